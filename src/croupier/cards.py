@@ -1,0 +1,521 @@
+"""Cards shared by every croupier game: suits, ranks, cards, notation, the deck and shoes.
+
+Cards are immutable, hashable and totally ordered (rank first, then suit, with
+clubs < diamonds < hearts < spades). Parsing accepts every notation the games use,
+in any case, one token per card:
+
+>>> parse_cards("Kc 0s Ah")
+(Card('Kc'), Card('Ts'), Card('Ah'))
+>>> parse_card("10♥") == parse_card("th") == parse_card("H10") == parse_card("HX")
+True
+>>> str(parse_card("DX")), parse_card("DX").casino, parse_card("DX").pretty
+('Td', 'DX', '10♦')
+
+Each card also has a number, ``4 * (rank - 2) + suit``, used by the NumPy paths:
+
+>>> Card.parse("As").index, Card.from_index(0)
+(51, Card('2c'))
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Final, overload
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from croupier.errors import CroupierError
+
+__all__ = [
+    "DECK",
+    "Card",
+    "CardError",
+    "Deck",
+    "EmptyShoeError",
+    "Rank",
+    "Shoe",
+    "Suit",
+    "cards_to_indices",
+    "format_cards",
+    "indices_to_cards",
+    "parse_card",
+    "parse_card_lines",
+    "parse_cards",
+    "read_card_file",
+]
+
+
+class CardError(CroupierError):
+    """A card token, a card list or a shoe request that cannot be honoured."""
+
+
+class EmptyShoeError(CardError):
+    """A card was drawn from a shoe that has none left."""
+
+
+class Suit(enum.IntEnum):
+    """The four suits, ordered clubs < diamonds < hearts < spades.
+
+    >>> Suit.HEARTS.letter, Suit.HEARTS.symbol, Suit.HEARTS.is_red
+    ('h', '♥', True)
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter lower-case code: ``c``, ``d``, ``h`` or ``s``."""
+        return "cdhs"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode suit symbol: ♣ ♦ ♥ ♠."""
+        return "♣♦♥♠"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """True for diamonds and hearts."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def plural(self) -> str:
+        """The suit's name in words: ``clubs``, ``diamonds``, ``hearts``, ``spades``."""
+        return self.name.lower()
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks, valued 2 to 14 (the ace is high).
+
+    >>> Rank.TEN.char, Rank.TEN.label, Rank.ACE > Rank.KING
+    ('T', '10', True)
+    """
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def char(self) -> str:
+        """One character: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return "23456789TJQKA"[self - 2]
+
+    @property
+    def label(self) -> str:
+        """How a player writes it on a table: ``A``, ``2``-``10``, ``J``, ``Q``, ``K``."""
+        return "10" if self is Rank.TEN else self.char
+
+    @property
+    def word(self) -> str:
+        """The rank in words for sentences: ``ace``, ``king``, ``10``, ``7``..."""
+        return self.name.lower() if self > Rank.TEN else str(int(self))
+
+
+# --- notation ---------------------------------------------------------------------------
+
+_RANK_TOKENS: Final[dict[str, Rank]] = {
+    **{str(v): Rank(v) for v in range(2, 10)},
+    "T": Rank.TEN,
+    "10": Rank.TEN,
+    "0": Rank.TEN,
+    "X": Rank.TEN,
+    "J": Rank.JACK,
+    "Q": Rank.QUEEN,
+    "K": Rank.KING,
+    "A": Rank.ACE,
+}
+
+_SUIT_TOKENS: Final[dict[str, Suit]] = {
+    "C": Suit.CLUBS,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "D": Suit.DIAMONDS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "H": Suit.HEARTS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "❤": Suit.HEARTS,
+    "S": Suit.SPADES,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+}
+
+#: What a card token may look like, quoted in every parse error.
+ACCEPTED_FORMS: Final = (
+    "a rank (A, 2-9, T/10/0/X, J, Q, K) and a suit (c d h s or ♣ ♦ ♥ ♠), "
+    "rank first as in Kc, 10h, 0s, A♠ or suit first as in CK, DX, H5"
+)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """A playing card: a rank and a suit. Frozen, hashable, ordered by rank then suit.
+
+    >>> Card(Rank.KING, Suit.CLUBS) < Card(Rank.KING, Suit.SPADES) < Card(Rank.ACE, Suit.CLUBS)
+    True
+    >>> Card.parse("kc") in {Card(Rank.KING, Suit.CLUBS)}
+    True
+    """
+
+    rank: Rank
+    suit: Suit
+    #: ``4 * (rank - 2) + suit``: 0 for the 2 of clubs up to 51 for the ace of spades.
+    index: int = field(init=False, compare=False, repr=False, hash=False)
+
+    def __post_init__(self) -> None:
+        # Accept plain ints for convenience, store the enums.
+        object.__setattr__(self, "rank", Rank(self.rank))
+        object.__setattr__(self, "suit", Suit(self.suit))
+        object.__setattr__(self, "index", 4 * (self.rank - 2) + self.suit)
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Parse one card token in any accepted notation (see :func:`parse_card`)."""
+        return parse_card(token)
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card numbered ``index`` (0..51), the inverse of :attr:`index`."""
+        if not 0 <= index < 52:
+            raise CardError(f"bad card number {index}: expected 0 to 51")
+        return DECK[index]
+
+    def __str__(self) -> str:
+        return self.rank.char + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    @property
+    def pretty(self) -> str:
+        """Rank label and suit symbol, as shown on a table: ``10♥``, ``K♣``."""
+        return self.rank.label + self.suit.symbol
+
+    @property
+    def casino(self) -> str:
+        """The Casino save-file notation, suit first: ``CK``, ``DX``, ``H5``, ``SA``."""
+        return self.suit.letter.upper() + ("X" if self.rank is Rank.TEN else self.rank.char)
+
+    @property
+    def long_name(self) -> str:
+        """The card in words: ``10 of diamonds``, ``ace of spades``."""
+        return f"{self.rank.word} of {self.suit.plural}"
+
+
+def _bad_card(token: str, position: int | None, why: str = "") -> CardError:
+    where = f" at position {position}" if position is not None else ""
+    because = f" ({why})" if why else ""
+    return CardError(f"bad card {token!r}{where}{because}: expected {ACCEPTED_FORMS}")
+
+
+def parse_card(token: str, position: int | None = None) -> Card:
+    """Parse one card token, in any case, rank first or suit first.
+
+    ``position`` (1-based) is only used to make the error message point at the token.
+
+    >>> parse_card("Th"), parse_card("♠a"), parse_card("10♡"), parse_card("cK")
+    (Card('Th'), Card('As'), Card('Th'), Card('Kc'))
+    >>> parse_card("Zx", 3)
+    Traceback (most recent call last):
+    ...
+    croupier.cards.CardError: bad card 'Zx' at position 3: expected a rank (A, 2-9, ...
+    """
+    text = token.strip().replace("\ufe0f", "").upper()
+    if len(text) >= 2:
+        rank, suit = _RANK_TOKENS.get(text[:-1]), _SUIT_TOKENS.get(text[-1])
+        if rank is not None and suit is not None:
+            return DECK[4 * (rank - 2) + suit]
+        suit, rank = _SUIT_TOKENS.get(text[0]), _RANK_TOKENS.get(text[1:])
+        if rank is not None and suit is not None:
+            return DECK[4 * (rank - 2) + suit]
+    raise _bad_card(token, position)
+
+
+def _tokens(text: str) -> list[str]:
+    return text.replace(",", " ").split()
+
+
+def parse_cards(text: str | Iterable[str], *, distinct: bool = False) -> tuple[Card, ...]:
+    """Parse cards separated by spaces (or commas), or an iterable of tokens.
+
+    With ``distinct=True`` a card named twice is an error.
+
+    >>> parse_cards("Kc, 0s  A♥")
+    (Card('Kc'), Card('Ts'), Card('Ah'))
+    >>> parse_cards("Kc Ks kc", distinct=True)
+    Traceback (most recent call last):
+    ...
+    croupier.cards.CardError: card 'kc' at position 3 repeats position 1: each card may appear once
+    """
+    tokens = _tokens(text) if isinstance(text, str) else list(text)
+    cards = tuple(parse_card(token, i) for i, token in enumerate(tokens, 1))
+    if distinct:
+        seen: dict[Card, int] = {}
+        for i, (token, card) in enumerate(zip(tokens, cards, strict=True), 1):
+            if card in seen:
+                raise CardError(
+                    f"card {token!r} at position {i} repeats position {seen[card]}: "
+                    "each card may appear once"
+                )
+            seen[card] = i
+    return cards
+
+
+def parse_card_lines(text: str, source: str = "input") -> tuple[Card, ...]:
+    r"""Cards written over several lines, ``#`` starting a comment (a shoe or deck file).
+
+    Errors name ``source``, the line and the token's position in the whole list.
+
+    >>> parse_card_lines("Kc 0s  # first two\nAh")
+    (Card('Kc'), Card('Ts'), Card('Ah'))
+    >>> parse_card_lines("Kc\n9x", "shoe.txt")
+    Traceback (most recent call last):
+    ...
+    croupier.cards.CardError: shoe.txt, line 2: bad card '9x' at position 2: expected a rank ...
+    """
+    cards: list[Card] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        for token in _tokens(line.split("#", 1)[0]):
+            try:
+                cards.append(parse_card(token, len(cards) + 1))
+            except CardError as exc:
+                raise CardError(f"{source}, line {number}: {exc}") from None
+    return tuple(cards)
+
+
+def read_card_file(path: str | os.PathLike[str]) -> tuple[Card, ...]:
+    """The cards listed in a text file (see :func:`parse_card_lines`), in order."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except UnicodeDecodeError:
+        raise CardError(f"{os.fspath(path)}: not a UTF-8 text file of cards") from None
+    return parse_card_lines(text, os.fspath(path))
+
+
+def format_cards(cards: Iterable[Card], style: str = "str") -> str:
+    """Join cards with spaces in one notation: ``str`` (Kc), ``pretty`` (K♣), ``casino`` (CK).
+
+    >>> format_cards(parse_cards("Kc Td"), "pretty")
+    'K♣ 10♦'
+    """
+    if style == "str":
+        return " ".join(str(c) for c in cards)
+    if style == "pretty":
+        return " ".join(c.pretty for c in cards)
+    if style == "casino":
+        return " ".join(c.casino for c in cards)
+    raise CardError(f"bad card style {style!r}: expected str, pretty or casino")
+
+
+# --- the deck ---------------------------------------------------------------------------
+
+#: The 52 cards ordered by number: 2c 2d 2h 2s 3c ... As.
+DECK: Final[tuple[Card, ...]] = tuple(
+    Card(Rank(r), Suit(s)) for r in range(2, 15) for s in range(4)
+)
+
+
+class Deck(Sequence[Card]):
+    """The standard 52-card deck in its fixed order (by card number: 2c 2d 2h 2s ... As).
+
+    >>> deck = Deck()
+    >>> len(deck), deck[0], deck[-1], Card.parse("Qh") in deck
+    (52, Card('2c'), Card('As'), True)
+    """
+
+    __slots__ = ()
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Card, ...]: ...
+    def __getitem__(self, index: int | slice) -> Card | tuple[Card, ...]:
+        return DECK[index]
+
+    def __len__(self) -> int:
+        return 52
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(DECK)
+
+    def __repr__(self) -> str:
+        return "Deck()"
+
+
+# --- NumPy conversion -------------------------------------------------------------------
+
+
+def cards_to_indices(cards: Iterable[Card]) -> NDArray[np.int64]:
+    """Card numbers (``4 * (rank - 2) + suit``) of the cards, as a NumPy array.
+
+    >>> cards_to_indices(parse_cards("2c As Td")).tolist()
+    [0, 51, 33]
+    """
+    return np.fromiter((c.index for c in cards), dtype=np.int64)
+
+
+def indices_to_cards(indices: ArrayLike) -> tuple[Card, ...]:
+    """The cards numbered by ``indices`` (any iterable of ints 0..51), in order.
+
+    >>> indices_to_cards([0, 51, 33])
+    (Card('2c'), Card('As'), Card('Td'))
+    """
+    flat = np.asarray(indices).ravel()
+    if flat.size and (
+        not np.issubdtype(flat.dtype, np.integer) or flat.min() < 0 or flat.max() > 51
+    ):
+        bad = next(int(i) for i in flat.tolist() if not (isinstance(i, int) and 0 <= i < 52))
+        raise CardError(f"bad card number {bad}: expected integers 0 to 51")
+    return tuple(DECK[i] for i in flat.tolist())
+
+
+# --- shoes ------------------------------------------------------------------------------
+
+
+class Shoe:
+    """Cards dealt from the top of one or more shuffled decks, or from a stacked order.
+
+    ``Shoe(decks=8, seed=1)`` shuffles 8 decks (every card can end anywhere: an unbiased
+    Fisher-Yates shuffle). ``cut_card`` is the number of cards dealt before the cut card
+    comes out (``None``: no cut card). ``Shoe.stacked(cards)`` deals ``cards`` in the given
+    order and is never reshuffled.
+
+    >>> shoe = Shoe.stacked(parse_cards("Ah 2c 3d"))
+    >>> shoe.draw(), shoe.remaining, shoe.counts()[Rank.ACE]
+    (Card('Ah'), 2, 0)
+    >>> shoe = Shoe(decks=8, seed=7, cut_card=400)
+    >>> len(shoe), shoe.counts()[Rank.KING], shoe.cut_card_reached
+    (416, 32, False)
+    """
+
+    def __init__(
+        self,
+        decks: int = 1,
+        *,
+        seed: int | None = None,
+        cut_card: int | None = None,
+        rng: np.random.Generator | None = None,
+    ) -> None:
+        if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+            raise CardError(f"bad number of decks {decks!r}: expected a whole number of 1 or more")
+        self._decks: int | None = decks
+        self._rng: np.random.Generator | None = (
+            rng if rng is not None else np.random.default_rng(seed)
+        )
+        self._cards: list[Card] = list(DECK) * decks
+        self._cut_card = self._check_cut_card(cut_card, len(self._cards))
+        self._position = 0
+        self._counts = [0] * 15
+        self.shuffle()
+
+    @classmethod
+    def stacked(cls, cards: Iterable[Card], *, cut_card: int | None = None) -> Shoe:
+        """A shoe that deals exactly ``cards``, first card first; it cannot be reshuffled."""
+        shoe = cls.__new__(cls)
+        shoe._decks = None
+        shoe._rng = None
+        shoe._cards = list(cards)
+        shoe._cut_card = cls._check_cut_card(cut_card, len(shoe._cards))
+        shoe._position = 0
+        shoe._recount()
+        return shoe
+
+    @staticmethod
+    def _check_cut_card(cut_card: int | None, size: int) -> int | None:
+        if cut_card is not None and not 0 < cut_card <= size:
+            raise CardError(f"bad cut card depth {cut_card}: expected 1 to {size} for this shoe")
+        return cut_card
+
+    def _recount(self) -> None:
+        self._counts = [0] * 15
+        for card in self._cards[self._position :]:
+            self._counts[card.rank] += 1
+
+    def shuffle(self) -> None:
+        """Gather every card back and shuffle them all (not allowed for a stacked shoe)."""
+        if self._rng is None:
+            raise CardError(
+                "a stacked shoe deals its cards in the given order: it cannot be shuffled"
+            )
+        order = self._rng.permutation(len(self._cards))
+        self._cards = [self._cards[i] for i in order.tolist()]
+        self._position = 0
+        self._recount()
+
+    @property
+    def decks(self) -> int | None:
+        """How many decks the shoe was built from (``None`` for a stacked shoe)."""
+        return self._decks
+
+    @property
+    def is_stacked(self) -> bool:
+        """True for a shoe built from an explicit card order."""
+        return self._rng is None
+
+    @property
+    def remaining(self) -> int:
+        """How many cards are left to deal."""
+        return len(self._cards) - self._position
+
+    @property
+    def dealt(self) -> int:
+        """How many cards have been dealt since the last shuffle."""
+        return self._position
+
+    def __len__(self) -> int:
+        return self.remaining
+
+    @property
+    def cut_card(self) -> int | None:
+        """Cards dealt before the cut card comes out, or ``None`` for no cut card."""
+        return self._cut_card
+
+    @property
+    def cut_card_reached(self) -> bool:
+        """True once the cut card has come out: time to reshuffle between rounds."""
+        return self._cut_card is not None and self._position >= self._cut_card
+
+    def draw(self) -> Card:
+        """Deal the top card."""
+        if self._position >= len(self._cards):
+            raise EmptyShoeError(f"the shoe is empty: all {len(self._cards)} cards have been dealt")
+        card = self._cards[self._position]
+        self._position += 1
+        self._counts[card.rank] -= 1
+        return card
+
+    def peek(self) -> Card:
+        """The top card, without dealing it."""
+        if self._position >= len(self._cards):
+            raise EmptyShoeError(f"the shoe is empty: all {len(self._cards)} cards have been dealt")
+        return self._cards[self._position]
+
+    def counts(self) -> dict[Rank, int]:
+        """Cards left by rank, from two to ace."""
+        return {rank: self._counts[rank] for rank in Rank}
+
+    def remaining_cards(self) -> tuple[Card, ...]:
+        """The undealt cards in dealing order (for tests and analysis, not for players)."""
+        return tuple(self._cards[self._position :])
+
+    def __repr__(self) -> str:
+        kind = "stacked" if self._decks is None else f"decks={self._decks}"
+        return f"<Shoe {kind}: {self.remaining} of {len(self._cards)} cards left>"

@@ -1,0 +1,85 @@
+"""The ``croupier`` command: a lobby, and one command group per game.
+
+``croupier`` alone opens the lobby; ``croupier baccarat play`` and the other commands
+run directly. The commands only parse options, call the library and render.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Annotated
+
+import typer
+
+from croupier import __version__
+from croupier.cli import baccarat
+from croupier.cli.console import CroupierGroup, Prompter, make_console
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="croupier",
+    cls=CroupierGroup,
+    help="Casino card games and their exact maths: Baccarat, poker hands, Casino.",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(baccarat.app)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"croupier {__version__}")
+        raise typer.Exit(0)
+
+
+#: The lobby's games: key, label, and the command to run with its default options.
+LOBBY_GAMES: list[tuple[str, str, Callable[[], None]]] = [
+    ("1", "Baccarat: bet at the table (COMP 104 lab rules)", baccarat.play),
+]
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Casino card games and their exact maths. Run without a command for the lobby."""
+    if ctx.invoked_subcommand is None:
+        lobby()
+
+
+def lobby() -> None:
+    """Pick a game or quit; after a game, come back here."""
+    console = make_console()
+    prompter = Prompter(console)
+    while True:
+        console.print(f"[bold]croupier {__version__}[/bold]: pick a game")
+        for key, label, _ in LOBBY_GAMES:
+            console.print(f"  [bold cyan]{key}[/bold cyan]  {label}")
+        console.print("  [bold cyan]q[/bold cyan]  Quit")
+        try:
+            answer = prompter.ask("Your choice: ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return
+        if answer in ("q", "quit", "exit"):
+            return
+        game = next((run for key, _, run in LOBBY_GAMES if key == answer), None)
+        if game is None:
+            console.print(f"No game {answer!r}: type a number from the list, or q to quit.")
+            continue
+        with contextlib.suppress(typer.Exit):
+            game()
+        console.print()
+
+
+def main() -> None:
+    """Entry point of the ``croupier`` console script."""
+    app()

@@ -1,0 +1,178 @@
+"""``croupier baccarat play`` driven end to end with stacked shoes and scripted input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .helpers import assert_one_line_error, croupier
+
+BANKER_NATURAL = "2h 3d 9s Kc"  # player 5, banker natural 9
+PLAYER_NATURAL = "9h Kc 2d 5s"  # player natural 9, banker 7
+TIE_ROUND = "3h 3d Ac 2d 3s"  # player stands on 6, banker 3 draws a 3: 6-6
+THIRD_CARDS = "4h Ad Ac 3d Jh"  # player 5 draws J, banker 4 stands on a 0: 5-4
+
+
+@pytest.fixture
+def shoe(tmp_path: Path):  # type: ignore[no-untyped-def]
+    def write(*rounds: str) -> str:
+        path = tmp_path / "shoe.txt"
+        path.write_text("\n".join(rounds) + "\n", encoding="utf-8")
+        return str(path)
+
+    return write
+
+
+def play(shoe_file: str, answers: str, *options: str):  # type: ignore[no-untyped-def]
+    return croupier("baccarat", "play", "--shoe-file", shoe_file, *options, input=answers)
+
+
+def test_a_banker_natural_won(shoe) -> None:  # type: ignore[no-untyped-def]
+    run = play(shoe(BANKER_NATURAL), "b\nq\n")
+    assert run.exit_code == 0
+    out = run.stdout
+    assert "Baccarat Gambling Game" in out
+    assert "User's money: $1000" in out
+    assert "Player 1st card: 2♥, banker 1st card: 9♠" in out
+    assert "Make your bet on who wins ('b' for banker, 'p' for player, 't' for tie) : b" in out
+    assert "Player cards :   2♥ 3♦ (two-card total: 5)" in out
+    assert "Banker cards :   9♠ K♣ (two-card total: 9)" in out
+    assert "A natural 9: nobody draws." in out
+    assert "Player total: 5, banker total: 9" in out
+    assert "Banker wins!" in out
+    assert "Good bet! $100 is added to your account!" in out
+    assert "Continue? (Press 'c' to continue) : q" in out
+    assert out.rstrip().endswith("You leave the table with $1100.")
+    assert "\x1b[" not in out  # plain text when piped
+
+
+def test_a_tie_bet_won_pays_500(shoe) -> None:  # type: ignore[no-untyped-def]
+    run = play(shoe(TIE_ROUND), "t\nq\n")
+    assert "Player stands." in run.stdout
+    assert "Banker hits. Banker 3rd card: 3♠" in run.stdout
+    assert "Player total: 6, banker total: 6" in run.stdout
+    assert "Tie!" in run.stdout
+    assert "Good bet! $500 is added to your account!" in run.stdout
+    assert "You leave the table with $1500." in run.stdout
+
+
+def test_lab_payouts_lose_a_banker_bet_on_a_tie(shoe) -> None:  # type: ignore[no-untyped-def]
+    run = play(shoe(TIE_ROUND), "b\nq\n")
+    assert "Bad bet! $100 is deducted from your account!" in run.stdout
+    assert "You leave the table with $900." in run.stdout
+
+
+def test_an_illegal_bet_is_rejected_and_asked_again(shoe) -> None:  # type: ignore[no-untyped-def]
+    run = play(shoe(PLAYER_NATURAL), "q\n\nbanker please\nP\nq\n")
+    assert run.stdout.count("Wrong bet! Input bet again!") == 3
+    assert run.stdout.count("Make your bet on who wins") == 4
+    assert "Player wins!" in run.stdout
+    assert "You leave the table with $1100." in run.stdout
+
+
+def test_third_cards_are_announced(shoe) -> None:  # type: ignore[no-untyped-def]
+    run = play(shoe(THIRD_CARDS), "p\nq\n")
+    assert "Player hits. Player 3rd card: J♥" in run.stdout
+    assert "Banker stands." in run.stdout
+    assert "Player total: 5, banker total: 4" in run.stdout
+    assert "Player wins!" in run.stdout
+
+
+def test_casino_payouts_push_on_a_tie(shoe) -> None:  # type: ignore[no-untyped-def]
+    run = play(shoe(TIE_ROUND), "p\nq\n", "--payouts", "casino")
+    assert "Push! Your $100 bet is returned." in run.stdout
+    assert "You leave the table with $1000." in run.stdout
+
+
+def test_casino_commission_in_cents(shoe) -> None:  # type: ignore[no-untyped-def]
+    run = play(shoe(BANKER_NATURAL), "b\nq\n", "--payouts", "casino")
+    assert "Good bet! $95 is added to your account!" in run.stdout
+    assert "You leave the table with $1095." in run.stdout
+    run = play(shoe(BANKER_NATURAL), "b\nq\n", "--payouts", "casino", "--stake", "10.50")
+    assert "Good bet! $9.97 is added to your account!" in run.stdout
+    assert "You leave the table with $1009.97." in run.stdout
+
+
+def test_casino_tie_pays_8_to_1(shoe) -> None:  # type: ignore[no-untyped-def]
+    run = play(shoe(TIE_ROUND), "t\nq\n", "--payouts", "casino")
+    assert "Good bet! $800 is added to your account!" in run.stdout
+
+
+def test_going_broke_ends_the_game(shoe) -> None:  # type: ignore[no-untyped-def]
+    run = play(shoe(PLAYER_NATURAL, PLAYER_NATURAL), "b\nc\nb\nc\n", "--bankroll", "200")
+    assert run.exit_code == 0
+    assert run.stdout.count("Bad bet! $100 is deducted") == 2
+    assert "User's money: $0" in run.stdout
+    assert "You don't have money! Game over!" in run.stdout
+    assert run.stdout.rstrip().endswith("You leave the table with $0.")
+
+
+def test_a_bankroll_short_of_the_stake_ends_the_game(shoe) -> None:  # type: ignore[no-untyped-def]
+    run = play(shoe(PLAYER_NATURAL), "b\nc\n", "--bankroll", "150")
+    assert "You don't have enough money for a $100 bet! Game over!" in run.stdout
+    assert "You leave the table with $50." in run.stdout
+
+
+@pytest.mark.parametrize(("answers", "rounds"), [("", 1), ("b\n", 1), ("b\nc\n", 2)])
+def test_end_of_input_leaves_cleanly(shoe, answers: str, rounds: int) -> None:  # type: ignore[no-untyped-def]
+    run = play(shoe(BANKER_NATURAL, BANKER_NATURAL), answers)
+    assert run.exit_code == 0 and run.stderr == ""
+    assert run.stdout.count("Baccarat Gambling Game") == rounds
+    assert run.stdout.rstrip().splitlines()[-1].startswith("You leave the table with $")
+
+
+def test_a_shoe_file_that_runs_out_is_an_error_naming_it(shoe) -> None:  # type: ignore[no-untyped-def]
+    path = shoe(BANKER_NATURAL)
+    run = play(path, "b\nc\n")
+    assert_one_line_error(run, path, "ran out of cards in round 2")
+    assert "You leave the table with $1100." in run.stdout
+
+
+def test_a_bad_token_in_the_shoe_file_is_named(shoe) -> None:  # type: ignore[no-untyped-def]
+    path = shoe("2h 3d", "9s Kx")
+    run = play(path, "b\n")
+    assert_one_line_error(run, path, "line 2", "'Kx'", "position 4")
+    assert run.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("options", "fragments"),
+    [
+        (["--decks", "0"], ["bad number of decks 0"]),
+        (["--decks", "many"], ["--decks", "many"]),
+        (["--payouts", "vegas"], ["unknown payout table 'vegas'", "lab, casino"]),
+        (["--stake", "ten"], ["bad amount 'ten'"]),
+        (["--stake", "0"], ["bad stake $0"]),
+        (["--bankroll", "-5"], ["bad amount '-5'"]),
+        (["--shoe-file", "/no/such/shoe.txt"], ["/no/such/shoe.txt", "No such file"]),
+        (["--frobnicate"], ["No such option: --frobnicate"]),
+    ],
+)
+def test_bad_options_exit_2_with_one_line(options: list[str], fragments: list[str]) -> None:
+    run = croupier("baccarat", "play", *options, input="b\nq\n")
+    assert_one_line_error(run, *fragments)
+
+
+def test_the_same_seed_deals_the_same_game() -> None:
+    answers = "b\nc\np\nc\nt\nq\n"
+    first = croupier("baccarat", "play", "--seed", "11", input=answers)
+    assert croupier("baccarat", "play", "--seed", "11", input=answers).stdout == first.stdout
+    assert croupier("baccarat", "play", "--seed", "12", input=answers).stdout != first.stdout
+    assert first.stdout.count("Baccarat Gambling Game") == 3
+
+
+def test_the_shoe_is_reshuffled_at_the_cut_card() -> None:
+    answers = "p\nc\n" * 14 + "p\nq\n"
+    run = croupier(
+        "baccarat", "play", "--decks", "1", "--seed", "4", "--bankroll", "100000", input=answers
+    )
+    assert "The cut card came out: the 1-deck shoe is reshuffled." in run.stdout
+    assert run.exit_code == 0
+
+
+def test_help() -> None:
+    run = croupier("baccarat", "play", "--help")
+    assert run.exit_code == 0
+    for option in ("--bankroll", "--stake", "--decks", "--seed", "--payouts", "--shoe-file"):
+        assert option in run.stdout

@@ -1,0 +1,290 @@
+"""croupier.cards: suits, ranks, cards, every notation, the deck, NumPy numbering, shoes."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from croupier.cards import (
+    DECK,
+    Card,
+    CardError,
+    Deck,
+    EmptyShoeError,
+    Rank,
+    Shoe,
+    Suit,
+    cards_to_indices,
+    format_cards,
+    indices_to_cards,
+    parse_card,
+    parse_card_lines,
+    parse_cards,
+    read_card_file,
+)
+
+RANK_SPELLINGS = {
+    Rank.TWO: ["2"],
+    Rank.THREE: ["3"],
+    Rank.FOUR: ["4"],
+    Rank.FIVE: ["5"],
+    Rank.SIX: ["6"],
+    Rank.SEVEN: ["7"],
+    Rank.EIGHT: ["8"],
+    Rank.NINE: ["9"],
+    Rank.TEN: ["T", "t", "10", "0", "X", "x"],
+    Rank.JACK: ["J", "j"],
+    Rank.QUEEN: ["Q", "q"],
+    Rank.KING: ["K", "k"],
+    Rank.ACE: ["A", "a"],
+}
+SUIT_SPELLINGS = {
+    Suit.CLUBS: ["c", "C", "♣", "♧"],
+    Suit.DIAMONDS: ["d", "D", "♦", "♢"],
+    Suit.HEARTS: ["h", "H", "♥", "❤", "♡", "❤\ufe0f"],
+    Suit.SPADES: ["s", "S", "♠", "♤"],
+}
+
+cards = st.sampled_from(DECK)
+
+
+def test_suits_are_ordered_clubs_diamonds_hearts_spades() -> None:
+    assert sorted(Suit) == [Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES]
+    assert [s.letter for s in Suit] == ["c", "d", "h", "s"]
+    assert [s.symbol for s in Suit] == ["♣", "♦", "♥", "♠"]
+    assert [s.is_red for s in Suit] == [False, True, True, False]
+
+
+def test_ranks_run_two_to_ace() -> None:
+    assert [int(r) for r in Rank] == list(range(2, 15))
+    assert "".join(r.char for r in Rank) == "23456789TJQKA"
+    assert [r.label for r in Rank][8] == "10"
+    assert Rank.ACE.word == "ace" and Rank.SEVEN.word == "7"
+
+
+def test_cards_are_frozen_hashable_and_ordered_by_rank_then_suit() -> None:
+    card = Card(Rank.KING, Suit.CLUBS)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        card.rank = Rank.ACE  # type: ignore[misc]
+    assert card == Card(13, 0)  # type: ignore[arg-type]
+    assert len({card, Card(Rank.KING, Suit.CLUBS), parse_card("Kc")}) == 1
+    shuffled = list(DECK)
+    np.random.default_rng(5).shuffle(shuffled)
+    assert sorted(shuffled) == list(DECK)
+    assert Card.parse("2s") < Card.parse("3c")
+    assert Card.parse("Kh") < Card.parse("Ks") < Card.parse("Ac")
+
+
+@pytest.mark.parametrize("card", DECK, ids=str)
+def test_every_spelling_of_every_card_parses(card: Card) -> None:
+    for rank_text, suit_text in itertools.product(
+        RANK_SPELLINGS[card.rank], SUIT_SPELLINGS[card.suit]
+    ):
+        assert parse_card(rank_text + suit_text) == card
+        assert parse_card(suit_text + rank_text) == card
+        assert parse_card(f"  {rank_text}{suit_text}\t") == card
+
+
+@pytest.mark.parametrize("card", DECK, ids=str)
+def test_every_output_form_parses_back(card: Card) -> None:
+    assert parse_card(str(card)) == card
+    assert parse_card(card.pretty) == card
+    assert parse_card(card.casino) == card
+    assert parse_card(repr(card)[6:-2]) == card
+    assert len(str(card)) == 2
+
+
+def test_named_forms() -> None:
+    ten = parse_card("DX")
+    assert (str(ten), ten.pretty, ten.casino, ten.long_name) == (
+        "Td",
+        "10♦",
+        "DX",
+        "10 of diamonds",
+    )
+    assert parse_card("sa").long_name == "ace of spades"
+    assert format_cards(parse_cards("Kc 0h"), "casino") == "CK HX"
+    with pytest.raises(CardError, match="bad card style"):
+        format_cards([], "fancy")
+
+
+@pytest.mark.parametrize(
+    "token", ["", "1c", "Kx", "KcK", "10", "c", "♠", "11h", "A c", "cc", "AA", "1", "KcS", "♠♠"]
+)
+def test_bad_tokens_raise_card_error_naming_token(token: str) -> None:
+    with pytest.raises(CardError) as info:
+        parse_card(token, 4)
+    message = str(info.value)
+    assert repr(token) in message
+    assert "position 4" in message
+    assert "Kc" in message and "DX" in message  # lists the accepted forms
+    assert isinstance(info.value, ValueError)
+
+
+def test_parse_cards_returns_a_tuple_and_points_at_the_bad_token() -> None:
+    assert parse_cards("Kc 0s Ah") == (Card.parse("Kc"), Card.parse("Ts"), Card.parse("Ah"))
+    assert parse_cards(["Kc", "0s"]) == parse_cards("Kc,0s")
+    assert parse_cards("") == ()
+    with pytest.raises(CardError, match=r"bad card 'Zz' at position 3"):
+        parse_cards("Kc 0s Zz Ah")
+
+
+def test_parse_cards_can_insist_on_distinct_cards() -> None:
+    assert len(parse_cards("Kc Kc")) == 2
+    with pytest.raises(CardError, match=r"'K♣' at position 3 repeats position 1"):
+        parse_cards("Kc Qd K♣", distinct=True)
+
+
+def test_card_lines_skip_comments_and_name_the_line() -> None:
+    text = "# a stacked shoe\nKc 0s\n\n  Ah   # the ace\n"
+    assert parse_card_lines(text) == parse_cards("Kc Ts Ah")
+    with pytest.raises(CardError, match=r"^deck\.txt, line 3: bad card 'Q' at position 3"):
+        parse_card_lines("Kc\n0s\nQ\n", "deck.txt")
+
+
+def test_read_card_file(tmp_path: Path) -> None:
+    path = tmp_path / "shoe.txt"
+    path.write_text("Kc 0s\nAh\n", encoding="utf-8")
+    assert read_card_file(path) == parse_cards("Kc Ts Ah")
+    path.write_bytes(b"\xff\xfe\x00K")
+    with pytest.raises(CardError, match="not a UTF-8 text file"):
+        read_card_file(path)
+    with pytest.raises(FileNotFoundError):
+        read_card_file(tmp_path / "missing.txt")
+
+
+def test_deck_holds_52_distinct_cards_in_a_fixed_order() -> None:
+    deck = Deck()
+    assert len(deck) == 52 and len(set(deck)) == 52
+    assert list(deck) == list(DECK) == sorted(deck)
+    assert deck[0] == parse_card("2c") and deck[-1] == parse_card("As")
+    assert deck[:4] == parse_cards("2c 2d 2h 2s")
+    assert [card.index for card in deck] == list(range(52))
+
+
+def test_numbering_both_ways() -> None:
+    assert Card.parse("2c").index == 0
+    assert Card.parse("As").index == 51
+    assert Card.parse("Td").index == 4 * (10 - 2) + 1
+    indices = cards_to_indices(DECK)
+    assert indices.dtype == np.int64 and indices.tolist() == list(range(52))
+    assert indices_to_cards(np.arange(52).reshape(4, 13)) == DECK
+    assert indices_to_cards([]) == ()
+    for bad in ([52], [-1], [1.5]):
+        with pytest.raises(CardError, match="bad card number"):
+            indices_to_cards(bad)
+    with pytest.raises(CardError, match="bad card number 60"):
+        Card.from_index(60)
+
+
+@given(st.lists(cards, max_size=20))
+def test_indices_round_trip(hand: list[Card]) -> None:
+    assert indices_to_cards(cards_to_indices(hand)) == tuple(hand)
+
+
+@given(cards, st.booleans(), st.booleans())
+def test_any_card_in_any_case_and_order_round_trips(
+    card: Card, upper: bool, suit_first: bool
+) -> None:
+    rank, suit = card.rank.char, card.suit.letter
+    token = suit + rank if suit_first else rank + suit
+    assert parse_card(token.upper() if upper else token.lower()) == card
+
+
+# --- shoes -------------------------------------------------------------------------------
+
+
+def test_a_shoe_holds_every_card_of_its_decks() -> None:
+    shoe = Shoe(decks=6, seed=1)
+    assert len(shoe) == shoe.remaining == 312 and shoe.decks == 6
+    assert set(shoe.counts().values()) == {24}
+    dealt = [shoe.draw() for _ in range(312)]
+    assert Counter(dealt) == Counter(list(DECK) * 6)
+    assert shoe.remaining == 0 and shoe.dealt == 312
+    assert set(shoe.counts().values()) == {0}
+    with pytest.raises(EmptyShoeError, match="the shoe is empty"):
+        shoe.draw()
+    with pytest.raises(EmptyShoeError):
+        shoe.peek()
+
+
+def test_counts_follow_the_draws() -> None:
+    shoe = Shoe.stacked(parse_cards("Ah Ad 5c Ks"))
+    assert shoe.counts()[Rank.ACE] == 2
+    assert shoe.peek() == shoe.draw() == Card.parse("Ah")
+    assert shoe.counts()[Rank.ACE] == 1 and shoe.counts()[Rank.KING] == 1
+    assert shoe.remaining_cards() == parse_cards("Ad 5c Ks")
+
+
+def test_seeded_shoes_repeat_and_differ() -> None:
+    first = Shoe(decks=2, seed=42).remaining_cards()
+    assert Shoe(decks=2, seed=42).remaining_cards() == first
+    assert Shoe(decks=2, seed=43).remaining_cards() != first
+    assert first != tuple(DECK) * 2
+
+
+def test_reshuffle_gathers_every_card() -> None:
+    shoe = Shoe(decks=1, seed=3)
+    for _ in range(30):
+        shoe.draw()
+    shoe.shuffle()
+    assert shoe.remaining == 52 and shoe.dealt == 0
+    assert sorted(shoe.remaining_cards()) == list(DECK)
+
+
+def test_shuffle_moves_every_card_including_the_last_uniformly() -> None:
+    # The C shuffle of seed 000 never moved the last card. Here every card, the last one
+    # included, must be able to land anywhere with equal chance: check the landing spots
+    # of the last and the first card over many shuffles with a chi-square bound.
+    trials = 5200
+    last_positions: Counter[int] = Counter()
+    first_positions: Counter[int] = Counter()
+    rng = np.random.default_rng(2026)
+    for _ in range(trials):
+        order = Shoe(decks=1, rng=rng).remaining_cards()
+        last_positions[order.index(DECK[-1])] += 1
+        first_positions[order.index(DECK[0])] += 1
+    expected = trials / 52
+    for positions in (last_positions, first_positions):
+        assert len(positions) == 52  # every position reached
+        chi2 = sum((positions[i] - expected) ** 2 / expected for i in range(52))
+        assert chi2 < 90  # 51 degrees of freedom: p < 0.001 beyond 87.97
+
+
+def test_cut_card() -> None:
+    shoe = Shoe(decks=1, seed=9, cut_card=50)
+    assert shoe.cut_card == 50
+    for _ in range(49):
+        shoe.draw()
+    assert not shoe.cut_card_reached
+    shoe.draw()
+    assert shoe.cut_card_reached
+    shoe.shuffle()
+    assert not shoe.cut_card_reached
+    assert not Shoe(decks=1, seed=9).cut_card_reached
+    for bad in (0, 53, -4):
+        with pytest.raises(CardError, match="bad cut card depth"):
+            Shoe(decks=1, cut_card=bad)
+
+
+def test_stacked_shoe_deals_in_order_and_cannot_be_shuffled() -> None:
+    order = parse_cards("9s 8h 7d")
+    shoe = Shoe.stacked(order)
+    assert shoe.is_stacked and shoe.decks is None
+    assert [shoe.draw() for _ in range(3)] == list(order)
+    with pytest.raises(CardError, match="cannot be shuffled"):
+        shoe.shuffle()
+    assert "stacked" in repr(shoe)
+
+
+@pytest.mark.parametrize("decks", [0, -1, 2.5, True, "8"])
+def test_bad_deck_counts(decks: object) -> None:
+    with pytest.raises(CardError, match="bad number of decks"):
+        Shoe(decks=decks)  # type: ignore[arg-type]
