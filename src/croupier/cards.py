@@ -45,6 +45,8 @@ __all__ = [
     "parse_card",
     "parse_card_lines",
     "parse_cards",
+    "parse_rank",
+    "parse_ranks",
     "read_card_file",
 ]
 
@@ -246,6 +248,35 @@ def parse_card(token: str, position: int | None = None) -> Card:
         if rank is not None and suit is not None:
             return DECK[4 * (rank - 2) + suit]
     raise _bad_card(token, position)
+
+
+def parse_rank(token: str, position: int | None = None) -> Rank:
+    """Parse a rank on its own (``A``, ``2``-``9``, ``T``/``10``/``0``/``X``, ``J``, ``Q``, ``K``).
+
+    A whole card token is accepted too, and its suit ignored.
+
+    >>> parse_rank("k"), parse_rank("10"), parse_rank("5h")
+    (<Rank.KING: 13>, <Rank.TEN: 10>, <Rank.FIVE: 5>)
+    """
+    rank = _RANK_TOKENS.get(token.strip().upper())
+    if rank is not None:
+        return rank
+    try:
+        return parse_card(token, position).rank
+    except CardError:
+        where = f" at position {position}" if position is not None else ""
+        raise CardError(
+            f"bad rank {token!r}{where}: expected A, 2-9, T/10/0/X, J, Q or K (or a card)"
+        ) from None
+
+
+def parse_ranks(text: str) -> tuple[Rank, ...]:
+    """Ranks separated by spaces or commas (see :func:`parse_rank`).
+
+    >>> parse_ranks("5 5 9 K")
+    (<Rank.FIVE: 5>, <Rank.FIVE: 5>, <Rank.NINE: 9>, <Rank.KING: 13>)
+    """
+    return tuple(parse_rank(token, i) for i, token in enumerate(_tokens(text), 1))
 
 
 def _tokens(text: str) -> list[str]:

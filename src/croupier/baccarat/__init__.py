@@ -1,4 +1,5 @@
-"""Punto banco Baccarat: the round engine, payout tables and the betting table.
+"""Punto banco Baccarat: the round engine, payout tables, the betting table, exact odds for
+any shoe, and simulation over real shoes.
 
 >>> from croupier.baccarat import Round, Outcome
 >>> game = Round(decks=8, seed=2024)
@@ -9,8 +10,21 @@ True
 
 from __future__ import annotations
 
+from croupier.baccarat.composition import Composition
 from croupier.baccarat.errors import BaccaratError
-from croupier.baccarat.payouts import CASINO, LAB, PAYOUT_TABLES, Bet, PayoutTable, payout_table
+from croupier.baccarat.odds import (
+    BetOdds,
+    OddsReport,
+    OutcomeProbabilities,
+    RemovalEffects,
+    bet_odds,
+    effect_of_removal,
+    odds_report,
+    outcome_probabilities,
+    outcome_probabilities_batch,
+    pair_probabilities,
+)
+from croupier.baccarat.payouts import CASINO, EZ, LAB, PAYOUT_TABLES, Bet, PayoutTable, payout_table
 from croupier.baccarat.round import Coup, Round, deal_coup
 from croupier.baccarat.rules import (
     BANKER_DRAWS,
@@ -25,11 +39,13 @@ from croupier.baccarat.rules import (
     player_draws,
     points,
 )
+from croupier.baccarat.simulate import BetResult, SimulationResult, simulate
 from croupier.baccarat.table import Settlement, SettlementKind, Table, format_money, parse_money
 
 __all__ = [
     "BANKER_DRAWS",
     "CASINO",
+    "EZ",
     "LAB",
     "PAYOUT_TABLES",
     "PLAYER_DRAWS",
@@ -37,21 +53,35 @@ __all__ = [
     "TABLEAU",
     "BaccaratError",
     "Bet",
+    "BetOdds",
+    "BetResult",
+    "Composition",
     "Coup",
+    "OddsReport",
     "Outcome",
+    "OutcomeProbabilities",
     "PayoutTable",
+    "RemovalEffects",
     "Round",
     "Settlement",
     "SettlementKind",
+    "SimulationResult",
     "Table",
     "banker_draws",
+    "bet_odds",
     "deal_coup",
+    "effect_of_removal",
     "format_money",
     "hand_total",
     "is_natural",
+    "odds_report",
     "outcome_of",
+    "outcome_probabilities",
+    "outcome_probabilities_batch",
+    "pair_probabilities",
     "parse_money",
     "payout_table",
     "player_draws",
     "points",
+    "simulate",
 ]

@@ -27,6 +27,7 @@ from croupier.baccarat.rules import Outcome
 
 __all__ = [
     "CASINO",
+    "EZ",
     "LAB",
     "PAYOUT_TABLES",
     "Bet",
@@ -204,21 +205,75 @@ LAB: Final = PayoutTable(
     ),
 )
 
+_BANKER_5 = Bet("banker", "Banker", _rules((Wins(BANKER), Fraction(19, 20)), (Wins(TIE), 0)))
+_PLAYER = Bet("player", "Player", _rules((Wins(PLAYER), 1), (Wins(TIE), 0)))
+_TIE_8 = Bet("tie", "Tie 8:1", _rules((Wins(TIE), 8)))
+_PAIRS = (
+    Bet("player-pair", "Player Pair 11:1", _rules((Pair(PLAYER), 11))),
+    Bet("banker-pair", "Banker Pair 11:1", _rules((Pair(BANKER), 11))),
+)
+
+
+def _dragon_bonus(side: Outcome) -> Bet:
+    """The Dragon Bonus side bet on ``side``: natural win 1:1, natural tie push, and a
+    win without a natural by 9, 8, 7, 6, 5 or 4 points pays 30, 10, 6, 4, 2 or 1 to 1."""
+    margins = ((9, 30), (8, 10), (7, 6), (6, 4), (5, 2), (4, 1))
+    return Bet(
+        f"dragon-bonus-{side.value}",
+        f"Dragon Bonus {side.value.capitalize()}",
+        _rules(
+            (NaturalWin(side), 1),
+            (NaturalTie(), 0),
+            *((WinsBy(side, margin), pays) for margin, pays in margins),
+        ),
+    )
+
+
 #: Real punto banco: player 1:1, banker 1:1 less 5% commission, tie 8:1; banker and
-#: player bets push on a tie.
+#: player bets push on a tie. Also priced: a 4% commission banker bet, a 9:1 tie, the pair
+#: bets and the Dragon Bonus.
 CASINO: Final = PayoutTable(
     "casino",
     "punto banco: player 1:1, banker 0.95:1 (5% commission), tie 8:1; ties push banker/player",
     (
-        Bet("banker", "Banker", _rules((Wins(BANKER), Fraction(19, 20)), (Wins(TIE), 0))),
-        Bet("player", "Player", _rules((Wins(PLAYER), 1), (Wins(TIE), 0))),
-        Bet("tie", "Tie 8:1", _rules((Wins(TIE), 8))),
+        _BANKER_5,
+        _PLAYER,
+        _TIE_8,
+        Bet(
+            "banker-4",
+            "Banker (4% commission)",
+            _rules((Wins(BANKER), Fraction(24, 25)), (Wins(TIE), 0)),
+        ),
+        Bet("tie-9", "Tie 9:1", _rules((Wins(TIE), 9))),
+        *_PAIRS,
+        _dragon_bonus(PLAYER),
+        _dragon_bonus(BANKER),
+    ),
+)
+
+#: EZ Baccarat: no commission, but a banker win with a three-card 7 pushes the banker bet;
+#: the Dragon 7 (that very hand) pays 40:1 and the Panda 8 (a player win with a three-card
+#: 8) pays 25:1.
+EZ: Final = PayoutTable(
+    "ez",
+    "EZ Baccarat: banker 1:1 but pushes on a banker three-card 7, player 1:1, tie 8:1",
+    (
+        Bet(
+            "banker",
+            "Banker (EZ)",
+            _rules((WinsWith(BANKER, 3, 7), 0), (Wins(BANKER), 1), (Wins(TIE), 0)),
+        ),
+        _PLAYER,
+        _TIE_8,
+        Bet("dragon-7", "Dragon 7 40:1", _rules((WinsWith(BANKER, 3, 7), 40))),
+        Bet("panda-8", "Panda 8 25:1", _rules((WinsWith(PLAYER, 3, 8), 25))),
+        *_PAIRS,
     ),
 )
 
 #: Every payout table by name.
 PAYOUT_TABLES: Final[Mapping[str, PayoutTable]] = MappingProxyType(
-    {table.name: table for table in (LAB, CASINO)}
+    {table.name: table for table in (LAB, CASINO, EZ)}
 )
 
 

@@ -8,16 +8,19 @@ every :class:`~croupier.errors.CroupierError` into that line.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Sequence
+from types import TracebackType
 from typing import Any, NoReturn
 
 import typer
 import typer.core
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from croupier.errors import CroupierError
 
-__all__ = ["CommandError", "CroupierGroup", "Prompter", "fail", "make_console"]
+__all__ = ["CommandError", "CroupierGroup", "LazyProgress", "Prompter", "fail", "make_console"]
 
 
 class CommandError(Exception):
@@ -132,3 +135,57 @@ class Prompter:
         if self.echo:
             self.console.print(answer, markup=False)
         return answer
+
+
+class LazyProgress:
+    """A progress bar that appears only on a terminal, once a job has run over ``delay``
+    seconds; call it with the amount done so far. Use it as a context manager.
+    """
+
+    def __init__(
+        self,
+        console: Console,
+        total: int,
+        description: str,
+        *,
+        enabled: bool = True,
+        delay: float = 1.0,
+    ) -> None:
+        self.console = console
+        self.total = total
+        self.description = description
+        self.enabled = enabled and console.is_terminal
+        self.delay = delay
+        self._start = time.monotonic()
+        self._bar: Progress | None = None
+        self._task: Any = None
+
+    def __enter__(self) -> LazyProgress:
+        self._start = time.monotonic()
+        return self
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled:
+            return
+        if self._bar is None and time.monotonic() - self._start >= self.delay:
+            self._bar = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=self.console,
+                transient=True,
+            )
+            self._bar.start()
+            self._task = self._bar.add_task(self.description, total=self.total)
+        if self._bar is not None:
+            self._bar.update(self._task, completed=done)
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self._bar is not None:
+            self._bar.stop()

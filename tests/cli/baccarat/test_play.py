@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import assert_one_line_error, croupier
+from ..helpers import assert_one_line_error, croupier
 
 BANKER_NATURAL = "2h 3d 9s Kc"  # player 5, banker natural 9
 PLAYER_NATURAL = "9h Kc 2d 5s"  # player natural 9, banker 7
@@ -176,3 +176,10 @@ def test_help() -> None:
     assert run.exit_code == 0
     for option in ("--bankroll", "--stake", "--decks", "--seed", "--payouts", "--shoe-file"):
         assert option in run.stdout
+
+
+def test_ez_payouts_push_a_banker_three_card_seven(shoe) -> None:  # type: ignore[no-untyped-def]
+    # Player 0 draws a 6 (6); banker 6 draws on a 6 and makes a three-card 7.
+    run = play(shoe("Kh Qd 6s Kd 6c Ah"), "b\nq\n", "--payouts", "ez")
+    assert "Banker wins!" in run.stdout
+    assert "Push! Your $100 bet is returned." in run.stdout

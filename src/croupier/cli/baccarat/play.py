@@ -1,4 +1,4 @@
-"""``croupier baccarat ...``: the betting table of the COMP 104 lab."""
+"""``croupier baccarat play``: the betting table of the COMP 104 lab."""
 
 from __future__ import annotations
 
@@ -53,7 +53,8 @@ def play(
         str,
         typer.Option(
             help="lab: wins pay $100, a tie bet $500, any wrong bet loses. "
-            "casino: banker 0.95:1, player 1:1, tie 8:1, ties push."
+            "casino: banker 0.95:1, player 1:1, tie 8:1, ties push. "
+            "ez: no commission, a banker three-card 7 pushes the banker bet."
         ),
     ] = "lab",
     shoe_file: Annotated[

@@ -1,0 +1,203 @@
+"""What is left in a shoe: card counts by baccarat value and, when known, by rank.
+
+The odds engine works from a :class:`Composition`: N full decks, any partly dealt shoe,
+or an infinite deck (cards drawn with replacement, each rank with chance 1/13, the model
+of seed 004). Counts by value (0 = 10/J/Q/K, 1 = ace, 2-9) decide every round; counts
+by rank are also needed for the pair bets, where a pair means two cards of one rank.
+
+>>> eight = Composition.decks(8)
+>>> eight.values, eight.total
+((128, 32, 32, 32, 32, 32, 32, 32, 32, 32), 416)
+>>> from croupier.cards import parse_ranks
+>>> eight.removing(parse_ranks("5 5 9 K")).values
+(127, 32, 32, 32, 32, 30, 32, 32, 32, 31)
+>>> Composition.from_values([16, 4, 4, 4, 4, 4, 4, 4, 4, 4]).has_ranks
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from croupier.baccarat.errors import BaccaratError
+from croupier.baccarat.rules import POINTS
+from croupier.cards import Card, Rank, Shoe
+
+__all__ = ["MIN_CARDS", "Composition", "check_value_counts", "parse_value_counts"]
+
+#: A round can take six cards: a shoe must hold at least this many to finish one.
+MIN_CARDS: Final = 6
+
+#: Ranks in the order used for rank counts: 2, 3, ..., 10, J, Q, K, A.
+RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
+
+
+def check_value_counts(counts: object, what: str = "counts") -> tuple[int, ...]:
+    """Validate 10 card counts by value (0..9): whole numbers, none negative, at least 6.
+
+    >>> check_value_counts([16, 4, 4, 4, 4, 4, 4, 4, 4, 4])
+    (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+    >>> check_value_counts([1, 1, 1, 1, 1, 0, 0, 0, 0, 0])
+    Traceback (most recent call last):
+    ...
+    croupier.baccarat.errors.BaccaratError: too few cards in counts: 5 left, a round may need 6
+    """
+    if isinstance(counts, str) or not isinstance(counts, Sequence | np.ndarray):
+        raise BaccaratError(f"bad {what} {counts!r}: expected 10 card counts for values 0 to 9")
+    items = list(counts)
+    if len(items) != 10:
+        raise BaccaratError(
+            f"bad {what}: expected 10 card counts for values 0 to 9, got {len(items)}"
+        )
+    values: list[int] = []
+    for value, count in enumerate(items):
+        if isinstance(count, bool) or not isinstance(count, int | np.integer):
+            raise BaccaratError(
+                f"bad count {count!r} for value {value} in {what}: expected a whole number"
+            )
+        if count < 0:
+            raise BaccaratError(
+                f"bad count {int(count)} for value {value} in {what}: expected 0 or more"
+            )
+        values.append(int(count))
+    total = sum(values)
+    if total < MIN_CARDS:
+        raise BaccaratError(f"too few cards in {what}: {total} left, a round may need {MIN_CARDS}")
+    return tuple(values)
+
+
+def parse_value_counts(text: str) -> tuple[int, ...]:
+    """Ten counts written ``c0,c1,...,c9`` (value 0 = 10/J/Q/K, 1 = aces, ...).
+
+    >>> parse_value_counts("16,4,4,4,4,4,4,4,4,4")
+    (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+    >>> parse_value_counts("16,4,x")
+    Traceback (most recent call last):
+    ...
+    croupier.baccarat.errors.BaccaratError: bad count 'x' for value 2 in '16,4,x': expected ...
+    """
+    counts: list[int] = []
+    for value, token in enumerate(text.replace(" ", "").split(",")):
+        try:
+            counts.append(int(token))
+        except ValueError:
+            raise BaccaratError(
+                f"bad count {token!r} for value {value} in {text!r}: expected 10 whole numbers "
+                "separated by commas, for values 0 (10/J/Q/K) to 9"
+            ) from None
+    return check_value_counts(counts, repr(text))
+
+
+@dataclass(frozen=True, slots=True)
+class Composition:
+    """Cards left in a shoe by value 0..9, with counts by rank when they are known.
+
+    For an infinite deck the counts are the proportions of one deck and cards are drawn
+    with replacement.
+    """
+
+    #: Counts by baccarat value: index 0 for 10/J/Q/K, 1 for aces, 2-9 for the rest.
+    values: tuple[int, ...]
+    #: Counts by rank in the order 2, 3, ..., K, A, or ``None`` when only values are known.
+    ranks: tuple[int, ...] | None = None
+    #: True for an infinite deck (drawing with replacement).
+    infinite: bool = False
+
+    def __post_init__(self) -> None:
+        check_value_counts(self.values, "the composition")
+        if self.ranks is not None:
+            if len(self.ranks) != 13 or any(c < 0 for c in self.ranks):
+                raise BaccaratError("bad rank counts: expected 13 counts of 0 or more")
+            if _values_of(self.ranks) != self.values:
+                raise BaccaratError("rank counts and value counts disagree")
+
+    @classmethod
+    def decks(cls, decks: int) -> Composition:
+        """A full shoe of ``decks`` decks."""
+        if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+            raise BaccaratError(f"bad number of decks {decks!r}: expected 1 or more")
+        return cls.from_ranks(dict.fromkeys(RANKS, 4 * decks))
+
+    @classmethod
+    def infinite_deck(cls) -> Composition:
+        """An infinite deck: every rank has chance 1/13 on every draw (seed 004's model)."""
+        full = cls.decks(1)
+        return cls(full.values, full.ranks, infinite=True)
+
+    @classmethod
+    def from_values(cls, counts: Sequence[int]) -> Composition:
+        """Counts by value 0..9 only (pair bets will need counts by rank)."""
+        return cls(check_value_counts(counts))
+
+    @classmethod
+    def from_ranks(cls, counts: Mapping[Rank, int]) -> Composition:
+        """Counts by rank; ranks not mentioned count 0."""
+        ranks = tuple(int(counts.get(rank, 0)) for rank in RANKS)
+        for rank, count in zip(RANKS, ranks, strict=True):
+            if count < 0:
+                raise BaccaratError(f"bad count {count} for rank {rank.label}: expected 0 or more")
+        return cls(_values_of(ranks), ranks)
+
+    @classmethod
+    def from_shoe(cls, shoe: Shoe) -> Composition:
+        """The cards still in ``shoe``."""
+        return cls.from_ranks(shoe.counts())
+
+    @property
+    def total(self) -> int:
+        """Cards left (for an infinite deck: the size of the deck the proportions come from)."""
+        return sum(self.values)
+
+    @property
+    def has_ranks(self) -> bool:
+        """True when counts by rank are known (needed for pair bets)."""
+        return self.ranks is not None
+
+    def rank_count(self, rank: Rank) -> int:
+        """Cards of ``rank`` left."""
+        if self.ranks is None:
+            raise BaccaratError("this composition only has counts by value, not by rank")
+        return self.ranks[RANKS.index(rank)]
+
+    def removing(self, cards: Iterable[Card | Rank]) -> Composition:
+        """The composition after taking out ``cards`` (cards or ranks)."""
+        if self.infinite:
+            raise BaccaratError("cards cannot be removed from an infinite deck")
+        values = list(self.values)
+        ranks = list(self.ranks) if self.ranks is not None else None
+        for item in cards:
+            rank = item.rank if isinstance(item, Card) else Rank(item)
+            value = POINTS[rank]
+            if ranks is not None:
+                where = RANKS.index(rank)
+                if ranks[where] == 0:
+                    raise BaccaratError(f"cannot remove a {rank.label}: none left in the shoe")
+                ranks[where] -= 1
+            elif values[value] == 0:
+                raise BaccaratError(f"cannot remove a {rank.label}: no card of value {value} left")
+            values[value] -= 1
+        if sum(values) < MIN_CARDS:
+            raise BaccaratError(
+                f"too few cards after removing: {sum(values)} left, a round may need {MIN_CARDS}"
+            )
+        return Composition(tuple(values), tuple(ranks) if ranks is not None else None)
+
+    def describe(self) -> str:
+        """A short description: ``8 decks``, ``infinite deck``, ``412 cards``."""
+        if self.infinite:
+            return "infinite deck"
+        if self.ranks is not None and len(set(self.ranks)) == 1 and self.ranks[0] % 4 == 0:
+            decks = self.ranks[0] // 4
+            return f"{decks} deck" + ("s" if decks != 1 else "")
+        return f"{self.total} cards"
+
+
+def _values_of(ranks: Sequence[int]) -> tuple[int, ...]:
+    values = [0] * 10
+    for rank, count in zip(RANKS, ranks, strict=True):
+        values[POINTS[rank]] += count
+    return tuple(values)

@@ -1,0 +1,448 @@
+"""Exact Baccarat odds for any shoe: outcomes, every bet's edge, effects of removal.
+
+A round is decided by the first six cards of the shoe, so the chance of each result is a
+sum over ordered six-card sequences. Sequences are grouped by their multiset of values
+(:mod:`~croupier.baccarat.enumeration`): a multiset holding value ``v`` ``k`` times can be
+drawn in ``count[v] * (count[v] - 1) * ... * (count[v] - k + 1)`` ordered ways from the
+shoe (times the same for its other values), which is its weight. Weights are built level
+by level over a tree of multisets and multiplied by the precomputed number of sequences
+of each multiset ending in each result. One composition takes a few dozen microseconds;
+:func:`outcome_probabilities_batch` does thousands per second.
+
+>>> p = outcome_probabilities([128, 32, 32, 32, 32, 32, 32, 32, 32, 32])   # 8 decks
+>>> print(f"{p.player:.6f} {p.banker:.6f} {p.tie:.6f}")
+0.446247 0.458597 0.095156
+>>> exact = outcome_probabilities(Composition.decks(8), exact=True)
+>>> exact.tie * 4_998_398_275_503_360 == 475_627_426_473_216
+True
+>>> edges = {b.bet.key: b.house_edge for b in bet_odds(Composition.decks(8))}
+>>> print(f"{edges['banker']:.4%}  {edges['player']:.4%}  {edges['tie']:.3%}")
+1.0579%  1.2351%  14.360%
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final, Generic, Literal, NamedTuple, TypeVar, overload
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from croupier.baccarat.composition import MIN_CARDS, RANKS, Composition
+from croupier.baccarat.enumeration import (
+    CLASS_COUNT,
+    ROUND_CLASSES,
+    RoundClass,
+    multiset_levels,
+    sequence_tables,
+)
+from croupier.baccarat.errors import BaccaratError
+from croupier.baccarat.payouts import CASINO, Bet, Pair, PayoutTable
+from croupier.cards import Rank
+
+__all__ = [
+    "BetOdds",
+    "OddsReport",
+    "OutcomeProbabilities",
+    "PairProbabilities",
+    "RemovalEffects",
+    "bet_odds",
+    "class_probabilities",
+    "effect_of_removal",
+    "odds_report",
+    "outcome_probabilities",
+    "outcome_probabilities_batch",
+    "pair_probabilities",
+]
+
+N = TypeVar("N", float, Fraction)
+
+#: Compositions per block in the batch path: the block's weights (5,005 x 32 doubles,
+#: 1.3 MB) stay in cache, which makes small blocks ten times faster than large ones here.
+BATCH_BLOCK: Final = 32
+
+
+class OutcomeProbabilities(NamedTuple, Generic[N]):
+    """Chances of a player win, a banker win and a tie, in that order."""
+
+    player: N
+    banker: N
+    tie: N
+
+
+# --- weights --------------------------------------------------------------------------
+
+
+def _composition(counts: Sequence[int] | Composition | ArrayLike) -> Composition:
+    """A composition from a :class:`Composition` or 10 counts by value."""
+    if isinstance(counts, Composition):
+        return counts
+    if isinstance(counts, np.ndarray):
+        counts = counts.tolist()
+    return Composition.from_values(counts)  # type: ignore[arg-type]
+
+
+def _factors(composition: Composition) -> list[int]:
+    """``factor[v * 6 + j]``: the j-th card of value v drawn is one of ``count[v] - j``
+    (with replacement, an infinite deck: always ``count[v]``)."""
+    if composition.infinite:
+        return [count for count in composition.values for _ in range(6)]
+    return [count - j for count in composition.values for j in range(6)]
+
+
+def _denominator(composition: Composition) -> int:
+    """Ordered six-card sequences: n (n-1) ... (n-5), or n**6 with replacement."""
+    n = composition.total
+    return n**6 if composition.infinite else math.perm(n, 6)
+
+
+def _weights_float(factors: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Six-card multiset weights for each column of ``factors`` (60, K) -> (5005, K)."""
+    levels = multiset_levels()
+    weights = np.take(factors, levels.last[1], axis=0)
+    for size in range(2, 7):
+        weights = np.take(weights, levels.parents[size], axis=0)
+        weights *= np.take(factors, levels.last[size], axis=0)
+    return weights
+
+
+def _weights_exact(factors: Sequence[int]) -> list[int]:
+    levels = multiset_levels()
+    weights = [factors[i] for i in levels.last[1].tolist()]
+    for size in range(2, 7):
+        parents, last = levels.parents[size].tolist(), levels.last[size].tolist()
+        weights = [weights[p] * factors[f] for p, f in zip(parents, last, strict=True)]
+    return weights
+
+
+@functools.cache
+def _outcome_matrix() -> NDArray[np.float64]:
+    return np.ascontiguousarray(sequence_tables().outcome_counts, dtype=np.float64)
+
+
+@functools.cache
+def _class_triplets() -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.float64]]:
+    counts = sequence_tables().counts
+    classes, multisets = np.nonzero(counts)
+    return classes, multisets, counts[classes, multisets].astype(np.float64)
+
+
+# --- outcomes ---------------------------------------------------------------------------
+
+
+Counts = Sequence[int] | Composition | ArrayLike
+
+
+@overload
+def outcome_probabilities(
+    counts: Counts, *, exact: Literal[False] = False
+) -> OutcomeProbabilities[float]: ...
+@overload
+def outcome_probabilities(
+    counts: Counts, *, exact: Literal[True]
+) -> OutcomeProbabilities[Fraction]: ...
+def outcome_probabilities(
+    counts: Counts, *, exact: bool = False
+) -> OutcomeProbabilities[float] | OutcomeProbabilities[Fraction]:
+    """Chances of player win, banker win and tie for the cards left in a shoe.
+
+    ``counts`` is a sequence of 10 whole numbers: cards left of value 0 (10/J/Q/K), 1
+    (aces), 2, ..., 9; or a :class:`Composition` (e.g. ``Composition.infinite_deck()``).
+    With ``exact=True`` the answer is in :class:`~fractions.Fraction`\\ s.
+
+    >>> outcome_probabilities(Composition.infinite_deck(), exact=True).player
+    Fraction(2153464, 4826809)
+    """
+    composition = _composition(counts)
+    factors = _factors(composition)
+    if exact:
+        exact_weights = _weights_exact(factors)
+        total = _denominator(composition)
+        rows = sequence_tables().outcome_counts.tolist()
+        numerators = [sum(map(operator.mul, row, exact_weights)) for row in rows]
+        return OutcomeProbabilities(*(Fraction(n, total) for n in numerators))
+    weights = _weights_float(np.array(factors, dtype=np.float64)[:, None])
+    player, banker, tie = (_outcome_matrix() @ weights)[:, 0] / float(_denominator(composition))
+    return OutcomeProbabilities(float(player), float(banker), float(tie))
+
+
+def _check_batch(counts: ArrayLike) -> NDArray[np.int64]:
+    array = np.asarray(counts)
+    if array.ndim != 2 or array.shape[1] != 10:
+        raise BaccaratError(
+            f"bad counts array of shape {array.shape}: expected (K, 10), "
+            "one row of 10 counts (values 0 to 9) per composition"
+        )
+    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        raise BaccaratError(f"bad counts array of {array.dtype}: expected whole numbers")
+    array = array.astype(np.int64, copy=False)
+    negative = np.flatnonzero((array < 0).any(axis=1))
+    if negative.size:
+        row = int(negative[0])
+        raise BaccaratError(f"bad counts in row {row}: {array[row].tolist()} has a negative count")
+    totals = array.sum(axis=1)
+    short = np.flatnonzero(totals < MIN_CARDS)
+    if short.size:
+        row = int(short[0])
+        raise BaccaratError(
+            f"too few cards in row {row}: {int(totals[row])} left, a round may need {MIN_CARDS}"
+        )
+    return array
+
+
+def outcome_probabilities_batch(counts: ArrayLike) -> NDArray[np.float64]:
+    """Outcome chances for many compositions at once: (K, 10) counts -> (K, 3) array.
+
+    Columns are player, banker, tie. Every row is checked like
+    :func:`outcome_probabilities` checks one composition.
+
+    >>> shoes = np.array([[128] + [32] * 9, [16] + [4] * 9])
+    >>> outcome_probabilities_batch(shoes).round(6)
+    array([[0.446247, 0.458597, 0.095156],
+           [0.44676 , 0.459624, 0.093615]])
+    """
+    array = _check_batch(counts)
+    result = np.empty((array.shape[0], 3), dtype=np.float64)
+    outcome_matrix = _outcome_matrix()
+    draws = np.arange(6, dtype=np.float64)
+    totals = array.sum(axis=1).astype(np.float64)
+    denominators = np.prod(totals[:, None] - draws, axis=1)
+    for start in range(0, array.shape[0], BATCH_BLOCK):
+        block = array[start : start + BATCH_BLOCK].T.astype(np.float64)  # (10, k)
+        factors = (block[:, None, :] - draws[None, :, None]).reshape(60, block.shape[1])
+        numerators = outcome_matrix @ _weights_float(factors)  # (3, k)
+        result[start : start + BATCH_BLOCK] = (
+            numerators / denominators[start : start + BATCH_BLOCK]
+        ).T
+    return result
+
+
+def class_probabilities(composition: Composition) -> NDArray[np.float64]:
+    """Chance of every :data:`~croupier.baccarat.enumeration.ROUND_CLASSES` entry."""
+    weights = _weights_float(np.array(_factors(composition), dtype=np.float64)[:, None])[:, 0]
+    classes, multisets, counts = _class_triplets()
+    numerators = np.bincount(classes, weights=counts * weights[multisets], minlength=CLASS_COUNT)
+    return numerators / float(_denominator(composition))
+
+
+def _class_probabilities_exact(composition: Composition) -> list[Fraction]:
+    weights = _weights_exact(_factors(composition))
+    classes, multisets, counts = (a.tolist() for a in _class_triplets())
+    numerators = [0] * CLASS_COUNT
+    for cls, multiset, count in zip(classes, multisets, counts, strict=True):
+        numerators[cls] += int(count) * weights[multiset]
+    total = _denominator(composition)
+    return [Fraction(n, total) for n in numerators]
+
+
+# --- pairs ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PairProbabilities(Generic[N]):
+    """Chances of the player's and the banker's first two cards being pairs (by rank)."""
+
+    #: Both hands start with a pair.
+    both: N
+    #: Only the player's hand does.
+    player_only: N
+    #: Only the banker's hand does.
+    banker_only: N
+    #: Neither does.
+    neither: N
+
+    @property
+    def player(self) -> N:
+        """Chance of a player pair (the same as a banker pair)."""
+        return self.both + self.player_only
+
+
+@overload
+def pair_probabilities(
+    composition: Composition, *, exact: Literal[False] = False
+) -> PairProbabilities[float]: ...
+@overload
+def pair_probabilities(
+    composition: Composition, *, exact: Literal[True]
+) -> PairProbabilities[Fraction]: ...
+def pair_probabilities(
+    composition: Composition, *, exact: bool = False
+) -> PairProbabilities[float] | PairProbabilities[Fraction]:
+    """Pair chances for the first four cards (player 1-2, banker 3-4); needs rank counts.
+
+    >>> print(f"{pair_probabilities(Composition.decks(8)).player:.6f}")
+    0.074699
+    """
+    if composition.ranks is None:
+        raise BaccaratError("pair bets need counts by rank; this shoe only has counts by value")
+    counts = composition.ranks
+    n = composition.total
+    if composition.infinite:
+        one = Fraction(sum(c * c for c in counts), n * n)
+        both = one * one
+    else:
+        pairs = [c * (c - 1) for c in counts]
+        same_rank_twice = sum(math.perm(c, 4) for c in counts)
+        one = Fraction(sum(pairs), n * (n - 1))
+        both = Fraction(
+            sum(pairs) ** 2 - sum(p * p for p in pairs) + same_rank_twice, math.perm(n, 4)
+        )
+    table = PairProbabilities(both, one - both, one - both, 1 - 2 * one + both)
+    if exact:
+        return table
+    return PairProbabilities(
+        float(table.both), float(table.player_only), float(table.banker_only), float(table.neither)
+    )
+
+
+# --- bets -------------------------------------------------------------------------------
+
+
+def _reads_pairs(bet: Bet) -> bool:
+    kinds = {isinstance(rule.condition, Pair) for rule in bet.rules}
+    if kinds == {True, False}:
+        raise BaccaratError(
+            f"the {bet.name} bet mixes pair and round conditions: it cannot be priced exactly"
+        )
+    return kinds == {True}
+
+
+_PAIR_STATES: Final = (
+    RoundClass(0, 0, 2, 2, player_pair=True, banker_pair=True),
+    RoundClass(0, 0, 2, 2, player_pair=True, banker_pair=False),
+    RoundClass(0, 0, 2, 2, player_pair=False, banker_pair=True),
+    RoundClass(0, 0, 2, 2, player_pair=False, banker_pair=False),
+)
+
+
+@functools.cache
+def _payoffs(bet: Bet) -> tuple[Fraction, ...]:
+    states = _PAIR_STATES if _reads_pairs(bet) else ROUND_CLASSES
+    return tuple(bet.settle(state) for state in states)
+
+
+@dataclass(frozen=True, slots=True)
+class BetOdds:
+    """One bet priced for one shoe: expected net result per unit staked, and the edge."""
+
+    bet: Bet
+    #: Expected net win per unit staked (negative: the house has the edge), or ``None``
+    #: when the shoe cannot price the bet (pair bets need counts by rank).
+    expected_value: float | None
+    #: The same as an exact fraction, when asked for.
+    exact: Fraction | None = None
+    #: Why the bet is not priced, when it is not.
+    note: str = ""
+
+    @property
+    def house_edge(self) -> float | None:
+        """The house's expected take per unit staked (ties that push count as rounds played)."""
+        return None if self.expected_value is None else -self.expected_value
+
+
+def bet_odds(
+    composition: Composition, payouts: PayoutTable = CASINO, *, exact: bool = False
+) -> tuple[BetOdds, ...]:
+    """Every bet of ``payouts`` priced for ``composition``."""
+    classes = class_probabilities(composition)
+    classes_exact = _class_probabilities_exact(composition) if exact else None
+    pairs = pair_probabilities(composition, exact=True) if composition.has_ranks else None
+    priced = []
+    for bet in payouts.bets:
+        payoffs = _payoffs(bet)
+        if _reads_pairs(bet):
+            if pairs is None:
+                priced.append(BetOdds(bet, None, note="needs counts by rank"))
+                continue
+            states = (pairs.both, pairs.player_only, pairs.banker_only, pairs.neither)
+            value = sum((p * x for p, x in zip(states, payoffs, strict=True)), Fraction(0))
+            priced.append(BetOdds(bet, float(value), value if exact else None))
+            continue
+        expected = float(classes @ np.array([float(x) for x in payoffs]))
+        value_exact = None
+        if classes_exact is not None:
+            value_exact = sum(
+                (p * x for p, x in zip(classes_exact, payoffs, strict=True) if p), Fraction(0)
+            )
+            expected = float(value_exact)
+        priced.append(BetOdds(bet, expected, value_exact))
+    return tuple(priced)
+
+
+@dataclass(frozen=True, slots=True)
+class OddsReport:
+    """Everything ``croupier baccarat odds`` shows for one shoe."""
+
+    composition: Composition
+    payouts: PayoutTable
+    outcomes: OutcomeProbabilities[float]
+    #: Exact outcome chances, when asked for.
+    exact_outcomes: OutcomeProbabilities[Fraction] | None
+    #: Chance of a player (or banker) pair, when rank counts are known.
+    pair: float | None
+    bets: tuple[BetOdds, ...]
+
+
+def odds_report(
+    composition: Composition, payouts: PayoutTable = CASINO, *, exact: bool = False
+) -> OddsReport:
+    """Outcome chances, pair chance and every bet's edge for ``composition``."""
+    return OddsReport(
+        composition,
+        payouts,
+        outcome_probabilities(composition),
+        outcome_probabilities(composition, exact=True) if exact else None,
+        pair_probabilities(composition).player if composition.has_ranks else None,
+        bet_odds(composition, payouts, exact=exact),
+    )
+
+
+# --- effect of removal --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RemovalEffects:
+    """How each bet's expected value moves when one card of each rank leaves the shoe."""
+
+    composition: Composition
+    payouts: PayoutTable
+    #: Expected value per unit of each bet (by key) for the full composition.
+    base: dict[str, float]
+    #: ``effects[bet_key][rank]``: expected value after removing one ``rank`` minus ``base``.
+    effects: dict[str, dict[Rank, float]]
+
+
+def effect_of_removal(
+    composition: Composition | None = None, payouts: PayoutTable = CASINO
+) -> RemovalEffects:
+    """The effect-of-removal table (8 decks unless told otherwise).
+
+    >>> eor = effect_of_removal()
+    >>> print(f"{eor.effects['banker'][Rank.FIVE]:+.6f} {eor.effects['player'][Rank.FIVE]:+.6f}")
+    -0.000083 +0.000084
+    """
+    composition = composition or Composition.decks(8)
+    if composition.infinite or not composition.has_ranks:
+        raise BaccaratError("the effect of removal needs a finite shoe with counts by rank")
+
+    def values(shoe: Composition) -> dict[str, float]:
+        return {
+            b.bet.key: b.expected_value
+            for b in bet_odds(shoe, payouts)
+            if b.expected_value is not None
+        }
+
+    base = values(composition)
+    effects: dict[str, dict[Rank, float]] = {key: {} for key in base}
+    for rank in RANKS:
+        if composition.rank_count(rank) == 0:
+            continue
+        after = values(composition.removing([rank]))
+        for key, value in after.items():
+            effects[key][rank] = value - base[key]
+    return RemovalEffects(composition, payouts, base, effects)

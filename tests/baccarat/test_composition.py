@@ -1,0 +1,78 @@
+"""Shoe compositions: by value, by rank, N decks, infinite, removing cards, checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from croupier.baccarat import BaccaratError, Composition
+from croupier.baccarat.composition import parse_value_counts
+from croupier.cards import Rank, Shoe, parse_cards, parse_ranks
+
+
+def test_decks() -> None:
+    shoe = Composition.decks(6)
+    assert shoe.values == (96,) + (24,) * 9
+    assert shoe.total == 312 and shoe.has_ranks and not shoe.infinite
+    assert shoe.rank_count(Rank.QUEEN) == 24
+    assert shoe.describe() == "6 decks" and Composition.decks(1).describe() == "1 deck"
+    with pytest.raises(BaccaratError, match="bad number of decks 0"):
+        Composition.decks(0)
+
+
+def test_infinite_deck() -> None:
+    shoe = Composition.infinite_deck()
+    assert shoe.infinite and shoe.values == (16,) + (4,) * 9
+    assert shoe.describe() == "infinite deck"
+    with pytest.raises(BaccaratError, match="cannot be removed from an infinite deck"):
+        shoe.removing(parse_ranks("5"))
+
+
+def test_removing_cards_and_ranks() -> None:
+    shoe = Composition.decks(8).removing(parse_ranks("5 5 9 K"))
+    assert shoe.values == (127, 32, 32, 32, 32, 30, 32, 32, 32, 31)
+    assert shoe.rank_count(Rank.KING) == 31 and shoe.rank_count(Rank.TEN) == 32
+    assert shoe.describe() == "412 cards"
+    cards = Composition.decks(1).removing(parse_cards("5h 5d"))
+    assert cards.rank_count(Rank.FIVE) == 2
+    with pytest.raises(BaccaratError, match="cannot remove a 5: none left"):
+        Composition.decks(1).removing(parse_ranks("5 5 5 5 5"))
+    by_value = Composition.from_values([6, 1, 0, 0, 0, 0, 0, 0, 0, 0])
+    assert by_value.removing([Rank.ACE]).values[1] == 0
+    with pytest.raises(BaccaratError, match="no card of value 1 left"):
+        by_value.removing([Rank.ACE, Rank.ACE])
+    with pytest.raises(BaccaratError, match="too few cards after removing: 5 left"):
+        Composition.from_values([6, 0, 0, 0, 0, 0, 0, 0, 0, 0]).removing([Rank.KING])
+
+
+def test_from_shoe_and_ranks() -> None:
+    shoe = Shoe.stacked(parse_cards("Ah Ad 5c Ks Qs 9d 2c"))
+    shoe.draw()
+    composition = Composition.from_shoe(shoe)
+    assert composition.values == (2, 1, 1, 0, 0, 1, 0, 0, 0, 1)
+    assert composition.rank_count(Rank.ACE) == 1
+    with pytest.raises(BaccaratError, match="bad count -1 for rank 7"):
+        Composition.from_ranks({Rank.SEVEN: -1, Rank.TWO: 10})
+
+
+def test_values_only() -> None:
+    shoe = Composition.from_values([16, 4, 4, 4, 4, 4, 4, 4, 4, 4])
+    assert not shoe.has_ranks and shoe.describe() == "52 cards"
+    with pytest.raises(BaccaratError, match="only has counts by value"):
+        shoe.rank_count(Rank.ACE)
+
+
+def test_inconsistent_counts_are_refused() -> None:
+    with pytest.raises(BaccaratError, match="rank counts and value counts disagree"):
+        Composition((16,) + (4,) * 9, (5,) * 13)
+    with pytest.raises(BaccaratError, match="expected 13 counts"):
+        Composition((16,) + (4,) * 9, (4,) * 12)
+
+
+def test_parse_value_counts() -> None:
+    assert parse_value_counts(" 16, 4,4,4,4,4,4,4,4,4") == (16,) + (4,) * 9
+    with pytest.raises(BaccaratError, match="bad count 'x' for value 2"):
+        parse_value_counts("16,4,x,4,4,4,4,4,4,4")
+    with pytest.raises(BaccaratError, match=r"expected 10 card counts .* got 3"):
+        parse_value_counts("1,2,3")
+    with pytest.raises(BaccaratError, match="bad count -4 for value 1"):
+        parse_value_counts("16,-4,4,4,4,4,4,4,4,4")
