@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -17,7 +19,7 @@ from croupier.baccarat import (
     simulate,
 )
 from croupier.baccarat.enumeration import class_id
-from croupier.baccarat.simulate import cell_facts, cut_card_for, deal_shoes
+from croupier.baccarat.simulate import cell_facts, cut_card_for, deal_shoes, shuffled_shoes
 from croupier.cards import Rank, Shoe
 
 
@@ -45,7 +47,7 @@ def engine_histogram(orders: list[tuple], cut: int, burn: bool) -> np.ndarray:  
 def test_dealing_matches_the_round_engine_round_by_round(decks: int, cut: int, burn: bool) -> None:
     orders = [Shoe(decks, seed=seed).remaining_cards() for seed in range(25)]
     ranks = np.array([[card.rank - 2 for card in order] for order in orders], dtype=np.uint8)
-    assert (deal_shoes(ranks, cut, burn) == engine_histogram(orders, cut, burn)).all()
+    assert (deal_shoes(ranks.T, cut, burn) == engine_histogram(orders, cut, burn)).all()
 
 
 def test_a_seed_gives_the_same_result_whatever_the_workers() -> None:
@@ -124,3 +126,18 @@ def test_progress_is_reported() -> None:
     seen: list[int] = []
     simulate(2500, decks=1, seed=1, progress=seen.append)
     assert seen == [1024, 2048, 2500]
+
+
+def test_the_vectorised_shuffle_is_uniform() -> None:
+    # 40,000 one-deck shoes: every rank is equally likely at every position (chi-square over
+    # 52 positions x 13 ranks, 624 degrees of freedom), neighbours pair up 3 times in 51,
+    # and every shoe keeps its 52 cards.
+    shoes = shuffled_shoes(40_000, 1, np.random.default_rng(11))
+    assert shoes.shape == (52, 40_000)
+    assert (np.sort(shoes, axis=0) == np.repeat(np.arange(13), 4)[:, None]).all()
+    counts = np.stack([np.bincount(row, minlength=13) for row in shoes])
+    expected = 40_000 / 13
+    chi2 = float(((counts - expected) ** 2 / expected).sum())
+    assert chi2 < 624 + 5 * math.sqrt(2 * 624)
+    pairs = (shoes[:-1] == shoes[1:]).mean()
+    assert abs(pairs - 3 / 51) < 0.001

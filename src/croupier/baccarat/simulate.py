@@ -14,7 +14,7 @@ the same result whatever the number of worker processes.
 
 >>> result = simulate(200, decks=8, seed=1)
 >>> result.rounds, result.shoes
-(16327, 200)
+(16278, 200)
 >>> low, high = result.interval(Outcome.BANKER)
 >>> low < 0.458597 < high
 True
@@ -42,14 +42,23 @@ from croupier.baccarat.rules import POINTS, Outcome
 from croupier.baccarat.table import CUT_CARD_FROM_END
 from croupier.cards import Rank
 
-__all__ = ["BetResult", "SimulationResult", "cell_facts", "cut_card_for", "deal_shoes", "simulate"]
+__all__ = [
+    "BetResult",
+    "SimulationResult",
+    "cell_facts",
+    "cut_card_for",
+    "deal_shoes",
+    "shuffled_shoes",
+    "simulate",
+]
 
 #: Histogram cells: round class x player pair x banker pair.
 CELLS: Final = CLASS_COUNT * 4
 #: Shoes per block: a block's arrays stay within a few MB.
 BLOCK_SHOES: Final = 1024
-#: Below this many shoes, worker processes cost more than they save.
-PARALLEL_MIN_SHOES: Final = 8 * BLOCK_SHOES
+#: With ``workers=None``, runs of fewer shoes stay in one process: starting workers costs
+#: about half a second, more than they save below this (about 4 million rounds).
+AUTO_PARALLEL_SHOES: Final = 50_000
 #: Normal quantile of a two-sided 95% interval.
 Z95: Final = 1.959963984540054
 
@@ -78,46 +87,81 @@ def _cards_used_by_cell() -> NDArray[np.int64]:
     return np.array([facts.cards_used for facts in cell_facts()], dtype=np.int64)
 
 
-def _shuffled_shoes(shoes: int, decks: int, rng: np.random.Generator) -> NDArray[np.uint8]:
-    """``shoes`` independently shuffled shoes as rank codes (0 = two ... 12 = ace)."""
-    deck = np.repeat(np.arange(13, dtype=np.uint8), 4 * decks)
-    return rng.permuted(np.broadcast_to(deck, (shoes, 52 * decks)), axis=1)
+def shuffled_shoes(shoes: int, decks: int, rng: np.random.Generator) -> NDArray[np.uint8]:
+    """``shoes`` independently shuffled shoes as rank codes (0 = two ... 12 = ace), one
+    column per shoe: shape (cards, shoes).
+
+    A Fisher-Yates shuffle run on every shoe at once: at step i each shoe swaps its card
+    i with a card drawn from positions i to the end. The draws come from 53-bit uniform
+    doubles, so each position's chance differs from exact uniformity by less than 5e-14
+    of itself, far below anything a simulation can detect, at half the cost of NumPy's
+    row-by-row ``permuted``.
+    """
+    size = 52 * decks
+    order = np.repeat(np.arange(13, dtype=np.uint8), 4 * decks)
+    cards = np.repeat(order[:, None], shoes, axis=1)
+    draws = rng.random((size - 1, shoes))
+    draws *= np.arange(size, 1, -1, dtype=np.float64)[:, None]
+    targets = draws.astype(np.int64)
+    targets += np.arange(size - 1)[:, None]
+    targets *= shoes
+    targets += np.arange(shoes)
+    flat = cards.reshape(-1)
+    for i in range(size - 1):
+        swap = targets[i]
+        held = cards[i].copy()
+        cards[i] = flat[swap]
+        flat[swap] = held
+    return cards
+
+
+@functools.cache
+def _cell_of_key() -> NDArray[np.int16]:
+    """The histogram cell (class * 4) of every six-value key, pair flags still 0."""
+    cells: NDArray[np.int16] = sequence_tables().class_of.astype(np.int16) * 4
+    cells.setflags(write=False)
+    return cells
 
 
 def deal_shoes(ranks: NDArray[np.uint8], cut: int, burn: bool) -> NDArray[np.int64]:
-    """Deal shuffled shoes (one row of rank codes each) round by round to the cut card;
-    return the histogram of round cells."""
-    shoes, size = ranks.shape
+    """Deal shuffled shoes round by round to the cut card; return the histogram of cells.
+
+    ``ranks`` holds one shoe per column (shape (cards, shoes)), rank codes 0 (two) to 12
+    (ace), first card dealt in row 0.
+    """
+    size, shoes = ranks.shape
     if not 1 <= cut <= size - 6:
         raise BaccaratError(f"bad cut card {cut} for a shoe of {size} cards")
     values = _VALUE_OF_CODE[ranks]
     # Label every position where a round could start: its class and pair flags.
-    two = values[:, : cut + 4] * np.uint8(10) + values[:, 1 : cut + 5]
-    keys = two[:, :cut].astype(np.int32) * 10000
-    keys += two[:, 2 : cut + 2].astype(np.int32) * 100
-    keys += two[:, 4 : cut + 4]
-    cells = sequence_tables().class_of[keys].astype(np.int16) * 4
-    cells += (ranks[:, :cut] == ranks[:, 1 : cut + 1]).astype(np.int16) * 2
-    cells += ranks[:, 2 : cut + 2] == ranks[:, 3 : cut + 3]
+    two = values[: cut + 4] * np.uint8(10) + values[1 : cut + 5]
+    keys = two[:cut].astype(np.int32) * 10000
+    keys += two[2 : cut + 2].astype(np.int32) * 100
+    keys += two[4 : cut + 4]
+    cells = _cell_of_key()[keys]
+    cells += (ranks[:cut] == ranks[1 : cut + 1]).astype(np.int16) * 2
+    cells += ranks[2 : cut + 2] == ranks[3 : cut + 3]
     flat = cells.ravel()
     # Follow the rounds actually dealt, from the first card (after any burn) to the cut.
-    position = 1 + _BURN_OF_CODE[ranks[:, 0]] if burn else np.zeros(shoes, dtype=np.int64)
+    position = 1 + _BURN_OF_CODE[ranks[0]] if burn else np.zeros(shoes, dtype=np.int64)
     used = _cards_used_by_cell()
-    histogram = np.zeros(CELLS, dtype=np.int64)
     active = np.flatnonzero(position < cut)
+    dealt: list[NDArray[np.int16]] = []
     while active.size:
-        dealt = flat[active * cut + position[active]]
-        histogram += np.bincount(dealt, minlength=CELLS)
-        position[active] += used[dealt]
+        cell = flat[position[active] * shoes + active]
+        dealt.append(cell)
+        position[active] += used[cell]
         active = active[position[active] < cut]
-    return histogram
+    if not dealt:
+        return np.zeros(CELLS, dtype=np.int64)
+    return np.bincount(np.concatenate(dealt), minlength=CELLS)
 
 
 def _deal_block(
     shoes: int, decks: int, cut: int, burn: bool, seed: np.random.SeedSequence
 ) -> NDArray[np.int64]:
     """Shuffle and deal one block of shoes (the unit of work of a worker)."""
-    return deal_shoes(_shuffled_shoes(shoes, decks, np.random.default_rng(seed)), cut, burn)
+    return deal_shoes(shuffled_shoes(shoes, decks, np.random.default_rng(seed)), cut, burn)
 
 
 def _block_sizes(shoes: int) -> list[int]:
@@ -223,8 +267,11 @@ def simulate(
 
     ``penetration`` places the cut card (a fraction of the shoe; default 16 cards from the
     back); ``burn`` applies the standard burn (turn the first card, burn that many more).
-    ``workers`` processes share the shoes (``None``: one per core); the result depends only
-    on ``seed``. ``progress`` is called with the number of shoes finished so far.
+    ``workers`` processes share the shoes (``None``: one per core for runs of 50,000 shoes
+    or more); the result depends only on ``seed``, not on ``workers``. Worker processes
+    re-import the calling script, so a script that asks for them must guard its entry
+    point with ``if __name__ == "__main__":``. ``progress`` is called with the number of
+    shoes finished so far.
     """
     if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
         raise BaccaratError(f"bad number of shoes {shoes!r}: expected 1 or more")
@@ -236,7 +283,8 @@ def simulate(
     root = np.random.SeedSequence(seed)
     sizes = _block_sizes(shoes)
     seeds = root.spawn(len(sizes))
-    workers = os.cpu_count() or 1 if workers is None else workers
+    if workers is None:
+        workers = (os.cpu_count() or 1) if shoes >= AUTO_PARALLEL_SHOES else 1
     if workers < 1:
         raise BaccaratError(f"bad number of workers {workers}: expected 1 or more")
     histogram = np.zeros(CELLS, dtype=np.int64)
@@ -249,7 +297,7 @@ def simulate(
         if progress is not None:
             progress(done)
 
-    if workers == 1 or shoes < PARALLEL_MIN_SHOES:
+    if workers == 1 or len(sizes) == 1:
         for size, block_seed in zip(sizes, seeds, strict=True):
             add(_deal_block(size, decks, cut, burn, block_seed), size)
     else:
