@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from croupier.baccarat import BaccaratError, Composition
-from croupier.baccarat.composition import parse_value_counts
+from croupier.baccarat.composition import parse_counts, parse_value_counts
 from croupier.cards import Rank, Shoe, parse_cards, parse_ranks
 
 
@@ -70,9 +70,21 @@ def test_inconsistent_counts_are_refused() -> None:
 
 def test_parse_value_counts() -> None:
     assert parse_value_counts(" 16, 4,4,4,4,4,4,4,4,4") == (16,) + (4,) * 9
-    with pytest.raises(BaccaratError, match="bad count 'x' for value 2"):
+    with pytest.raises(BaccaratError, match="bad count 'x' at position 3"):
         parse_value_counts("16,4,x,4,4,4,4,4,4,4")
     with pytest.raises(BaccaratError, match=r"expected 10 card counts .* got 3"):
         parse_value_counts("1,2,3")
     with pytest.raises(BaccaratError, match="bad count -4 for value 1"):
         parse_value_counts("16,-4,4,4,4,4,4,4,4,4")
+
+
+def test_parse_counts_by_value_or_by_rank() -> None:
+    by_value = parse_counts("16,4,4,4,4,4,4,4,4,4")
+    assert by_value.values == (16,) + (4,) * 9 and not by_value.has_ranks
+    by_rank = parse_counts("1,2,3,4,5,6,7,8,9,10,11,12,13")  # A, 2, ..., K
+    assert by_rank.rank_count(Rank.ACE) == 1 and by_rank.rank_count(Rank.KING) == 13
+    assert by_rank.values == (10 + 11 + 12 + 13, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+    with pytest.raises(BaccaratError, match=r"expected 10 counts by value .* or 13 by rank"):
+        parse_counts("1,2,3")
+    with pytest.raises(BaccaratError, match="bad count -1 for rank J"):
+        parse_counts("4,4,4,4,4,4,4,4,4,4,-1,4,4")

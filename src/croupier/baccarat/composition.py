@@ -27,7 +27,10 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import POINTS
 from croupier.cards import Card, Rank, Shoe
 
-__all__ = ["MIN_CARDS", "Composition", "check_value_counts", "parse_value_counts"]
+__all__ = ["MIN_CARDS", "Composition", "check_value_counts", "parse_counts", "parse_value_counts"]
+
+#: The order of rank counts written on a command line: A, 2, ..., 10, J, Q, K.
+WRITTEN_RANK_ORDER: Final[tuple[Rank, ...]] = (Rank.ACE, *tuple(Rank)[:-1])
 
 #: A round can take six cards: a shoe must hold at least this many to finish one.
 MIN_CARDS: Final = 6
@@ -70,6 +73,39 @@ def check_value_counts(counts: object, what: str = "counts") -> tuple[int, ...]:
     return tuple(values)
 
 
+def _whole_numbers(text: str, what: str) -> list[int]:
+    numbers: list[int] = []
+    for position, token in enumerate(text.replace(" ", "").split(","), 1):
+        try:
+            numbers.append(int(token))
+        except ValueError:
+            raise BaccaratError(
+                f"bad count {token!r} at position {position} in {text!r}: expected {what}"
+            ) from None
+    return numbers
+
+
+def parse_counts(text: str) -> Composition:
+    """A shoe written as 10 counts by value (``c0,...,c9``: 10/J/Q/K, aces, 2, ..., 9) or
+    13 counts by rank (``A,2,3,...,10,J,Q,K``), separated by commas.
+
+    >>> parse_counts("16,4,4,4,4,4,4,4,4,4").has_ranks
+    False
+    >>> parse_counts("4,4,4,4,4,4,4,4,4,4,4,4,3").rank_count(Rank.KING)
+    3
+    """
+    what = "10 counts by value (0 to 9) or 13 by rank (A, 2, ..., 10, J, Q, K), comma-separated"
+    numbers = _whole_numbers(text, what)
+    if len(numbers) == 13:
+        for rank, count in zip(WRITTEN_RANK_ORDER, numbers, strict=True):
+            if count < 0:
+                raise BaccaratError(f"bad count {count} for rank {rank.label}: expected 0 or more")
+        return Composition.from_ranks(dict(zip(WRITTEN_RANK_ORDER, numbers, strict=True)))
+    if len(numbers) != 10:
+        raise BaccaratError(f"bad counts {text!r}: expected {what}, got {len(numbers)} numbers")
+    return Composition.from_values(parse_value_counts(text))
+
+
 def parse_value_counts(text: str) -> tuple[int, ...]:
     """Ten counts written ``c0,c1,...,c9`` (value 0 = 10/J/Q/K, 1 = aces, ...).
 
@@ -78,17 +114,9 @@ def parse_value_counts(text: str) -> tuple[int, ...]:
     >>> parse_value_counts("16,4,x")
     Traceback (most recent call last):
     ...
-    croupier.baccarat.errors.BaccaratError: bad count 'x' for value 2 in '16,4,x': expected ...
+    croupier.baccarat.errors.BaccaratError: bad count 'x' at position 3 in '16,4,x': expected ...
     """
-    counts: list[int] = []
-    for value, token in enumerate(text.replace(" ", "").split(",")):
-        try:
-            counts.append(int(token))
-        except ValueError:
-            raise BaccaratError(
-                f"bad count {token!r} for value {value} in {text!r}: expected 10 whole numbers "
-                "separated by commas, for values 0 (10/J/Q/K) to 9"
-            ) from None
+    counts = _whole_numbers(text, "10 whole numbers separated by commas, for values 0 to 9")
     return check_value_counts(counts, repr(text))
 
 

@@ -61,6 +61,8 @@ def test_odds_infinite_and_counts_and_removal() -> None:
     removed = odds_json("--remove", "5 5 9 K")
     assert removed["shoe"]["cards"] == 412
     assert removed["shoe"]["ranks"]["5"] == 30 and removed["shoe"]["ranks"]["K"] == 31
+    by_rank = odds_json("--counts", "4,4,4,4,4,4,4,4,4,4,4,4,4")
+    assert by_rank["bets"]["player-pair"] == pytest.approx(5 / 17, abs=1e-12)  # P(pair) = 1/17
     table = croupier("baccarat", "odds", "--counts", "16,4,4,4,4,4,4,4,4,4").stdout
     assert "n/a: pair bets need counts by rank" in table
 
@@ -76,7 +78,7 @@ def test_odds_ez_payouts() -> None:
     ("args", "fragments"),
     [
         (["--counts", "16,4,-4,4,4,4,4,4,4,4"], ["bad count -4 for value 2"]),
-        (["--counts", "16,4,4"], ["expected 10 card counts", "got 3"]),
+        (["--counts", "16,4,4"], ["expected 10 counts by value", "got 3 numbers"]),
         (["--counts", "1,1,1,1,1,0,0,0,0,0"], ["too few cards", "5 left"]),
         (["--payouts", "vegas"], ["unknown payout table 'vegas'"]),
         (["--remove", "5 Z"], ["bad rank 'Z' at position 2"]),

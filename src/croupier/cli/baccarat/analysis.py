@@ -25,7 +25,7 @@ from croupier.baccarat import (
 from croupier.baccarat import (
     simulate as run_simulation,
 )
-from croupier.baccarat.composition import RANKS, parse_value_counts
+from croupier.baccarat.composition import RANKS, parse_counts
 from croupier.cards import parse_ranks
 from croupier.cli.console import LazyProgress, fail, make_console
 
@@ -55,7 +55,7 @@ def _shoe(decks: int | None, infinite: bool, counts: str | None, remove: str | N
     if infinite:
         shoe = Composition.infinite_deck()
     elif counts is not None:
-        shoe = Composition.from_values(parse_value_counts(counts))
+        shoe = parse_counts(counts)
     else:
         shoe = Composition.decks(8 if decks is None else decks)
     if remove:
@@ -107,7 +107,9 @@ def odds(
     counts: Annotated[
         str | None,
         typer.Option(
-            "--counts", help="Cards left by value, c0,...,c9 (value 0 = 10/J/Q/K, 1 = aces)."
+            "--counts",
+            help="Cards left: 10 counts by value c0,...,c9 (0 = 10/J/Q/K, 1 = aces) "
+            "or 13 by rank A,2,...,10,J,Q,K.",
         ),
     ] = None,
     remove: Annotated[
@@ -174,9 +176,7 @@ def odds(
         )
     out.print(bets)
     if unpriced:
-        out.print(
-            "n/a: pair bets need counts by rank (--decks, --infinite), not by value (--counts)."
-        )
+        out.print("n/a: pair bets need counts by rank (--decks, --infinite, or 13 --counts).")
     if report.pair is not None:
         out.print(f"Chance of a pair (player or banker, by rank): {report.pair:.8f}")
 
