@@ -55,6 +55,9 @@ class Player(enum.IntEnum):
     HUMAN = 0
     COMPUTER = 1
 
+    def __bool__(self) -> bool:
+        return True  # a player is never falsy, not even the human (0)
+
     @property
     def other(self) -> Player:
         """The opponent."""

@@ -208,15 +208,13 @@ def next_round(
     seed: int | None = None,
     rng: np.random.Generator | None = None,
 ) -> State:
-    """The next round after a finished one: scores carried over, the last capturer first.
-
-    The deck is ``deck`` if given, else shuffled from ``seed`` or ``rng``.
+    """The next round after a finished one: scores carried over, the last capturer first
+    (if nobody captured, the state's next player). The deck is ``deck`` if given, else shuffled from ``seed`` or ``rng``.
     """
     if not state.is_round_over:
         raise CasinoError(f"round {state.round_number} is not over: cards are left to play")
     if is_tournament_over(state):
         raise CasinoError("the tournament is over: there is no next round")
     cards = deck if deck is not None else shuffled_deck(seed, rng)
-    return deal_round(
-        cards, state.next_player, round_number=state.round_number + 1, scores=state.totals()
-    )
+    first = state.last_capturer if state.last_capturer is not None else state.next_player
+    return deal_round(cards, first, round_number=state.round_number + 1, scores=state.totals())

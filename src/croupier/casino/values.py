@@ -119,7 +119,7 @@ def split_capture(cards: Sequence[Card], value: int) -> tuple[tuple[Card, ...], 
     if not cards:
         return ()
     first, rest = cards[0], cards[1:]
-    if CARD_VALUE[first.index] == value:
+    if value in (CARD_VALUE[first.index], LOW_VALUE[first.index]):
         tail = split_capture(rest, value)
         if tail is not None:
             return ((first,), *tail)
