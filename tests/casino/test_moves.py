@@ -55,7 +55,8 @@ def test_cards_are_kept_in_a_canonical_order() -> None:
     assert a.loose == cards("S3 D4 C6 H7")  # by rank, then suit
     build = Build((cards("C6 S3"), cards("S9")), Player.HUMAN)
     assert Move.capture(card("H9"), (), [build]).builds == (cards("S3 C6 S9"),)
-    assert Move.increase(card("H2"), build).builds == Move.increase(card("H2"), *cards("S9 S3 C6")).builds
+    by_cards = Move.increase(card("H2"), *cards("S9 S3 C6"))
+    assert Move.increase(card("H2"), build).builds == by_cards.builds
 
 
 @pytest.mark.parametrize(
@@ -88,7 +89,8 @@ def test_descriptions() -> None:
     assert Move.parse("capture SA CK HA").describe("pretty") == "capture K♣+A♥ with A♠ as 14"
     assert Move.parse("build C5 D4").describe() == "build 9 with C5 and D4"
     assert Move.parse("build S9").describe() == "add S9 to the build of 9"
-    assert Move.parse("increase H2 [C6 S3]").describe() == "increase the build [S3 C6] to 11 with H2"
+    increase = Move.parse("increase H2 [C6 S3]")
+    assert increase.describe() == "increase the build [S3 C6] to 11 with H2"
     with pytest.raises(CasinoError, match="bad card style"):
         Move.parse("trail H5").describe("long")
 

@@ -339,7 +339,8 @@ def test_both_hands_empty_deals_four_to_the_human_then_four_to_the_computer() ->
     state = played(state, "trail HK")
     assert state.next_player is HUMAN
     after = played(state, "trail H5")
-    assert after.hand(HUMAN) == cards("C2 C3 C4 C5") and after.hand(COMPUTER) == cards("C6 C7 C8 C9")
+    assert after.hand(HUMAN) == cards("C2 C3 C4 C5")
+    assert after.hand(COMPUTER) == cards("C6 C7 C8 C9")
     assert after.deck == () and after.loose == cards("DQ HK H5")
     assert after.next_player is COMPUTER  # turns keep alternating
 

@@ -66,7 +66,8 @@ def test_state_queries() -> None:
 
 
 def problems_of(state: State, **changes: object) -> list[str]:
-    return [f"{p.where}: {p.message}" for p in state_problems(dataclasses.replace(state, **changes))]
+    changed = dataclasses.replace(state, **changes)
+    return [f"{p.where}: {p.message}" for p in state_problems(changed)]
 
 
 def test_state_problems_name_where_and_what() -> None:

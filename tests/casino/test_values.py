@@ -23,10 +23,8 @@ FACE = {Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13}
 
 def test_the_value_table_card_by_card() -> None:
     for card in DECK:
-        if card.rank is Rank.ACE:
-            expected = (1, 14)
-        else:
-            expected = (FACE.get(card.rank, int(card.rank)),)
+        face = FACE.get(card.rank, int(card.rank))
+        expected = (1, 14) if card.rank is Rank.ACE else (face,)
         assert values_of(card) == expected
         assert card_value(card) == CARD_VALUE[card.index] == max(expected)
         assert low_value(card) == LOW_VALUE[card.index] == min(expected)

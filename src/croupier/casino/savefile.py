@@ -253,6 +253,11 @@ class _Reader:
             self.where[f"pile:{player.key}"] = one(first + 2).number
         table_line = one(9)
         loose, parts_list = self.table(table_line)
+        for parts in parts_list:  # each build's sums, before its owner is looked for
+            try:
+                Build(parts, Player.HUMAN)
+            except CasinoError as exc:
+                raise self.fail(table_line.number, str(exc)) from None
         owners = self.owners(found.get(10, []), parts_list, table_line)
         last_lines = found.get(11, [])
         last = self.player(last_lines[0]) if last_lines and last_lines[0].value else None

@@ -209,7 +209,8 @@ def next_round(
     rng: np.random.Generator | None = None,
 ) -> State:
     """The next round after a finished one: scores carried over, the last capturer first
-    (if nobody captured, the state's next player). The deck is ``deck`` if given, else shuffled from ``seed`` or ``rng``.
+    (if nobody captured, the state's next player). The deck is ``deck`` if given, else
+    shuffled from ``seed`` or ``rng``.
     """
     if not state.is_round_over:
         raise CasinoError(f"round {state.round_number} is not over: cards are left to play")
