@@ -19,7 +19,7 @@ import enum
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from croupier.cards import DECK, Card
 from croupier.casino.errors import CasinoError
@@ -261,6 +261,50 @@ class State:
         """Tournament scores with this round's points added (final once the round is over)."""
         points = self.round_score().points
         return (self.scores[0] + points[0], self.scores[1] + points[1])
+
+    # --- data ---------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON-ready data, cards in the save-file notation.
+
+        >>> from croupier.casino import new_tournament
+        >>> data = new_tournament(Player.HUMAN, seed=2).to_dict()
+        >>> data["round"], data["next_player"], data["players"]["human"]["hand"], data["deck_size"]
+        (1, 'human', ['H3', 'H6', 'HX', 'CQ'], 40)
+        """
+
+        def names(cards: Iterable[Card]) -> list[str]:
+            return [card.casino for card in cards]
+
+        return {
+            "round": self.round_number,
+            "next_player": self.next_player.key,
+            "last_capturer": None if self.last_capturer is None else self.last_capturer.key,
+            "round_over": self.is_round_over,
+            "players": {
+                player.key: {
+                    "score": self.scores[player],
+                    "hand": names(self.hands[player]),
+                    "pile": names(self.piles[player]),
+                }
+                for player in (Player.COMPUTER, Player.HUMAN)
+            },
+            "table": {
+                "loose": names(self.loose),
+                "builds": [
+                    {
+                        "cards": names(build.cards),
+                        "parts": [names(part) for part in build.parts],
+                        "value": build.value,
+                        "owner": build.owner.key,
+                        "multiple": build.is_multiple,
+                    }
+                    for build in self.builds
+                ],
+            },
+            "deck_size": len(self.deck),
+            "deck": names(self.deck),
+        }
 
 
 # --- checking a state ------------------------------------------------------------------------
