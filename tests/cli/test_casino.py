@@ -81,8 +81,8 @@ def test_moves_are_grouped_by_card_and_action(save) -> None:  # type: ignore[no-
     ):
         assert notation in out
     assert out.index("A♠") < out.index("A♣") < out.index("9♣")  # hand order
-    assert "8♣ (joins own build)" in out
-    assert "[ [6♣ 3♠] [9♠] ] (own" in out
+    assert "│ 8♣ (joins own build) │     9 │ build SA C8 " in out
+    assert "│ 8♣+A♥, build of 9    │     9 │ capture C9 C8 HA [S3 C6 S9] │" in out
     assert out.count("├") == 2  # a rule between the three cards
 
 

@@ -144,40 +144,33 @@ def sorted_moves(state: State) -> list[Move]:
 
 
 def table_part(move: Move, state: State) -> Text:
-    """What the move takes or uses on the table, sets joined with +."""
+    """What the move takes or uses on the table: sets joined with +, builds (the opponent's
+    marked), and whether a build joins the player's own."""
+    player = state.next_player
     pieces: list[Text] = []
     if move.action is Action.CAPTURE:
-        value = move.value or 0
-        groups = split_capture(move.loose, value) or tuple((c,) for c in move.loose)
+        groups = split_capture(move.loose, move.value or 0) or tuple((c,) for c in move.loose)
         pieces += [cards_text(group, sep="+") for group in sorted(groups, key=len)]
-    else:
-        pieces += [cards_text(move.loose)] if move.loose else []
+    elif move.loose:
+        pieces.append(cards_text(move.loose))
     for cards in move.builds:
         build = state.find_build(cards)
-        pieces.append(build_text(build) if build is not None else cards_text(cards))
-    if not pieces:
-        return Text("-", style="dim")
-    return Text(", ").join(pieces)
-
-
-def note(move: Move, state: State) -> str:
-    """What the move does beyond its cards: whose build it takes, joins or takes over."""
-    player = state.next_player
-    if move.action is Action.CAPTURE:
-        taken = [state.find_build(cards) for cards in move.builds]
-        return ", ".join(
-            "own build" if b.owner is player else f"{whose(b.owner)}'s build"
-            for b in taken
-            if b is not None
-        )
-    words = []
-    if move.action is Action.INCREASE:
-        words.append("taken over")
-    if move.action in (Action.BUILD, Action.INCREASE) and any(
+        if build is None:  # not a legal move: show the cards as named
+            pieces.append(cards_text(cards))
+            continue
+        label = Text(f"build of {build.value}") if build.is_multiple else build_text(build)
+        if move.action is Action.INCREASE:
+            label.append(" (taken over)", style="dim")
+        elif build.owner is not player:
+            label.append(f" ({whose(build.owner)}'s)", style="dim")
+        pieces.append(label)
+    text = Text(", ").join(pieces) if pieces else Text("-", style="dim")
+    joins = move.action in (Action.BUILD, Action.INCREASE) and any(
         b.value == move.value for b in state.builds_of(player)
-    ):
-        words.append("joins own build")
-    return ", ".join(words)
+    )
+    if joins:
+        text.append(" (joins own build)", style="dim")
+    return text
 
 
 def render_moves(state: State, legal: Iterable[Move], out: Console) -> None:
@@ -205,14 +198,10 @@ def render_moves(state: State, legal: Iterable[Move], out: Console) -> None:
         new_card = previous is None or previous[0] != move.card
         new_action = new_card or (previous is not None and previous[1] is not move.action)
         following = legal[index + 1] if index + 1 < len(legal) else None
-        remark = note(move, state)
-        uses = table_part(move, state)
-        if remark:
-            uses.append(f" ({remark})", style="dim")
         table.add_row(
             cards_text([move.card]) if new_card else Text(""),
             move.action.value if new_action else "",
-            uses,
+            table_part(move, state),
             "" if move.value is None else str(move.value),
             str(move),
             end_section=following is not None and following.card != move.card,
