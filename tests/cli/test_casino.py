@@ -114,7 +114,7 @@ def test_moves_with_trails_and_increases(save) -> None:  # type: ignore[no-untyp
     assert ("trail", "trail H2") in actions
     table = croupier("casino", "moves", save(format_save(state))).stdout
     assert "[6♣ 3♠] (taken over)" in table
-    assert "[6♣ 3♠] (Computer's build)" in table
+    assert "[6♣ 3♠] (Computer's)" in table
     assert "│ trail    │ -" in table
 
 
