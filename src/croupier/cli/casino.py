@@ -68,11 +68,6 @@ def moves(savefile: SaveFile, as_json: JsonFlag = False) -> None:
 ACTION_ORDER = {action: rank for rank, action in enumerate(Action)}
 
 
-def whose(player: Player) -> str:
-    """``Human`` or ``Computer``."""
-    return player.label
-
-
 def build_text(build: Build) -> Text:
     """A build drawn as on the table: ``[6♣ 3♠]`` or ``[ [6♣ 3♠] [9♠] ]``."""
     parts = [Text("[").append_text(cards_text(part)).append("]") for part in build.parts]
@@ -98,7 +93,7 @@ def render_position(state: State, out: Console) -> None:
     for player in (Player.COMPUTER, Player.HUMAN):
         hand = state.hands[player]
         players.add_row(
-            whose(player),
+            player.label,
             str(state.scores[player]),
             cards_text(hand) if hand else Text("empty", style="dim"),
             pile_text(state.piles[player]),
@@ -117,19 +112,19 @@ def render_position(state: State, out: Console) -> None:
         builds.add_column("Kind")
         for build in state.builds:
             kind = f"multiple ({len(build.parts)} groups)" if build.is_multiple else "single"
-            builds.add_row(build_text(build), str(build.value), whose(build.owner), kind)
+            builds.add_row(build_text(build), str(build.value), build.owner.label, kind)
         out.print(builds)
     else:
         out.print(Text("No builds.", style="dim"))
     out.print(f"Deck: {len(state.deck)} cards left")
-    last = "nobody yet" if state.last_capturer is None else whose(state.last_capturer)
+    last = "nobody yet" if state.last_capturer is None else state.last_capturer.label
     out.print(f"Last capturer: {last}")
     if state.is_round_over:
         out.print("The round is over.")
         points = state.round_score().points
         out.print(f"Round points: Computer {points[Player.COMPUTER]}, Human {points[Player.HUMAN]}")
     else:
-        out.print(Text(f"Next player: {whose(state.next_player)}", style="bold"))
+        out.print(Text(f"Next player: {state.next_player.label}", style="bold"))
 
 
 def sorted_moves(state: State) -> list[Move]:
@@ -162,7 +157,7 @@ def table_part(move: Move, state: State) -> Text:
         if move.action is Action.INCREASE:
             label.append(" (taken over)", style="dim")
         elif build.owner is not player:
-            label.append(f" ({whose(build.owner)}'s)", style="dim")
+            label.append(f" ({build.owner.label}'s)", style="dim")
         pieces.append(label)
     text = Text(", ").join(pieces) if pieces else Text("-", style="dim")
     joins = move.action in (Action.BUILD, Action.INCREASE) and any(
@@ -179,7 +174,7 @@ def render_moves(state: State, legal: Iterable[Move], out: Console) -> None:
     if state.is_round_over:
         out.print("The round is over: nobody has a move.")
         return
-    player = whose(state.next_player)
+    player = state.next_player.label
     out.print(
         Text(
             f"Round {state.round_number}: {player} to move, {len(legal)} legal "
