@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from croupier import __version__
-from croupier.cli import baccarat
+from croupier.cli import baccarat, casino
 from croupier.cli.console import CroupierGroup, Prompter, make_console
 
 __all__ = ["app", "main"]
@@ -26,6 +26,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(baccarat.app)
+app.add_typer(casino.app)
 
 
 def _show_version(value: bool) -> None:

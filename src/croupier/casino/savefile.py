@@ -1,0 +1,366 @@
+"""Save files in the course's text format: canonical, atomic writes and careful reads.
+
+A save file holds, in order: ``Round:``; the computer's and then the human's ``Score:``
+(the tournament score before this round), ``Hand:`` and ``Pile:``, indented under
+``Computer:`` and ``Human:``; ``Table:`` (builds in brackets, then loose cards); one
+``Build Owner:`` line per build; ``Last Capturer:`` (left out while nobody has captured);
+``Deck:`` (top first); ``Next Player:``.
+
+Reading forgives spacing, indentation, blank lines, letter case, any card notation and a
+missing ``Last Capturer:``, and refuses bad content with the line at fault: the 52 cards
+exactly once, a known owner for every build, sums that make each build's value, the
+owner holding a card of that value, a player to move who has a card.
+
+>>> from croupier.casino import Player, new_tournament
+>>> state = new_tournament(Player.HUMAN, seed=2)
+>>> text = format_save(state)
+>>> print(text[:text.index("Table")], end="")
+Round: 1
+<BLANKLINE>
+Computer:
+   Score: 0
+   Hand: S3 SJ HQ DX
+   Pile:
+<BLANKLINE>
+Human:
+   Score: 0
+   Hand: H3 H6 HX CQ
+   Pile:
+<BLANKLINE>
+>>> parse_save(text) == state and format_save(parse_save(text)) == text
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from croupier.cards import Card
+from croupier.casino.errors import CasinoError, SaveFileError
+from croupier.casino.notation import card_list, format_cards, format_parts, parse_table
+from croupier.casino.state import Build, Player, State, state_problems
+
+__all__ = ["format_save", "parse_save", "read_save", "write_save"]
+
+_INDENT = "   "
+#: The players' blocks, in the order the file gives them.
+_BLOCKS = (Player.COMPUTER, Player.HUMAN)
+
+
+def format_save(state: State) -> str:
+    """The canonical save-file text of ``state`` (refused if the state is not sound)."""
+    problems = state_problems(state)
+    if problems:
+        raise CasinoError(f"cannot save this position: {problems[0].message}")
+    lines = [f"Round: {state.round_number}", ""]
+    for player in _BLOCKS:
+        lines += [
+            f"{player.label}:",
+            _line(f"{_INDENT}Score:", str(state.scores[player])),
+            _line(f"{_INDENT}Hand:", format_cards(state.hands[player])),
+            _line(f"{_INDENT}Pile:", format_cards(state.piles[player])),
+            "",
+        ]
+    table = [format_parts(build.parts) for build in state.builds]
+    table += [card.casino for card in state.loose]
+    lines += [_line("Table:", " ".join(table)), ""]
+    if state.builds:
+        lines += [f"Build Owner: {build} {build.owner.label}" for build in state.builds]
+        lines.append("")
+    if state.last_capturer is not None:
+        lines += [f"Last Capturer: {state.last_capturer.label}", ""]
+    lines += [_line("Deck:", format_cards(state.deck)), ""]
+    lines.append(f"Next Player: {state.next_player.label}")
+    return "\n".join(lines) + "\n"
+
+
+def _line(key: str, value: str) -> str:
+    return f"{key} {value}" if value else key
+
+
+def write_save(state: State, path: str | os.PathLike[str]) -> None:
+    """Write ``state`` to ``path`` atomically: a temporary file, then renamed into place.
+
+    A failure (a bad state, a full disk, a crash) never leaves a half-written file, and an
+    existing file at ``path`` stays as it was unless the new one is complete.
+    """
+    text = format_save(state)
+    target = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(target))
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def read_save(path: str | os.PathLike[str]) -> State:
+    """The state saved in ``path`` (see :func:`parse_save`)."""
+    name = os.fspath(path)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except UnicodeDecodeError:
+        raise SaveFileError(f"{name}: not a UTF-8 text file") from None
+    return parse_save(text, name)
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    number: int
+    key: str  # lower case, single spaces
+    label: str  # as written
+    value: str
+
+
+def _lines(text: str, source: str) -> Iterator[_Line]:
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            continue
+        label, colon, value = line.partition(":")
+        if not colon:
+            raise SaveFileError(
+                f"{source}, line {number}: expected 'Section: value', found {line!r}", number
+            )
+        yield _Line(number, " ".join(label.lower().split()), label.strip(), value.strip())
+
+
+#: The sections in order: (key, how an error names it).
+_SECTIONS: tuple[tuple[str, str], ...] = (
+    ("round", "Round:"),
+    ("computer", "Computer:"),
+    ("score", "the computer's Score:"),
+    ("hand", "the computer's Hand:"),
+    ("pile", "the computer's Pile:"),
+    ("human", "Human:"),
+    ("score", "the human's Score:"),
+    ("hand", "the human's Hand:"),
+    ("pile", "the human's Pile:"),
+    ("table", "Table:"),
+    ("build owner", "Build Owner:"),
+    ("last capturer", "Last Capturer:"),
+    ("deck", "Deck:"),
+    ("next player", "Next Player:"),
+)
+
+
+class _Reader:
+    """Parses one file; every error names the source and the line."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.where: dict[str, int] = {}  # state_problems' places -> line numbers
+        self.card_lines: dict[Card, int] = {}
+
+    def fail(self, line: int | None, message: str) -> SaveFileError:
+        where = f"{self.source}, line {line}" if line is not None else self.source
+        return SaveFileError(f"{where}: {message}", line)
+
+    def cards(self, line: _Line) -> tuple[Card, ...]:
+        try:
+            cards = card_list(line.value)
+        except CasinoError as exc:
+            raise self.fail(line.number, str(exc)) from None
+        for card in cards:
+            self.count(card, line.number)
+        return cards
+
+    def count(self, card: Card, number: int) -> None:
+        if card in self.card_lines:
+            first = self.card_lines[card]
+            also = "earlier on this line" if first == number else f"also on line {first}"
+            raise self.fail(
+                number, f"{card.casino} appears twice ({also}): each card is in one place"
+            )
+        self.card_lines[card] = number
+
+    def number(self, line: _Line, what: str, least: int) -> int:
+        text = line.value
+        if not text.isdigit() or int(text) < least:
+            raise self.fail(
+                line.number, f"bad {what} {text!r}: expected a whole number of {least} or more"
+            )
+        return int(text)
+
+    def player(self, line: _Line) -> Player:
+        try:
+            return Player.parse(line.value)
+        except CasinoError as exc:
+            raise self.fail(line.number, str(exc)) from None
+
+    def parse(self, text: str) -> State:
+        lines = list(_lines(text, self.source))
+        position = 0
+        found: dict[int, list[_Line]] = {}
+        for step, (key, name) in enumerate(_SECTIONS):
+            repeatable = key == "build owner"
+            optional = key in ("build owner", "last capturer")
+            while position < len(lines) and lines[position].key == key:
+                found.setdefault(step, []).append(lines[position])
+                position += 1
+                if not repeatable:
+                    break
+            if step in found or optional:
+                continue
+            if position < len(lines):
+                line = lines[position]
+                raise self.fail(line.number, f"expected {name}, found {line.label + ':'!r}")
+            last = lines[-1].number if lines else None
+            raise self.fail(last, f"the file ends before {name}")
+        if position < len(lines):
+            line = lines[position]
+            raise self.fail(
+                line.number,
+                f"unexpected {line.label + ':'!r} after Next Player: (the last section)",
+            )
+
+        def one(step: int) -> _Line:
+            return found[step][0]
+
+        for step in (1, 5):  # the Computer: and Human: headers stand alone
+            if one(step).value:
+                raise self.fail(
+                    one(step).number,
+                    f"'{one(step).label}:' heads its block: Score:, Hand: and Pile: go on the "
+                    "lines below",
+                )
+        round_number = self.number(one(0), "round", 1)
+        scores = [0, 0]
+        hands: list[tuple[Card, ...]] = [(), ()]
+        piles: list[tuple[Card, ...]] = [(), ()]
+        for player, first in zip(_BLOCKS, (2, 6), strict=True):
+            scores[player] = self.number(one(first), "score", 0)
+            hands[player] = self.cards(one(first + 1))
+            piles[player] = self.cards(one(first + 2))
+            self.where[f"score:{player.key}"] = one(first).number
+            self.where[f"hand:{player.key}"] = one(first + 1).number
+            self.where[f"pile:{player.key}"] = one(first + 2).number
+        table_line = one(9)
+        loose, parts_list = self.table(table_line)
+        for parts in parts_list:  # each build's sums, before its owner is looked for
+            try:
+                Build(parts, Player.HUMAN)
+            except CasinoError as exc:
+                raise self.fail(table_line.number, str(exc)) from None
+        owners = self.owners(found.get(10, []), parts_list, table_line)
+        last_lines = found.get(11, [])
+        last = self.player(last_lines[0]) if last_lines and last_lines[0].value else None
+        deck = self.cards(one(12))
+        next_player = self.player(one(13))
+        builds = []
+        for index, (parts, (owner, owner_line)) in enumerate(zip(parts_list, owners, strict=True)):
+            try:
+                builds.append(Build(parts, owner))
+            except CasinoError as exc:
+                raise self.fail(table_line.number, str(exc)) from None
+            self.where[f"owner:{index}"] = owner_line
+        self.where.update(
+            round=one(0).number,
+            table=table_line.number,
+            deck=one(12).number,
+            next=one(13).number,
+        )
+        state = State(
+            hands=(hands[0], hands[1]),
+            loose=loose,
+            builds=tuple(builds),
+            piles=(piles[0], piles[1]),
+            deck=deck,
+            next_player=next_player,
+            last_capturer=last,
+            scores=(scores[0], scores[1]),
+            round_number=round_number,
+        )
+        problems = state_problems(state)
+        if problems:
+            where, message = problems[0]
+            raise self.fail(self.where.get(where), message)
+        return state
+
+    def table(self, line: _Line) -> tuple[tuple[Card, ...], list[tuple[tuple[Card, ...], ...]]]:
+        try:
+            items = parse_table(line.value)
+        except CasinoError as exc:
+            raise self.fail(line.number, str(exc)) from None
+        loose: list[Card] = []
+        builds: list[tuple[tuple[Card, ...], ...]] = []
+        for item in items:
+            if isinstance(item, Card):
+                self.count(item, line.number)
+                loose.append(item)
+            else:
+                for part in item:
+                    for card in part:
+                        self.count(card, line.number)
+                builds.append(item)
+        return tuple(loose), builds
+
+    def owners(
+        self,
+        lines: list[_Line],
+        builds: list[tuple[tuple[Card, ...], ...]],
+        table_line: _Line,
+    ) -> list[tuple[Player, int]]:
+        keys = [frozenset(card for part in parts for card in part) for parts in builds]
+        owners: dict[frozenset[Card], tuple[Player, int]] = {}
+        for line in lines:
+            build_text, _, owner_text = line.value.rpartition(" ")
+            try:
+                items = parse_table(build_text)
+                owner = Player.parse(owner_text)
+            except CasinoError as exc:
+                raise self.fail(line.number, str(exc)) from None
+            if len(items) != 1 or isinstance(items[0], Card):
+                raise self.fail(
+                    line.number,
+                    "expected one build in brackets, then Human or Computer, "
+                    "as in 'Build Owner: [D5 H2] Computer'",
+                )
+            key = frozenset(card for part in items[0] for card in part)
+            if key not in keys:
+                raise self.fail(
+                    line.number, f"the build {format_parts(items[0])} is not on the table"
+                )
+            if key in owners:
+                raise self.fail(
+                    line.number,
+                    f"the build {format_parts(items[0])} already has an owner "
+                    f"(line {owners[key][1]})",
+                )
+            owners[key] = (owner, line.number)
+        result = []
+        for key, parts in zip(keys, builds, strict=True):
+            if key not in owners:
+                raise self.fail(
+                    table_line.number,
+                    f"the build {format_parts(parts)} has no 'Build Owner:' line",
+                )
+            result.append(owners[key])
+        return result
+
+
+def parse_save(text: str, source: str = "save file") -> State:
+    """The state written in save-file ``text``; errors name ``source`` and the line.
+
+    >>> parse_save("Round: 1")
+    Traceback (most recent call last):
+    ...
+    croupier.casino.errors.SaveFileError: save file, line 1: the file ends before Computer:
+    """
+    return _Reader(source).parse(text)

@@ -1,0 +1,221 @@
+"""Rounds and the tournament: dealing, the coin toss, the next round, the winner.
+
+A tournament is rounds until a player has 21 points or more after a round; then the
+higher score wins, and equal scores tie. Round 1 starts with the winner of the coin toss
+the human calls; each later round with the last capturer of the round before. The library
+does no I/O: the call and the toss are inputs (:func:`toss_winner`), and decks come from a
+seed, a NumPy generator, or a given order (a deck file).
+
+>>> state = new_tournament(Player.COMPUTER, seed=1)
+>>> state.round_number, state.next_player, len(state.deck)
+(1, <Player.COMPUTER: 1>, 40)
+>>> toss_winner(Coin.parse("heads"), Coin.TAILS)
+<Player.COMPUTER: 1>
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+from collections.abc import Sequence
+
+import numpy as np
+
+from croupier.cards import DECK, Card, CardError, Shoe, parse_card
+from croupier.casino.errors import CasinoError, SaveFileError
+from croupier.casino.notation import format_cards
+from croupier.casino.state import HAND_SIZE, Player, State
+
+__all__ = [
+    "WINNING_SCORE",
+    "Coin",
+    "check_deck",
+    "deal_round",
+    "is_tournament_over",
+    "new_tournament",
+    "next_round",
+    "parse_deck",
+    "read_deck_file",
+    "shuffled_deck",
+    "toss_coin",
+    "toss_winner",
+    "tournament_winner",
+]
+
+#: A tournament ends after the round in which a player reaches this score.
+WINNING_SCORE = 21
+
+
+class Coin(enum.StrEnum):
+    """A side of the coin."""
+
+    HEADS = "heads"
+    TAILS = "tails"
+
+    @classmethod
+    def parse(cls, text: str) -> Coin:
+        """``heads`` or ``tails`` (or ``h``, ``t``), in any case."""
+        word = text.strip().lower()
+        for side in cls:
+            if word in (side.value, side.value[0]):
+                return side
+        raise CasinoError(f"bad call {text.strip()!r}: expected heads or tails (h or t)")
+
+
+def toss_coin(rng: np.random.Generator | None = None) -> Coin:
+    """A fair coin toss."""
+    generator = rng if rng is not None else np.random.default_rng()
+    return Coin.HEADS if generator.integers(2) == 0 else Coin.TAILS
+
+
+def toss_winner(call: Coin, toss: Coin) -> Player:
+    """Who plays first in round 1: the human if the call matches the toss, else the computer."""
+    return Player.HUMAN if call is toss else Player.COMPUTER
+
+
+# --- decks -------------------------------------------------------------------------------
+
+
+def shuffled_deck(
+    seed: int | None = None, rng: np.random.Generator | None = None
+) -> tuple[Card, ...]:
+    """The 52 cards in a shuffled order, top first (the same seed gives the same order)."""
+    return Shoe(decks=1, seed=seed, rng=rng).remaining_cards()
+
+
+def check_deck(cards: Sequence[Card], source: str = "deck") -> tuple[Card, ...]:
+    """Return ``cards`` as a tuple if they are the 52 cards, each once; else raise.
+
+    >>> check_deck(DECK[:51])
+    Traceback (most recent call last):
+    ...
+    croupier.casino.errors.CasinoError: deck: 51 cards, a deck is all 52 cards: missing SA
+    """
+    seen: set[Card] = set()
+    for position, card in enumerate(cards, 1):
+        if card in seen:
+            raise CasinoError(f"{source}: {card.casino} at position {position} is there twice")
+        seen.add(card)
+    if len(seen) != len(DECK):
+        missing = format_cards(c for c in DECK if c not in seen)
+        raise CasinoError(f"{source}: {len(seen)} cards, a deck is all 52 cards: missing {missing}")
+    return tuple(cards)
+
+
+def parse_deck(text: str, source: str = "deck file") -> tuple[Card, ...]:
+    """A deck written as cards over lines, top first (``#`` starts a comment).
+
+    Each card is given once, in any notation; errors name the line.
+
+    >>> parse_deck("SA SA")
+    Traceback (most recent call last):
+    ...
+    croupier.casino.errors.SaveFileError: deck file, line 1: SA at position 2 is there twice ...
+    """
+    cards: list[Card] = []
+    first_seen: dict[Card, tuple[int, int]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        for token in line.split("#", 1)[0].replace(",", " ").split():
+            position = len(cards) + 1
+            try:
+                card = parse_card(token, position)
+            except CardError as exc:
+                raise SaveFileError(f"{source}, line {number}: {exc}", number) from None
+            if card in first_seen:
+                where, at = first_seen[card]
+                raise SaveFileError(
+                    f"{source}, line {number}: {card.casino} at position {position} is there "
+                    f"twice (first at position {at}, line {where})",
+                    number,
+                )
+            first_seen[card] = (number, position)
+            cards.append(card)
+    if len(cards) != len(DECK):
+        missing = format_cards(c for c in DECK if c not in first_seen)
+        raise SaveFileError(
+            f"{source}: {len(cards)} cards, a deck file lists all 52 cards: missing {missing}"
+        )
+    return tuple(cards)
+
+
+def read_deck_file(path: str | os.PathLike[str]) -> tuple[Card, ...]:
+    """The deck listed in a text file (see :func:`parse_deck`), top first."""
+    name = os.fspath(path)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except UnicodeDecodeError:
+        raise SaveFileError(f"{name}: not a UTF-8 text file of cards") from None
+    return parse_deck(text, name)
+
+
+# --- rounds --------------------------------------------------------------------------------
+
+
+def deal_round(
+    deck: Sequence[Card],
+    first: Player,
+    *,
+    round_number: int = 1,
+    scores: tuple[int, int] = (0, 0),
+) -> State:
+    """A new round dealt from ``deck`` (the 52 cards, top first): 4 cards to the human,
+    4 to the computer, 4 to the table; ``first`` plays first."""
+    cards = check_deck(deck)
+    size = HAND_SIZE
+    return State(
+        hands=(cards[:size], cards[size : 2 * size]),
+        loose=cards[2 * size : 3 * size],
+        deck=cards[3 * size :],
+        next_player=Player(first),
+        scores=scores,
+        round_number=round_number,
+    )
+
+
+def new_tournament(
+    first: Player,
+    *,
+    deck: Sequence[Card] | None = None,
+    seed: int | None = None,
+    rng: np.random.Generator | None = None,
+) -> State:
+    """Round 1 of a new tournament: ``first`` won the coin toss; the deck is ``deck`` if given
+    (a stacked deal), else shuffled from ``seed`` or ``rng``."""
+    cards = deck if deck is not None else shuffled_deck(seed, rng)
+    return deal_round(cards, first)
+
+
+def is_tournament_over(state: State) -> bool:
+    """True once the round is over and a player has 21 points or more."""
+    return state.is_round_over and max(state.totals()) >= WINNING_SCORE
+
+
+def tournament_winner(state: State) -> Player | None:
+    """The winner of a finished tournament, or ``None`` for a tie."""
+    if not is_tournament_over(state):
+        raise CasinoError("the tournament is not over: no winner yet")
+    human, computer = state.totals()
+    if human == computer:
+        return None
+    return Player.HUMAN if human > computer else Player.COMPUTER
+
+
+def next_round(
+    state: State,
+    deck: Sequence[Card] | None = None,
+    *,
+    seed: int | None = None,
+    rng: np.random.Generator | None = None,
+) -> State:
+    """The next round after a finished one: scores carried over, the last capturer first
+    (if nobody captured, the state's next player). The deck is ``deck`` if given, else
+    shuffled from ``seed`` or ``rng``.
+    """
+    if not state.is_round_over:
+        raise CasinoError(f"round {state.round_number} is not over: cards are left to play")
+    if is_tournament_over(state):
+        raise CasinoError("the tournament is over: there is no next round")
+    cards = deck if deck is not None else shuffled_deck(seed, rng)
+    first = state.last_capturer if state.last_capturer is not None else state.next_player
+    return deal_round(cards, first, round_number=state.round_number + 1, scores=state.totals())

@@ -1,0 +1,205 @@
+"""``croupier casino ...``: look into saved Casino positions.
+
+``show`` draws a saved position; ``moves`` lists every legal move of the player to move,
+grouped by card and action. Both read the course's save-file format and have ``--json``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from croupier.cards import Card
+from croupier.casino import Action, Build, Move, Player, State, read_save
+from croupier.casino.values import split_capture
+from croupier.cli.console import make_console
+from croupier.cli.render import cards_text
+
+app = typer.Typer(
+    name="casino",
+    help="Casino, the capture game: show saved positions and their legal moves.",
+    add_completion=False,
+)
+
+SaveFile = Annotated[
+    Path,
+    typer.Argument(help="A saved game in the course's text format.", show_default=False),
+]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+@app.callback(invoke_without_command=True)
+def casino_group(ctx: typer.Context) -> None:
+    """Casino, the capture game: show saved positions and their legal moves."""
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+
+
+@app.command()
+def show(savefile: SaveFile, as_json: JsonFlag = False) -> None:
+    """Draw a saved position: hands, piles, scores, the table with its builds, the deck."""
+    state = read_save(savefile)
+    if as_json:
+        typer.echo(json.dumps(state.to_dict(), indent=2))
+        return
+    render_position(state, make_console())
+
+
+@app.command()
+def moves(savefile: SaveFile, as_json: JsonFlag = False) -> None:
+    """List every legal move of the player to move, grouped by card and action."""
+    state = read_save(savefile)
+    legal = sorted_moves(state)
+    if as_json:
+        typer.echo(json.dumps([move.to_dict() for move in legal], indent=2))
+        return
+    render_moves(state, legal, make_console())
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+ACTION_ORDER = {action: rank for rank, action in enumerate(Action)}
+
+
+def build_text(build: Build) -> Text:
+    """A build drawn as on the table: ``[6♣ 3♠]`` or ``[ [6♣ 3♠] [9♠] ]``."""
+    parts = [Text("[").append_text(cards_text(part)).append("]") for part in build.parts]
+    if len(parts) == 1:
+        return parts[0]
+    return Text("[ ").append_text(Text(" ").join(parts)).append(" ]")
+
+
+def pile_text(cards: tuple[Card, ...]) -> Text:
+    if not cards:
+        return Text("empty", style="dim")
+    return cards_text(cards).append(f"  ({len(cards)})", style="dim")
+
+
+def render_position(state: State, out: Console) -> None:
+    """The whole position, as ``croupier casino show`` draws it."""
+    out.print(Text(f"Casino, round {state.round_number}", style="bold"))
+    players = Table(show_edge=True, header_style="bold")
+    players.add_column("Player")
+    players.add_column("Score", justify="right")
+    players.add_column("Hand")
+    players.add_column("Pile")
+    for player in (Player.COMPUTER, Player.HUMAN):
+        hand = state.hands[player]
+        players.add_row(
+            player.label,
+            str(state.scores[player]),
+            cards_text(hand) if hand else Text("empty", style="dim"),
+            pile_text(state.piles[player]),
+        )
+    out.print(players)
+    out.print(
+        Text("Table: ", style="bold").append_text(
+            cards_text(state.loose) if state.loose else Text("no loose cards", style="dim")
+        )
+    )
+    if state.builds:
+        builds = Table(show_edge=True, header_style="bold")
+        builds.add_column("Build")
+        builds.add_column("Value", justify="right")
+        builds.add_column("Owner")
+        builds.add_column("Kind")
+        for build in state.builds:
+            kind = f"multiple ({len(build.parts)} groups)" if build.is_multiple else "single"
+            builds.add_row(build_text(build), str(build.value), build.owner.label, kind)
+        out.print(builds)
+    else:
+        out.print(Text("No builds.", style="dim"))
+    out.print(f"Deck: {len(state.deck)} cards left")
+    last = "nobody yet" if state.last_capturer is None else state.last_capturer.label
+    out.print(f"Last capturer: {last}")
+    if state.is_round_over:
+        out.print("The round is over.")
+        points = state.round_score().points
+        out.print(f"Round points: Computer {points[Player.COMPUTER]}, Human {points[Player.HUMAN]}")
+    else:
+        out.print(Text(f"Next player: {state.next_player.label}", style="bold"))
+
+
+def sorted_moves(state: State) -> list[Move]:
+    """The legal moves, grouped by card (in hand order) and action, each group in order."""
+    legal = state.legal_moves()
+    hand = state.hands[state.next_player]
+    position = {card: i for i, card in enumerate(hand)}
+    return sorted(
+        legal,
+        key=lambda m: (position[m.card], ACTION_ORDER[m.action]),
+    )
+
+
+def table_part(move: Move, state: State) -> Text:
+    """What the move takes or uses on the table: sets joined with +, builds (the opponent's
+    marked), and whether a build joins the player's own."""
+    player = state.next_player
+    pieces: list[Text] = []
+    if move.action is Action.CAPTURE:
+        groups = split_capture(move.loose, move.value or 0) or tuple((c,) for c in move.loose)
+        pieces += [cards_text(group, sep="+") for group in sorted(groups, key=len)]
+    elif move.loose:
+        pieces.append(cards_text(move.loose))
+    for cards in move.builds:
+        build = state.find_build(cards)
+        if build is None:  # not a legal move: show the cards as named
+            pieces.append(cards_text(cards))
+            continue
+        label = Text(f"build of {build.value}") if build.is_multiple else build_text(build)
+        if move.action is Action.INCREASE:
+            label.append(" (taken over)", style="dim")
+        elif build.owner is not player:
+            label.append(f" ({build.owner.label}'s)", style="dim")
+        pieces.append(label)
+    text = Text(", ").join(pieces) if pieces else Text("-", style="dim")
+    joins = move.action in (Action.BUILD, Action.INCREASE) and any(
+        b.value == move.value for b in state.builds_of(player)
+    )
+    if joins:
+        text.append(" (joins own build)", style="dim")
+    return text
+
+
+def render_moves(state: State, legal: Iterable[Move], out: Console) -> None:
+    """The legal moves as a table grouped by card and action."""
+    legal = list(legal)
+    if state.is_round_over:
+        out.print("The round is over: nobody has a move.")
+        return
+    player = state.next_player.label
+    out.print(
+        Text(
+            f"Round {state.round_number}: {player} to move, {len(legal)} legal "
+            f"move{'s' if len(legal) != 1 else ''}",
+            style="bold",
+        )
+    )
+    table = Table(show_edge=True, header_style="bold")
+    table.add_column("Card")
+    table.add_column("Action")
+    table.add_column("Takes or uses")
+    table.add_column("Value", justify="right")
+    table.add_column("Move", no_wrap=True)
+    previous: tuple[Card, Action] | None = None
+    for index, move in enumerate(legal):
+        new_card = previous is None or previous[0] != move.card
+        new_action = new_card or (previous is not None and previous[1] is not move.action)
+        following = legal[index + 1] if index + 1 < len(legal) else None
+        table.add_row(
+            cards_text([move.card]) if new_card else Text(""),
+            move.action.value if new_action else "",
+            table_part(move, state),
+            "" if move.value is None else str(move.value),
+            str(move),
+            end_section=following is not None and following.card != move.card,
+        )
+        previous = (move.card, move.action)
+    out.print(table)

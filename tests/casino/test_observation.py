@@ -1,0 +1,49 @@
+"""What a player sees: never the opponent's hand nor the deck order."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from croupier.casino import Player, legal_moves, observe, state_problems
+
+from .helpers import COMPUTER, HUMAN, cards, position
+
+
+def test_an_observation_holds_only_what_the_player_sees() -> None:
+    state = position(
+        "S9 C2", "D7 S7", "[C6 S3] HK", [HUMAN], deck="C3 C4 C5 C7 C8 C9 CX CJ", last=COMPUTER
+    )
+    seen = observe(state, COMPUTER)
+    assert seen.player is COMPUTER and seen.hand == cards("D7 S7")
+    assert seen.opponent_hand_size == 2 and seen.deck_size == 8
+    assert seen.loose == state.loose and seen.builds == state.builds and seen.piles == state.piles
+    assert seen.next_player is HUMAN and seen.last_capturer is COMPUTER
+    assert set(seen.unseen) == set(cards("S9 C2 C3 C4 C5 C7 C8 C9 CX CJ"))
+    assert seen.legal_moves() == []  # not the computer's turn
+    assert observe(state, HUMAN).legal_moves() == legal_moves(state)
+
+
+def test_states_that_differ_only_in_hidden_cards_look_the_same() -> None:
+    state = position("S9 C2", "D7 S7", "HK", deck="C3 C4 C5 C7 C8 C9 CX CJ")
+    swapped = dataclasses.replace(
+        state, hands=(state.hands[0], cards("C3 C4")), deck=cards("D7 S7 C5 C7 C8 C9 CX CJ")
+    )
+    reordered = dataclasses.replace(state, deck=tuple(reversed(state.deck)))
+    assert observe(swapped, HUMAN) == observe(state, HUMAN) == observe(reordered, HUMAN)
+    assert observe(swapped, COMPUTER) != observe(state, COMPUTER)
+
+
+def test_a_sample_is_a_sound_state_consistent_with_the_view() -> None:
+    rng = random.Random(3)
+    state = position("S9 C2", "D7 S7 H2", "HK", deck="C3 C4 C5 C7 C8 C9 CX CJ", to_move=COMPUTER)
+    samples = set()
+    for _ in range(20):
+        for player in Player:
+            seen = observe(state, player)
+            sample = seen.sample(rng)
+            assert state_problems(sample) == []
+            assert observe(sample, player) == seen
+            assert sorted(sample.hands[player.other] + sample.deck) == sorted(seen.unseen)
+            samples.add(sample)
+    assert len(samples) > 20  # the hidden cards really are dealt at random
