@@ -23,25 +23,10 @@ from croupier.cli.console import Prompter, make_console
 from croupier.cli.render import card_text, cards_text
 from croupier.errors import CroupierError
 
-app = typer.Typer(
-    name="baccarat",
-    help="Punto banco Baccarat: play at the table.",
-    add_completion=False,
-)
-
-
-@app.callback(invoke_without_command=True)
-def baccarat_group(ctx: typer.Context) -> None:
-    """Punto banco Baccarat: play at the table."""
-    if ctx.invoked_subcommand is None:
-        typer.echo(ctx.get_help())
-
-
 BET_PROMPT = "Make your bet on who wins ('b' for banker, 'p' for player, 't' for tie) : "
 WINNER_LINES = {Outcome.PLAYER: "Player wins!", Outcome.BANKER: "Banker wins!", Outcome.TIE: "Tie!"}
 
 
-@app.command()
 def play(
     bankroll: Annotated[str, typer.Option(help="Money you sit down with, in dollars.")] = "1000",
     stake: Annotated[str, typer.Option(help="The amount of every bet, in dollars.")] = "100",
