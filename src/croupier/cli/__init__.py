@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from croupier import __version__
-from croupier.cli import baccarat
+from croupier.cli import baccarat, poker
 from croupier.cli.console import CroupierGroup, Prompter, make_console
 
 __all__ = ["app", "main"]
@@ -26,6 +26,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(baccarat.app)
+app.add_typer(poker.app)
 
 
 def _show_version(value: bool) -> None:
@@ -37,6 +38,7 @@ def _show_version(value: bool) -> None:
 #: The lobby's games: key, label, and the command to run with its default options.
 LOBBY_GAMES: list[tuple[str, str, Callable[[], None]]] = [
     ("1", "Baccarat: bet at the table (COMP 104 lab rules)", baccarat.play),
+    ("2", "Poker: which of two hands wins", poker.compare_at_the_table),
 ]
 
 

@@ -19,6 +19,7 @@ than the hand uses, the higher suit is taken (spades, hearts, diamonds, clubs).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from typing import Any, Final
 
@@ -56,15 +57,32 @@ CardsLike = str | Iterable[Card | str]
 _SUIT_SHIFT: Final = 24
 _CARD_SHIFT: Final = 40
 _RANK_MASK: Final = (1 << _SUIT_SHIFT) - 1
-_KEYS: Final = [
-    (1 << (_CARD_SHIFT + i)) | ((key & SUIT_MASK) << _SUIT_SHIFT) | (key >> RANK_SHIFT)
-    for i, key in enumerate(CARD_KEYS.tolist())
-]
 _FLUSH_OFFSET: Final = FLUSH_OFFSET << _SUIT_SHIFT
 _FLUSH_BITS: Final = FLUSH_BITS << _SUIT_SHIFT
-_FLUSH: Final = flush_table().tolist()
-_BY_SUM: Final = {size: rank_table_dict(size) for size in (5, 6, 7)}
+
+# The tables below are filled on the first evaluation (a fifth of a second), so that
+# importing croupier costs nothing: until then the first lookup (in _KEYS, filled last)
+# fails, and evaluate() fills them and starts again.
+_KEYS: Final[list[int]] = []
+_FLUSH: Final[list[int]] = []
+_BY_SUM: Final[dict[int, dict[int, int]]] = {5: {}, 6: {}, 7: {}}
 _BY_SUM_5: Final = _BY_SUM[5]
+_LOADING: Final = threading.Lock()
+
+
+def _load_tables() -> None:
+    with _LOADING:
+        if _KEYS:
+            return
+        _FLUSH[:] = flush_table().tolist()
+        for size, table in _BY_SUM.items():
+            table.update(rank_table_dict(size))
+        _KEYS[:] = [
+            (1 << (_CARD_SHIFT + i)) | ((key & SUIT_MASK) << _SUIT_SHIFT) | (key >> RANK_SHIFT)
+            for i, key in enumerate(CARD_KEYS.tolist())
+        ]
+
+
 _CATEGORY: Final = (HandCategory.HIGH_CARD, *(category_of(n) for n in range(1, CLASS_COUNT + 1)))
 _PATTERN: Final = ((), *(pattern_of(n) for n in range(1, CLASS_COUNT + 1)))
 _ROYAL: Final = 1
@@ -249,6 +267,9 @@ def evaluate(cards: CardsLike) -> HandRanking:
         if all(type(card) is Card for card in hand):
             raise
         return evaluate(_parse(hand))
+    except IndexError:  # the tables are not filled yet
+        _load_tables()
+        return evaluate(hand)
     ranking: HandRanking = _NEW(HandRanking)
     ranking._hand = hand
     ranking._class = class_number
