@@ -135,7 +135,7 @@ def compare_at_the_table() -> None:
     """The lobby's poker entry: type two hands, see who wins, until a blank line."""
     console = make_console()
     prompter = Prompter(console)
-    console.print("Poker: which hand wins? Cards like As Kd 10h 0c, five to seven a hand.")
+    console.print("Poker: which hand wins? Cards like As Kd 10h 0c, five or more a hand.")
     while True:
         try:
             line = prompter.ask(COMPARE_PROMPT)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 import itertools
 from bisect import bisect_right
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
@@ -35,6 +35,9 @@ __all__ = [
     "SUITED_CLASS",
     "UNSUITED_CLASS",
     "HandCategory",
+    "Pattern",
+    "best_suited",
+    "best_unsuited",
     "category_of",
     "pattern_of",
 ]
@@ -164,3 +167,55 @@ def pattern_of(class_number: int) -> Pattern:
     ((14, 14, 14, 13, 13), (5, 4, 3, 2, 14))
     """
     return _CLASSES[_check(class_number)][1]
+
+
+def best_suited(ranks: Collection[int]) -> Pattern:
+    """The best hand among 5 or more distinct ranks of one suit: the highest straight
+    (flush) they hold, or else their five highest (a flush).
+
+    >>> best_suited({14, 2, 3, 4, 5, 9}), best_suited([13, 9, 7, 5, 3, 2])
+    ((5, 4, 3, 2, 14), (13, 9, 7, 5, 3))
+    """
+    held = set(ranks)
+    for straight in STRAIGHTS:
+        if held.issuperset(straight):
+            return straight
+    return tuple(sorted(held, reverse=True)[:5])
+
+
+def best_unsuited(counts: Sequence[int]) -> Pattern:
+    """The best hand that ignores suits, from ``counts[rank]``, the number of cards of
+    each rank (2 to 14), at least 5 cards in all.
+
+    >>> counts = [0] * 15
+    >>> counts[13], counts[7], counts[2] = 3, 2, 2
+    >>> best_unsuited(counts)
+    (13, 13, 13, 7, 7)
+    """
+    ranks = [r for r in range(14, 1, -1) if counts[r]]
+    groups = {size: [r for r in ranks if counts[r] >= size] for size in (2, 3, 4)}
+
+    def kickers(*used: int, count: int) -> tuple[int, ...]:
+        return tuple(r for r in ranks if r not in used)[:count]
+
+    if groups[4]:
+        quad = groups[4][0]
+        return (quad,) * 4 + kickers(quad, count=1)
+    if groups[3]:
+        trips = groups[3][0]
+        pairs = [r for r in groups[2] if r != trips]
+        if pairs:
+            return (trips,) * 3 + (pairs[0],) * 2
+    for straight in STRAIGHTS:
+        if all(counts[r] for r in straight):
+            return straight
+    if groups[3]:
+        trips = groups[3][0]
+        return (trips,) * 3 + kickers(trips, count=2)
+    if len(groups[2]) >= 2:
+        high, low = groups[2][:2]
+        return (high, high, low, low, *kickers(high, low, count=1))
+    if groups[2]:
+        pair = groups[2][0]
+        return (pair, pair, *kickers(pair, count=3))
+    return tuple(ranks[:5])

@@ -26,11 +26,11 @@ from typing import Any, Final
 from croupier.cards import Card, CardError, Rank, Suit, format_cards, parse_card
 from croupier.poker.classes import (
     CLASS_COUNT,
-    STRAIGHTS,
     SUITED_CLASS,
     UNSUITED_CLASS,
     HandCategory,
-    Pattern,
+    best_suited,
+    best_unsuited,
     category_of,
     pattern_of,
 )
@@ -374,47 +374,8 @@ def _class_of_any(hand: Iterable[Card]) -> int:
     best = CLASS_COUNT + 1
     for ranks in by_suit.values():
         if len(ranks) >= MIN_CARDS:
-            best = min(best, SUITED_CLASS[_best_of_distinct(ranks)])
-    return min(best, UNSUITED_CLASS[_best_unsuited(counts)])
-
-
-def _best_of_distinct(ranks: set[int]) -> Pattern:
-    """The best straight among distinct ranks, or else the five highest."""
-    for straight in STRAIGHTS:
-        if ranks.issuperset(straight):
-            return straight
-    return tuple(sorted(ranks, reverse=True)[:MIN_CARDS])
-
-
-def _best_unsuited(counts: list[int]) -> Pattern:
-    """The pattern of the best hand that ignores suits, from the count of each rank."""
-    ranks = [r for r in range(14, 1, -1) if counts[r]]
-    groups = {size: [r for r in ranks if counts[r] >= size] for size in (2, 3, 4)}
-
-    def kickers(*used: int, count: int) -> tuple[int, ...]:
-        return tuple(r for r in ranks if r not in used)[:count]
-
-    if groups[4]:
-        quad = groups[4][0]
-        return (quad,) * 4 + kickers(quad, count=1)
-    if groups[3]:
-        trips = groups[3][0]
-        pairs = [r for r in groups[2] if r != trips]
-        if pairs:
-            return (trips,) * 3 + (pairs[0],) * 2
-    for straight in STRAIGHTS:
-        if all(counts[r] for r in straight):
-            return straight
-    if groups[3]:
-        trips = groups[3][0]
-        return (trips,) * 3 + kickers(trips, count=2)
-    if len(groups[2]) >= 2:
-        high, low = groups[2][:2]
-        return (high, high, low, low, *kickers(high, low, count=1))
-    if groups[2]:
-        pair = groups[2][0]
-        return (pair, pair, *kickers(pair, count=3))
-    return tuple(ranks[:MIN_CARDS])
+            best = min(best, SUITED_CLASS[best_suited(ranks)])
+    return min(best, UNSUITED_CLASS[best_unsuited(counts)])
 
 
 # --- the five cards ---------------------------------------------------------------------

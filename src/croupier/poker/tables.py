@@ -37,7 +37,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.poker.classes import STRAIGHTS, SUITED_CLASS, UNSUITED_CLASS
+from croupier.poker.classes import SUITED_CLASS, UNSUITED_CLASS, best_suited
 from croupier.poker.errors import PokerError
 from croupier.poker.keys import MAX_CARDS, MAX_COPIES, RANK_KEYS
 
@@ -141,20 +141,17 @@ def rank_table_dict(size: int) -> dict[int, int]:
     return dict(zip(sums.tolist(), classes.tolist(), strict=True))
 
 
-def _best_suited(mask: int) -> int:
-    ranks = {r for r in range(2, 15) if mask >> (r - 2) & 1}
-    for straight in STRAIGHTS:
-        if ranks.issuperset(straight):
-            return SUITED_CLASS[straight]
-    return SUITED_CLASS[tuple(sorted(ranks, reverse=True)[:MIN_CARDS])]
-
-
 @functools.cache
 def flush_table() -> NDArray[np.uint16]:
     """Class of the best flush or straight flush in a set of ranks of one suit, indexed by
     the 13-bit set (bit ``rank - 2``); 0 for sets of fewer than 5 ranks."""
     table = np.array(
-        [_best_suited(m) if m.bit_count() >= MIN_CARDS else 0 for m in range(1 << 13)],
+        [
+            SUITED_CLASS[best_suited([r for r in range(2, 15) if m >> (r - 2) & 1])]
+            if m.bit_count() >= MIN_CARDS
+            else 0
+            for m in range(1 << 13)
+        ],
         dtype=np.uint16,
     )
     table.flags.writeable = False
