@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from croupier.cards import DECK, Card, parse_cards
 from croupier.errors import CroupierError
-from croupier.poker import HandCategory, PokerError, compare_hands, evaluate
+from croupier.poker import HandCategory, PokerError, compare_hands, evaluate, rank_hand
 from croupier.poker.hand import _class_of_any
 
 from .reference import treys_class
@@ -199,10 +199,11 @@ def test_a_generator_of_cards() -> None:
     ],
 )
 def test_bad_hands_raise_one_clear_error(cards: object, message: str) -> None:
-    with pytest.raises(PokerError) as caught:
-        evaluate(cards)  # type: ignore[arg-type]
-    assert message in str(caught.value)
-    assert isinstance(caught.value, CroupierError) and isinstance(caught.value, ValueError)
+    for function in (evaluate, rank_hand):
+        with pytest.raises(PokerError) as caught:
+            function(cards)  # type: ignore[arg-type]
+        assert message in str(caught.value)
+        assert isinstance(caught.value, CroupierError) and isinstance(caught.value, ValueError)
 
 
 @pytest.mark.parametrize("size", [5, 6, 7, 8])
@@ -269,6 +270,32 @@ hands_5_to_9 = st.integers(5, 9).flatmap(
 def test_tables_treys_and_the_direct_evaluation_agree(cards: list[Card]) -> None:
     ranking = evaluate(cards)
     assert ranking.class_number == treys_class(cards) == _class_of_any(cards)
+    assert rank_hand(cards) == ranking.class_number == rank_hand([str(c) for c in cards])
+
+
+FIRST_USE = """
+import threading
+from croupier.poker import evaluate, rank_hand
+results = []
+def work(text):
+    results.append((evaluate(text).class_number, rank_hand(tuple(evaluate(text).hand))))
+threads = [threading.Thread(target=work, args=(h,)) for h in ["As Ks Qs Js Ts"] * 4
+           + ["7c 5d 4h 3s 2c"] * 4]
+for t in threads: t.start()
+for t in threads: t.join()
+print(sorted(results))
+"""
+
+
+def test_the_tables_fill_on_first_use_even_from_many_threads() -> None:
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-c", FIRST_USE], capture_output=True, text=True, check=True
+    )
+    assert run.stdout.strip() == str(sorted([(1, 1)] * 4 + [(7462, 7462)] * 4))
+    assert run.stderr == ""
 
 
 @given(hands_5_to_9)

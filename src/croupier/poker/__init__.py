@@ -10,7 +10,7 @@
 [1]
 
 - :func:`evaluate` / :class:`HandRanking` / :func:`compare_hands`: one hand at a time,
-  any number of cards from 5 (seed 001);
+  any number of cards from 5 (seed 001); :func:`rank_hand` for the class number alone;
 - :func:`rank_batch`: NumPy arrays of 5-, 6- or 7-card hands, tens of millions a second;
 - :func:`parse_equity_hands`, :func:`monte_carlo_equity`, :func:`exact_equity`: equity
   with unknown cards ``?0``, ``?1``...
@@ -29,7 +29,7 @@ from croupier.poker.equity import (
     parse_equity_hands,
 )
 from croupier.poker.errors import PokerError
-from croupier.poker.hand import HandRanking, compare_hands, describe, evaluate
+from croupier.poker.hand import HandRanking, compare_hands, describe, evaluate, rank_hand
 
 __all__ = [
     "CLASS_COUNT",
@@ -47,4 +47,5 @@ __all__ = [
     "monte_carlo_equity",
     "parse_equity_hands",
     "rank_batch",
+    "rank_hand",
 ]

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
-from typing import Any, Final
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final
 
 from croupier.cards import Card, CardError, Rank, Suit, format_cards, parse_card
 from croupier.poker.classes import (
@@ -113,25 +114,33 @@ class HandRanking:
     """
 
     # Plain slots behind read-only properties: evaluate() fills them directly, which
-    # costs a third of going through a guarded __setattr__.
+    # costs half of going through a guarded __setattr__, and the two most read are
+    # C-level getters.
     __slots__ = ("_class", "_five", "_hand")
 
     _hand: tuple[Card, ...]
     _class: int
     _five: tuple[Card, ...]
 
+    if TYPE_CHECKING:
+
+        @property
+        def hand(self) -> tuple[Card, ...]:
+            """The cards evaluated (Card objects)."""
+
+        @property
+        def class_number(self) -> int:
+            """1 (royal flush) to 7,462 (7-5-4-3-2 unsuited); the lower, the stronger."""
+
+    else:
+        hand = property(attrgetter("_hand"), doc="The cards evaluated (Card objects).")
+        class_number = property(
+            attrgetter("_class"),
+            doc="1 (royal flush) to 7,462 (7-5-4-3-2 unsuited); the lower, the stronger.",
+        )
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (_make, (self._hand, self._class))
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        """The cards evaluated, as given."""
-        return self._hand
-
-    @property
-    def class_number(self) -> int:
-        """1 (royal flush) to 7,462 (7-5-4-3-2 unsuited); the lower, the stronger."""
-        return self._class
 
     @property
     def category(self) -> HandCategory:
@@ -225,71 +234,90 @@ def evaluate(cards: CardsLike) -> HandRanking:
     ...
     croupier.poker.errors.PokerError: card 'as' at position 5 repeats position 1: ...
     """
-    # The hot path: table reads on the key total (see croupier.poker.tables and _KEYS).
     hand = cards if type(cards) is tuple else _as_tuple(cards)
-    size = len(hand)
-    keys = _KEYS
     try:
-        if size == 5:
-            a, b, c, d, e = hand
-            ia, ib, ic, id_, ie = a.index, b.index, c.index, d.index, e.index
-            total = keys[ia] + keys[ib] + keys[ic] + keys[id_] + keys[ie]
-            if (total >> _CARD_SHIFT).bit_count() != 5:
-                raise _duplicate(hand)
-            if (total + _FLUSH_OFFSET) & _FLUSH_BITS:
-                class_number = _FLUSH[
-                    (1 << (ia >> 2))
-                    | (1 << (ib >> 2))
-                    | (1 << (ic >> 2))
-                    | (1 << (id_ >> 2))
-                    | (1 << (ie >> 2))
-                ]
-            else:
-                class_number = _BY_SUM_5[total & _RANK_MASK]
-        elif size == 6 or size == 7:
-            indices = [card.index for card in hand]
-            total = sum([keys[i] for i in indices])
-            if (total >> _CARD_SHIFT).bit_count() != size:
-                raise _duplicate(hand)
-            flush = (total + _FLUSH_OFFSET) & _FLUSH_BITS
-            if flush:
-                suit = (flush.bit_length() - _SUIT_SHIFT - 4) >> 2
-                mask = 0
-                for i in indices:
-                    if i & 3 == suit:
-                        mask |= 1 << (i >> 2)
-                class_number = _FLUSH[mask]
-            else:
-                class_number = _BY_SUM[size][total & _RANK_MASK]
-        else:
-            return _evaluate_any(hand)
-    except (AttributeError, TypeError):
-        if all(type(card) is Card for card in hand):
-            raise
-        return evaluate(_parse(hand))
-    except IndexError:  # the tables are not filled yet
-        _load_tables()
-        return evaluate(hand)
+        class_number = _class_of(hand)
+    except (AttributeError, TypeError, IndexError) as exc:
+        hand, class_number = _recover(hand, exc)
     ranking: HandRanking = _NEW(HandRanking)
     ranking._hand = hand
     ranking._class = class_number
     return ranking
 
 
-def _evaluate_any(hand: tuple[Any, ...]) -> HandRanking:
-    """:func:`evaluate` for fewer than 5 or more than 7 cards, or cards still to parse."""
+def rank_hand(cards: CardsLike) -> int:
+    """The class number of one hand: ``evaluate(cards).class_number``, a third faster.
+
+    For loops over many single hands that only need the number (as treys' ``evaluate``
+    gives); :func:`~croupier.poker.rank_batch` is faster still for NumPy arrays.
+
+    >>> rank_hand("Ts Js Qs Ks As"), rank_hand(["7c", "5d", "4h", "3s", "2c"])
+    (1, 7462)
+    """
+    hand = cards if type(cards) is tuple else _as_tuple(cards)
+    try:
+        return _class_of(hand)
+    except (AttributeError, TypeError, IndexError) as exc:
+        return _recover(hand, exc)[1]
+
+
+def _class_of(hand: tuple[Card, ...]) -> int:
+    """The hot path: table reads on the key total (see croupier.poker.tables and _KEYS).
+
+    Raises AttributeError or TypeError when ``hand`` holds tokens rather than cards,
+    and IndexError before the tables are filled: :func:`_recover` deals with both.
+    """
+    size = len(hand)
+    keys = _KEYS
+    if size == 5:
+        a, b, c, d, e = hand
+        ia, ib, ic, id_, ie = a.index, b.index, c.index, d.index, e.index
+        total = keys[ia] + keys[ib] + keys[ic] + keys[id_] + keys[ie]
+        if (total >> _CARD_SHIFT).bit_count() != 5:
+            raise _duplicate(hand)
+        if (total + _FLUSH_OFFSET) & _FLUSH_BITS:
+            return _FLUSH[
+                (1 << (ia >> 2))
+                | (1 << (ib >> 2))
+                | (1 << (ic >> 2))
+                | (1 << (id_ >> 2))
+                | (1 << (ie >> 2))
+            ]
+        return _BY_SUM_5[total & _RANK_MASK]
+    if size == 6 or size == 7:
+        indices = [card.index for card in hand]
+        total = sum([keys[i] for i in indices])
+        if (total >> _CARD_SHIFT).bit_count() != size:
+            raise _duplicate(hand)
+        flush = (total + _FLUSH_OFFSET) & _FLUSH_BITS
+        if flush:
+            suit = (flush.bit_length() - _SUIT_SHIFT - 4) >> 2
+            mask = 0
+            for i in indices:
+                if i & 3 == suit:
+                    mask |= 1 << (i >> 2)
+            return _FLUSH[mask]
+        return _BY_SUM[size][total & _RANK_MASK]
     if not all(type(card) is Card for card in hand):
-        hand = _parse(hand)
-    if len(set(hand)) != len(hand):
-        raise _duplicate(hand)
-    if len(hand) < MIN_CARDS:
+        raise TypeError("cards to parse")
+    if size < MIN_CARDS:
         raise PokerError(
-            f"a poker hand needs at least {MIN_CARDS} cards: got {len(hand)}"
+            f"a poker hand needs at least {MIN_CARDS} cards: got {size}"
             + (f" ({format_cards(hand)})" if hand else "")
         )
-    if len(hand) <= 7:
-        return evaluate(hand)
-    return _make(hand, _class_of_any(hand))
+    if len(set(hand)) != size:
+        raise _duplicate(hand)
+    return _class_of_any(hand)
+
+
+def _recover(hand: tuple[Any, ...], failure: Exception) -> tuple[tuple[Card, ...], int]:
+    """The slow path of :func:`evaluate`: fill the tables on first use, parse tokens."""
+    _load_tables()
+    if not isinstance(failure, IndexError):
+        if all(type(card) is Card for card in hand):
+            raise failure
+        hand = _parse(hand)
+    return hand, _class_of(hand)
 
 
 def compare_hands(first: CardsLike | HandRanking, second: CardsLike | HandRanking) -> int:
