@@ -176,6 +176,27 @@ def test_bad_hand_files(text: str, message: str) -> None:
     assert message in str(caught.value)
 
 
+def test_hands_built_directly_are_checked_too() -> None:
+    cards = tuple(DECK[i] for i in (51, 47))
+    with pytest.raises(PokerError, match="a hand of 4 cards once complete"):
+        EquityHand(cards, (0, 1))
+    with pytest.raises(PokerError, match="a known card appears twice"):
+        EquityHand((DECK[0], DECK[0]), (0, 1, 2))
+    with pytest.raises(PokerError, match="unknown cards are distinct numbers"):
+        EquityHand(cards, (0, 0, 1))
+    hands = [
+        EquityHand(cards, (0, 1, 2)),
+        EquityHand((*cards[:1], DECK[0]), (0, 1, 2)),
+        EquityHand((DECK[1], DECK[2]), (0, 1, 2)),
+    ]
+    with pytest.raises(PokerError, match="hand 1: card 'As' is also on hand 0 but not on hand 2"):
+        monte_carlo_equity(hands, 10)
+    with pytest.raises(PokerError, match=r"unknown card \?4 is used but \?3 is not"):
+        exact_equity([EquityHand(cards, (0, 1, 2, 4))])
+    with pytest.raises(PokerError, match="no hands"):
+        exact_equity([])
+
+
 def test_a_shared_card_must_be_in_every_hand() -> None:
     with pytest.raises(PokerError) as caught:
         parse_equity_hands("As Ks ?0 ?1 ?2\nAs Qd ?0 ?1 ?2\n2c 2d ?0 ?1 ?2", "hands.txt")

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from croupier.cli.console import Prompter, make_console
+from croupier.cli.console import Prompter, fail, make_console
 from croupier.cli.render import cards_text
 from croupier.poker import (
     EquityResult,
@@ -64,8 +64,11 @@ def compare(
 
     Cards are separated by spaces, tens written 0, T or 10; blank lines and # comments
     are skipped. A bad line is reported on stderr and the others are still compared;
-    the exit code is then 1.
+    the exit code is then 1. Without FILE on a terminal, asks for one line at a time.
     """
+    if file is None and not as_json and sys.stdin.isatty():
+        compare_at_the_table()
+        return
     console = make_console()
     errors = make_console(stderr=True)
     bad = False
@@ -179,8 +182,6 @@ def equity(
     The same ?N in several hands is the same card (a shared board); unknown cards come
     from the cards named nowhere in the file.
     """
-    from croupier.cli.console import fail
-
     if exact and trials is not None:
         fail(f"--exact visits every completion: drop the number of trials ({trials})")
     if exact and seed is not None:

@@ -74,6 +74,17 @@ class EquityHand:
     known: tuple[Card, ...]
     unknown: tuple[int, ...] = ()
 
+    def __post_init__(self) -> None:
+        if len(set(self.known)) != len(self.known):
+            raise PokerError(f"bad hand {self}: a known card appears twice")
+        if len(set(self.unknown)) != len(self.unknown) or any(n < 0 for n in self.unknown):
+            raise PokerError(f"bad hand {self}: unknown cards are distinct numbers ?0, ?1...")
+        if not MIN_CARDS <= self.size <= MAX_CARDS:
+            raise PokerError(
+                f"a hand of {self.size} cards once complete: expected {MIN_CARDS} to "
+                f"{MAX_CARDS} (known cards and ?N unknown ones)"
+            )
+
     @classmethod
     def parse(cls, text: str) -> EquityHand:
         """One hand from tokens such as ``As Ks ?0 ?1`` (see :func:`parse_equity_hands`)."""
@@ -179,13 +190,10 @@ def _parse_hand(tokens: list[str], where: str) -> EquityHand:
                 "a hand holds each card once"
             )
         seen[item] = position
-    hand = EquityHand(tuple(known), tuple(unknown))
-    if not MIN_CARDS <= hand.size <= MAX_CARDS:
-        raise PokerError(
-            f"{where}: a hand of {hand.size} cards once complete: expected {MIN_CARDS} to "
-            f"{MAX_CARDS} (known cards and ?N unknown ones)"
-        )
-    return hand
+    try:
+        return EquityHand(tuple(known), tuple(unknown))
+    except PokerError as exc:
+        raise PokerError(f"{where}: {exc}") from None
 
 
 def _check_shared_cards(hands: Sequence[EquityHand], wheres: Sequence[str]) -> None:
@@ -233,6 +241,8 @@ class _Question:
     def __init__(self, hands: Sequence[EquityHand]) -> None:
         if not hands:
             raise PokerError("no hands: an equity question needs at least one hand")
+        _check_shared_cards(hands, [f"hand {i}" for i in range(len(hands))])
+        _check_unknowns(hands, "hands")
         self.hands = tuple(hands)
         named = {c.index for hand in hands for c in hand.known}
         self.remaining = np.array([i for i in range(52) if i not in named], dtype=np.int64)
