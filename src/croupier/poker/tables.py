@@ -94,7 +94,9 @@ def rank_multisets(size: int) -> NDArray[np.int8]:
         for combo in itertools.combinations_with_replacement(range(13), size)
         if max(Counter(combo).values()) <= MAX_COPIES
     ]
-    return np.array(rows, dtype=np.int8)
+    multisets = np.array(rows, dtype=np.int8)
+    multisets.flags.writeable = False
+    return multisets
 
 
 @functools.cache
@@ -107,20 +109,17 @@ def _classes_of_multisets(size: int) -> tuple[NDArray[np.int64], NDArray[np.uint
             [_UNSUITED_BY_RANKS[tuple(int(r) + 2 for r in row)] for row in multisets],
             dtype=np.uint16,
         )
-        return sums, classes
-    five = rank_table(MIN_CARDS)
-    best = np.full(len(multisets), np.iinfo(np.uint16).max, dtype=np.uint16)
-    for columns in itertools.combinations(range(size), MIN_CARDS):
-        np.minimum(
-            best,
-            five[sums - _RANK_KEY_ARRAY[multisets[:, _rest(size, columns)]].sum(axis=1)],
-            out=best,
-        )
-    return sums, best
-
-
-def _rest(size: int, columns: tuple[int, ...]) -> list[int]:
-    return [c for c in range(size) if c not in columns]
+    else:
+        five = rank_table(MIN_CARDS)
+        classes = np.full(len(multisets), np.iinfo(np.uint16).max, dtype=np.uint16)
+        for columns in itertools.combinations(range(size), MIN_CARDS):
+            # the key sum of the five ranks kept: the whole sum minus the ranks left out
+            rest = [c for c in range(size) if c not in columns]
+            subset = sums - _RANK_KEY_ARRAY[multisets[:, rest]].sum(axis=1)
+            np.minimum(classes, five[subset], out=classes)
+    sums.flags.writeable = False
+    classes.flags.writeable = False
+    return sums, classes
 
 
 @functools.cache
@@ -134,9 +133,8 @@ def rank_table(size: int) -> NDArray[np.uint16]:
     return table
 
 
-@functools.cache
 def rank_table_dict(size: int) -> dict[int, int]:
-    """:func:`rank_table` as a dict (rank key sum to class), for one hand at a time."""
+    """:func:`rank_table` as a new dict (rank key sum to class), for one hand at a time."""
     sums, classes = _classes_of_multisets(size)
     return dict(zip(sums.tolist(), classes.tolist(), strict=True))
 
