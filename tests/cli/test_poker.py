@@ -111,6 +111,13 @@ def test_compare_with_a_missing_file_is_one_line() -> None:
     assert_one_line_error(croupier("poker", "compare", "no-such-file.txt"), "no-such-file.txt")
 
 
+def test_files_that_are_not_text_are_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "cards.bin"
+    path.write_bytes(b"\xff\xfe\x00As Ks")
+    assert_one_line_error(croupier("poker", "compare", str(path)), "cards.bin: not UTF-8 text")
+    assert_one_line_error(croupier("poker", "equity", str(path)), "cards.bin: not UTF-8 text")
+
+
 def test_the_lobby_compares_hands_until_a_blank_line() -> None:
     run = croupier(input="2\n" + SEED_LINE + "As Ks ; 2c\nAs Ks\n\nq\n")
     assert run.exit_code == 0

@@ -42,9 +42,15 @@ def poker_group(ctx: typer.Context) -> None:
 
 
 def _read_input(file: Path | None) -> str:
-    if file is None or str(file) == "-":
-        return sys.stdin.read()
-    return file.read_text(encoding="utf-8")
+    """The text of FILE, or of standard input for no FILE or ``-``."""
+    try:
+        if file is None or str(file) == "-":
+            return sys.stdin.read()
+        return file.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        fail(
+            f"{file if file is not None and str(file) != '-' else 'standard input'}: not UTF-8 text"
+        )
 
 
 # --- compare ----------------------------------------------------------------------------
