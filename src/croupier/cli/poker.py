@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,6 +20,7 @@ from croupier.cli.render import cards_text
 from croupier.poker import (
     EquityResult,
     HandRanking,
+    exact_completions,
     exact_equity,
     monte_carlo_equity,
     parse_equity_hands,
@@ -43,14 +43,14 @@ def poker_group(ctx: typer.Context) -> None:
 
 def _read_input(file: Path | None) -> str:
     """The text of FILE, or of standard input for no FILE or ``-``."""
+    if file is None or str(file) == "-":
+        source, read = "standard input", sys.stdin.read
+    else:
+        source, read = str(file), functools.partial(file.read_text, encoding="utf-8")
     try:
-        if file is None or str(file) == "-":
-            return sys.stdin.read()
-        return file.read_text(encoding="utf-8")
+        return read()
     except UnicodeDecodeError:
-        fail(
-            f"{file if file is not None and str(file) != '-' else 'standard input'}: not UTF-8 text"
-        )
+        fail(f"{source}: not UTF-8 text")
 
 
 # --- compare ----------------------------------------------------------------------------
@@ -193,13 +193,17 @@ def equity(
     if exact and seed is not None:
         fail("--exact deals nothing at random: drop --seed")
     hands = parse_equity_hands(_read_input(file), "input" if str(file) == "-" else str(file))
-    with _progress(quiet=as_json) as progress:
+    total = exact_completions(hands) if exact else 10_000 if trials is None else trials
+    stderr = make_console(stderr=True)
+    with LazyProgress(stderr, total, "dealing", enabled=not as_json) as progress:
         if exact:
-            result = exact_equity(hands, progress=progress)
+            result = exact_equity(hands, progress=lambda done, _: progress(done))
         else:
-            chosen = secrets.randbelow(2**32) if seed is None else seed
             result = monte_carlo_equity(
-                hands, 10_000 if trials is None else trials, seed=chosen, progress=progress
+                hands,
+                total,
+                seed=secrets.randbelow(2**32) if seed is None else seed,
+                progress=lambda done, _: progress(done),
             )
     if as_json:
         typer.echo(json.dumps(equity_json(result, [str(h) for h in hands])))
@@ -238,41 +242,53 @@ def equity_json(result: EquityResult, hands: list[str]) -> dict[str, Any]:
     }
 
 
-#: Runs shorter than this show no progress bar.
-PROGRESS_AFTER = 0.5
+class LazyProgress:
+    """A progress bar on ``console`` that appears only on a terminal, once a job has run
+    for ``delay`` seconds; call it with the amount done so far. A context manager.
 
+    (The same interface as ``croupier.cli.console.LazyProgress`` on the main branch,
+    which this class gives way to once both meet.)
+    """
 
-@contextmanager
-def _progress(*, quiet: bool) -> Iterator[Callable[[int, int], None]]:
-    """A progress callback that shows a Rich bar on stderr once a run passes
-    :data:`PROGRESS_AFTER` seconds; silent with ``quiet`` or when stderr is no terminal."""
-    console = make_console(stderr=True)
-    started = time.perf_counter()
-    bar: Progress | None = None
-    task = None
+    def __init__(
+        self,
+        console: Console,
+        total: int,
+        description: str,
+        *,
+        enabled: bool = True,
+        delay: float = 0.5,
+    ) -> None:
+        self.console = console
+        self.total = total
+        self.description = description
+        self.enabled = enabled and console.is_terminal
+        self.delay = delay
+        self._start = time.monotonic()
+        self._bar: Progress | None = None
+        self._task: Any = None
 
-    def report(done: int, total: int) -> None:
-        nonlocal bar, task
-        if quiet or not console.is_terminal:
+    def __enter__(self) -> LazyProgress:
+        self._start = time.monotonic()
+        return self
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled:
             return
-        if bar is None:
-            if time.perf_counter() - started < PROGRESS_AFTER or done >= total:
-                return
-            bar = Progress(
-                TextColumn("dealing"),
+        if self._bar is None and time.monotonic() - self._start >= self.delay:
+            self._bar = Progress(
+                TextColumn("{task.description}"),
                 BarColumn(),
                 TaskProgressColumn(),
                 TimeRemainingColumn(),
-                console=console,
+                console=self.console,
                 transient=True,
             )
-            bar.start()
-            task = bar.add_task("equity", total=total)
-        assert task is not None
-        bar.update(task, completed=done)
+            self._bar.start()
+            self._task = self._bar.add_task(self.description, total=self.total)
+        if self._bar is not None:
+            self._bar.update(self._task, completed=done)
 
-    try:
-        yield report
-    finally:
-        if bar is not None:
-            bar.stop()
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.stop()
