@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from croupier import __version__
-from croupier.cli import baccarat, casino
+from croupier.cli import baccarat, casino, poker
 from croupier.cli.console import CroupierGroup, Prompter, make_console
 
 __all__ = ["app", "main"]
@@ -26,6 +26,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(baccarat.app)
+app.add_typer(poker.app)
 app.add_typer(casino.app)
 
 
@@ -38,6 +39,7 @@ def _show_version(value: bool) -> None:
 #: The lobby's games: key, label, and the command to run with its default options.
 LOBBY_GAMES: list[tuple[str, str, Callable[[], None]]] = [
     ("1", "Baccarat: bet at the table (COMP 104 lab rules)", baccarat.play),
+    ("2", "Poker: which of two hands wins", poker.compare_at_the_table),
 ]
 
 

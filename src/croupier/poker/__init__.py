@@ -1,0 +1,51 @@
+"""Poker hands: evaluation, comparison, fast batch evaluation and equity.
+
+>>> from croupier.poker import evaluate, compare_hands, rank_batch
+>>> hand = evaluate("Kh Kd Ks 7c 7h 2d 3s")
+>>> hand.category, hand.description, hand.class_number
+(<HandCategory.FULL_HOUSE: 7>, 'full house, kings over 7s', 185)
+>>> compare_hands("Kh Kd Ks 7c 7h", "Ah Ad As 2c 3h")
+1
+>>> rank_batch([[51, 47, 43, 39, 35, 0, 1]]).tolist()
+[1]
+
+- :func:`evaluate` / :class:`HandRanking` / :func:`compare_hands`: one hand at a time,
+  any number of cards from 5 (seed 001); :func:`rank_hand` for the class number alone;
+- :func:`rank_batch`: NumPy arrays of 5-, 6- or 7-card hands, tens of millions a second;
+- :func:`parse_equity_hands`, :func:`monte_carlo_equity`, :func:`exact_equity`: equity
+  with unknown cards ``?0``, ``?1``...
+"""
+
+from __future__ import annotations
+
+from croupier.poker.batch import rank_batch
+from croupier.poker.classes import CLASS_COUNT, HandCategory, category_of
+from croupier.poker.equity import (
+    EquityHand,
+    EquityResult,
+    exact_completions,
+    exact_equity,
+    monte_carlo_equity,
+    parse_equity_hands,
+)
+from croupier.poker.errors import PokerError
+from croupier.poker.hand import HandRanking, compare_hands, describe, evaluate, rank_hand
+
+__all__ = [
+    "CLASS_COUNT",
+    "EquityHand",
+    "EquityResult",
+    "HandCategory",
+    "HandRanking",
+    "PokerError",
+    "category_of",
+    "compare_hands",
+    "describe",
+    "evaluate",
+    "exact_completions",
+    "exact_equity",
+    "monte_carlo_equity",
+    "parse_equity_hands",
+    "rank_batch",
+    "rank_hand",
+]

@@ -1,0 +1,512 @@
+"""Equity: how often each hand wins when some cards are still unknown.
+
+A hand is a list of known cards and unknown ones written ``?0``, ``?1``...; the same
+``?N`` in several hands is the same card (a shared board). The unknown cards come from
+the cards named nowhere. :func:`monte_carlo_equity` deals them at random;
+:func:`exact_equity` visits every completion once. Both evaluate all hands of a batch of
+completions at a time with the table reads of :mod:`croupier.poker.batch`; cards common to
+several hands are summed once.
+
+>>> hands = parse_equity_hands('''
+... As Ks ?0 ?1 ?2 ?3 ?4   # hand 0
+... Qh Qd ?0 ?1 ?2 ?3 ?4   # hand 1
+... ''')
+>>> result = exact_equity(hands)
+>>> result.trials, result.wins, result.ties
+(1712304, (787966, 917606), 6732)
+>>> [round(e, 4) for e in result.equity]
+[0.4621, 0.5379]
+
+A known card may appear in several hands only as a shared card written in every hand
+(the board, as the course's files write it); anywhere else, naming a card twice is an error.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from typing import Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from croupier.cards import DECK, Card, CardError, parse_card
+from croupier.poker.batch import classes_from_totals
+from croupier.poker.errors import PokerError
+from croupier.poker.keys import MAX_CARDS
+from croupier.poker.tables import CARD_KEYS, MIN_CARDS, rank_table
+
+__all__ = [
+    "EquityHand",
+    "EquityResult",
+    "Progress",
+    "exact_completions",
+    "exact_equity",
+    "monte_carlo_equity",
+    "parse_equity_hands",
+]
+
+#: Called as ``progress(done, total)`` while a calculation runs.
+Progress = Callable[[int, int], None]
+
+#: Completions evaluated together (bounded memory, regular progress reports).
+CHUNK: Final = 1 << 16
+#: Exact enumerations expected to take longer than this are refused (seconds).
+EXACT_TIME_LIMIT: Final = 60.0
+
+_UNKNOWN = re.compile(r"\?(\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class EquityHand:
+    """One hand of an equity question: its known cards and the numbers of its unknown ones.
+
+    >>> hand = EquityHand.parse("As Ks ?0 ?1 ?2")
+    >>> hand.known, hand.unknown, hand.size, str(hand)
+    ((Card('As'), Card('Ks')), (0, 1, 2), 5, 'As Ks ?0 ?1 ?2')
+    """
+
+    known: tuple[Card, ...]
+    unknown: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(set(self.known)) != len(self.known):
+            raise PokerError(f"bad hand {self}: a known card appears twice")
+        if len(set(self.unknown)) != len(self.unknown) or any(n < 0 for n in self.unknown):
+            raise PokerError(f"bad hand {self}: unknown cards are distinct numbers ?0, ?1...")
+        if not MIN_CARDS <= self.size <= MAX_CARDS:
+            raise PokerError(
+                f"a hand of {self.size} cards once complete: expected {MIN_CARDS} to "
+                f"{MAX_CARDS} (known cards and ?N unknown ones)"
+            )
+
+    @classmethod
+    def parse(cls, text: str) -> EquityHand:
+        """One hand from tokens such as ``As Ks ?0 ?1`` (see :func:`parse_equity_hands`)."""
+        hands = parse_equity_hands(text)
+        if len(hands) != 1:
+            raise PokerError(f"expected one hand, got {len(hands)}")
+        return hands[0]
+
+    @property
+    def size(self) -> int:
+        """How many cards the hand has once complete."""
+        return len(self.known) + len(self.unknown)
+
+    def __str__(self) -> str:
+        return " ".join([*(str(c) for c in self.known), *(f"?{n}" for n in self.unknown)])
+
+
+@dataclass(frozen=True, slots=True)
+class EquityResult:
+    """How each hand fared over ``trials`` completions (random ones, or all of them).
+
+    - ``wins[i]``: completions hand ``i`` won alone;
+    - ``ties``: completions where the best hand was shared (nobody won);
+    - ``tied[i]``: completions hand ``i`` shared the best hand;
+    - ``tie_shares[i]``: hand ``i``'s part of the split pots (1/k of a k-way tie);
+    - ``equity[i]``: ``(wins[i] + tie_shares[i]) / trials``, the share of the pot it
+      can expect; the equities sum to 1.
+    """
+
+    trials: int
+    wins: tuple[int, ...]
+    ties: int
+    tied: tuple[int, ...]
+    tie_shares: tuple[Fraction, ...]
+    exact: bool
+    seed: int | None = field(default=None)
+
+    @property
+    def equity(self) -> tuple[float, ...]:
+        """Each hand's expected share of the pot."""
+        return tuple(
+            float((w + s) / self.trials) for w, s in zip(self.wins, self.tie_shares, strict=True)
+        )
+
+    @property
+    def win_rates(self) -> tuple[float, ...]:
+        """Each hand's share of completions won outright."""
+        return tuple(w / self.trials for w in self.wins)
+
+
+# --- reading hands ----------------------------------------------------------------------
+
+
+def parse_equity_hands(text: str, source: str = "input") -> tuple[EquityHand, ...]:
+    """Hands of an equity question, one per line; blank lines and ``#`` comments skipped.
+
+    Errors name ``source``, the line and the token.
+
+    >>> parse_equity_hands("As Ks ?0 ?1 ?2 ?3 ?4\\n2c 2d ?0 ?1 ?2 ?3 ?4")[1]
+    EquityHand(known=(Card('2c'), Card('2d')), unknown=(0, 1, 2, 3, 4))
+    >>> parse_equity_hands("As Ks ?0 ?1 ?x", "hands.txt")
+    Traceback (most recent call last):
+    ...
+    croupier.poker.errors.PokerError: hands.txt, line 1: bad unknown card '?x' at position 5: ...
+    """
+    lines: list[tuple[int, list[str]]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        tokens = line.split("#", 1)[0].replace(",", " ").split()
+        if tokens:
+            lines.append((number, tokens))
+    if not lines:
+        raise PokerError(f"{source}: no hands: expected one hand per line, as in 'As Ks ?0 ?1 ?2'")
+    hands = [_parse_hand(tokens, f"{source}, line {number}") for number, tokens in lines]
+    _check_shared_cards(hands, [f"{source}, line {number}" for number, _ in lines])
+    _check_unknowns(hands, source)
+    return tuple(hands)
+
+
+def _parse_hand(tokens: list[str], where: str) -> EquityHand:
+    known: list[Card] = []
+    unknown: list[int] = []
+    seen: dict[object, int] = {}
+    for position, token in enumerate(tokens, 1):
+        item: object
+        if token.startswith("?"):
+            match = _UNKNOWN.fullmatch(token)
+            if match is None:
+                raise PokerError(
+                    f"{where}: bad unknown card {token!r} at position {position}: "
+                    "expected ? followed by a number, as in ?0 or ?12"
+                )
+            item = int(match.group(1))
+            unknown.append(int(match.group(1)))
+        else:
+            try:
+                item = parse_card(token, position)
+            except CardError as exc:
+                raise PokerError(f"{where}: {exc}") from None
+            known.append(DECK[item.index])
+        if item in seen:
+            raise PokerError(
+                f"{where}: {token!r} at position {position} repeats position {seen[item]}: "
+                "a hand holds each card once"
+            )
+        seen[item] = position
+    try:
+        return EquityHand(tuple(known), tuple(unknown))
+    except PokerError as exc:
+        raise PokerError(f"{where}: {exc}") from None
+
+
+def _check_shared_cards(hands: Sequence[EquityHand], wheres: Sequence[str]) -> None:
+    """A known card in several hands must be in all of them: a board card."""
+    holders: dict[Card, list[int]] = {}
+    for i, hand in enumerate(hands):
+        for card in hand.known:
+            holders.setdefault(card, []).append(i)
+    for card, owners in holders.items():
+        if 1 < len(owners) < len(hands):
+            missing = next(i for i in range(len(hands)) if i not in owners)
+            raise PokerError(
+                f"{wheres[owners[1]]}: card {str(card)!r} is also on {wheres[owners[0]]} "
+                f"but not on {wheres[missing]}: a card may be in one hand, or in every "
+                "hand as a shared board card"
+            )
+
+
+def _check_unknowns(hands: Sequence[EquityHand], source: str) -> None:
+    used = sorted({n for hand in hands for n in hand.unknown})
+    missing = [n for n in range(len(used)) if n not in used]
+    if missing:
+        raise PokerError(
+            f"{source}: unknown card ?{max(used)} is used but ?{missing[0]} is not: number "
+            "unknown cards ?0, ?1, ... without gaps"
+        )
+    left = 52 - len({c for hand in hands for c in hand.known})
+    if len(used) > left:
+        raise PokerError(
+            f"{source}: {len(used)} unknown cards to deal but only {left} cards are not named"
+        )
+
+
+# --- the engine -------------------------------------------------------------------------
+
+
+class _Question:
+    """Hands prepared for batch evaluation of completions.
+
+    A completion is one row of card numbers, column ``n`` holding the card for ``?n``.
+    Unknown cards are grouped by the set of hands holding them: the key sum of a group
+    is computed once per batch and shared by its hands.
+    """
+
+    def __init__(self, hands: Sequence[EquityHand]) -> None:
+        if not hands:
+            raise PokerError("no hands: an equity question needs at least one hand")
+        _check_shared_cards(hands, [f"hand {i}" for i in range(len(hands))])
+        _check_unknowns(hands, "hands")
+        self.hands = tuple(hands)
+        named = {c.index for hand in hands for c in hand.known}
+        self.remaining = np.array([i for i in range(52) if i not in named], dtype=np.int64)
+        self.unknowns = len({n for hand in hands for n in hand.unknown})
+        owners: dict[int, tuple[int, ...]] = {}
+        for n in range(self.unknowns):
+            owners[n] = tuple(i for i, hand in enumerate(hands) if n in hand.unknown)
+        self.groups: list[tuple[int, ...]] = []
+        for signature in dict.fromkeys(owners.values()):
+            self.groups.append(tuple(n for n in range(self.unknowns) if owners[n] == signature))
+        self.hand_groups = [
+            [g for g, group in enumerate(self.groups) if group[0] in hand.unknown] for hand in hands
+        ]
+        self.constants = [int(CARD_KEYS[[c.index for c in hand.known]].sum()) for hand in hands]
+        self.known = [np.array([c.index for c in hand.known], dtype=np.int64) for hand in hands]
+
+    def classes(self, drawn: NDArray[np.int64]) -> NDArray[np.uint16]:
+        """Class of every hand (rows) in every completion (columns) of ``drawn``."""
+        keys = CARD_KEYS[drawn] if self.unknowns else np.zeros((len(drawn), 0), dtype=np.int64)
+        group_totals = [keys[:, list(group)].sum(axis=1) for group in self.groups]
+        out = np.empty((len(self.hands), len(drawn)), dtype=np.uint16)
+        for i, hand in enumerate(self.hands):
+            totals = np.full(len(drawn), self.constants[i], dtype=np.int64)
+            for g in self.hand_groups[i]:
+                totals += group_totals[g]
+            columns = list(hand.unknown)
+            known = self.known[i]
+
+            def cards_of(
+                rows: NDArray[np.intp],
+                known: NDArray[np.int64] = known,
+                columns: list[int] = columns,
+            ) -> NDArray[np.int64]:
+                return np.concatenate(
+                    [np.broadcast_to(known, (len(rows), len(known))), drawn[rows][:, columns]],
+                    axis=1,
+                )
+
+            out[i] = classes_from_totals(totals, hand.size, cards_of)
+        return out
+
+
+class _Tally:
+    """Running counts of wins and ties over batches of completions."""
+
+    def __init__(self, hands: int) -> None:
+        self.trials = 0
+        self.wins = np.zeros(hands, dtype=np.int64)
+        self.tied = np.zeros(hands, dtype=np.int64)
+        self.ties = 0
+        # tie_counts[k][i]: completions where hand i shared the best hand with k-1 others
+        self.tie_counts: dict[int, NDArray[np.int64]] = {}
+        self._hands = hands
+
+    def add(self, classes: NDArray[np.uint16]) -> None:
+        best = classes.min(axis=0)
+        on_top = classes == best
+        sharing = on_top.sum(axis=0)
+        alone = sharing == 1
+        self.trials += classes.shape[1]
+        self.wins += (on_top & alone).sum(axis=1)
+        self.tied += (on_top & ~alone).sum(axis=1)
+        self.ties += int((~alone).sum())
+        for k in np.unique(sharing[~alone]).tolist():
+            counts = (on_top & (sharing == k)).sum(axis=1)
+            self.tie_counts[k] = self.tie_counts.get(k, np.zeros(self._hands, np.int64)) + counts
+
+    def result(self, *, exact: bool, seed: int | None = None) -> EquityResult:
+        shares = [
+            sum((Fraction(int(c[i]), k) for k, c in self.tie_counts.items()), Fraction(0))
+            for i in range(len(self.wins))
+        ]
+        return EquityResult(
+            trials=self.trials,
+            wins=tuple(int(w) for w in self.wins),
+            ties=self.ties,
+            tied=tuple(int(t) for t in self.tied),
+            tie_shares=tuple(shares),
+            exact=exact,
+            seed=seed,
+        )
+
+
+# --- Monte Carlo ------------------------------------------------------------------------
+
+
+def monte_carlo_equity(
+    hands: Sequence[EquityHand],
+    trials: int = 10_000,
+    *,
+    seed: int | None = None,
+    progress: Progress | None = None,
+) -> EquityResult:
+    """Each hand's wins over ``trials`` random completions (the same seed, the same deals).
+
+    >>> hands = parse_equity_hands("Ah Ad ?0 ?1 ?2 ?3 ?4\\n7c 2d ?0 ?1 ?2 ?3 ?4")
+    >>> result = monte_carlo_equity(hands, 20_000, seed=1)
+    >>> result.trials, 0.85 < result.equity[0] < 0.90
+    (20000, True)
+    """
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
+        raise PokerError(f"bad number of trials {trials!r}: expected a whole number of 1 or more")
+    question = _Question(hands)
+    rng = np.random.default_rng(seed)
+    tally = _Tally(len(question.hands))
+    size = len(question.remaining)
+    for start in range(0, trials, CHUNK):
+        count = min(CHUNK, trials - start)
+        drawn = question.remaining[_deal(rng, count, size, question.unknowns)]
+        tally.add(question.classes(drawn))
+        if progress is not None:
+            progress(start + count, trials)
+    return tally.result(exact=False, seed=seed)
+
+
+def _deal(rng: np.random.Generator, rows: int, size: int, cards: int) -> NDArray[np.intp]:
+    """``rows`` independent uniform draws of ``cards`` distinct positions out of ``size``
+    (a partial Fisher-Yates shuffle of every row at once)."""
+    order = np.broadcast_to(np.arange(size, dtype=np.int8), (rows, size)).copy()
+    every = np.arange(rows)
+    for j in range(cards):
+        pick = rng.integers(j, size, size=rows)
+        chosen = order[every, pick]
+        order[every, pick] = order[:, j]
+        order[:, j] = chosen
+    return order[:, :cards].astype(np.intp)
+
+
+# --- exact enumeration ------------------------------------------------------------------
+
+
+def exact_completions(hands: Sequence[EquityHand]) -> int:
+    """How many distinct completions :func:`exact_equity` visits.
+
+    >>> exact_completions(parse_equity_hands("As Ks ?0 ?1 ?2 ?3 ?4\\n2c 2d ?0 ?1 ?2 ?3 ?4"))
+    1712304
+    """
+    question = _Question(hands)
+    total, left = 1, len(question.remaining)
+    for group in question.groups:
+        total *= math.comb(left, len(group))
+        left -= len(group)
+    return total
+
+
+def exact_equity(
+    hands: Sequence[EquityHand],
+    *,
+    time_limit: float | None = EXACT_TIME_LIMIT,
+    progress: Progress | None = None,
+) -> EquityResult:
+    """Each hand's wins over every completion, each visited once.
+
+    Unknown cards held by the same hands are interchangeable, so each set of them is
+    visited once (a board of five unknown cards: C(48, 5) = 1,712,304 completions for
+    two known hands). When the first batches show that the whole enumeration would take
+    longer than ``time_limit`` seconds, it stops with an error giving the estimate.
+    """
+    question = _Question(hands)
+    total = exact_completions(hands)
+    tally = _Tally(len(question.hands))
+    for hand in question.hands:
+        rank_table(hand.size)  # build the tables before timing the first batches
+    started = time.perf_counter()
+    for drawn in _completions(question):
+        tally.add(question.classes(question.remaining[drawn]))
+        elapsed = time.perf_counter() - started
+        if time_limit is not None and tally.trials < total and elapsed > 0.25:
+            estimate = elapsed * total / tally.trials
+            if estimate > time_limit:
+                raise PokerError(
+                    f"exact enumeration of {total:,} completions would take about "
+                    f"{_duration(estimate)} here (limit {_duration(time_limit)}): use Monte "
+                    "Carlo trials instead, or name more cards"
+                )
+            time_limit = None  # the estimate is under the limit: finish
+        if progress is not None:
+            progress(tally.trials, total)
+    return tally.result(exact=True)
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} seconds"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 48 * 3600:
+        return f"{seconds / 3600:.0f} hours"
+    return f"{seconds / 86400:,.0f} days"
+
+
+def _completions(question: _Question) -> Iterator[NDArray[np.intp]]:
+    """Batches of completions: rows of positions in ``question.remaining``, column ``n``
+    for ``?n``, each completion (up to the order of interchangeable cards) once."""
+    if question.unknowns == 0:
+        yield np.zeros((1, 0), dtype=np.intp)
+        return
+    columns = [n for group in question.groups for n in group]
+    order = np.argsort(columns)
+    for picks in _group_products(len(question.remaining), [len(g) for g in question.groups]):
+        yield picks[:, order]
+
+
+def _group_products(size: int, group_sizes: list[int]) -> Iterator[NDArray[np.intp]]:
+    """Every way to pick disjoint sets of ``group_sizes`` positions out of ``size``, one
+    row each (the first group's positions first), in batches of about :data:`CHUNK`."""
+    first, rest = group_sizes[0], group_sizes[1:]
+    for picked in _combination_chunks(size, first):
+        if not rest:
+            yield picked
+            continue
+        inner_total = math.prod(
+            math.comb(size - first - sum(rest[:i]), k) for i, k in enumerate(rest)
+        )
+        step = max(1, CHUNK // max(1, inner_total))
+        for lo in range(0, len(picked), step):
+            outer = picked[lo : lo + step]
+            for inner in _group_products(size - first, rest):
+                # inner positions count the free positions left by ``outer``
+                mapped = np.repeat(inner[None, :, :], len(outer), axis=0)
+                taken = np.sort(outer, axis=1)
+                for column in range(first):
+                    mapped += mapped >= taken[:, column, None, None]
+                yield np.concatenate(
+                    [np.repeat(outer, len(inner), axis=0), mapped.reshape(-1, mapped.shape[2])],
+                    axis=1,
+                )
+
+
+def _combination_chunks(size: int, count: int) -> Iterator[NDArray[np.intp]]:
+    """Every ``count``-subset of ``range(size)`` once, as sorted rows, in batches of
+    about :data:`CHUNK` rows."""
+    pending: list[NDArray[np.intp]] = []
+    rows = 0
+    for piece in _combination_pieces(size, count):
+        pending.append(piece)
+        rows += len(piece)
+        if rows >= CHUNK:
+            yield np.concatenate(pending) if len(pending) > 1 else pending[0]
+            pending, rows = [], 0
+    if pending:
+        yield np.concatenate(pending) if len(pending) > 1 else pending[0]
+
+
+def _combination_pieces(size: int, count: int) -> Iterator[NDArray[np.intp]]:
+    if math.comb(size, count) <= CHUNK or count == 0:
+        yield _combinations(size, count)
+        return
+    # Split on the largest element: the rest is a (count - 1)-subset of what lies below.
+    for top in range(count - 1, size):
+        for below in _combination_pieces(top, count - 1):
+            yield np.concatenate([below, np.full((len(below), 1), top, dtype=np.intp)], axis=1)
+
+
+@cache
+def _combinations(size: int, count: int) -> NDArray[np.intp]:
+    """All ``count``-subsets of ``range(size)`` as sorted rows (built column by column)."""
+    rows = np.zeros((1, 0), dtype=np.intp)
+    for column in range(count):
+        low = rows[:, -1] + 1 if column else np.zeros(1, dtype=np.intp)
+        high = size - (count - column) + 1  # leave room for the columns still to come
+        width = np.maximum(high - low, 0)
+        parent = np.repeat(np.arange(len(rows)), width)
+        offsets = np.arange(len(parent)) - np.repeat(np.cumsum(width) - width, width)
+        rows = np.concatenate([rows[parent], (low[parent] + offsets)[:, None]], axis=1)
+    rows.flags.writeable = False
+    return rows

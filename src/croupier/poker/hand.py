@@ -1,0 +1,469 @@
+"""Evaluating one poker hand: its category, the five cards that make it, its class.
+
+:func:`evaluate` takes 5 or more cards (Card objects, tokens such as ``"Kc"``, or one
+string of tokens) and returns a :class:`HandRanking`. Comparing two rankings compares
+the hands: the stronger hand is the greater, equally strong hands are equal.
+
+>>> best = evaluate("Kc Ac Jh 8s 9c 2s 7h")
+>>> best.category.label, format_cards(best.cards), best.class_number
+('high card', 'Ac Kc Jh 9c 8s', 6238)
+>>> pair = evaluate("Ah Kh 0s 7c 7h 3c")
+>>> format_cards(pair.cards), pair > best, compare_hands("Ah Kh 0s 7c 7h 3c", "Kc Ac Jh 8s 9c 2s")
+('7h 7c Ah Kh Ts', True, 1)
+
+The five cards come in order of significance, as seed 001 builds them: the cards of the
+n-of-a-kind first, then the second pair, then the kickers high to low; a straight runs
+high to low and an ace-low straight (a wheel) is 5 4 3 2 A. Where a rank has more cards
+than the hand uses, the higher suit is taken (spades, hearts, diamonds, clubs).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final
+
+from croupier.cards import Card, CardError, Rank, Suit, format_cards, parse_card
+from croupier.poker.classes import (
+    CLASS_COUNT,
+    SUITED_CLASS,
+    UNSUITED_CLASS,
+    HandCategory,
+    best_suited,
+    best_unsuited,
+    category_of,
+    pattern_of,
+)
+from croupier.poker.errors import PokerError
+from croupier.poker.tables import (
+    CARD_KEYS,
+    FLUSH_BITS,
+    FLUSH_OFFSET,
+    MIN_CARDS,
+    RANK_SHIFT,
+    SUIT_MASK,
+    flush_table,
+    rank_table_dict,
+)
+
+__all__ = ["HandRanking", "compare_hands", "describe", "evaluate", "rank_hand"]
+
+#: What :func:`evaluate` accepts: one string of card tokens, or Card objects and tokens.
+CardsLike = str | Iterable[Card | str]
+
+# Card keys for one hand at a time, laid out for the fewest operations: the rank key in
+# bits 0-23, the suit counters of CARD_KEYS in bits 24-39, and a bit of the card's own
+# above bit 40, so that a repeated card shows as fewer card bits than cards.
+_SUIT_SHIFT: Final = 24
+_CARD_SHIFT: Final = 40
+_RANK_MASK: Final = (1 << _SUIT_SHIFT) - 1
+_FLUSH_OFFSET: Final = FLUSH_OFFSET << _SUIT_SHIFT
+_FLUSH_BITS: Final = FLUSH_BITS << _SUIT_SHIFT
+
+# The tables below are filled on the first evaluation (a fifth of a second), so that
+# importing croupier costs nothing: until then the first lookup (in _KEYS, filled last)
+# fails, and evaluate() fills them and starts again.
+_KEYS: Final[list[int]] = []
+_FLUSH: Final[list[int]] = []
+_BY_SUM: Final[dict[int, dict[int, int]]] = {5: {}, 6: {}, 7: {}}
+_BY_SUM_5: Final = _BY_SUM[5]
+_LOADING: Final = threading.Lock()
+
+
+def _load_tables() -> None:
+    with _LOADING:
+        if _KEYS:
+            return
+        _FLUSH[:] = flush_table().tolist()
+        for size, table in _BY_SUM.items():
+            table.update(rank_table_dict(size))
+        _KEYS[:] = [
+            (1 << (_CARD_SHIFT + i)) | ((key & SUIT_MASK) << _SUIT_SHIFT) | (key >> RANK_SHIFT)
+            for i, key in enumerate(CARD_KEYS.tolist())
+        ]
+
+
+# Category and pattern of each class number (index 0, no class, holds a placeholder).
+_CATEGORY: Final = (HandCategory.HIGH_CARD, *(category_of(n) for n in range(1, CLASS_COUNT + 1)))
+_PATTERN: Final = ((), *(pattern_of(n) for n in range(1, CLASS_COUNT + 1)))
+_ROYAL: Final = 1
+
+
+class HandRanking:
+    """What a poker hand is worth: returned by :func:`evaluate`, never built directly.
+
+    - ``hand``: the cards evaluated, as Card objects in the order given;
+    - ``class_number``: 1 (a royal flush) to 7,462 (7-5-4-3-2 unsuited), the numbering
+      of the field (treys, phevaluator); equal for hands of equal strength;
+    - ``category``: a :class:`HandCategory`;
+    - ``cards``: the five cards that make the hand, in order of significance;
+    - ``ranks``: their ranks; ``description``: the hand in words.
+
+    Rankings are read-only and ordered by strength: ``a > b`` when ``a`` beats ``b``,
+    and ``a == b`` when they tie (whatever their suits).
+
+    >>> wheel, broadway = evaluate("5d 4c 3s 2h Ah"), evaluate("Ah Kd Qs Jc Th")
+    >>> wheel < broadway, wheel.description, format_cards(wheel.cards)
+    (True, 'straight, 5 high', '5d 4c 3s 2h Ah')
+    >>> evaluate("Kh Kd Ks 7c 7h") == evaluate("Kh Kc Ks 7c 7d")
+    True
+    >>> wheel.class_number = 1
+    Traceback (most recent call last):
+    ...
+    AttributeError: property 'class_number' of 'HandRanking' object has no setter
+    """
+
+    # Plain slots behind read-only properties: evaluate() fills them directly, which
+    # costs half of going through a guarded __setattr__, and the two most read are
+    # C-level getters.
+    __slots__ = ("_class", "_five", "_hand")
+
+    _hand: tuple[Card, ...]
+    _class: int
+    _five: tuple[Card, ...]
+
+    if TYPE_CHECKING:
+
+        @property
+        def hand(self) -> tuple[Card, ...]:
+            """The cards evaluated (Card objects)."""
+
+        @property
+        def class_number(self) -> int:
+            """1 (royal flush) to 7,462 (7-5-4-3-2 unsuited); the lower, the stronger."""
+
+    else:
+        hand = property(attrgetter("_hand"), doc="The cards evaluated (Card objects).")
+        class_number = property(
+            attrgetter("_class"),
+            doc="1 (royal flush) to 7,462 (7-5-4-3-2 unsuited); the lower, the stronger.",
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_make, (self._hand, self._class))
+
+    @property
+    def category(self) -> HandCategory:
+        """The category: straight flush, four of a kind, ..., high card."""
+        return _CATEGORY[self._class]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The five cards that make the hand, in order of significance."""
+        try:
+            return self._five
+        except AttributeError:
+            self._five = _best_five(self._hand, self._class)
+            return self._five
+
+    @property
+    def ranks(self) -> tuple[Rank, ...]:
+        """The ranks of :attr:`cards`, in the same order."""
+        return tuple(Rank(r) for r in _PATTERN[self._class])
+
+    @property
+    def is_royal(self) -> bool:
+        """True for a royal flush, the best straight flush."""
+        return self._class == _ROYAL
+
+    @property
+    def description(self) -> str:
+        """The hand in words: ``full house, kings over 7s``, ``pair of aces``..."""
+        return describe(self._class)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandRanking):
+            return self._class == other._class
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._class)
+
+    def __lt__(self, other: HandRanking) -> bool:
+        if isinstance(other, HandRanking):
+            return self._class > other._class
+        return NotImplemented
+
+    def __le__(self, other: HandRanking) -> bool:
+        if isinstance(other, HandRanking):
+            return self._class >= other._class
+        return NotImplemented
+
+    def __gt__(self, other: HandRanking) -> bool:
+        if isinstance(other, HandRanking):
+            return self._class < other._class
+        return NotImplemented
+
+    def __ge__(self, other: HandRanking) -> bool:
+        if isinstance(other, HandRanking):
+            return self._class <= other._class
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        five = format_cards(self.cards)
+        return f"<HandRanking {self.description}: {five} (class {self._class})>"
+
+
+_NEW: Final = object.__new__
+
+
+def _make(hand: tuple[Card, ...], class_number: int) -> HandRanking:
+    ranking: HandRanking = _NEW(HandRanking)
+    ranking._hand = hand
+    ranking._class = class_number
+    return ranking
+
+
+def evaluate(cards: CardsLike) -> HandRanking:
+    """Evaluate a hand of 5 cards or more: the best five-card poker hand it holds.
+
+    ``cards`` are :class:`~croupier.cards.Card` objects, card tokens (``"Kc"``, ``"10h"``,
+    ``"0s"``...), or one string of tokens separated by spaces.
+
+    >>> evaluate("As Ac Ks Kc Qh Jh 0d").description       # a straight through pairs
+    'straight, ace high'
+    >>> steel = evaluate("Ah 2h 3h 4h 5h 9h Kh")
+    >>> steel.category.label, format_cards(steel.cards), steel.class_number
+    ('straight flush', '5h 4h 3h 2h Ah', 10)
+    >>> evaluate("As Ks Qs Js")
+    Traceback (most recent call last):
+    ...
+    croupier.poker.errors.PokerError: a poker hand needs at least 5 cards: got 4 (As Ks Qs Js)
+    >>> evaluate("As Ks Qs Js as")
+    Traceback (most recent call last):
+    ...
+    croupier.poker.errors.PokerError: card 'as' at position 5 repeats position 1: ...
+    """
+    hand = cards if type(cards) is tuple else _as_tuple(cards)
+    try:
+        class_number = _class_of(hand)
+    except (AttributeError, TypeError, IndexError) as exc:
+        hand, class_number = _recover(hand, exc)
+    ranking: HandRanking = _NEW(HandRanking)  # _make, inlined: this is the hot path
+    ranking._hand = hand
+    ranking._class = class_number
+    return ranking
+
+
+def rank_hand(cards: CardsLike) -> int:
+    """The class number of one hand: ``evaluate(cards).class_number``, without the object.
+
+    For loops over many single hands that only need the number (as treys' ``evaluate``
+    gives); :func:`~croupier.poker.rank_batch` is faster still for NumPy arrays.
+
+    >>> rank_hand("Ts Js Qs Ks As"), rank_hand(["7c", "5d", "4h", "3s", "2c"])
+    (1, 7462)
+    """
+    hand = cards if type(cards) is tuple else _as_tuple(cards)
+    try:
+        return _class_of(hand)
+    except (AttributeError, TypeError, IndexError) as exc:
+        return _recover(hand, exc)[1]
+
+
+def _class_of(hand: tuple[Card, ...]) -> int:
+    """The hot path: table reads on the key total (see croupier.poker.tables and _KEYS).
+
+    Raises AttributeError or TypeError when ``hand`` holds tokens rather than cards,
+    and IndexError before the tables are filled: :func:`_recover` deals with both.
+    """
+    size = len(hand)
+    keys = _KEYS
+    if size == 5:
+        a, b, c, d, e = hand
+        ia, ib, ic, id_, ie = a.index, b.index, c.index, d.index, e.index
+        total = keys[ia] + keys[ib] + keys[ic] + keys[id_] + keys[ie]
+        if (total >> _CARD_SHIFT).bit_count() != 5:
+            raise _duplicate(hand)
+        if (total + _FLUSH_OFFSET) & _FLUSH_BITS:
+            return _FLUSH[
+                (1 << (ia >> 2))
+                | (1 << (ib >> 2))
+                | (1 << (ic >> 2))
+                | (1 << (id_ >> 2))
+                | (1 << (ie >> 2))
+            ]
+        return _BY_SUM_5[total & _RANK_MASK]
+    if size == 6 or size == 7:
+        indices = [card.index for card in hand]
+        total = sum([keys[i] for i in indices])
+        if (total >> _CARD_SHIFT).bit_count() != size:
+            raise _duplicate(hand)
+        flush = (total + _FLUSH_OFFSET) & _FLUSH_BITS
+        if flush:
+            suit = (flush.bit_length() - _SUIT_SHIFT - 4) >> 2
+            mask = 0
+            for i in indices:
+                if i & 3 == suit:
+                    mask |= 1 << (i >> 2)
+            return _FLUSH[mask]
+        return _BY_SUM[size][total & _RANK_MASK]
+    if not all(isinstance(card, Card) for card in hand):
+        raise TypeError("cards to parse")
+    if size < MIN_CARDS:
+        raise PokerError(
+            f"a poker hand needs at least {MIN_CARDS} cards: got {size}"
+            + (f" ({format_cards(hand)})" if hand else "")
+        )
+    if len(set(hand)) != size:
+        raise _duplicate(hand)
+    return _class_of_any(hand)
+
+
+def _recover(hand: tuple[Any, ...], failure: Exception) -> tuple[tuple[Card, ...], int]:
+    """The slow path of :func:`evaluate`: fill the tables on first use, parse tokens."""
+    _load_tables()
+    if not isinstance(failure, IndexError):
+        if all(isinstance(card, Card) for card in hand):
+            raise failure
+        hand = _parse(hand)
+    return hand, _class_of(hand)
+
+
+def compare_hands(first: CardsLike | HandRanking, second: CardsLike | HandRanking) -> int:
+    """Which of two hands wins: 1 if ``first``, -1 if ``second``, 0 for a tie.
+
+    Each hand is a :class:`HandRanking` or anything :func:`evaluate` takes.
+
+    >>> compare_hands("Ks Kd 7h 7c 2s", "Ah Ad 3c 3d 2h")
+    -1
+    >>> compare_hands("Ah Kd Qs Jc Th 2c 2d", "As Ks Qd Jd Tc 3h 3s")
+    0
+    """
+    a = first if isinstance(first, HandRanking) else evaluate(first)
+    b = second if isinstance(second, HandRanking) else evaluate(second)
+    return (a.class_number < b.class_number) - (a.class_number > b.class_number)
+
+
+# --- input ------------------------------------------------------------------------------
+
+
+def _as_tuple(cards: CardsLike) -> tuple[Any, ...]:
+    if isinstance(cards, str):
+        return _parse(cards.replace(",", " ").split())
+    try:
+        return tuple(cards)
+    except TypeError:
+        raise PokerError(
+            f"bad hand {cards!r}: expected cards, card tokens or a string of tokens"
+        ) from None
+
+
+def _parse(tokens: Iterable[object]) -> tuple[Card, ...]:
+    """Cards from tokens or Card objects; errors name the token and its position."""
+    hand: list[Card] = []
+    first: dict[Card, int] = {}
+    for position, token in enumerate(tokens, 1):
+        if isinstance(token, Card):
+            card = token
+        elif isinstance(token, str):
+            try:
+                card = parse_card(token, position)
+            except CardError as exc:
+                raise PokerError(str(exc)) from None
+        else:
+            raise PokerError(
+                f"bad card {token!r} at position {position}: "
+                "expected a Card or a card token such as 'Kc', '10h' or '0s'"
+            )
+        if card in first:
+            raise PokerError(
+                f"card {str(token)!r} at position {position} repeats position {first[card]}: "
+                "each card may appear once"
+            )
+        first[card] = position
+        hand.append(card)
+    return tuple(hand)
+
+
+def _duplicate(hand: tuple[Card, ...]) -> PokerError:
+    """The error for the first card of ``hand`` that repeats an earlier one."""
+    try:
+        _parse(hand)
+    except PokerError as exc:
+        return exc
+    raise AssertionError("no repeated card")  # pragma: no cover
+
+
+# --- any number of cards ----------------------------------------------------------------
+
+
+def _class_of_any(hand: Iterable[Card]) -> int:
+    """The class of the best five cards among any number of cards, without hash tables.
+
+    Used for hands of more than 7 cards, and in the tests as an independent check of the
+    table path: each category is looked for directly, best first.
+    """
+    by_suit: dict[int, set[int]] = {}
+    counts = [0] * 15
+    for card in hand:
+        by_suit.setdefault(card.suit, set()).add(card.rank)
+        counts[card.rank] += 1
+    best = CLASS_COUNT + 1
+    for ranks in by_suit.values():
+        if len(ranks) >= MIN_CARDS:
+            best = min(best, SUITED_CLASS[best_suited(ranks)])
+    return min(best, UNSUITED_CLASS[best_unsuited(counts)])
+
+
+# --- the five cards ---------------------------------------------------------------------
+
+
+def _best_five(hand: tuple[Card, ...], class_number: int) -> tuple[Card, ...]:
+    """The five cards of ``hand`` that make ``class_number``, in order of significance."""
+    pattern = _PATTERN[class_number]
+    pool = sorted(hand, reverse=True)
+    if _CATEGORY[class_number].is_suited:
+        # The highest suit holding every rank of the pattern (one suit unless 10+ cards).
+        for suit in reversed(Suit):
+            suited = [c for c in pool if c.suit == suit]
+            if set(pattern) <= {c.rank for c in suited}:
+                pool = suited
+                break
+    five: list[Card] = []
+    for rank in pattern:
+        card = next(c for c in pool if c.rank == rank and c not in five)
+        five.append(card)
+    return tuple(five)
+
+
+# --- words ------------------------------------------------------------------------------
+
+
+def _plural(rank: int) -> str:
+    return Rank(rank).word + "s"
+
+
+def describe(class_number: int) -> str:
+    """A class in words.
+
+    >>> for n in (1, 10, 11, 167, 323, 1609, 2468, 3326, 7462):
+    ...     print(n, describe(n))
+    1 royal flush
+    10 straight flush, 5 high
+    11 four of a kind, aces
+    167 full house, aces over kings
+    323 flush, ace high
+    1609 straight, 5 high
+    2468 two pair, aces and kings
+    3326 pair of aces
+    7462 7 high
+    """
+    category, pattern = category_of(class_number), pattern_of(class_number)
+    first, high = pattern[0], Rank(pattern[0]).word
+    if class_number == _ROYAL:
+        return "royal flush"
+    if category in (HandCategory.STRAIGHT_FLUSH, HandCategory.STRAIGHT, HandCategory.FLUSH):
+        return f"{category.label}, {high} high"
+    if category is HandCategory.FOUR_OF_A_KIND:
+        return f"four of a kind, {_plural(first)}"
+    if category is HandCategory.FULL_HOUSE:
+        return f"full house, {_plural(first)} over {_plural(pattern[3])}"
+    if category is HandCategory.THREE_OF_A_KIND:
+        return f"three of a kind, {_plural(first)}"
+    if category is HandCategory.TWO_PAIR:
+        return f"two pair, {_plural(first)} and {_plural(pattern[2])}"
+    if category is HandCategory.PAIR:
+        return f"pair of {_plural(first)}"
+    return f"{high} high"

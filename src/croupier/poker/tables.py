@@ -1,0 +1,156 @@
+"""Lookup tables for evaluating hands by table reads, built once on first use.
+
+Every card has a key (:data:`CARD_KEYS`): its rank's key (see :mod:`croupier.poker.keys`)
+shifted left by :data:`RANK_SHIFT` bits, plus a 1 in the 4-bit field of its suit. The
+sum of a hand's keys therefore holds the perfect hash of its ranks in the high bits and
+the number of cards of each suit in the low 16 bits. Adding :data:`FLUSH_OFFSET` (3 to
+each suit field) sets bit 3 of a field exactly when that suit has 5 cards or more, so
+``(total + FLUSH_OFFSET) & FLUSH_BITS`` says whether a hand of up to 7 cards holds a flush.
+
+- :func:`rank_table` (one per hand size, 5 to 7 cards) maps the rank hash to the class of
+  the best hand that ignores suits.
+- :func:`flush_table` maps the 13-bit set of ranks held in one suit to the class of the
+  best flush or straight flush among them.
+
+With at most 7 cards a flush always beats whatever the same cards make without suits
+(quads or a full house beside a flush would need 8 cards), so the class of a hand is the
+flush table's entry when there is a flush and the rank table's entry otherwise.
+
+The tables take a fraction of a second to build (the 7-card rank table has about 8
+million 16-bit entries), so they are built in memory at first use and never stored.
+
+>>> hand = [4 * (rank - 2) + 3 for rank in (14, 13, 12, 11, 10)]   # A K Q J T of spades
+>>> total = int(CARD_KEYS[hand].sum())
+>>> bool((total + FLUSH_OFFSET) & FLUSH_BITS), int(rank_table(5)[total >> RANK_SHIFT])
+(True, 1600)
+>>> int(flush_table()[0b1111100000000])
+1
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from typing import Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from croupier.poker.classes import SUITED_CLASS, UNSUITED_CLASS, best_suited
+from croupier.poker.errors import PokerError
+from croupier.poker.keys import MAX_CARDS, MAX_COPIES, RANK_KEYS
+
+__all__ = [
+    "CARD_KEYS",
+    "FLUSH_BITS",
+    "FLUSH_OFFSET",
+    "MIN_CARDS",
+    "RANK_SHIFT",
+    "SUIT_MASK",
+    "flush_table",
+    "rank_multisets",
+    "rank_table",
+    "rank_table_dict",
+]
+
+#: The fewest cards a poker hand has.
+MIN_CARDS: Final = 5
+#: Bits below the rank hash in a card key: four 4-bit suit counters.
+RANK_SHIFT: Final = 16
+SUIT_MASK: Final = (1 << RANK_SHIFT) - 1
+#: Added to a key total, turns each suit counter of 5 or more into one with bit 3 set.
+FLUSH_OFFSET: Final = 0x3333
+FLUSH_BITS: Final = 0x8888
+
+#: Key of each card (numbered ``4 * (rank - 2) + suit``).
+CARD_KEYS: Final[NDArray[np.int64]] = np.array(
+    [(RANK_KEYS[i // 4] << RANK_SHIFT) | (1 << (4 * (i % 4))) for i in range(52)],
+    dtype=np.int64,
+)
+CARD_KEYS.flags.writeable = False
+
+# Class of each five-rank multiset without suits, keyed by its ranks sorted high to low.
+_UNSUITED_BY_RANKS: Final = {tuple(sorted(p, reverse=True)): n for p, n in UNSUITED_CLASS.items()}
+_RANK_KEY_ARRAY: Final = np.array(RANK_KEYS, dtype=np.int64)
+
+
+def _check_size(size: int) -> None:
+    if not MIN_CARDS <= size <= MAX_CARDS:
+        raise PokerError(f"bad hand size {size}: the tables cover {MIN_CARDS} to {MAX_CARDS} cards")
+
+
+@functools.cache
+def rank_multisets(size: int) -> NDArray[np.int8]:
+    """Every multiset of ``size`` ranks (0 = deuce .. 12 = ace, each at most 4 times),
+    one per row, sorted high to low.
+
+    >>> [len(rank_multisets(n)) for n in (5, 6, 7)]
+    [6175, 18395, 49205]
+    """
+    _check_size(size)
+    rows = [
+        combo[::-1]
+        for combo in itertools.combinations_with_replacement(range(13), size)
+        if max(Counter(combo).values()) <= MAX_COPIES
+    ]
+    multisets = np.array(rows, dtype=np.int8)
+    multisets.flags.writeable = False
+    return multisets
+
+
+@functools.cache
+def _classes_of_multisets(size: int) -> tuple[NDArray[np.int64], NDArray[np.uint16]]:
+    """Key sums of :func:`rank_multisets` and the class of the best hand each makes."""
+    multisets = rank_multisets(size)
+    sums = _RANK_KEY_ARRAY[multisets].sum(axis=1)
+    if size == MIN_CARDS:
+        classes = np.array(
+            [_UNSUITED_BY_RANKS[tuple(int(r) + 2 for r in row)] for row in multisets],
+            dtype=np.uint16,
+        )
+    else:
+        five = rank_table(MIN_CARDS)
+        classes = np.full(len(multisets), np.iinfo(np.uint16).max, dtype=np.uint16)
+        for columns in itertools.combinations(range(size), MIN_CARDS):
+            # the key sum of the five ranks kept: the whole sum minus the ranks left out
+            rest = [c for c in range(size) if c not in columns]
+            subset = sums - _RANK_KEY_ARRAY[multisets[:, rest]].sum(axis=1)
+            np.minimum(classes, five[subset], out=classes)
+    sums.flags.writeable = False
+    classes.flags.writeable = False
+    return sums, classes
+
+
+@functools.cache
+def rank_table(size: int) -> NDArray[np.uint16]:
+    """Class of the best suitless hand, indexed by the key sum of ``size`` ranks
+    (:data:`CARD_KEYS` totals shifted right by :data:`RANK_SHIFT`); 0 where no hand sums."""
+    sums, classes = _classes_of_multisets(size)
+    table = np.zeros(int(sums.max()) + 1, dtype=np.uint16)
+    table[sums] = classes
+    table.flags.writeable = False
+    return table
+
+
+def rank_table_dict(size: int) -> dict[int, int]:
+    """:func:`rank_table` as a new dict (rank key sum to class), for one hand at a time."""
+    sums, classes = _classes_of_multisets(size)
+    return dict(zip(sums.tolist(), classes.tolist(), strict=True))
+
+
+@functools.cache
+def flush_table() -> NDArray[np.uint16]:
+    """Class of the best flush or straight flush in a set of ranks of one suit, indexed by
+    the 13-bit set (bit ``rank - 2``); 0 for sets of fewer than 5 ranks."""
+    table = np.array(
+        [
+            SUITED_CLASS[best_suited([r for r in range(2, 15) if m >> (r - 2) & 1])]
+            if m.bit_count() >= MIN_CARDS
+            else 0
+            for m in range(1 << 13)
+        ],
+        dtype=np.uint16,
+    )
+    table.flags.writeable = False
+    return table
