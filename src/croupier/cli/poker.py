@@ -6,16 +6,14 @@ import functools
 import json
 import secrets
 import sys
-import time
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from croupier.cli.console import Prompter, fail, make_console
+from croupier.cli.console import LazyProgress, Prompter, fail, make_console
 from croupier.cli.render import cards_text
 from croupier.poker import (
     EquityResult,
@@ -240,55 +238,3 @@ def equity_json(result: EquityResult, hands: list[str]) -> dict[str, Any]:
             for i, text in enumerate(hands)
         ],
     }
-
-
-class LazyProgress:
-    """A progress bar on ``console`` that appears only on a terminal, once a job has run
-    for ``delay`` seconds; call it with the amount done so far. A context manager.
-
-    (The same interface as ``croupier.cli.console.LazyProgress`` on the main branch,
-    which this class gives way to once both meet.)
-    """
-
-    def __init__(
-        self,
-        console: Console,
-        total: int,
-        description: str,
-        *,
-        enabled: bool = True,
-        delay: float = 0.5,
-    ) -> None:
-        self.console = console
-        self.total = total
-        self.description = description
-        self.enabled = enabled and console.is_terminal
-        self.delay = delay
-        self._start = time.monotonic()
-        self._bar: Progress | None = None
-        self._task: Any = None
-
-    def __enter__(self) -> LazyProgress:
-        self._start = time.monotonic()
-        return self
-
-    def __call__(self, done: int) -> None:
-        if not self.enabled:
-            return
-        if self._bar is None and time.monotonic() - self._start >= self.delay:
-            self._bar = Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                TaskProgressColumn(),
-                TimeRemainingColumn(),
-                console=self.console,
-                transient=True,
-            )
-            self._bar.start()
-            self._task = self._bar.add_task(self.description, total=self.total)
-        if self._bar is not None:
-            self._bar.update(self._task, completed=done)
-
-    def __exit__(self, *exc: object) -> None:
-        if self._bar is not None:
-            self._bar.stop()
