@@ -38,6 +38,7 @@ def _show_version(value: bool) -> None:
 #: The lobby's games: key, label, and the command to run with its default options.
 LOBBY_GAMES: list[tuple[str, str, Callable[[], None]]] = [
     ("1", "Baccarat: bet at the table (COMP 104 lab rules)", baccarat.play),
+    ("2", "Casino: a tournament to 21 points against the computer", casino.play),
 ]
 
 
