@@ -24,7 +24,7 @@ from croupier.cards import Card
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
 from croupier.casino.state import Build, Player
-from croupier.casino.strategies.values import IS_SPADE, points_of
+from croupier.casino.strategies.values import CARD_POINTS, IS_SPADE, points_of
 from croupier.casino.values import CARD_VALUE
 
 __all__ = ["explain", "plural"]
@@ -80,6 +80,11 @@ def _listing(things: Sequence[str]) -> str:
     return ", ".join(things[:-1]) + " and " + things[-1]
 
 
+def _importance(card: Card) -> tuple[int, bool, int]:
+    """Name the point cards first, then spades, then the rest by value."""
+    return (-CARD_POINTS[card.index], not IS_SPADE[card.index], card.index)
+
+
 def _builds_taken(observation: Observation, move: Move, voice: _Voice) -> list[Build]:
     wanted = [sorted(card.index for card in cards) for cards in move.builds]
     return [b for b in observation.builds if sorted(c.index for c in b.cards) in wanted]
@@ -96,7 +101,7 @@ def _capture(observation: Observation, move: Move, voice: _Voice) -> str:
     builds = _builds_taken(observation, move, voice)
     things: list[str] = []
     if len(move.loose) <= 3:
-        things += [_name(card) for card in move.loose]
+        things += [_name(card) for card in sorted(move.loose, key=_importance)]
     else:
         things.append(plural(len(move.loose), "loose card"))
     things += [_build_name(build, player, voice) for build in builds]
