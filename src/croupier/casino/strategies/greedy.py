@@ -19,8 +19,8 @@ class GreedyStrategy(Strategy):
 
     >>> from croupier.casino import Player, new_tournament
     >>> seen = new_tournament(Player.HUMAN, seed=11).observe(Player.HUMAN)
-    >>> seen.hand, seen.loose
-    ((Card('Td'), Card('Kd'), Card('3c'), Card('3d')), (Card('Kc'), Card('4s'), Card('4d'), Card('2s')))
+    >>> " ".join(map(str, seen.hand)), " ".join(map(str, seen.loose))
+    ('Td Kd 3c 3d', 'Kc 4s 4d 2s')
     >>> str(GreedyStrategy().decide(seen).move)            # 2 points for the 10♦, 1 for the 2♠
     'capture DX S2 D4 S4'
     """
