@@ -19,7 +19,7 @@ advice, and positions that look the same get the same advice.
 >>> str(decision.move)
 'capture D8 C6 CA SA'
 >>> print(decision.reason)  # doctest: +NORMALIZE_WHITESPACE
-captures the 6 of clubs, the ace of clubs and the ace of spades, worth 2 points; 4 cards for
+captures the ace of spades, the ace of clubs and the 6 of clubs, worth 2 points; 4 cards for
 your pile
 """
 
