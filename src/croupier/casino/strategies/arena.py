@@ -51,9 +51,11 @@ class Interval:
 
 @dataclass(frozen=True, slots=True)
 class TournamentRecord:
-    """One tournament: who won (``"a"``, ``"b"`` or ``None`` for a tie), the round points
-    of each side round by round, and each side's thinking time and moves."""
+    """One tournament: whether ``a`` played first, who won (``"a"``, ``"b"`` or ``None`` for
+    a tie), the round points of each side round by round, and each side's thinking time
+    and moves."""
 
+    a_first: bool
     winner: str | None
     a_points: tuple[int, ...]
     b_points: tuple[int, ...]
@@ -100,6 +102,7 @@ def play_tournament(
     b_seat = a_seat.other
     winner = None if totals[0] == totals[1] else "a" if totals[a_seat] > totals[b_seat] else "b"
     return TournamentRecord(
+        a_first,
         winner,
         tuple(p[a_seat] for p in points),
         tuple(p[b_seat] for p in points),
@@ -188,7 +191,7 @@ def wilson(successes: int, trials: int) -> Interval:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    return Interval(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def mean_interval(values: Sequence[float]) -> Interval:

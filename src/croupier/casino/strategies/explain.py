@@ -158,6 +158,8 @@ def _build(observation: Observation, move: Move, voice: _Voice) -> str:
 def _trail(observation: Observation, move: Move, moves: Sequence[Move], voice: _Voice) -> str:
     forced = all(other.action is Action.TRAIL for other in moves)
     lowest = min(CARD_VALUE[card.index] for card in observation.hand)
+    if forced and len(observation.hand) == 1:
+        return f"trails {voice.own} last card: nothing to capture, no build possible"
     if forced and CARD_VALUE[move.card.index] == lowest:
         return f"trails {voice.own} lowest card: nothing to capture, no build possible"
     text = f"trails {_name(move.card)}"

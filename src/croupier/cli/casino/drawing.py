@@ -72,17 +72,17 @@ def render_table(state: State, out: Console, *, open_hands: bool = False) -> Non
         elif open_hands:
             shown = cards_text(hand)
         else:
-            shown = Text(f"{len(hand)} cards, hidden", style="dim")
-        pile = len(state.piles[player])
+            shown = Text(f"{_cards(len(hand))}, hidden", style="dim")
         out.print(
             Text(f"{player.label + ':':<10}", style="bold")
             .append_text(shown)
-            .append(f"   pile: {pile} card{'' if pile == 1 else 's'}", style="dim")
+            .append(f"   pile: {_cards(len(state.piles[player]))}", style="dim")
         )
-    out.print(
-        f"Deck: {len(state.deck)} cards.  Next: {state.next_player.label}.",
-        highlight=False,
-    )
+    out.print(f"Deck: {_cards(len(state.deck))}.  Next: {state.next_player.label}.")
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def render_move(out: Console, lead: str, move: Move, reason: str | None = None) -> None:
@@ -113,7 +113,7 @@ def render_score(
         table.add_row(
             item.item.name,
             *(
-                f"{item.counts[p]} card{'' if item.counts[p] == 1 else 's'}: {item.points[p]}"
+                f"{_cards(item.counts[p])}: {item.points[p]}"
                 for p in (Player.COMPUTER, Player.HUMAN)
             ),
         )

@@ -191,23 +191,29 @@ class Dialogue:
                     self.out, "Help: the computer would play", decision.move, decision.reason
                 )
             elif session.to_move is Player.HUMAN:
-                self.show_turn(self.human_move(session))
+                turn = self.human_move(session)
+                if turn is not None:
+                    self.show_turn(turn)
             else:
                 decision = session.computer_decision()
                 turn = session.play(decision.move)
                 render_move(self.out, "The computer plays", decision.move, decision.reason)
                 self.show_turn(turn)
 
-    def human_move(self, session: Session) -> Turn:
-        """Ask for a card, an action and the table items until the move is legal."""
+    def human_move(self, session: Session) -> Turn | None:
+        """Ask for a card, an action and the table items until the move is legal (``None``:
+        the player went back to the menu)."""
         while True:
             state = session.state
             hand = state.hand(Player.HUMAN)
             self.out.print()
+            numbers = "1" if len(hand) == 1 else f"1-{len(hand)}"
             card = self.ask(
-                f"Card to play (1-{len(hand)}, or its name such as {hand[0].casino}): ",
-                partial(parse_hand_choice, hand=hand),
+                f"Card to play ({numbers} or a name such as {hand[0].casino}; 0 for the menu): ",
+                partial(_card_or_menu, hand=hand),
             )
+            if card is None:
+                return None
             action = self.ask(
                 f"Play {card.pretty} how: trail, capture, build or increase "
                 "(t, c, b, i; 0 to choose another card): ",
@@ -327,6 +333,12 @@ def _new_or_resume(text: str) -> str:
     if word in ("2", "r", "resume"):
         return "resume"
     raise CroupierError(f"bad choice {text.strip()!r}: expected 1 (new) or 2 (resume)")
+
+
+def _card_or_menu(text: str, hand: Sequence[Card]) -> Card | None:
+    if text.strip().lower() in ("0", "menu"):
+        return None
+    return parse_hand_choice(text, hand)
 
 
 def _action_or_back(text: str) -> Action | None:
