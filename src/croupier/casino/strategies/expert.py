@@ -50,7 +50,7 @@ from croupier.casino.state import Player, State
 from croupier.casino.strategies.base import Decision, Strategy, observation_rng
 from croupier.casino.strategies.evaluation import WEIGHTS, Weights, evaluate
 from croupier.casino.strategies.explain import explain
-from croupier.casino.strategies.values import gain, move_kind
+from croupier.casino.strategies.values import Gain, gain, move_kind, points_of
 from croupier.casino.tournament import WINNING_SCORE
 
 __all__ = ["Analysis", "ExpertSettings", "ExpertStrategy"]
@@ -84,8 +84,11 @@ class Analysis:
 
     @property
     def best(self) -> Move:
-        """The best move: the highest value, then the biggest capture now."""
-        index = max(range(len(self.moves)), key=lambda i: (self.values[i], gain(self.moves[i])))
+        """The best move: the highest value; between equals, the biggest capture now, then
+        the move that leaves the fewest points on the table."""
+        index = max(
+            range(len(self.moves)), key=lambda i: (self.values[i], *_tiebreak(self.moves[i]))
+        )
         return self.moves[index]
 
     def value_of(self, move: Move) -> float:
@@ -142,6 +145,12 @@ class ExpertStrategy(Strategy):
         )
 
 
+def _tiebreak(move: Move) -> tuple[Gain, int]:
+    """Between moves of equal value: take more now, and expose fewer point cards."""
+    exposed = 0 if move.action is Action.CAPTURE else points_of((move.card, *move.taken))
+    return gain(move), -exposed
+
+
 _ACTION_ORDER = {Action.CAPTURE: 100, Action.INCREASE: 2, Action.BUILD: 1, Action.TRAIL: 0}
 
 
@@ -181,6 +190,8 @@ class _Search:
     def _search(self, state: State, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
         moves = _distinct(legal_moves(state)) if depth > 1 else legal_moves(state)
+        if not moves:  # no sound position gets here: judge it rather than fail
+            return evaluate(state, self.player, weights=self.weights)
         moves.sort(key=_order, reverse=True)
         if state.next_player is self.player:
             best = -math.inf

@@ -106,6 +106,10 @@ def _capture(observation: Observation, move: Move, voice: _Voice) -> str:
         things.append(plural(len(move.loose), "loose card"))
     things += [_build_name(build, player, voice) for build in builds]
     text = f"captures {_listing(things)}"
+    if any(build.owner is not player for build in builds):
+        text += f" before the {voice.opponent} can"
+    elif builds:
+        text += " as planned"
     pile = (move.card, *move.taken)
     points = points_of(pile)
     if points:
@@ -115,10 +119,6 @@ def _capture(observation: Observation, move: Move, voice: _Voice) -> str:
     counts += [plural(spades, "spade")] if spades >= 2 else []
     if counts:
         text += f"{';' if points else ':'} {' and '.join(counts)} for {voice.own} pile"
-    if any(build.owner is not player for build in builds):
-        text += " before the " + voice.opponent + " can"
-    elif any(build.owner is player for build in builds):
-        text += " as planned"
     if len(move.loose) == len(observation.loose) and len(builds) == len(observation.builds):
         text += ", and clears the table"
     return text
