@@ -34,7 +34,7 @@ from the observation unless one is given.
 'build H3 S2'
 >>> print(decision.reason)  # doctest: +NORMALIZE_WHITESPACE
 builds 5 to capture next turn with the 5 of spades you hold (the build holds 1 point): looking
-ahead, you can expect 0.7 more points than from capture 9♥ with 9♠
+ahead, you can expect 1.3 more points than from capture 9♥ with 9♠
 """
 
 from __future__ import annotations
