@@ -49,7 +49,9 @@ def main(rounds: int = 100, seed: int = 2026) -> None:
         label = (
             "all positions"
             if values is every
-            else f"{'last deal' if last_deal else 'earlier deal'}, {cards} cards in hands"
+            else f"{'last deal' if last_deal else 'earlier deal'}, {cards} card"
+            + ("s" if cards > 1 else "")
+            + " in hands"
         )
         ordered = sorted(values)
         p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]

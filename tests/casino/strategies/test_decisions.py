@@ -193,3 +193,14 @@ def test_the_reason_says_why_a_bigger_capture_was_passed_up() -> None:
     assert decision.move.action.value in ("build", "capture")
     assert Player.HUMAN  # the advice speaks to "you"
     assert "you" in decision.reason or "your" in decision.reason or "captures" in decision.reason
+
+
+def test_a_last_deal_too_big_for_the_budget_is_searched_to_the_usual_depth() -> None:
+    state = table("C3 H9 S4", "H5 D9 S2", "H4 C5 SA D8", deck="", last=HUMAN)
+    seen = state.observe(COMPUTER)
+    small = ExpertStrategy(ExpertSettings(node_budget=3)).analyse(seen)
+    assert not small.exact and small.samples == 1
+    assert small.nodes > 3  # the abandoned search and the shallow one
+    full = ExpertStrategy().analyse(seen)
+    assert full.exact and all(value == int(value) for value in full.values)
+    assert all(is_legal(state, move) for move in small.moves)

@@ -211,13 +211,21 @@ def mean_interval(values: Sequence[float]) -> Interval:
     return Interval(mean, mean - half, mean + half)
 
 
-def _play(a: str, b: str, index: int, pair_seed: np.random.SeedSequence) -> TournamentRecord:
+#: A strategy, or its name.
+Contender = str | Strategy
+
+
+def _resolve(strategy: Contender) -> Strategy:
+    return strategy_named(strategy) if isinstance(strategy, str) else strategy
+
+
+def _play(
+    a: Contender, b: Contender, index: int, pair_seed: np.random.SeedSequence
+) -> TournamentRecord:
     """Tournament ``index`` of an arena (the unit of work of a worker)."""
     moves = np.random.SeedSequence(pair_seed.entropy, spawn_key=(*pair_seed.spawn_key, index))
     move_seed = int(moves.generate_state(1)[0])
-    return play_tournament(
-        strategy_named(a), strategy_named(b), index % 2 == 0, pair_seed, move_seed
-    )
+    return play_tournament(_resolve(a), _resolve(b), index % 2 == 0, pair_seed, move_seed)
 
 
 def _pool_context() -> multiprocessing.context.BaseContext:
@@ -227,15 +235,16 @@ def _pool_context() -> multiprocessing.context.BaseContext:
 
 
 def run_arena(
-    a: str,
-    b: str,
+    a: Contender,
+    b: Contender,
     tournaments: int,
     *,
     seed: int | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> ArenaResult:
-    """Play ``tournaments`` tournaments between the strategies named ``a`` and ``b``.
+    """Play ``tournaments`` tournaments between the strategies ``a`` and ``b`` (or their
+    names; a strategy object given to workers must be importable, to be sent to them).
 
     ``a`` plays first in the even-numbered tournaments and ``b`` in the odd ones, each
     pair on the same shuffles. ``seed`` makes the run reproducible (``None``: a fresh
@@ -244,7 +253,7 @@ def run_arena(
     ``if __name__ == "__main__":`` (they import it). ``progress`` is called with the
     number of tournaments finished.
     """
-    strategy_named(a), strategy_named(b)  # bad names fail here, in the caller's process
+    names = (_resolve(a).name, _resolve(b).name)  # bad names fail here, in this process
     if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
         raise CasinoError(f"bad number of tournaments {tournaments!r}: expected 1 or more")
     if workers < 1:
@@ -273,8 +282,7 @@ def run_arena(
     entropy = root.entropy
     assert isinstance(entropy, int)
     return ArenaResult(
-        strategy_named(a).name,
-        strategy_named(b).name,
+        *names,
         entropy,
         tuple(records[index] for index in range(tournaments)),
     )

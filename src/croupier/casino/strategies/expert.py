@@ -21,7 +21,9 @@ Information-set MCTS would avoid PIMC's assumption that the opponent sees everyt
 but needs many more playouts for the same strength at this speed.
 
 The work is bounded: the samples stop early once ``node_budget`` positions have been
-searched (never below ``min_samples``), which keeps the slowest move well under a second.
+searched (never below ``min_samples``), and a last deal too big to search to the end
+within that budget is searched ``depth`` plies ahead instead; this keeps the slowest
+move well under a second.
 Everything is deterministic given the random generator, and the generator is seeded
 from the observation unless one is given.
 
@@ -66,8 +68,10 @@ class ExpertSettings:
     depth: int = 4
     #: Deals searched whatever the budget.
     min_samples: int = 4
-    #: Positions searched before the expert stops taking more samples.
-    node_budget: int = 8000
+    #: Positions searched before the expert stops taking more samples (and the most the
+    #: last deal's search to the end of the round may visit before it looks only
+    #: ``depth`` plies ahead).
+    node_budget: int = 6000
     weights: Weights = field(default=WEIGHTS)
 
 
@@ -125,24 +129,47 @@ class ExpertStrategy(Strategy):
         """Value every legal move (or ``moves``) of the player who sees ``observation``."""
         moves = moves if moves is not None else observation.legal_moves()
         rng = rng if rng is not None else observation_rng(observation)
-        search = _Search(observation.player, self.settings)
-        exact = observation.deck_size == 0  # the unseen cards are the opponent's hand
         kinds = [move_kind(move) for move in moves]
         distinct = list(dict.fromkeys(kinds))  # one move of each kind is searched
         searched = [moves[kinds.index(kind)] for kind in distinct]
-        totals = [0.0] * len(searched)
-        samples = 0
-        while samples < (1 if exact else self.settings.samples):
+        settings = self.settings
+        search = _Search(observation.player, settings)
+        if observation.deck_size == 0:
+            # The unseen cards are the opponent's hand: one deal, to the end of the round
+            # if the budget allows, else to the usual depth.
             state = observation.sample(rng)
-            for index, move in enumerate(searched):
-                totals[index] += search.root(state, move, exact)
-            samples += 1
-            if samples >= self.settings.min_samples and search.nodes >= self.settings.node_budget:
-                break
+            search.limit = settings.node_budget
+            try:
+                totals = [search.root(state, move, _TO_THE_END) for move in searched]
+                exact = True
+            except _OutOfBudgetError:
+                search.limit = None
+                totals = [search.root(state, move, settings.depth) for move in searched]
+                exact = False
+            samples = 1
+        else:
+            exact = False
+            totals = [0.0] * len(searched)
+            samples = 0
+            while samples < settings.samples:
+                state = observation.sample(rng)
+                for index, move in enumerate(searched):
+                    totals[index] += search.root(state, move, settings.depth)
+                samples += 1
+                if samples >= settings.min_samples and search.nodes >= settings.node_budget:
+                    break
         value = {kind: total / samples for kind, total in zip(distinct, totals, strict=True)}
         return Analysis(
             tuple(moves), tuple(value[kind] for kind in kinds), samples, search.nodes, exact
         )
+
+
+#: A depth beyond any round's end.
+_TO_THE_END = 10**6
+
+
+class _OutOfBudgetError(Exception):
+    """The search to the end of the round visited more positions than its budget."""
 
 
 def _tiebreak(move: Move) -> tuple[Gain, int]:
@@ -169,13 +196,14 @@ class _Search:
 
     def __init__(self, player: Player, settings: ExpertSettings) -> None:
         self.player = player
-        self.depth = settings.depth
         self.weights = settings.weights
         self.nodes = 0
+        #: Positions allowed before the search gives up (``None``: no limit).
+        self.limit: int | None = None
 
-    def root(self, state: State, move: Move, exact: bool) -> float:
-        """The value of playing ``move`` in ``state``."""
-        return self._after(state, move, 10**6 if exact else self.depth, -math.inf, math.inf)
+    def root(self, state: State, move: Move, depth: int) -> float:
+        """The value of playing ``move`` in ``state``, looking ``depth`` plies ahead."""
+        return self._after(state, move, depth, -math.inf, math.inf)
 
     def _after(self, state: State, move: Move, depth: int, alpha: float, beta: float) -> float:
         child = apply_move(state, move, check=False)
@@ -189,6 +217,8 @@ class _Search:
 
     def _search(self, state: State, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise _OutOfBudgetError
         moves = _distinct(legal_moves(state)) if depth > 1 else legal_moves(state)
         if not moves:  # no sound position gets here: judge it rather than fail
             return evaluate(state, self.player, weights=self.weights)
