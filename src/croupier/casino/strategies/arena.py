@@ -273,12 +273,17 @@ def run_arena(
             finished(index, _play(a, b, index, pair_seed))
     else:
         count = min(workers, tournaments)
-        with concurrent.futures.ProcessPoolExecutor(count, mp_context=_pool_context()) as pool:
+        pool = concurrent.futures.ProcessPoolExecutor(count, mp_context=_pool_context())
+        try:
             futures = {
                 pool.submit(_play, a, b, index, pair_seed): index for index, pair_seed in jobs
             }
             for future in concurrent.futures.as_completed(futures):
                 finished(futures[future], future.result())
+        except BaseException:  # interrupted: drop the tournaments not started
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
     entropy = root.entropy
     assert isinstance(entropy, int)
     return ArenaResult(
