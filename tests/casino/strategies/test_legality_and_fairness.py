@@ -95,3 +95,22 @@ def test_strategies_keep_playing_across_rounds() -> None:
             state = apply_move(state, expert.decide(state.observe(player)).move)
         state = next_round(state, seed=9)
     assert state.round_number == 3
+
+
+def test_the_computer_s_reasons_show_nothing_of_its_hand_but_the_card_played() -> None:
+    rng = random.Random(11)
+    expert = ExpertStrategy(FAST_EXPERT)
+    checked = 0
+    for number in range(12):
+        state = new_tournament(Player(number % 2), seed=700 + number)
+        while not state.is_round_over:
+            player = state.next_player
+            decision = expert.decide(state.observe(player), rng)
+            if player is COMPUTER:
+                for card in state.hands[COMPUTER]:
+                    if card != decision.move.card:
+                        for name in (card.long_name, card.pretty, card.casino):
+                            assert name not in decision.reason, (decision, card)
+                checked += 1
+            state = apply_move(state, decision.move)
+    assert checked == 12 * 24

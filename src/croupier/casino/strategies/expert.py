@@ -269,12 +269,14 @@ def _note(observation: Observation, analysis: Analysis) -> str | None:
     if gain(greedy)[:2] <= gain(move)[:2]:
         return None
     better = analysis.value_of(move) - analysis.value_of(greedy)
-    instead = greedy.describe("pretty")
+    # The human may see the alternative; the computer's would show a card of its hand.
+    computer = observation.player is Player.COMPUTER
+    instead = "its biggest capture" if computer else greedy.describe("pretty")
     if better >= TOURNAMENT_BONUS / 2:
         return (
             f"playing to the end of the round, this decides the tournament, and {instead} would not"
         )
     if better < 0.05:
         return f"looking ahead, this is at least as good as {instead}"
-    expects = "it expects" if observation.player is Player.COMPUTER else "you can expect"
+    expects = "it expects" if computer else "you can expect"
     return f"looking ahead, {expects} {better:.1f} more points than from {instead}"

@@ -1,8 +1,11 @@
 """Reasons in plain words for a move: what it takes or builds and why that is worth doing.
 
 A reason is a short phrase about the move, written for the player who makes it: the
-computer's own moves speak of "it" ("builds 9 to capture next turn with the 9 of clubs
-it holds"), advice to the human of "you". Only what that player can see is used.
+computer's own moves speak of "it" ("builds 9 to capture next turn with the 9 it
+holds"), advice to the human of "you" ("... with the 9 of clubs you hold"). Only what
+that player can see is used, and the computer's reasons give away nothing of its hand
+that its move does not: the rules already tell the human that a builder holds a card
+of the build's value, but not which one.
 
 >>> from croupier.casino import Move, Player
 >>> from croupier.casino.observation import Observation
@@ -11,7 +14,7 @@ it holds"), advice to the human of "you". Only what that player can see is used.
 ...     ((), ()), 40, Player.COMPUTER, None, (0, 0), 1)
 >>> moves = seen.legal_moves()
 >>> explain(seen, Move.parse("build C4 H5"), moves)
-'builds 9 to capture next turn with the 9 of spades it holds'
+'builds 9 to capture next turn with the 9 it holds'
 >>> explain(seen, Move.parse("trail S9"), moves)
 'trails the 9 of spades'
 """
@@ -48,6 +51,11 @@ class _Voice:
         self.own = "its" if self.computer else "your"
         self.holds = "it holds" if self.computer else "you hold"
         self.opponent = player.other.key  # "human" or "computer"
+
+    def card(self, card: Card) -> str:
+        """A card in the player's hand: by name for the human, by rank only for the
+        computer, whose hand stays hidden (``the 9``, ``the ace``)."""
+        return _name(card) if not self.computer else f"the {card.rank.word}"
 
 
 def explain(
@@ -133,7 +141,7 @@ def _holding(observation: Observation, move: Move, value: int) -> Card | None:
 def _build(observation: Observation, move: Move, voice: _Voice) -> str:
     value = move.value or 0
     keeper = _holding(observation, move, value)
-    holding = f"with {_name(keeper)} {voice.holds}" if keeper is not None else ""
+    holding = f"with {voice.card(keeper)} {voice.holds}" if keeper is not None else ""
     own = next(
         (b for b in observation.builds if b.owner is observation.player and b.value == value),
         None,
