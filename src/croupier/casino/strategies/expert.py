@@ -36,7 +36,7 @@ from the observation unless one is given.
 'build H3 S2'
 >>> print(decision.reason)  # doctest: +NORMALIZE_WHITESPACE
 builds 5 to capture next turn with the 5 of spades you hold (the build holds 1 point): looking
-ahead, you can expect 1.3 more points than from capture 9♥ with 9♠
+ahead, you can expect 1.3 more points than if you capture 9♥ with 9♠
 """
 
 from __future__ import annotations
@@ -269,14 +269,13 @@ def _note(observation: Observation, analysis: Analysis) -> str | None:
     if gain(greedy)[:2] <= gain(move)[:2]:
         return None
     better = analysis.value_of(move) - analysis.value_of(greedy)
-    # The human may see the alternative; the computer's would show a card of its hand.
-    computer = observation.player is Player.COMPUTER
-    instead = "its biggest capture" if computer else greedy.describe("pretty")
     if better >= TOURNAMENT_BONUS / 2:
-        return (
-            f"playing to the end of the round, this decides the tournament, and {instead} would not"
-        )
+        return "playing to the end of the round, this decides the tournament"
+    # The human may see the alternative; the computer's would show a card of its hand.
+    if observation.player is Player.COMPUTER:
+        instead, expects = "from its biggest capture", "it expects"
+    else:
+        instead, expects = f"if you {greedy.describe('pretty')}", "you can expect"
     if better < 0.05:
-        return f"looking ahead, this is at least as good as {instead}"
-    expects = "it expects" if computer else "you can expect"
-    return f"looking ahead, {expects} {better:.1f} more points than from {instead}"
+        return f"looking ahead, {expects} as much as {instead}"
+    return f"looking ahead, {expects} {better:.1f} more points than {instead}"
