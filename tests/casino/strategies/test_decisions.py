@@ -204,3 +204,9 @@ def test_a_last_deal_too_big_for_the_budget_is_searched_to_the_usual_depth() -> 
     full = ExpertStrategy().analyse(seen)
     assert full.exact and all(value == int(value) for value in full.values)
     assert all(is_legal(state, move) for move in small.moves)
+
+
+def test_the_analysis_needs_a_move_to_make() -> None:
+    state = table("H5", "S9", "C4", to_move=HUMAN)
+    with pytest.raises(CasinoError, match="the computer has no move to make: it is the human's"):
+        ExpertStrategy().analyse(state.observe(COMPUTER))

@@ -35,7 +35,7 @@ from croupier.casino.errors import CasinoError
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
 
-__all__ = ["Decision", "Strategy", "observation_rng"]
+__all__ = ["Decision", "Strategy", "moves_to_decide", "observation_rng"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,19 +67,9 @@ class Strategy(ABC):
         the decision depends on what the player sees and on nothing else.
         Raises :class:`~croupier.casino.errors.CasinoError` if it is not that player's turn.
         """
-        moves = observation.legal_moves()
-        if not moves:
-            raise CasinoError(
-                f"the {observation.player.key} has no move to make: "
-                + (
-                    "the round is over"
-                    if not observation.hand and not observation.opponent_hand_size
-                    else f"it is the {observation.next_player.key}'s turn"
-                )
-            )
-        return self.choose(
-            observation, moves, rng if rng is not None else observation_rng(observation)
-        )
+        moves = moves_to_decide(observation)
+        rng = rng if rng is not None else observation_rng(observation)
+        return self.choose(observation, moves, rng)
 
     @abstractmethod
     def choose(self, observation: Observation, moves: list[Move], rng: random.Random) -> Decision:
@@ -87,6 +77,17 @@ class Strategy(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+def moves_to_decide(observation: Observation) -> list[Move]:
+    """The legal moves of the player who sees ``observation``; raises
+    :class:`~croupier.casino.errors.CasinoError` if that player has no move to make."""
+    moves = observation.legal_moves()
+    if moves:
+        return moves
+    over = not observation.hand and not observation.opponent_hand_size
+    why = "the round is over" if over else f"it is the {observation.next_player.key}'s turn"
+    raise CasinoError(f"the {observation.player.key} has no move to make: {why}")
 
 
 def observation_rng(observation: Observation, salt: str = "") -> random.Random:

@@ -49,7 +49,12 @@ from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
 from croupier.casino.rules import apply_move, legal_moves
 from croupier.casino.state import Player, State
-from croupier.casino.strategies.base import Decision, Strategy, observation_rng
+from croupier.casino.strategies.base import (
+    Decision,
+    Strategy,
+    moves_to_decide,
+    observation_rng,
+)
 from croupier.casino.strategies.evaluation import WEIGHTS, Weights, evaluate
 from croupier.casino.strategies.explain import explain
 from croupier.casino.strategies.values import Gain, gain, move_kind, points_of
@@ -127,7 +132,7 @@ class ExpertStrategy(Strategy):
         rng: random.Random | None = None,
     ) -> Analysis:
         """Value every legal move (or ``moves``) of the player who sees ``observation``."""
-        moves = moves if moves is not None else observation.legal_moves()
+        moves = moves if moves is not None else moves_to_decide(observation)
         rng = rng if rng is not None else observation_rng(observation)
         kinds = [move_kind(move) for move in moves]
         distinct = list(dict.fromkeys(kinds))  # one move of each kind is searched
