@@ -199,3 +199,13 @@ def test_the_help_lists_the_options() -> None:
     out = croupier("casino", "play", "--help").stdout
     for option in ("--load", "--deck-file", "--seed", "--open", "--strategy"):
         assert option in out
+
+
+def test_file_names_are_shown_as_typed(deck_file: str, tmp_path: Path) -> None:
+    odd = tmp_path / "[bold]game[/bold].txt"
+    odd.write_text("old")
+    answers = ["h", "1", str(odd), "y"]
+    out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
+    assert f"{odd} exists. Replace it (y/n)? y" in out
+    assert f"Game saved to {odd}." in out
+    assert read_save(odd).round_number == 1

@@ -16,6 +16,7 @@ from typing import Annotated, TypeVar
 import numpy as np
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from croupier.cards import Card
@@ -245,7 +246,9 @@ class Dialogue:
             if os.path.isdir(name):
                 self.out.print(Text(f"{name} is a directory: give a file name.", style="yellow"))
                 continue
-            if os.path.exists(name) and not self.yes_no(f"{name} exists. Replace it (y/n)? "):
+            if os.path.exists(name) and not self.yes_no(
+                f"{escape(name)} exists. Replace it (y/n)? "
+            ):
                 continue
             try:
                 write_save(state, name)
@@ -253,7 +256,8 @@ class Dialogue:
                 self.out.print(Text(f"Cannot save to {name}: {_reason(exc)}", style="yellow"))
                 continue
             self.out.print(
-                f"Game saved to {name}. Resume it with: croupier casino play --load {name}"
+                f"Game saved to {name}. Resume it with: croupier casino play --load {name}",
+                markup=False,
             )
             return True
 
