@@ -202,7 +202,7 @@ def test_the_help_lists_the_options() -> None:
 
 
 def test_file_names_are_shown_as_typed(deck_file: str, tmp_path: Path) -> None:
-    odd = tmp_path / "[bold]game[/bold].txt"
+    odd = tmp_path / "[bold]game.txt"
     odd.write_text("old")
     answers = ["h", "1", str(odd), "y"]
     out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
