@@ -43,7 +43,7 @@ def main(rounds: int = 100, seed: int = 2026) -> None:
             state = apply_move(state, decision.move, check=False)
     every = [t for values in times.values() for t in values]
     print(f"expert: {len(every)} decisions in {rounds} rounds")
-    print(f"{'position':<28}{'moves':>7}{'mean ms':>10}{'median':>9}{'p99':>9}{'max ms':>9}")
+    print(f"{'position':<32}{'moves':>7}{'mean ms':>10}{'median':>9}{'p99':>9}{'max ms':>9}")
     rows = sorted(times.items(), key=lambda item: (item[0][0], -item[0][1]))
     for (last_deal, cards), values in [*rows, ((False, 0), every)]:
         label = (
@@ -56,7 +56,7 @@ def main(rounds: int = 100, seed: int = 2026) -> None:
         ordered = sorted(values)
         p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
         print(
-            f"{label:<28}{len(values):>7}{1000 * statistics.fmean(values):>10.1f}"
+            f"{label:<32}{len(values):>7}{1000 * statistics.fmean(values):>10.1f}"
             f"{1000 * statistics.median(values):>9.1f}{1000 * p99:>9.1f}{1000 * max(values):>9.1f}"
         )
     if slowest[1] is not None:

@@ -20,12 +20,17 @@ def block(first_line: str, fence: str = "console", after: str = "") -> list[str]
     return README[start : README.index("```\n", start)].splitlines()
 
 
+def shown(output: str) -> list[str]:
+    """Output lines as the README shows them (no trailing spaces)."""
+    return [line.rstrip() for line in output.splitlines()]
+
+
 def test_the_play_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     text = "1\nheads\n3\n2\n8d\nt\n2\nb\n2\n2\n2\n8d\nc\n8h\n\n1\nmygame.txt\n"
     expected = block("$ croupier casino play --seed 37")
     run = croupier(*expected[0].split()[2:], input=text)
-    assert run.stdout.splitlines() == expected[1:]
+    assert shown(run.stdout) == expected[1:]
     assert (tmp_path / "mygame.txt").exists()
 
 
@@ -37,7 +42,7 @@ def test_the_end_of_a_tournament(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     text = "3\n2\n2\nb\n3 4\n2\n2\nDA\nc\n1\n\n"
     expected = block("$ croupier casino play --load ending.txt")
     run = croupier(*expected[0].split()[2:], input=text)
-    assert run.stdout.splitlines() == expected[1:]
+    assert shown(run.stdout) == expected[1:]
 
 
 def test_the_hint_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
