@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from croupier.cards import DECK
-from croupier.casino import Move, Player, is_legal
+from croupier.casino import Move, is_legal
 from croupier.casino.errors import CasinoError
 from croupier.casino.strategies import (
     DEFAULT_STRATEGY,
@@ -185,14 +185,20 @@ def test_the_last_deal_is_searched_exactly_once() -> None:
 
 
 def test_the_reason_says_why_a_bigger_capture_was_passed_up() -> None:
-    # Trailing the 9 of spades gives nothing; the expert keeps it to capture, or builds.
-    state = table("S8 H3 S9 S5", "C4 D4 HK", "H9 SJ S2 H5", to_move=HUMAN)
-    decision = strategy_named("expert").decide(state.observe(HUMAN))
-    if gain(decision.move) < (0, 2):
-        assert "looking ahead" in decision.reason
-    assert decision.move.action.value in ("build", "capture")
-    assert Player.HUMAN  # the advice speaks to "you"
-    assert "you" in decision.reason or "your" in decision.reason or "captures" in decision.reason
+    # 3 + 2♠ builds 5 for the 5 of spades rather than take the 9 of hearts with the 9.
+    hands, table_cards = ("S8 H3 S9 S5", "C4 D4 HK"), "H9 SJ S2 H5"
+    advice = decide("expert", table(*hands, table_cards, to_move=HUMAN), HUMAN)
+    assert str(advice.move) == "build H3 S2"
+    assert advice.reason.startswith(
+        "builds 5 to capture next turn with the 5 of spades you hold (the build holds 1 point): "
+        "looking ahead, you can expect "
+    )
+    assert advice.reason.endswith(" more points than if you capture 9♥ with 9♠")
+    # The computer in the same seat names no card of its hand but the one it plays.
+    own = decide("expert", table(*reversed(hands), table_cards))
+    assert str(own.move) == "build H3 S2"
+    assert own.reason.startswith("builds 5 to capture next turn with the 5 it holds")
+    assert own.reason.endswith(" more points than from its biggest capture")
 
 
 def test_a_last_deal_too_big_for_the_budget_is_searched_to_the_usual_depth() -> None:
