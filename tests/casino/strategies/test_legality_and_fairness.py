@@ -79,13 +79,6 @@ def test_the_expert_decides_the_same_whatever_the_opponent_holds() -> None:
     assert analysis == expert.analyse(swapped.observe(COMPUTER))
 
 
-def test_strategies_see_only_an_observation() -> None:
-    # The interface has no way to pass a State: a State is not an Observation.
-    state = new_tournament(HUMAN, seed=1)
-    with pytest.raises(AttributeError):
-        strategy_named("greedy").decide(state)  # type: ignore[arg-type]
-
-
 def test_strategies_keep_playing_across_rounds() -> None:
     state = new_tournament(HUMAN, seed=9)
     expert = ExpertStrategy(FAST_EXPERT)
