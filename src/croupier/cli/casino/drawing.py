@@ -49,7 +49,7 @@ def item_text(item: TableItem) -> Text:
 def numbered(texts: Sequence[Text]) -> Text:
     """Items numbered from 1 for the prompts: ``1) 8♣  2) J♣``."""
     return Text("  ").join(
-        Text(f"{i}) ", style="dim").append_text(t) for i, t in enumerate(texts, 1)
+        Text().append(f"{i}) ", style="dim").append_text(t) for i, t in enumerate(texts, 1)
     )
 
 
@@ -59,9 +59,9 @@ def render_table(state: State, out: Console, *, open_hands: bool = False) -> Non
     the deck and the next player."""
     items = [item_text(item) for item in table_items(state)]
     out.print(
-        Text("Table:    ", style="bold").append_text(
-            numbered(items) if items else Text("empty", style="dim")
-        )
+        Text()
+        .append("Table:    ", style="bold")
+        .append_text(numbered(items) if items else Text("empty", style="dim"))
     )
     for player in (Player.COMPUTER, Player.HUMAN):
         hand = state.hands[player]
@@ -74,7 +74,8 @@ def render_table(state: State, out: Console, *, open_hands: bool = False) -> Non
         else:
             shown = Text(f"{_cards(len(hand))}, hidden", style="dim")
         out.print(
-            Text(f"{player.label + ':':<10}", style="bold")
+            Text()
+            .append(f"{player.label + ':':<10}", style="bold")
             .append_text(shown)
             .append(f"   pile: {_cards(len(state.piles[player]))}", style="dim")
         )
@@ -89,7 +90,8 @@ def render_move(out: Console, lead: str, move: Move, reason: str | None = None) 
     """A move announced: ``The computer plays 5♦: capture 5♥ with 5♦ (capture D5 H5).``
     and, given a reason, ``  Why: captures the 5 of hearts.``"""
     out.print(
-        Text(f"{lead} ", style="bold")
+        Text()
+        .append(f"{lead} ", style="bold")
         .append_text(card_text(move.card))
         .append(": ")
         .append(move.describe("pretty"), style="bold")
@@ -97,7 +99,7 @@ def render_move(out: Console, lead: str, move: Move, reason: str | None = None) 
         .append(".")
     )
     if reason:
-        out.print(Text("  Why: ", style="italic").append(f"{reason}."))
+        out.print(Text().append("  Why: ", style="italic").append(f"{reason}."))
 
 
 def render_score(

@@ -125,10 +125,11 @@ class Dialogue:
         """Play until the tournament ends, the game is saved or quit, or input ends."""
         try:
             self.out.print(
-                Text("Casino", style="bold").append(
+                Text()
+                .append("Casino", style="bold")
+                .append(
                     f": a tournament to {WINNING_SCORE} points against the computer "
-                    f"({self.computer.name}).",
-                    style="",
+                    f"({self.computer.name})."
                 )
             )
             if session is None:
@@ -301,9 +302,9 @@ class Dialogue:
             )
         for player in (Player.COMPUTER, Player.HUMAN):
             self.out.print(
-                Text(f"{player.label + ' pile:':<16}", style="bold").append_text(
-                    pile_text(state.piles[player])
-                )
+                Text()
+                .append(f"{player.label + ' pile:':<16}", style="bold")
+                .append_text(pile_text(state.piles[player]))
             )
         render_score(end.score, end.totals, state.scores, self.out)
 
