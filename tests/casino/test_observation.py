@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from croupier.cards import Rank
 from croupier.casino import Player, legal_moves, observe, state_problems
 
 from .helpers import COMPUTER, HUMAN, cards, position
@@ -47,3 +48,33 @@ def test_a_sample_is_a_sound_state_consistent_with_the_view() -> None:
             assert sorted(sample.hands[player.other] + sample.deck) == sorted(seen.unseen)
             samples.add(sample)
     assert len(samples) > 20  # the hidden cards really are dealt at random
+
+
+def test_a_sample_gives_the_opponent_a_card_for_each_of_its_builds() -> None:
+    # The computer owns builds of 7 and 11: every sample deals it a 7 and a jack, though
+    # random hands of 3 cards out of 40 unseen would rarely hold both.
+    state = position(
+        "H7 DX", "S7 HJ C2", "[C6 CA] [C4 D7] H2", [COMPUTER, COMPUTER], deck="C3 C5 C8 C9 CX"
+    )
+    seen = observe(state, HUMAN)
+    rng = random.Random(7)
+    hands = set()
+    for _ in range(50):
+        sample = seen.sample(rng)
+        assert state_problems(sample) == []
+        assert observe(sample, HUMAN) == seen
+        values = {card.rank for card in sample.hands[COMPUTER]}
+        assert {Rank.SEVEN, Rank.JACK} <= values
+        hands.add(sample.hands[COMPUTER])
+    assert len(hands) > 10
+
+
+def test_a_sample_from_a_view_no_position_gives_still_deals_every_card() -> None:
+    # A hand-made view: the computer owns a build of 9 but every 9 is seen elsewhere.
+    view = dataclasses.replace(
+        observe(position("S9 C9", "S7", "[C5 D4]", [COMPUTER], deck="", check=False), HUMAN),
+        piles=(cards("D9 H9"), ()),
+    )
+    sample = view.sample(random.Random(1))
+    assert len(sample.hands[COMPUTER]) == 1
+    assert sorted(sample.hands[COMPUTER] + sample.deck) == sorted(view.unseen)

@@ -25,6 +25,7 @@ from croupier.cards import DECK, Card
 from croupier.casino.moves import Move
 from croupier.casino.rules import moves_for
 from croupier.casino.state import Build, Player, State
+from croupier.casino.values import CARD_VALUE
 
 __all__ = ["Observation", "observe"]
 
@@ -61,11 +62,26 @@ class Observation:
         return moves_for(self.hand, self.loose, self.builds, self.player)
 
     def sample(self, rng: random.Random | None = None) -> State:
-        """A full state consistent with this view: the unseen cards dealt at random."""
-        unseen = list(self.unseen)
-        (rng or random.Random()).shuffle(unseen)
-        opponent_hand = tuple(unseen[: self.opponent_hand_size])
-        deck = tuple(unseen[self.opponent_hand_size :])
+        """A full state consistent with this view: the unseen cards dealt at random.
+
+        The opponent's hand is drawn uniformly among the hands this view allows: the
+        owner of a build holds a card of its value, so an opponent who owns builds holds
+        a card of each of their values (a view that allows no such hand, which no real
+        position gives, gets one as close as the unseen cards allow).
+        """
+        generator = rng or random.Random()
+        unseen = self.unseen
+        size = self.opponent_hand_size
+        needed = {build.value for build in self.builds if build.owner is not self.player}
+        for _ in range(_SAMPLE_TRIES):
+            opponent_hand = tuple(generator.sample(unseen, size))
+            if needed <= {CARD_VALUE[card.index] for card in opponent_hand}:
+                break
+        else:
+            opponent_hand = _holding(unseen, needed, size)
+        rest = [card for card in unseen if card not in opponent_hand]
+        generator.shuffle(rest)
+        deck = tuple(rest)
         hands = (
             (self.hand, opponent_hand)
             if self.player is Player.HUMAN
@@ -82,6 +98,20 @@ class Observation:
             scores=self.scores,
             round_number=self.round_number,
         )
+
+
+#: Random deals tried before the opponent's hand is built to hold its builds' values.
+_SAMPLE_TRIES = 10_000
+
+
+def _holding(cards: tuple[Card, ...], values: set[int], size: int) -> tuple[Card, ...]:
+    """``size`` of ``cards``, with a card of each of ``values`` where there is one."""
+    first = [
+        next(card for card in cards if CARD_VALUE[card.index] == value)
+        for value in sorted(values)
+        if any(CARD_VALUE[card.index] == value for card in cards)
+    ][:size]
+    return (*first, *[card for card in cards if card not in first][: size - len(first)])
 
 
 def observe(state: State, player: Player) -> Observation:

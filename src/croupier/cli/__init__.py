@@ -40,6 +40,7 @@ def _show_version(value: bool) -> None:
 LOBBY_GAMES: list[tuple[str, str, Callable[[], None]]] = [
     ("1", "Baccarat: bet at the table (COMP 104 lab rules)", baccarat.play),
     ("2", "Poker: which of two hands wins", poker.compare_at_the_table),
+    ("3", "Casino: a tournament to 21 points against the computer", casino.play),
 ]
 
 

@@ -1,7 +1,8 @@
-"""``croupier casino ...``: look into saved Casino positions.
+"""``croupier casino show``, ``moves`` and ``hint``: look into a saved Casino position.
 
 ``show`` draws a saved position; ``moves`` lists every legal move of the player to move,
-grouped by card and action. Both read the course's save-file format and have ``--json``.
+grouped by card and action; ``hint`` asks a strategy for the move it recommends, with its
+reason. All three read the course's save-file format and have ``--json``.
 """
 
 from __future__ import annotations
@@ -17,32 +18,28 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.cards import Card
-from croupier.casino import Action, Build, Move, Player, State, read_save
+from croupier.casino import Action, Move, Player, State, read_save
+from croupier.casino.strategies import DEFAULT_STRATEGY, strategy_named
 from croupier.casino.values import split_capture
+from croupier.cli.casino.drawing import build_text, pile_text, render_move
 from croupier.cli.console import make_console
 from croupier.cli.render import cards_text
 
-app = typer.Typer(
-    name="casino",
-    help="Casino, the capture game: show saved positions and their legal moves.",
-    add_completion=False,
-)
+__all__ = ["hint", "moves", "show"]
 
 SaveFile = Annotated[
     Path,
     typer.Argument(help="A saved game in the course's text format.", show_default=False),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+StrategyOption = Annotated[
+    str,
+    typer.Option(
+        "--strategy", help="The strategy asked: random, greedy or expert (the computer's)."
+    ),
+]
 
 
-@app.callback(invoke_without_command=True)
-def casino_group(ctx: typer.Context) -> None:
-    """Casino, the capture game: show saved positions and their legal moves."""
-    if ctx.invoked_subcommand is None:
-        typer.echo(ctx.get_help())
-
-
-@app.command()
 def show(savefile: SaveFile, as_json: JsonFlag = False) -> None:
     """Draw a saved position: hands, piles, scores, the table with its builds, the deck."""
     state = read_save(savefile)
@@ -52,7 +49,6 @@ def show(savefile: SaveFile, as_json: JsonFlag = False) -> None:
     render_position(state, make_console())
 
 
-@app.command()
 def moves(savefile: SaveFile, as_json: JsonFlag = False) -> None:
     """List every legal move of the player to move, grouped by card and action."""
     state = read_save(savefile)
@@ -63,23 +59,26 @@ def moves(savefile: SaveFile, as_json: JsonFlag = False) -> None:
     render_moves(state, legal, make_console())
 
 
+def hint(
+    savefile: SaveFile, strategy: StrategyOption = DEFAULT_STRATEGY, as_json: JsonFlag = False
+) -> None:
+    """Recommend a move for the player to move in a saved position, with the reason."""
+    state = read_save(savefile)
+    player = state.next_player
+    chosen = strategy_named(strategy)
+    decision = chosen.decide(state.observe(player))
+    if as_json:
+        data = {"player": player.key, "strategy": chosen.name, **decision.to_dict()}
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    out = make_console()
+    out.print(f"Round {state.round_number}: {player.label} to move.", style="bold")
+    render_move(out, f"The {chosen.name} strategy would play", decision.move, decision.reason)
+
+
 # --- rendering ------------------------------------------------------------------------------
 
 ACTION_ORDER = {action: rank for rank, action in enumerate(Action)}
-
-
-def build_text(build: Build) -> Text:
-    """A build drawn as on the table: ``[6♣ 3♠]`` or ``[ [6♣ 3♠] [9♠] ]``."""
-    parts = [Text("[").append_text(cards_text(part)).append("]") for part in build.parts]
-    if len(parts) == 1:
-        return parts[0]
-    return Text("[ ").append_text(Text(" ").join(parts)).append(" ]")
-
-
-def pile_text(cards: tuple[Card, ...]) -> Text:
-    if not cards:
-        return Text("empty", style="dim")
-    return cards_text(cards).append(f"  ({len(cards)})", style="dim")
 
 
 def render_position(state: State, out: Console) -> None:

@@ -9,9 +9,9 @@ import pytest
 
 from croupier.casino import format_save, legal_moves, parse_save
 
-from ..casino.helpers import COMPUTER, HUMAN, position
-from ..casino.test_savefile import CANONICAL
-from .helpers import assert_one_line_error, croupier
+from ...casino.helpers import COMPUTER, HUMAN, position
+from ...casino.test_savefile import CANONICAL
+from ..helpers import assert_one_line_error, croupier
 
 
 @pytest.fixture
@@ -156,7 +156,7 @@ def test_a_directory_or_binary_file_is_refused(save, tmp_path: Path) -> None:  #
 
 
 def test_the_readme_shows_the_real_output(save) -> None:  # type: ignore[no-untyped-def]
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
     start = readme.index("```console\n$ croupier casino show game.txt\n")
     block = readme[start : readme.index("```\n", start + 10)].splitlines()[1:]
     sessions: dict[str, list[str]] = {}

@@ -1,0 +1,353 @@
+"""A tournament at the table: what the terminal game asks the library, and what it gets.
+
+:class:`Session` runs a tournament between the human and a computer strategy: the menu
+of the player to move (:func:`menu`), the computer's decisions and the help offered to
+the human (the same strategy), each move played and, when a round ends, its scoring and
+the next round dealt. The human's move is put together step by step, as the prompts ask
+for it: a card from the hand (:func:`parse_hand_choice`), an action, and the table cards
+and builds it involves, by number or by card name (:func:`table_items`,
+:func:`parse_selection`, :func:`compose_move`). Nothing here prints or reads input.
+
+>>> from croupier.casino import Player
+>>> session = Session.new(Player.HUMAN, seed=7)
+>>> [item.choice.value for item in session.menu()]
+['save', 'move', 'help', 'quit']
+>>> hand = session.state.hand(Player.HUMAN)
+>>> card = parse_hand_choice("3", hand)                  # the third card: 8♥
+>>> chosen = parse_selection("8c", table_items(session.state))
+>>> move = compose_move(card, Action.parse("c"), chosen)
+>>> turn = session.play(move)
+>>> str(turn.move), turn.player, turn.round_end is None
+('capture H8 C8', <Player.HUMAN: 0>, True)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from croupier.cards import Card, CardError, parse_card
+from croupier.casino.errors import CasinoError
+from croupier.casino.moves import Action, Move
+from croupier.casino.rules import apply_move
+from croupier.casino.scoring import RoundScore
+from croupier.casino.state import Build, Player, State
+from croupier.casino.strategies import DEFAULT_STRATEGY, Decision, Strategy, strategy_named
+from croupier.casino.tournament import (
+    is_tournament_over,
+    new_tournament,
+    next_round,
+    tournament_winner,
+)
+
+__all__ = [
+    "MenuChoice",
+    "MenuItem",
+    "RoundEnd",
+    "Session",
+    "TableItem",
+    "Turn",
+    "compose_move",
+    "menu",
+    "parse_hand_choice",
+    "parse_menu_choice",
+    "parse_selection",
+    "table_items",
+]
+
+#: A thing on the table the human can name: a loose card or a build.
+TableItem = Card | Build
+
+
+class MenuChoice(enum.StrEnum):
+    """What the player can do before a turn."""
+
+    SAVE = "save"
+    MOVE = "move"
+    HELP = "help"
+    QUIT = "quit"
+
+
+@dataclass(frozen=True, slots=True)
+class MenuItem:
+    """One line of the menu: the choice and its label."""
+
+    choice: MenuChoice
+    label: str
+
+
+_HUMAN_MENU = (
+    MenuItem(MenuChoice.SAVE, "Save the game"),
+    MenuItem(MenuChoice.MOVE, "Make a move"),
+    MenuItem(MenuChoice.HELP, "Ask for help"),
+    MenuItem(MenuChoice.QUIT, "Quit the game"),
+)
+_COMPUTER_MENU = (
+    MenuItem(MenuChoice.SAVE, "Save the game"),
+    MenuItem(MenuChoice.MOVE, "Let the computer move"),
+    MenuItem(MenuChoice.QUIT, "Quit the game"),
+)
+
+
+def menu(state: State) -> tuple[MenuItem, ...]:
+    """The menu before a turn: the human may save, move, ask for help or quit; before the
+    computer's turn, save, let it move or quit.
+
+    >>> from croupier.casino import new_tournament
+    >>> [item.label for item in menu(new_tournament(Player.COMPUTER, seed=1))]
+    ['Save the game', 'Let the computer move', 'Quit the game']
+    """
+    return _HUMAN_MENU if state.next_player is Player.HUMAN else _COMPUTER_MENU
+
+
+def parse_menu_choice(text: str, items: Sequence[MenuItem]) -> MenuChoice:
+    """A menu answer: the item's number, its word or its first letter, in any case.
+
+    >>> from croupier.casino import new_tournament
+    >>> items = menu(new_tournament(Player.HUMAN, seed=1))
+    >>> parse_menu_choice("2", items), parse_menu_choice(" Help", items)
+    (<MenuChoice.MOVE: 'move'>, <MenuChoice.HELP: 'help'>)
+    >>> parse_menu_choice("5", items)
+    Traceback (most recent call last):
+    ...
+    croupier.casino.errors.CasinoError: bad choice '5': expected a number from 1 to 4, ...
+    """
+    word = text.strip().lower()
+    if word.isdigit() and 1 <= int(word) <= len(items):
+        return items[int(word) - 1].choice
+    for item in items:
+        if word and word in (item.choice.value, item.choice.value[0]):
+            return item.choice
+    names = [item.choice.value for item in items]
+    raise CasinoError(
+        f"bad choice {text.strip()!r}: expected a number from 1 to {len(items)}, or "
+        f"{', '.join(names[:-1])} or {names[-1]}"
+    )
+
+
+def parse_hand_choice(text: str, hand: Sequence[Card]) -> Card:
+    """A card of ``hand``: its number (from 1) or its name in any notation.
+
+    >>> from croupier.cards import parse_cards
+    >>> hand = parse_cards("H5 SA")
+    >>> parse_hand_choice("2", hand), parse_hand_choice("5♥", hand)
+    (Card('As'), Card('5h'))
+    >>> parse_hand_choice("C9", hand)
+    Traceback (most recent call last):
+    ...
+    croupier.casino.errors.CasinoError: 9♣ is not in the hand: expected a number from 1 to 2 ...
+    """
+    word = text.strip()
+    expected = (
+        f"expected a number from 1 to {len(hand)} or a card of the hand "
+        f"({' '.join(card.pretty for card in hand)})"
+    )
+    if word.isdigit():
+        if 1 <= int(word) <= len(hand):
+            return hand[int(word) - 1]
+        raise CasinoError(f"bad card number {word}: {expected}")
+    try:
+        card = parse_card(word)
+    except CardError:
+        raise CasinoError(f"bad card {word!r}: {expected}") from None
+    if card not in hand:
+        raise CasinoError(f"{card.pretty} is not in the hand: {expected}")
+    return card
+
+
+def table_items(state: State) -> tuple[TableItem, ...]:
+    """The things on the table, in the order they are shown and numbered (from 1): the
+    builds, then the loose cards."""
+    return (*state.builds, *state.loose)
+
+
+def parse_selection(text: str, items: Sequence[TableItem]) -> tuple[TableItem, ...]:
+    """The table items named in ``text``: numbers (from 1) or card names, separated by
+    spaces or commas; a card of a build names the whole build. Nothing named: ``()``.
+
+    >>> from croupier.cards import parse_cards
+    >>> items = (Build((parse_cards("C6 S3"),), Player.HUMAN), *parse_cards("C8 HA"))
+    >>> [str(item) for item in parse_selection("2, 6c", items)]   # C8, and the build with C6
+    ['8c', '[C6 S3]']
+    >>> parse_selection("D9", items)
+    Traceback (most recent call last):
+    ...
+    croupier.casino.errors.CasinoError: 9♦ is not on the table: expected numbers from 1 to 3 ...
+    """
+    expected = (
+        f"expected numbers from 1 to {len(items)} or cards on the table"
+        if items
+        else "the table is empty: name nothing"
+    )
+    chosen: list[TableItem] = []
+    for token in text.replace(",", " ").split():
+        if token.isdigit():
+            if not 1 <= int(token) <= len(items):
+                raise CasinoError(f"bad table number {token}: {expected}")
+            item = items[int(token) - 1]
+        else:
+            try:
+                card = parse_card(token)
+            except CardError:
+                raise CasinoError(f"bad choice {token!r}: {expected}") from None
+            found = next(
+                (it for it in items if it == card or (isinstance(it, Build) and card in it)),
+                None,
+            )
+            if found is None:
+                raise CasinoError(f"{card.pretty} is not on the table: {expected}")
+            item = found
+        if item in chosen:
+            raise CasinoError(f"{token!r} names {_item_name(item)} twice: name each item once")
+        chosen.append(item)
+    return tuple(chosen)
+
+
+def _item_name(item: TableItem) -> str:
+    return item.pretty if isinstance(item, Card) else f"the build {item}"
+
+
+def compose_move(card: Card, action: Action, selection: Sequence[TableItem] = ()) -> Move:
+    """The move of playing ``card`` as ``action`` with the table items ``selection``.
+
+    The move is not checked: play it with :meth:`Session.play` (or
+    :func:`~croupier.casino.rules.check_move`) to learn whether the rules allow it.
+
+    >>> from croupier.cards import parse_cards
+    >>> five, four = parse_cards("C5 D4")
+    >>> compose_move(five, Action.BUILD, [four])
+    Move.parse('build C5 D4')
+    """
+    loose = tuple(item for item in selection if isinstance(item, Card))
+    builds = tuple(item.cards for item in selection if isinstance(item, Build))
+    return Move(action, card, loose, builds)
+
+
+# --- the tournament ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    """A finished round: the final position (both piles), the cards left on the table
+    that went to the last capturer, the scoring, the tournament scores after it, and
+    whether that was the last round (``winner`` ``None``: a tie)."""
+
+    state: State
+    leftover: tuple[Card, ...]
+    score: RoundScore
+    totals: tuple[int, int]
+    tournament_over: bool
+    winner: Player | None
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A move played: who played it, the move, the position after it (the next round's
+    first position if the round ended), and the round's end if it ended."""
+
+    player: Player
+    move: Move
+    state: State
+    round_end: RoundEnd | None
+
+
+class Session:
+    """A tournament in progress between the human and the computer's ``strategy``.
+
+    ``state`` is always a position with a move to make until the tournament is over; the
+    next rounds are shuffled from ``rng``. A session can start from any sound position
+    (a saved game): from a finished round it deals the next one, and a finished
+    tournament is refused.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        strategy: Strategy | None = None,
+        rng: np.random.Generator | None = None,
+    ) -> None:
+        self.strategy = strategy if strategy is not None else strategy_named(DEFAULT_STRATEGY)
+        self.rng = rng if rng is not None else np.random.default_rng()
+        if state.is_round_over:
+            if is_tournament_over(state):
+                human, computer = state.totals()
+                raise CasinoError(
+                    f"the tournament is over ({human} to {computer}): there is nothing to play"
+                )
+            state = next_round(state, rng=self.rng)
+        self.state = state
+        self.finished = False
+
+    @classmethod
+    def new(
+        cls,
+        first: Player,
+        *,
+        deck: Sequence[Card] | None = None,
+        seed: int | None = None,
+        rng: np.random.Generator | None = None,
+        strategy: Strategy | None = None,
+    ) -> Session:
+        """Round 1 of a new tournament: ``first`` won the toss; ``deck`` stacks the first
+        round, and ``seed`` (or the generator ``rng``) makes every shuffle reproducible."""
+        generator = rng if rng is not None else np.random.default_rng(seed)
+        return cls(new_tournament(first, deck=deck, rng=generator), strategy, generator)
+
+    def menu(self) -> tuple[MenuItem, ...]:
+        """The menu before the next turn."""
+        return menu(self.state)
+
+    @property
+    def to_move(self) -> Player:
+        """The player whose turn it is."""
+        return self.state.next_player
+
+    def computer_decision(self) -> Decision:
+        """The computer's move and its reason (it is the computer's turn)."""
+        return self._decide(Player.COMPUTER)
+
+    def hint(self) -> Decision:
+        """The move the computer's strategy recommends to the human, and why."""
+        return self._decide(Player.HUMAN)
+
+    def _decide(self, player: Player) -> Decision:
+        if self.finished or self.to_move is not player:
+            raise CasinoError(f"it is not the {player.key}'s turn")
+        return self.strategy.decide(self.state.observe(player))
+
+    def play(self, move: Move | str) -> Turn:
+        """Play the move of the player to move (checked: an illegal move raises
+        :class:`~croupier.casino.errors.IllegalMoveError` and changes nothing). If it ends
+        the round, the round is scored and, unless the tournament is over, the next one
+        dealt."""
+        if self.finished:
+            raise CasinoError("the tournament is over")
+        player = self.to_move
+        played = move if isinstance(move, Move) else Move.parse(move)
+        before = self.state
+        state = apply_move(before, played)
+        end = None
+        if state.is_round_over:
+            over = is_tournament_over(state)
+            if played.action is Action.CAPTURE:
+                taken = set(played.taken)
+                leftover = tuple(c for c in before.table_cards() if c not in taken)
+            else:
+                leftover = (*before.table_cards(), played.card)
+            end = RoundEnd(
+                state,
+                leftover,
+                state.round_score(),
+                state.totals(),
+                over,
+                tournament_winner(state) if over else None,
+            )
+            if over:
+                self.finished = True
+            else:
+                state = next_round(state, rng=self.rng)
+        self.state = state
+        return Turn(player, played, state, end)

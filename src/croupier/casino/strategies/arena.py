@@ -1,0 +1,298 @@
+"""The arena: whole tournaments between two strategies, to measure which is stronger.
+
+Tournaments come in pairs played on the same shuffles: in the first of a pair strategy
+``a`` sits in the first seat and plays first, in the second ``b`` does, so each side gets
+the other's cards and the luck of the deal largely cancels out. Everything follows from
+the seed, whatever the number of worker processes.
+
+>>> result = run_arena("greedy", "random", 4, seed=1)
+>>> result.tournaments, result.a_wins + result.b_wins + result.ties
+(4, 4)
+>>> result.a_wins
+4
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import math
+import multiprocessing
+import multiprocessing.context
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from croupier.casino.errors import CasinoError
+from croupier.casino.rules import apply_move
+from croupier.casino.state import Player
+from croupier.casino.strategies import strategy_named
+from croupier.casino.strategies.base import Strategy
+from croupier.casino.tournament import is_tournament_over, new_tournament, next_round
+
+__all__ = ["ArenaResult", "Interval", "TournamentRecord", "play_tournament", "run_arena"]
+
+#: 95% two-sided normal quantile.
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """An estimate and its 95% confidence interval."""
+
+    value: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    """One tournament: whether ``a`` played first, who won (``"a"``, ``"b"`` or ``None`` for
+    a tie), the round points of each side round by round, and each side's thinking time
+    and moves."""
+
+    a_first: bool
+    winner: str | None
+    a_points: tuple[int, ...]
+    b_points: tuple[int, ...]
+    a_seconds: float
+    b_seconds: float
+    a_moves: int
+    b_moves: int
+    a_slowest: float
+    b_slowest: float
+
+
+def play_tournament(
+    a: Strategy, b: Strategy, a_first: bool, deck_seed: np.random.SeedSequence, move_seed: int
+) -> TournamentRecord:
+    """One tournament: ``a`` sits first (and plays first in round 1) if ``a_first``.
+
+    The decks are shuffled from ``deck_seed``; the strategies draw from a generator seeded
+    with ``move_seed``.
+    """
+    seats = (a, b) if a_first else (b, a)
+    a_seat = Player.HUMAN if a_first else Player.COMPUTER
+    deck_rng = np.random.default_rng(deck_seed)
+    move_rng = random.Random(move_seed)
+    seconds = [0.0, 0.0]
+    slowest = [0.0, 0.0]
+    moves = [0, 0]
+    points: list[tuple[int, int]] = []
+    state = new_tournament(Player.HUMAN, rng=deck_rng)
+    while True:
+        while not state.is_round_over:
+            player = state.next_player
+            start = time.perf_counter()
+            decision = seats[player].decide(state.observe(player), move_rng)
+            spent = time.perf_counter() - start
+            seconds[player] += spent
+            slowest[player] = max(slowest[player], spent)
+            moves[player] += 1
+            state = apply_move(state, decision.move, check=False)
+        points.append(state.round_score().points)
+        if is_tournament_over(state):
+            break
+        state = next_round(state, rng=deck_rng)
+    totals = state.totals()
+    b_seat = a_seat.other
+    winner = None if totals[0] == totals[1] else "a" if totals[a_seat] > totals[b_seat] else "b"
+    return TournamentRecord(
+        a_first,
+        winner,
+        tuple(p[a_seat] for p in points),
+        tuple(p[b_seat] for p in points),
+        seconds[a_seat],
+        seconds[b_seat],
+        moves[a_seat],
+        moves[b_seat],
+        slowest[a_seat],
+        slowest[b_seat],
+    )
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """What an arena found: tournaments won by each side and tied, every round's points,
+    and each side's thinking time."""
+
+    a: str
+    b: str
+    seed: int
+    records: tuple[TournamentRecord, ...]
+
+    @property
+    def tournaments(self) -> int:
+        """Tournaments played."""
+        return len(self.records)
+
+    @property
+    def a_wins(self) -> int:
+        """Tournaments ``a`` won."""
+        return sum(record.winner == "a" for record in self.records)
+
+    @property
+    def b_wins(self) -> int:
+        """Tournaments ``b`` won."""
+        return sum(record.winner == "b" for record in self.records)
+
+    @property
+    def ties(self) -> int:
+        """Tied tournaments."""
+        return sum(record.winner is None for record in self.records)
+
+    @property
+    def rounds(self) -> int:
+        """Rounds played in all."""
+        return sum(len(record.a_points) for record in self.records)
+
+    def win_share(self, side: str) -> Interval:
+        """The share of tournaments ``side`` (``"a"`` or ``"b"``) won, with its 95% Wilson
+        interval."""
+        return wilson(self.a_wins if side == "a" else self.b_wins, self.tournaments)
+
+    def round_points(self, side: str) -> Interval:
+        """``side``'s mean points per round, with its 95% interval."""
+        points = [p for r in self.records for p in (r.a_points if side == "a" else r.b_points)]
+        return mean_interval(points)
+
+    def margin(self) -> Interval:
+        """``a``'s mean round points minus ``b``'s, per round, with its 95% interval."""
+        return mean_interval(
+            [x - y for r in self.records for x, y in zip(r.a_points, r.b_points, strict=True)]
+        )
+
+    def seconds_per_move(self, side: str) -> float:
+        """``side``'s mean thinking time per move, in seconds."""
+        records = self.records
+        if side == "a":
+            return sum(r.a_seconds for r in records) / max(1, sum(r.a_moves for r in records))
+        return sum(r.b_seconds for r in records) / max(1, sum(r.b_moves for r in records))
+
+    def slowest_move(self, side: str) -> float:
+        """``side``'s longest time on one move, in seconds."""
+        return max((r.a_slowest if side == "a" else r.b_slowest) for r in self.records)
+
+
+def wilson(successes: int, trials: int) -> Interval:
+    """A share and its 95% Wilson score interval.
+
+    >>> share = wilson(190, 200)
+    >>> round(share.value, 3), round(share.low, 3), round(share.high, 3)
+    (0.95, 0.91, 0.973)
+    """
+    if trials == 0:
+        return Interval(math.nan, math.nan, math.nan)
+    p = successes / trials
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return Interval(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
+
+
+def mean_interval(values: Sequence[float]) -> Interval:
+    """A mean and its 95% normal interval.
+
+    >>> mean_interval([1, 2, 3, 4])
+    Interval(value=2.5, low=1.234..., high=3.765...)
+    """
+    n = len(values)
+    if n == 0:
+        return Interval(math.nan, math.nan, math.nan)
+    mean = sum(values) / n
+    if n == 1:
+        return Interval(mean, mean, mean)
+    variance = sum((x - mean) ** 2 for x in values) / (n - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return Interval(mean, mean - half, mean + half)
+
+
+#: A strategy, or its name.
+Contender = str | Strategy
+
+
+def _resolve(strategy: Contender) -> Strategy:
+    return strategy_named(strategy) if isinstance(strategy, str) else strategy
+
+
+def _play(
+    a: Contender, b: Contender, index: int, pair_seed: np.random.SeedSequence
+) -> TournamentRecord:
+    """Tournament ``index`` of an arena (the unit of work of a worker)."""
+    moves = np.random.SeedSequence(pair_seed.entropy, spawn_key=(*pair_seed.spawn_key, index))
+    move_seed = int(moves.generate_state(1)[0])
+    return play_tournament(_resolve(a), _resolve(b), index % 2 == 0, pair_seed, move_seed)
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    if sys.platform.startswith("linux"):
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context("spawn")
+
+
+def run_arena(
+    a: Contender,
+    b: Contender,
+    tournaments: int,
+    *,
+    seed: int | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> ArenaResult:
+    """Play ``tournaments`` tournaments between the strategies ``a`` and ``b`` (or their
+    names; a strategy object given to workers must be importable, to be sent to them).
+
+    ``a`` plays first in the even-numbered tournaments and ``b`` in the odd ones, each
+    pair on the same shuffles. ``seed`` makes the run reproducible (``None``: a fresh
+    one, reported in the result); ``workers`` processes share the tournaments, with the
+    same results. A script that asks for workers must guard its entry point with
+    ``if __name__ == "__main__":`` (they import it). ``progress`` is called with the
+    number of tournaments finished.
+    """
+    names = (_resolve(a).name, _resolve(b).name)  # bad names fail here, in this process
+    if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
+        raise CasinoError(f"bad number of tournaments {tournaments!r}: expected 1 or more")
+    if workers < 1:
+        raise CasinoError(f"bad number of workers {workers}: expected 1 or more")
+    root = np.random.SeedSequence(seed)
+    pairs = root.spawn((tournaments + 1) // 2)
+    jobs = [(index, pairs[index // 2]) for index in range(tournaments)]
+    records: dict[int, TournamentRecord] = {}
+
+    def finished(index: int, record: TournamentRecord) -> None:
+        records[index] = record
+        if progress is not None:
+            progress(len(records))
+
+    if workers == 1 or tournaments == 1:
+        for index, pair_seed in jobs:
+            finished(index, _play(a, b, index, pair_seed))
+    else:
+        count = min(workers, tournaments)
+        pool = concurrent.futures.ProcessPoolExecutor(count, mp_context=_pool_context())
+        try:
+            futures = {
+                pool.submit(_play, a, b, index, pair_seed): index for index, pair_seed in jobs
+            }
+            for future in concurrent.futures.as_completed(futures):
+                finished(futures[future], future.result())
+        except BaseException:  # interrupted: drop the tournaments not started
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
+    entropy = root.entropy
+    assert isinstance(entropy, int)
+    return ArenaResult(
+        *names,
+        entropy,
+        tuple(records[index] for index in range(tournaments)),
+    )
+
+
+def default_workers() -> int:
+    """One worker per core."""
+    return os.cpu_count() or 1

@@ -1,0 +1,123 @@
+"""The interface every Casino strategy implements, and the decision it returns.
+
+A strategy decides from an :class:`~croupier.casino.observation.Observation`, never from a
+full :class:`~croupier.casino.state.State`: what it is given is what its player can see
+(its hand, the table, both piles, the sizes of the opponent's hand and of the deck), so
+it cannot read hidden cards. It returns a :class:`Decision`: the move and the reason for
+it in plain words.
+
+Given no random generator, a strategy draws its randomness from one seeded by the
+observation itself (:func:`observation_rng`): the same position always gets the same
+advice, and positions that look the same get the same advice.
+
+>>> from croupier.casino import Player, new_tournament
+>>> from croupier.casino.strategies import strategy_named
+>>> seen = new_tournament(Player.HUMAN, seed=9).observe(Player.HUMAN)
+>>> seen.hand, seen.loose
+((Card('Th'), Card('8d'), Card('6h'), Card('Kd')), (Card('Ac'), Card('9d'), Card('As'), Card('6c')))
+>>> decision = strategy_named("greedy").decide(seen)
+>>> str(decision.move)
+'capture D8 C6 CA SA'
+>>> print(decision.reason)  # doctest: +NORMALIZE_WHITESPACE
+captures the ace of spades, the ace of clubs and the 6 of clubs, worth 2 points; 4 cards for
+your pile
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from croupier.casino.errors import CasinoError
+from croupier.casino.moves import Move
+from croupier.casino.observation import Observation
+
+__all__ = ["Decision", "Strategy", "moves_to_decide", "observation_rng"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A strategy's choice: the move, and why, in a short phrase (``captures the 10 of
+    diamonds, worth 2 points``)."""
+
+    move: Move
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The decision as JSON-ready data: the move's fields and the ``reason``."""
+        return {**self.move.to_dict(), "reason": self.reason}
+
+
+class Strategy(ABC):
+    """A way to choose moves. Subclasses set ``name`` and ``summary`` and implement
+    :meth:`choose`; callers use :meth:`decide`."""
+
+    #: The name the command line and :func:`~croupier.casino.strategies.strategy_named` use.
+    name: ClassVar[str]
+    #: One line on how it plays.
+    summary: ClassVar[str]
+
+    def decide(self, observation: Observation, rng: random.Random | None = None) -> Decision:
+        """The move for the player who sees ``observation``, and the reason for it.
+
+        ``rng`` is the source of randomness; ``None`` seeds one from the observation, so
+        the decision depends on what the player sees and on nothing else.
+        Raises :class:`~croupier.casino.errors.CasinoError` if it is not that player's turn.
+        """
+        moves = moves_to_decide(observation)
+        rng = rng if rng is not None else observation_rng(observation)
+        return self.choose(observation, moves, rng)
+
+    @abstractmethod
+    def choose(self, observation: Observation, moves: list[Move], rng: random.Random) -> Decision:
+        """Pick one of ``moves`` (the legal moves, never empty) for ``observation``'s player."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+def moves_to_decide(observation: Observation) -> list[Move]:
+    """The legal moves of the player who sees ``observation``; raises
+    :class:`~croupier.casino.errors.CasinoError` if that player has no move to make."""
+    moves = observation.legal_moves()
+    if moves:
+        return moves
+    over = not observation.hand and not observation.opponent_hand_size
+    why = "the round is over" if over else f"it is the {observation.next_player.key}'s turn"
+    raise CasinoError(f"the {observation.player.key} has no move to make: {why}")
+
+
+def observation_rng(observation: Observation, salt: str = "") -> random.Random:
+    """A random generator seeded by what ``observation`` shows (and ``salt``): the same view
+    always gives the same sequence, whatever the hidden cards are.
+
+    >>> from croupier.casino import Player, new_tournament
+    >>> seen = new_tournament(Player.HUMAN, seed=1).observe(Player.HUMAN)
+    >>> observation_rng(seen).random() == observation_rng(seen).random()
+    True
+    """
+    text = "|".join(
+        (
+            salt,
+            observation.player.key,
+            _cards(observation.hand),
+            str(observation.opponent_hand_size),
+            _cards(observation.loose),
+            ";".join(f"{build}:{build.owner.key}" for build in observation.builds),
+            _cards(observation.piles[0]),
+            _cards(observation.piles[1]),
+            str(observation.deck_size),
+            observation.next_player.key,
+            "" if observation.last_capturer is None else observation.last_capturer.key,
+            f"{observation.scores[0]},{observation.scores[1]},{observation.round_number}",
+        )
+    )
+    digest = hashlib.sha256(text.encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def _cards(cards: tuple[Any, ...]) -> str:
+    return " ".join(card.casino for card in cards)

@@ -1,0 +1,29 @@
+"""The ``random`` strategy: a uniformly random legal move (the baseline every other beats)."""
+
+from __future__ import annotations
+
+import random
+
+from croupier.casino.moves import Move
+from croupier.casino.observation import Observation
+from croupier.casino.strategies.base import Decision, Strategy
+from croupier.casino.strategies.explain import explain
+
+__all__ = ["RandomStrategy"]
+
+
+class RandomStrategy(Strategy):
+    """Plays any legal move, each with the same chance.
+
+    >>> from croupier.casino import Player, new_tournament
+    >>> seen = new_tournament(Player.HUMAN, seed=7).observe(Player.HUMAN)
+    >>> RandomStrategy().decide(seen).move in seen.legal_moves()
+    True
+    """
+
+    name = "random"
+    summary = "a uniformly random legal move"
+
+    def choose(self, observation: Observation, moves: list[Move], rng: random.Random) -> Decision:
+        move = rng.choice(moves)
+        return Decision(move, explain(observation, move, moves))

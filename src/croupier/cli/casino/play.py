@@ -1,0 +1,371 @@
+"""``croupier casino play``: a tournament against the computer at the terminal.
+
+The dialogue only asks and draws: the menus, the legality of moves, the computer's
+decisions and reasons, the rounds and the scores all come from
+:class:`croupier.casino.session.Session`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import numpy as np
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from croupier.cards import Card
+from croupier.casino import (
+    WINNING_SCORE,
+    Action,
+    Coin,
+    IllegalMoveError,
+    Player,
+    State,
+    new_tournament,
+    read_deck_file,
+    read_save,
+    toss_coin,
+    toss_winner,
+    write_save,
+)
+from croupier.casino.session import (
+    MenuChoice,
+    MenuItem,
+    RoundEnd,
+    Session,
+    TableItem,
+    Turn,
+    compose_move,
+    parse_hand_choice,
+    parse_menu_choice,
+    parse_selection,
+    table_items,
+)
+from croupier.casino.strategies import DEFAULT_STRATEGY, Strategy, strategy_named
+from croupier.cli.casino.drawing import pile_text, render_move, render_score, render_table
+from croupier.cli.console import Prompter, fail, make_console
+from croupier.errors import CroupierError
+
+__all__ = ["play"]
+
+T = TypeVar("T")
+
+
+def play(
+    load: Annotated[
+        Path | None,
+        typer.Option("--load", help="Resume the game saved in this file.", dir_okay=False),
+    ] = None,
+    deck_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--deck-file",
+            help="Deal the first round from this deck (52 cards, top first, any notation).",
+            dir_okay=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Same seed, same coin toss and shuffles.")
+    ] = None,
+    open_hands: Annotated[bool, typer.Option("--open", help="Show the computer's hand.")] = False,
+    strategy: Annotated[
+        str,
+        typer.Option("--strategy", help="The computer's strategy: random, greedy or expert."),
+    ] = DEFAULT_STRATEGY,
+) -> None:
+    """Play a tournament of Casino to 21 points against the computer."""
+    if load is not None and deck_file is not None:
+        fail("--deck-file deals a new tournament: it cannot be used with --load")
+    if seed is not None and seed < 0:
+        fail(f"bad seed {seed}: expected a whole number of 0 or more")
+    computer = strategy_named(strategy)
+    deck = read_deck_file(deck_file) if deck_file is not None else None
+    loaded = read_save(load) if load is not None else None
+    rng = np.random.default_rng(seed)
+    session = Session(loaded, computer, rng) if loaded is not None else None
+    dialogue = Dialogue(make_console(), computer, rng, open_hands)
+    raise typer.Exit(dialogue.run(session, deck))
+
+
+class Dialogue:
+    """The prompts and drawings around a :class:`Session`."""
+
+    def __init__(
+        self, console: Console, computer: Strategy, rng: np.random.Generator, open_hands: bool
+    ) -> None:
+        self.out = console
+        self.prompter = Prompter(console)
+        self.computer = computer
+        self.rng = rng
+        self.open_hands = open_hands
+
+    # --- asking ----------------------------------------------------------------------
+
+    def ask(self, prompt: str, parse: Callable[[str], T]) -> T:
+        """Ask until the answer parses; a bad answer is explained, then asked again."""
+        while True:
+            answer = self.prompter.ask(prompt)
+            try:
+                return parse(answer)
+            except CroupierError as exc:
+                self.out.print(Text(f"{exc}. Try again.", style="yellow"))
+
+    def yes_no(self, prompt: str) -> bool:
+        return self.ask(prompt, _yes_no)
+
+    # --- the game --------------------------------------------------------------------
+
+    def run(self, session: Session | None, deck: tuple[Card, ...] | None) -> int:
+        """Play until the tournament ends, the game is saved or quit, or input ends."""
+        try:
+            self.out.print(
+                Text()
+                .append("Casino", style="bold")
+                .append(
+                    f": a tournament to {WINNING_SCORE} points against the computer "
+                    f"({self.computer.name})."
+                )
+            )
+            if session is None:
+                session = self.start(deck)
+            if session is not None:
+                self.loop(session)
+        except (EOFError, KeyboardInterrupt):
+            self.out.print()
+            self.out.print("Leaving the game.")
+        return 0
+
+    def start(self, deck: tuple[Card, ...] | None) -> Session | None:
+        """A new tournament (after the coin toss) or a saved one resumed."""
+        while deck is None:
+            self.out.print("  1  New tournament\n  2  Resume a saved game")
+            choice = self.ask("Your choice [1]: ", _new_or_resume)
+            if choice == "new":
+                break
+            session = self.resume()
+            if session is not None:
+                return session
+        call = self.ask("Call the coin toss, heads or tails: ", Coin.parse)
+        toss = toss_coin(self.rng)
+        first = toss_winner(call, toss)
+        who = "you play first" if first is Player.HUMAN else "the computer plays first"
+        self.out.print(f"The coin shows {toss.value}: you called {call.value}, so {who}.")
+        state = new_tournament(first, deck=deck, rng=self.rng)
+        return Session(state, self.computer, self.rng)
+
+    def resume(self) -> Session | None:
+        """Ask for a save file until one reads; an empty answer goes back."""
+        while True:
+            name = self.prompter.ask("Saved game file (empty to go back): ").strip()
+            if not name:
+                return None
+            try:
+                return Session(read_save(name), self.computer, self.rng)
+            except (CroupierError, OSError) as exc:
+                self.out.print(Text(f"Cannot resume from {name}: {_reason(exc)}", style="yellow"))
+
+    def loop(self, session: Session) -> None:
+        self.show_round_start(session.state)
+        while not session.finished:
+            items = session.menu()
+            whose = "Your turn" if session.to_move is Player.HUMAN else "The computer's turn"
+            self.out.print()
+            self.out.print(Text(f"{whose}:", style="bold"))
+            for number, item in enumerate(items, 1):
+                self.out.print(f"  {number}  {item.label}")
+            choice = self.ask("Your choice [2]: ", partial(_menu_choice, items=items))
+            if choice is MenuChoice.SAVE:
+                if self.save(session.state):
+                    return
+            elif choice is MenuChoice.QUIT:
+                if self.yes_no("Quit without saving? The game will be lost (y/n): "):
+                    self.out.print("You leave the game.")
+                    return
+            elif choice is MenuChoice.HELP:
+                decision = session.hint()
+                render_move(
+                    self.out, "Help: the computer would play", decision.move, decision.reason
+                )
+            elif session.to_move is Player.HUMAN:
+                turn = self.human_move(session)
+                if turn is not None:
+                    self.show_turn(turn)
+            else:
+                decision = session.computer_decision()
+                turn = session.play(decision.move)
+                render_move(self.out, "The computer plays", decision.move, decision.reason)
+                self.show_turn(turn)
+
+    def human_move(self, session: Session) -> Turn | None:
+        """Ask for a card, an action and the table items until the move is legal (``None``:
+        the player went back to the menu)."""
+        while True:
+            state = session.state
+            hand = state.hand(Player.HUMAN)
+            self.out.print()
+            numbers = "1" if len(hand) == 1 else f"1-{len(hand)}"
+            card = self.ask(
+                f"Card to play ({numbers} or a name such as {hand[0].casino}; 0 for the menu): ",
+                partial(_card_or_menu, hand=hand),
+            )
+            if card is None:
+                return None
+            action = self.ask(
+                f"Play {card.pretty} how: trail, capture, build or increase "
+                "(t, c, b, i; 0 to choose another card): ",
+                _action_or_back,
+            )
+            if action is None:
+                continue
+            selection: tuple[TableItem, ...] = ()
+            if action is not Action.TRAIL:
+                items = table_items(state)
+                selection = self.ask(
+                    _SELECTION_PROMPTS[action], partial(parse_selection, items=items)
+                )
+            move = compose_move(card, action, selection)
+            try:
+                turn = session.play(move)
+            except IllegalMoveError as exc:
+                self.out.print(Text(f"{_capitalized(str(exc))}. Choose again.", style="yellow"))
+                continue
+            render_move(self.out, "You play", move)
+            return turn
+
+    def save(self, state: State) -> bool:
+        """Ask for a file and save the game; False if the player went back."""
+        while True:
+            name = self.prompter.ask("Save the game to file (empty to go back): ").strip()
+            if not name:
+                return False
+            if os.path.isdir(name):
+                self.out.print(Text(f"{name} is a directory: give a file name.", style="yellow"))
+                continue
+            if os.path.exists(name) and not self.yes_no(
+                f"{escape(name)} exists. Replace it (y/n)? "
+            ):
+                continue
+            try:
+                write_save(state, name)
+            except OSError as exc:
+                self.out.print(Text(f"Cannot save to {name}: {_reason(exc)}", style="yellow"))
+                continue
+            self.out.print(
+                f"Game saved to {name}. Resume it with: croupier casino play --load {name}",
+                markup=False,
+            )
+            return True
+
+    # --- drawing ---------------------------------------------------------------------
+
+    def show_round_start(self, state: State) -> None:
+        human, computer = state.scores
+        self.out.print()
+        self.out.print(
+            Text(
+                f"Round {state.round_number}. Tournament scores: computer {computer}, "
+                f"human {human}.",
+                style="bold",
+            )
+        )
+        render_table(state, self.out, open_hands=self.open_hands)
+
+    def show_turn(self, turn: Turn) -> None:
+        if turn.round_end is None:
+            render_table(turn.state, self.out, open_hands=self.open_hands)
+            return
+        self.show_round_end(turn.round_end)
+        if turn.round_end.tournament_over:
+            self.show_winner(turn.round_end)
+        else:
+            starter = turn.state.next_player
+            who = "You" if starter is Player.HUMAN else "The computer"
+            self.out.print(f"{who} captured last and play{'s' if who != 'You' else ''} first.")
+            self.show_round_start(turn.state)
+
+    def show_round_end(self, end: RoundEnd) -> None:
+        state = end.state
+        self.out.print()
+        self.out.print(Text(f"Round {state.round_number} is over.", style="bold"))
+        if end.leftover and state.last_capturer is not None:
+            whose = "your" if state.last_capturer is Player.HUMAN else "the computer's"
+            self.out.print(
+                Text("The cards left on the table go to ")
+                .append(f"{whose} pile (last capture): ")
+                .append_text(pile_text(end.leftover))
+            )
+        for player in (Player.COMPUTER, Player.HUMAN):
+            self.out.print(
+                Text()
+                .append(f"{player.label + ' pile:':<16}", style="bold")
+                .append_text(pile_text(state.piles[player]))
+            )
+        render_score(end.score, end.totals, state.scores, self.out)
+
+    def show_winner(self, end: RoundEnd) -> None:
+        human, computer = end.totals
+        if end.winner is None:
+            line = f"The tournament is a tie, {human} to {computer}."
+        elif end.winner is Player.HUMAN:
+            line = f"You win the tournament, {human} to {computer}!"
+        else:
+            line = f"The computer wins the tournament, {computer} to {human}."
+        self.out.print(Text(line, style="bold"))
+
+
+_SELECTION_PROMPTS = {
+    Action.CAPTURE: "Table cards and builds to capture (numbers or names, e.g. 1 3): ",
+    Action.BUILD: "Loose cards to build with (numbers or names; none to add to your build): ",
+    Action.INCREASE: "Build to increase (its number or one of its cards): ",
+}
+
+
+def _menu_choice(text: str, items: Sequence[MenuItem]) -> MenuChoice:
+    """A menu answer; an empty one makes a move (the choice numbered 2)."""
+    return parse_menu_choice(text or "2", items)
+
+
+def _new_or_resume(text: str) -> str:
+    word = text.strip().lower() or "1"
+    if word in ("1", "n", "new"):
+        return "new"
+    if word in ("2", "r", "resume"):
+        return "resume"
+    raise CroupierError(f"bad choice {text.strip()!r}: expected 1 (new) or 2 (resume)")
+
+
+def _card_or_menu(text: str, hand: Sequence[Card]) -> Card | None:
+    if text.strip().lower() in ("0", "menu"):
+        return None
+    return parse_hand_choice(text, hand)
+
+
+def _action_or_back(text: str) -> Action | None:
+    if text.strip().lower() in ("0", "back"):
+        return None
+    return Action.parse(text)
+
+
+def _yes_no(text: str) -> bool:
+    word = text.strip().lower()
+    if word in ("y", "yes"):
+        return True
+    if word in ("n", "no"):
+        return False
+    raise CroupierError(f"bad answer {text.strip()!r}: expected y or n")
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, OSError):
+        return str(exc.strerror or exc)
+    return str(exc)
+
+
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,99 @@
+"""The arena: whole tournaments between strategies, reproducible from the seed."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from croupier.casino import CasinoError
+from croupier.casino.strategies import strategy_named
+from croupier.casino.strategies.arena import (
+    mean_interval,
+    play_tournament,
+    run_arena,
+    wilson,
+)
+
+
+def test_a_tournament_is_played_to_the_end() -> None:
+    record = play_tournament(
+        strategy_named("greedy"), strategy_named("random"), True, np.random.SeedSequence(1), 2
+    )
+    a_total, b_total = sum(record.a_points), sum(record.b_points)
+    assert max(a_total, b_total) >= 21
+    assert record.winner == ("a" if a_total > b_total else "b" if b_total > a_total else None)
+    assert len(record.a_points) == len(record.b_points) >= 2
+    assert record.a_moves == record.b_moves == 24 * len(record.a_points)
+    assert record.a_first
+    assert 0 <= record.a_slowest <= record.a_seconds
+
+
+def test_an_arena_counts_every_tournament_and_repeats_from_its_seed() -> None:
+    result = run_arena("greedy", "random", 6, seed=3)
+    assert result.tournaments == 6 and result.a + result.b == "greedyrandom"
+    assert result.a_wins + result.b_wins + result.ties == 6
+    assert result.seed == 3
+    again = run_arena("greedy", "random", 6, seed=3)
+    assert [r.winner for r in again.records] == [r.winner for r in result.records]
+    assert [r.a_points for r in again.records] == [r.a_points for r in result.records]
+    other = run_arena("greedy", "random", 6, seed=4)
+    assert [r.a_points for r in other.records] != [r.a_points for r in result.records]
+
+
+def test_the_strategies_take_turns_to_start() -> None:
+    result = run_arena("random", "greedy", 5, seed=5)
+    assert [record.a_first for record in result.records] == [True, False, True, False, True]
+
+
+def test_workers_give_the_same_results() -> None:
+    one = run_arena("greedy", "random", 4, seed=8, workers=1)
+    two = run_arena("greedy", "random", 4, seed=8, workers=2)
+    assert [r.a_points for r in one.records] == [r.a_points for r in two.records]
+    assert (one.a_wins, one.b_wins, one.ties) == (two.a_wins, two.b_wins, two.ties)
+
+
+def test_progress_is_reported() -> None:
+    seen: list[int] = []
+    run_arena("random", "greedy", 3, seed=1, progress=seen.append)
+    assert seen == [1, 2, 3]
+
+
+def test_statistics() -> None:
+    result = run_arena("greedy", "random", 4, seed=2)
+    share = result.win_share("a")
+    assert share.low <= share.value <= share.high
+    points = result.round_points("b")
+    assert points.low <= points.value <= points.high
+    margin = result.margin()
+    assert margin.value == pytest.approx(
+        result.round_points("a").value - result.round_points("b").value
+    )
+    assert result.seconds_per_move("a") >= 0 and result.slowest_move("b") >= 0
+    assert result.rounds == sum(len(r.a_points) for r in result.records)
+
+
+def test_intervals() -> None:
+    assert wilson(0, 10).low == 0 and wilson(10, 10).high == pytest.approx(1)
+    half = wilson(50, 100)
+    assert half.value == 0.5 and half.low == pytest.approx(0.4038, abs=1e-4)
+    assert math.isnan(wilson(0, 0).value)
+    flat = mean_interval([3, 3, 3])
+    assert flat.low == flat.value == flat.high == 3
+    assert math.isnan(mean_interval([]).value)
+    assert mean_interval([7]).value == 7
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("greedy", "smart", 2), "bad strategy 'smart'"),
+        (("greedy", "random", 0), "bad number of tournaments 0: expected 1 or more"),
+    ],
+)
+def test_bad_arenas(args: tuple[str, str, int], message: str) -> None:
+    with pytest.raises(CasinoError, match=message):
+        run_arena(*args)
+    with pytest.raises(CasinoError, match="bad number of workers 0"):
+        run_arena("greedy", "random", 2, workers=0)

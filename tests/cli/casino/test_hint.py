@@ -1,0 +1,67 @@
+"""``croupier casino hint``: the move a strategy recommends in a saved position, and why."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from croupier.casino import write_save
+from croupier.casino.session import Session
+from croupier.casino.strategies import strategy_named
+
+from ...casino.helpers import COMPUTER, HUMAN, position
+from ...casino.test_savefile import CANONICAL
+from ..helpers import assert_one_line_error, croupier
+
+
+def saved(tmp_path: Path, state=None) -> str:  # type: ignore[no-untyped-def]
+    path = tmp_path / "game.txt"
+    if state is None:
+        path.write_text(CANONICAL, encoding="utf-8")
+    else:
+        write_save(state, path)
+    return str(path)
+
+
+def test_the_course_example(tmp_path: Path) -> None:
+    run = croupier("casino", "hint", saved(tmp_path))
+    assert run.exit_code == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0] == "Round 3: Human to move."
+    assert lines[1].startswith("The expert strategy would play ")
+    assert lines[2].startswith("  Why: ")
+
+
+def test_json_is_the_decision_of_the_same_strategy_as_play(tmp_path: Path) -> None:
+    state = position("H9 C2 DX", "D9 S3", "[D5 C4] HK S5 H5", [HUMAN], deck="", last=COMPUTER)
+    run = croupier("casino", "hint", saved(tmp_path, state), "--json")
+    data = json.loads(run.stdout)
+    help_in_play = Session(state, strategy_named("expert")).hint()
+    assert data == {"player": "human", "strategy": "expert", **help_in_play.to_dict()}
+    assert data["move"] == str(help_in_play.move)
+
+
+def test_another_strategy_and_the_computer_to_move(tmp_path: Path) -> None:
+    state = position("H9 C2", "SX S8 H2", "DX D5 C3 H4 S4", deck="", to_move=COMPUTER)
+    run = croupier("casino", "hint", saved(tmp_path, state), "--strategy", "greedy", "--json")
+    data = json.loads(run.stdout)
+    assert data["player"] == "computer" and data["strategy"] == "greedy"
+    assert data["move"] == "capture SX DX"
+    assert data["reason"] == "captures the 10 of diamonds, worth 2 points"
+    text = croupier("casino", "hint", saved(tmp_path, state), "--strategy", "greedy").stdout
+    assert "Round 1: Computer to move." in text
+    assert "The greedy strategy would play 10♠: capture 10♦ with 10♠ (capture SX DX)." in text
+
+
+def test_bad_input(tmp_path: Path) -> None:
+    assert_one_line_error(croupier("casino", "hint", "nowhere.txt"), "cannot use 'nowhere.txt'")
+    assert_one_line_error(
+        croupier("casino", "hint", saved(tmp_path), "--strategy", "oracle"), "bad strategy"
+    )
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Round: 3\n\nComputer:\n   Score: x\n")
+    assert_one_line_error(croupier("casino", "hint", str(bad)), "line 4")
+    over = position("", "", "", last=COMPUTER)
+    assert_one_line_error(
+        croupier("casino", "hint", saved(tmp_path, over)), "no move to make: the round is over"
+    )
