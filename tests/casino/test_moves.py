@@ -87,7 +87,7 @@ def test_descriptions() -> None:
         Move.parse("capture S9 H9 [C6 S3]").describe() == "capture H9 and the build [S3 C6] with S9"
     )
     assert Move.parse("capture SA CK HA").describe("pretty") == "capture K♣+A♥ with A♠ as 14"
-    assert Move.parse("build C5 D4").describe() == "build 9 with C5 and D4"
+    assert Move.parse("build C5 D4").describe() == "build 9 from C5 and D4"
     assert Move.parse("build S9").describe() == "add S9 to the build of 9"
     increase = Move.parse("increase H2 [C6 S3]")
     assert increase.describe() == "increase the build [S3 C6] to 11 with H2"

@@ -236,7 +236,7 @@ class Move:
         if self.action is Action.BUILD:
             if not self.loose:
                 return f"add {card} to the build of {self.value}"
-            return f"build {self.value} with {card} and {_and([name(c) for c in self.loose])}"
+            return f"build {self.value} from {_and([card, *(name(c) for c in self.loose)])}"
         build = self.builds[0] if self.builds else ()
         return f"increase the build {_bracketed(build, name)} to {self.value} with {card}"
 

@@ -69,10 +69,10 @@ def test_a_whole_tournament_from_a_stacked_deck(deck_file: str) -> None:
         "Illegal move 'trail H5': a card that matches a loose card cannot be trailed: it must "
         "capture it (H5 matches the loose C5). Choose again." in out
     )
-    assert "You play 6♦: build 9 with 6♦ and 3♦ (build D6 D3)." in out
+    assert "You play 6♦: build 9 from 6♦ and 3♦ (build D6 D3)." in out
     assert "1) [3♦ 6♦] (9, Human)" in out
     # The multiple build, and its capture.
-    assert "You play 5♥: build 9 with 5♥ and 4♣ (build H5 C4)." in out
+    assert "You play 5♥: build 9 from 5♥ and 4♣ (build H5 C4)." in out
     assert "1) [ [3♦ 6♦] [4♣ 5♥] ] (9, Human)" in out
     assert "You play 9♠: capture the build [3♦ 4♣ 5♥ 6♦] with 9♠" in out
     # Every computer move is announced with its reason.
