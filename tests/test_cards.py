@@ -288,3 +288,25 @@ def test_stacked_shoe_deals_in_order_and_cannot_be_shuffled() -> None:
 def test_bad_deck_counts(decks: object) -> None:
     with pytest.raises(CardError, match="bad number of decks"):
         Shoe(decks=decks)  # type: ignore[arg-type]
+
+
+def test_card_lines_can_insist_on_distinct_cards() -> None:
+    assert len(parse_card_lines("Kc\nKc")) == 2
+    with pytest.raises(CardError) as caught:
+        parse_card_lines("Kc Qd\n\n  K♣ # again", "deck.txt", distinct=True)
+    assert str(caught.value) == (
+        "deck.txt, line 3: card 'K♣' at position 3 repeats position 1 (line 1): "
+        "each card may appear once"
+    )
+    assert caught.value.line == 3
+    with pytest.raises(CardError) as bad:
+        parse_card_lines("Kc\nQx")
+    assert bad.value.line == 2
+
+
+def test_read_card_file_can_insist_on_distinct_cards(tmp_path: Path) -> None:
+    path = tmp_path / "cards.txt"
+    path.write_text("Kc Kc\n", encoding="utf-8")
+    assert read_card_file(path) == parse_cards("Kc Kc")
+    with pytest.raises(CardError, match="repeats position 1"):
+        read_card_file(path, distinct=True)

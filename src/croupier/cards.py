@@ -29,6 +29,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from croupier.errors import CroupierError
+from croupier.textfile import read_text
 
 __all__ = [
     "DECK",
@@ -52,7 +53,14 @@ __all__ = [
 
 
 class CardError(CroupierError):
-    """A card token, a card list or a shoe request that cannot be honoured."""
+    """A card token, a card list or a shoe request that cannot be honoured.
+
+    Errors about a card written in a file also give its 1-based ``line``.
+    """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 class EmptyShoeError(CardError):
@@ -309,10 +317,13 @@ def parse_cards(text: str | Iterable[str], *, distinct: bool = False) -> tuple[C
     return cards
 
 
-def parse_card_lines(text: str, source: str = "input") -> tuple[Card, ...]:
+def parse_card_lines(
+    text: str, source: str = "input", *, distinct: bool = False
+) -> tuple[Card, ...]:
     r"""Cards written over several lines, ``#`` starting a comment (a shoe or deck file).
 
-    Errors name ``source``, the line and the token's position in the whole list.
+    Errors name ``source``, the line and the token's position in the whole list (and carry
+    the line as ``error.line``). With ``distinct=True`` a card written twice is an error.
 
     >>> parse_card_lines("Kc 0s  # first two\nAh")
     (Card('Kc'), Card('Ts'), Card('Ah'))
@@ -320,25 +331,36 @@ def parse_card_lines(text: str, source: str = "input") -> tuple[Card, ...]:
     Traceback (most recent call last):
     ...
     croupier.cards.CardError: shoe.txt, line 2: bad card '9x' at position 2: expected a rank ...
+    >>> parse_card_lines("SA HA\nsa", "deck.txt", distinct=True)
+    Traceback (most recent call last):
+    ...
+    croupier.cards.CardError: deck.txt, line 2: card 'sa' at position 3 repeats position 1 ...
     """
     cards: list[Card] = []
+    first_seen: dict[Card, tuple[int, int]] = {}
     for number, line in enumerate(text.splitlines(), 1):
         for token in _tokens(line.split("#", 1)[0]):
+            position = len(cards) + 1
             try:
-                cards.append(parse_card(token, len(cards) + 1))
+                card = parse_card(token, position)
             except CardError as exc:
-                raise CardError(f"{source}, line {number}: {exc}") from None
+                raise CardError(f"{source}, line {number}: {exc}", number) from None
+            if distinct:
+                if card in first_seen:
+                    at, where = first_seen[card]
+                    raise CardError(
+                        f"{source}, line {number}: card {token!r} at position {position} "
+                        f"repeats position {at} (line {where}): each card may appear once",
+                        number,
+                    )
+                first_seen[card] = (position, number)
+            cards.append(card)
     return tuple(cards)
 
 
-def read_card_file(path: str | os.PathLike[str]) -> tuple[Card, ...]:
+def read_card_file(path: str | os.PathLike[str], *, distinct: bool = False) -> tuple[Card, ...]:
     """The cards listed in a text file (see :func:`parse_card_lines`), in order."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except UnicodeDecodeError:
-        raise CardError(f"{os.fspath(path)}: not a UTF-8 text file of cards") from None
-    return parse_card_lines(text, os.fspath(path))
+    return parse_card_lines(read_text(path, CardError), os.fspath(path), distinct=distinct)
 
 
 def format_cards(cards: Iterable[Card], style: str = "str") -> str:

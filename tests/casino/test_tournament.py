@@ -115,7 +115,7 @@ def test_deck_files(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("SA HA\nSA", "deck.txt, line 2: SA at position 3 is there twice (first at position 1"),
+        ("SA HA\nSA", "deck.txt, line 2: card 'SA' at position 3 repeats position 1 (line 1)"),
         ("SA H1", "deck.txt, line 1: bad card 'H1' at position 2"),
         ("SA HA", "deck.txt: 2 cards, a deck file lists all 52 cards: missing"),
     ],

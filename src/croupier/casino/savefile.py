@@ -43,6 +43,7 @@ from croupier.cards import Card
 from croupier.casino.errors import CasinoError, SaveFileError
 from croupier.casino.notation import card_list, format_cards, format_parts, parse_table
 from croupier.casino.state import Build, Player, State, state_problems
+from croupier.textfile import read_text
 
 __all__ = ["format_save", "parse_save", "read_save", "write_save"]
 
@@ -108,13 +109,7 @@ def write_save(state: State, path: str | os.PathLike[str]) -> None:
 
 def read_save(path: str | os.PathLike[str]) -> State:
     """The state saved in ``path`` (see :func:`parse_save`)."""
-    name = os.fspath(path)
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except UnicodeDecodeError:
-        raise SaveFileError(f"{name}: not a UTF-8 text file") from None
-    return parse_save(text, name)
+    return parse_save(read_text(path, SaveFileError), os.fspath(path))
 
 
 # --- reading -----------------------------------------------------------------------------

@@ -21,10 +21,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from croupier.cards import DECK, Card, CardError, Shoe, parse_card
+from croupier.cards import DECK, Card, CardError, Shoe, parse_card_lines
 from croupier.casino.errors import CasinoError, SaveFileError
 from croupier.casino.notation import format_cards
 from croupier.casino.state import HAND_SIZE, Player, State
+from croupier.textfile import read_text
 
 __all__ = [
     "WINNING_SCORE",
@@ -105,48 +106,28 @@ def check_deck(cards: Sequence[Card], source: str = "deck") -> tuple[Card, ...]:
 def parse_deck(text: str, source: str = "deck file") -> tuple[Card, ...]:
     """A deck written as cards over lines, top first (``#`` starts a comment).
 
-    Each card is given once, in any notation; errors name the line.
+    Each of the 52 cards is given once, in any notation; errors name the line.
 
     >>> parse_deck("SA SA")
     Traceback (most recent call last):
     ...
-    croupier.casino.errors.SaveFileError: deck file, line 1: SA at position 2 is there twice ...
+    croupier.casino.errors.SaveFileError: deck file, line 1: card 'SA' at position 2 repeats ...
     """
-    cards: list[Card] = []
-    first_seen: dict[Card, tuple[int, int]] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        for token in line.split("#", 1)[0].replace(",", " ").split():
-            position = len(cards) + 1
-            try:
-                card = parse_card(token, position)
-            except CardError as exc:
-                raise SaveFileError(f"{source}, line {number}: {exc}", number) from None
-            if card in first_seen:
-                where, at = first_seen[card]
-                raise SaveFileError(
-                    f"{source}, line {number}: {card.casino} at position {position} is there "
-                    f"twice (first at position {at}, line {where})",
-                    number,
-                )
-            first_seen[card] = (number, position)
-            cards.append(card)
+    try:
+        cards = parse_card_lines(text, source, distinct=True)
+    except CardError as exc:
+        raise SaveFileError(str(exc), exc.line) from None
     if len(cards) != len(DECK):
-        missing = format_cards(c for c in DECK if c not in first_seen)
+        missing = format_cards(c for c in DECK if c not in set(cards))
         raise SaveFileError(
             f"{source}: {len(cards)} cards, a deck file lists all 52 cards: missing {missing}"
         )
-    return tuple(cards)
+    return cards
 
 
 def read_deck_file(path: str | os.PathLike[str]) -> tuple[Card, ...]:
     """The deck listed in a text file (see :func:`parse_deck`), top first."""
-    name = os.fspath(path)
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except UnicodeDecodeError:
-        raise SaveFileError(f"{name}: not a UTF-8 text file of cards") from None
-    return parse_deck(text, name)
+    return parse_deck(read_text(path, SaveFileError), os.fspath(path))
 
 
 # --- rounds --------------------------------------------------------------------------------

@@ -20,7 +20,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from croupier.errors import CroupierError
 
-__all__ = ["CommandError", "CroupierGroup", "LazyProgress", "Prompter", "fail", "make_console"]
+__all__ = [
+    "CommandError",
+    "CroupierGroup",
+    "LazyProgress",
+    "Prompter",
+    "command_group",
+    "fail",
+    "make_console",
+]
 
 
 class CommandError(Exception):
@@ -34,6 +42,18 @@ class CommandError(Exception):
 def fail(message: str, exit_code: int = 2) -> NoReturn:
     """Stop the command with a one-line error."""
     raise CommandError(message, exit_code)
+
+
+def command_group(name: str, help: str) -> typer.Typer:
+    """A group of commands (``croupier NAME ...``) that shows its help when called alone."""
+    group = typer.Typer(name=name, help=help, add_completion=False)
+
+    @group.callback(invoke_without_command=True)
+    def show_help_without_a_command(ctx: typer.Context) -> None:
+        if ctx.invoked_subcommand is None:
+            typer.echo(ctx.get_help())
+
+    return group
 
 
 def make_console(*, stderr: bool = False) -> Console:

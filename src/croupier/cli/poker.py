@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from croupier.cli.console import LazyProgress, Prompter, fail, make_console
+from croupier.cli.console import LazyProgress, Prompter, command_group, fail, make_console
 from croupier.cli.render import cards_text
 from croupier.poker import (
     EquityResult,
@@ -25,18 +25,7 @@ from croupier.poker import (
 )
 from croupier.poker.matchup import BadLine, Matchup, parse_matchup, read_matchups
 
-app = typer.Typer(
-    name="poker",
-    help="Poker hands: compare two hands, compute equity with unknown cards.",
-    add_completion=False,
-)
-
-
-@app.callback(invoke_without_command=True)
-def poker_group(ctx: typer.Context) -> None:
-    """Poker hands: compare two hands, compute equity with unknown cards."""
-    if ctx.invoked_subcommand is None:
-        typer.echo(ctx.get_help())
+app = command_group("poker", "Poker hands: compare two hands, compute equity with unknown cards.")
 
 
 def _read_input(file: Path | None) -> str:

@@ -178,7 +178,7 @@ def test_bad_files_stop_in_one_line(tmp_path: Path) -> None:
     assert_one_line_error(croupier("casino", "play", "--load", str(save)), "line 1")
     deck = tmp_path / "deck.txt"
     deck.write_text("SA SA\n")
-    assert_one_line_error(croupier("casino", "play", "--deck-file", str(deck)), "line 1", "twice")
+    assert_one_line_error(croupier("casino", "play", "--deck-file", str(deck)), "line 1", "repeats")
     over = position("", "", "", last=COMPUTER, scores=(21, 3))
     write_save(over, save)
     assert_one_line_error(
