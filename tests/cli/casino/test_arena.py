@@ -8,23 +8,14 @@ import pytest
 
 from ..helpers import assert_one_line_error, croupier
 
+GREEDY_AGAINST_RANDOM = (
+    *("casino", "arena", "--a", "greedy", "--b", "random"),
+    *("--tournaments", "6", "--seed", "2", "--workers", "1", "--json"),
+)
+
 
 def test_json_has_the_counts_and_the_intervals() -> None:
-    run = croupier(
-        "casino",
-        "arena",
-        "--a",
-        "greedy",
-        "--b",
-        "random",
-        "--tournaments",
-        "6",
-        "--seed",
-        "2",
-        "--workers",
-        "1",
-        "--json",
-    )
+    run = croupier(*GREEDY_AGAINST_RANDOM)
     assert run.exit_code == 0, run.stderr
     data = json.loads(run.stdout)
     assert data["tournaments"] == 6 and data["seed"] == 2
@@ -33,21 +24,7 @@ def test_json_has_the_counts_and_the_intervals() -> None:
     for key in ("a_win_share", "b_win_share", "a_round_points", "b_round_points", "round_margin"):
         assert data[key]["low"] <= data[key]["mean"] <= data[key]["high"]
     assert data["rounds"] >= 12 and data["a_seconds_per_move"] >= 0
-    again = croupier(
-        "casino",
-        "arena",
-        "--a",
-        "greedy",
-        "--b",
-        "random",
-        "--tournaments",
-        "6",
-        "--seed",
-        "2",
-        "--workers",
-        "1",
-        "--json",
-    )
+    again = croupier(*GREEDY_AGAINST_RANDOM)
     assert json.loads(again.stdout)["a_round_points"] == data["a_round_points"]
 
 
