@@ -183,3 +183,22 @@ def test_ez_payouts_push_a_banker_three_card_seven(shoe) -> None:  # type: ignor
     run = play(shoe("Kh Qd 6s Kd 6c Ah"), "b\nq\n", "--payouts", "ez")
     assert "Banker wins!" in run.stdout
     assert "Push! Your $100 bet is returned." in run.stdout
+
+
+def test_ctrl_c_at_a_prompt_leaves_cleanly(shoe, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from croupier.cli.console import Prompter
+
+    answers = iter(["b"])
+
+    def ask(self: Prompter, prompt: str) -> str:
+        self.console.print(prompt, end="")
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr(Prompter, "ask", ask)
+    run = play(shoe(BANKER_NATURAL, BANKER_NATURAL), "")
+    assert run.exit_code == 0 and run.stderr == ""
+    assert "Good bet! $100 is added to your account!" in run.stdout
+    assert run.stdout.rstrip().endswith("You leave the table with $1100.")
