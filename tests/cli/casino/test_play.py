@@ -15,7 +15,7 @@ from croupier.casino.session import Session
 from croupier.casino.strategies import strategy_named
 
 from ...casino.helpers import COMPUTER, HUMAN, position
-from ..helpers import croupier
+from ..helpers import Run, croupier
 from .script import Script, new_game, winner_line
 
 #: The first round's deck: the human holds 6♦ 9♠ 9♣ 5♥, the computer K♣ K♥ Q♦ Q♠ (it can
@@ -162,35 +162,26 @@ def test_a_finished_tournament_tied_or_won(tmp_path: Path) -> None:
     # capture ends the round with 4 points each (26 cards each, 7 spades to 6): a tie.
     human_pile = "S3 S4 S5 S6 S7 S8 S9 HA DA CA C2 C3 C4 C6 C7 C8 C9 CX CJ CQ CK H2 H3 H4"
     computer_pile = "DX S2 SA SJ SQ SK SX D2 D3 D4 D5 D6 D7 D8 D9 DJ DQ DK H6 H7 H8 H9 HX HJ HQ HK"
-    state = position(
-        "H5",
-        "",
-        "C5",
-        deck="",
-        last=COMPUTER,
-        scores=(19, 19),
-        human_pile=human_pile,
-        computer_pile=computer_pile,
-    )
     path = tmp_path / "end.txt"
-    write_save(state, path)
-    run = croupier("casino", "play", "--load", str(path), input="2\n1\nc\n1\n")
-    assert run.exit_code == 0, run.stderr
-    assert "Round 1 is over." in run.stdout
-    assert run.stdout.rstrip().splitlines()[-1] == "The tournament is a tie, 23 to 23."
-    # The same with the computer ahead by a point: it wins.
-    write_save(
-        position(
+
+    def play_the_last_move(scores: tuple[int, int]) -> Run:
+        state = position(
             "H5",
             "",
             "C5",
             deck="",
             last=COMPUTER,
-            scores=(19, 20),
+            scores=scores,
             human_pile=human_pile,
             computer_pile=computer_pile,
-        ),
-        path,
-    )
-    run = croupier("casino", "play", "--load", str(path), input="2\n1\nc\n1\n")
+        )
+        write_save(state, path)
+        return croupier("casino", "play", "--load", str(path), input="2\n1\nc\n1\n")
+
+    run = play_the_last_move((19, 19))
+    assert run.exit_code == 0, run.stderr
+    assert "Round 1 is over." in run.stdout
+    assert run.stdout.rstrip().splitlines()[-1] == "The tournament is a tie, 23 to 23."
+    # The same with the computer ahead by a point: it wins.
+    run = play_the_last_move((19, 20))
     assert run.stdout.rstrip().splitlines()[-1] == ("The computer wins the tournament, 24 to 23.")
