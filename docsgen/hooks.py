@@ -1,0 +1,111 @@
+"""MkDocs hooks: replace each page's directives with content generated from the code.
+
+Directives a page may hold:
+
+- ``<!-- generate: cli-reference -->``: every command of the Typer app;
+- ``<!-- generate: payout-tables -->``: the payout data of ``croupier.baccarat.payouts``;
+- ``<!-- generate: baccarat-rules -->``: the drawing rules of ``croupier.baccarat.rules``;
+- ``<!-- generate: casino-scoring -->``: the scoring table of ``croupier.casino.scoring``;
+- ``<!-- plot: NAME | alt text -->``: a matplotlib figure from ``docsgen.plots``;
+- a fenced block of language ``terminal`` (``$ croupier ...`` then the answers typed),
+  with optional ``title="..." width=N exit=N`` on the fence: the real command's output
+  as an SVG picture.
+
+Pictures are generated once per build (kept in memory across ``mkdocs serve`` rebuilds)
+and added to the site under ``generated/``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+import re
+import shlex
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from docsgen import cli_reference, payout_tables, plots, rules_tables, terminal
+
+TERMINAL = re.compile(
+    r"^```terminal(?P<options>[^\n]*)\n(?P<body>.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL
+)
+PLOT = re.compile(r"<!--\s*plot:\s*(?P<name>[\w-]+)\s*\|\s*(?P<alt>[^>]*?)\s*-->")
+GENERATE = re.compile(r"<!--\s*generate:\s*(?P<what>[\w-]+)\s*-->")
+GENERATORS = {
+    "cli-reference": cli_reference.cli_reference_markdown,
+    "payout-tables": payout_tables.payout_tables_markdown,
+    "baccarat-rules": rules_tables.baccarat_rules_markdown,
+    "casino-scoring": rules_tables.casino_scoring_markdown,
+}
+_cache: dict[str, str] = {}
+
+
+def _options(text: str) -> dict[str, str]:
+    pairs = (word.split("=", 1) for word in shlex.split(text))
+    return {key.strip("{}."): value for key, value in pairs}
+
+
+def _terminal_uri(match: re.Match[str]) -> str:
+    digest = hashlib.sha1(match.group(0).encode()).hexdigest()[:12]
+    return f"generated/terminal-{digest}.svg"
+
+
+def _plot_uri(name: str) -> str:
+    return f"generated/plot-{name}.svg"
+
+
+def _wanted(markdown: str) -> dict[str, Any]:
+    """What a page's directives need generated: uri -> a function returning the SVG."""
+    jobs: dict[str, Any] = {}
+    for match in TERMINAL.finditer(markdown):
+        session = terminal.parse_session(match["body"], _options(match["options"]))
+        jobs[_terminal_uri(match)] = lambda session=session: terminal.session_svg(session)
+    for match in PLOT.finditer(markdown):
+        name = match["name"]
+        if name not in plots.PLOTS:
+            raise ValueError(f"no plot {name!r}: expected one of {', '.join(plots.PLOTS)}")
+        jobs[_plot_uri(name)] = lambda name=name: plots.plot_svg(name)
+    return jobs
+
+
+def on_files(files: Any, config: Any) -> Any:
+    """Generate every picture the pages ask for and add it to the site's files."""
+    from mkdocs.structure.files import File
+
+    jobs: dict[str, Any] = {}
+    for file in files.documentation_pages():
+        jobs.update(_wanted(Path(file.abs_src_path).read_text(encoding="utf-8")))
+    missing = {uri: job for uri, job in jobs.items() if uri not in _cache}
+    terminal_jobs = {u: j for u, j in missing.items() if u.startswith("generated/terminal-")}
+    with ThreadPoolExecutor(max_workers=2) as pool:  # the commands run in their own processes
+        for uri, svg in zip(
+            terminal_jobs, pool.map(lambda job: job(), terminal_jobs.values()), strict=True
+        ):
+            _cache[uri] = svg
+    for uri, job in missing.items():
+        if uri not in _cache:
+            _cache[uri] = job()
+    for uri in jobs:
+        files.append(File.generated(config, uri, content=_cache[uri]))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Replace the page's directives with generated Markdown and links to the pictures."""
+    here = posixpath.dirname(page.file.src_uri)
+
+    def link(uri: str) -> str:
+        return posixpath.relpath(uri, here or ".")
+
+    def picture(match: re.Match[str]) -> str:
+        session = terminal.parse_session(match["body"], _options(match["options"]))
+        alt = f"Terminal: {session.command}"
+        return f'![{alt}]({link(_terminal_uri(match))}){{ .terminal loading="lazy" }}'
+
+    markdown = TERMINAL.sub(picture, markdown)
+    markdown = PLOT.sub(lambda m: f"![{m['alt']}]({link(_plot_uri(m['name']))})", markdown)
+    return GENERATE.sub(lambda m: GENERATORS[m["what"]](), markdown)
