@@ -18,10 +18,12 @@ and added to the site under ``generated/``.
 from __future__ import annotations
 
 import hashlib
+import logging
 import posixpath
 import re
 import shlex
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,7 @@ GENERATORS = {
     "casino-scoring": rules_tables.casino_scoring_markdown,
 }
 _cache: dict[str, str] = {}
+log = logging.getLogger("mkdocs.hooks.docsgen")
 
 
 def _options(text: str) -> dict[str, str]:
@@ -58,17 +61,27 @@ def _plot_uri(name: str) -> str:
     return f"generated/plot-{name}.svg"
 
 
+def _timed(label: str, make: Any, argument: Any) -> Any:
+    def job() -> str:
+        start = time.perf_counter()
+        svg: str = make(argument)
+        log.info("docsgen: %s (%.1f s)", label, time.perf_counter() - start)
+        return svg
+
+    return job
+
+
 def _wanted(markdown: str) -> dict[str, Any]:
     """What a page's directives need generated: uri -> a function returning the SVG."""
     jobs: dict[str, Any] = {}
     for match in TERMINAL.finditer(markdown):
         session = terminal.parse_session(match["body"], _options(match["options"]))
-        jobs[_terminal_uri(match)] = lambda session=session: terminal.session_svg(session)
+        jobs[_terminal_uri(match)] = _timed(session.command, terminal.session_svg, session)
     for match in PLOT.finditer(markdown):
         name = match["name"]
         if name not in plots.PLOTS:
             raise ValueError(f"no plot {name!r}: expected one of {', '.join(plots.PLOTS)}")
-        jobs[_plot_uri(name)] = lambda name=name: plots.plot_svg(name)
+        jobs[_plot_uri(name)] = _timed(f"plot {name}", plots.plot_svg, name)
     return jobs
 
 

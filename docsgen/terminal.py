@@ -119,7 +119,7 @@ def session_svg(session: Session, output: str | None = None) -> str:
         legacy_windows=False,
     )
     console.print(Text.assemble(("$ ", "bold green"), (session.command, "bold")))
-    console.print(Text.from_ansi(output.rstrip("\n")), soft_wrap=True)
+    console.print(Text.from_ansi(output.rstrip("\n")))  # long lines wrap at the width
     from rich._export_format import CONSOLE_SVG_FORMAT
 
     template = _FONT_FACE.sub("", CONSOLE_SVG_FORMAT).replace(
