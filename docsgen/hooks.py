@@ -107,6 +107,36 @@ def on_files(files: Any, config: Any) -> Any:
     return files
 
 
+#: What would make a browser fetch something from outside the site.
+EXTERNAL = re.compile(
+    r"""<(?:script|img|iframe|source|audio|video)\b[^>]*\bsrc\s*=\s*["']?(?:https?:)?//"""
+    r"""|<link\b[^>]*\bhref\s*=\s*["']?(?:https?:)?//"""
+    r"""|url\(\s*["']?(?:https?:)?//|@import\s+["'](?:https?:)?//"""
+    r"""|<image\b[^>]*href\s*=\s*["']?(?:https?:)?//""",
+    re.IGNORECASE,
+)
+
+
+def external_requests(site_dir: Path) -> list[str]:
+    """Files of the built site that would load a script, style, font or image from
+    elsewhere (the site must work offline and tell nobody it is read)."""
+    found = []
+    for path in sorted(site_dir.rglob("*")):
+        if path.suffix in (".html", ".css", ".svg") and path.is_file():
+            match = EXTERNAL.search(path.read_text(encoding="utf-8", errors="replace"))
+            if match:
+                found.append(f"{path.relative_to(site_dir)}: {match[0]}")
+    return found
+
+
+def on_post_build(config: Any) -> None:
+    """Fail the build if any page, stylesheet or picture would fetch from outside."""
+    found = external_requests(Path(config["site_dir"]))
+    if found:
+        raise RuntimeError("the site would fetch from outside itself:\n" + "\n".join(found))
+    log.info("docsgen: no page, stylesheet or picture fetches anything from outside the site")
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Replace the page's directives with generated Markdown and links to the pictures."""
     here = posixpath.dirname(page.file.src_uri)
