@@ -6,6 +6,8 @@ Directives a page may hold:
 - ``<!-- generate: payout-tables -->``: the payout data of ``croupier.baccarat.payouts``;
 - ``<!-- generate: baccarat-rules -->``: the drawing rules of ``croupier.baccarat.rules``;
 - ``<!-- generate: casino-scoring -->``: the scoring table of ``croupier.casino.scoring``;
+- ``<!-- show-file: NAME -->``: the file ``docs/examples/NAME`` as a text block (the
+  same file the pictures' commands read);
 - ``<!-- plot: NAME | alt text -->``: a matplotlib figure from ``docsgen.plots``;
 - a fenced block of language ``terminal`` (``$ croupier ...`` then the answers typed),
   with optional ``title="..." width=N exit=N`` on the fence: the real command's output
@@ -36,6 +38,7 @@ TERMINAL = re.compile(
     r"^```terminal(?P<options>[^\n]*)\n(?P<body>.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL
 )
 PLOT = re.compile(r"<!--\s*plot:\s*(?P<name>[\w-]+)\s*\|\s*(?P<alt>[^>]*?)\s*-->")
+SHOW_FILE = re.compile(r"<!--\s*show-file:\s*(?P<name>[\w.-]+)\s*-->")
 GENERATE = re.compile(r"<!--\s*generate:\s*(?P<what>[\w-]+)\s*-->")
 GENERATORS = {
     "cli-reference": cli_reference.cli_reference_markdown,
@@ -137,6 +140,11 @@ def on_post_build(config: Any) -> None:
     log.info("docsgen: no page, stylesheet or picture fetches anything from outside the site")
 
 
+def _show_file(match: re.Match[str]) -> str:
+    text = (terminal.EXAMPLES / match["name"]).read_text(encoding="utf-8")
+    return f"```text\n{text.rstrip()}\n```"
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Replace the page's directives with generated Markdown and links to the pictures."""
     here = posixpath.dirname(page.file.src_uri)
@@ -150,5 +158,6 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         return f'![{alt}]({link(_terminal_uri(match))}){{ .terminal loading="lazy" }}'
 
     markdown = TERMINAL.sub(picture, markdown)
+    markdown = SHOW_FILE.sub(_show_file, markdown)
     markdown = PLOT.sub(lambda m: f"![{m['alt']}]({link(_plot_uri(m['name']))})", markdown)
     return GENERATE.sub(lambda m: GENERATORS[m["what"]](), markdown)
