@@ -46,7 +46,9 @@ GENERATORS = {
     "baccarat-rules": rules_tables.baccarat_rules_markdown,
     "casino-scoring": rules_tables.casino_scoring_markdown,
 }
+ROOT = Path(__file__).resolve().parents[1]
 _cache: dict[str, str] = {}
+_cache_key: list[str] = [""]
 log = logging.getLogger("mkdocs.hooks.docsgen")
 
 
@@ -88,10 +90,25 @@ def _wanted(markdown: str) -> dict[str, Any]:
     return jobs
 
 
+def _fingerprint() -> str:
+    """Changes when the code or the example files do (``mkdocs serve`` then redraws)."""
+    digest = hashlib.sha1()
+    for folder in (ROOT / "src" / "croupier", ROOT / "docsgen", terminal.EXAMPLES):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                stat = path.stat()
+                digest.update(f"{path}:{stat.st_mtime_ns}:{stat.st_size};".encode())
+    return digest.hexdigest()
+
+
 def on_files(files: Any, config: Any) -> Any:
     """Generate every picture the pages ask for and add it to the site's files."""
     from mkdocs.structure.files import File
 
+    key = _fingerprint()
+    if key != _cache_key[0]:
+        _cache.clear()
+        _cache_key[0] = key
     jobs: dict[str, Any] = {}
     for file in files.documentation_pages():
         jobs.update(_wanted(Path(file.abs_src_path).read_text(encoding="utf-8")))

@@ -27,8 +27,8 @@ __all__ = ["EXAMPLES", "Session", "parse_session", "run_session", "session_svg"]
 #: Files the pictures' commands read (hands.txt, game.txt...), also offered for download.
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
-#: Rich's SVG template without its web font: the font stack falls back to local monospace.
-_FONT_FACE = re.compile(r"@font-face\s*\{\{.*?\}\}\s*", re.DOTALL)
+#: The web font Rich's SVG names; without it the font stack falls back to local monospace.
+_FONT_FACE = re.compile(r"@font-face\s*\{[^}]*\}\s*")
 
 
 @dataclass(frozen=True)
@@ -110,19 +110,21 @@ def session_svg(session: Session, output: str | None = None) -> str:
     """The SVG picture of a session: the command line, then what it printed."""
     if output is None:
         output = run_session(session)
+    text = Text.from_ansi(output.rstrip("\n"))
+    prompt = Text.assemble(("$ ", "bold green"), (session.command, "bold"))
+    widest = max(line.cell_len for line in [prompt, *text.split()])
     console = Console(
         record=True,
-        width=session.width,
+        width=max(40, min(session.width, widest)),  # as wide as the output, up to the width
         file=io.StringIO(),
         force_terminal=True,
         color_system="truecolor",
         legacy_windows=False,
     )
-    console.print(Text.assemble(("$ ", "bold green"), (session.command, "bold")))
-    console.print(Text.from_ansi(output.rstrip("\n")))  # long lines wrap at the width
-    from rich._export_format import CONSOLE_SVG_FORMAT
-
-    template = _FONT_FACE.sub("", CONSOLE_SVG_FORMAT).replace(
+    console.print(prompt)
+    console.print(text)  # lines longer than the width wrap
+    svg = console.export_svg(title=session.title)
+    # Rich's template loads a web font from a CDN: drop it (local monospace fonts are used).
+    return _FONT_FACE.sub("", svg).replace(
         "Generated with Rich https://www.textualize.io", "Generated with Rich at build time"
     )
-    return console.export_svg(title=session.title, code_format=template)
