@@ -103,6 +103,15 @@ def _fingerprint() -> str:
 
 def on_files(files: Any, config: Any) -> Any:
     """Generate every picture the pages ask for and add it to the site's files."""
+    from mkdocs.exceptions import PluginError
+
+    try:
+        return _add_pictures(files, config)
+    except (RuntimeError, ValueError, OSError) as error:  # a command failed, a bad directive
+        raise PluginError(f"docsgen: {error}") from error
+
+
+def _add_pictures(files: Any, config: Any) -> Any:
     from mkdocs.structure.files import File
 
     key = _fingerprint()
@@ -130,7 +139,8 @@ def on_files(files: Any, config: Any) -> Any:
 #: What would make a browser fetch something from outside the site.
 EXTERNAL = re.compile(
     r"""<(?:script|img|iframe|source|audio|video)\b[^>]*\bsrc\s*=\s*["']?(?:https?:)?//"""
-    r"""|<link\b[^>]*\bhref\s*=\s*["']?(?:https?:)?//"""
+    r"""|<link\b(?=[^>]*\brel\s*=\s*["']?(?:stylesheet|icon|shortcut|preload|prefetch"""
+    r"""|modulepreload|manifest|apple-touch-icon))[^>]*\bhref\s*=\s*["']?(?:https?:)?//"""
     r"""|url\(\s*["']?(?:https?:)?//|@import\s+["'](?:https?:)?//"""
     r"""|<image\b[^>]*href\s*=\s*["']?(?:https?:)?//""",
     re.IGNORECASE,
@@ -151,9 +161,11 @@ def external_requests(site_dir: Path) -> list[str]:
 
 def on_post_build(config: Any) -> None:
     """Fail the build if any page, stylesheet or picture would fetch from outside."""
+    from mkdocs.exceptions import PluginError
+
     found = external_requests(Path(config["site_dir"]))
     if found:
-        raise RuntimeError("the site would fetch from outside itself:\n" + "\n".join(found))
+        raise PluginError("the site would fetch from outside itself:\n" + "\n".join(found))
     log.info("docsgen: no page, stylesheet or picture fetches anything from outside the site")
 
 

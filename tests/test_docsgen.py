@@ -65,7 +65,9 @@ def test_a_terminal_block_is_a_command_and_its_answers() -> None:
 def test_the_offline_check_catches_outside_fetches(tmp_path: Path) -> None:
     from docsgen.hooks import external_requests
 
-    (tmp_path / "ok.html").write_text('<a href="https://example.org">a link</a>')
+    (tmp_path / "ok.html").write_text(
+        '<a href="https://example.org">a link</a><link rel="canonical" href="http://127.0.0.1/">'
+    )
     (tmp_path / "font.css").write_text('@font-face { src: url("https://cdn.example/f.woff2") }')
     (tmp_path / "page.html").write_text('<script src="//cdn.example/x.js"></script>')
     assert [line.split(":")[0] for line in external_requests(tmp_path)] == [
