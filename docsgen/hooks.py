@@ -13,8 +13,10 @@ Directives a page may hold:
   with optional ``title="..." width=N exit=N`` on the fence: the real command's output
   as an SVG picture.
 
-Pictures are generated once per build (kept in memory across ``mkdocs serve`` rebuilds)
-and added to the site under ``generated/``.
+Pictures are added to the site under ``generated/``. They are kept in ``.cache/docsgen/``
+(ignored by git) under a digest of everything they depend on, so a rebuild redraws them
+only when croupier's code, the generators, the example files or the drawing libraries
+change.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import logging
 import posixpath
 import re
 import shlex
+import shutil
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -47,8 +50,8 @@ GENERATORS = {
     "casino-scoring": rules_tables.casino_scoring_markdown,
 }
 ROOT = Path(__file__).resolve().parents[1]
-_cache: dict[str, str] = {}
-_cache_key: list[str] = [""]
+#: Pictures already drawn, kept between builds while nothing they depend on changes.
+CACHE = ROOT / ".cache" / "docsgen"
 log = logging.getLogger("mkdocs.hooks.docsgen")
 
 
@@ -91,14 +94,19 @@ def _wanted(markdown: str) -> dict[str, Any]:
 
 
 def _fingerprint() -> str:
-    """Changes when the code or the example files do (``mkdocs serve`` then redraws)."""
-    digest = hashlib.sha1()
+    """A digest of everything a picture depends on: croupier's code, these generators, the
+    example files, and the versions of Python and of the libraries that draw."""
+    import importlib.metadata
+
+    digest = hashlib.sha1(sys.version.encode())
+    for package in ("rich", "typer", "numpy", "matplotlib"):
+        digest.update(f"{package}={importlib.metadata.version(package)};".encode())
     for folder in (ROOT / "src" / "croupier", ROOT / "docsgen", terminal.EXAMPLES):
         for path in sorted(folder.rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
-                stat = path.stat()
-                digest.update(f"{path}:{stat.st_mtime_ns}:{stat.st_size};".encode())
-    return digest.hexdigest()
+                digest.update(f"{path.relative_to(ROOT)};".encode())
+                digest.update(hashlib.sha1(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
 
 
 def on_files(files: Any, config: Any) -> Any:
@@ -114,25 +122,29 @@ def on_files(files: Any, config: Any) -> Any:
 def _add_pictures(files: Any, config: Any) -> Any:
     from mkdocs.structure.files import File
 
-    key = _fingerprint()
-    if key != _cache_key[0]:
-        _cache.clear()
-        _cache_key[0] = key
+    folder = CACHE / _fingerprint()
+    for stale in CACHE.glob("*"):  # drawings of older code are never used again
+        if stale != folder:
+            shutil.rmtree(stale, ignore_errors=True)
+    folder.mkdir(parents=True, exist_ok=True)
     jobs: dict[str, Any] = {}
     for file in files.documentation_pages():
         jobs.update(_wanted(Path(file.abs_src_path).read_text(encoding="utf-8")))
-    missing = {uri: job for uri, job in jobs.items() if uri not in _cache}
-    terminal_jobs = {u: j for u, j in missing.items() if u.startswith("generated/terminal-")}
+    missing = {uri: job for uri, job in jobs.items() if not (folder / Path(uri).name).exists()}
+    terminal_jobs = [(u, j) for u, j in missing.items() if u.startswith("generated/terminal-")]
+    other_jobs = [(u, j) for u, j in missing.items() if not u.startswith("generated/terminal-")]
     with ThreadPoolExecutor(max_workers=2) as pool:  # the commands run in their own processes
-        for uri, svg in zip(
-            terminal_jobs, pool.map(lambda job: job(), terminal_jobs.values()), strict=True
-        ):
-            _cache[uri] = svg
-    for uri, job in missing.items():
-        if uri not in _cache:
-            _cache[uri] = job()
+        drawn = list(pool.map(lambda job: job(), (j for _, j in terminal_jobs)))
+    drawn += [job() for _, job in other_jobs]  # matplotlib is not thread-safe
+    for (uri, _), svg in zip([*terminal_jobs, *other_jobs], drawn, strict=True):
+        partial = folder / (Path(uri).name + ".part")  # never a half-written picture
+        partial.write_text(svg, encoding="utf-8")
+        partial.replace(folder / Path(uri).name)
+    if not missing:
+        log.info("docsgen: %d pictures unchanged since the last build", len(jobs))
     for uri in jobs:
-        files.append(File.generated(config, uri, content=_cache[uri]))
+        content = (folder / Path(uri).name).read_text(encoding="utf-8")
+        files.append(File.generated(config, uri, content=content))
     return files
 
 
