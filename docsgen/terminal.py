@@ -79,6 +79,7 @@ def _run(session: Session, cwd: Path, timeout: float) -> str:
     env = {
         **os.environ,
         "FORCE_COLOR": "1",
+        "TTY_INTERACTIVE": "0",  # colours, but no progress bars drawn while the picture runs
         "TERM": "xterm-256color",
         "COLORTERM": "truecolor",
         "COLUMNS": str(session.width),
