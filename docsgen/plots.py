@@ -73,16 +73,23 @@ def equity_as_the_board_comes() -> Any:
     labels = [name for name, _ in stages]
     first = [100 * float(e[0]) for e in equities]
     second = [100 * float(e[1]) for e in equities]
-    figure, axes = plt.subplots(figsize=(7.5, 3.6), layout="constrained")
+    figure, axes = plt.subplots(figsize=(7.5, 4.0), layout="constrained")
     axes.plot(labels, first, marker="o", color=_GREY, label="A♠ K♠")
     axes.plot(labels, second, marker="o", color=_RED, label="Q♥ Q♦")
-    for x, (a, b) in enumerate(zip(first, second, strict=True)):
-        axes.annotate(f"{a:.1f}%", (x, a), textcoords="offset points", xytext=(0, 7), ha="center")
-        axes.annotate(f"{b:.1f}%", (x, b), textcoords="offset points", xytext=(0, -14), ha="center")
-    axes.set_ylim(-8, 108)
+    for x, pair in enumerate(zip(first, second, strict=True)):
+        for value, other in (pair, pair[::-1]):  # the higher label above, the lower below
+            shift = 7 if value >= other else -14
+            axes.annotate(
+                f"{value:.1f}%",
+                (x, value),
+                textcoords="offset points",
+                xytext=(0, shift),
+                ha="center",
+            )
+    axes.set_ylim(-12, 112)
     axes.set_ylabel("exact equity, %")
     axes.set_title("Equity as the board comes (every completion counted)")
-    axes.legend(loc="center left")
+    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, frameon=False)
     return figure
 
 
