@@ -126,6 +126,17 @@ def session_svg(session: Session, output: str | None = None) -> str:
     console.print(text)  # lines longer than the width wrap
     svg = console.export_svg(title=session.title)
     # Rich's template loads a web font from a CDN: drop it (local monospace fonts are used).
-    return _FONT_FACE.sub("", svg).replace(
+    svg = _FONT_FACE.sub("", svg).replace(
         "Generated with Rich https://www.textualize.io", "Generated with Rich at build time"
     )
+    return _natural_size(svg)
+
+
+def _natural_size(svg: str, scale: float = 0.7) -> str:
+    """Give the picture a size, so that a page shows its text at about the body's size
+    (Rich draws at 20 px a line; without a size an SVG stretches to the page's width)."""
+    match = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+    if match is None:
+        return svg
+    width, height = (round(float(value) * scale) for value in match.groups())
+    return svg.replace(match[0], f'{match[0]} width="{width}" height="{height}"', 1)
