@@ -49,7 +49,8 @@ def test_the_pages_have_python_examples() -> None:
 
 
 @pytest.mark.parametrize("page", PAGES, ids=_name)
-def test_page_examples(page: Path) -> None:
+def test_page_examples(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # examples name files as a reader at the root would
     text = page.read_text(encoding="utf-8")
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=OPTIONS)
