@@ -12,7 +12,7 @@ advice, and positions that look the same get the same advice.
 
 >>> from croupier.casino import Player, new_tournament
 >>> from croupier.casino.strategies import strategy_named
->>> seen = new_tournament(Player.HUMAN, seed=9).observe(Player.HUMAN)
+>>> seen = new_tournament(Player.HUMAN, rng=9).observe(Player.HUMAN)
 >>> seen.hand, seen.loose
 ((Card('Th'), Card('8d'), Card('6h'), Card('Kd')), (Card('Ac'), Card('9d'), Card('As'), Card('6c')))
 >>> decision = strategy_named("greedy").decide(seen)
@@ -95,7 +95,7 @@ def observation_rng(observation: Observation, salt: str = "") -> random.Random:
     always gives the same sequence, whatever the hidden cards are.
 
     >>> from croupier.casino import Player, new_tournament
-    >>> seen = new_tournament(Player.HUMAN, seed=1).observe(Player.HUMAN)
+    >>> seen = new_tournament(Player.HUMAN, rng=1).observe(Player.HUMAN)
     >>> observation_rng(seen).random() == observation_rng(seen).random()
     True
     """

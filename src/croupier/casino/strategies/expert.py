@@ -28,7 +28,7 @@ Everything is deterministic given the random generator, and the generator is see
 from the observation unless one is given.
 
 >>> from croupier.casino import Player, new_tournament
->>> seen = new_tournament(Player.HUMAN, seed=1).observe(Player.HUMAN)
+>>> seen = new_tournament(Player.HUMAN, rng=1).observe(Player.HUMAN)
 >>> seen.hand, seen.loose
 ((Card('8s'), Card('3h'), Card('9s'), Card('5s')), (Card('9h'), Card('Js'), Card('2s'), Card('5h')))
 >>> decision = ExpertStrategy().decide(seen)
@@ -45,10 +45,11 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from croupier.cards import CardStyle
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
-from croupier.casino.rules import apply_move, legal_moves
-from croupier.casino.state import Player, State
+from croupier.casino.pieces import Player
+from croupier.casino.state import State
 from croupier.casino.strategies.base import (
     Decision,
     Strategy,
@@ -142,7 +143,7 @@ class ExpertStrategy(Strategy):
         if observation.deck_size == 0:
             # The unseen cards are the opponent's hand: one deal, to the end of the round
             # if the budget allows, else to the usual depth.
-            state = observation.sample(rng)
+            state = State.sample(observation, rng)
             search.limit = settings.node_budget
             try:
                 totals = [search.root(state, move, _TO_THE_END) for move in searched]
@@ -157,7 +158,7 @@ class ExpertStrategy(Strategy):
             totals = [0.0] * len(searched)
             samples = 0
             while samples < settings.samples:
-                state = observation.sample(rng)
+                state = State.sample(observation, rng)
                 for index, move in enumerate(searched):
                     totals[index] += search.root(state, move, settings.depth)
                 samples += 1
@@ -211,7 +212,7 @@ class _Search:
         return self._after(state, move, depth, -math.inf, math.inf)
 
     def _after(self, state: State, move: Move, depth: int, alpha: float, beta: float) -> float:
-        child = apply_move(state, move, check=False)
+        child = state.apply(move, check=False)
         if child.is_round_over:
             return self._final(child)
         if len(child.deck) != len(state.deck):  # a new deal: the sampled cards are invented
@@ -224,7 +225,7 @@ class _Search:
         self.nodes += 1
         if self.limit is not None and self.nodes > self.limit:
             raise _OutOfBudgetError
-        moves = _distinct(legal_moves(state)) if depth > 1 else legal_moves(state)
+        moves = _distinct(state.legal_moves()) if depth > 1 else state.legal_moves()
         if not moves:  # no sound position gets here: judge it rather than fail
             return evaluate(state, self.player, weights=self.weights)
         moves.sort(key=_order, reverse=True)
@@ -253,7 +254,7 @@ class _Search:
     def _final(self, state: State) -> float:
         """A finished round: the exact point margin, and a win or loss if it ends the
         tournament (worth more than any margin)."""
-        points = state.round_score().points
+        points = state.score().points
         mine, theirs = points[self.player], points[self.player.other]
         value = float(mine - theirs)
         totals = state.totals()
@@ -280,7 +281,7 @@ def _note(observation: Observation, analysis: Analysis) -> str | None:
     if observation.player is Player.COMPUTER:
         instead, expects = "from its biggest capture", "it expects"
     else:
-        instead, expects = f"if you {greedy.describe('pretty')}", "you can expect"
+        instead, expects = f"if you {greedy.describe(CardStyle.PRETTY)}", "you can expect"
     if better < 0.05:
         return f"looking ahead, {expects} as much as {instead}"
     return f"looking ahead, {expects} {better:.1f} more points than {instead}"

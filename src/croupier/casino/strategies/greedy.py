@@ -18,7 +18,7 @@ class GreedyStrategy(Strategy):
     further. Moves that take nothing (trails and builds) tie, and ties are broken at random.
 
     >>> from croupier.casino import Player, new_tournament
-    >>> seen = new_tournament(Player.HUMAN, seed=11).observe(Player.HUMAN)
+    >>> seen = new_tournament(Player.HUMAN, rng=11).observe(Player.HUMAN)
     >>> " ".join(map(str, seen.hand)), " ".join(map(str, seen.loose))
     ('Td Kd 3c 3d', 'Kc 4s 4d 2s')
     >>> str(GreedyStrategy().decide(seen).move)            # 2 points for the 10♦, 1 for the 2♠

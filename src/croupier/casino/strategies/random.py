@@ -16,7 +16,7 @@ class RandomStrategy(Strategy):
     """Plays any legal move, each with the same chance.
 
     >>> from croupier.casino import Player, new_tournament
-    >>> seen = new_tournament(Player.HUMAN, seed=7).observe(Player.HUMAN)
+    >>> seen = new_tournament(Player.HUMAN, rng=7).observe(Player.HUMAN)
     >>> RandomStrategy().decide(seen).move in seen.legal_moves()
     True
     """
