@@ -16,6 +16,7 @@ from croupier.cards import (
     DECK,
     Card,
     CardError,
+    CardStyle,
     Deck,
     EmptyShoeError,
     Rank,
@@ -115,6 +116,15 @@ def test_named_forms() -> None:
     assert format_cards(parse_cards("Kc 0h"), "casino") == "CK HX"
     with pytest.raises(CardError, match="bad card style"):
         format_cards([], "fancy")
+
+
+def test_one_card_style_for_every_notation() -> None:
+    hand = parse_cards("Kc 0h")
+    assert [format_cards(hand, style) for style in CardStyle] == ["Kc Th", "K♣ 10♥", "CK HX"]
+    assert format_cards(hand, " Pretty ", sep="+") == "K♣+10♥"
+    assert CardStyle.parse(CardStyle.CASINO) is CardStyle.CASINO
+    with pytest.raises(TypeError, match="style must be a CardStyle"):
+        CardStyle.parse(untyped(3))
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-import random
+
+import numpy as np
 
 from croupier.cards import Rank
 from croupier.casino import Player, State
@@ -37,7 +38,7 @@ def test_states_that_differ_only_in_hidden_cards_look_the_same() -> None:
 
 
 def test_a_sample_is_a_sound_state_consistent_with_the_view() -> None:
-    rng = random.Random(3)
+    rng = np.random.default_rng(3)
     state = position("S9 C2", "D7 S7 H2", "HK", deck="C3 C4 C5 C7 C8 C9 CX CJ", to_move=COMPUTER)
     samples = set()
     for _ in range(20):
@@ -58,7 +59,7 @@ def test_a_sample_gives_the_opponent_a_card_for_each_of_its_builds() -> None:
         "H7 DX", "S7 HJ C2", "[C6 CA] [C4 D7] H2", [COMPUTER, COMPUTER], deck="C3 C5 C8 C9 CX"
     )
     seen = state.observe(HUMAN)
-    rng = random.Random(7)
+    rng = np.random.default_rng(7)
     hands = set()
     for _ in range(50):
         sample = State.sample(seen, rng)
@@ -76,6 +77,6 @@ def test_a_sample_from_a_view_no_position_gives_still_deals_every_card() -> None
         position("S9 C9", "S7", "[C5 D4]", [COMPUTER], deck="", check=False).observe(HUMAN),
         piles=(cards("D9 H9"), ()),
     )
-    sample = State.sample(view, random.Random(1))
+    sample = State.sample(view, rng=1)
     assert len(sample.hands[COMPUTER]) == 1
     assert sorted(sample.hands[COMPUTER] + sample.deck) == sorted(view.unseen)

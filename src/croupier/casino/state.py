@@ -19,7 +19,6 @@ is ``None`` once the round is over.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from croupier.casino.rules import add_part, find_build, move_problem, moves_for
 from croupier.casino.scoring import RoundScore, score_piles
 from croupier.casino.values import CARD_VALUE, LOW_VALUE
 from croupier.errors import check_type
+from croupier.randomness import RNGLike, as_generator
 
 __all__ = ["Problem", "State", "check_state", "state_problems"]
 
@@ -255,32 +255,32 @@ class State:
         )
 
     @classmethod
-    def sample(cls, observation: Observation, rng: random.Random | None = None) -> State:
+    def sample(cls, observation: Observation, rng: RNGLike = None) -> State:
         """A full state consistent with ``observation``: the unseen cards dealt at random.
 
         The opponent's hand is drawn uniformly among the hands the view allows: the
         owner of a build holds a card of its value, so an opponent who owns builds holds
         a card of each of their values (a view that allows no such hand, which no real
-        position gives, gets one as close as the unseen cards allow).
+        position gives, gets one as close as the unseen cards allow). ``rng`` is an int
+        seed, a NumPy generator or ``None``.
 
-        >>> import random
         >>> from croupier.casino import new_tournament
         >>> seen = new_tournament(Player.HUMAN, rng=3).observe(Player.HUMAN)
-        >>> State.sample(seen, random.Random(1)).observe(Player.HUMAN) == seen
+        >>> State.sample(seen, rng=1).observe(Player.HUMAN) == seen
         True
         """
-        generator = rng or random.Random()
+        generator = as_generator(rng)
         unseen = observation.unseen
         size = observation.opponent_hand_size
         needed = {b.value for b in observation.builds if b.owner is not observation.player}
         for _ in range(_SAMPLE_TRIES):
-            opponent_hand = tuple(generator.sample(unseen, size))
+            opponent_hand = tuple(unseen[i] for i in generator.choice(len(unseen), size, False))
             if needed <= {CARD_VALUE[card.index] for card in opponent_hand}:
                 break
         else:
             opponent_hand = _holding(unseen, needed, size)
-        rest = [card for card in unseen if card not in opponent_hand]
-        generator.shuffle(rest)
+        left = [card for card in unseen if card not in opponent_hand]
+        rest = [left[i] for i in generator.permutation(len(left))]
         hand = observation.hand
         human = observation.player is Player.HUMAN
         return cls(

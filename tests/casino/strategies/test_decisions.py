@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pytest
 
 from croupier.cards import DECK
@@ -123,14 +123,14 @@ def test_greedy_takes_the_most_points_then_the_most_cards() -> None:
 def test_greedy_breaks_ties_at_random() -> None:
     state = table("C3", "H9 D9 S2", "HK")
     seen = state.observe(COMPUTER)
-    chosen = {str(GreedyStrategy().decide(seen, random.Random(i)).move) for i in range(40)}
+    chosen = {str(GreedyStrategy().decide(seen, rng=i).move) for i in range(40)}
     assert chosen == {str(m) for m in seen.legal_moves()}
 
 
 def test_random_plays_every_legal_move_uniformly() -> None:
     state = table("C3", "H5 D9 S2 CK", "H4 C5 SA")
     seen = state.observe(COMPUTER)
-    rng = random.Random(1)
+    rng = np.random.default_rng(1)
     counts = Counter(str(RandomStrategy().decide(seen, rng).move) for _ in range(3000))
     legal = seen.legal_moves()
     assert set(counts) == {str(m) for m in legal}

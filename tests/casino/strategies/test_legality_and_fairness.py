@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import numpy as np
 import pytest
 
 from croupier.casino import Player, State, new_tournament, next_round
@@ -20,7 +21,7 @@ def play_rounds(
     seats: tuple[Strategy, Strategy], rounds: int, seed: int
 ) -> list[tuple[State, Player]]:
     """Play ``rounds`` whole rounds, checking every decision; the positions decided."""
-    rng = random.Random(seed)
+    rng = np.random.default_rng(seed)
     decided: list[tuple[State, Player]] = []
     for number in range(rounds):
         state = new_tournament(Player(number % 2), rng=seed * 1000 + number)
@@ -91,7 +92,7 @@ def test_strategies_keep_playing_across_rounds() -> None:
 
 
 def test_the_computer_s_reasons_show_nothing_of_its_hand_but_the_card_played() -> None:
-    rng = random.Random(11)
+    rng = np.random.default_rng(11)
     expert = ExpertStrategy(FAST_EXPERT)
     checked = 0
     for number in range(12):

@@ -10,7 +10,7 @@ processes.
 >>> result.tournaments, result.a_wins + result.b_wins + result.ties
 (4, 4)
 >>> result.a_wins
-4
+3
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import math
 import multiprocessing
 import multiprocessing.context
 import os
-import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -84,7 +83,7 @@ def play_tournament(
     seats = (a, b) if a_first else (b, a)
     a_seat = Player.HUMAN if a_first else Player.COMPUTER
     deck_rng = np.random.default_rng(deck_seed)
-    move_rng = random.Random(move_seed)
+    move_rng = np.random.default_rng(move_seed)
     seconds = [0.0, 0.0]
     slowest = [0.0, 0.0]
     moves = [0, 0]

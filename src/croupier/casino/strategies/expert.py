@@ -36,14 +36,15 @@ from the observation unless one is given.
 'build H3 S2'
 >>> print(decision.reason)  # doctest: +NORMALIZE_WHITESPACE
 builds 5 to capture next turn with the 5 of spades you hold (the build holds 1 point): looking
-ahead, you can expect 1.3 more points than if you capture 9♥ with 9♠
+ahead, you can expect 0.7 more points than if you capture 9♥ with 9♠
 """
 
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from croupier.cards import CardStyle
 from croupier.casino.moves import Action, Move
@@ -60,6 +61,7 @@ from croupier.casino.strategies.evaluation import WEIGHTS, Weights, evaluate
 from croupier.casino.strategies.explain import explain
 from croupier.casino.strategies.values import Gain, gain, move_kind, points_of
 from croupier.casino.tournament import WINNING_SCORE
+from croupier.randomness import RNGLike, as_generator
 
 __all__ = ["Analysis", "ExpertSettings", "ExpertStrategy"]
 
@@ -119,7 +121,9 @@ class ExpertStrategy(Strategy):
     def __repr__(self) -> str:
         return f"ExpertStrategy({self.settings!r})"
 
-    def choose(self, observation: Observation, moves: list[Move], rng: random.Random) -> Decision:
+    def choose(
+        self, observation: Observation, moves: list[Move], rng: np.random.Generator
+    ) -> Decision:
         if len(moves) == 1:
             return Decision(moves[0], explain(observation, moves[0], moves))
         analysis = self.analyse(observation, moves, rng)
@@ -130,11 +134,11 @@ class ExpertStrategy(Strategy):
         self,
         observation: Observation,
         moves: list[Move] | None = None,
-        rng: random.Random | None = None,
+        rng: RNGLike = None,
     ) -> Analysis:
         """Value every legal move (or ``moves``) of the player who sees ``observation``."""
         moves = moves if moves is not None else moves_to_decide(observation)
-        rng = rng if rng is not None else observation_rng(observation)
+        generator = as_generator(rng) if rng is not None else observation_rng(observation)
         kinds = [move_kind(move) for move in moves]
         distinct = list(dict.fromkeys(kinds))  # one move of each kind is searched
         searched = [moves[kinds.index(kind)] for kind in distinct]
@@ -143,7 +147,7 @@ class ExpertStrategy(Strategy):
         if observation.deck_size == 0:
             # The unseen cards are the opponent's hand: one deal, to the end of the round
             # if the budget allows, else to the usual depth.
-            state = State.sample(observation, rng)
+            state = State.sample(observation, generator)
             search.limit = settings.node_budget
             try:
                 totals = [search.root(state, move, _TO_THE_END) for move in searched]
@@ -158,7 +162,7 @@ class ExpertStrategy(Strategy):
             totals = [0.0] * len(searched)
             samples = 0
             while samples < settings.samples:
-                state = State.sample(observation, rng)
+                state = State.sample(observation, generator)
                 for index, move in enumerate(searched):
                     totals[index] += search.root(state, move, settings.depth)
                 samples += 1

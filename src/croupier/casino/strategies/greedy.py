@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+import numpy as np
 
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
@@ -28,8 +28,11 @@ class GreedyStrategy(Strategy):
     name = "greedy"
     summary = "the move that takes the most points now, then the most cards"
 
-    def choose(self, observation: Observation, moves: list[Move], rng: random.Random) -> Decision:
+    def choose(
+        self, observation: Observation, moves: list[Move], rng: np.random.Generator
+    ) -> Decision:
         scored = [(gain(move)[:2], move) for move in moves]
         best = max(score for score, _ in scored)
-        move = rng.choice([move for score, move in scored if score == best])
+        tied = [move for score, move in scored if score == best]
+        move = tied[int(rng.integers(len(tied)))]
         return Decision(move, explain(observation, move, moves))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+import numpy as np
 
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
@@ -24,6 +24,8 @@ class RandomStrategy(Strategy):
     name = "random"
     summary = "a uniformly random legal move"
 
-    def choose(self, observation: Observation, moves: list[Move], rng: random.Random) -> Decision:
-        move = rng.choice(moves)
+    def choose(
+        self, observation: Observation, moves: list[Move], rng: np.random.Generator
+    ) -> Decision:
+        move = moves[int(rng.integers(len(moves)))]
         return Decision(move, explain(observation, move, moves))
