@@ -4,15 +4,32 @@ an argument of the wrong type is a TypeError naming the argument."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from croupier import baccarat, poker
-from croupier.cards import CardError, Shoe, parse_card, parse_card_lines, parse_cards, parse_rank
-from croupier.casino import Move, Player, SaveFileError, new_tournament, parse_save
+from croupier.cards import (
+    CardError,
+    Shoe,
+    parse_card,
+    parse_card_lines,
+    parse_cards,
+    parse_rank,
+    read_card_file,
+)
+from croupier.casino import (
+    Move,
+    Player,
+    SaveFileError,
+    new_tournament,
+    parse_save,
+    read_deck_file,
+    read_save,
+)
 from croupier.casino.notation import card_list, parse_table
-from croupier.casino.session import parse_hand_choice, parse_selection, table_items
+from croupier.casino.session import Session, parse_hand_choice, parse_selection, table_items
 from croupier.casino.tournament import parse_deck
 from croupier.poker.matchup import parse_matchup
 
@@ -59,6 +76,8 @@ BAD_CARD_CALLS: dict[str, Callable[[], object]] = {
     "casino.notation.parse_table": lambda: parse_table("[SA 1x]"),
     "casino.session.parse_hand_choice": lambda: parse_hand_choice("1x", STATE.hand(Player.HUMAN)),
     "casino.session.parse_selection": lambda: parse_selection("1x", table_items(STATE)),
+    "casino.Session.play": lambda: Session(STATE, rng=1).play("capture H8 1x"),
+    "poker.rank_batch (card 99)": lambda: poker.rank_batch([[0, 1, 2, 3, 99]]),
 }
 
 
@@ -66,6 +85,19 @@ BAD_CARD_CALLS: dict[str, Callable[[], object]] = {
 def test_a_bad_card_is_a_card_error_at_every_entry_point(call: Callable[[], object]) -> None:
     with pytest.raises(CardError):
         call()
+
+
+@pytest.mark.parametrize(
+    "read", [read_card_file, read_deck_file, read_save], ids=["cards", "deck", "save"]
+)
+def test_a_bad_card_in_a_file_is_a_card_error_with_its_line(
+    tmp_path: Path, read: Callable[[Path], object]
+) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(SAVE if read is read_save else "SA SK\nH1x\n", encoding="utf-8")
+    with pytest.raises(CardError) as caught:
+        read(path)
+    assert caught.value.line == (10 if read is read_save else 2)
 
 
 def test_a_game_card_error_is_also_the_game_error() -> None:

@@ -214,7 +214,7 @@ def compose_move(card: Card, action: Action, selection: Sequence[TableItem] = ()
     """The move of playing ``card`` as ``action`` with the table items ``selection``.
 
     The move is not checked: play it with :meth:`Session.play` (or
-    :func:`~croupier.casino.rules.check_move`) to learn whether the rules allow it.
+    :meth:`State.check <croupier.casino.state.State.check>`) to learn whether the rules allow it.
 
     >>> from croupier.cards import parse_cards
     >>> five, four = parse_cards("C5 D4")
