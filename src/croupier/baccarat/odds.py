@@ -466,7 +466,12 @@ class RemovalEffects:
     effects: dict[str, dict[Rank, float]]
 
     def to_dict(self) -> dict[str, Any]:
-        """The table as JSON-ready data (what ``croupier baccarat eor --json`` prints)."""
+        """The table as JSON-ready data (what ``croupier baccarat eor --json`` prints).
+
+        >>> data = effect_of_removal(Composition.decks(1)).to_dict()
+        >>> data["shoe"]["description"], sorted(data["effects"]["banker"])[:3]
+        ('1 deck', ['10', '2', '3'])
+        """
         return {
             "shoe": self.composition.to_dict(),
             "payouts": self.payouts.name,

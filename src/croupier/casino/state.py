@@ -118,7 +118,13 @@ class State:
 
     @property
     def to_move(self) -> Player | None:
-        """The player to move, or ``None`` once the round is over (a terminal state)."""
+        """The player to move, or ``None`` once the round is over (a terminal state).
+
+        >>> from croupier.cards import parse_cards
+        >>> last = State(hands=(parse_cards("H5"), ()), deck=(), next_player=Player.HUMAN)
+        >>> last.to_move, last.apply("trail H5").to_move
+        (<Player.HUMAN: 0>, None)
+        """
         return None if self.is_round_over else self.next_player
 
     # --- the engine (the rules are in croupier.casino.rules) ------------------------------
@@ -155,7 +161,13 @@ class State:
         return move_problem(self.hands[player], self.loose, self.builds, player, move)
 
     def is_legal(self, move: Move | str) -> bool:
-        """True if ``move`` may be played here (see :meth:`check`)."""
+        """True if ``move`` may be played here (see :meth:`check`).
+
+        >>> from croupier.casino import new_tournament
+        >>> state = new_tournament(Player.HUMAN, rng=7)
+        >>> state.is_legal("capture H8 C8"), state.is_legal("trail H8")
+        (True, False)
+        """
         return self.check(move) is None
 
     def apply(self, move: Move | str, *, check: bool = True) -> State:
@@ -239,7 +251,13 @@ class State:
     # --- what each player sees -----------------------------------------------------------
 
     def observe(self, player: Player) -> Observation:
-        """What ``player`` sees of this state (the opponent's hand and the deck hidden)."""
+        """What ``player`` sees of this state (the opponent's hand and the deck hidden).
+
+        >>> from croupier.casino import new_tournament
+        >>> seen = new_tournament(Player.HUMAN, rng=7).observe(Player.COMPUTER)
+        >>> len(seen.hand), seen.opponent_hand_size, seen.deck_size
+        (4, 4, 40)
+        """
         return Observation(
             player=player,
             hand=self.hands[player],

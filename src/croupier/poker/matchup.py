@@ -66,7 +66,11 @@ class BadLine:
     message: str
 
     def to_dict(self) -> dict[str, Any]:
-        """The refused line as JSON-ready data: ``{"line": ..., "error": ...}``."""
+        """The refused line as JSON-ready data: ``{"line": ..., "error": ...}``.
+
+        >>> BadLine(4, "line 4: no ';' between the hands").to_dict()
+        {'line': 4, 'error': "line 4: no ';' between the hands"}
+        """
         return {"line": self.line, "error": self.message}
 
 

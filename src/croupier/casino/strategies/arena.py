@@ -50,7 +50,11 @@ class Interval:
     high: float
 
     def to_dict(self) -> dict[str, float]:
-        """``{"mean": value, "low": low, "high": high}``."""
+        """``{"mean": value, "low": low, "high": high}``.
+
+        >>> Interval(0.5, 0.25, 0.75).to_dict()
+        {'mean': 0.5, 'low': 0.25, 'high': 0.75}
+        """
         return {"mean": self.value, "low": self.low, "high": self.high}
 
 
