@@ -9,6 +9,7 @@ the package); the implicit import of parent packages is not an edge.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -104,3 +105,29 @@ def test_the_walk_sees_the_imports_inside_functions_and_type_checking() -> None:
 
 def test_no_import_circle_in_croupier() -> None:
     assert circles(import_graph()) == []
+
+
+def test_the_casino_modules_import_only_those_the_package_docstring_lists_above_them() -> None:
+    import croupier.casino
+
+    order = re.findall(r":mod:`~(croupier\.casino\.\w+)`", croupier.casino.__doc__ or "")
+    assert order[:3] == [
+        "croupier.casino.values",
+        "croupier.casino.errors",
+        "croupier.casino.notation",
+    ]
+    rank = {name: i for i, name in enumerate(order)}
+    graph = import_graph()
+
+    def place(module: str) -> int:
+        for name, i in rank.items():
+            if module == name or module.startswith(name + "."):
+                return i
+        raise AssertionError(f"{module} is not in the reading order")
+
+    for module, targets in graph.items():
+        if not module.startswith("croupier.casino.") or module == "croupier.casino":
+            continue
+        for target in targets:
+            if target.startswith("croupier.casino.") and target != "croupier.casino":
+                assert place(target) <= place(module), f"{module} imports {target}, listed below it"
