@@ -26,6 +26,7 @@ import numpy as np
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import POINTS
 from croupier.cards import Card, Rank, Shoe
+from croupier.numerals import plural
 
 __all__ = ["MIN_CARDS", "Composition", "check_value_counts", "parse_counts", "parse_value_counts"]
 
@@ -219,9 +220,8 @@ class Composition:
         if self.infinite:
             return "infinite deck"
         if self.ranks is not None and len(set(self.ranks)) == 1 and self.ranks[0] % 4 == 0:
-            decks = self.ranks[0] // 4
-            return f"{decks} deck" + ("s" if decks != 1 else "")
-        return f"{self.total} cards"
+            return plural(self.ranks[0] // 4, "deck")
+        return plural(self.total, "card")
 
 
 def _values_of(ranks: Sequence[int]) -> tuple[int, ...]:

@@ -43,11 +43,16 @@ from croupier.cards import Card
 from croupier.casino.errors import CasinoError, SaveFileError
 from croupier.casino.notation import card_list, format_cards, format_parts, parse_table
 from croupier.casino.state import Build, Player, State, state_problems
+from croupier.errors import CroupierError
+from croupier.numerals import parse_whole
 from croupier.textfile import read_text
 
 __all__ = ["format_save", "parse_save", "read_save", "write_save"]
 
 _INDENT = "   "
+#: The largest round number or score a save file may hold: far beyond any real game (a
+#: tournament ends once a player reaches 21), and it keeps every number short.
+MAX_NUMBER = 1_000_000
 #: The players' blocks, in the order the file gives them.
 _BLOCKS = (Player.COMPUTER, Player.HUMAN)
 
@@ -186,12 +191,10 @@ class _Reader:
         self.card_lines[card] = number
 
     def number(self, line: _Line, what: str, least: int) -> int:
-        text = line.value
-        if not text.isdigit() or int(text) < least:
-            raise self.fail(
-                line.number, f"bad {what} {text!r}: expected a whole number of {least} or more"
-            )
-        return int(text)
+        try:
+            return parse_whole(line.value, what, low=least, high=MAX_NUMBER)
+        except CroupierError as exc:
+            raise self.fail(line.number, str(exc)) from None
 
     def player(self, line: _Line) -> Player:
         try:

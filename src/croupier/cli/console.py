@@ -16,8 +16,9 @@ from typing import Any, NoReturn
 import typer
 import typer.core
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from croupier.cli.lazy import LazyCommands, lazy_group_class
+from croupier.cli.options import OptionError
 from croupier.errors import CroupierError
 
 __all__ = [
@@ -44,9 +45,16 @@ def fail(message: str, exit_code: int = 2) -> NoReturn:
     raise CommandError(message, exit_code)
 
 
-def command_group(name: str, help: str) -> typer.Typer:
-    """A group of commands (``croupier NAME ...``) that shows its help when called alone."""
-    group = typer.Typer(name=name, help=help, add_completion=False)
+def command_group(name: str, help: str, commands: LazyCommands | None = None) -> typer.Typer:
+    """A group of commands (``croupier NAME ...``) that shows its help when called alone;
+    ``commands`` are imported only when they run (see :mod:`croupier.cli.lazy`)."""
+    group = typer.Typer(
+        name=name,
+        help=help,
+        add_completion=False,
+        context_settings=CONTEXT_SETTINGS,
+        cls=lazy_group_class(commands or {}),
+    )
 
     @group.callback(invoke_without_command=True)
     def show_help_without_a_command(ctx: typer.Context) -> None:
@@ -86,14 +94,18 @@ class CroupierGroup(typer.core.TyperGroup):
                 standalone_mode=False,
                 **extra,
             )
+        except OptionError as exc:  # a bad number in an option (croupier.cli.options)
+            typer.echo(_error_line(prog, str(exc)), err=True)
+            code = exc.exit_code
         except typer.TyperException as exc:  # usage errors: bad option, missing argument...
-            context = getattr(exc, "ctx", None)
-            where = getattr(context, "command_path", None) or prog
             message = exc.format_message()
             value = _given_value(list(args) if args is not None else sys.argv[1:], exc)
             if value is not None and repr(value) not in message:
-                message += f" (got {value!r})"
-            typer.echo(_error_line(where, message), err=True)
+                message += f" (got {value[:30]!r})"
+            where = _subcommand_path(getattr(exc, "ctx", None))
+            if where:
+                message = f"{where}: {message}"
+            typer.echo(_error_line(prog, message), err=True)
             code = exc.exit_code
         except typer.Abort:
             typer.echo(err=True)
@@ -112,6 +124,35 @@ class CroupierGroup(typer.core.TyperGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _subcommand_path(context: Any) -> str:
+    """``baccarat play`` for an error inside ``croupier baccarat play`` ('' at the root)."""
+    names: list[str] = []
+    while context is not None and context.parent is not None:
+        names.append(context.info_name or "")
+        context = context.parent
+    return " ".join(reversed(names))
+
+
+def _display_type(self: typer.core.TyperOption, ctx: Any) -> str | None:
+    """Help shows no type for flags, and a plain word (FILE, TEXT, N) for a value."""
+    if self.metavar is not None:
+        return self.metavar
+    if self.is_flag:
+        return None
+    shown = _typer_display_type(self, ctx)
+    if shown is None:
+        return None
+    word = shown.strip("<>")
+    return {"str": "TEXT", "int": "N", "float": "NUMBER"}.get(word, word.upper())
+
+
+_typer_display_type = typer.core.TyperOption.display_type_rich
+typer.core.TyperOption.display_type_rich = _display_type  # type: ignore[method-assign]
+
+#: Context settings of every command: ``-h`` works as ``--help``.
+CONTEXT_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
 
 
 def _given_value(args: list[str], exc: Exception) -> str | None:
@@ -177,7 +218,7 @@ class LazyProgress:
         self.enabled = enabled and console.is_terminal
         self.delay = delay
         self._start = time.monotonic()
-        self._bar: Progress | None = None
+        self._bar: Any = None
         self._task: Any = None
 
     def __enter__(self) -> LazyProgress:
@@ -188,6 +229,14 @@ class LazyProgress:
         if not self.enabled:
             return
         if self._bar is None and time.monotonic() - self._start >= self.delay:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
             self._bar = Progress(
                 TextColumn("{task.description}"),
                 BarColumn(),

@@ -152,7 +152,7 @@ def test_a_directory_or_binary_file_is_refused(save, tmp_path: Path) -> None:  #
     assert_one_line_error(croupier("casino", "show", str(tmp_path)), "cannot use")
     binary = tmp_path / "game.bin"
     binary.write_bytes(b"\x80\x81 Round")
-    assert_one_line_error(croupier("casino", "moves", str(binary)), "not a UTF-8 text file")
+    assert_one_line_error(croupier("casino", "moves", str(binary)), "not UTF-8 text")
 
 
 def test_the_readme_shows_the_real_output(save) -> None:  # type: ignore[no-untyped-def]

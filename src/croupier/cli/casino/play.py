@@ -50,6 +50,7 @@ from croupier.casino.session import (
 from croupier.casino.strategies import DEFAULT_STRATEGY, Strategy, strategy_named
 from croupier.cli.casino.drawing import pile_text, render_move, render_score, render_table
 from croupier.cli.console import Prompter, fail, make_console
+from croupier.cli.options import SeedOption
 from croupier.errors import CroupierError
 
 __all__ = ["play"]
@@ -70,9 +71,7 @@ def play(
             dir_okay=False,
         ),
     ] = None,
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="Same seed, same coin toss and shuffles.")
-    ] = None,
+    seed: SeedOption = None,
     open_hands: Annotated[bool, typer.Option("--open", help="Show the computer's hand.")] = False,
     strategy: Annotated[
         str,
@@ -82,8 +81,6 @@ def play(
     """Play a tournament of Casino to 21 points against the computer."""
     if load is not None and deck_file is not None:
         fail("--deck-file deals a new tournament: it cannot be used with --load")
-    if seed is not None and seed < 0:
-        fail(f"bad seed {seed}: expected a whole number of 0 or more")
     computer = strategy_named(strategy)
     deck = read_deck_file(deck_file) if deck_file is not None else None
     loaded = read_save(load) if load is not None else None
