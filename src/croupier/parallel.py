@@ -13,6 +13,8 @@ finished into a partial result and raises :class:`Interrupted` with it.
 
 from __future__ import annotations
 
+import concurrent.futures
+import itertools
 import multiprocessing
 import multiprocessing.context
 import os
@@ -23,6 +25,9 @@ from typing import Any, Generic, TypeVar
 __all__ = ["Interrupted", "available_cpus", "run_jobs"]
 
 R = TypeVar("R")
+
+#: Jobs handed to the pool ahead of the workers, per worker.
+IN_FLIGHT_PER_WORKER = 4
 
 
 class Interrupted(KeyboardInterrupt, Generic[R]):
@@ -47,9 +52,15 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _call(task: tuple[Callable[..., Any], int, tuple[Any, ...]]) -> tuple[int, Any]:
-    function, index, arguments = task
-    return index, function(*arguments)
+def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Terminate a pool's workers at once (they may be in the middle of a job) and drop
+    the jobs not started."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(timeout=1)
 
 
 def run_jobs(
@@ -64,20 +75,35 @@ def run_jobs(
     ``on_result(index, result)`` in this process as each job finishes, in any order.
 
     ``function`` and the jobs must be picklable for workers. Ctrl-C terminates the workers
-    at once and raises :class:`KeyboardInterrupt` here.
+    at once and raises :class:`KeyboardInterrupt` here; a worker that dies raises
+    :class:`concurrent.futures.process.BrokenProcessPool`.
     """
     if workers <= 1 or len(jobs) <= 1:
         for index, job in enumerate(jobs):
             on_result(index, function(*job))
         return
-    context = context or multiprocessing.get_context()
-    pool = context.Pool(min(workers, len(jobs)), initializer=_ignore_sigint)
+    count = min(workers, len(jobs))
+    pool = concurrent.futures.ProcessPoolExecutor(
+        count, mp_context=context, initializer=_ignore_sigint
+    )
+    waiting = iter(enumerate(jobs))
+    running: dict[concurrent.futures.Future[R], int] = {}
     try:
-        tasks = [(function, index, job) for index, job in enumerate(jobs)]
-        for index, result in pool.imap_unordered(_call, tasks):
-            on_result(index, result)
+        while True:
+            # A few jobs ahead of the workers, not all of them: a long run starts at once
+            # and Ctrl-C has little to drop.
+            for index, job in itertools.islice(
+                waiting, IN_FLIGHT_PER_WORKER * count - len(running)
+            ):
+                running[pool.submit(function, *job)] = index
+            if not running:
+                break
+            done, _ = concurrent.futures.wait(
+                running, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in done:
+                on_result(running.pop(future), future.result())
     except BaseException:
-        pool.terminate()
+        _stop(pool)
         raise
-    pool.close()
-    pool.join()
+    pool.shutdown()

@@ -45,6 +45,7 @@ __all__ = [
     "BetResult",
     "SimulationResult",
     "auto_workers",
+    "bet_payoffs",
     "cell_facts",
     "cut_card_for",
     "deal_shoes",
@@ -82,6 +83,14 @@ def cell_facts() -> tuple[RoundClass, ...]:
         for pp in (False, True)
         for bp in (False, True)
     )
+
+
+@functools.cache
+def bet_payoffs(bet: Bet) -> NDArray[np.float64]:
+    """The net result per unit of ``bet`` in every histogram cell (computed once a bet)."""
+    payoffs = np.array([float(bet.settle(facts)) for facts in cell_facts()])
+    payoffs.setflags(write=False)
+    return payoffs
 
 
 @functools.cache
@@ -231,7 +240,7 @@ class SimulationResult:
 
     def bet_result(self, bet: Bet) -> BetResult:
         """The mean net result per unit of a bet placed on every round, with its interval."""
-        payoffs = np.array([float(bet.settle(facts)) for facts in cell_facts()])
+        payoffs = bet_payoffs(bet)
         n = self.rounds
         mean = float(self.histogram @ payoffs) / n
         variance = float(self.histogram @ (payoffs - mean) ** 2) / max(n - 1, 1)

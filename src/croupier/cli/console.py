@@ -7,6 +7,8 @@ every :class:`~croupier.errors.CroupierError` into that line.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -29,6 +31,7 @@ __all__ = [
     "command_group",
     "fail",
     "make_console",
+    "print_trimmed",
 ]
 
 
@@ -67,6 +70,15 @@ def command_group(name: str, help: str, commands: LazyCommands | None = None) ->
 def make_console(*, stderr: bool = False) -> Console:
     """A Rich console on the current stdout (or stderr): colour on terminals, plain in pipes."""
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+def print_trimmed(console: Console, renderable: Any) -> None:
+    """Print ``renderable`` (a table) without the spaces Rich pads its lines with."""
+    with console.capture() as captured:
+        console.print(renderable)
+    lines = captured.get().splitlines()
+    console.file.write("".join(line.rstrip() + "\n" for line in lines))
+    console.file.flush()
 
 
 def _error_line(prefix: str, message: str) -> str:
@@ -109,7 +121,7 @@ class CroupierGroup(typer.core.TyperGroup):
             code = exc.exit_code
         except typer.Abort:
             typer.echo(err=True)
-            code = 130
+            code = INTERRUPTED
         except CommandError as exc:
             typer.echo(_error_line(prog, str(exc)), err=True)
             code = exc.exit_code
@@ -121,9 +133,29 @@ class CroupierGroup(typer.core.TyperGroup):
             code = 2
         if not isinstance(code, int):
             code = 0
+        if standalone_mode and code == INTERRUPTED:
+            _leave_at_once(code)
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+#: The exit code after Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
+
+
+def _leave_at_once(code: int) -> NoReturn:
+    """After Ctrl-C, end the process as soon as the output is out: tearing down the
+    interpreter (every module, the worker pool's threads) can take longer than the work
+    that was interrupted."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    if "multiprocessing.util" in sys.modules:  # release the worker pool's semaphores
+        finalizers = getattr(sys.modules["multiprocessing.util"], "_run_finalizers", None)
+        with contextlib.suppress(Exception):
+            finalizers and finalizers(0)
+    os._exit(code)
 
 
 def _subcommand_path(context: Any) -> str:

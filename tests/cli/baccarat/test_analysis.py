@@ -27,8 +27,7 @@ def test_odds_table_for_eight_decks() -> None:
     assert "Dragon Bonus Banker" in out
     assert (
         "Chance of a pair on one side (the player's first two cards, or the banker's, "
-        "of one rank): 0.07469880"
-        in out
+        "of one rank): 0.07469880" in out
     )
 
 

@@ -28,9 +28,9 @@ from croupier.baccarat import (
     simulate as run_simulation,
 )
 from croupier.baccarat.composition import RANKS, parse_counts
-from croupier.baccarat.simulate import auto_workers
+from croupier.baccarat.simulate import auto_workers, bet_payoffs
 from croupier.cards import parse_ranks
-from croupier.cli.console import LazyProgress, fail, make_console
+from croupier.cli.console import LazyProgress, fail, make_console, print_trimmed
 from croupier.cli.options import resolve_workers
 from croupier.numerals import fixed, fresh_seed, percent, plural, signed
 from croupier.parallel import Interrupted
@@ -229,7 +229,7 @@ def show_eor(decks: int | None, payouts: str, as_json: bool) -> None:
         grid.add_row(rank.label, *(signed(effects.effects[key][rank] * 10_000, 2) for key in keys))
     grid.add_section()
     grid.add_row("EV %", *(signed(effects.base[key] * 100, 3) for key in keys))
-    out.print(grid)
+    print_trimmed(out, grid)
 
 
 # --- simulate -----------------------------------------------------------------------------
@@ -251,6 +251,10 @@ def show_simulation(
     count = resolve_workers(workers) or auto_workers(shoes, decks)
     label = f"Dealing shoes ({plural(count, 'worker')})"
     partial: SimulationResult | None = None
+    # Everything the report needs besides the deal is ready first: Ctrl-C answers at once.
+    exact = odds_report(Composition.decks(decks), table)
+    for bet in table.bets:
+        bet_payoffs(bet)
     with LazyProgress(out, shoes, label, enabled=not as_json) as progress:
         try:
             result = run_simulation(
@@ -264,9 +268,8 @@ def show_simulation(
             )
         except Interrupted as stop:
             if stop.partial is None:
-                raise
+                fail("interrupted before any shoe was dealt", 130)
             result = partial = stop.partial
-    exact = odds_report(Composition.decks(decks), table)
     simulated_bets = result.bet_results(table)
     if as_json:
         _echo_json(

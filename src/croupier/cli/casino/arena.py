@@ -10,7 +10,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from croupier.cli.console import LazyProgress, make_console
+from croupier.cli.console import LazyProgress, fail, make_console, print_trimmed
 from croupier.cli.options import (
     DEFAULT_STRATEGY,
     SeedOption,
@@ -18,7 +18,7 @@ from croupier.cli.options import (
     count_option,
     resolve_workers,
 )
-from croupier.numerals import fresh_seed, plural
+from croupier.numerals import fixed, fresh_seed, plural, signed
 
 if TYPE_CHECKING:
     from croupier.casino.strategies.arena import ArenaResult, Interval
@@ -66,7 +66,7 @@ def arena(
             )
         except Interrupted as stop:
             if stop.partial is None:
-                raise
+                fail("interrupted before any tournament was played", 130)
             result, partial = stop.partial, True
     if as_json:
         typer.echo(json.dumps({"partial": partial, **arena_json(result)}, indent=2))
@@ -118,7 +118,8 @@ def render_arena(result: ArenaResult, out: Console) -> None:
     """The arena's figures as a table."""
     out.print(
         f"[bold]Arena[/bold]: {result.a} (a) against {result.b} (b), "
-        f"{result.tournaments:,} tournaments, {result.rounds:,} rounds (seed {result.seed})"
+        f"{plural(result.tournaments, 'tournament')}, {plural(result.rounds, 'round')} "
+        f"(seed {result.seed})"
     )
     table = Table(header_style="bold", box=box.SIMPLE_HEAD)
     for name in ("Strategy", "Wins", "Win share", "95% interval", "Round points", "95% interval"):
@@ -130,16 +131,16 @@ def render_arena(result: ArenaResult, out: Console) -> None:
             f"{side}: {name}",
             f"{wins:,}",
             f"{share.value:.1%}",
-            f"{share.low:.1%} - {share.high:.1%}",
-            f"{points.value:.2f}",
-            f"{points.low:.2f} - {points.high:.2f}",
+            f"[{share.low:.1%}, {share.high:.1%}]",
+            fixed(points.value, 2),
+            f"[{fixed(points.low, 2)}, {fixed(points.high, 2)}]",
         )
     table.add_row("ties", f"{result.ties:,}")
-    out.print(table)
+    print_trimmed(out, table)
     margin = result.margin()
     out.print(
-        f"Round margin of {result.a} over {result.b}: {margin.value:+.2f} points a round "
-        f"(95% interval {margin.low:+.2f} to {margin.high:+.2f})."
+        f"Round margin of {result.a} over {result.b}: {signed(margin.value, 2)} points a round "
+        f"(95% interval [{signed(margin.low, 2)}, {signed(margin.high, 2)}])."
     )
     out.print(
         "Time per move: "
