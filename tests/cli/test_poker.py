@@ -205,5 +205,5 @@ def test_equity_errors_are_one_line(
 
 
 def test_equity_needs_a_file() -> None:
-    assert_one_line_error(croupier("poker", "equity"), "Missing argument 'file'")
+    assert_one_line_error(croupier("poker", "equity"), "Missing argument 'FILE'")
     assert_one_line_error(croupier("poker", "equity", "nope.txt"), "nope.txt")

@@ -153,7 +153,7 @@ class Composition:
 
     @classmethod
     def infinite_deck(cls) -> Composition:
-        """An infinite deck: every rank has chance 1/13 on every draw (seed 004's model)."""
+        """An infinite deck: every rank has chance 1/13 on every draw (drawn with replacement)."""
         full = cls.decks(1)
         return cls(full.values, full.ranks, infinite=True)
 

@@ -96,6 +96,8 @@ def write_save(state: State, path: str | os.PathLike[str]) -> None:
     """
     text = format_save(state)
     target = os.fspath(path)
+    if not target or "\0" in target:
+        raise SaveFileError(f"{target!r}: a file name cannot be empty or hold a NUL character")
     directory = os.path.dirname(os.path.abspath(target))
     handle, temporary = tempfile.mkstemp(
         prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory

@@ -180,8 +180,14 @@ def _display_type(self: typer.core.TyperOption, ctx: Any) -> str | None:
     return {"str": "TEXT", "int": "N", "float": "NUMBER"}.get(word, word.upper())
 
 
+def _no_type(self: typer.core.TyperArgument, ctx: Any) -> None:
+    """An argument's help shows its name (FILE, TRIALS), not a Python type."""
+    return
+
+
 _typer_display_type = typer.core.TyperOption.display_type_rich
 typer.core.TyperOption.display_type_rich = _display_type  # type: ignore[method-assign]
+typer.core.TyperArgument.display_type_rich = _no_type  # type: ignore[method-assign, assignment]
 
 #: Context settings of every command: ``-h`` works as ``--help``.
 CONTEXT_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}

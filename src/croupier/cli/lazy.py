@@ -9,6 +9,7 @@ summary must be the first line of the command's docstring (a test checks it).
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -28,13 +29,33 @@ def load(target: str) -> Any:
     return getattr(importlib.import_module(module), attribute)
 
 
+def unwrapped(text: str | None) -> str | None:
+    r"""A docstring as help: each paragraph on one line (the terminal wraps it), so no
+    sentence breaks where the source did.
+
+    >>> unwrapped("First line\n    goes on.\n\n    Second.")
+    'First line goes on.\n\nSecond.'
+    """
+    if text is None:
+        return None
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(" ".join(part.split()) for part in paragraphs)
+
+
+def _unwrap_commands(app: typer.Typer) -> None:
+    for info in app.registered_commands:
+        if info.help is None and info.callback is not None:
+            info.help = unwrapped(info.callback.__doc__)
+
+
 def _command(name: str, target: str) -> Any:
     found = load(target)
     if isinstance(found, typer.Typer):
+        _unwrap_commands(found)
         command = typer.main.get_command(found)
     else:
         single = typer.Typer(add_completion=False)
-        single.command(name=name)(found)
+        single.command(name=name, help=unwrapped(found.__doc__))(found)
         command = typer.main.get_command(single)
     command.name = name
     return command

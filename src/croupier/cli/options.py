@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
+from pathlib import Path
 from typing import Annotated, Any, Final
 
 import typer
@@ -38,6 +39,7 @@ __all__ = [
     "WorkersOption",
     "available_cpus",
     "count_option",
+    "file_name",
     "resolve_workers",
 ]
 
@@ -117,6 +119,23 @@ def share(what: str) -> Callable[[Any], float]:
         raise OptionError(
             f"bad {what} {text[:30]!r}: expected a fraction above 0 and up to 1, such as 0.75"
         )
+
+    return parse
+
+
+def file_name(what: str) -> Callable[[Any], Path]:
+    """A parser for a file name: an empty one, or one holding a NUL character, is named
+    in a one-line error instead of becoming the current directory or a traceback."""
+
+    def parse(value: Any) -> Path:
+        if isinstance(value, Path):
+            return value
+        text = str(value)
+        if not text:
+            raise OptionError(f"bad {what} '': an empty file name: expected the name of a file")
+        if "\0" in text:
+            raise OptionError(f"bad {what} {text[:30]!r}: a file name cannot hold a NUL character")
+        return Path(text)
 
     return parse
 

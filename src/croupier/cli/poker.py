@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from croupier.cli.console import LazyProgress, Prompter, command_group, fail, make_console
-from croupier.cli.options import SeedOption, count_argument
+from croupier.cli.options import SeedOption, count_argument, file_name
 from croupier.numerals import fresh_seed, percent
 
 if TYPE_CHECKING:
@@ -33,13 +33,17 @@ MAX_TRIALS = 10**18
 def compare(
     file: Annotated[
         Path | None,
-        typer.Argument(help="Lines 'hand1 ; hand2' (default: standard input).", dir_okay=False),
+        typer.Argument(
+            help="Lines 'hand1 ; hand2' (default: standard input).",
+            parser=file_name("FILE"),
+            metavar="FILE",
+        ),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object per input line.")
     ] = False,
 ) -> None:
-    """Evaluate two hands per line and say which wins (seed 001's test-eval).
+    """Evaluate two hands per line and say which wins (the course's compare format).
 
     Cards are separated by spaces, tens written 0, T or 10; blank lines and # comments
     are skipped. A bad line is reported on stderr and the others are still compared;
@@ -152,7 +156,8 @@ def equity(
         Path,
         typer.Argument(
             help="One hand per line: known cards and unknown ones ?0, ?1... ('-': stdin).",
-            dir_okay=False,
+            parser=file_name("FILE"),
+            metavar="FILE",
         ),
     ],
     trials: Annotated[

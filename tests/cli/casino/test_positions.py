@@ -140,7 +140,7 @@ def test_a_bad_file_is_one_line_naming_the_line(save) -> None:  # type: ignore[n
     [
         (("casino", "show", "no-such-file.txt"), "No such file or directory"),
         (("casino", "moves", "--jsn", "x"), "No such option: --jsn"),
-        (("casino", "moves"), "Missing argument 'savefile'"),
+        (("casino", "moves"), "Missing argument 'SAVEFILE'"),
         (("casino", "deal"), "No such command 'deal'"),
     ],
 )

@@ -8,7 +8,13 @@ from typing import Annotated
 import typer
 
 from croupier.cli.console import fail, make_console
-from croupier.cli.options import BankrollOption, DecksOption, SeedOption, StakeOption
+from croupier.cli.options import (
+    BankrollOption,
+    DecksOption,
+    SeedOption,
+    StakeOption,
+    file_name,
+)
 
 __all__ = ["play"]
 
@@ -30,7 +36,8 @@ def play(
         typer.Option(
             help="Deal these cards in order (whitespace-separated, any notation) "
             "instead of a shuffled shoe; see --deal-order.",
-            dir_okay=False,
+            parser=file_name("--shoe-file"),
+            metavar="FILE",
         ),
     ] = None,
     deal_order: Annotated[

@@ -51,6 +51,7 @@ from croupier.casino.strategies import DEFAULT_STRATEGY, Strategy, strategy_name
 from croupier.cli.casino.drawing import pile_text, render_move, render_score, render_table
 from croupier.cli.console import Prompter, fail, make_console
 from croupier.cli.options import SeedOption
+from croupier.cli.recovery import recover
 from croupier.errors import CroupierError
 
 __all__ = ["play"]
@@ -136,6 +137,8 @@ class Dialogue:
         except (EOFError, KeyboardInterrupt):
             self.out.print()
             self.out.print("Leaving the game.")
+        except Exception as exc:  # the last line of defence: the game is never lost
+            return recover(session.state if session is not None else None, exc)
         return 0
 
     def start(self, deck: tuple[Card, ...] | None) -> Session | None:
@@ -250,7 +253,7 @@ class Dialogue:
                 continue
             try:
                 write_save(state, name)
-            except OSError as exc:
+            except (OSError, CroupierError) as exc:
                 self.out.print(Text(f"Cannot save to {name}: {_reason(exc)}", style="yellow"))
                 continue
             self.out.print(
