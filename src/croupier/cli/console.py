@@ -89,6 +89,15 @@ def _error_line(prefix: str, message: str) -> str:
 class CroupierGroup(typer.core.TyperGroup):
     """The root command: runs without standalone mode and reports errors in one line."""
 
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command; when the reader leaves (``| head``), stop quietly with exit
+        code 0 (Click's own handling would exit 1)."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            _silence_stdout()
+            raise typer.Exit(0) from None
+
     def main(  # type: ignore[override]
         self,
         args: Sequence[str] | None = None,
@@ -142,6 +151,14 @@ class CroupierGroup(typer.core.TyperGroup):
 
 #: The exit code after Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED = 130
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that the final flush of a closed pipe raises
+    nothing at exit."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
 
 
 def _leave_at_once(code: int) -> NoReturn:

@@ -57,18 +57,21 @@ def compare(
         compare_at_the_table()
         return
     console = make_console()
-    errors = make_console(stderr=True)
+    plain = not console.is_terminal  # a pipe or a file: plain text, written as it comes
     bad = False
     for result in iter_matchups(iter_lines(file, PokerError)):
         if isinstance(result, BadLine):
             bad = True
-            errors.print(f"croupier: error: {result.message}", markup=False)
+            sys.stdout.flush()
+            typer.echo(f"croupier: error: {result.message}", err=True)
             if as_json:
                 typer.echo(
                     json.dumps({"line": result.line, "error": result.message}, ensure_ascii=False)
                 )
         elif as_json:
             typer.echo(json.dumps(matchup_json(result), ensure_ascii=False))
+        elif plain:
+            sys.stdout.write(matchup_text(result))
         else:
             show_matchup(console, result)
     raise typer.Exit(1 if bad else 0)
@@ -93,6 +96,22 @@ def matchup_json(matchup: Matchup) -> dict[str, Any]:
         "hand2": hand_json(matchup.second),
         "winner": matchup.winner,
     }
+
+
+def matchup_text(matchup: Matchup) -> str:
+    """What :func:`show_matchup` prints, as plain text (for pipes and files: fast)."""
+    hands = (matchup.first, matchup.second)
+    shown = [" ".join(card.pretty for card in ranking.hand) for ranking in hands]
+    width = max(len(text) for text in shown)
+    lines = [f"Line {matchup.line}"]
+    for number, (ranking, text) in enumerate(zip(hands, shown, strict=True), 1):
+        five = " ".join(card.pretty for card in ranking.cards)
+        lines.append(
+            f"  Hand {number}: {text}{' ' * (width - len(text) + 3)}"
+            f"{ranking.category.label}: {five} ({ranking.description})"
+        )
+    lines += [f"  {matchup.verdict}", ""]
+    return "\n".join(lines) + "\n"
 
 
 def show_matchup(console: Console, matchup: Matchup, *, header: bool = True) -> None:
