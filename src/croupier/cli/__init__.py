@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Annotated
 
 import typer
 
@@ -44,12 +43,6 @@ app = typer.Typer(
 )
 
 
-def _show_version(value: bool) -> None:
-    if value:
-        typer.echo(f"croupier {__version__}")
-        raise typer.Exit(0)
-
-
 #: The lobby's games: key, label, and the command to run with its default options.
 LOBBY_GAMES: list[tuple[str, str, Callable[[], None]]] = [
     (
@@ -71,16 +64,9 @@ LOBBY_GAMES: list[tuple[str, str, Callable[[], None]]] = [
 
 
 @app.callback(invoke_without_command=True)
-def root(
-    ctx: typer.Context,
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", callback=_show_version, is_eager=True, help="Show the version and exit."
-        ),
-    ] = False,
-) -> None:
-    """Casino card games and their exact maths. Run without a command for the lobby."""
+def root(ctx: typer.Context) -> None:
+    """Casino card games and their exact maths. Run without a command for the lobby;
+    ``croupier --version`` shows the version."""
     if ctx.invoked_subcommand is None:
         lobby()
 

@@ -107,6 +107,15 @@ class CroupierGroup(typer.core.TyperGroup):
         **extra: Any,
     ) -> Any:
         prog = prog_name or "croupier"
+        given = list(args) if args is not None else sys.argv[1:]
+        if given[:1] == ["--version"]:  # answered here: parsing options costs Typer 0.3 s
+            from croupier import __version__
+
+            typer.echo(f"croupier {__version__}")
+            code: Any = 0
+            if standalone_mode:
+                sys.exit(code)
+            return code
         try:
             code = super().main(
                 args=args,
