@@ -26,7 +26,7 @@ import numpy as np
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import POINTS
 from croupier.cards import Card, Rank, Shoe
-from croupier.numerals import plural
+from croupier.numerals import is_ascii_whole, plural
 
 __all__ = ["MIN_CARDS", "Composition", "check_value_counts", "parse_counts", "parse_value_counts"]
 
@@ -77,12 +77,12 @@ def check_value_counts(counts: object, what: str = "counts") -> tuple[int, ...]:
 def _whole_numbers(text: str, what: str) -> list[int]:
     numbers: list[int] = []
     for position, token in enumerate(text.replace(" ", "").split(","), 1):
-        try:
-            numbers.append(int(token))
-        except ValueError:
+        if not is_ascii_whole(token):  # ASCII digits only, at most 40 of them
+            shown = token if len(token) <= 30 else token[:27] + "..."
             raise BaccaratError(
-                f"bad count {token!r} at position {position} in {text!r}: expected {what}"
+                f"bad count {shown!r} at position {position}: expected {what}"
             ) from None
+        numbers.append(int(token))
     return numbers
 
 

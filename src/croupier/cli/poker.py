@@ -213,7 +213,8 @@ def equity(
     )
     total = exact_completions(hands) if exact else 10_000 if trials is None else trials
     stderr = make_console(stderr=True)
-    with LazyProgress(stderr, total, "dealing", enabled=not as_json) as progress:
+    label = "Visiting completions" if exact else "Dealing trials"
+    with LazyProgress(stderr, total, label, enabled=not as_json) as progress:
         if exact:
             result = exact_equity(hands, progress=lambda done, _: progress(done))
         else:

@@ -80,7 +80,7 @@ def test_odds_ez_payouts() -> None:
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
-        (["--counts", "16,4,-4,4,4,4,4,4,4,4"], ["bad count -4 for value 2"]),
+        (["--counts", "16,4,-4,4,4,4,4,4,4,4"], ["bad count '-4' at position 3"]),
         (["--counts", "16,4,4"], ["expected 10 counts by value", "got 3 numbers"]),
         (["--counts", "1,1,1,1,1,0,0,0,0,0"], ["too few cards", "5 left"]),
         (["--payouts", "vegas"], ["unknown payout table 'vegas'"]),
