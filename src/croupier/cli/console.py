@@ -11,9 +11,9 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import TracebackType
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import typer
 import typer.core
@@ -22,6 +22,8 @@ from rich.console import Console
 from croupier.cli.lazy import LazyCommands, lazy_group_class
 from croupier.cli.options import OptionError
 from croupier.errors import CroupierError
+
+R = TypeVar("R")
 
 __all__ = [
     "CommandError",
@@ -32,6 +34,7 @@ __all__ = [
     "fail",
     "make_console",
     "print_trimmed",
+    "run_with_progress",
 ]
 
 
@@ -65,6 +68,30 @@ def command_group(name: str, help: str, commands: LazyCommands | None = None) ->
             typer.echo(ctx.get_help())
 
     return group
+
+
+def run_with_progress(
+    console: Console,
+    total: int,
+    label: str,
+    job: Callable[[Callable[[int], None]], R],
+    *,
+    enabled: bool,
+    nothing_done: str,
+) -> tuple[R, bool]:
+    """Run ``job(progress)`` under a :class:`LazyProgress`; returns its result and whether
+    Ctrl-C cut it short (the result is then the partial one the job raised with
+    :class:`~croupier.parallel.Interrupted`). Interrupted before anything was done, the
+    command ends with "interrupted before NOTHING_DONE" and exit code 130."""
+    from croupier.parallel import Interrupted
+
+    with LazyProgress(console, total, label, enabled=enabled) as progress:
+        try:
+            return job(progress), False
+        except Interrupted as stop:
+            if stop.partial is None:
+                fail(f"interrupted before {nothing_done}", INTERRUPTED)
+            return stop.partial, True
 
 
 def make_console(*, stderr: bool = False) -> Console:

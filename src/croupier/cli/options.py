@@ -211,27 +211,25 @@ WorkersOption = Annotated[
     ),
 ]
 
-BankrollOption = Annotated[
-    int,
-    typer.Option(
-        "--bankroll",
-        help="Money you sit down with, in dollars "
-        f"[$0 to {format_money(MAX_BANKROLL_CENTS)}; default $1,000]",
-        parser=money("--bankroll", 0, MAX_BANKROLL_CENTS),
+
+def money_option(name: str, help: str, *, low: int, default_text: str) -> Any:
+    """A ``typer.Option`` for an amount of dollars (as cents), its bounds in its help."""
+    bounds = f"{format_money(low)} to {format_money(MAX_BANKROLL_CENTS)}"
+    return typer.Option(
+        name,
+        help=f"{help} [{bounds}; default {default_text}]",
+        parser=money(name, low, MAX_BANKROLL_CENTS),
         metavar="DOLLARS",
         show_default=False,
-    ),
+    )
+
+
+BankrollOption = Annotated[
+    int, money_option("--bankroll", "Money you sit down with", low=0, default_text="$1,000")
 ]
 StakeOption = Annotated[
     int,
-    typer.Option(
-        "--stake",
-        help="The bet of every round, in dollars; at most the bankroll "
-        f"[$0.01 to {format_money(MAX_BANKROLL_CENTS)}; default $100]",
-        parser=money("--stake", 1, MAX_BANKROLL_CENTS),
-        metavar="DOLLARS",
-        show_default=False,
-    ),
+    money_option("--stake", "The first bet, at most the bankroll", low=1, default_text="$100"),
 ]
 
 PenetrationOption = Annotated[

@@ -30,10 +30,9 @@ from croupier.baccarat import (
 from croupier.baccarat.composition import RANKS, parse_counts
 from croupier.baccarat.simulate import auto_workers, bet_payoffs
 from croupier.cards import parse_ranks
-from croupier.cli.console import LazyProgress, fail, make_console, print_trimmed
+from croupier.cli.console import fail, make_console, print_trimmed, run_with_progress
 from croupier.cli.options import resolve_workers
 from croupier.numerals import fixed, fresh_seed, percent, plural, signed
-from croupier.parallel import Interrupted
 
 __all__ = ["show_eor", "show_odds", "show_simulation"]
 
@@ -255,21 +254,23 @@ def show_simulation(
     exact = odds_report(Composition.decks(decks), table)
     for bet in table.bets:
         bet_payoffs(bet)
-    with LazyProgress(out, shoes, label, enabled=not as_json) as progress:
-        try:
-            result = run_simulation(
-                shoes,
-                decks=decks,
-                penetration=penetration,
-                burn=burn,
-                seed=fresh_seed() if seed is None else seed,
-                workers=count,
-                progress=progress,
-            )
-        except Interrupted as stop:
-            if stop.partial is None:
-                fail("interrupted before any shoe was dealt", 130)
-            result = partial = stop.partial
+    result, interrupted = run_with_progress(
+        out,
+        shoes,
+        label,
+        lambda progress: run_simulation(
+            shoes,
+            decks=decks,
+            penetration=penetration,
+            burn=burn,
+            seed=fresh_seed() if seed is None else seed,
+            workers=count,
+            progress=progress,
+        ),
+        enabled=not as_json,
+        nothing_done="any shoe was dealt",
+    )
+    partial = result if interrupted else None
     simulated_bets = result.bet_results(table)
     if as_json:
         _echo_json(

@@ -10,7 +10,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from croupier.cli.console import LazyProgress, fail, make_console, print_trimmed
+from croupier.cli.console import make_console, print_trimmed, run_with_progress
 from croupier.cli.options import (
     DEFAULT_STRATEGY,
     SeedOption,
@@ -48,26 +48,25 @@ def arena(
     """Play whole tournaments between two strategies, alternating who starts; report wins,
     ties and round points with 95% confidence intervals."""
     from croupier.casino.strategies.arena import default_workers, run_arena
-    from croupier.parallel import Interrupted
 
     out = make_console()
     count = min(resolve_workers(workers, default_workers()) or 1, tournaments)
     label = f"Playing tournaments ({plural(count, 'worker')})"
-    partial = False
-    with LazyProgress(out, tournaments, label, enabled=not as_json) as progress:
-        try:
-            result = run_arena(
-                a,
-                b,
-                tournaments,
-                seed=fresh_seed() if seed is None else seed,
-                workers=count,
-                progress=progress,
-            )
-        except Interrupted as stop:
-            if stop.partial is None:
-                fail("interrupted before any tournament was played", 130)
-            result, partial = stop.partial, True
+    result, partial = run_with_progress(
+        out,
+        tournaments,
+        label,
+        lambda progress: run_arena(
+            a,
+            b,
+            tournaments,
+            seed=fresh_seed() if seed is None else seed,
+            workers=count,
+            progress=progress,
+        ),
+        enabled=not as_json,
+        nothing_done="any tournament was played",
+    )
     if as_json:
         typer.echo(json.dumps({"partial": partial, **arena_json(result)}, indent=2))
     else:
