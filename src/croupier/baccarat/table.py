@@ -27,6 +27,7 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import LAB, Bet, PayoutTable, RoundFacts
 from croupier.baccarat.round import Round
 from croupier.cards import Shoe
+from croupier.randomness import RNGLike
 
 __all__ = [
     "BET_CODES",
@@ -88,11 +89,14 @@ def parse_bet(text: str) -> str:
     return key
 
 
-def table_shoe(decks: int = 8, seed: int | None = None) -> Shoe:
-    """A freshly shuffled shoe of ``decks`` decks with the cut card near the back."""
+def table_shoe(decks: int = 8, rng: RNGLike = None) -> Shoe:
+    """A freshly shuffled shoe of ``decks`` decks with the cut card near the back.
+
+    ``rng`` is an int seed, a NumPy generator or ``None``.
+    """
     if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
         raise BaccaratError(f"bad number of decks {decks!r}: expected 1 or more")
-    return Shoe(decks, seed=seed, cut_card=52 * decks - CUT_CARD_FROM_END)
+    return Shoe(decks, rng=rng, cut_card=52 * decks - CUT_CARD_FROM_END)
 
 
 #: Side bets offered at the table, by the code typed, when the payouts have them.
@@ -168,6 +172,7 @@ def parse_wagers(
     return (*main, *(w for w in wagers if w not in main))
 
 
+@enum.unique
 class SettlementKind(enum.Enum):
     """How a bet ended."""
 

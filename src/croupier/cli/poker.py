@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,7 +16,7 @@ from croupier.numerals import fresh_seed, percent
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from croupier.poker import EquityResult, HandRanking
+    from croupier.poker import EquityResult
     from croupier.poker.matchup import Matchup
 
 app = command_group("poker", "Poker hands: compare two hands, compute equity with unknown cards.")
@@ -65,37 +65,14 @@ def compare(
             sys.stdout.flush()
             typer.echo(f"croupier: error: {result.message}", err=True)
             if as_json:
-                typer.echo(
-                    json.dumps({"line": result.line, "error": result.message}, ensure_ascii=False)
-                )
+                typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
         elif as_json:
-            typer.echo(json.dumps(matchup_json(result), ensure_ascii=False))
+            typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
         elif plain:
             sys.stdout.write(matchup_text(result))
         else:
             show_matchup(console, result)
     raise typer.Exit(1 if bad else 0)
-
-
-def hand_json(ranking: HandRanking) -> dict[str, Any]:
-    """A ranking as JSON: cards as strings such as ``Td``."""
-    return {
-        "hand": [str(c) for c in ranking.hand],
-        "category": ranking.category.label,
-        "cards": [str(c) for c in ranking.cards],
-        "class": ranking.class_number,
-        "description": ranking.description,
-    }
-
-
-def matchup_json(matchup: Matchup) -> dict[str, Any]:
-    """One compared line as JSON."""
-    return {
-        "line": matchup.line,
-        "hand1": hand_json(matchup.first),
-        "hand2": hand_json(matchup.second),
-        "winner": matchup.winner,
-    }
 
 
 def matchup_text(matchup: Matchup) -> str:
@@ -221,12 +198,12 @@ def equity(
             result = monte_carlo_equity(
                 hands,
                 total,
-                seed=fresh_seed() if seed is None else seed,
+                rng=fresh_seed() if seed is None else seed,
                 progress=lambda done, _: progress(done),
                 time_limit=EXACT_TIME_LIMIT,
             )
     if as_json:
-        typer.echo(json.dumps(equity_json(result, [str(h) for h in hands])))
+        typer.echo(json.dumps(result.to_dict()))
     else:
         for line in equity_lines(result):
             typer.echo(line)
@@ -244,23 +221,3 @@ def equity_lines(result: EquityResult) -> list[str]:
     shares = ", ".join(f"hand {i} {percent(e, 2)}" for i, e in enumerate(result.equity))
     lines.append(f"Equity (wins plus shares of split pots): {shares}")
     return lines
-
-
-def equity_json(result: EquityResult, hands: list[str]) -> dict[str, Any]:
-    """The result as JSON: per hand its wins, ties, share of split pots and equity."""
-    return {
-        "trials": result.trials,
-        "exact": result.exact,
-        "seed": result.seed,
-        "ties": result.ties,
-        "hands": [
-            {
-                "hand": text,
-                "wins": result.wins[i],
-                "ties": result.tied[i],
-                "tie_share": float(result.tie_shares[i]),
-                "equity": result.equity[i],
-            }
-            for i, text in enumerate(hands)
-        ],
-    }

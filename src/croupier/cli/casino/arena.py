@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich import box
@@ -21,7 +21,7 @@ from croupier.cli.options import (
 from croupier.numerals import fixed, fresh_seed, plural, signed
 
 if TYPE_CHECKING:
-    from croupier.casino.strategies.arena import ArenaResult, Interval
+    from croupier.casino.strategies.arena import ArenaResult
 
 __all__ = ["arena"]
 
@@ -60,7 +60,7 @@ def arena(
             a,
             b,
             tournaments,
-            seed=fresh_seed() if seed is None else seed,
+            rng=fresh_seed() if seed is None else seed,
             workers=count,
             progress=progress,
         ),
@@ -68,7 +68,8 @@ def arena(
         nothing_done="any tournament was played",
     )
     if as_json:
-        typer.echo(json.dumps({"partial": partial, **arena_json(result)}, indent=2))
+        data = result.to_dict()
+        typer.echo(json.dumps({"partial": True, **data} if partial else data, indent=2))
     else:
         if partial:
             out.print(
@@ -78,33 +79,6 @@ def arena(
         render_arena(result, out)
     if partial:
         raise typer.Exit(130)
-
-
-def _interval(interval: Interval) -> dict[str, float]:
-    return {"mean": interval.value, "low": interval.low, "high": interval.high}
-
-
-def arena_json(result: ArenaResult) -> dict[str, Any]:
-    """The arena's figures as JSON-ready data."""
-    return {
-        "a": result.a,
-        "b": result.b,
-        "tournaments": result.tournaments,
-        "a_wins": result.a_wins,
-        "b_wins": result.b_wins,
-        "ties": result.ties,
-        "rounds": result.rounds,
-        "seed": result.seed,
-        "a_win_share": _interval(result.win_share("a")),
-        "b_win_share": _interval(result.win_share("b")),
-        "a_round_points": _interval(result.round_points("a")),
-        "b_round_points": _interval(result.round_points("b")),
-        "round_margin": _interval(result.margin()),
-        "a_seconds_per_move": result.seconds_per_move("a"),
-        "b_seconds_per_move": result.seconds_per_move("b"),
-        "a_slowest_move_seconds": result.slowest_move("a"),
-        "b_slowest_move_seconds": result.slowest_move("b"),
-    }
 
 
 def _seconds(value: float) -> str:
