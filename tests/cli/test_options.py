@@ -194,3 +194,13 @@ def test_workers_are_bounded_by_the_cpus_available() -> None:
     too_many = str(available_cpus() + 1)
     run = croupier("baccarat", "simulate", "--workers", too_many)
     assert_one_line_error(run, f"from 0 to {available_cpus()}")
+
+
+def test_defaults_are_written_one_way_and_shown() -> None:
+    for path in SEEDED:
+        before = ["-"] if path == ("poker", "equity") else []
+        text = " ".join(croupier(*path, *before, "--help").stdout.replace("│", " ").split())
+        assert "[default: a fresh one, printed]" in text, path
+    text = " ".join(croupier("baccarat", "play", "--help").stdout.replace("│", " ").split())
+    assert "[default: $1,000]" in text and "[default: $100]" in text
+    assert "(default" not in text and "; default" not in text

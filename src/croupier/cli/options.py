@@ -144,27 +144,30 @@ def count_option(
     name: str, help: str, *, low: int = 1, high: int, default_text: str | None = None
 ) -> Any:
     """A ``typer.Option`` for a bounded count; the bounds are added to its help."""
-    shown = f"; default {default_text}" if default_text else ""
+    shown = f" \\[default: {default_text}]" if default_text else ""
     return typer.Option(
         name,
-        help=f"{help} [{thousands(low)} to {thousands(high)}{shown}]",
+        help=f"{help} [{thousands(low)} to {thousands(high)}]{shown}",
         parser=whole_number(name, low, high),
         metavar="N",
         show_default=default_text is None,
     )
 
 
-def count_argument(name: str, help: str, *, low: int = 1, high: int) -> Any:
+def count_argument(
+    name: str, help: str, *, low: int = 1, high: int, default_text: str | None = None
+) -> Any:
     """A ``typer.Argument`` for a bounded count; the bounds are added to its help."""
+    shown = f" \\[default: {default_text}]" if default_text else ""
     return typer.Argument(
-        help=f"{help} [{thousands(low)} to {thousands(high)}]",
+        help=f"{help} [{thousands(low)} to {thousands(high)}]{shown}",
         parser=whole_number(name.upper(), low, high),
         metavar=name.upper(),
         show_default=False,
     )
 
 
-SEED_HELP = f"Same seed, same game [0 to {thousands(SEED_LIMIT)}; default: a fresh one, printed]"
+SEED_HELP = f"Same seed, same game [0 to {thousands(SEED_LIMIT)}] \\[default: a fresh one, printed]"
 SeedOption = Annotated[
     int | None,
     typer.Option(
@@ -190,7 +193,7 @@ OptionalDecksOption = Annotated[
     int | None,
     typer.Option(
         "--decks",
-        help=f"A full shoe of this many decks [1 to {MAX_DECKS}; default 8]",
+        help=f"A full shoe of this many decks [1 to {MAX_DECKS}] \\[default: 8]",
         parser=whole_number("--decks", 1, MAX_DECKS),
         metavar="N",
         show_default=False,
@@ -203,7 +206,7 @@ WorkersOption = Annotated[
         "--workers",
         help=(
             f"Processes to use [0 to {available_cpus()}, the CPUs available here; "
-            "0 = all of them; default: chosen from the size of the job]"
+            "0 = all of them] \\[default: chosen from the size of the job]"
         ),
         parser=whole_number("--workers", 0, available_cpus()),
         metavar="N",
@@ -217,7 +220,7 @@ def money_option(name: str, help: str, *, low: int, default_text: str) -> Any:
     bounds = f"{format_money(low)} to {format_money(MAX_BANKROLL_CENTS)}"
     return typer.Option(
         name,
-        help=f"{help} [{bounds}; default {default_text}]",
+        help=f"{help} [{bounds}] \\[default: {default_text}]",
         parser=money(name, low, MAX_BANKROLL_CENTS),
         metavar="DOLLARS",
         show_default=False,
@@ -236,8 +239,8 @@ PenetrationOption = Annotated[
     float | None,
     typer.Option(
         "--penetration",
-        help="Share of the shoe dealt before the cut card [above 0, up to 1; "
-        "default: 16 cards from the back]",
+        help="Share of the shoe dealt before the cut card \\[above 0, up to 1] "
+        "\\[default: 16 cards from the back]",
         parser=share("--penetration"),
         metavar="FRACTION",
         show_default=False,

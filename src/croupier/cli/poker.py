@@ -158,7 +158,7 @@ def equity(
     ],
     trials: Annotated[
         int | None,
-        count_argument("trials", "Monte Carlo trials (default 10,000)", high=MAX_TRIALS),
+        count_argument("trials", "Monte Carlo trials", high=MAX_TRIALS, default_text="10,000"),
     ] = None,
     exact: Annotated[
         bool, typer.Option("--exact", help="Visit every completion instead of sampling.")

@@ -70,7 +70,8 @@ def eor(
 
 def simulate(
     shoes: Annotated[
-        int, count_option("--shoes", "How many shoes to deal", high=MAX_SHOES)
+        int,
+        count_option("--shoes", "How many shoes to deal", high=MAX_SHOES, default_text="10,000"),
     ] = 10_000,
     decks: DecksOption = 8,
     penetration: PenetrationOption = None,

@@ -38,7 +38,10 @@ def arena(
     tournaments: Annotated[
         int,
         count_option(
-            "--tournaments", "Tournaments to play (each to 21 points)", high=MAX_TOURNAMENTS
+            "--tournaments",
+            "Tournaments to play (each to 21 points)",
+            high=MAX_TOURNAMENTS,
+            default_text="100",
         ),
     ] = 100,
     seed: SeedOption = None,
