@@ -31,9 +31,20 @@ def _walk(
     # Typer bundles its own Click: make the context with the command's own class.
     context = command.context_class(command, info_name=path[-1], parent=parent)
     yield path, command, context
-    for name, sub in getattr(command, "commands", {}).items():
-        if not sub.hidden:
-            yield from _walk(sub, (*path, name), context)
+    for name, sub in _subcommands(command, context):
+        yield from _walk(sub, (*path, name), context)
+
+
+def _subcommands(command: Any, context: Any) -> list[tuple[str, Any]]:
+    """A group's visible commands, in the order they were added (loading lazy groups)."""
+    if not hasattr(command, "list_commands"):
+        return []
+    names = list(getattr(command, "commands", {})) or command.list_commands(context)
+    for name in command.list_commands(context):  # lazily registered ones come last
+        if name not in names:
+            names.append(name)
+    found = [(name, command.get_command(context, name)) for name in names]
+    return [(name, sub) for name, sub in found if sub is not None and not sub.hidden]
 
 
 def _cell(text: str) -> str:
@@ -99,9 +110,7 @@ def cli_reference_markdown(heading_level: int = 2) -> str:
         help_text = _first_paragraphs(command.help)
         if help_text:
             lines.extend([help_text, ""])
-        subcommands = [
-            (name, sub) for name, sub in getattr(command, "commands", {}).items() if not sub.hidden
-        ]
+        subcommands = _subcommands(command, context)
         if subcommands:
             lines.extend(["| command | what it does |", "|---|---|"])
             for name, sub in subcommands:
