@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -57,6 +58,20 @@ def _is_unset(value: Any) -> bool:
         or type(value).__name__ in ("Sentinel", "_Sentinel")
         or repr(value).endswith("UNSET")
     )
+
+
+#: A default the help text gives itself, in the words the user reads (``[default: $1,000]``).
+_HELP_DEFAULT = re.compile(r"\s*\\?\[default: (?P<value>[^\]]*)\]\s*$")
+
+
+def _help_and_default(param: Any) -> tuple[str, str]:
+    """The help without its written default, and the default as the user would type or read
+    it: from the help when it says, else from the parameter."""
+    help_ = " ".join(str(getattr(param, "help", None) or "").split())
+    match = _HELP_DEFAULT.search(help_)
+    if match:
+        return help_[: match.start()], match["value"]
+    return help_, _default(param)
 
 
 def _default(param: Any) -> str:
@@ -127,13 +142,14 @@ def cli_reference_markdown(heading_level: int = 2) -> str:
             lines.extend(["**Arguments**", "", "| argument | default | meaning |", "|---|---|---|"])
             for param in arguments:
                 name = str(param.name).upper()
-                help_ = getattr(param, "help", None) or ""
-                lines.append(f"| `{name}` | {_default(param)} | {_cell(help_)} |")
+                help_, default = _help_and_default(param)
+                lines.append(f"| `{name}` | {default} | {_cell(help_)} |")
             lines.append("")
         if options:
             lines.extend(["**Options**", "", "| option | default | meaning |", "|---|---|---|"])
             for param in options:
                 shown = _option_names(param, context)
-                lines.append(f"| `{shown}` | {_default(param)} | {_cell(param.help or '')} |")
+                help_, default = _help_and_default(param)
+                lines.append(f"| `{shown}` | {default} | {_cell(help_)} |")
             lines.append("")
     return "\n".join(lines)

@@ -74,3 +74,9 @@ def test_the_offline_check_catches_outside_fetches(tmp_path: Path) -> None:
         "font.css",
         "page.html",
     ]
+
+
+def test_a_default_the_help_writes_is_shown_as_written() -> None:
+    markdown = cli_reference_markdown()
+    assert "| `--bankroll DOLLARS` | $1,000 | Money you sit down with" in markdown
+    assert "[default:" not in markdown
