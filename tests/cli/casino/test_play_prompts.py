@@ -87,7 +87,8 @@ def test_every_answer_is_checked(deck_file: str) -> None:
     out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
     for message in (
         "bad call 'tails?': expected heads or tails (h or t). Try again.",
-        "bad choice '9': expected a number from 1 to 4, or save, move, help or quit. Try again.",
+        "bad choice '9': expected a number from 1 to 8, or save, move, help, quit, moves, "
+        "history, undo or save-and-quit. Try again.",
         "bad card number 7: expected a number from 1 to 4 or a card of the hand",
         "7♦ is not in the hand",
         "bad action 'x': expected trail, capture, build or increase (t, c, b, i). Try again.",
@@ -130,8 +131,10 @@ def test_saving_asks_before_replacing_and_reports_failures(deck_file: str, tmp_p
     assert f"{tmp_path} is a directory: give a file name." in out
     assert "Cannot save to" in out and "No such file or directory" in out
     assert f"{existing} exists. Replace it (y/n)? n" in out
-    assert out.count("Your turn:") == 2  # back to the menu once
-    assert out.rstrip().endswith(f"Resume it with: croupier casino play --load {existing}")
+    assert f"Resume it with: croupier casino play --load {existing}" in out
+    # Saving does not end the game: the menu comes back (until the input ends).
+    assert out.count("Your turn:") == 3  # back to the menu once, then after the save
+    assert out.rstrip().endswith("Leaving the game.")
     state = read_save(existing)
     assert state.round_number == 1 and len(state.deck) == 40
 
@@ -140,11 +143,12 @@ def test_the_computer_s_turn_can_be_saved_and_quit(tmp_path: Path) -> None:
     state = position("H5 C3", "S9 D2", "C4", deck="", to_move=COMPUTER)
     path = tmp_path / "game.txt"
     write_save(state, path)
-    out = play("--load", str(path), input="1\n" + str(path) + "\ny\n")
+    out = play("--load", str(path), "--pause", input="4\n" + str(path) + "\ny\n")
     assert "The computer's turn:" in out and "Let the computer move" in out
     assert "Ask for help" not in out
     assert path.read_text() == format_save(state)
-    out = play("--load", str(path), input="3\ny\n")
+    assert out.rstrip().endswith(f"Resume it with: croupier casino play --load {path}")
+    out = play("--load", str(path), "--pause", input="3\ny\n")
     assert out.rstrip().endswith("You leave the game.")
 
 

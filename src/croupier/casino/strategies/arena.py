@@ -31,7 +31,7 @@ from croupier.casino.errors import CasinoError
 from croupier.casino.rules import apply_move
 from croupier.casino.state import Player
 from croupier.casino.strategies import strategy_named
-from croupier.casino.strategies.base import Strategy
+from croupier.casino.strategies.base import DEFAULT_DEADLINE, Strategy
 from croupier.casino.tournament import is_tournament_over, new_tournament, next_round
 
 __all__ = ["ArenaResult", "Interval", "TournamentRecord", "play_tournament", "run_arena"]
@@ -52,8 +52,8 @@ class Interval:
 @dataclass(frozen=True, slots=True)
 class TournamentRecord:
     """One tournament: whether ``a`` played first, who won (``"a"``, ``"b"`` or ``None`` for
-    a tie), the round points of each side round by round, and each side's thinking time
-    and moves."""
+    a tie), the round points of each side round by round, each side's thinking time
+    and moves, and how many of them the deadline cut short."""
 
     a_first: bool
     winner: str | None
@@ -65,6 +65,8 @@ class TournamentRecord:
     b_moves: int
     a_slowest: float
     b_slowest: float
+    a_cut_short: int = 0
+    b_cut_short: int = 0
 
 
 def play_tournament(
@@ -82,6 +84,7 @@ def play_tournament(
     seconds = [0.0, 0.0]
     slowest = [0.0, 0.0]
     moves = [0, 0]
+    cut_short = [0, 0]
     points: list[tuple[int, int]] = []
     state = new_tournament(Player.HUMAN, rng=deck_rng)
     while True:
@@ -93,6 +96,7 @@ def play_tournament(
             seconds[player] += spent
             slowest[player] = max(slowest[player], spent)
             moves[player] += 1
+            cut_short[player] += decision.cut_short
             state = apply_move(state, decision.move, check=False)
         points.append(state.round_score().points)
         if is_tournament_over(state):
@@ -112,6 +116,8 @@ def play_tournament(
         moves[b_seat],
         slowest[a_seat],
         slowest[b_seat],
+        cut_short[a_seat],
+        cut_short[b_seat],
     )
 
 
@@ -173,6 +179,10 @@ class ArenaResult:
             return sum(r.a_seconds for r in records) / max(1, sum(r.a_moves for r in records))
         return sum(r.b_seconds for r in records) / max(1, sum(r.b_moves for r in records))
 
+    def moves_cut_short(self, side: str) -> int:
+        """How many of ``side``'s moves the deadline cut short."""
+        return sum((r.a_cut_short if side == "a" else r.b_cut_short) for r in self.records)
+
     def slowest_move(self, side: str) -> float:
         """``side``'s longest time on one move, in seconds."""
         return max((r.a_slowest if side == "a" else r.b_slowest) for r in self.records)
@@ -215,17 +225,18 @@ def mean_interval(values: Sequence[float]) -> Interval:
 Contender = str | Strategy
 
 
-def _resolve(strategy: Contender) -> Strategy:
-    return strategy_named(strategy) if isinstance(strategy, str) else strategy
+def _resolve(strategy: Contender, deadline: float = DEFAULT_DEADLINE) -> Strategy:
+    return strategy_named(strategy, deadline=deadline) if isinstance(strategy, str) else strategy
 
 
 def _play(
-    a: Contender, b: Contender, index: int, pair_seed: np.random.SeedSequence
+    a: Contender, b: Contender, index: int, pair_seed: np.random.SeedSequence, deadline: float
 ) -> TournamentRecord:
     """Tournament ``index`` of an arena (the unit of work of a worker)."""
     moves = np.random.SeedSequence(pair_seed.entropy, spawn_key=(*pair_seed.spawn_key, index))
     move_seed = int(moves.generate_state(1)[0])
-    return play_tournament(_resolve(a), _resolve(b), index % 2 == 0, pair_seed, move_seed)
+    seats = _resolve(a, deadline), _resolve(b, deadline)
+    return play_tournament(*seats, index % 2 == 0, pair_seed, move_seed)
 
 
 def _pool_context() -> multiprocessing.context.BaseContext:
@@ -242,6 +253,7 @@ def run_arena(
     seed: int | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    deadline: float = DEFAULT_DEADLINE,
 ) -> ArenaResult:
     """Play ``tournaments`` tournaments between the strategies ``a`` and ``b`` (or their
     names; a strategy object given to workers must be importable, to be sent to them).
@@ -251,9 +263,13 @@ def run_arena(
     one, reported in the result); ``workers`` processes share the tournaments, with the
     same results. A script that asks for workers must guard its entry point with
     ``if __name__ == "__main__":`` (they import it). ``progress`` is called with the
-    number of tournaments finished.
+    number of tournaments finished. Strategies given by name take at most ``deadline``
+    seconds a move (a strategy object keeps its own).
     """
-    names = (_resolve(a).name, _resolve(b).name)  # bad names fail here, in this process
+    names = (
+        _resolve(a, deadline).name,
+        _resolve(b, deadline).name,
+    )  # bad names fail here, in this process
     if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
         raise CasinoError(f"bad number of tournaments {tournaments!r}: expected 1 or more")
     if workers < 1:
@@ -270,13 +286,14 @@ def run_arena(
 
     if workers == 1 or tournaments == 1:
         for index, pair_seed in jobs:
-            finished(index, _play(a, b, index, pair_seed))
+            finished(index, _play(a, b, index, pair_seed, deadline))
     else:
         count = min(workers, tournaments)
         pool = concurrent.futures.ProcessPoolExecutor(count, mp_context=_pool_context())
         try:
             futures = {
-                pool.submit(_play, a, b, index, pair_seed): index for index, pair_seed in jobs
+                pool.submit(_play, a, b, index, pair_seed, deadline): index
+                for index, pair_seed in jobs
             }
             for future in concurrent.futures.as_completed(futures):
                 finished(futures[future], future.result())

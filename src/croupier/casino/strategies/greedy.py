@@ -32,4 +32,6 @@ class GreedyStrategy(Strategy):
         scored = [(gain(move)[:2], move) for move in moves]
         best = max(score for score, _ in scored)
         move = rng.choice([move for score, move in scored if score == best])
-        return Decision(move, explain(observation, move, moves))
+        # It plans nothing: a build or trail is a tie broken at random, and its reason says
+        # what the move does, not what it is for.
+        return Decision(move, explain(observation, move, moves, planned=False))

@@ -10,8 +10,9 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from croupier.casino.strategies import DEFAULT_STRATEGY
+from croupier.casino.strategies import DEFAULT_DEADLINE, DEFAULT_STRATEGY
 from croupier.casino.strategies.arena import ArenaResult, Interval, default_workers, run_arena
+from croupier.cli.casino.options import DeadlineOption
 from croupier.cli.console import LazyProgress, fail, make_console
 
 __all__ = ["arena"]
@@ -29,6 +30,7 @@ def arena(
     workers: Annotated[
         int | None, typer.Option("--workers", help="Processes to use (default: one per core).")
     ] = None,
+    deadline: DeadlineOption = DEFAULT_DEADLINE,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Play whole tournaments between two strategies, alternating who starts; report wins,
@@ -48,6 +50,7 @@ def arena(
             seed=seed,
             workers=workers if workers is not None else default_workers(),
             progress=progress,
+            deadline=deadline,
         )
     if as_json:
         typer.echo(json.dumps(arena_json(result), indent=2))
@@ -79,6 +82,8 @@ def arena_json(result: ArenaResult) -> dict[str, Any]:
         "b_seconds_per_move": result.seconds_per_move("b"),
         "a_slowest_move_seconds": result.slowest_move("a"),
         "b_slowest_move_seconds": result.slowest_move("b"),
+        "a_moves_cut_short": result.moves_cut_short("a"),
+        "b_moves_cut_short": result.moves_cut_short("b"),
     }
 
 
@@ -124,3 +129,12 @@ def render_arena(result: ArenaResult, out: Console) -> None:
         )
         + "."
     )
+    cut = [
+        (name, result.moves_cut_short(side)) for side, name in (("a", result.a), ("b", result.b))
+    ]
+    if any(count for _, count in cut):
+        out.print(
+            "Moves the deadline cut short: "
+            + ", ".join(f"{name} {count:,}" for name, count in cut)
+            + "."
+        )
