@@ -1,6 +1,7 @@
 """Every move has a deadline: a search stopped early still answers with a legal move and
 says in its reason that it was cut short. Nothing here is timed: the deadline is 0, or
-the clock is a fake that ticks once each time it is read."""
+the clock is a fake that ticks once each time it is read (elsewhere in the suite only
+a deadline of 0 expires: see the root conftest.py)."""
 
 from __future__ import annotations
 
@@ -73,6 +74,7 @@ def test_a_search_cut_at_once_says_how_far_it_looked() -> None:
     assert analysis.best == decision.move
 
 
+@pytest.mark.real_clock
 def test_a_search_cut_after_some_deals_counts_them() -> None:
     state = middle_of_a_round()
     seen = state.observe(HUMAN)
@@ -103,6 +105,7 @@ def test_the_last_deal_cut_short_does_not_speak_of_sampled_deals() -> None:
     )
 
 
+@pytest.mark.real_clock
 def test_a_search_in_time_is_the_search_without_deadline() -> None:
     state = middle_of_a_round()
     seen = state.observe(HUMAN)
