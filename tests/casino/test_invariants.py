@@ -78,7 +78,7 @@ def test_every_listed_move_applies_and_keeps_every_invariant(seed: int, taste: f
         assert observe(state, state.next_player).legal_moves() == moves
         for move in moves:
             check_move(state, move)
-            assert Move.parse(str(move)) == move
+            assert Move.parse(str(move)) == move  # listed in normal form, as parsed
             after = apply_move(state, move)
             assert_sound(after)
             player = state.next_player

@@ -55,8 +55,11 @@ DEFAULT_DEADLINE: Final = 1.0
 #: The longest deadline accepted: ten minutes, far beyond what a search gains from.
 MAX_DEADLINE: Final = 600.0
 
-#: A clock read in seconds (``time.perf_counter`` unless a test fakes one).
+#: A clock read in seconds.
 Clock = Callable[[], float]
+
+#: The clock strategies read unless given one (the test suite freezes it).
+default_clock: Clock = time.perf_counter
 
 
 def check_deadline(seconds: float) -> float:
@@ -124,8 +127,8 @@ class Strategy(ABC):
     :meth:`choose`; callers use :meth:`decide`.
 
     Every move has a deadline: ``deadline`` seconds (see :func:`check_deadline`) from the
-    call to :meth:`decide`, read on ``clock``. A strategy that searches stops at the
-    deadline with the best move found so far.
+    call to :meth:`decide`, read on ``clock`` (by default :data:`default_clock`). A
+    strategy that searches stops at the deadline with the best move found so far.
     """
 
     #: The name the command line and :func:`~croupier.casino.strategies.strategy_named` use.
@@ -133,11 +136,9 @@ class Strategy(ABC):
     #: One line on how it plays.
     summary: ClassVar[str]
 
-    def __init__(
-        self, *, deadline: float = DEFAULT_DEADLINE, clock: Clock = time.perf_counter
-    ) -> None:
+    def __init__(self, *, deadline: float = DEFAULT_DEADLINE, clock: Clock | None = None) -> None:
         self.deadline = check_deadline(deadline)
-        self.clock = clock
+        self.clock = clock if clock is not None else default_clock
 
     def decide(self, observation: Observation, rng: random.Random | None = None) -> Decision:
         """The move for the player who sees ``observation``, and the reason for it.

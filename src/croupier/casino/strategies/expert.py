@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, field
 
 from croupier.casino.moves import Action, Move
@@ -126,7 +125,7 @@ class ExpertStrategy(Strategy):
         settings: ExpertSettings | None = None,
         *,
         deadline: float = DEFAULT_DEADLINE,
-        clock: Clock = time.perf_counter,
+        clock: Clock | None = None,
     ) -> None:
         super().__init__(deadline=deadline, clock=clock)
         self.settings = settings or ExpertSettings()
