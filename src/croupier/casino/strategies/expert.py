@@ -22,8 +22,12 @@ but needs many more playouts for the same strength at this speed.
 
 The work is bounded: the samples stop early once ``node_budget`` positions have been
 searched (never below ``min_samples``), and a last deal too big to search to the end
-within that budget is searched ``depth`` plies ahead instead; this keeps the slowest
-move well under a second.
+within that budget is searched ``depth`` plies ahead instead. And every move has a
+deadline (:class:`~.base.Deadline`, 1 s by default): the search is anytime. It first
+values every move one ply ahead in the first sampled deal (a quick look that is never
+stopped), then searches deal after deal, and at the deadline plays the best move of the
+deals searched in full (``min_samples`` gives way), or of the quick look if no deal was;
+the reason then says how far the search got.
 Everything is deterministic given the random generator, and the generator is seeded
 from the observation unless one is given.
 
@@ -275,7 +279,8 @@ class _Search:
         self.nodes += 1
         if self.limit is not None and self.nodes > self.limit:
             raise _OutOfBudgetError
-        if self.deadline is not None and self.deadline.expired():
+        deadline = self.deadline
+        if deadline is not None and deadline.expired():
             raise _DeadlineError
         moves = _distinct(legal_moves(state)) if depth > 1 else legal_moves(state)
         if not moves:  # no sound position gets here: judge it rather than fail
@@ -284,6 +289,8 @@ class _Search:
         if state.next_player is self.player:
             best = -math.inf
             for move in moves:
+                if deadline is not None and deadline.expired():  # a node may have 1,000s
+                    raise _DeadlineError
                 value = self._after(state, move, depth, alpha, beta)
                 if value > best:
                     best = value
@@ -294,6 +301,8 @@ class _Search:
             return best
         best = math.inf
         for move in moves:
+            if deadline is not None and deadline.expired():
+                raise _DeadlineError
             value = self._after(state, move, depth, alpha, beta)
             if value < best:
                 best = value
