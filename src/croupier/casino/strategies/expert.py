@@ -107,10 +107,9 @@ class Analysis:
     def best(self) -> Move:
         """The best move: the highest value; between equals, the biggest capture now, then
         the move that leaves the fewest points on the table."""
-        index = max(
-            range(len(self.moves)), key=lambda i: (self.values[i], *_tiebreak(self.moves[i]))
-        )
-        return self.moves[index]
+        top = max(self.values)
+        tied = [move for move, value in zip(self.moves, self.values, strict=True) if value == top]
+        return max(tied, key=_tiebreak)
 
     def value_of(self, move: Move) -> float:
         """The value of one of the moves."""
@@ -148,7 +147,7 @@ class ExpertStrategy(Strategy):
         analysis = self.analyse(observation, moves, rng, deadline)
         move = analysis.best
         notes = (
-            _note(observation, analysis),
+            _note(observation, analysis, move),
             _deadline_note(observation, analysis, self.settings, deadline),
         )
         note = "; ".join(text for text in notes if text)
@@ -174,8 +173,10 @@ class ExpertStrategy(Strategy):
         moves = moves if moves is not None else moves_to_decide(observation)
         rng = rng if rng is not None else observation_rng(observation)
         kinds = [move_kind(move) for move in moves]
-        distinct = list(dict.fromkeys(kinds))  # one move of each kind is searched
-        searched = [moves[kinds.index(kind)] for kind in distinct]
+        first: dict[tuple[object, ...], Move] = {}  # one move of each kind is searched
+        for kind, move in zip(kinds, moves, strict=True):
+            first.setdefault(kind, move)
+        distinct, searched = list(first), list(first.values())
         settings = self.settings
         search = _Search(observation.player, settings)
         first = observation.sample(rng)
@@ -329,9 +330,9 @@ class _Search:
 TOURNAMENT_BONUS = 100.0
 
 
-def _note(observation: Observation, analysis: Analysis) -> str | None:
-    """What the look-ahead adds to the reason: why a bigger capture now was passed up."""
-    move = analysis.best
+def _note(observation: Observation, analysis: Analysis, move: Move) -> str | None:
+    """What the look-ahead adds to the reason for ``move``, the best: why a bigger capture
+    now was passed up."""
     greedy = max(analysis.moves, key=gain)
     if gain(greedy)[:2] <= gain(move)[:2]:
         return None
