@@ -66,7 +66,7 @@ def test_a_search_cut_at_once_says_how_far_it_looked() -> None:
     decision = expert.decide(state.observe(HUMAN))
     assert decision.cut_short and decision.to_dict()["cut_short"] is True
     assert decision.reason.endswith(
-        "the 0 s deadline cut the search short: it looked only 1 move ahead, in one sampled deal"
+        "the 0 s deadline cut the search short, after looking only 1 move ahead in one sampled deal"
     )
     analysis = expert.analyse(state.observe(HUMAN), deadline=Deadline(0))
     assert analysis.cut_short and analysis.depth == 1 and analysis.samples == 1
@@ -101,7 +101,7 @@ def test_the_last_deal_cut_short_does_not_speak_of_sampled_deals() -> None:
     decision = ExpertStrategy(deadline=0).decide(state.observe(HUMAN))
     assert decision.cut_short and is_legal(state, decision.move)
     assert decision.reason.endswith(
-        "the 0 s deadline cut the search short: it looked only 1 move ahead"
+        "the 0 s deadline cut the search short, after looking only 1 move ahead"
     )
 
 

@@ -73,7 +73,8 @@ def test_a_deadline_cuts_the_search_short_and_says_so(tmp_path: Path) -> None:
     run = croupier("casino", "hint", saved(tmp_path, state), "--deadline", "0")
     assert run.exit_code == 0, run.stderr
     assert run.stdout.splitlines()[2].endswith(
-        "the 0 s deadline cut the search short: it looked only 1 move ahead, in one sampled deal."
+        "the 0 s deadline cut the search short, after looking only 1 move ahead in one "
+        "sampled deal."
     )
     data = json.loads(
         croupier("casino", "hint", saved(tmp_path, state), "--deadline", "0", "--json").stdout

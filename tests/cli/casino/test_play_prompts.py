@@ -319,6 +319,6 @@ def test_save_goes_on_unless_save_and_quit(deck_file: str, tmp_path: Path) -> No
 
 def test_the_deadline_of_play_reaches_the_computer_and_the_help(deck_file: str) -> None:
     out = play("--deck-file", deck_file, "--seed", "1", "--deadline", "0", input="heads\nh\n")
-    assert "the 0 s deadline cut the search short: it looked only 1 move ahead" in out
+    assert "the 0 s deadline cut the search short, after looking only 1 move ahead" in out
     run = croupier("casino", "play", "--deadline", "-2")
     assert_one_line_error(run, "bad deadline -2 s: expected 0 to 600 seconds")

@@ -359,5 +359,5 @@ def _deadline_note(
     cut = f"the {deadline} deadline cut the search short"
     if analysis.depth >= settings.depth:
         return f"{cut} after {analysis.samples} of {settings.samples} sampled deals"
-    where = ", in one sampled deal" if observation.deck_size else ""
-    return f"{cut}: it looked only {plural(analysis.depth, 'move')} ahead{where}"
+    where = " in one sampled deal" if observation.deck_size else ""
+    return f"{cut}, after looking only {plural(analysis.depth, 'move')} ahead{where}"
