@@ -102,6 +102,8 @@ class Analysis:
     depth: int = 1
     #: Whether the deadline stopped the search before it was done.
     cut_short: bool = False
+    #: The moves searched: the first of each kind (moves of one kind are worth the same).
+    searched: tuple[Move, ...] = ()
 
     @property
     def best(self) -> Move:
@@ -216,6 +218,7 @@ class ExpertStrategy(Strategy):
             exact,
             depth,
             cut_short,
+            tuple(searched),
         )
 
 
@@ -333,7 +336,7 @@ TOURNAMENT_BONUS = 100.0
 def _note(observation: Observation, analysis: Analysis, move: Move) -> str | None:
     """What the look-ahead adds to the reason for ``move``, the best: why a bigger capture
     now was passed up."""
-    greedy = max(analysis.moves, key=gain)
+    greedy = max(analysis.searched or analysis.moves, key=gain)  # same kind, same gain
     if gain(greedy)[:2] <= gain(move)[:2]:
         return None
     better = analysis.value_of(move) - analysis.value_of(greedy)
