@@ -175,10 +175,10 @@ class ExpertStrategy(Strategy):
         moves = moves if moves is not None else moves_to_decide(observation)
         rng = rng if rng is not None else observation_rng(observation)
         kinds = [move_kind(move) for move in moves]
-        first: dict[tuple[object, ...], Move] = {}  # one move of each kind is searched
+        of_kind: dict[tuple[object, ...], Move] = {}  # one move of each kind is searched
         for kind, move in zip(kinds, moves, strict=True):
-            first.setdefault(kind, move)
-        distinct, searched = list(first), list(first.values())
+            of_kind.setdefault(kind, move)
+        distinct, searched = list(of_kind), list(of_kind.values())
         settings = self.settings
         search = _Search(observation.player, settings)
         first = observation.sample(rng)
