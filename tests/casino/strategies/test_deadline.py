@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from croupier.cards import DECK
-from croupier.casino import State, is_legal
+from croupier.casino import State
 from croupier.casino.errors import CasinoError
 from croupier.casino.strategies import (
     DEFAULT_DEADLINE,
@@ -56,7 +56,7 @@ def test_the_low_table_position_has_2202_moves() -> None:
 def test_a_deadline_of_zero_still_gives_a_legal_move(name: str) -> None:
     state = low_table_position()
     decision = strategy_named(name, deadline=0).decide(state.observe(HUMAN))
-    assert is_legal(state, decision.move)
+    assert state.is_legal(decision.move)
     assert decision.cut_short is (name == "expert")
 
 
@@ -89,7 +89,7 @@ def test_a_search_cut_after_some_deals_counts_them() -> None:
         settings, deadline=nodes_per_deal * 3.5, clock=ticking_clock()
     ).analyse(seen)
     assert analysis.cut_short and 1 <= analysis.samples < 16 and analysis.depth == settings.depth
-    assert decision.cut_short and is_legal(state, decision.move)
+    assert decision.cut_short and state.is_legal(decision.move)
     assert decision.reason.endswith(
         f"the {nodes_per_deal * 3.5:g} s deadline cut the search short after "
         f"{analysis.samples} of 16 sampled deals"
@@ -99,7 +99,7 @@ def test_a_search_cut_after_some_deals_counts_them() -> None:
 def test_the_last_deal_cut_short_does_not_speak_of_sampled_deals() -> None:
     state = position("H9 C2 DX S5", "D9 S3 HQ C6", "D5 C4 HK H5", deck="", last=COMPUTER)
     decision = ExpertStrategy(deadline=0).decide(state.observe(HUMAN))
-    assert decision.cut_short and is_legal(state, decision.move)
+    assert decision.cut_short and state.is_legal(decision.move)
     assert decision.reason.endswith(
         "the 0 s deadline cut the search short, after looking only 1 move ahead"
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from croupier.casino import Move, write_save
+from croupier.casino import Move, State, write_save
 from croupier.casino.session import Session
 from croupier.casino.strategies import strategy_named
 
@@ -15,7 +15,7 @@ from ...casino.test_savefile import CANONICAL
 from ..helpers import assert_one_line_error, croupier
 
 
-def saved(tmp_path: Path, state=None) -> str:  # type: ignore[no-untyped-def]
+def saved(tmp_path: Path, state: State | None = None) -> str:
     path = tmp_path / "game.txt"
     if state is None:
         path.write_text(CANONICAL, encoding="utf-8")
@@ -87,7 +87,9 @@ def test_a_deadline_cuts_the_search_short_and_says_so(tmp_path: Path) -> None:
 def test_the_deadline_is_bounded_and_in_the_help(tmp_path: Path) -> None:
     for command in ("hint", "play", "arena"):
         words = " ".join(croupier("casino", command, "--help").stdout.replace("│", " ").split())
-        assert "--deadline SECONDS Seconds the computer may think about a move, 0 to 600" in words
-    for bad in ("-1", "601", "nan", "inf"):
+        assert "--deadline SECONDS Seconds the computer may think about a move [0 to 600]" in words
+    for bad in ("-1", "601", "nan", "inf", "1e3", "½", "0x1"):
         run = croupier("casino", "hint", saved(tmp_path), "--deadline", bad)
-        assert_one_line_error(run, "bad deadline", "expected 0 to 600 seconds")
+        assert_one_line_error(
+            run, f"bad --deadline {bad!r}: expected a number of seconds from 0 to 600"
+        )

@@ -23,7 +23,7 @@ def deck_file(tmp_path: Path) -> str:
     return str(path)
 
 
-def play(*args: str, input: str):  # type: ignore[no-untyped-def]
+def play(*args: str, input: str) -> str:
     run = croupier("casino", "play", *args, input=input)
     assert run.exit_code == 0, (run.stdout, run.stderr)
     assert "Traceback" not in run.stdout + run.stderr
@@ -167,7 +167,7 @@ def test_a_saved_game_is_resumed_as_it_was(tmp_path: Path) -> None:
     ("args", "fragments"),
     [
         (("--load", "x.txt", "--deck-file", "y.txt"), ["--deck-file deals a new tournament"]),
-        (("--seed", "-1"), ["bad seed -1"]),
+        (("--seed", "-1"), ["bad --seed '-1'"]),
         (("--strategy", "smart"), ["bad strategy 'smart'"]),
         (("--load", "missing.txt"), ["cannot use 'missing.txt'", "No such file"]),
         (("--deck-file", "missing.txt"), ["cannot use 'missing.txt'"]),
@@ -321,4 +321,4 @@ def test_the_deadline_of_play_reaches_the_computer_and_the_help(deck_file: str) 
     out = play("--deck-file", deck_file, "--seed", "1", "--deadline", "0", input="heads\nh\n")
     assert "the 0 s deadline cut the search short, after looking only 1 move ahead" in out
     run = croupier("casino", "play", "--deadline", "-2")
-    assert_one_line_error(run, "bad deadline -2 s: expected 0 to 600 seconds")
+    assert_one_line_error(run, "bad --deadline '-2': expected a number of seconds from 0 to 600")

@@ -12,7 +12,7 @@ advice, and positions that look the same get the same advice.
 
 >>> from croupier.casino import Player, new_tournament
 >>> from croupier.casino.strategies import strategy_named
->>> seen = new_tournament(Player.HUMAN, seed=9).observe(Player.HUMAN)
+>>> seen = new_tournament(Player.HUMAN, rng=9).observe(Player.HUMAN)
 >>> seen.hand, seen.loose
 ((Card('Th'), Card('8d'), Card('6h'), Card('Kd')), (Card('Ac'), Card('9d'), Card('As'), Card('6c')))
 >>> decision = strategy_named("greedy").decide(seen)
@@ -27,16 +27,18 @@ from __future__ import annotations
 
 import hashlib
 import math
-import random
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
+import numpy as np
+
 from croupier.casino.errors import CasinoError
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
+from croupier.randomness import RNGLike, as_generator
 
 __all__ = [
     "DEFAULT_DEADLINE",
@@ -140,7 +142,7 @@ class Strategy(ABC):
         self.deadline = check_deadline(deadline)
         self.clock = clock if clock is not None else default_clock
 
-    def decide(self, observation: Observation, rng: random.Random | None = None) -> Decision:
+    def decide(self, observation: Observation, rng: RNGLike = None) -> Decision:
         """The move for the player who sees ``observation``, and the reason for it.
 
         ``rng`` is the source of randomness; ``None`` seeds one from the observation, so
@@ -149,18 +151,24 @@ class Strategy(ABC):
         """
         deadline = Deadline(self.deadline, self.clock)
         moves = moves_to_decide(observation)
-        rng = rng if rng is not None else observation_rng(observation)
-        return self.choose_by(observation, moves, rng, deadline)
+        generator = as_generator(rng) if rng is not None else observation_rng(observation)
+        return self.choose_by(observation, moves, generator, deadline)
 
     def choose_by(
-        self, observation: Observation, moves: list[Move], rng: random.Random, deadline: Deadline
+        self,
+        observation: Observation,
+        moves: list[Move],
+        rng: np.random.Generator,
+        deadline: Deadline,
     ) -> Decision:
         """:meth:`choose` by ``deadline``: a strategy that searches overrides this to stop
         in time; a quick one keeps it (it calls :meth:`choose`)."""
         return self.choose(observation, moves, rng)
 
     @abstractmethod
-    def choose(self, observation: Observation, moves: list[Move], rng: random.Random) -> Decision:
+    def choose(
+        self, observation: Observation, moves: list[Move], rng: np.random.Generator
+    ) -> Decision:
         """Pick one of ``moves`` (the legal moves, never empty) for ``observation``'s player."""
 
     def __repr__(self) -> str:
@@ -178,12 +186,12 @@ def moves_to_decide(observation: Observation) -> list[Move]:
     raise CasinoError(f"the {observation.player.key} has no move to make: {why}")
 
 
-def observation_rng(observation: Observation, salt: str = "") -> random.Random:
+def observation_rng(observation: Observation, salt: str = "") -> np.random.Generator:
     """A random generator seeded by what ``observation`` shows (and ``salt``): the same view
     always gives the same sequence, whatever the hidden cards are.
 
     >>> from croupier.casino import Player, new_tournament
-    >>> seen = new_tournament(Player.HUMAN, seed=1).observe(Player.HUMAN)
+    >>> seen = new_tournament(Player.HUMAN, rng=1).observe(Player.HUMAN)
     >>> observation_rng(seen).random() == observation_rng(seen).random()
     True
     """
@@ -204,7 +212,7 @@ def observation_rng(observation: Observation, salt: str = "") -> random.Random:
         )
     )
     digest = hashlib.sha256(text.encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+    return np.random.default_rng(int.from_bytes(digest[:8], "big"))
 
 
 def _cards(cards: tuple[Any, ...]) -> str:

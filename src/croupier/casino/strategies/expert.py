@@ -32,7 +32,7 @@ Everything is deterministic given the random generator, and the generator is see
 from the observation unless one is given.
 
 >>> from croupier.casino import Player, new_tournament
->>> seen = new_tournament(Player.HUMAN, seed=1).observe(Player.HUMAN)
+>>> seen = new_tournament(Player.HUMAN, rng=1).observe(Player.HUMAN)
 >>> seen.hand, seen.loose
 ((Card('8s'), Card('3h'), Card('9s'), Card('5s')), (Card('9h'), Card('Js'), Card('2s'), Card('5h')))
 >>> decision = ExpertStrategy().decide(seen)
@@ -40,19 +40,21 @@ from the observation unless one is given.
 'build H3 S2'
 >>> print(decision.reason)  # doctest: +NORMALIZE_WHITESPACE
 builds 5 to capture next turn with the 5 of spades you hold (the build holds 1 point): looking
-ahead, you can expect 1.3 more points than if you capture 9♥ with 9♠
+ahead, you can expect 0.7 more points than if you capture 9♥ with 9♠
 """
 
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, field
 
+import numpy as np
+
+from croupier.cards import CardStyle
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
-from croupier.casino.rules import apply_move, legal_moves
-from croupier.casino.state import Player, State
+from croupier.casino.pieces import Player
+from croupier.casino.state import State
 from croupier.casino.strategies.base import (
     DEFAULT_DEADLINE,
     Clock,
@@ -66,6 +68,7 @@ from croupier.casino.strategies.evaluation import WEIGHTS, Weights, evaluate
 from croupier.casino.strategies.explain import explain, plural
 from croupier.casino.strategies.values import Gain, gain, move_kind, points_of
 from croupier.casino.tournament import WINNING_SCORE
+from croupier.randomness import RNGLike, as_generator
 
 __all__ = ["Analysis", "ExpertSettings", "ExpertStrategy"]
 
@@ -138,11 +141,17 @@ class ExpertStrategy(Strategy):
     def __repr__(self) -> str:
         return f"ExpertStrategy({self.settings!r})"
 
-    def choose(self, observation: Observation, moves: list[Move], rng: random.Random) -> Decision:
+    def choose(
+        self, observation: Observation, moves: list[Move], rng: np.random.Generator
+    ) -> Decision:
         return self.choose_by(observation, moves, rng, Deadline(self.deadline, self.clock))
 
     def choose_by(
-        self, observation: Observation, moves: list[Move], rng: random.Random, deadline: Deadline
+        self,
+        observation: Observation,
+        moves: list[Move],
+        rng: np.random.Generator,
+        deadline: Deadline,
     ) -> Decision:
         if len(moves) == 1:
             return Decision(moves[0], explain(observation, moves[0], moves))
@@ -159,7 +168,7 @@ class ExpertStrategy(Strategy):
         self,
         observation: Observation,
         moves: list[Move] | None = None,
-        rng: random.Random | None = None,
+        rng: RNGLike = None,
         deadline: Deadline | None = None,
     ) -> Analysis:
         """Value every legal move (or ``moves``) of the player who sees ``observation``,
@@ -173,7 +182,7 @@ class ExpertStrategy(Strategy):
         if deadline is None:
             deadline = Deadline(self.deadline, self.clock)
         moves = moves if moves is not None else moves_to_decide(observation)
-        rng = rng if rng is not None else observation_rng(observation)
+        generator = as_generator(rng) if rng is not None else observation_rng(observation)
         kinds = [move_kind(move) for move in moves]
         of_kind: dict[tuple[object, ...], Move] = {}  # one move of each kind is searched
         for kind, move in zip(kinds, moves, strict=True):
@@ -181,7 +190,7 @@ class ExpertStrategy(Strategy):
         distinct, searched = list(of_kind), list(of_kind.values())
         settings = self.settings
         search = _Search(observation.player, settings)
-        first = observation.sample(rng)
+        first = State.sample(observation, generator)
         # The quick look, never stopped: every move valued one ply ahead in the first deal.
         totals = [search.root(first, move, 1) for move in searched]
         depth, samples, exact, cut_short = 1, 1, False, False
@@ -201,7 +210,7 @@ class ExpertStrategy(Strategy):
             else:
                 deep = [0.0] * len(searched)
                 for done in range(1, settings.samples + 1):
-                    state = first if done == 1 else observation.sample(rng)
+                    state = first if done == 1 else State.sample(observation, generator)
                     values = [search.root(state, move, settings.depth) for move in searched]
                     deep = [total + value for total, value in zip(deep, values, strict=True)]
                     totals, samples, depth = deep, done, settings.depth
@@ -270,7 +279,7 @@ class _Search:
         return self._after(state, move, depth, -math.inf, math.inf)
 
     def _after(self, state: State, move: Move, depth: int, alpha: float, beta: float) -> float:
-        child = apply_move(state, move, check=False)
+        child = state.apply(move, check=False)
         if child.is_round_over:
             return self._final(child)
         if len(child.deck) != len(state.deck):  # a new deal: the sampled cards are invented
@@ -286,7 +295,7 @@ class _Search:
         deadline = self.deadline
         if deadline is not None and deadline.expired():
             raise _DeadlineError
-        moves = _distinct(legal_moves(state)) if depth > 1 else legal_moves(state)
+        moves = _distinct(state.legal_moves()) if depth > 1 else state.legal_moves()
         if not moves:  # no sound position gets here: judge it rather than fail
             return evaluate(state, self.player, weights=self.weights)
         moves.sort(key=_order, reverse=True)
@@ -319,7 +328,7 @@ class _Search:
     def _final(self, state: State) -> float:
         """A finished round: the exact point margin, and a win or loss if it ends the
         tournament (worth more than any margin)."""
-        points = state.round_score().points
+        points = state.score().points
         mine, theirs = points[self.player], points[self.player.other]
         value = float(mine - theirs)
         totals = state.totals()
@@ -346,7 +355,7 @@ def _note(observation: Observation, analysis: Analysis, move: Move) -> str | Non
     if observation.player is Player.COMPUTER:
         instead, expects = "from its biggest capture", "it expects"
     else:
-        instead, expects = f"if you {greedy.describe('pretty')}", "you can expect"
+        instead, expects = f"if you {greedy.describe(CardStyle.PRETTY)}", "you can expect"
     if better < 0.05:
         return f"looking ahead, {expects} as much as {instead}"
     return f"looking ahead, {expects} {better:.1f} more points than {instead}"
