@@ -109,6 +109,19 @@ def money(what: str, low: int, high: int) -> Callable[[Any], int]:
     return parse
 
 
+def _ascii_decimal(text: str) -> Decimal | None:
+    """``text`` as a number if it is ASCII digits with at most one point (``0.75``, ``1``,
+    ``.5``) in at most 20 characters, else ``None``."""
+    whole, dot, decimals = text.partition(".")
+    ok = (
+        0 < len(text) <= 20
+        and (whole == "" or (whole.isascii() and whole.isdigit()))
+        and (not dot or (decimals.isascii() and decimals.isdigit()))
+        and bool(whole or decimals)
+    )
+    return Decimal(text) if ok else None
+
+
 def share(what: str) -> Callable[[Any], float]:
     """A parser for a fraction above 0 and up to 1 in ASCII digits (``0.75``, ``1``)."""
 
@@ -116,15 +129,9 @@ def share(what: str) -> Callable[[Any], float]:
         if isinstance(value, float):
             return value
         text = str(value)
-        whole, dot, decimals = text.partition(".")
-        ok = (
-            0 < len(text) <= 20
-            and (whole == "" or (whole.isascii() and whole.isdigit()))
-            and (not dot or (decimals.isascii() and decimals.isdigit()))
-            and bool(whole or decimals)
-        )
-        if ok and 0 < Decimal(text) <= 1:
-            return float(text)
+        number = _ascii_decimal(text)
+        if number is not None and 0 < number <= 1:
+            return float(number)
         raise OptionError(
             f"bad {what} {text[:30]!r}: expected a fraction above 0 and up to 1, such as 0.75"
         )
@@ -139,15 +146,9 @@ def seconds(what: str, high: float) -> Callable[[Any], float]:
         if isinstance(value, float):
             return value
         text = str(value)
-        whole, dot, decimals = text.partition(".")
-        ok = (
-            0 < len(text) <= 20
-            and (whole == "" or (whole.isascii() and whole.isdigit()))
-            and (not dot or (decimals.isascii() and decimals.isdigit()))
-            and bool(whole or decimals)
-        )
-        if ok and Decimal(text) <= Decimal(str(high)):
-            return float(text)
+        number = _ascii_decimal(text)
+        if number is not None and number <= Decimal(str(high)):
+            return float(number)
         raise OptionError(
             f"bad {what} {text[:30]!r}: expected a number of seconds from 0 to {high:g}, "
             "such as 0.5"

@@ -49,6 +49,7 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.random import Generator
 
 from croupier.cards import CardStyle
 from croupier.casino.moves import Action, Move
@@ -147,11 +148,7 @@ class ExpertStrategy(Strategy):
         return self.choose_by(observation, moves, rng, Deadline(self.deadline, self.clock))
 
     def choose_by(
-        self,
-        observation: Observation,
-        moves: list[Move],
-        rng: np.random.Generator,
-        deadline: Deadline,
+        self, observation: Observation, moves: list[Move], rng: Generator, deadline: Deadline
     ) -> Decision:
         if len(moves) == 1:
             return Decision(moves[0], explain(observation, moves[0], moves))
