@@ -10,8 +10,9 @@ eval7), separated by spaces or commas:
 - ``random`` or ``*``: any two cards; ``15%``: the best 15% of the 1,326 combos in the
   order of :data:`~croupier.poker.vs_random.CLASS_ORDER` (equity against a random hand);
 - a weight after any of them, ``AKs@50`` (per cent) or ``AKs:0.5`` (a fraction): the
-  class is held that often compared with a weight-1 class. A later token overrides an
-  earlier one for the combos they share (``@0`` takes combos out).
+  class is held that often compared with a weight-1 class; or before a group in
+  parentheses, as eval7 writes it: ``0.5(AKs, QQ)``, ``40%(ATs+)``. A later token
+  overrides an earlier one for the combos they share (``@0`` takes combos out).
 
 ``str()`` gives the short normalised text, and parsing it gives the same range:
 
@@ -99,7 +100,7 @@ class Range:
     @classmethod
     def parse(cls, text: str) -> Range:
         """Read a range (see the module's notes); an empty text is an error."""
-        tokens = _join_cards(text.replace(",", " ").split())
+        tokens = _join_cards(_ungroup(text).replace(",", " ").split())
         if not tokens:
             raise RangeError(f"empty range: {EXPECTED}")
         weights = np.zeros(COMBO_COUNT)
@@ -196,6 +197,20 @@ class Range:
 
 
 # --- parsing helpers ----------------------------------------------------------------------
+
+
+_GROUP = re.compile(r"(?P<weight>[0-9.]+)(?P<pct>%?)\((?P<body>[^()]*)\)")
+
+
+def _ungroup(text: str) -> str:
+    """``0.5(AKs, QQ)`` and ``50%(AKs, QQ)`` as ``AKs:0.5 QQ:0.5`` / ``AKs@50 QQ@50``."""
+
+    def spread(match: re.Match[str]) -> str:
+        mark = "@" if match["pct"] else ":"
+        tokens = _join_cards(match["body"].replace(",", " ").split())
+        return " ".join(f"{token}{mark}{match['weight']}" for token in tokens)
+
+    return _GROUP.sub(spread, text)
 
 
 def _is_card(token: str) -> bool:
