@@ -64,8 +64,8 @@ def main() -> None:
     values = ",\n".join(f"    {done[label]!r},  # {label}" for label in CLASS_LABELS)
     text = MODULE.read_text()
     text = re.sub(
-        r"EQUITY_VS_RANDOM: Final\[tuple\[float, \.\.\.\]\] = \(\n.*?\n\)",
-        f"EQUITY_VS_RANDOM: Final[tuple[float, ...]] = (\n{values},\n)",
+        r"EQUITY_VS_RANDOM: Final\[tuple\[float, \.\.\.\]\] = \(.*?\)\n",
+        f"EQUITY_VS_RANDOM: Final[tuple[float, ...]] = (\n{values}\n)\n",
         text,
         flags=re.S,
     )

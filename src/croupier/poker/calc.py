@@ -7,7 +7,7 @@ each hold a hand or a :class:`~croupier.poker.ranges.Range`:
 >>> result.exact, result.games
 (True, 10273824)
 >>> [f"{p.equity:.4f}" for p in result.players]
-['0.4612', '0.5388']
+['0.4605', '0.5395']
 >>> result.to_dict()["players"][1]["combos"]
 6
 
@@ -704,7 +704,7 @@ def calculate(
 
     >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
     >>> r.games, round(sum(p.equity for p in r.players), 9)
-    (8856, 1.0)
+    (9072, 1.0)
     >>> r = calculate(["AhKh", "22"], trials=20_000, rng=7)
     >>> r.exact, r.games, abs(r.players[0].equity - 0.5) < 0.02, r.players[0].stderr < 0.004
     (False, 20000, True, True)

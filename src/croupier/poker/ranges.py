@@ -18,7 +18,9 @@ eval7), separated by spaces or commas:
 
 >>> r = Range.parse("AKs, AKo, QQ+ ,AhKh 22-44 A5s-A2s KTs+ JJ@50")
 >>> str(r), len(r)
-('AA-QQ@..., JJ:0.5, 44-22, AK, A5s-A2s, KTs+', 68)
+('QQ+, JJ@50, 44-22, AK, A5s-A2s, KTs+', 86)
+>>> str(Range.parse("15%"))
+'55+, A5s+, A9o+, K9s+, KJo+, QJs'
 >>> Range.parse(str(r)) == r, "AsKs" in r, "7c2d" in r
 (True, True, False)
 >>> Range.parse("AK, 2x")
