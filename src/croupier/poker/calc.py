@@ -249,16 +249,21 @@ class _Tally:
         self.class_equity[rows, classes_of] += weight * equity
 
     def add_trials(
-        self, sampler: _Sampler, picks: NDArray[np.int64], classes: NDArray[np.uint16]
-    ) -> None:
+        self,
+        sampler: _Sampler,
+        picks: NDArray[np.int64],
+        classes: NDArray[np.uint16],
+        ok: NDArray[np.bool_],
+    ) -> int:
         """Monte Carlo deals, one unit of weight each: ``classes`` holds each player's
-        hand class (rows) in each deal (columns), ``picks`` its position in its combos."""
-        n = classes.shape[1]
+        hand class (rows) in each deal (columns), ``picks`` its position in its combos;
+        only the deals where ``ok`` is set count. Returns how many did."""
+        n = int(np.count_nonzero(ok))
         self.games += n
         self.weight += n
         if len(classes) == 2:  # heads-up: comparisons instead of shares
             first, second = classes
-            ahead, level = first < second, first == second
+            ahead, level = (first < second) & ok, (first == second) & ok
             wins = np.array([np.count_nonzero(ahead), n - np.count_nonzero(ahead | level)])
             ties = np.count_nonzero(level)
             self.win += wins
@@ -267,21 +272,27 @@ class _Tally:
             self.squares += wins + ties / 4
             share = None
         else:
+            picks, classes = picks[:, ok], classes[:, ok]
             share, tied = _shares(classes)
             self.equity += share.sum(axis=1)
             self.squares += (share**2).sum(axis=1)
             self.win += (share == 1).sum(axis=1)
             self.tie += tied.sum(axis=1)
-        for p, combos in enumerate(sampler.combos):
-            if len(combos) == 1:
-                number = CLASS_OF_COMBO[combos[0]]
-                self.class_weight[p, number] = self.weight
-                self.class_equity[p, number] = self.equity[p]
+        for p, numbers in enumerate(sampler.combo_classes):
+            if len(numbers) == 1:
+                self.class_weight[p, numbers[0]] = self.weight
+                self.class_equity[p, numbers[0]] = self.equity[p]
                 continue
-            mine = (classes[p] < classes[1 - p]) + 0.5 * level if share is None else share[p]
-            numbers = CLASS_OF_COMBO[combos[picks[p]]]
-            self.class_weight[p] += np.bincount(numbers, minlength=169)
-            self.class_equity[p] += np.bincount(numbers, weights=mine, minlength=169)
+            held = np.take(numbers, picks[p])
+            if share is None:
+                mine = (classes[p] < classes[1 - p]) & ok
+                weights = ok
+                equity = mine + 0.5 * level
+            else:
+                weights, equity = None, share[p]
+            self.class_weight[p] += np.bincount(held, weights=weights, minlength=169)
+            self.class_equity[p] += np.bincount(held, weights=equity, minlength=169)
+        return n
 
     def stderr(self) -> NDArray[np.float64]:
         """Standard error of each player's equity (Monte Carlo: one unit weight a deal)."""
@@ -518,19 +529,22 @@ class _Completions:
 @functools.lru_cache(maxsize=4)
 def _board_table(
     deck: tuple[int, ...], count: int
-) -> tuple[NDArray[np.uint8], NDArray[np.int64], NDArray[np.uint64]]:
-    """Every set of ``count`` cards from ``deck``: the cards, their key total and their bits
-    (C(52, 5) = 2,598,960 sets at most, about 50 MB, kept for the next question)."""
+) -> tuple[NDArray[np.uint8], NDArray[np.complex128]]:
+    """Every set of ``count`` cards from ``deck``: the cards, and their key total and
+    52-bit mask side by side, packed in 16 bytes so that one read fetches both
+    (C(52, 5) = 2,598,960 sets at most, about 55 MB, kept for the next question)."""
     cards = np.array(deck, dtype=np.int64)
     pieces = [cards[rows] for rows in _combination_chunks(len(cards), count)]
     picks = np.concatenate(pieces) if pieces else np.zeros((1, 0), dtype=np.int64)
-    keys = CARD_KEYS[picks].sum(axis=1) if count else np.zeros(1, dtype=np.int64)
-    bits = _BITS[picks].sum(axis=1) if count else np.zeros(1, dtype=np.uint64)
-    return picks.astype(np.uint8), keys, bits
+    pairs = np.zeros((len(picks), 2), dtype=np.int64)
+    if count:
+        pairs[:, 0] = CARD_KEYS[picks].sum(axis=1)
+        pairs[:, 1] = _BITS[picks].sum(axis=1).view(np.int64)
+    return picks.astype(np.uint8), pairs.view(np.complex128).ravel()
 
 
 class _Sampler:
-    """Random deals: a combo per player by weight, then a completion of the board drawn
+    """Random deals: a combo per player by weight, and a completion of the board drawn
     from the table of all of them; deals where two hands or the board share a card are
     dropped (which leaves every compatible deal exactly as likely as its weight says).
 
@@ -557,59 +571,67 @@ class _Sampler:
             self.combos.append(combos)
             uniform = len(combos) == 1 or bool((weights == weights[0]).all())
             self.cumulative.append(None if uniform else np.cumsum(weights))
-        cards, keys, bits = _board_table(tuple(int(c) for c in question.deck), question.to_deal)
+        cards, pairs = _board_table(tuple(int(c) for c in question.deck), question.to_deal)
         if held[0]:
+            bits = pairs.view(np.int64)[1::2].view(np.uint64)
             fits = np.flatnonzero((bits & held) == 0)
-            cards, keys, bits = cards[fits], keys[fits], bits[fits]
-        self.boards, self.board_keys, self.board_bits = cards, keys + question.board_key, bits
-        self.combo_keys = [_COMBO_KEYS[c] for c in self.combos]
-        self.combo_bits = [COMBO_BITS[c] for c in self.combos]
+            cards, pairs = cards[fits], pairs[fits]
+        self.boards = cards
+        self.pairs = pairs
+        self.combo_keys = [_COMBO_KEYS[c] + question.board_key for c in self.combos]
+        self.combo_bits = [COMBO_BITS[c].view(np.int64) for c in self.combos]
+        self.combo_classes = [CLASS_OF_COMBO[c] for c in self.combos]
         self.free = [p for p, c in enumerate(self.combos) if len(c) > 1]
+        self.table = rank_table(7)
 
-    def deal(self, rows: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-        """Up to ``rows`` deals: each player's position in its combos, and the board's
-        position in the table of completions."""
+    def deal(
+        self, rows: int
+    ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.uint16], NDArray[np.bool_]]:
+        """``rows`` deals: each player's position in its combos (players x deals), the
+        board's position in the table, each player's hand class, and which deals hold
+        no card twice (only those count)."""
         rng = self.rng
         picks = np.zeros((self.q.players, rows), dtype=np.int64)
         for p in self.free:
             cumulative = self.cumulative[p]
             if cumulative is None:
-                picks[p] = rng.random(rows) * len(self.combos[p])
+                picks[p] = rng.integers(0, len(self.combos[p]), size=rows)
             else:
                 pick = np.searchsorted(cumulative, rng.random(rows) * cumulative[-1], side="right")
                 picks[p] = np.minimum(pick, len(cumulative) - 1)
-        board = (rng.random(rows) * len(self.board_keys)).astype(np.int64)
-        if not self.free:
-            return picks, board
-        mask = self.board_bits[board]
-        clash = np.zeros(rows, dtype=np.uint64)
+        board = rng.integers(0, len(self.pairs), size=rows)
+        pair = np.take(self.pairs, board).view(np.int64)
+        board_keys, mask = pair[0::2], pair[1::2]
+        clash = np.zeros(rows, dtype=np.int64)
         for p in self.free:
-            bits = self.combo_bits[p][picks[p]]
+            bits = np.take(self.combo_bits[p], picks[p])
             clash |= mask & bits
-            mask |= bits
+            mask = mask | bits
         ok = clash == 0
-        return picks[:, ok], board[ok]
+        classes = np.empty((self.q.players, rows), dtype=np.uint16)
+        for p in range(self.q.players):
+            totals = board_keys + np.take(self.combo_keys[p], picks[p])
+            if self.free:
+                totals[~ok] = _HARMLESS_TOTAL  # a deal that does not count: any real hand
+            combos = self.combos[p]
+            mine = picks[p]
 
-    def classes(self, picks: NDArray[np.int64], board: NDArray[np.int64]) -> NDArray[np.uint16]:
-        """Each player's hand class (rows) in each deal (columns)."""
-        q = self.q
-        board_keys = self.board_keys[board]
-        out = np.empty((q.players, len(board)), dtype=np.uint16)
-        for p in range(q.players):
-            combo = self.combos[p][picks[p]]
-
-            def cards_of(rows: NDArray[np.intp], combo: NDArray[np.int64] = combo) -> Any:
+            def cards_of(
+                picked: NDArray[np.intp],
+                combos: NDArray[np.int64] = combos,
+                mine: NDArray[np.int64] = mine,
+            ) -> Any:
                 return np.concatenate(
                     [
-                        COMBO_CARDS[combo[rows]],
-                        np.broadcast_to(q.board_idx, (len(rows), len(q.board))),
-                        self.boards[board[rows]].astype(np.int64),
+                        COMBO_CARDS[combos[mine[picked]]],
+                        np.broadcast_to(self.q.board_idx, (len(picked), len(self.q.board))),
+                        self.boards[board[picked]].astype(np.int64),
                     ],
                     axis=1,
                 )
 
-            out[p] = classes_from_totals(board_keys + self.combo_keys[p][picks[p]], 7, cards_of)
-        return out
+            classes[p] = classes_from_totals(totals, 7, cards_of)
+        return picks, board, classes, ok
 
 
 # --- the calculation --------------------------------------------------------------------
@@ -786,12 +808,12 @@ def _run_monte_carlo(
     while True:
         want = goal - tally.games
         size = max(min(BATCH, 2 * want), 1024)
-        picks, board = sampler.deal(size)
+        picks, _, classes, ok = sampler.deal(size)
+        if want < size:  # keep exactly the deals asked for
+            ok &= np.cumsum(ok) <= want
         attempts += size
-        if not len(board) and attempts > 100 * BATCH:
+        if not tally.add_trials(sampler, picks, classes, ok) and attempts > 100 * BATCH:
             raise PokerError("the ranges almost never fit together: no deal found")
-        picks, board = picks[:, :want], board[:want]
-        tally.add_trials(sampler, picks, sampler.classes(picks, board))
         if tally.games >= goal:
             if trials is not None:
                 break
