@@ -248,6 +248,25 @@ class _Tally:
         self.class_weight[rows, classes_of] += weight
         self.class_equity[rows, classes_of] += weight * equity
 
+    def add_deals(
+        self,
+        classes_of: NDArray[np.int64],
+        weights: NDArray[np.float64],
+        equity: NDArray[np.float64],
+        win: NDArray[np.float64],
+        tie: NDArray[np.float64],
+        games: NDArray[np.int64],
+    ) -> None:
+        """Many families at once: one row each (see :meth:`add_deal`)."""
+        self.weight += float(weights.sum())
+        self.games += int(games.sum())
+        self.equity += weights @ equity
+        self.win += weights @ win
+        self.tie += weights @ tie
+        for p in range(classes_of.shape[1]):
+            np.add.at(self.class_weight[p], classes_of[:, p], weights)
+            np.add.at(self.class_equity[p], classes_of[:, p], weights * equity[:, p])
+
     def add_trials(
         self,
         sampler: _Sampler,
@@ -774,16 +793,14 @@ def _run_exact(
         for start in range(0, total, step):
             stop = min(total, start + step)
             equity, win, tie = completions.outcome(families[start:stop])
-            for j in range(stop - start):
-                i = start + j
-                tally.add_deal(
-                    classes[i],
-                    float(weights[i]),
-                    equity[j],
-                    win[j],
-                    tie[j],
-                    int(sizes[i]) * per_deal,
-                )
+            tally.add_deals(
+                classes[start:stop],
+                weights[start:stop],
+                equity,
+                win,
+                tie,
+                sizes[start:stop] * per_deal,
+            )
             if progress is not None:
                 progress(stop, total)
             if stop < total:

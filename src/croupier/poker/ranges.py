@@ -59,6 +59,9 @@ class RangeError(CardError, PokerError):
 
 
 _RANKS: Final = "23456789TJQKA"
+#: Combo numbers ordered by class, and where each class starts in that order.
+_BY_CLASS: Final = np.concatenate(CLASS_COMBOS)
+_CLASS_STARTS: Final = np.concatenate([[0], np.cumsum(CLASS_SIZES)[:-1]])
 _RANK = r"(?:10|[2-9TJQKA])"
 _CLASS = re.compile(
     rf"(?P<a>{_RANK})(?P<b>{_RANK})(?P<s>[SO]?)"
@@ -87,7 +90,7 @@ class Range:
     [[1.0, 0.5, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     """
 
-    __slots__ = ("_weights",)
+    __slots__ = ("_text", "_weights")
 
     def __init__(self, weights: NDArray[np.floating] | None = None) -> None:
         """A range from the weight (0 to 1) of each of the 1,326 combos (none: empty)."""
@@ -96,6 +99,7 @@ class Range:
             raise RangeError(f"expected {COMBO_COUNT} weights from 0 to 1")
         array.flags.writeable = False
         self._weights = array
+        self._text: str | None = None
 
     # --- reading ------------------------------------------------------------------------
 
@@ -178,20 +182,26 @@ class Range:
     # --- writing ------------------------------------------------------------------------
 
     def __str__(self) -> str:
+        if self._text is None:
+            self._text = self._normalised()
+        return self._text
+
+    def _normalised(self) -> str:
         weights = self._weights
         if not weights.any():
             return ""
         if (weights == weights[0]).all():
             return "random" + _weight_text(float(weights[0]))
-        full: dict[int, float] = {}
-        loose: list[int] = []
-        for number, combos in enumerate(CLASS_COMBOS):
-            values = weights[combos]
-            if (values == values[0]).all():
-                if values[0] > 0:
-                    full[number] = float(values[0])
-            else:
-                loose.extend(int(c) for c in combos[values > 0])
+        by_class = weights[_BY_CLASS]
+        low = np.minimum.reduceat(by_class, _CLASS_STARTS)
+        high = np.maximum.reduceat(by_class, _CLASS_STARTS)
+        whole = np.flatnonzero((low == high) & (high > 0))
+        full = dict(zip(whole.tolist(), high[whole].tolist(), strict=True))
+        loose = [
+            int(c)
+            for number in np.flatnonzero(low != high).tolist()
+            for c in CLASS_COMBOS[number][weights[CLASS_COMBOS[number]] > 0]
+        ]
         parts = _pair_text(full) + _unpaired_text(full)
         loose.sort(key=lambda c: (-int(COMBO_CARDS[c, 1]), -int(COMBO_CARDS[c, 0])))
         parts += [combo_text(c) + _weight_text(float(weights[c])) for c in loose]
