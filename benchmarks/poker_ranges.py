@@ -5,9 +5,9 @@ Run from the repository root, with eval7 installed (the ``test`` or ``bench`` ex
     .venv/bin/python benchmarks/poker_ranges.py            # about half a minute
     .venv/bin/python benchmarks/poker_ranges.py --quick    # one run of each
 
-Each row times one question in this run (best of ``--repeat`` runs, tables built
-beforehand, garbage collector paused); rows with a peer give the peer's time on the same
-question and the ratio. Monte Carlo rows give trials per second and check the answers
+Each row times one question in this run (best of ``--repeat`` runs, croupier and the
+peer timed in turns, tables built beforehand, garbage collector paused); rows with a
+peer give the peer's time on the same question and the ratio. Monte Carlo rows give trials per second and check the answers
 agree within four standard errors. Targets (issue 9): heads-up hand vs hand preflop
 exact <= 50 ms; A2o vs 88 vs QJs preflop exact <= 5 s; hand vs range Monte Carlo at
 least eval7's trials per second; range vs range preflop to 0.1 point <= 2 s.
@@ -16,14 +16,13 @@ least eval7's trials per second; range vs range preflop to 0.1 point <= 2 s.
 from __future__ import annotations
 
 import argparse
-import gc
-import time
 from collections.abc import Callable
 from typing import Any
 
 from croupier.poker import exact_equity, parse_equity_hands
 from croupier.poker.calc import calculate
 from croupier.poker.tables import rank_table
+from poker_speed import best_time  # benchmarks/ is on the path when run as a script
 
 HERO = "AhKh"
 VILLAIN = "TT+, AQs+, AQo+, KQs"
@@ -33,19 +32,19 @@ FLOP = "2c 7d 9h"
 MC_TRIALS = 2_000_000
 
 
-def best_time(run: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    """The shortest of ``repeat`` runs (seconds) and the last result."""
-    best, result = float("inf"), None
+def duel(
+    ours: Callable[[], Any], theirs: Callable[[], Any], repeat: int
+) -> tuple[float, Any, float, Any]:
+    """Best times and results of two runs timed in turns (so that both see the same
+    load on a shared machine)."""
+    best_ours, best_theirs = float("inf"), float("inf")
+    mine = peer = None
     for _ in range(repeat):
-        gc.collect()
-        gc.disable()
-        try:
-            started = time.perf_counter()
-            result = run()
-            best = min(best, time.perf_counter() - started)
-        finally:
-            gc.enable()
-    return best, result
+        t, mine = best_time(ours, 1)
+        best_ours = min(best_ours, t)
+        t, peer = best_time(theirs, 1)
+        best_theirs = min(best_theirs, t)
+    return best_ours, mine, best_theirs, peer
 
 
 def eval7_range(text: str) -> Any:
@@ -74,8 +73,9 @@ def main() -> None:
 
     # heads-up preflop exact, beside croupier's previous exact path (poker equity --exact)
     old = parse_equity_hands("Ah Kh ?0 ?1 ?2 ?3 ?4\nQs Qd ?0 ?1 ?2 ?3 ?4")
-    t_new, r_new = best_time(lambda: calculate([HERO, "QsQd"], exact=True), repeat)
-    t_old, r_old = best_time(lambda: exact_equity(old), repeat)
+    t_new, r_new, t_old, r_old = duel(
+        lambda: calculate([HERO, "QsQd"], exact=True), lambda: exact_equity(old), repeat
+    )
     assert abs(r_new.players[0].equity - r_old.equity[0]) < 1e-12
     rows.append(
         (
@@ -98,10 +98,11 @@ def main() -> None:
 
     # hand vs range Monte Carlo, preflop: trials per second
     hero7, villain7 = eval7_cards(HERO), eval7_range(VILLAIN)
-    t_e7, eq_e7 = best_time(
-        lambda: eval7.py_hand_vs_range_monte_carlo(hero7, villain7, [], MC_TRIALS), repeat
+    t_mc, r_mc, t_e7, eq_e7 = duel(
+        lambda: calculate([HERO, VILLAIN], trials=MC_TRIALS, rng=1),
+        lambda: eval7.py_hand_vs_range_monte_carlo(hero7, villain7, [], MC_TRIALS),
+        repeat,
     )
-    t_mc, r_mc = best_time(lambda: calculate([HERO, VILLAIN], trials=MC_TRIALS, rng=1), repeat)
     error = r_mc.players[0].stderr
     agree = abs(r_mc.players[0].equity - eq_e7) < 4 * (2**0.5) * error
     rows.append(

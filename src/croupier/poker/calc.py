@@ -31,7 +31,7 @@ import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypedDict, Unpack
 
 import numpy as np
 from numpy.typing import NDArray
@@ -53,6 +53,7 @@ from croupier.poker.tables import CARD_KEYS, RANK_SHIFT, rank_multisets, rank_ta
 
 __all__ = [
     "MAX_PLAYERS",
+    "CalcOptions",
     "CalcResult",
     "PlayerResult",
     "calculate",
@@ -682,20 +683,26 @@ def _exact_plan(
     return families, family_weights, sizes, estimate
 
 
+class CalcOptions(TypedDict, total=False):
+    """The keyword arguments of :func:`calculate`, for :func:`iter_calculate`."""
+
+    board: str | Sequence[Card] | None
+    dead: str | Sequence[Card] | None
+    exact: bool | None
+    trials: int | None
+    precision: float | None
+    rng: int | np.random.Generator | None
+    progress: Progress | None
+
+
 def iter_calculate(
-    ranges: Sequence[Range | str],
-    *,
-    board: str | Sequence[Card] | None = None,
-    dead: str | Sequence[Card] | None = None,
-    exact: bool | None = None,
-    trials: int | None = None,
-    precision: float | None = None,
-    rng: int | np.random.Generator | None = None,
-    progress: Progress | None = None,
+    ranges: Sequence[Range | str], **options: Unpack[CalcOptions]
 ) -> Iterator[CalcResult]:
     """Like :func:`calculate`, yielding the result so far after each batch of work (all
     marked partial) and the whole result last: stop early and keep the last one."""
-    question = _Question(ranges, board, dead)
+    question = _Question(ranges, options.get("board"), options.get("dead"))
+    exact, trials = options.get("exact"), options.get("trials")
+    precision, progress = options.get("precision"), options.get("progress")
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
         raise TypeError(f"trials must be an int, not {type(trials).__name__}")
     if trials is not None and trials < 1:
@@ -716,7 +723,7 @@ def iter_calculate(
     if plan is not None:
         yield from _run_exact(question, *plan[:3], progress)
     else:
-        generator = _rng(rng)
+        generator = _rng(options.get("rng"))
         target = precision if precision is not None else DEFAULT_PRECISION
         yield from _run_monte_carlo(question, generator, trials, target, progress)
 
@@ -750,16 +757,16 @@ def calculate(
     >>> r.exact, r.games, abs(r.players[0].equity - 0.5) < 0.02, r.players[0].stderr < 0.004
     (False, 20000, True, True)
     """
-    results = iter_calculate(
-        ranges,
-        board=board,
-        dead=dead,
-        exact=exact,
-        trials=trials,
-        precision=precision,
-        rng=rng,
-        progress=progress,
-    )
+    options: CalcOptions = {
+        "board": board,
+        "dead": dead,
+        "exact": exact,
+        "trials": trials,
+        "precision": precision,
+        "rng": rng,
+        "progress": progress,
+    }
+    results = iter_calculate(ranges, **options)
     return collections.deque(results, maxlen=1)[0]
 
 
