@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
 
@@ -75,3 +76,29 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], fragments: list[str])
 
 def test_the_group_lists_calc() -> None:
     assert "calc" in croupier("poker", "--help").stdout
+
+
+def test_ctrl_c_prints_what_was_computed_marked_partial(monkeypatch: pytest.MonkeyPatch) -> None:
+    import croupier.poker.calc as calc
+
+    real = calc.iter_calculate
+
+    def interrupted(*args: object, **kwargs: object) -> Iterator[calc.CalcResult]:
+        for result in real(*args, **kwargs):  # type: ignore[arg-type]
+            if result.partial:
+                yield result
+                raise KeyboardInterrupt
+            yield result
+
+    monkeypatch.setattr(calc, "iter_calculate", interrupted)
+    monkeypatch.setattr(calc, "BATCH", 1 << 12)
+    monkeypatch.setattr(calc.time, "perf_counter", iter(range(0, 10**6, 1)).__next__)
+    run = croupier("poker", "calc", "random", "random", "--trials", "100000", "--seed", "1")
+    assert run.exit_code == 0
+    assert "PARTIAL (interrupted): Monte Carlo:" in run.stdout
+    data = json.loads(
+        croupier(
+            "poker", "calc", "random", "random", "--trials", "100000", "--seed", "1", "--json"
+        ).stdout
+    )
+    assert data["partial"] is True and 0 < data["games"] < 100_000

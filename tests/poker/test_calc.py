@@ -124,6 +124,28 @@ def test_hand_vs_range_on_the_river_matches_eval7_exactly() -> None:
         assert ours == pytest.approx(theirs, abs=1e-6)  # eval7 answers in float32
 
 
+def test_range_vs_range_on_the_river_matches_eval7() -> None:
+    """eval7 has no range-vs-range call: each combo of the first range against the
+    second, weighted by how many of the second's combos it leaves, is the same thing."""
+    rng = random.Random(8)
+    for _ in range(4):
+        board_cards = rng.sample(DECK, 5)
+        board = " ".join(str(c) for c in board_cards)
+        first, second = rng.sample(VILLAINS[:4], 2)
+        ours = calculate([first, second], board=board, exact=True).players[0].equity
+        opponents = Range.parse(second).without([c.index for c in board_cards])
+        total = weighted = 0.0
+        for hand in Range.parse(first).without([c.index for c in board_cards]).combos:
+            left = sum(1 for combo in opponents.combos if not set(combo) & set(hand))
+            if not left:
+                continue
+            cards = [eval7.Card(str(c)) for c in hand]
+            equity = eval7.py_hand_vs_range_exact(cards, e7range(second), e7cards(board))
+            total += left
+            weighted += left * equity
+        assert ours == pytest.approx(weighted / total, abs=1e-6)
+
+
 def test_weights_are_honoured_where_eval7_ignores_them() -> None:
     board = "2c 7d 9h Js 3s"
     weighted = calculate(["AhKh", "AKs:0.5, QQ, 0.2(JJ, 99)"], board=board, exact=True)
@@ -260,6 +282,11 @@ def test_bad_questions_are_refused_in_one_line(
     with pytest.raises((PokerError, CardError), match=message) as info:
         calculate(ranges, **options)  # type: ignore[arg-type]
     assert "\n" not in str(info.value)
+
+
+def test_exact_refuses_what_would_take_too_long() -> None:
+    with pytest.raises(PokerError, match="exact enumeration would take over 600 seconds"):
+        calculate(["random", "random"], exact=True)
 
 
 def test_cards_may_be_given_as_card_objects() -> None:

@@ -546,7 +546,7 @@ class _Completions:
 # --- Monte Carlo ------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=2)
 def _board_table(
     deck: tuple[int, ...], count: int
 ) -> tuple[NDArray[np.uint8], NDArray[np.complex128]]:
