@@ -7,10 +7,11 @@ Run from the repository root, with eval7 installed (the ``test`` or ``bench`` ex
 
 Each row times one question in this run (best of ``--repeat`` runs, croupier and the
 peer timed in turns, tables built beforehand, garbage collector paused); rows with a
-peer give the peer's time on the same question and the ratio. Monte Carlo rows give trials per second and check the answers
-agree within four standard errors. Targets (issue 9): heads-up hand vs hand preflop
-exact <= 50 ms; A2o vs 88 vs QJs preflop exact <= 5 s; hand vs range Monte Carlo at
-least eval7's trials per second; range vs range preflop to 0.1 point <= 2 s.
+peer give the peer's time on the same question and the ratio. Monte Carlo rows give
+trials per second and check the answers agree within four standard errors. Targets
+(issue 9): heads-up hand vs hand preflop exact <= 50 ms; A2o vs 88 vs QJs preflop exact
+<= 5 s; hand vs range Monte Carlo at least eval7's trials per second; range vs range
+preflop to 0.1 point <= 2 s.
 """
 
 from __future__ import annotations
