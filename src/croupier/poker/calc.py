@@ -411,15 +411,24 @@ def _families(
 
 
 @functools.cache
-def _multisets() -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
-    """Every 5-rank multiset: its rank counts (6175 x 13), key sums, and key-sum order."""
+def _multisets() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Every 5-rank multiset: its rank counts (6175 x 13) and rank key sums."""
     multisets = rank_multisets(5).astype(np.int64)
     counts = np.zeros((len(multisets), 13), dtype=np.int64)
     for column in range(5):
         np.add.at(counts, (np.arange(len(multisets)), multisets[:, column]), 1)
     sums = _RANK_KEY_ARRAY[multisets].sum(axis=1)
-    order = np.argsort(sums)
-    return counts, sums, order
+    return counts, sums
+
+
+@functools.cache
+def _multiset_index() -> NDArray[np.int16]:
+    """The number of each 5-rank multiset (a row of :func:`_multisets`), indexed by its
+    rank key sum (-1 where no multiset sums)."""
+    _, sums = _multisets()
+    index = np.full(int(sums.max()) + 1, -1, dtype=np.int16)
+    index[sums] = np.arange(len(sums))
+    return index
 
 
 _CHOOSE: Final = np.array([[math.comb(n, k) for k in range(6)] for n in range(5)], dtype=np.int64)
@@ -436,48 +445,46 @@ def _preflop_outcome(
     used[cards.ravel()] = True
     free = np.flatnonzero(~used)
     available = 4 - used.reshape(13, 4).sum(axis=1)
-    counts, sums, order = _multisets()
+    counts, sums = _multisets()
     boards = np.prod(_CHOOSE[available[None, :], counts], axis=1)
     live = np.flatnonzero(boards)
     hole_rank_keys = _RANK_KEY_ARRAY[cards // 4].sum(axis=1)
     table = rank_table(7)
-    # boards that may give somebody a flush, dealt one by one
-    flush_rows = []
+    boards = boards.astype(np.float64)
+    equity, win, tie = np.zeros(len(hole)), np.zeros(len(hole)), np.zeros(len(hole))
+    # boards that may give somebody a flush, dealt one by one: k cards of the suit (from
+    # the ``low`` rows) beside 5 - k others (the ``high`` rows), every pair of rows
     for suit in range(4):
         held = (cards % 4 == suit).sum(axis=1).max()
         in_suit, others = free[free % 4 == suit], free[free % 4 != suit]
         for k in range(5 - int(held), 6):
             if k > len(in_suit) or 5 - k > len(others):
                 continue
-            a, b = _combinations(len(in_suit), k), _combinations(len(others), 5 - k)
-            rows = np.concatenate(
-                [np.repeat(in_suit[a], len(b), axis=0), np.tile(others[b], (len(a), 1))], axis=1
-            )
-            flush_rows.append(rows)
-    boards = boards.astype(np.float64)
-    equity, win, tie = np.zeros(len(hole)), np.zeros(len(hole)), np.zeros(len(hole))
-    if flush_rows:
-        rows = np.concatenate(flush_rows)
-        board_keys = CARD_KEYS[rows].sum(axis=1)
-        rank_sums = board_keys >> RANK_SHIFT
-        multiset = order[np.searchsorted(sums, rank_sums, sorter=order)]
-        boards -= np.bincount(multiset, minlength=len(boards))
-        classes = np.empty((len(hole), len(rows)), dtype=np.uint16)
-        for p in range(len(hole)):
-            hand = cards[p]
+            low = in_suit[_combinations(len(in_suit), k)]
+            high = others[_combinations(len(others), 5 - k)]
+            keys = np.add.outer(CARD_KEYS[low].sum(axis=1), CARD_KEYS[high].sum(axis=1)).ravel()
+            boards -= np.bincount(_multiset_index()[keys >> RANK_SHIFT], minlength=len(boards))
+            classes = np.empty((len(hole), len(keys)), dtype=np.uint16)
+            for p in range(len(hole)):
+                hand = cards[p]
 
-            def cards_of(
-                picked: NDArray[np.intp], hand: NDArray[np.int64] = hand
-            ) -> NDArray[np.int64]:
-                return np.concatenate(
-                    [np.broadcast_to(hand, (len(picked), 2)), rows[picked]], axis=1
-                )
+                def cards_of(
+                    picked: NDArray[np.intp],
+                    hand: NDArray[np.int64] = hand,
+                    low: NDArray[np.int64] = low,
+                    high: NDArray[np.int64] = high,
+                ) -> NDArray[np.int64]:
+                    first, second = np.divmod(picked, len(high))
+                    return np.concatenate(
+                        [np.broadcast_to(hand, (len(picked), 2)), low[first], high[second]],
+                        axis=1,
+                    )
 
-            classes[p] = classes_from_totals(board_keys + _COMBO_KEYS[hole[p]], 7, cards_of)
-        share, tied = _shares(classes)
-        equity += share.sum(axis=1)
-        win += (share == 1).sum(axis=1)
-        tie += tied.sum(axis=1)
+                classes[p] = classes_from_totals(keys + _COMBO_KEYS[hole[p]], 7, cards_of)
+            share, tied = _shares(classes)
+            equity += share.sum(axis=1)
+            win += (share == 1).sum(axis=1)
+            tie += tied.sum(axis=1)
     classes = table[hole_rank_keys[:, None] + sums[None, live]]
     share, tied = _shares(classes)
     weight = boards[live]
