@@ -49,7 +49,7 @@ from croupier.poker.starting_hands import (
     COMBO_COUNT,
     COMBO_INDEX,
 )
-from croupier.poker.tables import CARD_KEYS, RANK_SHIFT, rank_multisets, rank_table
+from croupier.poker.tables import CARD_KEYS, flush_table, rank_multisets, rank_table
 
 __all__ = [
     "MAX_PLAYERS",
@@ -72,7 +72,7 @@ BATCH: Final = 1 << 18
 MIN_TRIALS: Final = 10_000
 #: Rough cost of one preflop assignment and of one postflop evaluation, in seconds
 #: (used only to choose between exact and Monte Carlo before starting).
-_PREFLOP_COST: Final = 0.02
+_PREFLOP_COST: Final = 0.01
 _EVAL_COST: Final = 1e-7
 
 Progress = Callable[[int, int], None]
@@ -452,35 +452,33 @@ def _preflop_outcome(
     table = rank_table(7)
     boards = boards.astype(np.float64)
     equity, win, tie = np.zeros(len(hole)), np.zeros(len(hole)), np.zeros(len(hole))
-    # boards that may give somebody a flush, dealt one by one: k cards of the suit (from
-    # the ``low`` rows) beside 5 - k others (the ``high`` rows), every pair of rows
+    # Boards that may give somebody a flush, dealt one by one: k cards of one suit (the
+    # ``low`` rows) beside 5 - k of the others (the ``high`` rows), every pair of rows.
+    # On such a board a player holding h cards of the suit has a flush exactly when
+    # k + h >= 5 (the other suits have at most 2 + 2 cards), ranked by the suit's ranks
+    # alone; otherwise its hand is ranked by its ranks.
+    flushes = flush_table()
     for suit in range(4):
-        held = (cards % 4 == suit).sum(axis=1).max()
+        mine = cards % 4 == suit  # players x 2
+        held = mine.sum(axis=1)
+        hole_masks = np.where(mine, 1 << (cards // 4), 0).sum(axis=1)
         in_suit, others = free[free % 4 == suit], free[free % 4 != suit]
-        for k in range(5 - int(held), 6):
+        for k in range(5 - int(held.max()), 6):
             if k > len(in_suit) or 5 - k > len(others):
                 continue
             low = in_suit[_combinations(len(in_suit), k)]
             high = others[_combinations(len(others), 5 - k)]
-            keys = np.add.outer(CARD_KEYS[low].sum(axis=1), CARD_KEYS[high].sum(axis=1)).ravel()
-            boards -= np.bincount(_multiset_index()[keys >> RANK_SHIFT], minlength=len(boards))
-            classes = np.empty((len(hole), len(keys)), dtype=np.uint16)
+            rank_sums = np.add.outer(
+                _RANK_KEY_ARRAY[low // 4].sum(axis=1), _RANK_KEY_ARRAY[high // 4].sum(axis=1)
+            ).ravel()
+            boards -= np.bincount(_multiset_index()[rank_sums], minlength=len(boards))
+            low_masks = (1 << (low // 4)).sum(axis=1)
+            classes = np.empty((len(hole), len(rank_sums)), dtype=np.uint16)
             for p in range(len(hole)):
-                hand = cards[p]
-
-                def cards_of(
-                    picked: NDArray[np.intp],
-                    hand: NDArray[np.int64] = hand,
-                    low: NDArray[np.int64] = low,
-                    high: NDArray[np.int64] = high,
-                ) -> NDArray[np.int64]:
-                    first, second = np.divmod(picked, len(high))
-                    return np.concatenate(
-                        [np.broadcast_to(hand, (len(picked), 2)), low[first], high[second]],
-                        axis=1,
-                    )
-
-                classes[p] = classes_from_totals(keys + _COMBO_KEYS[hole[p]], 7, cards_of)
+                if k + held[p] >= 5:
+                    classes[p] = np.repeat(flushes[low_masks | hole_masks[p]], len(high))
+                else:
+                    classes[p] = table[hole_rank_keys[p] + rank_sums]
             share, tied = _shares(classes)
             equity += share.sum(axis=1)
             win += (share == 1).sum(axis=1)
