@@ -18,8 +18,9 @@ permutation of suits (one that leaves the board and dead cards in place) have th
 outcome, so one of each is computed and weighted by the whole family. Preflop, an
 assignment's 1.4-1.7 million boards are counted by rank multiset (6,175 of them, each
 board's non-flush hands depend on its ranks alone) and only the boards that can give
-somebody a flush are dealt one by one. Monte Carlo deals combos by weight and boards
-at random until the standard error of every player's equity is below ``precision``.
+somebody a flush are listed, by suit, and ranked from that suit's ranks. Monte Carlo
+deals combos by weight and boards at random until the standard error of every player's
+equity is below ``precision``. ``docs/explanation/poker-ranges.md`` tells the whole story.
 """
 
 from __future__ import annotations
