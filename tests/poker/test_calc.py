@@ -292,3 +292,18 @@ def test_exact_refuses_what_would_take_too_long() -> None:
 def test_cards_may_be_given_as_card_objects() -> None:
     board: tuple[Card, ...] = parse_cards("2c 7d 9h Js 3s")
     assert calculate(["AhKh", "QQ"], board=board).exact
+
+
+def test_flush_classes_from_card_masks_match_the_evaluator() -> None:
+    from croupier.poker.calc import _flush_classes
+    from croupier.poker.tables import CARD_KEYS
+
+    rng = np.random.default_rng(3)
+    hands = np.array([rng.choice(52, 7, replace=False) for _ in range(20_000)])
+    totals = CARD_KEYS[hands].sum(axis=1)
+    flush = ((totals + 0x3333) & 0x8888) != 0
+    hands, totals = hands[flush], totals[flush]
+    masks = (np.int64(1) << hands).sum(axis=1)
+    expected = [rank_hand([DECK[c] for c in hand]) for hand in hands.tolist()]
+    assert len(expected) > 100
+    assert _flush_classes(totals, masks).tolist() == expected

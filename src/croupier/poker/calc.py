@@ -50,7 +50,15 @@ from croupier.poker.starting_hands import (
     COMBO_COUNT,
     COMBO_INDEX,
 )
-from croupier.poker.tables import CARD_KEYS, flush_table, rank_multisets, rank_table
+from croupier.poker.tables import (
+    CARD_KEYS,
+    FLUSH_BITS,
+    FLUSH_OFFSET,
+    RANK_SHIFT,
+    flush_table,
+    rank_multisets,
+    rank_table,
+)
 
 __all__ = [
     "MAX_PLAYERS",
@@ -569,6 +577,26 @@ def _board_table(
     return picks.astype(np.uint8), pairs.view(np.complex128).ravel()
 
 
+#: The 4 bits at positions 0, 4, 8, 12 of a 16-bit number, side by side.
+_GATHER_4: Final = np.array(
+    [(n & 1) | (n >> 3 & 2) | (n >> 6 & 4) | (n >> 9 & 8) for n in range(1 << 16)], dtype=np.int64
+)
+
+
+def _flush_classes(totals: NDArray[np.int64], cards: NDArray[np.int64]) -> NDArray[np.uint16]:
+    """Classes of 7-card hands that hold a flush, from their key totals and 52-bit card
+    masks: the suit with 5 cards or more is read from the totals, its ranks from the
+    mask (card ``4 * rank + suit`` is bit ``4 * rank + suit``)."""
+    fields = ((totals + FLUSH_OFFSET) & FLUSH_BITS) >> 3
+    suit = (fields >= 0x10).astype(np.int64) + (fields >= 0x100) + (fields >= 0x1000)
+    spread = cards >> suit
+    ranks = _GATHER_4[spread & 0xFFFF]
+    for chunk in (1, 2, 3):
+        ranks |= _GATHER_4[(spread >> (16 * chunk)) & 0xFFFF] << (4 * chunk)
+    found: NDArray[np.uint16] = flush_table()[ranks & 0x1FFF]
+    return found
+
+
 class _Sampler:
     """Random deals: a combo per player by weight, and a completion of the board drawn
     from the table of all of them; deals where two hands or the board share a card are
@@ -609,6 +637,7 @@ class _Sampler:
         self.combo_classes = [CLASS_OF_COMBO[c] for c in self.combos]
         self.free = [p for p, c in enumerate(self.combos) if len(c) > 1]
         self.table = rank_table(7)
+        self.board_bits = np.int64(_BITS[question.board_idx].sum()) if len(question.board) else 0
 
     def deal(
         self, rows: int
@@ -634,29 +663,17 @@ class _Sampler:
             clash |= mask & bits
             mask = mask | bits
         ok = clash == 0
+        board_bits = pair[1::2] | self.board_bits
         classes = np.empty((self.q.players, rows), dtype=np.uint16)
         for p in range(self.q.players):
             totals = board_keys + np.take(self.combo_keys[p], picks[p])
             if self.free:
                 totals[~ok] = _HARMLESS_TOTAL  # a deal that does not count: any real hand
-            combos = self.combos[p]
-            mine = picks[p]
-
-            def cards_of(
-                picked: NDArray[np.intp],
-                combos: NDArray[np.int64] = combos,
-                mine: NDArray[np.int64] = mine,
-            ) -> Any:
-                return np.concatenate(
-                    [
-                        COMBO_CARDS[combos[mine[picked]]],
-                        np.broadcast_to(self.q.board_idx, (len(picked), len(self.q.board))),
-                        self.boards[board[picked]].astype(np.int64),
-                    ],
-                    axis=1,
-                )
-
-            classes[p] = classes_from_totals(totals, 7, cards_of)
+            classes[p] = self.table[totals >> RANK_SHIFT]
+            flushes = np.flatnonzero((totals + FLUSH_OFFSET) & FLUSH_BITS)
+            if len(flushes):
+                cards = board_bits[flushes] | np.take(self.combo_bits[p], picks[p, flushes])
+                classes[p, flushes] = _flush_classes(totals[flushes], cards)
         return picks, board, classes, ok
 
 
