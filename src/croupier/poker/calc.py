@@ -314,13 +314,15 @@ class _Tally:
                 continue
             held = np.take(numbers, picks[p])
             if share is None:
+                # one count per class and outcome: 0 lost, 1 tied, 2 won, 3 not counted
                 mine = (classes[p] < classes[1 - p]) & ok
-                weights = ok
-                equity = mine + 0.5 * level
+                outcome = 2 * mine + level + 3 * ~ok
+                counts = np.bincount(4 * held + outcome, minlength=4 * 169).reshape(169, 4)
+                self.class_weight[p] += counts[:, :3].sum(axis=1)
+                self.class_equity[p] += counts[:, 2] + counts[:, 1] / 2
             else:
-                weights, equity = None, share[p]
-            self.class_weight[p] += np.bincount(held, weights=weights, minlength=169)
-            self.class_equity[p] += np.bincount(held, weights=equity, minlength=169)
+                self.class_weight[p] += np.bincount(held, minlength=169)
+                self.class_equity[p] += np.bincount(held, weights=share[p], minlength=169)
         return n
 
     def stderr(self) -> NDArray[np.float64]:
@@ -667,9 +669,9 @@ class _Sampler:
         classes = np.empty((self.q.players, rows), dtype=np.uint16)
         for p in range(self.q.players):
             totals = board_keys + np.take(self.combo_keys[p], picks[p])
-            if self.free:
-                totals[~ok] = _HARMLESS_TOTAL  # a deal that does not count: any real hand
-            classes[p] = self.table[totals >> RANK_SHIFT]
+            # a deal that does not count may hold a card twice: its (meaningless) key
+            # is kept inside the table
+            classes[p] = np.take(self.table, totals >> RANK_SHIFT, mode="clip")
             flushes = np.flatnonzero((totals + FLUSH_OFFSET) & FLUSH_BITS)
             if len(flushes):
                 cards = board_bits[flushes] | np.take(self.combo_bits[p], picks[p, flushes])
