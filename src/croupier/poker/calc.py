@@ -562,13 +562,11 @@ class _Completions:
 # --- Monte Carlo ------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=2)
-def _board_table(
-    deck: tuple[int, ...], count: int
-) -> tuple[NDArray[np.uint8], NDArray[np.complex128]]:
-    """Every set of ``count`` cards from ``deck``: the cards, and their key total and
-    52-bit mask side by side, packed in 16 bytes so that one read fetches both
-    (C(52, 5) = 2,598,960 sets at most, about 55 MB, kept for the next question)."""
+@functools.lru_cache(maxsize=1)
+def _board_table(deck: tuple[int, ...], count: int) -> NDArray[np.complex128]:
+    """Every set of ``count`` cards from ``deck``: their key total and 52-bit mask side
+    by side, packed in 16 bytes so that one read fetches both (C(52, 5) = 2,598,960 sets
+    at most, about 42 MB, kept for the next question)."""
     cards = np.array(deck, dtype=np.int64)
     pieces = [cards[rows] for rows in _combination_chunks(len(cards), count)]
     picks = np.concatenate(pieces) if pieces else np.zeros((1, 0), dtype=np.int64)
@@ -576,7 +574,20 @@ def _board_table(
     if count:
         pairs[:, 0] = CARD_KEYS[picks].sum(axis=1)
         pairs[:, 1] = _BITS[picks].sum(axis=1).view(np.int64)
-    return picks.astype(np.uint8), pairs.view(np.complex128).ravel()
+    table: NDArray[np.complex128] = pairs.view(np.complex128).ravel()
+    return table
+
+
+@functools.lru_cache(maxsize=1)
+def _boards_without(deck: tuple[int, ...], count: int, held: int) -> NDArray[np.complex128]:
+    """:func:`_board_table` less the sets that hold a card of the mask ``held`` (the
+    cards of players with a single combo), kept for the next question with that hand."""
+    pairs = _board_table(deck, count)
+    if not held:
+        return pairs
+    bits = pairs.view(np.int64)[1::2]
+    kept: NDArray[np.complex128] = pairs[(bits & np.int64(held)) == 0]
+    return kept
 
 
 #: The 4 bits at positions 0, 4, 8, 12 of a 16-bit number, side by side.
@@ -627,13 +638,9 @@ class _Sampler:
             self.combos.append(combos)
             uniform = len(combos) == 1 or bool((weights == weights[0]).all())
             self.cumulative.append(None if uniform else np.cumsum(weights))
-        cards, pairs = _board_table(tuple(int(c) for c in question.deck), question.to_deal)
-        if held[0]:
-            bits = pairs.view(np.int64)[1::2].view(np.uint64)
-            fits = np.flatnonzero((bits & held) == 0)
-            cards, pairs = cards[fits], pairs[fits]
-        self.boards = cards
-        self.pairs = pairs
+        self.pairs = _boards_without(
+            tuple(int(c) for c in question.deck), question.to_deal, int(held[0])
+        )
         self.combo_keys = [_COMBO_KEYS[c] + question.board_key for c in self.combos]
         self.combo_bits = [COMBO_BITS[c].view(np.int64) for c in self.combos]
         self.combo_classes = [CLASS_OF_COMBO[c] for c in self.combos]
