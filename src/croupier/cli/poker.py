@@ -307,7 +307,7 @@ def calc(
     with LazyProgress(stderr, 1, "computing", enabled=not as_json) as progress:
 
         def report(done: int, total: int) -> None:
-            progress.total = total
+            progress.set_total(total)
             progress(done)
 
         try:
