@@ -59,7 +59,7 @@ def main() -> None:
         done[label] = class_equity(number)
         CACHE.write_text(json.dumps(done, indent=0))
         print(f"{label:4} {done[label]:.6f}  {time.perf_counter() - started:.1f} s", flush=True)
-    values = ",\n".join(f"    {done[label]!r},  # {label}" for label in CLASS_LABELS)
+    values = "\n".join(f"    {done[label]!r},  # {label}" for label in CLASS_LABELS)
     text = MODULE.read_text()
     text = re.sub(
         r"EQUITY_VS_RANDOM: Final\[tuple\[float, \.\.\.\]\] = \(.*?\)\n",
