@@ -123,8 +123,8 @@ def main() -> None:
     rows.append(
         (
             f"{HERO} vs {VILLAIN} on {RIVER}, exact",
-            f"{t_x * 1000:.1f} ms",
-            f"{t_e7x * 1000:.1f} ms (eval7)",
+            f"{t_x * 1000:.2f} ms",
+            f"{t_e7x * 1000:.3f} ms (eval7)",
             f"{t_e7x / t_x:.2f}x",
         )
     )
