@@ -16,6 +16,7 @@ from croupier.cards import (
     DECK,
     Card,
     CardError,
+    CardStyle,
     Deck,
     EmptyShoeError,
     Rank,
@@ -29,6 +30,8 @@ from croupier.cards import (
     parse_cards,
     read_card_file,
 )
+
+from .untyped import assign, untyped
 
 RANK_SPELLINGS = {
     Rank.TWO: ["2"],
@@ -72,8 +75,8 @@ def test_ranks_run_two_to_ace() -> None:
 def test_cards_are_frozen_hashable_and_ordered_by_rank_then_suit() -> None:
     card = Card(Rank.KING, Suit.CLUBS)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        card.rank = Rank.ACE  # type: ignore[misc]
-    assert card == Card(13, 0)  # type: ignore[arg-type]
+        assign(card, "rank", Rank.ACE)
+    assert card == Card(untyped(13), untyped(0))
     assert len({card, Card(Rank.KING, Suit.CLUBS), parse_card("Kc")}) == 1
     shuffled = list(DECK)
     np.random.default_rng(5).shuffle(shuffled)
@@ -115,6 +118,15 @@ def test_named_forms() -> None:
         format_cards([], "fancy")
 
 
+def test_one_card_style_for_every_notation() -> None:
+    hand = parse_cards("Kc 0h")
+    assert [format_cards(hand, style) for style in CardStyle] == ["Kc Th", "K♣ 10♥", "CK HX"]
+    assert format_cards(hand, " Pretty ", sep="+") == "K♣+10♥"
+    assert CardStyle.parse(CardStyle.CASINO) is CardStyle.CASINO
+    with pytest.raises(TypeError, match="style must be a CardStyle"):
+        CardStyle.parse(untyped(3))
+
+
 @pytest.mark.parametrize(
     "token", ["", "1c", "Kx", "KcK", "10", "c", "♠", "11h", "A c", "cc", "AA", "1", "KcS", "♠♠"]
 )
@@ -145,7 +157,7 @@ def test_parse_cards_can_insist_on_distinct_cards() -> None:
 def test_card_lines_skip_comments_and_name_the_line() -> None:
     text = "# a stacked shoe\nKc 0s\n\n  Ah   # the ace\n"
     assert parse_card_lines(text) == parse_cards("Kc Ts Ah")
-    with pytest.raises(CardError, match=r"^deck\.txt, line 3: bad card 'Q' at position 3"):
+    with pytest.raises(CardError, match=r"^deck\.txt, card 1 of line 3: bad card 'Q': expected"):
         parse_card_lines("Kc\n0s\nQ\n", "deck.txt")
 
 
@@ -154,7 +166,7 @@ def test_read_card_file(tmp_path: Path) -> None:
     path.write_text("Kc 0s\nAh\n", encoding="utf-8")
     assert read_card_file(path) == parse_cards("Kc Ts Ah")
     path.write_bytes(b"\xff\xfe\x00K")
-    with pytest.raises(CardError, match="not a UTF-8 text file"):
+    with pytest.raises(CardError, match="not UTF-8 text"):
         read_card_file(path)
     with pytest.raises(FileNotFoundError):
         read_card_file(tmp_path / "missing.txt")
@@ -202,7 +214,7 @@ def test_any_card_in_any_case_and_order_round_trips(
 
 
 def test_a_shoe_holds_every_card_of_its_decks() -> None:
-    shoe = Shoe(decks=6, seed=1)
+    shoe = Shoe(decks=6, rng=1)
     assert len(shoe) == shoe.remaining == 312 and shoe.decks == 6
     assert set(shoe.counts().values()) == {24}
     dealt = [shoe.draw() for _ in range(312)]
@@ -224,14 +236,14 @@ def test_counts_follow_the_draws() -> None:
 
 
 def test_seeded_shoes_repeat_and_differ() -> None:
-    first = Shoe(decks=2, seed=42).remaining_cards()
-    assert Shoe(decks=2, seed=42).remaining_cards() == first
-    assert Shoe(decks=2, seed=43).remaining_cards() != first
+    first = Shoe(decks=2, rng=42).remaining_cards()
+    assert Shoe(decks=2, rng=42).remaining_cards() == first
+    assert Shoe(decks=2, rng=43).remaining_cards() != first
     assert first != tuple(DECK) * 2
 
 
 def test_reshuffle_gathers_every_card() -> None:
-    shoe = Shoe(decks=1, seed=3)
+    shoe = Shoe(decks=1, rng=3)
     for _ in range(30):
         shoe.draw()
     shoe.shuffle()
@@ -259,7 +271,7 @@ def test_shuffle_moves_every_card_including_the_last_uniformly() -> None:
 
 
 def test_cut_card() -> None:
-    shoe = Shoe(decks=1, seed=9, cut_card=50)
+    shoe = Shoe(decks=1, rng=9, cut_card=50)
     assert shoe.cut_card == 50
     for _ in range(49):
         shoe.draw()
@@ -268,7 +280,7 @@ def test_cut_card() -> None:
     assert shoe.cut_card_reached
     shoe.shuffle()
     assert not shoe.cut_card_reached
-    assert not Shoe(decks=1, seed=9).cut_card_reached
+    assert not Shoe(decks=1, rng=9).cut_card_reached
     for bad in (0, 53, -4):
         with pytest.raises(CardError, match="bad cut card depth"):
             Shoe(decks=1, cut_card=bad)
@@ -287,7 +299,7 @@ def test_stacked_shoe_deals_in_order_and_cannot_be_shuffled() -> None:
 @pytest.mark.parametrize("decks", [0, -1, 2.5, True, "8"])
 def test_bad_deck_counts(decks: object) -> None:
     with pytest.raises(CardError, match="bad number of decks"):
-        Shoe(decks=decks)  # type: ignore[arg-type]
+        Shoe(decks=untyped(decks))
 
 
 def test_card_lines_can_insist_on_distinct_cards() -> None:
@@ -295,8 +307,7 @@ def test_card_lines_can_insist_on_distinct_cards() -> None:
     with pytest.raises(CardError) as caught:
         parse_card_lines("Kc Qd\n\n  K♣ # again", "deck.txt", distinct=True)
     assert str(caught.value) == (
-        "deck.txt, line 3: card 'K♣' at position 3 repeats position 1 (line 1): "
-        "each card may appear once"
+        "deck.txt, card 1 of line 3: 'K♣' repeats card 1 of line 1: each card may appear once"
     )
     assert caught.value.line == 3
     with pytest.raises(CardError) as bad:
@@ -308,5 +319,22 @@ def test_read_card_file_can_insist_on_distinct_cards(tmp_path: Path) -> None:
     path = tmp_path / "cards.txt"
     path.write_text("Kc Kc\n", encoding="utf-8")
     assert read_card_file(path) == parse_cards("Kc Kc")
-    with pytest.raises(CardError, match="repeats position 1"):
+    with pytest.raises(CardError, match="card 2 of line 1: 'Kc' repeats card 1 of line 1"):
         read_card_file(path, distinct=True)
+
+
+def test_positions_count_within_the_line() -> None:
+    with pytest.raises(CardError, match=r"^shoe\.txt, card 3 of line 2: bad card '9x'"):
+        parse_card_lines("2h 3d 9s Kc\n5d 4d 9x\n", "shoe.txt")
+
+
+def test_a_byte_order_mark_is_accepted_and_huge_or_endless_input_refused(tmp_path: Path) -> None:
+    path = tmp_path / "shoe.txt"
+    path.write_bytes("\ufeff2h 3d\r\n9s Kc\r\n".encode())
+    assert read_card_file(path) == parse_cards("2h 3d 9s Kc")
+    with pytest.raises(CardError, match="longer than 10,000 characters"):
+        read_card_file("/dev/zero")
+    with pytest.raises(CardError, match="not UTF-8 text"):
+        read_card_file("/dev/urandom")
+    with pytest.raises(CardError, match="NUL"):
+        read_card_file("shoe\0.txt")

@@ -15,9 +15,7 @@ from croupier.casino import (
     CasinoError,
     SaveFileError,
     State,
-    apply_move,
     format_save,
-    legal_moves,
     new_tournament,
     parse_save,
     read_save,
@@ -90,7 +88,7 @@ def test_the_course_example_loads() -> None:
 
 def test_the_course_example_plays_on() -> None:
     state = parse_save(COURSE_EXAMPLE)
-    moves = {str(m) for m in legal_moves(state)}
+    moves = {str(m) for m in state.legal_moves()}
     assert "capture C9 [S3 C6 S9]" in moves
     assert not any(m.startswith("trail") for m in moves)  # the human owns a build
 
@@ -141,9 +139,12 @@ def edited(old: str, new: str, *more: str) -> str:
 @pytest.mark.parametrize(
     ("text", "line", "message"),
     [
-        (edited("Round: 3", "Round: zero"), 1, "bad round 'zero': expected a whole number of 1"),
+        (edited("Round: 3", "Round: zero"), 1, "bad round 'zero': expected a whole number from 1"),
         (edited("Round: 3", "Round: 0"), 1, "bad round '0'"),
-        (edited("Score: 17", "Score: -2"), 4, "bad score '-2': expected a whole number of 0"),
+        (edited("Score: 17", "Score: -2"), 4, "bad score '-2': expected a whole number from 0"),
+        (edited("Score: 17", "Score: ¹⁷"), 4, "bad score '¹⁷': expected a whole number from 0"),
+        (edited("Round: 3", "Round: ²"), 1, "bad round '²'"),
+        (edited("Score: 17", "Score: " + "9" * 5000), 4, "expected at most 40 digits"),
         (edited("Hand: H5", "Hand: H1"), 5, "bad card 'H1': expected a suit"),
         (edited("Hand: H5", "Hand: H7"), 19, "H7 appears twice (also on line 5)"),
         (edited("Hand: H5 H6", "Hand: H6"), None, "51 cards in all, 52 expected: missing H5"),
@@ -208,13 +209,13 @@ def test_an_unsound_state_is_not_saved() -> None:
 
 def random_position(seed: int, plies: int) -> State:
     rng = random.Random(seed)
-    state = new_tournament(rng.choice([HUMAN, COMPUTER]), seed=seed)
+    state = new_tournament(rng.choice([HUMAN, COMPUTER]), rng=seed)
     for _ in range(plies):
         if state.is_round_over:
             break
-        moves = legal_moves(state)
+        moves = state.legal_moves()
         shaping = [m for m in moves if m.action.value in ("build", "increase")]
-        state = apply_move(state, rng.choice(shaping if shaping and rng.random() < 0.6 else moves))
+        state = state.apply(rng.choice(shaping if shaping and rng.random() < 0.6 else moves))
     return state
 
 
@@ -276,7 +277,7 @@ def test_a_crash_while_saving_leaves_the_old_file_and_no_temporary(
 def test_unreadable_files(tmp_path: Path) -> None:
     binary = tmp_path / "game.bin"
     binary.write_bytes(b"Round: \xff\xfe")
-    with pytest.raises(SaveFileError, match=r"game\.bin: not a UTF-8 text file"):
+    with pytest.raises(SaveFileError, match=r"game\.bin: not UTF-8 text"):
         read_save(binary)
     with pytest.raises(FileNotFoundError):
         read_save(tmp_path / "missing.txt")

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -66,7 +70,8 @@ def test_grid_shows_the_range_and_each_class_equity() -> None:
         (["AhKh", "QQ", "--board", "2c 3c Zz"], ["bad card 'Zz'"]),
         (["AhKh", "QQ", "--exact", "--trials", "10"], ["--exact", "--trials"]),
         (["AhKh", "QQ", "--trials", "10", "--precision", "1"], ["not both"]),
-        (["AhKh", "QQ", "--precision", "0"], ["bad --precision 0"]),
+        (["AhKh", "QQ", "--precision", "0"], ["bad --precision '0'", "0.001 to 10"]),
+        (["AhKh", "QQ", "--precision", "1e-3"], ["bad --precision '1e-3'"]),
         (["AhKh", "AA", "--board", "As Ad Ac"], ["has no combo left"]),
     ],
 )
@@ -78,27 +83,25 @@ def test_the_group_lists_calc() -> None:
     assert "calc" in croupier("poker", "--help").stdout
 
 
-def test_ctrl_c_prints_what_was_computed_marked_partial(monkeypatch: pytest.MonkeyPatch) -> None:
-    import croupier.poker.calc as calc
-
-    real = calc.iter_calculate
-
-    def interrupted(*args: object, **kwargs: object) -> Iterator[calc.CalcResult]:
-        for result in real(*args, **kwargs):  # type: ignore[arg-type]
-            if result.partial:
-                yield result
-                raise KeyboardInterrupt
-            yield result
-
-    monkeypatch.setattr(calc, "iter_calculate", interrupted)
-    monkeypatch.setattr(calc, "BATCH", 1 << 12)
-    monkeypatch.setattr(calc.time, "perf_counter", iter(range(0, 10**6, 1)).__next__)
-    run = croupier("poker", "calc", "random", "random", "--trials", "100000", "--seed", "1")
-    assert run.exit_code == 0
-    assert "PARTIAL (interrupted): Monte Carlo:" in run.stdout
-    data = json.loads(
-        croupier(
-            "poker", "calc", "random", "random", "--trials", "100000", "--seed", "1", "--json"
-        ).stdout
-    )
-    assert data["partial"] is True and 0 < data["games"] < 100_000
+def test_ctrl_c_prints_what_was_computed_marked_partial(tmp_path: Path) -> None:
+    """A real SIGINT to a real process: the partial result, marked, and exit code 130."""
+    out_path = tmp_path / "out.txt"
+    args = ["poker", "calc", "random", "random", "random", "--trials", "10000000000"]
+    with out_path.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "croupier", *args, "--seed", "1"],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            time.sleep(6.0)  # start-up, the board table, a few batches
+            process.send_signal(signal.SIGINT)
+            _, err = process.communicate(timeout=60)
+        finally:
+            if process.poll() is None:
+                process.kill()
+    text = out_path.read_text()
+    assert process.returncode == 130, (text, err)
+    assert "Traceback" not in text + err
+    assert "PARTIAL (interrupted): Monte Carlo:" in text and "trials (seed 1)" in text

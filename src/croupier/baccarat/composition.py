@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import POINTS
 from croupier.cards import Card, Rank, Shoe
+from croupier.errors import check_type
+from croupier.numerals import is_ascii_whole, plural
 
 __all__ = ["MIN_CARDS", "Composition", "check_value_counts", "parse_counts", "parse_value_counts"]
 
@@ -76,12 +78,12 @@ def check_value_counts(counts: object, what: str = "counts") -> tuple[int, ...]:
 def _whole_numbers(text: str, what: str) -> list[int]:
     numbers: list[int] = []
     for position, token in enumerate(text.replace(" ", "").split(","), 1):
-        try:
-            numbers.append(int(token))
-        except ValueError:
+        if not is_ascii_whole(token):  # ASCII digits only, at most 40 of them
+            shown = token if len(token) <= 30 else token[:27] + "..."
             raise BaccaratError(
-                f"bad count {token!r} at position {position} in {text!r}: expected {what}"
+                f"bad count {shown!r} at position {position}: expected {what}"
             ) from None
+        numbers.append(int(token))
     return numbers
 
 
@@ -152,7 +154,7 @@ class Composition:
 
     @classmethod
     def infinite_deck(cls) -> Composition:
-        """An infinite deck: every rank has chance 1/13 on every draw (seed 004's model)."""
+        """An infinite deck: every rank has chance 1/13 on every draw (drawn with replacement)."""
         full = cls.decks(1)
         return cls(full.values, full.ranks, infinite=True)
 
@@ -197,7 +199,10 @@ class Composition:
             raise BaccaratError("cards cannot be removed from an infinite deck")
         values = list(self.values)
         ranks = list(self.ranks) if self.ranks is not None else None
-        for item in cards:
+        if isinstance(cards, str):
+            raise TypeError("cards must be Cards or Ranks, not a str: parse_cards reads text")
+        for i, item in enumerate(cards):
+            check_type(item, (Card, Rank), f"cards[{i}]", "a Card or a Rank")
             rank = item.rank if isinstance(item, Card) else Rank(item)
             value = POINTS[rank]
             if ranks is not None:
@@ -219,9 +224,25 @@ class Composition:
         if self.infinite:
             return "infinite deck"
         if self.ranks is not None and len(set(self.ranks)) == 1 and self.ranks[0] % 4 == 0:
-            decks = self.ranks[0] // 4
-            return f"{decks} deck" + ("s" if decks != 1 else "")
-        return f"{self.total} cards"
+            return plural(self.ranks[0] // 4, "deck")
+        return plural(self.total, "card")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The shoe as JSON-ready data: description, cards, counts by value and by rank.
+
+        >>> data = Composition.decks(1).to_dict()
+        >>> data["description"], data["cards"], data["values"][0], data["ranks"]["K"]
+        ('1 deck', 52, 16, 4)
+        """
+        return {
+            "description": self.describe(),
+            "infinite": self.infinite,
+            "cards": None if self.infinite else self.total,
+            "values": list(self.values),
+            "ranks": None
+            if self.ranks is None
+            else {rank.label: count for rank, count in zip(RANKS, self.ranks, strict=True)},
+        }
 
 
 def _values_of(ranks: Sequence[int]) -> tuple[int, ...]:

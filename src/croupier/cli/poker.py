@@ -1,52 +1,45 @@
-"""``croupier poker ...``: two hands face to face, and equity with unknown cards."""
+"""``croupier poker ...``: two hands face to face, equity with unknown cards, equity of ranges."""
 
 from __future__ import annotations
 
-import functools
 import json
-import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import numpy as np
 import typer
-from numpy.typing import NDArray
-from rich import box
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from croupier.cli.console import LazyProgress, Prompter, command_group, fail, make_console
-from croupier.cli.render import cards_text
-from croupier.errors import CroupierError
-from croupier.poker import (
-    EquityResult,
-    HandRanking,
-    exact_completions,
-    exact_equity,
-    monte_carlo_equity,
-    parse_equity_hands,
+from croupier.cli.console import (
+    INTERRUPTED,
+    LazyProgress,
+    Prompter,
+    command_group,
+    fail,
+    make_console,
+    run_with_progress,
 )
-from croupier.poker.calc import CalcResult
-from croupier.poker.matchup import BadLine, Matchup, parse_matchup, read_matchups
-from croupier.poker.ranges import Range
+from croupier.cli.options import SeedOption, count_argument, count_option, file_name
+from croupier.numerals import fresh_seed, percent
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+    from rich.console import Console
+    from rich.table import Table
+
+    from croupier.poker import EquityResult
+    from croupier.poker.calc import CalcResult
+    from croupier.poker.matchup import Matchup
+    from croupier.poker.ranges import Range
 
 app = command_group(
     "poker", "Poker hands: compare two hands, equity with unknown cards, equity of ranges."
 )
 
 
-def _read_input(file: Path | None) -> str:
-    """The text of FILE, or of standard input for no FILE or ``-``."""
-    if file is None or str(file) == "-":
-        source, read = "standard input", sys.stdin.read
-    else:
-        source, read = str(file), functools.partial(file.read_text, encoding="utf-8")
-    try:
-        return read()
-    except UnicodeDecodeError:
-        fail(f"{source}: not UTF-8 text")
+#: Monte Carlo trials asked for at most (the time estimate refuses long runs before that).
+MAX_TRIALS = 10**18
 
 
 # --- compare ----------------------------------------------------------------------------
@@ -56,62 +49,70 @@ def _read_input(file: Path | None) -> str:
 def compare(
     file: Annotated[
         Path | None,
-        typer.Argument(help="Lines 'hand1 ; hand2' (default: standard input).", dir_okay=False),
+        typer.Argument(
+            help="Lines 'hand1 ; hand2' (default: standard input).",
+            parser=file_name("FILE"),
+            metavar="FILE",
+        ),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object per input line.")
     ] = False,
 ) -> None:
-    """Evaluate two hands per line and say which wins (seed 001's test-eval).
+    """Evaluate two hands per line and say which wins (the course's compare format).
 
     Cards are separated by spaces, tens written 0, T or 10; blank lines and # comments
     are skipped. A bad line is reported on stderr and the others are still compared;
     the exit code is then 1. Without FILE on a terminal, asks for one line at a time.
     """
+    from croupier.poker.errors import PokerError
+    from croupier.poker.matchup import BadLine, iter_matchups
+    from croupier.textfile import iter_lines
+
     if file is None and not as_json and sys.stdin.isatty():
         compare_at_the_table()
         return
     console = make_console()
-    errors = make_console(stderr=True)
+    plain = not console.is_terminal  # a pipe or a file: plain text, written as it comes
     bad = False
-    for result in read_matchups(_read_input(file)):
+    for result in iter_matchups(iter_lines(file, PokerError)):
         if isinstance(result, BadLine):
             bad = True
-            errors.print(f"croupier: error: {result.message}", markup=False)
+            sys.stdout.flush()
+            typer.echo(f"croupier: error: {result.message}", err=True)
             if as_json:
-                typer.echo(
-                    json.dumps({"line": result.line, "error": result.message}, ensure_ascii=False)
-                )
+                typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
         elif as_json:
-            typer.echo(json.dumps(matchup_json(result), ensure_ascii=False))
+            typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+        elif plain:
+            sys.stdout.write(matchup_text(result))
         else:
             show_matchup(console, result)
     raise typer.Exit(1 if bad else 0)
 
 
-def hand_json(ranking: HandRanking) -> dict[str, Any]:
-    """A ranking as JSON: cards as strings such as ``Td``."""
-    return {
-        "hand": [str(c) for c in ranking.hand],
-        "category": ranking.category.label,
-        "cards": [str(c) for c in ranking.cards],
-        "class": ranking.class_number,
-        "description": ranking.description,
-    }
-
-
-def matchup_json(matchup: Matchup) -> dict[str, Any]:
-    """One compared line as JSON."""
-    return {
-        "line": matchup.line,
-        "hand1": hand_json(matchup.first),
-        "hand2": hand_json(matchup.second),
-        "winner": matchup.winner,
-    }
+def matchup_text(matchup: Matchup) -> str:
+    """What :func:`show_matchup` prints, as plain text (for pipes and files: fast)."""
+    hands = (matchup.first, matchup.second)
+    shown = [" ".join(card.pretty for card in ranking.hand) for ranking in hands]
+    width = max(len(text) for text in shown)
+    lines = [f"Line {matchup.line}"]
+    for number, (ranking, text) in enumerate(zip(hands, shown, strict=True), 1):
+        five = " ".join(card.pretty for card in ranking.cards)
+        lines.append(
+            f"  Hand {number}: {text}{' ' * (width - len(text) + 3)}"
+            f"{ranking.category.label}: {five} ({ranking.description})"
+        )
+    lines += [f"  {matchup.verdict}", ""]
+    return "\n".join(lines) + "\n"
 
 
 def show_matchup(console: Console, matchup: Matchup, *, header: bool = True) -> None:
     """Both hands, their category and five cards, and the verdict."""
+    from rich.text import Text
+
+    from croupier.cli.render import cards_text
+
     hands = (matchup.first, matchup.second)
     width = max(len(cards_text(h.hand).plain) for h in hands)
     if header:
@@ -138,6 +139,8 @@ COMPARE_PROMPT = "Two hands, 'hand1 ; hand2' (blank line to leave): "
 
 def compare_at_the_table() -> None:
     """The lobby's poker entry: type two hands, see who wins, until a blank line."""
+    from croupier.poker.matchup import parse_matchup
+
     console = make_console()
     prompter = Prompter(console)
     console.print("Poker: which hand wins? Cards like As Kd 10h 0c, five or more a hand.")
@@ -165,18 +168,18 @@ def equity(
         Path,
         typer.Argument(
             help="One hand per line: known cards and unknown ones ?0, ?1... ('-': stdin).",
-            dir_okay=False,
+            parser=file_name("FILE"),
+            metavar="FILE",
         ),
     ],
     trials: Annotated[
-        int | None, typer.Argument(help="Monte Carlo trials (default 10000).", show_default=False)
+        int | None,
+        count_argument("trials", "Monte Carlo trials", high=MAX_TRIALS, default_text="10,000"),
     ] = None,
     exact: Annotated[
         bool, typer.Option("--exact", help="Visit every completion instead of sampling.")
     ] = False,
-    seed: Annotated[
-        int | None, typer.Option(help="Random seed: the same seed deals the same trials.")
-    ] = None,
+    seed: SeedOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """How often each hand wins once the unknown cards are dealt (the course's format).
@@ -184,61 +187,89 @@ def equity(
     The same ?N in several hands is the same card (a shared board); unknown cards come
     from the cards named nowhere in the file.
     """
+    from croupier.poker import (
+        exact_completions,
+        exact_equity,
+        monte_carlo_equity,
+        parse_equity_hands,
+    )
+    from croupier.poker.equity import EXACT_TIME_LIMIT
+    from croupier.poker.errors import PokerError
+    from croupier.textfile import read_text
+
     if exact and trials is not None:
         fail(f"--exact visits every completion: drop the number of trials ({trials})")
     if exact and seed is not None:
         fail("--exact deals nothing at random: drop --seed")
-    hands = parse_equity_hands(_read_input(file), "input" if str(file) == "-" else str(file))
+    hands = parse_equity_hands(
+        read_text(file, PokerError), "input" if str(file) == "-" else str(file)
+    )
     total = exact_completions(hands) if exact else 10_000 if trials is None else trials
     stderr = make_console(stderr=True)
-    with LazyProgress(stderr, total, "dealing", enabled=not as_json) as progress:
+    label = "Visiting completions" if exact else "Dealing trials"
+    with LazyProgress(stderr, total, label, enabled=not as_json) as progress:
         if exact:
             result = exact_equity(hands, progress=lambda done, _: progress(done))
         else:
             result = monte_carlo_equity(
                 hands,
                 total,
-                seed=secrets.randbelow(2**32) if seed is None else seed,
+                rng=fresh_seed() if seed is None else seed,
                 progress=lambda done, _: progress(done),
+                time_limit=EXACT_TIME_LIMIT,
             )
     if as_json:
-        typer.echo(json.dumps(equity_json(result, [str(h) for h in hands])))
+        typer.echo(json.dumps(result.to_dict()))
     else:
         for line in equity_lines(result):
             typer.echo(line)
 
 
 def equity_lines(result: EquityResult) -> list[str]:
-    """The course's report: ``Hand 0 won 8123 / 10000 times (81.23%)``, then the ties."""
+    """The course's report, ``Hand 0 won 8123 / 10000 times (81.23%)`` and the ties, then
+    each hand's equity: its wins plus its shares of split pots. Hands are numbered from 0,
+    as the course's equity program numbers them."""
     lines = [
-        f"Hand {i} won {wins} / {result.trials} times ({100 * wins / result.trials:.2f}%)"
+        f"Hand {i} won {wins} / {result.trials} times ({percent(wins / result.trials, 2)})"
         for i, wins in enumerate(result.wins)
     ]
-    lines.append(f"And there were {result.ties} ties")
+    lines.append(f"And there were {result.ties} {'tie' if result.ties == 1 else 'ties'}")
+    shares = ", ".join(f"hand {i} {percent(e, 2)}" for i, e in enumerate(result.equity))
+    lines.append(f"Equity (wins plus shares of split pots): {shares}")
     return lines
 
 
-def equity_json(result: EquityResult, hands: list[str]) -> dict[str, Any]:
-    """The result as JSON: per hand its wins, ties, share of split pots and equity."""
-    return {
-        "trials": result.trials,
-        "exact": result.exact,
-        "seed": result.seed,
-        "ties": result.ties,
-        "hands": [
-            {
-                "hand": text,
-                "wins": result.wins[i],
-                "ties": result.tied[i],
-                "tie_share": float(result.tie_shares[i]),
-                "equity": result.equity[i],
-            }
-            for i, text in enumerate(hands)
-        ],
-    }
-
-
 # --- calc -------------------------------------------------------------------------------
+
+#: The precision asked of Monte Carlo, in percentage points of equity.
+MIN_POINTS, MAX_POINTS = 0.001, 10
+
+
+def percentage_points(what: str) -> Callable[[Any], float]:
+    """A parser for a precision in percentage points, in ASCII digits (``0.05``)."""
+    from decimal import Decimal
+
+    from croupier.cli.options import OptionError
+
+    def parse(value: Any) -> float:
+        if isinstance(value, float):
+            return value
+        text = str(value)
+        whole, dot, decimals = text.partition(".")
+        ok = (
+            0 < len(text) <= 20
+            and (whole == "" or (whole.isascii() and whole.isdigit()))
+            and (not dot or (decimals.isascii() and decimals.isdigit()))
+            and bool(whole or decimals)
+        )
+        if ok and MIN_POINTS <= Decimal(text) <= MAX_POINTS:
+            return float(text)
+        raise OptionError(
+            f"bad {what} {text[:30]!r}: expected percentage points from {MIN_POINTS} to "
+            f"{MAX_POINTS}, such as 0.1"
+        )
+
+    return parse
 
 
 @app.command()
@@ -259,19 +290,20 @@ def calc(
         bool, typer.Option("--exact", help="Enumerate every deal (refused if over 10 minutes).")
     ] = False,
     trials: Annotated[
-        int | None, typer.Option(help="Monte Carlo with this many deals.", min=1)
+        int | None, count_option("--trials", "Monte Carlo with this many deals", high=MAX_TRIALS)
     ] = None,
     precision: Annotated[
         float | None,
         typer.Option(
             help="Monte Carlo until each equity's standard error is below this many "
-            "percentage points (default 0.1 when the exact answer would take long).",
+            f"percentage points [{MIN_POINTS} to {MAX_POINTS}] \\[default: 0.1 when the "
+            "exact answer would take long]",
+            parser=percentage_points("--precision"),
+            metavar="POINTS",
             show_default=False,
         ),
     ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Random seed: the same seed deals the same trials.")
-    ] = None,
+    seed: SeedOption = None,
     grid: Annotated[
         bool,
         typer.Option("--grid", help="Show each range on the 13x13 grid, with each class's equity."),
@@ -284,7 +316,10 @@ def calc(
     most, otherwise Monte Carlo until every standard error is below 0.1 point. Ctrl-C
     stops and shows what was computed so far, marked partial.
     """
-    from croupier.poker.calc import MAX_PLAYERS, iter_calculate
+    from croupier.errors import CroupierError
+    from croupier.parallel import Interrupted
+    from croupier.poker.calc import MAX_PLAYERS, CalcOptions, iter_calculate
+    from croupier.poker.ranges import Range
 
     if not 2 <= len(ranges) <= MAX_PLAYERS:
         fail(f"{len(ranges)} ranges given: expected 2 to {MAX_PLAYERS}, one per player")
@@ -292,8 +327,6 @@ def calc(
         fail("--exact enumerates every deal: drop --trials and --precision")
     if trials is not None and precision is not None:
         fail("give --trials or --precision, not both")
-    if precision is not None and not 0 < precision < 100:
-        fail(f"bad --precision {precision}: expected percentage points above 0 and below 100")
     parsed = []
     for player, text in enumerate(ranges, 1):
         try:
@@ -301,41 +334,58 @@ def calc(
         except CroupierError as exc:
             fail(f"player {player}: {exc}")
     if seed is None:
-        seed = secrets.randbelow(2**32)
-    stderr = make_console(stderr=True)
-    result: CalcResult | None = None
-    with LazyProgress(stderr, 1, "computing", enabled=not as_json) as progress:
+        seed = fresh_seed()
+    options: CalcOptions = {
+        "board": board,
+        "dead": dead,
+        "exact": True if exact else None,
+        "trials": trials,
+        "precision": None if precision is None else precision / 100,
+        "rng": seed,
+    }
 
+    def job(progress: Callable[[int], None]) -> CalcResult:
         def report(done: int, total: int) -> None:
-            progress.set_total(total)
+            if isinstance(progress, LazyProgress):
+                progress.set_total(total)
             progress(done)
 
+        result: CalcResult | None = None
+        options["progress"] = report
         try:
-            for snapshot in iter_calculate(
-                parsed,
-                board=board,
-                dead=dead,
-                exact=True if exact else None,
-                trials=trials,
-                precision=None if precision is None else precision / 100,
-                rng=seed,
-                progress=report,
-            ):
-                result = snapshot
+            for result in iter_calculate(parsed, **options):  # noqa: B007
+                pass
         except KeyboardInterrupt:
-            if result is None:
-                fail("interrupted before the first results", 130)
-    assert result is not None
+            raise Interrupted(result) from None
+        assert result is not None
+        return result
+
+    result, interrupted = run_with_progress(
+        make_console(stderr=True),
+        1,
+        "Computing",
+        job,
+        enabled=not as_json,
+        nothing_done="the first results",
+    )
     if as_json:
         typer.echo(json.dumps(result.to_dict()))
-        return
-    show_calc(make_console(), result, seed, grid=grid, ranges=parsed)
+    else:
+        show_calc(make_console(), result, seed, grid=grid, ranges=parsed)
+    if interrupted:
+        raise typer.Exit(INTERRUPTED)
 
 
 def show_calc(
     console: Console, result: CalcResult, seed: int, *, grid: bool, ranges: list[Range]
 ) -> None:
     """The table of players, how it was computed, and the grids asked for."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    from croupier.cli.render import cards_text
+
     if result.board:
         console.print(Text.assemble("Board: ", cards_text(result.board)))
     if result.dead:
@@ -351,9 +401,9 @@ def show_calc(
             str(number),
             player.range,
             f"{player.combos:,}",
-            f"{100 * player.equity:.3f}%",
-            f"{100 * player.win:.3f}%",
-            f"{100 * player.tie:.3f}%",
+            percent(player.equity, 3),
+            percent(player.win, 3),
+            percent(player.tie, 3),
         ]
         if mc:
             row.append(f"{100 * (player.stderr or 0):.3f}")
@@ -385,6 +435,10 @@ def show_calc(
 def range_grid(included: NDArray[np.float64], equity: NDArray[np.float64]) -> Table:
     """The 13x13 grid, coloured by the share of each class in the range (green: all of
     it, yellow: part); below it the equity of each class held against the others."""
+    import numpy as np
+    from rich.table import Table
+    from rich.text import Text
+
     from croupier.poker.starting_hands import CLASS_LABELS
 
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 0))

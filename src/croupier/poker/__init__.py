@@ -31,7 +31,7 @@ from croupier.poker.equity import (
     monte_carlo_equity,
     parse_equity_hands,
 )
-from croupier.poker.errors import PokerError
+from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.hand import HandRanking, compare_hands, describe, evaluate, rank_hand
 from croupier.poker.ranges import Range, RangeError
 
@@ -43,6 +43,7 @@ __all__ = [
     "HandCategory",
     "HandRanking",
     "PlayerResult",
+    "PokerCardError",
     "PokerError",
     "Range",
     "RangeError",

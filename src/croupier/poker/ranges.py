@@ -39,7 +39,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.cards import DECK, Card, CardError, parse_card
-from croupier.poker.errors import PokerError
+from croupier.poker.errors import PokerCardError
 from croupier.poker.starting_hands import (
     CLASS_COMBOS,
     CLASS_OF_COMBO,
@@ -54,7 +54,7 @@ from croupier.poker.starting_hands import (
 __all__ = ["Range", "RangeError"]
 
 
-class RangeError(CardError, PokerError):
+class RangeError(PokerCardError):
     """A range that cannot be read: names the bad token and what was expected."""
 
 

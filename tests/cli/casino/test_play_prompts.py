@@ -22,7 +22,7 @@ def deck_file(tmp_path: Path) -> str:
     return str(path)
 
 
-def play(*args: str, input: str):  # type: ignore[no-untyped-def]
+def play(*args: str, input: str) -> str:
     run = croupier("casino", "play", *args, input=input)
     assert run.exit_code == 0, (run.stdout, run.stderr)
     assert "Traceback" not in run.stdout + run.stderr
@@ -162,7 +162,7 @@ def test_a_saved_game_is_resumed_as_it_was(tmp_path: Path) -> None:
     ("args", "fragments"),
     [
         (("--load", "x.txt", "--deck-file", "y.txt"), ["--deck-file deals a new tournament"]),
-        (("--seed", "-1"), ["bad seed -1"]),
+        (("--seed", "-1"), ["bad --seed '-1'"]),
         (("--strategy", "smart"), ["bad strategy 'smart'"]),
         (("--load", "missing.txt"), ["cannot use 'missing.txt'", "No such file"]),
         (("--deck-file", "missing.txt"), ["cannot use 'missing.txt'"]),
