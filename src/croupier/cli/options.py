@@ -39,6 +39,7 @@ __all__ = [
     "WorkersOption",
     "available_cpus",
     "count_option",
+    "decimal_number",
     "file_name",
     "resolve_workers",
 ]
@@ -100,6 +101,22 @@ def money(what: str, low: int, high: int) -> Callable[[Any], int]:
     return parse
 
 
+def decimal_number(text: str) -> Decimal | None:
+    """A decimal number written in ASCII digits (``0.75``, ``.5``, ``10``), or None.
+
+    >>> decimal_number("0.75"), decimal_number("1e-3"), decimal_number("٣")
+    (Decimal('0.75'), None, None)
+    """
+    whole, dot, decimals = text.partition(".")
+    ok = (
+        0 < len(text) <= 20
+        and (whole == "" or (whole.isascii() and whole.isdigit()))
+        and (not dot or (decimals.isascii() and decimals.isdigit()))
+        and bool(whole or decimals)
+    )
+    return Decimal(text) if ok else None
+
+
 def share(what: str) -> Callable[[Any], float]:
     """A parser for a fraction above 0 and up to 1 in ASCII digits (``0.75``, ``1``)."""
 
@@ -107,14 +124,8 @@ def share(what: str) -> Callable[[Any], float]:
         if isinstance(value, float):
             return value
         text = str(value)
-        whole, dot, decimals = text.partition(".")
-        ok = (
-            0 < len(text) <= 20
-            and (whole == "" or (whole.isascii() and whole.isdigit()))
-            and (not dot or (decimals.isascii() and decimals.isdigit()))
-            and bool(whole or decimals)
-        )
-        if ok and 0 < Decimal(text) <= 1:
+        number = decimal_number(text)
+        if number is not None and 0 < number <= 1:
             return float(text)
         raise OptionError(
             f"bad {what} {text[:30]!r}: expected a fraction above 0 and up to 1, such as 0.75"

@@ -247,22 +247,14 @@ MIN_POINTS, MAX_POINTS = 0.001, 10
 
 def percentage_points(what: str) -> Callable[[Any], float]:
     """A parser for a precision in percentage points, in ASCII digits (``0.05``)."""
-    from decimal import Decimal
-
-    from croupier.cli.options import OptionError
+    from croupier.cli.options import OptionError, decimal_number
 
     def parse(value: Any) -> float:
         if isinstance(value, float):
             return value
         text = str(value)
-        whole, dot, decimals = text.partition(".")
-        ok = (
-            0 < len(text) <= 20
-            and (whole == "" or (whole.isascii() and whole.isdigit()))
-            and (not dot or (decimals.isascii() and decimals.isdigit()))
-            and bool(whole or decimals)
-        )
-        if ok and MIN_POINTS <= Decimal(text) <= MAX_POINTS:
+        number = decimal_number(text)
+        if number is not None and MIN_POINTS <= number <= MAX_POINTS:
             return float(text)
         raise OptionError(
             f"bad {what} {text[:30]!r}: expected percentage points from {MIN_POINTS} to "
