@@ -1,0 +1,483 @@
+"""The two studies, counting and perfect play, run batch by batch, and their results.
+
+>>> result = count_study("dragon-7", "dragon-7", threshold=4, true_count=True, shoes=200, rng=1)
+>>> result.shoes, result.partial, round(result.rounds_per_shoe, 1)
+(200, False, 80.2)
+>>> sorted(result.to_dict())[:4]
+['bet', 'bets_per_shoe', 'burn', 'by_count']
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+
+from croupier.baccarat.advantage.batches import (
+    COUNT_LIMIT,
+    BatchOutput,
+    BatchTotals,
+    StudySpec,
+    TraceRows,
+    run_batch,
+    standard_error,
+)
+from croupier.baccarat.advantage.counts import CountSystem, parse_count
+from croupier.baccarat.advantage.procedure import ShoeProcedure
+from croupier.baccarat.errors import BaccaratError
+from croupier.baccarat.payouts import find_bet, payout_table
+from croupier.baccarat.simulate import Z95
+from croupier.parallel import run_tasks
+
+__all__ = [
+    "EXACT_EVERY",
+    "AdvantageResult",
+    "CountRow",
+    "checkpoint_header",
+    "checkpoint_line",
+    "count_spec",
+    "count_study",
+    "perfect_spec",
+    "perfect_study",
+    "read_checkpoint",
+    "run_study",
+]
+
+#: In a counting study, every shoe whose number is a multiple of this is priced exactly
+#: (the edge-by-count table's exact column); 1 prices every round.
+EXACT_EVERY: Final = 64
+#: The checkpoint format's version.
+CHECKPOINT_VERSION: Final = 1
+
+Rng = int | np.random.Generator | None
+
+
+def _seed(rng: Rng) -> int:
+    """A study's seed from ``rng`` (SPEC 7): an int as given, a Generator's next draw, or
+    fresh entropy."""
+    if rng is None:
+        entropy = np.random.SeedSequence().entropy
+        assert isinstance(entropy, int)
+        return entropy
+    if isinstance(rng, np.random.Generator):
+        return int(rng.integers(2**63))
+    if isinstance(rng, bool) or not isinstance(rng, int | np.integer):
+        raise TypeError(f"rng must be an int, a numpy Generator or None, not {type(rng).__name__}")
+    if rng < 0:
+        raise BaccaratError(f"bad seed {rng}: expected a whole number of 0 or more")
+    return int(rng)
+
+
+def _check_shoes(shoes: object) -> int:
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
+        raise BaccaratError(f"bad number of shoes {shoes!r}: expected 1 or more")
+    return shoes
+
+
+def _bet_and_table(bet: str, payouts: str | None) -> tuple[str, str]:
+    table, chosen = find_bet(bet, None if payouts is None else payout_table(payouts))
+    return chosen.key, table.name
+
+
+def count_spec(
+    bet: str,
+    count: CountSystem | str,
+    *,
+    shoes: int,
+    threshold: float | None = None,
+    true_count: bool = False,
+    procedure: ShoeProcedure | None = None,
+    payouts: str | None = None,
+    rng: Rng = None,
+    exact_every: int = EXACT_EVERY,
+) -> StudySpec:
+    """The definition of a counting study (see :func:`count_study`)."""
+    procedure = procedure or ShoeProcedure()
+    key, table = _bet_and_table(bet, payouts)
+    if isinstance(count, str):
+        count = parse_count(count, key, procedure.decks, payout_table(table))
+    if threshold is not None and not math.isfinite(threshold):
+        raise BaccaratError(f"bad threshold {threshold!r}: expected a finite number")
+    if isinstance(exact_every, bool) or not isinstance(exact_every, int) or exact_every < 1:
+        raise BaccaratError(f"bad exact_every {exact_every!r}: expected 1 or more")
+    return StudySpec(
+        "count",
+        key,
+        table,
+        procedure,
+        _check_shoes(shoes),
+        _seed(rng),
+        tags=count.tags,
+        true_count=true_count,
+        threshold=None if threshold is None else float(threshold),
+        exact_every=exact_every,
+    )
+
+
+def perfect_spec(
+    bet: str,
+    *,
+    shoes: int,
+    procedure: ShoeProcedure | None = None,
+    payouts: str | None = None,
+    rng: Rng = None,
+) -> StudySpec:
+    """The definition of a perfect-play study (see :func:`perfect_study`)."""
+    key, table = _bet_and_table(bet, payouts)
+    return StudySpec(
+        "perfect", key, table, procedure or ShoeProcedure(), _check_shoes(shoes), _seed(rng)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CountRow:
+    """One row of the edge-by-count table."""
+
+    count: int
+    rounds: int
+    #: Share of all rounds dealt at this count.
+    frequency: float
+    #: Mean net result of a bet on every round at this count (outcome accounting).
+    units_per_round: float
+    #: The exact expectation averaged over the rounds priced at this count (``None`` when
+    #: none was priced), and how many were.
+    edge: float | None
+    priced: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row as ``--json`` gives it."""
+        return {
+            "count": self.count,
+            "rounds": self.rounds,
+            "frequency": self.frequency,
+            "units_per_round": self.units_per_round,
+            "edge": self.edge,
+            "priced_rounds": self.priced,
+        }
+
+
+def _interval(mean: float, sd: float, n: int) -> tuple[float, float]:
+    half = Z95 * sd / math.sqrt(n) if n > 1 else math.inf
+    return mean - half, mean + half
+
+
+def _number(value: float) -> float | None:
+    return value if math.isfinite(value) else None
+
+
+@dataclass(frozen=True)
+class AdvantageResult:
+    """What a counting or perfect-play study found, over the shoes it finished."""
+
+    spec: StudySpec
+    totals: BatchTotals
+    #: True when the run was stopped (Ctrl-C) before every batch finished.
+    partial: bool
+    #: The threshold the figures are for (the best one when scanned); ``None`` for
+    #: perfect play.
+    threshold: float | None
+    units_per_shoe: float
+    sd_per_shoe: float
+    bets_per_shoe: float
+    #: Expectation accounting: the exact expectations of the bets placed, per shoe, over
+    #: the shoes priced exactly (every shoe in perfect play).
+    expectation_units_per_shoe: float | None
+    expectation_sd_per_shoe: float | None
+
+    @property
+    def shoes(self) -> int:
+        """Shoes finished."""
+        return self.totals.shoes
+
+    @property
+    def bet(self) -> str:
+        """The bet's key."""
+        return self.spec.bet
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """95% confidence interval of the units won per shoe."""
+        return _interval(self.units_per_shoe, self.sd_per_shoe, self.shoes)
+
+    @property
+    def expectation_ci95(self) -> tuple[float, float] | None:
+        """95% confidence interval of the expectation accounting."""
+        if self.expectation_units_per_shoe is None or self.expectation_sd_per_shoe is None:
+            return None
+        return _interval(
+            self.expectation_units_per_shoe,
+            self.expectation_sd_per_shoe,
+            self.totals.priced_shoes,
+        )
+
+    @property
+    def rounds_per_shoe(self) -> float:
+        """Rounds dealt per shoe."""
+        return self.totals.rounds / self.shoes if self.shoes else math.nan
+
+    @property
+    def edge_when_betting(self) -> float | None:
+        """Net result per unit bet, over the bets placed (``None`` when none was)."""
+        if self.bets_per_shoe == 0 or not self.shoes:
+            return None
+        return self.units_per_shoe / self.bets_per_shoe
+
+    @property
+    def win_per_100_rounds(self) -> float:
+        """Units won per 100 rounds dealt (bet on or not)."""
+        return 100 * self.units_per_shoe / self.rounds_per_shoe
+
+    @property
+    def by_count(self) -> tuple[CountRow, ...]:
+        """The edge-by-count table (counting only), counts with at least one round."""
+        totals = self.totals
+        rounds = int(totals.count_rounds.sum())
+        return tuple(
+            CountRow(
+                count=int(i) - COUNT_LIMIT,
+                rounds=int(totals.count_rounds[i]),
+                frequency=int(totals.count_rounds[i]) / rounds,
+                units_per_round=float(totals.count_units[i] / totals.count_rounds[i]),
+                edge=float(totals.count_expected[i] / totals.count_priced[i])
+                if totals.count_priced[i]
+                else None,
+                priced=int(totals.count_priced[i]),
+            )
+            for i in np.flatnonzero(totals.count_rounds)
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Exactly the ``--json`` object of ``croupier baccarat count`` or ``perfect``."""
+        low, high = self.ci95
+        data: dict[str, Any] = {
+            "bet": self.bet,
+            "shoes": self.shoes,
+            "units_per_shoe": _number(self.units_per_shoe),
+            "ci95": [_number(low), _number(high)],
+            "bets_per_shoe": _number(self.bets_per_shoe),
+            "rounds_per_shoe": _number(self.rounds_per_shoe),
+            "edge_when_betting": self.edge_when_betting,
+            "sd_per_shoe": _number(self.sd_per_shoe),
+            "threshold": self.threshold,
+            "partial": self.partial,
+        }
+        if self.spec.kind == "perfect":
+            data["expectation_units_per_shoe"] = self.expectation_units_per_shoe
+            interval = self.expectation_ci95
+            data["expectation_ci95"] = None if interval is None else list(interval)
+        data.update(
+            {
+                "payouts": self.spec.payouts,
+                "decks": self.spec.procedure.decks,
+                "cut_card": self.spec.procedure.cut_card,
+                "burn": self.spec.procedure.burn,
+                "seed": self.spec.seed,
+                "win_per_100_rounds": _number(self.win_per_100_rounds),
+            }
+        )
+        if self.spec.kind == "count":
+            assert self.spec.tags is not None
+            data["tags"] = CountSystem("", self.spec.tags).in_written_order()
+            data["true_count"] = self.spec.true_count
+            data["by_count"] = [row.to_dict() for row in self.by_count]
+        return data
+
+
+def summarise(spec: StudySpec, totals: BatchTotals, partial: bool) -> AdvantageResult:
+    """The result of ``spec`` from the totals of the batches it finished."""
+    n = totals.shoes
+    threshold = spec.threshold
+    if spec.kind == "count" and threshold is None and n:
+        tried = np.flatnonzero(totals.scan_bets)
+        if tried.size == 0:
+            raise BaccaratError("no round was dealt: nothing to choose a threshold from")
+        best = int(tried[np.argmax(totals.scan_units[tried])])
+        threshold = float(best - COUNT_LIMIT)
+        mean, sd = standard_error(totals.scan_units[best], totals.scan_units_sq[best], n)
+        bets = int(totals.scan_bets[best])
+    else:
+        mean, sd = standard_error(totals.units, totals.units_sq, n)
+        bets = totals.bets
+    expected: float | None = None
+    expected_sd: float | None = None
+    if totals.priced_shoes:
+        expected, expected_sd = standard_error(
+            totals.expected, totals.expected_sq, totals.priced_shoes
+        )
+    return AdvantageResult(
+        spec=spec,
+        totals=totals,
+        partial=partial,
+        threshold=threshold,
+        units_per_shoe=mean,
+        sd_per_shoe=sd,
+        bets_per_shoe=bets / n if n else math.nan,
+        expectation_units_per_shoe=expected,
+        expectation_sd_per_shoe=expected_sd,
+    )
+
+
+def run_study(
+    spec: StudySpec,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    finished: Mapping[int, BatchTotals] | None = None,
+    on_batch: Callable[[int, BatchTotals], None] | None = None,
+    trace: Callable[[TraceRows], None] | None = None,
+) -> AdvantageResult:
+    """Run the batches of ``spec`` not in ``finished`` and sum up every batch.
+
+    ``workers`` local processes share the batches (or the Dask cluster at ``scheduler``:
+    an address or ``"local"``); the numbers depend only on the spec. ``progress`` gets
+    the shoes finished so far, ``on_batch`` each new batch's totals (for a checkpoint),
+    ``trace`` each batch's rounds in batch order (perfect play only). Ctrl-C stops the
+    run: the result covers the batches finished and is marked partial.
+    """
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise BaccaratError(f"bad number of workers {workers!r}: expected 1 or more")
+    if trace is not None and spec.kind != "perfect":
+        raise BaccaratError("only perfect play writes a trace")
+    done: dict[int, BatchTotals] = dict(finished or {})
+    pending = [index for index in range(spec.batches) if index not in done]
+    waiting: dict[int, TraceRows] = {}
+    next_trace = 0
+
+    def receive(position: int, output: BatchOutput) -> None:
+        nonlocal next_trace
+        index = pending[position]
+        done[index] = output.totals
+        if on_batch is not None:
+            on_batch(index, output.totals)
+        if progress is not None:
+            progress(sum(totals.shoes for totals in done.values()))
+        if trace is not None and output.trace is not None:
+            waiting[position] = output.trace
+            while next_trace in waiting:
+                trace(waiting.pop(next_trace))
+                next_trace += 1
+
+    if progress is not None:
+        progress(sum(totals.shoes for totals in done.values()))
+    complete = run_tasks(
+        run_batch,
+        [(spec, index, trace is not None) for index in pending],
+        on_result=receive,
+        workers=workers,
+        scheduler=scheduler,
+        preload=["croupier.baccarat._worker_preload"],
+        star=True,
+    )
+    if trace is not None:
+        for position in sorted(waiting):
+            trace(waiting[position])
+    totals = BatchTotals()
+    for index in sorted(done):
+        totals = totals + done[index]
+    return summarise(spec, totals, partial=not complete)
+
+
+def count_study(
+    bet: str,
+    count: CountSystem | str,
+    *,
+    shoes: int,
+    threshold: float | None = None,
+    true_count: bool = False,
+    procedure: ShoeProcedure | None = None,
+    payouts: str | None = None,
+    rng: Rng = None,
+    exact_every: int = EXACT_EVERY,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> AdvantageResult:
+    """Count the cards and bet one unit on ``bet`` when the count is at least ``threshold``.
+
+    ``count`` is a :class:`CountSystem` or its written form (``dragon-7``, ``eor``,
+    ``0,0,0,-1,-1,-1,-1,2,2,0``); with ``true_count`` the running count is divided by
+    the decks not yet seen. ``threshold=None`` tries every whole threshold on the same
+    shoes and reports the best. Every ``exact_every``-th shoe is also priced exactly.
+    """
+    spec = count_spec(
+        bet,
+        count,
+        shoes=shoes,
+        threshold=threshold,
+        true_count=true_count,
+        procedure=procedure,
+        payouts=payouts,
+        rng=rng,
+        exact_every=exact_every,
+    )
+    return run_study(spec, workers=workers, scheduler=scheduler, progress=progress)
+
+
+def perfect_study(
+    bet: str,
+    *,
+    shoes: int,
+    procedure: ShoeProcedure | None = None,
+    payouts: str | None = None,
+    rng: Rng = None,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    trace: Callable[[TraceRows], None] | None = None,
+) -> AdvantageResult:
+    """Bet one unit on ``bet`` exactly when the exact odds of the unseen cards say its
+    expectation is positive: the most any count of ``bet`` can win on these shoes.
+
+    >>> result = perfect_study("tie", shoes=20, rng=3)
+    >>> result.expectation_units_per_shoe is not None and result.threshold is None
+    True
+    """
+    spec = perfect_spec(bet, shoes=shoes, procedure=procedure, payouts=payouts, rng=rng)
+    return run_study(spec, workers=workers, scheduler=scheduler, progress=progress, trace=trace)
+
+
+def checkpoint_header(spec: StudySpec) -> str:
+    """The first line of a checkpoint: the study it belongs to."""
+    return json.dumps({"croupier_checkpoint": CHECKPOINT_VERSION, "study": spec.to_dict()})
+
+
+def checkpoint_line(index: int, totals: BatchTotals) -> str:
+    """One finished batch, a line of a checkpoint."""
+    return json.dumps({"batch": index, "totals": totals.to_json()})
+
+
+def read_checkpoint(lines: Iterable[str], spec: StudySpec) -> dict[int, BatchTotals]:
+    """The finished batches of ``spec`` in a checkpoint's lines (a torn last line, from
+    a run killed while writing, is ignored)."""
+    rows = [line for line in lines if line.strip()]
+    if not rows:
+        return {}
+    try:
+        header = json.loads(rows[0])
+    except json.JSONDecodeError:
+        raise BaccaratError("bad checkpoint: line 1 is not a checkpoint header") from None
+    if not isinstance(header, dict) or header.get("croupier_checkpoint") != CHECKPOINT_VERSION:
+        raise BaccaratError("bad checkpoint: line 1 is not a croupier checkpoint header")
+    if header.get("study") != json.loads(json.dumps(spec.to_dict())):
+        raise BaccaratError(
+            "the checkpoint belongs to another study (bet, shoes, seed or options differ): "
+            "use the same options and --seed, or another file"
+        )
+    finished: dict[int, BatchTotals] = {}
+    for number, line in enumerate(rows[1:], 2):
+        try:
+            row = json.loads(line)
+            index, totals = int(row["batch"]), BatchTotals.from_json(row["totals"])
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+            if number == len(rows):
+                break  # the last line was being written when the run stopped
+            raise BaccaratError(f"bad checkpoint line {number}: {exc}") from None
+        if not 0 <= index < spec.batches:
+            raise BaccaratError(f"bad checkpoint line {number}: no batch {index} in this study")
+        finished[index] = totals
+    return finished
