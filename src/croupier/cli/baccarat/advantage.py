@@ -21,6 +21,7 @@ from croupier.baccarat.advantage import (
     checkpoint_header,
     checkpoint_line,
     count_spec,
+    default_workers,
     parse_burn,
     parse_count,
     perfect_spec,
@@ -70,7 +71,12 @@ PayoutsOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
 WorkersOption = Annotated[
     int | None,
-    typer.Option("--workers", help="Local processes (default: one per core).", min=1),
+    typer.Option(
+        "--workers",
+        help="Local processes (default: one per core on long runs); with --scheduler local, "
+        "the LocalCluster's workers (default 2).",
+        min=1,
+    ),
 ]
 SchedulerOption = Annotated[
     str | None,
@@ -149,7 +155,7 @@ def _run(
     out = make_console()
     keeper = _Checkpoint(checkpoint, spec)
     if workers is None:
-        workers = 2 if scheduler is not None else os.cpu_count() or 1
+        workers = 2 if scheduler is not None else default_workers(spec)
     try:
         with LazyProgress(out, spec.shoes, "Dealing shoes", enabled=not quiet) as progress:
             result = run_study(
