@@ -8,6 +8,7 @@ import signal
 
 import pytest
 
+from croupier import parallel
 from croupier.errors import CroupierError
 from croupier.parallel import run_tasks
 
@@ -18,8 +19,13 @@ def interrupt_self(_: int) -> None:
 
 def test_worker_processes_give_every_result() -> None:
     results: dict[int, int] = {}
-    done = run_tasks(operator.mul, [(i, i) for i in range(20)], on_result=results.__setitem__,
-                     workers=2, star=True)
+    done = run_tasks(
+        operator.mul,
+        [(i, i) for i in range(20)],
+        on_result=results.__setitem__,
+        workers=2,
+        star=True,
+    )
     assert done and results == {i: i * i for i in range(20)}
 
 
@@ -35,7 +41,8 @@ def test_ctrl_c_keeps_what_finished_and_reports_it() -> None:
     assert done is False and results == {0: 1, 1: 2, 2: 3}
 
 
-def test_unreachable_scheduler_is_one_error() -> None:
+def test_unreachable_scheduler_is_one_error(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("distributed")
+    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", 1.0)
     with pytest.raises(CroupierError, match="cannot reach the Dask scheduler"):
         run_tasks(abs, [1], on_result=lambda i, v: None, scheduler="tcp://127.0.0.1:9")

@@ -17,9 +17,11 @@ True
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.forkserver
 import multiprocessing.pool
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final, TypeVar
@@ -33,17 +35,54 @@ R = TypeVar("R")
 
 #: The ``scheduler`` that starts a Dask LocalCluster on loopback for the run.
 LOCAL_SCHEDULER: Final = "local"
+#: Seconds to wait for a Dask scheduler to answer.
+CONNECT_TIMEOUT = 10.0
 #: What to install for Dask.
 INSTALL_CLUSTER: Final = "pip install 'croupier[cluster]'"
 
 
+@contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C while starting helper processes: they inherit the setting (Python
+    then installs no KeyboardInterrupt handler in them), so a Ctrl-C while they start up
+    cannot print their tracebacks; the parent still stops them itself."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def sigint_deferred() -> Iterator[None]:
+    """Hold a Ctrl-C back until the block is done (starting a pool must not be cut in
+    half: half-started workers would be left behind), then raise it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
+
+
 def pool_context(preload: Sequence[str] = ()) -> multiprocessing.context.BaseContext:
     """Worker processes come from a clean, single-threaded fork server that has imported
-    the ``preload`` modules (spawned fresh where there is no fork server)."""
+    the ``preload`` modules (spawned fresh where there is no fork server). The server is
+    started ignoring Ctrl-C, and so are the workers forked from it."""
     if sys.platform.startswith("linux"):
         context = multiprocessing.get_context("forkserver")
         if preload:
             context.set_forkserver_preload(list(preload))
+        with sigint_ignored():
+            multiprocessing.forkserver.ensure_running()
         return context
     return multiprocessing.get_context("spawn")
 
@@ -97,7 +136,8 @@ def _run_in_processes(
     preload: Sequence[str],
 ) -> None:
     context = pool_context(preload)
-    pool = context.Pool(min(workers, len(jobs)), initializer=_ignore_sigint)
+    with sigint_deferred():
+        pool = context.Pool(min(workers, len(jobs)), initializer=_ignore_sigint)
     try:
         for index, result in pool.imap_unordered(_call, jobs):
             on_result(index, result)
@@ -120,18 +160,19 @@ def dask_client(scheduler: str, workers: int = 2) -> Iterator[Any]:
     cluster = None
     try:
         if scheduler == LOCAL_SCHEDULER:
-            cluster = LocalCluster(  # type: ignore[no-untyped-call]
-                n_workers=max(workers, 1),
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,
-                silence_logs=50,  # logging.CRITICAL: no worker chatter on the terminal
-            )
+            with sigint_ignored():
+                cluster = LocalCluster(  # type: ignore[no-untyped-call]
+                    n_workers=max(workers, 1),
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address=None,
+                    silence_logs=50,  # logging.CRITICAL: no worker chatter on the terminal
+                )
             client = Client(cluster)  # type: ignore[no-untyped-call]
         else:
             try:
-                client = Client(scheduler, timeout=10)  # type: ignore[no-untyped-call]
+                client = Client(scheduler, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
             except (OSError, TimeoutError, ValueError) as exc:
                 raise CroupierError(
                     f"cannot reach the Dask scheduler {scheduler!r}: {exc}"

@@ -30,8 +30,9 @@ def random_rank_counts(rows: int, seed: int) -> np.ndarray:  # type: ignore[type
 
 
 def value_counts(ranks: np.ndarray) -> np.ndarray:  # type: ignore[type-arg]
-    composition_values = [Composition.from_ranks(dict(zip(RANKS, row.tolist(), strict=True)))
-                          for row in ranks]
+    composition_values = [
+        Composition.from_ranks(dict(zip(RANKS, row.tolist(), strict=True))) for row in ranks
+    ]
     return np.array([c.values for c in composition_values])
 
 
@@ -59,11 +60,18 @@ def plain_expectation(bet: Bet, values: list[int]) -> Fraction:
     )
 
 
-@pytest.mark.parametrize("counts", [[128] + [32] * 9, [11, 3, 0, 5, 2, 4, 1, 3, 2, 6],
-                                    [40, 9, 12, 7, 10, 3, 12, 8, 9, 10]])
+@pytest.mark.parametrize(
+    "counts",
+    [[128] + [32] * 9, [11, 3, 0, 5, 2, 4, 1, 3, 2, 6], [40, 9, 12, 7, 10, 3, 12, 8, 9, 10]],
+)
 def test_batch_agrees_with_a_plain_enumeration(counts: list[int]) -> None:
-    for bet in (EZ.bet("dragon-7"), EZ.bet("panda-8"), CASINO.bet("banker"),
-                CASINO.bet("dragon-bonus-player"), CASINO.bet("tie")):
+    for bet in (
+        EZ.bet("dragon-7"),
+        EZ.bet("panda-8"),
+        CASINO.bet("banker"),
+        CASINO.bet("dragon-bonus-player"),
+        CASINO.bet("tie"),
+    ):
         got = expected_values_batch(bet, np.array([counts]))[0]
         assert abs(got - float(plain_expectation(bet, counts))) < 1e-12, bet.key
 

@@ -56,8 +56,13 @@ def test_procedure_deals_to_the_cut_card_after_the_standard_burn() -> None:
 
 
 def test_procedure_rejects_impossible_shoes() -> None:
-    for bad in ({"decks": 0}, {"cut_card": 5}, {"burn": -1}, {"burn": "some"},
-                {"decks": 1, "cut_card": 45}):
+    for bad in (
+        {"decks": 0},
+        {"cut_card": 5},
+        {"burn": -1},
+        {"burn": "some"},
+        {"decks": 1, "cut_card": 45},
+    ):
         with pytest.raises(BaccaratError):
             ShoeProcedure(**bad)  # type: ignore[arg-type]
 
@@ -69,21 +74,26 @@ def test_trace_counts_are_the_unseen_cards_and_ev_matches_the_odds_api() -> None
     lines = [line for r in rows for line in r.lines()]
     # Deal the same shoes again and count the cards the player saw, one by one.
     for index in (0, 1):
-        dealt = spec.procedure.deal(3, np.random.default_rng(  # type: ignore[attr-defined]
-            np.random.SeedSequence(8, spawn_key=(index,))))
+        dealt = spec.procedure.deal(
+            3,
+            np.random.default_rng(  # type: ignore[attr-defined]
+                np.random.SeedSequence(8, spawn_key=(index,))
+            ),
+        )
         for line in [x for x in lines if (x["shoe"] - 1) // 3 == index][::7]:
             column = (line["shoe"] - 1) % 3
             mine = dealt.rounds.position[dealt.rounds.shoe == column]
             start = mine[line["round"] - 1]
-            seen = [0] + list(range(dealt.starts[column], start))
+            seen = [0, *list(range(dealt.starts[column], start))]
             unseen = [32] * 9 + [128]
             for position in seen:
                 value = POINTS[RANK_CODES[dealt.ranks[position, column]]]
                 unseen[(value or 10) - 1] -= 1
             assert line["counts"] == unseen
             values = [line["counts"][9], *line["counts"][:9]]
-            exact = next(b for b in bet_odds(Composition.from_values(values), EZ)
-                         if b.bet.key == "dragon-7")
+            exact = next(
+                b for b in bet_odds(Composition.from_values(values), EZ) if b.bet.key == "dragon-7"
+            )
             assert abs(line["ev"] - exact.expected_value) < 1e-12
             assert line["bet"] == (line["ev"] > 0)
     assert set(lines[0]) == {"shoe", "round", "counts", "ev", "bet", "outcome"}
@@ -111,8 +121,15 @@ def test_a_count_of_zeros_never_beats_the_baseline() -> None:
 def test_perfect_play_is_never_below_counting_on_the_same_shoes() -> None:
     perfect = perfect_study("dragon-7", shoes=150, rng=12)
     for threshold in (2, 4, 6):
-        counted = count_study("dragon-7", "dragon-7", threshold=threshold, true_count=True,
-                              shoes=150, rng=12, exact_every=1)
+        counted = count_study(
+            "dragon-7",
+            "dragon-7",
+            threshold=threshold,
+            true_count=True,
+            shoes=150,
+            rng=12,
+            exact_every=1,
+        )
         assert counted.rounds_per_shoe == perfect.rounds_per_shoe
         assert counted.expectation_units_per_shoe is not None
         assert perfect.expectation_units_per_shoe is not None
@@ -141,8 +158,7 @@ def test_same_seed_same_numbers_in_any_batch_order_and_any_process_count() -> No
 
 
 def test_checkpoint_resumes_to_the_same_result() -> None:
-    spec = small(count_spec("dragon-7", "dragon-7", threshold=3, true_count=True,
-                            shoes=100, rng=4))
+    spec = small(count_spec("dragon-7", "dragon-7", threshold=3, true_count=True, shoes=100, rng=4))
     full = run_study(spec)  # type: ignore[arg-type]
     lines = [checkpoint_header(spec)]  # type: ignore[arg-type]
     for index in (0, 2):
@@ -164,9 +180,16 @@ def test_checkpoint_resumes_to_the_same_result() -> None:
 def test_result_json_has_the_documented_fields() -> None:
     result = count_study("banker", "eor", threshold=2.5, true_count=True, shoes=50, rng=1)
     data = result.to_dict()
-    for key, kind in (("bet", str), ("shoes", int), ("units_per_shoe", float), ("ci95", list),
-                      ("bets_per_shoe", float), ("rounds_per_shoe", float),
-                      ("sd_per_shoe", float), ("partial", bool)):
+    for key, kind in (
+        ("bet", str),
+        ("shoes", int),
+        ("units_per_shoe", float),
+        ("ci95", list),
+        ("bets_per_shoe", float),
+        ("rounds_per_shoe", float),
+        ("sd_per_shoe", float),
+        ("partial", bool),
+    ):
         assert isinstance(data[key], kind), key
     assert data["threshold"] == 2.5 and data["partial"] is False
     assert data["edge_when_betting"] is None or isinstance(data["edge_when_betting"], float)
@@ -180,8 +203,10 @@ def test_rng_may_be_a_generator_or_none() -> None:
     a = count_spec("tie", ZERO, threshold=0, shoes=10, rng=np.random.default_rng(3))
     b = count_spec("tie", ZERO, threshold=0, shoes=10, rng=np.random.default_rng(3))
     assert a.seed == b.seed
-    assert count_spec("tie", ZERO, threshold=0, shoes=10).seed != count_spec(
-        "tie", ZERO, threshold=0, shoes=10).seed
+    assert (
+        count_spec("tie", ZERO, threshold=0, shoes=10).seed
+        != count_spec("tie", ZERO, threshold=0, shoes=10).seed
+    )
     with pytest.raises(TypeError, match="rng"):
         count_spec("tie", ZERO, threshold=0, shoes=10, rng="7")  # type: ignore[arg-type]
     with pytest.raises(BaccaratError, match="bad number of shoes"):
