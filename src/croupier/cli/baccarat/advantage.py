@@ -237,7 +237,7 @@ def _by_count_table(out: Console, result: AdvantageResult) -> None:
             else " "
         )
         table.add_row(
-            f"{row.count:+d}{marker}",
+            (f"{row.count:+d}" if row.count else "0") + marker,
             f"{row.rounds:,}",
             f"{100 * row.frequency:.2f}%",
             _percent(row.units_per_round, 2),
