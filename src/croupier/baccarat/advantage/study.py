@@ -14,7 +14,7 @@ import math
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypedDict, Unpack
 
 import numpy as np
 
@@ -37,6 +37,7 @@ from croupier.parallel import run_tasks
 __all__ = [
     "EXACT_EVERY",
     "AdvantageResult",
+    "CountOptions",
     "CountRow",
     "checkpoint_header",
     "checkpoint_line",
@@ -97,25 +98,39 @@ def _bet_and_table(bet: str, payouts: str | None) -> tuple[str, str]:
     return chosen.key, table.name
 
 
+class CountOptions(TypedDict, total=False):
+    """The options of a counting study beyond the bet, the count, the shoes and the seed."""
+
+    #: Bet when the count is at least this; ``None`` (the default): try every whole
+    #: threshold on the same shoes and report the best.
+    threshold: float | None
+    #: Divide the running count by the decks not yet seen.
+    true_count: bool
+    #: The casino's procedure (default: 8 decks, cut card 14 from the back, standard burn).
+    procedure: ShoeProcedure | None
+    #: The payout table to find the bet in (default: the first offering it).
+    payouts: str | None
+    #: Price every ``exact_every``-th shoe exactly (default :data:`EXACT_EVERY`).
+    exact_every: int
+
+
 def count_spec(
     bet: str,
     count: CountSystem | str,
     *,
     shoes: int,
-    threshold: float | None = None,
-    true_count: bool = False,
-    procedure: ShoeProcedure | None = None,
-    payouts: str | None = None,
     rng: Rng = None,
-    exact_every: int = EXACT_EVERY,
+    **options: Unpack[CountOptions],
 ) -> StudySpec:
     """The definition of a counting study (see :func:`count_study`)."""
-    procedure = procedure or ShoeProcedure()
-    key, table = _bet_and_table(bet, payouts)
+    procedure = options.get("procedure") or ShoeProcedure()
+    key, table = _bet_and_table(bet, options.get("payouts"))
     if isinstance(count, str):
         count = parse_count(count, key, procedure.decks, payout_table(table))
+    threshold = options.get("threshold")
     if threshold is not None and not math.isfinite(threshold):
         raise BaccaratError(f"bad threshold {threshold!r}: expected a finite number")
+    exact_every = options.get("exact_every", EXACT_EVERY)
     if isinstance(exact_every, bool) or not isinstance(exact_every, int) or exact_every < 1:
         raise BaccaratError(f"bad exact_every {exact_every!r}: expected 1 or more")
     return StudySpec(
@@ -126,7 +141,7 @@ def count_spec(
         _check_shoes(shoes),
         _seed(rng),
         tags=count.tags,
-        true_count=true_count,
+        true_count=options.get("true_count", False),
         threshold=None if threshold is None else float(threshold),
         exact_every=exact_every,
     )
@@ -402,34 +417,21 @@ def count_study(
     count: CountSystem | str,
     *,
     shoes: int,
-    threshold: float | None = None,
-    true_count: bool = False,
-    procedure: ShoeProcedure | None = None,
-    payouts: str | None = None,
     rng: Rng = None,
-    exact_every: int = EXACT_EVERY,
     workers: int = 1,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
+    **options: Unpack[CountOptions],
 ) -> AdvantageResult:
-    """Count the cards and bet one unit on ``bet`` when the count is at least ``threshold``.
+    """Count the cards and bet one unit on ``bet`` when the count reaches a threshold.
 
     ``count`` is a :class:`CountSystem` or its written form (``dragon-7``, ``eor``,
-    ``0,0,0,-1,-1,-1,-1,2,2,0``); with ``true_count`` the running count is divided by
-    the decks not yet seen. ``threshold=None`` tries every whole threshold on the same
-    shoes and reports the best. Every ``exact_every``-th shoe is also priced exactly.
+    ``0,0,0,-1,-1,-1,-1,2,2,0``); ``options`` are :class:`CountOptions`: the threshold
+    (``None`` tries every whole threshold on the same shoes and reports the best),
+    ``true_count``, the procedure, the payouts, and how often a shoe is priced exactly.
+    ``workers``, ``scheduler`` and ``progress`` are those of :func:`run_study`.
     """
-    spec = count_spec(
-        bet,
-        count,
-        shoes=shoes,
-        threshold=threshold,
-        true_count=true_count,
-        procedure=procedure,
-        payouts=payouts,
-        rng=rng,
-        exact_every=exact_every,
-    )
+    spec = count_spec(bet, count, shoes=shoes, rng=rng, **options)
     return run_study(spec, workers=workers, scheduler=scheduler, progress=progress)
 
 
