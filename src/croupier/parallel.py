@@ -195,9 +195,9 @@ def _run_on_dask(
     scheduler: str,
     workers: int,
 ) -> None:
-    from distributed import as_completed
-
     with dask_client(scheduler, workers) as client:
+        from distributed import as_completed
+
         futures = client.map(_call, jobs, pure=False)
         try:
             done = as_completed(futures, with_results=True)  # type: ignore[no-untyped-call]

@@ -198,3 +198,19 @@ def test_ctrl_c_prints_the_partial_result_and_exits_130() -> None:
     assert data["partial"] is True and data["shoes"] < 1_000_000
     assert "Traceback" not in err
     assert stopped < 10  # within a second on a quiet machine; this one may be shared
+
+
+def test_missing_extras_are_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import fails as if not installed
+    run = croupier("baccarat", "perfect", "--bet", "tie", "--shoes", "5", "--scheduler", "local")
+    assert_one_line_error(run, "pip install 'croupier[cluster]'")
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    run = croupier("baccarat", "count", *DRAGON, "--threshold", "4", "--shoes", "5",
+                   "--plot", str(tmp_path / "x.png"))
+    assert_one_line_error(run, "--plot needs matplotlib", "pip install 'croupier[plot]'")
+
+
+def test_pair_bets_have_no_eor_count() -> None:
+    run = croupier("baccarat", "count", "--bet", "player-pair", "--tags", "eor",
+                   "--threshold", "1", "--shoes", "5")
+    assert_one_line_error(run, "no card count can follow it")

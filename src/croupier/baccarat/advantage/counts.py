@@ -115,7 +115,10 @@ def eor_count(bet: str, decks: int = 8, payouts: PayoutTable | None = None) -> C
     values = np.array([effects[rank] for rank in RANKS])
     largest = float(np.abs(values).max())
     if largest == 0:
-        raise BaccaratError(f"removing cards does not change the {chosen.name} bet")
+        raise BaccaratError(
+            f"removing one card does not change the {chosen.name} bet: no card count can "
+            "follow it (write tags by hand, or see what perfect play finds)"
+        )
     best: tuple[float, tuple[int, ...]] | None = None
     for scale in range(1, MAX_EOR_TAG + 1):
         tags = tuple(int(t) for t in np.rint(values / largest * scale))
