@@ -205,12 +205,31 @@ def test_missing_extras_are_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     run = croupier("baccarat", "perfect", "--bet", "tie", "--shoes", "5", "--scheduler", "local")
     assert_one_line_error(run, "pip install 'croupier[cluster]'")
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    run = croupier("baccarat", "count", *DRAGON, "--threshold", "4", "--shoes", "5",
-                   "--plot", str(tmp_path / "x.png"))
+    run = croupier(
+        "baccarat",
+        "count",
+        *DRAGON,
+        "--threshold",
+        "4",
+        "--shoes",
+        "5",
+        "--plot",
+        str(tmp_path / "x.png"),
+    )
     assert_one_line_error(run, "--plot needs matplotlib", "pip install 'croupier[plot]'")
 
 
 def test_pair_bets_have_no_eor_count() -> None:
-    run = croupier("baccarat", "count", "--bet", "player-pair", "--tags", "eor",
-                   "--threshold", "1", "--shoes", "5")
+    run = croupier(
+        "baccarat",
+        "count",
+        "--bet",
+        "player-pair",
+        "--tags",
+        "eor",
+        "--threshold",
+        "1",
+        "--shoes",
+        "5",
+    )
     assert_one_line_error(run, "no card count can follow it")
