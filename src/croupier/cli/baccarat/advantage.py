@@ -123,10 +123,15 @@ class _Checkpoint:
             return
         if path.exists():
             self.finished = read_checkpoint(read_text(path).splitlines(), spec)
-        fresh = not path.exists() or path.stat().st_size == 0
+        # Start from a clean file holding what was read (a line torn by a killed run is
+        # dropped), swapped in whole, then append to it.
+        clean = path.with_name(path.name + ".tmp")
+        with open(clean, "w", encoding="utf-8") as handle:
+            handle.write(checkpoint_header(spec) + "\n")
+            for index in sorted(self.finished):
+                handle.write(checkpoint_line(index, self.finished[index]) + "\n")
+        os.replace(clean, path)
         self.handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 (closed in close())
-        if fresh:
-            self._write(checkpoint_header(spec))
 
     def _write(self, line: str) -> None:
         assert self.handle is not None
