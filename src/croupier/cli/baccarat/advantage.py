@@ -83,7 +83,7 @@ SchedulerOption = Annotated[
     typer.Option(
         "--scheduler",
         help="Run on a Dask cluster: tcp://HOST:PORT, or local for a LocalCluster "
-        "(needs croupier[cluster]).",
+        "(needs the cluster extra).",
     ),
 ]
 CheckpointOption = Annotated[
