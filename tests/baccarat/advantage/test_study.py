@@ -12,6 +12,7 @@ from croupier.baccarat import EZ, Composition, bet_odds
 from croupier.baccarat.advantage import (
     CountSystem,
     ShoeProcedure,
+    StudySpec,
     TraceRows,
     checkpoint_header,
     checkpoint_line,
@@ -31,13 +32,13 @@ ZERO = CountSystem("zero", (0,) * 13)
 RANK_CODES = tuple(Rank)
 
 
-def small(spec: object, batch_shoes: int = 25) -> object:
-    return dataclasses.replace(spec, batch_shoes=batch_shoes)  # type: ignore[type-var]
+def small(spec: StudySpec, batch_shoes: int = 25) -> StudySpec:
+    return dataclasses.replace(spec, batch_shoes=batch_shoes)
 
 
-def traced(spec: object) -> list[TraceRows]:
+def traced(spec: StudySpec) -> list[TraceRows]:
     rows: list[TraceRows] = []
-    run_study(spec, trace=rows.append)  # type: ignore[arg-type]
+    run_study(spec, trace=rows.append)
     return rows
 
 
@@ -64,7 +65,7 @@ def test_procedure_rejects_impossible_shoes() -> None:
         {"decks": 1, "cut_card": 45},
     ):
         with pytest.raises(BaccaratError):
-            ShoeProcedure(**bad)  # type: ignore[arg-type]
+            ShoeProcedure(**bad)
 
 
 def test_trace_counts_are_the_unseen_cards_and_ev_matches_the_odds_api() -> None:
@@ -76,9 +77,7 @@ def test_trace_counts_are_the_unseen_cards_and_ev_matches_the_odds_api() -> None
     for index in (0, 1):
         dealt = spec.procedure.deal(
             3,
-            np.random.default_rng(  # type: ignore[attr-defined]
-                np.random.SeedSequence(8, spawn_key=(index,))
-            ),
+            np.random.default_rng(np.random.SeedSequence(8, spawn_key=(index,))),
         )
         for line in [x for x in lines if (x["shoe"] - 1) // 3 == index][::7]:
             column = (line["shoe"] - 1) % 3
@@ -148,33 +147,33 @@ def test_expectation_and_outcome_accounting_agree() -> None:
 
 def test_same_seed_same_numbers_in_any_batch_order_and_any_process_count() -> None:
     spec = small(count_spec("tie", "eor", threshold=1, shoes=100, rng=9))
-    one = run_study(spec).to_dict()  # type: ignore[arg-type]
-    two = run_study(spec, workers=2).to_dict()  # type: ignore[arg-type]
+    one = run_study(spec).to_dict()
+    two = run_study(spec, workers=2).to_dict()
     assert one == two
-    backwards = [run_batch(spec, i).totals for i in reversed(range(4))]  # type: ignore[arg-type]
-    assert sum(backwards[::-1], BatchTotals()).to_json() == run_study(spec).totals.to_json()  # type: ignore[arg-type]
-    other = run_study(dataclasses.replace(spec, seed=10)).to_dict()  # type: ignore[type-var]
+    backwards = [run_batch(spec, i).totals for i in reversed(range(4))]
+    assert sum(backwards[::-1], BatchTotals()).to_json() == run_study(spec).totals.to_json()
+    other = run_study(dataclasses.replace(spec, seed=10)).to_dict()
     assert other["units_per_shoe"] != one["units_per_shoe"]
 
 
 def test_checkpoint_resumes_to_the_same_result() -> None:
     spec = small(count_spec("dragon-7", "dragon-7", threshold=3, true_count=True, shoes=100, rng=4))
-    full = run_study(spec)  # type: ignore[arg-type]
-    lines = [checkpoint_header(spec)]  # type: ignore[arg-type]
+    full = run_study(spec)
+    lines = [checkpoint_header(spec)]
     for index in (0, 2):
-        lines.append(checkpoint_line(index, run_batch(spec, index).totals))  # type: ignore[arg-type]
+        lines.append(checkpoint_line(index, run_batch(spec, index).totals))
     lines.append('{"batch": 3, "tot')  # torn last line: ignored
-    finished = read_checkpoint(lines, spec)  # type: ignore[arg-type]
+    finished = read_checkpoint(lines, spec)
     assert sorted(finished) == [0, 2]
     ran: list[int] = []
-    resumed = run_study(spec, finished=finished, on_batch=lambda i, _: ran.append(i))  # type: ignore[arg-type]
+    resumed = run_study(spec, finished=finished, on_batch=lambda i, _: ran.append(i))
     assert sorted(ran) == [1, 3]
     assert resumed.to_dict() == full.to_dict()
-    other = dataclasses.replace(spec, seed=5)  # type: ignore[type-var]
+    other = dataclasses.replace(spec, seed=5)
     with pytest.raises(BaccaratError, match="another study"):
         read_checkpoint(lines, other)
     with pytest.raises(BaccaratError, match="not a croupier checkpoint"):
-        read_checkpoint(["{}"], spec)  # type: ignore[arg-type]
+        read_checkpoint(["{}"], spec)
 
 
 def test_result_json_has_the_documented_fields() -> None:
