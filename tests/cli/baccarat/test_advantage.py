@@ -95,6 +95,12 @@ def test_perfect_json_and_trace(tmp_path: Path) -> None:
     assert [line["shoe"] for line in lines] == sorted(line["shoe"] for line in lines)
     assert sum(line["bet"] for line in lines) == round(data["bets_per_shoe"] * 12)
     assert all(sum(line["counts"]) <= 416 for line in lines)
+    by_edge = data["by_edge"]
+    assert sum(row["rounds"] for row in by_edge) == len(lines)
+    placed = sum(row["rounds"] for row in by_edge if row["edge_percent"] >= 0)
+    assert placed == sum(line["bet"] for line in lines)
+    for row in by_edge:
+        assert row["edge_percent"] <= 100 * row["edge"] < row["edge_percent"] + 1
 
 
 def test_perfect_table_reports_both_accountings() -> None:

@@ -117,8 +117,9 @@ class BatchTotals:
     priced_shoes: int = 0
     expected: float = 0.0
     expected_sq: float = 0.0
-    #: By count (``COUNT_LIMIT + c`` for count ``c``): rounds, net units of a bet on each,
-    #: and, over rounds priced exactly, the number of them and their summed expectations.
+    #: By count (``COUNT_LIMIT + c`` for count ``c``; in perfect play, for an exact edge
+    #: of ``c`` to ``c + 1`` percent): rounds, net units of a bet on each, and, over rounds
+    #: priced exactly, the number of them and their summed expectations.
     count_rounds: NDArray[np.int64] = field(default_factory=_zeros_int)
     count_units: NDArray[np.float64] = field(default_factory=_zeros_float)
     count_priced: NDArray[np.int64] = field(default_factory=_zeros_int)
@@ -286,6 +287,10 @@ def run_batch(spec: StudySpec, index: int, trace: bool = False) -> BatchOutput:
         per_shoe = _weighted_sum(shoe, np.where(placed, ev, 0.0), size)
         totals.priced_shoes = size
         totals.expected, totals.expected_sq = _sums(per_shoe)
+        # Perfect play's table is by exact edge, in whole percent.
+        bucket = _buckets(100 * ev)
+        _tabulate(totals, shoe, bucket, outcome)
+        _tabulate_priced(totals, bucket, ev)
         result = BatchOutput(totals)
         if trace:
             result = BatchOutput(
@@ -322,6 +327,38 @@ def _counts(dealt: DealtShoes, spec: StudySpec) -> NDArray[np.float64]:
     return running / unseen_decks
 
 
+def _buckets(count: NDArray[np.float64]) -> NDArray[np.int64]:
+    """Table rows: ``COUNT_LIMIT + floor(count)``, the ends holding everything beyond."""
+    clipped = np.clip(np.floor(count), -COUNT_LIMIT, COUNT_LIMIT) + COUNT_LIMIT
+    return clipped.astype(np.int64)
+
+
+def _tabulate(
+    totals: BatchTotals,
+    shoe: NDArray[np.int64],
+    bucket: NDArray[np.int64],
+    outcome: NDArray[np.float64],
+) -> None:
+    """Rounds and results by row, and the result of betting at every row and up."""
+    size = totals.shoes
+    totals.count_rounds = np.bincount(bucket, minlength=BUCKETS)
+    totals.count_units = _weighted_sum(bucket, outcome, BUCKETS)
+    # Betting at rows of c or more: each shoe's units, for every c at once.
+    by_shoe = _weighted_sum(shoe * BUCKETS + bucket, outcome, size * BUCKETS)
+    at_least = np.cumsum(by_shoe.reshape(size, BUCKETS)[:, ::-1], axis=1)[:, ::-1]
+    totals.scan_units = at_least.sum(axis=0)
+    totals.scan_units_sq = np.einsum("ij,ij->j", at_least, at_least)
+    totals.scan_bets = np.cumsum(totals.count_rounds[::-1])[::-1].copy()
+
+
+def _tabulate_priced(
+    totals: BatchTotals, bucket: NDArray[np.int64], ev: NDArray[np.float64]
+) -> None:
+    """Rounds priced exactly, and their expectations, by row."""
+    totals.count_priced = np.bincount(bucket, minlength=BUCKETS)
+    totals.count_expected = _weighted_sum(bucket, ev, BUCKETS)
+
+
 def _add_count_tables(
     totals: BatchTotals,
     spec: StudySpec,
@@ -334,15 +371,8 @@ def _add_count_tables(
     """Rounds, results and exact expectations by count, and every threshold's result."""
     size = totals.shoes
     shoe = dealt.rounds.shoe
-    bucket = (np.clip(np.floor(count), -COUNT_LIMIT, COUNT_LIMIT) + COUNT_LIMIT).astype(np.int64)
-    totals.count_rounds = np.bincount(bucket, minlength=BUCKETS)
-    totals.count_units = _weighted_sum(bucket, outcome, BUCKETS)
-    # Betting at counts of c or more: each shoe's units, for every c at once.
-    by_shoe = _weighted_sum(shoe * BUCKETS + bucket, outcome, size * BUCKETS)
-    at_least = np.cumsum(by_shoe.reshape(size, BUCKETS)[:, ::-1], axis=1)[:, ::-1]
-    totals.scan_units = at_least.sum(axis=0)
-    totals.scan_units_sq = np.einsum("ij,ij->j", at_least, at_least)
-    totals.scan_bets = np.cumsum(totals.count_rounds[::-1])[::-1].copy()
+    bucket = _buckets(count)
+    _tabulate(totals, shoe, bucket, outcome)
     # Exact expectations on the sampled shoes.
     numbers = index * spec.batch_shoes + np.arange(size)
     sampled = np.flatnonzero(numbers % spec.exact_every == 0)
@@ -350,8 +380,7 @@ def _add_count_tables(
         return
     rows = np.flatnonzero(np.isin(shoe, sampled))
     ev, _ = _expectations(dealt, bet, spec.procedure.decks, rows)
-    totals.count_priced = np.bincount(bucket[rows], minlength=BUCKETS)
-    totals.count_expected = _weighted_sum(bucket[rows], ev, BUCKETS)
+    _tabulate_priced(totals, bucket[rows], ev)
     if spec.threshold is not None:
         placed = count[rows] >= spec.threshold
         per_shoe = _weighted_sum(shoe[rows], np.where(placed, ev, 0.0), size)

@@ -194,6 +194,11 @@ def _interval(mean: float, sd: float, n: int) -> tuple[float, float]:
     return mean - half, mean + half
 
 
+def without(data: dict[str, Any], key: str) -> dict[str, Any]:
+    """``data`` less ``key``."""
+    return {k: v for k, v in data.items() if k != key}
+
+
 def _number(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
@@ -262,7 +267,8 @@ class AdvantageResult:
 
     @property
     def by_count(self) -> tuple[CountRow, ...]:
-        """The edge-by-count table (counting only), counts with at least one round."""
+        """The edge-by-count table, counts with at least one round (in perfect play the
+        "count" is the exact edge in whole percent, rounded down)."""
         totals = self.totals
         rounds = int(totals.count_rounds.sum())
         return tuple(
@@ -313,6 +319,11 @@ class AdvantageResult:
             data["tags"] = CountSystem("", self.spec.tags).in_written_order()
             data["true_count"] = self.spec.true_count
             data["by_count"] = [row.to_dict() for row in self.by_count]
+        else:
+            data["by_edge"] = [
+                {"edge_percent": row.count, **without(row.to_dict(), "count")}
+                for row in self.by_count
+            ]
         return data
 
 

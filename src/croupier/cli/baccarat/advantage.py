@@ -224,25 +224,27 @@ def _header(out: Console, result: AdvantageResult, what: str) -> None:
 
 
 def _by_count_table(out: Console, result: AdvantageResult) -> None:
-    kind = "true count" if result.spec.true_count else "running count"
-    table = Table(
-        title=f"Edge by {kind} before the round (exact: from the rounds priced exactly)",
-        title_justify="left",
-    )
-    for name in ("Count", "Rounds", "Share", "Result per unit", "Exact edge", "Priced"):
+    perfect = result.spec.kind == "perfect"
+    floor: float | None
+    if perfect:
+        title = "Rounds by the bet's exact edge before the round (whole percent, rounded down)"
+        first, unit, floor = "Edge", "%", 0.0
+    else:
+        kind = "true count" if result.spec.true_count else "running count"
+        title = f"Edge by {kind} before the round (exact: from the rounds priced exactly)"
+        first, unit, floor = "Count", "", result.threshold
+    table = Table(title=title, title_justify="left")
+    for name in (first, "Rounds", "Share", "Result per unit", "Exact edge", "Priced"):
         table.add_column(name, justify="right")
     hidden = 0
     for row in result.by_count:
         if row.frequency < TABLE_MIN_FREQUENCY:
             hidden += row.rounds
             continue
-        marker = (
-            "[bold green]*[/bold green]"
-            if result.threshold is not None and row.count >= result.threshold
-            else " "
-        )
+        placed = floor is not None and row.count >= floor
+        marker = "[bold green]*[/bold green]" if placed else " "
         table.add_row(
-            (f"{row.count:+d}" if row.count else "0") + marker,
+            (f"{row.count:+d}" if row.count else "0") + unit + marker,
             f"{row.rounds:,}",
             f"{100 * row.frequency:.2f}%",
             _percent(row.units_per_round, 2),
@@ -250,9 +252,9 @@ def _by_count_table(out: Console, result: AdvantageResult) -> None:
             f"{row.priced:,}",
         )
     out.print(table)
-    notes = ["* = a bet is placed at this count."]
+    notes = ["* = a bet is placed at this count." if not perfect else "* = bets placed."]
     if hidden:
-        notes.append(f"{hidden:,} rounds at rarer counts are not shown (--json has them).")
+        notes.append(f"{hidden:,} rounds in rarer rows are not shown (--json has them).")
     out.print(" ".join(notes))
 
 
@@ -393,6 +395,7 @@ def perfect(
         out.print("Bet one unit whenever the exact odds of the unseen cards are positive.")
         _summary(out, result)
         _agreement(out, result)
+        _by_count_table(out, result)
         if trace is not None:
             out.print(f"Trace: {trace} (one JSON line per round)")
     _finish(result, out, as_json)
