@@ -14,7 +14,7 @@ import math
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, TypedDict, Unpack
+from typing import Any, Final, Generic, TypedDict, TypeVar, Unpack
 
 import numpy as np
 
@@ -362,6 +362,42 @@ def summarise(spec: StudySpec, totals: BatchTotals, partial: bool) -> AdvantageR
     )
 
 
+T = TypeVar("T")
+
+
+class InOrder(Generic[T]):
+    """Items numbered 0, 1, 2, ... arrive in any order; ``release`` gets them in order,
+    each as soon as every earlier one has arrived (:meth:`flush`: the rest, in order,
+    skipping numbers that never came).
+
+    >>> seen = []
+    >>> queue = InOrder(seen.append)
+    >>> for number, item in ((1, "b"), (0, "a"), (3, "d")):
+    ...     queue.put(number, item)
+    >>> seen
+    ['a', 'b']
+    >>> queue.flush(); seen
+    ['a', 'b', 'd']
+    """
+
+    def __init__(self, release: Callable[[T], None]) -> None:
+        self.release = release
+        self.waiting: dict[int, T] = {}
+        self.next = 0
+
+    def put(self, number: int, item: T) -> None:
+        """Item ``number`` has arrived."""
+        self.waiting[number] = item
+        while self.next in self.waiting:
+            self.release(self.waiting.pop(self.next))
+            self.next += 1
+
+    def flush(self) -> None:
+        """Release what is still waiting, in order."""
+        for number in sorted(self.waiting):
+            self.release(self.waiting.pop(number))
+
+
 def run_study(
     spec: StudySpec,
     *,
@@ -384,27 +420,37 @@ def run_study(
         raise BaccaratError(f"bad number of workers {workers!r}: expected 1 or more")
     if trace is not None and spec.kind != "perfect":
         raise BaccaratError("only perfect play writes a trace")
-    done: dict[int, BatchTotals] = dict(finished or {})
-    pending = [index for index in range(spec.batches) if index not in done]
-    waiting: dict[int, TraceRows] = {}
-    next_trace = 0
+    finished = finished or {}
+    pending = [index for index in range(spec.batches) if index not in finished]
+    # Totals are added up in batch order as they come (bit-for-bit the same sums however
+    # the batches are run), traces written in batch order.
+    totals = BatchTotals()
+
+    def add(item: BatchTotals) -> None:
+        nonlocal totals
+        totals = totals + item
+
+    summed = InOrder(add)
+    traced = InOrder(trace) if trace is not None else None
+    shoes_done = 0
+    for index in sorted(finished):
+        summed.put(index, finished[index])
+        shoes_done += finished[index].shoes
 
     def receive(position: int, output: BatchOutput) -> None:
-        nonlocal next_trace
+        nonlocal shoes_done
         index = pending[position]
-        done[index] = output.totals
+        summed.put(index, output.totals)
+        shoes_done += output.totals.shoes
         if on_batch is not None:
             on_batch(index, output.totals)
         if progress is not None:
-            progress(sum(totals.shoes for totals in done.values()))
-        if trace is not None and output.trace is not None:
-            waiting[position] = output.trace
-            while next_trace in waiting:
-                trace(waiting.pop(next_trace))
-                next_trace += 1
+            progress(shoes_done)
+        if traced is not None and output.trace is not None:
+            traced.put(position, output.trace)
 
     if progress is not None:
-        progress(sum(totals.shoes for totals in done.values()))
+        progress(shoes_done)
     complete = run_tasks(
         run_batch,
         [(spec, index, trace is not None) for index in pending],
@@ -414,12 +460,9 @@ def run_study(
         preload=["croupier.baccarat._worker_preload"],
         star=True,
     )
-    if trace is not None:
-        for position in sorted(waiting):
-            trace(waiting[position])
-    totals = BatchTotals()
-    for index in sorted(done):
-        totals = totals + done[index]
+    summed.flush()
+    if traced is not None:
+        traced.flush()
     return summarise(spec, totals, partial=not complete)
 
 
