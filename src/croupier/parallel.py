@@ -175,7 +175,8 @@ def dask_client(scheduler: str, workers: int = 2) -> Iterator[Any]:
                 client = Client(scheduler, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
             except (OSError, TimeoutError, ValueError) as exc:
                 raise CroupierError(
-                    f"cannot reach the Dask scheduler {scheduler!r}: {exc}"
+                    f"cannot reach the Dask scheduler {scheduler!r}: {exc} "
+                    f"(expected tcp://HOST:PORT, or {LOCAL_SCHEDULER} for a LocalCluster)"
                 ) from None
     except BaseException:
         if cluster is not None:
