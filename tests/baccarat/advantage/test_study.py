@@ -159,16 +159,24 @@ def test_same_seed_same_numbers_in_any_batch_order_and_any_process_count() -> No
 def test_checkpoint_resumes_to_the_same_result() -> None:
     spec = small(count_spec("dragon-7", "dragon-7", threshold=3, true_count=True, shoes=100, rng=4))
     full = run_study(spec)
+    batch = {index: run_batch(spec, index).totals for index in range(4)}
     lines = [checkpoint_header(spec)]
-    for index in (0, 2):
-        lines.append(checkpoint_line(index, run_batch(spec, index).totals))
+    lines += [checkpoint_line(index, batch[index]) for index in (2, 0)]
     lines.append('{"batch": 3, "tot')  # torn last line: ignored
     finished = read_checkpoint(lines, spec)
-    assert sorted(finished) == [0, 2]
+    assert (finished.first_missing, sorted(finished.later), len(finished)) == (1, [2], 2)
     ran: list[int] = []
     resumed = run_study(spec, finished=finished, on_batch=lambda i, _: ran.append(i))
     assert sorted(ran) == [1, 3]
     assert resumed.to_dict() == full.to_dict()
+    # Written back, the first batches are one summed line; read again, nothing changes.
+    finished.add(1, batch[1])
+    again = read_checkpoint([lines[0], *finished.lines()], spec)
+    assert (again.first_missing, again.later) == (3, {})
+    assert again.prefix.to_json() == finished.prefix.to_json()
+    assert run_study(spec, finished=again).to_dict() == full.to_dict()
+    with pytest.raises(BaccaratError, match="line 2"):
+        read_checkpoint([lines[0], '{"batch": 1', lines[1]], spec)
     other = dataclasses.replace(spec, seed=5)
     with pytest.raises(BaccaratError, match="another study"):
         read_checkpoint(lines, other)

@@ -114,13 +114,13 @@ def test_checkpoint_resumes_with_the_seed_it_recorded(tmp_path: Path) -> None:
     checkpoint = tmp_path / "study.ckpt"
     args = ("count", "--bet", "tie", "--tags", "eor", "--threshold", "1", "--shoes", "1500")
     first = run_json(*args, "--seed", "11", "--checkpoint", str(checkpoint))
-    assert len(checkpoint.read_text().splitlines()) == 1 + 2  # header and two batches
+    lines = checkpoint.read_text().splitlines()
+    assert len(lines) == 1 + 2  # the header and two batches
     resumed = run_json(*args, "--checkpoint", str(checkpoint))  # no --seed: the file's
     assert resumed == first
-    lines = checkpoint.read_text().splitlines()
+    assert len(checkpoint.read_text().splitlines()) == 1 + 1  # the two summed in one line
     checkpoint.write_text(lines[0] + "\n" + lines[1] + "\n" + lines[2][:50])  # killed mid-line
     assert run_json(*args, "--checkpoint", str(checkpoint)) == first
-    assert checkpoint.read_text().splitlines() == lines
     other = croupier("baccarat", *args, "--seed", "12", "--checkpoint", str(checkpoint))
     assert_one_line_error(other, "another study")
     junk = tmp_path / "junk.txt"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Generic, TypedDict, TypeVar, Unpack
 
@@ -39,6 +39,7 @@ __all__ = [
     "AdvantageResult",
     "CountOptions",
     "CountRow",
+    "FinishedBatches",
     "checkpoint_header",
     "checkpoint_line",
     "count_spec",
@@ -380,10 +381,10 @@ class InOrder(Generic[T]):
     ['a', 'b', 'd']
     """
 
-    def __init__(self, release: Callable[[T], None]) -> None:
+    def __init__(self, release: Callable[[T], None], first: int = 0) -> None:
         self.release = release
         self.waiting: dict[int, T] = {}
-        self.next = 0
+        self.next = first
 
     def put(self, number: int, item: T) -> None:
         """Item ``number`` has arrived."""
@@ -404,7 +405,7 @@ def run_study(
     workers: int = 1,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
-    finished: Mapping[int, BatchTotals] | None = None,
+    finished: FinishedBatches | Mapping[int, BatchTotals] | None = None,
     on_batch: Callable[[int, BatchTotals], None] | None = None,
     trace: Callable[[TraceRows], None] | None = None,
 ) -> AdvantageResult:
@@ -420,22 +421,22 @@ def run_study(
         raise BaccaratError(f"bad number of workers {workers!r}: expected 1 or more")
     if trace is not None and spec.kind != "perfect":
         raise BaccaratError("only perfect play writes a trace")
-    finished = finished or {}
+    if not isinstance(finished, FinishedBatches):
+        finished = FinishedBatches.of(finished or {})
     pending = [index for index in range(spec.batches) if index not in finished]
     # Totals are added up in batch order as they come (bit-for-bit the same sums however
     # the batches are run), traces written in batch order.
-    totals = BatchTotals()
+    totals = finished.prefix
 
     def add(item: BatchTotals) -> None:
         nonlocal totals
         totals = totals + item
 
-    summed = InOrder(add)
+    summed = InOrder(add, first=finished.first_missing)
     traced = InOrder(trace) if trace is not None else None
-    shoes_done = 0
-    for index in sorted(finished):
-        summed.put(index, finished[index])
-        shoes_done += finished[index].shoes
+    shoes_done = finished.shoes
+    for index in sorted(finished.later):
+        summed.put(index, finished.later[index])
 
     def receive(position: int, output: BatchOutput) -> None:
         nonlocal shoes_done
@@ -522,14 +523,63 @@ def checkpoint_line(index: int, totals: BatchTotals) -> str:
     return json.dumps({"batch": index, "totals": totals.to_json()})
 
 
-def read_checkpoint(lines: Iterable[str], spec: StudySpec) -> dict[int, BatchTotals]:
-    """The finished batches of ``spec`` in a checkpoint's lines (a torn last line, from
-    a run killed while writing, is ignored)."""
-    rows = [line for line in lines if line.strip()]
-    if not rows:
-        return {}
+class FinishedBatches:
+    """Batches already finished: those from 0 up to the first missing one summed in order
+    (memory stays flat however many there are), the others kept one by one."""
+
+    def __init__(self) -> None:
+        #: Batches ``0 .. first_missing - 1`` are finished, and summed in ``prefix``.
+        self.first_missing = 0
+        self.prefix = BatchTotals()
+        #: Finished batches after the first missing one.
+        self.later: dict[int, BatchTotals] = {}
+
+    @classmethod
+    def of(cls, batches: Mapping[int, BatchTotals]) -> FinishedBatches:
+        """The batches of a plain mapping."""
+        finished = cls()
+        for index in sorted(batches):
+            finished.add(index, batches[index])
+        return finished
+
+    def add(self, index: int, totals: BatchTotals) -> None:
+        """Batch ``index`` is finished."""
+        if index in self:
+            raise BaccaratError(f"batch {index} is finished twice")
+        self.later[index] = totals
+        while self.first_missing in self.later:
+            self.prefix = self.prefix + self.later.pop(self.first_missing)
+            self.first_missing += 1
+
+    def __contains__(self, index: object) -> bool:
+        return isinstance(index, int) and (0 <= index < self.first_missing or index in self.later)
+
+    def __len__(self) -> int:
+        return self.first_missing + len(self.later)
+
+    @property
+    def shoes(self) -> int:
+        """Shoes in the finished batches."""
+        return self.prefix.shoes + sum(totals.shoes for totals in self.later.values())
+
+    def lines(self) -> Iterator[str]:
+        """The checkpoint lines that hold these batches (the first ones summed in one)."""
+        if self.first_missing:
+            yield json.dumps({"batches": [0, self.first_missing], "totals": self.prefix.to_json()})
+        for index in sorted(self.later):
+            yield checkpoint_line(index, self.later[index])
+
+
+def read_checkpoint(lines: Iterable[str], spec: StudySpec) -> FinishedBatches:
+    """The finished batches of ``spec`` in a checkpoint's lines, read one at a time (a torn
+    last line, from a run killed while writing, is ignored)."""
+    finished = FinishedBatches()
+    rows = (line for line in lines if line.strip())
+    first = next(rows, None)
+    if first is None:
+        return finished
     try:
-        header = json.loads(rows[0])
+        header = json.loads(first)
     except json.JSONDecodeError:
         raise BaccaratError("bad checkpoint: line 1 is not a checkpoint header") from None
     if not isinstance(header, dict) or header.get("croupier_checkpoint") != CHECKPOINT_VERSION:
@@ -539,16 +589,24 @@ def read_checkpoint(lines: Iterable[str], spec: StudySpec) -> dict[int, BatchTot
             "the checkpoint belongs to another study (bet, shoes, seed or options differ): "
             "use the same options and --seed, or another file"
         )
-    finished: dict[int, BatchTotals] = {}
-    for number, line in enumerate(rows[1:], 2):
+    torn: str | None = None
+    for number, line in enumerate(rows, 2):
+        if torn is not None:
+            raise BaccaratError(torn)
         try:
             row = json.loads(line)
-            index, totals = int(row["batch"]), BatchTotals.from_json(row["totals"])
+            totals = BatchTotals.from_json(row["totals"])
+            start, stop = (int(i) for i in row["batches"]) if "batches" in row else (0, 0)
+            index = -1 if "batches" in row else int(row["batch"])
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            if number == len(rows):
-                break  # the last line was being written when the run stopped
-            raise BaccaratError(f"bad checkpoint line {number}: {exc}") from None
+            torn = f"bad checkpoint line {number}: {exc}"
+            continue
+        if index == -1:  # batches start .. stop - 1, summed
+            if start != finished.first_missing or not start < stop <= spec.batches:
+                raise BaccaratError(f"bad checkpoint line {number}: bad batch range")
+            finished.first_missing, finished.prefix = stop, finished.prefix + totals
+            continue
         if not 0 <= index < spec.batches:
             raise BaccaratError(f"bad checkpoint line {number}: no batch {index} in this study")
-        finished[index] = totals
+        finished.add(index, totals)
     return finished

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Annotated
 
@@ -15,6 +15,7 @@ from rich.table import Table
 from croupier.baccarat.advantage import (
     AdvantageResult,
     BatchTotals,
+    FinishedBatches,
     ShoeProcedure,
     StudySpec,
     TraceRows,
@@ -31,7 +32,6 @@ from croupier.baccarat.advantage import (
 from croupier.baccarat.advantage.plot import INSTALL_PLOT, count_figure
 from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.cli.console import LazyProgress, fail, make_console
-from croupier.textfile import read_text
 
 __all__ = ["count", "perfect"]
 
@@ -100,14 +100,22 @@ def _procedure(decks: int, cut_card: int, burn: str) -> ShoeProcedure:
     return ShoeProcedure(decks=decks, cut_card=cut_card, burn=parse_burn(burn))
 
 
+def _lines(path: Path) -> Iterator[str]:
+    """The lines of a text file, read one at a time."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            yield from handle
+    except UnicodeDecodeError:
+        fail(f"{path}: not a UTF-8 text file")
+
+
 def _checkpoint_seed(path: Path | None, seed: int | None) -> int | None:
     """The seed to use: as given, else the one the checkpoint's study was run with."""
     if seed is not None or path is None or not path.exists():
         return seed
-    lines = read_text(path).splitlines()
+    first = next(_lines(path), "")
     try:
-        header = json.loads(lines[0]) if lines else None
-        return int(header["study"]["seed"])  # type: ignore[index]
+        return int(json.loads(first)["study"]["seed"])
     except (json.JSONDecodeError, KeyError, TypeError, ValueError):
         fail(f"{path}: not a croupier checkpoint (line 1 is not a checkpoint header)")
 
@@ -117,19 +125,18 @@ class _Checkpoint:
     and flushed as each batch finishes (a torn last line is ignored when read back)."""
 
     def __init__(self, path: Path | None, spec: StudySpec) -> None:
-        self.finished: dict[int, BatchTotals] = {}
+        self.finished = FinishedBatches()
         self.handle: IO[str] | None = None
         if path is None:
             return
         if path.exists():
-            self.finished = read_checkpoint(read_text(path).splitlines(), spec)
-        # Start from a clean file holding what was read (a line torn by a killed run is
-        # dropped), swapped in whole, then append to it.
+            self.finished = read_checkpoint(_lines(path), spec)
+        # Start from a clean file holding what was read (the first batches summed in one
+        # line, a line torn by a killed run dropped), swapped in whole, then append to it.
         clean = path.with_name(path.name + ".tmp")
         with open(clean, "w", encoding="utf-8") as handle:
             handle.write(checkpoint_header(spec) + "\n")
-            for index in sorted(self.finished):
-                handle.write(checkpoint_line(index, self.finished[index]) + "\n")
+            handle.writelines(line + "\n" for line in self.finished.lines())
         os.replace(clean, path)
         self.handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 (closed in close())
 
