@@ -13,6 +13,9 @@ def test_jacobson_dragon_count_is_balanced() -> None:
     dragon = NAMED_COUNTS["dragon-7"]
     assert dragon.tag(Rank.FOUR) == -1 and dragon.tag(Rank.NINE) == 2 and dragon.tag(Rank.KING) == 0
     assert dragon.is_balanced(8)
+    panda = NAMED_COUNTS["panda-8"]
+    assert panda.written() == "A,2=+1 3,4,5=-2 6,7=-1 8=-2 9=+4 10,J,Q,K=+1"
+    assert panda.is_balanced()
 
 
 def test_tags_by_rank_and_by_value_agree() -> None:

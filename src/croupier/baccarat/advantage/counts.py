@@ -2,8 +2,9 @@
 is seen.
 
 Tags are written one per value, aces first and ten-valued cards last (``A,2,...,9,10``),
-or one per rank (``A,2,...,10,J,Q,K``); ``dragon-7`` names Eliot Jacobson's published
-Dragon 7 count, and ``eor`` derives small integer tags from the bet's effect of removal.
+or one per rank (``A,2,...,10,J,Q,K``); ``dragon-7`` and ``panda-8`` name the counts
+Eliot Jacobson published for those bets, and ``eor`` derives small integer tags from the
+bet's effect of removal.
 
 >>> dragon = parse_count("dragon-7", "dragon-7")
 >>> dragon.written()
@@ -94,6 +95,11 @@ NAMED_COUNTS: Final[Mapping[str, CountSystem]] = MappingProxyType(
         # Eliot Jacobson, "Dragon 7 side bet" (2011): 8 decks, bet at a true count of 4+.
         "dragon-7": CountSystem.from_written(
             "Jacobson Dragon 7 count", [0, 0, 0, -1, -1, -1, -1, 2, 2, 0]
+        ),
+        # The Panda 8 count in Eliot Jacobson, "Co-Card Counting the Dragon and Panda Side
+        # Bets in EZ Baccarat" (888casino blog, after Michael Shackleford).
+        "panda-8": CountSystem.from_written(
+            "Jacobson Panda 8 count", [1, 1, -2, -2, -2, -1, -1, -2, 4, 1]
         ),
     }
 )

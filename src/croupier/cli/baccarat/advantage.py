@@ -272,7 +272,7 @@ def count(
         typer.Option(
             "--tags",
             help="Tags per value A,2,...,9,10 (e.g. 0,0,0,-1,-1,-1,-1,2,2,0) or per rank "
-            "A,2,...,K; a named count (dragon-7); or eor (from the effect of removal).",
+            "A,2,...,K; a named count (dragon-7, panda-8); or eor (from the effect of removal).",
         ),
     ],
     threshold: Annotated[
