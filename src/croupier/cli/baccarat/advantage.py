@@ -191,7 +191,8 @@ def _finish(result: AdvantageResult, out: Console, as_json: bool) -> None:
         if not as_json:
             out.print(
                 f"[bold yellow]Partial:[/bold yellow] stopped by Ctrl-C after "
-                f"{result.shoes:,} of {result.spec.shoes:,} shoes."
+                f"{result.shoes:,} of {result.spec.shoes:,} shoes"
+                + ("." if result.shoes else ": no shoe finished.")
             )
         raise typer.Exit(INTERRUPTED)
 
@@ -329,7 +330,7 @@ def count(
     )
     if plot is not None and result.shoes:
         count_figure(result).savefig(plot, dpi=110)
-    if not as_json:
+    if not as_json and result.shoes:
         _header(out, result, "Counting")
         rule = "best threshold" if best_threshold else "threshold"
         out.print(
@@ -397,7 +398,7 @@ def perfect(
     finally:
         if handle is not None:
             handle.close()
-    if not as_json:
+    if not as_json and result.shoes:
         _header(out, result, "Perfect play")
         out.print("Bet one unit whenever the exact odds of the unseen cards are positive.")
         _summary(out, result)
