@@ -291,19 +291,17 @@ def run_batch(spec: StudySpec, index: int, trace: bool = False) -> BatchOutput:
         bucket = _buckets(100 * ev)
         _tabulate(totals, shoe, bucket, outcome)
         _tabulate_priced(totals, bucket, ev)
-        result = BatchOutput(totals)
+        rows = None
         if trace:
-            result = BatchOutput(
-                totals,
-                TraceRows(
-                    shoe=index * spec.batch_shoes + shoe + 1,
-                    round=dealt.round_numbers,
-                    counts=values[:, _TRACE_ORDER],
-                    ev=ev,
-                    bet=placed,
-                    cell=rounds.cell,
-                ),
+            rows = TraceRows(
+                shoe=index * spec.batch_shoes + shoe + 1,
+                round=dealt.round_numbers,
+                counts=values[:, _TRACE_ORDER],
+                ev=ev,
+                bet=placed,
+                cell=rounds.cell,
             )
+        result = BatchOutput(totals, rows)
     else:
         count = _counts(dealt, spec)
         _add_count_tables(totals, spec, dealt, bet, count, outcome, index)
