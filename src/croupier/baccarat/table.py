@@ -26,6 +26,7 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import LAB, Bet, PayoutTable, RoundFacts
 from croupier.baccarat.round import Round
 from croupier.cards import Shoe
+from croupier.randomness import RNGLike
 
 __all__ = [
     "BET_CODES",
@@ -92,13 +93,17 @@ def parse_bet(text: str) -> str:
     return key
 
 
-def table_shoe(decks: int = 8, seed: int | None = None) -> Shoe:
-    """A freshly shuffled shoe of ``decks`` decks with the cut card near the back."""
+def table_shoe(decks: int = 8, rng: RNGLike = None) -> Shoe:
+    """A freshly shuffled shoe of ``decks`` decks with the cut card near the back.
+
+    ``rng`` is an int seed, a NumPy generator or ``None``.
+    """
     if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
         raise BaccaratError(f"bad number of decks {decks!r}: expected 1 or more")
-    return Shoe(decks, seed=seed, cut_card=52 * decks - CUT_CARD_FROM_END)
+    return Shoe(decks, rng=rng, cut_card=52 * decks - CUT_CARD_FROM_END)
 
 
+@enum.unique
 class SettlementKind(enum.Enum):
     """How a bet ended."""
 

@@ -33,6 +33,7 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.baccarat.simulate import Z95
 from croupier.parallel import run_tasks
+from croupier.randomness import RNGLike, as_seed_sequence
 
 __all__ = [
     "EXACT_EVERY",
@@ -57,7 +58,7 @@ EXACT_EVERY: Final = 64
 #: The checkpoint format's version.
 CHECKPOINT_VERSION: Final = 1
 
-Rng = int | np.random.Generator | None
+Rng = RNGLike
 
 
 #: With ``workers=None``, studies with fewer shoes than this stay in one process (starting
@@ -75,17 +76,9 @@ def default_workers(spec: StudySpec) -> int:
 def _seed(rng: Rng) -> int:
     """A study's seed from ``rng`` (SPEC 7): an int as given, a Generator's next draw, or
     fresh entropy."""
-    if rng is None:
-        entropy = np.random.SeedSequence().entropy
-        assert isinstance(entropy, int)
-        return entropy
-    if isinstance(rng, np.random.Generator):
-        return int(rng.integers(2**63))
-    if isinstance(rng, bool) or not isinstance(rng, int | np.integer):
-        raise TypeError(f"rng must be an int, a numpy Generator or None, not {type(rng).__name__}")
-    if rng < 0:
-        raise BaccaratError(f"bad seed {rng}: expected a whole number of 0 or more")
-    return int(rng)
+    entropy = as_seed_sequence(rng).entropy
+    assert isinstance(entropy, int)
+    return entropy
 
 
 def _check_shoes(shoes: object) -> int:
