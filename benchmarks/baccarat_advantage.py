@@ -99,7 +99,7 @@ def main() -> None:
     )
     perfect = perfect_spec("dragon-7", shoes=n_perfect, rng=2026)
     run_study(perfect_spec("dragon-7", shoes=50, rng=1))  # tables built before timing
-    wall_deal, cpu_deal, _ = timed(lambda: simulate(n_deal, seed=2026, burn=True, workers=1))
+    wall_deal, cpu_deal, _ = timed(lambda: simulate(n_deal, rng=2026, burn=True, workers=1))
     wall_count, cpu_count, _ = timed(lambda: run_study(count))
     wall_perfect, cpu_perfect, _ = timed(lambda: run_study(perfect))
     deal_rate = n_deal / cpu_deal
