@@ -24,7 +24,6 @@ def test_worker_processes_give_every_result() -> None:
         [(i, i) for i in range(20)],
         on_result=results.__setitem__,
         workers=2,
-        star=True,
     )
     assert done and results == {i: i * i for i in range(20)}
 
@@ -37,7 +36,7 @@ def test_ctrl_c_keeps_what_finished_and_reports_it() -> None:
         if index == 2:
             interrupt_self(index)
 
-    done = run_tasks(abs, [-1, -2, -3, -4, -5], on_result=receive)
+    done = run_tasks(abs, [(-1,), (-2,), (-3,), (-4,), (-5,)], on_result=receive)
     assert done is False and results == {0: 1, 1: 2, 2: 3}
 
 
@@ -45,4 +44,4 @@ def test_unreachable_scheduler_is_one_error(monkeypatch: pytest.MonkeyPatch) -> 
     pytest.importorskip("distributed")
     monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", 1.0)
     with pytest.raises(CroupierError, match="cannot reach the Dask scheduler"):
-        run_tasks(abs, [1], on_result=lambda i, v: None, scheduler="tcp://127.0.0.1:9")
+        run_tasks(abs, [(1,)], on_result=lambda i, v: None, scheduler="tcp://127.0.0.1:9")

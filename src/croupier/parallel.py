@@ -1,14 +1,18 @@
-"""Run independent tasks in this process, in local worker processes or on a Dask cluster,
-and stop cleanly on Ctrl-C.
+"""Work shared among worker processes, or a Dask cluster, stopped at once by Ctrl-C.
 
-One helper for every long job that splits into tasks: :func:`run_tasks` calls
-``function(task)`` for each task and hands each result to ``on_result`` as it arrives.
-Worker processes ignore SIGINT; on Ctrl-C (a :class:`KeyboardInterrupt` in the calling
-process) the workers are terminated at once, the results received so far are kept and
-the call returns ``False``, so the caller can report a partial result.
+:func:`run_jobs` runs independent jobs in worker processes that ignore SIGINT: on Ctrl-C
+the parent terminates them at once (no worker traceback, no wait for running jobs) and
+the :class:`KeyboardInterrupt` goes on in the parent, where the caller turns what was
+finished into a partial result and raises :class:`Interrupted` with it.
+:func:`run_tasks` runs the same jobs here, in local workers or on a Dask cluster, and
+returns ``False`` instead when Ctrl-C stopped it.
 
+>>> results = {}
+>>> run_jobs(pow, [(2, 3), (3, 2)], workers=1, on_result=results.__setitem__)
+>>> results
+{0: 8, 1: 9}
 >>> squares = {}
->>> run_tasks(pow, [(2, 2), (3, 2)], on_result=squares.__setitem__, star=True)
+>>> run_tasks(pow, [(2, 2), (3, 2)], on_result=squares.__setitem__)
 True
 >>> squares
 {0: 4, 1: 9}
@@ -16,22 +20,31 @@ True
 
 from __future__ import annotations
 
+import concurrent.futures
+import itertools
 import multiprocessing
+import multiprocessing.context
 import multiprocessing.forkserver
-import multiprocessing.pool
+import os
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from croupier.errors import CroupierError
 
-__all__ = ["INSTALL_CLUSTER", "LOCAL_SCHEDULER", "pool_context", "run_tasks"]
-
-T = TypeVar("T")
-R = TypeVar("R")
+__all__ = [
+    "INSTALL_CLUSTER",
+    "LOCAL_SCHEDULER",
+    "Interrupted",
+    "available_cpus",
+    "dask_client",
+    "pool_context",
+    "run_jobs",
+    "run_tasks",
+]
 
 #: The ``scheduler`` that starts a Dask LocalCluster on loopback for the run.
 LOCAL_SCHEDULER: Final = "local"
@@ -40,20 +53,92 @@ CONNECT_TIMEOUT = 10.0
 #: What to install for Dask.
 INSTALL_CLUSTER: Final = "pip install 'croupier[cluster]'"
 
+R = TypeVar("R")
 
-@contextmanager
-def sigint_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C while starting helper processes: they inherit the setting (Python
-    then installs no KeyboardInterrupt handler in them), so a Ctrl-C while they start up
-    cannot print their tracebacks; the parent still stops them itself."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+#: Jobs handed to the pool ahead of the workers, per worker.
+IN_FLIGHT_PER_WORKER = 4
+
+
+class Interrupted(KeyboardInterrupt, Generic[R]):
+    """Ctrl-C stopped a long calculation; ``partial`` is the result of the work finished
+    before it (``None`` if nothing was)."""
+
+    def __init__(self, partial: R | None) -> None:
+        super().__init__()
+        self.partial = partial
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity, where the system tells it)."""
     try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which terminates them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Terminate a pool's workers at once (they may be in the middle of a job) and drop
+    the jobs not started."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(timeout=1)
+
+
+def run_jobs(
+    function: Callable[..., R],
+    jobs: Sequence[tuple[Any, ...]],
+    *,
+    workers: int,
+    on_result: Callable[[int, R], None],
+    context: multiprocessing.context.BaseContext | None = None,
+) -> None:
+    """Call ``function(*job)`` for every job, in ``workers`` processes (here when 1), and
+    ``on_result(index, result)`` in this process as each job finishes, in any order.
+
+    ``function`` and the jobs must be picklable for workers. Ctrl-C terminates the workers
+    at once and raises :class:`KeyboardInterrupt` here; a worker that dies raises
+    :class:`concurrent.futures.process.BrokenProcessPool`.
+    """
+    if workers <= 1 or len(jobs) <= 1:
+        for index, job in enumerate(jobs):
+            on_result(index, function(*job))
+        return
+    count = min(workers, len(jobs))
+    pool = concurrent.futures.ProcessPoolExecutor(
+        count, mp_context=context, initializer=_ignore_sigint
+    )
+    waiting = iter(enumerate(jobs))
+    running: dict[concurrent.futures.Future[R], int] = {}
+    try:
+        while True:
+            # A few jobs ahead of the workers, not all of them: a long run starts at once
+            # and Ctrl-C has little to drop.
+            # A submit may start a worker: a Ctrl-C waits until it is registered, or a
+            # half-started worker would be left behind, printing a traceback.
+            with sigint_deferred():
+                for index, job in itertools.islice(
+                    waiting, IN_FLIGHT_PER_WORKER * count - len(running)
+                ):
+                    running[pool.submit(function, *job)] = index
+            if not running:
+                break
+            done, _ = concurrent.futures.wait(
+                running, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in done:
+                on_result(running.pop(future), future.result())
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
 
 
 @contextmanager
@@ -73,6 +158,21 @@ def sigint_deferred() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
+@contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C while starting helper processes: they inherit the setting (Python
+    then installs no KeyboardInterrupt handler in them), so a Ctrl-C while they start up
+    cannot print their tracebacks; the parent still stops them itself."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def pool_context(preload: Sequence[str] = ()) -> multiprocessing.context.BaseContext:
     """Worker processes come from a clean, single-threaded fork server that has imported
     the ``preload`` modules (spawned fresh where there is no fork server). The server is
@@ -87,64 +187,32 @@ def pool_context(preload: Sequence[str] = ()) -> multiprocessing.context.BaseCon
     return multiprocessing.get_context("spawn")
 
 
-def _ignore_sigint() -> None:
-    """Worker start-up: Ctrl-C is the parent's business (it terminates the workers)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _call(job: tuple[Callable[..., Any], int, Any, bool]) -> tuple[int, Any]:
-    function, index, task, star = job
-    return index, function(*task) if star else function(task)
-
-
 def run_tasks(
     function: Callable[..., R],
-    tasks: Sequence[Any],
+    jobs: Sequence[tuple[Any, ...]],
     *,
     on_result: Callable[[int, R], None],
     workers: int = 1,
     scheduler: str | None = None,
     preload: Sequence[str] = (),
-    star: bool = False,
 ) -> bool:
-    """Call ``function(task)`` (``function(*task)`` with ``star``) for every task and pass
-    ``(index, result)`` to ``on_result`` as results arrive (in any order).
+    """Call ``function(*job)`` for every job and pass ``(index, result)`` to ``on_result``
+    as results arrive (in any order): here, in ``workers`` local processes (see
+    :func:`run_jobs`; the workers come from a fork server that imported ``preload``), or
+    on the Dask cluster at ``scheduler`` (``tcp://host:port``, or ``"local"``).
 
-    ``workers`` > 1 runs the tasks in that many local processes (``function`` must be
-    importable: a module-level function); ``scheduler`` (``tcp://host:port`` or
-    ``"local"``) runs them on a Dask cluster instead. Returns ``True`` when every task
-    finished, ``False`` when Ctrl-C stopped the run early.
+    Returns ``True`` when every job finished, ``False`` when Ctrl-C stopped the run (the
+    results received until then were passed on).
     """
-    jobs = [(function, index, task, star) for index, task in enumerate(tasks)]
     try:
         if scheduler is not None:
-            _run_on_dask(jobs, on_result, scheduler, workers)
-        elif workers <= 1 or len(jobs) <= 1:
-            for job in jobs:
-                on_result(*_call(job))
+            _run_on_dask(function, jobs, on_result, scheduler, workers)
         else:
-            _run_in_processes(jobs, on_result, workers, preload)
+            context = pool_context(preload) if workers > 1 and len(jobs) > 1 else None
+            run_jobs(function, jobs, workers=workers, on_result=on_result, context=context)
     except KeyboardInterrupt:
         return False
     return True
-
-
-def _run_in_processes(
-    jobs: list[tuple[Callable[..., Any], int, Any, bool]],
-    on_result: Callable[[int, Any], None],
-    workers: int,
-    preload: Sequence[str],
-) -> None:
-    context = pool_context(preload)
-    with sigint_deferred():
-        pool = context.Pool(min(workers, len(jobs)), initializer=_ignore_sigint)
-    try:
-        for index, result in pool.imap_unordered(_call, jobs):
-            on_result(index, result)
-        pool.close()
-    finally:
-        pool.terminate()  # at once: nothing is left to wait for, or Ctrl-C was pressed
-        pool.join()
 
 
 @contextmanager
@@ -190,8 +258,14 @@ def dask_client(scheduler: str, workers: int = 2) -> Iterator[Any]:
             cluster.close()
 
 
+def _call(job: tuple[Callable[..., Any], int, tuple[Any, ...]]) -> tuple[int, Any]:
+    function, index, arguments = job
+    return index, function(*arguments)
+
+
 def _run_on_dask(
-    jobs: list[tuple[Callable[..., Any], int, Any, bool]],
+    function: Callable[..., Any],
+    jobs: Sequence[tuple[Any, ...]],
     on_result: Callable[[int, Any], None],
     scheduler: str,
     workers: int,
@@ -199,7 +273,8 @@ def _run_on_dask(
     with dask_client(scheduler, workers) as client:
         from distributed import as_completed
 
-        futures = client.map(_call, jobs, pure=False)
+        numbered = [(function, index, job) for index, job in enumerate(jobs)]
+        futures = client.map(_call, numbered, pure=False)
         try:
             done = as_completed(futures, with_results=True)  # type: ignore[no-untyped-call]
             for _, (index, result) in done:

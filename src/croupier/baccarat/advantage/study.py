@@ -452,7 +452,6 @@ def run_study(
         workers=workers,
         scheduler=scheduler,
         preload=["croupier.baccarat._worker_preload"],
-        star=True,
     )
     summed.flush()
     if traced is not None:
