@@ -159,7 +159,7 @@ def test_plot_writes_a_png(tmp_path: Path) -> None:
         (("count", "--bet", "tie", "--tags", "1,2,x", "--threshold", "1"), ("bad tag 'x'",)),
         (("count", "--bet", "dragon-9", "--tags", "eor", "--threshold", "1"), ("no bet",)),
         (("perfect", "--bet", "tie", "--burn", "lots"), ("bad burn 'lots'",)),
-        (("perfect", "--bet", "tie", "--cut-card", "3"), ("bad cut card 3",)),
+        (("perfect", "--bet", "tie", "--cut-card", "3"), ("--cut-card", "'3'")),
         (("perfect", "--bet", "tie", "--shoes", "0"), ("--shoes",)),
         (("perfect", "--bet", "tie", "--payouts", "lab", "--shoes", "1"), ()),
         (("perfect", "--bet", "dragon-7", "--payouts", "casino"), ("no bet 'dragon-7'",)),

@@ -32,6 +32,14 @@ from croupier.baccarat.advantage import (
 from croupier.baccarat.advantage.plot import INSTALL_PLOT, count_figure
 from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.cli.console import LazyProgress, fail, make_console
+from croupier.cli.options import (
+    MAX_DECKS,
+    DecksOption,
+    SeedOption,
+    WorkersOption,
+    count_option,
+    resolve_workers,
+)
 
 __all__ = ["count", "perfect"]
 
@@ -48,10 +56,21 @@ BetOption = Annotated[
         "dragon-7, panda-8, dragon-bonus-player...",
     ),
 ]
-ShoesOption = Annotated[int, typer.Option("--shoes", help="How many shoes to deal.", min=1)]
-DecksOption = Annotated[int, typer.Option("--decks", help="Decks per shoe.", min=1, max=64)]
+#: Shoes a study may deal: a billion is days of perfect play on one machine.
+MAX_STUDY_SHOES = 1_000_000_000
+ShoesOption = Annotated[
+    int,
+    count_option("--shoes", "How many shoes to deal", high=MAX_STUDY_SHOES, default_text="10,000"),
+]
 CutCardOption = Annotated[
-    int, typer.Option("--cut-card", help="Cards behind the cut card (dealing stops there).")
+    int,
+    count_option(
+        "--cut-card",
+        "Cards behind the cut card (dealing stops there)",
+        low=6,
+        high=52 * MAX_DECKS,
+        default_text="14",
+    ),
 ]
 BurnOption = Annotated[
     str,
@@ -61,29 +80,22 @@ BurnOption = Annotated[
         "or N cards face down.",
     ),
 ]
-SeedOption = Annotated[
-    int | None, typer.Option("--seed", help="Same seed, same shoes (and same numbers).", min=0)
-]
 PayoutsOption = Annotated[
     str | None,
-    typer.Option("--payouts", help="Payout table (default: the first offering the bet)."),
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
-WorkersOption = Annotated[
-    int | None,
     typer.Option(
-        "--workers",
-        help="Local processes (default: one per core on long runs); with --scheduler local, "
-        "the LocalCluster's workers (default 2).",
-        min=1,
+        "--payouts",
+        metavar="casino|ez|lab",
+        help="Payout table \\[default: the first of casino, ez, lab offering the bet]",
+        show_default=False,
     ),
 ]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
 SchedulerOption = Annotated[
     str | None,
     typer.Option(
         "--scheduler",
-        help="Run on a Dask cluster: tcp://HOST:PORT, or local for a LocalCluster "
-        "(needs the cluster extra).",
+        help="Run on a Dask cluster: tcp://HOST:PORT, or local for a LocalCluster of "
+        "--workers processes, 2 by default (needs the cluster extra).",
     ),
 ]
 CheckpointOption = Annotated[
@@ -166,13 +178,13 @@ def _run(
 ) -> tuple[AdvantageResult, Console]:
     out = make_console()
     keeper = _Checkpoint(checkpoint, spec)
-    if workers is None:
-        workers = 2 if scheduler is not None else default_workers(spec)
+    chosen = resolve_workers(workers, 2 if scheduler is not None else default_workers(spec))
+    assert chosen is not None
     try:
         with LazyProgress(out, spec.shoes, "Dealing shoes", enabled=not quiet) as progress:
             result = run_study(
                 spec,
-                workers=workers,
+                workers=chosen,
                 scheduler=scheduler,
                 progress=progress,
                 finished=keeper.finished,
@@ -294,8 +306,11 @@ def count(
     payouts: PayoutsOption = None,
     exact_every: Annotated[
         int,
-        typer.Option(
-            "--exact-every", help="Price every Nth shoe exactly (the Exact edge column).", min=1
+        count_option(
+            "--exact-every",
+            "Price every Nth shoe exactly (the Exact edge column)",
+            high=MAX_STUDY_SHOES,
+            default_text="64",
         ),
     ] = 64,
     as_json: JsonOption = False,
