@@ -29,6 +29,7 @@ from croupier.baccarat.advantage import (
     read_checkpoint,
     run_study,
 )
+from croupier.baccarat.advantage.batches import COUNT_LIMIT
 from croupier.baccarat.advantage.plot import INSTALL_PLOT, count_figure
 from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.cli.console import LazyProgress, fail, make_console
@@ -39,6 +40,7 @@ from croupier.cli.options import (
     WorkersOption,
     count_option,
     resolve_workers,
+    signed_number,
 )
 
 __all__ = ["count", "perfect"]
@@ -289,7 +291,13 @@ def count(
         ),
     ],
     threshold: Annotated[
-        float | None, typer.Option("--threshold", help="Bet when the count is at least T.")
+        float | None,
+        typer.Option(
+            "--threshold",
+            help=f"Bet when the count is at least T [-{COUNT_LIMIT} to {COUNT_LIMIT}]",
+            parser=signed_number("--threshold", -COUNT_LIMIT, COUNT_LIMIT),
+            metavar="T",
+        ),
     ] = None,
     best_threshold: Annotated[
         bool,
