@@ -39,6 +39,7 @@ from croupier.cli.options import (
     SeedOption,
     WorkersOption,
     count_option,
+    file_name,
     resolve_workers,
     signed_number,
 )
@@ -105,7 +106,8 @@ CheckpointOption = Annotated[
     typer.Option(
         "--checkpoint",
         help="Keep finished batches in FILE; run again to resume where it stopped.",
-        dir_okay=False,
+        parser=file_name("--checkpoint"),
+        metavar="FILE",
     ),
 ]
 
@@ -324,7 +326,12 @@ def count(
     as_json: JsonOption = False,
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", help="Draw the edge and frequency by count (PNG).", dir_okay=False),
+        typer.Option(
+            "--plot",
+            help="Draw the edge and frequency by count (PNG).",
+            parser=file_name("--plot"),
+            metavar="FILE",
+        ),
     ] = None,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
@@ -386,7 +393,10 @@ def perfect(
     trace: Annotated[
         Path | None,
         typer.Option(
-            "--trace", help="Write one JSON line per round to FILE, to check.", dir_okay=False
+            "--trace",
+            help="Write one JSON line per round to FILE, to check.",
+            parser=file_name("--trace"),
+            metavar="FILE",
         ),
     ] = None,
     workers: WorkersOption = None,
