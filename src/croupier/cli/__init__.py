@@ -19,7 +19,7 @@ from croupier.cli.lazy import lazy_callable, lazy_group_class
 GAMES = {
     "baccarat": (
         "croupier.cli.baccarat:app",
-        "Punto banco Baccarat: play at the table, exact odds, simulation.",
+        "Punto banco Baccarat: play at the table, exact odds, simulation, card counting.",
     ),
     "poker": (
         "croupier.cli.poker:app",

@@ -161,6 +161,26 @@ def seconds(what: str, high: float) -> Callable[[Any], float]:
     return parse
 
 
+def signed_number(what: str, low: int, high: int) -> Callable[[Any], float]:
+    """A parser for a number from ``low`` to ``high`` in ASCII digits, with an optional
+    sign and decimals (``4``, ``-2``, ``2.5``)."""
+
+    def parse(value: Any) -> float:
+        if isinstance(value, float):
+            return value
+        text = str(value)
+        number = decimal_number(text[1:] if text[:1] in "+-" else text)
+        if number is not None and len(text) <= 20:
+            signed = -number if text.startswith("-") else number
+            if low <= signed <= high:
+                return float(signed)
+        raise OptionError(
+            f"bad {what} {text[:30]!r}: expected a number from {low} to {high}, such as 4 or -2.5"
+        )
+
+    return parse
+
+
 def file_name(what: str) -> Callable[[Any], Path]:
     """A parser for a file name: an empty one, or one holding a NUL character, is named
     in a one-line error instead of becoming the current directory or a traceback."""
@@ -285,7 +305,13 @@ PenetrationOption = Annotated[
     ),
 ]
 
-__all__ += ["OptionError", "OptionalDecksOption", "PenetrationOption", "count_argument"]
+__all__ += [
+    "OptionError",
+    "OptionalDecksOption",
+    "PenetrationOption",
+    "count_argument",
+    "signed_number",
+]
 
 DeadlineOption = Annotated[
     float,
