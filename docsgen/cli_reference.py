@@ -61,7 +61,7 @@ def _is_unset(value: Any) -> bool:
 
 
 #: A default the help text gives itself, in the words the user reads (``[default: $1,000]``).
-_HELP_DEFAULT = re.compile(r"\s*\\?\[default: (?P<value>[^\]]*)\]\s*$")
+_HELP_DEFAULT = re.compile(r"\s*\\?\[default: (?P<value>[^\]]*)\]")
 
 
 def _help_and_default(param: Any) -> tuple[str, str]:
@@ -70,7 +70,7 @@ def _help_and_default(param: Any) -> tuple[str, str]:
     help_ = " ".join(str(getattr(param, "help", None) or "").split())
     match = _HELP_DEFAULT.search(help_)
     if match:
-        return help_[: match.start()], match["value"]
+        return (help_[: match.start()] + help_[match.end() :]).strip(), match["value"]
     return help_, _default(param)
 
 
