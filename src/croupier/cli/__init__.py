@@ -23,7 +23,7 @@ GAMES = {
     ),
     "poker": (
         "croupier.cli.poker:app",
-        "Poker hands: compare two hands, compute equity with unknown cards.",
+        "Poker hands: compare two hands, equity with unknown cards, equity of ranges.",
     ),
     "casino": (
         "croupier.cli.casino:app",
