@@ -72,6 +72,8 @@ def serve(
         threading.Timer(0.5, webbrowser.open, [url]).start()
     try:
         server.run(sockets=[listener])
+    except KeyboardInterrupt:  # uvicorn stops gracefully, then passes Ctrl-C on
+        pass
     finally:
         listener.close()
     console.print("croupier stopped.")

@@ -207,8 +207,9 @@ class SessionStore:
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 json.dump(data, file, separators=(",", ":"))
-                file.flush()
-                os.fsync(file.fileno())
+            # The rename is atomic: a reader (or a restarted server) sees the old file or
+            # the new one, never half of one. No fsync: it would cost more than the
+            # request itself, and it only matters if the machine itself crashes.
             os.replace(temporary, path)
         except BaseException:
             with contextlib.suppress(OSError):
