@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from benchmarks.web_load import report, run_load
+
 from tests.web.conftest import LiveServer
 
 
