@@ -45,7 +45,7 @@ def test_refused_bets_leave_the_table_as_it_was(stakes: dict[str, int], message:
     table = Table(shoe=table_shoe(8, 1), payouts=CASINO)
     before = table.to_dict()
     with pytest.raises(BaccaratError, match="^" + message.replace("$", r"\$")):
-        table.play(stakes)  # type: ignore[arg-type]
+        table.play(stakes)
     assert table.to_dict() == before
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -12,10 +13,11 @@ from croupier.baccarat.table import Table, table_shoe
 from croupier.web.app import create_app
 
 
-def sit(client: TestClient, **options: object) -> dict[str, object]:
+def sit(client: TestClient, **options: object) -> dict[str, Any]:
     answer = client.post("/api/baccarat/table", json={"seed": 7, **options})
     assert answer.status_code == 200, answer.text
-    return answer.json()
+    state: dict[str, Any] = answer.json()
+    return state
 
 
 def test_the_page_renders_before_and_after_sitting_down(client: TestClient) -> None:

@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
 
 from croupier.baccarat import CASINO
 from croupier.baccarat.table import Table, format_money, table_shoe
 
 pytestmark = pytest.mark.browser
+expect = pytest.importorskip(
+    "playwright.sync_api", reason="browser tests: Playwright is missing: pip install playwright"
+).expect
 
 PHONE = {"width": 390, "height": 844}
 Shot = Callable[..., Path]

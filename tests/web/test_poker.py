@@ -16,7 +16,7 @@ def run(client: TestClient, **request: Any) -> dict[str, Any]:
     """Start a calculation and poll it to its end, as the page does."""
     started = client.post("/api/poker/equity", json=request)
     assert started.status_code == 202, started.text
-    job = started.json()
+    job: dict[str, Any] = started.json()
     deadline = time.monotonic() + 60
     while job["state"] in ("waiting", "running"):
         assert time.monotonic() < deadline
