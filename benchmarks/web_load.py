@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import httpx2
@@ -81,7 +82,9 @@ def run_load(url: str, sessions: int = 50, rounds: int = 20) -> LoadResult:
     """Play ``sessions`` concurrent sessions of ``rounds`` rounds against ``url``."""
     if not url.startswith(("http://127.0.0.1:", "http://localhost:", "http://[::1]:")):
         raise ValueError(f"load tests target loopback only, not {url}")
-    return asyncio.run(_load(url, sessions, rounds))
+    # In a thread of its own: the caller may already be running an event loop.
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(lambda: asyncio.run(_load(url, sessions, rounds))).result()
 
 
 def start_server(state_dir: str) -> tuple[subprocess.Popen[str], str]:
