@@ -69,6 +69,10 @@ def test_a_bet_and_a_deal_move_the_bankroll(browser_page: Any, screenshot: Shot)
     assert page.inner_text("#bankroll") == format_money(table.bankroll)
     assert page.locator("#bead-plate .bead").count() == 8
     assert page.locator("#bet-odds tr").count() == len(CASINO.bets)
+    page.click("[data-bet='banker']")  # chips on the layout for the next round
+    page.click("#chips [data-value='500']")
+    page.click("[data-bet='tie']")
+    assert "$5 on it" in page.get_attribute("[data-bet='tie']", "aria-label")
     screenshot(page, "baccarat", docs=True)
 
 

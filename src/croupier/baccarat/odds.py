@@ -326,6 +326,14 @@ def _payoffs(bet: Bet) -> tuple[Fraction, ...]:
     return tuple(bet.settle(state) for state in states)
 
 
+@functools.cache
+def _payoff_vector(bet: Bet) -> NDArray[np.float64]:
+    """:func:`_payoffs` as floats, built once per bet."""
+    vector = np.array([float(x) for x in _payoffs(bet)])
+    vector.flags.writeable = False
+    return vector
+
+
 @dataclass(frozen=True, slots=True)
 class BetOdds:
     """One bet priced for one shoe: expected net result per unit staked, and the edge."""
@@ -363,7 +371,7 @@ def bet_odds(
             value = sum((p * x for p, x in zip(states, payoffs, strict=True)), Fraction(0))
             priced.append(BetOdds(bet, float(value), value if exact else None))
             continue
-        expected = float(classes @ np.array([float(x) for x in payoffs]))
+        expected = float(classes @ _payoff_vector(bet))
         value_exact = None
         if classes_exact is not None:
             value_exact = sum(
