@@ -202,11 +202,11 @@ class SessionStore:
         path = self._path(session.id)
         if path is None:
             return
-        data = {"version": FILE_VERSION, "games": session._saved}
+        text = json.dumps({"version": FILE_VERSION, "games": session._saved}, separators=(",", ":"))
         handle, temporary = tempfile.mkstemp(prefix=".session-", dir=path.parent)
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
-                json.dump(data, file, separators=(",", ":"))
+                file.write(text)
             # The rename is atomic: a reader (or a restarted server) sees the old file or
             # the new one, never half of one. No fsync: it would cost more than the
             # request itself, and it only matters if the machine itself crashes.
