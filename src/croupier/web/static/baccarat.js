@@ -25,7 +25,7 @@
     const rack = $("chips");
     rack.replaceChildren();
     for (const value of state.chips) {
-      const button = el("button", "chip " + (CHIP_CLASS[value] || ""), money(value).replace("$", ""));
+      const button = el("button", "chip " + (CHIP_CLASS[value] || ""), money(value).replace("$", "").replace(",000", "k"));
       button.type = "button";
       button.setAttribute("aria-label", money(value) + " chip");
       button.setAttribute("aria-pressed", String(value === chip));
@@ -86,7 +86,7 @@
       return;
     }
     const stakes = {};
-    for (const [key, cents] of Object.entries(bets)) stakes[key] = money(cents).replace("$", "");
+    for (const [key, cents] of Object.entries(bets)) stakes[key] = (cents / 100).toFixed(2);
     $("deal").disabled = true;
     try {
       state = await api("POST", "/api/baccarat/deal", { stakes });
