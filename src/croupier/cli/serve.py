@@ -65,7 +65,9 @@ def serve(
         f"Games are saved in {directory}" if directory else "Games are not saved (--no-save).",
         markup=False,
     )
-    app = create_app(directory)
+    # On loopback, only loopback names: no other site can borrow the server (DNS rebinding).
+    hosts = {"127.0.0.1", "localhost", "[::1]", shown} if _is_loopback(host) else None
+    app = create_app(directory, allowed_hosts=hosts)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
     server = uvicorn.Server(config)
     if open_browser:

@@ -24,6 +24,7 @@ import re
 import secrets
 import tempfile
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -152,10 +153,26 @@ class SessionStore:
         self.directory = directory
         if directory is not None:
             directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            self.prune()
         self._lock = threading.Lock()
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         #: Ids handed out by this server that have not saved anything yet.
         self._issued: OrderedDict[str, None] = OrderedDict()
+
+    def prune(self, max_age: float = COOKIE_MAX_AGE) -> int:
+        """Delete the files of sessions unused for ``max_age`` seconds (their cookies have
+        expired) and temporary files left by a crash; returns how many went."""
+        if self.directory is None:
+            return 0
+        now, removed = time.time(), 0
+        for path in self.directory.iterdir():
+            stale = path.name.startswith(".session-") and now - path.stat().st_mtime > 3600
+            old = path.suffix == ".json" and now - path.stat().st_mtime > max_age
+            if stale or old:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                    removed += 1
+        return removed
 
     def new_id(self) -> str:
         """A fresh random session id (remembered as valid)."""
