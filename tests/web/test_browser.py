@@ -188,3 +188,26 @@ def test_poker_on_a_phone(browser_page: Any, screenshot: Shot) -> None:
     screenshot(page, "poker-phone")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
+
+
+UNNAMED_CONTROLS = """() => [...document.querySelectorAll("button, input, select, a")]
+  .filter((node) => node.type !== "hidden")
+  .filter((node) => {
+    const label = node.id && document.querySelector(`label[for="${node.id}"]`);
+    const name = node.getAttribute("aria-label") || (label && label.textContent)
+      || (node.closest("label") && node.closest("label").textContent) || node.textContent;
+    return !name || !name.trim();
+  })
+  .map((node) => node.outerHTML.slice(0, 80))"""
+
+
+@pytest.mark.parametrize("path", ["/", "/baccarat", "/poker"])
+def test_every_control_has_a_name(browser_page: Any, path: str) -> None:
+    page = browser_page
+    if path == "/baccarat":
+        sit_down(page, seed=5)
+    else:
+        page.goto(path)
+    assert page.evaluate(UNNAMED_CONTROLS) == []
+    assert page.locator("html[lang=en]").count() == 1
+    assert page.locator("h1").count() == 1
