@@ -28,7 +28,7 @@ def serve(
         Path | None,
         typer.Option(
             help="Where the games of each browser are saved "
-            "[default: $CROUPIER_STATE_DIR or ~/.local/state/croupier/web].",
+            "(default: $CROUPIER_STATE_DIR, else ~/.local/state/croupier/web).",
             file_okay=False,
         ),
     ] = None,
