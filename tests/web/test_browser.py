@@ -211,3 +211,18 @@ def test_every_control_has_a_name(browser_page: Any, path: str) -> None:
     assert page.evaluate(UNNAMED_CONTROLS) == []
     assert page.locator("html[lang=en]").count() == 1
     assert page.locator("h1").count() == 1
+
+
+def test_leaving_the_table(browser_page: Any) -> None:
+    page = browser_page
+    sit_down(page, seed=8)
+    page.keyboard.press("p")
+    page.click("#deal")
+    expect(page.locator("#round-number")).to_have_text("1")
+    bankroll = page.inner_text("#bankroll")
+    page.click("#leave")
+    expect(page.locator("#verdict")).to_have_text(
+        f"You leave the table with {bankroll} after 1 round."
+    )
+    assert page.locator("#seated-controls").is_hidden()
+    assert page.locator("#sit-details[open]").count() == 1

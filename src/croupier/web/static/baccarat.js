@@ -259,6 +259,23 @@
     renderSpots();
   });
 
+  $("leave").addEventListener("click", async () => {
+    const rounds = state.rounds_played;
+    const bankroll = state.bankroll_text;
+    try {
+      state = await api("DELETE", "/api/baccarat/table");
+      bets = {};
+      lastBets = {};
+      render(false);
+      const words = `You leave the table with ${bankroll} after ${rounds} round${rounds === 1 ? "" : "s"}.`;
+      $("verdict").textContent = words;
+      announce(words);
+      $("sit-bankroll").focus();
+    } catch (error) {
+      showError("bet-error", error.message);
+    }
+  });
+
   $("sit-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = new FormData(event.target);
