@@ -165,3 +165,11 @@ def test_going_broke_is_game_over(client: TestClient) -> None:
     assert state["broke"] is True and state["bankroll"] == 0
     answer = client.post("/api/baccarat/deal", json={"stakes": {"tie": "1"}})
     assert answer.json()["error"] == "the bets total $1 but the bankroll is $0"
+
+
+def test_the_session_net_counts_from_sitting_down(client: TestClient) -> None:
+    start = sit(client, bankroll="500")
+    assert (start["session_net"], start["session_net_text"]) == (0, "+$0")
+    after = client.post("/api/baccarat/deal", json={"stakes": {"banker": "100"}}).json()
+    assert after["session_net"] == after["bankroll"] - 50_000
+    assert after["session_net_text"].startswith("+" if after["session_net"] >= 0 else "-")

@@ -187,7 +187,7 @@
     const letters = { player: "P", banker: "B", tie: "T" };
     board("bead-plate", state.bead_plate, 12, (cell) => mark(cell, "bead", letters[cell.outcome]));
     board("big-road", state.big_road, 20, (cell) => {
-      const node = mark(cell, "ring", "");
+      const node = mark(cell, "ring", letters[cell.outcome]);
       if (cell.ties) node.append(el("span", "tie-line", cell.ties > 1 ? String(cell.ties) : ""));
       return node;
     });
@@ -234,6 +234,8 @@
     if (chip === null || !state.chips.includes(chip)) chip = chipFor(state.stake);
     $("bankroll").textContent = state.bankroll_text;
     $("round-number").textContent = String(state.rounds_played);
+    $("session-net").textContent = state.session_net_text;
+    $("session-net").className = state.session_net > 0 ? "up" : state.session_net < 0 ? "down" : "";
     $("payout-name").textContent = state.payouts.name;
     $("payout-name").title = state.payouts.description;
     $("stake-text").textContent = state.stake_text;
