@@ -29,7 +29,7 @@ from croupier.poker.equity import (
     parse_equity_hands,
 )
 from croupier.poker.errors import PokerError
-from croupier.poker.hand import HandRanking
+from croupier.poker.hand import HandRanking, evaluate
 from croupier.poker.matchup import parse_matchup
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
@@ -145,10 +145,14 @@ def equity_view(question: EquityQuestion, result: EquityResult) -> dict[str, Any
     rows = []
     for i, hole in enumerate(question.holes):
         tie_share = float(result.tie_shares[i] / result.trials)
+        made = None
+        if len(hole) == HOLE_CARDS and len(question.board) >= 3:
+            made = evaluate((*hole, *question.board)).description
         rows.append(
             {
                 "player": i + 1,
                 "cards": cards_view(hole),
+                "made": made,
                 "unknown": HOLE_CARDS - len(hole),
                 "equity": result.equity[i],
                 "win": result.win_rates[i],
