@@ -141,7 +141,11 @@ def sit_down(request: SitDown) -> Table:
 
 
 def read_stakes(stakes: Mapping[str, str | int]) -> dict[str, int]:
-    """Chips of a deal request in cents (the table checks the bets themselves)."""
+    """Chips of a deal request in cents (the table checks the bets themselves).
+
+    >>> read_stakes({"banker": "12.50", "tie": 5, "player": "0"})
+    {'banker': 1250, 'tie': 500}
+    """
     cents = {}
     for key, amount in stakes.items():
         value = parse_money(amount)

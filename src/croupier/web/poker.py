@@ -92,7 +92,12 @@ def _cards(text: str, where: str, most: int | None = None) -> tuple[Card, ...]:
 def equity_question(request: EquityRequest) -> EquityQuestion:
     """The request as an equity question: each player's line is its known hole cards, a
     ``?N`` for each unknown one, and the board (known cards, then ``?0``... for the
-    cards still to come, shared by every player)."""
+    cards still to come, shared by every player).
+
+    >>> question = equity_question(EquityRequest(players=["As Ks", "7c"], board="2c 7d Jh"))
+    >>> [str(hand) for hand in question.hands]
+    ['As Ks 2c 7d Jh ?0 ?1', '7c 2c 7d Jh ?2 ?0 ?1']
+    """
     holes = tuple(
         _cards(text, f"player {i}", HOLE_CARDS) for i, text in enumerate(request.players, 1)
     )
