@@ -15,6 +15,8 @@ def test_lobby_links_every_game(client: TestClient) -> None:
     assert page.status_code == 200
     assert 'href="/baccarat"' in page.text and 'href="/poker"' in page.text
     assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["cache-control"] == "no-store"
+    assert "no-store" not in client.get("/static/croupier.css").headers.get("cache-control", "")
 
 
 def test_the_session_cookie_is_httponly_and_samesite(client: TestClient) -> None:

@@ -128,9 +128,14 @@ class GuardMiddleware:
                     return {"type": "http.disconnect"}
             return message
 
+        # Game state changes with every request: pages and answers are never cached.
+        extra = SECURITY_HEADERS
+        if not scope["path"].startswith("/static/"):
+            extra = (*SECURITY_HEADERS, (b"cache-control", b"no-store"))
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
         await self.app(scope, bounded_receive, send_with_headers)
