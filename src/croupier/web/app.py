@@ -129,7 +129,7 @@ class GuardMiddleware:
             return message
 
         # Game state changes with every request: pages and answers are never cached.
-        extra = SECURITY_HEADERS
+        extra: tuple[tuple[bytes, bytes], ...] = SECURITY_HEADERS
         if not scope["path"].startswith("/static/"):
             extra = (*SECURITY_HEADERS, (b"cache-control", b"no-store"))
 
