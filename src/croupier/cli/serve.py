@@ -68,7 +68,9 @@ def serve(
     # On loopback, only loopback names: no other site can borrow the server (DNS rebinding).
     hosts = {"127.0.0.1", "localhost", "[::1]", shown} if _is_loopback(host) else None
     app = create_app(directory, allowed_hosts=hosts)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3
+    )
     server = uvicorn.Server(config)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, [url]).start()
