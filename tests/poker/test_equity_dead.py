@@ -27,7 +27,7 @@ def test_dead_cards_are_never_dealt() -> None:
 def test_monte_carlo_respects_dead_cards() -> None:
     hands = parse_equity_hands("Ah Ad ?0 ?1 ?2 ?3 ?4\nKh Kd ?0 ?1 ?2 ?3 ?4")
     # with both other kings dead, the kings can only win on a straight or flush
-    result = monte_carlo_equity(hands, 20_000, seed=3, dead=parse_cards("Kc Ks"))
+    result = monte_carlo_equity(hands, 20_000, rng=3, dead=parse_cards("Kc Ks"))
     assert result.equity[1] < 0.15
 
 

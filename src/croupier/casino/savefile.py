@@ -12,7 +12,7 @@ exactly once, a known owner for every build, sums that make each build's value, 
 owner holding a card of that value, a player to move who has a card.
 
 >>> from croupier.casino import Player, new_tournament
->>> state = new_tournament(Player.HUMAN, seed=2)
+>>> state = new_tournament(Player.HUMAN, rng=2)
 >>> text = format_save(state)
 >>> print(text[:text.index("Table")], end="")
 Round: 1
@@ -39,10 +39,12 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from croupier.cards import Card
-from croupier.casino.errors import CasinoError, SaveFileError
-from croupier.casino.notation import card_list, format_cards, format_parts, parse_table
-from croupier.casino.state import Build, Player, State, state_problems
+from croupier.cards import Card, CardError, CardStyle, format_cards
+from croupier.casino.errors import CasinoError, SaveFileCardError, SaveFileError
+from croupier.casino.notation import card_list, format_parts, parse_table
+from croupier.casino.pieces import Build, Player
+from croupier.casino.state import State, state_problems
+from croupier.errors import check_type
 from croupier.textfile import read_text
 
 __all__ = ["format_save", "parse_save", "read_save", "write_save"]
@@ -62,8 +64,8 @@ def format_save(state: State) -> str:
         lines += [
             f"{player.label}:",
             _line(f"{_INDENT}Score:", str(state.scores[player])),
-            _line(f"{_INDENT}Hand:", format_cards(state.hands[player])),
-            _line(f"{_INDENT}Pile:", format_cards(state.piles[player])),
+            _line(f"{_INDENT}Hand:", format_cards(state.hands[player], CardStyle.CASINO)),
+            _line(f"{_INDENT}Pile:", format_cards(state.piles[player], CardStyle.CASINO)),
             "",
         ]
     table = [format_parts(build.parts) for build in state.builds]
@@ -74,7 +76,7 @@ def format_save(state: State) -> str:
         lines.append("")
     if state.last_capturer is not None:
         lines += [f"Last Capturer: {state.last_capturer.label}", ""]
-    lines += [_line("Deck:", format_cards(state.deck)), ""]
+    lines += [_line("Deck:", format_cards(state.deck, CardStyle.CASINO)), ""]
     lines.append(f"Next Player: {state.next_player.label}")
     return "\n".join(lines) + "\n"
 
@@ -163,15 +165,20 @@ class _Reader:
         self.where: dict[str, int] = {}  # state_problems' places -> line numbers
         self.card_lines: dict[Card, int] = {}
 
-    def fail(self, line: int | None, message: str) -> SaveFileError:
+    def fail(
+        self, line: int | None, message: str | Exception, *, card: bool = False
+    ) -> SaveFileError:
+        """The error at ``line``: ``message``, or the error met there (a card error stays one)."""
         where = f"{self.source}, line {line}" if line is not None else self.source
-        return SaveFileError(f"{where}: {message}", line)
+        card = card or isinstance(message, CardError)
+        kind = SaveFileCardError if card else SaveFileError
+        return kind(f"{where}: {message}", line)
 
     def cards(self, line: _Line) -> tuple[Card, ...]:
         try:
             cards = card_list(line.value)
         except CasinoError as exc:
-            raise self.fail(line.number, str(exc)) from None
+            raise self.fail(line.number, exc) from None
         for card in cards:
             self.count(card, line.number)
         return cards
@@ -181,7 +188,9 @@ class _Reader:
             first = self.card_lines[card]
             also = "earlier on this line" if first == number else f"also on line {first}"
             raise self.fail(
-                number, f"{card.casino} appears twice ({also}): each card is in one place"
+                number,
+                f"{card.casino} appears twice ({also}): each card is in one place",
+                card=True,
             )
         self.card_lines[card] = number
 
@@ -197,7 +206,7 @@ class _Reader:
         try:
             return Player.parse(line.value)
         except CasinoError as exc:
-            raise self.fail(line.number, str(exc)) from None
+            raise self.fail(line.number, exc) from None
 
     def parse(self, text: str) -> State:
         lines = list(_lines(text, self.source))
@@ -252,7 +261,7 @@ class _Reader:
             try:
                 Build(parts, Player.HUMAN)
             except CasinoError as exc:
-                raise self.fail(table_line.number, str(exc)) from None
+                raise self.fail(table_line.number, exc) from None
         owners = self.owners(found.get(10, []), parts_list, table_line)
         last_lines = found.get(11, [])
         last = self.player(last_lines[0]) if last_lines and last_lines[0].value else None
@@ -263,7 +272,7 @@ class _Reader:
             try:
                 builds.append(Build(parts, owner))
             except CasinoError as exc:
-                raise self.fail(table_line.number, str(exc)) from None
+                raise self.fail(table_line.number, exc) from None
             self.where[f"owner:{index}"] = owner_line
         self.where.update(
             round=one(0).number,
@@ -292,7 +301,7 @@ class _Reader:
         try:
             items = parse_table(line.value)
         except CasinoError as exc:
-            raise self.fail(line.number, str(exc)) from None
+            raise self.fail(line.number, exc) from None
         loose: list[Card] = []
         builds: list[tuple[tuple[Card, ...], ...]] = []
         for item in items:
@@ -320,7 +329,7 @@ class _Reader:
                 items = parse_table(build_text)
                 owner = Player.parse(owner_text)
             except CasinoError as exc:
-                raise self.fail(line.number, str(exc)) from None
+                raise self.fail(line.number, exc) from None
             if len(items) != 1 or isinstance(items[0], Card):
                 raise self.fail(
                     line.number,
@@ -358,4 +367,4 @@ def parse_save(text: str, source: str = "save file") -> State:
     ...
     croupier.casino.errors.SaveFileError: save file, line 1: the file ends before Computer:
     """
-    return _Reader(source).parse(text)
+    return _Reader(source).parse(check_type(text, str, "text", "the save file's text (str)"))
