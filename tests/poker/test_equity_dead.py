@@ -54,7 +54,7 @@ def test_too_many_dead_cards() -> None:
 
 def test_dead_cards_must_be_cards() -> None:
     hands = parse_equity_hands("As Ks ?0 ?1 ?2 ?3 ?4")
-    with pytest.raises(TypeError, match="dead cards must be Card objects, not str"):
+    with pytest.raises(TypeError, match="each dead card must be a Card, not str"):
         exact_equity(hands, dead=["2c"])  # type: ignore[list-item]
 
 

@@ -27,6 +27,7 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import LAB, Bet, PayoutTable, RoundFacts, payout_table
 from croupier.baccarat.round import Coup, Round
 from croupier.cards import Rank, Shoe, format_cards, parse_cards
+from croupier.errors import check_type
 from croupier.randomness import RNGLike
 
 __all__ = [
@@ -198,6 +199,7 @@ class Table:
     def check_stakes(self, stakes: Mapping[str, int]) -> tuple[tuple[Bet, int], ...]:
         """The bets of ``stakes`` (bet key -> cents), checked: known bets of this table,
         whole positive amounts, and a total the bankroll covers."""
+        check_type(stakes, Mapping, "stakes", "a mapping of bet keys to cents")
         if not stakes:
             raise BaccaratError("no bets: place at least one chip before dealing")
         checked = []

@@ -247,8 +247,7 @@ def _check_dead(hands: Sequence[EquityHand], dead: Iterable[Card]) -> int:
     seen: set[Card] = set()
     held = {c for hand in hands for c in hand.known}
     for card in dead:
-        if not isinstance(card, Card):
-            raise TypeError(f"dead cards must be Card objects, not {type(card).__name__}")
+        check_type(card, Card, "each dead card", "a Card")
         if card in held:
             raise PokerError(f"dead card {card} is also in a hand: a dead card is out of play")
         if card in seen:
