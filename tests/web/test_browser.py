@@ -155,6 +155,7 @@ def test_cards_picked_from_the_grid(browser_page: Any) -> None:
     page.click("#calculate")
     page.wait_for_selector(".equity-table")
     assert "Monte Carlo: 50,000 deals (seed 1)" in page.inner_text(".equity-table caption")
+    assert page.locator(".equity-table .margin").count() == 2
 
 
 def test_a_bad_question_shows_one_line(browser_page: Any) -> None:

@@ -160,6 +160,7 @@ def equity_view(question: EquityQuestion, result: EquityResult) -> dict[str, Any
                 "made": made,
                 "unknown": HOLE_CARDS - len(hole),
                 "equity": result.equity[i],
+                "error95": 1.96 * result.standard_errors[i],
                 "win": result.win_rates[i],
                 "tie": tie_share,
             }
