@@ -34,7 +34,7 @@ def test_a_round_settles_every_bet_like_the_library_table(client: TestClient) ->
         "/api/baccarat/deal", json={"stakes": {"banker": "100", "player-pair": "5"}}
     ).json()
     # The same seed at the library's table gives the same round and the same money.
-    table = Table(shoe=table_shoe(8, 7), payouts=CASINO)
+    table = Table(shoe=table_shoe(8, 7), payouts=CASINO, deal_order="casino")
     played = table.play({"banker": 10_000, "player-pair": 500})
     assert after["bankroll"] == table.bankroll
     assert [c["code"] for c in after["last"]["player"]] == [
@@ -51,7 +51,7 @@ def test_a_round_settles_every_bet_like_the_library_table(client: TestClient) ->
 def test_the_maths_panel_is_the_exact_engine_for_the_cards_left(client: TestClient) -> None:
     sit(client)
     state = client.post("/api/baccarat/deal", json={"stakes": {"tie": "25"}}).json()
-    table = Table(shoe=table_shoe(8, 7), payouts=CASINO)
+    table = Table(shoe=table_shoe(8, 7), payouts=CASINO, deal_order="casino")
     table.play({"tie": 2_500})
     expected = {b.bet.key: b.house_edge for b in bet_odds(Composition.from_shoe(table.shoe))}
     shown = {b["key"]: b["house_edge"] for b in state["odds"]["bets"]}
@@ -75,7 +75,7 @@ def test_scoreboards_grow_with_each_round(client: TestClient) -> None:
         ({"stakes": {}}, "no bets: place at least one chip before dealing"),
         ({"stakes": {"banker": "ten"}}, "bad amount 'ten': expected dollars, e.g. 100 or 12.50"),
         ({"stakes": {"dragon-7": "5"}}, "no bet 'dragon-7' in the casino payouts"),
-        ({"stakes": {"banker": "2000"}}, "the bets total $2000 but the bankroll is $1000"),
+        ({"stakes": {"banker": "2000"}}, "the bets total $2,000 but the bankroll is $1,000"),
         ({"stakes": {"banker": "-5"}}, "bad amount '-5'"),
         ({"stakes": "banker"}, "bad request: stakes: input should be a valid dictionary"),
     ],
@@ -97,7 +97,7 @@ def test_bad_bets_are_refused_and_change_nothing(
         ({"bankroll": "lots"}, "bad amount 'lots'"),
         ({"stake": "0"}, "bad stake $0: expected more than $0"),
         ({"decks": 9}, "bad number of decks 9: expected 1 to 8"),
-        ({"bankroll": "99999999"}, "bad bankroll '99999999': at most $1000000"),
+        ({"bankroll": "99999999"}, "bad bankroll '99999999': at most $1,000,000"),
         ({"seed": -1}, "bad seed -1"),
     ],
 )
@@ -137,7 +137,7 @@ def test_a_restart_loses_nothing(tmp_path: Path) -> None:
         assert second.get("/api/baccarat").json() == state
         # and the shoe deals on exactly as it would have
         after = second.post("/api/baccarat/deal", json={"stakes": {"player": "10"}}).json()
-    table = Table(shoe=table_shoe(8, 7), payouts=CASINO)
+    table = Table(shoe=table_shoe(8, 7), payouts=CASINO, deal_order="casino")
     for _ in range(4):
         played = table.play({"player": 1_000})
     assert [c["code"] for c in after["last"]["banker"]] == [

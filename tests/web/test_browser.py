@@ -45,7 +45,7 @@ def test_lobby(browser_page: Any, screenshot: Shot) -> None:
 def test_a_bet_and_a_deal_move_the_bankroll(browser_page: Any, screenshot: Shot) -> None:
     page = browser_page
     sit_down(page, seed=11)
-    assert page.inner_text("#bankroll") == "$1000"
+    assert page.inner_text("#bankroll") == "$1,000"
     page.click("#chips [data-value='2500']")
     page.click("[data-bet='banker']")
     page.click("[data-bet='banker']")
@@ -53,7 +53,7 @@ def test_a_bet_and_a_deal_move_the_bankroll(browser_page: Any, screenshot: Shot)
     assert "$50 on it" in page.get_attribute("[data-bet='banker']", "aria-label")
     page.click("#deal")
     expect(page.locator("#round-number")).to_have_text("1")
-    table = Table(shoe=table_shoe(8, 11), payouts=CASINO)
+    table = Table(shoe=table_shoe(8, 11), payouts=CASINO, deal_order="casino")
     played = table.play({"banker": 5_000, "player-pair": 2_500})
     assert page.inner_text("#bankroll") == format_money(table.bankroll)
     shown = page.locator("#player-cards .card").evaluate_all(

@@ -141,7 +141,12 @@ def plan_equity(
     if not 1 <= request.trials <= MAX_TRIALS:
         raise ApiError(422, f"bad number of trials {request.trials}: expected 1 to {MAX_TRIALS:,}")
     return question, lambda progress: monte_carlo_equity(
-        question.hands, request.trials, rng=request.seed, progress=progress, dead=question.dead
+        question.hands,
+        request.trials,
+        rng=request.seed,
+        progress=progress,
+        dead=question.dead,
+        time_limit=EXACT_SECONDS,
     )
 
 

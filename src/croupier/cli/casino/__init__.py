@@ -3,20 +3,34 @@ other, and look into saved positions."""
 
 from __future__ import annotations
 
-from croupier.cli.casino.arena import arena
-from croupier.cli.casino.play import play
-from croupier.cli.casino.positions import hint, moves, show
 from croupier.cli.console import command_group
 
-__all__ = ["app", "play"]
+__all__ = ["app"]
 
 app = command_group(
-    "casino", "Casino, the capture game: play the computer, run strategy arenas, inspect saves."
+    "casino",
+    "Casino, the capture game: play the computer, run strategy arenas, inspect saves.",
+    {
+        "play": (
+            "croupier.cli.casino.play:play",
+            "Play a tournament of Casino to 21 points against the computer.",
+        ),
+        "hint": (
+            "croupier.cli.casino.positions:hint",
+            "Recommend a move for the player to move in a saved position, with the reason.",
+        ),
+        "arena": (
+            "croupier.cli.casino.arena:arena",
+            "Play whole tournaments between two strategies, alternating who starts; report "
+            "wins, ties and round points with 95% confidence intervals.",
+        ),
+        "show": (
+            "croupier.cli.casino.positions:show",
+            "Draw a saved position: hands, piles, scores, the table with its builds, the deck.",
+        ),
+        "moves": (
+            "croupier.cli.casino.positions:moves",
+            "List every legal move of the player to move, grouped by card and action.",
+        ),
+    },
 )
-
-
-app.command()(play)
-app.command()(hint)
-app.command()(arena)
-app.command()(show)
-app.command()(moves)

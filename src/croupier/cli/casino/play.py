@@ -50,6 +50,8 @@ from croupier.casino.session import (
 from croupier.casino.strategies import DEFAULT_STRATEGY, Strategy, strategy_named
 from croupier.cli.casino.drawing import pile_text, render_move, render_score, render_table
 from croupier.cli.console import Prompter, fail, make_console
+from croupier.cli.options import SeedOption
+from croupier.cli.recovery import recover
 from croupier.errors import CroupierError
 
 __all__ = ["play"]
@@ -70,9 +72,7 @@ def play(
             dir_okay=False,
         ),
     ] = None,
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="Same seed, same coin toss and shuffles.")
-    ] = None,
+    seed: SeedOption = None,
     open_hands: Annotated[bool, typer.Option("--open", help="Show the computer's hand.")] = False,
     strategy: Annotated[
         str,
@@ -82,8 +82,6 @@ def play(
     """Play a tournament of Casino to 21 points against the computer."""
     if load is not None and deck_file is not None:
         fail("--deck-file deals a new tournament: it cannot be used with --load")
-    if seed is not None and seed < 0:
-        fail(f"bad seed {seed}: expected a whole number of 0 or more")
     computer = strategy_named(strategy)
     deck = read_deck_file(deck_file) if deck_file is not None else None
     loaded = read_save(load) if load is not None else None
@@ -139,6 +137,8 @@ class Dialogue:
         except (EOFError, KeyboardInterrupt):
             self.out.print()
             self.out.print("Leaving the game.")
+        except Exception as exc:  # the last line of defence: the game is never lost
+            return recover(session.state if session is not None else None, exc)
         return 0
 
     def start(self, deck: tuple[Card, ...] | None) -> Session | None:
@@ -253,7 +253,7 @@ class Dialogue:
                 continue
             try:
                 write_save(state, name)
-            except OSError as exc:
+            except (OSError, CroupierError) as exc:
                 self.out.print(Text(f"Cannot save to {name}: {_reason(exc)}", style="yellow"))
                 continue
             self.out.print(
