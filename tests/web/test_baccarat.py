@@ -99,6 +99,7 @@ def test_bad_bets_are_refused_and_change_nothing(
         ({"decks": 9}, "bad number of decks 9: expected 1 to 8"),
         ({"bankroll": "99999999"}, "bad bankroll '99999999': at most $1,000,000"),
         ({"seed": -1}, "bad seed -1"),
+        ({"deal_order": "shuffled"}, "bad deal order 'shuffled': expected one of course, casino"),
     ],
 )
 def test_bad_tables_are_refused(
@@ -173,3 +174,14 @@ def test_the_session_net_counts_from_sitting_down(client: TestClient) -> None:
     after = client.post("/api/baccarat/deal", json={"stakes": {"banker": "100"}}).json()
     assert after["session_net"] == after["bankroll"] - 50_000
     assert after["session_net_text"].startswith("+" if after["session_net"] >= 0 else "-")
+
+
+def test_the_course_s_deal_order_on_request(client: TestClient) -> None:
+    sit(client, deal_order="course")
+    state = client.post("/api/baccarat/deal", json={"stakes": {"player": "5"}}).json()
+    table = Table(shoe=table_shoe(8, 7), payouts=CASINO)
+    played = table.play({"player": 500})
+    assert state["deal_order"] == "course"
+    assert [c["code"] for c in state["last"]["player"]] == [
+        str(c) for c in played.coup.player_cards
+    ]
