@@ -20,16 +20,17 @@ from pydantic import BaseModel, Field
 
 from croupier.cards import Card, parse_cards
 from croupier.errors import CroupierError
-from croupier.poker.equity import (
+from croupier.poker import (
     EquityHand,
     EquityResult,
+    HandRanking,
+    PokerError,
+    evaluate,
     exact_completions,
     exact_equity,
     monte_carlo_equity,
     parse_equity_hands,
 )
-from croupier.poker.errors import PokerError
-from croupier.poker.hand import HandRanking, evaluate
 from croupier.poker.matchup import parse_matchup
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
