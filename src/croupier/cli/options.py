@@ -42,6 +42,7 @@ __all__ = [
     "WorkersOption",
     "available_cpus",
     "count_option",
+    "decimal_number",
     "file_name",
     "resolve_workers",
 ]
@@ -109,9 +110,12 @@ def money(what: str, low: int, high: int) -> Callable[[Any], int]:
     return parse
 
 
-def _ascii_decimal(text: str) -> Decimal | None:
-    """``text`` as a number if it is ASCII digits with at most one point (``0.75``, ``1``,
-    ``.5``) in at most 20 characters, else ``None``."""
+def decimal_number(text: str) -> Decimal | None:
+    """A decimal number written in ASCII digits (``0.75``, ``.5``, ``10``), or None.
+
+    >>> decimal_number("0.75"), decimal_number("1e-3"), decimal_number("٣")
+    (Decimal('0.75'), None, None)
+    """
     whole, dot, decimals = text.partition(".")
     ok = (
         0 < len(text) <= 20
@@ -129,9 +133,9 @@ def share(what: str) -> Callable[[Any], float]:
         if isinstance(value, float):
             return value
         text = str(value)
-        number = _ascii_decimal(text)
+        number = decimal_number(text)
         if number is not None and 0 < number <= 1:
-            return float(number)
+            return float(text)
         raise OptionError(
             f"bad {what} {text[:30]!r}: expected a fraction above 0 and up to 1, such as 0.75"
         )
@@ -146,12 +150,32 @@ def seconds(what: str, high: float) -> Callable[[Any], float]:
         if isinstance(value, float):
             return value
         text = str(value)
-        number = _ascii_decimal(text)
+        number = decimal_number(text)
         if number is not None and number <= Decimal(str(high)):
             return float(number)
         raise OptionError(
             f"bad {what} {text[:30]!r}: expected a number of seconds from 0 to {high:g}, "
             "such as 0.5"
+        )
+
+    return parse
+
+
+def signed_number(what: str, low: int, high: int) -> Callable[[Any], float]:
+    """A parser for a number from ``low`` to ``high`` in ASCII digits, with an optional
+    sign and decimals (``4``, ``-2``, ``2.5``)."""
+
+    def parse(value: Any) -> float:
+        if isinstance(value, float):
+            return value
+        text = str(value)
+        number = decimal_number(text[1:] if text[:1] in "+-" else text)
+        if number is not None and len(text) <= 20:
+            signed = -number if text.startswith("-") else number
+            if low <= signed <= high:
+                return float(signed)
+        raise OptionError(
+            f"bad {what} {text[:30]!r}: expected a number from {low} to {high}, such as 4 or -2.5"
         )
 
     return parse
@@ -281,7 +305,13 @@ PenetrationOption = Annotated[
     ),
 ]
 
-__all__ += ["OptionError", "OptionalDecksOption", "PenetrationOption", "count_argument"]
+__all__ += [
+    "OptionError",
+    "OptionalDecksOption",
+    "PenetrationOption",
+    "count_argument",
+    "signed_number",
+]
 
 DeadlineOption = Annotated[
     float,

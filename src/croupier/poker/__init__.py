@@ -14,11 +14,14 @@
 - :func:`rank_batch`: NumPy arrays of 5-, 6- or 7-card hands, tens of millions a second;
 - :func:`parse_equity_hands`, :func:`monte_carlo_equity`, :func:`exact_equity`: equity
   with unknown cards ``?0``, ``?1``...
+- :class:`Range` and :func:`calculate`: equity of hands and ranges, 2 to 10 players,
+  exact or Monte Carlo (``croupier poker calc``).
 """
 
 from __future__ import annotations
 
 from croupier.poker.batch import rank_batch
+from croupier.poker.calc import CalcResult, PlayerResult, calculate, iter_calculate
 from croupier.poker.classes import CLASS_COUNT, HandCategory, category_of
 from croupier.poker.equity import (
     EquityHand,
@@ -30,21 +33,28 @@ from croupier.poker.equity import (
 )
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.hand import HandRanking, compare_hands, describe, evaluate, rank_hand
+from croupier.poker.ranges import Range, RangeError
 
 __all__ = [
     "CLASS_COUNT",
+    "CalcResult",
     "EquityHand",
     "EquityResult",
     "HandCategory",
     "HandRanking",
+    "PlayerResult",
     "PokerCardError",
     "PokerError",
+    "Range",
+    "RangeError",
+    "calculate",
     "category_of",
     "compare_hands",
     "describe",
     "evaluate",
     "exact_completions",
     "exact_equity",
+    "iter_calculate",
     "monte_carlo_equity",
     "parse_equity_hands",
     "rank_batch",
