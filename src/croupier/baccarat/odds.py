@@ -407,10 +407,18 @@ def _payoffs(bet: Bet) -> tuple[Fraction, ...]:
 
 
 @functools.cache
+def _payoff_vector(bet: Bet) -> NDArray[np.float64]:
+    """:func:`_payoffs` as floats, built once per bet."""
+    vector = np.array([float(x) for x in _payoffs(bet)])
+    vector.flags.writeable = False
+    return vector
+
+
+@functools.cache
 def _payoff_blocks(bet: Bet) -> tuple[NDArray[np.float64], ...]:
     """A round bet's net result summed over the ordered sequences of each multiset, as
     :func:`_split_blocks`."""
-    payoffs = np.array([float(x) for x in _payoffs(bet)])
+    payoffs = _payoff_vector(bet)
     return _split_blocks((payoffs @ sequence_tables().counts)[None, :].astype(np.float64))
 
 
@@ -503,7 +511,7 @@ def bet_odds(
             value = sum((p * x for p, x in zip(states, payoffs, strict=True)), Fraction(0))
             priced.append(BetOdds(bet, float(value), value if exact else None))
             continue
-        expected = float(classes @ np.array([float(x) for x in payoffs]))
+        expected = float(classes @ _payoff_vector(bet))
         value_exact = None
         if classes_exact is not None:
             value_exact = sum(

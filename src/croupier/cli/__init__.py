@@ -15,7 +15,8 @@ from croupier import __version__
 from croupier.cli.console import CONTEXT_SETTINGS, CroupierGroup, Prompter, make_console
 from croupier.cli.lazy import lazy_callable, lazy_group_class
 
-#: The game groups, imported only when used: name -> (their Typer app, summary).
+#: The game groups and ``serve``, imported only when used: name -> (their Typer app or
+#: command, summary).
 GAMES = {
     "baccarat": (
         "croupier.cli.baccarat:app",
@@ -28,6 +29,10 @@ GAMES = {
     "casino": (
         "croupier.cli.casino:app",
         "Casino, the capture game: play the computer, run strategy arenas, inspect saves.",
+    ),
+    "serve": (
+        "croupier.cli.serve:serve",
+        "Play in the browser: the Baccarat table and the poker calculator. Ctrl-C stops.",
     ),
 }
 
