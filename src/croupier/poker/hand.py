@@ -141,7 +141,7 @@ class HandRanking:
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_make, (self._hand, self._class))
+        return (make_ranking, (self._hand, self._class))
 
     @property
     def category(self) -> HandCategory:
@@ -223,11 +223,16 @@ class HandRanking:
 _NEW: Final = object.__new__
 
 
-def _make(hand: tuple[Card, ...], class_number: int) -> HandRanking:
+def make_ranking(hand: tuple[Card, ...], class_number: int) -> HandRanking:
+    """The ranking of ``hand`` (distinct Cards) whose class is known to be ``class_number``
+    (as :func:`~croupier.poker.batch.evaluate_batch` finds it): not checked."""
     ranking: HandRanking = _NEW(HandRanking)
     ranking._hand = hand
     ranking._class = class_number
     return ranking
+
+
+_make = make_ranking  # the name pickles of earlier versions refer to
 
 
 def evaluate(cards: CardsLike) -> HandRanking:
@@ -255,7 +260,7 @@ def evaluate(cards: CardsLike) -> HandRanking:
         class_number = _class_of(hand)
     except (AttributeError, TypeError, IndexError) as exc:
         hand, class_number = _recover(hand, exc)
-    ranking: HandRanking = _NEW(HandRanking)  # _make, inlined: this is the hot path
+    ranking: HandRanking = _NEW(HandRanking)  # make_ranking, inlined: this is the hot path
     ranking._hand = hand
     ranking._class = class_number
     return ranking
