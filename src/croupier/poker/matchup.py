@@ -151,7 +151,7 @@ def _evaluate_chunk(batch: list[tuple[int, str]]) -> list[Matchup | BadLine]:
             continue
         parts = content.split(";")
         pair = [_quick_hand(part) for part in parts] if len(parts) == 2 else [None]
-        if None in pair or set(pair[0]) & set(pair[1]):  # type: ignore[arg-type]
+        if None in pair or _shared(pair[0], pair[1]):  # type: ignore[arg-type]
             try:
                 answers.append(parse_matchup(line, number))
             except PokerError as exc:
@@ -188,8 +188,11 @@ def _quick_hand(text: str) -> tuple[Card, ...] | None:
             except CardError:
                 return None
         cards.append(card)
-    hand = tuple(cards)
-    return hand if len(set(hand)) == len(hand) else None
+    return tuple(cards) if len({card.index for card in cards}) == len(cards) else None
+
+
+def _shared(first: tuple[Card, ...], second: tuple[Card, ...]) -> bool:
+    return not {card.index for card in first}.isdisjoint([card.index for card in second])
 
 
 def read_matchups(text: str) -> list[Matchup | BadLine]:
