@@ -13,14 +13,15 @@ finished into a partial result and raises :class:`Interrupted` with it.
 
 from __future__ import annotations
 
-import concurrent.futures
 import itertools
-import multiprocessing
-import multiprocessing.context
 import os
 import signal
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:  # imported where pools run: every command's start-up reads this module
+    import concurrent.futures
+    import multiprocessing.context
 
 __all__ = ["Interrupted", "available_cpus", "run_jobs"]
 
@@ -83,6 +84,8 @@ def run_jobs(
             on_result(index, function(*job))
         return
     count = min(workers, len(jobs))
+    import concurrent.futures
+
     pool = concurrent.futures.ProcessPoolExecutor(
         count, mp_context=context, initializer=_ignore_sigint
     )
