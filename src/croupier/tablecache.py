@@ -52,7 +52,7 @@ def content_hash(arrays: Sequence[NDArray[np.generic]]) -> str:
     """The hash of the arrays' bytes, in order (stored beside them as ``check``)."""
     digest = hashlib.sha256()
     for array in arrays:
-        digest.update(memoryview(np.ascontiguousarray(array)).cast("B"))  # no copy
+        digest.update(np.ascontiguousarray(array).data.cast("B"))  # the bytes, not a copy
     return digest.hexdigest()
 
 
