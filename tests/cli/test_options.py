@@ -188,6 +188,14 @@ def test_the_default_strategy_is_the_library_s() -> None:
     assert strategies.DEFAULT_STRATEGY == DEFAULT_STRATEGY
 
 
+def test_the_deadline_s_default_and_bound_are_the_library_s() -> None:
+    from croupier.casino import strategies
+    from croupier.cli import options
+
+    assert strategies.DEFAULT_DEADLINE == options.DEFAULT_DEADLINE
+    assert strategies.MAX_DEADLINE == options.MAX_DEADLINE
+
+
 def test_workers_are_bounded_by_the_cpus_available() -> None:
     from croupier.parallel import available_cpus
 

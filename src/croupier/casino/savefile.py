@@ -4,7 +4,8 @@ A save file holds, in order: ``Round:``; the computer's and then the human's ``S
 (the tournament score before this round), ``Hand:`` and ``Pile:``, indented under
 ``Computer:`` and ``Human:``; ``Table:`` (builds in brackets, then loose cards); one
 ``Build Owner:`` line per build; ``Last Capturer:`` (left out while nobody has captured);
-``Deck:`` (top first); ``Next Player:``.
+``Deck:`` (top first); ``Next Player:``; and, only for a practice game (where moves
+were taken back, see :class:`~croupier.casino.session.Session`), ``Practice: yes``.
 
 Reading forgives spacing, indentation, blank lines, letter case, any card notation and a
 missing ``Last Capturer:``, and refuses bad content with the line at fault: the 52 cards
@@ -48,7 +49,15 @@ from croupier.errors import CroupierError, check_type
 from croupier.numerals import parse_whole
 from croupier.textfile import read_text
 
-__all__ = ["format_save", "parse_save", "read_save", "write_save"]
+__all__ = [
+    "SavedGame",
+    "format_save",
+    "parse_game",
+    "parse_save",
+    "read_game",
+    "read_save",
+    "write_save",
+]
 
 _INDENT = "   "
 #: The largest round number or score a save file may hold: far beyond any real game (a
@@ -58,8 +67,17 @@ MAX_NUMBER = 1_000_000
 _BLOCKS = (Player.COMPUTER, Player.HUMAN)
 
 
-def format_save(state: State) -> str:
-    """The canonical save-file text of ``state`` (refused if the state is not sound)."""
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """What a save file holds: the position, and whether it is a practice game."""
+
+    state: State
+    practice: bool = False
+
+
+def format_save(state: State, *, practice: bool = False) -> str:
+    """The canonical save-file text of ``state`` (refused if the state is not sound);
+    ``practice`` adds the line ``Practice: yes``."""
     problems = state_problems(state)
     if problems:
         raise CasinoError(f"cannot save this position: {problems[0].message}")
@@ -82,6 +100,8 @@ def format_save(state: State) -> str:
         lines += [f"Last Capturer: {state.last_capturer.label}", ""]
     lines += [_line("Deck:", format_cards(state.deck, CardStyle.CASINO)), ""]
     lines.append(f"Next Player: {state.next_player.label}")
+    if practice:
+        lines += ["", "Practice: yes"]
     return "\n".join(lines) + "\n"
 
 
@@ -89,13 +109,14 @@ def _line(key: str, value: str) -> str:
     return f"{key} {value}" if value else key
 
 
-def write_save(state: State, path: str | os.PathLike[str]) -> None:
-    """Write ``state`` to ``path`` atomically: a temporary file, then renamed into place.
+def write_save(state: State, path: str | os.PathLike[str], *, practice: bool = False) -> None:
+    """Write ``state`` (a practice game if ``practice``) to ``path`` atomically: a
+    temporary file, then renamed into place.
 
     A failure (a bad state, a full disk, a crash) never leaves a half-written file, and an
     existing file at ``path`` stays as it was unless the new one is complete.
     """
-    text = format_save(state)
+    text = format_save(state, practice=practice)
     target = os.fspath(path)
     if not target or "\0" in target:
         raise SaveFileError(f"{target!r}: a file name cannot be empty or hold a NUL character")
@@ -117,7 +138,12 @@ def write_save(state: State, path: str | os.PathLike[str]) -> None:
 
 def read_save(path: str | os.PathLike[str]) -> State:
     """The state saved in ``path`` (see :func:`parse_save`)."""
-    return parse_save(read_text(path, SaveFileError), os.fspath(path))
+    return read_game(path).state
+
+
+def read_game(path: str | os.PathLike[str]) -> SavedGame:
+    """The game saved in ``path``: the state, and whether it is a practice game."""
+    return parse_game(read_text(path, SaveFileError), os.fspath(path))
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -160,6 +186,7 @@ _SECTIONS: tuple[tuple[str, str], ...] = (
     ("last capturer", "Last Capturer:"),
     ("deck", "Deck:"),
     ("next player", "Next Player:"),
+    ("practice", "Practice:"),
 )
 
 
@@ -212,13 +239,13 @@ class _Reader:
         except CasinoError as exc:
             raise self.fail(line.number, exc) from None
 
-    def parse(self, text: str) -> State:
+    def parse(self, text: str) -> SavedGame:
         lines = list(_lines(text, self.source))
         position = 0
         found: dict[int, list[_Line]] = {}
         for step, (key, name) in enumerate(_SECTIONS):
             repeatable = key == "build owner"
-            optional = key in ("build owner", "last capturer")
+            optional = key in ("build owner", "last capturer", "practice")
             while position < len(lines) and lines[position].key == key:
                 found.setdefault(step, []).append(lines[position])
                 position += 1
@@ -299,7 +326,14 @@ class _Reader:
         if problems:
             where, message = problems[0]
             raise self.fail(self.where.get(where), message)
-        return state
+        return SavedGame(state, self.practice(found.get(14, [])))
+
+    def practice(self, lines: list[_Line]) -> bool:
+        if not lines or lines[0].value.lower() in ("no", "n"):
+            return False
+        if lines[0].value.lower() in ("yes", "y"):
+            return True
+        raise self.fail(lines[0].number, f"bad practice {lines[0].value!r}: expected yes or no")
 
     def table(self, line: _Line) -> tuple[tuple[Card, ...], list[tuple[tuple[Card, ...], ...]]]:
         try:
@@ -371,4 +405,10 @@ def parse_save(text: str, source: str = "save file") -> State:
     ...
     croupier.casino.errors.SaveFileError: save file, line 1: the file ends before Computer:
     """
+    return parse_game(text, source).state
+
+
+def parse_game(text: str, source: str = "save file") -> SavedGame:
+    """The game written in save-file ``text``: the state and whether it is a practice
+    game (see :func:`parse_save`)."""
     return _Reader(source).parse(check_type(text, str, "text", "the save file's text (str)"))

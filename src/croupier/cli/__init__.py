@@ -19,11 +19,11 @@ from croupier.cli.lazy import lazy_callable, lazy_group_class
 GAMES = {
     "baccarat": (
         "croupier.cli.baccarat:app",
-        "Punto banco Baccarat: play at the table, exact odds, simulation.",
+        "Punto banco Baccarat: play at the table, exact odds, simulation, card counting.",
     ),
     "poker": (
         "croupier.cli.poker:app",
-        "Poker hands: compare two hands, compute equity with unknown cards.",
+        "Poker hands: compare two hands, equity with unknown cards, equity of ranges.",
     ),
     "casino": (
         "croupier.cli.casino:app",

@@ -366,6 +366,12 @@ class LazyProgress:
         if self._bar is not None:
             self._bar.update(self._task, completed=done)
 
+    def set_total(self, total: int) -> None:
+        """Change the amount of work expected (a job that learns it as it goes)."""
+        self.total = total
+        if self._bar is not None:
+            self._bar.update(self._task, total=total)
+
     def __exit__(
         self,
         kind: type[BaseException] | None,

@@ -14,6 +14,8 @@
 - :func:`rank_batch`: NumPy arrays of 5-, 6- or 7-card hands, tens of millions a second;
 - :func:`parse_equity_hands`, :func:`monte_carlo_equity`, :func:`exact_equity`: equity
   with unknown cards ``?0``, ``?1``...
+- :class:`Range` and :func:`calculate`: equity of hands and ranges, 2 to 10 players,
+  exact or Monte Carlo (``croupier poker calc``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from croupier.poker.errors import PokerCardError, PokerError
 
 if TYPE_CHECKING:
     from croupier.poker.batch import rank_batch
+    from croupier.poker.calc import CalcResult, PlayerResult, calculate, iter_calculate
     from croupier.poker.classes import CLASS_COUNT, HandCategory, category_of
     from croupier.poker.equity import (
         EquityHand,
@@ -35,11 +38,14 @@ if TYPE_CHECKING:
         parse_equity_hands,
     )
     from croupier.poker.hand import HandRanking, compare_hands, describe, evaluate, rank_hand
+    from croupier.poker.ranges import Range, RangeError
 
 # Each name is imported from its module on first use (PEP 562), so that a command pays
 # only for what it runs: ``poker compare`` never imports the equity engine.
 _HOME: dict[str, str] = {
     "rank_batch": "batch",
+    **dict.fromkeys(("CalcResult", "PlayerResult", "calculate", "iter_calculate"), "calc"),
+    **dict.fromkeys(("Range", "RangeError"), "ranges"),
     **dict.fromkeys(("CLASS_COUNT", "HandCategory", "category_of"), "classes"),
     **dict.fromkeys(
         (
@@ -55,7 +61,20 @@ _HOME: dict[str, str] = {
     **dict.fromkeys(("HandRanking", "compare_hands", "describe", "evaluate", "rank_hand"), "hand"),
 }
 _SUBMODULES = frozenset(
-    ("batch", "classes", "equity", "errors", "hand", "keys", "matchup", "tables")
+    (
+        "batch",
+        "calc",
+        "classes",
+        "equity",
+        "errors",
+        "hand",
+        "keys",
+        "matchup",
+        "ranges",
+        "starting_hands",
+        "tables",
+        "vs_random",
+    )
 )
 
 
@@ -76,18 +95,24 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "CLASS_COUNT",
+    "CalcResult",
     "EquityHand",
     "EquityResult",
     "HandCategory",
     "HandRanking",
+    "PlayerResult",
     "PokerCardError",
     "PokerError",
+    "Range",
+    "RangeError",
+    "calculate",
     "category_of",
     "compare_hands",
     "describe",
     "evaluate",
     "exact_completions",
     "exact_equity",
+    "iter_calculate",
     "monte_carlo_equity",
     "parse_equity_hands",
     "rank_batch",

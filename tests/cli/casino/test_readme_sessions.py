@@ -27,7 +27,7 @@ def shown(output: str) -> list[str]:
 
 def test_the_play_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    text = "1\nheads\n3\n2\n8d\nt\n2\nb\n2\n2\n2\n8d\nc\n8h\n\n1\nmygame.txt\n"
+    text = "1\nheads\n3\n2\n8d\nt\n2\nb\n2\nhistory\ncapture D8 H8\n8\nmygame.txt\n"
     expected = block("$ croupier casino play --seed 37")
     run = croupier(*expected[0].split()[2:], input=text)
     assert shown(run.stdout) == expected[1:]
@@ -39,7 +39,7 @@ def test_the_end_of_a_tournament(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     (tmp_path / "ending.txt").write_text(
         "\n".join(block("Round: 3", "text", after="The end of a tournament")) + "\n"
     )
-    text = "3\n2\n2\nb\n3 4\n2\n2\nDA\nc\n1\n\n"
+    text = "3\n2\n2\nb\n3 4\n2\nDA\nc\n1\n"
     expected = block("$ croupier casino play --load ending.txt")
     run = croupier(*expected[0].split()[2:], input=text)
     assert shown(run.stdout) == expected[1:]
@@ -49,7 +49,7 @@ def test_the_hint_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.chdir(tmp_path)
     (tmp_path / "game.txt").write_text(CANONICAL)
     lines = block("$ croupier casino hint game.txt")
-    split = lines.index("$ croupier casino hint game.txt --json | tail -4")
+    split = lines.index("$ croupier casino hint game.txt --json | tail -5")
     assert croupier("casino", "hint", "game.txt").stdout.splitlines() == lines[1:split]
     json_lines = croupier("casino", "hint", "game.txt", "--json").stdout.splitlines()
-    assert json_lines[-4:] == lines[split + 1 :]
+    assert json_lines[-5:] == lines[split + 1 :]

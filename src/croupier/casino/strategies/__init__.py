@@ -24,25 +24,37 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from croupier.casino.errors import CasinoError
-from croupier.casino.strategies.base import Decision, Strategy, observation_rng
+from croupier.casino.strategies.base import (
+    DEFAULT_DEADLINE,
+    MAX_DEADLINE,
+    Deadline,
+    Decision,
+    Strategy,
+    check_deadline,
+    observation_rng,
+)
 from croupier.casino.strategies.expert import ExpertStrategy
 from croupier.casino.strategies.greedy import GreedyStrategy
 from croupier.casino.strategies.random import RandomStrategy
 
 __all__ = [
+    "DEFAULT_DEADLINE",
     "DEFAULT_STRATEGY",
+    "MAX_DEADLINE",
     "STRATEGIES",
+    "Deadline",
     "Decision",
     "ExpertStrategy",
     "GreedyStrategy",
     "RandomStrategy",
     "Strategy",
+    "check_deadline",
     "observation_rng",
     "strategy_named",
 ]
 
 #: Every strategy by name.
-STRATEGIES: Final[Mapping[str, Callable[[], Strategy]]] = {
+STRATEGIES: Final[Mapping[str, Callable[..., Strategy]]] = {
     strategy.name: strategy for strategy in (RandomStrategy, GreedyStrategy, ExpertStrategy)
 }
 
@@ -50,8 +62,9 @@ STRATEGIES: Final[Mapping[str, Callable[[], Strategy]]] = {
 DEFAULT_STRATEGY: Final = ExpertStrategy.name
 
 
-def strategy_named(name: str) -> Strategy:
-    """A new strategy by name (``random``, ``greedy``, ``expert``; ``default`` is ``expert``).
+def strategy_named(name: str, *, deadline: float = DEFAULT_DEADLINE) -> Strategy:
+    """A new strategy by name (``random``, ``greedy``, ``expert``; ``default`` is ``expert``)
+    that takes at most ``deadline`` seconds a move.
 
     >>> strategy_named("Greedy")
     GreedyStrategy()
@@ -67,4 +80,4 @@ def strategy_named(name: str) -> Strategy:
         raise CasinoError(
             f"bad strategy {name.strip()!r}: expected {', '.join(STRATEGIES)} or default"
         )
-    return STRATEGIES[key]()
+    return STRATEGIES[key](deadline=deadline)
