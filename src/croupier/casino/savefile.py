@@ -4,7 +4,10 @@ A save file holds, in order: ``Round:``; the computer's and then the human's ``S
 (the tournament score before this round), ``Hand:`` and ``Pile:``, indented under
 ``Computer:`` and ``Human:``; ``Table:`` (builds in brackets, then loose cards); one
 ``Build Owner:`` line per build; ``Last Capturer:`` (left out while nobody has captured);
-``Deck:`` (top first); ``Next Player:``.
+``Deck:`` (top first); ``Next Player:``; and, in croupier's saves, ``Level:`` (the
+computer's level of play, see :mod:`~croupier.casino.levels`), a line after the course's
+last one, so a file without it (an older save, another program's) still reads, at the
+default level.
 
 Reading forgives spacing, indentation, blank lines, letter case, any card notation and a
 missing ``Last Capturer:``, and refuses bad content with the line at fault: the 52 cards
@@ -29,6 +32,13 @@ Human:
 <BLANKLINE>
 >>> parse_save(text) == state and format_save(parse_save(text)) == text
 True
+>>> from croupier.casino.levels import Level
+>>> saved = format_save(state, Level.STRONG)
+>>> saved.splitlines()[-1]
+'Level: Strong'
+>>> game = parse_game(saved)
+>>> game.state == state, game.level, parse_game(text).level
+(True, <Level.STRONG: 'strong'>, None)
 """
 
 from __future__ import annotations
@@ -41,19 +51,39 @@ from dataclasses import dataclass
 
 from croupier.cards import Card
 from croupier.casino.errors import CasinoError, SaveFileError
+from croupier.casino.levels import Level
 from croupier.casino.notation import card_list, format_cards, format_parts, parse_table
 from croupier.casino.state import Build, Player, State, state_problems
 from croupier.textfile import read_text
 
-__all__ = ["format_save", "parse_save", "read_save", "write_save"]
+__all__ = [
+    "SavedGame",
+    "format_save",
+    "parse_game",
+    "parse_save",
+    "read_game",
+    "read_save",
+    "write_save",
+    "write_text",
+]
 
 _INDENT = "   "
 #: The players' blocks, in the order the file gives them.
 _BLOCKS = (Player.COMPUTER, Player.HUMAN)
 
 
-def format_save(state: State) -> str:
-    """The canonical save-file text of ``state`` (refused if the state is not sound)."""
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """What a save file holds: the position, and the level it was played at (``None``:
+    the file names none, so the default)."""
+
+    state: State
+    level: Level | None = None
+
+
+def format_save(state: State, level: Level | None = None) -> str:
+    """The canonical save-file text of ``state`` (refused if the state is not sound), with
+    a ``Level:`` line last if ``level`` is given."""
     problems = state_problems(state)
     if problems:
         raise CasinoError(f"cannot save this position: {problems[0].message}")
@@ -76,6 +106,8 @@ def format_save(state: State) -> str:
         lines += [f"Last Capturer: {state.last_capturer.label}", ""]
     lines += [_line("Deck:", format_cards(state.deck)), ""]
     lines.append(f"Next Player: {state.next_player.label}")
+    if level is not None:
+        lines += ["", f"Level: {level.label}"]
     return "\n".join(lines) + "\n"
 
 
@@ -83,13 +115,17 @@ def _line(key: str, value: str) -> str:
     return f"{key} {value}" if value else key
 
 
-def write_save(state: State, path: str | os.PathLike[str]) -> None:
-    """Write ``state`` to ``path`` atomically: a temporary file, then renamed into place.
+def write_save(state: State, path: str | os.PathLike[str], level: Level | None = None) -> None:
+    """Write ``state`` (and ``level``) to ``path`` atomically (see :func:`write_text`)."""
+    write_text(format_save(state, level), path)
 
-    A failure (a bad state, a full disk, a crash) never leaves a half-written file, and an
-    existing file at ``path`` stays as it was unless the new one is complete.
+
+def write_text(text: str, path: str | os.PathLike[str]) -> None:
+    """Write ``text`` to ``path`` atomically: a temporary file, then renamed into place.
+
+    A failure (a full disk, a crash) never leaves a half-written file, and an existing
+    file at ``path`` stays as it was unless the new one is complete.
     """
-    text = format_save(state)
     target = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(target))
     handle, temporary = tempfile.mkstemp(
@@ -109,7 +145,12 @@ def write_save(state: State, path: str | os.PathLike[str]) -> None:
 
 def read_save(path: str | os.PathLike[str]) -> State:
     """The state saved in ``path`` (see :func:`parse_save`)."""
-    return parse_save(read_text(path, SaveFileError), os.fspath(path))
+    return read_game(path).state
+
+
+def read_game(path: str | os.PathLike[str]) -> SavedGame:
+    """The state and level saved in ``path`` (see :func:`parse_game`)."""
+    return parse_game(read_text(path, SaveFileError), os.fspath(path))
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -152,6 +193,7 @@ _SECTIONS: tuple[tuple[str, str], ...] = (
     ("last capturer", "Last Capturer:"),
     ("deck", "Deck:"),
     ("next player", "Next Player:"),
+    ("level", "Level:"),
 )
 
 
@@ -162,6 +204,7 @@ class _Reader:
         self.source = source
         self.where: dict[str, int] = {}  # state_problems' places -> line numbers
         self.card_lines: dict[Card, int] = {}
+        self.level: Level | None = None
 
     def fail(self, line: int | None, message: str) -> SaveFileError:
         where = f"{self.source}, line {line}" if line is not None else self.source
@@ -205,7 +248,7 @@ class _Reader:
         found: dict[int, list[_Line]] = {}
         for step, (key, name) in enumerate(_SECTIONS):
             repeatable = key == "build owner"
-            optional = key in ("build owner", "last capturer")
+            optional = key in ("build owner", "last capturer", "level")
             while position < len(lines) and lines[position].key == key:
                 found.setdefault(step, []).append(lines[position])
                 position += 1
@@ -220,9 +263,9 @@ class _Reader:
             raise self.fail(last, f"the file ends before {name}")
         if position < len(lines):
             line = lines[position]
+            final = "Level:" if 14 in found else "Next Player:"
             raise self.fail(
-                line.number,
-                f"unexpected {line.label + ':'!r} after Next Player: (the last section)",
+                line.number, f"unexpected {line.label + ':'!r} after {final} (the last section)"
             )
 
         def one(step: int) -> _Line:
@@ -258,6 +301,11 @@ class _Reader:
         last = self.player(last_lines[0]) if last_lines and last_lines[0].value else None
         deck = self.cards(one(12))
         next_player = self.player(one(13))
+        if 14 in found:
+            try:
+                self.level = Level.parse(one(14).value)
+            except CasinoError as exc:
+                raise self.fail(one(14).number, str(exc)) from None
         builds = []
         for index, (parts, (owner, owner_line)) in enumerate(zip(parts_list, owners, strict=True)):
             try:
@@ -358,4 +406,12 @@ def parse_save(text: str, source: str = "save file") -> State:
     ...
     croupier.casino.errors.SaveFileError: save file, line 1: the file ends before Computer:
     """
-    return _Reader(source).parse(text)
+    return parse_game(text, source).state
+
+
+def parse_game(text: str, source: str = "save file") -> SavedGame:
+    """The state and the level written in save-file ``text``; errors name ``source`` and
+    the line, a bad level too."""
+    reader = _Reader(source)
+    state = reader.parse(text)
+    return SavedGame(state, reader.level)

@@ -31,11 +31,13 @@ import numpy as np
 
 from croupier.cards import Card, CardError, parse_card
 from croupier.casino.errors import CasinoError
+from croupier.casino.gamelog import GameLog
+from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action, Move
 from croupier.casino.rules import apply_move
 from croupier.casino.scoring import RoundScore
 from croupier.casino.state import Build, Player, State
-from croupier.casino.strategies import DEFAULT_STRATEGY, Decision, Strategy, strategy_named
+from croupier.casino.strategies import Decision, ExpertStrategy, Strategy, level_strategy
 from croupier.casino.tournament import (
     is_tournament_over,
     new_tournament,
@@ -255,12 +257,15 @@ class Turn:
 
 
 class Session:
-    """A tournament in progress between the human and the computer's ``strategy``.
+    """A tournament in progress between the human and the computer, playing at ``level``
+    (or with ``strategy``, if given).
 
     ``state`` is always a position with a move to make until the tournament is over; the
     next rounds are shuffled from ``rng``. A session can start from any sound position
     (a saved game): from a finished round it deals the next one, and a finished
-    tournament is refused.
+    tournament is refused. Every move played is added to ``log`` (a
+    :class:`~croupier.casino.gamelog.GameLog`; give the log of a saved game to go on
+    with it). The help offered to the human is always the full expert's, at every level.
     """
 
     def __init__(
@@ -268,8 +273,14 @@ class Session:
         state: State,
         strategy: Strategy | None = None,
         rng: np.random.Generator | None = None,
+        *,
+        level: Level = DEFAULT_LEVEL,
+        log: GameLog | None = None,
     ) -> None:
-        self.strategy = strategy if strategy is not None else strategy_named(DEFAULT_STRATEGY)
+        self.level = level
+        self.strategy = strategy if strategy is not None else level_strategy(level)
+        self.adviser: Strategy = ExpertStrategy()
+        self.log = (log if log is not None else GameLog()).with_level(level)
         self.rng = rng if rng is not None else np.random.default_rng()
         if state.is_round_over:
             if is_tournament_over(state):
@@ -290,11 +301,13 @@ class Session:
         seed: int | None = None,
         rng: np.random.Generator | None = None,
         strategy: Strategy | None = None,
+        level: Level = DEFAULT_LEVEL,
     ) -> Session:
         """Round 1 of a new tournament: ``first`` won the toss; ``deck`` stacks the first
         round, and ``seed`` (or the generator ``rng``) makes every shuffle reproducible."""
         generator = rng if rng is not None else np.random.default_rng(seed)
-        return cls(new_tournament(first, deck=deck, rng=generator), strategy, generator)
+        state = new_tournament(first, deck=deck, rng=generator)
+        return cls(state, strategy, generator, level=level)
 
     def menu(self) -> tuple[MenuItem, ...]:
         """The menu before the next turn."""
@@ -310,13 +323,13 @@ class Session:
         return self._decide(Player.COMPUTER)
 
     def hint(self) -> Decision:
-        """The move the computer's strategy recommends to the human, and why."""
-        return self._decide(Player.HUMAN)
+        """The move the expert recommends to the human, and why."""
+        return self._decide(Player.HUMAN, self.adviser)
 
-    def _decide(self, player: Player) -> Decision:
+    def _decide(self, player: Player, strategy: Strategy | None = None) -> Decision:
         if self.finished or self.to_move is not player:
             raise CasinoError(f"it is not the {player.key}'s turn")
-        return self.strategy.decide(self.state.observe(player))
+        return (strategy or self.strategy).decide(self.state.observe(player))
 
     def play(self, move: Move | str) -> Turn:
         """Play the move of the player to move (checked: an illegal move raises
@@ -329,6 +342,7 @@ class Session:
         played = move if isinstance(move, Move) else Move.parse(move)
         before = self.state
         state = apply_move(before, played)
+        self.log = self.log.add(before, played)
         end = None
         if state.is_round_over:
             over = is_tournament_over(state)

@@ -30,7 +30,7 @@ import numpy as np
 from croupier.casino.errors import CasinoError
 from croupier.casino.rules import apply_move
 from croupier.casino.state import Player
-from croupier.casino.strategies import strategy_named
+from croupier.casino.strategies import player_name, strategy_named
 from croupier.casino.strategies.base import Strategy
 from croupier.casino.tournament import is_tournament_over, new_tournament, next_round
 
@@ -219,6 +219,12 @@ def _resolve(strategy: Contender) -> Strategy:
     return strategy_named(strategy) if isinstance(strategy, str) else strategy
 
 
+def _name(strategy: Contender) -> str:
+    """How the arena names a side: a strategy's or level's name as given, else the
+    strategy's own."""
+    return player_name(strategy) if isinstance(strategy, str) else strategy.name
+
+
 def _play(
     a: Contender, b: Contender, index: int, pair_seed: np.random.SeedSequence
 ) -> TournamentRecord:
@@ -244,7 +250,8 @@ def run_arena(
     progress: Callable[[int], None] | None = None,
 ) -> ArenaResult:
     """Play ``tournaments`` tournaments between the strategies ``a`` and ``b`` (or their
-    names; a strategy object given to workers must be importable, to be sent to them).
+    names, or names of levels such as ``strong``; a strategy object given to workers must
+    be importable, to be sent to them).
 
     ``a`` plays first in the even-numbered tournaments and ``b`` in the odd ones, each
     pair on the same shuffles. ``seed`` makes the run reproducible (``None``: a fresh
@@ -253,7 +260,7 @@ def run_arena(
     ``if __name__ == "__main__":`` (they import it). ``progress`` is called with the
     number of tournaments finished.
     """
-    names = (_resolve(a).name, _resolve(b).name)  # bad names fail here, in this process
+    names = (_name(a), _name(b))  # bad names fail here, in this process
     if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
         raise CasinoError(f"bad number of tournaments {tournaments!r}: expected 1 or more")
     if workers < 1:

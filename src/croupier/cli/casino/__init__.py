@@ -6,12 +6,15 @@ from __future__ import annotations
 from croupier.cli.casino.arena import arena
 from croupier.cli.casino.play import play
 from croupier.cli.casino.positions import hint, moves, show
+from croupier.cli.casino.review import review
 from croupier.cli.console import command_group
 
 __all__ = ["app", "play"]
 
 app = command_group(
-    "casino", "Casino, the capture game: play the computer, run strategy arenas, inspect saves."
+    "casino",
+    "Casino, the capture game: play the computer, review your game, run strategy arenas, "
+    "inspect saves.",
 )
 
 
@@ -20,3 +23,4 @@ app.command()(hint)
 app.command()(arena)
 app.command()(show)
 app.command()(moves)
+app.command()(review)

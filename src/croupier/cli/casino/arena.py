@@ -18,10 +18,15 @@ __all__ = ["arena"]
 
 
 def arena(
-    a: Annotated[str, typer.Option("--a", help="The first strategy: random, greedy or expert.")] = (
-        DEFAULT_STRATEGY
-    ),
-    b: Annotated[str, typer.Option("--b", help="The second strategy.")] = "greedy",
+    a: Annotated[
+        str,
+        typer.Option(
+            "--a",
+            help="The first strategy (random, greedy, expert) or level (beginner, casual, "
+            "strong, expert).",
+        ),
+    ] = (DEFAULT_STRATEGY),
+    b: Annotated[str, typer.Option("--b", help="The second strategy or level.")] = "greedy",
     tournaments: Annotated[
         int, typer.Option("--tournaments", help="Tournaments to play (each to 21 points).")
     ] = 100,
