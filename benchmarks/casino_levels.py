@@ -1,6 +1,8 @@
 """The levels of play against each other: the arena table of the how-to page.
 
-Run: .venv/bin/python benchmarks/casino_levels.py [TOURNAMENTS] [SEED] [WORKERS]
+Run: .venv/bin/python benchmarks/casino_levels.py [TOURNAMENTS] [SEED] [WORKERS] [PAIRS]
+
+PAIRS (default: all six) picks pairs, as ``expert-strong,casual-beginner``.
 
 Plays TOURNAMENTS tournaments (default 200, to 21 points, in pairs on the same shuffles
 with the seats swapped) between every pair of levels (beginner, casual, strong, expert)
@@ -39,7 +41,7 @@ def row(result: ArenaResult, seconds: float) -> str:
     )
 
 
-def main(tournaments: int = 200, seed: int = 2026, workers: int = 1) -> None:
+def main(tournaments: int = 200, seed: int = 2026, workers: int = 1, only: str = "") -> None:
     levels = list(Level)
     print(f"Levels arena: {tournaments} tournaments per pair, seed {seed}, {workers} worker(s)\n")
     print(
@@ -52,6 +54,9 @@ def main(tournaments: int = 200, seed: int = 2026, workers: int = 1) -> None:
     # Each pair as (stronger, weaker), the expert's first: they take the longest.
     pairs = [(upper, lower) for lower, upper in itertools.combinations(levels, 2)]
     pairs.sort(key=lambda pair: (-levels.index(pair[0]), -levels.index(pair[1])))
+    if only:
+        chosen = {tuple(Level.parse(name) for name in pair.split("-")) for pair in only.split(",")}
+        pairs = [pair for pair in pairs if pair in chosen]
     for a, b in pairs:
         start = time.perf_counter()
         result = run_arena(a.value, b.value, tournaments, seed=seed, workers=workers)
@@ -76,9 +81,22 @@ def main(tournaments: int = 200, seed: int = 2026, workers: int = 1) -> None:
                 )
     print()
     for lower, upper in itertools.pairwise(levels):
-        verdict = "clear majority" if clear.get((upper, lower)) else "NOT a clear majority"
+        found = clear.get((upper, lower))
+        verdict = (
+            "not measured in this run"
+            if found is None
+            else "clear majority"
+            if found
+            else "NOT a clear majority"
+        )
         print(f"{upper.value} over {lower.value}: {verdict}")
 
 
 if __name__ == "__main__":
-    main(*(int(arg) for arg in sys.argv[1:4]))
+    args = sys.argv[1:]
+    main(
+        int(args[0]) if len(args) > 0 else 200,
+        int(args[1]) if len(args) > 1 else 2026,
+        int(args[2]) if len(args) > 2 else 1,
+        args[3] if len(args) > 3 else "",
+    )

@@ -55,7 +55,7 @@ from croupier.casino.gamelog import GameLog, LoggedRound
 from croupier.casino.moves import Move
 from croupier.casino.rules import check_move
 from croupier.casino.state import Player, State
-from croupier.casino.strategies.expert import TOURNAMENT_BONUS, ExpertStrategy
+from croupier.casino.strategies.expert import TOURNAMENT_BONUS, Analysis, ExpertStrategy
 
 __all__ = [
     "BEST_WITHIN",
@@ -236,23 +236,41 @@ def _share(value: float, digits: int = 4) -> float | None:
     return None if math.isnan(value) else round(value, digits)
 
 
+class _Reviewer(ExpertStrategy):
+    """The full expert, keeping its last analysis, so that a move's review searches once
+    for both the best move with its reason and the values of all the moves."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last: Analysis | None = None
+
+    def analyse(self, *args: Any, **kwargs: Any) -> Analysis:
+        self.last = super().analyse(*args, **kwargs)
+        return self.last
+
+
 def review_move(
     state: State, move: Move, number: int = 1, expert: ExpertStrategy | None = None
 ) -> MoveReview:
     """Judge ``move``, played by the player to move in ``state`` (``number``: its place in
     the round), from what that player could see. An illegal move raises
     :class:`~croupier.casino.errors.IllegalMoveError`."""
-    expert = expert if expert is not None else ExpertStrategy()
+    expert = expert if expert is not None else _Reviewer()
     player = state.next_player
     seen = state.observe(player)
     check_move(state, move)
     moves = seen.legal_moves()
+    if isinstance(expert, _Reviewer):
+        expert.last = None
     decision = expert.decide(seen)
     if len(moves) == 1:
         return MoveReview(
             state.round_number, number, player, move, move, 0.0, None, decision.reason, True
         )
-    analysis = expert.analyse(seen)
+    if isinstance(expert, _Reviewer) and expert.last is not None:
+        analysis = expert.last  # what decide() just found: the same search
+    else:
+        analysis = expert.analyse(seen)
     raw = analysis.value_of(decision.move) - analysis.value_of(move)
     swings = max(0, round(raw / TOURNAMENT_BONUS))
     loss = max(0.0, raw - swings * TOURNAMENT_BONUS)
@@ -274,7 +292,7 @@ def review_round(
     logged: LoggedRound, player: Player = Player.HUMAN, expert: ExpertStrategy | None = None
 ) -> RoundReview:
     """Judge every move ``player`` made in the logged round."""
-    expert = expert if expert is not None else ExpertStrategy()
+    expert = expert if expert is not None else _Reviewer()
     reviewed = [
         review_move(state, move, number, expert)
         for number, (state, move) in enumerate(logged.positions(), 1)
@@ -291,7 +309,7 @@ def review_game(
 ) -> GameReview:
     """Judge every move ``player`` made in the game ``log`` holds; ``progress`` is called
     with the number of rounds reviewed so far."""
-    expert = ExpertStrategy()
+    expert = _Reviewer()
     rounds = []
     for logged in log.rounds:
         rounds.append(review_round(logged, player, expert))
