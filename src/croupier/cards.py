@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import enum
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, overload
+from typing import Any, Final, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -443,6 +443,10 @@ def indices_to_cards(indices: ArrayLike) -> tuple[Card, ...]:
 # --- shoes ------------------------------------------------------------------------------
 
 
+#: NumPy bit generators a saved shoe may name.
+_BIT_GENERATORS: Final = frozenset({"PCG64", "PCG64DXSM", "MT19937", "Philox", "SFC64"})
+
+
 class Shoe:
     """Cards dealt from the top of one or more shuffled decks, or from a stacked order.
 
@@ -572,3 +576,54 @@ class Shoe:
     def __repr__(self) -> str:
         kind = "stacked" if self._decks is None else f"decks={self._decks}"
         return f"<Shoe {kind}: {self.remaining} of {len(self._cards)} cards left>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole shoe as JSON-ready data: its cards in order, how many were dealt, the
+        cut card, and the shuffler's state, so that :meth:`from_dict` deals on exactly
+        as this shoe would (reshuffles included).
+
+        >>> shoe = Shoe(decks=1, seed=3, cut_card=40)
+        >>> _ = shoe.draw()
+        >>> copy = Shoe.from_dict(shoe.to_dict())
+        >>> copy.draw() == shoe.draw(), copy.remaining, copy.cut_card
+        (True, 50, 40)
+        >>> copy.shuffle(); shoe.shuffle()
+        >>> copy.remaining_cards() == shoe.remaining_cards()
+        True
+        """
+        return {
+            "decks": self._decks,
+            "cards": "".join(str(card) for card in self._cards),
+            "dealt": self._position,
+            "cut_card": self._cut_card,
+            "rng": None if self._rng is None else self._rng.bit_generator.state,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Shoe:
+        """The shoe saved by :meth:`to_dict`; bad data raises :class:`CardError`."""
+        try:
+            text = data["cards"]
+            cards = [parse_card(text[i : i + 2]) for i in range(0, len(text), 2)]
+            dealt, decks, state = data["dealt"], data["decks"], data["rng"]
+            shoe = cls.stacked(cards, cut_card=data["cut_card"])
+            if (
+                isinstance(dealt, bool)
+                or not isinstance(dealt, int)
+                or not 0 <= dealt <= len(cards)
+            ):
+                raise CardError(f"bad dealt count {dealt!r}: expected 0 to {len(cards)}")
+            if decks is not None:
+                kind = state["bit_generator"]
+                if kind not in _BIT_GENERATORS:
+                    raise CardError(f"bad saved shoe: unknown shuffler {kind!r}")
+                rng = np.random.Generator(getattr(np.random, kind)())
+                rng.bit_generator.state = state
+                shoe._decks, shoe._rng = int(decks), rng
+        except CardError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CardError(f"bad saved shoe: {exc}") from None
+        shoe._position = dealt
+        shoe._recount()
+        return shoe

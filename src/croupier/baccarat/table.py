@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Final
+from typing import Any, Final
 
 from croupier.baccarat.errors import BaccaratError
-from croupier.baccarat.payouts import LAB, Bet, PayoutTable, RoundFacts
-from croupier.baccarat.round import Round
-from croupier.cards import Shoe
+from croupier.baccarat.payouts import LAB, Bet, PayoutTable, RoundFacts, payout_table
+from croupier.baccarat.round import Coup, Round
+from croupier.cards import Rank, Shoe, format_cards, parse_cards
 
 __all__ = [
     "BET_CODES",
@@ -33,6 +34,7 @@ __all__ = [
     "Settlement",
     "SettlementKind",
     "Table",
+    "TableRound",
     "format_money",
     "parse_bet",
     "parse_money",
@@ -149,6 +151,13 @@ class Table:
         """True while the bankroll can pay for another bet."""
         return self.bankroll >= self.stake
 
+    def next_round_counts(self) -> dict[Rank, int]:
+        """Cards by rank in the shoe the next round is dealt from: this shoe's, or a full
+        shoe's when the cut card has come out and the next round reshuffles."""
+        if self.shoe.cut_card_reached and not self.shoe.is_stacked and self.shoe.decks:
+            return dict.fromkeys(Rank, 4 * self.shoe.decks)
+        return self.shoe.counts()
+
     def next_round(self) -> tuple[Round, bool]:
         """A new round on the table's shoe; reshuffles first if the cut card came out.
 
@@ -166,8 +175,12 @@ class Table:
                 f"the bankroll {format_money(self.bankroll)} cannot cover the "
                 f"{format_money(self.stake)} stake"
             )
-        bet = self.payouts.bet(bet_key)
-        net = bet.settle(facts) * self.stake
+        settlement = self._settle(self.payouts.bet(bet_key), self.stake, facts)
+        self.rounds_played += 1
+        return settlement
+
+    def _settle(self, bet: Bet, stake: int, facts: RoundFacts) -> Settlement:
+        net = bet.settle(facts) * stake
         if net > 0:
             kind, amount = SettlementKind.WON, math.floor(net)
         elif net < 0:
@@ -175,5 +188,151 @@ class Table:
         else:
             kind, amount = SettlementKind.PUSHED, 0
         self.bankroll += amount if kind is SettlementKind.WON else -amount
-        self.rounds_played += 1
         return Settlement(bet, kind, amount, self.bankroll)
+
+    def check_stakes(self, stakes: Mapping[str, int]) -> tuple[tuple[Bet, int], ...]:
+        """The bets of ``stakes`` (bet key -> cents), checked: known bets of this table,
+        whole positive amounts, and a total the bankroll covers."""
+        if not stakes:
+            raise BaccaratError("no bets: place at least one chip before dealing")
+        checked = []
+        for key, amount in stakes.items():
+            bet = self.payouts.bet(key)
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+                raise BaccaratError(f"bad stake {amount!r} on {bet.name}: expected whole cents > 0")
+            checked.append((bet, amount))
+        total = sum(amount for _, amount in checked)
+        if total > self.bankroll:
+            raise BaccaratError(
+                f"the bets total {format_money(total)} but the bankroll is "
+                f"{format_money(self.bankroll)}"
+            )
+        return tuple(checked)
+
+    def play(self, stakes: Mapping[str, int]) -> TableRound:
+        """Deal a round with chips on several bets (bet key -> cents) and settle them all.
+
+        The bets are checked before any card is dealt: a refused bet leaves the table as
+        it was. Reshuffles first when the cut card came out, like :meth:`next_round`.
+
+        >>> from croupier.baccarat.payouts import EZ
+        >>> from croupier.cards import Shoe, parse_cards
+        >>> table = Table(shoe=Shoe.stacked(parse_cards("2c 2d Kd 4s 2h 3s")), payouts=EZ)
+        >>> played = table.play({"banker": 5000, "dragon-7": 500})
+        >>> [(s.bet.key, s.kind.value, s.amount) for s in played.settlements]
+        [('banker', 'pushed', 0), ('dragon-7', 'won', 20000)]
+        >>> format_money(played.net), format_money(table.bankroll), table.rounds_played
+        ('$200', '$1200', 1)
+        """
+        checked = self.check_stakes(stakes)
+        game, reshuffled = self.next_round()
+        coup = game.play()
+        settlements = tuple(self._settle(bet, amount, coup) for bet, amount in checked)
+        self.rounds_played += 1
+        return TableRound(
+            number=self.rounds_played,
+            coup=coup,
+            reshuffled=reshuffled,
+            stakes=tuple((bet.key, amount) for bet, amount in checked),
+            settlements=settlements,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table as JSON-ready data (its shoe included), for :meth:`from_dict`."""
+        return {
+            "bankroll": self.bankroll,
+            "stake": self.stake,
+            "payouts": self.payouts.name,
+            "rounds_played": self.rounds_played,
+            "shoe": self.shoe.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Table:
+        """The table saved by :meth:`to_dict`; bad data raises a croupier error.
+
+        >>> table = Table(shoe=table_shoe(6, seed=1), bankroll=50_000)
+        >>> _ = table.play({"player": 2500})
+        >>> copy = Table.from_dict(table.to_dict())
+        >>> copy.to_dict() == table.to_dict(), copy.rounds_played
+        (True, 1)
+        """
+        try:
+            table = cls(
+                shoe=Shoe.from_dict(data["shoe"]),
+                bankroll=_whole(data["bankroll"], "bankroll"),
+                stake=_whole(data["stake"], "stake"),
+                payouts=payout_table(data["payouts"]),
+            )
+            table.rounds_played = _whole(data["rounds_played"], "rounds played")
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise BaccaratError(f"bad saved table: {exc}") from None
+        return table
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BaccaratError(f"bad saved table: {what} {value!r} is not a whole number")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class TableRound:
+    """A round played by :meth:`Table.play`: the coup, the bets and how each was settled."""
+
+    #: The round's number at this table (1 for the first).
+    number: int
+    coup: Coup
+    #: True when the shoe was reshuffled before this round.
+    reshuffled: bool
+    #: The chips on each bet: ``(bet key, cents)``.
+    stakes: tuple[tuple[str, int], ...]
+    settlements: tuple[Settlement, ...]
+
+    @property
+    def net(self) -> int:
+        """What the round won (or lost, negative) in all, in cents."""
+        return sum(
+            s.amount if s.kind is SettlementKind.WON else -s.amount for s in self.settlements
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The round as JSON-ready data, cards as text (see :meth:`from_dict`)."""
+        return {
+            "number": self.number,
+            "player": format_cards(self.coup.player_cards),
+            "banker": format_cards(self.coup.banker_cards),
+            "reshuffled": self.reshuffled,
+            "stakes": [[key, amount] for key, amount in self.stakes],
+            "settlements": [
+                [s.bet.key, s.kind.value, s.amount, s.bankroll] for s in self.settlements
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], payouts: PayoutTable) -> TableRound:
+        """The round saved by :meth:`to_dict` at a table with ``payouts``; the cards are
+        checked against the drawing rules again.
+
+        >>> table = Table(shoe=table_shoe(8, seed=5))
+        >>> played = table.play({"tie": 1000})
+        >>> TableRound.from_dict(played.to_dict(), table.payouts) == played
+        True
+        """
+        try:
+            coup = Coup(parse_cards(data["player"]), parse_cards(data["banker"]))
+            settlements = tuple(
+                Settlement(payouts.bet(key), SettlementKind(kind), amount, bankroll)
+                for key, kind, amount, bankroll in data["settlements"]
+            )
+            return cls(
+                number=data["number"],
+                coup=coup,
+                reshuffled=bool(data["reshuffled"]),
+                stakes=tuple((str(key), int(amount)) for key, amount in data["stakes"]),
+                settlements=settlements,
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, BaccaratError):
+                raise
+            raise BaccaratError(f"bad saved round: {exc}") from None

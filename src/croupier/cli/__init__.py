@@ -15,6 +15,7 @@ import typer
 from croupier import __version__
 from croupier.cli import baccarat, casino, poker
 from croupier.cli.console import CroupierGroup, Prompter, make_console
+from croupier.cli.serve import serve
 
 __all__ = ["app", "main"]
 
@@ -28,6 +29,7 @@ app = typer.Typer(
 app.add_typer(baccarat.app)
 app.add_typer(poker.app)
 app.add_typer(casino.app)
+app.command()(serve)
 
 
 def _show_version(value: bool) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -212,7 +212,22 @@ def _check_shared_cards(hands: Sequence[EquityHand], wheres: Sequence[str]) -> N
             )
 
 
-def _check_unknowns(hands: Sequence[EquityHand], source: str) -> None:
+def _check_dead(hands: Sequence[EquityHand], dead: Iterable[Card]) -> int:
+    """Dead cards are out of play: never in a hand, never twice; returns how many."""
+    seen: set[Card] = set()
+    held = {c for hand in hands for c in hand.known}
+    for card in dead:
+        if not isinstance(card, Card):
+            raise TypeError(f"dead cards must be Card objects, not {type(card).__name__}")
+        if card in held:
+            raise PokerError(f"dead card {card} is also in a hand: a dead card is out of play")
+        if card in seen:
+            raise PokerError(f"dead card {card} is named twice")
+        seen.add(card)
+    return len(seen)
+
+
+def _check_unknowns(hands: Sequence[EquityHand], source: str, dead: int = 0) -> None:
     used = sorted({n for hand in hands for n in hand.unknown})
     missing = [n for n in range(len(used)) if n not in used]
     if missing:
@@ -220,7 +235,7 @@ def _check_unknowns(hands: Sequence[EquityHand], source: str) -> None:
             f"{source}: unknown card ?{max(used)} is used but ?{missing[0]} is not: number "
             "unknown cards ?0, ?1, ... without gaps"
         )
-    left = 52 - len({c for hand in hands for c in hand.known})
+    left = 52 - len({c for hand in hands for c in hand.known}) - dead
     if len(used) > left:
         raise PokerError(
             f"{source}: {len(used)} unknown cards to deal but only {left} cards are not named"
@@ -238,13 +253,13 @@ class _Question:
     is computed once per batch and shared by its hands.
     """
 
-    def __init__(self, hands: Sequence[EquityHand]) -> None:
+    def __init__(self, hands: Sequence[EquityHand], dead: Iterable[Card] = ()) -> None:
         if not hands:
             raise PokerError("no hands: an equity question needs at least one hand")
         _check_shared_cards(hands, [f"hand {i}" for i in range(len(hands))])
-        _check_unknowns(hands, "hands")
+        _check_unknowns(hands, "hands", _check_dead(hands, dead))
         self.hands = tuple(hands)
-        named = {c.index for hand in hands for c in hand.known}
+        named = {c.index for hand in hands for c in hand.known} | {c.index for c in dead}
         self.remaining = np.array([i for i in range(52) if i not in named], dtype=np.int64)
         self.unknowns = len({n for hand in hands for n in hand.unknown})
         owners: dict[int, tuple[int, ...]] = {}
@@ -335,8 +350,11 @@ def monte_carlo_equity(
     *,
     seed: int | None = None,
     progress: Progress | None = None,
+    dead: Iterable[Card] = (),
 ) -> EquityResult:
     """Each hand's wins over ``trials`` random completions (the same seed, the same deals).
+
+    ``dead`` cards are out of play (folded or burnt): no completion deals them.
 
     >>> hands = parse_equity_hands("Ah Ad ?0 ?1 ?2 ?3 ?4\\n7c 2d ?0 ?1 ?2 ?3 ?4")
     >>> result = monte_carlo_equity(hands, 20_000, seed=1)
@@ -345,7 +363,7 @@ def monte_carlo_equity(
     """
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
         raise PokerError(f"bad number of trials {trials!r}: expected a whole number of 1 or more")
-    question = _Question(hands)
+    question = _Question(hands, tuple(dead))
     rng = np.random.default_rng(seed)
     tally = _Tally(len(question.hands))
     size = len(question.remaining)
@@ -374,13 +392,15 @@ def _deal(rng: np.random.Generator, rows: int, size: int, cards: int) -> NDArray
 # --- exact enumeration ------------------------------------------------------------------
 
 
-def exact_completions(hands: Sequence[EquityHand]) -> int:
+def exact_completions(hands: Sequence[EquityHand], dead: Iterable[Card] = ()) -> int:
     """How many distinct completions :func:`exact_equity` visits.
 
-    >>> exact_completions(parse_equity_hands("As Ks ?0 ?1 ?2 ?3 ?4\\n2c 2d ?0 ?1 ?2 ?3 ?4"))
-    1712304
+    >>> hands = parse_equity_hands("As Ks ?0 ?1 ?2 ?3 ?4\\n2c 2d ?0 ?1 ?2 ?3 ?4")
+    >>> from croupier.cards import parse_cards
+    >>> exact_completions(hands), exact_completions(hands, dead=parse_cards("Ah Kh"))
+    (1712304, 1370754)
     """
-    question = _Question(hands)
+    question = _Question(hands, tuple(dead))
     total, left = 1, len(question.remaining)
     for group in question.groups:
         total *= math.comb(left, len(group))
@@ -393,6 +413,7 @@ def exact_equity(
     *,
     time_limit: float | None = EXACT_TIME_LIMIT,
     progress: Progress | None = None,
+    dead: Iterable[Card] = (),
 ) -> EquityResult:
     """Each hand's wins over every completion, each visited once.
 
@@ -400,9 +421,11 @@ def exact_equity(
     visited once (a board of five unknown cards: C(48, 5) = 1,712,304 completions for
     two known hands). When the first batches show that the whole enumeration would take
     longer than ``time_limit`` seconds, it stops with an error giving the estimate.
+    ``dead`` cards are out of play: no completion deals them.
     """
-    question = _Question(hands)
-    total = exact_completions(hands)
+    dead = tuple(dead)
+    question = _Question(hands, dead)
+    total = exact_completions(hands, dead)
     tally = _Tally(len(question.hands))
     for hand in question.hands:
         rank_table(hand.size)  # build the tables before timing the first batches

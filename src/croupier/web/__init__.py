@@ -1,0 +1,58 @@
+"""croupier in the browser: ``croupier serve`` runs this app (FastAPI on uvicorn).
+
+Needs the ``web`` extra (``pip install 'croupier[web]'``). The app is built by
+:func:`croupier.web.app.create_app`; everything it serves ships in this package
+(templates/, static/): no CDN, no build step, no request leaves the machine.
+
+Layout:
+
+- ``app.py``: the app factory, the lobby and the list of games (:data:`~croupier.web.app.GAMES`);
+- ``sessions.py``: per-browser sessions (a random id in an HttpOnly, SameSite=Strict cookie),
+  each game's state in a named :class:`~croupier.web.sessions.Slot`, saved atomically
+  under the state directory after every change;
+- ``errors.py``: library errors and unreadable requests become a 4xx with a one-line
+  reason (``{"error": "..."}``), never a traceback; :class:`~croupier.web.errors.ApiError`
+  for refusals of the route's own;
+- ``jobs.py``: long calculations on worker threads, with progress and a bound;
+- ``pages.py``: :class:`~croupier.web.pages.GamePage`, the templates, cards as JSON;
+- one module per game: ``baccarat.py``, ``poker.py``.
+
+How to add a game page (say Casino at ``/casino``):
+
+1. Write ``croupier/web/casino.py`` with ``router = APIRouter()`` and
+   ``PAGE = GamePage(key="casino", title="Casino", path="/casino", summary="...",
+   router=router)``. Add ``casino.PAGE`` to ``GAMES`` in ``app.py``: the lobby and the
+   header link to it.
+2. Keep the game's state in the session: an object with ``to_dict()`` and a
+   ``Slot("casino", YourState.from_dict)``. In each route,
+   ``with open_session(request) as session:`` then ``session.get(SLOT)`` /
+   ``session.put(SLOT, state)``; the change is saved when the block ends without an
+   error, and dropped (the last saved state comes back) when it raises.
+3. Read every request field with the library's parsers; let their croupier errors
+   propagate (they become a 422 with the message); raise ``ApiError(4xx, "reason")``
+   for the route's own refusals. Routes only parse, call the library and build JSON:
+   no game logic here.
+4. The page: ``templates/casino.html`` extends ``base.html``; render it with
+   ``render(request, "casino.html", title="Casino", state=...)``: ``state`` reaches
+   the page's script as JSON in ``<script type="application/json" id="state">``.
+   Its script, ``static/casino.js``, uses the helpers of ``static/croupier.js``
+   (``croupier.api``, ``croupier.cardElement``, ``croupier.announce``...). The
+   Content-Security-Policy allows only this server's own scripts and styles: no inline
+   ``<script>`` code or ``style=""`` attributes (set styles from scripts instead).
+5. Long work: ``request.app.state.jobs.start(session_id, work)`` returns a job to poll
+   (see ``poker.py``); the page shows its progress with ``croupier.watchJob``.
+6. Tests: API tests in ``tests/web/test_casino.py`` with the ``client`` fixture, and
+   browser tests with the ``browser_page`` fixture of ``tests/web/conftest.py`` (mark
+   them ``@pytest.mark.browser``; they check console errors and outside requests and
+   save screenshots with ``screenshot(page, "name")``).
+"""
+
+from __future__ import annotations
+
+__all__ = ["MISSING_EXTRA"]
+
+#: The one line printed when the web extra is not installed.
+MISSING_EXTRA = (
+    "the web app needs the 'web' extra: pip install 'croupier[web]' "
+    "(./croupier installs it for you)"
+)

@@ -1,0 +1,101 @@
+"""Every error as one line: library errors and bad requests get a 4xx with the reason.
+
+The JSON API (paths under ``/api/``) answers ``{"error": "one line"}``; pages answer a
+small HTML page with the same line. A croupier error (bad card, bet, stake...) is a 422;
+a request the framework cannot read (missing field, wrong type, bad JSON) is a 422 that
+names the field; an unknown path a 404; anything unexpected a 500 that says only that
+the error was logged: never a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
+
+from croupier.errors import CroupierError
+
+__all__ = ["ApiError", "install_error_handlers", "one_line"]
+
+log = logging.getLogger(__name__)
+
+#: Longest reason sent back (longer ones are cut).
+MAX_REASON: Final = 300
+
+
+class ApiError(HTTPException):
+    """An error a route raises itself: its status code and a one-line reason."""
+
+    def __init__(self, status_code: int, reason: str) -> None:
+        super().__init__(status_code, one_line(reason))
+
+
+def one_line(text: object) -> str:
+    """``text`` on one line, cut at :data:`MAX_REASON` characters.
+
+    >>> one_line("bad card 'Zz'\\n  expected Kc")
+    "bad card 'Zz' expected Kc"
+    """
+    line = " ".join(str(text).split())
+    return line if len(line) <= MAX_REASON else line[: MAX_REASON - 1] + "…"
+
+
+def validation_reason(errors: Sequence[Mapping[str, Any]]) -> str:
+    """The first problem of a request the framework could not read, in one line.
+
+    >>> validation_reason([{"loc": ("body", "trials"), "msg": "Input should be a valid integer"}])
+    'bad request: trials: input should be a valid integer'
+    >>> validation_reason([{"loc": ("body",), "msg": "Field required", "type": "missing"}])
+    'bad request: body: field required'
+    """
+    if not errors:
+        return "bad request"
+    first = errors[0]
+    location = [str(part) for part in first.get("loc", ()) if part not in ("body", "query")]
+    where = ".".join(location) or str(first.get("loc", ("request",))[0])
+    message = str(first.get("msg", "invalid"))
+    return one_line(f"bad request: {where}: {message[:1].lower()}{message[1:]}")
+
+
+def _answer(request: Request, status: int, reason: str) -> Response:
+    if request.url.path.startswith("/api/") or "text/html" not in request.headers.get("accept", ""):
+        return JSONResponse({"error": reason}, status_code=status)
+    from croupier.web.pages import render  # the templates load on first use
+
+    response = render(request, "error.html", status=status, reason=reason)
+    response.status_code = status
+    return response
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Make every error of ``app`` a one-line answer."""
+
+    async def croupier_error(request: Request, exc: Exception) -> Response:
+        return _answer(request, 422, one_line(exc))
+
+    async def bad_request(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        return _answer(request, 422, validation_reason(exc.errors()))
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        reason = exc.detail if exc.status_code != 404 or exc.detail != "Not Found" else None
+        reason = reason or f"no page {request.url.path}"
+        response = _answer(request, exc.status_code, one_line(reason))
+        for key, value in (exc.headers or {}).items():
+            response.headers[key] = value
+        return response
+
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        return _answer(request, 500, "internal error: the server logged it")
+
+    app.add_exception_handler(CroupierError, croupier_error)
+    app.add_exception_handler(RequestValidationError, bad_request)
+    app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(Exception, unexpected)

@@ -1,0 +1,267 @@
+// The poker page: the hold'em equity calculator (with its card grid) and the comparison.
+"use strict";
+
+(() => {
+  const { api, el, cardElement, percent, announce, watchJob } = croupier;
+  const $ = (id) => document.getElementById(id);
+  const limits = croupier.initialState();
+  const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+  const SUITS = [["s", "♠", "spades"], ["h", "♥", "hearts"], ["d", "♦", "diamonds"], ["c", "♣", "clubs"]];
+  const RANK_WORDS = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
+  let players = 2;
+  let target = "player-1";
+  let running = null; // the job being watched
+
+  // A card token as the grid knows it ("As", "10h", "th" -> "Th"); null if not a card.
+  function code(token) {
+    const match = /^(10|[2-9tjqka0x])([cdhs♣♦♥♠])$/i.exec(token.trim());
+    if (!match) return null;
+    let rank = match[1].toUpperCase();
+    if (rank === "10" || rank === "0" || rank === "X") rank = "T";
+    const suit = { "♣": "c", "♦": "d", "♥": "h", "♠": "s" }[match[2]] || match[2].toLowerCase();
+    return rank + suit;
+  }
+
+  function inputFor(name) {
+    return name.startsWith("player-") ? $("hole-" + name.slice(7)) : $(name);
+  }
+
+  function fields() {
+    const names = [];
+    for (let i = 1; i <= players; i++) names.push("player-" + i);
+    return [...names, "board", "dead"];
+  }
+
+  function tokens(name) {
+    return inputFor(name).value.split(/[\s,]+/).filter(Boolean);
+  }
+
+  // --- seats and the card picker ----------------------------------------------------
+
+  function renderSeats() {
+    const seats = $("seats");
+    const kept = {};
+    for (const input of seats.querySelectorAll("input")) kept[input.id] = input.value;
+    seats.replaceChildren();
+    for (let i = 1; i <= players; i++) {
+      const row = el("div", "seat");
+      const label = el("label", "", `Player ${i}`);
+      label.htmlFor = "hole-" + i;
+      const input = el("input");
+      input.id = "hole-" + i;
+      input.name = "hole-" + i;
+      input.autocomplete = "off";
+      input.spellcheck = false;
+      input.placeholder = "two cards, one, or none (random)";
+      input.value = kept[input.id] !== undefined ? kept[input.id] : (i === 1 ? "As Ks" : i === 2 ? "Qh Qd" : "");
+      input.addEventListener("input", renderGrid);
+      input.addEventListener("focus", () => setTarget("player-" + i));
+      row.append(label, input);
+      seats.append(row);
+    }
+    $("add-player").disabled = players >= limits.max_players;
+    $("remove-player").disabled = players <= 1;
+    renderTargets();
+    renderGrid();
+  }
+
+  function setTarget(name) {
+    target = name;
+    for (const radio of document.querySelectorAll("input[name=target]")) radio.checked = radio.value === name;
+  }
+
+  function renderTargets() {
+    const box = $("target-options");
+    box.replaceChildren();
+    if (!fields().includes(target)) target = "player-1";
+    for (const name of fields()) {
+      const label = el("label", "target-option");
+      const radio = el("input");
+      radio.type = "radio";
+      radio.name = "target";
+      radio.value = name;
+      radio.checked = name === target;
+      radio.addEventListener("change", () => { target = name; });
+      const text = name.startsWith("player-") ? "Player " + name.slice(7) : name === "board" ? "Board" : "Dead";
+      label.append(radio, document.createTextNode(" " + text));
+      box.append(label);
+    }
+  }
+
+  function renderGrid() {
+    const used = {};
+    for (const name of fields()) for (const token of tokens(name)) {
+      const c = code(token);
+      if (c) used[c] = name;
+    }
+    const grid = $("card-grid");
+    grid.replaceChildren();
+    for (const [suit, symbol, plural] of SUITS) {
+      for (const rank of RANKS) {
+        const c = rank + suit;
+        const button = el("button", "pick " + (suit === "h" || suit === "d" ? "red" : "black"));
+        button.type = "button";
+        button.dataset.card = c;
+        button.append(el("span", "", rank === "T" ? "10" : rank), el("span", "", symbol));
+        const where = used[c];
+        const name = `${RANK_WORDS[rank] || rank} of ${plural}`;
+        button.setAttribute("aria-label", where ? `${name}, in ${where.replace("-", " ")}` : name);
+        if (where) button.classList.add("used");
+        button.setAttribute("aria-pressed", String(Boolean(where)));
+        button.addEventListener("click", () => pick(c));
+        grid.append(button);
+      }
+    }
+  }
+
+  function pick(c) {
+    const input = inputFor(target);
+    for (const name of fields()) {
+      const list = tokens(name);
+      const at = list.findIndex((t) => code(t) === c);
+      if (at >= 0) {
+        // a second press takes the card back, wherever it was
+        list.splice(at, 1);
+        inputFor(name).value = list.join(" ");
+        renderGrid();
+        return;
+      }
+    }
+    const list = tokens(target);
+    list.push(c);
+    input.value = list.join(" ");
+    renderGrid();
+    document.querySelector(`#card-grid [data-card="${c}"]`).focus();
+  }
+
+  // --- the calculation --------------------------------------------------------------
+
+  function request() {
+    const form = new FormData($("equity-form"));
+    const seed = String(form.get("seed") || "").trim();
+    return {
+      players: Array.from({ length: players }, (_, i) => $("hole-" + (i + 1)).value),
+      board: $("board").value,
+      dead: $("dead").value,
+      method: String(form.get("method")),
+      trials: Number(form.get("trials")),
+      seed: seed === "" ? null : (/^[0-9]+$/.test(seed) ? Number(seed) : seed),
+    };
+  }
+
+  function showProgress(done, total) {
+    $("progress-line").hidden = false;
+    $("progress").max = total || 1;
+    $("progress").value = done;
+    $("progress-text").textContent = total ? `${done.toLocaleString("en")} of ${total.toLocaleString("en")} deals` : "starting…";
+  }
+
+  function renderResult(job) {
+    const result = job.result;
+    const box = $("equity-result");
+    box.replaceChildren();
+    const table = el("table", "equity-table");
+    const caption = el("caption", "", (result.exact ? `Exact: all ${result.trials.toLocaleString("en")} deals` : `Monte Carlo: ${result.trials.toLocaleString("en")} deals` + (result.seed !== null ? ` (seed ${result.seed})` : "")) + ` in ${job.seconds} s`);
+    table.append(caption);
+    const head = el("tr");
+    for (const text of ["Player", "Cards", "Equity", "Win", "Tie"]) {
+      const th = el("th", "", text);
+      th.scope = "col";
+      head.append(th);
+    }
+    const thead = el("thead");
+    thead.append(head);
+    table.append(thead);
+    const body = el("tbody");
+    for (const row of result.players) {
+      const tr = el("tr");
+      const name = el("th", "", `Player ${row.player}`);
+      name.scope = "row";
+      const cards = el("td", "hole");
+      for (const card of row.cards) cards.append(cardElement(card, "mini"));
+      for (let i = 0; i < row.unknown; i++) {
+        const back = el("span", "card back mini");
+        back.setAttribute("role", "img");
+        back.setAttribute("aria-label", "unknown card");
+        cards.append(back);
+      }
+      const equity = el("td", "equity");
+      const bar = el("span", "bar");
+      bar.style.width = percent(row.equity, 2);
+      equity.append(bar, el("span", "bar-text", percent(row.equity, 2)));
+      tr.append(name, cards, equity, el("td", "num", percent(row.win, 2)), el("td", "num", percent(row.tie, 2)));
+      body.append(tr);
+    }
+    table.append(body);
+    const scroller = el("div", "table-scroll");
+    scroller.append(table);
+    box.append(scroller);
+    announce("Equity: " + result.players.map((r) => `player ${r.player} ${percent(r.equity, 1)}`).join(", "));
+  }
+
+  $("equity-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("equity-error").textContent = "";
+    $("calculate").disabled = true;
+    $("cancel").hidden = false;
+    try {
+      const job = await api("POST", "/api/poker/equity", request());
+      running = job.job;
+      showProgress(0, job.total);
+      const done = await watchJob("/api/poker/jobs/" + job.job, showProgress);
+      renderResult(done);
+    } catch (error) {
+      if (error.message !== "stopped") $("equity-error").textContent = error.message;
+      announce(error.message);
+    } finally {
+      running = null;
+      $("calculate").disabled = false;
+      $("cancel").hidden = true;
+      $("progress-line").hidden = true;
+    }
+  });
+
+  $("cancel").addEventListener("click", async () => {
+    if (running) await api("DELETE", "/api/poker/jobs/" + running).catch(() => null);
+  });
+  $("add-player").addEventListener("click", () => { players = Math.min(limits.max_players, players + 1); renderSeats(); });
+  $("remove-player").addEventListener("click", () => { players = Math.max(1, players - 1); renderSeats(); });
+  $("clear-all").addEventListener("click", () => {
+    for (const name of fields()) inputFor(name).value = "";
+    $("equity-result").replaceChildren();
+    renderGrid();
+  });
+  for (const name of ["board", "dead"]) {
+    $(name).addEventListener("input", renderGrid);
+    $(name).addEventListener("focus", () => setTarget(name));
+  }
+
+  // --- which hand wins --------------------------------------------------------------
+
+  $("compare-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("compare-error").textContent = "";
+    const box = $("compare-result");
+    try {
+      const answer = await api("POST", "/api/poker/compare", { line: $("compare-line").value });
+      box.replaceChildren();
+      answer.hands.forEach((hand, i) => {
+        const row = el("div", "compared" + (answer.winner === i + 1 ? " winner" : ""));
+        row.append(el("h3", "", `Hand ${i + 1}: ${hand.category}`));
+        const cards = el("div", "cards");
+        for (const card of hand.hand) cards.append(cardElement(card, card.best ? "best" : "unused"));
+        row.append(cards, el("p", "", hand.description));
+        box.append(row);
+      });
+      const verdict = el("p", "verdict", answer.verdict);
+      verdict.setAttribute("role", "status");
+      box.append(verdict);
+      announce(`${answer.verdict}: ${answer.hands[0].description} against ${answer.hands[1].description}`);
+    } catch (error) {
+      box.replaceChildren();
+      $("compare-error").textContent = error.message;
+    }
+  });
+
+  renderSeats();
+})();

@@ -1,0 +1,95 @@
+"""The app's shared parts: lobby, static assets, errors, cookies, body limits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from croupier.web.app import MAX_BODY, create_app
+from croupier.web.sessions import COOKIE_NAME
+
+
+def test_lobby_links_every_game(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert 'href="/baccarat"' in page.text and 'href="/poker"' in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+
+
+def test_the_session_cookie_is_httponly_and_samesite(client: TestClient) -> None:
+    cookie = client.get("/").headers["set-cookie"]
+    assert cookie.startswith(f"{COOKIE_NAME}=")
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+    assert "set-cookie" not in client.get("/").headers  # known now: not sent again
+
+
+def test_a_forged_or_unknown_cookie_gets_a_fresh_id(client: TestClient) -> None:
+    client.cookies.set(COOKIE_NAME, "A" * 43)
+    fresh = client.get("/api/baccarat").headers["set-cookie"]
+    assert f"{COOKIE_NAME}={'A' * 43}" not in fresh
+
+
+def test_static_assets_ship_in_the_package(client: TestClient) -> None:
+    for name in ("croupier.css", "croupier.js", "baccarat.js", "poker.js", "favicon.svg"):
+        answer = client.get(f"/static/{name}")
+        assert answer.status_code == 200, name
+        assert "set-cookie" not in answer.headers
+    page = client.get("/baccarat").text
+    assert "http://" not in page.replace("http://www.w3.org", "") and "https://" not in page
+
+
+def test_unknown_paths_are_one_line_404s(client: TestClient) -> None:
+    answer = client.get("/api/nothing")
+    assert answer.status_code == 404
+    assert answer.json() == {"error": "no page /api/nothing"}
+    page = client.get("/nowhere", headers={"Accept": "text/html"})
+    assert page.status_code == 404 and "no page /nowhere" in page.text
+
+
+def test_unreadable_bodies_are_one_line_422s(client: TestClient) -> None:
+    answer = client.post(
+        "/api/baccarat/table", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert answer.status_code == 422
+    assert answer.json()["error"].startswith("bad request: ")
+    assert "\n" not in answer.json()["error"]
+    answer = client.post("/api/baccarat/table", json={"decks": "many"})
+    assert answer.json() == {
+        "error": "bad request: decks: input should be a valid integer, unable to parse string "
+        "as an integer"
+    }
+
+
+def test_huge_bodies_are_refused_unread(client: TestClient) -> None:
+    answer = client.post(
+        "/api/poker/compare",
+        content=b"x" * (MAX_BODY + 1),
+        headers={"content-type": "application/json"},
+    )
+    assert answer.status_code == 413
+    assert "KiB" in answer.json()["error"]
+
+
+def test_wrong_methods_are_405s(client: TestClient) -> None:
+    answer = client.get("/api/baccarat/deal")
+    assert answer.status_code == 405
+    assert answer.json() == {"error": "Method Not Allowed"}
+
+
+def test_health(client: TestClient) -> None:
+    assert client.get("/healthz").json()["status"] == "ok"
+
+
+def test_the_app_runs_without_a_state_directory() -> None:
+    with TestClient(create_app(None)) as memory_client:
+        assert memory_client.post("/api/baccarat/table", json={"seed": 1}).status_code == 200
+        assert memory_client.get("/api/baccarat").json()["seated"]
+
+
+def test_session_files_are_private(client: TestClient, tmp_path: Path) -> None:
+    client.post("/api/baccarat/table", json={"seed": 3})
+    (saved,) = (tmp_path / "state").glob("*.json")
+    assert len(saved.stem) == 43
+    assert oct((tmp_path / "state").stat().st_mode & 0o777) == "0o700"
+    assert saved.stat().st_mode & 0o077 == 0

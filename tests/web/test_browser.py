@@ -1,0 +1,182 @@
+"""The pages as a person meets them: headless Chromium on a live local server.
+
+Every test fails on a console error or a request leaving the machine (see conftest.py)
+and keeps screenshots as artefacts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from croupier.baccarat import CASINO
+from croupier.baccarat.table import Table, format_money, table_shoe
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+Shot = Callable[..., Path]
+
+
+def sit_down(page: Any, seed: int, payouts: str = "casino") -> None:
+    page.goto("/baccarat")
+    page.fill("#sit-seed", str(seed))
+    page.select_option("#sit-payouts", payouts)
+    page.click("#sit-form button[type=submit]")
+    page.wait_for_selector("#seated-controls:not([hidden])")
+
+
+def test_lobby(browser_page: Any, screenshot: Shot) -> None:
+    browser_page.goto("/")
+    links = browser_page.locator("ul.games a")
+    assert links.count() == 2
+    screenshot(browser_page, "lobby", docs=True)
+    links.first.click()
+    browser_page.wait_for_url(re.compile(r"/baccarat$"))
+
+
+def test_a_bet_and_a_deal_move_the_bankroll(browser_page: Any, screenshot: Shot) -> None:
+    page = browser_page
+    sit_down(page, seed=11)
+    assert page.inner_text("#bankroll") == "$1000"
+    page.click("#chips [data-value='2500']")
+    page.click("[data-bet='banker']")
+    page.click("[data-bet='banker']")
+    page.click("[data-bet='player-pair']")
+    assert "$50 on it" in page.get_attribute("[data-bet='banker']", "aria-label")
+    page.click("#deal")
+    expect(page.locator("#round-number")).to_have_text("1")
+    table = Table(shoe=table_shoe(8, 11), payouts=CASINO)
+    played = table.play({"banker": 5_000, "player-pair": 2_500})
+    assert page.inner_text("#bankroll") == format_money(table.bankroll)
+    shown = page.locator("#player-cards .card").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label'))"
+    )
+    assert shown == [card.long_name for card in played.coup.player_cards]
+    assert page.locator("#reasons li").count() >= 1
+    for _ in range(11):
+        page.click("[data-bet='player']")
+        page.click("#deal")
+        expect(page.locator("#round-number")).to_have_text(str(table.rounds_played + 1))
+        table.play({"player": 2_500})
+    assert page.inner_text("#bankroll") == format_money(table.bankroll)
+    assert page.locator("#bead-plate .bead").count() == 12
+    assert page.locator("#bet-odds tr").count() == len(CASINO.bets)
+    screenshot(page, "baccarat", docs=True)
+
+
+def test_the_table_by_keyboard(browser_page: Any) -> None:
+    page = browser_page
+    sit_down(page, seed=3, payouts="ez")
+    page.focus("body")
+    page.keyboard.press("b")
+    page.keyboard.press("d")
+    expect(page.locator("#round-number")).to_have_text("1")
+    assert page.locator("#settlements li").count() == 1
+    # Tab reaches the chips and the spots; Enter presses them.
+    page.focus("#chips [data-value='500']")
+    page.keyboard.press("Enter")
+    page.focus("[data-bet='dragon-7']")
+    page.keyboard.press("Enter")
+    page.focus("#deal")
+    page.keyboard.press("Enter")
+    expect(page.locator("#round-number")).to_have_text("2")
+    assert "Dragon 7" in page.inner_text("#settlements")
+
+
+def test_a_refused_bet_shows_the_reason(browser_page: Any) -> None:
+    page = browser_page
+    sit_down(page, seed=4)
+    page.click("#deal")
+    assert "Put a chip on a bet first" in page.inner_text("#bet-error")
+    page.click("#chips [data-value='50000']")
+    page.click("[data-bet='tie']")
+    page.click("[data-bet='tie']")
+    page.click("[data-bet='tie']")
+    assert "Not enough money" in page.inner_text("#bet-error")
+
+
+@pytest.mark.parametrize("browser_page", [PHONE], indirect=True)
+def test_the_table_on_a_phone(browser_page: Any, screenshot: Shot) -> None:
+    page = browser_page
+    sit_down(page, seed=21)
+    for number in range(1, 4):
+        page.click("[data-bet='banker']")
+        page.click("#deal")
+        expect(page.locator("#round-number")).to_have_text(str(number))
+    screenshot(page, "baccarat-phone", docs=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
+
+
+def test_equity_calculation(browser_page: Any, screenshot: Shot) -> None:
+    page = browser_page
+    page.goto("/poker")
+    assert page.input_value("#hole-1") == "As Ks"
+    page.click("#calculate")
+    page.wait_for_selector(".equity-table")
+    rows = page.locator(".equity-table tbody tr")
+    assert rows.count() == 2
+    assert "46.21%" in rows.nth(0).inner_text()
+    assert "53.79%" in rows.nth(1).inner_text()
+    assert "Exact: all 1,712,304 deals" in page.inner_text(".equity-table caption")
+    screenshot(page, "poker", docs=True)
+
+
+def test_cards_picked_from_the_grid(browser_page: Any) -> None:
+    page = browser_page
+    page.goto("/poker")
+    page.click("#clear-all")
+    page.check("input[name=target][value=player-1]")
+    page.click("[data-card='Ah']")
+    page.click("[data-card='Ad']")
+    page.check("input[name=target][value=board]")
+    for card in ("2c", "7d", "Jh"):
+        page.click(f"[data-card='{card}']")
+    assert page.input_value("#hole-1") == "Ah Ad"
+    assert page.input_value("#board") == "2c 7d Jh"
+    assert page.get_attribute("[data-card='Ah']", "aria-pressed") == "true"
+    page.click("[data-card='Jh']")  # a second press takes it back
+    assert page.input_value("#board") == "2c 7d"
+    page.check("input[value=monte-carlo]")
+    page.fill("#trials", "50000")
+    page.fill("#seed", "1")
+    page.click("#calculate")
+    page.wait_for_selector(".equity-table")
+    assert "Monte Carlo: 50,000 deals (seed 1)" in page.inner_text(".equity-table caption")
+
+
+def test_a_bad_question_shows_one_line(browser_page: Any) -> None:
+    page = browser_page
+    page.goto("/poker")
+    page.fill("#hole-2", "As Qd")
+    page.click("#calculate")
+    expect(page.locator("#equity-error")).to_have_text(
+        "card As is in player 1 and in player 2: each card once"
+    )
+
+
+def test_compare(browser_page: Any, screenshot: Shot) -> None:
+    page = browser_page
+    page.goto("/poker")
+    page.click("#compare-form button")
+    page.wait_for_selector("#compare-result .verdict")
+    assert page.inner_text("#compare-result .verdict") == "Hand 2 wins"
+    assert page.locator("#compare-result .winner .card.best").count() == 5
+    screenshot(page, "poker-compare", full_page=False)
+
+
+@pytest.mark.parametrize("browser_page", [PHONE], indirect=True)
+def test_poker_on_a_phone(browser_page: Any, screenshot: Shot) -> None:
+    page = browser_page
+    page.goto("/poker")
+    page.click("#calculate")
+    page.wait_for_selector(".equity-table")
+    screenshot(page, "poker-phone")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
