@@ -73,6 +73,7 @@
   function renderTable(position, highlight) {
     const zone = $("table-items");
     zone.replaceChildren();
+    zone.classList.toggle("choosing", chosenCard !== null);
     const reach = chosenCard ? itemsInReach() : new Set();
     position.table.forEach((item, index) => {
       const button = el("button", "pick" + (item.kind === "build" ? " build-pick" : ""));
@@ -150,6 +151,7 @@
   }
 
   function render() {
+    document.body.dataset.busy = String(busy);
     renderLevels();
     const canSave = state.seated && !state.finished;
     $("save-game").hidden = !canSave;
@@ -315,6 +317,7 @@
     showError("move-error", "");
     $("hint-text").textContent = "";
     busy = true;
+    document.body.dataset.busy = "true";
     renderActions();
     let next;
     try {
@@ -367,7 +370,7 @@
       $("level").value = next.level;
       await apply(next, true);
     } catch (error) {
-      showError("game-error", capitalized(error.message) + ".");
+      showError("game-error", error.message + ".");  // it starts with the file's name
     } finally {
       $("load-file").value = "";
     }
