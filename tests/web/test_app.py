@@ -31,7 +31,15 @@ def test_a_forged_or_unknown_cookie_gets_a_fresh_id(client: TestClient) -> None:
 
 
 def test_static_assets_ship_in_the_package(client: TestClient) -> None:
-    for name in ("croupier.css", "croupier.js", "baccarat.js", "poker.js", "casino.js", "casino.css", "favicon.svg"):
+    for name in (
+        "croupier.css",
+        "croupier.js",
+        "baccarat.js",
+        "poker.js",
+        "casino.js",
+        "casino.css",
+        "favicon.svg",
+    ):
         answer = client.get(f"/static/{name}")
         assert answer.status_code == 200, name
         assert "set-cookie" not in answer.headers

@@ -70,7 +70,9 @@ def test_an_illegal_move_is_explained_with_its_rule(client: TestClient) -> None:
     card = data["position"]["hand_keys"][0]
     answer = client.post("/api/casino/move", json={"card": card, "action": "capture", "items": []})
     assert answer.status_code == 422
-    assert answer.json() == {"error": f"illegal move 'capture {card}': a capture must take something"}
+    assert answer.json() == {
+        "error": f"illegal move 'capture {card}': a capture must take something"
+    }
     bad = client.post("/api/casino/move", json={"card": "ZZ", "action": "trail", "items": []})
     assert bad.status_code == 422 and "not a card of your hand" in bad.json()["error"]
     assert client.get("/api/casino").json()["position"] == data["position"]  # nothing changed

@@ -119,3 +119,24 @@ def test_hint_and_arena_take_level_names(tmp_path: Path) -> None:
     )  # fmt: skip
     data = json.loads(run.stdout)
     assert (data["a"], data["b"], data["tournaments"]) == ("strong", "beginner", 2)
+
+
+HOW_TO = Path(__file__).resolve().parents[3] / "docs" / "how-to" / "casino-levels-and-review.md"
+
+
+def _block(text: str, opening: str) -> list[str]:
+    start = text.index(opening) + len(opening)
+    return text[start : text.index("```\n", start)].splitlines()
+
+
+def test_the_how_to_s_review_session_is_real(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = HOW_TO.read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "monday.log").write_text(
+        "\n".join(_block(page, "```text\nCasino game log\n")).join(["Casino game log\n", "\n"])
+    )
+    expected = _block(page, "```console\n$ croupier casino review monday.log\n")
+    run = croupier("casino", "review", "monday.log")
+    assert [line.rstrip() for line in run.stdout.splitlines()] == expected
