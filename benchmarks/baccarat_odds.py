@@ -123,7 +123,7 @@ def per_call(function: Callable[[], object], seconds: float) -> float:
 
 def engine_rounds_per_second(seconds: float) -> float:
     """The round engine dealing real 8-deck shoes, one round at a time."""
-    shoe = table_shoe(8, seed=1)
+    shoe = table_shoe(8, rng=1)
     rounds, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         if shoe.cut_card_reached:
@@ -195,12 +195,12 @@ def main() -> None:
     engine = engine_rounds_per_second(budget)
     cores = os.cpu_count() or 1
     start = time.perf_counter()
-    simulate(2048, decks=8, seed=1, workers=cores)  # starts the worker server, once per process
+    simulate(2048, decks=8, rng=1, workers=cores)  # starts the worker server, once per process
     startup = time.perf_counter() - start
     shoes_to_deal = 20_000 if args.quick else 125_000
     for workers in sorted({1, cores}):
         start = time.perf_counter()
-        result = simulate(shoes_to_deal, decks=8, seed=7, workers=workers)
+        result = simulate(shoes_to_deal, decks=8, rng=7, workers=workers)
         rate = result.rounds / (time.perf_counter() - start)
         label = f"{workers} process" + ("es" if workers > 1 else "")
         rows.append(

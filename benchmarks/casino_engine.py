@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python benchmarks/casino_engine.py [ROUNDS]
 
-Prints microseconds per call of ``legal_moves`` and ``apply_move`` (checked and unchecked)
+Prints microseconds per call of ``State.legal_moves`` and ``State.apply`` (checked and unchecked)
 over the positions of random rounds, and whole random rounds per second.
 """
 
@@ -12,16 +12,16 @@ import random
 import sys
 import time
 
-from croupier.casino import Player, State, apply_move, legal_moves, new_tournament
+from croupier.casino import Player, State, new_tournament
 
 
 def random_positions(rounds: int, rng: random.Random) -> list[State]:
     positions = []
     for _ in range(rounds):
-        state = new_tournament(Player.HUMAN, seed=rng.randrange(2**32))
+        state = new_tournament(Player.HUMAN, rng=rng.randrange(2**32))
         while not state.is_round_over:
             positions.append(state)
-            state = apply_move(state, rng.choice(legal_moves(state)), check=False)
+            state = state.apply(rng.choice(state.legal_moves()), check=False)
     return positions
 
 
@@ -33,26 +33,26 @@ def main(rounds: int = 200) -> None:
     rng = random.Random(2024)
     positions = random_positions(rounds, rng)
     start = time.perf_counter()
-    listed = [legal_moves(state) for state in positions]
+    listed = [state.legal_moves() for state in positions]
     per_call("legal_moves", len(positions), time.perf_counter() - start)
     pairs = [
         (state, move) for state, moves in zip(positions, listed, strict=True) for move in moves
     ]
     start = time.perf_counter()
     for state, move in pairs:
-        apply_move(state, move, check=False)
-    per_call("apply_move(check=False)", len(pairs), time.perf_counter() - start)
+        state.apply(move, check=False)
+    per_call("apply(check=False)", len(pairs), time.perf_counter() - start)
     start = time.perf_counter()
     for state, move in pairs:
-        apply_move(state, move)
-    per_call("apply_move (checked)", len(pairs), time.perf_counter() - start)
+        state.apply(move)
+    per_call("apply (checked)", len(pairs), time.perf_counter() - start)
     print(f"{'moves per position':<28} {len(pairs) / len(positions):8.1f}")
     for check in (False, True):
         start = time.perf_counter()
         for _ in range(rounds):
-            state = new_tournament(Player.HUMAN, seed=rng.randrange(2**32))
+            state = new_tournament(Player.HUMAN, rng=rng.randrange(2**32))
             while not state.is_round_over:
-                state = apply_move(state, rng.choice(legal_moves(state)), check=check)
+                state = state.apply(rng.choice(state.legal_moves()), check=check)
         rate = rounds / (time.perf_counter() - start)
         print(f"{'random rounds, check=' + str(check):<28} {rate:8.0f} rounds per second")
 

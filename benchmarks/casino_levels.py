@@ -59,7 +59,7 @@ def main(tournaments: int = 200, seed: int = 2026, workers: int = 1, only: str =
         pairs = [pair for pair in pairs if pair in chosen]
     for a, b in pairs:
         start = time.perf_counter()
-        result = run_arena(a.value, b.value, tournaments, seed=seed, workers=workers)
+        result = run_arena(a.value, b.value, tournaments, rng=seed, workers=workers)
         seconds = time.perf_counter() - start
         print(row(result, seconds), flush=True)
         clear[a, b] = result.win_share("a").low > 0.5

@@ -26,7 +26,7 @@ from croupier.casino.strategies import strategy_named
 
 def tournament(seed: int) -> tuple[GameLog, float]:
     """A tournament's log, and the CPU seconds the computer spent on its moves."""
-    session = Session.new(Player(seed % 2), seed=seed)
+    session = Session.new(Player(seed % 2), rng=seed)
     human = strategy_named("casual")
     rng = random.Random(seed)
     thinking = 0.0

@@ -19,7 +19,7 @@ import sys
 import time
 from collections import defaultdict
 
-from croupier.casino import Player, State, apply_move, format_save, new_tournament
+from croupier.casino import Player, State, format_save, new_tournament
 from croupier.casino.strategies import ExpertStrategy, GreedyStrategy
 
 
@@ -30,7 +30,7 @@ def main(rounds: int = 100, seed: int = 2026) -> None:
     cpu: dict[tuple[bool, int], list[float]] = defaultdict(list)
     slowest: tuple[float, State | None] = (0.0, None)
     for number in range(rounds):
-        state = new_tournament(Player(number % 2), seed=seed + number)
+        state = new_tournament(Player(number % 2), rng=seed + number)
         while not state.is_round_over:
             player = state.next_player
             seen = state.observe(player)
@@ -45,7 +45,7 @@ def main(rounds: int = 100, seed: int = 2026) -> None:
                     slowest = (spent, state)
             else:
                 decision = greedy.decide(seen, rng)
-            state = apply_move(state, decision.move, check=False)
+            state = state.apply(decision.move, check=False)
     every = [t for values in times.values() for t in values]
     every_cpu = [t for values in cpu.values() for t in values]
     print(f"expert: {len(every)} decisions in {rounds} rounds")

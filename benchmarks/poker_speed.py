@@ -175,7 +175,7 @@ def main() -> int:
         f"\nheads-up pre-flop exact equity, As Ks vs Qh Qd, {result.trials:,} boards: "
         f"{seconds:.3f} s  (equity {result.equity[0]:.4f} / {result.equity[1]:.4f})"
     )
-    seconds, result = best_time(lambda: monte_carlo_equity(hands, 100_000, seed=1), repeat)
+    seconds, result = best_time(lambda: monte_carlo_equity(hands, 100_000, rng=1), repeat)
     print(
         f"heads-up Monte Carlo, {result.trials:,} trials: {seconds:.3f} s  "
         f"(equity {result.equity[0]:.4f} / {result.equity[1]:.4f})"

@@ -11,7 +11,10 @@ with its own cookie jar: each sits down at a table and deals ``--rounds`` rounds
 bet on the banker, one request after the other, as a player clicking Deal would (every
 deal answer carries the new odds panel, computed by the exact engine). It prints the
 rounds per second over the whole run, the latency of a deal (median, 99th percentile,
-worst) and the number of errors, which must be 0. Only loopback is ever targeted.
+worst) and the number of errors, which must be 0. Beside it, in the same run, the floor:
+the same sessions making as many requests to ``/healthz``, which does no work, so the
+ratio shows what the game itself costs on this machine whatever else it is doing. Only
+loopback is ever targeted.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import httpx2
@@ -68,20 +72,40 @@ async def _player(
                 return
 
 
-async def _load(url: str, sessions: int, rounds: int) -> LoadResult:
+async def _pinger(
+    url: str, number: int, rounds: int, latencies: list[float], errors: list[str]
+) -> None:
+    """The baseline: the same traffic on ``/healthz``, which does no work at all."""
+    async with httpx2.AsyncClient(base_url=url, timeout=60) as client:
+        for _ in range(rounds):
+            started = time.perf_counter()
+            answer = await client.get("/healthz")
+            latencies.append(time.perf_counter() - started)
+            if answer.status_code != 200:
+                errors.append(f"session {number}: healthz: {answer.status_code}")
+                return
+
+
+async def _load(url: str, sessions: int, rounds: int, baseline: bool) -> LoadResult:
     latencies: list[float] = []
     errors: list[str] = []
+    client = _pinger if baseline else _player
     started = time.perf_counter()
-    await asyncio.gather(*(_player(url, n, rounds, latencies, errors) for n in range(sessions)))
+    await asyncio.gather(*(client(url, n, rounds, latencies, errors) for n in range(sessions)))
     seconds = time.perf_counter() - started
     return LoadResult(sessions, rounds, seconds, tuple(latencies), tuple(errors))
 
 
-def run_load(url: str, sessions: int = 50, rounds: int = 20) -> LoadResult:
-    """Play ``sessions`` concurrent sessions of ``rounds`` rounds against ``url``."""
+def run_load(
+    url: str, sessions: int = 50, rounds: int = 20, *, baseline: bool = False
+) -> LoadResult:
+    """Play ``sessions`` concurrent sessions of ``rounds`` rounds against ``url`` (with
+    ``baseline``: as many requests to ``/healthz`` instead)."""
     if not url.startswith(("http://127.0.0.1:", "http://localhost:", "http://[::1]:")):
         raise ValueError(f"load tests target loopback only, not {url}")
-    return asyncio.run(_load(url, sessions, rounds))
+    # In a thread of its own: the caller may already be running an event loop.
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(lambda: asyncio.run(_load(url, sessions, rounds, baseline))).result()
 
 
 def start_server(state_dir: str) -> tuple[subprocess.Popen[str], str]:
@@ -99,20 +123,46 @@ def start_server(state_dir: str) -> tuple[subprocess.Popen[str], str]:
     return server, line.split()[4].rstrip("/")
 
 
-def report(result: LoadResult) -> str:
-    """The figures as a small table."""
-    rows = [
-        ("sessions x rounds", f"{result.sessions} x {result.rounds}"),
-        ("rounds dealt", f"{len(result.latencies)}"),
-        ("wall time", f"{result.seconds:.2f} s"),
-        ("rounds per second", f"{result.rounds_per_second:.0f}"),
-        ("deal latency, median", f"{1000 * statistics.median(result.latencies):.0f} ms"),
-        ("deal latency, p99", f"{1000 * result.percentile(99):.0f} ms"),
-        ("deal latency, worst", f"{1000 * max(result.latencies):.0f} ms"),
-        ("errors", f"{len(result.errors)}"),
+def report(result: LoadResult, baseline: LoadResult | None = None) -> str:
+    """The figures as a small table (beside the ``/healthz`` baseline, when given)."""
+    runs = [result] if baseline is None else [result, baseline]
+
+    def figures(run: LoadResult) -> list[str]:
+        return [
+            f"{run.sessions} x {run.rounds}",
+            f"{len(run.latencies)}",
+            f"{run.seconds:.2f} s",
+            f"{run.rounds_per_second:.0f}",
+            f"{1000 * statistics.median(run.latencies):.0f} ms",
+            f"{1000 * run.percentile(99):.0f} ms",
+            f"{1000 * max(run.latencies):.0f} ms",
+            f"{len(run.errors)}",
+        ]
+
+    names = [
+        "sessions x requests",
+        "requests",
+        "wall time",
+        "requests per second",
+        "latency, median",
+        "latency, p99",
+        "latency, worst",
+        "errors",
     ]
-    width = max(len(name) for name, _ in rows)
-    return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
+    columns = [figures(run) for run in runs]
+    header = ["", "deal (croupier)"] + (["/healthz (floor)"] if baseline else [])
+    rows = [header, *([name, *(c[i] for c in columns)] for i, name in enumerate(names))]
+    if baseline is not None:
+        ratio = baseline.rounds_per_second / result.rounds_per_second
+        rows.append(["floor / deal", f"{ratio:.1f}x", ""])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    return "\n".join(
+        "  ".join(
+            cell.ljust(w) if i == 0 else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    )
 
 
 def main() -> int:
@@ -123,16 +173,17 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as state_dir:
         server, url = start_server(state_dir)
         try:
+            baseline = run_load(url, args.sessions, args.rounds, baseline=True)
             result = run_load(url, args.sessions, args.rounds)
         finally:
             server.terminate()
             server.wait(timeout=30)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"croupier serve on {url}; {os.cpu_count()} CPUs, load average {load} (shared machine)")
-    print(report(result))
-    for error in result.errors[:5]:
+    print(report(result, baseline))
+    for error in (*result.errors, *baseline.errors)[:5]:
         print("error:", error)
-    return 1 if result.errors else 0
+    return 1 if result.errors or baseline.errors else 0
 
 
 if __name__ == "__main__":

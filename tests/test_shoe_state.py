@@ -11,7 +11,7 @@ from croupier.cards import CardError, Shoe, parse_cards
 
 
 def test_a_loaded_shoe_deals_and_reshuffles_the_same() -> None:
-    shoe = Shoe(decks=2, seed=8, cut_card=90)
+    shoe = Shoe(decks=2, rng=8, cut_card=90)
     for _ in range(17):
         shoe.draw()
     copy = Shoe.from_dict(json.loads(json.dumps(shoe.to_dict())))
@@ -51,6 +51,6 @@ def test_stacked_shoes_stay_stacked() -> None:
     ],
 )
 def test_bad_saved_shoes_are_refused(change: dict[str, object], message: str) -> None:
-    data = Shoe(decks=1, seed=1, cut_card=40).to_dict() | change
+    data = Shoe(decks=1, rng=1, cut_card=40).to_dict() | change
     with pytest.raises(CardError, match="^" + message):
         Shoe.from_dict(data)

@@ -28,18 +28,21 @@ from typing import Any, Final, overload
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, check_type
+from croupier.randomness import RNGLike, as_generator
 from croupier.textfile import read_text
 
 __all__ = [
     "DECK",
     "Card",
     "CardError",
+    "CardStyle",
     "Deck",
     "EmptyShoeError",
     "Rank",
     "Shoe",
     "Suit",
+    "as_cards",
     "cards_to_indices",
     "format_cards",
     "indices_to_cards",
@@ -67,6 +70,7 @@ class EmptyShoeError(CardError):
     """A card was drawn from a shoe that has none left."""
 
 
+@enum.unique
 class Suit(enum.IntEnum):
     """The four suits, ordered clubs < diamonds < hearts < spades.
 
@@ -100,6 +104,7 @@ class Suit(enum.IntEnum):
         return self.name.lower()
 
 
+@enum.unique
 class Rank(enum.IntEnum):
     """The thirteen ranks, valued 2 to 14 (the ace is high).
 
@@ -235,6 +240,25 @@ def _bad_card(token: str, position: int | None, why: str = "") -> CardError:
     return CardError(f"bad card {token!r}{where}{because}: expected {ACCEPTED_FORMS}")
 
 
+def as_cards(cards: Iterable[Card], name: str = "cards") -> tuple[Card, ...]:
+    """``cards`` as a tuple, checked to hold :class:`Card` objects (a :class:`TypeError`
+    names the argument and the item otherwise; text is read by :func:`parse_cards`).
+
+    >>> as_cards("As Ks")
+    Traceback (most recent call last):
+    ...
+    TypeError: cards must be Card objects, not a str: parse_cards('As Ks') reads text
+    """
+    if isinstance(cards, str):
+        raise TypeError(
+            f"{name} must be Card objects, not a str: parse_cards({cards!r}) reads text"
+        )
+    items = tuple(check_type(cards, Iterable, name, "an iterable of Card objects"))
+    for i, card in enumerate(items):
+        check_type(card, Card, f"{name}[{i}]", "a Card")
+    return items
+
+
 def parse_card(token: str, position: int | None = None) -> Card:
     """Parse one card token, in any case, rank first or suit first.
 
@@ -247,7 +271,8 @@ def parse_card(token: str, position: int | None = None) -> Card:
     ...
     croupier.cards.CardError: bad card 'Zx' at position 3: expected a rank (A, 2-9, ...
     """
-    text = token.strip().replace("\ufe0f", "").upper()
+    text = check_type(token, str, "token", "a card token (str)").strip()
+    text = text.replace("\ufe0f", "").upper()
     if len(text) >= 2:
         rank, suit = _RANK_TOKENS.get(text[:-1]), _SUIT_TOKENS.get(text[-1])
         if rank is not None and suit is not None:
@@ -266,7 +291,7 @@ def parse_rank(token: str, position: int | None = None) -> Rank:
     >>> parse_rank("k"), parse_rank("10"), parse_rank("5h")
     (<Rank.KING: 13>, <Rank.TEN: 10>, <Rank.FIVE: 5>)
     """
-    rank = _RANK_TOKENS.get(token.strip().upper())
+    rank = _RANK_TOKENS.get(check_type(token, str, "token", "a rank token (str)").strip().upper())
     if rank is not None:
         return rank
     try:
@@ -284,7 +309,8 @@ def parse_ranks(text: str) -> tuple[Rank, ...]:
     >>> parse_ranks("5 5 9 K")
     (<Rank.FIVE: 5>, <Rank.FIVE: 5>, <Rank.NINE: 9>, <Rank.KING: 13>)
     """
-    return tuple(parse_rank(token, i) for i, token in enumerate(_tokens(text), 1))
+    tokens = _tokens(check_type(text, str, "text"))
+    return tuple(parse_rank(token, i) for i, token in enumerate(tokens, 1))
 
 
 def _tokens(text: str) -> list[str]:
@@ -303,7 +329,12 @@ def parse_cards(text: str | Iterable[str], *, distinct: bool = False) -> tuple[C
     ...
     croupier.cards.CardError: card 'kc' at position 3 repeats position 1: each card may appear once
     """
-    tokens = _tokens(text) if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        tokens = _tokens(text)
+    else:
+        tokens = list(check_type(text, Iterable, "text", "a str or an iterable of str tokens"))
+        for i, token in enumerate(tokens):
+            check_type(token, str, f"text[{i}]", "a card token (str)")
     cards = tuple(parse_card(token, i) for i, token in enumerate(tokens, 1))
     if distinct:
         seen: dict[Card, int] = {}
@@ -338,7 +369,7 @@ def parse_card_lines(
     """
     cards: list[Card] = []
     first_seen: dict[Card, tuple[int, int]] = {}
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(check_type(text, str, "text").splitlines(), 1):
         for token in _tokens(line.split("#", 1)[0]):
             position = len(cards) + 1
             try:
@@ -363,19 +394,60 @@ def read_card_file(path: str | os.PathLike[str], *, distinct: bool = False) -> t
     return parse_card_lines(read_text(path, CardError), os.fspath(path), distinct=distinct)
 
 
-def format_cards(cards: Iterable[Card], style: str = "str") -> str:
-    """Join cards with spaces in one notation: ``str`` (Kc), ``pretty`` (K♣), ``casino`` (CK).
+@enum.unique
+class CardStyle(enum.StrEnum):
+    """How a card is written: every game, the terminal and the Casino notation use one.
 
-    >>> format_cards(parse_cards("Kc Td"), "pretty")
-    'K♣ 10♦'
+    ``STR`` is rank then suit letter (``Kc``, ``Td``), ``PRETTY`` rank then suit symbol
+    (``K♣``, ``10♦``), ``CASINO`` suit letter then rank, as in Casino's save files
+    (``CK``, ``DX``). Functions that take a style take the enum or its value.
+
+    >>> CardStyle("pretty").name_of(Card.parse("Td")), CardStyle.CASINO.name_of(Card.parse("Td"))
+    ('10♦', 'DX')
+    >>> CardStyle.parse("fancy")
+    Traceback (most recent call last):
+    ...
+    croupier.cards.CardError: bad card style 'fancy': expected str, pretty or casino
     """
-    if style == "str":
-        return " ".join(str(c) for c in cards)
-    if style == "pretty":
-        return " ".join(c.pretty for c in cards)
-    if style == "casino":
-        return " ".join(c.casino for c in cards)
-    raise CardError(f"bad card style {style!r}: expected str, pretty or casino")
+
+    STR = "str"
+    PRETTY = "pretty"
+    CASINO = "casino"
+
+    @classmethod
+    def parse(cls, style: CardStyle | str) -> CardStyle:
+        """The style named ``style`` (an unknown name raises :class:`CardError`)."""
+        if isinstance(style, CardStyle):
+            return style
+        check_type(style, str, "style", "a CardStyle or its name (str)")
+        try:
+            return cls(style.strip().lower())
+        except ValueError:
+            expected = ", ".join(s.value for s in cls)
+            expected = " or ".join(expected.rsplit(", ", 1))
+            raise CardError(f"bad card style {style!r}: expected {expected}") from None
+
+    def name_of(self, card: Card) -> str:
+        """``card`` written in this style."""
+        if self is CardStyle.PRETTY:
+            return card.pretty
+        if self is CardStyle.CASINO:
+            return card.casino
+        return str(card)
+
+
+def format_cards(
+    cards: Iterable[Card], style: CardStyle | str = CardStyle.STR, sep: str = " "
+) -> str:
+    """Join cards with ``sep`` in one :class:`CardStyle`: ``str`` (Kc), ``pretty`` (K♣),
+    ``casino`` (CK).
+
+    >>> hand = parse_cards("Kc Td")
+    >>> format_cards(hand, "pretty"), format_cards(hand, CardStyle.CASINO, sep=", ")
+    ('K♣ 10♦', 'CK, DX')
+    """
+    name_of = CardStyle.parse(style).name_of
+    return sep.join(name_of(card) for card in cards)
 
 
 # --- the deck ---------------------------------------------------------------------------
@@ -450,15 +522,16 @@ _BIT_GENERATORS: Final = frozenset({"PCG64", "PCG64DXSM", "MT19937", "Philox", "
 class Shoe:
     """Cards dealt from the top of one or more shuffled decks, or from a stacked order.
 
-    ``Shoe(decks=8, seed=1)`` shuffles 8 decks (every card can end anywhere: an unbiased
-    Fisher-Yates shuffle). ``cut_card`` is the number of cards dealt before the cut card
+    ``Shoe(decks=8, rng=1)`` shuffles 8 decks (every card can end anywhere: an unbiased
+    Fisher-Yates shuffle); ``rng`` is an int seed, a NumPy generator or ``None``
+    (:mod:`croupier.randomness`). ``cut_card`` is the number of cards dealt before the cut card
     comes out (``None``: no cut card). ``Shoe.stacked(cards)`` deals ``cards`` in the given
     order and is never reshuffled.
 
     >>> shoe = Shoe.stacked(parse_cards("Ah 2c 3d"))
     >>> shoe.draw(), shoe.remaining, shoe.counts()[Rank.ACE]
     (Card('Ah'), 2, 0)
-    >>> shoe = Shoe(decks=8, seed=7, cut_card=400)
+    >>> shoe = Shoe(decks=8, rng=7, cut_card=400)
     >>> len(shoe), shoe.counts()[Rank.KING], shoe.cut_card_reached
     (416, 32, False)
     """
@@ -467,16 +540,13 @@ class Shoe:
         self,
         decks: int = 1,
         *,
-        seed: int | None = None,
+        rng: RNGLike = None,
         cut_card: int | None = None,
-        rng: np.random.Generator | None = None,
     ) -> None:
         if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
             raise CardError(f"bad number of decks {decks!r}: expected a whole number of 1 or more")
         self._decks: int | None = decks
-        self._rng: np.random.Generator | None = (
-            rng if rng is not None else np.random.default_rng(seed)
-        )
+        self._rng: np.random.Generator | None = as_generator(rng)
         self._cards: list[Card] = list(DECK) * decks
         self._cut_card = self._check_cut_card(cut_card, len(self._cards))
         self._position = 0
@@ -489,7 +559,7 @@ class Shoe:
         shoe = cls.__new__(cls)
         shoe._decks = None
         shoe._rng = None
-        shoe._cards = list(cards)
+        shoe._cards = list(as_cards(cards, "cards"))
         shoe._cut_card = cls._check_cut_card(cut_card, len(shoe._cards))
         shoe._position = 0
         shoe._recount()
@@ -582,7 +652,7 @@ class Shoe:
         cut card, and the shuffler's state, so that :meth:`from_dict` deals on exactly
         as this shoe would (reshuffles included).
 
-        >>> shoe = Shoe(decks=1, seed=3, cut_card=40)
+        >>> shoe = Shoe(decks=1, rng=3, cut_card=40)
         >>> _ = shoe.draw()
         >>> copy = Shoe.from_dict(shoe.to_dict())
         >>> copy.draw() == shoe.draw(), copy.remaining, copy.cut_card

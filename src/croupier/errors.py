@@ -1,13 +1,60 @@
-"""The root of croupier's exception families.
+"""The root of croupier's exception families, and the checks every public function shares.
 
 Every package has its own family (``CardError``, ``BaccaratError``, ``PokerError``,
 ``CasinoError``); all derive from :class:`CroupierError`, itself a :class:`ValueError`,
 so callers can catch bad input from any game in one place. Messages name the bad input
-and say what was expected.
+and say what was expected. A bad card is always a :class:`croupier.cards.CardError` (a
+game's card error subclasses both). An argument of the wrong *type* is a
+:class:`TypeError` naming the argument (:func:`check_type`).
+
+>>> check_type(None, str, "token")
+Traceback (most recent call last):
+...
+TypeError: token must be a str, not NoneType
 """
 
 from __future__ import annotations
 
+import copy
+from typing import TypeVar, cast
+
+__all__ = ["CroupierError", "check_type", "prefixed"]
+
+_T = TypeVar("_T")
+_E = TypeVar("_E", bound=BaseException)
+
 
 class CroupierError(ValueError):
     """Bad input or an impossible request anywhere in croupier."""
+
+
+def check_type(value: object, kind: type[_T] | tuple[type, ...], name: str, what: str = "") -> _T:
+    """Return ``value`` if it is an instance of ``kind``, else raise :class:`TypeError`.
+
+    The message names the argument (``name``) and what it should be (``what``, by default
+    the name of ``kind``); a ``bool`` never passes for an ``int``.
+
+    >>> check_type(3, int, "decks")
+    3
+    >>> check_type(True, int, "decks", "a whole number")
+    Traceback (most recent call last):
+    ...
+    TypeError: decks must be a whole number, not bool
+    """
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds):
+        return cast(_T, value)
+    if not what:
+        what = " or ".join(f"a {k.__name__}" for k in kinds)
+    raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
+
+
+def prefixed(error: _E, prefix: str) -> _E:
+    """A copy of ``error`` (same class, same attributes) with ``prefix: `` before its message.
+
+    >>> prefixed(CroupierError("bad card 'X'"), "line 3")
+    CroupierError("line 3: bad card 'X'")
+    """
+    new = copy.copy(error)
+    new.args = (f"{prefix}: {error}",)
+    return new

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from numpy.typing import NDArray
 
 from croupier.baccarat import (
     CASINO,
@@ -28,6 +29,7 @@ from croupier.baccarat.payouts import Bet, Pair, PayoutTable, Rule, Wins
 from croupier.baccarat.rules import Outcome
 from croupier.cards import Rank
 
+from ..untyped import untyped
 from .plain_odds import plain_outcome_counts, plain_round_counts
 
 EIGHT_DECKS = (128, 32, 32, 32, 32, 32, 32, 32, 32, 32)
@@ -133,7 +135,7 @@ def test_batch_agrees_with_one_at_a_time() -> None:
         (np.array([[4] * 10, [1] * 5 + [0] * 5]), "too few cards in row 1: 5 left"),
     ],
 )
-def test_batch_errors_name_the_row(counts: np.ndarray, message: str) -> None:  # type: ignore[type-arg]
+def test_batch_errors_name_the_row(counts: NDArray[np.int64], message: str) -> None:
     with pytest.raises(BaccaratError, match=message):
         outcome_probabilities_batch(counts)
 
@@ -150,7 +152,7 @@ def test_batch_errors_name_the_row(counts: np.ndarray, message: str) -> None:  #
 )
 def test_compositions_that_cannot_finish_a_round_are_refused(counts: object, message: str) -> None:
     with pytest.raises(BaccaratError, match=message):
-        outcome_probabilities(counts)  # type: ignore[arg-type]
+        outcome_probabilities(untyped(counts))
 
 
 # --- bets -----------------------------------------------------------------------------------
@@ -173,12 +175,13 @@ PUBLISHED_EDGES_8_DECKS = [  # (table, bet, house edge in percent, decimals publ
 @pytest.mark.parametrize(("table", "key", "edge", "places"), PUBLISHED_EDGES_8_DECKS)
 def test_published_house_edges(table: PayoutTable, key: str, edge: float, places: int) -> None:
     priced = {b.bet.key: b for b in bet_odds(Composition.decks(8), table)}
-    assert round(100 * priced[key].house_edge, places) == edge  # type: ignore[operator]
+    house_edge = priced[key].house_edge
+    assert house_edge is not None and round(100 * house_edge, places) == edge
 
 
 def test_infinite_deck_banker_edge() -> None:
     banker = bet_odds(Composition.infinite_deck())[0]
-    assert round(100 * banker.house_edge, 4) == 1.0640  # type: ignore[operator]
+    assert banker.house_edge is not None and round(100 * banker.house_edge, 4) == 1.0640
 
 
 def test_exact_bet_values() -> None:
@@ -277,7 +280,8 @@ def test_effect_of_removal() -> None:
     assert banker[Rank.TEN] == banker[Rank.KING]
     assert abs(effects.effects["player-pair"][Rank.ACE]) < 1e-15  # symmetric full shoe
     after = bet_odds(shoe.removing([Rank.FIVE]))[0].expected_value
-    assert banker[Rank.FIVE] == pytest.approx(after - effects.base["banker"], abs=1e-15)  # type: ignore[operator]
+    assert after is not None
+    assert banker[Rank.FIVE] == pytest.approx(after - effects.base["banker"], abs=1e-15)
 
 
 def test_effect_of_removal_needs_ranks() -> None:

@@ -32,7 +32,7 @@ def test_hand_score() -> None:
 
 
 def test_initialize_game() -> None:
-    game = Round(decks=6, seed=1)
+    game = Round(decks=6, rng=1)
     assert game.shoe is not None and game.shoe.remaining == 6 * 52
     assert game.decks == 6
     assert game.player_cards == () and game.banker_cards == ()
@@ -41,7 +41,7 @@ def test_initialize_game() -> None:
 
 
 def test_first_deal() -> None:
-    game = Round(decks=1, seed=2)
+    game = Round(decks=1, rng=2)
     order = game.shoe.remaining_cards()
     assert order != DECK  # the shoe was shuffled
     game.deal_initial()
@@ -59,7 +59,7 @@ def _expected_after_deal(order: tuple[Card, ...]) -> tuple[bool, bool]:
 
 @pytest.mark.parametrize("seed", range(300))
 def test_player_and_banker_third_card_decisions_right_after_the_deal(seed: int) -> None:
-    game = Round(decks=8, seed=seed)
+    game = Round(decks=8, rng=seed)
     order = game.shoe.remaining_cards()[:6]
     game.deal_initial()
     player_draws, banker_draws = _expected_after_deal(order)
@@ -71,7 +71,7 @@ def test_player_and_banker_third_card_decisions_right_after_the_deal(seed: int) 
 
 @pytest.mark.parametrize("seed", range(300))
 def test_game_outcome(seed: int) -> None:
-    game = Round(decks=8, seed=seed)
+    game = Round(decks=8, rng=seed)
     order = game.shoe.remaining_cards()[:6]
     game.deal_initial()
     game.finalize()
@@ -216,7 +216,7 @@ def test_any_round_conserves_the_cards_and_deals_them_in_order(order: list[Card]
 
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=1, max_value=8))
 def test_rounds_from_real_shoes(seed: int, decks: int) -> None:
-    shoe = Shoe(decks, seed=seed)
+    shoe = Shoe(decks, rng=seed)
     before = Counter(shoe.remaining_cards())
     coups = [Round(shoe).play() for _ in range(5)]
     used = Counter(c for coup in coups for c in coup.player_cards + coup.banker_cards)

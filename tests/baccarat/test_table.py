@@ -16,12 +16,14 @@ from croupier.baccarat.table import (
 )
 from croupier.cards import Shoe, parse_cards
 
+from ..untyped import untyped
+
 BANKER_WINS = deal_coup(parse_cards("2h 3d 9s Kc"))
 TIE = deal_coup(parse_cards("3h 3d Ac 2d 3s"))
 
 
 def table(**kwargs: object) -> Table:
-    return Table(shoe=Shoe.stacked(()), **kwargs)  # type: ignore[arg-type]
+    return Table(shoe=Shoe.stacked(()), **untyped(kwargs))
 
 
 @pytest.mark.parametrize(
@@ -96,7 +98,7 @@ def test_stake_limits() -> None:
 
 
 def test_the_table_reshuffles_once_the_cut_card_is_out() -> None:
-    shoe = table_shoe(decks=1, seed=5)
+    shoe = table_shoe(decks=1, rng=5)
     assert shoe.cut_card == 52 - CUT_CARD_FROM_END
     session = Table(shoe=shoe)
     reshuffles = 0

@@ -45,7 +45,7 @@ def test_refused_bets_leave_the_table_as_it_was(stakes: dict[str, int], message:
     table = Table(shoe=table_shoe(8, 1), payouts=CASINO)
     before = table.to_dict()
     with pytest.raises(BaccaratError, match="^" + message.replace("$", r"\$")):
-        table.play(stakes)  # type: ignore[arg-type]
+        table.play(stakes)
     assert table.to_dict() == before
 
 
@@ -93,3 +93,9 @@ def test_bad_saved_rounds_are_refused() -> None:
     data = played.to_dict() | {"player": "2c 3c"}
     with pytest.raises(BaccaratError):
         TableRound.from_dict(data, LAB)
+
+
+def test_stakes_of_the_wrong_type_name_the_argument() -> None:
+    table = Table(shoe=table_shoe(1, 3))
+    with pytest.raises(TypeError, match="stakes must be a mapping of bet keys to cents, not list"):
+        table.play([("banker", 100)])  # type: ignore[arg-type]

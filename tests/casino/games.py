@@ -15,7 +15,7 @@ def played_game(
     """The log of ``rounds`` rounds (or the whole tournament, if shorter) of ``human``
         against the computer at ``level``; each side's randomness is seeded by what it sees, so
     the expert as the human plays what the review calls best."""
-    session = Session.new(Player.HUMAN, seed=seed, level=level)
+    session = Session.new(Player.HUMAN, rng=seed, level=level)
     player: Strategy = strategy_named(human)
     while not session.finished:
         if session.to_move is Player.HUMAN:

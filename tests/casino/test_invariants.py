@@ -19,17 +19,12 @@ from croupier.casino import (
     Move,
     Player,
     State,
-    apply_move,
-    check_move,
-    is_legal,
     is_tournament_over,
-    legal_moves,
     new_tournament,
     next_round,
-    observe,
-    state_problems,
     tournament_winner,
 )
+from croupier.casino.state import state_problems
 
 from .reference import candidate_moves, holds, reference_moves, reference_points, sums
 
@@ -48,10 +43,10 @@ def choose(moves: list[Move], rng: random.Random, taste: float) -> Move:
 def positions(seed: int, taste: float) -> Iterator[State]:
     """Every position of one random round, the finished one last."""
     rng = random.Random(seed)
-    state = new_tournament(rng.choice(list(Player)), seed=seed)
+    state = new_tournament(rng.choice(list(Player)), rng=seed)
     while not state.is_round_over:
         yield state
-        state = apply_move(state, choose(legal_moves(state), rng, taste))
+        state = state.apply(choose(state.legal_moves(), rng, taste))
     yield state
 
 
@@ -72,14 +67,15 @@ def assert_sound(state: State) -> None:
 def test_every_listed_move_applies_and_keeps_every_invariant(seed: int, taste: float) -> None:
     for state in positions(seed, taste):
         assert_sound(state)
-        moves = legal_moves(state)
+        moves = state.legal_moves()
         assert len(moves) == len(set(moves))
         assert bool(moves) is not state.is_round_over
-        assert observe(state, state.next_player).legal_moves() == moves
+        assert (state.to_move is None) is state.is_round_over
+        assert state.observe(state.next_player).legal_moves() == moves
         for move in moves:
-            check_move(state, move)
+            assert state.check(move) is None
             assert Move.parse(str(move)) == move
-            after = apply_move(state, move)
+            after = state.apply(move)
             assert_sound(after)
             player = state.next_player
             if move.action is Action.CAPTURE:
@@ -89,7 +85,7 @@ def test_every_listed_move_applies_and_keeps_every_invariant(seed: int, taste: f
             else:
                 assert after.last_capturer is state.last_capturer
     human, computer = state.piles
-    points = state.round_score().points
+    points = state.score().points
     assert points == (reference_points(human, computer), reference_points(computer, human))
     assert 11 - 3 - 1 <= sum(points) <= 11  # 3 and 1 are lost on ties only
     assert state.totals() == (points[0], points[1])
@@ -100,11 +96,11 @@ def test_the_listed_moves_are_exactly_the_moves_the_rules_allow(seed: int, taste
     for number, state in enumerate(positions(seed, taste)):
         if len(state.loose) > 7:
             continue
-        listed = set(legal_moves(state))
+        listed = set(state.legal_moves())
         assert listed == reference_moves(state)
         if number % 4 == 0 and len(state.loose) <= 5:  # every applied move was listed
             for move in candidate_moves(state):
-                assert is_legal(state, move) is (move in listed), move
+                assert state.is_legal(move) is (move in listed), move
 
 
 @given(seed=seeds, taste=tastes)
@@ -112,10 +108,10 @@ def test_tournaments_run_to_21_with_the_last_capturer_starting_each_round(
     seed: int, taste: float
 ) -> None:
     rng = random.Random(seed)
-    state = new_tournament(Player.HUMAN, seed=seed)
+    state = new_tournament(Player.HUMAN, rng=seed)
     while True:
         while not state.is_round_over:
-            state = apply_move(state, choose(legal_moves(state), rng, taste), check=False)
+            state = state.apply(choose(state.legal_moves(), rng, taste), check=False)
         human, computer = state.piles
         totals = (
             state.scores[0] + reference_points(human, computer),
@@ -125,7 +121,7 @@ def test_tournaments_run_to_21_with_the_last_capturer_starting_each_round(
         if max(totals) >= WINNING_SCORE:
             break
         assert not is_tournament_over(state)
-        following = next_round(state, seed=rng.randrange(2**32))
+        following = next_round(state, rng=rng.randrange(2**32))
         assert following.round_number == state.round_number + 1
         assert following.scores == totals
         starter = state.next_player if state.last_capturer is None else state.last_capturer
@@ -142,9 +138,9 @@ def test_tournaments_run_to_21_with_the_last_capturer_starting_each_round(
 def test_a_thousand_random_rounds_keep_the_cards_and_builds_sound() -> None:
     rng = random.Random(5)
     for _ in range(1000):
-        state = new_tournament(rng.choice(list(Player)), seed=rng.randrange(2**32))
+        state = new_tournament(rng.choice(list(Player)), rng=rng.randrange(2**32))
         while not state.is_round_over:
             assert not state_problems(state)
-            state = apply_move(state, choose(legal_moves(state), rng, 0.5))
+            state = state.apply(choose(state.legal_moves(), rng, 0.5))
         assert not state_problems(state)
         assert len(state.piles[0]) + len(state.piles[1]) + len(state.loose) == 52

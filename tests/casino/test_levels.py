@@ -66,5 +66,5 @@ def test_strategy_named_knows_the_levels() -> None:
 
 
 def test_the_arena_names_levels_as_given() -> None:
-    result = run_arena("casual", "beginner", 2, seed=3)
+    result = run_arena("casual", "beginner", 2, rng=3)
     assert (result.a, result.b, result.tournaments) == ("casual", "beginner", 2)

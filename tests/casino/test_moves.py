@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from croupier.cards import Card
-from croupier.casino import Action, Build, CasinoError, Move, Player
+from croupier.cards import Card, CardError
+from croupier.casino import Action, Build, CasinoError, InvalidMoveError, Move, Player
 
 from .helpers import cards
 
@@ -19,7 +21,7 @@ def card(text: str) -> Card:
     [
         ("trail H5", Action.TRAIL, None),
         ("capture S5 C2 D3 H5", Action.CAPTURE, 5),
-        ("capture S9 [S3 C6 S9]", Action.CAPTURE, 9),
+        ("capture C9 [S3 C6 S9]", Action.CAPTURE, 9),
         ("capture SA CK HA", Action.CAPTURE, 14),
         ("build C5 D4", Action.BUILD, 9),
         ("build SA C8", Action.BUILD, 9),
@@ -38,12 +40,12 @@ def test_the_notation_parses_back(text: str, action: Action, value: int | None) 
 
 
 def test_parsing_forgives_case_order_spacing_and_card_notation() -> None:
-    canonical = Move.parse("capture S9 C2 H7 [S3 C6 S9]")
+    canonical = Move.parse("capture C9 C2 H7 [S3 C6 S9]")
     for text in (
-        "CAPTURE s9 h7 c2 [c6 s3 s9]",
-        "c 9s 7h 2c [ [6c 3s] [9s] ]",
-        "  capture   S9  [[C6 S3][S9]]  H7 C2 ",
-        "capture 9♠ 7♥ 2♣ [6♣ 3♠ 9♠]",
+        "CAPTURE c9 h7 c2 [c6 s3 s9]",
+        "c 9c 7h 2c [ [6c 3s] [9s] ]",
+        "  capture   C9  [[C6 S3][S9]]  H7 C2 ",
+        "capture 9♣ 7♥ 2♣ [6♣ 3♠ 9♠]",
     ):
         assert Move.parse(text) == canonical, text
 
@@ -91,7 +93,7 @@ def test_descriptions() -> None:
     assert Move.parse("build S9").describe() == "add S9 to the build of 9"
     increase = Move.parse("increase H2 [C6 S3]")
     assert increase.describe() == "increase the build [S3 C6] to 11 with H2"
-    with pytest.raises(CasinoError, match="bad card style"):
+    with pytest.raises(CardError, match="bad card style"):
         Move.parse("trail H5").describe("long")
 
 
@@ -116,3 +118,26 @@ def test_actions_parse_by_name_or_letter() -> None:
     assert [Action.parse(t) for t in ("T", "capture", " B ", "i")] == list(Action)
     with pytest.raises(CasinoError, match="expected trail, capture, build or increase"):
         Action.parse("x")
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("trail SA SK", "a trail names only the card played"),
+        ("trail SA [D5 H2]", "a trail names only the card played"),
+        ("build SA SA", "SA is named twice"),
+        ("capture S5 H5 h5", "H5 is named twice"),
+        ("capture S9 C9 [C9 D5 H4]", "C9 is named twice"),
+        ("steal H5", "bad action 'steal'"),
+    ],
+)
+def test_the_notation_alone_refuses_a_wrong_move(text: str, fragment: str) -> None:
+    with pytest.raises(InvalidMoveError, match=re.escape(fragment)) as caught:
+        Move.parse(text)
+    assert not isinstance(caught.value, CardError)
+
+
+def test_a_bad_card_in_a_move_is_an_invalid_move_and_a_card_error() -> None:
+    with pytest.raises(InvalidMoveError) as caught:
+        Move.parse("trail 1x")
+    assert isinstance(caught.value, CardError) and "bad card '1x'" in str(caught.value)

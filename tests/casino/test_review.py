@@ -82,7 +82,7 @@ def test_an_empty_review() -> None:
 
 
 def test_one_move_as_the_expert_sees_it() -> None:
-    state = new_tournament(Player.HUMAN, seed=1)
+    state = new_tournament(Player.HUMAN, rng=1)
     best = ExpertStrategy().decide(state.observe(Player.HUMAN)).move
     assert review_move(state, best).loss == 0
     worse = review_move(state, Move.parse("capture S9 H9"))

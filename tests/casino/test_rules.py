@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.casino import IllegalMoveError, Player, Rule, State, apply_move, check_move
-from croupier.casino.rules import is_legal
+from croupier.casino import Action, IllegalMoveError, InvalidMoveError, Move, Player, Rule, State
 
 from .helpers import COMPUTER, HUMAN, cards, listed, move, moves_of, notations, position
 
@@ -13,7 +12,7 @@ from .helpers import COMPUTER, HUMAN, cards, listed, move, moves_of, notations, 
 def refused(state: State, text: str, rule: Rule, *fragments: str) -> None:
     """The move is refused for ``rule``, is not listed, and the message says why."""
     with pytest.raises(IllegalMoveError) as caught:
-        apply_move(state, text)
+        state.apply(text)
     assert caught.value.rule is rule
     message = str(caught.value)
     assert message.startswith(f"illegal move '{move(text)}': {rule.text}")
@@ -65,7 +64,23 @@ def test_no_trail_for_a_build_owner() -> None:
 
 def test_a_trail_takes_nothing() -> None:
     state = position("H5 C9", "D2 S7", "SK D3")
-    refused(state, "trail H5 D3", Rule.TRAIL_TAKES_NOTHING)
+    with pytest.raises(InvalidMoveError, match="a trail names only the card played"):
+        state.apply("trail H5 D3")  # the notation alone shows it: not even a move
+    built = Move(Action.TRAIL, cards("H5")[0], cards("D3"))  # a Move value built by hand
+    problem = state.check(built)
+    assert problem is not None and problem.rule is Rule.TRAIL_TAKES_NOTHING
+
+
+def test_check_returns_the_problem_and_a_finished_round_has_nobody_to_move() -> None:
+    state = position("H5", "", "SK", deck="")
+    assert state.check("trail H5") is None and state.is_legal("trail H5")
+    problem = state.check("trail S9")
+    assert isinstance(problem, IllegalMoveError) and problem.rule is Rule.CARD_IN_HAND
+    assert not state.is_legal("trail S9")
+    over = state.apply("trail H5")
+    assert over.is_round_over and over.to_move is None and over.legal_moves() == []
+    problem = over.check("trail H5")
+    assert problem is not None and problem.rule is Rule.ROUND_OVER
 
 
 # --- capture ----------------------------------------------------------------------------
@@ -393,9 +408,9 @@ def test_no_move_once_the_round_is_over() -> None:
 
 def test_apply_accepts_notation_and_can_skip_the_check() -> None:
     state = position("H5 C9", "D2 S7", "SK D3")
-    assert apply_move(state, "trail H5") == apply_move(state, move("trail H5"), check=False)
-    check_move(state, move("trail H5"))
-    assert is_legal(state, move("trail H5")) and not is_legal(state, move("trail D2"))
+    assert state.apply("trail H5") == state.apply(move("trail H5"), check=False)
+    assert state.check(move("trail H5")) is None
+    assert state.is_legal(move("trail H5")) and not state.is_legal(move("trail D2"))
 
 
 def test_the_illegal_move_error_is_a_value_error_with_the_rule() -> None:

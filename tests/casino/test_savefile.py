@@ -15,9 +15,7 @@ from croupier.casino import (
     CasinoError,
     SaveFileError,
     State,
-    apply_move,
     format_save,
-    legal_moves,
     new_tournament,
     parse_save,
     read_save,
@@ -90,7 +88,7 @@ def test_the_course_example_loads() -> None:
 
 def test_the_course_example_plays_on() -> None:
     state = parse_save(COURSE_EXAMPLE)
-    moves = {str(m) for m in legal_moves(state)}
+    moves = {str(m) for m in state.legal_moves()}
     assert "capture C9 [S3 C6 S9]" in moves
     assert not any(m.startswith("trail") for m in moves)  # the human owns a build
 
@@ -208,13 +206,13 @@ def test_an_unsound_state_is_not_saved() -> None:
 
 def random_position(seed: int, plies: int) -> State:
     rng = random.Random(seed)
-    state = new_tournament(rng.choice([HUMAN, COMPUTER]), seed=seed)
+    state = new_tournament(rng.choice([HUMAN, COMPUTER]), rng=seed)
     for _ in range(plies):
         if state.is_round_over:
             break
-        moves = legal_moves(state)
+        moves = state.legal_moves()
         shaping = [m for m in moves if m.action.value in ("build", "increase")]
-        state = apply_move(state, rng.choice(shaping if shaping and rng.random() < 0.6 else moves))
+        state = state.apply(rng.choice(shaping if shaping and rng.random() < 0.6 else moves))
     return state
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from croupier.cards import DECK, Rank, Suit
-from croupier.casino import SCORING, ScoreKind, score_piles
+from croupier.casino.scoring import SCORING, ScoreKind, score_piles
 
 from .helpers import cards
 

@@ -15,6 +15,7 @@ from croupier.casino import (
     IllegalMoveError,
     Move,
     Rule,
+    State,
     new_tournament,
 )
 from croupier.casino.session import (
@@ -129,7 +130,7 @@ def test_composing_moves() -> None:
     )
 
 
-def session_at(state, strategy="greedy"):  # type: ignore[no-untyped-def]
+def session_at(state: State, strategy: str = "greedy") -> Session:
     return Session(state, strategy_named(strategy), np.random.default_rng(1))
 
 
@@ -203,8 +204,8 @@ def test_a_session_from_a_finished_round_deals_the_next() -> None:
 
 
 def test_new_sessions_repeat_with_a_seed() -> None:
-    one = Session.new(HUMAN, seed=4, strategy=strategy_named("random"))
-    two = Session.new(HUMAN, seed=4)
+    one = Session.new(HUMAN, rng=4, strategy=strategy_named("random"))
+    two = Session.new(HUMAN, rng=4)
     assert one.state == two.state == new_tournament(HUMAN, rng=np.random.default_rng(4))
     assert two.strategy.name == "expert"
     stacked = Session.new(COMPUTER, deck=DECK)

@@ -13,18 +13,17 @@ from croupier.casino import (
     CasinoError,
     Coin,
     SaveFileError,
-    check_deck,
     deal_round,
     is_tournament_over,
     new_tournament,
     next_round,
-    parse_deck,
     read_deck_file,
     shuffled_deck,
     toss_coin,
     toss_winner,
     tournament_winner,
 )
+from croupier.casino.tournament import check_deck, parse_deck
 
 from .helpers import COMPUTER, HUMAN, cards, position
 
@@ -49,7 +48,7 @@ def test_seeded_decks_repeat() -> None:
     assert shuffled_deck(11) == shuffled_deck(11) != shuffled_deck(12)
     assert sorted(shuffled_deck(11)) == sorted(DECK)
     assert shuffled_deck(rng=np.random.default_rng(4)) == shuffled_deck(4)
-    assert new_tournament(HUMAN, seed=3) == deal_round(shuffled_deck(3), HUMAN)
+    assert new_tournament(HUMAN, rng=3) == deal_round(shuffled_deck(3), HUMAN)
     assert new_tournament(COMPUTER, deck=DECK).hand(HUMAN) == DECK[:4]
 
 
@@ -72,13 +71,13 @@ def test_the_next_round_carries_the_scores_and_starts_with_the_last_capturer() -
     # The human's pile DX S2 SA scores 2 + 1 + 1; the computer's 49 cards: most cards,
     # most spades and three aces.
     state = position("", "", "", human_pile="DX S2 SA", last=COMPUTER, scores=(4, 10))
-    assert state.is_round_over and state.round_score().points == (4, 3 + 1 + 3)
+    assert state.is_round_over and state.score().points == (4, 3 + 1 + 3)
     assert state.totals() == (8, 17) and not is_tournament_over(state)
     following = next_round(state, DECK)
     assert following.round_number == 2 and following.scores == (8, 17)
     assert following.next_player is COMPUTER and following.hand(HUMAN) == DECK[:4]
     expected = deal_round(shuffled_deck(8), COMPUTER, round_number=2, scores=(8, 17))
-    assert next_round(state, seed=8) == expected
+    assert next_round(state, rng=8) == expected
 
 
 def test_the_tournament_ends_when_a_player_reaches_21() -> None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from treys import Card as TreysCard  # type: ignore[import-untyped]
+from treys import Card as TreysCard
 from treys import Evaluator
 
 from croupier.cards import Card
 
 _EVALUATOR = Evaluator()
-_TREYS = {}
+_TREYS: dict[Card, int] = {}
 
 
 def treys_class(cards: Sequence[Card]) -> int:

@@ -27,7 +27,7 @@ def test_dead_cards_are_never_dealt() -> None:
 def test_monte_carlo_respects_dead_cards() -> None:
     hands = parse_equity_hands("Ah Ad ?0 ?1 ?2 ?3 ?4\nKh Kd ?0 ?1 ?2 ?3 ?4")
     # with both other kings dead, the kings can only win on a straight or flush
-    result = monte_carlo_equity(hands, 20_000, seed=3, dead=parse_cards("Kc Ks"))
+    result = monte_carlo_equity(hands, 20_000, rng=3, dead=parse_cards("Kc Ks"))
     assert result.equity[1] < 0.15
 
 
@@ -54,7 +54,7 @@ def test_too_many_dead_cards() -> None:
 
 def test_dead_cards_must_be_cards() -> None:
     hands = parse_equity_hands("As Ks ?0 ?1 ?2 ?3 ?4")
-    with pytest.raises(TypeError, match="dead cards must be Card objects, not str"):
+    with pytest.raises(TypeError, match="each dead card must be a Card, not str"):
         exact_equity(hands, dead=["2c"])  # type: ignore[list-item]
 
 

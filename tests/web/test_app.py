@@ -15,6 +15,8 @@ def test_lobby_links_every_game(client: TestClient) -> None:
     assert page.status_code == 200
     assert all(f'href="/{game}"' in page.text for game in ("baccarat", "poker", "casino"))
     assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["cache-control"] == "no-store"
+    assert "no-store" not in client.get("/static/croupier.css").headers.get("cache-control", "")
 
 
 def test_the_session_cookie_is_httponly_and_samesite(client: TestClient) -> None:
@@ -101,3 +103,14 @@ def test_session_files_are_private(client: TestClient, tmp_path: Path) -> None:
     assert len(saved.stem) == 43
     assert oct((tmp_path / "state").stat().st_mode & 0o777) == "0o700"
     assert saved.stat().st_mode & 0o077 == 0
+
+
+def test_on_loopback_only_loopback_host_names_are_answered(tmp_path: Path) -> None:
+    app = create_app(tmp_path, allowed_hosts={"127.0.0.1", "localhost", "[::1]"})
+    with TestClient(app, base_url="http://127.0.0.1:8000") as local:
+        assert local.get("/").status_code == 200
+        assert local.get("/", headers={"host": "localhost:8000"}).status_code == 200
+        assert local.get("/", headers={"host": "[::1]:8000"}).status_code == 200
+        answer = local.get("/", headers={"host": "evil.example:8000"})
+        assert answer.status_code == 400
+        assert answer.json() == {"error": "this server answers to 127.0.0.1, [::1], localhost"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -12,10 +13,11 @@ from croupier.baccarat.table import Table, table_shoe
 from croupier.web.app import create_app
 
 
-def sit(client: TestClient, **options: object) -> dict[str, object]:
+def sit(client: TestClient, **options: object) -> dict[str, Any]:
     answer = client.post("/api/baccarat/table", json={"seed": 7, **options})
     assert answer.status_code == 200, answer.text
-    return answer.json()
+    state: dict[str, Any] = answer.json()
+    return state
 
 
 def test_the_page_renders_before_and_after_sitting_down(client: TestClient) -> None:
@@ -163,3 +165,11 @@ def test_going_broke_is_game_over(client: TestClient) -> None:
     assert state["broke"] is True and state["bankroll"] == 0
     answer = client.post("/api/baccarat/deal", json={"stakes": {"tie": "1"}})
     assert answer.json()["error"] == "the bets total $1 but the bankroll is $0"
+
+
+def test_the_session_net_counts_from_sitting_down(client: TestClient) -> None:
+    start = sit(client, bankroll="500")
+    assert (start["session_net"], start["session_net_text"]) == (0, "+$0")
+    after = client.post("/api/baccarat/deal", json={"stakes": {"banker": "100"}}).json()
+    assert after["session_net"] == after["bankroll"] - 50_000
+    assert after["session_net_text"].startswith("+" if after["session_net"] >= 0 else "-")

@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
 
 from croupier.baccarat import CASINO
 from croupier.baccarat.table import Table, format_money, table_shoe
 
 pytestmark = pytest.mark.browser
+expect = pytest.importorskip(
+    "playwright.sync_api", reason="browser tests: Playwright is missing: pip install playwright"
+).expect
 
 PHONE = {"width": 390, "height": 844}
 Shot = Callable[..., Path]
@@ -59,14 +61,18 @@ def test_a_bet_and_a_deal_move_the_bankroll(browser_page: Any, screenshot: Shot)
     )
     assert shown == [card.long_name for card in played.coup.player_cards]
     assert page.locator("#reasons li").count() >= 1
-    for _ in range(11):
+    for _ in range(7):
         page.click("[data-bet='player']")
         page.click("#deal")
         expect(page.locator("#round-number")).to_have_text(str(table.rounds_played + 1))
         table.play({"player": 2_500})
     assert page.inner_text("#bankroll") == format_money(table.bankroll)
-    assert page.locator("#bead-plate .bead").count() == 12
+    assert page.locator("#bead-plate .bead").count() == 8
     assert page.locator("#bet-odds tr").count() == len(CASINO.bets)
+    page.click("[data-bet='banker']")  # chips on the layout for the next round
+    page.click("#chips [data-value='500']")
+    page.click("[data-bet='tie']")
+    assert "$5 on it" in page.get_attribute("[data-bet='tie']", "aria-label")
     screenshot(page, "baccarat", docs=True)
 
 
@@ -175,8 +181,48 @@ def test_compare(browser_page: Any, screenshot: Shot) -> None:
 def test_poker_on_a_phone(browser_page: Any, screenshot: Shot) -> None:
     page = browser_page
     page.goto("/poker")
+    page.check("input[value=monte-carlo]")
+    page.fill("#trials", "20000")
     page.click("#calculate")
     page.wait_for_selector(".equity-table")
     screenshot(page, "poker-phone")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
+
+
+UNNAMED_CONTROLS = """() => [...document.querySelectorAll("button, input, select, a")]
+  .filter((node) => node.type !== "hidden")
+  .filter((node) => {
+    const label = node.id && document.querySelector(`label[for="${node.id}"]`);
+    const name = node.getAttribute("aria-label") || (label && label.textContent)
+      || (node.closest("label") && node.closest("label").textContent) || node.textContent;
+    return !name || !name.trim();
+  })
+  .map((node) => node.outerHTML.slice(0, 80))"""
+
+
+@pytest.mark.parametrize("path", ["/", "/baccarat", "/poker"])
+def test_every_control_has_a_name(browser_page: Any, path: str) -> None:
+    page = browser_page
+    if path == "/baccarat":
+        sit_down(page, seed=5)
+    else:
+        page.goto(path)
+    assert page.evaluate(UNNAMED_CONTROLS) == []
+    assert page.locator("html[lang=en]").count() == 1
+    assert page.locator("h1").count() == 1
+
+
+def test_leaving_the_table(browser_page: Any) -> None:
+    page = browser_page
+    sit_down(page, seed=8)
+    page.keyboard.press("p")
+    page.click("#deal")
+    expect(page.locator("#round-number")).to_have_text("1")
+    bankroll = page.inner_text("#bankroll")
+    page.click("#leave")
+    expect(page.locator("#verdict")).to_have_text(
+        f"You leave the table with {bankroll} after 1 round."
+    )
+    assert page.locator("#seated-controls").is_hidden()
+    assert page.locator("#sit-details[open]").count() == 1

@@ -16,7 +16,7 @@ def run(client: TestClient, **request: Any) -> dict[str, Any]:
     """Start a calculation and poll it to its end, as the page does."""
     started = client.post("/api/poker/equity", json=request)
     assert started.status_code == 202, started.text
-    job = started.json()
+    job: dict[str, Any] = started.json()
     deadline = time.monotonic() + 60
     while job["state"] in ("waiting", "running"):
         assert time.monotonic() < deadline
@@ -46,6 +46,7 @@ def test_board_dead_cards_and_unknown_players(client: TestClient) -> None:
     )
     result = job["result"]
     assert [p["unknown"] for p in result["players"]] == [0, 2, 1]
+    assert [p["made"] for p in result["players"]] == ["pair of aces", None, None]
     assert sum(p["equity"] for p in result["players"]) == pytest.approx(1)
     hands = parse_equity_hands("Ah Ad 2c 7d Jh 9s ?0\n?1 ?2 2c 7d Jh 9s ?0\nKc ?3 2c 7d Jh 9s ?0")
     expected = exact_equity(hands, dead=parse_cards("As 3s"))

@@ -121,3 +121,34 @@ def test_saving_is_atomic(tmp_path: Path) -> None:
     reader.join()
     assert all(json.loads(text)["games"]["counter"]["value"] >= 0 for text in seen)
     assert [p.name for p in tmp_path.iterdir()] == [f"{session.id}.json"]
+
+
+@router.get("/api/counter/crash")
+def crash() -> None:
+    raise RuntimeError("a bug with a secret in it")
+
+
+def test_a_bug_is_a_one_line_500_without_a_traceback(tmp_path: Path) -> None:
+    app = create_app(tmp_path, games=[PAGE])
+    with TestClient(app, raise_server_exceptions=False) as client:
+        answer = client.get("/api/counter/crash")
+        assert answer.status_code == 500
+        assert answer.json() == {"error": "internal error: the server logged it"}
+        page = client.get("/api/counter/crash", headers={"Accept": "text/html"})
+        assert "secret" not in page.text and "Traceback" not in page.text
+
+
+def test_expired_sessions_and_crash_leftovers_are_pruned(tmp_path: Path) -> None:
+    import os
+    import time
+
+    store = SessionStore(tmp_path)
+    fresh, old = store.new_id(), store.new_id()
+    for name in (fresh, old):
+        (tmp_path / f"{name}.json").write_text('{"version": 1, "games": {}}')
+    (tmp_path / ".session-abc").write_text("half")
+    long_ago = time.time() - 400 * 24 * 3600
+    os.utime(tmp_path / f"{old}.json", (long_ago, long_ago))
+    os.utime(tmp_path / ".session-abc", (long_ago, long_ago))
+    SessionStore(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{fresh}.json"]

@@ -2,7 +2,7 @@
 any shoe, and simulation over real shoes.
 
 >>> from croupier.baccarat import Round, Outcome
->>> game = Round(decks=8, seed=2024)
+>>> game = Round(decks=8, rng=2024)
 >>> coup = game.play()
 >>> coup.outcome in Outcome and 2 <= len(coup.player_cards) <= 3
 True

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import POINTS
 from croupier.cards import Card, Rank, Shoe
+from croupier.errors import check_type
 
 __all__ = ["MIN_CARDS", "Composition", "check_value_counts", "parse_counts", "parse_value_counts"]
 
@@ -197,7 +198,10 @@ class Composition:
             raise BaccaratError("cards cannot be removed from an infinite deck")
         values = list(self.values)
         ranks = list(self.ranks) if self.ranks is not None else None
-        for item in cards:
+        if isinstance(cards, str):
+            raise TypeError("cards must be Cards or Ranks, not a str: parse_cards reads text")
+        for i, item in enumerate(cards):
+            check_type(item, (Card, Rank), f"cards[{i}]", "a Card or a Rank")
             rank = item.rank if isinstance(item, Card) else Rank(item)
             value = POINTS[rank]
             if ranks is not None:
@@ -222,6 +226,23 @@ class Composition:
             decks = self.ranks[0] // 4
             return f"{decks} deck" + ("s" if decks != 1 else "")
         return f"{self.total} cards"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The shoe as JSON-ready data: description, cards, counts by value and by rank.
+
+        >>> data = Composition.decks(1).to_dict()
+        >>> data["description"], data["cards"], data["values"][0], data["ranks"]["K"]
+        ('1 deck', 52, 16, 4)
+        """
+        return {
+            "description": self.describe(),
+            "infinite": self.infinite,
+            "cards": None if self.infinite else self.total,
+            "values": list(self.values),
+            "ranks": None
+            if self.ranks is None
+            else {rank.label: count for rank, count in zip(RANKS, self.ranks, strict=True)},
+        }
 
 
 def _values_of(ranks: Sequence[int]) -> tuple[int, ...]:

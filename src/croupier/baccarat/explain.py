@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from croupier.baccarat.round import Coup
 from croupier.baccarat.rules import hand_total, points
+from croupier.errors import check_type
 
 __all__ = ["drawing_reasons"]
 
 
 def drawing_reasons(coup: Coup) -> tuple[str, ...]:
     """One sentence per decision of the round: a natural, or the player's then the banker's."""
+    check_type(coup, Coup, "coup")
     player = hand_total(coup.player_cards[:2])
     banker = hand_total(coup.banker_cards[:2])
     if coup.natural:

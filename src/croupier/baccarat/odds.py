@@ -28,7 +28,7 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final, Generic, Literal, NamedTuple, TypeVar, overload
+from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -43,7 +43,9 @@ from croupier.baccarat.enumeration import (
 )
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import CASINO, Bet, Pair, PayoutTable
+from croupier.baccarat.rules import Outcome
 from croupier.cards import Rank
+from croupier.errors import check_type
 
 __all__ = [
     "BetOdds",
@@ -326,6 +328,14 @@ def _payoffs(bet: Bet) -> tuple[Fraction, ...]:
     return tuple(bet.settle(state) for state in states)
 
 
+@functools.cache
+def _payoff_vector(bet: Bet) -> NDArray[np.float64]:
+    """:func:`_payoffs` as floats, built once per bet."""
+    vector = np.array([float(x) for x in _payoffs(bet)])
+    vector.flags.writeable = False
+    return vector
+
+
 @dataclass(frozen=True, slots=True)
 class BetOdds:
     """One bet priced for one shoe: expected net result per unit staked, and the edge."""
@@ -345,10 +355,16 @@ class BetOdds:
         return None if self.expected_value is None else -self.expected_value
 
 
+def _check_arguments(composition: object, payouts: object) -> None:
+    check_type(composition, Composition, "composition")
+    check_type(payouts, PayoutTable, "payouts")
+
+
 def bet_odds(
     composition: Composition, payouts: PayoutTable = CASINO, *, exact: bool = False
 ) -> tuple[BetOdds, ...]:
     """Every bet of ``payouts`` priced for ``composition``."""
+    _check_arguments(composition, payouts)
     classes = class_probabilities(composition)
     classes_exact = _class_probabilities_exact(composition) if exact else None
     pairs = pair_probabilities(composition, exact=True) if composition.has_ranks else None
@@ -363,7 +379,7 @@ def bet_odds(
             value = sum((p * x for p, x in zip(states, payoffs, strict=True)), Fraction(0))
             priced.append(BetOdds(bet, float(value), value if exact else None))
             continue
-        expected = float(classes @ np.array([float(x) for x in payoffs]))
+        expected = float(classes @ _payoff_vector(bet))
         value_exact = None
         if classes_exact is not None:
             value_exact = sum(
@@ -387,11 +403,52 @@ class OddsReport:
     pair: float | None
     bets: tuple[BetOdds, ...]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data (what ``croupier baccarat odds --json`` prints).
+
+        Exact figures, when asked for, are fractions written ``numerator/denominator``.
+
+        >>> data = odds_report(Composition.decks(8), exact=True).to_dict()
+        >>> round(data["banker"], 6), data["exact"]["tie"], round(data["bets"]["banker"], 6)
+        (0.458597, '6193065448...', 0.010579)
+        """
+        data: dict[str, Any] = {
+            "shoe": self.composition.to_dict(),
+            "payouts": self.payouts.name,
+            "player": self.outcomes.player,
+            "banker": self.outcomes.banker,
+            "tie": self.outcomes.tie,
+            "pair": self.pair,
+            "bets": {b.bet.key: b.house_edge for b in self.bets},
+            "expected_values": {b.bet.key: b.expected_value for b in self.bets},
+        }
+        if self.exact_outcomes is not None:
+            data["exact"] = {
+                **{
+                    outcome.value: fraction_text(p)
+                    for outcome, p in zip(Outcome, self.exact_outcomes, strict=True)
+                },
+                "expected_values": {
+                    b.bet.key: fraction_text(b.exact) for b in self.bets if b.exact is not None
+                },
+            }
+        return data
+
+
+def fraction_text(value: Fraction) -> str:
+    """A fraction as JSON writes it: ``numerator/denominator``.
+
+    >>> fraction_text(Fraction(6, 8))
+    '3/4'
+    """
+    return f"{value.numerator}/{value.denominator}"
+
 
 def odds_report(
     composition: Composition, payouts: PayoutTable = CASINO, *, exact: bool = False
 ) -> OddsReport:
     """Outcome chances, pair chance and every bet's edge for ``composition``."""
+    _check_arguments(composition, payouts)
     return OddsReport(
         composition,
         payouts,
@@ -416,6 +473,23 @@ class RemovalEffects:
     #: ``effects[bet_key][rank]``: expected value after removing one ``rank`` minus ``base``.
     effects: dict[str, dict[Rank, float]]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The table as JSON-ready data (what ``croupier baccarat eor --json`` prints).
+
+        >>> data = effect_of_removal(Composition.decks(1)).to_dict()
+        >>> data["shoe"]["description"], sorted(data["effects"]["banker"])[:3]
+        ('1 deck', ['10', '2', '3'])
+        """
+        return {
+            "shoe": self.composition.to_dict(),
+            "payouts": self.payouts.name,
+            "base": self.base,
+            "effects": {
+                key: {rank.label: change for rank, change in by_rank.items()}
+                for key, by_rank in self.effects.items()
+            },
+        }
+
 
 def effect_of_removal(
     composition: Composition | None = None, payouts: PayoutTable = CASINO
@@ -427,6 +501,7 @@ def effect_of_removal(
     -0.000083 +0.000084
     """
     composition = composition or Composition.decks(8)
+    _check_arguments(composition, payouts)
     if composition.infinite or not composition.has_ranks:
         raise BaccaratError("the effect of removal needs a finite shoe with counts by rank")
 

@@ -43,6 +43,7 @@ from croupier.baccarat.rules import (
     points,
 )
 from croupier.cards import Card, Shoe, format_cards
+from croupier.randomness import RNGLike
 
 __all__ = ["Coup", "Round", "deal_coup"]
 
@@ -179,13 +180,14 @@ class Round:
     """One round of punto banco dealt from a shoe (seed 000's ``baccarat_game_t``).
 
     ``Round()`` starts a game on a freshly shuffled shoe of ``decks`` decks (8 by
-    default, reproducible with ``seed``); ``Round(shoe)`` deals from an existing shoe, as
-    a table does round after round. Nothing is dealt until :meth:`deal_initial`; the
-    stored totals stay 0 until :meth:`finalize`, as seed 000 specifies.
+    default, reproducible with ``rng``: an int seed or a NumPy generator);
+    ``Round(shoe)`` deals from an existing shoe, as a table does round after round.
+    Nothing is dealt until :meth:`deal_initial`; the stored totals stay 0 until
+    :meth:`finalize`, as seed 000 specifies.
     """
 
-    def __init__(self, shoe: Shoe | None = None, *, decks: int = 8, seed: int | None = None):
-        self.shoe: Shoe = shoe if shoe is not None else Shoe(decks, seed=seed)
+    def __init__(self, shoe: Shoe | None = None, *, decks: int = 8, rng: RNGLike = None):
+        self.shoe: Shoe = shoe if shoe is not None else Shoe(decks, rng=rng)
         #: How many decks are in use (``None`` for a stacked shoe).
         self.decks: int | None = self.shoe.decks
         self._player: list[Card] = []

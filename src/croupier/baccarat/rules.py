@@ -19,7 +19,8 @@ from types import MappingProxyType
 from typing import Final
 
 from croupier.baccarat.errors import BaccaratError
-from croupier.cards import Card, Rank
+from croupier.cards import Card, Rank, as_cards
+from croupier.errors import check_type
 
 __all__ = [
     "BANKER_DRAWS",
@@ -73,6 +74,7 @@ PLAYER_DRAWS: Final[tuple[bool, ...]] = tuple(total <= 5 for total in range(10))
 BANKER_DRAWS_AFTER_PLAYER_STOOD: Final[tuple[bool, ...]] = tuple(total <= 5 for total in range(10))
 
 
+@enum.unique
 class Outcome(enum.Enum):
     """Who won the round."""
 
@@ -91,6 +93,7 @@ def points(card: Card | Rank) -> int:
     >>> points(Rank.ACE), points(Rank.SEVEN), points(Card.parse("Qh"))
     (1, 7, 0)
     """
+    check_type(card, (Card, Rank), "card", "a Card or a Rank")
     return POINTS[card.rank if isinstance(card, Card) else card]
 
 
@@ -101,7 +104,7 @@ def hand_total(cards: Iterable[Card]) -> int:
     >>> hand_total(parse_cards("Jc 4d")), hand_total(parse_cards("9s 9h"))
     (4, 8)
     """
-    return sum(POINTS[card.rank] for card in cards) % 10
+    return sum(POINTS[card.rank] for card in as_cards(cards)) % 10
 
 
 def _check_total(total: int) -> None:

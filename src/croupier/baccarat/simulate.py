@@ -12,7 +12,7 @@ intervals.
 Blocks of shoes are seeded from one :class:`numpy.random.SeedSequence`, so a seed gives
 the same result whatever the number of worker processes.
 
->>> result = simulate(200, decks=8, seed=1)
+>>> result = simulate(200, decks=8, rng=1)
 >>> result.rounds, result.shoes
 (16278, 200)
 >>> low, high = result.interval(Outcome.BANKER)
@@ -30,7 +30,7 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -41,6 +41,7 @@ from croupier.baccarat.payouts import CASINO, Bet, PayoutTable
 from croupier.baccarat.rules import POINTS, Outcome
 from croupier.baccarat.table import CUT_CARD_FROM_END
 from croupier.cards import Rank
+from croupier.randomness import RNGLike, as_seed_sequence
 
 __all__ = [
     "BetResult",
@@ -202,7 +203,7 @@ class SimulationResult:
     #: Cards dealt before the cut card comes out.
     cut_card: int
     burn: bool
-    #: The entropy that seeded the run: pass it as ``seed`` to repeat it.
+    #: The entropy that seeded the run: pass it as ``rng`` to repeat it.
     seed: int
     #: Rounds by cell ``class * 4 + 2 * player_pair + banker_pair`` (1,600 cells).
     histogram: NDArray[np.int64]
@@ -239,6 +240,31 @@ class SimulationResult:
         """Every bet of a payout table."""
         return tuple(self.bet_result(bet) for bet in payouts.bets)
 
+    def to_dict(self, payouts: PayoutTable = CASINO) -> dict[str, Any]:
+        """The run as JSON-ready data, with the bets of ``payouts`` (what
+        ``croupier baccarat simulate --json`` prints): frequencies, 95% intervals and
+        each bet's mean result, interval and house edge.
+
+        >>> data = simulate(20, decks=1, rng=3).to_dict()
+        >>> data["shoes"], data["seed"], sorted(data["intervals"])
+        (20, 3, ['banker', 'player', 'tie'])
+        """
+        return {
+            "shoes": self.shoes,
+            "rounds": self.rounds,
+            "decks": self.decks,
+            "cut_card": self.cut_card,
+            "burn": self.burn,
+            "seed": self.seed,
+            "payouts": payouts.name,
+            **{o.value: self.frequency(o) for o in Outcome},
+            "intervals": {o.value: list(self.interval(o)) for o in Outcome},
+            "bets": {
+                b.bet.key: {"mean": b.mean, "interval": list(b.interval), "house_edge": -b.mean}
+                for b in self.bet_results(payouts)
+            },
+        }
+
 
 def cut_card_for(decks: int, penetration: float | None) -> int:
     """Cards dealt before the cut card: ``penetration`` of the shoe, or 16 from the back."""
@@ -259,7 +285,7 @@ def simulate(
     decks: int = 8,
     penetration: float | None = None,
     burn: bool = False,
-    seed: int | None = None,
+    rng: RNGLike = None,
     workers: int | None = 1,
     progress: Callable[[int], None] | None = None,
 ) -> SimulationResult:
@@ -268,7 +294,8 @@ def simulate(
     ``penetration`` places the cut card (a fraction of the shoe; default 16 cards from the
     back); ``burn`` applies the standard burn (turn the first card, burn that many more).
     ``workers`` processes share the shoes (``None``: one per core for runs of 50,000 shoes
-    or more); the result depends only on ``seed``, not on ``workers``. Worker processes
+    or more); the result depends only on ``rng`` (an int seed, a NumPy generator or
+    ``None``), not on ``workers``. Worker processes
     re-import the calling script, so a script that asks for them must guard its entry
     point with ``if __name__ == "__main__":``. ``progress`` is called with the number of
     shoes finished so far.
@@ -280,7 +307,7 @@ def simulate(
     cut = cut_card_for(decks, penetration)
     if burn and cut <= 11:
         raise BaccaratError("the shoe is too short to burn cards before the cut card")
-    root = np.random.SeedSequence(seed)
+    root = as_seed_sequence(rng)
     sizes = _block_sizes(shoes)
     seeds = root.spawn(len(sizes))
     if workers is None:

@@ -27,6 +27,8 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import LAB, Bet, PayoutTable, RoundFacts, payout_table
 from croupier.baccarat.round import Coup, Round
 from croupier.cards import Rank, Shoe, format_cards, parse_cards
+from croupier.errors import check_type
+from croupier.randomness import RNGLike
 
 __all__ = [
     "BET_CODES",
@@ -94,13 +96,17 @@ def parse_bet(text: str) -> str:
     return key
 
 
-def table_shoe(decks: int = 8, seed: int | None = None) -> Shoe:
-    """A freshly shuffled shoe of ``decks`` decks with the cut card near the back."""
+def table_shoe(decks: int = 8, rng: RNGLike = None) -> Shoe:
+    """A freshly shuffled shoe of ``decks`` decks with the cut card near the back.
+
+    ``rng`` is an int seed, a NumPy generator or ``None``.
+    """
     if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
         raise BaccaratError(f"bad number of decks {decks!r}: expected 1 or more")
-    return Shoe(decks, seed=seed, cut_card=52 * decks - CUT_CARD_FROM_END)
+    return Shoe(decks, rng=rng, cut_card=52 * decks - CUT_CARD_FROM_END)
 
 
+@enum.unique
 class SettlementKind(enum.Enum):
     """How a bet ended."""
 
@@ -193,6 +199,7 @@ class Table:
     def check_stakes(self, stakes: Mapping[str, int]) -> tuple[tuple[Bet, int], ...]:
         """The bets of ``stakes`` (bet key -> cents), checked: known bets of this table,
         whole positive amounts, and a total the bankroll covers."""
+        check_type(stakes, Mapping, "stakes", "a mapping of bet keys to cents")
         if not stakes:
             raise BaccaratError("no bets: place at least one chip before dealing")
         checked = []
@@ -251,7 +258,7 @@ class Table:
     def from_dict(cls, data: Mapping[str, Any]) -> Table:
         """The table saved by :meth:`to_dict`; bad data raises a croupier error.
 
-        >>> table = Table(shoe=table_shoe(6, seed=1), bankroll=50_000)
+        >>> table = Table(shoe=table_shoe(6, rng=1), bankroll=50_000)
         >>> _ = table.play({"player": 2500})
         >>> copy = Table.from_dict(table.to_dict())
         >>> copy.to_dict() == table.to_dict(), copy.rounds_played
@@ -314,7 +321,7 @@ class TableRound:
         """The round saved by :meth:`to_dict` at a table with ``payouts``; the cards are
         checked against the drawing rules again.
 
-        >>> table = Table(shoe=table_shoe(8, seed=5))
+        >>> table = Table(shoe=table_shoe(8, rng=5))
         >>> played = table.play({"tie": 1000})
         >>> TableRound.from_dict(played.to_dict(), table.payouts) == played
         True

@@ -1,62 +1,75 @@
 """Casino, the two-player capture game of seed 003: the complete rules engine.
 
-The engine has the shape of the well-known game libraries: a :class:`State`, its
-:func:`legal_moves`, :func:`apply_move` (a new state; illegal moves raise an error naming
-the rule), the end of the round and its :func:`score <score_piles>`, and the tournament
-(:func:`next_round`, :func:`tournament_winner`). Moves are immutable values with a
-notation that parses back. Nothing here prints or reads input.
+The engine has the shape of the well-known game libraries (python-chess, OpenSpiel): a
+:class:`State` is where a user looks. ``state.legal_moves()``, ``state.is_legal(move)``,
+``state.check(move)`` (the :class:`IllegalMoveError` naming the :class:`Rule`, or
+``None``), ``state.apply(move)`` (a new state), ``state.score()``, and ``state.to_move``
+(``None`` once the round is over). Moves are immutable values with a notation that parses
+back; text that is not a move raises :class:`InvalidMoveError`. The tournament deals its
+rounds (:func:`new_tournament`, :func:`next_round`, :func:`tournament_winner`), and a
+:class:`~croupier.casino.session.Session` plays one against a computer strategy. Nothing
+here prints or reads input.
 
->>> from croupier.casino import Player, new_tournament, legal_moves
->>> state = new_tournament(first=Player.HUMAN, seed=7)
+>>> from croupier.casino import Player, new_tournament
+>>> state = new_tournament(first=Player.HUMAN, rng=7)
 >>> state.hand(Player.HUMAN), state.loose
 ((Card('4h'), Card('Kh'), Card('8h'), Card('Jc')), (Card('8c'), Card('3h'), Card('6s'), Card('3c')))
->>> [str(move) for move in legal_moves(state) if move.card.casino == "CJ"]
+>>> [str(move) for move in state.legal_moves() if move.card.casino == "CJ"]
 ['trail CJ', 'capture CJ C3 C8', 'capture CJ H3 C8']
 >>> state = state.apply("capture H8 C8")
->>> state.pile(Player.HUMAN), state.next_player, state.last_capturer
+>>> state.pile(Player.HUMAN), state.to_move, state.last_capturer
 ((Card('8h'), Card('8c')), <Player.COMPUTER: 1>, <Player.HUMAN: 0>)
+
+The modules, in the order a reader should take them (each imports only those above it):
+
+1. :mod:`~croupier.casino.values`: card values (an ace is 1 or 14) and the arithmetic of sets.
+2. :mod:`~croupier.casino.errors`: the exception family and the :class:`Rule` list.
+3. :mod:`~croupier.casino.notation`: the written notation of cards, builds and tables.
+4. :mod:`~croupier.casino.pieces`: the shared values, :class:`Player`, :class:`Build`,
+   :data:`HAND_SIZE`.
+5. :mod:`~croupier.casino.levels`: the levels of play, by name.
+6. :mod:`~croupier.casino.moves`: :class:`Move` and its notation.
+7. :mod:`~croupier.casino.scoring`: the scoring table of a round.
+8. :mod:`~croupier.casino.rules`: the legal moves and the rule a move breaks.
+9. :mod:`~croupier.casino.observation`: what one player can see.
+10. :mod:`~croupier.casino.state`: :class:`State`, the engine's surface.
+11. :mod:`~croupier.casino.tournament`: decks, rounds and the tournament.
+12. :mod:`~croupier.casino.savefile`: the save file.
+13. :mod:`~croupier.casino.gamelog`: the log of every move of a game.
+14. :mod:`~croupier.casino.strategies`: the computer players, and the strategy of each level.
+15. :mod:`~croupier.casino.review`: every move of a game judged by the expert.
+16. :mod:`~croupier.casino.session`: a tournament at the table.
 """
 
 from __future__ import annotations
 
-from croupier.casino.errors import CasinoError, IllegalMoveError, SaveFileError
+from croupier.casino.errors import (
+    CasinoCardError,
+    CasinoError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Rule,
+    SaveFileError,
+)
 from croupier.casino.moves import Action, Move
-from croupier.casino.observation import Observation, observe
-from croupier.casino.rules import Rule, apply_move, check_move, is_legal, legal_moves, moves_for
+from croupier.casino.observation import Observation
+from croupier.casino.pieces import HAND_SIZE, Build, Player
 from croupier.casino.savefile import format_save, parse_save, read_save, write_save
-from croupier.casino.scoring import (
-    SCORING,
-    ItemScore,
-    RoundScore,
-    ScoreKind,
-    ScoringItem,
-    score_piles,
-)
-from croupier.casino.state import (
-    HAND_SIZE,
-    Build,
-    Player,
-    Problem,
-    State,
-    check_state,
-    state_problems,
-)
+from croupier.casino.scoring import SCORING, RoundScore
+from croupier.casino.state import State, check_state
 from croupier.casino.tournament import (
     WINNING_SCORE,
     Coin,
-    check_deck,
     deal_round,
     is_tournament_over,
     new_tournament,
     next_round,
-    parse_deck,
     read_deck_file,
     shuffled_deck,
     toss_coin,
     toss_winner,
     tournament_winner,
 )
-from croupier.casino.values import card_value, counts_as, group_values, low_value, values_of
 
 __all__ = [
     "HAND_SIZE",
@@ -64,47 +77,30 @@ __all__ = [
     "WINNING_SCORE",
     "Action",
     "Build",
+    "CasinoCardError",
     "CasinoError",
     "Coin",
     "IllegalMoveError",
-    "ItemScore",
+    "InvalidMoveError",
     "Move",
     "Observation",
     "Player",
-    "Problem",
     "RoundScore",
     "Rule",
     "SaveFileError",
-    "ScoreKind",
-    "ScoringItem",
     "State",
-    "apply_move",
-    "card_value",
-    "check_deck",
-    "check_move",
     "check_state",
-    "counts_as",
     "deal_round",
     "format_save",
-    "group_values",
-    "is_legal",
     "is_tournament_over",
-    "legal_moves",
-    "low_value",
-    "moves_for",
     "new_tournament",
     "next_round",
-    "observe",
-    "parse_deck",
     "parse_save",
     "read_deck_file",
     "read_save",
-    "score_piles",
     "shuffled_deck",
-    "state_problems",
     "toss_coin",
     "toss_winner",
     "tournament_winner",
-    "values_of",
     "write_save",
 ]

@@ -1,24 +1,95 @@
-"""Casino's exception family.
+"""Casino's exception family, and the rules a move can break.
 
 Every error is a :class:`CasinoError`, itself a :class:`~croupier.errors.CroupierError`
-(a :class:`ValueError`). Two kinds carry more than a message: an :class:`IllegalMoveError`
-names the rule the move breaks, and a :class:`SaveFileError` names the line of the file.
+(a :class:`ValueError`). The kinds a caller tells apart:
+
+- :class:`CasinoCardError`: a bad card, also a :class:`croupier.cards.CardError`, so
+  ``except CardError`` catches a bad card from any game;
+- :class:`InvalidMoveError`: a move whose text cannot be read (``Move.parse``);
+- :class:`IllegalMoveError`: a move the rules forbid where it is played; ``rule`` names
+  the :class:`Rule` it breaks;
+- :class:`SaveFileError`: a save or deck file refused; ``line`` names the line at fault
+  (:class:`SaveFileCardError` when a card is at fault).
+
+>>> from croupier.cards import CardError
+>>> issubclass(MoveCardError, InvalidMoveError) and issubclass(MoveCardError, CardError)
+True
+>>> Rule.TRAIL_OWNER.text
+'a player who owns a build cannot trail'
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import enum
 
+from croupier.cards import CardError
 from croupier.errors import CroupierError
 
-if TYPE_CHECKING:
-    from croupier.casino.rules import Rule
-
-__all__ = ["CasinoError", "IllegalMoveError", "SaveFileError"]
+__all__ = [
+    "CasinoCardError",
+    "CasinoError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "MoveCardError",
+    "Rule",
+    "SaveFileCardError",
+    "SaveFileError",
+]
 
 
 class CasinoError(CroupierError):
     """A Casino request that cannot be honoured: a bad position, move, file or deck."""
+
+
+class CasinoCardError(CasinoError, CardError):
+    """A card Casino cannot read; also a :class:`~croupier.cards.CardError`."""
+
+
+class InvalidMoveError(CasinoError):
+    """A move whose text cannot be read: unknown action, a card twice, two cards to trail..."""
+
+
+class MoveCardError(InvalidMoveError, CasinoCardError):
+    """A move that cannot be read because one of its cards cannot be."""
+
+
+@enum.unique
+class Rule(enum.Enum):
+    """Each rule a move can break, with the sentence that states it."""
+
+    ROUND_OVER = "the round is over: nobody has a card to play"
+    CARD_IN_HAND = "the card played must come from the hand of the player to move"
+    ON_TABLE = "the loose cards named must lie loose on the table, each named once"
+    BUILD_ON_TABLE = "each build named must be on the table, named by all of its cards"
+    TRAIL_TAKES_NOTHING = "a trail only puts the card on the table: it takes and uses nothing"
+    TRAIL_MATCH = "a card that matches a loose card cannot be trailed: it must capture it"
+    TRAIL_OWNER = "a player who owns a build cannot trail"
+    CAPTURE_SOMETHING = "a capture must take something"
+    CAPTURE_BUILD_VALUE = "a capture takes only builds worth the value of the card played"
+    CAPTURE_MATCHES = "every loose card of the value played must be captured"
+    CAPTURE_SETS = (
+        "the loose cards captured must split into cards of the value played and sets of two "
+        "or more cards that sum to it"
+    )
+    BUILD_LOOSE = "a build uses the card played and loose cards only"
+    BUILD_ALONE = "a card played alone can only join its owner's build of the card's value"
+    BUILD_MAX = "a build is worth at most 14"
+    BUILD_HOLD = "a player builds only while keeping in hand another card of the build's value"
+    BUILD_OPPONENT_VALUE = "a build may not take the value of a build the opponent owns"
+    INCREASE_ONE = "an increase adds the card played to exactly one build, and to nothing else"
+    INCREASE_OWN = "nobody increases their own build"
+    INCREASE_MULTIPLE = "a multiple build cannot be increased"
+    INCREASE_MAX = "an increased build is worth at most 14"
+    INCREASE_HOLD = "a player increases a build only while holding another card of its new value"
+    KEEP_CARD = (
+        "a build's owner must keep a card of its value in hand until the build is captured "
+        "or taken over"
+    )
+
+    @property
+    def text(self) -> str:
+        """The rule in words."""
+        return str(self.value)
 
 
 class IllegalMoveError(CasinoError):
@@ -35,3 +106,7 @@ class SaveFileError(CasinoError):
     def __init__(self, message: str, line: int | None = None) -> None:
         super().__init__(message)
         self.line = line
+
+
+class SaveFileCardError(SaveFileError, CasinoCardError):
+    """A save or deck file refused for a card: bad, or in two places."""

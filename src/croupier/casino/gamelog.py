@@ -10,7 +10,7 @@ round follows from the one before (same tournament scores, the next round number
 every error names the line.
 
 >>> from croupier.casino import Player, new_tournament
->>> state = new_tournament(Player.HUMAN, seed=7)
+>>> state = new_tournament(Player.HUMAN, rng=7)
 >>> log = GameLog().add(state, Move.parse("capture H8 C8"))
 >>> after = state.apply("capture H8 C8")
 >>> log = log.add(after, Move.parse("trail DA"))
@@ -34,9 +34,9 @@ from dataclasses import dataclass
 from croupier.casino.errors import CasinoError, SaveFileError
 from croupier.casino.levels import Level
 from croupier.casino.moves import Move
-from croupier.casino.rules import apply_move
+from croupier.casino.pieces import Player
 from croupier.casino.savefile import format_save, parse_save, write_text
-from croupier.casino.state import Player, State
+from croupier.casino.state import State
 from croupier.textfile import read_text
 
 __all__ = [
@@ -67,14 +67,14 @@ class LoggedRound:
         state = self.start
         for move in self.moves:
             yield state, move
-            state = apply_move(state, move, check=False)
+            state = state.apply(move, check=False)
 
     @property
     def end(self) -> State:
         """The position after the last move."""
         state = self.start
         for move in self.moves:
-            state = apply_move(state, move, check=False)
+            state = state.apply(move, check=False)
         return state
 
 
@@ -192,7 +192,7 @@ def parse_log(text: str, source: str = "game log") -> GameLog:
                     number, f"it is the {state.next_player.key}'s turn, not the {player.key}'s"
                 )
             try:
-                state = apply_move(state, move)
+                state = state.apply(move)
             except CasinoError as exc:
                 raise fail(number, str(exc)) from None
             moves.append(move)

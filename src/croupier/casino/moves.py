@@ -10,7 +10,7 @@ notation                                   meaning
 =========================================  ==============================================
 ``trail H5``                               the 5 of hearts goes loose on the table
 ``capture S5 H5 C2 D3``                    the 5 of spades takes H5 and the set C2 + D3
-``capture S9 [C6 S3 S9]``                  the 9 of spades takes the build of 9
+``capture C9 [C6 S3 S9]``                  the 9 of clubs takes the build of 9
 ``build C5 D4``                            the 5 of clubs on the loose D4 builds 9
 ``build S9``                               the 9 of spades joins the player's build of 9
 ``increase SA [D5 H2]``                    the ace (as 1) turns the build of 7 into 8
@@ -38,15 +38,17 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from croupier.cards import Card, Rank
-from croupier.casino.errors import CasinoError
-from croupier.casino.notation import format_cards, parse_table, tokenize
-from croupier.casino.state import Build
+from croupier.cards import Card, CardError, CardStyle, Rank, format_cards
+from croupier.casino.errors import CasinoError, InvalidMoveError, MoveCardError
+from croupier.casino.notation import parse_table, tokenize
+from croupier.casino.pieces import Build
 from croupier.casino.values import CARD_VALUE, LOW_VALUE, split_capture
+from croupier.errors import check_type
 
 __all__ = ["Action", "Move"]
 
 
+@enum.unique
 class Action(enum.StrEnum):
     """What a move does with the card played."""
 
@@ -66,7 +68,7 @@ class Action(enum.StrEnum):
         for action in cls:
             if word in (action.value, action.value[0]):
                 return action
-        raise CasinoError(
+        raise InvalidMoveError(
             f"bad action {text.strip()!r}: expected trail, capture, build or increase (t, c, b, i)"
         )
 
@@ -155,30 +157,47 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Read a move in the notation ``str(move)`` writes (any case and card notation).
 
+        Text that is not a move raises :class:`~.errors.InvalidMoveError` (a
+        :class:`~.errors.MoveCardError`, also a :class:`~croupier.cards.CardError`, when a
+        card cannot be read), and so does what the notation alone shows is wrong: a card
+        named twice, or a trail that names more than its card. Whether the move is legal
+        is the position's question (:meth:`State.check <croupier.casino.state.State.check>`).
+
         >>> Move.parse("b c5 d4"), Move.parse("I SA [ [D5 H2] ]").builds
         (Move.parse('build C5 D4'), ((Card('2h'), Card('5d')),))
         >>> Move.parse("steal H5")
         Traceback (most recent call last):
         ...
-        croupier.casino.errors.CasinoError: bad move 'steal H5': bad action 'steal': expected ...
+        croupier.casino.errors.InvalidMoveError: bad move 'steal H5': bad action ...
+        >>> Move.parse("trail SA SK")
+        Traceback (most recent call last):
+        ...
+        croupier.casino.errors.InvalidMoveError: bad move 'trail SA SK': a trail names only ...
+        >>> Move.parse("build SA SA")
+        Traceback (most recent call last):
+        ...
+        croupier.casino.errors.InvalidMoveError: bad move 'build SA SA': SA is named twice: ...
         """
-        tokens = tokenize(text)
+        tokens = tokenize(check_type(text, str, "text", "a move in notation (str)"))
         try:
             if len(tokens) < 2 or tokens[1] in "[]":
-                raise CasinoError(_MOVE_FORMS)
+                raise InvalidMoveError(_MOVE_FORMS)
             action = Action.parse(tokens[0])
             items = parse_table(" ".join(tokens[1:]))
             card = items[0]
             if not isinstance(card, Card):
-                raise CasinoError(_MOVE_FORMS)
+                raise InvalidMoveError(_MOVE_FORMS)
             loose = tuple(item for item in items[1:] if isinstance(item, Card))
             builds = tuple(
                 tuple(c for part in item for c in part)
                 for item in items[1:]
                 if not isinstance(item, Card)
             )
+            _check_notation(action, card, loose, builds)
+        except CardError as exc:
+            raise MoveCardError(f"bad move {text.strip()!r}: {exc}") from None
         except CasinoError as exc:
-            raise CasinoError(f"bad move {text.strip()!r}: {exc}") from None
+            raise InvalidMoveError(f"bad move {text.strip()!r}: {exc}") from None
         return cls(action, card, loose, builds)
 
     # --- what it is ----------------------------------------------------------------------
@@ -209,19 +228,20 @@ class Move:
     def __str__(self) -> str:
         words = [self.action.value, self.card.casino]
         words.extend(card.casino for card in self.loose)
-        words.extend(f"[{format_cards(build)}]" for build in self.builds)
+        words.extend(f"[{format_cards(build, CardStyle.CASINO)}]" for build in self.builds)
         return " ".join(words)
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 
-    def describe(self, style: str = "casino") -> str:
-        """The move in words, cards written ``casino`` (H5) or ``pretty`` (5♥).
+    def describe(self, style: CardStyle | str = CardStyle.CASINO) -> str:
+        """The move in words, cards written in ``style`` (a :class:`~croupier.cards.CardStyle`:
+        ``casino`` H5, ``pretty`` 5♥ or ``str`` 5h).
 
         >>> Move.parse("capture SA CK HA [D6 C8]").describe("pretty")
         'capture K♣+A♥ and the build [6♦ 8♣] with A♠ as 14'
         """
-        name = _namer(style)
+        name = CardStyle.parse(style).name_of
         card = name(self.card)
         if self.action is Action.TRAIL:
             return f"trail {card}"
@@ -240,7 +260,7 @@ class Move:
         build = self.builds[0] if self.builds else ()
         return f"increase the build {_bracketed(build, name)} to {self.value} with {card}"
 
-    def to_dict(self, style: str = "casino") -> dict[str, Any]:
+    def to_dict(self, style: CardStyle | str = CardStyle.CASINO) -> dict[str, Any]:
         """The move as JSON-ready data: action, card, loose, builds, value, move, description.
 
         >>> Move.parse("build C5 D4").to_dict()["value"]
@@ -257,24 +277,26 @@ class Move:
         }
 
 
+def _check_notation(
+    action: Action, card: Card, loose: tuple[Card, ...], builds: tuple[tuple[Card, ...], ...]
+) -> None:
+    """Refuse what the notation alone shows is wrong: a card twice, a trail with more."""
+    named = [card, *loose, *(c for build in builds for c in build)]
+    seen: set[Card] = set()
+    for named_card in named:
+        if named_card in seen:
+            raise InvalidMoveError(
+                f"{named_card.casino} is named twice: a move names each card once"
+            )
+        seen.add(named_card)
+    if action is Action.TRAIL and len(named) > 1:
+        raise InvalidMoveError(
+            "a trail names only the card played (it takes and uses nothing), as in 'trail H5'"
+        )
+
+
 def _build_cards(builds: Iterable[Build | Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     return tuple(b.cards if isinstance(b, Build) else tuple(b) for b in builds)
-
-
-def _namer(style: str) -> Callable[[Card], str]:
-    if style == "casino":
-        return _casino_name
-    if style == "pretty":
-        return _pretty_name
-    raise CasinoError(f"bad card style {style!r}: expected casino or pretty")
-
-
-def _casino_name(card: Card) -> str:
-    return card.casino
-
-
-def _pretty_name(card: Card) -> str:
-    return card.pretty
 
 
 def _bracketed(cards: Iterable[Card], name: Callable[[Card], str]) -> str:

@@ -13,16 +13,15 @@ accepts); writing always gives the canonical form.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from croupier.cards import Card, CardError, parse_card
-from croupier.casino.errors import CasinoError
+from croupier.cards import Card, CardError, CardStyle, format_cards, parse_card
+from croupier.casino.errors import CasinoCardError, CasinoError
 
 __all__ = [
     "BuildParts",
     "TableItem",
     "card_list",
-    "format_cards",
     "format_item",
     "format_parts",
     "parse_table",
@@ -50,7 +49,7 @@ def _card(token: str) -> Card:
     try:
         return parse_card(token)
     except CardError:
-        raise CasinoError(
+        raise CasinoCardError(
             f"bad card {token!r}: expected a suit (S, H, D, C) then a rank (A, 2-9, X, J, Q, K), "
             "as in SA, DX, H5"
         ) from None
@@ -135,21 +134,11 @@ def _parse_build(tokens: Sequence[str], i: int) -> tuple[BuildParts, int]:
     return ((tuple(loose),) if loose else tuple(groups)), i
 
 
-def format_cards(cards: Iterable[Card]) -> str:
-    """Cards in the suit-first notation, separated by spaces.
-
-    >>> from croupier.cards import parse_cards
-    >>> format_cards(parse_cards("Td As 5h"))
-    'DX SA H5'
-    """
-    return " ".join(card.casino for card in cards)
-
-
 def format_parts(parts: BuildParts) -> str:
     """A build in brackets: ``[D5 H2]``, or ``[ [C6 S3] [S9] ]`` for a multiple build."""
     if len(parts) == 1:
-        return f"[{format_cards(parts[0])}]"
-    return "[ " + " ".join(f"[{format_cards(part)}]" for part in parts) + " ]"
+        return f"[{format_cards(parts[0], CardStyle.CASINO)}]"
+    return "[ " + " ".join(f"[{format_cards(part, CardStyle.CASINO)}]" for part in parts) + " ]"
 
 
 def format_item(item: TableItem) -> str:

@@ -28,17 +28,17 @@ round and per round, and the number of inaccuracies and blunders. Every result h
 
 >>> from croupier.casino import Move, Player, new_tournament
 >>> from croupier.casino.gamelog import GameLog
->>> state = new_tournament(Player.HUMAN, seed=1)
+>>> state = new_tournament(Player.HUMAN, rng=1)
 >>> log = GameLog().add(state, Move.parse("capture S9 H9"))
 >>> review = review_game(log)
 >>> move = review.moves[0]
 >>> str(move.played), str(move.best), move.mark
 ('capture S9 H9', 'build H3 S2', <Mark.INACCURACY: 'inaccuracy'>)
 >>> round(move.loss, 2)
-1.28
+0.72
 >>> print(move.reason)  # doctest: +NORMALIZE_WHITESPACE
 builds 5 to capture next turn with the 5 of spades you hold (the build holds 1 point): looking
-ahead, you can expect 1.3 more points than if you capture 9♥ with 9♠
+ahead, you can expect 0.7 more points than if you capture 9♥ with 9♠
 >>> review.accuracy, review.inaccuracies, review.blunders
 (0.0, 1, 0)
 """
@@ -53,8 +53,8 @@ from typing import Any, Final
 
 from croupier.casino.gamelog import GameLog, LoggedRound
 from croupier.casino.moves import Move
-from croupier.casino.rules import check_move
-from croupier.casino.state import Player, State
+from croupier.casino.pieces import Player
+from croupier.casino.state import State
 from croupier.casino.strategies.expert import TOURNAMENT_BONUS, Analysis, ExpertStrategy
 
 __all__ = [
@@ -258,7 +258,9 @@ def review_move(
     expert = expert if expert is not None else _Reviewer()
     player = state.next_player
     seen = state.observe(player)
-    check_move(state, move)
+    problem = state.check(move)
+    if problem is not None:
+        raise problem
     moves = seen.legal_moves()
     if isinstance(expert, _Reviewer):
         expert.last = None

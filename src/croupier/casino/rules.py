@@ -1,89 +1,36 @@
-"""The rules of play: every legal move of a position, checking a move, and playing it.
+"""The rules of play on the table's pieces: every legal move, and why a move is illegal.
 
-:func:`legal_moves` lists each distinct legal move once (two ways of grouping the same
-captured cards are one move, since they leave the same position). :func:`check_move`
-explains why a move is illegal: it raises :class:`~.errors.IllegalMoveError` naming the
-:class:`Rule` broken. :func:`apply_move` plays a move, deals the next cards when both hands
-are empty, and ends the round when the cards run out (the table goes to the last capturer).
+The functions here see only what a rule needs: the hand of the player to move, the loose
+cards and the builds. :class:`~croupier.casino.state.State` is the surface that uses them
+(``state.legal_moves()``, ``state.check(move)``, ``state.apply(move)``).
+:func:`moves_for` lists each distinct legal move once (two ways of grouping the same
+captured cards are one move, since they leave the same position); :func:`move_problem`
+says which :class:`~.errors.Rule` a move breaks.
 
->>> from croupier.casino import Player, State, deal_round
 >>> from croupier.cards import parse_cards
->>> deck = parse_cards("S5 C9 HK D2  H4 C6 S9 DA  H5 C3 D4 SX") + parse_cards(
-...     "C2 C4 C5 C7 C8 CX CJ CQ CK CA D3 D5 D6 D7 D8 D9 DX DJ DQ DK H2 H3 H6 H7 H8 H9 HX HJ HQ HA"
-...     " S2 S3 S4 S6 S7 S8 SJ SQ SK SA")
->>> state = deal_round(deck, first=Player.HUMAN)
->>> [str(move) for move in legal_moves(state) if move.card.casino == "S5"]
+>>> from croupier.casino import Move, Player
+>>> hand, loose = parse_cards("S5 C9 HK D2"), parse_cards("H5 C3 D4 SX")
+>>> [str(m) for m in moves_for(hand, loose, (), Player.HUMAN) if m.card.casino == "S5"]
 ['capture S5 H5', 'build S5 D4', 'build S5 C3 H5']
->>> apply_move(state, "trail S5")
-Traceback (most recent call last):
-...
-croupier.casino.errors.IllegalMoveError: illegal move 'trail S5': a card that matches a loose ...
+>>> move_problem(hand, loose, (), Player.HUMAN, Move.parse("trail S5")).rule
+<Rule.TRAIL_MATCH: 'a card that matches a loose card cannot be trailed: it must capture it'>
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from itertools import combinations
 
 from croupier.cards import Card
-from croupier.casino.errors import IllegalMoveError
+from croupier.casino.errors import IllegalMoveError, Rule
 from croupier.casino.moves import Action, Move
-from croupier.casino.state import HAND_SIZE, Build, Player, State
+from croupier.casino.pieces import Build, Player
 from croupier.casino.values import CARD_VALUE, LOW_VALUE, MAX_VALUE, split_capture
 
-__all__ = ["Rule", "apply_move", "check_move", "is_legal", "legal_moves", "moves_for"]
-
-
-class Rule(enum.Enum):
-    """Each rule a move can break, with the sentence that states it."""
-
-    ROUND_OVER = "the round is over: nobody has a card to play"
-    CARD_IN_HAND = "the card played must come from the hand of the player to move"
-    ON_TABLE = "the loose cards named must lie loose on the table, each named once"
-    BUILD_ON_TABLE = "each build named must be on the table, named by all of its cards"
-    TRAIL_TAKES_NOTHING = "a trail only puts the card on the table: it takes and uses nothing"
-    TRAIL_MATCH = "a card that matches a loose card cannot be trailed: it must capture it"
-    TRAIL_OWNER = "a player who owns a build cannot trail"
-    CAPTURE_SOMETHING = "a capture must take something"
-    CAPTURE_BUILD_VALUE = "a capture takes only builds worth the value of the card played"
-    CAPTURE_MATCHES = "every loose card of the value played must be captured"
-    CAPTURE_SETS = (
-        "the loose cards captured must split into cards of the value played and sets of two "
-        "or more cards that sum to it"
-    )
-    BUILD_LOOSE = "a build uses the card played and loose cards only"
-    BUILD_ALONE = "a card played alone can only join its owner's build of the card's value"
-    BUILD_MAX = "a build is worth at most 14"
-    BUILD_HOLD = "a player builds only while keeping in hand another card of the build's value"
-    BUILD_OPPONENT_VALUE = "a build may not take the value of a build the opponent owns"
-    INCREASE_ONE = "an increase adds the card played to exactly one build, and to nothing else"
-    INCREASE_OWN = "nobody increases their own build"
-    INCREASE_MULTIPLE = "a multiple build cannot be increased"
-    INCREASE_MAX = "an increased build is worth at most 14"
-    INCREASE_HOLD = "a player increases a build only while holding another card of its new value"
-    KEEP_CARD = (
-        "a build's owner must keep a card of its value in hand until the build is captured "
-        "or taken over"
-    )
-
-    @property
-    def text(self) -> str:
-        """The rule in words."""
-        return str(self.value)
+__all__ = ["add_part", "find_build", "move_problem", "moves_for"]
 
 
 # --- listing the legal moves ---------------------------------------------------------
-
-
-def legal_moves(state: State) -> list[Move]:
-    """Every legal move of the player to move, each once, card by card in hand order.
-
-    Per card: the trail, then the captures (fewest cards first), the builds, the increases.
-    An empty list means the round is over.
-    """
-    player = state.next_player
-    return moves_for(state.hands[player], state.loose, state.builds, player)
 
 
 def moves_for(
@@ -196,184 +143,121 @@ def _illegal(move: Move, rule: Rule, detail: str = "") -> IllegalMoveError:
     return IllegalMoveError(f"illegal move '{move}': {rule.text}{because}", rule)
 
 
-def check_move(state: State, move: Move) -> None:
-    """Raise :class:`~.errors.IllegalMoveError` naming the rule if ``move`` is illegal here.
+def move_problem(
+    hand: Sequence[Card],
+    loose: Sequence[Card],
+    builds: Sequence[Build],
+    player: Player,
+    move: Move,
+) -> IllegalMoveError | None:
+    """Why ``player``, holding ``hand``, may not play ``move`` here: the error naming the rule.
 
-    Agrees with :func:`legal_moves`: a move passes exactly when it is listed there.
+    ``None`` when the move is legal. Agrees with :func:`moves_for`: a move passes exactly
+    when it is listed there.
     """
-    if state.is_round_over:
-        raise _illegal(move, Rule.ROUND_OVER)
-    player = state.next_player
-    hand = state.hands[player]
     card = move.card
     if card not in hand:
-        raise _illegal(move, Rule.CARD_IN_HAND, f"the {player.key} holds no {card.casino}")
+        return _illegal(move, Rule.CARD_IN_HAND, f"the {player.key} holds no {card.casino}")
     rest = [c for c in hand if c != card]
     for named in move.loose:
-        if named not in state.loose:
-            raise _illegal(move, Rule.ON_TABLE, f"{named.casino} is not loose on the table")
+        if named not in loose:
+            return _illegal(move, Rule.ON_TABLE, f"{named.casino} is not loose on the table")
     if len(set(move.loose)) != len(move.loose):
-        raise _illegal(move, Rule.ON_TABLE, "a card is named twice")
+        return _illegal(move, Rule.ON_TABLE, "a card is named twice")
     named_builds: list[Build] = []
     for cards in move.builds:
-        build = state.find_build(cards)
+        build = find_build(builds, cards)
         if build is None or build in named_builds:
             listed = " ".join(c.casino for c in cards)
-            raise _illegal(move, Rule.BUILD_ON_TABLE, f"no build [{listed}] on the table")
+            return _illegal(move, Rule.BUILD_ON_TABLE, f"no build [{listed}] on the table")
         named_builds.append(build)
-    own = state.builds_of(player)
-    opponent = [b for b in state.builds if b.owner is not player]
+    own = tuple(b for b in builds if b.owner is player)
+    opponent = [b for b in builds if b.owner is not player]
     kept = own  # the player's builds still on the table after the move
     action = move.action
     if action is Action.TRAIL:
         if move.loose or move.builds:
-            raise _illegal(move, Rule.TRAIL_TAKES_NOTHING)
+            return _illegal(move, Rule.TRAIL_TAKES_NOTHING)
         if own:
-            raise _illegal(move, Rule.TRAIL_OWNER, f"the {player.key} owns {own[0]}")
-        match = next((c for c in state.loose if c.rank is card.rank), None)
+            return _illegal(move, Rule.TRAIL_OWNER, f"the {player.key} owns {own[0]}")
+        match = next((c for c in loose if c.rank is card.rank), None)
         if match is not None:
             detail = f"{card.casino} matches the loose {match.casino}"
-            raise _illegal(move, Rule.TRAIL_MATCH, detail)
-        return
+            return _illegal(move, Rule.TRAIL_MATCH, detail)
+        return None
+    problem: IllegalMoveError | None
     if action is Action.CAPTURE:
         value = CARD_VALUE[card.index]
         if not move.loose and not move.builds:
-            raise _illegal(move, Rule.CAPTURE_SOMETHING)
+            return _illegal(move, Rule.CAPTURE_SOMETHING)
         for build in named_builds:
             if build.value != value:
                 detail = f"{build} is worth {build.value}, {card.casino} captures {value}"
-                raise _illegal(move, Rule.CAPTURE_BUILD_VALUE, detail)
-        left = [c for c in state.loose if c.rank is card.rank and c not in move.loose]
+                return _illegal(move, Rule.CAPTURE_BUILD_VALUE, detail)
+        left = [c for c in loose if c.rank is card.rank and c not in move.loose]
         if left:
-            raise _illegal(move, Rule.CAPTURE_MATCHES, f"{left[0].casino} is left on the table")
+            return _illegal(move, Rule.CAPTURE_MATCHES, f"{left[0].casino} is left on the table")
         if split_capture(move.loose, value) is None:
-            raise _illegal(move, Rule.CAPTURE_SETS, f"capturing {value}")
+            return _illegal(move, Rule.CAPTURE_SETS, f"capturing {value}")
         kept = tuple(b for b in own if b not in named_builds)
     elif action is Action.BUILD:
         if move.builds:
-            raise _illegal(move, Rule.BUILD_LOOSE)
+            return _illegal(move, Rule.BUILD_LOOSE)
         target = move.value or 0
         if not move.loose and not any(b.value == target for b in own):
-            raise _illegal(move, Rule.BUILD_ALONE, f"the {player.key} owns no build of {target}")
-        _check_target(move, target, rest, opponent, Rule.BUILD_MAX, Rule.BUILD_HOLD)
+            return _illegal(move, Rule.BUILD_ALONE, f"the {player.key} owns no build of {target}")
+        problem = _target_problem(move, target, rest, opponent, Rule.BUILD_MAX, Rule.BUILD_HOLD)
+        if problem is not None:
+            return problem
     else:
         if move.loose or len(named_builds) != 1:
-            raise _illegal(move, Rule.INCREASE_ONE)
+            return _illegal(move, Rule.INCREASE_ONE)
         build = named_builds[0]
         if build.owner is player:
-            raise _illegal(move, Rule.INCREASE_OWN, f"{build} belongs to the {player.key}")
+            return _illegal(move, Rule.INCREASE_OWN, f"{build} belongs to the {player.key}")
         if build.is_multiple:
-            raise _illegal(move, Rule.INCREASE_MULTIPLE, f"{build} is a multiple build")
+            return _illegal(move, Rule.INCREASE_MULTIPLE, f"{build} is a multiple build")
         target = build.value + LOW_VALUE[card.index]
         others = [b for b in opponent if b is not build]
-        _check_target(move, target, rest, others, Rule.INCREASE_MAX, Rule.INCREASE_HOLD)
+        problem = _target_problem(move, target, rest, others, Rule.INCREASE_MAX, Rule.INCREASE_HOLD)
+        if problem is not None:
+            return problem
     for build in kept:
         if not any(CARD_VALUE[c.index] == build.value for c in rest):
             detail = f"{card.casino} is the last card of value {build.value} for {build}"
-            raise _illegal(move, Rule.KEEP_CARD, detail)
+            return _illegal(move, Rule.KEEP_CARD, detail)
+    return None
 
 
-def _check_target(
+def find_build(builds: Sequence[Build], cards: Sequence[Card]) -> Build | None:
+    """The build made of exactly ``cards`` (in any order), or ``None``."""
+    wanted = sorted(card.index for card in cards)
+    for build in builds:
+        if sorted(card.index for card in build.cards) == wanted:
+            return build
+    return None
+
+
+def _target_problem(
     move: Move,
     target: int,
     rest: Sequence[Card],
     opponent: Sequence[Build],
     too_high: Rule,
     hold: Rule,
-) -> None:
+) -> IllegalMoveError | None:
     if target > MAX_VALUE:
-        raise _illegal(move, too_high, f"this one would be worth {target}")
+        return _illegal(move, too_high, f"this one would be worth {target}")
     clash = next((b for b in opponent if b.value == target), None)
     if clash is not None:
         detail = f"the {clash.owner.key} owns {clash}, worth {target}"
-        raise _illegal(move, Rule.BUILD_OPPONENT_VALUE, detail)
+        return _illegal(move, Rule.BUILD_OPPONENT_VALUE, detail)
     if not any(CARD_VALUE[c.index] == target for c in rest):
-        raise _illegal(move, hold, f"no other card of value {target} in hand")
+        return _illegal(move, hold, f"no other card of value {target} in hand")
+    return None
 
 
-def is_legal(state: State, move: Move) -> bool:
-    """True if ``move`` may be played in ``state`` (see :func:`check_move`)."""
-    try:
-        check_move(state, move)
-    except IllegalMoveError:
-        return False
-    return True
-
-
-# --- playing a move ---------------------------------------------------------------------
-
-
-def apply_move(state: State, move: Move | str, *, check: bool = True) -> State:
-    """The state after the player to move plays ``move`` (a :class:`Move` or its notation).
-
-    Illegal moves raise :class:`~.errors.IllegalMoveError` naming the rule; ``check=False``
-    skips the check, for moves taken from :func:`legal_moves` (search loops). When both
-    hands are empty the next cards are dealt (4 to the human, then 4 to the computer);
-    when the deck is empty too the round ends and the table goes to the last capturer.
-    """
-    if isinstance(move, str):
-        move = Move.parse(move)
-    if check:
-        check_move(state, move)
-    return _play(state, move)
-
-
-def _play(state: State, move: Move) -> State:
-    player = state.next_player
-    card = move.card
-    hands = [state.hands[0], state.hands[1]]
-    piles = [state.piles[0], state.piles[1]]
-    hands[player] = tuple(c for c in hands[player] if c.index != card.index)
-    loose, builds, last = state.loose, state.builds, state.last_capturer
-    action = move.action
-    if action is Action.TRAIL:
-        loose = (*loose, card)
-    else:
-        named = {c.index for c in move.loose}
-        used = tuple(c for c in loose if c.index in named)
-        if named:
-            loose = tuple(c for c in loose if c.index not in named)
-        in_builds = {c.index for cards in move.builds for c in cards}
-        chosen = [b for b in builds if b.cards[0].index in in_builds]
-        if action is Action.CAPTURE:
-            taken = tuple(c for b in chosen for c in b.cards)
-            piles[player] = (*piles[player], card, *used, *taken)
-            builds = tuple(b for b in builds if b.cards[0].index not in in_builds)
-            last = player
-        elif action is Action.BUILD:
-            builds = _add_part(builds, (*used, card), CARD_VALUE[card.index], player, None)
-        else:
-            target = chosen[0]
-            value = target.value + LOW_VALUE[card.index]
-            builds = _add_part(builds, (*target.cards, card), value, player, target)
-    deck = state.deck
-    if not hands[0] and not hands[1]:
-        if deck:
-            hands = [deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE]]
-            deck = deck[2 * HAND_SIZE :]
-        elif last is not None and (loose or builds):
-            piles[last] = (*piles[last], *(c for b in builds for c in b.cards), *loose)
-            loose, builds = (), ()
-    if hands[player.other]:
-        next_player = player.other
-    elif hands[player]:
-        next_player = player
-    else:  # the round is over: the last capturer starts the next one
-        next_player = last if last is not None else player.other
-    return State(
-        hands=(hands[0], hands[1]),
-        loose=loose,
-        builds=builds,
-        piles=(piles[0], piles[1]),
-        deck=deck,
-        next_player=next_player,
-        last_capturer=last,
-        scores=state.scores,
-        round_number=state.round_number,
-    )
-
-
-def _add_part(
+def add_part(
     builds: tuple[Build, ...],
     part: tuple[Card, ...],
     alone_value: int,

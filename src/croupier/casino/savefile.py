@@ -15,7 +15,7 @@ exactly once, a known owner for every build, sums that make each build's value, 
 owner holding a card of that value, a player to move who has a card.
 
 >>> from croupier.casino import Player, new_tournament
->>> state = new_tournament(Player.HUMAN, seed=2)
+>>> state = new_tournament(Player.HUMAN, rng=2)
 >>> text = format_save(state)
 >>> print(text[:text.index("Table")], end="")
 Round: 1
@@ -49,11 +49,13 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from croupier.cards import Card
-from croupier.casino.errors import CasinoError, SaveFileError
+from croupier.cards import Card, CardError, CardStyle, format_cards
+from croupier.casino.errors import CasinoError, SaveFileCardError, SaveFileError
 from croupier.casino.levels import Level
-from croupier.casino.notation import card_list, format_cards, format_parts, parse_table
-from croupier.casino.state import Build, Player, State, state_problems
+from croupier.casino.notation import card_list, format_parts, parse_table
+from croupier.casino.pieces import Build, Player
+from croupier.casino.state import State, state_problems
+from croupier.errors import check_type
 from croupier.textfile import read_text
 
 __all__ = [
@@ -92,8 +94,8 @@ def format_save(state: State, level: Level | None = None) -> str:
         lines += [
             f"{player.label}:",
             _line(f"{_INDENT}Score:", str(state.scores[player])),
-            _line(f"{_INDENT}Hand:", format_cards(state.hands[player])),
-            _line(f"{_INDENT}Pile:", format_cards(state.piles[player])),
+            _line(f"{_INDENT}Hand:", format_cards(state.hands[player], CardStyle.CASINO)),
+            _line(f"{_INDENT}Pile:", format_cards(state.piles[player], CardStyle.CASINO)),
             "",
         ]
     table = [format_parts(build.parts) for build in state.builds]
@@ -104,7 +106,7 @@ def format_save(state: State, level: Level | None = None) -> str:
         lines.append("")
     if state.last_capturer is not None:
         lines += [f"Last Capturer: {state.last_capturer.label}", ""]
-    lines += [_line("Deck:", format_cards(state.deck)), ""]
+    lines += [_line("Deck:", format_cards(state.deck, CardStyle.CASINO)), ""]
     lines.append(f"Next Player: {state.next_player.label}")
     if level is not None:
         lines += ["", f"Level: {level.label}"]
@@ -206,15 +208,20 @@ class _Reader:
         self.card_lines: dict[Card, int] = {}
         self.level: Level | None = None
 
-    def fail(self, line: int | None, message: str) -> SaveFileError:
+    def fail(
+        self, line: int | None, message: str | Exception, *, card: bool = False
+    ) -> SaveFileError:
+        """The error at ``line``: ``message``, or the error met there (a card error stays one)."""
         where = f"{self.source}, line {line}" if line is not None else self.source
-        return SaveFileError(f"{where}: {message}", line)
+        card = card or isinstance(message, CardError)
+        kind = SaveFileCardError if card else SaveFileError
+        return kind(f"{where}: {message}", line)
 
     def cards(self, line: _Line) -> tuple[Card, ...]:
         try:
             cards = card_list(line.value)
         except CasinoError as exc:
-            raise self.fail(line.number, str(exc)) from None
+            raise self.fail(line.number, exc) from None
         for card in cards:
             self.count(card, line.number)
         return cards
@@ -224,7 +231,9 @@ class _Reader:
             first = self.card_lines[card]
             also = "earlier on this line" if first == number else f"also on line {first}"
             raise self.fail(
-                number, f"{card.casino} appears twice ({also}): each card is in one place"
+                number,
+                f"{card.casino} appears twice ({also}): each card is in one place",
+                card=True,
             )
         self.card_lines[card] = number
 
@@ -240,7 +249,7 @@ class _Reader:
         try:
             return Player.parse(line.value)
         except CasinoError as exc:
-            raise self.fail(line.number, str(exc)) from None
+            raise self.fail(line.number, exc) from None
 
     def parse(self, text: str) -> State:
         lines = list(_lines(text, self.source))
@@ -295,7 +304,7 @@ class _Reader:
             try:
                 Build(parts, Player.HUMAN)
             except CasinoError as exc:
-                raise self.fail(table_line.number, str(exc)) from None
+                raise self.fail(table_line.number, exc) from None
         owners = self.owners(found.get(10, []), parts_list, table_line)
         last_lines = found.get(11, [])
         last = self.player(last_lines[0]) if last_lines and last_lines[0].value else None
@@ -311,7 +320,7 @@ class _Reader:
             try:
                 builds.append(Build(parts, owner))
             except CasinoError as exc:
-                raise self.fail(table_line.number, str(exc)) from None
+                raise self.fail(table_line.number, exc) from None
             self.where[f"owner:{index}"] = owner_line
         self.where.update(
             round=one(0).number,
@@ -340,7 +349,7 @@ class _Reader:
         try:
             items = parse_table(line.value)
         except CasinoError as exc:
-            raise self.fail(line.number, str(exc)) from None
+            raise self.fail(line.number, exc) from None
         loose: list[Card] = []
         builds: list[tuple[tuple[Card, ...], ...]] = []
         for item in items:
@@ -368,7 +377,7 @@ class _Reader:
                 items = parse_table(build_text)
                 owner = Player.parse(owner_text)
             except CasinoError as exc:
-                raise self.fail(line.number, str(exc)) from None
+                raise self.fail(line.number, exc) from None
             if len(items) != 1 or isinstance(items[0], Card):
                 raise self.fail(
                     line.number,
@@ -413,5 +422,5 @@ def parse_game(text: str, source: str = "save file") -> SavedGame:
     """The state and the level written in save-file ``text``; errors name ``source`` and
     the line, a bad level too."""
     reader = _Reader(source)
-    state = reader.parse(text)
+    state = reader.parse(check_type(text, str, "text", "the save file's text (str)"))
     return SavedGame(state, reader.level)

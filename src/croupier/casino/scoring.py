@@ -31,6 +31,7 @@ from croupier.cards import DECK, Card, Rank, Suit
 __all__ = ["SCORING", "ItemScore", "RoundScore", "ScoreKind", "ScoringItem", "score_piles"]
 
 
+@enum.unique
 class ScoreKind(enum.Enum):
     """How an item scores: to the majority holder, or for each card."""
 

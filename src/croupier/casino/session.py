@@ -9,7 +9,7 @@ and builds it involves, by number or by card name (:func:`table_items`,
 :func:`parse_selection`, :func:`compose_move`). Nothing here prints or reads input.
 
 >>> from croupier.casino import Player
->>> session = Session.new(Player.HUMAN, seed=7)
+>>> session = Session.new(Player.HUMAN, rng=7)
 >>> [item.choice.value for item in session.menu()]
 ['save', 'move', 'help', 'quit']
 >>> hand = session.state.hand(Player.HUMAN)
@@ -27,16 +27,14 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from croupier.cards import Card, CardError, parse_card
-from croupier.casino.errors import CasinoError
+from croupier.casino.errors import CasinoCardError, CasinoError
 from croupier.casino.gamelog import GameLog
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action, Move
-from croupier.casino.rules import apply_move
+from croupier.casino.pieces import Build, Player
 from croupier.casino.scoring import RoundScore
-from croupier.casino.state import Build, Player, State
+from croupier.casino.state import State
 from croupier.casino.strategies import Decision, ExpertStrategy, Strategy, level_strategy
 from croupier.casino.tournament import (
     is_tournament_over,
@@ -44,6 +42,7 @@ from croupier.casino.tournament import (
     next_round,
     tournament_winner,
 )
+from croupier.randomness import RNGLike, as_generator
 
 __all__ = [
     "MenuChoice",
@@ -64,6 +63,7 @@ __all__ = [
 TableItem = Card | Build
 
 
+@enum.unique
 class MenuChoice(enum.StrEnum):
     """What the player can do before a turn."""
 
@@ -99,17 +99,17 @@ def menu(state: State) -> tuple[MenuItem, ...]:
     computer's turn, save, let it move or quit.
 
     >>> from croupier.casino import new_tournament
-    >>> [item.label for item in menu(new_tournament(Player.COMPUTER, seed=1))]
+    >>> [item.label for item in menu(new_tournament(Player.COMPUTER, rng=1))]
     ['Save the game', 'Let the computer move', 'Quit the game']
     """
-    return _HUMAN_MENU if state.next_player is Player.HUMAN else _COMPUTER_MENU
+    return _HUMAN_MENU if state.to_move is Player.HUMAN else _COMPUTER_MENU
 
 
 def parse_menu_choice(text: str, items: Sequence[MenuItem]) -> MenuChoice:
     """A menu answer: the item's number, its word or its first letter, in any case.
 
     >>> from croupier.casino import new_tournament
-    >>> items = menu(new_tournament(Player.HUMAN, seed=1))
+    >>> items = menu(new_tournament(Player.HUMAN, rng=1))
     >>> parse_menu_choice("2", items), parse_menu_choice(" Help", items)
     (<MenuChoice.MOVE: 'move'>, <MenuChoice.HELP: 'help'>)
     >>> parse_menu_choice("5", items)
@@ -154,7 +154,7 @@ def parse_hand_choice(text: str, hand: Sequence[Card]) -> Card:
     try:
         card = parse_card(word)
     except CardError:
-        raise CasinoError(f"bad card {word!r}: {expected}") from None
+        raise CasinoCardError(f"bad card {word!r}: {expected}") from None
     if card not in hand:
         raise CasinoError(f"{card.pretty} is not in the hand: {expected}")
     return card
@@ -194,7 +194,7 @@ def parse_selection(text: str, items: Sequence[TableItem]) -> tuple[TableItem, .
             try:
                 card = parse_card(token)
             except CardError:
-                raise CasinoError(f"bad choice {token!r}: {expected}") from None
+                raise CasinoCardError(f"bad choice {token!r}: {expected}") from None
             found = next(
                 (it for it in items if it == card or (isinstance(it, Build) and card in it)),
                 None,
@@ -216,7 +216,7 @@ def compose_move(card: Card, action: Action, selection: Sequence[TableItem] = ()
     """The move of playing ``card`` as ``action`` with the table items ``selection``.
 
     The move is not checked: play it with :meth:`Session.play` (or
-    :func:`~croupier.casino.rules.check_move`) to learn whether the rules allow it.
+    :meth:`State.check <croupier.casino.state.State.check>`) to learn whether the rules allow it.
 
     >>> from croupier.cards import parse_cards
     >>> five, four = parse_cards("C5 D4")
@@ -272,7 +272,7 @@ class Session:
         self,
         state: State,
         strategy: Strategy | None = None,
-        rng: np.random.Generator | None = None,
+        rng: RNGLike = None,
         *,
         level: Level = DEFAULT_LEVEL,
         log: GameLog | None = None,
@@ -281,7 +281,7 @@ class Session:
         self.strategy = strategy if strategy is not None else level_strategy(level)
         self.adviser: Strategy = ExpertStrategy()
         self.log = (log if log is not None else GameLog()).with_level(level)
-        self.rng = rng if rng is not None else np.random.default_rng()
+        self.rng = as_generator(rng)
         if state.is_round_over:
             if is_tournament_over(state):
                 human, computer = state.totals()
@@ -298,14 +298,13 @@ class Session:
         first: Player,
         *,
         deck: Sequence[Card] | None = None,
-        seed: int | None = None,
-        rng: np.random.Generator | None = None,
+        rng: RNGLike = None,
         strategy: Strategy | None = None,
         level: Level = DEFAULT_LEVEL,
     ) -> Session:
         """Round 1 of a new tournament: ``first`` won the toss; ``deck`` stacks the first
-        round, and ``seed`` (or the generator ``rng``) makes every shuffle reproducible."""
-        generator = rng if rng is not None else np.random.default_rng(seed)
+        round, and ``rng`` (an int seed or a NumPy generator) makes every shuffle reproducible."""
+        generator = as_generator(rng)
         state = new_tournament(first, deck=deck, rng=generator)
         return cls(state, strategy, generator, level=level)
 
@@ -314,9 +313,9 @@ class Session:
         return menu(self.state)
 
     @property
-    def to_move(self) -> Player:
-        """The player whose turn it is."""
-        return self.state.next_player
+    def to_move(self) -> Player | None:
+        """The player whose turn it is (``None`` once the tournament is over)."""
+        return None if self.finished else self.state.to_move
 
     def computer_decision(self) -> Decision:
         """The computer's move and its reason (it is the computer's turn)."""
@@ -338,10 +337,10 @@ class Session:
         dealt."""
         if self.finished:
             raise CasinoError("the tournament is over")
-        player = self.to_move
+        player = self.state.next_player
         played = move if isinstance(move, Move) else Move.parse(move)
         before = self.state
-        state = apply_move(before, played)
+        state = before.apply(played)
         self.log = self.log.add(before, played)
         end = None
         if state.is_round_over:
@@ -354,7 +353,7 @@ class Session:
             end = RoundEnd(
                 state,
                 leftover,
-                state.round_score(),
+                state.score(),
                 state.totals(),
                 over,
                 tournament_winner(state) if over else None,

@@ -1,147 +1,41 @@
-"""The position: players, builds, and the immutable :class:`State` of a round.
+"""The position: the immutable :class:`State` of a round, and the engine's one surface.
 
 A state holds everything the course's save file holds: the round number, each player's
 tournament score (before this round), hand and pile, the table (loose cards and builds,
 each build with its owner), the deck (top first), the last capturer and the player to
-move. States are frozen: playing a move gives a new state (:meth:`State.apply`).
+move. States are frozen: playing a move gives a new state. Everything a caller asks of
+a position is a method, as in python-chess: ``state.legal_moves()``,
+``state.is_legal(move)``, ``state.check(move)`` (the problem, or ``None``),
+``state.apply(move)``, ``state.score()``, ``state.observe(player)``; ``state.to_move``
+is ``None`` once the round is over.
 
->>> from croupier.cards import parse_cards
->>> build = Build((parse_cards("C6 S3"), parse_cards("S9")), Player.HUMAN)
->>> build.value, build.is_multiple, str(build)
-(9, True, '[ [C6 S3] [S9] ]')
->>> Player.HUMAN.other, Player.COMPUTER.label
-(<Player.COMPUTER: 1>, 'Computer')
+>>> from croupier.casino import Player, new_tournament
+>>> state = new_tournament(Player.HUMAN, rng=7)
+>>> state.to_move, len(state.legal_moves()), state.check("trail CJ") is None
+(<Player.HUMAN: 0>, 10, True)
+>>> state.check("trail H8").rule
+<Rule.TRAIL_MATCH: 'a card that matches a loose card cannot be trailed: it must capture it'>
 """
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
-from croupier.cards import DECK, Card
-from croupier.casino.errors import CasinoError
-from croupier.casino.notation import BuildParts, format_cards, format_parts
-from croupier.casino.values import CARD_VALUE, MAX_VALUE, group_values
+from croupier.cards import DECK, Card, CardStyle, format_cards
+from croupier.casino.errors import CasinoError, IllegalMoveError, Rule
+from croupier.casino.moves import Action, Move
+from croupier.casino.observation import Observation
+from croupier.casino.pieces import HAND_SIZE, Build, Player
+from croupier.casino.rules import add_part, find_build, move_problem, moves_for
+from croupier.casino.scoring import RoundScore, score_piles
+from croupier.casino.values import CARD_VALUE, LOW_VALUE
+from croupier.errors import check_type
+from croupier.randomness import RNGLike, as_generator
 
-if TYPE_CHECKING:
-    from croupier.casino.moves import Move
-    from croupier.casino.observation import Observation
-    from croupier.casino.scoring import RoundScore
-
-__all__ = [
-    "HAND_SIZE",
-    "Build",
-    "Player",
-    "Problem",
-    "State",
-    "check_state",
-    "state_problems",
-]
-
-#: Cards dealt to each player at a time (and to the table at the start of a round).
-HAND_SIZE = 4
-
-
-class Player(enum.IntEnum):
-    """The two seats at the table. ``int(player)`` indexes the state's per-player tuples.
-
-    >>> Player.parse("computer"), Player.HUMAN.key
-    (<Player.COMPUTER: 1>, 'human')
-    """
-
-    HUMAN = 0
-    COMPUTER = 1
-
-    def __bool__(self) -> bool:
-        return True  # a player is never falsy, not even the human (0)
-
-    @property
-    def other(self) -> Player:
-        """The opponent."""
-        return Player.COMPUTER if self is Player.HUMAN else Player.HUMAN
-
-    @property
-    def label(self) -> str:
-        """The name in the save file: ``Human`` or ``Computer``."""
-        return self.name.capitalize()
-
-    @property
-    def key(self) -> str:
-        """The name in JSON: ``human`` or ``computer``."""
-        return self.name.lower()
-
-    @classmethod
-    def parse(cls, text: str) -> Player:
-        """``Human`` or ``Computer``, in any case."""
-        name = text.strip().upper()
-        if name in cls.__members__:
-            return cls[name]
-        raise CasinoError(f"bad player {text.strip()!r}: expected Human or Computer")
-
-
-@dataclass(frozen=True, slots=True)
-class Build:
-    """A build on the table: its groups of cards, its owner, and its value (derived).
-
-    A single build is one group of two or more cards; a multiple build has several
-    groups, each summing to the same value (a group may be one card of that value).
-
-    >>> from croupier.cards import parse_cards
-    >>> Build((parse_cards("D5 H2"),), Player.COMPUTER).value
-    7
-    >>> Build((parse_cards("D5 H2"), parse_cards("S8")), Player.COMPUTER)
-    Traceback (most recent call last):
-    ...
-    croupier.casino.errors.CasinoError: bad build [ [D5 H2] [S8] ]: its groups do not make one ...
-    """
-
-    parts: BuildParts
-    owner: Player
-    value: int = field(init=False, compare=False)
-    cards: tuple[Card, ...] = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        parts = tuple(tuple(part) for part in self.parts)
-        object.__setattr__(self, "parts", parts)
-        object.__setattr__(self, "owner", Player(self.owner))
-        object.__setattr__(self, "cards", tuple(card for part in parts for card in part))
-        object.__setattr__(self, "value", _build_value(parts))
-
-    @property
-    def is_multiple(self) -> bool:
-        """True for a multiple build (several groups of the same value)."""
-        return len(self.parts) > 1
-
-    def __str__(self) -> str:
-        return format_parts(self.parts)
-
-    def __contains__(self, card: object) -> bool:
-        return card in self.cards
-
-
-def _build_value(parts: BuildParts) -> int:
-    where = format_parts(parts) if all(parts) else str(parts)
-    if not parts or not all(parts):
-        raise CasinoError(f"bad build {where}: a build needs cards in every group")
-    if len(parts) == 1 and len(parts[0]) < 2:
-        raise CasinoError(f"bad build {where}: a single build holds two cards or more")
-    if all(len(part) == 1 for part in parts):
-        raise CasinoError(f"bad build {where}: one of its groups must hold two cards or more")
-    common = set(range(2, MAX_VALUE + 1))
-    for part in parts:
-        common &= set(group_values(part))
-    if len(common) == 1:
-        return common.pop()
-    makes = ", ".join(
-        f"{format_cards(part)} makes {' or '.join(map(str, group_values(part))) or 'more than 14'}"
-        for part in parts
-    )
-    if len(parts) == 1:
-        raise CasinoError(f"bad build {where}: its cards sum to more than 14 ({makes})")
-    raise CasinoError(f"bad build {where}: its groups do not make one value ({makes})")
+__all__ = ["Problem", "State", "check_state", "state_problems"]
 
 
 class Problem(NamedTuple):
@@ -156,14 +50,15 @@ class State:
     """A position in a round of Casino. Frozen; per-player tuples are indexed by :class:`Player`.
 
     ``scores`` are the tournament scores *before* this round (as in the save file).
-    ``next_player`` is the player to move; once the round is over it is the player who
-    starts the next round (the last capturer). States are built by
+    ``next_player`` is the save file's *Next Player*: the player to move, and once the
+    round is over the player who starts the next round (the last capturer); ask
+    :attr:`to_move` for the player to move (``None`` once the round is over). States are built by
     :func:`~croupier.casino.tournament.deal_round`, by playing moves, or by reading a save
     file; :func:`check_state` checks one built by hand.
 
     >>> from croupier.casino import deal_round
     >>> from croupier.cards import Shoe
-    >>> state = deal_round(Shoe(seed=5).remaining_cards(), first=Player.HUMAN)
+    >>> state = deal_round(Shoe(rng=5).remaining_cards(), first=Player.HUMAN)
     >>> len(state.hand(Player.HUMAN)), len(state.loose), len(state.deck), state.is_round_over
     (4, 4, 40, False)
     """
@@ -188,10 +83,6 @@ class State:
         """The cards ``player`` has captured this round."""
         return self.piles[player]
 
-    def score(self, player: Player) -> int:
-        """``player``'s tournament score before this round."""
-        return self.scores[player]
-
     def builds_of(self, player: Player) -> tuple[Build, ...]:
         """The builds ``player`` owns."""
         return tuple(build for build in self.builds if build.owner is player)
@@ -202,11 +93,7 @@ class State:
 
     def find_build(self, cards: Iterable[Card]) -> Build | None:
         """The build made of exactly ``cards`` (in any order), or ``None``."""
-        wanted = sorted(card.index for card in cards)
-        for build in self.builds:
-            if sorted(card.index for card in build.cards) == wanted:
-                return build
-        return None
+        return find_build(self.builds, tuple(cards))
 
     def table_cards(self) -> tuple[Card, ...]:
         """Every card on the table: the cards of the builds, then the loose cards."""
@@ -229,37 +116,217 @@ class State:
         """True when both hands and the deck are empty (the table has been cleared)."""
         return not self.hands[0] and not self.hands[1] and not self.deck
 
-    # --- the engine (see croupier.casino.rules) ----------------------------------------
+    @property
+    def to_move(self) -> Player | None:
+        """The player to move, or ``None`` once the round is over (a terminal state).
+
+        >>> from croupier.cards import parse_cards
+        >>> last = State(hands=(parse_cards("H5"), ()), deck=(), next_player=Player.HUMAN)
+        >>> last.to_move, last.apply("trail H5").to_move
+        (<Player.HUMAN: 0>, None)
+        """
+        return None if self.is_round_over else self.next_player
+
+    # --- the engine (the rules are in croupier.casino.rules) ------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move of the player to move (see :func:`~.rules.legal_moves`)."""
-        from croupier.casino.rules import legal_moves
+        """Every legal move of the player to move, each once, card by card in hand order.
 
-        return legal_moves(self)
+        Per card: the trail, then the captures (fewest cards first), the builds, the
+        increases. An empty list means the round is over.
 
-    def apply(self, move: Move | str) -> State:
-        """The state after ``move`` (see :func:`~.rules.apply_move`); raises if illegal."""
-        from croupier.casino.rules import apply_move
+        >>> from croupier.casino import new_tournament
+        >>> state = new_tournament(Player.HUMAN, rng=7)
+        >>> [str(move) for move in state.legal_moves() if move.card.casino == "CJ"]
+        ['trail CJ', 'capture CJ C3 C8', 'capture CJ H3 C8']
+        """
+        player = self.to_move
+        if player is None:
+            return []
+        return moves_for(self.hands[player], self.loose, self.builds, player)
 
-        return apply_move(self, move)
+    def check(self, move: Move | str) -> IllegalMoveError | None:
+        """Why ``move`` is illegal here (the error naming the :class:`~.errors.Rule`), or ``None``.
+
+        A move given as text is read first (:meth:`Move.parse`, which raises
+        :class:`~.errors.InvalidMoveError` for text that is not a move). Agrees with
+        :meth:`legal_moves`: a move passes exactly when it is listed there.
+        """
+        move = _as_move(move)
+        player = self.to_move
+        if player is None:
+            return IllegalMoveError(
+                f"illegal move '{move}': {Rule.ROUND_OVER.text}", Rule.ROUND_OVER
+            )
+        return move_problem(self.hands[player], self.loose, self.builds, player, move)
+
+    def is_legal(self, move: Move | str) -> bool:
+        """True if ``move`` may be played here (see :meth:`check`).
+
+        >>> from croupier.casino import new_tournament
+        >>> state = new_tournament(Player.HUMAN, rng=7)
+        >>> state.is_legal("capture H8 C8"), state.is_legal("trail H8")
+        (True, False)
+        """
+        return self.check(move) is None
+
+    def apply(self, move: Move | str, *, check: bool = True) -> State:
+        """The state after the player to move plays ``move`` (a :class:`Move` or its notation).
+
+        Illegal moves raise :class:`~.errors.IllegalMoveError` naming the rule; ``check=False``
+        skips the check, for moves taken from :meth:`legal_moves` (search loops). When both
+        hands are empty the next cards are dealt (4 to the human, then 4 to the computer);
+        when the deck is empty too the round ends and the table goes to the last capturer.
+
+        >>> from croupier.casino import new_tournament
+        >>> state = new_tournament(Player.HUMAN, rng=7).apply("capture H8 C8")
+        >>> state.pile(Player.HUMAN), state.to_move, state.last_capturer
+        ((Card('8h'), Card('8c')), <Player.COMPUTER: 1>, <Player.HUMAN: 0>)
+        >>> state.apply("trail SA")
+        Traceback (most recent call last):
+        ...
+        croupier.casino.errors.IllegalMoveError: illegal move 'trail SA': the card played must ...
+        """
+        move = _as_move(move)
+        if check:
+            problem = self.check(move)
+            if problem is not None:
+                raise problem
+        return self._play(move)
+
+    def _play(self, move: Move) -> State:
+        player = self.next_player
+        card = move.card
+        hands = [self.hands[0], self.hands[1]]
+        piles = [self.piles[0], self.piles[1]]
+        hands[player] = tuple(c for c in hands[player] if c.index != card.index)
+        loose, builds, last = self.loose, self.builds, self.last_capturer
+        action = move.action
+        if action is Action.TRAIL:
+            loose = (*loose, card)
+        else:
+            named = {c.index for c in move.loose}
+            used = tuple(c for c in loose if c.index in named)
+            if named:
+                loose = tuple(c for c in loose if c.index not in named)
+            in_builds = {c.index for cards in move.builds for c in cards}
+            chosen = [b for b in builds if b.cards[0].index in in_builds]
+            if action is Action.CAPTURE:
+                taken = tuple(c for b in chosen for c in b.cards)
+                piles[player] = (*piles[player], card, *used, *taken)
+                builds = tuple(b for b in builds if b.cards[0].index not in in_builds)
+                last = player
+            elif action is Action.BUILD:
+                builds = add_part(builds, (*used, card), CARD_VALUE[card.index], player, None)
+            else:
+                target = chosen[0]
+                value = target.value + LOW_VALUE[card.index]
+                builds = add_part(builds, (*target.cards, card), value, player, target)
+        deck = self.deck
+        if not hands[0] and not hands[1]:
+            if deck:
+                hands = [deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE]]
+                deck = deck[2 * HAND_SIZE :]
+            elif last is not None and (loose or builds):
+                piles[last] = (*piles[last], *(c for b in builds for c in b.cards), *loose)
+                loose, builds = (), ()
+        if hands[player.other]:
+            next_player = player.other
+        elif hands[player]:
+            next_player = player
+        else:  # the round is over: the last capturer starts the next one
+            next_player = last if last is not None else player.other
+        return State(
+            hands=(hands[0], hands[1]),
+            loose=loose,
+            builds=builds,
+            piles=(piles[0], piles[1]),
+            deck=deck,
+            next_player=next_player,
+            last_capturer=last,
+            scores=self.scores,
+            round_number=self.round_number,
+        )
+
+    # --- what each player sees -----------------------------------------------------------
 
     def observe(self, player: Player) -> Observation:
-        """What ``player`` can see of this state (see :func:`~.observation.observe`)."""
-        from croupier.casino.observation import observe
+        """What ``player`` sees of this state (the opponent's hand and the deck hidden).
 
-        return observe(self, player)
+        >>> from croupier.casino import new_tournament
+        >>> seen = new_tournament(Player.HUMAN, rng=7).observe(Player.COMPUTER)
+        >>> len(seen.hand), seen.opponent_hand_size, seen.deck_size
+        (4, 4, 40)
+        """
+        return Observation(
+            player=player,
+            hand=self.hands[player],
+            opponent_hand_size=len(self.hands[player.other]),
+            loose=self.loose,
+            builds=self.builds,
+            piles=self.piles,
+            deck_size=len(self.deck),
+            next_player=self.next_player,
+            last_capturer=self.last_capturer,
+            scores=self.scores,
+            round_number=self.round_number,
+        )
 
-    # --- scoring (see croupier.casino.scoring and .tournament) --------------------------
+    @classmethod
+    def sample(cls, observation: Observation, rng: RNGLike = None) -> State:
+        """A full state consistent with ``observation``: the unseen cards dealt at random.
 
-    def round_score(self) -> RoundScore:
-        """The points of each scoring item for each player, from the piles as they are."""
-        from croupier.casino.scoring import score_piles
+        The opponent's hand is drawn uniformly among the hands the view allows: the
+        owner of a build holds a card of its value, so an opponent who owns builds holds
+        a card of each of their values (a view that allows no such hand, which no real
+        position gives, gets one as close as the unseen cards allow). ``rng`` is an int
+        seed, a NumPy generator or ``None``.
 
+        >>> from croupier.casino import new_tournament
+        >>> seen = new_tournament(Player.HUMAN, rng=3).observe(Player.HUMAN)
+        >>> State.sample(seen, rng=1).observe(Player.HUMAN) == seen
+        True
+        """
+        generator = as_generator(rng)
+        unseen = observation.unseen
+        size = observation.opponent_hand_size
+        needed = {b.value for b in observation.builds if b.owner is not observation.player}
+        for _ in range(_SAMPLE_TRIES):
+            opponent_hand = tuple(unseen[i] for i in generator.choice(len(unseen), size, False))
+            if needed <= {CARD_VALUE[card.index] for card in opponent_hand}:
+                break
+        else:
+            opponent_hand = _holding(unseen, needed, size)
+        left = [card for card in unseen if card not in opponent_hand]
+        rest = [left[i] for i in generator.permutation(len(left))]
+        hand = observation.hand
+        human = observation.player is Player.HUMAN
+        return cls(
+            hands=(hand, opponent_hand) if human else (opponent_hand, hand),
+            loose=observation.loose,
+            builds=observation.builds,
+            piles=observation.piles,
+            deck=tuple(rest),
+            next_player=observation.next_player,
+            last_capturer=observation.last_capturer,
+            scores=observation.scores,
+            round_number=observation.round_number,
+        )
+
+    # --- scoring ---------------------------------------------------------------------------
+
+    def score(self) -> RoundScore:
+        """The points of each scoring item for each player, from the piles as they are.
+
+        >>> from croupier.casino import new_tournament
+        >>> new_tournament(Player.HUMAN, rng=7).score().points
+        (0, 0)
+        """
         return score_piles(self.piles)
 
     def totals(self) -> tuple[int, int]:
         """Tournament scores with this round's points added (final once the round is over)."""
-        points = self.round_score().points
+        points = self.score().points
         return (self.scores[0] + points[0], self.scores[1] + points[1])
 
     # --- data ---------------------------------------------------------------------------
@@ -268,7 +335,7 @@ class State:
         """The state as JSON-ready data, cards in the save-file notation.
 
         >>> from croupier.casino import new_tournament
-        >>> data = new_tournament(Player.HUMAN, seed=2).to_dict()
+        >>> data = new_tournament(Player.HUMAN, rng=2).to_dict()
         >>> data["round"], data["next_player"], data["players"]["human"]["hand"], data["deck_size"]
         (1, 'human', ['H3', 'H6', 'HX', 'CQ'], 40)
         """
@@ -307,6 +374,27 @@ class State:
         }
 
 
+def _as_move(move: Move | str) -> Move:
+    """``move`` as a :class:`Move`: read from its notation, or refused (``TypeError``)."""
+    if isinstance(move, str):
+        return Move.parse(move)
+    return check_type(move, Move, "move", "a Move or its notation (str)")
+
+
+#: Random deals tried before the opponent's hand is built to hold its builds' values.
+_SAMPLE_TRIES = 10_000
+
+
+def _holding(cards: tuple[Card, ...], values: set[int], size: int) -> tuple[Card, ...]:
+    """``size`` of ``cards``, with a card of each of ``values`` where there is one."""
+    first = [
+        next(card for card in cards if CARD_VALUE[card.index] == value)
+        for value in sorted(values)
+        if any(CARD_VALUE[card.index] == value for card in cards)
+    ][:size]
+    return (*first, *[card for card in cards if card not in first][: size - len(first)])
+
+
 # --- checking a state ------------------------------------------------------------------------
 
 
@@ -339,7 +427,9 @@ def state_problems(state: State) -> list[Problem]:
     if missing:
         problems.append(
             Problem(
-                "cards", f"{len(seen)} cards in all, 52 expected: missing {format_cards(missing)}"
+                "cards",
+                f"{len(seen)} cards in all, 52 expected: "
+                f"missing {format_cards(missing, CardStyle.CASINO)}",
             )
         )
     for player in Player:

@@ -4,10 +4,10 @@ A tournament is rounds until a player has 21 points or more after a round; then 
 higher score wins, and equal scores tie. Round 1 starts with the winner of the coin toss
 the human calls; each later round with the last capturer of the round before. The library
 does no I/O: the call and the toss are inputs (:func:`toss_winner`), and decks come from a
-seed, a NumPy generator, or a given order (a deck file).
+seed, a NumPy generator, or a given order (a deck file): the ``rng`` argument.
 
->>> state = new_tournament(Player.COMPUTER, seed=1)
->>> state.round_number, state.next_player, len(state.deck)
+>>> state = new_tournament(Player.COMPUTER, rng=1)
+>>> state.round_number, state.to_move, len(state.deck)
 (1, <Player.COMPUTER: 1>, 40)
 >>> toss_winner(Coin.parse("heads"), Coin.TAILS)
 <Player.COMPUTER: 1>
@@ -19,12 +19,11 @@ import enum
 import os
 from collections.abc import Sequence
 
-import numpy as np
-
-from croupier.cards import DECK, Card, CardError, Shoe, parse_card_lines
-from croupier.casino.errors import CasinoError, SaveFileError
-from croupier.casino.notation import format_cards
-from croupier.casino.state import HAND_SIZE, Player, State
+from croupier.cards import DECK, Card, CardError, CardStyle, Shoe, format_cards, parse_card_lines
+from croupier.casino.errors import CasinoCardError, CasinoError, SaveFileCardError, SaveFileError
+from croupier.casino.pieces import HAND_SIZE, Player
+from croupier.casino.state import State
+from croupier.randomness import RNGLike, as_generator
 from croupier.textfile import read_text
 
 __all__ = [
@@ -47,6 +46,7 @@ __all__ = [
 WINNING_SCORE = 21
 
 
+@enum.unique
 class Coin(enum.StrEnum):
     """A side of the coin."""
 
@@ -63,9 +63,9 @@ class Coin(enum.StrEnum):
         raise CasinoError(f"bad call {text.strip()!r}: expected heads or tails (h or t)")
 
 
-def toss_coin(rng: np.random.Generator | None = None) -> Coin:
-    """A fair coin toss."""
-    generator = rng if rng is not None else np.random.default_rng()
+def toss_coin(rng: RNGLike = None) -> Coin:
+    """A fair coin toss (``rng``: an int seed, a NumPy generator or ``None``)."""
+    generator = as_generator(rng)
     return Coin.HEADS if generator.integers(2) == 0 else Coin.TAILS
 
 
@@ -77,11 +77,13 @@ def toss_winner(call: Coin, toss: Coin) -> Player:
 # --- decks -------------------------------------------------------------------------------
 
 
-def shuffled_deck(
-    seed: int | None = None, rng: np.random.Generator | None = None
-) -> tuple[Card, ...]:
-    """The 52 cards in a shuffled order, top first (the same seed gives the same order)."""
-    return Shoe(decks=1, seed=seed, rng=rng).remaining_cards()
+def shuffled_deck(rng: RNGLike = None) -> tuple[Card, ...]:
+    """The 52 cards in a shuffled order, top first (the same int ``rng`` gives the same order).
+
+    >>> format_cards(shuffled_deck(rng=2)[:4], CardStyle.CASINO)
+    'H3 H6 HX CQ'
+    """
+    return Shoe(decks=1, rng=rng).remaining_cards()
 
 
 def check_deck(cards: Sequence[Card], source: str = "deck") -> tuple[Card, ...]:
@@ -95,10 +97,10 @@ def check_deck(cards: Sequence[Card], source: str = "deck") -> tuple[Card, ...]:
     seen: set[Card] = set()
     for position, card in enumerate(cards, 1):
         if card in seen:
-            raise CasinoError(f"{source}: {card.casino} at position {position} is there twice")
+            raise CasinoCardError(f"{source}: {card.casino} at position {position} is there twice")
         seen.add(card)
     if len(seen) != len(DECK):
-        missing = format_cards(c for c in DECK if c not in seen)
+        missing = format_cards((c for c in DECK if c not in seen), CardStyle.CASINO)
         raise CasinoError(f"{source}: {len(seen)} cards, a deck is all 52 cards: missing {missing}")
     return tuple(cards)
 
@@ -111,14 +113,14 @@ def parse_deck(text: str, source: str = "deck file") -> tuple[Card, ...]:
     >>> parse_deck("SA SA")
     Traceback (most recent call last):
     ...
-    croupier.casino.errors.SaveFileError: deck file, line 1: card 'SA' at position 2 repeats ...
+    croupier.casino.errors.SaveFileCardError: deck file, line 1: card 'SA' at position 2 repeats ...
     """
     try:
         cards = parse_card_lines(text, source, distinct=True)
     except CardError as exc:
-        raise SaveFileError(str(exc), exc.line) from None
+        raise SaveFileCardError(str(exc), exc.line) from None
     if len(cards) != len(DECK):
-        missing = format_cards(c for c in DECK if c not in set(cards))
+        missing = format_cards((c for c in DECK if c not in set(cards)), CardStyle.CASINO)
         raise SaveFileError(
             f"{source}: {len(cards)} cards, a deck file lists all 52 cards: missing {missing}"
         )
@@ -158,12 +160,11 @@ def new_tournament(
     first: Player,
     *,
     deck: Sequence[Card] | None = None,
-    seed: int | None = None,
-    rng: np.random.Generator | None = None,
+    rng: RNGLike = None,
 ) -> State:
     """Round 1 of a new tournament: ``first`` won the coin toss; the deck is ``deck`` if given
-    (a stacked deal), else shuffled from ``seed`` or ``rng``."""
-    cards = deck if deck is not None else shuffled_deck(seed, rng)
+    (a stacked deal), else shuffled from ``rng`` (an int seed, a NumPy generator or ``None``)."""
+    cards = deck if deck is not None else shuffled_deck(rng)
     return deal_round(cards, first)
 
 
@@ -186,17 +187,16 @@ def next_round(
     state: State,
     deck: Sequence[Card] | None = None,
     *,
-    seed: int | None = None,
-    rng: np.random.Generator | None = None,
+    rng: RNGLike = None,
 ) -> State:
     """The next round after a finished one: scores carried over, the last capturer first
     (if nobody captured, the state's next player). The deck is ``deck`` if given, else
-    shuffled from ``seed`` or ``rng``.
+    shuffled from ``rng`` (an int seed, a NumPy generator or ``None``).
     """
     if not state.is_round_over:
         raise CasinoError(f"round {state.round_number} is not over: cards are left to play")
     if is_tournament_over(state):
         raise CasinoError("the tournament is over: there is no next round")
-    cards = deck if deck is not None else shuffled_deck(seed, rng)
+    cards = deck if deck is not None else shuffled_deck(rng)
     first = state.last_capturer if state.last_capturer is not None else state.next_player
     return deal_round(cards, first, round_number=state.round_number + 1, scores=state.totals())

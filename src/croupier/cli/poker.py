@@ -7,7 +7,7 @@ import json
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -17,7 +17,6 @@ from croupier.cli.console import LazyProgress, Prompter, command_group, fail, ma
 from croupier.cli.render import cards_text
 from croupier.poker import (
     EquityResult,
-    HandRanking,
     exact_completions,
     exact_equity,
     monte_carlo_equity,
@@ -70,35 +69,12 @@ def compare(
             bad = True
             errors.print(f"croupier: error: {result.message}", markup=False)
             if as_json:
-                typer.echo(
-                    json.dumps({"line": result.line, "error": result.message}, ensure_ascii=False)
-                )
+                typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
         elif as_json:
-            typer.echo(json.dumps(matchup_json(result), ensure_ascii=False))
+            typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
         else:
             show_matchup(console, result)
     raise typer.Exit(1 if bad else 0)
-
-
-def hand_json(ranking: HandRanking) -> dict[str, Any]:
-    """A ranking as JSON: cards as strings such as ``Td``."""
-    return {
-        "hand": [str(c) for c in ranking.hand],
-        "category": ranking.category.label,
-        "cards": [str(c) for c in ranking.cards],
-        "class": ranking.class_number,
-        "description": ranking.description,
-    }
-
-
-def matchup_json(matchup: Matchup) -> dict[str, Any]:
-    """One compared line as JSON."""
-    return {
-        "line": matchup.line,
-        "hand1": hand_json(matchup.first),
-        "hand2": hand_json(matchup.second),
-        "winner": matchup.winner,
-    }
 
 
 def show_matchup(console: Console, matchup: Matchup, *, header: bool = True) -> None:
@@ -189,11 +165,11 @@ def equity(
             result = monte_carlo_equity(
                 hands,
                 total,
-                seed=secrets.randbelow(2**32) if seed is None else seed,
+                rng=secrets.randbelow(2**32) if seed is None else seed,
                 progress=lambda done, _: progress(done),
             )
     if as_json:
-        typer.echo(json.dumps(equity_json(result, [str(h) for h in hands])))
+        typer.echo(json.dumps(result.to_dict()))
     else:
         for line in equity_lines(result):
             typer.echo(line)
@@ -207,23 +183,3 @@ def equity_lines(result: EquityResult) -> list[str]:
     ]
     lines.append(f"And there were {result.ties} ties")
     return lines
-
-
-def equity_json(result: EquityResult, hands: list[str]) -> dict[str, Any]:
-    """The result as JSON: per hand its wins, ties, share of split pots and equity."""
-    return {
-        "trials": result.trials,
-        "exact": result.exact,
-        "seed": result.seed,
-        "ties": result.ties,
-        "hands": [
-            {
-                "hand": text,
-                "wins": result.wins[i],
-                "ties": result.tied[i],
-                "tie_share": float(result.tie_shares[i]),
-                "equity": result.equity[i],
-            }
-            for i, text in enumerate(hands)
-        ],
-    }

@@ -28,7 +28,7 @@ def serve(
         Path | None,
         typer.Option(
             help="Where the games of each browser are saved "
-            "[default: $CROUPIER_STATE_DIR or ~/.local/state/croupier/web].",
+            "(default: $CROUPIER_STATE_DIR, else ~/.local/state/croupier/web).",
             file_okay=False,
         ),
     ] = None,
@@ -65,8 +65,12 @@ def serve(
         f"Games are saved in {directory}" if directory else "Games are not saved (--no-save).",
         markup=False,
     )
-    app = create_app(directory)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
+    # On loopback, only loopback names: no other site can borrow the server (DNS rebinding).
+    hosts = {"127.0.0.1", "localhost", "[::1]", shown} if _is_loopback(host) else None
+    app = create_app(directory, allowed_hosts=hosts)
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3
+    )
     server = uvicorn.Server(config)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, [url]).start()

@@ -28,7 +28,7 @@ from croupier.poker.equity import (
     monte_carlo_equity,
     parse_equity_hands,
 )
-from croupier.poker.errors import PokerError
+from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.hand import HandRanking, compare_hands, describe, evaluate, rank_hand
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "EquityResult",
     "HandCategory",
     "HandRanking",
+    "PokerCardError",
     "PokerError",
     "category_of",
     "compare_hands",

@@ -21,7 +21,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from croupier.cards import DECK
-from croupier.poker.errors import PokerError
+from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.keys import MAX_CARDS
 from croupier.poker.tables import (
     CARD_KEYS,
@@ -55,7 +55,7 @@ def rank_batch(hands: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
     >>> rank_batch([[0, 1, 2, 3, 3]])
     Traceback (most recent call last):
     ...
-    croupier.poker.errors.PokerError: hand 0 repeats card 3 (2s): each card may appear once
+    croupier.poker.errors.PokerCardError: hand 0 repeats card 3 (2s): each card may appear once
     """
     array = np.asarray(hands)
     if array.ndim != 2 or not MIN_CARDS <= array.shape[1] <= MAX_CARDS:
@@ -83,7 +83,7 @@ def _check_block(block: NDArray[np.integer], start: int) -> None:
     low, high = block.min(initial=0), block.max(initial=0)
     if low < 0 or high > 51:
         row, column = np.argwhere((block < 0) | (block > 51))[0]
-        raise PokerError(
+        raise PokerCardError(
             f"hand {start + row} has card number {block[row, column]}: expected 0 to 51"
         )
     bits = _CARD_BITS[block[:, 0]]
@@ -97,7 +97,7 @@ def _check_block(block: NDArray[np.integer], start: int) -> None:
         row = int(repeats[0])
         values = block[row].tolist()
         card = next(v for v in values if values.count(v) > 1)
-        raise PokerError(
+        raise PokerCardError(
             f"hand {start + row} repeats card {card} ({DECK[card]}): each card may appear once"
         )
 

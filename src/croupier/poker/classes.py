@@ -45,6 +45,7 @@ __all__ = [
 Pattern = tuple[int, ...]
 
 
+@enum.unique
 class HandCategory(enum.IntEnum):
     """The nine categories of poker hands; a stronger category compares greater.
 

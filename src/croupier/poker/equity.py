@@ -30,16 +30,18 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
 
 from croupier.cards import DECK, Card, CardError, parse_card
+from croupier.errors import check_type, prefixed
 from croupier.poker.batch import classes_from_totals
-from croupier.poker.errors import PokerError
+from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.keys import MAX_CARDS
 from croupier.poker.tables import CARD_KEYS, MIN_CARDS, rank_table
+from croupier.randomness import RNGLike, as_generator, seed_of
 
 __all__ = [
     "EquityHand",
@@ -76,7 +78,7 @@ class EquityHand:
 
     def __post_init__(self) -> None:
         if len(set(self.known)) != len(self.known):
-            raise PokerError(f"bad hand {self}: a known card appears twice")
+            raise PokerCardError(f"bad hand {self}: a known card appears twice")
         if len(set(self.unknown)) != len(self.unknown) or any(n < 0 for n in self.unknown):
             raise PokerError(f"bad hand {self}: unknown cards are distinct numbers ?0, ?1...")
         if not MIN_CARDS <= self.size <= MAX_CARDS:
@@ -121,6 +123,8 @@ class EquityResult:
     tie_shares: tuple[Fraction, ...]
     exact: bool
     seed: int | None = field(default=None)
+    #: The hands asked about, in order (for :meth:`to_dict`).
+    hands: tuple[EquityHand, ...] = field(default=())
 
     @property
     def equity(self) -> tuple[float, ...]:
@@ -133,6 +137,32 @@ class EquityResult:
     def win_rates(self) -> tuple[float, ...]:
         """Each hand's share of completions won outright."""
         return tuple(w / self.trials for w in self.wins)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready data (what ``croupier poker equity --json`` prints):
+        per hand its wins, ties, share of split pots and equity.
+
+        >>> hands = parse_equity_hands("Ah Ad ?0 ?1 ?2 ?3 ?4\\n7c 2d ?0 ?1 ?2 ?3 ?4")
+        >>> data = monte_carlo_equity(hands, 1000, rng=1).to_dict()
+        >>> data["trials"], data["seed"], data["hands"][0]["hand"]
+        (1000, 1, 'Ah Ad ?0 ?1 ?2 ?3 ?4')
+        """
+        return {
+            "trials": self.trials,
+            "exact": self.exact,
+            "seed": self.seed,
+            "ties": self.ties,
+            "hands": [
+                {
+                    "hand": str(hand),
+                    "wins": self.wins[i],
+                    "ties": self.tied[i],
+                    "tie_share": float(self.tie_shares[i]),
+                    "equity": self.equity[i],
+                }
+                for i, hand in enumerate(self.hands)
+            ],
+        }
 
 
 # --- reading hands ----------------------------------------------------------------------
@@ -148,10 +178,10 @@ def parse_equity_hands(text: str, source: str = "input") -> tuple[EquityHand, ..
     >>> parse_equity_hands("As Ks ?0 ?1 ?x", "hands.txt")
     Traceback (most recent call last):
     ...
-    croupier.poker.errors.PokerError: hands.txt, line 1: bad unknown card '?x' at position 5: ...
+    croupier.poker.errors.PokerCardError: hands.txt, line 1: bad unknown card '?x' at ...
     """
     lines: list[tuple[int, list[str]]] = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(check_type(text, str, "text").splitlines(), 1):
         tokens = line.split("#", 1)[0].replace(",", " ").split()
         if tokens:
             lines.append((number, tokens))
@@ -172,7 +202,7 @@ def _parse_hand(tokens: list[str], where: str) -> EquityHand:
         if token.startswith("?"):
             match = _UNKNOWN.fullmatch(token)
             if match is None:
-                raise PokerError(
+                raise PokerCardError(
                     f"{where}: bad unknown card {token!r} at position {position}: "
                     "expected ? followed by a number, as in ?0 or ?12"
                 )
@@ -182,10 +212,10 @@ def _parse_hand(tokens: list[str], where: str) -> EquityHand:
             try:
                 item = parse_card(token, position)
             except CardError as exc:
-                raise PokerError(f"{where}: {exc}") from None
+                raise PokerCardError(f"{where}: {exc}") from None
             known.append(DECK[item.index])
         if item in seen:
-            raise PokerError(
+            raise PokerCardError(
                 f"{where}: {token!r} at position {position} repeats position {seen[item]}: "
                 "a hand holds each card once"
             )
@@ -193,7 +223,7 @@ def _parse_hand(tokens: list[str], where: str) -> EquityHand:
     try:
         return EquityHand(tuple(known), tuple(unknown))
     except PokerError as exc:
-        raise PokerError(f"{where}: {exc}") from None
+        raise prefixed(exc, where) from None
 
 
 def _check_shared_cards(hands: Sequence[EquityHand], wheres: Sequence[str]) -> None:
@@ -205,7 +235,7 @@ def _check_shared_cards(hands: Sequence[EquityHand], wheres: Sequence[str]) -> N
     for card, owners in holders.items():
         if 1 < len(owners) < len(hands):
             missing = next(i for i in range(len(hands)) if i not in owners)
-            raise PokerError(
+            raise PokerCardError(
                 f"{wheres[owners[1]]}: card {str(card)!r} is also on {wheres[owners[0]]} "
                 f"but not on {wheres[missing]}: a card may be in one hand, or in every "
                 "hand as a shared board card"
@@ -217,8 +247,7 @@ def _check_dead(hands: Sequence[EquityHand], dead: Iterable[Card]) -> int:
     seen: set[Card] = set()
     held = {c for hand in hands for c in hand.known}
     for card in dead:
-        if not isinstance(card, Card):
-            raise TypeError(f"dead cards must be Card objects, not {type(card).__name__}")
+        check_type(card, Card, "each dead card", "a Card")
         if card in held:
             raise PokerError(f"dead card {card} is also in a hand: a dead card is out of play")
         if card in seen:
@@ -325,7 +354,9 @@ class _Tally:
             counts = (on_top & (sharing == k)).sum(axis=1)
             self.tie_counts[k] = self.tie_counts.get(k, np.zeros(self._hands, np.int64)) + counts
 
-    def result(self, *, exact: bool, seed: int | None = None) -> EquityResult:
+    def result(
+        self, hands: Sequence[EquityHand], *, exact: bool, seed: int | None = None
+    ) -> EquityResult:
         shares = [
             sum((Fraction(int(c[i]), k) for k, c in self.tie_counts.items()), Fraction(0))
             for i in range(len(self.wins))
@@ -338,6 +369,7 @@ class _Tally:
             tie_shares=tuple(shares),
             exact=exact,
             seed=seed,
+            hands=tuple(hands),
         )
 
 
@@ -348,32 +380,34 @@ def monte_carlo_equity(
     hands: Sequence[EquityHand],
     trials: int = 10_000,
     *,
-    seed: int | None = None,
+    rng: RNGLike = None,
     progress: Progress | None = None,
     dead: Iterable[Card] = (),
 ) -> EquityResult:
-    """Each hand's wins over ``trials`` random completions (the same seed, the same deals).
+    """Each hand's wins over ``trials`` random completions.
+
+    ``rng`` is an int seed (the same seed, the same deals), a NumPy generator or ``None``.
 
     ``dead`` cards are out of play (folded or burnt): no completion deals them.
 
     >>> hands = parse_equity_hands("Ah Ad ?0 ?1 ?2 ?3 ?4\\n7c 2d ?0 ?1 ?2 ?3 ?4")
-    >>> result = monte_carlo_equity(hands, 20_000, seed=1)
+    >>> result = monte_carlo_equity(hands, 20_000, rng=1)
     >>> result.trials, 0.85 < result.equity[0] < 0.90
     (20000, True)
     """
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
         raise PokerError(f"bad number of trials {trials!r}: expected a whole number of 1 or more")
     question = _Question(hands, tuple(dead))
-    rng = np.random.default_rng(seed)
+    generator = as_generator(rng)
     tally = _Tally(len(question.hands))
     size = len(question.remaining)
     for start in range(0, trials, CHUNK):
         count = min(CHUNK, trials - start)
-        drawn = question.remaining[_deal(rng, count, size, question.unknowns)]
+        drawn = question.remaining[_deal(generator, count, size, question.unknowns)]
         tally.add(question.classes(drawn))
         if progress is not None:
             progress(start + count, trials)
-    return tally.result(exact=False, seed=seed)
+    return tally.result(hands, exact=False, seed=seed_of(rng))
 
 
 def _deal(rng: np.random.Generator, rows: int, size: int, cards: int) -> NDArray[np.intp]:
@@ -444,7 +478,7 @@ def exact_equity(
             time_limit = None  # the estimate is under the limit: finish
         if progress is not None:
             progress(tally.trials, total)
-    return tally.result(exact=True)
+    return tally.result(hands, exact=True)
 
 
 def _duration(seconds: float) -> str:

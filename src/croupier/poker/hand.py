@@ -35,7 +35,7 @@ from croupier.poker.classes import (
     category_of,
     pattern_of,
 )
-from croupier.poker.errors import PokerError
+from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.tables import (
     CARD_KEYS,
     FLUSH_BITS,
@@ -172,6 +172,21 @@ class HandRanking:
         """The hand in words: ``full house, kings over 7s``, ``pair of aces``..."""
         return describe(self._class)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The ranking as JSON-ready data (what ``croupier poker compare --json`` prints).
+
+        >>> data = evaluate("7h Kh Kd 7c Ks").to_dict()
+        >>> data["hand"], data["cards"], data["category"], data["description"]
+        (['7h', 'Kh', 'Kd', '7c', 'Ks'], ['Ks', 'Kh', 'Kd', '7h', '7c'], 'full house', ...)
+        """
+        return {
+            "hand": [str(c) for c in self._hand],
+            "category": self.category.label,
+            "cards": [str(c) for c in self.cards],
+            "class": self._class,
+            "description": self.description,
+        }
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, HandRanking):
             return self._class == other._class
@@ -233,7 +248,7 @@ def evaluate(cards: CardsLike) -> HandRanking:
     >>> evaluate("As Ks Qs Js as")
     Traceback (most recent call last):
     ...
-    croupier.poker.errors.PokerError: card 'as' at position 5 repeats position 1: ...
+    croupier.poker.errors.PokerCardError: card 'as' at position 5 repeats position 1: ...
     """
     hand = cards if type(cards) is tuple else _as_tuple(cards)
     try:
@@ -345,8 +360,8 @@ def _as_tuple(cards: CardsLike) -> tuple[Any, ...]:
     try:
         return tuple(cards)
     except TypeError:
-        raise PokerError(
-            f"bad hand {cards!r}: expected cards, card tokens or a string of tokens"
+        raise TypeError(
+            f"cards must be Cards, card tokens or a string of tokens, not {type(cards).__name__}"
         ) from None
 
 
@@ -361,14 +376,14 @@ def _parse(tokens: Iterable[object]) -> tuple[Card, ...]:
             try:
                 card = parse_card(token, position)
             except CardError as exc:
-                raise PokerError(str(exc)) from None
+                raise PokerCardError(str(exc)) from None
         else:
-            raise PokerError(
-                f"bad card {token!r} at position {position}: "
-                "expected a Card or a card token such as 'Kc', '10h' or '0s'"
+            raise TypeError(
+                f"cards[{position - 1}] must be a Card or a card token such as 'Kc', "
+                f"not {type(token).__name__}"
             )
         if card in first:
-            raise PokerError(
+            raise PokerCardError(
                 f"card {str(token)!r} at position {position} repeats position {first[card]}: "
                 "each card may appear once"
             )

@@ -15,7 +15,9 @@ BadLine(line=3, message='line 3, hand 1: a poker hand needs at least 5 cards: go
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from croupier.errors import prefixed
 from croupier.poker.errors import PokerError
 from croupier.poker.hand import HandRanking, compare_hands, evaluate
 
@@ -41,6 +43,20 @@ class Matchup:
         """``Hand 1 wins``, ``Hand 2 wins`` or ``Tie``."""
         return f"Hand {self.winner} wins" if self.winner else "Tie"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The line as JSON-ready data (one line of ``croupier poker compare --json``).
+
+        >>> data = parse_matchup("As Ks Qs Js Ts ; 2c 3d 4h 5s 7c", 3).to_dict()
+        >>> data["line"], data["winner"], data["hand2"]["category"]
+        (3, 1, 'high card')
+        """
+        return {
+            "line": self.line,
+            "hand1": self.first.to_dict(),
+            "hand2": self.second.to_dict(),
+            "winner": self.winner,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class BadLine:
@@ -48,6 +64,14 @@ class BadLine:
 
     line: int
     message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The refused line as JSON-ready data: ``{"line": ..., "error": ...}``.
+
+        >>> BadLine(4, "line 4: no ';' between the hands").to_dict()
+        {'line': 4, 'error': "line 4: no ';' between the hands"}
+        """
+        return {"line": self.line, "error": self.message}
 
 
 def parse_matchup(text: str, line: int = 1) -> Matchup:
@@ -70,7 +94,7 @@ def parse_matchup(text: str, line: int = 1) -> Matchup:
         try:
             hands.append(evaluate(part))
         except PokerError as exc:
-            raise PokerError(f"line {line}, hand {number}: {exc}") from None
+            raise prefixed(exc, f"line {line}, hand {number}") from None
     return Matchup(line, hands[0], hands[1])
 
 

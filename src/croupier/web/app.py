@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Final
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -47,9 +47,12 @@ def create_app(
     *,
     games: Sequence[GamePage] = GAMES,
     job_workers: int = 2,
+    allowed_hosts: Collection[str] | None = None,
 ) -> FastAPI:
     """The croupier web app. Sessions are saved under ``state_dir`` (``None``: kept in
-    memory only, lost when the server stops)."""
+    memory only, lost when the server stops). With ``allowed_hosts``, a request naming
+    another host in its ``Host`` header is refused (400): a web page elsewhere cannot
+    reach a server on loopback by pointing its own name at 127.0.0.1."""
     jobs = Jobs(workers=job_workers)
 
     @asynccontextmanager
@@ -83,29 +86,36 @@ def create_app(
     for game in games:
         app.include_router(game.router)
     app.add_middleware(SessionCookieMiddleware, store=store)
-    app.add_middleware(GuardMiddleware)
+    app.add_middleware(GuardMiddleware, allowed_hosts=allowed_hosts)
     return app
 
 
 class GuardMiddleware:
-    """Refuses bodies over :data:`MAX_BODY` bytes (413) and adds :data:`SECURITY_HEADERS`."""
+    """Refuses unknown hosts (400) and bodies over :data:`MAX_BODY` bytes (413); adds
+    :data:`SECURITY_HEADERS` to every answer."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, allowed_hosts: Collection[str] | None = None) -> None:
         self.app = app
+        self.allowed_hosts = None if allowed_hosts is None else frozenset(allowed_hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        if self.allowed_hosts is not None:
+            host = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if name not in self.allowed_hosts:
+                names = ", ".join(sorted(self.allowed_hosts))
+                refusal = JSONResponse({"error": f"this server answers to {names}"}, 400)
+                await refusal(scope, receive, send)
+                return
         length = dict(scope.get("headers", [])).get(b"content-length", b"0")
         if not length.isdigit() or int(length) > MAX_BODY:
             reason = f"the request body is over {MAX_BODY // 1024} KiB"
             if not length.isdigit():
                 reason = "bad Content-Length header"
-            response = Response(
-                f'{{"error": "{reason}"}}', status_code=413, media_type="application/json"
-            )
-            await response(scope, receive, send)
+            await JSONResponse({"error": reason}, status_code=413)(scope, receive, send)
             return
         received = 0
 
@@ -118,9 +128,14 @@ class GuardMiddleware:
                     return {"type": "http.disconnect"}
             return message
 
+        # Game state changes with every request: pages and answers are never cached.
+        extra: tuple[tuple[bytes, bytes], ...] = SECURITY_HEADERS
+        if not scope["path"].startswith("/static/"):
+            extra = (*SECURITY_HEADERS, (b"cache-control", b"no-store"))
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
         await self.app(scope, bounded_receive, send_with_headers)

@@ -58,6 +58,12 @@ class Seat:
     #: Rounds dealt from the current shoe (the scoreboards restart with a new shoe).
     shoe_rounds: list[Coup] = field(default_factory=list)
     last: TableRound | None = None
+    #: The bankroll the player sat down with (cents).
+    start: int = -1
+
+    def __post_init__(self) -> None:
+        if self.start < 0:
+            self.start = self.table.bankroll
 
     def play(self, stakes: Mapping[str, int]) -> TableRound:
         """Deal a round with ``stakes`` on the table and record it on the scoreboards."""
@@ -77,6 +83,7 @@ class Seat:
                 for c in self.shoe_rounds
             ],
             "last": None if self.last is None else self.last.to_dict(),
+            "start": self.start,
         }
 
     @classmethod
@@ -85,9 +92,11 @@ class Seat:
         table = Table.from_dict(data["table"])
         rounds = [Coup(parse_cards(p), parse_cards(b)) for p, b in data["shoe_rounds"]]
         last = data["last"]
-        return cls(
-            table, rounds, None if last is None else TableRound.from_dict(last, table.payouts)
-        )
+        start = data.get("start", -1)
+        if isinstance(start, bool) or not isinstance(start, int):
+            raise ValueError(f"bad starting bankroll {start!r}")
+        played = None if last is None else TableRound.from_dict(last, table.payouts)
+        return cls(table, rounds, played, start)
 
 
 SEAT: Final = Slot("baccarat", Seat.from_dict)
@@ -132,7 +141,11 @@ def sit_down(request: SitDown) -> Table:
 
 
 def read_stakes(stakes: Mapping[str, str | int]) -> dict[str, int]:
-    """Chips of a deal request in cents (the table checks the bets themselves)."""
+    """Chips of a deal request in cents (the table checks the bets themselves).
+
+    >>> read_stakes({"banker": "12.50", "tie": 5, "player": "0"})
+    {'banker': 1250, 'tie': 500}
+    """
     cents = {}
     for key, amount in stakes.items():
         value = parse_money(amount)
@@ -164,6 +177,9 @@ def seat_view(seat: Seat | None) -> dict[str, Any]:
         "payouts": {"name": table.payouts.name, "description": table.payouts.description},
         "bets": [{"key": bet.key, "name": bet.name} for bet in table.payouts.bets],
         "rounds_played": table.rounds_played,
+        "session_net": table.bankroll - seat.start,
+        "session_net_text": ("+" if table.bankroll >= seat.start else "")
+        + format_money(table.bankroll - seat.start),
         "shoe": {
             "decks": shoe.decks,
             "size": shoe.dealt + shoe.remaining,

@@ -52,8 +52,12 @@ def render(request: Request, template: str, **context: Any) -> HTMLResponse:
 
 
 def card_view(card: Card) -> dict[str, Any]:
-    """A card as the pages draw it: ``{"code": "Kh", "rank": "K", "suit": "♥",
-    "red": true, "name": "king of hearts"}``."""
+    """A card as the pages draw it, with the words a screen reader says.
+
+    >>> from croupier.cards import Card
+    >>> card_view(Card.parse("Th"))
+    {'code': 'Th', 'rank': '10', 'suit': '♥', 'red': True, 'name': '10 of hearts'}
+    """
     return {
         "code": str(card),
         "rank": card.rank.label,

@@ -29,7 +29,7 @@ from croupier.poker.equity import (
     parse_equity_hands,
 )
 from croupier.poker.errors import PokerError
-from croupier.poker.hand import HandRanking
+from croupier.poker.hand import HandRanking, evaluate
 from croupier.poker.matchup import parse_matchup
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
@@ -92,7 +92,12 @@ def _cards(text: str, where: str, most: int | None = None) -> tuple[Card, ...]:
 def equity_question(request: EquityRequest) -> EquityQuestion:
     """The request as an equity question: each player's line is its known hole cards, a
     ``?N`` for each unknown one, and the board (known cards, then ``?0``... for the
-    cards still to come, shared by every player)."""
+    cards still to come, shared by every player).
+
+    >>> question = equity_question(EquityRequest(players=["As Ks", "7c"], board="2c 7d Jh"))
+    >>> [str(hand) for hand in question.hands]
+    ['As Ks 2c 7d Jh ?0 ?1', '7c 2c 7d Jh ?2 ?0 ?1']
+    """
     holes = tuple(
         _cards(text, f"player {i}", HOLE_CARDS) for i, text in enumerate(request.players, 1)
     )
@@ -136,7 +141,7 @@ def plan_equity(
     if not 1 <= request.trials <= MAX_TRIALS:
         raise ApiError(422, f"bad number of trials {request.trials}: expected 1 to {MAX_TRIALS:,}")
     return question, lambda progress: monte_carlo_equity(
-        question.hands, request.trials, seed=request.seed, progress=progress, dead=question.dead
+        question.hands, request.trials, rng=request.seed, progress=progress, dead=question.dead
     )
 
 
@@ -145,10 +150,14 @@ def equity_view(question: EquityQuestion, result: EquityResult) -> dict[str, Any
     rows = []
     for i, hole in enumerate(question.holes):
         tie_share = float(result.tie_shares[i] / result.trials)
+        made = None
+        if len(hole) == HOLE_CARDS and len(question.board) >= 3:
+            made = evaluate((*hole, *question.board)).description
         rows.append(
             {
                 "player": i + 1,
                 "cards": cards_view(hole),
+                "made": made,
                 "unknown": HOLE_CARDS - len(hole),
                 "equity": result.equity[i],
                 "win": result.win_rates[i],

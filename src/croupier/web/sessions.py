@@ -24,6 +24,7 @@ import re
 import secrets
 import tempfile
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -152,10 +153,26 @@ class SessionStore:
         self.directory = directory
         if directory is not None:
             directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            self.prune()
         self._lock = threading.Lock()
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         #: Ids handed out by this server that have not saved anything yet.
         self._issued: OrderedDict[str, None] = OrderedDict()
+
+    def prune(self, max_age: float = COOKIE_MAX_AGE) -> int:
+        """Delete the files of sessions unused for ``max_age`` seconds (their cookies have
+        expired) and temporary files left by a crash; returns how many went."""
+        if self.directory is None:
+            return 0
+        now, removed = time.time(), 0
+        for path in self.directory.iterdir():
+            stale = path.name.startswith(".session-") and now - path.stat().st_mtime > 3600
+            old = path.suffix == ".json" and now - path.stat().st_mtime > max_age
+            if stale or old:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                    removed += 1
+        return removed
 
     def new_id(self) -> str:
         """A fresh random session id (remembered as valid)."""
@@ -202,11 +219,11 @@ class SessionStore:
         path = self._path(session.id)
         if path is None:
             return
-        data = {"version": FILE_VERSION, "games": session._saved}
+        text = json.dumps({"version": FILE_VERSION, "games": session._saved}, separators=(",", ":"))
         handle, temporary = tempfile.mkstemp(prefix=".session-", dir=path.parent)
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
-                json.dump(data, file, separators=(",", ":"))
+                file.write(text)
             # The rename is atomic: a reader (or a restarted server) sees the old file or
             # the new one, never half of one. No fsync: it would cost more than the
             # request itself, and it only matters if the machine itself crashes.

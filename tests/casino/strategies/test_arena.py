@@ -31,37 +31,37 @@ def test_a_tournament_is_played_to_the_end() -> None:
 
 
 def test_an_arena_counts_every_tournament_and_repeats_from_its_seed() -> None:
-    result = run_arena("greedy", "random", 6, seed=3)
+    result = run_arena("greedy", "random", 6, rng=3)
     assert result.tournaments == 6 and result.a + result.b == "greedyrandom"
     assert result.a_wins + result.b_wins + result.ties == 6
     assert result.seed == 3
-    again = run_arena("greedy", "random", 6, seed=3)
+    again = run_arena("greedy", "random", 6, rng=3)
     assert [r.winner for r in again.records] == [r.winner for r in result.records]
     assert [r.a_points for r in again.records] == [r.a_points for r in result.records]
-    other = run_arena("greedy", "random", 6, seed=4)
+    other = run_arena("greedy", "random", 6, rng=4)
     assert [r.a_points for r in other.records] != [r.a_points for r in result.records]
 
 
 def test_the_strategies_take_turns_to_start() -> None:
-    result = run_arena("random", "greedy", 5, seed=5)
+    result = run_arena("random", "greedy", 5, rng=5)
     assert [record.a_first for record in result.records] == [True, False, True, False, True]
 
 
 def test_workers_give_the_same_results() -> None:
-    one = run_arena("greedy", "random", 4, seed=8, workers=1)
-    two = run_arena("greedy", "random", 4, seed=8, workers=2)
+    one = run_arena("greedy", "random", 4, rng=8, workers=1)
+    two = run_arena("greedy", "random", 4, rng=8, workers=2)
     assert [r.a_points for r in one.records] == [r.a_points for r in two.records]
     assert (one.a_wins, one.b_wins, one.ties) == (two.a_wins, two.b_wins, two.ties)
 
 
 def test_progress_is_reported() -> None:
     seen: list[int] = []
-    run_arena("random", "greedy", 3, seed=1, progress=seen.append)
+    run_arena("random", "greedy", 3, rng=1, progress=seen.append)
     assert seen == [1, 2, 3]
 
 
 def test_statistics() -> None:
-    result = run_arena("greedy", "random", 4, seed=2)
+    result = run_arena("greedy", "random", 4, rng=2)
     share = result.win_share("a")
     assert share.low <= share.value <= share.high
     points = result.round_points("b")

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
+import numpy as np
 import pytest
 
 from croupier.cards import DECK
-from croupier.casino import Move, is_legal
+from croupier.casino import Move, Player, State
 from croupier.casino.errors import CasinoError
 from croupier.casino.strategies import (
     DEFAULT_STRATEGY,
@@ -32,14 +34,16 @@ def deck_without(*texts: str, size: int = 8) -> str:
     return " ".join([card.casino for card in DECK if card not in used][:size])
 
 
-def table(human: str, computer: str, loose: str, owners=(), **options):  # type: ignore[no-untyped-def]
+def table(
+    human: str, computer: str, loose: str, owners: Sequence[Player] = (), **options: Any
+) -> State:
     """A position with eight more cards to deal unless ``deck`` is given; the computer moves."""
     options.setdefault("deck", deck_without(human, computer, loose))
     options.setdefault("to_move", COMPUTER)
     return position(human, computer, loose, owners, **options)
 
 
-def decide(name: str, state, player=COMPUTER) -> Decision:  # type: ignore[no-untyped-def]
+def decide(name: str, state: State, player: Player = COMPUTER) -> Decision:
     return strategy_named(name).decide(state.observe(player))
 
 
@@ -119,14 +123,14 @@ def test_greedy_takes_the_most_points_then_the_most_cards() -> None:
 def test_greedy_breaks_ties_at_random() -> None:
     state = table("C3", "H9 D9 S2", "HK")
     seen = state.observe(COMPUTER)
-    chosen = {str(GreedyStrategy().decide(seen, random.Random(i)).move) for i in range(40)}
+    chosen = {str(GreedyStrategy().decide(seen, rng=i).move) for i in range(40)}
     assert chosen == {str(m) for m in seen.legal_moves()}
 
 
 def test_random_plays_every_legal_move_uniformly() -> None:
     state = table("C3", "H5 D9 S2 CK", "H4 C5 SA")
     seen = state.observe(COMPUTER)
-    rng = random.Random(1)
+    rng = np.random.default_rng(1)
     counts = Counter(str(RandomStrategy().decide(seen, rng).move) for _ in range(3000))
     legal = seen.legal_moves()
     assert set(counts) == {str(m) for m in legal}
@@ -173,7 +177,7 @@ def test_the_work_budget_bounds_the_samples() -> None:
     assert analysis.samples == 3 and not analysis.exact
     big = ExpertStrategy(ExpertSettings(samples=5, node_budget=10**9)).analyse(seen)
     assert big.samples == 5
-    assert all(is_legal(state, move) for move in big.moves)
+    assert all(state.is_legal(move) for move in big.moves)
 
 
 def test_the_last_deal_is_searched_exactly_once() -> None:
@@ -195,7 +199,7 @@ def test_the_reason_says_why_a_bigger_capture_was_passed_up() -> None:
     )
     assert advice.reason.endswith(" more points than if you capture 9♥ with 9♠")
     # The computer in the same seat names no card of its hand but the one it plays.
-    own = decide("expert", table(*reversed(hands), table_cards))
+    own = decide("expert", table(hands[1], hands[0], table_cards))
     assert str(own.move) == "build H3 S2"
     assert own.reason.startswith("builds 5 to capture next turn with the 5 it holds")
     assert own.reason.endswith(" more points than from its biggest capture")
@@ -209,7 +213,7 @@ def test_a_last_deal_too_big_for_the_budget_is_searched_to_the_usual_depth() -> 
     assert small.nodes > 3  # the abandoned search and the shallow one
     full = ExpertStrategy().analyse(seen)
     assert full.exact and all(value == int(value) for value in full.values)
-    assert all(is_legal(state, move) for move in small.moves)
+    assert all(state.is_legal(move) for move in small.moves)
 
 
 def test_the_analysis_needs_a_move_to_make() -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import numpy as np
 import pytest
 
-from croupier.casino import Player, State, apply_move, is_legal, new_tournament, next_round
+from croupier.casino import Player, State, new_tournament, next_round
 from croupier.casino.strategies import STRATEGIES, ExpertStrategy, Strategy, strategy_named
 from croupier.casino.strategies.expert import ExpertSettings
 
@@ -20,17 +21,17 @@ def play_rounds(
     seats: tuple[Strategy, Strategy], rounds: int, seed: int
 ) -> list[tuple[State, Player]]:
     """Play ``rounds`` whole rounds, checking every decision; the positions decided."""
-    rng = random.Random(seed)
+    rng = np.random.default_rng(seed)
     decided: list[tuple[State, Player]] = []
     for number in range(rounds):
-        state = new_tournament(Player(number % 2), seed=seed * 1000 + number)
+        state = new_tournament(Player(number % 2), rng=seed * 1000 + number)
         while not state.is_round_over:
             player = state.next_player
             decision = seats[player].decide(state.observe(player), rng)
-            assert is_legal(state, decision.move), (state, decision.move)
+            assert state.is_legal(decision.move), (state, decision.move)
             assert decision.reason
             decided.append((state, player))
-            state = apply_move(state, decision.move)
+            state = state.apply(decision.move)
     return decided
 
 
@@ -80,22 +81,22 @@ def test_the_expert_decides_the_same_whatever_the_opponent_holds() -> None:
 
 
 def test_strategies_keep_playing_across_rounds() -> None:
-    state = new_tournament(HUMAN, seed=9)
+    state = new_tournament(HUMAN, rng=9)
     expert = ExpertStrategy(FAST_EXPERT)
     for _ in range(2):
         while not state.is_round_over:
             player = state.next_player
-            state = apply_move(state, expert.decide(state.observe(player)).move)
-        state = next_round(state, seed=9)
+            state = state.apply(expert.decide(state.observe(player)).move)
+        state = next_round(state, rng=9)
     assert state.round_number == 3
 
 
 def test_the_computer_s_reasons_show_nothing_of_its_hand_but_the_card_played() -> None:
-    rng = random.Random(11)
+    rng = np.random.default_rng(11)
     expert = ExpertStrategy(FAST_EXPERT)
     checked = 0
     for number in range(12):
-        state = new_tournament(Player(number % 2), seed=700 + number)
+        state = new_tournament(Player(number % 2), rng=700 + number)
         while not state.is_round_over:
             player = state.next_player
             decision = expert.decide(state.observe(player), rng)
@@ -105,5 +106,5 @@ def test_the_computer_s_reasons_show_nothing_of_its_hand_but_the_card_played() -
                         for name in (card.long_name, card.pretty, card.casino):
                             assert name not in decision.reason, (decision, card)
                 checked += 1
-            state = apply_move(state, decision.move)
+            state = state.apply(decision.move)
     assert checked == 12 * 24

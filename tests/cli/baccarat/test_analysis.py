@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from ..helpers import assert_one_line_error, croupier
 
 
-def odds_json(*args: str) -> dict:  # type: ignore[type-arg]
+def odds_json(*args: str) -> dict[str, Any]:
     run = croupier("baccarat", "odds", "--json", *args)
     assert run.exit_code == 0, run.stderr
-    return json.loads(run.stdout)  # type: ignore[no-any-return]
+    data: dict[str, Any] = json.loads(run.stdout)
+    return data
 
 
 def test_odds_table_for_eight_decks() -> None:

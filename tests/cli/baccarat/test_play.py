@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from ..helpers import assert_one_line_error, croupier
+from ..helpers import Run, assert_one_line_error, croupier
+
+#: The ``shoe`` fixture: writes rounds of cards to a shoe file and returns its path.
+WriteShoe = Callable[..., str]
 
 BANKER_NATURAL = "2h 3d 9s Kc"  # player 5, banker natural 9
 PLAYER_NATURAL = "9h Kc 2d 5s"  # player natural 9, banker 7
@@ -15,7 +19,7 @@ THIRD_CARDS = "4h Ad Ac 3d Jh"  # player 5 draws J, banker 4 stands on a 0: 5-4
 
 
 @pytest.fixture
-def shoe(tmp_path: Path):  # type: ignore[no-untyped-def]
+def shoe(tmp_path: Path) -> WriteShoe:
     def write(*rounds: str) -> str:
         path = tmp_path / "shoe.txt"
         path.write_text("\n".join(rounds) + "\n", encoding="utf-8")
@@ -24,11 +28,11 @@ def shoe(tmp_path: Path):  # type: ignore[no-untyped-def]
     return write
 
 
-def play(shoe_file: str, answers: str, *options: str):  # type: ignore[no-untyped-def]
+def play(shoe_file: str, answers: str, *options: str) -> Run:
     return croupier("baccarat", "play", "--shoe-file", shoe_file, *options, input=answers)
 
 
-def test_a_banker_natural_won(shoe) -> None:  # type: ignore[no-untyped-def]
+def test_a_banker_natural_won(shoe: WriteShoe) -> None:
     run = play(shoe(BANKER_NATURAL), "b\nq\n")
     assert run.exit_code == 0
     out = run.stdout
@@ -47,7 +51,7 @@ def test_a_banker_natural_won(shoe) -> None:  # type: ignore[no-untyped-def]
     assert "\x1b[" not in out  # plain text when piped
 
 
-def test_a_tie_bet_won_pays_500(shoe) -> None:  # type: ignore[no-untyped-def]
+def test_a_tie_bet_won_pays_500(shoe: WriteShoe) -> None:
     run = play(shoe(TIE_ROUND), "t\nq\n")
     assert "Player stands." in run.stdout
     assert "Banker hits. Banker 3rd card: 3♠" in run.stdout
@@ -57,13 +61,13 @@ def test_a_tie_bet_won_pays_500(shoe) -> None:  # type: ignore[no-untyped-def]
     assert "You leave the table with $1500." in run.stdout
 
 
-def test_lab_payouts_lose_a_banker_bet_on_a_tie(shoe) -> None:  # type: ignore[no-untyped-def]
+def test_lab_payouts_lose_a_banker_bet_on_a_tie(shoe: WriteShoe) -> None:
     run = play(shoe(TIE_ROUND), "b\nq\n")
     assert "Bad bet! $100 is deducted from your account!" in run.stdout
     assert "You leave the table with $900." in run.stdout
 
 
-def test_an_illegal_bet_is_rejected_and_asked_again(shoe) -> None:  # type: ignore[no-untyped-def]
+def test_an_illegal_bet_is_rejected_and_asked_again(shoe: WriteShoe) -> None:
     run = play(shoe(PLAYER_NATURAL), "q\n\nbanker please\nP\nq\n")
     assert run.stdout.count("Wrong bet! Input bet again!") == 3
     assert run.stdout.count("Make your bet on who wins") == 4
@@ -71,7 +75,7 @@ def test_an_illegal_bet_is_rejected_and_asked_again(shoe) -> None:  # type: igno
     assert "You leave the table with $1100." in run.stdout
 
 
-def test_third_cards_are_announced(shoe) -> None:  # type: ignore[no-untyped-def]
+def test_third_cards_are_announced(shoe: WriteShoe) -> None:
     run = play(shoe(THIRD_CARDS), "p\nq\n")
     assert "Player hits. Player 3rd card: J♥" in run.stdout
     assert "Banker stands." in run.stdout
@@ -79,13 +83,13 @@ def test_third_cards_are_announced(shoe) -> None:  # type: ignore[no-untyped-def
     assert "Player wins!" in run.stdout
 
 
-def test_casino_payouts_push_on_a_tie(shoe) -> None:  # type: ignore[no-untyped-def]
+def test_casino_payouts_push_on_a_tie(shoe: WriteShoe) -> None:
     run = play(shoe(TIE_ROUND), "p\nq\n", "--payouts", "casino")
     assert "Push! Your $100 bet is returned." in run.stdout
     assert "You leave the table with $1000." in run.stdout
 
 
-def test_casino_commission_in_cents(shoe) -> None:  # type: ignore[no-untyped-def]
+def test_casino_commission_in_cents(shoe: WriteShoe) -> None:
     run = play(shoe(BANKER_NATURAL), "b\nq\n", "--payouts", "casino")
     assert "Good bet! $95 is added to your account!" in run.stdout
     assert "You leave the table with $1095." in run.stdout
@@ -94,12 +98,12 @@ def test_casino_commission_in_cents(shoe) -> None:  # type: ignore[no-untyped-de
     assert "You leave the table with $1009.97." in run.stdout
 
 
-def test_casino_tie_pays_8_to_1(shoe) -> None:  # type: ignore[no-untyped-def]
+def test_casino_tie_pays_8_to_1(shoe: WriteShoe) -> None:
     run = play(shoe(TIE_ROUND), "t\nq\n", "--payouts", "casino")
     assert "Good bet! $800 is added to your account!" in run.stdout
 
 
-def test_going_broke_ends_the_game(shoe) -> None:  # type: ignore[no-untyped-def]
+def test_going_broke_ends_the_game(shoe: WriteShoe) -> None:
     run = play(shoe(PLAYER_NATURAL, PLAYER_NATURAL), "b\nc\nb\nc\n", "--bankroll", "200")
     assert run.exit_code == 0
     assert run.stdout.count("Bad bet! $100 is deducted") == 2
@@ -108,28 +112,28 @@ def test_going_broke_ends_the_game(shoe) -> None:  # type: ignore[no-untyped-def
     assert run.stdout.rstrip().endswith("You leave the table with $0.")
 
 
-def test_a_bankroll_short_of_the_stake_ends_the_game(shoe) -> None:  # type: ignore[no-untyped-def]
+def test_a_bankroll_short_of_the_stake_ends_the_game(shoe: WriteShoe) -> None:
     run = play(shoe(PLAYER_NATURAL), "b\nc\n", "--bankroll", "150")
     assert "You don't have enough money for a $100 bet! Game over!" in run.stdout
     assert "You leave the table with $50." in run.stdout
 
 
 @pytest.mark.parametrize(("answers", "rounds"), [("", 1), ("b\n", 1), ("b\nc\n", 2)])
-def test_end_of_input_leaves_cleanly(shoe, answers: str, rounds: int) -> None:  # type: ignore[no-untyped-def]
+def test_end_of_input_leaves_cleanly(shoe: WriteShoe, answers: str, rounds: int) -> None:
     run = play(shoe(BANKER_NATURAL, BANKER_NATURAL), answers)
     assert run.exit_code == 0 and run.stderr == ""
     assert run.stdout.count("Baccarat Gambling Game") == rounds
     assert run.stdout.rstrip().splitlines()[-1].startswith("You leave the table with $")
 
 
-def test_a_shoe_file_that_runs_out_is_an_error_naming_it(shoe) -> None:  # type: ignore[no-untyped-def]
+def test_a_shoe_file_that_runs_out_is_an_error_naming_it(shoe: WriteShoe) -> None:
     path = shoe(BANKER_NATURAL)
     run = play(path, "b\nc\n")
     assert_one_line_error(run, path, "ran out of cards in round 2")
     assert "You leave the table with $1100." in run.stdout
 
 
-def test_a_bad_token_in_the_shoe_file_is_named(shoe) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_token_in_the_shoe_file_is_named(shoe: WriteShoe) -> None:
     path = shoe("2h 3d", "9s Kx")
     run = play(path, "b\n")
     assert_one_line_error(run, path, "line 2", "'Kx'", "position 4")
@@ -178,14 +182,16 @@ def test_help() -> None:
         assert option in run.stdout
 
 
-def test_ez_payouts_push_a_banker_three_card_seven(shoe) -> None:  # type: ignore[no-untyped-def]
+def test_ez_payouts_push_a_banker_three_card_seven(shoe: WriteShoe) -> None:
     # Player 0 draws a 6 (6); banker 6 draws on a 6 and makes a three-card 7.
     run = play(shoe("Kh Qd 6s Kd 6c Ah"), "b\nq\n", "--payouts", "ez")
     assert "Banker wins!" in run.stdout
     assert "Push! Your $100 bet is returned." in run.stdout
 
 
-def test_ctrl_c_at_a_prompt_leaves_cleanly(shoe, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_ctrl_c_at_a_prompt_leaves_cleanly(
+    shoe: WriteShoe, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from croupier.cli.console import Prompter
 
     answers = iter(["b"])

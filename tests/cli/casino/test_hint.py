@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from croupier.casino import write_save
+from croupier.casino import State, write_save
 from croupier.casino.session import Session
 from croupier.casino.strategies import strategy_named
 
@@ -14,7 +14,7 @@ from ...casino.test_savefile import CANONICAL
 from ..helpers import assert_one_line_error, croupier
 
 
-def saved(tmp_path: Path, state=None) -> str:  # type: ignore[no-untyped-def]
+def saved(tmp_path: Path, state: State | None = None) -> str:
     path = tmp_path / "game.txt"
     if state is None:
         path.write_text(CANONICAL, encoding="utf-8")

@@ -23,7 +23,7 @@ def deck_file(tmp_path: Path) -> str:
     return str(path)
 
 
-def play(*args: str, input: str):  # type: ignore[no-untyped-def]
+def play(*args: str, input: str) -> str:
     run = croupier("casino", "play", *args, input=input)
     assert run.exit_code == 0, (run.stdout, run.stderr)
     assert "Traceback" not in run.stdout + run.stderr

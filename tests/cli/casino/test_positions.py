@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from croupier.casino import format_save, legal_moves, parse_save
+from croupier.casino import format_save, parse_save
 
 from ...casino.helpers import COMPUTER, HUMAN, position
 from ...casino.test_savefile import CANONICAL
 from ..helpers import assert_one_line_error, croupier
 
+#: The ``save`` fixture: writes a save file (the canonical one by default), returns its path.
+WriteSave = Callable[..., str]
+
 
 @pytest.fixture
-def save(tmp_path: Path):  # type: ignore[no-untyped-def]
+def save(tmp_path: Path) -> WriteSave:
     def write(text: str = CANONICAL, name: str = "game.txt") -> str:
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
@@ -30,7 +34,7 @@ def test_the_group_lists_its_commands() -> None:
     assert "casino" in croupier("--help").stdout
 
 
-def test_show_draws_the_position(save) -> None:  # type: ignore[no-untyped-def]
+def test_show_draws_the_position(save: WriteSave) -> None:
     run = croupier("casino", "show", save())
     assert run.exit_code == 0, run.stderr
     out = run.stdout
@@ -45,7 +49,7 @@ def test_show_draws_the_position(save) -> None:  # type: ignore[no-untyped-def]
     assert "\x1b[" not in out
 
 
-def test_show_json(save) -> None:  # type: ignore[no-untyped-def]
+def test_show_json(save: WriteSave) -> None:
     run = croupier("casino", "show", save(), "--json")
     data = json.loads(run.stdout)
     assert data["round"] == 3 and data["next_player"] == "human"
@@ -66,7 +70,7 @@ def test_show_json(save) -> None:  # type: ignore[no-untyped-def]
     assert data["deck_size"] == 29 and data["deck"][0] == "S7"
 
 
-def test_moves_are_grouped_by_card_and_action(save) -> None:  # type: ignore[no-untyped-def]
+def test_moves_are_grouped_by_card_and_action(save: WriteSave) -> None:
     run = croupier("casino", "moves", save())
     assert run.exit_code == 0, run.stderr
     out = run.stdout
@@ -86,7 +90,7 @@ def test_moves_are_grouped_by_card_and_action(save) -> None:  # type: ignore[no-
     assert out.count("├") == 2  # a rule between the three cards
 
 
-def test_moves_json(save) -> None:  # type: ignore[no-untyped-def]
+def test_moves_json(save: WriteSave) -> None:
     run = croupier("casino", "moves", save(), "--json")
     assert run.exit_code == 0
     data = json.loads(run.stdout)
@@ -103,10 +107,10 @@ def test_moves_json(save) -> None:  # type: ignore[no-untyped-def]
     assert {d["action"] for d in data} == {"capture", "build"}
     assert data[-1]["builds"] == [["S3", "C6", "S9"]] and data[-1]["loose"] == ["C8", "HA"]
     state = parse_save(CANONICAL)
-    assert {d["move"] for d in data} == {str(m) for m in legal_moves(state)}
+    assert {d["move"] for d in data} == {str(m) for m in state.legal_moves()}
 
 
-def test_moves_with_trails_and_increases(save) -> None:  # type: ignore[no-untyped-def]
+def test_moves_with_trails_and_increases(save: WriteSave) -> None:
     state = position("H2 CJ D9", "D2 S9 SA", "[C6 S3] DK", [COMPUTER], to_move=HUMAN)
     run = croupier("casino", "moves", save(format_save(state)), "--json")
     actions = {(d["action"], d["move"]) for d in json.loads(run.stdout)}
@@ -118,7 +122,7 @@ def test_moves_with_trails_and_increases(save) -> None:  # type: ignore[no-untyp
     assert "│ trail    │ -" in table
 
 
-def test_a_finished_round_has_no_moves(save) -> None:  # type: ignore[no-untyped-def]
+def test_a_finished_round_has_no_moves(save: WriteSave) -> None:
     state = position("", "", "", last=HUMAN)
     path = save(format_save(state))
     assert "The round is over" in croupier("casino", "moves", path).stdout
@@ -127,7 +131,7 @@ def test_a_finished_round_has_no_moves(save) -> None:  # type: ignore[no-untyped
     assert "The round is over." in shown and "Round points: Computer" in shown
 
 
-def test_a_bad_file_is_one_line_naming_the_line(save) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_file_is_one_line_naming_the_line(save: WriteSave) -> None:
     path = save(CANONICAL.replace("Hand: H5", "Hand: H7"))
     for command in ("show", "moves"):
         run = croupier("casino", command, path)
@@ -148,14 +152,14 @@ def test_bad_options_and_files(args: tuple[str, ...], fragment: str) -> None:
     assert_one_line_error(croupier(*args), fragment)
 
 
-def test_a_directory_or_binary_file_is_refused(save, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_directory_or_binary_file_is_refused(save: WriteSave, tmp_path: Path) -> None:
     assert_one_line_error(croupier("casino", "show", str(tmp_path)), "cannot use")
     binary = tmp_path / "game.bin"
     binary.write_bytes(b"\x80\x81 Round")
     assert_one_line_error(croupier("casino", "moves", str(binary)), "not a UTF-8 text file")
 
 
-def test_the_readme_shows_the_real_output(save) -> None:  # type: ignore[no-untyped-def]
+def test_the_readme_shows_the_real_output(save: WriteSave) -> None:
     readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
     start = readme.index("```console\n$ croupier casino show game.txt\n")
     block = readme[start : readme.index("```\n", start + 10)].splitlines()[1:]

@@ -3,13 +3,14 @@
 Tournaments come in pairs played on the same shuffles: in the first of a pair strategy
 ``a`` sits in the first seat and plays first, in the second ``b`` does, so each side gets
 the other's cards and the luck of the deal largely cancels out. Everything follows from
-the seed, whatever the number of worker processes.
+``rng`` (an int seed, a NumPy generator or ``None``), whatever the number of worker
+processes.
 
->>> result = run_arena("greedy", "random", 4, seed=1)
+>>> result = run_arena("greedy", "random", 4, rng=1)
 >>> result.tournaments, result.a_wins + result.b_wins + result.ties
 (4, 4)
 >>> result.a_wins
-4
+3
 """
 
 from __future__ import annotations
@@ -19,20 +20,20 @@ import math
 import multiprocessing
 import multiprocessing.context
 import os
-import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from croupier.casino.errors import CasinoError
-from croupier.casino.rules import apply_move
-from croupier.casino.state import Player
+from croupier.casino.pieces import Player
 from croupier.casino.strategies import player_name, strategy_named
 from croupier.casino.strategies.base import Strategy
 from croupier.casino.tournament import is_tournament_over, new_tournament, next_round
+from croupier.randomness import RNGLike, as_seed_sequence
 
 __all__ = ["ArenaResult", "Interval", "TournamentRecord", "play_tournament", "run_arena"]
 
@@ -47,6 +48,14 @@ class Interval:
     value: float
     low: float
     high: float
+
+    def to_dict(self) -> dict[str, float]:
+        """``{"mean": value, "low": low, "high": high}``.
+
+        >>> Interval(0.5, 0.25, 0.75).to_dict()
+        {'mean': 0.5, 'low': 0.25, 'high': 0.75}
+        """
+        return {"mean": self.value, "low": self.low, "high": self.high}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,23 +87,22 @@ def play_tournament(
     seats = (a, b) if a_first else (b, a)
     a_seat = Player.HUMAN if a_first else Player.COMPUTER
     deck_rng = np.random.default_rng(deck_seed)
-    move_rng = random.Random(move_seed)
+    move_rng = np.random.default_rng(move_seed)
     seconds = [0.0, 0.0]
     slowest = [0.0, 0.0]
     moves = [0, 0]
     points: list[tuple[int, int]] = []
     state = new_tournament(Player.HUMAN, rng=deck_rng)
     while True:
-        while not state.is_round_over:
-            player = state.next_player
+        while (player := state.to_move) is not None:
             start = time.perf_counter()
             decision = seats[player].decide(state.observe(player), move_rng)
             spent = time.perf_counter() - start
             seconds[player] += spent
             slowest[player] = max(slowest[player], spent)
             moves[player] += 1
-            state = apply_move(state, decision.move, check=False)
-        points.append(state.round_score().points)
+            state = state.apply(decision.move, check=False)
+        points.append(state.score().points)
         if is_tournament_over(state):
             break
         state = next_round(state, rng=deck_rng)
@@ -177,6 +185,34 @@ class ArenaResult:
         """``side``'s longest time on one move, in seconds."""
         return max((r.a_slowest if side == "a" else r.b_slowest) for r in self.records)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The arena's figures as JSON-ready data (what ``croupier casino arena --json``
+        prints): wins, ties, intervals of win shares, round points and margin, and time.
+
+        >>> data = run_arena("greedy", "random", 2, rng=1).to_dict()
+        >>> data["tournaments"], data["a_wins"] + data["b_wins"] + data["ties"], data["seed"]
+        (2, 2, 1)
+        """
+        return {
+            "a": self.a,
+            "b": self.b,
+            "tournaments": self.tournaments,
+            "a_wins": self.a_wins,
+            "b_wins": self.b_wins,
+            "ties": self.ties,
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "a_win_share": self.win_share("a").to_dict(),
+            "b_win_share": self.win_share("b").to_dict(),
+            "a_round_points": self.round_points("a").to_dict(),
+            "b_round_points": self.round_points("b").to_dict(),
+            "round_margin": self.margin().to_dict(),
+            "a_seconds_per_move": self.seconds_per_move("a"),
+            "b_seconds_per_move": self.seconds_per_move("b"),
+            "a_slowest_move_seconds": self.slowest_move("a"),
+            "b_slowest_move_seconds": self.slowest_move("b"),
+        }
+
 
 def wilson(successes: int, trials: int) -> Interval:
     """A share and its 95% Wilson score interval.
@@ -245,7 +281,7 @@ def run_arena(
     b: Contender,
     tournaments: int,
     *,
-    seed: int | None = None,
+    rng: RNGLike = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> ArenaResult:
@@ -254,9 +290,10 @@ def run_arena(
     be importable, to be sent to them).
 
     ``a`` plays first in the even-numbered tournaments and ``b`` in the odd ones, each
-    pair on the same shuffles. ``seed`` makes the run reproducible (``None``: a fresh
-    one, reported in the result); ``workers`` processes share the tournaments, with the
-    same results. A script that asks for workers must guard its entry point with
+    pair on the same shuffles. ``rng`` makes the run reproducible (an int seed or a
+    NumPy generator; ``None``: fresh entropy, reported in the result as ``seed``);
+    ``workers`` processes share the tournaments, with the same results. A script that asks
+    for workers must guard its entry point with
     ``if __name__ == "__main__":`` (they import it). ``progress`` is called with the
     number of tournaments finished.
     """
@@ -265,7 +302,7 @@ def run_arena(
         raise CasinoError(f"bad number of tournaments {tournaments!r}: expected 1 or more")
     if workers < 1:
         raise CasinoError(f"bad number of workers {workers}: expected 1 or more")
-    root = np.random.SeedSequence(seed)
+    root = as_seed_sequence(rng)
     pairs = root.spawn((tournaments + 1) // 2)
     jobs = [(index, pairs[index // 2]) for index in range(tournaments)]
     records: dict[int, TournamentRecord] = {}

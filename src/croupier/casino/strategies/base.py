@@ -12,7 +12,7 @@ advice, and positions that look the same get the same advice.
 
 >>> from croupier.casino import Player, new_tournament
 >>> from croupier.casino.strategies import strategy_named
->>> seen = new_tournament(Player.HUMAN, seed=9).observe(Player.HUMAN)
+>>> seen = new_tournament(Player.HUMAN, rng=9).observe(Player.HUMAN)
 >>> seen.hand, seen.loose
 ((Card('Th'), Card('8d'), Card('6h'), Card('Kd')), (Card('Ac'), Card('9d'), Card('As'), Card('6c')))
 >>> decision = strategy_named("greedy").decide(seen)
@@ -26,14 +26,16 @@ your pile
 from __future__ import annotations
 
 import hashlib
-import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+import numpy as np
+
 from croupier.casino.errors import CasinoError
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
+from croupier.randomness import RNGLike, as_generator
 
 __all__ = ["Decision", "Strategy", "moves_to_decide", "observation_rng"]
 
@@ -60,7 +62,7 @@ class Strategy(ABC):
     #: One line on how it plays.
     summary: ClassVar[str]
 
-    def decide(self, observation: Observation, rng: random.Random | None = None) -> Decision:
+    def decide(self, observation: Observation, rng: RNGLike = None) -> Decision:
         """The move for the player who sees ``observation``, and the reason for it.
 
         ``rng`` is the source of randomness; ``None`` seeds one from the observation, so
@@ -68,11 +70,13 @@ class Strategy(ABC):
         Raises :class:`~croupier.casino.errors.CasinoError` if it is not that player's turn.
         """
         moves = moves_to_decide(observation)
-        rng = rng if rng is not None else observation_rng(observation)
-        return self.choose(observation, moves, rng)
+        generator = as_generator(rng) if rng is not None else observation_rng(observation)
+        return self.choose(observation, moves, generator)
 
     @abstractmethod
-    def choose(self, observation: Observation, moves: list[Move], rng: random.Random) -> Decision:
+    def choose(
+        self, observation: Observation, moves: list[Move], rng: np.random.Generator
+    ) -> Decision:
         """Pick one of ``moves`` (the legal moves, never empty) for ``observation``'s player."""
 
     def __repr__(self) -> str:
@@ -90,12 +94,12 @@ def moves_to_decide(observation: Observation) -> list[Move]:
     raise CasinoError(f"the {observation.player.key} has no move to make: {why}")
 
 
-def observation_rng(observation: Observation, salt: str = "") -> random.Random:
+def observation_rng(observation: Observation, salt: str = "") -> np.random.Generator:
     """A random generator seeded by what ``observation`` shows (and ``salt``): the same view
     always gives the same sequence, whatever the hidden cards are.
 
     >>> from croupier.casino import Player, new_tournament
-    >>> seen = new_tournament(Player.HUMAN, seed=1).observe(Player.HUMAN)
+    >>> seen = new_tournament(Player.HUMAN, rng=1).observe(Player.HUMAN)
     >>> observation_rng(seen).random() == observation_rng(seen).random()
     True
     """
@@ -116,7 +120,7 @@ def observation_rng(observation: Observation, salt: str = "") -> random.Random:
         )
     )
     digest = hashlib.sha256(text.encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+    return np.random.default_rng(int.from_bytes(digest[:8], "big"))
 
 
 def _cards(cards: tuple[Any, ...]) -> str:

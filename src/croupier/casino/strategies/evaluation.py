@@ -9,7 +9,7 @@ favours the player to move; a card in hand favours its holder). The majority ite
 final counts and their spread. Once the round is over the estimate is exact.
 
 >>> from croupier.casino import Player, new_tournament
->>> state = new_tournament(Player.HUMAN, seed=7)
+>>> state = new_tournament(Player.HUMAN, rng=7)
 >>> round(evaluate(state, Player.HUMAN), 2), round(evaluate(state, Player.COMPUTER), 2)
 (0.02, -0.02)
 """
@@ -20,7 +20,8 @@ import math
 from dataclasses import dataclass
 
 from croupier.cards import Card
-from croupier.casino.state import Player, State
+from croupier.casino.pieces import Player
+from croupier.casino.state import State
 from croupier.casino.strategies.values import CARD_POINTS, IS_SPADE, MAJORITIES
 
 __all__ = ["WEIGHTS", "Weights", "evaluate"]

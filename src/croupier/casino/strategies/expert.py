@@ -28,7 +28,7 @@ Everything is deterministic given the random generator, and the generator is see
 from the observation unless one is given.
 
 >>> from croupier.casino import Player, new_tournament
->>> seen = new_tournament(Player.HUMAN, seed=1).observe(Player.HUMAN)
+>>> seen = new_tournament(Player.HUMAN, rng=1).observe(Player.HUMAN)
 >>> seen.hand, seen.loose
 ((Card('8s'), Card('3h'), Card('9s'), Card('5s')), (Card('9h'), Card('Js'), Card('2s'), Card('5h')))
 >>> decision = ExpertStrategy().decide(seen)
@@ -36,19 +36,21 @@ from the observation unless one is given.
 'build H3 S2'
 >>> print(decision.reason)  # doctest: +NORMALIZE_WHITESPACE
 builds 5 to capture next turn with the 5 of spades you hold (the build holds 1 point): looking
-ahead, you can expect 1.3 more points than if you capture 9♥ with 9♠
+ahead, you can expect 0.7 more points than if you capture 9♥ with 9♠
 """
 
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, field
 
+import numpy as np
+
+from croupier.cards import CardStyle
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
-from croupier.casino.rules import apply_move, legal_moves
-from croupier.casino.state import Player, State
+from croupier.casino.pieces import Player
+from croupier.casino.state import State
 from croupier.casino.strategies.base import (
     Decision,
     Strategy,
@@ -59,6 +61,7 @@ from croupier.casino.strategies.evaluation import WEIGHTS, Weights, evaluate
 from croupier.casino.strategies.explain import explain
 from croupier.casino.strategies.values import Gain, gain, move_kind, points_of
 from croupier.casino.tournament import WINNING_SCORE
+from croupier.randomness import RNGLike, as_generator
 
 __all__ = ["Analysis", "ExpertSettings", "ExpertStrategy"]
 
@@ -118,7 +121,9 @@ class ExpertStrategy(Strategy):
     def __repr__(self) -> str:
         return f"ExpertStrategy({self.settings!r})"
 
-    def choose(self, observation: Observation, moves: list[Move], rng: random.Random) -> Decision:
+    def choose(
+        self, observation: Observation, moves: list[Move], rng: np.random.Generator
+    ) -> Decision:
         if len(moves) == 1:
             return Decision(moves[0], explain(observation, moves[0], moves))
         analysis = self.analyse(observation, moves, rng)
@@ -129,11 +134,11 @@ class ExpertStrategy(Strategy):
         self,
         observation: Observation,
         moves: list[Move] | None = None,
-        rng: random.Random | None = None,
+        rng: RNGLike = None,
     ) -> Analysis:
         """Value every legal move (or ``moves``) of the player who sees ``observation``."""
         moves = moves if moves is not None else moves_to_decide(observation)
-        rng = rng if rng is not None else observation_rng(observation)
+        generator = as_generator(rng) if rng is not None else observation_rng(observation)
         kinds = [move_kind(move) for move in moves]
         distinct = list(dict.fromkeys(kinds))  # one move of each kind is searched
         searched = [moves[kinds.index(kind)] for kind in distinct]
@@ -142,7 +147,7 @@ class ExpertStrategy(Strategy):
         if observation.deck_size == 0:
             # The unseen cards are the opponent's hand: one deal, to the end of the round
             # if the budget allows, else to the usual depth.
-            state = observation.sample(rng)
+            state = State.sample(observation, generator)
             search.limit = settings.node_budget
             try:
                 totals = [search.root(state, move, _TO_THE_END) for move in searched]
@@ -157,7 +162,7 @@ class ExpertStrategy(Strategy):
             totals = [0.0] * len(searched)
             samples = 0
             while samples < settings.samples:
-                state = observation.sample(rng)
+                state = State.sample(observation, generator)
                 for index, move in enumerate(searched):
                     totals[index] += search.root(state, move, settings.depth)
                 samples += 1
@@ -211,7 +216,7 @@ class _Search:
         return self._after(state, move, depth, -math.inf, math.inf)
 
     def _after(self, state: State, move: Move, depth: int, alpha: float, beta: float) -> float:
-        child = apply_move(state, move, check=False)
+        child = state.apply(move, check=False)
         if child.is_round_over:
             return self._final(child)
         if len(child.deck) != len(state.deck):  # a new deal: the sampled cards are invented
@@ -224,7 +229,7 @@ class _Search:
         self.nodes += 1
         if self.limit is not None and self.nodes > self.limit:
             raise _OutOfBudgetError
-        moves = _distinct(legal_moves(state)) if depth > 1 else legal_moves(state)
+        moves = _distinct(state.legal_moves()) if depth > 1 else state.legal_moves()
         if not moves:  # no sound position gets here: judge it rather than fail
             return evaluate(state, self.player, weights=self.weights)
         moves.sort(key=_order, reverse=True)
@@ -253,7 +258,7 @@ class _Search:
     def _final(self, state: State) -> float:
         """A finished round: the exact point margin, and a win or loss if it ends the
         tournament (worth more than any margin)."""
-        points = state.round_score().points
+        points = state.score().points
         mine, theirs = points[self.player], points[self.player.other]
         value = float(mine - theirs)
         totals = state.totals()
@@ -280,7 +285,7 @@ def _note(observation: Observation, analysis: Analysis) -> str | None:
     if observation.player is Player.COMPUTER:
         instead, expects = "from its biggest capture", "it expects"
     else:
-        instead, expects = f"if you {greedy.describe('pretty')}", "you can expect"
+        instead, expects = f"if you {greedy.describe(CardStyle.PRETTY)}", "you can expect"
     if better < 0.05:
         return f"looking ahead, {expects} as much as {instead}"
     return f"looking ahead, {expects} {better:.1f} more points than {instead}"

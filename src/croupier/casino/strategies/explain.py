@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from croupier.cards import Card
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
-from croupier.casino.state import Build, Player
+from croupier.casino.pieces import Build, Player
 from croupier.casino.strategies.values import CARD_POINTS, IS_SPADE, points_of
 from croupier.casino.values import CARD_VALUE
 

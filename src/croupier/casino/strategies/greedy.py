@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+import numpy as np
 
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
@@ -18,7 +18,7 @@ class GreedyStrategy(Strategy):
     further. Moves that take nothing (trails and builds) tie, and ties are broken at random.
 
     >>> from croupier.casino import Player, new_tournament
-    >>> seen = new_tournament(Player.HUMAN, seed=11).observe(Player.HUMAN)
+    >>> seen = new_tournament(Player.HUMAN, rng=11).observe(Player.HUMAN)
     >>> " ".join(map(str, seen.hand)), " ".join(map(str, seen.loose))
     ('Td Kd 3c 3d', 'Kc 4s 4d 2s')
     >>> str(GreedyStrategy().decide(seen).move)            # 2 points for the 10♦, 1 for the 2♠
@@ -28,8 +28,11 @@ class GreedyStrategy(Strategy):
     name = "greedy"
     summary = "the move that takes the most points now, then the most cards"
 
-    def choose(self, observation: Observation, moves: list[Move], rng: random.Random) -> Decision:
+    def choose(
+        self, observation: Observation, moves: list[Move], rng: np.random.Generator
+    ) -> Decision:
         scored = [(gain(move)[:2], move) for move in moves]
         best = max(score for score, _ in scored)
-        move = rng.choice([move for score, move in scored if score == best])
+        tied = [move for score, move in scored if score == best]
+        move = tied[int(rng.integers(len(tied)))]
         return Decision(move, explain(observation, move, moves))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+import numpy as np
 
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
@@ -16,7 +16,7 @@ class RandomStrategy(Strategy):
     """Plays any legal move, each with the same chance.
 
     >>> from croupier.casino import Player, new_tournament
-    >>> seen = new_tournament(Player.HUMAN, seed=7).observe(Player.HUMAN)
+    >>> seen = new_tournament(Player.HUMAN, rng=7).observe(Player.HUMAN)
     >>> RandomStrategy().decide(seen).move in seen.legal_moves()
     True
     """
@@ -24,6 +24,8 @@ class RandomStrategy(Strategy):
     name = "random"
     summary = "a uniformly random legal move"
 
-    def choose(self, observation: Observation, moves: list[Move], rng: random.Random) -> Decision:
-        move = rng.choice(moves)
+    def choose(
+        self, observation: Observation, moves: list[Move], rng: np.random.Generator
+    ) -> Decision:
+        move = moves[int(rng.integers(len(moves)))]
         return Decision(move, explain(observation, move, moves))

@@ -26,6 +26,7 @@ from croupier.baccarat import (
     simulate as run_simulation,
 )
 from croupier.baccarat.composition import RANKS, parse_counts
+from croupier.baccarat.odds import fraction_text
 from croupier.cards import parse_ranks
 from croupier.cli.console import LazyProgress, fail, make_console
 
@@ -63,18 +64,6 @@ def _shoe(decks: int | None, infinite: bool, counts: str | None, remove: str | N
     return shoe
 
 
-def _shoe_json(shoe: Composition) -> dict[str, Any]:
-    return {
-        "description": shoe.describe(),
-        "infinite": shoe.infinite,
-        "cards": None if shoe.infinite else shoe.total,
-        "values": list(shoe.values),
-        "ranks": None
-        if shoe.ranks is None
-        else {rank.label: count for rank, count in zip(RANKS, shoe.ranks, strict=True)},
-    }
-
-
 def _shoe_title(shoe: Composition) -> str:
     if shoe.infinite:
         return "an infinite deck (cards drawn with replacement)"
@@ -86,10 +75,6 @@ def _percent(value: float | None, digits: int = 4, sign: bool = False) -> str:
     if value is None:
         return "n/a"
     return f"{value * 100:+.{digits}f}%" if sign else f"{value * 100:.{digits}f}%"
-
-
-def _fraction(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"
 
 
 def _echo_json(data: dict[str, Any]) -> None:
@@ -123,26 +108,7 @@ def odds(
     shoe = _shoe(decks, infinite, counts, remove)
     report = odds_report(shoe, payout_table(payouts), exact=exact)
     if as_json:
-        data: dict[str, Any] = {
-            "shoe": _shoe_json(shoe),
-            "payouts": report.payouts.name,
-            "player": report.outcomes.player,
-            "banker": report.outcomes.banker,
-            "tie": report.outcomes.tie,
-            "pair": report.pair,
-            "bets": {b.bet.key: b.house_edge for b in report.bets},
-            "expected_values": {b.bet.key: b.expected_value for b in report.bets},
-        }
-        if report.exact_outcomes is not None:
-            exact_bets = {b.bet.key: _fraction(b.exact) for b in report.bets if b.exact is not None}
-            data["exact"] = {
-                **{
-                    o.value: _fraction(p)
-                    for o, p in zip(OUTCOMES, report.exact_outcomes, strict=True)
-                },
-                "expected_values": exact_bets,
-            }
-        _echo_json(data)
+        _echo_json(report.to_dict())
         return
     out = make_console()
     out.print(f"[bold]Baccarat odds[/bold] for {_shoe_title(shoe)}, {report.payouts.name} payouts")
@@ -185,7 +151,7 @@ def _exact_lines(exact: tuple[Fraction, ...], shoe: Composition) -> str:
     """Exact chances: for a finite shoe, as counts of the ordered six-card sequences."""
     if shoe.infinite:
         return "\n".join(
-            f"Exact {o.value}: {_fraction(p)}" for o, p in zip(OUTCOMES, exact, strict=True)
+            f"Exact {o.value}: {fraction_text(p)}" for o, p in zip(OUTCOMES, exact, strict=True)
         )
     total = math.perm(shoe.total, 6)
     lines = [f"Exact, out of {total:,} ordered six-card sequences:"]
@@ -207,17 +173,7 @@ def eor(
     table = payout_table(payouts)
     effects = effect_of_removal(shoe, table)
     if as_json:
-        _echo_json(
-            {
-                "shoe": _shoe_json(shoe),
-                "payouts": table.name,
-                "base": effects.base,
-                "effects": {
-                    key: {rank.label: change for rank, change in by_rank.items()}
-                    for key, by_rank in effects.effects.items()
-                },
-            }
-        )
+        _echo_json(effects.to_dict())
         return
     out = make_console()
     grid = Table(
@@ -275,31 +231,15 @@ def simulate(
             decks=decks,
             penetration=penetration,
             burn=burn,
-            seed=seed,
+            rng=seed,
             workers=workers,
             progress=progress,
         )
+    if as_json:
+        _echo_json(result.to_dict(table))
+        return
     exact = odds_report(Composition.decks(decks), table)
     simulated_bets = result.bet_results(table)
-    if as_json:
-        _echo_json(
-            {
-                "shoes": result.shoes,
-                "rounds": result.rounds,
-                "decks": result.decks,
-                "cut_card": result.cut_card,
-                "burn": result.burn,
-                "seed": result.seed,
-                "payouts": table.name,
-                **{o.value: result.frequency(o) for o in OUTCOMES},
-                "intervals": {o.value: list(result.interval(o)) for o in OUTCOMES},
-                "bets": {
-                    b.bet.key: {"mean": b.mean, "interval": list(b.interval), "house_edge": -b.mean}
-                    for b in simulated_bets
-                },
-            }
-        )
-        return
     _show_simulation(out, result, exact, simulated_bets)
 
 

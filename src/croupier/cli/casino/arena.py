@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich import box
@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.casino.strategies import DEFAULT_STRATEGY
-from croupier.casino.strategies.arena import ArenaResult, Interval, default_workers, run_arena
+from croupier.casino.strategies.arena import ArenaResult, default_workers, run_arena
 from croupier.cli.console import LazyProgress, fail, make_console
 
 __all__ = ["arena"]
@@ -50,41 +50,14 @@ def arena(
             a,
             b,
             tournaments,
-            seed=seed,
+            rng=seed,
             workers=workers if workers is not None else default_workers(),
             progress=progress,
         )
     if as_json:
-        typer.echo(json.dumps(arena_json(result), indent=2))
+        typer.echo(json.dumps(result.to_dict(), indent=2))
         return
     render_arena(result, out)
-
-
-def _interval(interval: Interval) -> dict[str, float]:
-    return {"mean": interval.value, "low": interval.low, "high": interval.high}
-
-
-def arena_json(result: ArenaResult) -> dict[str, Any]:
-    """The arena's figures as JSON-ready data."""
-    return {
-        "a": result.a,
-        "b": result.b,
-        "tournaments": result.tournaments,
-        "a_wins": result.a_wins,
-        "b_wins": result.b_wins,
-        "ties": result.ties,
-        "rounds": result.rounds,
-        "seed": result.seed,
-        "a_win_share": _interval(result.win_share("a")),
-        "b_win_share": _interval(result.win_share("b")),
-        "a_round_points": _interval(result.round_points("a")),
-        "b_round_points": _interval(result.round_points("b")),
-        "round_margin": _interval(result.margin()),
-        "a_seconds_per_move": result.seconds_per_move("a"),
-        "b_seconds_per_move": result.seconds_per_move("b"),
-        "a_slowest_move_seconds": result.slowest_move("a"),
-        "b_slowest_move_seconds": result.slowest_move("b"),
-    }
 
 
 def _seconds(value: float) -> str:

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from croupier.cards import Card
+from croupier.cards import Card, CardStyle
 from croupier.casino import Build, Move, Player, State
 from croupier.casino.scoring import RoundScore
 from croupier.casino.session import TableItem, table_items
@@ -94,7 +94,7 @@ def render_move(out: Console, lead: str, move: Move, reason: str | None = None) 
         .append(f"{lead} ", style="bold")
         .append_text(card_text(move.card))
         .append(": ")
-        .append(move.describe("pretty"), style="bold")
+        .append(move.describe(CardStyle.PRETTY), style="bold")
         .append(f" ({move})", style="dim")
         .append(".")
     )

@@ -126,7 +126,7 @@ def render_position(state: State, out: Console) -> None:
     out.print(f"Last capturer: {last}")
     if state.is_round_over:
         out.print("The round is over.")
-        points = state.round_score().points
+        points = state.score().points
         out.print(f"Round points: Computer {points[Player.COMPUTER]}, Human {points[Player.HUMAN]}")
     else:
         out.print(Text(f"Next player: {state.next_player.label}", style="bold"))

@@ -25,7 +25,7 @@
     const rack = $("chips");
     rack.replaceChildren();
     for (const value of state.chips) {
-      const button = el("button", "chip " + (CHIP_CLASS[value] || ""), money(value).replace("$", ""));
+      const button = el("button", "chip " + (CHIP_CLASS[value] || ""), money(value).replace("$", "").replace(",000", "k"));
       button.type = "button";
       button.setAttribute("aria-label", money(value) + " chip");
       button.setAttribute("aria-pressed", String(value === chip));
@@ -86,7 +86,7 @@
       return;
     }
     const stakes = {};
-    for (const [key, cents] of Object.entries(bets)) stakes[key] = money(cents).replace("$", "");
+    for (const [key, cents] of Object.entries(bets)) stakes[key] = (cents / 100).toFixed(2);
     $("deal").disabled = true;
     try {
       state = await api("POST", "/api/baccarat/deal", { stakes });
@@ -187,7 +187,7 @@
     const letters = { player: "P", banker: "B", tie: "T" };
     board("bead-plate", state.bead_plate, 12, (cell) => mark(cell, "bead", letters[cell.outcome]));
     board("big-road", state.big_road, 20, (cell) => {
-      const node = mark(cell, "ring", "");
+      const node = mark(cell, "ring", letters[cell.outcome]);
       if (cell.ties) node.append(el("span", "tie-line", cell.ties > 1 ? String(cell.ties) : ""));
       return node;
     });
@@ -234,6 +234,8 @@
     if (chip === null || !state.chips.includes(chip)) chip = chipFor(state.stake);
     $("bankroll").textContent = state.bankroll_text;
     $("round-number").textContent = String(state.rounds_played);
+    $("session-net").textContent = state.session_net_text;
+    $("session-net").className = state.session_net > 0 ? "up" : state.session_net < 0 ? "down" : "";
     $("payout-name").textContent = state.payouts.name;
     $("payout-name").title = state.payouts.description;
     $("stake-text").textContent = state.stake_text;
@@ -257,6 +259,23 @@
     bets = { ...lastBets };
     showError("bet-error", "");
     renderSpots();
+  });
+
+  $("leave").addEventListener("click", async () => {
+    const rounds = state.rounds_played;
+    const bankroll = state.bankroll_text;
+    try {
+      state = await api("DELETE", "/api/baccarat/table");
+      bets = {};
+      lastBets = {};
+      render(false);
+      const words = `You leave the table with ${bankroll} after ${rounds} round${rounds === 1 ? "" : "s"}.`;
+      $("verdict").textContent = words;
+      announce(words);
+      $("sit-bankroll").focus();
+    } catch (error) {
+      showError("bet-error", error.message);
+    }
   });
 
   $("sit-form").addEventListener("submit", async (event) => {

@@ -56,11 +56,11 @@ const croupier = (() => {
     return node;
   }
 
-  /** Cents as the tables print money: $1000, $9.97, -$5. */
+  /** Cents as money: $1,000, $9.97, -$5. */
   function money(cents) {
     const sign = cents < 0 ? "-" : "";
     const abs = Math.abs(cents);
-    const dollars = Math.floor(abs / 100);
+    const dollars = Math.floor(abs / 100).toLocaleString("en-US");
     const rest = abs % 100;
     return sign + "$" + dollars + (rest ? "." + String(rest).padStart(2, "0") : "");
   }

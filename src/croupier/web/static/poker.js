@@ -185,6 +185,7 @@
         back.setAttribute("aria-label", "unknown card");
         cards.append(back);
       }
+      if (row.made) cards.append(el("span", "made", row.made));
       const equity = el("td", "equity");
       const bar = el("span", "bar");
       bar.style.width = percent(row.equity, 2);

@@ -1,0 +1,133 @@
+"""The import graph of src/croupier has no circle.
+
+Every import counts: at the top of a module, inside a function, and under
+``TYPE_CHECKING``. An import of ``package.module`` is an edge to that module (and
+``from package import name`` an edge to ``package.name`` when that is a module, else to
+the package); the implicit import of parent packages is not an edge.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import croupier
+
+ROOT = Path(croupier.__file__).parent
+
+
+def module_names() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its ``__init__``)."""
+    names: dict[str, Path] = {}
+    for path in ROOT.rglob("*.py"):
+        parts = ("croupier", *path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        names[".".join(parts)] = path
+    return names
+
+
+def imports_of(name: str, path: Path, modules: dict[str, Path]) -> Iterator[str]:
+    """The croupier modules that ``name`` imports, anywhere in its source."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in modules:
+                    yield alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            for alias in node.names:
+                child = f"{base}.{alias.name}"
+                if child in modules:
+                    yield child
+                elif base in modules:
+                    yield base
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = module_names()
+    return {
+        name: {target for target in imports_of(name, path, modules) if target != name}
+        for name, path in modules.items()
+    }
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_walk_sees_the_imports_inside_functions_and_type_checking() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(graph) == [["a", "b", "c"]]
+    assert import_graph()["croupier.casino.state"] >= {
+        "croupier.casino.rules",
+        "croupier.casino.pieces",
+    }
+
+
+def test_no_import_circle_in_croupier() -> None:
+    assert circles(import_graph()) == []
+
+
+def test_the_casino_modules_import_only_those_the_package_docstring_lists_above_them() -> None:
+    import croupier.casino
+
+    order = re.findall(r":mod:`~(croupier\.casino\.\w+)`", croupier.casino.__doc__ or "")
+    assert order[:3] == [
+        "croupier.casino.values",
+        "croupier.casino.errors",
+        "croupier.casino.notation",
+    ]
+    rank = {name: i for i, name in enumerate(order)}
+    graph = import_graph()
+
+    def place(module: str) -> int:
+        for name, i in rank.items():
+            if module == name or module.startswith(name + "."):
+                return i
+        raise AssertionError(f"{module} is not in the reading order")
+
+    for module, targets in graph.items():
+        if not module.startswith("croupier.casino.") or module == "croupier.casino":
+            continue
+        for target in targets:
+            if target.startswith("croupier.casino.") and target != "croupier.casino":
+                assert place(target) <= place(module), f"{module} imports {target}, listed below it"
