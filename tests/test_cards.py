@@ -157,7 +157,7 @@ def test_parse_cards_can_insist_on_distinct_cards() -> None:
 def test_card_lines_skip_comments_and_name_the_line() -> None:
     text = "# a stacked shoe\nKc 0s\n\n  Ah   # the ace\n"
     assert parse_card_lines(text) == parse_cards("Kc Ts Ah")
-    with pytest.raises(CardError, match=r"^deck\.txt, line 3: bad card 'Q' at position 3"):
+    with pytest.raises(CardError, match=r"^deck\.txt, card 1 of line 3: bad card 'Q': expected"):
         parse_card_lines("Kc\n0s\nQ\n", "deck.txt")
 
 
@@ -166,7 +166,7 @@ def test_read_card_file(tmp_path: Path) -> None:
     path.write_text("Kc 0s\nAh\n", encoding="utf-8")
     assert read_card_file(path) == parse_cards("Kc Ts Ah")
     path.write_bytes(b"\xff\xfe\x00K")
-    with pytest.raises(CardError, match="not a UTF-8 text file"):
+    with pytest.raises(CardError, match="not UTF-8 text"):
         read_card_file(path)
     with pytest.raises(FileNotFoundError):
         read_card_file(tmp_path / "missing.txt")
@@ -307,8 +307,7 @@ def test_card_lines_can_insist_on_distinct_cards() -> None:
     with pytest.raises(CardError) as caught:
         parse_card_lines("Kc Qd\n\n  K♣ # again", "deck.txt", distinct=True)
     assert str(caught.value) == (
-        "deck.txt, line 3: card 'K♣' at position 3 repeats position 1 (line 1): "
-        "each card may appear once"
+        "deck.txt, card 1 of line 3: 'K♣' repeats card 1 of line 1: each card may appear once"
     )
     assert caught.value.line == 3
     with pytest.raises(CardError) as bad:
@@ -320,5 +319,22 @@ def test_read_card_file_can_insist_on_distinct_cards(tmp_path: Path) -> None:
     path = tmp_path / "cards.txt"
     path.write_text("Kc Kc\n", encoding="utf-8")
     assert read_card_file(path) == parse_cards("Kc Kc")
-    with pytest.raises(CardError, match="repeats position 1"):
+    with pytest.raises(CardError, match="card 2 of line 1: 'Kc' repeats card 1 of line 1"):
         read_card_file(path, distinct=True)
+
+
+def test_positions_count_within_the_line() -> None:
+    with pytest.raises(CardError, match=r"^shoe\.txt, card 3 of line 2: bad card '9x'"):
+        parse_card_lines("2h 3d 9s Kc\n5d 4d 9x\n", "shoe.txt")
+
+
+def test_a_byte_order_mark_is_accepted_and_huge_or_endless_input_refused(tmp_path: Path) -> None:
+    path = tmp_path / "shoe.txt"
+    path.write_bytes("\ufeff2h 3d\r\n9s Kc\r\n".encode())
+    assert read_card_file(path) == parse_cards("2h 3d 9s Kc")
+    with pytest.raises(CardError, match="longer than 10,000 characters"):
+        read_card_file("/dev/zero")
+    with pytest.raises(CardError, match="not UTF-8 text"):
+        read_card_file("/dev/urandom")
+    with pytest.raises(CardError, match="NUL"):
+        read_card_file("shoe\0.txt")

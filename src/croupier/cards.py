@@ -353,38 +353,38 @@ def parse_card_lines(
 ) -> tuple[Card, ...]:
     r"""Cards written over several lines, ``#`` starting a comment (a shoe or deck file).
 
-    Errors name ``source``, the line and the token's position in the whole list (and carry
-    the line as ``error.line``). With ``distinct=True`` a card written twice is an error.
+    Errors name ``source`` and where the token is: ``card 3 of line 2`` (and carry the
+    line as ``error.line``). With ``distinct=True`` a card written twice is an error.
 
     >>> parse_card_lines("Kc 0s  # first two\nAh")
     (Card('Kc'), Card('Ts'), Card('Ah'))
-    >>> parse_card_lines("Kc\n9x", "shoe.txt")
+    >>> parse_card_lines("Kc\n5d 4d 9x", "shoe.txt")
     Traceback (most recent call last):
     ...
-    croupier.cards.CardError: shoe.txt, line 2: bad card '9x' at position 2: expected a rank ...
+    croupier.cards.CardError: shoe.txt, card 3 of line 2: bad card '9x': expected a rank ...
     >>> parse_card_lines("SA HA\nsa", "deck.txt", distinct=True)
     Traceback (most recent call last):
     ...
-    croupier.cards.CardError: deck.txt, line 2: card 'sa' at position 3 repeats position 1 ...
+    croupier.cards.CardError: deck.txt, card 1 of line 2: 'sa' repeats card 1 of line 1: ...
     """
     cards: list[Card] = []
     first_seen: dict[Card, tuple[int, int]] = {}
     for number, line in enumerate(check_type(text, str, "text").splitlines(), 1):
-        for token in _tokens(line.split("#", 1)[0]):
-            position = len(cards) + 1
+        for place, token in enumerate(_tokens(line.split("#", 1)[0]), 1):
+            where = f"{source}, card {place} of line {number}"
             try:
-                card = parse_card(token, position)
+                card = parse_card(token)
             except CardError as exc:
-                raise CardError(f"{source}, line {number}: {exc}", number) from None
+                raise CardError(f"{where}: {exc}", number) from None
             if distinct:
                 if card in first_seen:
-                    at, where = first_seen[card]
+                    at, first_line = first_seen[card]
                     raise CardError(
-                        f"{source}, line {number}: card {token!r} at position {position} "
-                        f"repeats position {at} (line {where}): each card may appear once",
+                        f"{where}: {token!r} repeats card {at} of line {first_line}: "
+                        "each card may appear once",
                         number,
                     )
-                first_seen[card] = (position, number)
+                first_seen[card] = (place, number)
             cards.append(card)
     return tuple(cards)
 

@@ -74,8 +74,11 @@ def test_parse_value_counts() -> None:
         parse_value_counts("16,4,x,4,4,4,4,4,4,4")
     with pytest.raises(BaccaratError, match=r"expected 10 card counts .* got 3"):
         parse_value_counts("1,2,3")
-    with pytest.raises(BaccaratError, match="bad count -4 for value 1"):
+    with pytest.raises(BaccaratError, match="bad count '-4' at position 2"):
         parse_value_counts("16,-4,4,4,4,4,4,4,4,4")
+    for odd in ("٣", "1_000", "²"):
+        with pytest.raises(BaccaratError, match=f"bad count '{odd}' at position 1"):
+            parse_value_counts(odd + ",4,4,4,4,4,4,4,4,4")
 
 
 def test_parse_counts_by_value_or_by_rank() -> None:
@@ -86,5 +89,5 @@ def test_parse_counts_by_value_or_by_rank() -> None:
     assert by_rank.values == (10 + 11 + 12 + 13, 1, 2, 3, 4, 5, 6, 7, 8, 9)
     with pytest.raises(BaccaratError, match=r"expected 10 counts by value .* or 13 by rank"):
         parse_counts("1,2,3")
-    with pytest.raises(BaccaratError, match="bad count -1 for rank J"):
+    with pytest.raises(BaccaratError, match="bad count '-1' at position 11"):
         parse_counts("4,4,4,4,4,4,4,4,4,4,-1,4,4")

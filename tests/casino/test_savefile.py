@@ -139,9 +139,12 @@ def edited(old: str, new: str, *more: str) -> str:
 @pytest.mark.parametrize(
     ("text", "line", "message"),
     [
-        (edited("Round: 3", "Round: zero"), 1, "bad round 'zero': expected a whole number of 1"),
+        (edited("Round: 3", "Round: zero"), 1, "bad round 'zero': expected a whole number from 1"),
         (edited("Round: 3", "Round: 0"), 1, "bad round '0'"),
-        (edited("Score: 17", "Score: -2"), 4, "bad score '-2': expected a whole number of 0"),
+        (edited("Score: 17", "Score: -2"), 4, "bad score '-2': expected a whole number from 0"),
+        (edited("Score: 17", "Score: ¹⁷"), 4, "bad score '¹⁷': expected a whole number from 0"),
+        (edited("Round: 3", "Round: ²"), 1, "bad round '²'"),
+        (edited("Score: 17", "Score: " + "9" * 5000), 4, "expected at most 40 digits"),
         (edited("Hand: H5", "Hand: H1"), 5, "bad card 'H1': expected a suit"),
         (edited("Hand: H5", "Hand: H7"), 19, "H7 appears twice (also on line 5)"),
         (edited("Hand: H5 H6", "Hand: H6"), None, "51 cards in all, 52 expected: missing H5"),
@@ -274,7 +277,7 @@ def test_a_crash_while_saving_leaves_the_old_file_and_no_temporary(
 def test_unreadable_files(tmp_path: Path) -> None:
     binary = tmp_path / "game.bin"
     binary.write_bytes(b"Round: \xff\xfe")
-    with pytest.raises(SaveFileError, match=r"game\.bin: not a UTF-8 text file"):
+    with pytest.raises(SaveFileError, match=r"game\.bin: not UTF-8 text"):
         read_save(binary)
     with pytest.raises(FileNotFoundError):
         read_save(tmp_path / "missing.txt")

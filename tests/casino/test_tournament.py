@@ -114,8 +114,8 @@ def test_deck_files(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("SA HA\nSA", "deck.txt, line 2: card 'SA' at position 3 repeats position 1 (line 1)"),
-        ("SA H1", "deck.txt, line 1: bad card 'H1' at position 2"),
+        ("SA HA\nSA", "deck.txt, card 1 of line 2: 'SA' repeats card 1 of line 1"),
+        ("SA H1", "deck.txt, card 2 of line 1: bad card 'H1'"),
         ("SA HA", "deck.txt: 2 cards, a deck file lists all 52 cards: missing"),
     ],
 )
@@ -130,7 +130,7 @@ def test_bad_deck_files_name_the_line(tmp_path: Path, text: str, message: str) -
 def test_a_deck_file_must_be_text(tmp_path: Path) -> None:
     path = tmp_path / "deck.bin"
     path.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(SaveFileError, match="not a UTF-8 text file"):
+    with pytest.raises(SaveFileError, match="not UTF-8 text"):
         read_deck_file(path)
 
 

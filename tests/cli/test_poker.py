@@ -140,7 +140,9 @@ def test_equity_in_the_courses_format(write: Writer) -> None:
     run = croupier("poker", "equity", write(AKS_QQ), "20000", "--seed", "1")
     assert run.exit_code == 0 and run.stderr == ""
     lines = run.stdout.splitlines()
-    assert len(lines) == 3
+    assert len(lines) == 4 and lines[3].startswith(
+        "Equity (wins plus shares of split pots): hand 0 "
+    )
     assert lines[0].startswith("Hand 0 won ") and lines[0].endswith("%)")
     assert " / 20000 times (" in lines[1]
     assert lines[2].startswith("And there were ") and lines[2].endswith(" ties")
@@ -159,6 +161,7 @@ def test_exact_equity(write: Writer) -> None:
         "Hand 0 won 787966 / 1712304 times (46.02%)\n"
         "Hand 1 won 917606 / 1712304 times (53.59%)\n"
         "And there were 6732 ties\n"
+        "Equity (wins plus shares of split pots): hand 0 46.21%, hand 1 53.79%\n"
     )
 
 
@@ -185,7 +188,7 @@ def test_equity_json(write: Writer) -> None:
         ("As Ks ?0 ?1 ?x\n", [], ["line 1: bad unknown card '?x' at position 5"]),
         ("As Ks ?0 ?1\n", [], ["line 1: a hand of 4 cards once complete"]),
         ("As Ks ?0 ?1 As\n", [], ["'As' at position 5 repeats position 1"]),
-        (AKS_QQ, ["0"], ["bad number of trials 0"]),
+        (AKS_QQ, ["0"], ["bad TRIALS '0'"]),
         (AKS_QQ, ["100", "--exact"], ["--exact visits every completion: drop the number"]),
         (AKS_QQ, ["--exact", "--seed", "3"], ["--exact deals nothing at random"]),
         (
@@ -202,5 +205,5 @@ def test_equity_errors_are_one_line(
 
 
 def test_equity_needs_a_file() -> None:
-    assert_one_line_error(croupier("poker", "equity"), "Missing argument 'file'")
+    assert_one_line_error(croupier("poker", "equity"), "Missing argument 'FILE'")
     assert_one_line_error(croupier("poker", "equity", "nope.txt"), "nope.txt")

@@ -27,6 +27,7 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import POINTS
 from croupier.cards import Card, Rank, Shoe
 from croupier.errors import check_type
+from croupier.numerals import is_ascii_whole, plural
 
 __all__ = ["MIN_CARDS", "Composition", "check_value_counts", "parse_counts", "parse_value_counts"]
 
@@ -77,12 +78,12 @@ def check_value_counts(counts: object, what: str = "counts") -> tuple[int, ...]:
 def _whole_numbers(text: str, what: str) -> list[int]:
     numbers: list[int] = []
     for position, token in enumerate(text.replace(" ", "").split(","), 1):
-        try:
-            numbers.append(int(token))
-        except ValueError:
+        if not is_ascii_whole(token):  # ASCII digits only, at most 40 of them
+            shown = token if len(token) <= 30 else token[:27] + "..."
             raise BaccaratError(
-                f"bad count {token!r} at position {position} in {text!r}: expected {what}"
+                f"bad count {shown!r} at position {position}: expected {what}"
             ) from None
+        numbers.append(int(token))
     return numbers
 
 
@@ -153,7 +154,7 @@ class Composition:
 
     @classmethod
     def infinite_deck(cls) -> Composition:
-        """An infinite deck: every rank has chance 1/13 on every draw (seed 004's model)."""
+        """An infinite deck: every rank has chance 1/13 on every draw (drawn with replacement)."""
         full = cls.decks(1)
         return cls(full.values, full.ranks, infinite=True)
 
@@ -223,9 +224,8 @@ class Composition:
         if self.infinite:
             return "infinite deck"
         if self.ranks is not None and len(set(self.ranks)) == 1 and self.ranks[0] % 4 == 0:
-            decks = self.ranks[0] // 4
-            return f"{decks} deck" + ("s" if decks != 1 else "")
-        return f"{self.total} cards"
+            return plural(self.ranks[0] // 4, "deck")
+        return plural(self.total, "card")
 
     def to_dict(self) -> dict[str, Any]:
         """The shoe as JSON-ready data: description, cards, counts by value and by rank.

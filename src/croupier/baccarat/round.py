@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import (
@@ -164,6 +165,10 @@ class Coup:
         return len(self.player_cards) + len(self.banker_cards)
 
 
+#: The orders of the first four cards: the course's engine, and a real table's.
+DEAL_ORDERS: Final = ("course", "casino")
+
+
 def deal_coup(cards: Iterable[Card]) -> Coup:
     """Play a whole round from ``cards`` in dealing order, using only the cards it needs.
 
@@ -186,8 +191,21 @@ class Round:
     :meth:`finalize`, as seed 000 specifies.
     """
 
-    def __init__(self, shoe: Shoe | None = None, *, decks: int = 8, rng: RNGLike = None):
+    def __init__(
+        self,
+        shoe: Shoe | None = None,
+        *,
+        decks: int = 8,
+        rng: RNGLike = None,
+        deal_order: str = "course",
+    ):
+        if deal_order not in DEAL_ORDERS:
+            raise BaccaratError(
+                f"bad deal order {deal_order!r}: expected one of {', '.join(DEAL_ORDERS)}"
+            )
         self.shoe: Shoe = shoe if shoe is not None else Shoe(decks, rng=rng)
+        #: ``course``: player, player, banker, banker; ``casino``: player, banker, player, banker.
+        self.deal_order = deal_order
         #: How many decks are in use (``None`` for a stacked shoe).
         self.decks: int | None = self.shoe.decks
         self._player: list[Card] = []
@@ -219,12 +237,22 @@ class Round:
         return self._coup is not None
 
     def deal_initial(self) -> None:
-        """Deal two cards each in the order player, player, banker, banker."""
+        """Deal two cards each: player, player, banker, banker (the course's order), or
+        player, banker, player, banker with ``deal_order="casino"`` (as at a real table).
+
+        >>> from croupier.cards import Shoe, parse_cards
+        >>> game = Round(Shoe.stacked(parse_cards("2h 9s 3d Kc")), deal_order="casino")
+        >>> game.deal_initial()
+        >>> game.player_cards, game.banker_cards
+        ((Card('2h'), Card('3d')), (Card('9s'), Card('Kc')))
+        """
         if self.is_dealt:
             raise BaccaratError("the initial deal has already been made in this round")
-        draw = self.shoe.draw
-        self._player[:] = [draw(), draw()]
-        self._banker[:] = [draw(), draw()]
+        first, second, third, fourth = (self.shoe.draw() for _ in range(4))
+        if self.deal_order == "casino":
+            self._player[:], self._banker[:] = [first, third], [second, fourth]
+        else:
+            self._player[:], self._banker[:] = [first, second], [third, fourth]
 
     def _require_dealt(self) -> None:
         if not self.is_dealt:

@@ -22,11 +22,9 @@ True
 
 from __future__ import annotations
 
-import concurrent.futures
 import functools
 import math
 import multiprocessing
-import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,11 +39,14 @@ from croupier.baccarat.payouts import CASINO, Bet, PayoutTable
 from croupier.baccarat.rules import POINTS, Outcome
 from croupier.baccarat.table import CUT_CARD_FROM_END
 from croupier.cards import Rank
+from croupier.parallel import Interrupted, available_cpus, run_jobs
 from croupier.randomness import RNGLike, as_seed_sequence
 
 __all__ = [
     "BetResult",
     "SimulationResult",
+    "auto_workers",
+    "bet_payoffs",
     "cell_facts",
     "cut_card_for",
     "deal_shoes",
@@ -57,9 +58,11 @@ __all__ = [
 CELLS: Final = CLASS_COUNT * 4
 #: Shoes per block: a block's arrays stay within a few MB.
 BLOCK_SHOES: Final = 1024
-#: With ``workers=None``, runs of fewer shoes stay in one process: starting workers costs
-#: about half a second, more than they save below this (about 4 million rounds).
-AUTO_PARALLEL_SHOES: Final = 50_000
+#: Seconds one process takes to shuffle and deal a shoe of 8 decks (measured on a small
+#: machine; the cost grows with the cards in the shoe).
+SECONDS_PER_8_DECK_SHOE: Final = 7e-6
+#: Seconds to start the worker processes (a fork server with the tables built).
+WORKER_START_SECONDS: Final = 0.35
 #: Normal quantile of a two-sided 95% interval.
 Z95: Final = 1.959963984540054
 
@@ -81,6 +84,14 @@ def cell_facts() -> tuple[RoundClass, ...]:
         for pp in (False, True)
         for bp in (False, True)
     )
+
+
+@functools.cache
+def bet_payoffs(bet: Bet) -> NDArray[np.float64]:
+    """The net result per unit of ``bet`` in every histogram cell (computed once a bet)."""
+    payoffs = np.array([float(bet.settle(facts)) for facts in cell_facts()])
+    payoffs.setflags(write=False)
+    return payoffs
 
 
 @functools.cache
@@ -230,7 +241,7 @@ class SimulationResult:
 
     def bet_result(self, bet: Bet) -> BetResult:
         """The mean net result per unit of a bet placed on every round, with its interval."""
-        payoffs = np.array([float(bet.settle(facts)) for facts in cell_facts()])
+        payoffs = bet_payoffs(bet)
         n = self.rounds
         mean = float(self.histogram @ payoffs) / n
         variance = float(self.histogram @ (payoffs - mean) ** 2) / max(n - 1, 1)
@@ -293,9 +304,11 @@ def simulate(
 
     ``penetration`` places the cut card (a fraction of the shoe; default 16 cards from the
     back); ``burn`` applies the standard burn (turn the first card, burn that many more).
-    ``workers`` processes share the shoes (``None``: one per core for runs of 50,000 shoes
-    or more); the result depends only on ``rng`` (an int seed, a NumPy generator or
-    ``None``), not on ``workers``. Worker processes
+    ``workers`` processes share the shoes (``None``: chosen by :func:`auto_workers`); the
+    result depends only on ``rng`` (an int seed, a NumPy generator or ``None``), not on
+    ``workers``. Ctrl-C stops the run at once and raises
+    :class:`~croupier.parallel.Interrupted` holding the shoes finished (``None`` if none
+    were). Worker processes
     re-import the calling script, so a script that asks for them must guard its entry
     point with ``if __name__ == "__main__":``. ``progress`` is called with the number of
     shoes finished so far.
@@ -311,30 +324,40 @@ def simulate(
     sizes = _block_sizes(shoes)
     seeds = root.spawn(len(sizes))
     if workers is None:
-        workers = (os.cpu_count() or 1) if shoes >= AUTO_PARALLEL_SHOES else 1
+        workers = auto_workers(shoes, decks)
     if workers < 1:
         raise BaccaratError(f"bad number of workers {workers}: expected 1 or more")
     histogram = np.zeros(CELLS, dtype=np.int64)
     done = 0
 
-    def add(block: NDArray[np.int64], size: int) -> None:
+    def add(index: int, block: NDArray[np.int64]) -> None:
         nonlocal done
         histogram[:] += block
-        done += size
+        done += sizes[index]
         if progress is not None:
             progress(done)
 
-    if workers == 1 or len(sizes) == 1:
-        for size, block_seed in zip(sizes, seeds, strict=True):
-            add(_deal_block(size, decks, cut, burn, block_seed), size)
-    else:
-        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=_pool_context()) as pool:
-            futures = {
-                pool.submit(_deal_block, size, decks, cut, burn, block_seed): size
-                for size, block_seed in zip(sizes, seeds, strict=True)
-            }
-            for future in concurrent.futures.as_completed(futures):
-                add(future.result(), futures[future])
     entropy = root.entropy
     assert isinstance(entropy, int)
+    jobs = [
+        (size, decks, cut, burn, block_seed) for size, block_seed in zip(sizes, seeds, strict=True)
+    ]
+    context = _pool_context() if workers > 1 and len(jobs) > 1 else None
+    try:
+        run_jobs(_deal_block, jobs, workers=workers, on_result=add, context=context)
+    except KeyboardInterrupt:
+        partial = SimulationResult(decks, done, cut, burn, entropy, histogram) if done else None
+        raise Interrupted(partial) from None
     return SimulationResult(decks, shoes, cut, burn, entropy, histogram)
+
+
+def auto_workers(shoes: int, decks: int = 8) -> int:
+    """Workers for a run of ``shoes`` shoes: all available CPUs when the time they save
+    is more than the time they take to start, else one.
+
+    >>> auto_workers(1_000), auto_workers(10_000_000) == available_cpus()
+    (1, True)
+    """
+    cpus = available_cpus()
+    alone = shoes * SECONDS_PER_8_DECK_SHOE * decks / 8
+    return cpus if cpus > 1 and WORKER_START_SECONDS + alone / cpus < alone else 1

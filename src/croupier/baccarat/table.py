@@ -11,7 +11,7 @@ under casino payouts wins exactly $95. When a payout is not a whole number of ce
 >>> game, reshuffled = table.next_round()
 >>> result = table.settle("banker", game.play())
 >>> result.kind, format_money(result.amount), format_money(table.bankroll)
-(<SettlementKind.WON: 'won'>, '$95', '$1095')
+(<SettlementKind.WON: 'won'>, '$95', '$1,095')
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import enum
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from typing import Any, Final
 
+from croupier import numerals
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import LAB, Bet, PayoutTable, RoundFacts, payout_table
 from croupier.baccarat.round import Coup, Round
@@ -33,13 +33,16 @@ from croupier.randomness import RNGLike
 __all__ = [
     "BET_CODES",
     "CUT_CARD_FROM_END",
+    "SIDE_BET_CODES",
     "Settlement",
     "SettlementKind",
     "Table",
     "TableRound",
+    "Wager",
     "format_money",
     "parse_bet",
     "parse_money",
+    "parse_wagers",
     "table_shoe",
 ]
 
@@ -60,25 +63,17 @@ def parse_money(text: str | int) -> int:
     ...
     croupier.baccarat.errors.BaccaratError: bad amount 'ten': expected dollars, e.g. 100 or 12.50
     """
-    raw = str(text).strip().removeprefix("$").replace(",", "")
-    try:
-        amount = Decimal(raw)
-    except InvalidOperation:
-        amount = Decimal("NaN")
-    if not amount.is_finite() or amount < 0 or amount != amount.quantize(Decimal("0.01")):
-        raise BaccaratError(f"bad amount {text!r}: expected dollars, e.g. 100 or 12.50")
-    return int(amount * 100)
+    return numerals.parse_money(str(text), error=BaccaratError)
 
 
-def format_money(cents: int) -> str:
-    """Cents as the lab prints money: ``$1000``, ``$95``, ``$9.97``, ``-$5``.
+def format_money(cents: int, *, with_cents: bool = False) -> str:
+    """Cents as the table prints money: ``$1,000``, ``$95``, ``$9.97``, ``-$5`` (see
+    :func:`croupier.numerals.format_money`).
 
     >>> format_money(100000), format_money(997), format_money(-500)
-    ('$1000', '$9.97', '-$5')
+    ('$1,000', '$9.97', '-$5')
     """
-    sign, cents = ("-", -cents) if cents < 0 else ("", cents)
-    dollars, rest = divmod(cents, 100)
-    return f"{sign}${dollars}" + (f".{rest:02d}" if rest else "")
+    return numerals.format_money(cents, with_cents=with_cents)
 
 
 def parse_bet(text: str) -> str:
@@ -104,6 +99,79 @@ def table_shoe(decks: int = 8, rng: RNGLike = None) -> Shoe:
     if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
         raise BaccaratError(f"bad number of decks {decks!r}: expected 1 or more")
     return Shoe(decks, rng=rng, cut_card=52 * decks - CUT_CARD_FROM_END)
+
+
+#: Side bets offered at the table, by the code typed, when the payouts have them.
+SIDE_BET_CODES: Final = {
+    "pp": "player-pair",
+    "bp": "banker-pair",
+    "d7": "dragon-7",
+    "p8": "panda-8",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Wager:
+    """A bet placed for one round: the bet's key and the stake in cents."""
+
+    key: str
+    stake: int
+
+
+def parse_wagers(
+    text: str, payouts: PayoutTable, stakes: Mapping[str, int], bankroll: int
+) -> tuple[Wager, ...]:
+    """The bets typed for one round: one of ``b``, ``p``, ``t`` (banker, player, tie), then
+    any side bets the payouts offer (``pp``, ``bp``, ``d7``, ``p8``), each code followed by
+    its stake in dollars or alone to keep the last one: ``stakes["main"]`` for the bet on
+    who wins, ``stakes[key]`` for a side bet (else the main stake). The stakes together
+    must fit in ``bankroll`` (cents).
+
+    >>> from croupier.baccarat.payouts import EZ
+    >>> parse_wagers("b 200 pp 5", EZ, {"main": 10_000}, 100_000)
+    (Wager(key='banker', stake=20000), Wager(key='player-pair', stake=500))
+    >>> parse_wagers("t", EZ, {"main": 2_500}, 100_000)
+    (Wager(key='tie', stake=2500),)
+    """
+    tokens = text.lower().replace(",", " ").split()
+    offered = {bet.key for bet in payouts.bets}
+    codes = {**BET_CODES, **{code: key for code, key in SIDE_BET_CODES.items() if key in offered}}
+    codes.update({key: key for key in codes.values()})
+    wagers: list[Wager] = []
+    index = 0
+    while index < len(tokens):
+        code = tokens[index]
+        if code not in codes:
+            side = ", ".join(c for c in SIDE_BET_CODES if c in codes)
+            extra = f"; side bets {side}" if side else ""
+            raise BaccaratError(
+                f"bad bet {code!r}: expected 'b' (banker), 'p' (player) or 't' (tie), "
+                f"each with an optional stake{extra}"
+            )
+        key = codes[code]
+        index += 1
+        if index < len(tokens) and tokens[index] not in codes:
+            stake = numerals.parse_money(tokens[index], "stake", error=BaccaratError)
+            index += 1
+        elif key in BET_CODES.values():
+            stake = stakes.get("main", 0)
+        else:
+            stake = stakes.get(key, stakes.get("main", 0))
+        if stake <= 0:
+            raise BaccaratError(f"bad stake on {code!r}: expected more than $0")
+        if any(w.key == key for w in wagers):
+            raise BaccaratError(f"bet {code!r} twice: one stake per bet")
+        wagers.append(Wager(key, stake))
+    main = [w for w in wagers if w.key in BET_CODES.values()]
+    if len(main) != 1:
+        raise BaccaratError("bet on exactly one of 'b' (banker), 'p' (player) or 't' (tie)")
+    total = sum(w.stake for w in wagers)
+    if total > bankroll:
+        raise BaccaratError(
+            f"bets of {format_money(total)} are more than your {format_money(bankroll)}: "
+            "name a smaller stake, e.g. b 10"
+        )
+    return (*main, *(w for w in wagers if w not in main))
 
 
 @enum.unique
@@ -138,6 +206,7 @@ class Table:
         bankroll: int = 100_000,
         stake: int = 10_000,
         payouts: PayoutTable = LAB,
+        deal_order: str = "course",
     ) -> None:
         if stake <= 0:
             raise BaccaratError(f"bad stake {format_money(stake)}: expected more than $0")
@@ -149,8 +218,24 @@ class Table:
         #: The amount staked on every bet, in cents.
         self.stake = stake
         self.payouts = payouts
+        #: The order of each round's first four cards (see :class:`~.round.Round`).
+        self.deal_order = deal_order
         #: Rounds settled so far.
         self.rounds_played = 0
+
+    @property
+    def shows_cents(self) -> bool:
+        """True when money at this table may come to part of a dollar (a bankroll or
+        stake with cents, or a payout such as 0.95:1): every amount is then printed with
+        cents, so a session shows money one way."""
+        fractional = any(
+            rule.net.denominator != 1 for bet in self.payouts.bets for rule in bet.rules
+        )
+        return fractional or self.bankroll % 100 != 0 or self.stake % 100 != 0
+
+    def money(self, cents: int) -> str:
+        """An amount in this table's one money format (see :attr:`shows_cents`)."""
+        return format_money(cents, with_cents=self.shows_cents)
 
     @property
     def can_cover_stake(self) -> bool:
@@ -172,16 +257,18 @@ class Table:
         reshuffle = self.shoe.cut_card_reached and not self.shoe.is_stacked
         if reshuffle:
             self.shoe.shuffle()
-        return Round(self.shoe), reshuffle
+        return Round(self.shoe, deal_order=self.deal_order), reshuffle
 
-    def settle(self, bet_key: str, facts: RoundFacts) -> Settlement:
-        """Settle a stake on ``bet_key`` for a finished round and update the bankroll."""
-        if not self.can_cover_stake:
+    def settle(self, bet_key: str, facts: RoundFacts, stake: int | None = None) -> Settlement:
+        """Settle ``stake`` (default: the table's stake) on ``bet_key`` for a finished round
+        and update the bankroll."""
+        stake = self.stake if stake is None else stake
+        if stake <= 0 or stake > self.bankroll:
             raise BaccaratError(
                 f"the bankroll {format_money(self.bankroll)} cannot cover the "
-                f"{format_money(self.stake)} stake"
+                f"{format_money(stake)} stake"
             )
-        settlement = self._settle(self.payouts.bet(bet_key), self.stake, facts)
+        settlement = self._settle(self.payouts.bet(bet_key), stake, facts)
         self.rounds_played += 1
         return settlement
 

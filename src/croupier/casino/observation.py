@@ -54,8 +54,19 @@ class Observation:
         seen.update(card.index for pile in self.piles for card in pile)
         return tuple(card for card in DECK if card.index not in seen)
 
+    @property
+    def to_move(self) -> Player | None:
+        """The player to move, or ``None`` once the round is over (as ``State.to_move``).
+
+        >>> from croupier.casino import Player, new_tournament
+        >>> new_tournament(Player.COMPUTER, rng=3).observe(Player.HUMAN).to_move
+        <Player.COMPUTER: 1>
+        """
+        over = not self.hand and not self.opponent_hand_size and not self.deck_size
+        return None if over else self.next_player
+
     def legal_moves(self) -> list[Move]:
         """The player's legal moves if it is to move, else ``[]``."""
-        if self.next_player is not self.player:
+        if self.to_move is not self.player:
             return []
         return moves_for(self.hand, self.loose, self.builds, self.player)

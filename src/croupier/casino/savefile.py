@@ -55,7 +55,8 @@ from croupier.casino.levels import Level
 from croupier.casino.notation import card_list, format_parts, parse_table
 from croupier.casino.pieces import Build, Player
 from croupier.casino.state import State, state_problems
-from croupier.errors import check_type
+from croupier.errors import CroupierError, check_type
+from croupier.numerals import parse_whole
 from croupier.textfile import read_text
 
 __all__ = [
@@ -70,6 +71,9 @@ __all__ = [
 ]
 
 _INDENT = "   "
+#: The largest round number or score a save file may hold: far beyond any real game (a
+#: tournament ends once a player reaches 21), and it keeps every number short.
+MAX_NUMBER = 1_000_000
 #: The players' blocks, in the order the file gives them.
 _BLOCKS = (Player.COMPUTER, Player.HUMAN)
 
@@ -129,6 +133,8 @@ def write_text(text: str, path: str | os.PathLike[str]) -> None:
     file at ``path`` stays as it was unless the new one is complete.
     """
     target = os.fspath(path)
+    if not target or "\0" in target:
+        raise SaveFileError(f"{target!r}: a file name cannot be empty or hold a NUL character")
     directory = os.path.dirname(os.path.abspath(target))
     handle, temporary = tempfile.mkstemp(
         prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
@@ -238,12 +244,10 @@ class _Reader:
         self.card_lines[card] = number
 
     def number(self, line: _Line, what: str, least: int) -> int:
-        text = line.value
-        if not text.isdigit() or int(text) < least:
-            raise self.fail(
-                line.number, f"bad {what} {text!r}: expected a whole number of {least} or more"
-            )
-        return int(text)
+        try:
+            return parse_whole(line.value, what, low=least, high=MAX_NUMBER)
+        except CroupierError as exc:
+            raise self.fail(line.number, str(exc)) from None
 
     def player(self, line: _Line) -> Player:
         try:

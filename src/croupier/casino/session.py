@@ -42,6 +42,7 @@ from croupier.casino.tournament import (
     next_round,
     tournament_winner,
 )
+from croupier.numerals import is_ascii_whole
 from croupier.randomness import RNGLike, as_generator
 
 __all__ = [
@@ -118,7 +119,7 @@ def parse_menu_choice(text: str, items: Sequence[MenuItem]) -> MenuChoice:
     croupier.casino.errors.CasinoError: bad choice '5': expected a number from 1 to 4, ...
     """
     word = text.strip().lower()
-    if word.isdigit() and 1 <= int(word) <= len(items):
+    if is_ascii_whole(word) and 1 <= int(word) <= len(items):
         return items[int(word) - 1].choice
     for item in items:
         if word and word in (item.choice.value, item.choice.value[0]):
@@ -147,7 +148,7 @@ def parse_hand_choice(text: str, hand: Sequence[Card]) -> Card:
         f"expected a number from 1 to {len(hand)} or a card of the hand "
         f"({' '.join(card.pretty for card in hand)})"
     )
-    if word.isdigit():
+    if is_ascii_whole(word):
         if 1 <= int(word) <= len(hand):
             return hand[int(word) - 1]
         raise CasinoError(f"bad card number {word}: {expected}")
@@ -186,7 +187,7 @@ def parse_selection(text: str, items: Sequence[TableItem]) -> tuple[TableItem, .
     )
     chosen: list[TableItem] = []
     for token in text.replace(",", " ").split():
-        if token.isdigit():
+        if is_ascii_whole(token):
             if not 1 <= int(token) <= len(items):
                 raise CasinoError(f"bad table number {token}: {expected}")
             item = items[int(token) - 1]

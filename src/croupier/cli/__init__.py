@@ -8,55 +8,71 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Annotated
 
 import typer
 
 from croupier import __version__
-from croupier.cli import baccarat, casino, poker
-from croupier.cli.console import CroupierGroup, Prompter, make_console
-from croupier.cli.serve import serve
+from croupier.cli.console import CONTEXT_SETTINGS, CroupierGroup, Prompter, make_console
+from croupier.cli.lazy import lazy_callable, lazy_group_class
+
+#: The game groups and commands, imported only when used: name -> (their Typer app or
+#: command, summary).
+GAMES = {
+    "baccarat": (
+        "croupier.cli.baccarat:app",
+        "Punto banco Baccarat: play at the table, exact odds, simulation.",
+    ),
+    "poker": (
+        "croupier.cli.poker:app",
+        "Poker hands: compare two hands, compute equity with unknown cards.",
+    ),
+    "casino": (
+        "croupier.cli.casino:app",
+        "Casino, the capture game: play the computer, review your game, run strategy arenas, "
+        "inspect saves.",
+    ),
+    "serve": (
+        "croupier.cli.serve:serve",
+        "Play in the browser: the Baccarat table, the poker calculator and Casino.",
+    ),
+}
 
 __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="croupier",
-    cls=CroupierGroup,
+    cls=lazy_group_class(GAMES, CroupierGroup),
     help="Casino card games and their exact maths: Baccarat, poker hands, Casino.",
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings=CONTEXT_SETTINGS,
 )
-app.add_typer(baccarat.app)
-app.add_typer(poker.app)
-app.add_typer(casino.app)
-app.command()(serve)
-
-
-def _show_version(value: bool) -> None:
-    if value:
-        typer.echo(f"croupier {__version__}")
-        raise typer.Exit(0)
 
 
 #: The lobby's games: key, label, and the command to run with its default options.
 LOBBY_GAMES: list[tuple[str, str, Callable[[], None]]] = [
-    ("1", "Baccarat: bet at the table (COMP 104 lab rules)", baccarat.play),
-    ("2", "Poker: which of two hands wins", poker.compare_at_the_table),
-    ("3", "Casino: a tournament to 21 points against the computer", casino.play),
+    (
+        "1",
+        "Baccarat: bet at the table (COMP 104 lab rules)",
+        lazy_callable("croupier.cli.baccarat.play:play"),
+    ),
+    (
+        "2",
+        "Poker: which of two hands wins",
+        lazy_callable("croupier.cli.poker:compare_at_the_table"),
+    ),
+    (
+        "3",
+        "Casino: a tournament to 21 points against the computer",
+        lazy_callable("croupier.cli.casino.play:play"),
+    ),
 ]
 
 
 @app.callback(invoke_without_command=True)
-def root(
-    ctx: typer.Context,
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", callback=_show_version, is_eager=True, help="Show the version and exit."
-        ),
-    ] = False,
-) -> None:
-    """Casino card games and their exact maths. Run without a command for the lobby."""
+def root(ctx: typer.Context) -> None:
+    """Casino card games and their exact maths. Run without a command for the lobby;
+    ``croupier --version`` shows the version."""
     if ctx.invoked_subcommand is None:
         lobby()
 

@@ -7,18 +7,23 @@ every :class:`~croupier.errors.CroupierError` into that line.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import TracebackType
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import typer
 import typer.core
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from croupier.cli.lazy import LazyCommands, lazy_group_class
+from croupier.cli.options import OptionError
 from croupier.errors import CroupierError
+
+R = TypeVar("R")
 
 __all__ = [
     "CommandError",
@@ -28,6 +33,8 @@ __all__ = [
     "command_group",
     "fail",
     "make_console",
+    "print_trimmed",
+    "run_with_progress",
 ]
 
 
@@ -44,9 +51,16 @@ def fail(message: str, exit_code: int = 2) -> NoReturn:
     raise CommandError(message, exit_code)
 
 
-def command_group(name: str, help: str) -> typer.Typer:
-    """A group of commands (``croupier NAME ...``) that shows its help when called alone."""
-    group = typer.Typer(name=name, help=help, add_completion=False)
+def command_group(name: str, help: str, commands: LazyCommands | None = None) -> typer.Typer:
+    """A group of commands (``croupier NAME ...``) that shows its help when called alone;
+    ``commands`` are imported only when they run (see :mod:`croupier.cli.lazy`)."""
+    group = typer.Typer(
+        name=name,
+        help=help,
+        add_completion=False,
+        context_settings=CONTEXT_SETTINGS,
+        cls=lazy_group_class(commands or {}),
+    )
 
     @group.callback(invoke_without_command=True)
     def show_help_without_a_command(ctx: typer.Context) -> None:
@@ -56,9 +70,42 @@ def command_group(name: str, help: str) -> typer.Typer:
     return group
 
 
+def run_with_progress(
+    console: Console,
+    total: int,
+    label: str,
+    job: Callable[[Callable[[int], None]], R],
+    *,
+    enabled: bool,
+    nothing_done: str,
+) -> tuple[R, bool]:
+    """Run ``job(progress)`` under a :class:`LazyProgress`; returns its result and whether
+    Ctrl-C cut it short (the result is then the partial one the job raised with
+    :class:`~croupier.parallel.Interrupted`). Interrupted before anything was done, the
+    command ends with "interrupted before NOTHING_DONE" and exit code 130."""
+    from croupier.parallel import Interrupted
+
+    with LazyProgress(console, total, label, enabled=enabled) as progress:
+        try:
+            return job(progress), False
+        except Interrupted as stop:
+            if stop.partial is None:
+                fail(f"interrupted before {nothing_done}", INTERRUPTED)
+            return stop.partial, True
+
+
 def make_console(*, stderr: bool = False) -> Console:
     """A Rich console on the current stdout (or stderr): colour on terminals, plain in pipes."""
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+def print_trimmed(console: Console, renderable: Any) -> None:
+    """Print ``renderable`` (a table) without the spaces Rich pads its lines with."""
+    with console.capture() as captured:
+        console.print(renderable)
+    lines = captured.get().splitlines()
+    console.file.write("".join(line.rstrip() + "\n" for line in lines))
+    console.file.flush()
 
 
 def _error_line(prefix: str, message: str) -> str:
@@ -69,6 +116,15 @@ def _error_line(prefix: str, message: str) -> str:
 class CroupierGroup(typer.core.TyperGroup):
     """The root command: runs without standalone mode and reports errors in one line."""
 
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command; when the reader leaves (``| head``), stop quietly with exit
+        code 0 (Click's own handling would exit 1)."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            _silence_stdout()
+            raise typer.Exit(0) from None
+
     def main(  # type: ignore[override]
         self,
         args: Sequence[str] | None = None,
@@ -78,6 +134,15 @@ class CroupierGroup(typer.core.TyperGroup):
         **extra: Any,
     ) -> Any:
         prog = prog_name or "croupier"
+        given = list(args) if args is not None else sys.argv[1:]
+        if given[:1] == ["--version"]:  # answered here: parsing options costs Typer 0.3 s
+            from croupier import __version__
+
+            typer.echo(f"croupier {__version__}")
+            code: Any = 0
+            if standalone_mode:
+                sys.exit(code)
+            return code
         try:
             code = super().main(
                 args=args,
@@ -86,18 +151,22 @@ class CroupierGroup(typer.core.TyperGroup):
                 standalone_mode=False,
                 **extra,
             )
+        except OptionError as exc:  # a bad number in an option (croupier.cli.options)
+            typer.echo(_error_line(prog, str(exc)), err=True)
+            code = exc.exit_code
         except typer.TyperException as exc:  # usage errors: bad option, missing argument...
-            context = getattr(exc, "ctx", None)
-            where = getattr(context, "command_path", None) or prog
             message = exc.format_message()
             value = _given_value(list(args) if args is not None else sys.argv[1:], exc)
             if value is not None and repr(value) not in message:
-                message += f" (got {value!r})"
-            typer.echo(_error_line(where, message), err=True)
+                message += f" (got {value[:30]!r})"
+            where = _subcommand_path(getattr(exc, "ctx", None))
+            if where:
+                message = f"{where}: {message}"
+            typer.echo(_error_line(prog, message), err=True)
             code = exc.exit_code
         except typer.Abort:
             typer.echo(err=True)
-            code = 130
+            code = INTERRUPTED
         except CommandError as exc:
             typer.echo(_error_line(prog, str(exc)), err=True)
             code = exc.exit_code
@@ -109,9 +178,72 @@ class CroupierGroup(typer.core.TyperGroup):
             code = 2
         if not isinstance(code, int):
             code = 0
+        if standalone_mode and code == INTERRUPTED:
+            _leave_at_once(code)
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+#: The exit code after Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that the final flush of a closed pipe raises
+    nothing at exit."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+
+
+def _leave_at_once(code: int) -> NoReturn:
+    """After Ctrl-C, end the process as soon as the output is out: tearing down the
+    interpreter (every module, the worker pool's threads) can take longer than the work
+    that was interrupted."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    if "multiprocessing.util" in sys.modules:  # release the worker pool's semaphores
+        finalizers = getattr(sys.modules["multiprocessing.util"], "_run_finalizers", None)
+        with contextlib.suppress(Exception):
+            finalizers and finalizers(0)
+    os._exit(code)
+
+
+def _subcommand_path(context: Any) -> str:
+    """``baccarat play`` for an error inside ``croupier baccarat play`` ('' at the root)."""
+    names: list[str] = []
+    while context is not None and context.parent is not None:
+        names.append(context.info_name or "")
+        context = context.parent
+    return " ".join(reversed(names))
+
+
+def _display_type(self: typer.core.TyperOption, ctx: Any) -> str | None:
+    """Help shows no type for flags, and a plain word (FILE, TEXT, N) for a value."""
+    if self.metavar is not None:
+        return self.metavar
+    if self.is_flag:
+        return None
+    shown = _typer_display_type(self, ctx)
+    if shown is None:
+        return None
+    word = shown.strip("<>")
+    return {"str": "TEXT", "int": "N", "float": "NUMBER"}.get(word, word.upper())
+
+
+def _no_type(self: typer.core.TyperArgument, ctx: Any) -> None:
+    """An argument's help shows its name (FILE, TRIALS), not a Python type."""
+    return
+
+
+_typer_display_type = typer.core.TyperOption.display_type_rich
+typer.core.TyperOption.display_type_rich = _display_type  # type: ignore[method-assign]
+typer.core.TyperArgument.display_type_rich = _no_type  # type: ignore[method-assign, assignment]
+
+#: Context settings of every command: ``-h`` works as ``--help``.
+CONTEXT_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
 
 
 def _given_value(args: list[str], exc: Exception) -> str | None:
@@ -177,7 +309,7 @@ class LazyProgress:
         self.enabled = enabled and console.is_terminal
         self.delay = delay
         self._start = time.monotonic()
-        self._bar: Progress | None = None
+        self._bar: Any = None
         self._task: Any = None
 
     def __enter__(self) -> LazyProgress:
@@ -188,6 +320,14 @@ class LazyProgress:
         if not self.enabled:
             return
         if self._bar is None and time.monotonic() - self._start >= self.delay:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
             self._bar = Progress(
                 TextColumn("{task.description}"),
                 BarColumn(),

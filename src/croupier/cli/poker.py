@@ -2,41 +2,28 @@
 
 from __future__ import annotations
 
-import functools
 import json
-import secrets
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
 from croupier.cli.console import LazyProgress, Prompter, command_group, fail, make_console
-from croupier.cli.render import cards_text
-from croupier.poker import (
-    EquityResult,
-    exact_completions,
-    exact_equity,
-    monte_carlo_equity,
-    parse_equity_hands,
-)
-from croupier.poker.matchup import BadLine, Matchup, parse_matchup, read_matchups
+from croupier.cli.options import SeedOption, count_argument, file_name
+from croupier.numerals import fresh_seed, percent
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from croupier.poker import EquityResult
+    from croupier.poker.matchup import Matchup
 
 app = command_group("poker", "Poker hands: compare two hands, compute equity with unknown cards.")
 
 
-def _read_input(file: Path | None) -> str:
-    """The text of FILE, or of standard input for no FILE or ``-``."""
-    if file is None or str(file) == "-":
-        source, read = "standard input", sys.stdin.read
-    else:
-        source, read = str(file), functools.partial(file.read_text, encoding="utf-8")
-    try:
-        return read()
-    except UnicodeDecodeError:
-        fail(f"{source}: not UTF-8 text")
+#: Monte Carlo trials asked for at most (the time estimate refuses long runs before that).
+MAX_TRIALS = 10**18
 
 
 # --- compare ----------------------------------------------------------------------------
@@ -46,39 +33,70 @@ def _read_input(file: Path | None) -> str:
 def compare(
     file: Annotated[
         Path | None,
-        typer.Argument(help="Lines 'hand1 ; hand2' (default: standard input).", dir_okay=False),
+        typer.Argument(
+            help="Lines 'hand1 ; hand2' (default: standard input).",
+            parser=file_name("FILE"),
+            metavar="FILE",
+        ),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object per input line.")
     ] = False,
 ) -> None:
-    """Evaluate two hands per line and say which wins (seed 001's test-eval).
+    """Evaluate two hands per line and say which wins (the course's compare format).
 
     Cards are separated by spaces, tens written 0, T or 10; blank lines and # comments
     are skipped. A bad line is reported on stderr and the others are still compared;
     the exit code is then 1. Without FILE on a terminal, asks for one line at a time.
     """
+    from croupier.poker.errors import PokerError
+    from croupier.poker.matchup import BadLine, iter_matchups
+    from croupier.textfile import iter_lines
+
     if file is None and not as_json and sys.stdin.isatty():
         compare_at_the_table()
         return
     console = make_console()
-    errors = make_console(stderr=True)
+    plain = not console.is_terminal  # a pipe or a file: plain text, written as it comes
     bad = False
-    for result in read_matchups(_read_input(file)):
+    for result in iter_matchups(iter_lines(file, PokerError)):
         if isinstance(result, BadLine):
             bad = True
-            errors.print(f"croupier: error: {result.message}", markup=False)
+            sys.stdout.flush()
+            typer.echo(f"croupier: error: {result.message}", err=True)
             if as_json:
                 typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
         elif as_json:
             typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+        elif plain:
+            sys.stdout.write(matchup_text(result))
         else:
             show_matchup(console, result)
     raise typer.Exit(1 if bad else 0)
 
 
+def matchup_text(matchup: Matchup) -> str:
+    """What :func:`show_matchup` prints, as plain text (for pipes and files: fast)."""
+    hands = (matchup.first, matchup.second)
+    shown = [" ".join(card.pretty for card in ranking.hand) for ranking in hands]
+    width = max(len(text) for text in shown)
+    lines = [f"Line {matchup.line}"]
+    for number, (ranking, text) in enumerate(zip(hands, shown, strict=True), 1):
+        five = " ".join(card.pretty for card in ranking.cards)
+        lines.append(
+            f"  Hand {number}: {text}{' ' * (width - len(text) + 3)}"
+            f"{ranking.category.label}: {five} ({ranking.description})"
+        )
+    lines += [f"  {matchup.verdict}", ""]
+    return "\n".join(lines) + "\n"
+
+
 def show_matchup(console: Console, matchup: Matchup, *, header: bool = True) -> None:
     """Both hands, their category and five cards, and the verdict."""
+    from rich.text import Text
+
+    from croupier.cli.render import cards_text
+
     hands = (matchup.first, matchup.second)
     width = max(len(cards_text(h.hand).plain) for h in hands)
     if header:
@@ -105,6 +123,8 @@ COMPARE_PROMPT = "Two hands, 'hand1 ; hand2' (blank line to leave): "
 
 def compare_at_the_table() -> None:
     """The lobby's poker entry: type two hands, see who wins, until a blank line."""
+    from croupier.poker.matchup import parse_matchup
+
     console = make_console()
     prompter = Prompter(console)
     console.print("Poker: which hand wins? Cards like As Kd 10h 0c, five or more a hand.")
@@ -132,18 +152,18 @@ def equity(
         Path,
         typer.Argument(
             help="One hand per line: known cards and unknown ones ?0, ?1... ('-': stdin).",
-            dir_okay=False,
+            parser=file_name("FILE"),
+            metavar="FILE",
         ),
     ],
     trials: Annotated[
-        int | None, typer.Argument(help="Monte Carlo trials (default 10000).", show_default=False)
+        int | None,
+        count_argument("trials", "Monte Carlo trials", high=MAX_TRIALS, default_text="10,000"),
     ] = None,
     exact: Annotated[
         bool, typer.Option("--exact", help="Visit every completion instead of sampling.")
     ] = False,
-    seed: Annotated[
-        int | None, typer.Option(help="Random seed: the same seed deals the same trials.")
-    ] = None,
+    seed: SeedOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """How often each hand wins once the unknown cards are dealt (the course's format).
@@ -151,22 +171,36 @@ def equity(
     The same ?N in several hands is the same card (a shared board); unknown cards come
     from the cards named nowhere in the file.
     """
+    from croupier.poker import (
+        exact_completions,
+        exact_equity,
+        monte_carlo_equity,
+        parse_equity_hands,
+    )
+    from croupier.poker.equity import EXACT_TIME_LIMIT
+    from croupier.poker.errors import PokerError
+    from croupier.textfile import read_text
+
     if exact and trials is not None:
         fail(f"--exact visits every completion: drop the number of trials ({trials})")
     if exact and seed is not None:
         fail("--exact deals nothing at random: drop --seed")
-    hands = parse_equity_hands(_read_input(file), "input" if str(file) == "-" else str(file))
+    hands = parse_equity_hands(
+        read_text(file, PokerError), "input" if str(file) == "-" else str(file)
+    )
     total = exact_completions(hands) if exact else 10_000 if trials is None else trials
     stderr = make_console(stderr=True)
-    with LazyProgress(stderr, total, "dealing", enabled=not as_json) as progress:
+    label = "Visiting completions" if exact else "Dealing trials"
+    with LazyProgress(stderr, total, label, enabled=not as_json) as progress:
         if exact:
             result = exact_equity(hands, progress=lambda done, _: progress(done))
         else:
             result = monte_carlo_equity(
                 hands,
                 total,
-                rng=secrets.randbelow(2**32) if seed is None else seed,
+                rng=fresh_seed() if seed is None else seed,
                 progress=lambda done, _: progress(done),
+                time_limit=EXACT_TIME_LIMIT,
             )
     if as_json:
         typer.echo(json.dumps(result.to_dict()))
@@ -176,10 +210,14 @@ def equity(
 
 
 def equity_lines(result: EquityResult) -> list[str]:
-    """The course's report: ``Hand 0 won 8123 / 10000 times (81.23%)``, then the ties."""
+    """The course's report, ``Hand 0 won 8123 / 10000 times (81.23%)`` and the ties, then
+    each hand's equity: its wins plus its shares of split pots. Hands are numbered from 0,
+    as the course's equity program numbers them."""
     lines = [
-        f"Hand {i} won {wins} / {result.trials} times ({100 * wins / result.trials:.2f}%)"
+        f"Hand {i} won {wins} / {result.trials} times ({percent(wins / result.trials, 2)})"
         for i, wins in enumerate(result.wins)
     ]
-    lines.append(f"And there were {result.ties} ties")
+    lines.append(f"And there were {result.ties} {'tie' if result.ties == 1 else 'ties'}")
+    shares = ", ".join(f"hand {i} {percent(e, 2)}" for i, e in enumerate(result.equity))
+    lines.append(f"Equity (wins plus shares of split pots): {shares}")
     return lines

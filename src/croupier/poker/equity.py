@@ -383,12 +383,15 @@ def monte_carlo_equity(
     rng: RNGLike = None,
     progress: Progress | None = None,
     dead: Iterable[Card] = (),
+    time_limit: float | None = None,
 ) -> EquityResult:
     """Each hand's wins over ``trials`` random completions.
 
     ``rng`` is an int seed (the same seed, the same deals), a NumPy generator or ``None``.
 
     ``dead`` cards are out of play (folded or burnt): no completion deals them.
+    With a ``time_limit`` in seconds, a run whose first batches show it would take longer
+    stops with an error giving the estimate (as :func:`exact_equity` does).
 
     >>> hands = parse_equity_hands("Ah Ad ?0 ?1 ?2 ?3 ?4\\n7c 2d ?0 ?1 ?2 ?3 ?4")
     >>> result = monte_carlo_equity(hands, 20_000, rng=1)
@@ -401,10 +404,12 @@ def monte_carlo_equity(
     generator = as_generator(rng)
     tally = _Tally(len(question.hands))
     size = len(question.remaining)
+    started = time.perf_counter()
     for start in range(0, trials, CHUNK):
         count = min(CHUNK, trials - start)
         drawn = question.remaining[_deal(generator, count, size, question.unknowns)]
         tally.add(question.classes(drawn))
+        time_limit = _check_estimate(started, start + count, trials, time_limit, "trials")
         if progress is not None:
             progress(start + count, trials)
     return tally.result(hands, exact=False, seed=seed_of(rng))
@@ -466,19 +471,33 @@ def exact_equity(
     started = time.perf_counter()
     for drawn in _completions(question):
         tally.add(question.classes(question.remaining[drawn]))
-        elapsed = time.perf_counter() - started
-        if time_limit is not None and tally.trials < total and elapsed > 0.25:
-            estimate = elapsed * total / tally.trials
-            if estimate > time_limit:
-                raise PokerError(
-                    f"exact enumeration of {total:,} completions would take about "
-                    f"{_duration(estimate)} here (limit {_duration(time_limit)}): use Monte "
-                    "Carlo trials instead, or name more cards"
-                )
-            time_limit = None  # the estimate is under the limit: finish
+        time_limit = _check_estimate(started, tally.trials, total, time_limit, "completions")
         if progress is not None:
             progress(tally.trials, total)
     return tally.result(hands, exact=True)
+
+
+def _check_estimate(
+    started: float, done: int, total: int, time_limit: float | None, what: str
+) -> float | None:
+    """Once a run has taken a quarter of a second, refuse it if the whole would take over
+    ``time_limit``; returns the limit still to check (``None`` once the estimate passed)."""
+    elapsed = time.perf_counter() - started
+    if time_limit is None or done >= total or elapsed <= 0.25:
+        return time_limit
+    estimate = elapsed * total / done
+    if estimate > time_limit:
+        advice = (
+            "use Monte Carlo trials instead, or name more cards"
+            if what == "completions"
+            else "ask for fewer trials"
+        )
+        kind = "exact enumeration of" if what == "completions" else "Monte Carlo with"
+        raise PokerError(
+            f"{kind} {total:,} {what} would take about {_duration(estimate)} here "
+            f"(limit {_duration(time_limit)}): {advice}"
+        )
+    return None  # the estimate is under the limit: finish
 
 
 def _duration(seconds: float) -> str:

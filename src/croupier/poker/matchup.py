@@ -14,6 +14,7 @@ BadLine(line=3, message='line 3, hand 1: a poker hand needs at least 5 cards: go
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +22,7 @@ from croupier.errors import prefixed
 from croupier.poker.errors import PokerError
 from croupier.poker.hand import HandRanking, compare_hands, evaluate
 
-__all__ = ["BadLine", "Matchup", "parse_matchup", "read_matchups"]
+__all__ = ["BadLine", "Matchup", "iter_matchups", "parse_matchup", "read_matchups"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,17 +96,26 @@ def parse_matchup(text: str, line: int = 1) -> Matchup:
             hands.append(evaluate(part))
         except PokerError as exc:
             raise prefixed(exc, f"line {line}, hand {number}") from None
+    shared = set(hands[0].hand) & set(hands[1].hand)
+    if shared:
+        card = next(c for c in hands[1].hand if c in shared)
+        raise PokerError(
+            f"line {line}: card {str(card)!r} is in both hands: each card may appear once"
+        )
     return Matchup(line, hands[0], hands[1])
 
 
-def read_matchups(text: str) -> list[Matchup | BadLine]:
-    """Every non-blank, non-comment line of ``text``, read with :func:`parse_matchup`."""
-    results: list[Matchup | BadLine] = []
-    for number, line in enumerate(text.splitlines(), 1):
+def iter_matchups(lines: Iterable[str]) -> Iterator[Matchup | BadLine]:
+    """Every non-blank, non-comment line, read with :func:`parse_matchup` as it comes."""
+    for number, line in enumerate(lines, 1):
         if not line.split("#", 1)[0].strip():
             continue
         try:
-            results.append(parse_matchup(line, number))
+            yield parse_matchup(line, number)
         except PokerError as exc:
-            results.append(BadLine(number, str(exc)))
-    return results
+            yield BadLine(number, str(exc))
+
+
+def read_matchups(text: str) -> list[Matchup | BadLine]:
+    """Every non-blank, non-comment line of ``text`` (see :func:`iter_matchups`)."""
+    return list(iter_matchups(text.splitlines()))

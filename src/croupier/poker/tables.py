@@ -17,7 +17,11 @@ With at most 7 cards a flush always beats whatever the same cards make without s
 flush table's entry when there is a flush and the rank table's entry otherwise.
 
 The tables take a fraction of a second to build (the 7-card rank table has about 8
-million 16-bit entries), so they are built in memory at first use and never stored.
+million 16-bit entries). What they are made of (the rank sums of every multiset and their
+classes, a few hundred kilobytes) is built once per user and cached in
+``$XDG_CACHE_HOME/croupier`` (by default ``~/.cache/croupier``), in a file named by a hash
+of the code that builds it and checked against a hash of its content when read; a
+missing, stale or damaged cache is rebuilt, and an unwritable one skipped.
 
 >>> hand = [4 * (rank - 2) + 3 for rank in (14, 13, 12, 11, 10)]   # A K Q J T of spades
 >>> total = int(CARD_KEYS[hand].sum())
@@ -30,8 +34,12 @@ million 16-bit entries), so they are built in memory at first use and never stor
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
+import os
+import tempfile
 from collections import Counter
+from pathlib import Path
 from typing import Final
 
 import numpy as np
@@ -48,6 +56,7 @@ __all__ = [
     "MIN_CARDS",
     "RANK_SHIFT",
     "SUIT_MASK",
+    "cache_directory",
     "flush_table",
     "rank_multisets",
     "rank_table",
@@ -99,9 +108,67 @@ def rank_multisets(size: int) -> NDArray[np.int8]:
     return multisets
 
 
+def cache_directory() -> Path:
+    """Where the tables are cached for this user."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
+    return Path(base) / "croupier"
+
+
+@functools.cache
+def _code_hash() -> str:
+    """A hash of the code the tables come from: a change to it makes a new cache file."""
+    digest = hashlib.sha256()
+    for module in ("tables.py", "classes.py", "keys.py"):
+        digest.update((Path(__file__).parent / module).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _content_hash(sums: NDArray[np.int64], classes: NDArray[np.uint16]) -> str:
+    return hashlib.sha256(sums.tobytes() + classes.tobytes()).hexdigest()
+
+
+def _cached(size: int) -> tuple[NDArray[np.int64], NDArray[np.uint16]] | None:
+    path = cache_directory() / f"poker-ranks-{size}-{_code_hash()}.npz"
+    try:
+        with np.load(path, allow_pickle=False) as stored:
+            sums, classes, check = stored["sums"], stored["classes"], str(stored["check"])
+    except (OSError, KeyError, ValueError):
+        return None
+    if sums.dtype != np.int64 or classes.dtype != np.uint16 or sums.shape != classes.shape:
+        return None
+    return (sums, classes) if _content_hash(sums, classes) == check else None
+
+
+def _store(size: int, sums: NDArray[np.int64], classes: NDArray[np.uint16]) -> None:
+    directory = cache_directory()
+    path = directory / f"poker-ranks-{size}-{_code_hash()}.npz"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=directory, suffix=".npz.tmp")
+        with os.fdopen(handle, "wb") as out:
+            np.savez(out, sums=sums, classes=classes, check=_content_hash(sums, classes))
+        os.replace(temporary, path)
+    except OSError:
+        return  # no cache: the tables are simply built again next time
+
+
 @functools.cache
 def _classes_of_multisets(size: int) -> tuple[NDArray[np.int64], NDArray[np.uint16]]:
-    """Key sums of :func:`rank_multisets` and the class of the best hand each makes."""
+    """Key sums of :func:`rank_multisets` and the class of the best hand each makes
+    (from the user's cache when it holds them)."""
+    _check_size(size)
+    cached = _cached(size)
+    if cached is not None:
+        sums, classes = cached
+    else:
+        sums, classes = _build_classes(size)
+        _store(size, sums, classes)
+    sums.flags.writeable = False
+    classes.flags.writeable = False
+    return sums, classes
+
+
+def _build_classes(size: int) -> tuple[NDArray[np.int64], NDArray[np.uint16]]:
     multisets = rank_multisets(size)
     sums = _RANK_KEY_ARRAY[multisets].sum(axis=1)
     if size == MIN_CARDS:
@@ -117,9 +184,7 @@ def _classes_of_multisets(size: int) -> tuple[NDArray[np.int64], NDArray[np.uint
             rest = [c for c in range(size) if c not in columns]
             subset = sums - _RANK_KEY_ARRAY[multisets[:, rest]].sum(axis=1)
             np.minimum(classes, five[subset], out=classes)
-    sums.flags.writeable = False
-    classes.flags.writeable = False
-    return sums, classes
+    return sums.astype(np.int64), classes
 
 
 @functools.cache

@@ -27,7 +27,10 @@ def test_odds_table_for_eight_decks() -> None:
     for name, edge in (("Banker", "1.0579%"), ("Player", "1.2351%"), ("Tie 8:1", "14.3596%")):
         assert name in out and edge in out
     assert "Dragon Bonus Banker" in out
-    assert "Chance of a pair (player or banker, by rank): 0.07469880" in out
+    assert (
+        "Chance of a pair on one side (the player's first two cards, or the banker's, "
+        "of one rank): 0.07469880" in out
+    )
 
 
 def test_odds_exact_counts() -> None:
@@ -79,13 +82,13 @@ def test_odds_ez_payouts() -> None:
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
-        (["--counts", "16,4,-4,4,4,4,4,4,4,4"], ["bad count -4 for value 2"]),
+        (["--counts", "16,4,-4,4,4,4,4,4,4,4"], ["bad count '-4' at position 3"]),
         (["--counts", "16,4,4"], ["expected 10 counts by value", "got 3 numbers"]),
         (["--counts", "1,1,1,1,1,0,0,0,0,0"], ["too few cards", "5 left"]),
         (["--payouts", "vegas"], ["unknown payout table 'vegas'"]),
         (["--remove", "5 Z"], ["bad rank 'Z' at position 2"]),
         (["--decks", "8", "--infinite"], ["choose one shoe", "--decks and --infinite"]),
-        (["--decks", "0"], ["bad number of decks 0"]),
+        (["--decks", "0"], ["bad --decks '0'"]),
         (["--infinite", "--remove", "5"], ["infinite deck"]),
         (["--decks", "1", "--remove", "A A A A A"], ["cannot remove a A"]),
     ],
@@ -168,10 +171,13 @@ def test_simulate_json() -> None:
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
-        (["--shoes", "0"], ["bad number of shoes 0"]),
-        (["--penetration", "2"], ["bad penetration 2.0"]),
-        (["--decks", "0"], ["bad number of decks 0"]),
-        (["--seed", "-1"], ["bad seed -1"]),
+        (["--shoes", "0"], ["bad --shoes '0'"]),
+        (["--shoes", str(10**30)], ["bad --shoes", "1 to 10,000,000"]),
+        (["--workers", "2147483648"], ["bad --workers '2147483648'"]),
+        (["--penetration", "2"], ["bad --penetration '2'"]),
+        (["--penetration", "nan"], ["bad --penetration 'nan'"]),
+        (["--decks", "0"], ["bad --decks '0'"]),
+        (["--seed", "-1"], ["bad --seed '-1'"]),
         (["--payouts", "nope"], ["unknown payout table 'nope'"]),
         (["--shoes", "many"], ["--shoes", "'many'"]),
     ],

@@ -37,17 +37,17 @@ def test_a_banker_natural_won(shoe: WriteShoe) -> None:
     assert run.exit_code == 0
     out = run.stdout
     assert "Baccarat Gambling Game" in out
-    assert "User's money: $1000" in out
+    assert "User's money: $1,000" in out
     assert "Player 1st card: 2♥, banker 1st card: 9♠" in out
-    assert "Make your bet on who wins ('b' for banker, 'p' for player, 't' for tie) : b" in out
+    assert "add a stake to change it, e.g. 'b 200') : b" in out
     assert "Player cards :   2♥ 3♦ (two-card total: 5)" in out
     assert "Banker cards :   9♠ K♣ (two-card total: 9)" in out
     assert "A natural 9: nobody draws." in out
     assert "Player total: 5, banker total: 9" in out
     assert "Banker wins!" in out
     assert "Good bet! $100 is added to your account!" in out
-    assert "Continue? (Press 'c' to continue) : q" in out
-    assert out.rstrip().endswith("You leave the table with $1100.")
+    assert "Continue? (Press 'c' to continue; anything else leaves the table) : q" in out
+    assert out.rstrip().endswith("You leave the table with $1,100.")
     assert "\x1b[" not in out  # plain text when piped
 
 
@@ -58,7 +58,7 @@ def test_a_tie_bet_won_pays_500(shoe: WriteShoe) -> None:
     assert "Player total: 6, banker total: 6" in run.stdout
     assert "Tie!" in run.stdout
     assert "Good bet! $500 is added to your account!" in run.stdout
-    assert "You leave the table with $1500." in run.stdout
+    assert "You leave the table with $1,500." in run.stdout
 
 
 def test_lab_payouts_lose_a_banker_bet_on_a_tie(shoe: WriteShoe) -> None:
@@ -69,10 +69,10 @@ def test_lab_payouts_lose_a_banker_bet_on_a_tie(shoe: WriteShoe) -> None:
 
 def test_an_illegal_bet_is_rejected_and_asked_again(shoe: WriteShoe) -> None:
     run = play(shoe(PLAYER_NATURAL), "q\n\nbanker please\nP\nq\n")
-    assert run.stdout.count("Wrong bet! Input bet again!") == 3
+    assert run.stdout.count("Wrong bet!") == 3 and "Input bet again!" in run.stdout
     assert run.stdout.count("Make your bet on who wins") == 4
     assert "Player wins!" in run.stdout
-    assert "You leave the table with $1100." in run.stdout
+    assert "You leave the table with $1,100." in run.stdout
 
 
 def test_third_cards_are_announced(shoe: WriteShoe) -> None:
@@ -85,22 +85,22 @@ def test_third_cards_are_announced(shoe: WriteShoe) -> None:
 
 def test_casino_payouts_push_on_a_tie(shoe: WriteShoe) -> None:
     run = play(shoe(TIE_ROUND), "p\nq\n", "--payouts", "casino")
-    assert "Push! Your $100 bet is returned." in run.stdout
-    assert "You leave the table with $1000." in run.stdout
+    assert "Push! Your $100.00 bet is returned." in run.stdout
+    assert "You leave the table with $1,000.00." in run.stdout
 
 
 def test_casino_commission_in_cents(shoe: WriteShoe) -> None:
     run = play(shoe(BANKER_NATURAL), "b\nq\n", "--payouts", "casino")
-    assert "Good bet! $95 is added to your account!" in run.stdout
-    assert "You leave the table with $1095." in run.stdout
+    assert "Good bet! $95.00 is added to your account!" in run.stdout
+    assert "You leave the table with $1,095.00." in run.stdout
     run = play(shoe(BANKER_NATURAL), "b\nq\n", "--payouts", "casino", "--stake", "10.50")
     assert "Good bet! $9.97 is added to your account!" in run.stdout
-    assert "You leave the table with $1009.97." in run.stdout
+    assert "You leave the table with $1,009.97." in run.stdout
 
 
 def test_casino_tie_pays_8_to_1(shoe: WriteShoe) -> None:
     run = play(shoe(TIE_ROUND), "t\nq\n", "--payouts", "casino")
-    assert "Good bet! $800 is added to your account!" in run.stdout
+    assert "Good bet! $800.00 is added to your account!" in run.stdout
 
 
 def test_going_broke_ends_the_game(shoe: WriteShoe) -> None:
@@ -112,10 +112,51 @@ def test_going_broke_ends_the_game(shoe: WriteShoe) -> None:
     assert run.stdout.rstrip().endswith("You leave the table with $0.")
 
 
-def test_a_bankroll_short_of_the_stake_ends_the_game(shoe: WriteShoe) -> None:
-    run = play(shoe(PLAYER_NATURAL), "b\nc\n", "--bankroll", "150")
-    assert "You don't have enough money for a $100 bet! Game over!" in run.stdout
-    assert "You leave the table with $50." in run.stdout
+def test_a_bankroll_short_of_the_stake_asks_for_a_smaller_bet(shoe: WriteShoe) -> None:
+    run = play(shoe(PLAYER_NATURAL, PLAYER_NATURAL), "b\nc\nb\np 50\nq\n", "--bankroll", "150")
+    assert "Your $100 stake is more than your $50: name a smaller one, e.g. b 50." in run.stdout
+    assert "Wrong bet! bets of $100 are more than your $50" in run.stdout
+    assert "Good bet! $50 is added to your account!" in run.stdout
+    assert "You leave the table with $100." in run.stdout
+
+
+def test_a_stake_over_the_bankroll_is_refused_up_front() -> None:
+    run = croupier("baccarat", "play", "--stake", "2000", input="b\n")
+    assert_one_line_error(run, "the stake $2,000 is more than the bankroll $1,000")
+    assert run.stdout == ""
+
+
+def test_bets_are_sized_per_round_and_side_bets_offered(shoe: WriteShoe) -> None:
+    rounds = (BANKER_NATURAL, PLAYER_NATURAL, BANKER_NATURAL)
+    answers = "b 200\nc\np\nc\nb 50 pp 10\nq\n"
+    run = play(shoe(*rounds), answers, "--payouts", "ez")
+    out = run.stdout
+    assert "Side bets: pp, bp, d7, p8" in out
+    assert "Good bet! $200 is added to your account!" in out
+    assert "Good bet! $200 is added to your account!" in out.split("Baccarat Gambling Game")[2]
+    assert "Player Pair 11:1: lost $10." in out
+    assert "Session summary" in out
+    assert "3 rounds: 3 wins, 0 losses, 0 pushes" in out
+    assert "Biggest swing in a round: +$200" in out
+    assert "Final bankroll: $1,440 (+$440 on the session)" in out
+
+
+def test_side_bets_the_payouts_lack_are_refused(shoe: WriteShoe) -> None:
+    run = play(shoe(BANKER_NATURAL), "d7 5 b\nb\nq\n", "--payouts", "casino")
+    assert "Wrong bet! bad bet 'd7'" in run.stdout
+    assert "side bets pp, bp" in run.stdout
+
+
+def test_the_casino_deal_order_reads_a_shoe_file_as_a_real_table_deals(shoe: WriteShoe) -> None:
+    # The same four cards: course order gives player 2h 3d; casino order player 2h 9s.
+    run = play(shoe("2h 3d 9s Kc 5c 5d"), "b\nq\n", "--deal-order", "casino")
+    assert "Player cards :   2♥ 9♠ (two-card total: 1)" in run.stdout
+    assert "Banker cards :   3♦ K♣ (two-card total: 3)" in run.stdout
+
+
+def test_the_deal_order_is_in_the_help() -> None:
+    text = " ".join(croupier("baccarat", "play", "--help").stdout.split())
+    assert "casino = player, banker, player, banker" in text.replace("│ ", "")
 
 
 @pytest.mark.parametrize(("answers", "rounds"), [("", 1), ("b\n", 1), ("b\nc\n", 2)])
@@ -130,25 +171,29 @@ def test_a_shoe_file_that_runs_out_is_an_error_naming_it(shoe: WriteShoe) -> Non
     path = shoe(BANKER_NATURAL)
     run = play(path, "b\nc\n")
     assert_one_line_error(run, path, "ran out of cards in round 2")
-    assert "You leave the table with $1100." in run.stdout
+    assert "You leave the table with $1,100." in run.stdout
 
 
 def test_a_bad_token_in_the_shoe_file_is_named(shoe: WriteShoe) -> None:
     path = shoe("2h 3d", "9s Kx")
     run = play(path, "b\n")
-    assert_one_line_error(run, path, "line 2", "'Kx'", "position 4")
+    assert_one_line_error(run, path, "card 2 of line 2", "'Kx'")
     assert run.stdout == ""
 
 
 @pytest.mark.parametrize(
     ("options", "fragments"),
     [
-        (["--decks", "0"], ["bad number of decks 0"]),
+        (["--decks", "0"], ["bad --decks '0'"]),
         (["--decks", "many"], ["--decks", "many"]),
         (["--payouts", "vegas"], ["unknown payout table 'vegas'", "lab, casino"]),
-        (["--stake", "ten"], ["bad amount 'ten'"]),
-        (["--stake", "0"], ["bad stake $0"]),
-        (["--bankroll", "-5"], ["bad amount '-5'"]),
+        (["--stake", "ten"], ["bad --stake 'ten'", "expected dollars"]),
+        (["--stake", "0"], ["bad --stake '0'", "$0.01 to $1,000,000,000"]),
+        (["--bankroll", "-5"], ["bad --bankroll '-5'"]),
+        (["--bankroll", "1e400"], ["bad --bankroll '1e400'"]),
+        (["--stake", str(10**30)], ["bad --stake '1000000000000000000000000000000'"]),
+        (["--decks", str(10**30)], ["bad --decks", "1 to 64"]),
+        (["--deal-order", "sideways"], ["bad --deal-order 'sideways'"]),
         (["--shoe-file", "/no/such/shoe.txt"], ["/no/such/shoe.txt", "No such file"]),
         (["--frobnicate"], ["No such option: --frobnicate"]),
     ],
@@ -186,7 +231,11 @@ def test_ez_payouts_push_a_banker_three_card_seven(shoe: WriteShoe) -> None:
     # Player 0 draws a 6 (6); banker 6 draws on a 6 and makes a three-card 7.
     run = play(shoe("Kh Qd 6s Kd 6c Ah"), "b\nq\n", "--payouts", "ez")
     assert "Banker wins!" in run.stdout
-    assert "Push! Your $100 bet is returned." in run.stdout
+    assert (
+        "Push! The banker won with a three-card 7 (the EZ rule): your $100 bet is returned."
+        in run.stdout
+    )
+    assert "Payouts: ez (" in run.stdout
 
 
 def test_ctrl_c_at_a_prompt_leaves_cleanly(
@@ -207,4 +256,4 @@ def test_ctrl_c_at_a_prompt_leaves_cleanly(
     run = play(shoe(BANKER_NATURAL, BANKER_NATURAL), "")
     assert run.exit_code == 0 and run.stderr == ""
     assert "Good bet! $100 is added to your account!" in run.stdout
-    assert run.stdout.rstrip().endswith("You leave the table with $1100.")
+    assert run.stdout.rstrip().endswith("You leave the table with $1,100.")

@@ -44,9 +44,9 @@ def test_the_table() -> None:
     ("args", "fragment"),
     [
         (("--a", "smart"), "bad strategy 'smart'"),
-        (("--tournaments", "0"), "bad number of tournaments 0"),
-        (("--seed", "-3"), "bad seed -3"),
-        (("--workers", "0"), "bad number of workers 0"),
+        (("--tournaments", "0"), "bad --tournaments '0'"),
+        (("--seed", "-3"), "bad --seed '-3'"),
+        (("--workers", "99999"), "bad --workers '99999'"),
         (("--tournaments", "many"), "'many'"),
     ],
 )

@@ -163,7 +163,7 @@ def test_a_saved_game_is_resumed_as_it_was(tmp_path: Path) -> None:
     ("args", "fragments"),
     [
         (("--load", "x.txt", "--deck-file", "y.txt"), ["--deck-file deals a new tournament"]),
-        (("--seed", "-1"), ["bad seed -1"]),
+        (("--seed", "-1"), ["bad --seed '-1'"]),
         (("--strategy", "smart"), ["bad level 'smart'"]),
         (("--load", "missing.txt"), ["cannot use 'missing.txt'", "No such file"]),
         (("--deck-file", "missing.txt"), ["cannot use 'missing.txt'"]),

@@ -144,7 +144,7 @@ def test_a_bad_file_is_one_line_naming_the_line(save: WriteSave) -> None:
     [
         (("casino", "show", "no-such-file.txt"), "No such file or directory"),
         (("casino", "moves", "--jsn", "x"), "No such option: --jsn"),
-        (("casino", "moves"), "Missing argument 'savefile'"),
+        (("casino", "moves"), "Missing argument 'SAVEFILE'"),
         (("casino", "deal"), "No such command 'deal'"),
     ],
 )
@@ -156,7 +156,7 @@ def test_a_directory_or_binary_file_is_refused(save: WriteSave, tmp_path: Path) 
     assert_one_line_error(croupier("casino", "show", str(tmp_path)), "cannot use")
     binary = tmp_path / "game.bin"
     binary.write_bytes(b"\x80\x81 Round")
-    assert_one_line_error(croupier("casino", "moves", str(binary)), "not a UTF-8 text file")
+    assert_one_line_error(croupier("casino", "moves", str(binary)), "not UTF-8 text")
 
 
 def test_the_readme_shows_the_real_output(save: WriteSave) -> None:

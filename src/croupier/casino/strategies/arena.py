@@ -15,11 +15,9 @@ processes.
 
 from __future__ import annotations
 
-import concurrent.futures
 import math
 import multiprocessing
 import multiprocessing.context
-import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -33,6 +31,7 @@ from croupier.casino.pieces import Player
 from croupier.casino.strategies import player_name, strategy_named
 from croupier.casino.strategies.base import Strategy
 from croupier.casino.tournament import is_tournament_over, new_tournament, next_round
+from croupier.parallel import Interrupted, available_cpus, run_jobs
 from croupier.randomness import RNGLike, as_seed_sequence
 
 __all__ = ["ArenaResult", "Interval", "TournamentRecord", "play_tournament", "run_arena"]
@@ -295,7 +294,8 @@ def run_arena(
     ``workers`` processes share the tournaments, with the same results. A script that asks
     for workers must guard its entry point with
     ``if __name__ == "__main__":`` (they import it). ``progress`` is called with the
-    number of tournaments finished.
+    number of tournaments finished. Ctrl-C stops at once and raises
+    :class:`~croupier.parallel.Interrupted` holding the tournaments finished.
     """
     names = (_name(a), _name(b))  # bad names fail here, in this process
     if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
@@ -312,31 +312,26 @@ def run_arena(
         if progress is not None:
             progress(len(records))
 
-    if workers == 1 or tournaments == 1:
-        for index, pair_seed in jobs:
-            finished(index, _play(a, b, index, pair_seed))
-    else:
-        count = min(workers, tournaments)
-        pool = concurrent.futures.ProcessPoolExecutor(count, mp_context=_pool_context())
-        try:
-            futures = {
-                pool.submit(_play, a, b, index, pair_seed): index for index, pair_seed in jobs
-            }
-            for future in concurrent.futures.as_completed(futures):
-                finished(futures[future], future.result())
-        except BaseException:  # interrupted: drop the tournaments not started
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown()
     entropy = root.entropy
     assert isinstance(entropy, int)
-    return ArenaResult(
-        *names,
-        entropy,
-        tuple(records[index] for index in range(tournaments)),
-    )
+
+    def result() -> ArenaResult:
+        return ArenaResult(*names, entropy, tuple(records[index] for index in sorted(records)))
+
+    context = _pool_context() if workers > 1 and tournaments > 1 else None
+    try:
+        run_jobs(
+            _play,
+            [(a, b, index, pair_seed) for index, pair_seed in jobs],
+            workers=workers,
+            on_result=finished,
+            context=context,
+        )
+    except KeyboardInterrupt:
+        raise Interrupted(result() if records else None) from None
+    return result()
 
 
 def default_workers() -> int:
-    """One worker per core."""
-    return os.cpu_count() or 1
+    """One worker per available CPU."""
+    return available_cpus()

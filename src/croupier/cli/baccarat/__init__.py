@@ -3,16 +3,30 @@
 
 from __future__ import annotations
 
-from croupier.cli.baccarat.analysis import eor, odds, simulate
-from croupier.cli.baccarat.play import play
 from croupier.cli.console import command_group
 
-__all__ = ["app", "play"]
+__all__ = ["app"]
 
-app = command_group("baccarat", "Punto banco Baccarat: play at the table, exact odds, simulation.")
-
-
-app.command()(play)
-app.command()(odds)
-app.command()(eor)
-app.command()(simulate)
+app = command_group(
+    "baccarat",
+    "Punto banco Baccarat: play at the table, exact odds, simulation.",
+    {
+        "play": (
+            "croupier.cli.baccarat.play:play",
+            "Bet on banker, player or tie, round after round, as in the COMP 104 lab.",
+        ),
+        "odds": (
+            "croupier.cli.baccarat.analysis:odds",
+            "Exact chances of player, banker and tie, and every bet's house edge, for a shoe.",
+        ),
+        "eor": (
+            "croupier.cli.baccarat.analysis:eor",
+            "Effect of removal: how each bet's expected value moves when one card of a rank "
+            "is taken out of a full shoe.",
+        ),
+        "simulate": (
+            "croupier.cli.baccarat.analysis:simulate",
+            "Deal real shoes round by round to the cut card; compare with the exact odds.",
+        ),
+    },
+)

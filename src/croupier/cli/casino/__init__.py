@@ -1,26 +1,42 @@
-"""``croupier casino ...``: play Casino against the computer, pit strategies against each
-other, and look into saved positions."""
+"""``croupier casino ...``: play Casino against the computer, review a game, pit strategies
+against each other, and look into saved positions."""
 
 from __future__ import annotations
 
-from croupier.cli.casino.arena import arena
-from croupier.cli.casino.play import play
-from croupier.cli.casino.positions import hint, moves, show
-from croupier.cli.casino.review import review
 from croupier.cli.console import command_group
 
-__all__ = ["app", "play"]
+__all__ = ["app"]
 
 app = command_group(
     "casino",
     "Casino, the capture game: play the computer, review your game, run strategy arenas, "
     "inspect saves.",
+    {
+        "play": (
+            "croupier.cli.casino.play:play",
+            "Play a tournament of Casino to 21 points against the computer, at a level.",
+        ),
+        "hint": (
+            "croupier.cli.casino.positions:hint",
+            "Recommend a move for the player to move in a saved position, with the reason.",
+        ),
+        "arena": (
+            "croupier.cli.casino.arena:arena",
+            "Play whole tournaments between two strategies or levels, alternating who starts; "
+            "report wins, ties and round points with 95% confidence intervals.",
+        ),
+        "show": (
+            "croupier.cli.casino.positions:show",
+            "Draw a saved position: hands, piles, scores, the table with its builds, the deck.",
+        ),
+        "moves": (
+            "croupier.cli.casino.positions:moves",
+            "List every legal move of the player to move, grouped by card and action.",
+        ),
+        "review": (
+            "croupier.cli.casino.review:review",
+            "Review every move you made in a game with the expert's eyes: the best move, the "
+            "points lost, inaccuracies and blunders, and a summary.",
+        ),
+    },
 )
-
-
-app.command()(play)
-app.command()(hint)
-app.command()(arena)
-app.command()(show)
-app.command()(moves)
-app.command()(review)

@@ -53,6 +53,8 @@ from croupier.casino.session import (
 from croupier.cli.casino.drawing import pile_text, render_move, render_score, render_table
 from croupier.cli.casino.review import render_round_review
 from croupier.cli.console import Prompter, fail, make_console
+from croupier.cli.options import SeedOption
+from croupier.cli.recovery import recover
 from croupier.errors import CroupierError
 
 __all__ = ["play"]
@@ -73,9 +75,7 @@ def play(
             dir_okay=False,
         ),
     ] = None,
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="Same seed, same coin toss and shuffles.")
-    ] = None,
+    seed: SeedOption = None,
     open_hands: Annotated[bool, typer.Option("--open", help="Show the computer's hand.")] = False,
     level_name: Annotated[
         str | None,
@@ -104,8 +104,6 @@ def play(
     """Play a tournament of Casino to 21 points against the computer."""
     if load is not None and deck_file is not None:
         fail("--deck-file deals a new tournament: it cannot be used with --load")
-    if seed is not None and seed < 0:
-        fail(f"bad seed {seed}: expected a whole number of 0 or more")
     level = Level.parse(level_name) if level_name is not None else None
     deck = read_deck_file(deck_file) if deck_file is not None else None
     loaded = read_game(load) if load is not None else None
@@ -194,6 +192,8 @@ class Dialogue:
         except (EOFError, KeyboardInterrupt):
             self.out.print()
             self.out.print("Leaving the game.")
+        except Exception as exc:  # the last line of defence: the game is never lost
+            return recover(session.state if session is not None else None, exc)
         return 0
 
     def start(self, deck: tuple[Card, ...] | None) -> Session | None:
@@ -310,7 +310,7 @@ class Dialogue:
             try:
                 write_save(session.state, name, session.level)
                 write_log(session.log, log_path_for(name))
-            except OSError as exc:
+            except (OSError, CroupierError) as exc:
                 self.out.print(Text(f"Cannot save to {name}: {_reason(exc)}", style="yellow"))
                 continue
             self.out.print(

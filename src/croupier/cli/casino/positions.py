@@ -24,13 +24,19 @@ from croupier.casino.strategies import DEFAULT_STRATEGY, STRATEGIES, player_name
 from croupier.casino.values import split_capture
 from croupier.cli.casino.drawing import build_text, pile_text, render_move
 from croupier.cli.console import make_console
+from croupier.cli.options import file_name
 from croupier.cli.render import cards_text
 
 __all__ = ["hint", "moves", "show"]
 
 SaveFile = Annotated[
     Path,
-    typer.Argument(help="A saved game in the course's text format.", show_default=False),
+    typer.Argument(
+        help="A saved game in the course's text format.",
+        show_default=False,
+        parser=file_name("SAVEFILE"),
+        metavar="SAVEFILE",
+    ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 StrategyOption = Annotated[

@@ -1,0 +1,103 @@
+"""Start-up time: every ``croupier`` command beside a bare Python program, in one run.
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/startup.py            # about a minute
+    .venv/bin/python benchmarks/startup.py --runs 3   # quicker, noisier
+
+Each program runs as a new process (``python -m croupier ...`` or ``python -c ...``), the
+programs taking turns round after round so that a busy machine slows them all alike; the
+table gives each one's median wall time and its ratio to its baseline: the bare import
+of Typer and Rich for every ``--help``, and the same plus NumPy for commands that compute
+(a one-line ``poker compare``, ``baccarat odds``).
+
+Targets (issue 14): every ``--help`` within 1.5x of its baseline, a one-line ``compare``
+and ``baccarat odds`` within 1.5x of theirs. The poker tables come from the user's cache
+(``~/.cache/croupier``), built by a first run before the timing starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BARE = "import typer, rich.console"
+BARE_NUMPY = "import typer, rich.console, numpy"
+
+HELP = [
+    [],
+    ["baccarat"],
+    ["poker"],
+    ["casino"],
+    ["baccarat", "play"],
+    ["baccarat", "odds"],
+    ["baccarat", "eor"],
+    ["baccarat", "simulate"],
+    ["poker", "compare"],
+    ["poker", "equity"],
+    ["casino", "play"],
+    ["casino", "hint"],
+    ["casino", "arena"],
+    ["casino", "show"],
+    ["casino", "moves"],
+]
+
+
+def timed(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="rounds of runs (default 7)")
+    runs = parser.parse_args().runs
+    python = sys.executable
+    with tempfile.TemporaryDirectory() as folder:
+        hands = Path(folder) / "hands.txt"
+        hands.write_text("As Ks Qs Js 9d 2c 3h ; Ah Kh 8c 8d 2s 3c 4d\n", encoding="utf-8")
+        programs: dict[str, tuple[list[str], str]] = {
+            "bare: " + BARE: ([python, "-c", BARE], ""),
+            "bare: " + BARE_NUMPY: ([python, "-c", BARE_NUMPY], ""),
+        }
+        for words in HELP:
+            name = " ".join(["croupier", *words, "--help"])
+            programs[name] = ([python, "-m", "croupier", *words, "--help"], BARE)
+        programs["croupier poker compare (one line)"] = (
+            [python, "-m", "croupier", "poker", "compare", str(hands)],
+            BARE_NUMPY,
+        )
+        programs["croupier baccarat odds"] = (
+            [python, "-m", "croupier", "baccarat", "odds"],
+            BARE_NUMPY,
+        )
+        for command, _ in programs.values():  # warm the disk cache and the poker tables
+            timed(command)
+        times: dict[str, list[float]] = {name: [] for name in programs}
+        for _ in range(runs):
+            for name, (command, _) in programs.items():
+                times[name].append(timed(command))
+    medians = {name: statistics.median(values) for name, values in times.items()}
+    print(f"Start-up, median of {runs} runs each, programs taking turns (a shared machine:")
+    print("compare the ratios, not the seconds)\n")
+    print(f"{'program':<52} {'seconds':>8} {'x baseline':>11}  target")
+    failed = 0
+    for name, (_, baseline) in programs.items():
+        if not baseline:
+            print(f"{name:<52} {medians[name]:>8.3f} {'':>11}")
+            continue
+        ratio = medians[name] / medians["bare: " + baseline]
+        ok = ratio <= 1.5
+        failed += not ok
+        print(f"{name:<52} {medians[name]:>8.3f} {ratio:>10.2f}x  {'ok' if ok else 'OVER 1.5x'}")
+    print(f"\n{len(programs) - 2 - failed} of {len(programs) - 2} programs within 1.5x")
+
+
+if __name__ == "__main__":
+    main()

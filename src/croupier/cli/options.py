@@ -1,0 +1,250 @@
+"""The option types every command shares: one per kind of number, with its bounds.
+
+Each type parses through :func:`croupier.numerals.parse_whole` (or
+:func:`croupier.numerals.parse_money`): ASCII digits only, bounded length, bounds shown in
+the help. A bad value stops the command with the project's one-line error (exit 2):
+``croupier: error: bad --seed '-1': expected a whole number from 0 to 18,446,...``.
+
+Use the ready-made ``Annotated`` aliases (``SeedOption``, ``WorkersOption``...) or
+:func:`count_option` for a count with its own bounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+from typing import Annotated, Any, Final
+
+import typer
+
+from croupier.errors import CroupierError
+from croupier.numerals import (
+    MAX_BANKROLL_CENTS,
+    SEED_LIMIT,
+    format_money,
+    parse_money,
+    parse_whole,
+    thousands,
+)
+from croupier.parallel import available_cpus
+
+__all__ = [
+    "DEFAULT_STRATEGY",
+    "MAX_DECKS",
+    "BankrollOption",
+    "DecksOption",
+    "SeedOption",
+    "StakeOption",
+    "WorkersOption",
+    "available_cpus",
+    "count_option",
+    "file_name",
+    "resolve_workers",
+]
+
+#: Decks in a shoe: 1 to 64. Real shoes hold 1 to 8 decks; 64 leaves room for studies of
+#: deep shoes while a shoe (3,328 cards) still shuffles, deals and enumerates in moments.
+MAX_DECKS: Final = 64
+
+
+#: The computer's strategy when none is named: ``croupier.casino.strategies.DEFAULT_STRATEGY``,
+#: written here so that help needs no game code (a test checks that they agree).
+DEFAULT_STRATEGY: Final = "expert"
+
+
+def resolve_workers(workers: int | None, default: int | None = None) -> int | None:
+    """Workers asked for on the command line: 0 means every available CPU; ``None`` stays
+    ``default`` (the command's own choice)."""
+    if workers is None:
+        return default
+    return available_cpus() if workers == 0 else workers
+
+
+class OptionError(Exception):
+    """A bad option value: becomes ``croupier: error: MESSAGE`` with exit code 2."""
+
+    exit_code = 2
+
+
+def whole_number(what: str, low: int, high: int) -> Callable[[Any], int]:
+    """A parser for a bounded whole number in ASCII digits, naming ``what`` in errors."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        try:
+            return parse_whole(str(value), what, low=low, high=high)
+        except CroupierError as exc:
+            raise OptionError(str(exc)) from None
+
+    return parse
+
+
+def money(what: str, low: int, high: int) -> Callable[[Any], int]:
+    """A parser for dollars (``100``, ``12.50``, ``$1,000``) as whole cents, bounded."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        try:
+            cents = parse_money(str(value), what)
+        except CroupierError as exc:
+            raise OptionError(str(exc)) from None
+        if not low <= cents <= high:
+            raise OptionError(
+                f"bad {what} {str(value)!r}: expected {format_money(low)} to {format_money(high)}"
+            )
+        return cents
+
+    return parse
+
+
+def share(what: str) -> Callable[[Any], float]:
+    """A parser for a fraction above 0 and up to 1 in ASCII digits (``0.75``, ``1``)."""
+
+    def parse(value: Any) -> float:
+        if isinstance(value, float):
+            return value
+        text = str(value)
+        whole, dot, decimals = text.partition(".")
+        ok = (
+            0 < len(text) <= 20
+            and (whole == "" or (whole.isascii() and whole.isdigit()))
+            and (not dot or (decimals.isascii() and decimals.isdigit()))
+            and bool(whole or decimals)
+        )
+        if ok and 0 < Decimal(text) <= 1:
+            return float(text)
+        raise OptionError(
+            f"bad {what} {text[:30]!r}: expected a fraction above 0 and up to 1, such as 0.75"
+        )
+
+    return parse
+
+
+def file_name(what: str) -> Callable[[Any], Path]:
+    """A parser for a file name: an empty one, or one holding a NUL character, is named
+    in a one-line error instead of becoming the current directory or a traceback."""
+
+    def parse(value: Any) -> Path:
+        if isinstance(value, Path):
+            return value
+        text = str(value)
+        if not text:
+            raise OptionError(f"bad {what} '': an empty file name: expected the name of a file")
+        if "\0" in text:
+            raise OptionError(f"bad {what} {text[:30]!r}: a file name cannot hold a NUL character")
+        return Path(text)
+
+    return parse
+
+
+def count_option(
+    name: str, help: str, *, low: int = 1, high: int, default_text: str | None = None
+) -> Any:
+    """A ``typer.Option`` for a bounded count; the bounds are added to its help."""
+    shown = f" \\[default: {default_text}]" if default_text else ""
+    return typer.Option(
+        name,
+        help=f"{help} [{thousands(low)} to {thousands(high)}]{shown}",
+        parser=whole_number(name, low, high),
+        metavar="N",
+        show_default=default_text is None,
+    )
+
+
+def count_argument(
+    name: str, help: str, *, low: int = 1, high: int, default_text: str | None = None
+) -> Any:
+    """A ``typer.Argument`` for a bounded count; the bounds are added to its help."""
+    shown = f" \\[default: {default_text}]" if default_text else ""
+    return typer.Argument(
+        help=f"{help} [{thousands(low)} to {thousands(high)}]{shown}",
+        parser=whole_number(name.upper(), low, high),
+        metavar=name.upper(),
+        show_default=False,
+    )
+
+
+SEED_HELP = f"Same seed, same game [0 to {thousands(SEED_LIMIT)}] \\[default: a fresh one, printed]"
+SeedOption = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        help=SEED_HELP,
+        parser=whole_number("--seed", 0, SEED_LIMIT),
+        metavar="N",
+        show_default=False,
+    ),
+]
+
+DecksOption = Annotated[
+    int,
+    typer.Option(
+        "--decks",
+        help=f"Decks in the shoe [1 to {MAX_DECKS}: real shoes hold 1 to 8]",
+        parser=whole_number("--decks", 1, MAX_DECKS),
+        metavar="N",
+    ),
+]
+#: ``--decks`` where leaving it out means something else (another shoe option, or 8).
+OptionalDecksOption = Annotated[
+    int | None,
+    typer.Option(
+        "--decks",
+        help=f"A full shoe of this many decks [1 to {MAX_DECKS}] \\[default: 8]",
+        parser=whole_number("--decks", 1, MAX_DECKS),
+        metavar="N",
+        show_default=False,
+    ),
+]
+
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        help=(
+            f"Processes to use [0 to {available_cpus()}, the CPUs available here; "
+            "0 = all of them] \\[default: chosen from the size of the job]"
+        ),
+        parser=whole_number("--workers", 0, available_cpus()),
+        metavar="N",
+        show_default=False,
+    ),
+]
+
+
+def money_option(name: str, help: str, *, low: int, default_text: str) -> Any:
+    """A ``typer.Option`` for an amount of dollars (as cents), its bounds in its help."""
+    bounds = f"{format_money(low)} to {format_money(MAX_BANKROLL_CENTS)}"
+    return typer.Option(
+        name,
+        help=f"{help} [{bounds}] \\[default: {default_text}]",
+        parser=money(name, low, MAX_BANKROLL_CENTS),
+        metavar="DOLLARS",
+        show_default=False,
+    )
+
+
+BankrollOption = Annotated[
+    int, money_option("--bankroll", "Money you sit down with", low=0, default_text="$1,000")
+]
+StakeOption = Annotated[
+    int,
+    money_option("--stake", "The first bet, at most the bankroll", low=1, default_text="$100"),
+]
+
+PenetrationOption = Annotated[
+    float | None,
+    typer.Option(
+        "--penetration",
+        help="Share of the shoe dealt before the cut card \\[above 0, up to 1] "
+        "\\[default: 16 cards from the back]",
+        parser=share("--penetration"),
+        metavar="FRACTION",
+        show_default=False,
+    ),
+]
+
+__all__ += ["OptionError", "OptionalDecksOption", "PenetrationOption", "count_argument"]

@@ -1,0 +1,206 @@
+"""Every numeric option of every command: bounded, ASCII digits only, one-line errors.
+
+The commands are found by walking the whole Typer app, so a command added later is
+covered without touching this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import typer
+import typer.main
+
+from croupier.cli import app
+from croupier.cli.options import DEFAULT_STRATEGY, OptionError
+
+from .helpers import assert_one_line_error, croupier
+
+
+def _commands(group: Any, path: tuple[str, ...], ctx: Any) -> Iterator[tuple[tuple[str, ...], Any]]:
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        if hasattr(command, "list_commands"):
+            yield from _commands(command, (*path, name), ctx)
+        else:
+            yield (*path, name), command
+
+
+def every_command() -> list[tuple[tuple[str, ...], Any]]:
+    root = typer.main.get_command(app)
+    ctx = root.make_context("croupier", [], resilient_parsing=True)
+    return list(_commands(root, (), ctx))
+
+
+def _is_numeric(param: Any) -> bool:
+    descriptor = getattr(param, "type_descriptor", None)
+    return descriptor is not None and descriptor.annotation in (int, float)
+
+
+def numeric_params() -> list[tuple[tuple[str, ...], Any, list[str]]]:
+    """(command path, param, the arguments that must come before its value)."""
+    found = []
+    for path, command in every_command():
+        before: list[str] = []
+        for param in command.params:
+            is_argument = not param.opts[0].startswith("-")
+            if _is_numeric(param):
+                found.append((path, param, list(before)))
+            if is_argument:
+                before.append("-")  # a placeholder for an earlier argument (a file: stdin)
+    return found
+
+
+NUMERIC = numeric_params()
+IDS = [f"{' '.join(path)} {param.opts[0]}" for path, param, _ in NUMERIC]
+
+BAD_VALUES = [
+    "-1",
+    "1" + "0" * 400,
+    "1e400",
+    "10**30",
+    "nan",
+    "NaN",
+    "inf",
+    "abc",
+    "",
+    "²",
+    "٣",
+    " 7",
+    "1_000",
+    "+5",
+    "9" * 5000,
+]
+
+
+def _arguments(param: Any, before: list[str], value: str) -> list[str]:
+    if param.opts[0].startswith("-"):
+        return [*before, param.opts[0], value]
+    return [*before, value]
+
+
+def test_the_walk_finds_the_numeric_options() -> None:
+    names = {f"{' '.join(path)} {param.opts[0]}" for path, param, _ in NUMERIC}
+    for expected in (
+        "baccarat play --bankroll",
+        "baccarat play --stake",
+        "baccarat play --decks",
+        "baccarat simulate --shoes",
+        "baccarat simulate --workers",
+        "baccarat simulate --penetration",
+        "baccarat odds --decks",
+        "baccarat eor --decks",
+        "poker equity trials",
+        "casino arena --tournaments",
+        "casino arena --workers",
+    ):
+        assert expected in names
+
+
+@pytest.mark.parametrize(("path", "param", "before"), NUMERIC, ids=IDS)
+@pytest.mark.parametrize("value", BAD_VALUES)
+def test_bad_numbers_are_one_line_errors(
+    path: tuple[str, ...], param: Any, before: list[str], value: str
+) -> None:
+    run = croupier(*path, *_arguments(param, before, value), input="")
+    assert_one_line_error(run)
+    assert run.stderr.startswith("croupier: error: ")
+    assert len(run.stderr) < 300  # a 5,000-digit value is cut short, not echoed whole
+
+
+@pytest.mark.parametrize(("path", "param", "before"), NUMERIC, ids=IDS)
+def test_zero_is_accepted_or_refused_in_one_line(
+    path: tuple[str, ...], param: Any, before: list[str]
+) -> None:
+    root = typer.main.get_command(app)
+    args = [*path, *_arguments(param, before, "0")]
+    try:
+        root.make_context("croupier", args).close()  # parse only: nothing runs
+    except OptionError as exc:
+        message = str(exc)
+    else:
+        return
+    assert "\n" not in message and "expected" in message
+
+
+@pytest.mark.parametrize(("path", "param", "before"), NUMERIC, ids=IDS)
+def test_bounds_are_shown_in_the_help(path: tuple[str, ...], param: Any, before: list[str]) -> None:
+    help_text = " ".join(croupier(*path, "--help").stdout.split())
+    assert " to " in (param.help or ""), param.help
+    assert param.opts[0] in help_text or param.opts[0].upper() in help_text
+
+
+SEEDED = [
+    path for path, command in every_command() if any("--seed" in p.opts for p in command.params)
+]
+
+
+def test_every_random_command_has_a_seed() -> None:
+    assert {" ".join(p) for p in SEEDED} >= {
+        "baccarat play",
+        "baccarat simulate",
+        "poker equity",
+        "casino play",
+        "casino arena",
+    }
+
+
+@pytest.mark.parametrize("path", SEEDED, ids=[" ".join(p) for p in SEEDED])
+@pytest.mark.parametrize("seed", ["-1", "abc", "1e400"])
+def test_every_command_refuses_a_bad_seed(path: tuple[str, ...], seed: str) -> None:
+    before = ["-"] if path == ("poker", "equity") else []
+    run = croupier(*path, *before, "--seed", seed, input="")
+    assert_one_line_error(run, "--seed", repr(seed), "expected a whole number from 0")
+
+
+def test_typer_parse_errors_are_in_the_one_line_form() -> None:
+    run = croupier("baccarat", "odds", "--frobnicate")
+    assert_one_line_error(run, "baccarat odds", "No such option: --frobnicate")
+    assert run.stderr.startswith("croupier: error: ")
+
+
+def test_h_works_as_help_and_flags_show_no_type() -> None:
+    for path, _ in every_command():
+        run = croupier(*path, "-h")
+        assert run.exit_code == 0, path
+        assert "<bool>" not in run.stdout and "<str>" not in run.stdout, path
+
+
+def test_the_summaries_in_the_lazy_listing_are_the_docstrings() -> None:
+    from croupier.cli import GAMES
+    from croupier.cli.lazy import load
+
+    for name, (target, summary) in GAMES.items():
+        group = load(target)
+        assert summary == group.info.help, name
+        lazy = typer.main.get_command(group).lazy_commands  # type: ignore[attr-defined]
+        for command, (where, line) in lazy.items():
+            function = load(where)
+            first = " ".join((function.__doc__ or "").split("\n\n")[0].split())
+            assert line == first, command
+
+
+def test_the_default_strategy_is_the_library_s() -> None:
+    from croupier.casino import strategies
+
+    assert strategies.DEFAULT_STRATEGY == DEFAULT_STRATEGY
+
+
+def test_workers_are_bounded_by_the_cpus_available() -> None:
+    from croupier.parallel import available_cpus
+
+    too_many = str(available_cpus() + 1)
+    run = croupier("baccarat", "simulate", "--workers", too_many)
+    assert_one_line_error(run, f"from 0 to {available_cpus()}")
+
+
+def test_defaults_are_written_one_way_and_shown() -> None:
+    for path in SEEDED:
+        before = ["-"] if path == ("poker", "equity") else []
+        text = " ".join(croupier(*path, *before, "--help").stdout.replace("│", " ").split())
+        assert "[default: a fresh one, printed]" in text, path
+    text = " ".join(croupier("baccarat", "play", "--help").stdout.replace("│", " ").split())
+    assert "[default: $1,000]" in text and "[default: $100]" in text
+    assert "(default" not in text and "; default" not in text

@@ -1,0 +1,77 @@
+"""Issue 14's rough edges: counts, signs, money, intervals, seeds, labels, help."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from croupier.baccarat.simulate import auto_workers
+from croupier.numerals import FRESH_SEED_BOUND
+from croupier.parallel import available_cpus
+
+from .helpers import croupier
+
+DEGENERATE = "0,0,0,0,0,0,0,0,0,400"  # only nines: every round a natural tie
+
+
+def test_no_negative_zero_on_a_degenerate_shoe() -> None:
+    out = croupier("baccarat", "odds", "--counts", DEGENERATE).stdout
+    assert not re.search(r"-0\.0+\b(?!\d)", out), out
+    assert "+0.0000" not in out and "-0.0000%" not in out
+
+
+def test_counts_are_written_with_one_pluraliser_and_thousands_separators() -> None:
+    counts = ",".join(["4000000000"] * 9 + ["16000000000"])
+    assert (
+        "odds for 52,000,000,000 cards" in croupier("baccarat", "odds", "--counts", counts).stdout
+    )
+    run = croupier("baccarat", "simulate", "--shoes", "1", "--decks", "1", "--seed", "1")
+    assert "Simulated 1 shoe of 1 deck:" in run.stdout
+    arena = croupier("casino", "arena", "--a", "greedy", "--b", "random", "--tournaments", "1")
+    assert ", 1 tournament," in arena.stdout
+
+
+def test_intervals_are_written_in_brackets() -> None:
+    run = croupier("baccarat", "simulate", "--shoes", "50", "--seed", "2")
+    assert re.search(r"\[0\.\d{6}, 0\.\d{6}\]", run.stdout)
+    assert re.search(r"\[-0\.\d{5}, -0\.\d{5}\]", run.stdout)
+    assert " - " not in run.stdout
+
+
+def test_fresh_seeds_are_printed_in_one_form() -> None:
+    run = croupier("baccarat", "simulate", "--shoes", "5")
+    seed = int(re.search(r"\(seed (\d+)\)", run.stdout).group(1))  # type: ignore[union-attr]
+    assert 0 <= seed < FRESH_SEED_BOUND
+    again = croupier("baccarat", "simulate", "--shoes", "5", "--seed", str(seed))
+    assert again.stdout == run.stdout
+    arena = croupier("casino", "arena", "--a", "random", "--b", "random", "--tournaments", "2")
+    seed = int(re.search(r"\(seed (\d+)\)", arena.stdout).group(1))  # type: ignore[union-attr]
+    assert 0 <= seed < FRESH_SEED_BOUND
+
+
+@pytest.mark.skipif(available_cpus() != 2, reason="the break-even is worked out for 2 CPUs")
+def test_simulate_uses_workers_only_past_the_break_even() -> None:
+    assert auto_workers(50_000) == 1
+    assert auto_workers(90_000) == 1
+    assert auto_workers(120_000) == 2
+
+
+def test_tables_have_no_trailing_spaces() -> None:
+    for args in (
+        ("baccarat", "eor", "--decks", "1"),
+        ("casino", "arena", "--a", "greedy", "--b", "random", "--tournaments", "2"),
+    ):
+        lines = croupier(*args).stdout.splitlines()
+        assert [line for line in lines if line != line.rstrip()] == [], args
+
+
+def test_the_pair_chance_says_it_is_for_one_side() -> None:
+    out = " ".join(croupier("baccarat", "odds").stdout.split())
+    assert "Chance of a pair on one side" in out
+
+
+def test_money_is_printed_one_way_in_a_session() -> None:
+    run = croupier("baccarat", "play", "--payouts", "casino", "--seed", "3", input="b\nc\nb\nq\n")
+    amounts = re.findall(r"\$[\d,]+(?:\.\d+)?", run.stdout)
+    assert amounts and all(re.fullmatch(r"\$[\d,]+\.\d\d", amount) for amount in amounts)

@@ -1,0 +1,76 @@
+"""Start-up: help and a command's parsing import no game code; the poker tables come from
+a per-user cache checked by a hash. (Times are measured in benchmarks/startup.py.)"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+HEAVY = ("numpy", "croupier.baccarat", "croupier.poker", "croupier.casino", "croupier.cards")
+
+
+def imported_after(args: list[str]) -> set[str]:
+    code = (
+        "import sys\n"
+        "from croupier.cli import main\n"
+        f"sys.argv = ['croupier', *{args!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(run.stderr.split())
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["--version"],
+        ["baccarat", "--help"],
+        ["poker", "--help"],
+        ["casino", "--help"],
+        ["baccarat", "odds", "--help"],
+        ["baccarat", "simulate", "--help"],
+        ["baccarat", "play", "--help"],
+        ["poker", "compare", "--help"],
+        ["poker", "equity", "--help"],
+        ["casino", "arena", "--help"],
+    ],
+)
+def test_help_imports_no_game_code(args: list[str]) -> None:
+    modules = imported_after(args)
+    assert not modules & set(HEAVY), sorted(modules & set(HEAVY))
+
+
+def test_the_root_help_does_not_import_pydantic() -> None:
+    assert not any(name.startswith("pydantic") for name in imported_after(["--help"]))
+
+
+def test_the_poker_tables_are_cached_once_and_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from croupier.poker import tables
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    built = tables._build_classes(5)
+    tables._classes_of_multisets.cache_clear()
+    first = tables._classes_of_multisets(5)
+    files = list((tmp_path / "croupier").glob("poker-ranks-5-*.npz"))
+    assert len(files) == 1
+    assert np.array_equal(first[0], built[0]) and np.array_equal(first[1], built[1])
+    # A damaged cache is noticed by its hash and rebuilt.
+    with np.load(files[0]) as stored:
+        classes = stored["classes"].copy()
+        sums, check = stored["sums"], stored["check"]
+    classes[0] ^= 1
+    np.savez(files[0], sums=sums, classes=classes, check=check)
+    assert tables._cached(5) is None
+    tables._classes_of_multisets.cache_clear()
+    again = tables._classes_of_multisets(5)
+    assert np.array_equal(again[1], built[1])
+    assert tables._cached(5) is not None  # rewritten whole
+    tables._classes_of_multisets.cache_clear()
