@@ -43,7 +43,7 @@ def test_bad_money(text: str) -> None:
 def test_format_money() -> None:
     assert [format_money(c) for c in (0, 100000, 9500, 997, 5, -250)] == [
         "$0",
-        "$1000",
+        "$1,000",
         "$95",
         "$9.97",
         "$0.05",

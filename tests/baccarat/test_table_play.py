@@ -38,7 +38,7 @@ def test_a_single_bet_settles_as_settle_does() -> None:
         ({"banker": 0}, "bad stake 0 on Banker: expected whole cents > 0"),
         ({"banker": 1.5}, "bad stake 1.5 on Banker"),
         ({"panda-8": 100}, "no bet 'panda-8' in the casino payouts"),
-        ({"banker": 60_000, "player": 50_000}, "the bets total $1100 but the bankroll is $1000"),
+        ({"banker": 60_000, "player": 50_000}, "the bets total $1,100 but the bankroll is $1,000"),
     ],
 )
 def test_refused_bets_leave_the_table_as_it_was(stakes: dict[str, int], message: str) -> None:

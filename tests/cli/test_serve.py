@@ -67,7 +67,7 @@ def test_a_busy_port_is_one_line() -> None:
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
-        (["--port", "70000"], "bad port 70000: expected 0 to 65535"),
+        (["--port", "70000"], "bad --port '70000': expected a whole number from 0 to 65,535"),
         (["--host", "no such host.invalid"], "bad host 'no such host.invalid'"),
     ],
 )

@@ -75,7 +75,7 @@ def test_scoreboards_grow_with_each_round(client: TestClient) -> None:
         ({"stakes": {}}, "no bets: place at least one chip before dealing"),
         ({"stakes": {"banker": "ten"}}, "bad amount 'ten': expected dollars, e.g. 100 or 12.50"),
         ({"stakes": {"dragon-7": "5"}}, "no bet 'dragon-7' in the casino payouts"),
-        ({"stakes": {"banker": "2000"}}, "the bets total $2000 but the bankroll is $1000"),
+        ({"stakes": {"banker": "2000"}}, "the bets total $2,000 but the bankroll is $1,000"),
         ({"stakes": {"banker": "-5"}}, "bad amount '-5'"),
         ({"stakes": "banker"}, "bad request: stakes: input should be a valid dictionary"),
     ],
@@ -97,7 +97,7 @@ def test_bad_bets_are_refused_and_change_nothing(
         ({"bankroll": "lots"}, "bad amount 'lots'"),
         ({"stake": "0"}, "bad stake $0: expected more than $0"),
         ({"decks": 9}, "bad number of decks 9: expected 1 to 8"),
-        ({"bankroll": "99999999"}, "bad bankroll '99999999': at most $1000000"),
+        ({"bankroll": "99999999"}, "bad bankroll '99999999': at most $1,000,000"),
         ({"seed": -1}, "bad seed -1"),
     ],
 )

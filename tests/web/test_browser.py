@@ -45,7 +45,7 @@ def test_lobby(browser_page: Any, screenshot: Shot) -> None:
 def test_a_bet_and_a_deal_move_the_bankroll(browser_page: Any, screenshot: Shot) -> None:
     page = browser_page
     sit_down(page, seed=11)
-    assert page.inner_text("#bankroll") == "$1000"
+    assert page.inner_text("#bankroll") == "$1,000"
     page.click("#chips [data-value='2500']")
     page.click("[data-bet='banker']")
     page.click("[data-bet='banker']")

@@ -14,9 +14,9 @@ import typer
 from croupier import __version__
 from croupier.cli.console import CONTEXT_SETTINGS, CroupierGroup, Prompter, make_console
 from croupier.cli.lazy import lazy_callable, lazy_group_class
+from croupier.cli.serve import serve
 
-#: The game groups and commands, imported only when used: name -> (their Typer app or
-#: command, summary).
+#: The game groups, imported only when used: name -> (their Typer app, summary).
 GAMES = {
     "baccarat": (
         "croupier.cli.baccarat:app",
@@ -31,10 +31,6 @@ GAMES = {
         "Casino, the capture game: play the computer, review your game, run strategy arenas, "
         "inspect saves.",
     ),
-    "serve": (
-        "croupier.cli.serve:serve",
-        "Play in the browser: the Baccarat table, the poker calculator and Casino.",
-    ),
 }
 
 __all__ = ["app", "main"]
@@ -47,6 +43,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings=CONTEXT_SETTINGS,
 )
+app.command()(serve)
 
 
 #: The lobby's games: key, label, and the command to run with its default options.

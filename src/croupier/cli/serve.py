@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from croupier.cli.console import fail, make_console
+from croupier.cli.options import count_option
 
 __all__ = ["serve"]
 
@@ -20,7 +21,10 @@ def serve(
     host: Annotated[
         str, typer.Option(help="Address to listen on. Only this machine can connect by default.")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
+    port: Annotated[
+        int,
+        count_option("--port", "Port to listen on (0: any free port).", low=0, high=65535),
+    ] = 8000,
     open_browser: Annotated[
         bool, typer.Option("--open", help="Open the lobby in the default browser.")
     ] = False,

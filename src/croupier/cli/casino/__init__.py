@@ -14,7 +14,7 @@ app = command_group(
     {
         "play": (
             "croupier.cli.casino.play:play",
-            "Play a tournament of Casino to 21 points against the computer, at a level.",
+            "Play a tournament of Casino to 21 points against the computer.",
         ),
         "hint": (
             "croupier.cli.casino.positions:hint",
@@ -22,8 +22,8 @@ app = command_group(
         ),
         "arena": (
             "croupier.cli.casino.arena:arena",
-            "Play whole tournaments between two strategies or levels, alternating who starts; "
-            "report wins, ties and round points with 95% confidence intervals.",
+            "Play whole tournaments between two strategies, alternating who starts; report "
+            "wins, ties and round points with 95% confidence intervals.",
         ),
         "show": (
             "croupier.cli.casino.positions:show",
