@@ -316,7 +316,7 @@ class Table:
         >>> [(s.bet.key, s.kind.value, s.amount) for s in played.settlements]
         [('banker', 'pushed', 0), ('dragon-7', 'won', 20000)]
         >>> format_money(played.net), format_money(table.bankroll), table.rounds_played
-        ('$200', '$1200', 1)
+        ('$200', '$1,200', 1)
         """
         checked = self.check_stakes(stakes)
         game, reshuffled = self.next_round()
