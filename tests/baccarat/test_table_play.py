@@ -64,7 +64,9 @@ def test_next_round_counts_see_the_coming_reshuffle() -> None:
 
 
 def test_a_saved_table_plays_on_identically() -> None:
-    table = Table(shoe=table_shoe(2, 13), payouts=EZ, bankroll=50_000, stake=2_500)
+    table = Table(
+        shoe=table_shoe(2, 13), payouts=EZ, bankroll=50_000, stake=2_500, deal_order="casino"
+    )
     for _ in range(5):
         table.play({"banker": 1_000, "dragon-7": 100})
     copy = Table.from_dict(table.to_dict())
@@ -80,6 +82,7 @@ def test_a_saved_table_plays_on_identically() -> None:
         ({"payouts": "vegas"}, "unknown payout table 'vegas'"),
         ({"shoe": {"cards": "2c"}}, "bad saved shoe"),
         ({"stake": 0}, "bad stake $0"),
+        ({"deal_order": "backwards"}, "bad saved table: deal order 'backwards'"),
     ],
 )
 def test_bad_saved_tables_are_refused(change: dict[str, object], message: str) -> None:

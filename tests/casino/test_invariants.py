@@ -74,7 +74,7 @@ def test_every_listed_move_applies_and_keeps_every_invariant(seed: int, taste: f
         assert state.observe(state.next_player).legal_moves() == moves
         for move in moves:
             assert state.check(move) is None
-            assert Move.parse(str(move)) == move
+            assert Move.parse(str(move)) == move  # listed in normal form, as parsed
             after = state.apply(move)
             assert_sound(after)
             player = state.next_player

@@ -25,6 +25,7 @@ from croupier.casino.session import (
     menu,
     parse_hand_choice,
     parse_menu_choice,
+    parse_move_line,
     parse_selection,
     table_items,
 )
@@ -41,35 +42,58 @@ def test_the_menus() -> None:
         MenuChoice.MOVE,
         MenuChoice.HELP,
         MenuChoice.QUIT,
+        MenuChoice.MOVES,
+        MenuChoice.HISTORY,
+        MenuChoice.UNDO,
+        MenuChoice.SAVE_AND_QUIT,
     ]
     assert [item.label for item in human] == [
         "Save the game",
         "Make a move",
         "Ask for help",
         "Quit the game",
+        "List my legal moves",
+        "Show this round's moves",
+        "Take back my last move (a practice game)",
+        "Save and quit",
     ]
-    assert [item.choice for item in computer] == [MenuChoice.SAVE, MenuChoice.MOVE, MenuChoice.QUIT]
+    assert [item.choice for item in computer] == [
+        MenuChoice.SAVE,
+        MenuChoice.MOVE,
+        MenuChoice.QUIT,
+        MenuChoice.SAVE_AND_QUIT,
+    ]
     assert computer[1].label == "Let the computer move"
 
 
 @pytest.mark.parametrize(
     ("text", "choice"),
-    [("1", MenuChoice.SAVE), (" 2 ", MenuChoice.MOVE), ("h", MenuChoice.HELP), ("QUIT", "quit")],
+    [
+        ("1", MenuChoice.SAVE),
+        (" 2 ", MenuChoice.MOVE),
+        ("h", MenuChoice.HELP),
+        ("QUIT", "quit"),
+        ("moves", MenuChoice.MOVES),
+        ("History", MenuChoice.HISTORY),
+        ("u", MenuChoice.UNDO),
+        ("8", MenuChoice.SAVE_AND_QUIT),
+        ("save-and-quit", MenuChoice.SAVE_AND_QUIT),
+    ],
 )
 def test_menu_answers(text: str, choice: str) -> None:
     assert parse_menu_choice(text, menu(position("H5", "S9", "C4"))) == choice
 
 
-@pytest.mark.parametrize("text", ["0", "5", "", "x", "help me"])
+@pytest.mark.parametrize("text", ["0", "9", "", "x", "help me"])
 def test_bad_menu_answers(text: str) -> None:
-    with pytest.raises(CasinoError, match=r"bad choice .*: expected a number from 1 to 4, or save"):
+    with pytest.raises(CasinoError, match=r"bad choice .*: expected a number from 1 to 8, or save"):
         parse_menu_choice(text, menu(position("H5", "S9", "C4")))
 
 
 def test_the_computer_menu_has_no_help() -> None:
     items = menu(position("H5", "S9", "C4", to_move=COMPUTER))
     assert parse_menu_choice("3", items) is MenuChoice.QUIT
-    with pytest.raises(CasinoError, match="from 1 to 3, or save, move or quit"):
+    with pytest.raises(CasinoError, match="from 1 to 4, or save, move, quit or save-and-quit"):
         parse_menu_choice("help", items)
 
 
@@ -149,7 +173,7 @@ def test_moves_are_played_in_turn() -> None:
     turn = session.play(compose_move(Card.parse("H5"), Action.BUILD, [Card.parse("D4")]))
     assert turn.player is HUMAN and turn.round_end is None
     assert session.to_move is COMPUTER and turn.state is session.state
-    assert [item.choice for item in session.menu()] == ["save", "move", "quit"]
+    assert [item.choice for item in session.menu()] == ["save", "move", "quit", "save-and-quit"]
     with pytest.raises(CasinoError, match="not the human's turn"):
         session.hint()
     decision = session.computer_decision()
@@ -210,3 +234,74 @@ def test_new_sessions_repeat_with_a_seed() -> None:
     assert two.strategy.name == "expert"
     stacked = Session.new(COMPUTER, deck=DECK)
     assert stacked.state.next_player is COMPUTER and stacked.state.hands[HUMAN] == DECK[:4]
+
+
+# --- one-line moves, the move stack, history and undo -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("capture D8 H8", "capture D8 H8"),
+        ("  build h3 s2 ", "build H3 S2"),
+        ("t C9", "trail C9"),
+        ("increase SA [D5 H2]", "increase SA [D5 H2]"),
+    ],
+)
+def test_a_move_typed_on_one_line(text: str, move: str) -> None:
+    assert parse_move_line(text) == Move.parse(move)
+
+
+@pytest.mark.parametrize("text", ["", "8d", "2", "build", "c", "1 3", "D8 H8", "menu"])
+def test_answers_to_the_step_by_step_prompts_are_not_moves(text: str) -> None:
+    assert parse_move_line(text) is None
+
+
+def test_a_bad_one_line_move_says_what_is_wrong() -> None:
+    with pytest.raises(CasinoError, match="bad move 'capture D8 Z9': bad card 'Z9'"):
+        parse_move_line("capture D8 Z9")
+
+
+def test_the_move_stack_and_this_round_s_history() -> None:
+    state = position("H5 S9", "D7 C2", "C5 D4", deck="S2 S3 S4 S6 S7 S8 SJ SQ")
+    session = session_at(state)
+    assert session.move_stack == [] and session.round_history() == ()
+    first = session.play("capture H5 C5")
+    second = session.play(session.computer_decision().move)
+    assert session.move_stack == [first.move, second.move]
+    assert [(turn.player, turn.move) for turn in session.round_history()] == [
+        (HUMAN, first.move),
+        (COMPUTER, second.move),
+    ]
+
+
+def test_undo_takes_back_my_move_and_the_reply_and_makes_a_practice_game() -> None:
+    state = position("H5 S9", "D7 C2", "C5 D4", deck="S2 S3 S4 S6 S7 S8 SJ SQ")
+    session = session_at(state)
+    assert not session.practice and not session.can_undo
+    with pytest.raises(CasinoError, match="nothing to take back"):
+        session.undo()
+    mine = session.play("capture H5 C5").move
+    with pytest.raises(CasinoError, match="only at your turn"):
+        session.undo()  # the computer is to move
+    reply = session.play(session.computer_decision().move).move
+    assert session.can_undo
+    assert session.undo() == (mine, reply)
+    assert session.state == state and session.move_stack == [] and session.practice
+    assert session.round_history() == () and not session.can_undo
+    assert session.log.moves == 0 and session.log.rounds == ()  # the log forgets them too
+    # The same move again gets the same reply: the game goes on from there.
+    session.play(mine)
+    assert session.computer_decision().move == reply
+    assert session.log.rounds[-1].moves == (mine,) and session.log.current == session.state
+
+
+def test_a_finished_round_cannot_be_taken_back() -> None:
+    state = position("H5", "D7", "C5 D4", deck="", last=COMPUTER, to_move=HUMAN)
+    session = session_at(state)
+    turn = session.play("capture H5 C5")
+    assert turn.round_end is None
+    end = session.play(session.computer_decision().move)
+    assert end.round_end is not None and not session.finished
+    assert session.round_history() == () and not session.can_undo
+    assert len(session.move_stack) == 2  # the stack keeps every move of the session

@@ -58,3 +58,15 @@ def test_casino_arena() -> None:
         k: v for k, v in expected.items() if k not in timing
     }
     assert timing <= set(data)
+
+
+def test_baccarat_count_and_perfect() -> None:
+    from croupier.baccarat.advantage import count_study, perfect_study
+
+    counted = printed(
+        "baccarat", "count", "--bet", "tie", "--tags", "eor", "--threshold", "1",
+        "--shoes", "30", "--seed", "6",
+    )  # fmt: skip
+    assert counted == same(count_study("tie", "eor", threshold=1, shoes=30, rng=6).to_dict())
+    perfect = printed("baccarat", "perfect", "--bet", "panda-8", "--shoes", "8", "--seed", "6")
+    assert perfect == same(perfect_study("panda-8", shoes=8, rng=6).to_dict())

@@ -174,6 +174,9 @@ def test_the_summaries_in_the_lazy_listing_are_the_docstrings() -> None:
 
     for name, (target, summary) in GAMES.items():
         group = load(target)
+        if not isinstance(group, typer.Typer):  # a single command: croupier serve
+            assert summary == " ".join((group.__doc__ or "").split("\n\n")[0].split()), name
+            continue
         assert summary == group.info.help, name
         lazy = typer.main.get_command(group).lazy_commands  # type: ignore[attr-defined]
         for command, (where, line) in lazy.items():
@@ -186,6 +189,14 @@ def test_the_default_strategy_is_the_library_s() -> None:
     from croupier.casino import strategies
 
     assert strategies.DEFAULT_STRATEGY == DEFAULT_STRATEGY
+
+
+def test_the_deadline_s_default_and_bound_are_the_library_s() -> None:
+    from croupier.casino import strategies
+    from croupier.cli import options
+
+    assert strategies.DEFAULT_DEADLINE == options.DEFAULT_DEADLINE
+    assert strategies.MAX_DEADLINE == options.MAX_DEADLINE
 
 
 def test_workers_are_bounded_by_the_cpus_available() -> None:

@@ -46,8 +46,12 @@ def test_help_imports_no_game_code(args: list[str]) -> None:
     assert not modules & set(HEAVY), sorted(modules & set(HEAVY))
 
 
-def test_the_root_help_does_not_import_pydantic() -> None:
-    assert not any(name.startswith("pydantic") for name in imported_after(["--help"]))
+@pytest.mark.parametrize(
+    "args",
+    [["--help"], ["baccarat", "--help"], ["poker", "compare", "--help"], ["baccarat", "odds"]],
+)
+def test_options_are_parsed_without_pydantic(args: list[str]) -> None:
+    assert not any(name.startswith("pydantic") for name in imported_after(args))
 
 
 def test_the_poker_tables_are_cached_once_and_checked(

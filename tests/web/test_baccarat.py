@@ -34,7 +34,7 @@ def test_a_round_settles_every_bet_like_the_library_table(client: TestClient) ->
         "/api/baccarat/deal", json={"stakes": {"banker": "100", "player-pair": "5"}}
     ).json()
     # The same seed at the library's table gives the same round and the same money.
-    table = Table(shoe=table_shoe(8, 7), payouts=CASINO)
+    table = Table(shoe=table_shoe(8, 7), payouts=CASINO, deal_order="casino")
     played = table.play({"banker": 10_000, "player-pair": 500})
     assert after["bankroll"] == table.bankroll
     assert [c["code"] for c in after["last"]["player"]] == [
@@ -51,7 +51,7 @@ def test_a_round_settles_every_bet_like_the_library_table(client: TestClient) ->
 def test_the_maths_panel_is_the_exact_engine_for_the_cards_left(client: TestClient) -> None:
     sit(client)
     state = client.post("/api/baccarat/deal", json={"stakes": {"tie": "25"}}).json()
-    table = Table(shoe=table_shoe(8, 7), payouts=CASINO)
+    table = Table(shoe=table_shoe(8, 7), payouts=CASINO, deal_order="casino")
     table.play({"tie": 2_500})
     expected = {b.bet.key: b.house_edge for b in bet_odds(Composition.from_shoe(table.shoe))}
     shown = {b["key"]: b["house_edge"] for b in state["odds"]["bets"]}
@@ -99,6 +99,7 @@ def test_bad_bets_are_refused_and_change_nothing(
         ({"decks": 9}, "bad number of decks 9: expected 1 to 8"),
         ({"bankroll": "99999999"}, "bad bankroll '99999999': at most $1,000,000"),
         ({"seed": -1}, "bad seed -1"),
+        ({"deal_order": "shuffled"}, "bad deal order 'shuffled': expected one of course, casino"),
     ],
 )
 def test_bad_tables_are_refused(
@@ -137,7 +138,7 @@ def test_a_restart_loses_nothing(tmp_path: Path) -> None:
         assert second.get("/api/baccarat").json() == state
         # and the shoe deals on exactly as it would have
         after = second.post("/api/baccarat/deal", json={"stakes": {"player": "10"}}).json()
-    table = Table(shoe=table_shoe(8, 7), payouts=CASINO)
+    table = Table(shoe=table_shoe(8, 7), payouts=CASINO, deal_order="casino")
     for _ in range(4):
         played = table.play({"player": 1_000})
     assert [c["code"] for c in after["last"]["banker"]] == [
@@ -173,3 +174,14 @@ def test_the_session_net_counts_from_sitting_down(client: TestClient) -> None:
     after = client.post("/api/baccarat/deal", json={"stakes": {"banker": "100"}}).json()
     assert after["session_net"] == after["bankroll"] - 50_000
     assert after["session_net_text"].startswith("+" if after["session_net"] >= 0 else "-")
+
+
+def test_the_course_s_deal_order_on_request(client: TestClient) -> None:
+    sit(client, deal_order="course")
+    state = client.post("/api/baccarat/deal", json={"stakes": {"player": "5"}}).json()
+    table = Table(shoe=table_shoe(8, 7), payouts=CASINO)
+    played = table.play({"player": 500})
+    assert state["deal_order"] == "course"
+    assert [c["code"] for c in state["last"]["player"]] == [
+        str(c) for c in played.coup.player_cards
+    ]

@@ -53,7 +53,7 @@ def test_a_bet_and_a_deal_move_the_bankroll(browser_page: Any, screenshot: Shot)
     assert "$50 on it" in page.get_attribute("[data-bet='banker']", "aria-label")
     page.click("#deal")
     expect(page.locator("#round-number")).to_have_text("1")
-    table = Table(shoe=table_shoe(8, 11), payouts=CASINO)
+    table = Table(shoe=table_shoe(8, 11), payouts=CASINO, deal_order="casino")
     played = table.play({"banker": 5_000, "player-pair": 2_500})
     assert page.inner_text("#bankroll") == format_money(table.bankroll)
     shown = page.locator("#player-cards .card").evaluate_all(
@@ -155,6 +155,7 @@ def test_cards_picked_from_the_grid(browser_page: Any) -> None:
     page.click("#calculate")
     page.wait_for_selector(".equity-table")
     assert "Monte Carlo: 50,000 deals (seed 1)" in page.inner_text(".equity-table caption")
+    assert page.locator(".equity-table .margin").count() == 2
 
 
 def test_a_bad_question_shows_one_line(browser_page: Any) -> None:

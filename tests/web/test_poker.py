@@ -37,6 +37,7 @@ def test_exact_equity_matches_the_library(client: TestClient) -> None:
     result = job["result"]
     assert [p["equity"] for p in result["players"]] == pytest.approx(expected.equity)
     assert result["exact"] is True and result["trials"] == expected.trials
+    assert [p["error95"] for p in result["players"]] == [0, 0]
     assert [c["name"] for c in result["players"][0]["cards"]] == ["ace of spades", "king of spades"]
 
 
@@ -58,6 +59,7 @@ def test_monte_carlo_is_repeatable_with_a_seed(client: TestClient) -> None:
     second = run(client, players=["Ah Ad", "7c 2d"], method="monte-carlo", trials=20_000, seed=5)
     assert first["result"] == second["result"]
     assert 0.85 < first["result"]["players"][0]["equity"] < 0.9
+    assert 0.003 < first["result"]["players"][0]["error95"] < 0.006
 
 
 @pytest.mark.parametrize(

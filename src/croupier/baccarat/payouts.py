@@ -41,6 +41,7 @@ __all__ = [
     "Wins",
     "WinsBy",
     "WinsWith",
+    "find_bet",
     "payout_table",
 ]
 
@@ -284,3 +285,24 @@ def payout_table(name: str) -> PayoutTable:
     except KeyError:
         names = ", ".join(PAYOUT_TABLES)
         raise BaccaratError(f"unknown payout table {name!r}: expected one of {names}") from None
+
+
+def find_bet(key: str, table: PayoutTable | None = None) -> tuple[PayoutTable, Bet]:
+    """The bet called ``key`` (as in ``croupier baccarat odds --json``) and its table:
+    from ``table`` when given, else from the first table offering it (casino, then ez).
+
+    >>> table, bet = find_bet("dragon-7")
+    >>> table.name, bet.name
+    ('ez', 'Dragon 7 40:1')
+    >>> find_bet("banker")[1].name
+    'Banker'
+    """
+    wanted = key.strip().lower()
+    if table is not None:
+        return table, table.bet(wanted)
+    for candidate in (CASINO, EZ, LAB):
+        for bet in candidate.bets:
+            if bet.key == wanted:
+                return candidate, bet
+    keys = sorted({bet.key for t in PAYOUT_TABLES.values() for bet in t.bets})
+    raise BaccaratError(f"no bet {key!r}: expected one of {', '.join(keys)}")

@@ -25,7 +25,6 @@ from __future__ import annotations
 import functools
 import math
 import multiprocessing
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -39,19 +38,22 @@ from croupier.baccarat.payouts import CASINO, Bet, PayoutTable
 from croupier.baccarat.rules import POINTS, Outcome
 from croupier.baccarat.table import CUT_CARD_FROM_END
 from croupier.cards import Rank
-from croupier.parallel import Interrupted, available_cpus, run_jobs
+from croupier.parallel import Interrupted, available_cpus, pool_context, run_jobs
 from croupier.randomness import RNGLike, as_seed_sequence
 
 __all__ = [
     "BetResult",
+    "DealtRounds",
     "SimulationResult",
     "auto_workers",
     "bet_payoffs",
     "cell_facts",
     "cut_card_for",
+    "deal_rounds",
     "deal_shoes",
     "shuffled_shoes",
     "simulate",
+    "standard_burn_starts",
 ]
 
 #: Histogram cells: round class x player pair x banker pair.
@@ -135,11 +137,34 @@ def _cell_of_key() -> NDArray[np.int16]:
     return cells
 
 
-def deal_shoes(ranks: NDArray[np.uint8], cut: int, burn: bool) -> NDArray[np.int64]:
-    """Deal shuffled shoes round by round to the cut card; return the histogram of cells.
+@dataclass(frozen=True)
+class DealtRounds:
+    """Every round dealt from a block of shoes, in the order dealt: all first rounds, then
+    all second rounds, and so on (``shoe`` and ``position`` say where each one was)."""
+
+    #: Column (shoe) of each round in the block.
+    shoe: NDArray[np.int64]
+    #: Position in its shoe of the round's first card.
+    position: NDArray[np.int64]
+    #: Histogram cell of each round: ``class * 4 + 2 * player_pair + banker_pair``.
+    cell: NDArray[np.int16]
+
+
+def standard_burn_starts(ranks: NDArray[np.uint8]) -> NDArray[np.int64]:
+    """Where dealing starts after the standard burn: the first card is turned over and
+    that many more cards (ten to king: 10) are burned face down."""
+    starts: NDArray[np.int64] = 1 + _BURN_OF_CODE[ranks[0]]
+    return starts
+
+
+def deal_rounds(
+    ranks: NDArray[np.uint8], cut: int, starts: NDArray[np.int64] | None = None
+) -> DealtRounds:
+    """Deal shuffled shoes round by round to the cut card.
 
     ``ranks`` holds one shoe per column (shape (cards, shoes)), rank codes 0 (two) to 12
-    (ace), first card dealt in row 0.
+    (ace), first card dealt in row 0; ``starts`` is each shoe's first dealt position
+    (default 0: no burn). A round starts while fewer than ``cut`` cards are gone.
     """
     size, shoes = ranks.shape
     if not 1 <= cut <= size - 6:
@@ -155,18 +180,30 @@ def deal_shoes(ranks: NDArray[np.uint8], cut: int, burn: bool) -> NDArray[np.int
     cells += ranks[2 : cut + 2] == ranks[3 : cut + 3]
     flat = cells.ravel()
     # Follow the rounds actually dealt, from the first card (after any burn) to the cut.
-    position = 1 + _BURN_OF_CODE[ranks[0]] if burn else np.zeros(shoes, dtype=np.int64)
+    position = np.zeros(shoes, dtype=np.int64) if starts is None else starts.astype(np.int64)
     used = _cards_used_by_cell()
     active = np.flatnonzero(position < cut)
     dealt: list[NDArray[np.int16]] = []
+    where: list[NDArray[np.int64]] = []
+    which: list[NDArray[np.int64]] = []
     while active.size:
         cell = flat[position[active] * shoes + active]
         dealt.append(cell)
+        where.append(position[active].copy())
+        which.append(active)
         position[active] += used[cell]
         active = active[position[active] < cut]
     if not dealt:
-        return np.zeros(CELLS, dtype=np.int64)
-    return np.bincount(np.concatenate(dealt), minlength=CELLS)
+        empty = np.zeros(0, dtype=np.int64)
+        return DealtRounds(empty, empty, np.zeros(0, dtype=np.int16))
+    return DealtRounds(np.concatenate(which), np.concatenate(where), np.concatenate(dealt))
+
+
+def deal_shoes(ranks: NDArray[np.uint8], cut: int, burn: bool) -> NDArray[np.int64]:
+    """Deal shuffled shoes round by round to the cut card; return the histogram of cells
+    (``burn``: the standard burn first, see :func:`standard_burn_starts`)."""
+    starts = standard_burn_starts(ranks) if burn else None
+    return np.bincount(deal_rounds(ranks, cut, starts).cell, minlength=CELLS)
 
 
 def _deal_block(
@@ -182,13 +219,8 @@ def _block_sizes(shoes: int) -> list[int]:
 
 
 def _pool_context() -> multiprocessing.context.BaseContext:
-    """Workers come from a clean, single-threaded fork server that has the tables built
-    (spawned fresh where there is no fork server)."""
-    if sys.platform.startswith("linux"):
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["croupier.baccarat._worker_preload"])
-        return context
-    return multiprocessing.get_context("spawn")
+    """Workers start with the tables built (see :func:`croupier.parallel.pool_context`)."""
+    return pool_context(["croupier.baccarat._worker_preload"])
 
 
 @dataclass(frozen=True, slots=True)

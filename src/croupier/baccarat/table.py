@@ -25,7 +25,7 @@ from typing import Any, Final
 from croupier import numerals
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import LAB, Bet, PayoutTable, RoundFacts, payout_table
-from croupier.baccarat.round import Coup, Round
+from croupier.baccarat.round import DEAL_ORDERS, Coup, Round
 from croupier.cards import Rank, Shoe, format_cards, parse_cards
 from croupier.errors import check_type
 from croupier.randomness import RNGLike
@@ -337,6 +337,7 @@ class Table:
             "bankroll": self.bankroll,
             "stake": self.stake,
             "payouts": self.payouts.name,
+            "deal_order": self.deal_order,
             "rounds_played": self.rounds_played,
             "shoe": self.shoe.to_dict(),
         }
@@ -357,11 +358,18 @@ class Table:
                 bankroll=_whole(data["bankroll"], "bankroll"),
                 stake=_whole(data["stake"], "stake"),
                 payouts=payout_table(data["payouts"]),
+                deal_order=_deal_order(data.get("deal_order", "course")),
             )
             table.rounds_played = _whole(data["rounds_played"], "rounds played")
         except (KeyError, TypeError, AttributeError) as exc:
             raise BaccaratError(f"bad saved table: {exc}") from None
         return table
+
+
+def _deal_order(value: object) -> str:
+    if value not in DEAL_ORDERS:
+        raise BaccaratError(f"bad saved table: deal order {value!r} is not one of {DEAL_ORDERS}")
+    return str(value)
 
 
 def _whole(value: object, what: str) -> int:

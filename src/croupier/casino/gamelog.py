@@ -94,6 +94,18 @@ class GameLog:
             return GameLog((*rounds[:-1], LoggedRound(last.start, (*last.moves, move))), self.level)
         return GameLog((*rounds, LoggedRound(before, (move,))), self.level)
 
+    def without_last(self, count: int) -> GameLog:
+        """The log with the last ``count`` moves of its last round taken back (a round
+        left with no move goes too)."""
+        if count <= 0 or not self.rounds:
+            return self
+        last = self.rounds[-1]
+        if count > len(last.moves):
+            raise ValueError(f"the last round has {len(last.moves)} moves, not {count}")
+        kept = last.moves[: len(last.moves) - count]
+        rounds = (*self.rounds[:-1], LoggedRound(last.start, kept)) if kept else self.rounds[:-1]
+        return GameLog(rounds, self.level)
+
     def with_level(self, level: Level | None) -> GameLog:
         """The same moves, played at ``level``."""
         return GameLog(self.rounds, level)

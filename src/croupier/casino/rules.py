@@ -56,8 +56,13 @@ def moves_for(
     for m, t, _k in subsets[1:]:
         by_total.setdefault(t, []).append(m)
 
+    known: dict[int, tuple[Card, ...]] = {0: ()}
+
     def cards_of(mask: int) -> tuple[Card, ...]:
-        return tuple(table[i] for i in range(n) if mask >> i & 1)
+        cards = known.get(mask)
+        if cards is None:
+            cards = known[mask] = tuple(table[i] for i in range(n) if mask >> i & 1)
+        return cards
 
     own: dict[int, Build] = {}
     opponent_values: set[int] = set()
@@ -67,6 +72,8 @@ def moves_for(
         else:
             opponent_values.add(build.value)
     build_cards = {id(build): _sorted_cards(build.cards) for build in builds}
+    # The builds in the order a move names them, so that its builds are in normal form.
+    in_order = sorted(builds, key=lambda build: [card.index for card in build_cards[id(build)]])
     held: dict[int, int] = {}
     for card in hand:
         value = CARD_VALUE[card.index]
@@ -85,13 +92,13 @@ def moves_for(
             if values[i] == value:
                 matches |= 1 << i
         if not own and not matches:
-            append(Move(Action.TRAIL, card))
+            append(_move(Action.TRAIL, card))
         # Captures: the matching cards, any disjoint sets summing to the value, builds.
         unions = {0}
         for m, t, k in subsets:
             if t == value and k >= 2:
                 unions.update([u | m for u in unions if not u & m])
-        targets = [b for b in builds if b.value == value]
+        targets = [b for b in in_order if b.value == value]
         choices: list[tuple[tuple[Card, ...], ...]] = [
             tuple(build_cards[id(b)] for b in chosen)
             for size in range(len(targets) + 1)
@@ -102,7 +109,7 @@ def moves_for(
             taken = cards_of(mask)
             for chosen_cards in choices:
                 if taken or chosen_cards:
-                    append(Move(Action.CAPTURE, card, taken, chosen_cards))
+                    append(_move(Action.CAPTURE, card, taken, chosen_cards))
         if exposed is not None:
             held[value] += 1
             continue
@@ -110,21 +117,40 @@ def moves_for(
         for target, count in held.items():
             if count and target not in opponent_values and target - low >= 1:
                 for mask in by_total.get(target - low, ()):
-                    append(Move(Action.BUILD, card, cards_of(mask)))
+                    append(_move(Action.BUILD, card, cards_of(mask)))
         if value in own and held[value]:
-            append(Move(Action.BUILD, card))
+            append(_move(Action.BUILD, card))
         # Increases of the opponent's single builds.
         for build in builds:
             if build.owner is not player and len(build.parts) == 1:
                 target = build.value + low
                 if target <= MAX_VALUE and held.get(target, 0) and target not in opponent_values:
-                    append(Move(Action.INCREASE, card, (), (build_cards[id(build)],)))
+                    append(_move(Action.INCREASE, card, (), (build_cards[id(build)],)))
         held[value] += 1
     return moves
 
 
 def _index(card: Card) -> int:
     return card.index
+
+
+_set = object.__setattr__
+
+
+def _move(
+    action: Action,
+    card: Card,
+    loose: tuple[Card, ...] = (),
+    builds: tuple[tuple[Card, ...], ...] = (),
+) -> Move:
+    """A move already in normal form (loose cards and builds sorted), made without the
+    checks of ``Move(...)``: listing thousands of moves is then several times faster."""
+    move: Move = object.__new__(Move)
+    _set(move, "action", action)
+    _set(move, "card", card)
+    _set(move, "loose", loose)
+    _set(move, "builds", builds)
+    return move
 
 
 def _sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:

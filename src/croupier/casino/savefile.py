@@ -4,10 +4,11 @@ A save file holds, in order: ``Round:``; the computer's and then the human's ``S
 (the tournament score before this round), ``Hand:`` and ``Pile:``, indented under
 ``Computer:`` and ``Human:``; ``Table:`` (builds in brackets, then loose cards); one
 ``Build Owner:`` line per build; ``Last Capturer:`` (left out while nobody has captured);
-``Deck:`` (top first); ``Next Player:``; and, in croupier's saves, ``Level:`` (the
-computer's level of play, see :mod:`~croupier.casino.levels`), a line after the course's
-last one, so a file without it (an older save, another program's) still reads, at the
-default level.
+``Deck:`` (top first); ``Next Player:``; then two optional lines of croupier's own, after
+the course's last one and always in this order: ``Level:`` (the computer's level of play,
+see :mod:`~croupier.casino.levels`), and, only for a practice game (where moves were taken
+back, see :class:`~croupier.casino.session.Session`), ``Practice: yes``. A file without
+them (an older save, another program's) still reads: at the default level, not practice.
 
 Reading forgives spacing, indentation, blank lines, letter case, any card notation and a
 missing ``Last Capturer:``, and refuses bad content with the line at fault: the 52 cards
@@ -80,16 +81,17 @@ _BLOCKS = (Player.COMPUTER, Player.HUMAN)
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
-    """What a save file holds: the position, and the level it was played at (``None``:
-    the file names none, so the default)."""
+    """What a save file holds: the position, the level it was played at (``None``: the
+    file names none, so the default), and whether it is a practice game."""
 
     state: State
     level: Level | None = None
+    practice: bool = False
 
 
-def format_save(state: State, level: Level | None = None) -> str:
+def format_save(state: State, level: Level | None = None, *, practice: bool = False) -> str:
     """The canonical save-file text of ``state`` (refused if the state is not sound), with
-    a ``Level:`` line last if ``level`` is given."""
+    a ``Level:`` line if ``level`` is given and then ``Practice: yes`` if ``practice``."""
     problems = state_problems(state)
     if problems:
         raise CasinoError(f"cannot save this position: {problems[0].message}")
@@ -114,6 +116,8 @@ def format_save(state: State, level: Level | None = None) -> str:
     lines.append(f"Next Player: {state.next_player.label}")
     if level is not None:
         lines += ["", f"Level: {level.label}"]
+    if practice:
+        lines += ["", "Practice: yes"]
     return "\n".join(lines) + "\n"
 
 
@@ -121,9 +125,16 @@ def _line(key: str, value: str) -> str:
     return f"{key} {value}" if value else key
 
 
-def write_save(state: State, path: str | os.PathLike[str], level: Level | None = None) -> None:
-    """Write ``state`` (and ``level``) to ``path`` atomically (see :func:`write_text`)."""
-    write_text(format_save(state, level), path)
+def write_save(
+    state: State,
+    path: str | os.PathLike[str],
+    level: Level | None = None,
+    *,
+    practice: bool = False,
+) -> None:
+    """Write ``state`` (with ``level``, a practice game if ``practice``) to ``path``
+    atomically (see :func:`write_text`)."""
+    write_text(format_save(state, level, practice=practice), path)
 
 
 def write_text(text: str, path: str | os.PathLike[str]) -> None:
@@ -157,7 +168,8 @@ def read_save(path: str | os.PathLike[str]) -> State:
 
 
 def read_game(path: str | os.PathLike[str]) -> SavedGame:
-    """The state and level saved in ``path`` (see :func:`parse_game`)."""
+    """The game saved in ``path``: the state, the level and whether it is a practice game
+    (see :func:`parse_game`)."""
     return parse_game(read_text(path, SaveFileError), os.fspath(path))
 
 
@@ -202,6 +214,7 @@ _SECTIONS: tuple[tuple[str, str], ...] = (
     ("deck", "Deck:"),
     ("next player", "Next Player:"),
     ("level", "Level:"),
+    ("practice", "Practice:"),
 )
 
 
@@ -212,7 +225,6 @@ class _Reader:
         self.source = source
         self.where: dict[str, int] = {}  # state_problems' places -> line numbers
         self.card_lines: dict[Card, int] = {}
-        self.level: Level | None = None
 
     def fail(
         self, line: int | None, message: str | Exception, *, card: bool = False
@@ -255,13 +267,13 @@ class _Reader:
         except CasinoError as exc:
             raise self.fail(line.number, exc) from None
 
-    def parse(self, text: str) -> State:
+    def parse(self, text: str) -> SavedGame:
         lines = list(_lines(text, self.source))
         position = 0
         found: dict[int, list[_Line]] = {}
         for step, (key, name) in enumerate(_SECTIONS):
             repeatable = key == "build owner"
-            optional = key in ("build owner", "last capturer", "level")
+            optional = key in ("build owner", "last capturer", "level", "practice")
             while position < len(lines) and lines[position].key == key:
                 found.setdefault(step, []).append(lines[position])
                 position += 1
@@ -276,7 +288,7 @@ class _Reader:
             raise self.fail(last, f"the file ends before {name}")
         if position < len(lines):
             line = lines[position]
-            final = "Level:" if 14 in found else "Next Player:"
+            final = _SECTIONS[max(found)][1]
             raise self.fail(
                 line.number, f"unexpected {line.label + ':'!r} after {final} (the last section)"
             )
@@ -314,9 +326,10 @@ class _Reader:
         last = self.player(last_lines[0]) if last_lines and last_lines[0].value else None
         deck = self.cards(one(12))
         next_player = self.player(one(13))
+        level = None
         if 14 in found:
             try:
-                self.level = Level.parse(one(14).value)
+                level = Level.parse(one(14).value)
             except CasinoError as exc:
                 raise self.fail(one(14).number, str(exc)) from None
         builds = []
@@ -347,7 +360,14 @@ class _Reader:
         if problems:
             where, message = problems[0]
             raise self.fail(self.where.get(where), message)
-        return state
+        return SavedGame(state, level, self.practice(found.get(15, [])))
+
+    def practice(self, lines: list[_Line]) -> bool:
+        if not lines or lines[0].value.lower() in ("no", "n"):
+            return False
+        if lines[0].value.lower() in ("yes", "y"):
+            return True
+        raise self.fail(lines[0].number, f"bad practice {lines[0].value!r}: expected yes or no")
 
     def table(self, line: _Line) -> tuple[tuple[Card, ...], list[tuple[tuple[Card, ...], ...]]]:
         try:
@@ -423,8 +443,7 @@ def parse_save(text: str, source: str = "save file") -> State:
 
 
 def parse_game(text: str, source: str = "save file") -> SavedGame:
-    """The state and the level written in save-file ``text``; errors name ``source`` and
-    the line, a bad level too."""
-    reader = _Reader(source)
-    state = reader.parse(check_type(text, str, "text", "the save file's text (str)"))
-    return SavedGame(state, reader.level)
+    """The game written in save-file ``text``: the state, the level and whether it is a
+    practice game (see :func:`parse_save`); errors name ``source`` and the line, a bad
+    level or practice value too."""
+    return _Reader(source).parse(check_type(text, str, "text", "the save file's text (str)"))

@@ -3,15 +3,19 @@
 :class:`Session` runs a tournament between the human and a computer strategy: the menu
 of the player to move (:func:`menu`), the computer's decisions and the help offered to
 the human (the same strategy), each move played and, when a round ends, its scoring and
-the next round dealt. The human's move is put together step by step, as the prompts ask
-for it: a card from the hand (:func:`parse_hand_choice`), an action, and the table cards
-and builds it involves, by number or by card name (:func:`table_items`,
+the next round dealt. It keeps every move played (:attr:`Session.move_stack`, as
+python-chess's board does), this round's turns (:meth:`Session.round_history`), and
+takes back the human's last move with the computer's reply (:meth:`Session.undo`),
+which makes the game a practice game. The human's move is typed on one line
+(:func:`parse_move_line`) or put together step by step, as the prompts ask for it: a
+card from the hand (:func:`parse_hand_choice`), an action, and the table cards and
+builds it involves, by number or by card name (:func:`table_items`,
 :func:`parse_selection`, :func:`compose_move`). Nothing here prints or reads input.
 
 >>> from croupier.casino import Player
 >>> session = Session.new(Player.HUMAN, rng=7)
 >>> [item.choice.value for item in session.menu()]
-['save', 'move', 'help', 'quit']
+['save', 'move', 'help', 'quit', 'moves', 'history', 'undo', 'save-and-quit']
 >>> hand = session.state.hand(Player.HUMAN)
 >>> card = parse_hand_choice("3", hand)                  # the third card: 8♥
 >>> chosen = parse_selection("8c", table_items(session.state))
@@ -19,6 +23,11 @@ and builds it involves, by number or by card name (:func:`table_items`,
 >>> turn = session.play(move)
 >>> str(turn.move), turn.player, turn.round_end is None
 ('capture H8 C8', <Player.HUMAN: 0>, True)
+>>> reply = session.play(session.computer_decision().move)
+>>> session.move_stack == [move, reply.move], len(session.round_history())
+(True, 2)
+>>> session.undo() == (move, reply.move), session.move_stack, session.practice
+(True, [], True)
 """
 
 from __future__ import annotations
@@ -35,7 +44,13 @@ from croupier.casino.moves import Action, Move
 from croupier.casino.pieces import Build, Player
 from croupier.casino.scoring import RoundScore
 from croupier.casino.state import State
-from croupier.casino.strategies import Decision, ExpertStrategy, Strategy, level_strategy
+from croupier.casino.strategies import (
+    DEFAULT_DEADLINE,
+    Decision,
+    ExpertStrategy,
+    Strategy,
+    level_strategy,
+)
 from croupier.casino.tournament import (
     is_tournament_over,
     new_tournament,
@@ -56,6 +71,7 @@ __all__ = [
     "menu",
     "parse_hand_choice",
     "parse_menu_choice",
+    "parse_move_line",
     "parse_selection",
     "table_items",
 ]
@@ -72,6 +88,10 @@ class MenuChoice(enum.StrEnum):
     MOVE = "move"
     HELP = "help"
     QUIT = "quit"
+    MOVES = "moves"
+    HISTORY = "history"
+    UNDO = "undo"
+    SAVE_AND_QUIT = "save-and-quit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,21 +107,27 @@ _HUMAN_MENU = (
     MenuItem(MenuChoice.MOVE, "Make a move"),
     MenuItem(MenuChoice.HELP, "Ask for help"),
     MenuItem(MenuChoice.QUIT, "Quit the game"),
+    MenuItem(MenuChoice.MOVES, "List my legal moves"),
+    MenuItem(MenuChoice.HISTORY, "Show this round's moves"),
+    MenuItem(MenuChoice.UNDO, "Take back my last move (a practice game)"),
+    MenuItem(MenuChoice.SAVE_AND_QUIT, "Save and quit"),
 )
 _COMPUTER_MENU = (
     MenuItem(MenuChoice.SAVE, "Save the game"),
     MenuItem(MenuChoice.MOVE, "Let the computer move"),
     MenuItem(MenuChoice.QUIT, "Quit the game"),
+    MenuItem(MenuChoice.SAVE_AND_QUIT, "Save and quit"),
 )
 
 
 def menu(state: State) -> tuple[MenuItem, ...]:
-    """The menu before a turn: the human may save, move, ask for help or quit; before the
-    computer's turn, save, let it move or quit.
+    """The menu before a turn: the human may save, move, ask for help, quit, list the
+    legal moves, see this round's moves, take back the last move, or save and quit;
+    before the computer's turn, save, let it move, quit, or save and quit.
 
     >>> from croupier.casino import new_tournament
     >>> [item.label for item in menu(new_tournament(Player.COMPUTER, rng=1))]
-    ['Save the game', 'Let the computer move', 'Quit the game']
+    ['Save the game', 'Let the computer move', 'Quit the game', 'Save and quit']
     """
     return _HUMAN_MENU if state.to_move is Player.HUMAN else _COMPUTER_MENU
 
@@ -113,10 +139,10 @@ def parse_menu_choice(text: str, items: Sequence[MenuItem]) -> MenuChoice:
     >>> items = menu(new_tournament(Player.HUMAN, rng=1))
     >>> parse_menu_choice("2", items), parse_menu_choice(" Help", items)
     (<MenuChoice.MOVE: 'move'>, <MenuChoice.HELP: 'help'>)
-    >>> parse_menu_choice("5", items)
+    >>> parse_menu_choice("9", items)
     Traceback (most recent call last):
     ...
-    croupier.casino.errors.CasinoError: bad choice '5': expected a number from 1 to 4, ...
+    croupier.casino.errors.CasinoError: bad choice '9': expected a number from 1 to 8, ...
     """
     word = text.strip().lower()
     if is_ascii_whole(word) and 1 <= int(word) <= len(items):
@@ -129,6 +155,30 @@ def parse_menu_choice(text: str, items: Sequence[MenuItem]) -> MenuChoice:
         f"bad choice {text.strip()!r}: expected a number from 1 to {len(items)}, or "
         f"{', '.join(names[:-1])} or {names[-1]}"
     )
+
+
+def parse_move_line(text: str) -> Move | None:
+    """A whole move typed on one line, in the notation of ``croupier casino moves``
+    (``capture D8 H8``, ``build H3 S2``, ``trail C9``, ``increase SA [D5 H2]``; actions
+    by name or first letter); ``None`` if ``text`` is not a move (a bare word or card, a
+    number: an answer to the step-by-step prompts). Whether the move is legal is for
+    :meth:`Session.play` to say.
+
+    >>> parse_move_line("Capture d8 h8"), parse_move_line("8d"), parse_move_line("build")
+    (Move.parse('capture D8 H8'), None, None)
+    >>> parse_move_line("trail 9x")
+    Traceback (most recent call last):
+    ...
+    croupier.casino.errors.MoveCardError: bad move 'trail 9x': bad card '9x': ...
+    """
+    words = text.split()
+    if len(words) < 2:
+        return None
+    try:
+        Action.parse(words[0])
+    except CasinoError:
+        return None
+    return Move.parse(text)
 
 
 def parse_hand_choice(text: str, hand: Sequence[Card]) -> Card:
@@ -266,7 +316,10 @@ class Session:
     (a saved game): from a finished round it deals the next one, and a finished
     tournament is refused. Every move played is added to ``log`` (a
     :class:`~croupier.casino.gamelog.GameLog`; give the log of a saved game to go on
-    with it). The help offered to the human is always the full expert's, at every level.
+    with it), and a move taken back leaves it again. The help offered to the human is
+    always the full expert's, at every level; both take at most ``deadline`` seconds a
+    move. ``practice`` marks a practice game, where
+    moves may be taken back (taking one back makes any game a practice game).
     """
 
     def __init__(
@@ -277,10 +330,14 @@ class Session:
         *,
         level: Level = DEFAULT_LEVEL,
         log: GameLog | None = None,
+        practice: bool = False,
+        deadline: float = DEFAULT_DEADLINE,
     ) -> None:
         self.level = level
-        self.strategy = strategy if strategy is not None else level_strategy(level)
-        self.adviser: Strategy = ExpertStrategy()
+        self.strategy = (
+            strategy if strategy is not None else level_strategy(level, deadline=deadline)
+        )
+        self.adviser: Strategy = ExpertStrategy(deadline=deadline)
         self.log = (log if log is not None else GameLog()).with_level(level)
         self.rng = as_generator(rng)
         if state.is_round_over:
@@ -292,6 +349,12 @@ class Session:
             state = next_round(state, rng=self.rng)
         self.state = state
         self.finished = False
+        #: Whether moves may be (or were) taken back: a practice game, saved as such.
+        self.practice = practice
+        #: Every move played in this session, oldest first (python-chess's ``move_stack``).
+        self.move_stack: list[Move] = []
+        self._turns: list[Turn] = []  # this round's turns
+        self._before: list[State] = []  # the position before each of them
 
     @classmethod
     def new(
@@ -302,12 +365,13 @@ class Session:
         rng: RNGLike = None,
         strategy: Strategy | None = None,
         level: Level = DEFAULT_LEVEL,
+        deadline: float = DEFAULT_DEADLINE,
     ) -> Session:
         """Round 1 of a new tournament: ``first`` won the toss; ``deck`` stacks the first
         round, and ``rng`` (an int seed or a NumPy generator) makes every shuffle reproducible."""
         generator = as_generator(rng)
         state = new_tournament(first, deck=deck, rng=generator)
-        return cls(state, strategy, generator, level=level)
+        return cls(state, strategy, generator, level=level, deadline=deadline)
 
     def menu(self) -> tuple[MenuItem, ...]:
         """The menu before the next turn."""
@@ -363,5 +427,45 @@ class Session:
                 self.finished = True
             else:
                 state = next_round(state, rng=self.rng)
+        self.move_stack.append(played)
+        turn = Turn(player, played, state, end)
+        if end is None:
+            self._before.append(before)
+            self._turns.append(turn)
+        else:  # a round played out is final: nothing of it can be taken back
+            self._before.clear()
+            self._turns.clear()
         self.state = state
-        return Turn(player, played, state, end)
+        return turn
+
+    def round_history(self) -> tuple[Turn, ...]:
+        """This round's turns so far, oldest first."""
+        return tuple(self._turns)
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take a move back: it is the human's turn and the
+        human has moved this round."""
+        return (
+            not self.finished
+            and self.to_move is Player.HUMAN
+            and any(turn.player is Player.HUMAN for turn in self._turns)
+        )
+
+    def undo(self) -> tuple[Move, ...]:
+        """Take back the human's last move of this round and the computer's replies to
+        it; the game becomes a practice game. Returns the moves taken back, in the order
+        they were played. Refused (a :class:`~croupier.casino.errors.CasinoError`) when
+        it is not the human's turn or the human has not moved this round."""
+        if self.finished or self.to_move is not Player.HUMAN:
+            raise CasinoError("a move can be taken back only at your turn")
+        mine = [i for i, turn in enumerate(self._turns) if turn.player is Player.HUMAN]
+        if not mine:
+            raise CasinoError("you have made no move this round: there is nothing to take back")
+        start = mine[-1]
+        taken = tuple(turn.move for turn in self._turns[start:])
+        self.state = self._before[start]
+        del self._turns[start:], self._before[start:], self.move_stack[-len(taken) :]
+        self.log = self.log.without_last(len(taken))
+        self.practice = True
+        return taken

@@ -14,22 +14,26 @@ import typer
 from croupier import __version__
 from croupier.cli.console import CONTEXT_SETTINGS, CroupierGroup, Prompter, make_console
 from croupier.cli.lazy import lazy_callable, lazy_group_class
-from croupier.cli.serve import serve
 
-#: The game groups, imported only when used: name -> (their Typer app, summary).
+#: The game groups and ``serve``, imported only when used: name -> (their Typer app or
+#: command, summary).
 GAMES = {
     "baccarat": (
         "croupier.cli.baccarat:app",
-        "Punto banco Baccarat: play at the table, exact odds, simulation.",
+        "Punto banco Baccarat: play at the table, exact odds, simulation, card counting.",
     ),
     "poker": (
         "croupier.cli.poker:app",
-        "Poker hands: compare two hands, compute equity with unknown cards.",
+        "Poker hands: compare two hands, equity with unknown cards, equity of ranges.",
     ),
     "casino": (
         "croupier.cli.casino:app",
         "Casino, the capture game: play the computer, review your game, run strategy arenas, "
         "inspect saves.",
+    ),
+    "serve": (
+        "croupier.cli.serve:serve",
+        "Play in the browser: the Baccarat table, Casino and the poker calculator. Ctrl-C stops.",
     ),
 }
 
@@ -43,7 +47,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings=CONTEXT_SETTINGS,
 )
-app.command()(serve)
 
 
 #: The lobby's games: key, label, and the command to run with its default options.

@@ -238,6 +238,31 @@ def _no_type(self: typer.core.TyperArgument, ctx: Any) -> None:
     return
 
 
+def _process_value(self: Any, ctx: Any, value: Any) -> Any:
+    """Typer coerces every value through Pydantic, whose import alone costs about 0.3 s
+    a run. Values croupier parses itself (a ``parser``: every number and file name), text
+    and flags need none of it, so they skip it; anything else goes through Typer."""
+    info = self.type_descriptor.parameter_info
+    annotation = self.type_descriptor.annotation
+    multiple = self.nargs != 1 or self.multiple
+    if multiple or (info.parser is None and annotation not in (str, bool)):
+        return _typer_process_value(self, ctx, value)
+    if value is not None:
+        if info.parser is not None:
+            value = info.parser(value)
+        elif annotation is bool and not isinstance(value, bool):
+            return _typer_process_value(self, ctx, value)
+    elif annotation is bool and getattr(self, "is_flag", False):
+        value = False
+    if self.required and self.value_is_missing(value):
+        return _typer_process_value(self, ctx, value)  # Typer's own message
+    if self.callback is not None:
+        value = self.callback(ctx, self, value)
+    return value
+
+
+_typer_process_value = typer.core._TyperParameter.process_value
+typer.core._TyperParameter.process_value = _process_value  # type: ignore[method-assign]
 _typer_display_type = typer.core.TyperOption.display_type_rich
 typer.core.TyperOption.display_type_rich = _display_type  # type: ignore[method-assign]
 typer.core.TyperArgument.display_type_rich = _no_type  # type: ignore[method-assign, assignment]
@@ -340,6 +365,12 @@ class LazyProgress:
             self._task = self._bar.add_task(self.description, total=self.total)
         if self._bar is not None:
             self._bar.update(self._task, completed=done)
+
+    def set_total(self, total: int) -> None:
+        """Change the amount of work expected (a job that learns it as it goes)."""
+        self.total = total
+        if self._bar is not None:
+            self._bar.update(self._task, total=total)
 
     def __exit__(
         self,

@@ -30,15 +30,19 @@ from croupier.numerals import (
 from croupier.parallel import available_cpus
 
 __all__ = [
+    "DEFAULT_DEADLINE",
     "DEFAULT_STRATEGY",
+    "MAX_DEADLINE",
     "MAX_DECKS",
     "BankrollOption",
+    "DeadlineOption",
     "DecksOption",
     "SeedOption",
     "StakeOption",
     "WorkersOption",
     "available_cpus",
     "count_option",
+    "decimal_number",
     "file_name",
     "resolve_workers",
 ]
@@ -51,6 +55,12 @@ MAX_DECKS: Final = 64
 #: The computer's strategy when none is named: ``croupier.casino.strategies.DEFAULT_STRATEGY``,
 #: written here so that help needs no game code (a test checks that they agree).
 DEFAULT_STRATEGY: Final = "expert"
+
+#: A strategy's time to think about one move, in seconds, by default and at most:
+#: ``croupier.casino.strategies.DEFAULT_DEADLINE`` and ``MAX_DEADLINE``, written here so
+#: that help needs no game code (a test checks that they agree).
+DEFAULT_DEADLINE: Final = 1.0
+MAX_DEADLINE: Final = 600.0
 
 
 def resolve_workers(workers: int | None, default: int | None = None) -> int | None:
@@ -100,6 +110,22 @@ def money(what: str, low: int, high: int) -> Callable[[Any], int]:
     return parse
 
 
+def decimal_number(text: str) -> Decimal | None:
+    """A decimal number written in ASCII digits (``0.75``, ``.5``, ``10``), or None.
+
+    >>> decimal_number("0.75"), decimal_number("1e-3"), decimal_number("٣")
+    (Decimal('0.75'), None, None)
+    """
+    whole, dot, decimals = text.partition(".")
+    ok = (
+        0 < len(text) <= 20
+        and (whole == "" or (whole.isascii() and whole.isdigit()))
+        and (not dot or (decimals.isascii() and decimals.isdigit()))
+        and bool(whole or decimals)
+    )
+    return Decimal(text) if ok else None
+
+
 def share(what: str) -> Callable[[Any], float]:
     """A parser for a fraction above 0 and up to 1 in ASCII digits (``0.75``, ``1``)."""
 
@@ -107,17 +133,49 @@ def share(what: str) -> Callable[[Any], float]:
         if isinstance(value, float):
             return value
         text = str(value)
-        whole, dot, decimals = text.partition(".")
-        ok = (
-            0 < len(text) <= 20
-            and (whole == "" or (whole.isascii() and whole.isdigit()))
-            and (not dot or (decimals.isascii() and decimals.isdigit()))
-            and bool(whole or decimals)
-        )
-        if ok and 0 < Decimal(text) <= 1:
+        number = decimal_number(text)
+        if number is not None and 0 < number <= 1:
             return float(text)
         raise OptionError(
             f"bad {what} {text[:30]!r}: expected a fraction above 0 and up to 1, such as 0.75"
+        )
+
+    return parse
+
+
+def seconds(what: str, high: float) -> Callable[[Any], float]:
+    """A parser for a number of seconds from 0 to ``high`` in ASCII digits (``1``, ``0.25``)."""
+
+    def parse(value: Any) -> float:
+        if isinstance(value, float):
+            return value
+        text = str(value)
+        number = decimal_number(text)
+        if number is not None and number <= Decimal(str(high)):
+            return float(number)
+        raise OptionError(
+            f"bad {what} {text[:30]!r}: expected a number of seconds from 0 to {high:g}, "
+            "such as 0.5"
+        )
+
+    return parse
+
+
+def signed_number(what: str, low: int, high: int) -> Callable[[Any], float]:
+    """A parser for a number from ``low`` to ``high`` in ASCII digits, with an optional
+    sign and decimals (``4``, ``-2``, ``2.5``)."""
+
+    def parse(value: Any) -> float:
+        if isinstance(value, float):
+            return value
+        text = str(value)
+        number = decimal_number(text[1:] if text[:1] in "+-" else text)
+        if number is not None and len(text) <= 20:
+            signed = -number if text.startswith("-") else number
+            if low <= signed <= high:
+                return float(signed)
+        raise OptionError(
+            f"bad {what} {text[:30]!r}: expected a number from {low} to {high}, such as 4 or -2.5"
         )
 
     return parse
@@ -247,4 +305,25 @@ PenetrationOption = Annotated[
     ),
 ]
 
-__all__ += ["OptionError", "OptionalDecksOption", "PenetrationOption", "count_argument"]
+__all__ += [
+    "OptionError",
+    "OptionalDecksOption",
+    "PenetrationOption",
+    "count_argument",
+    "signed_number",
+]
+
+DeadlineOption = Annotated[
+    float,
+    typer.Option(
+        "--deadline",
+        help=(
+            f"Seconds the computer may think about a move [0 to {MAX_DEADLINE:g}] "
+            f"\\[default: {DEFAULT_DEADLINE:g}]: its search stops there with the best move "
+            "found so far, and its reason says so"
+        ),
+        parser=seconds("--deadline", MAX_DEADLINE),
+        metavar="SECONDS",
+        show_default=False,
+    ),
+]

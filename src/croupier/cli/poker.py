@@ -1,25 +1,41 @@
-"""``croupier poker ...``: two hands face to face, and equity with unknown cards."""
+"""``croupier poker ...``: two hands face to face, equity with unknown cards, equity of ranges."""
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from croupier.cli.console import LazyProgress, Prompter, command_group, fail, make_console
-from croupier.cli.options import SeedOption, count_argument, file_name
+from croupier.cli.console import (
+    INTERRUPTED,
+    LazyProgress,
+    Prompter,
+    command_group,
+    fail,
+    make_console,
+    run_with_progress,
+)
+from croupier.cli.options import SeedOption, count_argument, count_option, file_name
 from croupier.numerals import fresh_seed, percent
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
     from rich.console import Console
+    from rich.table import Table
 
     from croupier.poker import EquityResult
+    from croupier.poker.calc import CalcResult
     from croupier.poker.matchup import Matchup
+    from croupier.poker.ranges import Range
 
-app = command_group("poker", "Poker hands: compare two hands, compute equity with unknown cards.")
+app = command_group(
+    "poker", "Poker hands: compare two hands, equity with unknown cards, equity of ranges."
+)
 
 
 #: Monte Carlo trials asked for at most (the time estimate refuses long runs before that).
@@ -221,3 +237,223 @@ def equity_lines(result: EquityResult) -> list[str]:
     shares = ", ".join(f"hand {i} {percent(e, 2)}" for i, e in enumerate(result.equity))
     lines.append(f"Equity (wins plus shares of split pots): {shares}")
     return lines
+
+
+# --- calc -------------------------------------------------------------------------------
+
+#: The precision asked of Monte Carlo, in percentage points of equity.
+MIN_POINTS, MAX_POINTS = 0.001, 10
+
+
+def percentage_points(what: str) -> Callable[[Any], float]:
+    """A parser for a precision in percentage points, in ASCII digits (``0.05``)."""
+    from croupier.cli.options import OptionError, decimal_number
+
+    def parse(value: Any) -> float:
+        if isinstance(value, float):
+            return value
+        text = str(value)
+        number = decimal_number(text)
+        if number is not None and MIN_POINTS <= number <= MAX_POINTS:
+            return float(text)
+        raise OptionError(
+            f"bad {what} {text[:30]!r}: expected percentage points from {MIN_POINTS} to "
+            f"{MAX_POINTS}, such as 0.1"
+        )
+
+    return parse
+
+
+@app.command()
+def calc(
+    ranges: Annotated[
+        list[str],
+        typer.Argument(
+            help="One per player (2 to 10): a hand (AhKh, 'Ah Kh') or a range "
+            "('TT+, AQs+', 'random', '15%', 'AKs@50').",
+            show_default=False,
+        ),
+    ],
+    board: Annotated[
+        str | None, typer.Option(help="Board cards: 0, 3, 4 or 5 ('2c 7d 9h').")
+    ] = None,
+    dead: Annotated[str | None, typer.Option(help="Cards known to be out of play.")] = None,
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Enumerate every deal (refused if over 10 minutes).")
+    ] = False,
+    trials: Annotated[
+        int | None, count_option("--trials", "Monte Carlo with this many deals", high=MAX_TRIALS)
+    ] = None,
+    precision: Annotated[
+        float | None,
+        typer.Option(
+            help="Monte Carlo until each equity's standard error is below this many "
+            f"percentage points [{MIN_POINTS} to {MAX_POINTS}] \\[default: 0.1 when the "
+            "exact answer would take long]",
+            parser=percentage_points("--precision"),
+            metavar="POINTS",
+            show_default=False,
+        ),
+    ] = None,
+    seed: SeedOption = None,
+    grid: Annotated[
+        bool,
+        typer.Option("--grid", help="Show each range on the 13x13 grid, with each class's equity."),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Equity of hands and ranges, 2 to 10 players: exact, or Monte Carlo with its error.
+
+    By default the answer is exact when enumerating every deal takes a few seconds at
+    most, otherwise Monte Carlo until every standard error is below 0.1 point. Ctrl-C
+    stops and shows what was computed so far, marked partial.
+    """
+    from croupier.errors import CroupierError
+    from croupier.parallel import Interrupted
+    from croupier.poker.calc import MAX_PLAYERS, CalcOptions, iter_calculate
+    from croupier.poker.ranges import Range
+
+    if not 2 <= len(ranges) <= MAX_PLAYERS:
+        fail(f"{len(ranges)} ranges given: expected 2 to {MAX_PLAYERS}, one per player")
+    if exact and (trials is not None or precision is not None):
+        fail("--exact enumerates every deal: drop --trials and --precision")
+    if trials is not None and precision is not None:
+        fail("give --trials or --precision, not both")
+    parsed = []
+    for player, text in enumerate(ranges, 1):
+        try:
+            parsed.append(Range.parse(text))
+        except CroupierError as exc:
+            fail(f"player {player}: {exc}")
+    if seed is None:
+        seed = fresh_seed()
+    options: CalcOptions = {
+        "board": board,
+        "dead": dead,
+        "exact": True if exact else None,
+        "trials": trials,
+        "precision": None if precision is None else precision / 100,
+        "rng": seed,
+    }
+
+    def job(progress: Callable[[int], None]) -> CalcResult:
+        def report(done: int, total: int) -> None:
+            if isinstance(progress, LazyProgress):
+                progress.set_total(total)
+            progress(done)
+
+        result: CalcResult | None = None
+        options["progress"] = report
+        try:
+            for result in iter_calculate(parsed, **options):  # noqa: B007
+                pass
+        except KeyboardInterrupt:
+            raise Interrupted(result) from None
+        assert result is not None
+        return result
+
+    result, interrupted = run_with_progress(
+        make_console(stderr=True),
+        1,
+        "Computing",
+        job,
+        enabled=not as_json,
+        nothing_done="the first results",
+    )
+    if as_json:
+        typer.echo(json.dumps(result.to_dict()))
+    else:
+        show_calc(make_console(), result, seed, grid=grid, ranges=parsed)
+    if interrupted:
+        raise typer.Exit(INTERRUPTED)
+
+
+def show_calc(
+    console: Console, result: CalcResult, seed: int, *, grid: bool, ranges: list[Range]
+) -> None:
+    """The table of players, how it was computed, and the grids asked for."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    from croupier.cli.render import cards_text
+
+    if result.board:
+        console.print(Text.assemble("Board: ", cards_text(result.board)))
+    if result.dead:
+        console.print(Text.assemble("Dead: ", cards_text(result.dead)))
+    mc = not result.exact and result.players[0].stderr is not None
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for title in ("player", "range", "combos", "equity", "win", "tie"):
+        table.add_column(title, justify="left" if title == "range" else "right")
+    if mc:
+        table.add_column("± (SE)", justify="right")
+    for number, player in enumerate(result.players, 1):
+        row = [
+            str(number),
+            player.range,
+            f"{player.combos:,}",
+            percent(player.equity, 3),
+            percent(player.win, 3),
+            percent(player.tie, 3),
+        ]
+        if mc:
+            row.append(f"{100 * (player.stderr or 0):.3f}")
+        table.add_row(*row)
+    console.print(table)
+    if result.exact:
+        how = f"Exact: every deal enumerated, {result.games:,} games."
+    elif mc:
+        worst = max(p.stderr or 0 for p in result.players)
+        how = (
+            f"Monte Carlo: {result.games:,} trials (seed {seed}), standard error at most "
+            f"{100 * worst:.3f} percentage point."
+        )
+    else:
+        how = f"Exact enumeration stopped early: {result.games:,} games counted."
+    if result.partial:
+        how = "PARTIAL (interrupted): " + how
+    console.print(how, style="bold yellow" if result.partial else None)
+    if grid:
+        for number, (player, chosen) in enumerate(zip(result.players, ranges, strict=True), 1):
+            console.print()
+            console.print(
+                f"Player {number}: {player.range} (below: equity % of each class held)",
+                style="bold",
+            )
+            console.print(range_grid(chosen.matrix(), player.grid))
+
+
+def range_grid(included: NDArray[np.float64], equity: NDArray[np.float64]) -> Table:
+    """The 13x13 grid, coloured by the share of each class in the range (green: all of
+    it, yellow: part); below it the equity of each class held against the others."""
+    import numpy as np
+    from rich.table import Table
+    from rich.text import Text
+
+    from croupier.poker.starting_hands import CLASS_LABELS
+
+    table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 0))
+    for _ in range(13):
+        table.add_column(no_wrap=True)
+    styles = [
+        "bold black on green" if share >= 1 else "black on yellow" if share else "dim"
+        for share in included.ravel().tolist()
+    ]
+    for row in range(13):
+        table.add_row(
+            *(
+                Text(f"{CLASS_LABELS[n]:<3} ", style=styles[n])
+                for n in range(13 * row, 13 * row + 13)
+            )
+        )
+    table.add_row(*(Text("") for _ in range(13)))
+    values = equity.ravel().tolist()
+    for row in range(13):
+        table.add_row(
+            *(
+                Text(" ·  " if np.isnan(values[n]) else f"{100 * values[n]:3.0f} ", style=styles[n])
+                for n in range(13 * row, 13 * row + 13)
+            )
+        )
+    return table

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from croupier.cli.console import fail, make_console
-from croupier.cli.options import count_option
+from croupier.cli.options import count_option, file_name
 
 __all__ = ["serve"]
 
@@ -22,8 +22,7 @@ def serve(
         str, typer.Option(help="Address to listen on. Only this machine can connect by default.")
     ] = "127.0.0.1",
     port: Annotated[
-        int,
-        count_option("--port", "Port to listen on (0: any free port).", low=0, high=65535),
+        int, count_option("--port", "Port to listen on (0: any free port).", low=0, high=65535)
     ] = 8000,
     open_browser: Annotated[
         bool, typer.Option("--open", help="Open the lobby in the default browser.")
@@ -32,8 +31,9 @@ def serve(
         Path | None,
         typer.Option(
             help="Where the games of each browser are saved "
-            "(default: $CROUPIER_STATE_DIR, else ~/.local/state/croupier/web).",
-            file_okay=False,
+            "\\[default: $CROUPIER_STATE_DIR, else ~/.local/state/croupier/web]",
+            parser=file_name("--state-dir"),
+            metavar="DIR",
         ),
     ] = None,
     save: Annotated[
@@ -50,8 +50,6 @@ def serve(
         from croupier.web import MISSING_EXTRA
 
         fail(MISSING_EXTRA)
-    if not 0 <= port <= 65535:
-        fail(f"bad port {port}: expected 0 to 65535")
     directory = (state_dir or default_state_dir()) if save else None
     listener = _listen(host, port)
     bound_port = listener.getsockname()[1]

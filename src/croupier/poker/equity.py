@@ -138,6 +138,20 @@ class EquityResult:
         """Each hand's share of completions won outright."""
         return tuple(w / self.trials for w in self.wins)
 
+    @property
+    def standard_errors(self) -> tuple[float, ...]:
+        """How far each Monte Carlo equity may be from the exact one: a bound on its
+        standard error, ``sqrt(e (1 - e) / trials)`` (a hand's share of one pot lies
+        between 0 and 1, so its variance is at most ``e (1 - e)``); 0 for exact results.
+
+        >>> hands = parse_equity_hands("Ah Ad ?0 ?1 ?2 ?3 ?4\\n7c 2d ?0 ?1 ?2 ?3 ?4")
+        >>> [round(se, 4) for se in monte_carlo_equity(hands, 10_000, rng=1).standard_errors]
+        [0.0032, 0.0032]
+        """
+        if self.exact:
+            return tuple(0.0 for _ in self.wins)
+        return tuple(math.sqrt(e * (1 - e) / self.trials) for e in self.equity)
+
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-ready data (what ``croupier poker equity --json`` prints):
         per hand its wins, ties, share of split pots and equity.

@@ -22,7 +22,7 @@ from croupier.baccarat.composition import Composition
 from croupier.baccarat.explain import drawing_reasons
 from croupier.baccarat.odds import odds_report
 from croupier.baccarat.payouts import PAYOUT_TABLES, payout_table
-from croupier.baccarat.round import Coup
+from croupier.baccarat.round import DEAL_ORDERS, Coup
 from croupier.baccarat.scoreboard import Bead, bead_plate, big_road
 from croupier.baccarat.table import (
     Table,
@@ -110,6 +110,9 @@ class SitDown(BaseModel):
     payouts: str = Field("casino", max_length=20)
     decks: int = 8
     seed: int | None = None
+    #: ``casino``: player, banker, player, banker, as at a real table; ``course``: the
+    #: terminal game's player, player, banker, banker.
+    deal_order: str = Field("casino", max_length=20)
 
 
 class Deal(BaseModel):
@@ -130,6 +133,10 @@ def sit_down(request: SitDown) -> Table:
         )
     if not 1 <= request.decks <= MAX_DECKS:
         raise ApiError(422, f"bad number of decks {request.decks}: expected 1 to {MAX_DECKS}")
+    if request.deal_order not in DEAL_ORDERS:
+        raise ApiError(
+            422, f"bad deal order {request.deal_order!r}: expected one of {', '.join(DEAL_ORDERS)}"
+        )
     if request.seed is not None and not 0 <= request.seed <= MAX_SEED:
         raise ApiError(422, f"bad seed {request.seed}: expected 0 to {MAX_SEED}")
     return Table(
@@ -137,6 +144,7 @@ def sit_down(request: SitDown) -> Table:
         bankroll=bankroll,
         stake=stake,
         payouts=payouts,
+        deal_order=request.deal_order,
     )
 
 
@@ -177,6 +185,7 @@ def seat_view(seat: Seat | None) -> dict[str, Any]:
         "payouts": {"name": table.payouts.name, "description": table.payouts.description},
         "bets": [{"key": bet.key, "name": bet.name} for bet in table.payouts.bets],
         "rounds_played": table.rounds_played,
+        "deal_order": table.deal_order,
         "session_net": table.bankroll - seat.start,
         "session_net_text": ("+" if table.bankroll >= seat.start else "")
         + format_money(table.bankroll - seat.start),

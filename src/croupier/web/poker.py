@@ -20,16 +20,17 @@ from pydantic import BaseModel, Field
 
 from croupier.cards import Card, parse_cards
 from croupier.errors import CroupierError
-from croupier.poker.equity import (
+from croupier.poker import (
     EquityHand,
     EquityResult,
+    HandRanking,
+    PokerError,
+    evaluate,
     exact_completions,
     exact_equity,
     monte_carlo_equity,
     parse_equity_hands,
 )
-from croupier.poker.errors import PokerError
-from croupier.poker.hand import HandRanking, evaluate
 from croupier.poker.matchup import parse_matchup
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
@@ -141,7 +142,12 @@ def plan_equity(
     if not 1 <= request.trials <= MAX_TRIALS:
         raise ApiError(422, f"bad number of trials {request.trials}: expected 1 to {MAX_TRIALS:,}")
     return question, lambda progress: monte_carlo_equity(
-        question.hands, request.trials, rng=request.seed, progress=progress, dead=question.dead
+        question.hands,
+        request.trials,
+        rng=request.seed,
+        progress=progress,
+        dead=question.dead,
+        time_limit=EXACT_SECONDS,
     )
 
 
@@ -160,6 +166,7 @@ def equity_view(question: EquityQuestion, result: EquityResult) -> dict[str, Any
                 "made": made,
                 "unknown": HOLE_CARDS - len(hole),
                 "equity": result.equity[i],
+                "error95": 1.96 * result.standard_errors[i],
                 "win": result.win_rates[i],
                 "tie": tie_share,
             }

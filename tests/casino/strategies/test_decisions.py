@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from croupier.cards import DECK
-from croupier.casino import Move, Player, State
+from croupier.casino import Move, Player, State, new_tournament
 from croupier.casino.errors import CasinoError
 from croupier.casino.strategies import (
     DEFAULT_STRATEGY,
@@ -152,7 +152,7 @@ def test_a_decision_as_json() -> None:
     decision = decide("expert", state)
     data = decision.to_dict()
     keys = {"action", "card", "loose", "builds", "value", "move", "description", "reason"}
-    assert set(data) == keys
+    assert set(data) == keys | {"cut_short"} and data["cut_short"] is False
     assert data["move"] == str(decision.move) and data["reason"] == decision.reason
 
 
@@ -220,3 +220,22 @@ def test_the_analysis_needs_a_move_to_make() -> None:
     state = table("H5", "S9", "C4", to_move=HUMAN)
     with pytest.raises(CasinoError, match="the computer has no move to make: it is the human's"):
         ExpertStrategy().analyse(state.observe(COMPUTER))
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_strategies_that_make_no_plans_claim_none(name: str) -> None:
+    rng = np.random.default_rng(3)
+    plans = ("to capture next", "to capture it", "as planned", "before the", "looking ahead")
+    strategy = strategy_named(name)
+    reasons: list[tuple[str, int]] = []  # each reason, and the number of legal moves
+    for seed in range(40):
+        state = new_tournament(HUMAN if seed % 2 else COMPUTER, rng=seed)
+        while not state.is_round_over:
+            decision = strategy.decide(state.observe(state.next_player), rng)
+            reasons.append((decision.reason, len(state.legal_moves())))
+            state = state.apply(decision.move)
+    assert not [reason for reason, _ in reasons if any(plan in reason for plan in plans)]
+    assert any(reason.startswith("builds ") for reason, _ in reasons)  # builds were made
+    if name == "random":
+        for reason, choices in reasons:
+            assert ("picked at random from" in reason) is (choices > 1), reason

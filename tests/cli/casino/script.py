@@ -34,6 +34,8 @@ class Script:
     last_end: RoundEnd | None = None
     human_moves: list[Move] = field(default_factory=list)
     computer_moves: list[Move] = field(default_factory=list)
+    #: Whether the game is played with ``--pause`` (each computer move is let go).
+    pause: bool = False
 
     @property
     def text(self) -> str:
@@ -53,7 +55,8 @@ class Script:
         session = self.session
         while not session.finished and not (until is not None and until(session)):
             if session.to_move is Player.COMPUTER:
-                self.lines.append("2")
+                if self.pause:
+                    self.lines.append("2")
                 move = session.computer_decision().move
                 self.computer_moves.append(move)
             elif queue:

@@ -52,3 +52,19 @@ def test_the_table() -> None:
 )
 def test_bad_options(args: tuple[str, ...], fragment: str) -> None:
     assert_one_line_error(croupier("casino", "arena", "--b", "random", *args), fragment)
+
+
+def test_the_deadline_applies_to_every_move() -> None:
+    run = croupier(
+        *("casino", "arena", "--a", "expert", "--b", "greedy", "--tournaments", "1"),
+        *("--seed", "3", "--deadline", "0", "--json"),
+    )
+    assert run.exit_code == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["a_moves_cut_short"] > 0 and data["b_moves_cut_short"] == 0
+    table = croupier(
+        *("casino", "arena", "--a", "expert", "--b", "random", "--tournaments", "1"),
+        *("--seed", "3", "--deadline", "0"),
+    )
+    assert "Moves the deadline cut short: expert " in table.stdout
+    assert_one_line_error(croupier("casino", "arena", "--deadline", "-1"), "bad --deadline '-1'")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from croupier.casino import State, write_save
+from croupier.casino import Move, State, write_save
 from croupier.casino.session import Session
 from croupier.casino.strategies import strategy_named
 
 from ...casino.helpers import COMPUTER, HUMAN, position
+from ...casino.strategies.test_deadline import low_table_position
 from ...casino.test_savefile import CANONICAL
 from ..helpers import assert_one_line_error, croupier
 
@@ -65,3 +66,30 @@ def test_bad_input(tmp_path: Path) -> None:
     assert_one_line_error(
         croupier("casino", "hint", saved(tmp_path, over)), "no move to make: the round is over"
     )
+
+
+def test_a_deadline_cuts_the_search_short_and_says_so(tmp_path: Path) -> None:
+    state = low_table_position()  # 2,202 legal moves
+    run = croupier("casino", "hint", saved(tmp_path, state), "--deadline", "0")
+    assert run.exit_code == 0, run.stderr
+    assert run.stdout.splitlines()[2].endswith(
+        "the 0 s deadline cut the search short, after looking only 1 move ahead in one "
+        "sampled deal."
+    )
+    data = json.loads(
+        croupier("casino", "hint", saved(tmp_path, state), "--deadline", "0", "--json").stdout
+    )
+    assert data["cut_short"] is True and Move.parse(data["move"]) in state.legal_moves()
+    quick = croupier("casino", "hint", saved(tmp_path, state), "--strategy", "greedy", "--json")
+    assert json.loads(quick.stdout)["cut_short"] is False
+
+
+def test_the_deadline_is_bounded_and_in_the_help(tmp_path: Path) -> None:
+    for command in ("hint", "play", "arena"):
+        words = " ".join(croupier("casino", command, "--help").stdout.replace("│", " ").split())
+        assert "--deadline SECONDS Seconds the computer may think about a move [0 to 600]" in words
+    for bad in ("-1", "601", "nan", "inf", "1e3", "½", "0x1"):
+        run = croupier("casino", "hint", saved(tmp_path), "--deadline", bad)
+        assert_one_line_error(
+            run, f"bad --deadline {bad!r}: expected a number of seconds from 0 to 600"
+        )

@@ -97,7 +97,7 @@ def test_save_then_resume_with_the_same_state(deck_file: str, tmp_path: Path) ->
     )
     at_save = script.session.state
     assert at_save.next_player is HUMAN and len(at_save.builds) == 1
-    script.lines += ["1", str(saved)]
+    script.lines += ["8", str(saved)]  # save and quit
     run = croupier("casino", "play", "--deck-file", deck_file, "--seed", "1", input=script.text)
     assert run.exit_code == 0, run.stderr
     assert (
@@ -150,7 +150,7 @@ def test_an_increase_of_the_computer_s_build(tmp_path: Path) -> None:
         ],
         until=lambda s: len(script.human_moves) == 2,
     )
-    script.lines += ["3", "y"]  # quit at the computer's turn
+    script.lines += ["4", "y"]  # the computer replies at once; then quit
     run = croupier("casino", "play", "--load", str(path), input=script.text)
     assert run.exit_code == 0, run.stderr
     out = run.stdout

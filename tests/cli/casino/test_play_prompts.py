@@ -9,6 +9,7 @@ import pytest
 
 from croupier.casino import format_save, read_save, write_save
 from croupier.casino.levels import Level
+from croupier.casino.savefile import read_game
 from croupier.cli.console import Prompter
 
 from ...casino.helpers import COMPUTER, position
@@ -88,7 +89,8 @@ def test_every_answer_is_checked(deck_file: str) -> None:
     out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
     for message in (
         "bad call 'tails?': expected heads or tails (h or t). Try again.",
-        "bad choice '9': expected a number from 1 to 4, or save, move, help or quit. Try again.",
+        "bad choice '9': expected a number from 1 to 8, or save, move, help, quit, moves, "
+        "history, undo or save-and-quit. Try again.",
         "bad card number 7: expected a number from 1 to 4 or a card of the hand",
         "7♦ is not in the hand",
         "bad action 'x': expected trail, capture, build or increase (t, c, b, i). Try again.",
@@ -131,8 +133,10 @@ def test_saving_asks_before_replacing_and_reports_failures(deck_file: str, tmp_p
     assert f"{tmp_path} is a directory: give a file name." in out
     assert "Cannot save to" in out and "No such file or directory" in out
     assert f"{existing} exists. Replace it (y/n)? n" in out
-    assert out.count("Your turn:") == 2  # back to the menu once
-    assert out.rstrip().endswith(f"Resume it with: croupier casino play --load {existing}")
+    assert f"Resume it with: croupier casino play --load {existing}" in out
+    # Saving does not end the game: the menu comes back (until the input ends).
+    assert out.count("Your turn:") == 3  # back to the menu once, then after the save
+    assert out.rstrip().endswith("Leaving the game.")
     state = read_save(existing)
     assert state.round_number == 1 and len(state.deck) == 40
 
@@ -141,11 +145,12 @@ def test_the_computer_s_turn_can_be_saved_and_quit(tmp_path: Path) -> None:
     state = position("H5 C3", "S9 D2", "C4", deck="", to_move=COMPUTER)
     path = tmp_path / "game.txt"
     write_save(state, path)
-    out = play("--load", str(path), input="1\n" + str(path) + "\ny\n")
+    out = play("--load", str(path), "--pause", input="4\n" + str(path) + "\ny\n")
     assert "The computer's turn:" in out and "Let the computer move" in out
     assert "Ask for help" not in out
     assert path.read_text() == format_save(state, Level.EXPERT)
-    out = play("--load", str(path), input="3\ny\n")
+    assert out.rstrip().endswith(f"Resume it with: croupier casino play --load {path}")
+    out = play("--load", str(path), "--pause", input="3\ny\n")
     assert out.rstrip().endswith("You leave the game.")
 
 
@@ -198,7 +203,15 @@ def test_the_lobby_opens_casino() -> None:
 
 def test_the_help_lists_the_options() -> None:
     out = croupier("casino", "play", "--help").stdout
-    for option in ("--load", "--deck-file", "--seed", "--open", "--strategy"):
+    for option in (
+        "--load",
+        "--deck-file",
+        "--seed",
+        "--open",
+        "--strategy",
+        "--deadline",
+        "--pause",
+    ):
         assert option in out
 
 
@@ -210,3 +223,103 @@ def test_file_names_are_shown_as_typed(deck_file: str, tmp_path: Path) -> None:
     assert f"{odd} exists. Replace it (y/n)? y" in out
     assert f"Game saved to {odd}." in out
     assert read_save(odd).round_number == 1
+
+
+# --- the game flows: one-line moves, no wait for the computer, moves/history/undo -------
+
+
+def test_a_move_typed_on_one_line_at_the_menu_and_at_the_card_prompts(deck_file: str) -> None:
+    # The human holds 6♦ 9♠ 9♣ 5♥, the table 3♦ 4♣ 5♣ Q♥.
+    answers = [
+        "heads",
+        "build D6 D3",  # at the menu
+        "2",
+        "b H5 C4",  # at the card prompt, the action by its first letter
+        "2",
+        "S9",
+        "capture S9 [D3 D6 H5 C4]",  # at the action prompt
+        "2",
+        "C9",
+        "t",
+        "4",
+        "y",
+    ]
+    out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
+    assert "You play 6♦: build 9 from 6♦ and 3♦ (build D6 D3)." in out
+    assert "You play 5♥: build 9 from 5♥ and 4♣ (build H5 C4)." in out
+    assert "You play 9♠: capture the build [3♦ 4♣ 5♥ 6♦] with 9♠" in out
+    assert "You play 9♣: trail 9♣ (trail C9)." in out
+    # The computer answered each move at once: no menu of its own, no Enter to press.
+    assert out.count("The computer plays ") == 4 and "The computer's turn:" not in out
+    assert "type a move on one line at any prompt that asks for a card" in out
+
+
+def test_a_one_line_move_is_checked_like_any_other(deck_file: str) -> None:
+    answers = ["heads", "trail H5", "capture D6 Z9", "2", "capture D6 S9", "0", "4", "y"]
+    out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
+    assert "Illegal move 'trail H5': a card that matches a loose card cannot be trailed" in out
+    assert "bad move 'capture D6 Z9': bad card 'Z9'" in out
+    assert "Illegal move 'capture D6 S9': the loose cards named must lie loose on the table" in out
+    assert "You play" not in out
+
+
+def test_pause_waits_for_each_computer_move(deck_file: str) -> None:
+    out = play(
+        "--deck-file", deck_file, "--seed", "1", "--pause", input="heads\ntrail C9\n\n4\ny\n"
+    )
+    assert "You play 9♣: trail 9♣ (trail C9)." in out
+    assert out.count("The computer's turn:") == 1 and out.count("The computer plays ") == 1
+
+
+def test_moves_history_and_undo_in_a_practice_game(deck_file: str, tmp_path: Path) -> None:
+    saved = tmp_path / "practice.txt"
+    answers = [
+        "heads",
+        "moves",
+        "history",  # nothing yet
+        "undo",  # nothing to take back
+        "build D6 D3",
+        "history",
+        "7",  # undo: asked first
+        "n",
+        "u",
+        "y",
+        "history",
+        "trail C9",
+        "undo",  # a practice game now: not asked again
+        "8",  # save and quit
+        str(saved),
+    ]
+    out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
+    assert "Round 1: Human to move, " in out
+    assert "build D6 D3" in out.split("Your choice [2]: moves")[1].split("Your turn:")[0]
+    assert "No move yet this round." in out
+    assert "You have made no move this round: nothing to take back." in out
+    history = out.split("Your choice [2]: history")[2]
+    assert "Round 1 so far:\n  1. You play 6♦: build 9 from 6♦ and 3♦ (build D6 D3).\n" in history
+    assert "  2. The computer plays " in history.split("Your turn:")[0]
+    assert out.count("Taking back a move makes this a practice game") == 2  # not after "y"
+    assert out.count("Taken back: build D6 D3, ") == 1 and out.count("Taken back: trail C9, ") == 1
+    assert "Table:    1) 3♦  2) 4♣  3) 5♣  4) Q♥" in out.split("Taken back: build D6 D3")[1]
+    # Saved as a practice game, at the first position; resumed, it says so.
+    game = read_game(saved)
+    assert game.practice and game.state.round_number == 1 and len(game.state.loose) == 4
+    assert saved.read_text().endswith("Practice: yes\n")
+    out = play("--load", str(saved), input="")
+    assert "A practice game: your moves can be taken back." in out
+
+
+def test_save_goes_on_unless_save_and_quit(deck_file: str, tmp_path: Path) -> None:
+    saved = tmp_path / "game.txt"
+    answers = ["heads", "1", str(saved), "trail C9", "s", str(saved), "y", "8", str(saved), "y"]
+    out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
+    assert out.count("Game saved to") == 3 and "You play 9♣: trail 9♣" in out
+    assert out.rstrip().endswith(f"Resume it with: croupier casino play --load {saved}")
+    assert not read_game(saved).practice
+
+
+def test_the_deadline_of_play_reaches_the_computer_and_the_help(deck_file: str) -> None:
+    out = play("--deck-file", deck_file, "--seed", "1", "--deadline", "0", input="heads\nh\n")
+    assert "the 0 s deadline cut the search short, after looking only 1 move ahead" in out
+    run = croupier("casino", "play", "--deadline", "-2")
+    assert_one_line_error(run, "bad --deadline '-2': expected a number of seconds from 0 to 600")

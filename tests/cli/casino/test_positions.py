@@ -157,20 +157,3 @@ def test_a_directory_or_binary_file_is_refused(save: WriteSave, tmp_path: Path) 
     binary = tmp_path / "game.bin"
     binary.write_bytes(b"\x80\x81 Round")
     assert_one_line_error(croupier("casino", "moves", str(binary)), "not UTF-8 text")
-
-
-def test_the_readme_shows_the_real_output(save: WriteSave) -> None:
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
-    start = readme.index("```console\n$ croupier casino show game.txt\n")
-    block = readme[start : readme.index("```\n", start + 10)].splitlines()[1:]
-    sessions: dict[str, list[str]] = {}
-    for line in block:
-        if line.startswith("$ croupier "):
-            current = sessions.setdefault(line[len("$ croupier ") :], [])
-        else:
-            current.append(line)
-    path = save(name="game.txt")
-    assert set(sessions) == {"casino show game.txt", "casino moves game.txt"}
-    for command, expected in sessions.items():
-        args = [*command.split()[:-1], path]
-        assert croupier(*args).stdout.splitlines() == expected, command

@@ -31,21 +31,33 @@ from typing import Final
 
 from croupier.casino.errors import CasinoError
 from croupier.casino.levels import Level
-from croupier.casino.strategies.base import Decision, Strategy, observation_rng
+from croupier.casino.strategies.base import (
+    DEFAULT_DEADLINE,
+    MAX_DEADLINE,
+    Deadline,
+    Decision,
+    Strategy,
+    check_deadline,
+    observation_rng,
+)
 from croupier.casino.strategies.expert import ExpertStrategy
 from croupier.casino.strategies.greedy import GreedyStrategy
 from croupier.casino.strategies.levels import STRONG_SETTINGS, level_strategy
 from croupier.casino.strategies.random import RandomStrategy
 
 __all__ = [
+    "DEFAULT_DEADLINE",
     "DEFAULT_STRATEGY",
+    "MAX_DEADLINE",
     "STRATEGIES",
     "STRONG_SETTINGS",
+    "Deadline",
     "Decision",
     "ExpertStrategy",
     "GreedyStrategy",
     "RandomStrategy",
     "Strategy",
+    "check_deadline",
     "level_strategy",
     "observation_rng",
     "player_name",
@@ -53,7 +65,7 @@ __all__ = [
 ]
 
 #: Every strategy by name.
-STRATEGIES: Final[Mapping[str, Callable[[], Strategy]]] = {
+STRATEGIES: Final[Mapping[str, Callable[..., Strategy]]] = {
     strategy.name: strategy for strategy in (RandomStrategy, GreedyStrategy, ExpertStrategy)
 }
 
@@ -80,14 +92,15 @@ def player_name(name: str) -> str:
     return key
 
 
-def strategy_named(name: str) -> Strategy:
+def strategy_named(name: str, *, deadline: float = DEFAULT_DEADLINE) -> Strategy:
     """A new strategy by name (``random``, ``greedy``, ``expert``; ``default`` is ``expert``)
-    or by level (``beginner``, ``casual``, ``strong``, ``expert``).
+    or by level (``beginner``, ``casual``, ``strong``, ``expert``) that takes at most
+    ``deadline`` seconds a move.
 
     >>> strategy_named("Greedy"), strategy_named("beginner")
     (GreedyStrategy(), RandomStrategy())
     """
     key = player_name(name)
     if key in STRATEGIES:
-        return STRATEGIES[key]()
-    return level_strategy(Level(key))
+        return STRATEGIES[key](deadline=deadline)
+    return level_strategy(Level(key), deadline=deadline)

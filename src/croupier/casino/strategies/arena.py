@@ -29,7 +29,7 @@ import numpy as np
 from croupier.casino.errors import CasinoError
 from croupier.casino.pieces import Player
 from croupier.casino.strategies import player_name, strategy_named
-from croupier.casino.strategies.base import Strategy
+from croupier.casino.strategies.base import DEFAULT_DEADLINE, Strategy, check_deadline
 from croupier.casino.tournament import is_tournament_over, new_tournament, next_round
 from croupier.parallel import Interrupted, available_cpus, run_jobs
 from croupier.randomness import RNGLike, as_seed_sequence
@@ -60,8 +60,8 @@ class Interval:
 @dataclass(frozen=True, slots=True)
 class TournamentRecord:
     """One tournament: whether ``a`` played first, who won (``"a"``, ``"b"`` or ``None`` for
-    a tie), the round points of each side round by round, and each side's thinking time
-    and moves."""
+    a tie), the round points of each side round by round, each side's thinking time
+    and moves, and how many of them the deadline cut short."""
 
     a_first: bool
     winner: str | None
@@ -73,6 +73,8 @@ class TournamentRecord:
     b_moves: int
     a_slowest: float
     b_slowest: float
+    a_cut_short: int = 0
+    b_cut_short: int = 0
 
 
 def play_tournament(
@@ -90,6 +92,7 @@ def play_tournament(
     seconds = [0.0, 0.0]
     slowest = [0.0, 0.0]
     moves = [0, 0]
+    cut_short = [0, 0]
     points: list[tuple[int, int]] = []
     state = new_tournament(Player.HUMAN, rng=deck_rng)
     while True:
@@ -100,6 +103,7 @@ def play_tournament(
             seconds[player] += spent
             slowest[player] = max(slowest[player], spent)
             moves[player] += 1
+            cut_short[player] += decision.cut_short
             state = state.apply(decision.move, check=False)
         points.append(state.score().points)
         if is_tournament_over(state):
@@ -119,6 +123,8 @@ def play_tournament(
         moves[b_seat],
         slowest[a_seat],
         slowest[b_seat],
+        cut_short[a_seat],
+        cut_short[b_seat],
     )
 
 
@@ -180,6 +186,10 @@ class ArenaResult:
             return sum(r.a_seconds for r in records) / max(1, sum(r.a_moves for r in records))
         return sum(r.b_seconds for r in records) / max(1, sum(r.b_moves for r in records))
 
+    def moves_cut_short(self, side: str) -> int:
+        """How many of ``side``'s moves the deadline cut short."""
+        return sum((r.a_cut_short if side == "a" else r.b_cut_short) for r in self.records)
+
     def slowest_move(self, side: str) -> float:
         """``side``'s longest time on one move, in seconds."""
         return max((r.a_slowest if side == "a" else r.b_slowest) for r in self.records)
@@ -210,6 +220,8 @@ class ArenaResult:
             "b_seconds_per_move": self.seconds_per_move("b"),
             "a_slowest_move_seconds": self.slowest_move("a"),
             "b_slowest_move_seconds": self.slowest_move("b"),
+            "a_moves_cut_short": self.moves_cut_short("a"),
+            "b_moves_cut_short": self.moves_cut_short("b"),
         }
 
 
@@ -250,8 +262,8 @@ def mean_interval(values: Sequence[float]) -> Interval:
 Contender = str | Strategy
 
 
-def _resolve(strategy: Contender) -> Strategy:
-    return strategy_named(strategy) if isinstance(strategy, str) else strategy
+def _resolve(strategy: Contender, deadline: float = DEFAULT_DEADLINE) -> Strategy:
+    return strategy_named(strategy, deadline=deadline) if isinstance(strategy, str) else strategy
 
 
 def _name(strategy: Contender) -> str:
@@ -261,12 +273,13 @@ def _name(strategy: Contender) -> str:
 
 
 def _play(
-    a: Contender, b: Contender, index: int, pair_seed: np.random.SeedSequence
+    a: Contender, b: Contender, index: int, pair_seed: np.random.SeedSequence, deadline: float
 ) -> TournamentRecord:
     """Tournament ``index`` of an arena (the unit of work of a worker)."""
     moves = np.random.SeedSequence(pair_seed.entropy, spawn_key=(*pair_seed.spawn_key, index))
     move_seed = int(moves.generate_state(1)[0])
-    return play_tournament(_resolve(a), _resolve(b), index % 2 == 0, pair_seed, move_seed)
+    seats = _resolve(a, deadline), _resolve(b, deadline)
+    return play_tournament(*seats, index % 2 == 0, pair_seed, move_seed)
 
 
 def _pool_context() -> multiprocessing.context.BaseContext:
@@ -283,6 +296,7 @@ def run_arena(
     rng: RNGLike = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    deadline: float = DEFAULT_DEADLINE,
 ) -> ArenaResult:
     """Play ``tournaments`` tournaments between the strategies ``a`` and ``b`` (or their
     names, or names of levels such as ``strong``; a strategy object given to workers must
@@ -294,10 +308,12 @@ def run_arena(
     ``workers`` processes share the tournaments, with the same results. A script that asks
     for workers must guard its entry point with
     ``if __name__ == "__main__":`` (they import it). ``progress`` is called with the
-    number of tournaments finished. Ctrl-C stops at once and raises
+    number of tournaments finished. Strategies given by name take at most ``deadline``
+    seconds a move (a strategy object keeps its own). Ctrl-C stops at once and raises
     :class:`~croupier.parallel.Interrupted` holding the tournaments finished.
     """
     names = (_name(a), _name(b))  # bad names fail here, in this process
+    check_deadline(deadline)  # and a bad deadline
     if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
         raise CasinoError(f"bad number of tournaments {tournaments!r}: expected 1 or more")
     if workers < 1:
@@ -322,7 +338,7 @@ def run_arena(
     try:
         run_jobs(
             _play,
-            [(a, b, index, pair_seed) for index, pair_seed in jobs],
+            [(a, b, index, pair_seed, deadline) for index, pair_seed in jobs],
             workers=workers,
             on_result=finished,
             context=context,

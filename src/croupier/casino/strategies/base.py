@@ -26,9 +26,12 @@ your pile
 from __future__ import annotations
 
 import hashlib
+import math
+import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import numpy as np
 
@@ -37,30 +40,107 @@ from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
 from croupier.randomness import RNGLike, as_generator
 
-__all__ = ["Decision", "Strategy", "moves_to_decide", "observation_rng"]
+__all__ = [
+    "DEFAULT_DEADLINE",
+    "MAX_DEADLINE",
+    "Clock",
+    "Deadline",
+    "Decision",
+    "Strategy",
+    "check_deadline",
+    "moves_to_decide",
+    "observation_rng",
+]
+
+#: Seconds a strategy may take over one move unless told otherwise.
+DEFAULT_DEADLINE: Final = 1.0
+#: The longest deadline accepted: ten minutes, far beyond what a search gains from.
+MAX_DEADLINE: Final = 600.0
+
+#: A clock read in seconds.
+Clock = Callable[[], float]
+
+#: The clock strategies read unless given one (the test suite freezes it).
+default_clock: Clock = time.perf_counter
+
+
+def check_deadline(seconds: float) -> float:
+    """``seconds`` if it is a usable deadline (0 to :data:`MAX_DEADLINE`), else a
+    :class:`~croupier.casino.errors.CasinoError`.
+
+    0 asks for the quickest answer: the strategy still looks one move ahead.
+
+    >>> check_deadline(0.5)
+    0.5
+    >>> check_deadline(-1)
+    Traceback (most recent call last):
+    ...
+    croupier.casino.errors.CasinoError: bad deadline -1 s: expected 0 to 600 seconds
+    """
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        raise TypeError(f"deadline must be a number of seconds, not {type(seconds).__name__}")
+    if not (math.isfinite(seconds) and 0 <= seconds <= MAX_DEADLINE):
+        raise CasinoError(f"bad deadline {seconds:g} s: expected 0 to {MAX_DEADLINE:g} seconds")
+    return float(seconds)
+
+
+class Deadline:
+    """The time left for one decision: ``seconds`` from now on ``clock``.
+
+    >>> ticks = iter([0.0, 0.4, 1.2])
+    >>> deadline = Deadline(1.0, lambda: next(ticks))
+    >>> deadline.expired(), deadline.expired()
+    (False, True)
+    """
+
+    __slots__ = ("clock", "end", "seconds")
+
+    def __init__(self, seconds: float, clock: Clock = time.perf_counter) -> None:
+        self.seconds = seconds
+        self.clock = clock
+        self.end = clock() + seconds
+
+    def expired(self) -> bool:
+        """True once the time is up."""
+        return self.clock() >= self.end
+
+    def __str__(self) -> str:
+        return f"{self.seconds:g} s"
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A strategy's choice: the move, and why, in a short phrase (``captures the 10 of
-    diamonds, worth 2 points``)."""
+    diamonds, worth 2 points``); ``cut_short`` if the deadline stopped its search before
+    it was done (the reason then says so)."""
 
     move: Move
     reason: str
+    cut_short: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """The decision as JSON-ready data: the move's fields and the ``reason``."""
-        return {**self.move.to_dict(), "reason": self.reason}
+        """The decision as JSON-ready data: the move's fields, the ``reason`` and
+        ``cut_short``."""
+        return {**self.move.to_dict(), "reason": self.reason, "cut_short": self.cut_short}
 
 
 class Strategy(ABC):
     """A way to choose moves. Subclasses set ``name`` and ``summary`` and implement
-    :meth:`choose`; callers use :meth:`decide`."""
+    :meth:`choose`; callers use :meth:`decide`.
+
+    Every move has a deadline: ``deadline`` seconds (see :func:`check_deadline`) from the
+    call to :meth:`decide`, read on ``clock`` (by default :data:`default_clock`). A
+    strategy that searches stops at the deadline with the best move found so far.
+    """
 
     #: The name the command line and :func:`~croupier.casino.strategies.strategy_named` use.
     name: ClassVar[str]
     #: One line on how it plays.
     summary: ClassVar[str]
+
+    def __init__(self, *, deadline: float = DEFAULT_DEADLINE, clock: Clock | None = None) -> None:
+        self.deadline = check_deadline(deadline)
+        self.clock = clock if clock is not None else default_clock
 
     def decide(self, observation: Observation, rng: RNGLike = None) -> Decision:
         """The move for the player who sees ``observation``, and the reason for it.
@@ -69,9 +149,21 @@ class Strategy(ABC):
         the decision depends on what the player sees and on nothing else.
         Raises :class:`~croupier.casino.errors.CasinoError` if it is not that player's turn.
         """
+        deadline = Deadline(self.deadline, self.clock)
         moves = moves_to_decide(observation)
         generator = as_generator(rng) if rng is not None else observation_rng(observation)
-        return self.choose(observation, moves, generator)
+        return self.choose_by(observation, moves, generator, deadline)
+
+    def choose_by(
+        self,
+        observation: Observation,
+        moves: list[Move],
+        rng: np.random.Generator,
+        deadline: Deadline,
+    ) -> Decision:
+        """:meth:`choose` by ``deadline``: a strategy that searches overrides this to stop
+        in time; a quick one keeps it (it calls :meth:`choose`)."""
+        return self.choose(observation, moves, rng)
 
     @abstractmethod
     def choose(

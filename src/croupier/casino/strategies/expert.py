@@ -22,8 +22,12 @@ but needs many more playouts for the same strength at this speed.
 
 The work is bounded: the samples stop early once ``node_budget`` positions have been
 searched (never below ``min_samples``), and a last deal too big to search to the end
-within that budget is searched ``depth`` plies ahead instead; this keeps the slowest
-move well under a second.
+within that budget is searched ``depth`` plies ahead instead. And every move has a
+deadline (:class:`~.base.Deadline`, 1 s by default): the search is anytime. It first
+values every move one ply ahead in the first sampled deal (a quick look that is never
+stopped), then searches deal after deal, and at the deadline plays the best move of the
+deals searched in full (``min_samples`` gives way), or of the quick look if no deal was;
+the reason then says how far the search got.
 Everything is deterministic given the random generator, and the generator is seeded
 from the observation unless one is given.
 
@@ -45,6 +49,7 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.random import Generator
 
 from croupier.cards import CardStyle
 from croupier.casino.moves import Action, Move
@@ -52,13 +57,16 @@ from croupier.casino.observation import Observation
 from croupier.casino.pieces import Player
 from croupier.casino.state import State
 from croupier.casino.strategies.base import (
+    DEFAULT_DEADLINE,
+    Clock,
+    Deadline,
     Decision,
     Strategy,
     moves_to_decide,
     observation_rng,
 )
 from croupier.casino.strategies.evaluation import WEIGHTS, Weights, evaluate
-from croupier.casino.strategies.explain import explain
+from croupier.casino.strategies.explain import explain, plural
 from croupier.casino.strategies.values import Gain, gain, move_kind, points_of
 from croupier.casino.tournament import WINNING_SCORE
 from croupier.randomness import RNGLike, as_generator
@@ -86,22 +94,28 @@ class ExpertSettings:
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """What the expert found: every legal move with its value (the round points it
-    expects to finish ahead by), the deals searched and the positions visited."""
+    expects to finish ahead by), the deals searched, the positions visited, how far
+    ahead it looked and whether the deadline cut the search short."""
 
     moves: tuple[Move, ...]
     values: tuple[float, ...]
     samples: int
     nodes: int
     exact: bool
+    #: Plies looked ahead in the values (the end of the round if ``exact``).
+    depth: int = 1
+    #: Whether the deadline stopped the search before it was done.
+    cut_short: bool = False
+    #: The moves searched: the first of each kind (moves of one kind are worth the same).
+    searched: tuple[Move, ...] = ()
 
     @property
     def best(self) -> Move:
         """The best move: the highest value; between equals, the biggest capture now, then
         the move that leaves the fewest points on the table."""
-        index = max(
-            range(len(self.moves)), key=lambda i: (self.values[i], *_tiebreak(self.moves[i]))
-        )
-        return self.moves[index]
+        top = max(self.values)
+        tied = [move for move, value in zip(self.moves, self.values, strict=True) if value == top]
+        return max(tied, key=_tiebreak)
 
     def value_of(self, move: Move) -> float:
         """The value of one of the moves."""
@@ -115,7 +129,14 @@ class ExpertStrategy(Strategy):
     name = "expert"
     summary = "determinized alpha-beta look-ahead over the current deal (the default computer)"
 
-    def __init__(self, settings: ExpertSettings | None = None) -> None:
+    def __init__(
+        self,
+        settings: ExpertSettings | None = None,
+        *,
+        deadline: float = DEFAULT_DEADLINE,
+        clock: Clock | None = None,
+    ) -> None:
+        super().__init__(deadline=deadline, clock=clock)
         self.settings = settings or ExpertSettings()
 
     def __repr__(self) -> str:
@@ -124,53 +145,86 @@ class ExpertStrategy(Strategy):
     def choose(
         self, observation: Observation, moves: list[Move], rng: np.random.Generator
     ) -> Decision:
+        return self.choose_by(observation, moves, rng, Deadline(self.deadline, self.clock))
+
+    def choose_by(
+        self, observation: Observation, moves: list[Move], rng: Generator, deadline: Deadline
+    ) -> Decision:
         if len(moves) == 1:
             return Decision(moves[0], explain(observation, moves[0], moves))
-        analysis = self.analyse(observation, moves, rng)
+        analysis = self.analyse(observation, moves, rng, deadline)
         move = analysis.best
-        return Decision(move, explain(observation, move, moves, _note(observation, analysis)))
+        notes = (
+            _note(observation, analysis, move),
+            _deadline_note(observation, analysis, self.settings, deadline),
+        )
+        note = "; ".join(text for text in notes if text)
+        return Decision(move, explain(observation, move, moves, note), analysis.cut_short)
 
     def analyse(
         self,
         observation: Observation,
         moves: list[Move] | None = None,
         rng: RNGLike = None,
+        deadline: Deadline | None = None,
     ) -> Analysis:
-        """Value every legal move (or ``moves``) of the player who sees ``observation``."""
+        """Value every legal move (or ``moves``) of the player who sees ``observation``,
+        stopping at ``deadline`` (by default the strategy's own, from now).
+
+        The search is anytime: it first values every move one ply ahead in the first
+        sampled deal (this quick look is never stopped), then searches deal after deal;
+        when the deadline comes it answers with the deals searched in full (or, if none
+        was, the quick look), and says so.
+        """
+        if deadline is None:
+            deadline = Deadline(self.deadline, self.clock)
         moves = moves if moves is not None else moves_to_decide(observation)
         generator = as_generator(rng) if rng is not None else observation_rng(observation)
         kinds = [move_kind(move) for move in moves]
-        distinct = list(dict.fromkeys(kinds))  # one move of each kind is searched
-        searched = [moves[kinds.index(kind)] for kind in distinct]
+        of_kind: dict[tuple[object, ...], Move] = {}  # one move of each kind is searched
+        for kind, move in zip(kinds, moves, strict=True):
+            of_kind.setdefault(kind, move)
+        distinct, searched = list(of_kind), list(of_kind.values())
         settings = self.settings
         search = _Search(observation.player, settings)
-        if observation.deck_size == 0:
-            # The unseen cards are the opponent's hand: one deal, to the end of the round
-            # if the budget allows, else to the usual depth.
-            state = State.sample(observation, generator)
-            search.limit = settings.node_budget
-            try:
-                totals = [search.root(state, move, _TO_THE_END) for move in searched]
-                exact = True
-            except _OutOfBudgetError:
-                search.limit = None
-                totals = [search.root(state, move, settings.depth) for move in searched]
-                exact = False
-            samples = 1
-        else:
-            exact = False
-            totals = [0.0] * len(searched)
-            samples = 0
-            while samples < settings.samples:
-                state = State.sample(observation, generator)
-                for index, move in enumerate(searched):
-                    totals[index] += search.root(state, move, settings.depth)
-                samples += 1
-                if samples >= settings.min_samples and search.nodes >= settings.node_budget:
-                    break
+        first = State.sample(observation, generator)
+        # The quick look, never stopped: every move valued one ply ahead in the first deal.
+        totals = [search.root(first, move, 1) for move in searched]
+        depth, samples, exact, cut_short = 1, 1, False, False
+        search.deadline = deadline
+        try:
+            if observation.deck_size == 0:
+                # The unseen cards are the opponent's hand: one deal, to the end of the
+                # round if the budget allows, else to the usual depth.
+                search.limit = settings.node_budget
+                try:
+                    totals = [search.root(first, move, _TO_THE_END) for move in searched]
+                    depth, exact = _TO_THE_END, True
+                except _OutOfBudgetError:
+                    search.limit = None
+                    totals = [search.root(first, move, settings.depth) for move in searched]
+                    depth = settings.depth
+            else:
+                deep = [0.0] * len(searched)
+                for done in range(1, settings.samples + 1):
+                    state = first if done == 1 else State.sample(observation, generator)
+                    values = [search.root(state, move, settings.depth) for move in searched]
+                    deep = [total + value for total, value in zip(deep, values, strict=True)]
+                    totals, samples, depth = deep, done, settings.depth
+                    if done >= settings.min_samples and search.nodes >= settings.node_budget:
+                        break
+        except _DeadlineError:
+            cut_short = True
         value = {kind: total / samples for kind, total in zip(distinct, totals, strict=True)}
         return Analysis(
-            tuple(moves), tuple(value[kind] for kind in kinds), samples, search.nodes, exact
+            tuple(moves),
+            tuple(value[kind] for kind in kinds),
+            samples,
+            search.nodes,
+            exact,
+            depth,
+            cut_short,
+            tuple(searched),
         )
 
 
@@ -180,6 +234,10 @@ _TO_THE_END = 10**6
 
 class _OutOfBudgetError(Exception):
     """The search to the end of the round visited more positions than its budget."""
+
+
+class _DeadlineError(Exception):
+    """The time for the decision is up."""
 
 
 def _tiebreak(move: Move) -> tuple[Gain, int]:
@@ -210,6 +268,8 @@ class _Search:
         self.nodes = 0
         #: Positions allowed before the search gives up (``None``: no limit).
         self.limit: int | None = None
+        #: When the search must stop (``None``: never).
+        self.deadline: Deadline | None = None
 
     def root(self, state: State, move: Move, depth: int) -> float:
         """The value of playing ``move`` in ``state``, looking ``depth`` plies ahead."""
@@ -229,6 +289,9 @@ class _Search:
         self.nodes += 1
         if self.limit is not None and self.nodes > self.limit:
             raise _OutOfBudgetError
+        deadline = self.deadline
+        if deadline is not None and deadline.expired():
+            raise _DeadlineError
         moves = _distinct(state.legal_moves()) if depth > 1 else state.legal_moves()
         if not moves:  # no sound position gets here: judge it rather than fail
             return evaluate(state, self.player, weights=self.weights)
@@ -236,6 +299,8 @@ class _Search:
         if state.next_player is self.player:
             best = -math.inf
             for move in moves:
+                if deadline is not None and deadline.expired():  # a node may have 1,000s
+                    raise _DeadlineError
                 value = self._after(state, move, depth, alpha, beta)
                 if value > best:
                     best = value
@@ -246,6 +311,8 @@ class _Search:
             return best
         best = math.inf
         for move in moves:
+            if deadline is not None and deadline.expired():
+                raise _DeadlineError
             value = self._after(state, move, depth, alpha, beta)
             if value < best:
                 best = value
@@ -272,10 +339,10 @@ class _Search:
 TOURNAMENT_BONUS = 100.0
 
 
-def _note(observation: Observation, analysis: Analysis) -> str | None:
-    """What the look-ahead adds to the reason: why a bigger capture now was passed up."""
-    move = analysis.best
-    greedy = max(analysis.moves, key=gain)
+def _note(observation: Observation, analysis: Analysis, move: Move) -> str | None:
+    """What the look-ahead adds to the reason for ``move``, the best: why a bigger capture
+    now was passed up."""
+    greedy = max(analysis.searched or analysis.moves, key=gain)  # same kind, same gain
     if gain(greedy)[:2] <= gain(move)[:2]:
         return None
     better = analysis.value_of(move) - analysis.value_of(greedy)
@@ -289,3 +356,17 @@ def _note(observation: Observation, analysis: Analysis) -> str | None:
     if better < 0.05:
         return f"looking ahead, {expects} as much as {instead}"
     return f"looking ahead, {expects} {better:.1f} more points than {instead}"
+
+
+def _deadline_note(
+    observation: Observation, analysis: Analysis, settings: ExpertSettings, deadline: Deadline
+) -> str | None:
+    """What the reason must admit when the deadline cut the search short: how far the
+    search got."""
+    if not analysis.cut_short:
+        return None
+    cut = f"the {deadline} deadline cut the search short"
+    if analysis.depth >= settings.depth:
+        return f"{cut} after {analysis.samples} of {settings.samples} sampled deals"
+    where = " in one sampled deal" if observation.deck_size else ""
+    return f"{cut}, after looking only {plural(analysis.depth, 'move')} ahead{where}"

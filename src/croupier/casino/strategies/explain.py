@@ -59,20 +59,36 @@ class _Voice:
 
 
 def explain(
-    observation: Observation, move: Move, moves: Sequence[Move], note: str | None = None
+    observation: Observation,
+    move: Move,
+    moves: Sequence[Move],
+    note: str | None = None,
+    *,
+    planned: bool = True,
 ) -> str:
     """Why ``move`` (one of ``moves``, the legal moves) is played, for ``observation``'s player.
 
     ``note`` is added at the end, after a colon or a semicolon (a strategy's own reason,
-    such as what its look-ahead found).
+    such as what its look-ahead found). ``planned=False`` describes what the move does
+    and claims no purpose (for a strategy that makes no plans).
+
+    >>> from croupier.casino import Move, Player
+    >>> from croupier.casino.observation import Observation
+    >>> from croupier.cards import parse_cards
+    >>> seen = Observation(Player.COMPUTER, parse_cards("S9 C4"), 4, parse_cards("DX H5"), (),
+    ...     ((), ()), 40, Player.COMPUTER, None, (0, 0), 1)
+    >>> explain(seen, Move.parse("build C4 H5"), seen.legal_moves(), planned=False)
+    'builds 9 from the 4 of clubs and the 5 of hearts'
     """
     voice = _Voice(observation.player)
     if move.action is Action.CAPTURE:
-        text = _capture(observation, move, voice)
+        text = _capture(observation, move, voice, planned)
     elif move.action is Action.TRAIL:
         text = _trail(observation, move, moves, voice)
-    else:
+    elif planned:
         text = _build(observation, move, voice)
+    else:
+        text = _build_facts(observation, move, voice)
     if note:
         text += ("; " if ":" in text else ": ") + note
     return text
@@ -104,7 +120,7 @@ def _build_name(build: Build, player: Player, voice: _Voice) -> str:
     return f"{whose} {kind} of {build.value}"
 
 
-def _capture(observation: Observation, move: Move, voice: _Voice) -> str:
+def _capture(observation: Observation, move: Move, voice: _Voice, planned: bool) -> str:
     player = observation.player
     builds = _builds_taken(observation, move, voice)
     things: list[str] = []
@@ -114,9 +130,9 @@ def _capture(observation: Observation, move: Move, voice: _Voice) -> str:
         things.append(plural(len(move.loose), "loose card"))
     things += [_build_name(build, player, voice) for build in builds]
     text = f"captures {_listing(things)}"
-    if any(build.owner is not player for build in builds):
+    if planned and any(build.owner is not player for build in builds):
         text += f" before the {voice.opponent} can"
-    elif builds:
+    elif planned and builds:
         text += " as planned"
     pile = (move.card, *move.taken)
     points = points_of(pile)
@@ -158,6 +174,24 @@ def _build(observation: Observation, move: Move, voice: _Voice) -> str:
         text = f"adds to {voice.own} build of {value}, to capture it all {holding}"
     else:
         text = f"builds {value} to capture next turn {holding}"
+    if inside:
+        text += f" (the build holds {plural(inside, 'point')})"
+    return text
+
+
+def _build_facts(observation: Observation, move: Move, voice: _Voice) -> str:
+    """A build or an increase as it is, with no purpose claimed."""
+    value = move.value or 0
+    used = _listing([_name(card) for card in (move.card, *move.loose)])
+    if move.action is Action.INCREASE:
+        target = _builds_taken(observation, move, voice)
+        old = target[0].value if target else value
+        text = f"raises the {voice.opponent}'s build of {old} to {value} with {_name(move.card)}"
+    elif move.loose:
+        text = f"builds {value} from {used}"
+    else:
+        text = f"adds {_name(move.card)} to {voice.own} build of {value}"
+    inside = points_of((move.card, *move.taken))
     if inside:
         text += f" (the build holds {plural(inside, 'point')})"
     return text

@@ -35,4 +35,6 @@ class GreedyStrategy(Strategy):
         best = max(score for score, _ in scored)
         tied = [move for score, move in scored if score == best]
         move = tied[int(rng.integers(len(tied)))]
-        return Decision(move, explain(observation, move, moves))
+        # It plans nothing: a build or trail is a tie broken at random, and its reason says
+        # what the move does, not what it is for.
+        return Decision(move, explain(observation, move, moves, planned=False))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 from croupier.casino.levels import Level
-from croupier.casino.strategies.base import Strategy
+from croupier.casino.strategies.base import DEFAULT_DEADLINE, Strategy
 from croupier.casino.strategies.expert import ExpertSettings, ExpertStrategy
 from croupier.casino.strategies.greedy import GreedyStrategy
 from croupier.casino.strategies.random import RandomStrategy
@@ -32,12 +32,12 @@ __all__ = ["STRONG_SETTINGS", "level_strategy"]
 STRONG_SETTINGS: Final = ExpertSettings(samples=1, min_samples=1, depth=1, node_budget=0)
 
 
-def level_strategy(level: Level) -> Strategy:
-    """A new strategy that plays at ``level``."""
+def level_strategy(level: Level, *, deadline: float = DEFAULT_DEADLINE) -> Strategy:
+    """A new strategy that plays at ``level``, taking at most ``deadline`` seconds a move."""
     if level is Level.BEGINNER:
-        return RandomStrategy()
+        return RandomStrategy(deadline=deadline)
     if level is Level.CASUAL:
-        return GreedyStrategy()
+        return GreedyStrategy(deadline=deadline)
     if level is Level.STRONG:
-        return ExpertStrategy(STRONG_SETTINGS)
-    return ExpertStrategy()
+        return ExpertStrategy(STRONG_SETTINGS, deadline=deadline)
+    return ExpertStrategy(deadline=deadline)

@@ -1,4 +1,8 @@
-"""The ``random`` strategy: a uniformly random legal move (the baseline every other beats)."""
+"""The ``random`` strategy: a uniformly random legal move (the baseline every other beats).
+
+Its reasons say what the move does and that it was picked at random: they never claim a
+plan (a build "to capture next turn") that it did not make.
+"""
 
 from __future__ import annotations
 
@@ -28,4 +32,5 @@ class RandomStrategy(Strategy):
         self, observation: Observation, moves: list[Move], rng: np.random.Generator
     ) -> Decision:
         move = moves[int(rng.integers(len(moves)))]
-        return Decision(move, explain(observation, move, moves))
+        note = f"picked at random from {len(moves)} legal moves" if len(moves) > 1 else None
+        return Decision(move, explain(observation, move, moves, note, planned=False))

@@ -1,5 +1,5 @@
-"""``croupier baccarat ...``: the table (``play``) and the maths (``odds``, ``eor``,
-``simulate``)."""
+"""``croupier baccarat ...``: the table (``play``), the maths (``odds``, ``eor``,
+``simulate``) and advantage play (``count``, ``perfect``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ __all__ = ["app"]
 
 app = command_group(
     "baccarat",
-    "Punto banco Baccarat: play at the table, exact odds, simulation.",
+    "Punto banco Baccarat: play at the table, exact odds, simulation, card counting.",
     {
         "play": (
             "croupier.cli.baccarat.play:play",
@@ -27,6 +27,15 @@ app = command_group(
         "simulate": (
             "croupier.cli.baccarat.analysis:simulate",
             "Deal real shoes round by round to the cut card; compare with the exact odds.",
+        ),
+        "count": (
+            "croupier.cli.baccarat.advantage:count",
+            "Count cards and bet one unit when the count reaches a threshold, over many shoes.",
+        ),
+        "perfect": (
+            "croupier.cli.baccarat.advantage:perfect",
+            "Bet exactly when the exact odds of the unseen cards favour the bet: the bound no "
+            "count can beat.",
         ),
     },
 )

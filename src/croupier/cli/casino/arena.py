@@ -12,7 +12,9 @@ from rich.table import Table
 
 from croupier.cli.console import make_console, print_trimmed, run_with_progress
 from croupier.cli.options import (
+    DEFAULT_DEADLINE,
     DEFAULT_STRATEGY,
+    DeadlineOption,
     SeedOption,
     WorkersOption,
     count_option,
@@ -51,6 +53,7 @@ def arena(
     ] = 100,
     seed: SeedOption = None,
     workers: WorkersOption = None,
+    deadline: DeadlineOption = DEFAULT_DEADLINE,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Play whole tournaments between two strategies, alternating who starts; report wins,
@@ -71,6 +74,7 @@ def arena(
             rng=fresh_seed() if seed is None else seed,
             workers=count,
             progress=progress,
+            deadline=deadline,
         ),
         enabled=not as_json,
         nothing_done="any tournament was played",
@@ -132,3 +136,12 @@ def render_arena(result: ArenaResult, out: Console) -> None:
         )
         + "."
     )
+    cut = [
+        (name, result.moves_cut_short(side)) for side, name in (("a", result.a), ("b", result.b))
+    ]
+    if any(count for _, count in cut):
+        out.print(
+            "Moves the deadline cut short: "
+            + ", ".join(f"{name} {count:,}" for name, count in cut)
+            + "."
+        )

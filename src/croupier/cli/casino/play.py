@@ -25,6 +25,7 @@ from croupier.casino import (
     Action,
     Coin,
     IllegalMoveError,
+    Move,
     Player,
     State,
     new_tournament,
@@ -47,13 +48,15 @@ from croupier.casino.session import (
     compose_move,
     parse_hand_choice,
     parse_menu_choice,
+    parse_move_line,
     parse_selection,
     table_items,
 )
 from croupier.cli.casino.drawing import pile_text, render_move, render_score, render_table
+from croupier.cli.casino.positions import render_moves, sorted_moves
 from croupier.cli.casino.review import render_round_review
 from croupier.cli.console import Prompter, fail, make_console
-from croupier.cli.options import SeedOption
+from croupier.cli.options import DEFAULT_DEADLINE, DeadlineOption, SeedOption
 from croupier.cli.recovery import recover
 from croupier.errors import CroupierError
 
@@ -100,6 +103,13 @@ def play(
         bool,
         typer.Option("--review/--no-review", help="Review your moves after each round."),
     ] = True,
+    deadline: DeadlineOption = DEFAULT_DEADLINE,
+    pause: Annotated[
+        bool,
+        typer.Option(
+            "--pause", help="Stop before each of the computer's moves until you let it play."
+        ),
+    ] = False,
 ) -> None:
     """Play a tournament of Casino to 21 points against the computer."""
     if load is not None and deck_file is not None:
@@ -108,7 +118,16 @@ def play(
     deck = read_deck_file(deck_file) if deck_file is not None else None
     loaded = read_game(load) if load is not None else None
     rng = np.random.default_rng(seed)
-    dialogue = Dialogue(make_console(), level, rng, open_hands, log_file, reviews)
+    dialogue = Dialogue(
+        make_console(),
+        level,
+        rng,
+        open_hands,
+        log_file,
+        reviews,
+        pause=pause,
+        deadline=deadline,
+    )
     session = dialogue.session_for(loaded, os.fspath(load)) if loaded and load else None
     raise typer.Exit(dialogue.run(session, deck))
 
@@ -124,6 +143,9 @@ class Dialogue:
         open_hands: bool,
         log_file: Path | None = None,
         reviews: bool = True,
+        *,
+        pause: bool = False,
+        deadline: float = DEFAULT_DEADLINE,
     ) -> None:
         self.out = console
         self.prompter = Prompter(console)
@@ -133,6 +155,9 @@ class Dialogue:
         self.open_hands = open_hands
         self.log_file = log_file
         self.reviews = reviews
+        self.pause = pause
+        #: How long the computer (and the help) may think about a move, in seconds.
+        self.deadline = deadline
 
     def session_for(self, saved: SavedGame, path: str) -> Session:
         """The session of a saved game: at the level asked for, else the save's, else the
@@ -156,7 +181,15 @@ class Dialogue:
                     )
                 )
                 log = None
-        return Session(saved.state, None, self.rng, level=level, log=log)
+        return Session(
+            saved.state,
+            None,
+            self.rng,
+            level=level,
+            log=log,
+            practice=saved.practice,
+            deadline=self.deadline,
+        )
 
     # --- asking ----------------------------------------------------------------------
 
@@ -185,6 +218,10 @@ class Dialogue:
                     f"({(session.level if session else self.level or DEFAULT_LEVEL).value})."
                 )
             )
+            self.out.print(
+                "At your turn, type a move on one line at any prompt that asks for a card "
+                "(capture D8 H8, build H3 S2, trail C9), or follow the menus."
+            )
             if session is None:
                 session = self.start(deck)
             if session is not None:
@@ -193,7 +230,12 @@ class Dialogue:
             self.out.print()
             self.out.print("Leaving the game.")
         except Exception as exc:  # the last line of defence: the game is never lost
-            return recover(session.state if session is not None else None, exc)
+            return recover(
+                session.state if session is not None else None,
+                exc,
+                practice=session is not None and session.practice,
+                level=session.level if session is not None else None,
+            )
         return 0
 
     def start(self, deck: tuple[Card, ...] | None) -> Session | None:
@@ -212,7 +254,9 @@ class Dialogue:
         who = "you play first" if first is Player.HUMAN else "the computer plays first"
         self.out.print(f"The coin shows {toss.value}: you called {call.value}, so {who}.")
         state = new_tournament(first, deck=deck, rng=self.rng)
-        return Session(state, None, self.rng, level=self.level or DEFAULT_LEVEL)
+        return Session(
+            state, None, self.rng, level=self.level or DEFAULT_LEVEL, deadline=self.deadline
+        )
 
     def resume(self) -> Session | None:
         """Ask for a save file until one reads; an empty answer goes back."""
@@ -227,16 +271,24 @@ class Dialogue:
 
     def loop(self, session: Session) -> None:
         self.show_round_start(session.state)
+        if session.practice:
+            self.out.print("A practice game: your moves can be taken back.")
         while not session.finished:
+            if session.to_move is Player.COMPUTER and not self.pause:
+                self.computer_move(session)
+                continue
             items = session.menu()
-            whose = "Your turn" if session.to_move is Player.HUMAN else "The computer's turn"
+            human = session.to_move is Player.HUMAN
             self.out.print()
-            self.out.print(Text(f"{whose}:", style="bold"))
+            self.out.print(Text("Your turn:" if human else "The computer's turn:", style="bold"))
             for number, item in enumerate(items, 1):
                 self.out.print(f"  {number}  {item.label}")
-            choice = self.ask("Your choice [2]: ", partial(_menu_choice, items=items))
-            if choice is MenuChoice.SAVE:
-                if self.save(session):
+            parse = partial(_menu_choice, items=items)
+            choice = self.ask("Your choice [2]: ", partial(_typed_or, parse) if human else parse)
+            if isinstance(choice, Move):
+                self.play_human(session, choice)
+            elif choice in (MenuChoice.SAVE, MenuChoice.SAVE_AND_QUIT):
+                if self.save(session) and choice is MenuChoice.SAVE_AND_QUIT:
                     return
             elif choice is MenuChoice.QUIT:
                 if self.yes_no("Quit without saving? The game will be lost (y/n): "):
@@ -247,19 +299,38 @@ class Dialogue:
                 render_move(
                     self.out, "Help: the computer would play", decision.move, decision.reason
                 )
-            elif session.to_move is Player.HUMAN:
-                turn = self.human_move(session)
-                if turn is not None:
-                    self.show_turn(turn, session)
+            elif choice is MenuChoice.MOVES:
+                render_moves(session.state, sorted_moves(session.state), self.out)
+            elif choice is MenuChoice.HISTORY:
+                self.show_history(session)
+            elif choice is MenuChoice.UNDO:
+                self.undo(session)
+            elif human:
+                self.human_move(session)
             else:
-                decision = session.computer_decision()
-                turn = session.play(decision.move)
-                render_move(self.out, "The computer plays", decision.move, decision.reason)
-                self.show_turn(turn, session)
+                self.computer_move(session)
 
-    def human_move(self, session: Session) -> Turn | None:
-        """Ask for a card, an action and the table items until the move is legal (``None``:
-        the player went back to the menu)."""
+    def computer_move(self, session: Session) -> None:
+        self.out.print()
+        decision = session.computer_decision()
+        turn = session.play(decision.move)
+        render_move(self.out, "The computer plays", decision.move, decision.reason)
+        self.show_turn(turn, session)
+
+    def play_human(self, session: Session, move: Move) -> bool:
+        """Play the human's move, or say why the rules refuse it (False)."""
+        try:
+            turn = session.play(move)
+        except IllegalMoveError as exc:
+            self.out.print(Text(f"{_capitalized(str(exc))}. Choose again.", style="yellow"))
+            return False
+        render_move(self.out, "You play", move)
+        self.show_turn(turn, session)
+        return True
+
+    def human_move(self, session: Session) -> None:
+        """Ask for a card, an action and the table items (or a whole move typed at any of
+        these prompts) until the move is legal, or the player goes back to the menu."""
         while True:
             state = session.state
             hand = state.hand(Player.HUMAN)
@@ -267,35 +338,67 @@ class Dialogue:
             numbers = "1" if len(hand) == 1 else f"1-{len(hand)}"
             card = self.ask(
                 f"Card to play ({numbers} or a name such as {hand[0].casino}; 0 for the menu): ",
-                partial(_card_or_menu, hand=hand),
+                partial(_typed_or, partial(_card_or_menu, hand=hand)),
             )
             if card is None:
-                return None
-            action = self.ask(
-                f"Play {card.pretty} how: trail, capture, build or increase "
-                "(t, c, b, i; 0 to choose another card): ",
-                _action_or_back,
+                return
+            move = card if isinstance(card, Move) else self.ask_rest(card, session)
+            if move is not None and self.play_human(session, move):
+                return
+
+    def ask_rest(self, card: Card, session: Session) -> Move | None:
+        """The action and table items for ``card`` (``None``: choose another card)."""
+        action = self.ask(
+            f"Play {card.pretty} how: trail, capture, build or increase "
+            "(t, c, b, i; 0 to choose another card): ",
+            partial(_typed_or, _action_or_back),
+        )
+        if action is None or isinstance(action, Move):
+            return action
+        selection: tuple[TableItem, ...] | Move = ()
+        if action is not Action.TRAIL:
+            items = table_items(session.state)
+            selection = self.ask(
+                _SELECTION_PROMPTS[action],
+                partial(_typed_or, partial(parse_selection, items=items)),
             )
-            if action is None:
-                continue
-            selection: tuple[TableItem, ...] = ()
-            if action is not Action.TRAIL:
-                items = table_items(state)
-                selection = self.ask(
-                    _SELECTION_PROMPTS[action], partial(parse_selection, items=items)
-                )
-            move = compose_move(card, action, selection)
-            try:
-                turn = session.play(move)
-            except IllegalMoveError as exc:
-                self.out.print(Text(f"{_capitalized(str(exc))}. Choose again.", style="yellow"))
-                continue
-            render_move(self.out, "You play", move)
-            return turn
+        if isinstance(selection, Move):
+            return selection
+        return compose_move(card, action, selection)
+
+    def show_history(self, session: Session) -> None:
+        turns = session.round_history()
+        if not turns:
+            self.out.print("No move yet this round.")
+            return
+        self.out.print(Text(f"Round {session.state.round_number} so far:", style="bold"))
+        for number, turn in enumerate(turns, 1):
+            who = "You play" if turn.player is Player.HUMAN else "The computer plays"
+            render_move(self.out, f"  {number}. {who}", turn.move)
+
+    def undo(self, session: Session) -> None:
+        """Take back the human's last move and the computer's reply, once the player
+        agrees to make this a practice game."""
+        if not session.can_undo:
+            self.out.print(
+                Text("You have made no move this round: nothing to take back.", style="yellow")
+            )
+            return
+        if not session.practice and not self.yes_no(
+            "Taking back a move makes this a practice game, and it is saved as one. "
+            "Take it back (y/n)? "
+        ):
+            return
+        taken = session.undo()
+        self.out.print(
+            f"Taken back: {', '.join(map(str, taken))}. A practice game: your moves can be "
+            "taken back."
+        )
+        render_table(session.state, self.out, open_hands=self.open_hands)
 
     def save(self, session: Session) -> bool:
-        """Ask for a file and save the game (and its log next to it); False if the player
-        went back."""
+        """Ask for a file and save the game (and its log next to it; the game goes on);
+        False if the player went back."""
         while True:
             name = self.prompter.ask("Save the game to file (empty to go back): ").strip()
             if not name:
@@ -308,7 +411,7 @@ class Dialogue:
             ):
                 continue
             try:
-                write_save(session.state, name, session.level)
+                write_save(session.state, name, session.level, practice=session.practice)
                 write_log(session.log, log_path_for(name))
             except (OSError, CroupierError) as exc:
                 self.out.print(Text(f"Cannot save to {name}: {_reason(exc)}", style="yellow"))
@@ -400,6 +503,12 @@ _SELECTION_PROMPTS = {
     Action.BUILD: "Loose cards to build with (numbers or names; none to add to your build): ",
     Action.INCREASE: "Build to increase (its number or one of its cards): ",
 }
+
+
+def _typed_or(parse: Callable[[str], T], text: str) -> Move | T:
+    """A whole move typed on one line, or else the answer ``parse`` reads."""
+    move = parse_move_line(text)
+    return move if move is not None else parse(text)
 
 
 def _menu_choice(text: str, items: Sequence[MenuItem]) -> MenuChoice:

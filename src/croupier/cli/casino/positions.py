@@ -24,7 +24,7 @@ from croupier.casino.strategies import DEFAULT_STRATEGY, STRATEGIES, player_name
 from croupier.casino.values import split_capture
 from croupier.cli.casino.drawing import build_text, pile_text, render_move
 from croupier.cli.console import make_console
-from croupier.cli.options import file_name
+from croupier.cli.options import DEFAULT_DEADLINE, DeadlineOption, file_name
 from croupier.cli.render import cards_text
 
 __all__ = ["hint", "moves", "show"]
@@ -70,12 +70,15 @@ def moves(savefile: SaveFile, as_json: JsonFlag = False) -> None:
 
 
 def hint(
-    savefile: SaveFile, strategy: StrategyOption = DEFAULT_STRATEGY, as_json: JsonFlag = False
+    savefile: SaveFile,
+    strategy: StrategyOption = DEFAULT_STRATEGY,
+    deadline: DeadlineOption = DEFAULT_DEADLINE,
+    as_json: JsonFlag = False,
 ) -> None:
     """Recommend a move for the player to move in a saved position, with the reason."""
+    chosen = strategy_named(strategy, deadline=deadline)
     state = read_save(savefile)
     player = state.next_player
-    chosen = strategy_named(strategy)
     decision = chosen.decide(state.observe(player))
     if as_json:
         data = {"player": player.key, "strategy": player_name(strategy), **decision.to_dict()}

@@ -118,10 +118,11 @@
       $("verdict").textContent = state.seated ? "Place your bets." : "Sit down at a table to play.";
       return;
     }
-    // The dealing order: two player cards, two banker cards, then the third cards.
-    const order = [];
-    last.player.slice(0, 2).forEach((card) => order.push(["player", card]));
-    last.banker.slice(0, 2).forEach((card) => order.push(["banker", card]));
+    // The dealing order: player, banker, player, banker at a casino table (player,
+    // player, banker, banker in the course's order), then the third cards.
+    const order = state.deal_order === "casino"
+      ? [["player", last.player[0]], ["banker", last.banker[0]], ["player", last.player[1]], ["banker", last.banker[1]]]
+      : [["player", last.player[0]], ["player", last.player[1]], ["banker", last.banker[0]], ["banker", last.banker[1]]];
     if (last.player[2]) order.push(["player", last.player[2]]);
     if (last.banker[2]) order.push(["banker", last.banker[2]]);
     order.forEach(([side, card], i) => {
@@ -288,6 +289,7 @@
       stake: String(form.get("stake")),
       payouts: String(form.get("payouts")),
       decks: Number(form.get("decks")),
+      deal_order: String(form.get("deal_order")),
       seed: seed ? Number(seed) : null,
     };
     try {

@@ -190,6 +190,11 @@
       const bar = el("span", "bar");
       bar.style.width = percent(row.equity, 2);
       equity.append(bar, el("span", "bar-text", percent(row.equity, 2)));
+      if (!result.exact) {
+        const margin = el("span", "margin", "±" + percent(row.error95, 2));
+        margin.title = "95% of Monte Carlo runs land this close to the exact equity, or closer";
+        equity.append(margin);
+      }
       tr.append(name, cards, equity, el("td", "num", percent(row.win, 2)), el("td", "num", percent(row.tie, 2)));
       body.append(tr);
     }

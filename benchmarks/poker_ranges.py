@@ -1,0 +1,168 @@
+"""Range equity speed: croupier's ``calculate`` beside eval7 and croupier's older exact path.
+
+Run from the repository root, with eval7 installed (the ``test`` or ``bench`` extra):
+
+    .venv/bin/python benchmarks/poker_ranges.py            # about half a minute
+    .venv/bin/python benchmarks/poker_ranges.py --quick    # one run of each
+
+Each row times one question in this run (best of ``--repeat`` runs, croupier and the
+peer timed in turns, tables built beforehand, garbage collector paused); rows with a
+peer give the peer's time on the same question and the ratio. Monte Carlo rows give
+trials per second and check the answers agree within four standard errors. Targets
+(issue 9): heads-up hand vs hand preflop exact <= 50 ms; A2o vs 88 vs QJs preflop exact
+<= 5 s; hand vs range Monte Carlo at least eval7's trials per second; range vs range
+preflop to 0.1 point <= 2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from croupier.poker import exact_equity, parse_equity_hands
+from croupier.poker.calc import calculate
+from croupier.poker.tables import rank_table
+from poker_speed import best_time  # benchmarks/ is on the path when run as a script
+
+HERO = "AhKh"
+VILLAIN = "TT+, AQs+, AQo+, KQs"
+RVR = ("TT+, AQs+, AQo+", "QQ+, AKs, AKo")
+RIVER = "2c 7d 9h Js 3s"
+FLOP = "2c 7d 9h"
+MC_TRIALS = 2_000_000
+
+
+def duel(
+    ours: Callable[[], Any], theirs: Callable[[], Any], repeat: int
+) -> tuple[float, Any, float, Any]:
+    """Best times and results of two runs timed in turns (so that both see the same
+    load on a shared machine)."""
+    best_ours, best_theirs = float("inf"), float("inf")
+    mine = peer = None
+    for _ in range(repeat):
+        t, mine = best_time(ours, 1)
+        best_ours = min(best_ours, t)
+        t, peer = best_time(theirs, 1)
+        best_theirs = min(best_theirs, t)
+    return best_ours, mine, best_theirs, peer
+
+
+def eval7_range(text: str) -> Any:
+    import eval7
+
+    return eval7.HandRange(text)
+
+
+def eval7_cards(text: str) -> list[Any]:
+    import eval7
+
+    return [eval7.Card(text[i : i + 2]) for i in range(0, len(text.replace(" ", "")), 2)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="one run of each")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    repeat = 1 if args.quick else args.repeat
+    import eval7
+
+    rank_table(7)
+    calculate([HERO, VILLAIN], trials=1000, rng=0)  # build the board table
+    rows: list[tuple[str, str, str, str]] = []
+
+    # heads-up preflop exact, beside croupier's previous exact path (poker equity --exact)
+    old = parse_equity_hands("Ah Kh ?0 ?1 ?2 ?3 ?4\nQs Qd ?0 ?1 ?2 ?3 ?4")
+    t_new, r_new, t_old, r_old = duel(
+        lambda: calculate([HERO, "QsQd"], exact=True), lambda: exact_equity(old), repeat
+    )
+    assert abs(r_new.players[0].equity - r_old.equity[0]) < 1e-12
+    rows.append(
+        (
+            "AhKh vs QsQd preflop exact (1,712,304 boards)",
+            f"{t_new * 1000:.0f} ms",
+            f"{t_old * 1000:.0f} ms (croupier exact_equity)",
+            f"{t_old / t_new:.1f}x",
+        )
+    )
+
+    t3, r3 = best_time(lambda: calculate(["A2o", "88", "QJs"], exact=True), repeat)
+    rows.append(
+        (
+            f"A2o vs 88 vs QJs preflop exact ({r3.games:,} games)",
+            f"{t3:.2f} s",
+            "-",
+            "-",
+        )
+    )
+
+    # hand vs range Monte Carlo, preflop: trials per second
+    hero7, villain7 = eval7_cards(HERO), eval7_range(VILLAIN)
+    t_mc, r_mc, t_e7, eq_e7 = duel(
+        lambda: calculate([HERO, VILLAIN], trials=MC_TRIALS, rng=1),
+        lambda: eval7.py_hand_vs_range_monte_carlo(hero7, villain7, [], MC_TRIALS),
+        max(repeat, 5) if repeat > 1 else 1,  # the noisiest row: more turns
+    )
+    error = r_mc.players[0].stderr
+    agree = abs(r_mc.players[0].equity - eq_e7) < 4 * (2**0.5) * error
+    rows.append(
+        (
+            f"{HERO} vs {VILLAIN} preflop Monte Carlo, trials/s",
+            f"{MC_TRIALS / t_mc / 1e6:.1f} M",
+            f"{MC_TRIALS / t_e7 / 1e6:.1f} M (eval7)",
+            f"{t_e7 / t_mc:.2f}x" + ("" if agree else " DISAGREE"),
+        )
+    )
+
+    # hand vs range exact on a full board (eval7's exact path), and on a flop
+    board7 = eval7_cards(RIVER.replace(" ", ""))
+    t_e7x, eq_e7x = best_time(lambda: eval7.py_hand_vs_range_exact(hero7, villain7, board7), repeat)
+    t_x, r_x = best_time(lambda: calculate([HERO, VILLAIN], board=RIVER, exact=True), repeat)
+    assert abs(r_x.players[0].equity - eq_e7x) < 1e-6  # eval7 answers in float32
+    rows.append(
+        (
+            f"{HERO} vs {VILLAIN} on {RIVER}, exact",
+            f"{t_x * 1000:.2f} ms",
+            f"{t_e7x * 1000:.3f} ms (eval7)",
+            f"{t_e7x / t_x:.2f}x",
+        )
+    )
+    t_f, r_f = best_time(lambda: calculate([HERO, VILLAIN], board=FLOP, exact=True), repeat)
+    rows.append(
+        (
+            f"{HERO} vs {VILLAIN} on {FLOP}, exact ({r_f.games:,} games)",
+            f"{t_f * 1000:.0f} ms",
+            "- (eval7: river only)",
+            "-",
+        )
+    )
+
+    # range vs range preflop: Monte Carlo to 0.1 point, and exact
+    t_p, r_p = best_time(lambda: calculate(list(RVR), precision=0.001, rng=2), repeat)
+    rows.append(
+        (
+            f"{RVR[0]} vs {RVR[1]} preflop, Monte Carlo to 0.1 point SE ({r_p.games:,} trials)",
+            f"{t_p:.2f} s",
+            "-",
+            "-",
+        )
+    )
+    t_rx, r_rx = best_time(lambda: calculate(list(RVR), exact=True), 1)
+    rows.append(
+        (
+            f"{RVR[0]} vs {RVR[1]} preflop exact ({r_rx.games:,} games)",
+            f"{t_rx:.2f} s",
+            "-",
+            "-",
+        )
+    )
+
+    print("| question | croupier | peer | ratio (peer time / croupier time) |")
+    print("|---|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""Baccarat's drawing rules as tables, rendered from ``croupier.baccarat.rules``."""
+
+from __future__ import annotations
+
+from croupier.baccarat.rules import (
+    BANKER_DRAWS_AFTER_PLAYER_STOOD,
+    PLAYER_DRAWS,
+    POINTS,
+    TABLEAU,
+)
+from croupier.cards import Rank
+
+__all__ = ["baccarat_rules_markdown"]
+
+
+def _draws(flags: tuple[bool, ...], total: int) -> str:
+    if total >= 8:
+        return "natural"
+    return "draws" if flags[total] else "stands"
+
+
+def baccarat_rules_markdown() -> str:
+    """Card points, the player's rule, the banker's rule when the player stood, and the
+    banker's tableau when the player drew."""
+    points = " | ".join(f"{rank.label}" for rank in Rank)
+    values = " | ".join(str(POINTS[rank]) for rank in Rank)
+    lines = [
+        "**Card points** (`POINTS`); a hand's total is the sum modulo 10:",
+        "",
+        f"| rank | {points} |",
+        "|---|" + "---:|" * len(Rank),
+        f"| points | {values} |",
+        "",
+        "**Two-card totals**: the player (`PLAYER_DRAWS`), and the banker when the player "
+        "stood (`BANKER_DRAWS_AFTER_PLAYER_STOOD`):",
+        "",
+        "| total | " + " | ".join(str(t) for t in range(10)) + " |",
+        "|---|" + "---|" * 10,
+        "| player | " + " | ".join(_draws(PLAYER_DRAWS, t) for t in range(10)) + " |",
+        "| banker | "
+        + " | ".join(_draws(BANKER_DRAWS_AFTER_PLAYER_STOOD, t) for t in range(10))
+        + " |",
+        "",
+        "**The banker's tableau** when the player drew a third card (`TABLEAU`): rows are the "
+        "banker's two-card total, columns the points of the player's third card; "
+        "**H** draws, S stands.",
+        "",
+        "| banker | " + " | ".join(str(p) for p in range(10)) + " |",
+        "|---|" + ":---:|" * 10,
+    ]
+    for total in range(7, -1, -1):
+        cells = " | ".join("**H**" if c == "H" else "S" for c in TABLEAU[total])
+        lines.append(f"| {total} | {cells} |")
+    return "\n".join(lines) + "\n"
+
+
+def casino_scoring_markdown() -> str:
+    """The Casino scoring table, rendered from ``croupier.casino.scoring.SCORING``."""
+    from croupier.casino.scoring import SCORING, ScoreKind
+
+    lines = ["| item | points | how | cards |", "|---|---:|---|---|"]
+    for item in SCORING:
+        how = (
+            "to the player with more of them (nobody on a tie)"
+            if item.kind is ScoreKind.MAJORITY
+            else "for each card, to whoever captured it"
+        )
+        cards = (
+            f"{len(item.cards)} cards"
+            if len(item.cards) > 4
+            else " ".join(card.pretty for card in sorted(item.cards))
+        )
+        lines.append(f"| {item.name} | {item.points} | {how} | {cards} |")
+    total = sum(
+        item.points * (1 if item.kind is ScoreKind.MAJORITY else len(item.cards))
+        for item in SCORING
+    )
+    return "\n".join(lines) + f"\n\n{total} points in all in a round when nothing is tied.\n"

@@ -1,0 +1,166 @@
+"""The casino's procedure for a shoe, as the advantage player sees it.
+
+N decks are shuffled; the burn is either the standard one (the first card is turned face
+up and as many cards as its value are burned face down, tens and faces burn 10), none,
+or a fixed number of cards burned face down; rounds are dealt while the cut card, placed
+``cut_card`` cards from the back, has not come out. The player sees every card dealt and
+the first card of a standard burn, never the cards burned face down.
+
+>>> procedure = ShoeProcedure(decks=8, cut_card=14, burn="standard")
+>>> procedure.size, procedure.cut
+(416, 402)
+>>> shoes = procedure.deal(3, np.random.default_rng(7))
+>>> shoes.rounds.shoe.tolist()[:3], bool(np.all(np.diff(shoes.rounds.shoe) >= 0))
+([0, 0, 0], True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from croupier.baccarat.errors import BaccaratError
+from croupier.baccarat.simulate import (
+    DealtRounds,
+    deal_rounds,
+    shuffled_shoes,
+    standard_burn_starts,
+)
+
+__all__ = ["STANDARD_BURN", "DealtShoes", "ShoeProcedure", "parse_burn"]
+
+#: The burn named ``standard``: turn one card face up, burn its value face down.
+STANDARD_BURN: Final = "standard"
+#: The largest fixed burn accepted.
+MAX_BURN: Final = 52
+
+
+def parse_burn(text: str) -> str | int:
+    """``standard``, ``none`` (0 cards) or a number of cards burned face down.
+
+    >>> parse_burn("standard"), parse_burn("none"), parse_burn("3")
+    ('standard', 0, 3)
+    """
+    word = text.strip().lower()
+    if word == STANDARD_BURN:
+        return STANDARD_BURN
+    if word == "none":
+        return 0
+    if word.isascii() and word.isdigit() and int(word) <= MAX_BURN:
+        return int(word)
+    raise BaccaratError(
+        f"bad burn {text!r}: expected standard, none or a number of cards from 0 to {MAX_BURN}"
+    )
+
+
+@dataclass(frozen=True)
+class DealtShoes:
+    """A block of shoes and the rounds dealt from them, shoe by shoe, round by round."""
+
+    #: Rank codes (0 = two ... 12 = ace), one shoe per column, first card in row 0.
+    ranks: NDArray[np.uint8]
+    #: Each shoe's first dealt position (after the burn).
+    starts: NDArray[np.int64]
+    #: True when the first card was shown (standard burn): the player has seen it.
+    shown: bool
+    #: The rounds, sorted by shoe then position.
+    rounds: DealtRounds
+
+    @property
+    def round_numbers(self) -> NDArray[np.int64]:
+        """Each round's number within its shoe, from 1."""
+        shoe = self.rounds.shoe
+        first = np.searchsorted(shoe, shoe, side="left")
+        return np.arange(1, shoe.size + 1, dtype=np.int64) - first
+
+    def seen_before(
+        self, by_code: NDArray[Any], rows: NDArray[np.intp] | None = None
+    ) -> NDArray[np.int64]:
+        """For each round (of ``rows``, default all), the sum over the cards the player saw
+        before it of ``by_code[card]``: a number (or a row of numbers) per rank code."""
+        shoe, position = self.rounds.shoe, self.rounds.position
+        if rows is not None:
+            shoe, position = shoe[rows], position[rows]
+        columns, local = np.unique(shoe, return_inverse=True)
+        per_card = by_code[self.ranks[:, columns]]
+        shape = (1, *per_card.shape[1:])
+        cumulative = np.concatenate(
+            [np.zeros(shape, dtype=np.int32), np.cumsum(per_card, axis=0, dtype=np.int32)]
+        )
+        start = self.starts[columns][local]
+        seen: NDArray[np.int64] = (cumulative[position, local] - cumulative[start, local]).astype(
+            np.int64
+        )
+        if self.shown:
+            seen += per_card[0, local]
+        return seen
+
+    def cards_seen_before(self) -> NDArray[np.int64]:
+        """How many cards the player has seen before each round."""
+        seen = self.rounds.position - self.starts[self.rounds.shoe]
+        return seen + 1 if self.shown else seen
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeProcedure:
+    """Decks per shoe, cut-card depth (cards behind it) and the burn."""
+
+    decks: int = 8
+    #: Cards left behind the cut card: dealing stops once fewer than this remain.
+    cut_card: int = 14
+    #: ``"standard"`` or a number of cards burned face down (0: none).
+    burn: str | int = STANDARD_BURN
+
+    def __post_init__(self) -> None:
+        decks, cut_card, burn = self.decks, self.cut_card, self.burn
+        if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 64:
+            raise BaccaratError(f"bad number of decks {decks!r}: expected 1 to 64")
+        size = 52 * decks
+        if isinstance(cut_card, bool) or not isinstance(cut_card, int) or cut_card < 6:
+            raise BaccaratError(
+                f"bad cut card {cut_card!r}: expected 6 or more cards behind it "
+                "(a round may need 6)"
+            )
+        if burn != STANDARD_BURN and (
+            isinstance(burn, bool) or not isinstance(burn, int) or not 0 <= burn <= MAX_BURN
+        ):
+            raise BaccaratError(f"bad burn {burn!r}: expected 'standard' or 0 to {MAX_BURN} cards")
+        most_burned = 11 if burn == STANDARD_BURN else int(burn)
+        if size - cut_card <= most_burned:
+            raise BaccaratError(
+                f"the cut card {cut_card} cards from the back of {size} leaves no round "
+                "after the burn"
+            )
+
+    @property
+    def size(self) -> int:
+        """Cards in the shoe."""
+        return 52 * self.decks
+
+    @property
+    def cut(self) -> int:
+        """Cards dealt before the cut card comes out."""
+        return self.size - self.cut_card
+
+    def deal(self, shoes: int, rng: np.random.Generator) -> DealtShoes:
+        """Shuffle ``shoes`` shoes and deal each one to the cut card."""
+        ranks = shuffled_shoes(shoes, self.decks, rng)
+        if self.burn == STANDARD_BURN:
+            starts = standard_burn_starts(ranks)
+        else:
+            starts = np.full(shoes, int(self.burn), dtype=np.int64)
+        rounds = deal_rounds(ranks, self.cut, starts)
+        order = np.lexsort((rounds.position, rounds.shoe))
+        rounds = DealtRounds(rounds.shoe[order], rounds.position[order], rounds.cell[order])
+        return DealtShoes(ranks, starts, self.burn == STANDARD_BURN, rounds)
+
+    def describe(self) -> str:
+        """``8 decks, cut card 14 from the back, standard burn``."""
+        burn = {STANDARD_BURN: "standard burn", 0: "no burn"}.get(
+            self.burn, f"{self.burn} cards burned"
+        )
+        decks = f"{self.decks} deck" + ("s" if self.decks != 1 else "")
+        return f"{decks}, cut card {self.cut_card} from the back, {burn}"

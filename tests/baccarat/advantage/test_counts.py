@@ -1,0 +1,42 @@
+"""Count systems: written forms, named counts, tags from the effect of removal."""
+
+from __future__ import annotations
+
+import pytest
+
+from croupier.baccarat.advantage import NAMED_COUNTS, CountSystem, eor_count, parse_count
+from croupier.baccarat.errors import BaccaratError
+from croupier.cards import Rank
+
+
+def test_jacobson_dragon_count_is_balanced() -> None:
+    dragon = NAMED_COUNTS["dragon-7"]
+    assert dragon.tag(Rank.FOUR) == -1 and dragon.tag(Rank.NINE) == 2 and dragon.tag(Rank.KING) == 0
+    assert dragon.is_balanced(8)
+    panda = NAMED_COUNTS["panda-8"]
+    assert panda.written() == "A,2=+1 3,4,5=-2 6,7=-1 8=-2 9=+4 10,J,Q,K=+1"
+    assert panda.is_balanced()
+
+
+def test_tags_by_rank_and_by_value_agree() -> None:
+    by_value = parse_count("1,0,0,0,0,0,0,0,0,-1", "tie")
+    by_rank = parse_count("1,0,0,0,0,0,0,0,0,-1,-1,-1,-1", "tie")
+    assert by_value.tags == by_rank.tags
+    assert by_value.in_written_order() == [1] + [0] * 8 + [-1] * 4
+
+
+def test_eor_tags_follow_the_effect_of_removal() -> None:
+    tags = eor_count("panda-8")
+    assert max(abs(t) for t in tags.tags) <= 3 and any(tags.tags)
+    assert eor_count("dragon-7").tag(Rank.NINE) > 0 > eor_count("dragon-7").tag(Rank.SIX)
+
+
+@pytest.mark.parametrize("text", ["1,2", "a,b,c,d,e,f,g,h,i,j", "hilo", "1,2,3,4,5,6,7,8,9,１"])
+def test_bad_tags_are_named(text: str) -> None:
+    with pytest.raises(BaccaratError, match="tag"):
+        parse_count(text, "tie")
+
+
+def test_count_system_checks_its_tags() -> None:
+    with pytest.raises(BaccaratError):
+        CountSystem("short", (1, 2))

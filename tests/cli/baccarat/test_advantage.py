@@ -1,0 +1,249 @@
+"""``croupier baccarat count | perfect`` through the app: tables, JSON, trace, checkpoint,
+plot, errors, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ..helpers import assert_one_line_error, croupier
+
+DRAGON = ("--bet", "dragon-7", "--tags", "dragon-7", "--true-count")
+DRAGON_AT_4 = (*DRAGON, "--threshold", "4")
+JSON_KEYS = {
+    "bet",
+    "shoes",
+    "units_per_shoe",
+    "ci95",
+    "bets_per_shoe",
+    "rounds_per_shoe",
+    "edge_when_betting",
+    "sd_per_shoe",
+    "threshold",
+    "partial",
+}
+
+
+def run_json(*args: str) -> dict:  # type: ignore[type-arg]
+    run = croupier("baccarat", *args, "--json")
+    assert run.exit_code == 0, run.stderr
+    return json.loads(run.stdout)  # type: ignore[no-any-return]
+
+
+def test_count_table() -> None:
+    run = croupier("baccarat", "count", *DRAGON_AT_4, "--shoes", "200", "--seed", "3")
+    assert run.exit_code == 0, run.stderr
+    out = run.stdout
+    assert "Counting: Dragon 7 40:1 (dragon-7, ez payouts), 8 decks, cut card 14" in out
+    assert "Tags A,2,3=0 4,5,6,7=-1 8,9=+2 10,J,Q,K=0; true count; bet at 4 or more" in out
+    for label in (
+        "Units won per shoe",
+        "95% interval",
+        "Bets per shoe",
+        "Rounds per shoe",
+        "Edge when betting",
+        "Units won per 100 rounds",
+        "Standard deviation",
+        "Edge by true count",
+        "+4*",
+    ):
+        assert label in out, label
+
+
+def test_count_json_has_the_documented_keys_and_repeats_with_the_seed() -> None:
+    data = run_json("count", *DRAGON_AT_4, "--shoes", "150", "--seed", "9")
+    assert set(data) >= JSON_KEYS and data["threshold"] == 4 and data["partial"] is False
+    assert data["shoes"] == 150 and data["seed"] == 9
+    again = run_json("count", *DRAGON_AT_4, "--shoes", "150", "--seed", "9", "--workers", "2")
+    assert again == data
+
+
+def test_best_threshold_and_eor_tags() -> None:
+    data = run_json(
+        "count",
+        "--bet",
+        "tie",
+        "--tags",
+        "eor",
+        "--best-threshold",
+        "--shoes",
+        "100",
+        "--seed",
+        "1",
+    )
+    assert isinstance(data["threshold"], float)
+    assert data["tags"] == [int(t) for t in data["tags"]] and len(data["tags"]) == 13
+
+
+def test_perfect_json_and_trace(tmp_path: Path) -> None:
+    trace = tmp_path / "trace.jsonl"
+    data = run_json(
+        "perfect", "--bet", "panda-8", "--shoes", "12", "--seed", "4", "--trace", str(trace)
+    )
+    assert JSON_KEYS | {"expectation_units_per_shoe"} <= set(data)
+    assert data["threshold"] is None
+    lines = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert len(lines) == round(data["rounds_per_shoe"] * 12)
+    assert set(lines[0]) == {"shoe", "round", "counts", "ev", "bet", "outcome"}
+    assert [line["shoe"] for line in lines] == sorted(line["shoe"] for line in lines)
+    assert sum(line["bet"] for line in lines) == round(data["bets_per_shoe"] * 12)
+    assert all(sum(line["counts"]) <= 416 for line in lines)
+    by_edge = data["by_edge"]
+    assert sum(row["rounds"] for row in by_edge) == len(lines)
+    placed = sum(row["rounds"] for row in by_edge if row["edge_percent"] >= 0)
+    assert placed == sum(line["bet"] for line in lines)
+    for row in by_edge:
+        assert row["edge_percent"] <= 100 * row["edge"] < row["edge_percent"] + 1
+
+
+def test_perfect_table_reports_both_accountings() -> None:
+    run = croupier("baccarat", "perfect", "--bet", "tie", "--shoes", "20", "--seed", "2")
+    assert run.exit_code == 0, run.stderr
+    assert "Units per shoe, expectation accounting" in run.stdout
+    assert "within their 95% intervals" in run.stdout
+
+
+def test_checkpoint_resumes_with_the_seed_it_recorded(tmp_path: Path) -> None:
+    checkpoint = tmp_path / "study.ckpt"
+    args = ("count", "--bet", "tie", "--tags", "eor", "--threshold", "1", "--shoes", "1500")
+    first = run_json(*args, "--seed", "11", "--checkpoint", str(checkpoint))
+    lines = checkpoint.read_text().splitlines()
+    assert len(lines) == 1 + 2  # the header and two batches
+    resumed = run_json(*args, "--checkpoint", str(checkpoint))  # no --seed: the file's
+    assert resumed == first
+    assert len(checkpoint.read_text().splitlines()) == 1 + 1  # the two summed in one line
+    checkpoint.write_text(lines[0] + "\n" + lines[1] + "\n" + lines[2][:50])  # killed mid-line
+    assert run_json(*args, "--checkpoint", str(checkpoint)) == first
+    other = croupier("baccarat", *args, "--seed", "12", "--checkpoint", str(checkpoint))
+    assert_one_line_error(other, "another study")
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello\n")
+    assert_one_line_error(
+        croupier("baccarat", *args, "--checkpoint", str(junk)), "not a croupier checkpoint"
+    )
+
+
+def test_plot_writes_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "edge.png"
+    run = croupier(
+        "baccarat",
+        "count",
+        *DRAGON_AT_4,
+        "--shoes",
+        "100",
+        "--seed",
+        "5",
+        "--plot",
+        str(picture),
+    )
+    assert run.exit_code == 0, run.stderr
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (("count", "--bet", "tie", "--tags", "eor"), ("--threshold T or --best-threshold",)),
+        (
+            ("count", "--bet", "tie", "--tags", "eor", "--threshold", "1", "--best-threshold"),
+            ("one of them",),
+        ),
+        (("count", "--bet", "tie", "--tags", "1,2,x", "--threshold", "1"), ("bad tag 'x'",)),
+        (("count", "--bet", "dragon-9", "--tags", "eor", "--threshold", "1"), ("no bet",)),
+        (("perfect", "--bet", "tie", "--burn", "lots"), ("bad burn 'lots'",)),
+        (("perfect", "--bet", "tie", "--cut-card", "3"), ("--cut-card", "'3'")),
+        (("perfect", "--bet", "tie", "--shoes", "0"), ("--shoes",)),
+        (("perfect", "--bet", "tie", "--payouts", "lab", "--shoes", "1"), ()),
+        (("perfect", "--bet", "dragon-7", "--payouts", "casino"), ("no bet 'dragon-7'",)),
+    ],
+)
+def test_bad_input_is_one_line(args: tuple[str, ...], fragments: tuple[str, ...]) -> None:
+    run = croupier("baccarat", *args)
+    if not fragments:
+        assert run.exit_code == 0, run.stderr
+        return
+    assert_one_line_error(run, *fragments)
+
+
+def wait_for_workers(pid: int) -> None:
+    """Until the command has started its worker processes (a loaded machine may take
+    seconds just to import): a Ctrl-C before that is not the one under test."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(children.read_text().split()) < 2:
+        time.sleep(0.1)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_prints_the_partial_result_and_exits_130() -> None:
+    command = [
+        sys.executable,
+        "-m",
+        "croupier",
+        "baccarat",
+        "perfect",
+        "--bet",
+        "tie",
+        "--shoes",
+        "1000000",
+        "--seed",
+        "1",
+        "--workers",
+        "2",
+        "--json",
+    ]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    wait_for_workers(process.pid)
+    time.sleep(1)
+    started = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
+    out, err = process.communicate(timeout=60)
+    stopped = time.monotonic() - started
+    assert process.returncode == 130, err
+    data = json.loads(out)
+    assert data["partial"] is True and data["shoes"] < 1_000_000
+    assert "Traceback" not in err
+    assert stopped < 10  # within a second on a quiet machine; this one may be shared
+
+
+def test_missing_extras_are_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import fails as if not installed
+    run = croupier("baccarat", "perfect", "--bet", "tie", "--shoes", "5", "--scheduler", "local")
+    assert_one_line_error(run, "pip install 'croupier[cluster]'")
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    run = croupier(
+        "baccarat",
+        "count",
+        *DRAGON_AT_4,
+        "--shoes",
+        "5",
+        "--plot",
+        str(tmp_path / "x.png"),
+    )
+    assert_one_line_error(run, "--plot needs matplotlib", "pip install 'croupier[plot]'")
+
+
+def test_pair_bets_have_no_eor_count() -> None:
+    run = croupier(
+        "baccarat",
+        "count",
+        "--bet",
+        "player-pair",
+        "--tags",
+        "eor",
+        "--threshold",
+        "1",
+        "--shoes",
+        "5",
+    )
+    assert_one_line_error(run, "no card count can follow it")
