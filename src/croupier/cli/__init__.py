@@ -33,7 +33,7 @@ GAMES = {
     ),
     "serve": (
         "croupier.cli.serve:serve",
-        "Play in the browser: the Baccarat table, Casino and the poker calculator. Ctrl-C stops.",
+        "Play in the browser: the Baccarat table, the poker calculator and Casino. Ctrl-C stops.",
     ),
 }
 
