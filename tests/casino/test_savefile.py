@@ -21,6 +21,7 @@ from croupier.casino import (
     read_save,
     write_save,
 )
+from croupier.casino.levels import Level
 from croupier.casino.savefile import SavedGame, parse_game, read_game
 
 from .helpers import COMPUTER, HUMAN, cards, position
@@ -293,6 +294,17 @@ def test_a_practice_game_is_saved_as_such(tmp_path: Path) -> None:
     assert parse_game(CANONICAL + "Practice: no\n").practice is False
     path = tmp_path / "practice.txt"
     write_save(state, path, practice=True)
-    assert read_game(path) == SavedGame(state, True) and read_save(path) == state
+    assert read_game(path) == SavedGame(state, practice=True) and read_save(path) == state
     with pytest.raises(SaveFileError, match=r"line \d+: bad practice 'maybe': expected yes or no"):
         parse_game(CANONICAL + "Practice: maybe\n")
+
+
+def test_level_and_practice_lines_come_in_a_fixed_order_each_optional() -> None:
+    state = parse_save(CANONICAL)
+    text = format_save(state, Level.CASUAL, practice=True)
+    assert text == format_save(state) + "\nLevel: Casual\n\nPractice: yes\n"
+    assert parse_game(text) == SavedGame(state, Level.CASUAL, practice=True)
+    assert parse_game(CANONICAL + "Level: strong\n") == SavedGame(state, Level.STRONG)
+    assert parse_game(CANONICAL + "Practice: yes\n") == SavedGame(state, practice=True)
+    with pytest.raises(SaveFileError, match=r"unexpected 'Level:' after Practice:"):
+        parse_game(CANONICAL + "Practice: yes\nLevel: strong\n")

@@ -289,9 +289,11 @@ def test_undo_takes_back_my_move_and_the_reply_and_makes_a_practice_game() -> No
     assert session.undo() == (mine, reply)
     assert session.state == state and session.move_stack == [] and session.practice
     assert session.round_history() == () and not session.can_undo
+    assert session.log.moves == 0 and session.log.rounds == ()  # the log forgets them too
     # The same move again gets the same reply: the game goes on from there.
     session.play(mine)
     assert session.computer_decision().move == reply
+    assert session.log.rounds[-1].moves == (mine,) and session.log.current == session.state
 
 
 def test_a_finished_round_cannot_be_taken_back() -> None:

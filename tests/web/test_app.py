@@ -13,7 +13,7 @@ from croupier.web.sessions import COOKIE_NAME
 def test_lobby_links_every_game(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200
-    assert 'href="/baccarat"' in page.text and 'href="/poker"' in page.text
+    assert all(f'href="/{game}"' in page.text for game in ("baccarat", "poker", "casino"))
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert page.headers["cache-control"] == "no-store"
     assert "no-store" not in client.get("/static/croupier.css").headers.get("cache-control", "")
@@ -33,7 +33,15 @@ def test_a_forged_or_unknown_cookie_gets_a_fresh_id(client: TestClient) -> None:
 
 
 def test_static_assets_ship_in_the_package(client: TestClient) -> None:
-    for name in ("croupier.css", "croupier.js", "baccarat.js", "poker.js", "favicon.svg"):
+    for name in (
+        "croupier.css",
+        "croupier.js",
+        "baccarat.js",
+        "poker.js",
+        "casino.js",
+        "casino.css",
+        "favicon.svg",
+    ):
         answer = client.get(f"/static/{name}")
         assert answer.status_code == 200, name
         assert "set-cookie" not in answer.headers

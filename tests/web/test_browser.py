@@ -36,7 +36,7 @@ def sit_down(page: Any, seed: int, payouts: str = "casino") -> None:
 def test_lobby(browser_page: Any, screenshot: Shot) -> None:
     browser_page.goto("/")
     links = browser_page.locator("ul.games a")
-    assert links.count() == 2
+    assert links.count() == 3
     screenshot(browser_page, "lobby", docs=True)
     links.first.click()
     browser_page.wait_for_url(re.compile(r"/baccarat$"))

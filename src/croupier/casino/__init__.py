@@ -27,15 +27,18 @@ The modules, in the order a reader should take them (each imports only those abo
 3. :mod:`~croupier.casino.notation`: the written notation of cards, builds and tables.
 4. :mod:`~croupier.casino.pieces`: the shared values, :class:`Player`, :class:`Build`,
    :data:`HAND_SIZE`.
-5. :mod:`~croupier.casino.moves`: :class:`Move` and its notation.
-6. :mod:`~croupier.casino.scoring`: the scoring table of a round.
-7. :mod:`~croupier.casino.rules`: the legal moves and the rule a move breaks.
-8. :mod:`~croupier.casino.observation`: what one player can see.
-9. :mod:`~croupier.casino.state`: :class:`State`, the engine's surface.
-10. :mod:`~croupier.casino.tournament`: decks, rounds and the tournament.
-11. :mod:`~croupier.casino.savefile`: the save file.
-12. :mod:`~croupier.casino.strategies`: the computer players; then
-    :mod:`~croupier.casino.session`, a tournament at the table.
+5. :mod:`~croupier.casino.levels`: the levels of play, by name.
+6. :mod:`~croupier.casino.moves`: :class:`Move` and its notation.
+7. :mod:`~croupier.casino.scoring`: the scoring table of a round.
+8. :mod:`~croupier.casino.rules`: the legal moves and the rule a move breaks.
+9. :mod:`~croupier.casino.observation`: what one player can see.
+10. :mod:`~croupier.casino.state`: :class:`State`, the engine's surface.
+11. :mod:`~croupier.casino.tournament`: decks, rounds and the tournament.
+12. :mod:`~croupier.casino.savefile`: the save file.
+13. :mod:`~croupier.casino.gamelog`: the log of every move of a game.
+14. :mod:`~croupier.casino.strategies`: the computer players, and the strategy of each level.
+15. :mod:`~croupier.casino.review`: every move of a game judged by the expert.
+16. :mod:`~croupier.casino.session`: a tournament at the table.
 """
 
 from __future__ import annotations

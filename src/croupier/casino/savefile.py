@@ -4,8 +4,11 @@ A save file holds, in order: ``Round:``; the computer's and then the human's ``S
 (the tournament score before this round), ``Hand:`` and ``Pile:``, indented under
 ``Computer:`` and ``Human:``; ``Table:`` (builds in brackets, then loose cards); one
 ``Build Owner:`` line per build; ``Last Capturer:`` (left out while nobody has captured);
-``Deck:`` (top first); ``Next Player:``; and, only for a practice game (where moves
-were taken back, see :class:`~croupier.casino.session.Session`), ``Practice: yes``.
+``Deck:`` (top first); ``Next Player:``; then two optional lines of croupier's own, after
+the course's last one and always in this order: ``Level:`` (the computer's level of play,
+see :mod:`~croupier.casino.levels`), and, only for a practice game (where moves were taken
+back, see :class:`~croupier.casino.session.Session`), ``Practice: yes``. A file without
+them (an older save, another program's) still reads: at the default level, not practice.
 
 Reading forgives spacing, indentation, blank lines, letter case, any card notation and a
 missing ``Last Capturer:``, and refuses bad content with the line at fault: the 52 cards
@@ -30,6 +33,13 @@ Human:
 <BLANKLINE>
 >>> parse_save(text) == state and format_save(parse_save(text)) == text
 True
+>>> from croupier.casino.levels import Level
+>>> saved = format_save(state, Level.STRONG)
+>>> saved.splitlines()[-1]
+'Level: Strong'
+>>> game = parse_game(saved)
+>>> game.state == state, game.level, parse_game(text).level
+(True, <Level.STRONG: 'strong'>, None)
 """
 
 from __future__ import annotations
@@ -42,6 +52,7 @@ from dataclasses import dataclass
 
 from croupier.cards import Card, CardError, CardStyle, format_cards
 from croupier.casino.errors import CasinoError, SaveFileCardError, SaveFileError
+from croupier.casino.levels import Level
 from croupier.casino.notation import card_list, format_parts, parse_table
 from croupier.casino.pieces import Build, Player
 from croupier.casino.state import State, state_problems
@@ -57,6 +68,7 @@ __all__ = [
     "read_game",
     "read_save",
     "write_save",
+    "write_text",
 ]
 
 _INDENT = "   "
@@ -69,15 +81,17 @@ _BLOCKS = (Player.COMPUTER, Player.HUMAN)
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
-    """What a save file holds: the position, and whether it is a practice game."""
+    """What a save file holds: the position, the level it was played at (``None``: the
+    file names none, so the default), and whether it is a practice game."""
 
     state: State
+    level: Level | None = None
     practice: bool = False
 
 
-def format_save(state: State, *, practice: bool = False) -> str:
-    """The canonical save-file text of ``state`` (refused if the state is not sound);
-    ``practice`` adds the line ``Practice: yes``."""
+def format_save(state: State, level: Level | None = None, *, practice: bool = False) -> str:
+    """The canonical save-file text of ``state`` (refused if the state is not sound), with
+    a ``Level:`` line if ``level`` is given and then ``Practice: yes`` if ``practice``."""
     problems = state_problems(state)
     if problems:
         raise CasinoError(f"cannot save this position: {problems[0].message}")
@@ -100,6 +114,8 @@ def format_save(state: State, *, practice: bool = False) -> str:
         lines += [f"Last Capturer: {state.last_capturer.label}", ""]
     lines += [_line("Deck:", format_cards(state.deck, CardStyle.CASINO)), ""]
     lines.append(f"Next Player: {state.next_player.label}")
+    if level is not None:
+        lines += ["", f"Level: {level.label}"]
     if practice:
         lines += ["", "Practice: yes"]
     return "\n".join(lines) + "\n"
@@ -109,14 +125,24 @@ def _line(key: str, value: str) -> str:
     return f"{key} {value}" if value else key
 
 
-def write_save(state: State, path: str | os.PathLike[str], *, practice: bool = False) -> None:
-    """Write ``state`` (a practice game if ``practice``) to ``path`` atomically: a
-    temporary file, then renamed into place.
+def write_save(
+    state: State,
+    path: str | os.PathLike[str],
+    level: Level | None = None,
+    *,
+    practice: bool = False,
+) -> None:
+    """Write ``state`` (with ``level``, a practice game if ``practice``) to ``path``
+    atomically (see :func:`write_text`)."""
+    write_text(format_save(state, level, practice=practice), path)
 
-    A failure (a bad state, a full disk, a crash) never leaves a half-written file, and an
-    existing file at ``path`` stays as it was unless the new one is complete.
+
+def write_text(text: str, path: str | os.PathLike[str]) -> None:
+    """Write ``text`` to ``path`` atomically: a temporary file, then renamed into place.
+
+    A failure (a full disk, a crash) never leaves a half-written file, and an existing
+    file at ``path`` stays as it was unless the new one is complete.
     """
-    text = format_save(state, practice=practice)
     target = os.fspath(path)
     if not target or "\0" in target:
         raise SaveFileError(f"{target!r}: a file name cannot be empty or hold a NUL character")
@@ -142,7 +168,8 @@ def read_save(path: str | os.PathLike[str]) -> State:
 
 
 def read_game(path: str | os.PathLike[str]) -> SavedGame:
-    """The game saved in ``path``: the state, and whether it is a practice game."""
+    """The game saved in ``path``: the state, the level and whether it is a practice game
+    (see :func:`parse_game`)."""
     return parse_game(read_text(path, SaveFileError), os.fspath(path))
 
 
@@ -186,6 +213,7 @@ _SECTIONS: tuple[tuple[str, str], ...] = (
     ("last capturer", "Last Capturer:"),
     ("deck", "Deck:"),
     ("next player", "Next Player:"),
+    ("level", "Level:"),
     ("practice", "Practice:"),
 )
 
@@ -245,7 +273,7 @@ class _Reader:
         found: dict[int, list[_Line]] = {}
         for step, (key, name) in enumerate(_SECTIONS):
             repeatable = key == "build owner"
-            optional = key in ("build owner", "last capturer", "practice")
+            optional = key in ("build owner", "last capturer", "level", "practice")
             while position < len(lines) and lines[position].key == key:
                 found.setdefault(step, []).append(lines[position])
                 position += 1
@@ -260,9 +288,9 @@ class _Reader:
             raise self.fail(last, f"the file ends before {name}")
         if position < len(lines):
             line = lines[position]
+            final = _SECTIONS[max(found)][1]
             raise self.fail(
-                line.number,
-                f"unexpected {line.label + ':'!r} after Next Player: (the last section)",
+                line.number, f"unexpected {line.label + ':'!r} after {final} (the last section)"
             )
 
         def one(step: int) -> _Line:
@@ -298,6 +326,12 @@ class _Reader:
         last = self.player(last_lines[0]) if last_lines and last_lines[0].value else None
         deck = self.cards(one(12))
         next_player = self.player(one(13))
+        level = None
+        if 14 in found:
+            try:
+                level = Level.parse(one(14).value)
+            except CasinoError as exc:
+                raise self.fail(one(14).number, str(exc)) from None
         builds = []
         for index, (parts, (owner, owner_line)) in enumerate(zip(parts_list, owners, strict=True)):
             try:
@@ -326,7 +360,7 @@ class _Reader:
         if problems:
             where, message = problems[0]
             raise self.fail(self.where.get(where), message)
-        return SavedGame(state, self.practice(found.get(14, [])))
+        return SavedGame(state, level, self.practice(found.get(15, [])))
 
     def practice(self, lines: list[_Line]) -> bool:
         if not lines or lines[0].value.lower() in ("no", "n"):
@@ -409,6 +443,7 @@ def parse_save(text: str, source: str = "save file") -> State:
 
 
 def parse_game(text: str, source: str = "save file") -> SavedGame:
-    """The game written in save-file ``text``: the state and whether it is a practice
-    game (see :func:`parse_save`)."""
+    """The game written in save-file ``text``: the state, the level and whether it is a
+    practice game (see :func:`parse_save`); errors name ``source`` and the line, a bad
+    level or practice value too."""
     return _Reader(source).parse(check_type(text, str, "text", "the save file's text (str)"))

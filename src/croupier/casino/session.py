@@ -38,11 +38,19 @@ from dataclasses import dataclass
 
 from croupier.cards import Card, CardError, parse_card
 from croupier.casino.errors import CasinoCardError, CasinoError
+from croupier.casino.gamelog import GameLog
+from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action, Move
 from croupier.casino.pieces import Build, Player
 from croupier.casino.scoring import RoundScore
 from croupier.casino.state import State
-from croupier.casino.strategies import DEFAULT_STRATEGY, Decision, Strategy, strategy_named
+from croupier.casino.strategies import (
+    DEFAULT_DEADLINE,
+    Decision,
+    ExpertStrategy,
+    Strategy,
+    level_strategy,
+)
 from croupier.casino.tournament import (
     is_tournament_over,
     new_tournament,
@@ -300,13 +308,18 @@ class Turn:
 
 
 class Session:
-    """A tournament in progress between the human and the computer's ``strategy``.
+    """A tournament in progress between the human and the computer, playing at ``level``
+    (or with ``strategy``, if given).
 
     ``state`` is always a position with a move to make until the tournament is over; the
     next rounds are shuffled from ``rng``. A session can start from any sound position
     (a saved game): from a finished round it deals the next one, and a finished
-    tournament is refused. ``practice`` marks a practice game, where moves may be taken
-    back (taking one back makes any game a practice game).
+    tournament is refused. Every move played is added to ``log`` (a
+    :class:`~croupier.casino.gamelog.GameLog`; give the log of a saved game to go on
+    with it), and a move taken back leaves it again. The help offered to the human is
+    always the full expert's, at every level; both take at most ``deadline`` seconds a
+    move. ``practice`` marks a practice game, where
+    moves may be taken back (taking one back makes any game a practice game).
     """
 
     def __init__(
@@ -315,9 +328,17 @@ class Session:
         strategy: Strategy | None = None,
         rng: RNGLike = None,
         *,
+        level: Level = DEFAULT_LEVEL,
+        log: GameLog | None = None,
         practice: bool = False,
+        deadline: float = DEFAULT_DEADLINE,
     ) -> None:
-        self.strategy = strategy if strategy is not None else strategy_named(DEFAULT_STRATEGY)
+        self.level = level
+        self.strategy = (
+            strategy if strategy is not None else level_strategy(level, deadline=deadline)
+        )
+        self.adviser: Strategy = ExpertStrategy(deadline=deadline)
+        self.log = (log if log is not None else GameLog()).with_level(level)
         self.rng = as_generator(rng)
         if state.is_round_over:
             if is_tournament_over(state):
@@ -343,11 +364,14 @@ class Session:
         deck: Sequence[Card] | None = None,
         rng: RNGLike = None,
         strategy: Strategy | None = None,
+        level: Level = DEFAULT_LEVEL,
+        deadline: float = DEFAULT_DEADLINE,
     ) -> Session:
         """Round 1 of a new tournament: ``first`` won the toss; ``deck`` stacks the first
         round, and ``rng`` (an int seed or a NumPy generator) makes every shuffle reproducible."""
         generator = as_generator(rng)
-        return cls(new_tournament(first, deck=deck, rng=generator), strategy, generator)
+        state = new_tournament(first, deck=deck, rng=generator)
+        return cls(state, strategy, generator, level=level, deadline=deadline)
 
     def menu(self) -> tuple[MenuItem, ...]:
         """The menu before the next turn."""
@@ -363,13 +387,13 @@ class Session:
         return self._decide(Player.COMPUTER)
 
     def hint(self) -> Decision:
-        """The move the computer's strategy recommends to the human, and why."""
-        return self._decide(Player.HUMAN)
+        """The move the expert recommends to the human, and why."""
+        return self._decide(Player.HUMAN, self.adviser)
 
-    def _decide(self, player: Player) -> Decision:
+    def _decide(self, player: Player, strategy: Strategy | None = None) -> Decision:
         if self.finished or self.to_move is not player:
             raise CasinoError(f"it is not the {player.key}'s turn")
-        return self.strategy.decide(self.state.observe(player))
+        return (strategy or self.strategy).decide(self.state.observe(player))
 
     def play(self, move: Move | str) -> Turn:
         """Play the move of the player to move (checked: an illegal move raises
@@ -382,6 +406,7 @@ class Session:
         played = move if isinstance(move, Move) else Move.parse(move)
         before = self.state
         state = before.apply(played)
+        self.log = self.log.add(before, played)
         end = None
         if state.is_round_over:
             over = is_tournament_over(state)
@@ -441,5 +466,6 @@ class Session:
         taken = tuple(turn.move for turn in self._turns[start:])
         self.state = self._before[start]
         del self._turns[start:], self._before[start:], self.move_stack[-len(taken) :]
+        self.log = self.log.without_last(len(taken))
         self.practice = True
         return taken

@@ -28,11 +28,12 @@ GAMES = {
     ),
     "casino": (
         "croupier.cli.casino:app",
-        "Casino, the capture game: play the computer, run strategy arenas, inspect saves.",
+        "Casino, the capture game: play the computer, review your game, run strategy arenas, "
+        "inspect saves.",
     ),
     "serve": (
         "croupier.cli.serve:serve",
-        "Play in the browser: the Baccarat table and the poker calculator. Ctrl-C stops.",
+        "Play in the browser: the Baccarat table, the poker calculator and Casino. Ctrl-C stops.",
     ),
 }
 

@@ -17,6 +17,7 @@ import typer
 
 if TYPE_CHECKING:
     from croupier.casino import State
+    from croupier.casino.levels import Level
 
 __all__ = ["recover", "recovery_directory"]
 
@@ -27,10 +28,16 @@ def recovery_directory() -> Path:
     return Path(base) / "croupier"
 
 
-def recover(state: State | None, error: BaseException, *, practice: bool = False) -> int:
-    """Save ``state`` (if any; a practice game if ``practice``) to a new recovery file,
-    report ``error`` and where the game went in one line on stderr, and return the exit
-    code 1."""
+def recover(
+    state: State | None,
+    error: BaseException,
+    *,
+    practice: bool = False,
+    level: Level | None = None,
+) -> int:
+    """Save ``state`` (if any; played at ``level``, a practice game if ``practice``) to a
+    new recovery file, report ``error`` and where the game went in one line on stderr, and
+    return the exit code 1."""
     from croupier.casino import write_save
 
     what = " ".join(f"{type(error).__name__}: {error}".split())[:200]
@@ -44,7 +51,7 @@ def recover(state: State | None, error: BaseException, *, practice: bool = False
             while path.exists():
                 number += 1
                 path = directory / time.strftime(f"casino-%Y%m%d-%H%M%S-{number}.txt")
-            write_save(state, path, practice=practice)
+            write_save(state, path, level, practice=practice)
         except Exception as failed:
             message += f"; the game could not be saved ({failed})"
         else:

@@ -40,7 +40,7 @@ def serve(
         bool, typer.Option(help="Save every browser's games so a restart loses nothing.")
     ] = True,
 ) -> None:
-    """Play in the browser: the Baccarat table and the poker calculator. Ctrl-C stops."""
+    """Play in the browser: the Baccarat table, the poker calculator and Casino. Ctrl-C stops."""
     try:
         import uvicorn
 

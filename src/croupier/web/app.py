@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from croupier import __version__
-from croupier.web import baccarat, poker
+from croupier.web import baccarat, casino, poker
 from croupier.web.errors import install_error_handlers
 from croupier.web.jobs import Jobs
 from croupier.web.pages import PACKAGE_ROOT, GamePage, render
@@ -25,7 +25,7 @@ __all__ = ["GAMES", "create_app"]
 log = logging.getLogger(__name__)
 
 #: The games of the lobby, in its order. A new game page adds its ``PAGE`` here.
-GAMES: Final[tuple[GamePage, ...]] = (baccarat.PAGE, poker.PAGE)
+GAMES: Final[tuple[GamePage, ...]] = (baccarat.PAGE, poker.PAGE, casino.PAGE)
 
 #: Largest request body accepted (bytes): every form of the app fits in far less.
 MAX_BODY: Final = 64 * 1024

@@ -11,6 +11,7 @@ import pytest
 
 from croupier.cards import DECK, parse_cards
 from croupier.casino import Player, format_save, read_save, write_save
+from croupier.casino.levels import Level
 from croupier.casino.session import Session
 from croupier.casino.strategies import strategy_named
 
@@ -75,6 +76,9 @@ def test_a_whole_tournament_from_a_stacked_deck(deck_file: str) -> None:
     assert "You play 5♥: build 9 from 5♥ and 4♣ (build H5 C4)." in out
     assert "1) [ [3♦ 6♦] [4♣ 5♥] ] (9, Human)" in out
     assert "You play 9♠: capture the build [3♦ 4♣ 5♥ 6♦] with 9♠" in out
+    # Each round ends with the review of the human's moves.
+    rounds = script.session.state.round_number
+    assert out.count("Review of round ") == rounds and "Round 1: accuracy " in out
     # Every computer move is announced with its reason.
     assert out.count("The computer plays ") == len(script.computer_moves)
     assert out.count("  Why: ") >= len(script.computer_moves)
@@ -99,7 +103,7 @@ def test_save_then_resume_with_the_same_state(deck_file: str, tmp_path: Path) ->
     assert (
         f"Game saved to {saved}. Resume it with: croupier casino play --load {saved}" in run.stdout
     )
-    assert saved.read_text() == format_save(at_save)
+    assert saved.read_text() == format_save(at_save, Level.EXPERT)
     before = run.stdout.split("Your turn:")[-2].strip().splitlines()[-4:]  # the last position drawn
     # Resume with --load: the same position, and the game goes on to the end.
     resumed = Script(Session(read_save(saved), strategy_named("expert"), rng(1))).play()
@@ -118,7 +122,7 @@ def test_save_then_resume_with_the_same_state(deck_file: str, tmp_path: Path) ->
     assert run.stdout.count("Resume a saved game") == 2  # an empty answer went back
     assert "Quit without saving? The game will be lost (y/n): n" in run.stdout
     assert run.stdout.rstrip().endswith("You leave the game.")
-    assert saved.read_text() == format_save(at_save)  # nothing lost
+    assert saved.read_text() == format_save(at_save, Level.EXPERT)  # nothing lost
 
 
 def rng(seed: int) -> np.random.Generator:

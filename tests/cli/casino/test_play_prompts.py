@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from croupier.casino import format_save, read_save, write_save
+from croupier.casino.levels import Level
 from croupier.casino.savefile import read_game
 from croupier.cli.console import Prompter
 
@@ -147,7 +148,7 @@ def test_the_computer_s_turn_can_be_saved_and_quit(tmp_path: Path) -> None:
     out = play("--load", str(path), "--pause", input="4\n" + str(path) + "\ny\n")
     assert "The computer's turn:" in out and "Let the computer move" in out
     assert "Ask for help" not in out
-    assert path.read_text() == format_save(state)
+    assert path.read_text() == format_save(state, Level.EXPERT)
     assert out.rstrip().endswith(f"Resume it with: croupier casino play --load {path}")
     out = play("--load", str(path), "--pause", input="3\ny\n")
     assert out.rstrip().endswith("You leave the game.")
@@ -168,7 +169,7 @@ def test_a_saved_game_is_resumed_as_it_was(tmp_path: Path) -> None:
     [
         (("--load", "x.txt", "--deck-file", "y.txt"), ["--deck-file deals a new tournament"]),
         (("--seed", "-1"), ["bad --seed '-1'"]),
-        (("--strategy", "smart"), ["bad strategy 'smart'"]),
+        (("--strategy", "smart"), ["bad level 'smart'"]),
         (("--load", "missing.txt"), ["cannot use 'missing.txt'", "No such file"]),
         (("--deck-file", "missing.txt"), ["cannot use 'missing.txt'"]),
     ],

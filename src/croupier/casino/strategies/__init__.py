@@ -12,10 +12,16 @@ name          how it plays
 ``expert``    the default computer: determinized look-ahead (see :mod:`.expert`)
 ============  ================================================================
 
+The levels of play (:class:`~croupier.casino.levels.Level`: ``beginner``, ``casual``,
+``strong``, ``expert``) are these strategies made with chosen settings
+(:func:`level_strategy`); :func:`strategy_named` knows both kinds of name.
+
 >>> sorted(STRATEGIES), DEFAULT_STRATEGY
 (['expert', 'greedy', 'random'], 'expert')
 >>> strategy_named("default").name
 'expert'
+>>> strategy_named("strong")
+ExpertStrategy(ExpertSettings(samples=1, depth=1, min_samples=1, node_budget=0, ...))
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from croupier.casino.errors import CasinoError
+from croupier.casino.levels import Level
 from croupier.casino.strategies.base import (
     DEFAULT_DEADLINE,
     MAX_DEADLINE,
@@ -35,6 +42,7 @@ from croupier.casino.strategies.base import (
 )
 from croupier.casino.strategies.expert import ExpertStrategy
 from croupier.casino.strategies.greedy import GreedyStrategy
+from croupier.casino.strategies.levels import STRONG_SETTINGS, level_strategy
 from croupier.casino.strategies.random import RandomStrategy
 
 __all__ = [
@@ -42,6 +50,7 @@ __all__ = [
     "DEFAULT_STRATEGY",
     "MAX_DEADLINE",
     "STRATEGIES",
+    "STRONG_SETTINGS",
     "Deadline",
     "Decision",
     "ExpertStrategy",
@@ -49,7 +58,9 @@ __all__ = [
     "RandomStrategy",
     "Strategy",
     "check_deadline",
+    "level_strategy",
     "observation_rng",
+    "player_name",
     "strategy_named",
 ]
 
@@ -62,22 +73,34 @@ STRATEGIES: Final[Mapping[str, Callable[..., Strategy]]] = {
 DEFAULT_STRATEGY: Final = ExpertStrategy.name
 
 
-def strategy_named(name: str, *, deadline: float = DEFAULT_DEADLINE) -> Strategy:
-    """A new strategy by name (``random``, ``greedy``, ``expert``; ``default`` is ``expert``)
-    that takes at most ``deadline`` seconds a move.
+def player_name(name: str) -> str:
+    """The canonical name of a strategy or level (lower case; ``default`` is ``expert``).
 
-    >>> strategy_named("Greedy")
-    GreedyStrategy()
-    >>> strategy_named("clever")
+    >>> player_name(" Strong"), player_name("default")
+    ('strong', 'expert')
+    >>> player_name("clever")
     Traceback (most recent call last):
     ...
-    croupier.casino.errors.CasinoError: bad strategy 'clever': expected random, greedy, expert ...
+    croupier.casino.errors.CasinoError: bad strategy 'clever': expected random, greedy, expert, ...
     """
     key = name.strip().lower()
     if key == "default":
         key = DEFAULT_STRATEGY
-    if key not in STRATEGIES:
-        raise CasinoError(
-            f"bad strategy {name.strip()!r}: expected {', '.join(STRATEGIES)} or default"
-        )
-    return STRATEGIES[key](deadline=deadline)
+    if key not in STRATEGIES and key not in Level.__members__.values():
+        names = [*STRATEGIES, *(level.value for level in Level if level.value not in STRATEGIES)]
+        raise CasinoError(f"bad strategy {name.strip()!r}: expected {', '.join(names)} or default")
+    return key
+
+
+def strategy_named(name: str, *, deadline: float = DEFAULT_DEADLINE) -> Strategy:
+    """A new strategy by name (``random``, ``greedy``, ``expert``; ``default`` is ``expert``)
+    or by level (``beginner``, ``casual``, ``strong``, ``expert``) that takes at most
+    ``deadline`` seconds a move.
+
+    >>> strategy_named("Greedy"), strategy_named("beginner")
+    (GreedyStrategy(), RandomStrategy())
+    """
+    key = player_name(name)
+    if key in STRATEGIES:
+        return STRATEGIES[key](deadline=deadline)
+    return level_strategy(Level(key), deadline=deadline)

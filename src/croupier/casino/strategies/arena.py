@@ -28,8 +28,8 @@ import numpy as np
 
 from croupier.casino.errors import CasinoError
 from croupier.casino.pieces import Player
-from croupier.casino.strategies import strategy_named
-from croupier.casino.strategies.base import DEFAULT_DEADLINE, Strategy
+from croupier.casino.strategies import player_name, strategy_named
+from croupier.casino.strategies.base import DEFAULT_DEADLINE, Strategy, check_deadline
 from croupier.casino.tournament import is_tournament_over, new_tournament, next_round
 from croupier.parallel import Interrupted, available_cpus, run_jobs
 from croupier.randomness import RNGLike, as_seed_sequence
@@ -266,6 +266,12 @@ def _resolve(strategy: Contender, deadline: float = DEFAULT_DEADLINE) -> Strateg
     return strategy_named(strategy, deadline=deadline) if isinstance(strategy, str) else strategy
 
 
+def _name(strategy: Contender) -> str:
+    """How the arena names a side: a strategy's or level's name as given, else the
+    strategy's own."""
+    return player_name(strategy) if isinstance(strategy, str) else strategy.name
+
+
 def _play(
     a: Contender, b: Contender, index: int, pair_seed: np.random.SeedSequence, deadline: float
 ) -> TournamentRecord:
@@ -293,7 +299,8 @@ def run_arena(
     deadline: float = DEFAULT_DEADLINE,
 ) -> ArenaResult:
     """Play ``tournaments`` tournaments between the strategies ``a`` and ``b`` (or their
-    names; a strategy object given to workers must be importable, to be sent to them).
+    names, or names of levels such as ``strong``; a strategy object given to workers must
+    be importable, to be sent to them).
 
     ``a`` plays first in the even-numbered tournaments and ``b`` in the odd ones, each
     pair on the same shuffles. ``rng`` makes the run reproducible (an int seed or a
@@ -305,10 +312,8 @@ def run_arena(
     seconds a move (a strategy object keeps its own). Ctrl-C stops at once and raises
     :class:`~croupier.parallel.Interrupted` holding the tournaments finished.
     """
-    names = (
-        _resolve(a, deadline).name,
-        _resolve(b, deadline).name,
-    )  # bad names fail here, in this process
+    names = (_name(a), _name(b))  # bad names fail here, in this process
+    check_deadline(deadline)  # and a bad deadline
     if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
         raise CasinoError(f"bad number of tournaments {tournaments!r}: expected 1 or more")
     if workers < 1:

@@ -1,5 +1,5 @@
-"""``croupier casino ...``: play Casino against the computer, pit strategies against each
-other, and look into saved positions."""
+"""``croupier casino ...``: play Casino against the computer, review a game, pit strategies
+against each other, and look into saved positions."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ __all__ = ["app"]
 
 app = command_group(
     "casino",
-    "Casino, the capture game: play the computer, run strategy arenas, inspect saves.",
+    "Casino, the capture game: play the computer, review your game, run strategy arenas, "
+    "inspect saves.",
     {
         "play": (
             "croupier.cli.casino.play:play",
@@ -31,6 +32,11 @@ app = command_group(
         "moves": (
             "croupier.cli.casino.positions:moves",
             "List every legal move of the player to move, grouped by card and action.",
+        ),
+        "review": (
+            "croupier.cli.casino.review:review",
+            "Review every move you made in a game with the expert's eyes: the best move, the "
+            "points lost, inaccuracies and blunders, and a summary.",
         ),
     },
 )

@@ -33,10 +33,15 @@ MAX_TOURNAMENTS = 100_000
 
 
 def arena(
-    a: Annotated[str, typer.Option("--a", help="The first strategy: random, greedy or expert.")] = (
-        DEFAULT_STRATEGY
-    ),
-    b: Annotated[str, typer.Option("--b", help="The second strategy.")] = "greedy",
+    a: Annotated[
+        str,
+        typer.Option(
+            "--a",
+            help="The first strategy (random, greedy, expert) or level (beginner, casual, "
+            "strong, expert).",
+        ),
+    ] = (DEFAULT_STRATEGY),
+    b: Annotated[str, typer.Option("--b", help="The second strategy or level.")] = "greedy",
     tournaments: Annotated[
         int,
         count_option(

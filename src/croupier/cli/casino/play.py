@@ -34,7 +34,10 @@ from croupier.casino import (
     toss_winner,
     write_save,
 )
-from croupier.casino.savefile import read_game
+from croupier.casino.gamelog import GameLog, log_path_for, read_log, write_log
+from croupier.casino.levels import DEFAULT_LEVEL, Level
+from croupier.casino.review import review_round
+from croupier.casino.savefile import SavedGame, read_game
 from croupier.casino.session import (
     MenuChoice,
     MenuItem,
@@ -49,9 +52,9 @@ from croupier.casino.session import (
     parse_selection,
     table_items,
 )
-from croupier.casino.strategies import DEFAULT_STRATEGY, Strategy, strategy_named
 from croupier.cli.casino.drawing import pile_text, render_move, render_score, render_table
 from croupier.cli.casino.positions import render_moves, sorted_moves
+from croupier.cli.casino.review import render_round_review
 from croupier.cli.console import Prompter, fail, make_console
 from croupier.cli.options import DEFAULT_DEADLINE, DeadlineOption, SeedOption
 from croupier.cli.recovery import recover
@@ -77,10 +80,29 @@ def play(
     ] = None,
     seed: SeedOption = None,
     open_hands: Annotated[bool, typer.Option("--open", help="Show the computer's hand.")] = False,
-    strategy: Annotated[
-        str,
-        typer.Option("--strategy", help="The computer's strategy: random, greedy or expert."),
-    ] = DEFAULT_STRATEGY,
+    level_name: Annotated[
+        str | None,
+        typer.Option(
+            "--level",
+            "--strategy",
+            help="The computer's level: beginner, casual, strong or expert (the default; "
+            "a saved game resumes at its own level). --strategy random, greedy or expert "
+            "names the same levels.",
+            show_default=False,
+        ),
+    ] = None,
+    log_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--log",
+            help="Keep the game log (every move, for croupier casino review) in this file.",
+            dir_okay=False,
+        ),
+    ] = None,
+    reviews: Annotated[
+        bool,
+        typer.Option("--review/--no-review", help="Review your moves after each round."),
+    ] = True,
     deadline: DeadlineOption = DEFAULT_DEADLINE,
     pause: Annotated[
         bool,
@@ -92,16 +114,21 @@ def play(
     """Play a tournament of Casino to 21 points against the computer."""
     if load is not None and deck_file is not None:
         fail("--deck-file deals a new tournament: it cannot be used with --load")
-    computer = strategy_named(strategy, deadline=deadline)
+    level = Level.parse(level_name) if level_name is not None else None
     deck = read_deck_file(deck_file) if deck_file is not None else None
     loaded = read_game(load) if load is not None else None
     rng = np.random.default_rng(seed)
-    session = (
-        Session(loaded.state, computer, rng, practice=loaded.practice)
-        if loaded is not None
-        else None
+    dialogue = Dialogue(
+        make_console(),
+        level,
+        rng,
+        open_hands,
+        log_file,
+        reviews,
+        pause=pause,
+        deadline=deadline,
     )
-    dialogue = Dialogue(make_console(), computer, rng, open_hands, pause=pause)
+    session = dialogue.session_for(loaded, os.fspath(load)) if loaded and load else None
     raise typer.Exit(dialogue.run(session, deck))
 
 
@@ -111,18 +138,58 @@ class Dialogue:
     def __init__(
         self,
         console: Console,
-        computer: Strategy,
+        level: Level | None,
         rng: np.random.Generator,
         open_hands: bool,
+        log_file: Path | None = None,
+        reviews: bool = True,
         *,
         pause: bool = False,
+        deadline: float = DEFAULT_DEADLINE,
     ) -> None:
         self.out = console
         self.prompter = Prompter(console)
-        self.computer = computer
+        #: The level asked for on the command line (``None``: the default, or the save's).
+        self.level = level
         self.rng = rng
         self.open_hands = open_hands
+        self.log_file = log_file
+        self.reviews = reviews
         self.pause = pause
+        #: How long the computer (and the help) may think about a move, in seconds.
+        self.deadline = deadline
+
+    def session_for(self, saved: SavedGame, path: str) -> Session:
+        """The session of a saved game: at the level asked for, else the save's, else the
+        default; with the game log next to the save if it leads to this position."""
+        level = self.level or saved.level or DEFAULT_LEVEL
+        log = None
+        beside = log_path_for(path)
+        if os.path.exists(beside):
+            try:
+                log = read_log(beside)
+            except (CroupierError, OSError) as exc:
+                self.out.print(
+                    Text(f"The game log {beside} is not used: {_reason(exc)}", style="yellow")
+                )
+            if log is not None and log.current != saved.state:
+                self.out.print(
+                    Text(
+                        f"The game log {beside} does not lead to this position: "
+                        "a new log starts here.",
+                        style="yellow",
+                    )
+                )
+                log = None
+        return Session(
+            saved.state,
+            None,
+            self.rng,
+            level=level,
+            log=log,
+            practice=saved.practice,
+            deadline=self.deadline,
+        )
 
     # --- asking ----------------------------------------------------------------------
 
@@ -148,7 +215,7 @@ class Dialogue:
                 .append("Casino", style="bold")
                 .append(
                     f": a tournament to {WINNING_SCORE} points against the computer "
-                    f"({self.computer.name})."
+                    f"({(session.level if session else self.level or DEFAULT_LEVEL).value})."
                 )
             )
             self.out.print(
@@ -167,6 +234,7 @@ class Dialogue:
                 session.state if session is not None else None,
                 exc,
                 practice=session is not None and session.practice,
+                level=session.level if session is not None else None,
             )
         return 0
 
@@ -186,7 +254,9 @@ class Dialogue:
         who = "you play first" if first is Player.HUMAN else "the computer plays first"
         self.out.print(f"The coin shows {toss.value}: you called {call.value}, so {who}.")
         state = new_tournament(first, deck=deck, rng=self.rng)
-        return Session(state, self.computer, self.rng)
+        return Session(
+            state, None, self.rng, level=self.level or DEFAULT_LEVEL, deadline=self.deadline
+        )
 
     def resume(self) -> Session | None:
         """Ask for a save file until one reads; an empty answer goes back."""
@@ -195,8 +265,7 @@ class Dialogue:
             if not name:
                 return None
             try:
-                game = read_game(name)
-                return Session(game.state, self.computer, self.rng, practice=game.practice)
+                return self.session_for(read_game(name), name)
             except (CroupierError, OSError) as exc:
                 self.out.print(Text(f"Cannot resume from {name}: {_reason(exc)}", style="yellow"))
 
@@ -246,7 +315,7 @@ class Dialogue:
         decision = session.computer_decision()
         turn = session.play(decision.move)
         render_move(self.out, "The computer plays", decision.move, decision.reason)
-        self.show_turn(turn)
+        self.show_turn(turn, session)
 
     def play_human(self, session: Session, move: Move) -> bool:
         """Play the human's move, or say why the rules refuse it (False)."""
@@ -256,7 +325,7 @@ class Dialogue:
             self.out.print(Text(f"{_capitalized(str(exc))}. Choose again.", style="yellow"))
             return False
         render_move(self.out, "You play", move)
-        self.show_turn(turn)
+        self.show_turn(turn, session)
         return True
 
     def human_move(self, session: Session) -> None:
@@ -328,8 +397,8 @@ class Dialogue:
         render_table(session.state, self.out, open_hands=self.open_hands)
 
     def save(self, session: Session) -> bool:
-        """Ask for a file and save the game (the game goes on); False if the player went
-        back."""
+        """Ask for a file and save the game (and its log next to it; the game goes on);
+        False if the player went back."""
         while True:
             name = self.prompter.ask("Save the game to file (empty to go back): ").strip()
             if not name:
@@ -342,7 +411,8 @@ class Dialogue:
             ):
                 continue
             try:
-                write_save(session.state, name, practice=session.practice)
+                write_save(session.state, name, session.level, practice=session.practice)
+                write_log(session.log, log_path_for(name))
             except (OSError, CroupierError) as exc:
                 self.out.print(Text(f"Cannot save to {name}: {_reason(exc)}", style="yellow"))
                 continue
@@ -366,11 +436,16 @@ class Dialogue:
         )
         render_table(state, self.out, open_hands=self.open_hands)
 
-    def show_turn(self, turn: Turn) -> None:
+    def show_turn(self, turn: Turn, session: Session) -> None:
+        if self.log_file is not None:
+            self.keep_log(session.log)
         if turn.round_end is None:
             render_table(turn.state, self.out, open_hands=self.open_hands)
             return
         self.show_round_end(turn.round_end)
+        if self.reviews and session.log.rounds:
+            self.out.print()
+            render_round_review(review_round(session.log.rounds[-1]), self.out)
         if turn.round_end.tournament_over:
             self.show_winner(turn.round_end)
         else:
@@ -378,6 +453,20 @@ class Dialogue:
             who = "You" if starter is Player.HUMAN else "The computer"
             self.out.print(f"{who} captured last and play{'s' if who != 'You' else ''} first.")
             self.show_round_start(turn.state)
+
+    def keep_log(self, log: GameLog) -> None:
+        """Write the game log to the ``--log`` file; a failure is reported once, and the
+        log is no longer written."""
+        assert self.log_file is not None
+        try:
+            write_log(log, self.log_file)
+        except OSError as exc:
+            self.out.print(
+                Text(
+                    f"Cannot write the game log to {self.log_file}: {_reason(exc)}", style="yellow"
+                )
+            )
+            self.log_file = None
 
     def show_round_end(self, end: RoundEnd) -> None:
         state = end.state

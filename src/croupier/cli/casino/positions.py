@@ -19,7 +19,8 @@ from rich.text import Text
 
 from croupier.cards import Card
 from croupier.casino import Action, Move, Player, State, read_save
-from croupier.casino.strategies import DEFAULT_STRATEGY, strategy_named
+from croupier.casino.levels import Level
+from croupier.casino.strategies import DEFAULT_STRATEGY, STRATEGIES, player_name, strategy_named
 from croupier.casino.values import split_capture
 from croupier.cli.casino.drawing import build_text, pile_text, render_move
 from croupier.cli.console import make_console
@@ -41,7 +42,10 @@ JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a 
 StrategyOption = Annotated[
     str,
     typer.Option(
-        "--strategy", help="The strategy asked: random, greedy or expert (the computer's)."
+        "--strategy",
+        "--level",
+        help="The strategy asked: random, greedy or expert (the default), or a level: "
+        "beginner, casual, strong or expert.",
     ),
 ]
 
@@ -77,12 +81,14 @@ def hint(
     player = state.next_player
     decision = chosen.decide(state.observe(player))
     if as_json:
-        data = {"player": player.key, "strategy": chosen.name, **decision.to_dict()}
+        data = {"player": player.key, "strategy": player_name(strategy), **decision.to_dict()}
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     out = make_console()
     out.print(f"Round {state.round_number}: {player.label} to move.", style="bold")
-    render_move(out, f"The {chosen.name} strategy would play", decision.move, decision.reason)
+    name = player_name(strategy)
+    kind = "level" if name in Level.__members__.values() and name not in STRATEGIES else "strategy"
+    render_move(out, f"The {name} {kind} would play", decision.move, decision.reason)
 
 
 # --- rendering ------------------------------------------------------------------------------

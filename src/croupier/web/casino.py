@@ -1,0 +1,432 @@
+"""The Casino table page (``/casino``) and its JSON API (``/api/casino/...``).
+
+The game is :class:`croupier.casino.session.Session`, as at the terminal: the coin toss,
+a tournament to 21 points against the computer at a chosen level, the expert's hint, the
+review of the human's moves after each round, save and load in the course's format. This
+module reads requests with the library's parsers, calls the session, and turns what
+happened into JSON: the position (loose cards, builds with their value and owner, the
+hand, the piles, the scores), every legal move of the human (so the page enables only
+legal choices), and the events since the human's last move (the computer's moves with
+their reasons, round ends with the scoring and the review, the tournament's result).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import numpy as np
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from pydantic import BaseModel, Field
+
+from croupier.cards import Card
+from croupier.casino import Coin, Move, Player, State, new_tournament, toss_coin, toss_winner
+from croupier.casino.errors import CasinoError
+from croupier.casino.gamelog import GameLog, format_log, parse_log
+from croupier.casino.levels import DEFAULT_LEVEL, Level
+from croupier.casino.moves import Action
+from croupier.casino.review import review_round
+from croupier.casino.savefile import format_save, parse_game, parse_save
+from croupier.casino.session import (
+    RoundEnd,
+    Session,
+    TableItem,
+    Turn,
+    compose_move,
+    parse_selection,
+    table_items,
+)
+from croupier.casino.strategies.levels import STRONG_SETTINGS
+from croupier.web.errors import ApiError
+from croupier.web.pages import GamePage, card_view, cards_view, render
+from croupier.web.sessions import Slot, open_session
+
+__all__ = ["PAGE", "Seat"]
+
+router = APIRouter()
+
+#: Largest seed accepted for the shuffles.
+MAX_SEED: Final = 2**63 - 1
+#: Largest save file accepted (bytes): a save is under 1 KiB.
+MAX_SAVE: Final = 16 * 1024
+
+#: What each level plays, for the level picker.
+LEVEL_NOTES: Final = {
+    Level.BEGINNER: "plays any legal move at random",
+    Level.CASUAL: "takes the most points it can now (greedy)",
+    Level.STRONG: (
+        f"the expert on a small budget ({STRONG_SETTINGS.samples} sampled deal, "
+        f"{STRONG_SETTINGS.depth} ply)"
+    ),
+    Level.EXPERT: "the full expert: looks ahead over many sampled deals",
+}
+
+
+@dataclass(slots=True)
+class Seat:
+    """One browser's tournament: the session's position, log, level and shuffles, whether
+    it is over, and what happened since the human's last move."""
+
+    level: Level
+    state: State
+    log: GameLog
+    rng: np.random.Generator
+    finished: bool = False
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def session(self) -> Session:
+        """The library's session for this seat (the tournament must not be over)."""
+        if self.finished:
+            raise ApiError(409, "the tournament is over: start a new one")
+        return Session(self.state, None, self.rng, level=self.level, log=self.log)
+
+    def keep(self, session: Session) -> None:
+        """Take back what ``session`` did."""
+        self.state, self.log, self.finished = session.state, session.log, session.finished
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seat as JSON-ready data (for the session file)."""
+        return {
+            "level": self.level.value,
+            "state": None if self.finished else format_save(self.state),
+            "final": format_log(GameLog((self.log.rounds[-1],))) if self.finished else None,
+            "log": format_log(self.log),
+            "rng": self.rng.bit_generator.state,
+            "finished": self.finished,
+            "events": self.events,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Seat:
+        """The seat saved by :meth:`to_dict` (checked as strictly as a save file)."""
+        log = parse_log(data["log"], "the saved game log")
+        finished = bool(data["finished"])
+        if finished:
+            final = parse_log(data["final"], "the saved final round").current
+            if final is None:
+                raise CasinoError("a finished tournament without its last round")
+            state = final
+        else:
+            state = parse_save(data["state"], "the saved position")
+        rng = np.random.default_rng()
+        rng.bit_generator.state = data["rng"]
+        return cls(Level.parse(data["level"]), state, log, rng, finished, list(data["events"]))
+
+
+SEAT: Final = Slot("casino", Seat.from_dict)
+
+
+class NewGame(BaseModel):
+    """A new tournament: the level, the call of the coin toss, and a seed if wanted."""
+
+    level: str = Field(DEFAULT_LEVEL.value, max_length=20)
+    call: str = Field("heads", max_length=10)
+    seed: int | None = None
+
+
+class Play(BaseModel):
+    """The human's move: the card of the hand, the action, and the table items (each
+    named by one of its cards, as at the terminal)."""
+
+    card: str = Field(max_length=10)
+    action: str = Field(max_length=10)
+    items: list[str] = Field(default_factory=list, max_length=30)
+
+
+class Load(BaseModel):
+    """A save file's text, uploaded."""
+
+    text: str = Field(max_length=MAX_SAVE)
+    name: str = Field("save file", max_length=200)
+
+
+def _item_view(item: TableItem) -> dict[str, Any]:
+    if isinstance(item, Card):
+        return {"kind": "card", "key": item.casino, "card": card_view(item)}
+    return {
+        "kind": "build",
+        "key": item.cards[0].casino,
+        "value": item.value,
+        "owner": item.owner.key,
+        "parts": [cards_view(part) for part in item.parts],
+        "text": str(item),
+    }
+
+
+def _move_items(move: Move, items: tuple[TableItem, ...]) -> list[int]:
+    """The indexes of the table items ``move`` names (its loose cards and builds)."""
+    used = []
+    for index, item in enumerate(items):
+        if isinstance(item, Card):
+            if item in move.loose:
+                used.append(index)
+        elif any(set(cards) == set(item.cards) for cards in move.builds):
+            used.append(index)
+    return used
+
+
+def move_view(move: Move, items: tuple[TableItem, ...]) -> dict[str, Any]:
+    """A move as the page uses it: the notation, the words, the card and the items."""
+    return {
+        "notation": str(move),
+        "text": move.describe("pretty"),
+        "action": move.action.value,
+        "card": move.card.casino,
+        "card_view": card_view(move.card),
+        "items": _move_items(move, items),
+    }
+
+
+def position_view(state: State, *, show_legal: bool) -> dict[str, Any]:
+    """The position: the table (builds first, as numbered at the terminal), the hand, the
+    computer's hand size, the piles, the deck, the scores and the human's legal moves."""
+    items = table_items(state)
+    human, computer = Player.HUMAN, Player.COMPUTER
+    legal = state.legal_moves() if show_legal and state.next_player is human else []
+    return {
+        "round": state.round_number,
+        "table": [_item_view(item) for item in items],
+        "hand": cards_view(state.hands[human]),
+        "hand_keys": [card.casino for card in state.hands[human]],
+        "computer_hand": len(state.hands[computer]),
+        "piles": {
+            "human": cards_view(state.piles[human]),
+            "computer": cards_view(state.piles[computer]),
+        },
+        "deck": len(state.deck),
+        "scores": {"human": state.scores[human], "computer": state.scores[computer]},
+        "next": state.next_player.key,
+        "last_capturer": None if state.last_capturer is None else state.last_capturer.key,
+        "legal": [move_view(move, items) for move in legal],
+    }
+
+
+def seat_view(seat: Seat | None) -> dict[str, Any]:
+    """Everything the page shows, as JSON."""
+    levels = [{"name": level.value, "note": LEVEL_NOTES[level]} for level in Level]
+    if seat is None:
+        return {"seated": False, "levels": levels, "default_level": DEFAULT_LEVEL.value}
+    return {
+        "seated": True,
+        "levels": levels,
+        "default_level": DEFAULT_LEVEL.value,
+        "level": seat.level.value,
+        "finished": seat.finished,
+        "position": position_view(seat.state, show_legal=not seat.finished),
+        "events": seat.events,
+        "moves_logged": seat.log.moves,
+    }
+
+
+def _round_end_event(end: RoundEnd, seat: Seat) -> dict[str, Any]:
+    state = end.state
+    score = end.score
+    human, computer = Player.HUMAN, Player.COMPUTER
+    review = review_round(seat.log.rounds[-1]) if seat.log.rounds else None
+    event: dict[str, Any] = {
+        "kind": "round_end",
+        "round": state.round_number,
+        "leftover": cards_view(end.leftover),
+        "last_capturer": None if state.last_capturer is None else state.last_capturer.key,
+        "piles": {
+            "human": cards_view(state.piles[human]),
+            "computer": cards_view(state.piles[computer]),
+        },
+        "items": [
+            {
+                "name": item.item.name,
+                "human": {"cards": item.counts[human], "points": item.points[human]},
+                "computer": {"cards": item.counts[computer], "points": item.points[computer]},
+            }
+            for item in score.items
+        ],
+        "points": {"human": score.points[human], "computer": score.points[computer]},
+        "before": {"human": state.scores[human], "computer": state.scores[computer]},
+        "totals": {"human": end.totals[human], "computer": end.totals[computer]},
+        "review": None if review is None else review.to_dict(),
+    }
+    return event
+
+
+def _turn_events(turn: Turn, seat: Seat, reason: str | None, before: State) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = [
+        {
+            "kind": "move",
+            "player": turn.player.key,
+            "move": move_view(turn.move, table_items(before)),
+            "reason": reason,
+            "position": position_view(turn.state, show_legal=False),
+        }
+    ]
+    if turn.round_end is not None:
+        events.append(_round_end_event(turn.round_end, seat))
+        if turn.round_end.tournament_over:
+            winner = turn.round_end.winner
+            human, computer = turn.round_end.totals
+            events.append(
+                {
+                    "kind": "tournament_over",
+                    "winner": None if winner is None else winner.key,
+                    "totals": {"human": human, "computer": computer},
+                }
+            )
+    return events
+
+
+def _computer_replies(seat: Seat, session: Session) -> list[dict[str, Any]]:
+    """The computer's moves until it is the human's turn (or the tournament is over)."""
+    events: list[dict[str, Any]] = []
+    while not session.finished and session.to_move is Player.COMPUTER:
+        decision = session.computer_decision()
+        before = session.state
+        turn = session.play(decision.move)
+        seat.keep(session)
+        events += _turn_events(turn, seat, decision.reason, before)
+    return events
+
+
+@router.get("/casino", response_class=HTMLResponse)
+def page(request: Request) -> Response:
+    """The table."""
+    with open_session(request) as session:
+        state = seat_view(session.get(SEAT))
+    return render(request, "casino.html", title="Casino", state=state)
+
+
+@router.get("/api/casino")
+def state(request: Request) -> dict[str, Any]:
+    """The table as the page shows it."""
+    with open_session(request) as session:
+        return seat_view(session.get(SEAT))
+
+
+@router.post("/api/casino/new")
+def new_game(request: Request, body: NewGame) -> dict[str, Any]:
+    """Toss the coin and start a tournament; the computer plays first if it won the toss."""
+    level = Level.parse(body.level)
+    call = Coin.parse(body.call)
+    if body.seed is not None and not 0 <= body.seed <= MAX_SEED:
+        raise ApiError(422, f"bad seed {body.seed}: expected 0 to {MAX_SEED}")
+    rng = np.random.default_rng(body.seed)
+    toss = toss_coin(rng)
+    first = toss_winner(call, toss)
+    seat = Seat(level, new_tournament(first, rng=rng), GameLog(level=level), rng)
+    who = "you play first" if first is Player.HUMAN else "the computer plays first"
+    seat.events = [
+        {
+            "kind": "toss",
+            "call": call.value,
+            "toss": toss.value,
+            "first": first.key,
+            "text": f"The coin shows {toss.value}: you called {call.value}, so {who}.",
+        }
+    ]
+    game = seat.session()
+    seat.events += _computer_replies(seat, game)
+    with open_session(request) as session:
+        session.put(SEAT, seat)
+        return seat_view(seat)
+
+
+def _seat(session: Any) -> Seat:
+    seat: Seat | None = session.get(SEAT)
+    if seat is None:
+        raise ApiError(409, "no game yet: start a new tournament or load a saved one")
+    return seat
+
+
+@router.post("/api/casino/move")
+def play(request: Request, body: Play) -> dict[str, Any]:
+    """The human's move (refused with the rule it breaks), then the computer's replies."""
+    with open_session(request) as session:
+        seat = _seat(session)
+        game = seat.session()
+        if game.to_move is not Player.HUMAN:
+            raise ApiError(409, "it is the computer's turn")
+        before = game.state
+        hand = before.hand(Player.HUMAN)
+        card = next((c for c in hand if c.casino == body.card.strip().upper()), None)
+        if card is None:
+            raise ApiError(422, f"{body.card!r} is not a card of your hand")
+        action = Action.parse(body.action)
+        chosen = parse_selection(" ".join(body.items), table_items(before))
+        move = compose_move(card, action, chosen)
+        turn = game.play(move)  # an illegal move raises, with the rule's sentence
+        seat.keep(game)
+        seat.events = _turn_events(turn, seat, None, before)
+        seat.events += _computer_replies(seat, game)
+        session.put(SEAT, seat)
+        return seat_view(seat)
+
+
+@router.post("/api/casino/hint")
+def hint(request: Request) -> dict[str, Any]:
+    """The expert's advice for the human's move, and why."""
+    with open_session(request) as session:
+        seat = _seat(session)
+        game = seat.session()
+        if game.to_move is not Player.HUMAN:
+            raise ApiError(409, "it is the computer's turn")
+        decision = game.hint()
+        return {
+            "move": move_view(decision.move, table_items(game.state)),
+            "reason": decision.reason,
+        }
+
+
+@router.get("/api/casino/save")
+def save(request: Request) -> Response:
+    """The game as a save file in the course's format (with its level), to download."""
+    with open_session(request) as session:
+        seat = _seat(session)
+        if seat.finished:
+            raise ApiError(409, "the tournament is over: there is nothing to save")
+        text = format_save(seat.state, seat.level)
+    return PlainTextResponse(
+        text, headers={"Content-Disposition": 'attachment; filename="casino-game.txt"'}
+    )
+
+
+@router.get("/api/casino/log")
+def log(request: Request) -> Response:
+    """The game log (every move so far), to download and review with ``casino review``."""
+    with open_session(request) as session:
+        text = format_log(_seat(session).log)
+    return PlainTextResponse(
+        text, headers={"Content-Disposition": 'attachment; filename="casino-game.log"'}
+    )
+
+
+@router.post("/api/casino/load")
+def load(request: Request, body: Load) -> dict[str, Any]:
+    """Resume a game from an uploaded save file, read as strictly as at the terminal."""
+    saved = parse_game(body.text, body.name.strip() or "save file")
+    level = saved.level or DEFAULT_LEVEL
+    rng = np.random.default_rng()
+    game = Session(saved.state, None, rng, level=level)
+    seat = Seat(level, game.state, game.log, rng)
+    seat.events = [{"kind": "loaded", "text": f"Resumed {body.name} at the {level.value} level."}]
+    seat.events += _computer_replies(seat, game)
+    with open_session(request) as session:
+        session.put(SEAT, seat)
+        return seat_view(seat)
+
+
+@router.delete("/api/casino")
+def leave(request: Request) -> dict[str, Any]:
+    """Leave the table."""
+    with open_session(request) as session:
+        session.clear(SEAT)
+        return seat_view(None)
+
+
+PAGE: Final = GamePage(
+    key="casino",
+    title="Casino",
+    path="/casino",
+    summary="The capture game against the computer at four levels: builds, hints with the "
+    "expert's reasons, save and load, and a review of your moves after each round.",
+    router=router,
+)

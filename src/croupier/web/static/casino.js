@@ -1,0 +1,400 @@
+// The Casino table: pick a card of the hand, then table cards and builds, then the action.
+// Only choices that belong to a legal move are enabled; the server checks every move and
+// explains a refused one with the rule's sentence. The computer's moves arrive as events
+// and are played out one after the other, each with its reason.
+"use strict";
+
+(() => {
+  const { api, el, cardElement, announce } = croupier;
+  const $ = (id) => document.getElementById(id);
+  let state = croupier.initialState();
+  let chosenCard = null;        // casino code of the hand card picked
+  let chosenItems = new Set();  // indexes of the table items picked
+  let busy = false;             // a request or an animation is under way
+  const STEP_MS = 900;          // time each computer move stays on show
+
+  const pause = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
+  const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  function showError(id, message) {
+    $(id).textContent = message || "";
+    if (message) announce(message);
+  }
+
+  function capitalized(text) {
+    return text ? text[0].toUpperCase() + text.slice(1) : text;
+  }
+
+  // --- legality -----------------------------------------------------------------
+
+  function legalMoves() {
+    return state.seated && !state.finished && !busy ? state.position.legal : [];
+  }
+
+  function sameItems(move) {
+    return move.items.length === chosenItems.size && move.items.every((i) => chosenItems.has(i));
+  }
+
+  /** Table items that can still be part of a legal move of the chosen card. */
+  function itemsInReach() {
+    const reach = new Set();
+    for (const move of legalMoves()) {
+      if (move.card !== chosenCard) continue;
+      if ([...chosenItems].every((i) => move.items.includes(i))) move.items.forEach((i) => reach.add(i));
+    }
+    chosenItems.forEach((i) => reach.add(i));  // a picked item can always be put back
+    return reach;
+  }
+
+  function exactMove(action) {
+    return legalMoves().find((m) => m.card === chosenCard && m.action === action && sameItems(m));
+  }
+
+  // --- drawing ------------------------------------------------------------------
+
+  function buildElement(item) {
+    const node = el("span", "build owner-" + item.owner);
+    const parts = el("span", "build-parts");
+    for (const part of item.parts) {
+      const group = el("span", "build-part");
+      part.forEach((card) => group.append(cardElement(card, "mini")));
+      parts.append(group);
+    }
+    const owner = item.owner === "human" ? "yours" : "the computer's";
+    node.append(parts, el("span", "build-label", `build of ${item.value}, ${owner}`));
+    return node;
+  }
+
+  function itemName(item) {
+    if (item.kind === "card") return item.card.name;
+    return `build of ${item.value} (${item.owner === "human" ? "yours" : "the computer's"}): ${item.text}`;
+  }
+
+  function renderTable(position, highlight) {
+    const zone = $("table-items");
+    zone.replaceChildren();
+    zone.classList.toggle("choosing", chosenCard !== null);
+    const reach = chosenCard ? itemsInReach() : new Set();
+    position.table.forEach((item, index) => {
+      const button = el("button", "pick" + (item.kind === "build" ? " build-pick" : ""));
+      button.type = "button";
+      button.dataset.key = item.key;
+      button.dataset.index = String(index);
+      const face = item.kind === "card" ? cardElement(item.card) : buildElement(item);
+      if (highlight && highlight.has(item.key)) face.classList.add("taken");
+      button.append(face);
+      button.setAttribute("aria-label", itemName(item));
+      button.setAttribute("aria-pressed", String(chosenItems.has(index)));
+      button.disabled = !reach.has(index);
+      button.addEventListener("click", () => toggleItem(index));
+      zone.append(button);
+    });
+    if (!position.table.length) zone.append(el("span", "note", "The table is empty."));
+  }
+
+  function renderHand(position, playable) {
+    const hand = $("hand");
+    hand.replaceChildren();
+    position.hand.forEach((card, index) => {
+      const key = position.hand_keys[index];
+      const button = el("button", "pick");
+      button.type = "button";
+      button.dataset.card = key;
+      button.append(cardElement(card));
+      button.setAttribute("aria-label", card.name);
+      button.setAttribute("aria-pressed", String(chosenCard === key));
+      button.disabled = !playable;
+      button.addEventListener("click", () => chooseCard(key));
+      hand.append(button);
+    });
+    if (!position.hand.length) hand.append(el("span", "note", "No cards in hand."));
+  }
+
+  function renderPosition(position, highlight) {
+    $("round-number").textContent = String(position.round);
+    $("score-human").textContent = String(position.scores.human);
+    $("score-computer").textContent = String(position.scores.computer);
+    $("deck-size").textContent = String(position.deck);
+    const backs = $("computer-hand");
+    backs.replaceChildren();
+    for (let i = 0; i < position.computer_hand; i += 1) backs.append(el("span", "card back"));
+    $("computer-pile").textContent = `pile: ${position.piles.computer.length} cards`;
+    $("human-pile").textContent = `pile: ${position.piles.human.length} cards`;
+    renderTable(position, highlight);
+    const playable = position.legal.length > 0 && !busy && !state.finished;
+    renderHand(position, playable);
+  }
+
+  function renderActions() {
+    const ready = chosenCard !== null && legalMoves().length > 0;
+    for (const button of document.querySelectorAll("#move-actions .action")) {
+      button.disabled = !ready;
+      button.dataset.legal = String(ready && Boolean(exactMove(button.dataset.action)));
+    }
+    $("clear-choice").disabled = !ready;
+    $("hint").disabled = !(state.seated && legalMoves().length > 0);
+  }
+
+  function renderLevels() {
+    const select = $("level");
+    if (!select.options.length) {
+      for (const level of state.levels) {
+        const option = el("option", null, level.name);
+        option.value = level.name;
+        select.append(option);
+      }
+      select.value = state.level || state.default_level;
+    }
+    const chosen = state.levels.find((l) => l.name === select.value);
+    $("level-note").textContent = chosen ? capitalized(chosen.note) + "." : "";
+    $("level-badge").textContent = state.seated ? state.level : "";
+  }
+
+  function render() {
+    document.body.dataset.busy = String(busy);
+    renderLevels();
+    const canSave = state.seated && !state.finished;
+    $("save-game").hidden = !canSave;
+    $("download-log").hidden = !(state.seated && state.moves_logged > 0);
+    if (!state.seated) {
+      renderPosition({
+        round: "–", scores: { human: "–", computer: "–" }, deck: "–", computer_hand: 0,
+        piles: { human: [], computer: [] }, table: [], hand: [], hand_keys: [], legal: [],
+      });
+      $("choice-help").textContent = "Choose a level and call the coin toss to start a tournament to 21 points.";
+    } else {
+      renderPosition(state.position);
+      $("choice-help").textContent = state.finished
+        ? "The tournament is over: call the coin toss for a new one."
+        : "Click a card of your hand, then the table cards or builds it takes or builds with, then the action.";
+    }
+    renderActions();
+  }
+
+  // --- events: the computer's moves, round ends, the result -------------------------
+
+  function moveLine(event) {
+    const who = event.player === "human" ? "You play" : "The computer plays";
+    const line = el("div", "move-line");
+    line.append(el("strong", null, who + " "), cardElement(event.move.card_view, "mini"),
+      document.createTextNode(`: ${event.move.text} (${event.move.notation}).`));
+    const box = el("div");
+    box.append(line);
+    if (event.reason) box.append(el("div", "why", "Why: " + event.reason + "."));
+    return box;
+  }
+
+  function scoreTable(event) {
+    const table = el("table", "score-table");
+    const head = el("tr");
+    ["Item", "You", "Computer"].forEach((t) => head.append(el("th", null, t)));
+    table.append(head);
+    for (const item of event.items) {
+      const row = el("tr");
+      row.append(el("td", null, item.name),
+        el("td", "num", `${item.human.cards} cards: ${item.human.points}`),
+        el("td", "num", `${item.computer.cards} cards: ${item.computer.points}`));
+      table.append(row);
+    }
+    for (const [label, key] of [["Round points", "points"], ["Tournament before", "before"], ["Tournament now", "totals"]]) {
+      const row = el("tr");
+      row.append(el("th", null, label), el("td", "num", String(event[key].human)), el("td", "num", String(event[key].computer)));
+      table.append(row);
+    }
+    return table;
+  }
+
+  function reviewBlock(review) {
+    const box = el("div", "review");
+    box.append(el("h3", null, `Review of round ${review.round}: your moves`));
+    const table = el("table", "review-table");
+    const head = el("tr");
+    ["#", "You played", "Best", "Lost", "Mark"].forEach((t) => head.append(el("th", null, t)));
+    table.append(head);
+    const reasons = el("ul", "review-reasons");
+    for (const move of review.moves) {
+      const row = el("tr");
+      const best = move.forced ? "(forced)" : move.loss < 0.1 && !move.costs_tournament ? "same" : move.best;
+      row.append(el("td", "num", String(move.number)), el("td", null, move.played), el("td", null, best),
+        el("td", "num", move.loss < 0.005 ? "0" : move.loss.toFixed(2)),
+        el("td", move.mark ? "mark-" + move.mark : null, move.mark || ""));
+      table.append(row);
+      if (move.mark) reasons.append(el("li", null, `Move ${move.number}: better ${move.best_text}: ${move.reason}.`));
+    }
+    box.append(table);
+    if (reasons.childElementCount) box.append(reasons);
+    const accuracy = review.accuracy === null ? "–" : Math.round(100 * review.accuracy) + "%";
+    box.append(el("p", "note", `Accuracy ${accuracy}, ${review.points_lost.toFixed(2)} points lost, ` +
+      `${review.inaccuracies} inaccuracies, ${review.blunders} blunders.`));
+    return box;
+  }
+
+  function showRoundEnd(event) {
+    $("round-panel").hidden = false;
+    $("round-title").textContent = `Round ${event.round} is over`;
+    const result = $("round-result");
+    result.replaceChildren(scoreTable(event));
+    $("review").replaceChildren(event.review ? reviewBlock(event.review) : el("p", "note", "No moves of yours to review."));
+  }
+
+  function showResult(event) {
+    const { human, computer } = event.totals;
+    const text = event.winner === null ? `The tournament is a tie, ${human} to ${computer}.`
+      : event.winner === "human" ? `You win the tournament, ${human} to ${computer}!`
+      : `The computer wins the tournament, ${computer} to ${human}.`;
+    const line = el("p", "result", text);
+    line.id = "tournament-result";
+    $("round-result").prepend(line);
+    announce(text);
+  }
+
+  async function playEvents(events, animate) {
+    const banner = $("computer-move");
+    for (const event of events) {
+      if (event.kind === "toss" || event.kind === "loaded") {
+        $("toss-text").textContent = event.text;
+        announce(event.text);
+      } else if (event.kind === "move" && event.player === "computer") {
+        banner.hidden = false;
+        banner.replaceChildren(moveLine(event));
+        // Restart the banner's animation for each move.
+        banner.classList.remove("computer-move");
+        void banner.offsetWidth;
+        banner.classList.add("computer-move");
+        if (animate) {
+          renderPosition(event.position, new Set());
+          announce(banner.textContent);
+          await pause(reducedMotion() ? 0 : STEP_MS);
+        }
+      } else if (event.kind === "round_end") {
+        showRoundEnd(event);
+      } else if (event.kind === "tournament_over") {
+        showResult(event);
+      }
+    }
+  }
+
+  // --- actions -----------------------------------------------------------------------
+
+  function chooseCard(key) {
+    if (busy) return;
+    chosenCard = chosenCard === key ? null : key;
+    chosenItems = new Set();
+    showError("move-error", "");
+    render();
+  }
+
+  function toggleItem(index) {
+    if (busy || chosenCard === null) return;
+    if (chosenItems.has(index)) chosenItems.delete(index); else chosenItems.add(index);
+    showError("move-error", "");
+    render();
+  }
+
+  function clearChoice() {
+    chosenCard = null;
+    chosenItems = new Set();
+    render();
+  }
+
+  async function apply(next, animate) {
+    state = next;
+    chosenCard = null;
+    chosenItems = new Set();
+    busy = true;
+    render();
+    try {
+      await playEvents(state.events, animate);
+    } finally {
+      busy = false;
+      render();
+    }
+  }
+
+  async function play(action) {
+    if (busy || chosenCard === null) return;
+    const items = [...chosenItems].sort((a, b) => a - b).map((i) => state.position.table[i].key);
+    showError("move-error", "");
+    $("hint-text").textContent = "";
+    busy = true;
+    document.body.dataset.busy = "true";
+    renderActions();
+    let next;
+    try {
+      next = await api("POST", "/api/casino/move", { card: chosenCard, action, items });
+    } catch (error) {
+      busy = false;
+      render();
+      showError("move-error", capitalized(error.message) + ".");
+      return;
+    }
+    busy = false;
+    $("round-panel").hidden = !next.events.some((e) => e.kind === "round_end");
+    await apply(next, true);
+  }
+
+  async function hint() {
+    showError("move-error", "");
+    try {
+      const advice = await api("POST", "/api/casino/hint");
+      chosenCard = advice.move.card;
+      chosenItems = new Set(advice.move.items);
+      render();
+      $("hint-text").textContent = `Hint: ${advice.move.text} (${advice.move.notation}). Why: ${advice.reason}.`;
+      announce($("hint-text").textContent);
+    } catch (error) {
+      showError("move-error", capitalized(error.message) + ".");
+    }
+  }
+
+  async function newGame(call) {
+    showError("game-error", "");
+    $("round-panel").hidden = true;
+    $("hint-text").textContent = "";
+    $("computer-move").hidden = true;
+    try {
+      const next = await api("POST", "/api/casino/new", { level: $("level").value, call });
+      await apply(next, true);
+    } catch (error) {
+      showError("game-error", capitalized(error.message) + ".");
+    }
+  }
+
+  async function loadFile(file) {
+    showError("game-error", "");
+    const text = await file.text();
+    try {
+      const next = await api("POST", "/api/casino/load", { text, name: file.name });
+      $("round-panel").hidden = true;
+      $("computer-move").hidden = true;
+      $("level").value = next.level;
+      await apply(next, true);
+    } catch (error) {
+      showError("game-error", error.message + ".");  // it starts with the file's name
+    } finally {
+      $("load-file").value = "";
+    }
+  }
+
+  // --- wiring --------------------------------------------------------------------------
+
+  $("new-game").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const call = event.submitter ? event.submitter.value : "heads";
+    newGame(call);
+  });
+  $("level").addEventListener("change", renderLevels);
+  for (const button of document.querySelectorAll("#move-actions .action")) {
+    button.addEventListener("click", () => play(button.dataset.action));
+  }
+  $("clear-choice").addEventListener("click", clearChoice);
+  $("hint").addEventListener("click", hint);
+  $("load-file").addEventListener("change", (event) => {
+    const file = event.target.files[0];
+    if (file) loadFile(file);
+  });
+
+  render();
+  if (state.seated) playEvents(state.events, false);
+  document.body.dataset.ready = "true";
+})();

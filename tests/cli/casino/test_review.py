@@ -1,0 +1,142 @@
+"""``croupier casino review``, and the levels and logs of ``casino play``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from croupier.casino import format_save, read_save, write_save
+from croupier.casino.gamelog import GameLog, log_path_for, read_log, write_log
+from croupier.casino.levels import Level
+from croupier.casino.review import review_game
+from croupier.casino.savefile import read_game
+
+from ...casino.games import played_game
+from ...casino.helpers import COMPUTER, HUMAN, position
+from ..helpers import assert_one_line_error, croupier
+
+
+@pytest.fixture(scope="module")
+def log() -> GameLog:
+    return played_game("random", Level.CASUAL, seed=3)
+
+
+def test_the_review_of_a_log(log: GameLog, tmp_path: Path) -> None:
+    path = tmp_path / "game.log"
+    write_log(log, path)
+    run = croupier("casino", "review", str(path))
+    assert run.exit_code == 0, run.stderr
+    out = run.stdout
+    assert "Review of round 1: your moves" in out
+    assert "You played" in out and "Best" in out and "Mark" in out
+    review = review_game(log)
+    assert out.count("blunder") >= review.blunders
+    assert f"Accuracy: {review.accuracy:.0%}" in out
+    assert f"Points lost: {review.points_lost:.2f} in 1 round" in out
+    data = json.loads(croupier("casino", "review", str(path), "--json").stdout)
+    assert data == json.loads(json.dumps(review.to_dict()))
+
+
+def test_a_save_is_reviewed_from_the_log_next_to_it(log: GameLog, tmp_path: Path) -> None:
+    save = tmp_path / "game.txt"
+    state = log.rounds[0].end
+    write_save(state, save)
+    assert_one_line_error(
+        croupier("casino", "review", str(save)), "no game log next to it", "game.log"
+    )
+    write_log(log, log_path_for(save))
+    run = croupier("casino", "review", str(save), "--json")
+    assert run.exit_code == 0 and json.loads(run.stdout)["moves"] == 24
+
+
+def test_bad_logs(log: GameLog, tmp_path: Path) -> None:
+    path = tmp_path / "game.log"
+    path.write_text("Casino game log\nLevel: Hard\n")
+    assert_one_line_error(croupier("casino", "review", str(path)), "line 2", "bad level 'Hard'")
+    assert_one_line_error(croupier("casino", "review", "nowhere.log"), "nowhere.log")
+
+
+def test_play_at_a_level_saves_it_with_the_log(tmp_path: Path) -> None:
+    save = tmp_path / "game.txt"
+    run = croupier(
+        "casino", "play", "--level", "casual", "--seed", "4",
+        input=f"1\nheads\n1\n{save}\n",
+    )  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    assert "against the computer (casual)" in run.stdout
+    game = read_game(save)
+    assert game.level is Level.CASUAL and format_save(game.state, Level.CASUAL) == save.read_text()
+    assert read_log(log_path_for(save)).current in (None, game.state)
+
+
+def test_a_saved_level_is_resumed_and_can_be_changed(tmp_path: Path) -> None:
+    state = position("H5 C3", "S9 D2", "C4", deck="", to_move=COMPUTER)
+    save = tmp_path / "game.txt"
+    write_save(state, save, Level.STRONG)
+    run = croupier("casino", "play", "--load", str(save), input="")
+    assert "against the computer (strong)" in run.stdout
+    run = croupier("casino", "play", "--load", str(save), "--level", "beginner", input="")
+    assert "against the computer (beginner)" in run.stdout
+    write_save(state, save)  # an older save, without a level: the default
+    run = croupier("casino", "play", "--load", str(save), input="")
+    assert "against the computer (expert)" in run.stdout
+
+
+def test_the_round_s_review_and_the_log_after_a_resumed_game(tmp_path: Path) -> None:
+    state = position("H5 C3", "S9 D2", "C4", deck="", to_move=COMPUTER, scores=(20, 0))
+    save, log_file = tmp_path / "game.txt", tmp_path / "kept.log"
+    write_save(state, save)
+    answers = "2\n" + "2\n1\nt\n" + "2\n" + "2\n1\nt\n"  # the human plays its first card
+    run = croupier("casino", "play", "--load", str(save), "--log", str(log_file), input=answers)
+    assert run.exit_code == 0, run.stderr
+    assert "Review of round 1: your moves" in run.stdout and "accuracy" in run.stdout
+    kept = read_log(log_file)
+    assert kept.moves == 4 and kept.rounds[0].start == state and kept.level is Level.EXPERT
+    assert read_save(save) == state  # the save is left as it was
+
+
+def test_no_review_when_asked(tmp_path: Path) -> None:
+    state = position("H5", "S9", "C4", deck="", to_move=HUMAN, scores=(20, 0))
+    save = tmp_path / "game.txt"
+    write_save(state, save)
+    run = croupier("casino", "play", "--load", str(save), "--no-review", input="2\n1\nt\n2\n")
+    assert run.exit_code == 0 and "Review of round" not in run.stdout
+
+
+def test_hint_and_arena_take_level_names(tmp_path: Path) -> None:
+    state = position("H9 C2", "SX S8 H2", "DX D5 C3 H4 S4", deck="", to_move=COMPUTER)
+    save = tmp_path / "game.txt"
+    write_save(state, save)
+    data = json.loads(croupier("casino", "hint", str(save), "--level", "casual", "--json").stdout)
+    assert data["strategy"] == "casual" and data["move"] == "capture SX DX"
+    text = croupier("casino", "hint", str(save), "--level", "strong").stdout
+    assert "The strong level would play" in text
+    run = croupier(
+        "casino", "arena", "--a", "strong", "--b", "beginner", "--tournaments", "2",
+        "--seed", "1", "--workers", "1", "--json",
+    )  # fmt: skip
+    data = json.loads(run.stdout)
+    assert (data["a"], data["b"], data["tournaments"]) == ("strong", "beginner", 2)
+
+
+HOW_TO = Path(__file__).resolve().parents[3] / "docs" / "how-to" / "casino-levels-and-review.md"
+
+
+def _block(text: str, opening: str) -> list[str]:
+    start = text.index(opening) + len(opening)
+    return text[start : text.index("```\n", start)].splitlines()
+
+
+def test_the_how_to_s_review_session_is_real(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = HOW_TO.read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "monday.log").write_text(
+        "\n".join(_block(page, "```text\nCasino game log\n")).join(["Casino game log\n", "\n"])
+    )
+    expected = _block(page, "```console\n$ croupier casino review monday.log\n")
+    run = croupier("casino", "review", "monday.log")
+    assert [line.rstrip() for line in run.stdout.splitlines()] == expected

@@ -1,0 +1,125 @@
+"""The Casino API of the web app: the same session as the terminal game, as JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from croupier.casino import Player, format_save, parse_save
+from croupier.casino.gamelog import parse_log
+from croupier.casino.levels import Level
+from croupier.casino.savefile import parse_game
+from croupier.web.app import create_app
+
+
+def start(client: TestClient, level: str = "beginner", call: str = "heads", seed: int = 3) -> Any:
+    answer = client.post("/api/casino/new", json={"level": level, "call": call, "seed": seed})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def play_first_legal(client: TestClient, data: dict[str, Any]) -> Any:
+    move = data["position"]["legal"][0]
+    items = [data["position"]["table"][i]["key"] for i in move["items"]]
+    answer = client.post(
+        "/api/casino/move", json={"card": move["card"], "action": move["action"], "items": items}
+    )
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_no_game_yet(client: TestClient) -> None:
+    data = client.get("/api/casino").json()
+    assert data["seated"] is False and data["default_level"] == "expert"
+    assert [level["name"] for level in data["levels"]] == [level.value for level in Level]
+    assert client.post("/api/casino/hint").json() == {
+        "error": "no game yet: start a new tournament or load a saved one"
+    }
+    assert client.get("/casino").status_code == 200
+
+
+def test_the_toss_and_the_computer_s_first_moves(client: TestClient) -> None:
+    data = start(client, seed=3)
+    toss = data["events"][0]
+    assert toss["kind"] == "toss" and toss["call"] == "heads"
+    assert data["level"] == "beginner" and data["position"]["next"] == "human"
+    replies = [e for e in data["events"] if e["kind"] == "move"]
+    if toss["first"] == "computer":
+        assert len(replies) == 1 and replies[0]["player"] == "computer" and replies[0]["reason"]
+    assert data["position"]["legal"], "the human has moves"
+
+
+def test_a_whole_tournament_with_reviews(client: TestClient) -> None:
+    data = start(client, seed=5)
+    rounds = []
+    while not data["finished"]:
+        data = play_first_legal(client, data)
+        rounds += [e for e in data["events"] if e["kind"] == "round_end"]
+    assert rounds and all(e["review"]["moves"] for e in rounds)
+    (result,) = [e for e in data["events"] if e["kind"] == "tournament_over"]
+    assert max(result["totals"].values()) >= 21
+    assert client.post("/api/casino/hint").status_code == 409
+    log = parse_log(client.get("/api/casino/log").text)
+    assert log.level is Level.BEGINNER and len(log.rounds) == len(rounds)
+
+
+def test_an_illegal_move_is_explained_with_its_rule(client: TestClient) -> None:
+    data = start(client)
+    card = data["position"]["hand_keys"][0]
+    answer = client.post("/api/casino/move", json={"card": card, "action": "capture", "items": []})
+    assert answer.status_code == 422
+    assert answer.json() == {
+        "error": f"illegal move 'capture {card}': a capture must take something"
+    }
+    bad = client.post("/api/casino/move", json={"card": "ZZ", "action": "trail", "items": []})
+    assert bad.status_code == 422 and "not a card of your hand" in bad.json()["error"]
+    assert client.get("/api/casino").json()["position"] == data["position"]  # nothing changed
+
+
+def test_the_hint_is_a_legal_move_with_its_reason(client: TestClient) -> None:
+    data = start(client, level="expert", seed=8)
+    advice = client.post("/api/casino/hint").json()
+    assert advice["move"]["notation"] in [m["notation"] for m in data["position"]["legal"]]
+    assert advice["reason"]
+
+
+def test_save_then_load_back(client: TestClient) -> None:
+    data = play_first_legal(client, start(client, level="casual", seed=9))
+    saved = client.get("/api/casino/save")
+    assert saved.headers["content-disposition"] == 'attachment; filename="casino-game.txt"'
+    game = parse_game(saved.text)
+    assert game.level is Level.CASUAL and game.state.next_player is Player.HUMAN
+    assert saved.text == format_save(game.state, Level.CASUAL)
+    client.delete("/api/casino")
+    loaded = client.post("/api/casino/load", json={"text": saved.text, "name": "g.txt"})
+    assert loaded.status_code == 200
+    again = loaded.json()
+    assert again["level"] == "casual" and again["position"] == data["position"]
+
+
+def test_a_bad_save_is_refused_like_at_the_terminal(client: TestClient) -> None:
+    data = start(client)
+    text = client.get("/api/casino/save").text
+    broken = text.replace("Next Player: Human", "Next Player: Nobody")
+    answer = client.post("/api/casino/load", json={"text": broken, "name": "g.txt"})
+    assert answer.status_code == 422
+    line = broken.splitlines().index("Next Player: Nobody") + 1
+    assert answer.json()["error"].startswith(f"g.txt, line {line}: ")
+    wrong_level = client.post(
+        "/api/casino/load", json={"text": text.replace("Level: Beginner", "Level: God")}
+    )
+    assert "bad level 'God'" in wrong_level.json()["error"]
+    assert client.get("/api/casino").json()["position"] == data["position"]  # left as it was
+    old = format_save(parse_save(text))  # a save without a level: the default
+    assert client.post("/api/casino/load", json={"text": old}).json()["level"] == "expert"
+
+
+def test_the_game_survives_a_restart(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path)) as client:
+        data = play_first_legal(client, start(client, seed=12))
+        cookies = dict(client.cookies)
+    with TestClient(create_app(tmp_path), cookies=cookies) as client:
+        again = client.get("/api/casino").json()
+    assert again["position"] == data["position"] and again["events"] == data["events"]

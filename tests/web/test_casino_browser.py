@@ -1,0 +1,135 @@
+"""The Casino page as a person meets it: a whole round played by clicking, the review,
+an illegal choice explained, a save downloaded and loaded back (headless Chromium)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from croupier.casino.levels import Level
+from croupier.casino.savefile import read_game
+
+pytestmark = pytest.mark.browser
+
+Shot = Callable[..., Path]
+
+
+def settle(page: Any) -> None:
+    """Wait until the page has played out the last answer (the computer's moves)."""
+    page.wait_for_function("() => document.body.dataset.busy === 'false'", timeout=60_000)
+
+
+def new_game(page: Any, level: str) -> None:
+    page.goto("/casino")
+    page.select_option("#level", level)
+    page.click("#call-heads")
+    expect(page.locator("#toss-text")).to_contain_text("The coin shows ")
+    settle(page)
+
+
+def api_state(page: Any) -> Any:
+    return page.request.get("/api/casino").json()
+
+
+def richest(moves: list[Any]) -> Any:
+    """The legal move that uses the most table items (to click builds and captures)."""
+    return max(moves, key=lambda move: (len(move["items"]), move["action"] != "trail"))
+
+
+def click_move(page: Any, move: Any, before: Callable[[], object] | None = None) -> None:
+    """Click the move's card, its table items and its action (``before`` runs just before
+    the action)."""
+    page.click(f"#hand [data-card='{move['card']}']")
+    for index in move["items"]:
+        page.click(f"#table-items [data-index='{index}']")
+    button = page.locator(f"#move-actions [data-action='{move['action']}']")
+    assert button.get_attribute("data-legal") == "true"
+    if before is not None:
+        before()
+    button.click()
+    settle(page)
+
+
+def test_a_whole_round_through_the_page(browser_page: Any, screenshot: Shot) -> None:
+    page = browser_page
+    new_game(page, "beginner")
+    expect(page.locator("#level-badge")).to_have_text("beginner")
+    # Before a card is picked, the table is not clickable; after, only what a legal move
+    # of that card uses is.
+    data = api_state(page)
+    table = page.locator("#table-items button")
+    assert table.count() == len(data["position"]["table"])
+    assert all(table.nth(i).is_disabled() for i in range(table.count()))
+    card = data["position"]["hand_keys"][0]
+    page.click(f"#hand [data-card='{card}']")
+    reach = {i for m in data["position"]["legal"] if m["card"] == card for i in m["items"]}
+    enabled = {i for i in range(table.count()) if table.nth(i).is_enabled()}
+    assert enabled == reach
+    # An illegal choice is explained with the rule's sentence.
+    page.click("#move-actions [data-action='capture']")
+    expect(page.locator("#move-error")).to_contain_text("a capture must take something")
+    page.click("#clear-choice")
+    # The hint picks the expert's move and says why.
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_contain_text("Why: ")
+    page.click("#clear-choice")
+    moves = 0
+    shot = False
+    while page.locator("#round-panel").is_hidden():
+        position = api_state(page)["position"]
+        move = richest(position["legal"])
+        # The docs' picture: a move with two table items or more chosen, cards in hand.
+        telling = not shot and len(move["items"]) >= 2 and len(position["hand"]) >= 2
+        if telling or (not shot and moves == 20):
+            shot = True
+            click_move(page, move, lambda: screenshot(page, "casino", docs=True))
+        else:
+            click_move(page, move)
+        moves += 1
+        assert moves <= 24
+    assert moves == 24  # the human's 24 cards of the round
+    expect(page.locator("#round-title")).to_have_text("Round 1 is over")
+    expect(page.locator(".score-table")).to_contain_text("Round points")
+    expect(page.locator(".review h3")).to_have_text("Review of round 1: your moves")
+    assert page.locator(".review-table tr").count() == 25  # a row per move, and the head
+    expect(page.locator(".review .note")).to_contain_text("Accuracy ")
+    expect(page.locator("#computer-move")).to_contain_text("Why: ")
+    screenshot(page, "casino-review", docs=True)
+
+
+def test_save_and_load_back(browser_page: Any, tmp_path: Path) -> None:
+    page = browser_page
+    new_game(page, "casual")
+    data = api_state(page)
+    click_move(page, richest(data["position"]["legal"]))
+    before = api_state(page)["position"]
+    with page.expect_download() as download:
+        page.click("#save-game")
+    saved = tmp_path / "casino-game.txt"
+    download.value.save_as(saved)
+    game = read_game(saved)
+    assert game.level is Level.CASUAL and game.state.round_number == 1
+    # Something else first, then the saved game loaded back.
+    new_game(page, "expert")
+    page.set_input_files("#load-file", str(saved))
+    expect(page.locator("#toss-text")).to_contain_text(
+        "Resumed casino-game.txt at the casual level"
+    )
+    settle(page)
+    assert api_state(page)["position"] == before
+    expect(page.locator("#level-badge")).to_have_text("casual")
+
+
+def test_a_bad_save_shows_the_line_at_fault(browser_page: Any, tmp_path: Path) -> None:
+    page = browser_page
+    new_game(page, "beginner")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Round: 1\nComputer:\n   Score: x\n")
+    page.set_input_files("#load-file", str(bad))
+    expect(page.locator("#game-error")).to_contain_text(
+        "bad.txt, line 3: the file ends before the computer's Hand:"
+    )
