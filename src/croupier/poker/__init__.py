@@ -21,7 +21,13 @@
 from __future__ import annotations
 
 from croupier.poker.batch import rank_batch
-from croupier.poker.calc import CalcResult, PlayerResult, calculate, iter_calculate
+from croupier.poker.calc import (
+    CalcResult,
+    PlayerResult,
+    calculate,
+    exact_seconds,
+    iter_calculate,
+)
 from croupier.poker.classes import CLASS_COUNT, HandCategory, category_of
 from croupier.poker.equity import (
     EquityHand,
@@ -54,6 +60,7 @@ __all__ = [
     "evaluate",
     "exact_completions",
     "exact_equity",
+    "exact_seconds",
     "iter_calculate",
     "monte_carlo_equity",
     "parse_equity_hands",
