@@ -15,7 +15,7 @@ import pytest
 
 from croupier.baccarat import CASINO
 from croupier.baccarat.table import Table, format_money, table_shoe
-from croupier.poker import calculate
+from croupier.poker import Range, calculate
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip(
@@ -196,6 +196,31 @@ def test_cards_picked_from_the_grid(browser_page: Any) -> None:
     assert "Monte Carlo: 50,000 trials (seed 1)" in page.inner_text(".equity-table caption")
     assert page.locator(".equity-table td.margin").count() == 2
     assert page.locator(".equity-table td.range").nth(1).inner_text() == "KK-QQ"
+
+
+def test_the_range_grid_toggles_classes_by_mouse_and_keyboard(browser_page: Any) -> None:
+    page = browser_page
+    page.goto("/poker")
+    page.click("#grid-toggle-2")
+    assert page.get_attribute("#grid-toggle-2", "aria-expanded") == "true"
+    cell = page.get_by_role("button", name="AKs, ace-king suited")
+    expect(cell).to_have_attribute("aria-pressed", "true")
+    cell.click()  # wholly in: takes it out
+    expect(page.locator("#hole-2")).to_have_value("QQ+")
+    expect(page.locator("#range-picker-title")).to_contain_text("18 combos")
+    jacks = page.get_by_role("button", name="JJ, pair of jacks")
+    jacks.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#hole-2")).to_have_value("JJ+")
+    expect(page.locator("[data-hand='JJ']")).to_be_focused()
+    page.keyboard.press("Tab")  # the next cell, right of JJ: JTs
+    expect(page.locator("[data-hand='JTs']")).to_be_focused()
+    page.keyboard.press("Space")
+    expect(page.locator("#hole-2")).to_have_value("JJ+, JTs")
+    page.click("#calculate")
+    page.wait_for_selector(".equity-table")
+    combos = page.locator(".equity-table tbody tr").nth(1).locator("td").nth(1).inner_text()
+    assert combos == str(len(Range.parse("JJ+, JTs")))
 
 
 def test_a_bad_question_shows_one_line(browser_page: Any) -> None:

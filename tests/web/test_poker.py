@@ -170,3 +170,17 @@ def test_bad_comparisons_are_one_line_422s(client: TestClient, line: str, reason
     answer = client.post("/api/poker/compare", json={"line": line})
     assert answer.status_code == 422
     assert answer.json()["error"].startswith(reason)
+
+
+def test_range_text_read_for_the_grid(client: TestClient) -> None:
+    answer = client.post("/api/poker/range", json={"text": "AKs, QQ+, AQo@50"}).json()
+    assert answer["range"] == "QQ+, AKs, AQo@50" and answer["combos"] == 34
+    grid = answer["grid"]
+    assert grid[0][0] == grid[2][2] == 1 and grid[3][3] == 0  # AA, QQ in; JJ out
+    assert grid[0][1] == 1 and grid[1][0] == 0  # AKs above the diagonal, AKo below
+    assert grid[2][0] == 0.5  # AQo at half weight
+    empty = client.post("/api/poker/range", json={"text": " "}).json()
+    assert empty["combos"] == 0 and sum(map(sum, empty["grid"])) == 0
+    bad = client.post("/api/poker/range", json={"text": "AKs, 2x"})
+    assert bad.status_code == 422
+    assert bad.json()["error"].startswith("bad range token '2x' at position 2")

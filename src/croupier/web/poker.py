@@ -75,6 +75,12 @@ class EquityRequest(BaseModel):
     seed: int | None = Field(None, ge=0, le=2**63 - 1)
 
 
+class RangeRequest(BaseModel):
+    """Range text to read (for the 13x13 grid)."""
+
+    text: str = Field(max_length=MAX_RANGE_TEXT)
+
+
 class CompareRequest(BaseModel):
     """A ``hand1 ; hand2`` line."""
 
@@ -289,6 +295,22 @@ def cancel_job(request: Request, job_id: str) -> dict[str, Any]:
     job = request.app.state.jobs.cancel(request.scope["state"]["session_id"], job_id)
     view: dict[str, Any] = job.view()
     return view
+
+
+@router.post("/api/poker/range")
+def read_range(body: RangeRequest) -> dict[str, Any]:
+    """Range text read by the library: its normalised text, its combos and its 13x13 grid
+    (aces first; pairs on the diagonal, suited above, offsuit below; each cell the
+    weighted share of the class's combos in the range). An empty text is an empty grid.
+
+    >>> read_range(RangeRequest(text="AKs, QQ+"))["range"]
+    'QQ+, AKs'
+    """
+    if not body.text.strip():
+        return {"range": "", "combos": 0, "grid": [[0.0] * 13 for _ in range(13)]}
+    parsed = Range.parse(body.text)
+    grid = [[round(float(w), 4) for w in row] for row in parsed.matrix()]
+    return {"range": str(parsed), "combos": len(parsed), "grid": grid}
 
 
 @router.post("/api/poker/compare")

@@ -10,6 +10,7 @@
   const RANK_WORDS = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
   const TWO_CARDS = /^((?:10|[2-9tjqka0x])[cdhs♣♦♥♠])((?:10|[2-9tjqka0x])[cdhs♣♦♥♠])$/i;
   let players = 2;
+  let gridPlayer = null; // the player whose 13x13 range grid is open
   let target = "player-1";
   let running = null; // the job being watched
 
@@ -69,9 +70,19 @@
       input.value = kept[input.id] !== undefined ? kept[input.id] : (i === 1 ? "AhKh" : i === 2 ? "QQ+, AKs" : "");
       input.addEventListener("input", renderGrid);
       input.addEventListener("focus", () => setTarget("player-" + i));
-      row.append(label, input);
+      const toggle = el("button", "grid-toggle", "Grid");
+      toggle.type = "button";
+      toggle.id = "grid-toggle-" + i;
+      toggle.setAttribute("aria-label", `Range grid for player ${i}`);
+      toggle.setAttribute("aria-expanded", String(gridPlayer === i));
+      toggle.setAttribute("aria-controls", "range-picker");
+      toggle.addEventListener("click", () => openGrid(gridPlayer === i ? null : i));
+      input.addEventListener("change", () => { if (gridPlayer === i) refreshGrid(); });
+      row.append(label, input, toggle);
       seats.append(row);
     }
+    if (gridPlayer !== null && gridPlayer > players) gridPlayer = null;
+    openGrid(gridPlayer);
     $("add-player").disabled = players >= limits.max_players;
     $("remove-player").disabled = players <= 2;
     renderTargets();
@@ -149,6 +160,77 @@
     document.querySelector(`#card-grid [data-card="${c}"]`).focus();
   }
 
+  // --- the 13x13 range grid: pairs on the diagonal, suited above, offsuit below ---------
+
+  const GRID_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
+
+  function classAt(row, col) {
+    if (row === col) return [RANKS[row] + RANKS[col], `pair of ${GRID_NAMES[RANKS[row]]}s`];
+    const [high, low] = row < col ? [row, col] : [col, row];
+    const suited = row < col;
+    return [RANKS[high] + RANKS[low] + (suited ? "s" : "o"), `${GRID_NAMES[RANKS[high]]}-${GRID_NAMES[RANKS[low]]} ${suited ? "suited" : "offsuit"}`];
+  }
+
+  function openGrid(player) {
+    gridPlayer = player;
+    for (const button of document.querySelectorAll(".grid-toggle")) {
+      button.setAttribute("aria-expanded", String(button.id === "grid-toggle-" + player));
+    }
+    $("range-picker").hidden = player === null;
+    if (player !== null) refreshGrid();
+  }
+
+  async function refreshGrid(focusLabel) {
+    const player = gridPlayer;
+    if (player === null) return;
+    const input = $("hole-" + player);
+    let answer;
+    try {
+      answer = await api("POST", "/api/poker/range", { text: input.value });
+      $("equity-error").textContent = "";
+    } catch (error) {
+      $("equity-error").textContent = `player ${player}: ${error.message}`;
+      return;
+    }
+    $("range-picker-title").textContent = `Player ${player}'s range: ${answer.combos.toLocaleString("en")} combos. Press a hand to add it or take it out.`;
+    const grid = $("range-grid");
+    grid.replaceChildren();
+    for (let row = 0; row < 13; row++) {
+      for (let col = 0; col < 13; col++) {
+        const [label, words] = classAt(row, col);
+        const weight = answer.grid[row][col];
+        const cell = el("button", "range-cell" + (row === col ? " pair" : row < col ? " suited" : " offsuit"), label);
+        cell.type = "button";
+        cell.dataset.hand = label;
+        cell.style.setProperty("--weight", String(weight));
+        if (weight > 0) cell.classList.add("in");
+        const share = weight > 0 && weight < 1 ? `, ${Math.round(100 * weight)}% in the range` : "";
+        cell.setAttribute("aria-label", `${label}, ${words}${share}`);
+        cell.setAttribute("aria-pressed", weight >= 1 ? "true" : weight > 0 ? "mixed" : "false");
+        cell.addEventListener("click", () => toggleClass(player, label, weight));
+        grid.append(cell);
+      }
+    }
+    if (focusLabel) grid.querySelector(`[data-hand="${focusLabel}"]`).focus();
+  }
+
+  // Add a class to the player's range, or take it out when it is wholly in; the library
+  // then writes the range back in its short form.
+  async function toggleClass(player, label, weight) {
+    const input = $("hole-" + player);
+    const text = input.value.trim();
+    const token = weight >= 1 ? `${label}@0` : label;
+    try {
+      const answer = await api("POST", "/api/poker/range", { text: text ? `${text}, ${token}` : token });
+      input.value = answer.range;
+    } catch (error) {
+      $("equity-error").textContent = `player ${player}: ${error.message}`;
+      return;
+    }
+    renderGrid();
+    await refreshGrid(label);
+  }
+
   // --- the calculation --------------------------------------------------------------
 
   function request() {
@@ -205,7 +287,11 @@
       const name = el("th", "", `Player ${row.player}`);
       name.scope = "row";
       const range = el("td", "range");
-      if (row.cards.length) for (const card of row.cards) range.append(cardElement(card, "mini"));
+      if (row.cards.length) {
+        const hole = el("span", "hole-cards");
+        for (const card of row.cards) hole.append(cardElement(card, "mini"));
+        range.append(hole);
+      }
       else range.append(el("span", "range-text", row.range));
       if (row.made) range.append(el("span", "made", row.made));
       const equity = el("td", "equity");
@@ -258,6 +344,7 @@
     for (const name of fields()) inputFor(name).value = "";
     $("equity-result").replaceChildren();
     renderGrid();
+    refreshGrid();
   });
   for (const name of ["board", "dead"]) {
     $(name).addEventListener("input", renderGrid);
