@@ -140,6 +140,8 @@ def test_equity_calculation(browser_page: Any, screenshot: Shot) -> None:
     assert rows.nth(1).locator("td.range").inner_text() == "QQ+, AKs"
     caption = page.inner_text(".equity-table caption")
     assert f"Exact: all {expected.games:,} deals" in caption
+    page.click("#grid-toggle-2")
+    expect(page.locator("#range-picker-title")).to_contain_text("22 combos")
     screenshot(page, "poker", docs=True)
 
 

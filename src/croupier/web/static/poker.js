@@ -199,7 +199,7 @@
       for (let col = 0; col < 13; col++) {
         const [label, words] = classAt(row, col);
         const weight = answer.grid[row][col];
-        const cell = el("button", "range-cell" + (row === col ? " pair" : row < col ? " suited" : " offsuit"), label);
+        const cell = el("button", "range-cell" + (row === col ? " cell-pair" : row < col ? " cell-suited" : " cell-offsuit"), label);
         cell.type = "button";
         cell.dataset.hand = label;
         cell.style.setProperty("--weight", String(weight));
