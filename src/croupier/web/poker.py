@@ -162,51 +162,39 @@ def plan_equity(
         request.trials is not None or request.precision is not None
     ):
         raise ApiError(422, f"{request.method} mode takes no trials or precision")
-    if request.method == "exact":
-        if (
-            exact_seconds(
-                question.ranges, board=question.board, dead=question.dead, limit=EXACT_SECONDS
-            )
-            is None
-        ):
+    trials, precision, seed = request.trials, request.precision, None
+    exact = True if request.method == "exact" else None
+    if exact:
+        seconds = exact_seconds(
+            question.ranges, board=question.board, dead=question.dead, limit=EXACT_SECONDS
+        )
+        if seconds is None:
             raise ApiError(
                 413,
                 f"an exact answer would take over {EXACT_SECONDS:.0f} seconds on this server "
                 "(too many combinations of ranges and boards): use Monte Carlo or auto, or "
                 "name more cards",
             )
-        plan = EquityPlan("exact", None)
-        return (
-            question,
-            plan,
-            lambda progress: calculate(
-                question.ranges,
-                board=question.board,
-                dead=question.dead,
-                exact=True,
-                progress=progress,
-            ),
-        )
-    trials, precision = request.trials, request.precision
-    if trials is not None and not 1 <= trials <= MAX_TRIALS:
-        raise ApiError(422, f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
-    if precision is not None and not MIN_PRECISION <= precision <= MAX_PRECISION:
-        raise ApiError(
-            422,
-            f"bad precision {precision}: expected {MIN_PRECISION} to {MAX_PRECISION} "
-            "percentage points",
-        )
-    if trials is not None and precision is not None:
-        raise ApiError(422, "give trials or a precision, not both")
-    seed = request.seed if request.seed is not None else secrets.randbelow(2**63)
-    plan = EquityPlan(request.method, seed)
+    else:
+        if trials is not None and not 1 <= trials <= MAX_TRIALS:
+            raise ApiError(422, f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
+        if precision is not None and not MIN_PRECISION <= precision <= MAX_PRECISION:
+            raise ApiError(
+                422,
+                f"bad precision {precision}: expected {MIN_PRECISION} to {MAX_PRECISION} "
+                "percentage points",
+            )
+        if trials is not None and precision is not None:
+            raise ApiError(422, "give trials or a precision, not both")
+        seed = request.seed if request.seed is not None else secrets.randbelow(2**63)
     return (
         question,
-        plan,
+        EquityPlan(request.method, seed),
         lambda progress: calculate(
             question.ranges,
             board=question.board,
             dead=question.dead,
+            exact=exact,
             trials=trials,
             precision=None if precision is None else precision / 100,
             rng=seed,
