@@ -221,7 +221,7 @@ class Card:
     @property
     def pretty(self) -> str:
         """Rank label and suit symbol, as shown on a table: ``10♥``, ``K♣``."""
-        return self.rank.label + self.suit.symbol
+        return _PRETTY[self.index]
 
     @property
     def casino(self) -> str:
@@ -456,6 +456,9 @@ def format_cards(
 DECK: Final[tuple[Card, ...]] = tuple(
     Card(Rank(r), Suit(s)) for r in range(2, 15) for s in range(4)
 )
+
+
+_PRETTY: Final = tuple(card.rank.label + card.suit.symbol for card in DECK)
 
 
 class Deck(Sequence[Card]):

@@ -234,7 +234,7 @@ def dask_client(scheduler: str, workers: int = 2) -> Iterator[Any]:
                     threads_per_worker=1,
                     processes=True,
                     host="127.0.0.1",
-                    dashboard_address=None,
+                    dashboard_address="127.0.0.1:0",  # its HTTP server on loopback, any free port
                     silence_logs=50,  # logging.CRITICAL: no worker chatter on the terminal
                 )
             client = Client(cluster)  # type: ignore[no-untyped-call]

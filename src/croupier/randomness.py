@@ -22,12 +22,15 @@ TypeError: rng must be an int seed, a numpy.random.Generator or None, not str
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 import numpy as np
 
 __all__ = ["RNGLike", "as_generator", "as_seed_sequence", "seed_of"]
 
 #: What an ``rng`` argument may be: an int seed, a NumPy generator, or ``None``.
-RNGLike = int | np.random.Generator | None
+#: (Written as a string so that importing this module does not import numpy.random.)
+RNGLike: TypeAlias = "int | np.random.Generator | None"
 
 
 def _check(rng: RNGLike, name: str) -> None:

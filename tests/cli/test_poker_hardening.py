@@ -76,3 +76,33 @@ def test_equity_reports_each_hand_s_equity(tmp_path: Path) -> None:
     run = croupier("poker", "equity", str(path), "2000", "--seed", "3")
     last = run.stdout.splitlines()[-1]
     assert last.startswith("Equity (wins plus shares of split pots): hand 0 ")
+
+
+def test_a_mixed_file_gives_the_output_of_one_line_at_a_time(tmp_path: Path) -> None:
+    """Chunked batch evaluation changes nothing a user sees: stdout, stderr, exit code."""
+    from croupier.cli.poker import matchup_text
+    from croupier.poker.errors import PokerError
+    from croupier.poker.matchup import parse_matchup
+
+    from ..poker.test_matchup_chunks import mixed_lines
+
+    lines = mixed_lines(5000, seed=7)
+    stdout, stderr = [], []
+    for number, line in enumerate(lines, 1):
+        if not line.split("#", 1)[0].strip():
+            continue
+        try:
+            stdout.append(matchup_text(parse_matchup(line, number)))
+        except PokerError as exc:
+            stderr.append(f"croupier: error: {exc}\n")
+    path = tmp_path / "mixed.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "croupier", "poker", "compare", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 1
+    assert run.stdout.splitlines() == "".join(stdout).splitlines()
+    assert run.stderr.splitlines() == "".join(stderr).splitlines()

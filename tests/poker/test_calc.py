@@ -307,3 +307,12 @@ def test_flush_classes_from_card_masks_match_the_evaluator() -> None:
     expected = [rank_hand([DECK[c] for c in hand]) for hand in hands.tolist()]
     assert len(expected) > 100
     assert _flush_classes(totals, masks).tolist() == expected
+
+
+def test_monte_carlo_gives_each_class_its_equity() -> None:
+    exact = calculate(["AhKh", "QQ+, AKo, 72o"], exact=True)
+    sampled = calculate(["AhKh", "QQ+, AKo, 72o"], trials=200_000, rng=5)
+    for player in (0, 1):
+        want, got = exact.players[player].grid, sampled.players[player].grid
+        assert np.array_equal(np.isnan(want), np.isnan(got))
+        assert np.allclose(want[~np.isnan(want)], got[~np.isnan(got)], atol=0.01)

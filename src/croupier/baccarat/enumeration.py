@@ -20,12 +20,14 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
 
 from croupier.baccarat.rules import BANKER_DRAWS, PLAYER_DRAWS, Outcome, outcome_of
+from croupier.tablecache import cached_tables
 
 __all__ = [
     "CLASS_COUNT",
@@ -156,7 +158,22 @@ def _outcome_rows() -> NDArray[np.intp]:
 
 @functools.cache
 def sequence_tables() -> SequenceTables:
-    """Build the enumeration once per process (about a tenth of a second)."""
+    """The enumeration, built once per user and cached (see :mod:`croupier.tablecache`):
+    building it takes about a third of a second, reading it a few milliseconds."""
+    sources: list[str | Path] = [__file__, Path(__file__).parent / "rules.py"]
+    arrays = cached_tables("baccarat-sequences", sources, _build_arrays)
+    for array in arrays.values():
+        array.setflags(write=False)
+    return SequenceTables(**arrays)  # type: ignore[arg-type]  # the arrays _build_arrays makes
+
+
+def _build_arrays() -> dict[str, NDArray[np.generic]]:
+    tables = _build_sequence_tables()
+    return {name: getattr(tables, name) for name in SequenceTables.__dataclass_fields__}
+
+
+def _build_sequence_tables() -> SequenceTables:
+    """Build the enumeration (about a third of a second)."""
     class_of = _play_all_sequences()
     digits = np.indices((10,) * 6, dtype=np.int8).reshape(6, -1).T
     ordered = np.sort(digits, axis=1)

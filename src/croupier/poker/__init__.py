@@ -20,26 +20,86 @@
 
 from __future__ import annotations
 
-from croupier.poker.batch import rank_batch
-from croupier.poker.calc import (
-    CalcResult,
-    PlayerResult,
-    calculate,
-    exact_seconds,
-    iter_calculate,
-)
-from croupier.poker.classes import CLASS_COUNT, HandCategory, category_of
-from croupier.poker.equity import (
-    EquityHand,
-    EquityResult,
-    exact_completions,
-    exact_equity,
-    monte_carlo_equity,
-    parse_equity_hands,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from croupier.poker.errors import PokerCardError, PokerError
-from croupier.poker.hand import HandRanking, compare_hands, describe, evaluate, rank_hand
-from croupier.poker.ranges import Range, RangeError
+
+if TYPE_CHECKING:
+    from croupier.poker.batch import rank_batch
+    from croupier.poker.calc import (
+        CalcResult,
+        PlayerResult,
+        calculate,
+        exact_seconds,
+        iter_calculate,
+    )
+    from croupier.poker.classes import CLASS_COUNT, HandCategory, category_of
+    from croupier.poker.equity import (
+        EquityHand,
+        EquityResult,
+        exact_completions,
+        exact_equity,
+        monte_carlo_equity,
+        parse_equity_hands,
+    )
+    from croupier.poker.hand import HandRanking, compare_hands, describe, evaluate, rank_hand
+    from croupier.poker.ranges import Range, RangeError
+
+# Each name is imported from its module on first use (PEP 562), so that a command pays
+# only for what it runs: ``poker compare`` never imports the equity engine.
+_HOME: dict[str, str] = {
+    "rank_batch": "batch",
+    **dict.fromkeys(
+        ("CalcResult", "PlayerResult", "calculate", "exact_seconds", "iter_calculate"), "calc"
+    ),
+    **dict.fromkeys(("Range", "RangeError"), "ranges"),
+    **dict.fromkeys(("CLASS_COUNT", "HandCategory", "category_of"), "classes"),
+    **dict.fromkeys(
+        (
+            "EquityHand",
+            "EquityResult",
+            "exact_completions",
+            "exact_equity",
+            "monte_carlo_equity",
+            "parse_equity_hands",
+        ),
+        "equity",
+    ),
+    **dict.fromkeys(("HandRanking", "compare_hands", "describe", "evaluate", "rank_hand"), "hand"),
+}
+_SUBMODULES = frozenset(
+    (
+        "batch",
+        "calc",
+        "classes",
+        "equity",
+        "errors",
+        "hand",
+        "keys",
+        "matchup",
+        "ranges",
+        "starting_hands",
+        "tables",
+        "vs_random",
+    )
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _HOME:
+        value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+    elif name in _SUBMODULES:
+        value = importlib.import_module(f"{__name__}.{name}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__, *_SUBMODULES})
+
 
 __all__ = [
     "CLASS_COUNT",

@@ -14,14 +14,15 @@ of rows at a time so that the intermediate arrays stay in the processor's cache.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from croupier.cards import DECK
+from croupier.cards import DECK, Card
 from croupier.poker.errors import PokerCardError, PokerError
+from croupier.poker.hand import HandRanking, make_ranking
 from croupier.poker.keys import MAX_CARDS
 from croupier.poker.tables import (
     CARD_KEYS,
@@ -33,7 +34,7 @@ from croupier.poker.tables import (
     rank_table,
 )
 
-__all__ = ["classes_from_totals", "key_totals", "rank_batch"]
+__all__ = ["classes_from_totals", "evaluate_batch", "key_totals", "rank_batch"]
 
 #: Rows evaluated together: small enough for the temporaries to stay in cache.
 BLOCK: Final = 1 << 15
@@ -76,6 +77,32 @@ def rank_batch(hands: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
             key_totals(block), block.shape[1], block.__getitem__
         )
     return out
+
+
+def evaluate_batch(hands: Sequence[tuple[Card, ...]]) -> list[HandRanking]:
+    """:class:`HandRanking` objects for many hands of Cards, each as
+    :func:`~croupier.poker.evaluate` gives it, with one :func:`rank_batch` call per hand size.
+
+    Every hand must hold 5 to 7 distinct Cards (checked: a :class:`PokerError` otherwise);
+    parsing and its error messages stay with :func:`~croupier.poker.evaluate`.
+
+    >>> from croupier.cards import parse_cards
+    >>> [r.description for r in evaluate_batch([parse_cards("As Ks Qs Js Ts"),
+    ...                                          parse_cards("7c 7d 2h 3s 4c 9d")])]
+    ['royal flush', 'pair of 7s']
+    """
+    rankings: list[HandRanking | None] = [None] * len(hands)
+    for size in range(MIN_CARDS, MAX_CARDS + 1):
+        rows = [i for i, hand in enumerate(hands) if len(hand) == size]
+        if not rows:
+            continue
+        numbers = np.array([[card.index for card in hands[i]] for i in rows], dtype=np.intp)
+        for i, number in zip(rows, rank_batch(numbers).tolist(), strict=True):
+            rankings[i] = make_ranking(hands[i], number)
+    if None in rankings:
+        size = len(hands[rankings.index(None)])
+        raise PokerError(f"evaluate_batch takes hands of 5 to 7 cards: got {size}")
+    return rankings  # type: ignore[return-value]  # every slot is filled (checked above)
 
 
 def _check_block(block: NDArray[np.integer], start: int) -> None:

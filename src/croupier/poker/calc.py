@@ -313,15 +313,16 @@ class _Tally:
                 self.class_weight[p, numbers[0]] = self.weight
                 self.class_equity[p, numbers[0]] = self.equity[p]
                 continue
-            held = np.take(numbers, picks[p])
             if share is None:
-                # one count per class and outcome: 0 lost, 1 tied, 2 won, 3 not counted
-                mine = (classes[p] < classes[1 - p]) & ok
+                # one count per combo and outcome: 0 lost, 1 tied, 2 won, 3 not counted
+                mine = ahead if p == 0 else (second < first) & ok
                 outcome = 2 * mine + level + 3 * ~ok
-                counts = np.bincount(4 * held + outcome, minlength=4 * 169).reshape(169, 4)
-                self.class_weight[p] += counts[:, :3].sum(axis=1)
-                self.class_equity[p] += counts[:, 2] + counts[:, 1] / 2
+                counts = np.bincount(4 * picks[p] + outcome, minlength=4 * len(numbers))
+                counts = counts.reshape(len(numbers), 4)
+                np.add.at(self.class_weight[p], numbers, counts[:, :3].sum(axis=1))
+                np.add.at(self.class_equity[p], numbers, counts[:, 2] + counts[:, 1] / 2)
             else:
+                held = np.take(numbers, picks[p])
                 self.class_weight[p] += np.bincount(held, minlength=169)
                 self.class_equity[p] += np.bincount(held, weights=share[p], minlength=169)
         return n
@@ -666,23 +667,33 @@ class _Sampler:
                 picks[p] = np.minimum(pick, len(cumulative) - 1)
         board = rng.integers(0, len(self.pairs), size=rows)
         pair = np.take(self.pairs, board).view(np.int64)
-        board_keys, mask = pair[0::2], pair[1::2]
+        board_keys, board_bits = pair[0::2], pair[1::2]
         clash = np.zeros(rows, dtype=np.int64)
+        # the free players' cards, and whether they meet each other or the board
+        hand_bits = {p: np.take(self.combo_bits[p], picks[p]) for p in self.free}
+        mask = board_bits
         for p in self.free:
-            bits = np.take(self.combo_bits[p], picks[p])
-            clash |= mask & bits
-            mask = mask | bits
+            clash |= mask & hand_bits[p]
+            mask = mask | hand_bits[p]
         ok = clash == 0
-        board_bits = pair[1::2] | self.board_bits
+        if self.board_bits:
+            board_bits = board_bits | self.board_bits
         classes = np.empty((self.q.players, rows), dtype=np.uint16)
+        flag = np.empty(rows, dtype=np.int64)
         for p in range(self.q.players):
-            totals = board_keys + np.take(self.combo_keys[p], picks[p])
+            # a player with one combo adds the same key to every board
+            free = p in hand_bits
+            keys = np.take(self.combo_keys[p], picks[p]) if free else self.combo_keys[p][0]
+            totals = board_keys + keys
             # a deal that does not count may hold a card twice: its (meaningless) key
             # is kept inside the table
-            classes[p] = np.take(self.table, totals >> RANK_SHIFT, mode="clip")
-            flushes = np.flatnonzero((totals + FLUSH_OFFSET) & FLUSH_BITS)
+            np.take(self.table, totals >> RANK_SHIFT, mode="clip", out=classes[p])
+            np.add(totals, FLUSH_OFFSET, out=flag)
+            flag &= FLUSH_BITS
+            flushes = np.flatnonzero(flag)
             if len(flushes):
-                cards = board_bits[flushes] | np.take(self.combo_bits[p], picks[p, flushes])
+                held = hand_bits[p][flushes] if free else self.combo_bits[p][0]
+                cards = board_bits[flushes] | held
                 classes[p, flushes] = _flush_classes(totals[flushes], cards)
         return picks, board, classes, ok
 

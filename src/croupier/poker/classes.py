@@ -88,8 +88,11 @@ def _others(*used: int) -> tuple[int, ...]:
     return tuple(r for r in _DESCENDING if r not in used)
 
 
+_STRAIGHT_SETS: Final = frozenset(frozenset(s) for s in STRAIGHTS)
+
+
 def _no_straight(ranks: Pattern) -> bool:
-    return frozenset(ranks) not in {frozenset(s) for s in STRAIGHTS}
+    return frozenset(ranks) not in _STRAIGHT_SETS
 
 
 def _classes_by_strength() -> Iterator[tuple[HandCategory, Pattern]]:

@@ -19,12 +19,13 @@ than the hand uses, the higher suit is taken (spades, hearts, diamonds, clubs).
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Iterable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final
 
-from croupier.cards import Card, CardError, Rank, Suit, format_cards, parse_card
+from croupier.cards import DECK, Card, CardError, Rank, format_cards, parse_card
 from croupier.poker.classes import (
     CLASS_COUNT,
     SUITED_CLASS,
@@ -141,7 +142,7 @@ class HandRanking:
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_make, (self._hand, self._class))
+        return (make_ranking, (self._hand, self._class))
 
     @property
     def category(self) -> HandCategory:
@@ -223,11 +224,16 @@ class HandRanking:
 _NEW: Final = object.__new__
 
 
-def _make(hand: tuple[Card, ...], class_number: int) -> HandRanking:
+def make_ranking(hand: tuple[Card, ...], class_number: int) -> HandRanking:
+    """The ranking of ``hand`` (distinct Cards) whose class is known to be ``class_number``
+    (as :func:`~croupier.poker.batch.evaluate_batch` finds it): not checked."""
     ranking: HandRanking = _NEW(HandRanking)
     ranking._hand = hand
     ranking._class = class_number
     return ranking
+
+
+_make = make_ranking  # the name pickles of earlier versions refer to
 
 
 def evaluate(cards: CardsLike) -> HandRanking:
@@ -255,7 +261,7 @@ def evaluate(cards: CardsLike) -> HandRanking:
         class_number = _class_of(hand)
     except (AttributeError, TypeError, IndexError) as exc:
         hand, class_number = _recover(hand, exc)
-    ranking: HandRanking = _NEW(HandRanking)  # _make, inlined: this is the hot path
+    ranking: HandRanking = _NEW(HandRanking)  # make_ranking, inlined: this is the hot path
     ranking._hand = hand
     ranking._class = class_number
     return ranking
@@ -426,21 +432,24 @@ def _class_of_any(hand: Iterable[Card]) -> int:
 
 
 def _best_five(hand: tuple[Card, ...], class_number: int) -> tuple[Card, ...]:
-    """The five cards of ``hand`` that make ``class_number``, in order of significance."""
+    """The five cards of ``hand`` that make ``class_number``, in order of significance.
+
+    Worked on card numbers (``4 * (rank - 2) + suit``), whose order is the cards' order.
+    """
     pattern = _PATTERN[class_number]
-    pool = sorted(hand, reverse=True)
+    pool = sorted([card.index for card in hand], reverse=True)
     if _CATEGORY[class_number].is_suited:
         # The highest suit holding every rank of the pattern (one suit unless 10+ cards).
-        for suit in reversed(Suit):
-            suited = [c for c in pool if c.suit == suit]
-            if set(pattern) <= {c.rank for c in suited}:
+        wanted = {rank - 2 for rank in pattern}
+        for suit in (3, 2, 1, 0):
+            suited = [i for i in pool if i & 3 == suit]
+            if wanted <= {i >> 2 for i in suited}:
                 pool = suited
                 break
-    five: list[Card] = []
+    five: list[int] = []
     for rank in pattern:
-        card = next(c for c in pool if c.rank == rank and c not in five)
-        five.append(card)
-    return tuple(five)
+        five.append(next(i for i in pool if i >> 2 == rank - 2 and i not in five))
+    return tuple([DECK[i] for i in five])
 
 
 # --- words ------------------------------------------------------------------------------
@@ -450,6 +459,7 @@ def _plural(rank: int) -> str:
     return Rank(rank).word + "s"
 
 
+@functools.cache  # 7,462 classes at most
 def describe(class_number: int) -> str:
     """A class in words.
 

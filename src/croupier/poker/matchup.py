@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from itertools import islice
+from typing import Any, Final
 
+from croupier.cards import Card, CardError, parse_card
 from croupier.errors import prefixed
 from croupier.poker.errors import PokerError
 from croupier.poker.hand import HandRanking, compare_hands, evaluate
@@ -105,15 +107,92 @@ def parse_matchup(text: str, line: int = 1) -> Matchup:
     return Matchup(line, hands[0], hands[1])
 
 
-def iter_matchups(lines: Iterable[str]) -> Iterator[Matchup | BadLine]:
-    """Every non-blank, non-comment line, read with :func:`parse_matchup` as it comes."""
-    for number, line in enumerate(lines, 1):
-        if not line.split("#", 1)[0].strip():
-            continue
+#: The most lines :func:`iter_matchups` evaluates together (one batch call per hand size).
+CHUNK_LINES: Final = 4096
+
+
+def iter_matchups(lines: Iterable[str], chunk: int = CHUNK_LINES) -> Iterator[Matchup | BadLine]:
+    """Every non-blank, non-comment line, as :func:`parse_matchup` reads it, in order.
+
+    Lines are taken a chunk at a time (1, 2, 4... lines, then ``chunk`` at a time, so the
+    first answers come at once) and the chunk's hands are evaluated together with
+    :func:`~croupier.poker.batch.evaluate_batch`; a line the quick reading refuses goes
+    through :func:`parse_matchup`, which gives the same answer or the same error.
+    An error raised by ``lines`` itself comes after the answers to the lines before it.
+
+    >>> [m.winner for m in iter_matchups(["As Ks Qs Js Ts ; 2c 3d 4h 5s 7c"] * 3)]
+    [1, 1, 1]
+    """
+    if chunk < 1:
+        raise ValueError(f"chunk must be at least 1 line, not {chunk}")
+    numbered = enumerate(lines, 1)
+    size = 1
+    while True:
+        batch: list[tuple[int, str]] = []
         try:
-            yield parse_matchup(line, number)
-        except PokerError as exc:
-            yield BadLine(number, str(exc))
+            batch.extend(islice(numbered, size))
+        except BaseException:
+            yield from _evaluate_chunk(batch)
+            raise
+        yield from _evaluate_chunk(batch)
+        if len(batch) < size:
+            return
+        size = min(2 * size, chunk)
+
+
+def _evaluate_chunk(batch: list[tuple[int, str]]) -> list[Matchup | BadLine]:
+    """The answers to the numbered lines of ``batch``, blank and comment lines left out."""
+    answers: list[Matchup | BadLine | None] = []
+    quick: list[tuple[int, int]] = []  # (place in answers, line number)
+    hands: list[tuple[Card, ...]] = []
+    for number, line in batch:
+        content = line.split("#", 1)[0]
+        if not content.strip():
+            continue
+        parts = content.split(";")
+        pair = [_quick_hand(part) for part in parts] if len(parts) == 2 else [None]
+        if None in pair or _shared(pair[0], pair[1]):  # type: ignore[arg-type]
+            try:
+                answers.append(parse_matchup(line, number))
+            except PokerError as exc:
+                answers.append(BadLine(number, str(exc)))
+            continue
+        quick.append((len(answers), number))
+        answers.append(None)
+        hands += pair  # type: ignore[arg-type]  # no None (checked above)
+    if quick:
+        from croupier.poker.batch import evaluate_batch  # NumPy: only once there are hands
+
+        rankings = evaluate_batch(hands)
+        for k, (place, number) in enumerate(quick):
+            answers[place] = Matchup(number, rankings[2 * k], rankings[2 * k + 1])
+    return answers  # type: ignore[return-value]  # every placeholder is filled
+
+
+# Cards of the tokens read so far (only valid tokens: a few hundred spellings at most).
+_CARD_OF_TOKEN: Final[dict[str, Card]] = {}
+
+
+def _quick_hand(text: str) -> tuple[Card, ...] | None:
+    """The 5 to 7 distinct cards of ``text``, or None for anything else (left to
+    :func:`parse_matchup` and its error messages)."""
+    tokens = text.replace(",", " ").split()
+    if not 5 <= len(tokens) <= 7:
+        return None
+    cards = []
+    for token in tokens:
+        card = _CARD_OF_TOKEN.get(token)
+        if card is None:
+            try:
+                card = _CARD_OF_TOKEN[token] = parse_card(token)
+            except CardError:
+                return None
+        cards.append(card)
+    return tuple(cards) if len({card.index for card in cards}) == len(cards) else None
+
+
+def _shared(first: tuple[Card, ...], second: tuple[Card, ...]) -> bool:
+    return not {card.index for card in first}.isdisjoint([card.index for card in second])
 
 
 def read_matchups(text: str) -> list[Matchup | BadLine]:

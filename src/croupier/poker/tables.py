@@ -34,10 +34,7 @@ missing, stale or damaged cache is rebuilt, and an unwritable one skipped.
 from __future__ import annotations
 
 import functools
-import hashlib
 import itertools
-import os
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Final
@@ -48,6 +45,7 @@ from numpy.typing import NDArray
 from croupier.poker.classes import SUITED_CLASS, UNSUITED_CLASS, best_suited
 from croupier.poker.errors import PokerError
 from croupier.poker.keys import MAX_CARDS, MAX_COPIES, RANK_KEYS
+from croupier.tablecache import cache_directory, code_hash, load_tables, store_tables
 
 __all__ = [
     "CARD_KEYS",
@@ -108,48 +106,28 @@ def rank_multisets(size: int) -> NDArray[np.int8]:
     return multisets
 
 
-def cache_directory() -> Path:
-    """Where the tables are cached for this user."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
-    return Path(base) / "croupier"
-
-
 @functools.cache
 def _code_hash() -> str:
     """A hash of the code the tables come from: a change to it makes a new cache file."""
-    digest = hashlib.sha256()
-    for module in ("tables.py", "classes.py", "keys.py"):
-        digest.update((Path(__file__).parent / module).read_bytes())
-    return digest.hexdigest()[:16]
+    return code_hash(Path(__file__).parent / m for m in ("tables.py", "classes.py", "keys.py"))
 
 
-def _content_hash(sums: NDArray[np.int64], classes: NDArray[np.uint16]) -> str:
-    return hashlib.sha256(sums.tobytes() + classes.tobytes()).hexdigest()
+def _path(size: int) -> Path:
+    return cache_directory() / f"poker-ranks-{size}-{_code_hash()}.npz"
 
 
 def _cached(size: int) -> tuple[NDArray[np.int64], NDArray[np.uint16]] | None:
-    path = cache_directory() / f"poker-ranks-{size}-{_code_hash()}.npz"
-    try:
-        with np.load(path, allow_pickle=False) as stored:
-            sums, classes, check = stored["sums"], stored["classes"], str(stored["check"])
-    except (OSError, KeyError, ValueError):
+    stored = load_tables(_path(size), ("sums", "classes"))
+    if stored is None:
         return None
+    sums, classes = stored["sums"], stored["classes"]
     if sums.dtype != np.int64 or classes.dtype != np.uint16 or sums.shape != classes.shape:
         return None
-    return (sums, classes) if _content_hash(sums, classes) == check else None
+    return sums, classes  # type: ignore[return-value]  # dtypes checked above
 
 
 def _store(size: int, sums: NDArray[np.int64], classes: NDArray[np.uint16]) -> None:
-    directory = cache_directory()
-    path = directory / f"poker-ranks-{size}-{_code_hash()}.npz"
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=directory, suffix=".npz.tmp")
-        with os.fdopen(handle, "wb") as out:
-            np.savez(out, sums=sums, classes=classes, check=_content_hash(sums, classes))
-        os.replace(temporary, path)
-    except OSError:
-        return  # no cache: the tables are simply built again next time
+    store_tables(_path(size), {"sums": sums, "classes": classes})
 
 
 @functools.cache
