@@ -15,6 +15,7 @@ import pytest
 
 from croupier.baccarat import CASINO
 from croupier.baccarat.table import Table, format_money, table_shoe
+from croupier.poker import Range, calculate
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip(
@@ -123,15 +124,46 @@ def test_the_table_on_a_phone(browser_page: Any, screenshot: Shot) -> None:
 def test_equity_calculation(browser_page: Any, screenshot: Shot) -> None:
     page = browser_page
     page.goto("/poker")
-    assert page.input_value("#hole-1") == "As Ks"
+    assert page.input_value("#hole-1") == "AhKh"
+    assert page.input_value("#hole-2") == "QQ+, AKs"
     page.click("#calculate")
     page.wait_for_selector(".equity-table")
+    expected = calculate(["AhKh", "QQ+, AKs"])
+    assert expected.exact
     rows = page.locator(".equity-table tbody tr")
     assert rows.count() == 2
-    assert "46.21%" in rows.nth(0).inner_text()
-    assert "53.79%" in rows.nth(1).inner_text()
-    assert "Exact: all 1,712,304 deals" in page.inner_text(".equity-table caption")
+    for row, player in zip(rows.all(), expected.players, strict=True):
+        cells = [cell.inner_text() for cell in row.locator("td").all()]
+        assert cells[1] == str(player.combos)
+        assert f"{100 * player.equity:.2f}%" in cells[2]
+        assert cells[3] == f"{100 * player.win:.2f}%" and cells[4] == f"{100 * player.tie:.2f}%"
+    assert rows.nth(1).locator("td.range").inner_text() == "QQ+, AKs"
+    caption = page.inner_text(".equity-table caption")
+    assert f"Exact: all {expected.games:,} deals" in caption
+    page.click("#grid-toggle-2")
+    expect(page.locator("#range-picker-title")).to_contain_text("22 combos")
     screenshot(page, "poker", docs=True)
+
+
+def test_a_range_by_monte_carlo_shows_its_standard_error(browser_page: Any) -> None:
+    page = browser_page
+    page.goto("/poker")
+    page.fill("#hole-1", "TT+, AQs+, AQo+")
+    page.fill("#hole-2", "")
+    page.check("input[value=monte-carlo]")
+    page.fill("#trials", "30000")
+    page.fill("#seed", "4")
+    page.click("#calculate")
+    page.wait_for_selector(".equity-table")
+    expected = calculate(["TT+, AQs+, AQo+", "random"], trials=30_000, rng=4)
+    rows = page.locator(".equity-table tbody tr")
+    assert rows.nth(0).locator("td.range").inner_text() == "TT+, AQ+"
+    assert rows.nth(1).locator("td.range").inner_text() == "random"
+    for row, player in zip(rows.all(), expected.players, strict=True):
+        assert f"{100 * player.equity:.2f}%" in row.locator("td.equity").inner_text()
+        assert player.stderr is not None
+        assert row.locator("td.margin").inner_text() == f"±{100 * player.stderr:.3f}"
+    assert "Monte Carlo: 30,000 trials (seed 4)" in page.inner_text(".equity-table caption")
 
 
 def test_cards_picked_from_the_grid(browser_page: Any) -> None:
@@ -149,22 +181,62 @@ def test_cards_picked_from_the_grid(browser_page: Any) -> None:
     assert page.get_attribute("[data-card='Ah']", "aria-pressed") == "true"
     page.click("[data-card='Jh']")  # a second press takes it back
     assert page.input_value("#board") == "2c 7d"
+    page.check("input[name=target][value=player-2]")
+    page.click("[data-card='Ks']")
+    page.click("[data-card='Kd']")
+    page.fill("#hole-2", page.input_value("#hole-2").replace(" ", ""))  # as one combo: KsKd
+    page.click("[data-card='Kd']")  # takes Kd out of "KsKd"
+    assert page.input_value("#hole-2") == "Ks"
+    page.fill("#hole-2", "KK, QQ")
+    page.check("input[name=target][value=board]")
+    page.click("[data-card='9s']")
     page.check("input[value=monte-carlo]")
     page.fill("#trials", "50000")
     page.fill("#seed", "1")
     page.click("#calculate")
     page.wait_for_selector(".equity-table")
-    assert "Monte Carlo: 50,000 deals (seed 1)" in page.inner_text(".equity-table caption")
-    assert page.locator(".equity-table .margin").count() == 2
+    assert "Monte Carlo: 50,000 trials (seed 1)" in page.inner_text(".equity-table caption")
+    assert page.locator(".equity-table td.margin").count() == 2
+    assert page.locator(".equity-table td.range").nth(1).inner_text() == "KK-QQ"
+
+
+def test_the_range_grid_toggles_classes_by_mouse_and_keyboard(browser_page: Any) -> None:
+    page = browser_page
+    page.goto("/poker")
+    page.click("#grid-toggle-2")
+    assert page.get_attribute("#grid-toggle-2", "aria-expanded") == "true"
+    cell = page.get_by_role("button", name="AKs, ace-king suited")
+    expect(cell).to_have_attribute("aria-pressed", "true")
+    cell.click()  # wholly in: takes it out
+    expect(page.locator("#hole-2")).to_have_value("QQ+")
+    expect(page.locator("#range-picker-title")).to_contain_text("18 combos")
+    jacks = page.get_by_role("button", name="JJ, pair of jacks")
+    jacks.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#hole-2")).to_have_value("JJ+")
+    expect(page.locator("[data-hand='JJ']")).to_be_focused()
+    page.keyboard.press("Tab")  # the next cell, right of JJ: JTs
+    expect(page.locator("[data-hand='JTs']")).to_be_focused()
+    page.keyboard.press("Space")
+    expect(page.locator("#hole-2")).to_have_value("JJ+, JTs")
+    page.click("#calculate")
+    page.wait_for_selector(".equity-table")
+    combos = page.locator(".equity-table tbody tr").nth(1).locator("td").nth(1).inner_text()
+    assert combos == str(len(Range.parse("JJ+, JTs")))
 
 
 def test_a_bad_question_shows_one_line(browser_page: Any) -> None:
     page = browser_page
     page.goto("/poker")
-    page.fill("#hole-2", "As Qd")
+    page.fill("#hole-2", "AhKh")
     page.click("#calculate")
     expect(page.locator("#equity-error")).to_have_text(
-        "card As is in player 1 and in player 2: each card once"
+        "card Ah is in player 1 and in player 2: each card once"
+    )
+    page.fill("#hole-2", "QQ, AKs, 2x")
+    page.click("#calculate")
+    expect(page.locator("#equity-error")).to_have_text(
+        re.compile(r"^player 2: bad range token '2x' at position 3: expected a pair")
     )
 
 

@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from croupier.cards import parse_cards
-from croupier.poker import exact_equity, parse_equity_hands
+from croupier.poker import calculate
 
 
 def run(client: TestClient, **request: Any) -> dict[str, Any]:
@@ -30,59 +29,92 @@ def test_the_page_renders(client: TestClient) -> None:
     assert page.status_code == 200 and "card-grid" in page.text
 
 
-def test_exact_equity_matches_the_library(client: TestClient) -> None:
-    job = run(client, players=["As Ks", "Qh Qd"], board="", method="exact")
-    assert job["state"] == "done" and job["done"] == job["total"] == 1_712_304
-    expected = exact_equity(parse_equity_hands("As Ks ?0 ?1 ?2 ?3 ?4\nQh Qd ?0 ?1 ?2 ?3 ?4"))
+def test_exact_equity_of_a_hand_and_a_range_matches_the_library(client: TestClient) -> None:
+    job = run(client, players=["AhKh", "QQ"], method="exact")
+    assert job["state"] == "done" and job["done"] == job["total"]
+    expected = calculate(["AhKh", "QQ"], exact=True)
     result = job["result"]
-    assert [p["equity"] for p in result["players"]] == pytest.approx(expected.equity)
-    assert result["exact"] is True and result["trials"] == expected.trials
-    assert [p["error95"] for p in result["players"]] == [0, 0]
-    assert [c["name"] for c in result["players"][0]["cards"]] == ["ace of spades", "king of spades"]
+    assert result["exact"] is True and result["games"] == expected.games == 10_273_824
+    assert [p["equity"] for p in result["players"]] == [p.equity for p in expected.players]
+    assert [p["range"] for p in result["players"]] == ["AhKh", "QQ"]
+    assert [p["combos"] for p in result["players"]] == [1, 6]
+    assert [p["stderr"] for p in result["players"]] == [None, None]
+    assert result["seed"] is None
+    assert [c["name"] for c in result["players"][0]["cards"]] == ["ace of hearts", "king of hearts"]
+    assert result["players"][1]["cards"] == []
 
 
-def test_board_dead_cards_and_unknown_players(client: TestClient) -> None:
-    job = run(
-        client, players=["Ah Ad", "", "Kc"], board="2c 7d Jh 9s", dead="As 3s", method="exact"
-    )
+def test_ranges_board_dead_cards_and_random(client: TestClient) -> None:
+    players = ["Ah Ad", "", "TT+, AQs+, AQo+"]
+    job = run(client, players=players, board="2c 7d Jh 9s", dead="As 3s", method="exact")
     result = job["result"]
-    assert [p["unknown"] for p in result["players"]] == [0, 2, 1]
+    assert [p["range"] for p in result["players"]] == ["AhAd", "random", "TT+, AQ+"]
     assert [p["made"] for p in result["players"]] == ["pair of aces", None, None]
-    assert sum(p["equity"] for p in result["players"]) == pytest.approx(1)
-    hands = parse_equity_hands("Ah Ad 2c 7d Jh 9s ?0\n?1 ?2 2c 7d Jh 9s ?0\nKc ?3 2c 7d Jh 9s ?0")
-    expected = exact_equity(hands, dead=parse_cards("As 3s"))
-    assert [p["equity"] for p in result["players"]] == pytest.approx(expected.equity)
+    expected = calculate(
+        ["AhAd", "random", "TT+, AQs+, AQo+"], board="2c 7d Jh 9s", dead="As 3s", exact=True
+    )
+    assert result["exact"] is True and result["games"] == expected.games
+    assert [p["combos"] for p in result["players"]] == [p.combos for p in expected.players]
+    assert [p["equity"] for p in result["players"]] == pytest.approx(
+        [p.equity for p in expected.players]
+    )
+
+
+def test_auto_is_exact_when_small_and_monte_carlo_when_not(client: TestClient) -> None:
+    small = run(client, players=["AhKh", "QQ"], board="2c 7d 9h")["result"]
+    assert small["exact"] is True and small["method"] == "auto"
+    big = run(client, players=["TT+, AQs+", "QQ+, AKs", "15%"], seed=3)["result"]
+    assert big["exact"] is False and big["seed"] == 3 and big["games"] >= 10_000
+    assert all(0 < p["stderr"] <= 0.001 for p in big["players"])
+    assert sum(p["equity"] for p in big["players"]) == pytest.approx(1)
 
 
 def test_monte_carlo_is_repeatable_with_a_seed(client: TestClient) -> None:
-    first = run(client, players=["Ah Ad", "7c 2d"], method="monte-carlo", trials=20_000, seed=5)
-    second = run(client, players=["Ah Ad", "7c 2d"], method="monte-carlo", trials=20_000, seed=5)
+    request = {"players": ["Ah Ad", "7c 2d"], "method": "monte-carlo", "trials": 20_000, "seed": 5}
+    first, second = run(client, **request), run(client, **request)
     assert first["result"] == second["result"]
-    assert 0.85 < first["result"]["players"][0]["equity"] < 0.9
-    assert 0.003 < first["result"]["players"][0]["error95"] < 0.006
+    expected = calculate(["AhAd", "7c2d"], trials=20_000, rng=5)
+    assert [p["equity"] for p in first["result"]["players"]] == [p.equity for p in expected.players]
+    assert first["result"]["games"] == 20_000 and first["result"]["seed"] == 5
+    assert 0.001 < first["result"]["players"][0]["stderr"] < 0.004
+
+
+def test_monte_carlo_to_a_precision_draws_and_reports_a_seed(client: TestClient) -> None:
+    result = run(client, players=["AKs", "22"], method="monte-carlo", precision=0.5)["result"]
+    assert isinstance(result["seed"], int) and result["exact"] is False
+    assert all(p["stderr"] <= 0.005 for p in result["players"])
 
 
 @pytest.mark.parametrize(
     ("request_body", "status", "reason"),
     [
-        ({"players": ["As Zz"]}, 422, "player 1: bad card 'Zz'"),
-        ({"players": ["As Ks Qs"]}, 422, "player 1: 3 cards: expected at most 2"),
-        ({"players": ["As Ks", "As Qd"]}, 422, "card As is in player 1 and in player 2"),
+        ({"players": ["Ks Zz", ""]}, 422, "player 1: bad range token 'Ks'"),
+        ({"players": ["AhKh", "QQ, AKs, 2x"]}, 422, "player 2: bad range token '2x' at position 3"),
+        ({"players": ["As Ks Qs", ""]}, 422, "player 1: bad range token"),
+        ({"players": ["As Ks", "As Ks"]}, 422, "card As is in player 1 and in player 2"),
         (
-            {"players": ["As Ks"], "board": "As 2c 3c"},
+            {"players": ["As Ks", ""], "board": "As 2c 3c"},
             422,
             "card As is in player 1 and in the board",
         ),
-        ({"players": ["As Ks"], "board": "2c 3c 4c 5c 6c 7c"}, 422, "board: 6 cards"),
-        ({"players": []}, 422, "bad request: players: list should have at least 1 item"),
+        ({"players": ["AA", ""], "board": "2c 3c 4c 5c 6c 7c"}, 422, "board: 6 cards"),
+        ({"players": ["AA", ""], "board": "2c 3c"}, 422, "board: 2 cards: expected 0, 3, 4"),
+        ({"players": ["AA", ""], "board": "Ac Ad 2c", "dead": "Ah As"}, 422, "player 1's range"),
+        ({"players": [""]}, 422, "bad request: players: list should have at least 2 items"),
         ({"players": [""] * 11}, 422, "bad request: players: list should have at most 10 items"),
-        ({"players": ["", "", ""], "method": "exact"}, 413, "an exact answer needs"),
+        ({"players": ["", "", ""], "method": "exact"}, 413, "an exact answer would take over"),
         (
-            {"players": ["As Ks"], "method": "monte-carlo", "trials": 0},
+            {"players": ["AA", ""], "method": "monte-carlo", "trials": 0},
             422,
             "bad number of trials 0",
         ),
-        ({"players": ["As Ks"], "method": "guess"}, 422, "bad request: method: input should be"),
+        (
+            {"players": ["AA", ""], "method": "monte-carlo", "precision": 0.001},
+            422,
+            "bad precision 0.001",
+        ),
+        ({"players": ["AA", ""], "trials": 10}, 422, "auto mode takes no trials"),
+        ({"players": ["AA", ""], "method": "guess"}, 422, "bad request: method: input should be"),
     ],
 )
 def test_bad_or_too_heavy_questions_are_refused(
@@ -90,7 +122,8 @@ def test_bad_or_too_heavy_questions_are_refused(
 ) -> None:
     answer = client.post("/api/poker/equity", json=request_body)
     assert answer.status_code == status, answer.text
-    assert answer.json()["error"].startswith(reason)
+    error = answer.json()["error"]
+    assert error.startswith(reason) and "\n" not in error
 
 
 def test_jobs_belong_to_their_browser(client: TestClient, other_client: TestClient) -> None:
@@ -106,7 +139,7 @@ def test_jobs_belong_to_their_browser(client: TestClient, other_client: TestClie
 def test_a_job_can_be_cancelled(client: TestClient) -> None:
     job = client.post(
         "/api/poker/equity",
-        json={"players": ["As Ks", "", ""], "method": "monte-carlo", "trials": 2_000_000},
+        json={"players": ["AsKs", "", ""], "method": "monte-carlo", "trials": 2_000_000},
     ).json()
     client.delete(f"/api/poker/jobs/{job['job']}")
     deadline = time.monotonic() + 30
@@ -137,3 +170,17 @@ def test_bad_comparisons_are_one_line_422s(client: TestClient, line: str, reason
     answer = client.post("/api/poker/compare", json={"line": line})
     assert answer.status_code == 422
     assert answer.json()["error"].startswith(reason)
+
+
+def test_range_text_read_for_the_grid(client: TestClient) -> None:
+    answer = client.post("/api/poker/range", json={"text": "AKs, QQ+, AQo@50"}).json()
+    assert answer["range"] == "QQ+, AKs, AQo@50" and answer["combos"] == 34
+    grid = answer["grid"]
+    assert grid[0][0] == grid[2][2] == 1 and grid[3][3] == 0  # AA, QQ in; JJ out
+    assert grid[0][1] == 1 and grid[1][0] == 0  # AKs above the diagonal, AKo below
+    assert grid[2][0] == 0.5  # AQo at half weight
+    empty = client.post("/api/poker/range", json={"text": " "}).json()
+    assert empty["combos"] == 0 and sum(map(sum, empty["grid"])) == 0
+    bad = client.post("/api/poker/range", json={"text": "AKs, 2x"})
+    assert bad.status_code == 422
+    assert bad.json()["error"].startswith("bad range token '2x' at position 2")

@@ -27,7 +27,13 @@ from croupier.poker.errors import PokerCardError, PokerError
 
 if TYPE_CHECKING:
     from croupier.poker.batch import rank_batch
-    from croupier.poker.calc import CalcResult, PlayerResult, calculate, iter_calculate
+    from croupier.poker.calc import (
+        CalcResult,
+        PlayerResult,
+        calculate,
+        exact_seconds,
+        iter_calculate,
+    )
     from croupier.poker.classes import CLASS_COUNT, HandCategory, category_of
     from croupier.poker.equity import (
         EquityHand,
@@ -44,7 +50,9 @@ if TYPE_CHECKING:
 # only for what it runs: ``poker compare`` never imports the equity engine.
 _HOME: dict[str, str] = {
     "rank_batch": "batch",
-    **dict.fromkeys(("CalcResult", "PlayerResult", "calculate", "iter_calculate"), "calc"),
+    **dict.fromkeys(
+        ("CalcResult", "PlayerResult", "calculate", "exact_seconds", "iter_calculate"), "calc"
+    ),
     **dict.fromkeys(("Range", "RangeError"), "ranges"),
     **dict.fromkeys(("CLASS_COUNT", "HandCategory", "category_of"), "classes"),
     **dict.fromkeys(
@@ -112,6 +120,7 @@ __all__ = [
     "evaluate",
     "exact_completions",
     "exact_equity",
+    "exact_seconds",
     "iter_calculate",
     "monte_carlo_equity",
     "parse_equity_hands",

@@ -66,6 +66,7 @@ __all__ = [
     "CalcResult",
     "PlayerResult",
     "calculate",
+    "exact_seconds",
     "iter_calculate",
 ]
 
@@ -724,6 +725,25 @@ def _exact_plan(
     if estimate > limit_seconds:
         return None
     return families, family_weights, sizes, estimate
+
+
+def exact_seconds(
+    ranges: Sequence[Range | str],
+    *,
+    board: str | Sequence[Card] | None = None,
+    dead: str | Sequence[Card] | None = None,
+    limit: float = EXACT_LIMIT_SECONDS,
+) -> float | None:
+    """The rough time an exact :func:`calculate` of this question takes here, in seconds,
+    or None when it is over ``limit``: for callers (a server) that bound the work.
+
+    >>> exact_seconds(["AA", "KK"], board="2c 7d 9h") is not None
+    True
+    >>> exact_seconds(["random"] * 10, limit=60) is None
+    True
+    """
+    plan = _exact_plan(_Question(ranges, board, dead), limit)
+    return None if plan is None else plan[3]
 
 
 class CalcOptions(TypedDict, total=False):

@@ -1,15 +1,23 @@
 """The poker page (``/poker``): the equity calculator and the ``hand1 ; hand2`` comparison.
 
-The calculator asks a Texas hold'em question: up to ten players, each with two hole
-cards, one or none known; a board of up to five known cards; dead cards out of play.
-It is answered exactly (every completion once) or by Monte Carlo, as a background job
-the page watches with a progress bar. :func:`equity_question` turns the request into the
-library's question and :func:`plan_equity` into the library call: the only two places
-that know how the request maps onto :mod:`croupier.poker.equity`.
+The calculator asks a Texas hold'em question: 2 to 10 players, each holding a range
+(range text as :meth:`croupier.poker.Range.parse` reads it: a hand ``AhKh``, a range
+``TT+, AQs+``, ``random``, ``15%``, weights; an empty box is ``random``); a board of 0, 3,
+4 or 5 known cards; dead cards out of play. :func:`croupier.poker.calculate` answers it,
+exactly or by Monte Carlo, as a background job the page watches with a progress bar.
+:func:`equity_question` turns the request into the library's question and
+:func:`plan_equity` into the library call: the only two places that know how the request
+maps onto :mod:`croupier.poker.calc`.
+
+Three methods: ``auto`` (the library's choice: exact when that takes a few seconds,
+else Monte Carlo to a standard error of 0.1 percentage point), ``exact`` (refused with a
+413 when the enumeration would take over :data:`EXACT_SECONDS` on this server) and
+``monte-carlo`` (a number of trials, or a precision).
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -18,18 +26,16 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from croupier.cards import Card, parse_cards
+from croupier.cards import Card, cards_to_indices, parse_cards
 from croupier.errors import CroupierError
 from croupier.poker import (
-    EquityHand,
-    EquityResult,
+    CalcResult,
     HandRanking,
     PokerError,
+    Range,
+    calculate,
     evaluate,
-    exact_completions,
-    exact_equity,
-    monte_carlo_equity,
-    parse_equity_hands,
+    exact_seconds,
 )
 from croupier.poker.matchup import parse_matchup
 from croupier.web.errors import ApiError
@@ -40,28 +46,39 @@ __all__ = ["PAGE", "EquityQuestion", "EquityRequest", "equity_question", "plan_e
 
 router = APIRouter()
 
-#: Players at most.
+#: Players at least and at most.
+MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
-#: Cards each player holds, and on a full board.
-HOLE_CARDS: Final = 2
+#: Cards on a full board.
 BOARD_CARDS: Final = 5
-#: Largest exact enumeration the server runs (completions): some seconds of work.
-MAX_EXACT: Final = 30_000_000
+#: Longest exact enumeration the server runs, as the library estimates it (seconds).
+EXACT_SECONDS: Final = 30.0
 #: Largest number of Monte Carlo trials.
 MAX_TRIALS: Final = 2_000_000
-#: Time limit handed to the exact engine (seconds).
-EXACT_SECONDS: Final = 60.0
+#: Finest and coarsest Monte Carlo precision (standard error, percentage points): 0.05
+#: point needs at most about a million trials.
+MIN_PRECISION: Final = 0.05
+MAX_PRECISION: Final = 5.0
+#: Longest range text per player.
+MAX_RANGE_TEXT: Final = 500
 
 
 class EquityRequest(BaseModel):
-    """A calculator request: hole cards per player (``""``: unknown), board, dead cards."""
+    """A calculator request: a range per player (``""``: random), board, dead cards."""
 
-    players: list[str] = Field(min_length=1, max_length=MAX_PLAYERS)
+    players: list[str] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     board: str = Field("", max_length=100)
     dead: str = Field("", max_length=300)
-    method: Literal["exact", "monte-carlo"] = "monte-carlo"
-    trials: int = 100_000
+    method: Literal["auto", "exact", "monte-carlo"] = "auto"
+    trials: int | None = None
+    precision: float | None = None
     seed: int | None = Field(None, ge=0, le=2**63 - 1)
+
+
+class RangeRequest(BaseModel):
+    """Range text to read (for the 13x13 grid)."""
+
+    text: str = Field(max_length=MAX_RANGE_TEXT)
 
 
 class CompareRequest(BaseModel):
@@ -72,112 +89,149 @@ class CompareRequest(BaseModel):
 
 @dataclass(frozen=True, slots=True)
 class EquityQuestion:
-    """The library's question for a request: a hand per player, and the dead cards."""
+    """The library's question for a request: a range per player, board and dead cards."""
 
-    hands: tuple[EquityHand, ...]
-    dead: tuple[Card, ...]
-    holes: tuple[tuple[Card, ...], ...]
+    ranges: tuple[Range, ...]
     board: tuple[Card, ...]
+    dead: tuple[Card, ...]
 
 
-def _cards(text: str, where: str, most: int | None = None) -> tuple[Card, ...]:
+def _cards(text: str, where: str) -> tuple[Card, ...]:
     try:
-        cards = parse_cards(text, distinct=True)
+        return parse_cards(text, distinct=True)
     except CroupierError as exc:
         raise PokerError(f"{where}: {exc}") from None
-    if most is not None and len(cards) > most:
-        raise PokerError(f"{where}: {len(cards)} cards: expected at most {most}")
-    return cards
+
+
+def _range(text: str, player: int) -> Range:
+    if len(text) > MAX_RANGE_TEXT:
+        raise PokerError(f"player {player}: range text over {MAX_RANGE_TEXT} characters")
+    try:
+        return Range.parse(text if text.strip() else "random")
+    except CroupierError as exc:
+        raise PokerError(f"player {player}: {exc}") from None
 
 
 def equity_question(request: EquityRequest) -> EquityQuestion:
-    """The request as an equity question: each player's line is its known hole cards, a
-    ``?N`` for each unknown one, and the board (known cards, then ``?0``... for the
-    cards still to come, shared by every player).
+    """The request as an equity question: each player's text read as a range (an empty
+    one is ``random``); a card named twice (two one-hand players, a hand and the board)
+    and a range left empty by the board and dead cards are refused here, before any job.
 
-    >>> question = equity_question(EquityRequest(players=["As Ks", "7c"], board="2c 7d Jh"))
-    >>> [str(hand) for hand in question.hands]
-    ['As Ks 2c 7d Jh ?0 ?1', '7c 2c 7d Jh ?2 ?0 ?1']
+    >>> question = equity_question(EquityRequest(players=["As Ks", "TT+, AQs+"], board="2c 7d Jh"))
+    >>> [str(r) for r in question.ranges], len(question.ranges[1])
+    (['AsKs', 'TT+, AQs+'], 38)
     """
-    holes = tuple(
-        _cards(text, f"player {i}", HOLE_CARDS) for i, text in enumerate(request.players, 1)
-    )
-    board = _cards(request.board, "board", BOARD_CARDS)
+    ranges = tuple(_range(text, i) for i, text in enumerate(request.players, 1))
+    board = _cards(request.board, "board")
+    if len(board) not in (0, 3, 4, BOARD_CARDS):
+        raise PokerError(f"board: {len(board)} cards: expected 0, 3, 4 or 5")
     dead = _cards(request.dead, "dead cards")
     seen: dict[Card, str] = {}
-    places = [*((f"player {i}", h) for i, h in enumerate(holes, 1)), ("the board", board)]
-    for place, cards in [*places, ("the dead cards", dead)]:
+    hands = [(f"player {i}", r.combos[0]) for i, r in enumerate(ranges, 1) if len(r) == 1]
+    for place, cards in [*hands, ("the board", board), ("the dead cards", dead)]:
         for card in cards:
             if card in seen:
                 raise PokerError(f"card {card} is in {seen[card]} and in {place}: each card once")
             seen[card] = place
-    coming = BOARD_CARDS - len(board)
-    board_tokens = [str(c) for c in board] + [f"?{n}" for n in range(coming)]
-    lines, next_unknown = [], coming
-    for hole in holes:
-        own = [f"?{n}" for n in range(next_unknown, next_unknown + HOLE_CARDS - len(hole))]
-        next_unknown += len(own)
-        lines.append(" ".join([*(str(c) for c in hole), *own, *board_tokens]))
-    hands = parse_equity_hands("\n".join(lines), source="the question")
-    return EquityQuestion(hands, dead, holes, board)
+    out = cards_to_indices(board + dead)
+    for i, player in enumerate(ranges, 1):
+        if not len(player.without(out)):
+            raise PokerError(
+                f"player {i}'s range {str(player)!r} has no combo left once the board and "
+                "dead cards are removed"
+            )
+    return EquityQuestion(ranges, board, dead)
+
+
+@dataclass(frozen=True, slots=True)
+class EquityPlan:
+    """How a question is answered: the method chosen and the Monte Carlo seed."""
+
+    method: str
+    seed: int | None
 
 
 def plan_equity(
     request: EquityRequest,
-) -> tuple[EquityQuestion, Callable[[Progress], EquityResult]]:
-    """Check ``request`` now (bad cards, too much work: a croupier error or a 4xx) and
-    return its question and the calculation, to run with a progress callback."""
+) -> tuple[EquityQuestion, EquityPlan, Callable[[Progress], CalcResult]]:
+    """Check ``request`` now (bad ranges or cards, too much work: a croupier error or a
+    4xx) and return its question, its plan and the calculation, to run with a progress
+    callback."""
     question = equity_question(request)
-    if request.method == "exact":
-        total = exact_completions(question.hands, question.dead)
-        if total > MAX_EXACT:
+    if request.method != "monte-carlo" and (
+        request.trials is not None or request.precision is not None
+    ):
+        raise ApiError(422, f"{request.method} mode takes no trials or precision")
+    trials, precision, seed = request.trials, request.precision, None
+    exact = True if request.method == "exact" else None
+    if exact:
+        seconds = exact_seconds(
+            question.ranges, board=question.board, dead=question.dead, limit=EXACT_SECONDS
+        )
+        if seconds is None:
             raise ApiError(
                 413,
-                f"an exact answer needs {total:,} completions, over this server's limit of "
-                f"{MAX_EXACT:,}: use Monte Carlo, or name more cards",
+                f"an exact answer would take over {EXACT_SECONDS:.0f} seconds on this server "
+                "(too many combinations of ranges and boards): use Monte Carlo or auto, or "
+                "name more cards",
             )
-        return question, lambda progress: exact_equity(
-            question.hands, dead=question.dead, progress=progress, time_limit=EXACT_SECONDS
-        )
-    if not 1 <= request.trials <= MAX_TRIALS:
-        raise ApiError(422, f"bad number of trials {request.trials}: expected 1 to {MAX_TRIALS:,}")
-    return question, lambda progress: monte_carlo_equity(
-        question.hands,
-        request.trials,
-        rng=request.seed,
-        progress=progress,
-        dead=question.dead,
-        time_limit=EXACT_SECONDS,
+    else:
+        if trials is not None and not 1 <= trials <= MAX_TRIALS:
+            raise ApiError(422, f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
+        if precision is not None and not MIN_PRECISION <= precision <= MAX_PRECISION:
+            raise ApiError(
+                422,
+                f"bad precision {precision}: expected {MIN_PRECISION} to {MAX_PRECISION} "
+                "percentage points",
+            )
+        if trials is not None and precision is not None:
+            raise ApiError(422, "give trials or a precision, not both")
+        seed = request.seed if request.seed is not None else secrets.randbelow(2**63)
+    return (
+        question,
+        EquityPlan(request.method, seed),
+        lambda progress: calculate(
+            question.ranges,
+            board=question.board,
+            dead=question.dead,
+            exact=exact,
+            trials=trials,
+            precision=None if precision is None else precision / 100,
+            rng=seed,
+            progress=progress,
+        ),
     )
 
 
-def equity_view(question: EquityQuestion, result: EquityResult) -> dict[str, Any]:
+def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) -> dict[str, Any]:
     """The calculation's answer, one row per player."""
     rows = []
-    for i, hole in enumerate(question.holes):
-        tie_share = float(result.tie_shares[i] / result.trials)
+    for i, (player, asked) in enumerate(zip(result.players, question.ranges, strict=True)):
+        hand = asked.combos[0] if len(asked) == 1 else ()
         made = None
-        if len(hole) == HOLE_CARDS and len(question.board) >= 3:
-            made = evaluate((*hole, *question.board)).description
+        if hand and len(question.board) >= 3:
+            made = evaluate((*hand, *question.board)).description
         rows.append(
             {
                 "player": i + 1,
-                "cards": cards_view(hole),
+                "range": player.range,
+                "combos": player.combos,
+                "cards": cards_view(hand),
                 "made": made,
-                "unknown": HOLE_CARDS - len(hole),
-                "equity": result.equity[i],
-                "error95": 1.96 * result.standard_errors[i],
-                "win": result.win_rates[i],
-                "tie": tie_share,
+                "equity": player.equity,
+                "win": player.win,
+                "tie": player.tie,
+                "stderr": player.stderr,
             }
         )
     return {
         "players": rows,
         "board": cards_view(question.board),
         "dead": cards_view(question.dead),
-        "trials": result.trials,
+        "games": result.games,
         "exact": result.exact,
-        "seed": result.seed,
+        "method": plan.method,
+        "seed": None if result.exact else plan.seed,
     }
 
 
@@ -195,17 +249,22 @@ def ranking_view(ranking: HandRanking) -> dict[str, Any]:
 @router.get("/poker", response_class=HTMLResponse)
 def page(request: Request) -> Response:
     """The calculator and the comparison."""
-    state = {"max_players": MAX_PLAYERS, "max_trials": MAX_TRIALS, "max_exact": MAX_EXACT}
+    state = {
+        "max_players": MAX_PLAYERS,
+        "max_trials": MAX_TRIALS,
+        "min_precision": MIN_PRECISION,
+        "max_precision": MAX_PRECISION,
+    }
     return render(request, "poker.html", title="Poker", state=state)
 
 
 @router.post("/api/poker/equity", status_code=202)
 def start_equity(request: Request, body: EquityRequest) -> JSONResponse:
     """Start a calculation; poll ``/api/poker/jobs/<job>`` for its progress and result."""
-    question, calculate = plan_equity(body)
+    question, plan, work = plan_equity(body)
     owner = request.scope["state"]["session_id"]
     job = request.app.state.jobs.start(
-        owner, lambda progress: equity_view(question, calculate(progress))
+        owner, lambda progress: equity_view(question, plan, work(progress))
     )
     return JSONResponse(job.view(), status_code=202)
 
@@ -226,6 +285,22 @@ def cancel_job(request: Request, job_id: str) -> dict[str, Any]:
     return view
 
 
+@router.post("/api/poker/range")
+def read_range(body: RangeRequest) -> dict[str, Any]:
+    """Range text read by the library: its normalised text, its combos and its 13x13 grid
+    (aces first; pairs on the diagonal, suited above, offsuit below; each cell the
+    weighted share of the class's combos in the range). An empty text is an empty grid.
+
+    >>> read_range(RangeRequest(text="AKs, QQ+"))["range"]
+    'QQ+, AKs'
+    """
+    if not body.text.strip():
+        return {"range": "", "combos": 0, "grid": [[0.0] * 13 for _ in range(13)]}
+    parsed = Range.parse(body.text)
+    grid = [[round(float(w), 4) for w in row] for row in parsed.matrix()]
+    return {"range": str(parsed), "combos": len(parsed), "grid": grid}
+
+
 @router.post("/api/poker/compare")
 def compare(body: CompareRequest) -> dict[str, Any]:
     """Which of two hands wins: ``hand1 ; hand2``."""
@@ -241,7 +316,7 @@ PAGE: Final = GamePage(
     key="poker",
     title="Poker",
     path="/poker",
-    summary="Texas hold'em equity for up to ten players, exact or Monte Carlo, and which of "
-    "two hands wins.",
+    summary="Texas hold'em equity of hands and ranges for up to ten players, exact or "
+    "Monte Carlo, and which of two hands wins.",
     router=router,
 )

@@ -8,7 +8,9 @@
   const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
   const SUITS = [["s", "♠", "spades"], ["h", "♥", "hearts"], ["d", "♦", "diamonds"], ["c", "♣", "clubs"]];
   const RANK_WORDS = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
+  const TWO_CARDS = /^((?:10|[2-9tjqka0x])[cdhs♣♦♥♠])((?:10|[2-9tjqka0x])[cdhs♣♦♥♠])$/i;
   let players = 2;
+  let gridPlayer = null; // the player whose 13x13 range grid is open
   let target = "player-1";
   let running = null; // the job being watched
 
@@ -36,6 +38,18 @@
     return inputFor(name).value.split(/[\s,]+/).filter(Boolean);
   }
 
+  // The cards a field names: each token that is one card, or two cards in a row ("AhKh").
+  function cardsIn(name) {
+    const found = [];
+    for (const token of tokens(name)) {
+      const one = code(token);
+      if (one) { found.push([one, token]); continue; }
+      const two = TWO_CARDS.exec(token);
+      if (two && code(two[1]) && code(two[2])) found.push([code(two[1]), token], [code(two[2]), token]);
+    }
+    return found;
+  }
+
   // --- seats and the card picker ----------------------------------------------------
 
   function renderSeats() {
@@ -52,15 +66,25 @@
       input.name = "hole-" + i;
       input.autocomplete = "off";
       input.spellcheck = false;
-      input.placeholder = "two cards, one, or none (random)";
-      input.value = kept[input.id] !== undefined ? kept[input.id] : (i === 1 ? "As Ks" : i === 2 ? "Qh Qd" : "");
+      input.placeholder = "a hand (AhKh) or a range (TT+, AQs+, 15%); empty: random";
+      input.value = kept[input.id] !== undefined ? kept[input.id] : (i === 1 ? "AhKh" : i === 2 ? "QQ+, AKs" : "");
       input.addEventListener("input", renderGrid);
       input.addEventListener("focus", () => setTarget("player-" + i));
-      row.append(label, input);
+      const toggle = el("button", "grid-toggle", "Grid");
+      toggle.type = "button";
+      toggle.id = "grid-toggle-" + i;
+      toggle.setAttribute("aria-label", `Range grid for player ${i}`);
+      toggle.setAttribute("aria-expanded", String(gridPlayer === i));
+      toggle.setAttribute("aria-controls", "range-picker");
+      toggle.addEventListener("click", () => openGrid(gridPlayer === i ? null : i));
+      input.addEventListener("change", () => { if (gridPlayer === i) refreshGrid(); });
+      row.append(label, input, toggle);
       seats.append(row);
     }
+    if (gridPlayer !== null && gridPlayer > players) gridPlayer = null;
+    openGrid(gridPlayer);
     $("add-player").disabled = players >= limits.max_players;
-    $("remove-player").disabled = players <= 1;
+    $("remove-player").disabled = players <= 2;
     renderTargets();
     renderGrid();
   }
@@ -90,10 +114,7 @@
 
   function renderGrid() {
     const used = {};
-    for (const name of fields()) for (const token of tokens(name)) {
-      const c = code(token);
-      if (c) used[c] = name;
-    }
+    for (const name of fields()) for (const [c] of cardsIn(name)) used[c] = name;
     const grid = $("card-grid");
     grid.replaceChildren();
     for (const [suit, symbol, plural] of SUITS) {
@@ -119,9 +140,14 @@
     for (const name of fields()) {
       const list = tokens(name);
       const at = list.findIndex((t) => code(t) === c);
-      if (at >= 0) {
-        // a second press takes the card back, wherever it was
-        list.splice(at, 1);
+      const pair = cardsIn(name).find(([card, token]) => card === c && !code(token));
+      if (at >= 0 || pair) {
+        // a second press takes the card back, wherever it was ("AhKh" keeps "Kh")
+        if (at >= 0) list.splice(at, 1);
+        else {
+          const [, first, second] = TWO_CARDS.exec(pair[1]);
+          list[list.indexOf(pair[1])] = code(first) === c ? second : first;
+        }
         inputFor(name).value = list.join(" ");
         renderGrid();
         return;
@@ -134,18 +160,94 @@
     document.querySelector(`#card-grid [data-card="${c}"]`).focus();
   }
 
+  // --- the 13x13 range grid: pairs on the diagonal, suited above, offsuit below ---------
+
+  const GRID_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
+
+  function classAt(row, col) {
+    if (row === col) return [RANKS[row] + RANKS[col], `pair of ${GRID_NAMES[RANKS[row]]}s`];
+    const [high, low] = row < col ? [row, col] : [col, row];
+    const suited = row < col;
+    return [RANKS[high] + RANKS[low] + (suited ? "s" : "o"), `${GRID_NAMES[RANKS[high]]}-${GRID_NAMES[RANKS[low]]} ${suited ? "suited" : "offsuit"}`];
+  }
+
+  function openGrid(player) {
+    gridPlayer = player;
+    for (const button of document.querySelectorAll(".grid-toggle")) {
+      button.setAttribute("aria-expanded", String(button.id === "grid-toggle-" + player));
+    }
+    $("range-picker").hidden = player === null;
+    if (player !== null) refreshGrid();
+  }
+
+  async function refreshGrid(focusLabel) {
+    const player = gridPlayer;
+    if (player === null) return;
+    const input = $("hole-" + player);
+    let answer;
+    try {
+      answer = await api("POST", "/api/poker/range", { text: input.value });
+      $("equity-error").textContent = "";
+    } catch (error) {
+      $("equity-error").textContent = `player ${player}: ${error.message}`;
+      return;
+    }
+    $("range-picker-title").textContent = `Player ${player}'s range: ${answer.combos.toLocaleString("en")} combos. Press a hand to add it or take it out.`;
+    const grid = $("range-grid");
+    grid.replaceChildren();
+    for (let row = 0; row < 13; row++) {
+      for (let col = 0; col < 13; col++) {
+        const [label, words] = classAt(row, col);
+        const weight = answer.grid[row][col];
+        const cell = el("button", "range-cell" + (row === col ? " cell-pair" : row < col ? " cell-suited" : " cell-offsuit"), label);
+        cell.type = "button";
+        cell.dataset.hand = label;
+        cell.style.setProperty("--weight", String(weight));
+        if (weight > 0) cell.classList.add("in");
+        const share = weight > 0 && weight < 1 ? `, ${Math.round(100 * weight)}% in the range` : "";
+        cell.setAttribute("aria-label", `${label}, ${words}${share}`);
+        cell.setAttribute("aria-pressed", weight >= 1 ? "true" : weight > 0 ? "mixed" : "false");
+        cell.addEventListener("click", () => toggleClass(player, label, weight));
+        grid.append(cell);
+      }
+    }
+    if (focusLabel) grid.querySelector(`[data-hand="${focusLabel}"]`).focus();
+  }
+
+  // Add a class to the player's range, or take it out when it is wholly in; the library
+  // then writes the range back in its short form.
+  async function toggleClass(player, label, weight) {
+    const input = $("hole-" + player);
+    const text = input.value.trim();
+    const token = weight >= 1 ? `${label}@0` : label;
+    try {
+      const answer = await api("POST", "/api/poker/range", { text: text ? `${text}, ${token}` : token });
+      input.value = answer.range;
+    } catch (error) {
+      $("equity-error").textContent = `player ${player}: ${error.message}`;
+      return;
+    }
+    renderGrid();
+    await refreshGrid(label);
+  }
+
   // --- the calculation --------------------------------------------------------------
 
   function request() {
     const form = new FormData($("equity-form"));
     const seed = String(form.get("seed") || "").trim();
+    const method = String(form.get("method"));
+    const trials = String(form.get("trials") || "").trim();
+    const precision = String(form.get("precision") || "").trim();
+    const number = (text) => (/^[0-9.]+$/.test(text) ? Number(text) : text);
     return {
       players: Array.from({ length: players }, (_, i) => $("hole-" + (i + 1)).value),
       board: $("board").value,
       dead: $("dead").value,
-      method: String(form.get("method")),
-      trials: Number(form.get("trials")),
-      seed: seed === "" ? null : (/^[0-9]+$/.test(seed) ? Number(seed) : seed),
+      method,
+      trials: method === "monte-carlo" && trials !== "" ? number(trials) : null,
+      precision: method === "monte-carlo" && precision !== "" ? number(precision) : null,
+      seed: seed === "" ? null : number(seed),
     };
   }
 
@@ -153,7 +255,7 @@
     $("progress-line").hidden = false;
     $("progress").max = total || 1;
     $("progress").value = done;
-    $("progress-text").textContent = total ? `${done.toLocaleString("en")} of ${total.toLocaleString("en")} deals` : "starting…";
+    $("progress-text").textContent = total ? `${done.toLocaleString("en")} of ${total.toLocaleString("en")}` : "starting…";
   }
 
   function renderResult(job) {
@@ -161,10 +263,17 @@
     const box = $("equity-result");
     box.replaceChildren();
     const table = el("table", "equity-table");
-    const caption = el("caption", "", (result.exact ? `Exact: all ${result.trials.toLocaleString("en")} deals` : `Monte Carlo: ${result.trials.toLocaleString("en")} deals` + (result.seed !== null ? ` (seed ${result.seed})` : "")) + ` in ${job.seconds} s`);
+    const games = result.games.toLocaleString("en");
+    const worst = Math.max(0, ...result.players.map((row) => row.stderr || 0));
+    const how = result.exact
+      ? `Exact: all ${games} deals`
+      : `Monte Carlo: ${games} trials (seed ${result.seed}), standard error at most ${(100 * worst).toFixed(3)} points`;
+    const caption = el("caption", "", `${how}, in ${job.seconds} s`);
     table.append(caption);
     const head = el("tr");
-    for (const text of ["Player", "Cards", "Equity", "Win", "Tie"]) {
+    const columns = ["Player", "Range", "Combos", "Equity", "Win", "Tie"];
+    if (!result.exact) columns.push("± SE");
+    for (const text of columns) {
       const th = el("th", "", text);
       th.scope = "col";
       head.append(th);
@@ -177,25 +286,24 @@
       const tr = el("tr");
       const name = el("th", "", `Player ${row.player}`);
       name.scope = "row";
-      const cards = el("td", "hole");
-      for (const card of row.cards) cards.append(cardElement(card, "mini"));
-      for (let i = 0; i < row.unknown; i++) {
-        const back = el("span", "card back mini");
-        back.setAttribute("role", "img");
-        back.setAttribute("aria-label", "unknown card");
-        cards.append(back);
+      const range = el("td", "range");
+      if (row.cards.length) {
+        const hole = el("span", "hole-cards");
+        for (const card of row.cards) hole.append(cardElement(card, "mini"));
+        range.append(hole);
       }
-      if (row.made) cards.append(el("span", "made", row.made));
+      else range.append(el("span", "range-text", row.range));
+      if (row.made) range.append(el("span", "made", row.made));
       const equity = el("td", "equity");
       const bar = el("span", "bar");
       bar.style.width = percent(row.equity, 2);
       equity.append(bar, el("span", "bar-text", percent(row.equity, 2)));
+      tr.append(name, range, el("td", "num", row.combos.toLocaleString("en")), equity, el("td", "num", percent(row.win, 2)), el("td", "num", percent(row.tie, 2)));
       if (!result.exact) {
-        const margin = el("span", "margin", "±" + percent(row.error95, 2));
-        margin.title = "95% of Monte Carlo runs land this close to the exact equity, or closer";
-        equity.append(margin);
+        const error = el("td", "num margin", "±" + (100 * row.stderr).toFixed(3));
+        error.title = "standard error of the equity, in percentage points";
+        tr.append(error);
       }
-      tr.append(name, cards, equity, el("td", "num", percent(row.win, 2)), el("td", "num", percent(row.tie, 2)));
       body.append(tr);
     }
     table.append(body);
@@ -231,11 +339,12 @@
     if (running) await api("DELETE", "/api/poker/jobs/" + running).catch(() => null);
   });
   $("add-player").addEventListener("click", () => { players = Math.min(limits.max_players, players + 1); renderSeats(); });
-  $("remove-player").addEventListener("click", () => { players = Math.max(1, players - 1); renderSeats(); });
+  $("remove-player").addEventListener("click", () => { players = Math.max(2, players - 1); renderSeats(); });
   $("clear-all").addEventListener("click", () => {
     for (const name of fields()) inputFor(name).value = "";
     $("equity-result").replaceChildren();
     renderGrid();
+    refreshGrid();
   });
   for (const name of ["board", "dead"]) {
     $(name).addEventListener("input", renderGrid);
