@@ -43,6 +43,7 @@ __all__ = [
     "available_cpus",
     "count_option",
     "decimal_number",
+    "decimal_parser",
     "file_name",
     "resolve_workers",
 ]
@@ -126,59 +127,53 @@ def decimal_number(text: str) -> Decimal | None:
     return Decimal(text) if ok else None
 
 
-def share(what: str) -> Callable[[Any], float]:
-    """A parser for a fraction above 0 and up to 1 in ASCII digits (``0.75``, ``1``)."""
+def decimal_parser(
+    what: str, accepts: Callable[[Decimal], bool], expected: str, *, signed: bool = False
+) -> Callable[[Any], float]:
+    """A parser for a number in ASCII digits (:func:`decimal_number`, with a leading ``+``
+    or ``-`` when ``signed``) that ``accepts`` takes; anything else is a one-line error
+    ``bad WHAT 'TEXT': expected EXPECTED``. Every decimal option is one of these."""
 
     def parse(value: Any) -> float:
         if isinstance(value, float):
             return value
         text = str(value)
-        number = decimal_number(text)
-        if number is not None and 0 < number <= 1:
-            return float(text)
-        raise OptionError(
-            f"bad {what} {text[:30]!r}: expected a fraction above 0 and up to 1, such as 0.75"
-        )
+        sign = text[:1] if signed and text[:1] in "+-" else ""
+        number = decimal_number(text[len(sign) :]) if len(text) <= 20 else None
+        if number is not None:
+            number = -number if sign == "-" else number
+            if accepts(number):
+                return float(number)
+        raise OptionError(f"bad {what} {text[:30]!r}: expected {expected}")
 
     return parse
+
+
+def share(what: str) -> Callable[[Any], float]:
+    """A parser for a fraction above 0 and up to 1 in ASCII digits (``0.75``, ``1``)."""
+    return decimal_parser(
+        what, lambda number: 0 < number <= 1, "a fraction above 0 and up to 1, such as 0.75"
+    )
 
 
 def seconds(what: str, high: float) -> Callable[[Any], float]:
     """A parser for a number of seconds from 0 to ``high`` in ASCII digits (``1``, ``0.25``)."""
-
-    def parse(value: Any) -> float:
-        if isinstance(value, float):
-            return value
-        text = str(value)
-        number = decimal_number(text)
-        if number is not None and number <= Decimal(str(high)):
-            return float(number)
-        raise OptionError(
-            f"bad {what} {text[:30]!r}: expected a number of seconds from 0 to {high:g}, "
-            "such as 0.5"
-        )
-
-    return parse
+    return decimal_parser(
+        what,
+        lambda number: number <= Decimal(str(high)),
+        f"a number of seconds from 0 to {high:g}, such as 0.5",
+    )
 
 
 def signed_number(what: str, low: int, high: int) -> Callable[[Any], float]:
     """A parser for a number from ``low`` to ``high`` in ASCII digits, with an optional
     sign and decimals (``4``, ``-2``, ``2.5``)."""
-
-    def parse(value: Any) -> float:
-        if isinstance(value, float):
-            return value
-        text = str(value)
-        number = decimal_number(text[1:] if text[:1] in "+-" else text)
-        if number is not None and len(text) <= 20:
-            signed = -number if text.startswith("-") else number
-            if low <= signed <= high:
-                return float(signed)
-        raise OptionError(
-            f"bad {what} {text[:30]!r}: expected a number from {low} to {high}, such as 4 or -2.5"
-        )
-
-    return parse
+    return decimal_parser(
+        what,
+        lambda number: low <= number <= high,
+        f"a number from {low} to {high}, such as 4 or -2.5",
+        signed=True,
+    )
 
 
 def file_name(what: str) -> Callable[[Any], Path]:

@@ -247,21 +247,13 @@ MIN_POINTS, MAX_POINTS = 0.001, 10
 
 def percentage_points(what: str) -> Callable[[Any], float]:
     """A parser for a precision in percentage points, in ASCII digits (``0.05``)."""
-    from croupier.cli.options import OptionError, decimal_number
+    from croupier.cli.options import decimal_parser
 
-    def parse(value: Any) -> float:
-        if isinstance(value, float):
-            return value
-        text = str(value)
-        number = decimal_number(text)
-        if number is not None and MIN_POINTS <= number <= MAX_POINTS:
-            return float(text)
-        raise OptionError(
-            f"bad {what} {text[:30]!r}: expected percentage points from {MIN_POINTS} to "
-            f"{MAX_POINTS}, such as 0.1"
-        )
-
-    return parse
+    return decimal_parser(
+        what,
+        lambda number: MIN_POINTS <= number <= MAX_POINTS,
+        f"percentage points from {MIN_POINTS} to {MAX_POINTS}, such as 0.1",
+    )
 
 
 @app.command()
