@@ -180,7 +180,7 @@
     if (player !== null) refreshGrid();
   }
 
-  async function refreshGrid(focusLabel) {
+  async function refreshGrid() {
     const player = gridPlayer;
     if (player === null) return;
     const input = $("hole-" + player);
@@ -192,6 +192,12 @@
       $("equity-error").textContent = `player ${player}: ${error.message}`;
       return;
     }
+    drawRangeGrid(player, answer);
+  }
+
+  // The 13x13 grid of the player's range, from the library's answer (its combos and the
+  // share of each class); the cell named focusLabel gets the focus back.
+  function drawRangeGrid(player, answer, focusLabel) {
     $("range-picker-title").textContent = `Player ${player}'s range: ${answer.combos.toLocaleString("en")} combos. Press a hand to add it or take it out.`;
     const grid = $("range-grid");
     grid.replaceChildren();
@@ -220,15 +226,17 @@
     const input = $("hole-" + player);
     const text = input.value.trim();
     const token = weight >= 1 ? `${label}@0` : label;
+    let answer;
     try {
-      const answer = await api("POST", "/api/poker/range", { text: text ? `${text}, ${token}` : token });
+      answer = await api("POST", "/api/poker/range", { text: text ? `${text}, ${token}` : token });
       input.value = answer.range;
+      $("equity-error").textContent = "";
     } catch (error) {
       $("equity-error").textContent = `player ${player}: ${error.message}`;
       return;
     }
     renderGrid();
-    await refreshGrid(label);
+    if (gridPlayer === player) drawRangeGrid(player, answer, label);
   }
 
   // --- the calculation --------------------------------------------------------------
