@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import itertools
 import multiprocessing
 import multiprocessing.context
@@ -144,18 +145,22 @@ def run_jobs(
 @contextmanager
 def sigint_deferred() -> Iterator[None]:
     """Hold a Ctrl-C back until the block is done (starting a pool must not be cut in
-    half: half-started workers would be left behind), then raise it."""
+    half: half-started workers would be left behind), then raise it. A SIGTERM that a
+    Python handler stops the program on (the command line's) is held back alike; a
+    signal ignored stays ignored."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    held = [n for n in (signal.SIGINT, signal.SIGTERM) if callable(signal.getsignal(n))]
     pressed: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
+    previous = {number: signal.signal(number, lambda n, f: pressed.append(n)) for number in held}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
     if pressed:
-        raise KeyboardInterrupt
+        signal.raise_signal(pressed[0])  # to its own handler, as if it came now
 
 
 @contextmanager
@@ -206,7 +211,7 @@ def run_tasks(
     """
     try:
         if scheduler is not None:
-            _run_on_dask(function, jobs, on_result, scheduler, workers)
+            _run_on_dask(function, jobs, on_result, scheduler, workers, preload)
         else:
             context = pool_context(preload) if workers > 1 and len(jobs) > 1 else None
             run_jobs(function, jobs, workers=workers, on_result=on_result, context=context)
@@ -216,46 +221,125 @@ def run_tasks(
 
 
 @contextmanager
-def dask_client(scheduler: str, workers: int = 2) -> Iterator[Any]:
+def dask_client(scheduler: str, workers: int = 2, preload: Sequence[str] = ()) -> Iterator[Any]:
     """A Dask client on ``scheduler`` (an address, or ``"local"``: a LocalCluster of
-    ``workers`` single-threaded processes on 127.0.0.1), closed on the way out."""
+    ``workers`` single-threaded processes on 127.0.0.1, forked from a server that has
+    imported ``preload``), closed on the way out.
+
+    Leaving on an exception (Ctrl-C above all) takes no time: the LocalCluster's worker
+    processes are killed at once instead of being asked to finish their task, and the
+    client and the cluster's scheduler are closed in a background thread. A remote
+    scheduler and its workers are left running: only this client is closed (its tasks
+    not finished are then dropped by the scheduler).
+    """
     try:
-        from distributed import Client, LocalCluster
+        from distributed import Client
     except ImportError:
         raise CroupierError(
             f"a Dask scheduler needs the cluster extra: {INSTALL_CLUSTER}"
         ) from None
-    cluster = None
-    try:
-        if scheduler == LOCAL_SCHEDULER:
-            with sigint_ignored():
-                cluster = LocalCluster(  # type: ignore[no-untyped-call]
-                    n_workers=max(workers, 1),
-                    threads_per_worker=1,
-                    processes=True,
-                    host="127.0.0.1",
-                    dashboard_address="127.0.0.1:0",  # its HTTP server on loopback, any free port
-                    silence_logs=50,  # logging.CRITICAL: no worker chatter on the terminal
-                )
-            client = Client(cluster)  # type: ignore[no-untyped-call]
-        else:
+    if scheduler == LOCAL_SCHEDULER:
+        with _local_cluster(max(workers, 1), preload) as cluster:
+            client = None
             try:
-                client = Client(scheduler, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
-            except (OSError, TimeoutError, ValueError) as exc:
-                raise CroupierError(
-                    f"cannot reach the Dask scheduler {scheduler!r}: {exc} "
-                    f"(expected tcp://HOST:PORT, or {LOCAL_SCHEDULER} for a LocalCluster)"
-                ) from None
-    except BaseException:
-        if cluster is not None:
+                client = Client(cluster)  # type: ignore[no-untyped-call]
+                yield client
+            except BaseException:
+                _kill_workers(cluster)
+                _close_in_background(client, cluster)
+                raise
+            client.close()  # type: ignore[no-untyped-call]
             cluster.close()
-        raise
+        return
+    try:
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise CroupierError(
+            f"cannot reach the Dask scheduler {scheduler!r}: {exc} "
+            f"(expected tcp://HOST:PORT, or {LOCAL_SCHEDULER} for a LocalCluster)"
+        ) from None
     try:
         yield client
-    finally:
-        client.close()  # type: ignore[no-untyped-call]
-        if cluster is not None:
-            cluster.close()
+    except BaseException:
+        _close_in_background(client, None)
+        raise
+    client.close()  # type: ignore[no-untyped-call]
+
+
+#: Seconds allowed to closing a Dask client, then its LocalCluster, after Ctrl-C.
+CLOSE_TIMEOUT = 5.0
+
+
+@contextmanager
+def _local_cluster(workers: int, preload: Sequence[str]) -> Iterator[Any]:
+    """A LocalCluster whose workers ignore Ctrl-C: they are forked from the fork server
+    of :func:`pool_context`, which ignores it (distributed would spawn them from this
+    process, and only ignoring Ctrl-C here while they start would keep it from them).
+
+    The cluster starts without workers (the scheduler alone, in this process: a Ctrl-C
+    meanwhile is held back until it is up) and grows to ``workers`` in the background,
+    so that a Ctrl-C while the workers start stops the run at once too."""
+    import dask.config
+    from distributed import LocalCluster
+
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        pool_context([*preload, "distributed"])
+        with sigint_deferred():
+            cluster = LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=0,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address="127.0.0.1:0",  # its HTTP server on loopback, any free port
+                silence_logs=50,  # logging.CRITICAL: no worker chatter on the terminal
+            )
+        try:
+            cluster.scale(workers)  # type: ignore[no-untyped-call]
+        except BaseException:
+            _kill_workers(cluster)
+            _close_in_background(None, cluster)
+            raise
+        yield cluster
+
+
+def _kill_workers(cluster: Any) -> None:
+    """Kill a LocalCluster's worker processes, started or starting: a task in the middle
+    of a NumPy call would hold a polite shutdown for seconds. Their nannies are told
+    first not to start new ones."""
+    nannies = [*cluster.workers.values(), *getattr(cluster, "_created", ())]
+    for nanny in nannies:
+        with contextlib.suppress(Exception):
+            nanny.close_gracefully()  # no restart of the worker killed below
+    for pid in _worker_pids(nannies):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _worker_pids(nannies: Sequence[Any]) -> set[int]:
+    """The process ids of the nannies' worker processes."""
+    pids = set()
+    for nanny in nannies:
+        # Nanny.process is a WorkerProcess, whose .process is distributed's AsyncProcess.
+        pid = getattr(getattr(getattr(nanny, "process", None), "process", None), "pid", None)
+        if isinstance(pid, int) and pid > 0:
+            pids.add(pid)
+    return pids
+
+
+def _close_in_background(client: Any, cluster: Any) -> threading.Thread:
+    """Close a Dask client, then a LocalCluster, in a daemon thread: the caller goes on
+    at once (a command prints its partial result and exits, which ends the thread; a
+    program goes on while the thread finishes the job)."""
+
+    def close() -> None:
+        for closable in (client, cluster):
+            if closable is not None:
+                with contextlib.suppress(Exception):
+                    closable.close(timeout=CLOSE_TIMEOUT)
+
+    thread = threading.Thread(target=close, name="croupier-dask-close", daemon=True)
+    thread.start()
+    return thread
 
 
 def _call(job: tuple[Callable[..., Any], int, tuple[Any, ...]]) -> tuple[int, Any]:
@@ -269,15 +353,13 @@ def _run_on_dask(
     on_result: Callable[[int, Any], None],
     scheduler: str,
     workers: int,
+    preload: Sequence[str],
 ) -> None:
-    with dask_client(scheduler, workers) as client:
+    with dask_client(scheduler, workers, preload) as client:
         from distributed import as_completed
 
         numbered = [(function, index, job) for index, job in enumerate(jobs)]
         futures = client.map(_call, numbered, pure=False)
-        try:
-            done = as_completed(futures, with_results=True)  # type: ignore[no-untyped-call]
-            for _, (index, result) in done:
-                on_result(index, result)
-        finally:
-            client.cancel(futures)
+        done = as_completed(futures, with_results=True)  # type: ignore[no-untyped-call]
+        for _, (index, result) in done:
+            on_result(index, result)

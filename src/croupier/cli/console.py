@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from types import TracebackType
@@ -143,6 +145,7 @@ class CroupierGroup(typer.core.TyperGroup):
             if standalone_mode:
                 sys.exit(code)
             return code
+        terminated = _SigtermAsCtrlC()
         try:
             code = super().main(
                 args=args,
@@ -176,9 +179,13 @@ class CroupierGroup(typer.core.TyperGroup):
         except OSError as exc:
             typer.echo(_error_line(prog, _describe_os_error(exc)), err=True)
             code = 2
+        finally:
+            terminated.restore()
         if not isinstance(code, int):
             code = 0
-        if standalone_mode and code == INTERRUPTED:
+        if terminated.received and code in (0, INTERRUPTED):
+            code = TERMINATED
+        if standalone_mode and code in (INTERRUPTED, TERMINATED):
             _leave_at_once(code)
         if standalone_mode:
             sys.exit(code)
@@ -187,6 +194,29 @@ class CroupierGroup(typer.core.TyperGroup):
 
 #: The exit code after Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED = 130
+#: The exit code after SIGTERM (128 + SIGTERM), as shells report it.
+TERMINATED = 143
+
+
+class _SigtermAsCtrlC:
+    """While a command runs, SIGTERM stops it as Ctrl-C does (``KeyboardInterrupt``:
+    workers terminated, the partial result printed); ``received`` tells the command's
+    exit code apart (143, not 130). A second SIGTERM does not cut the stop short."""
+
+    def __init__(self) -> None:
+        self.received = False
+        self.installed = threading.current_thread() is threading.main_thread()
+        if self.installed:
+            self.previous = signal.signal(signal.SIGTERM, self._stop)
+
+    def _stop(self, number: int, frame: Any) -> None:
+        if not self.received:
+            self.received = True
+            raise KeyboardInterrupt
+
+    def restore(self) -> None:
+        if self.installed:
+            signal.signal(signal.SIGTERM, self.previous)
 
 
 def _silence_stdout() -> None:
