@@ -284,20 +284,22 @@ def _local_cluster(workers: int, preload: Sequence[str]) -> Iterator[Any]:
 
     with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
         pool_context([*preload, "distributed"])
-        with sigint_deferred():
-            cluster = LocalCluster(  # type: ignore[no-untyped-call]
-                n_workers=0,
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address="127.0.0.1:0",  # its HTTP server on loopback, any free port
-                silence_logs=50,  # logging.CRITICAL: no worker chatter on the terminal
-            )
+        cluster = None
         try:
+            with sigint_deferred():
+                cluster = LocalCluster(  # type: ignore[no-untyped-call]
+                    n_workers=0,
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address="127.0.0.1:0",  # on loopback, any free port
+                    silence_logs=50,  # logging.CRITICAL: no worker chatter on the terminal
+                )
             cluster.scale(workers)  # type: ignore[no-untyped-call]
         except BaseException:
-            _kill_workers(cluster)
-            _close_in_background(None, cluster)
+            if cluster is not None:
+                _kill_workers(cluster)
+                _close_in_background(None, cluster)
             raise
         yield cluster
 
@@ -305,14 +307,40 @@ def _local_cluster(workers: int, preload: Sequence[str]) -> Iterator[Any]:
 def _kill_workers(cluster: Any) -> None:
     """Kill a LocalCluster's worker processes, started or starting: a task in the middle
     of a NumPy call would hold a polite shutdown for seconds. Their nannies are told
-    first not to start new ones."""
+    first not to start new ones, and the fork server the workers come from is stopped
+    while its children are found (one forked a moment ago would otherwise live on and
+    print a traceback when it finds this process gone); it starts again when needed."""
     nannies = [*cluster.workers.values(), *getattr(cluster, "_created", ())]
     for nanny in nannies:
         with contextlib.suppress(Exception):
             nanny.close_gracefully()  # no restart of the worker killed below
-    for pid in _worker_pids(nannies):
+    pids = _worker_pids(nannies)
+    forkserver = getattr(multiprocessing.forkserver, "_forkserver", None)
+    server = getattr(forkserver, "_forkserver_pid", None)
+    if isinstance(server, int) and server > 0:
+        with contextlib.suppress(OSError):
+            os.kill(server, signal.SIGSTOP)
+            pids |= _children(server)
+            pids.add(server)
+    for pid in pids:
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (none where there is no /proc)."""
+    found = set()
+    with contextlib.suppress(OSError):
+        for entry in os.scandir("/proc"):
+            if not entry.name.isdigit():
+                continue
+            with (
+                contextlib.suppress(OSError, IndexError, ValueError),
+                open(f"/proc/{entry.name}/stat", encoding="ascii") as stat,
+            ):
+                if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.add(int(entry.name))
+    return found
 
 
 def _worker_pids(nannies: Sequence[Any]) -> set[int]:
