@@ -283,6 +283,7 @@ def _local_cluster(workers: int, preload: Sequence[str]) -> Iterator[Any]:
     from distributed import LocalCluster
 
     with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        _start_quiet_resource_tracker()
         pool_context([*preload, "distributed"])
         cluster = None
         try:
@@ -302,6 +303,22 @@ def _local_cluster(workers: int, preload: Sequence[str]) -> Iterator[Any]:
                 _close_in_background(None, cluster)
             raise
         yield cluster
+
+
+def _start_quiet_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (once per program; it takes this
+    interpreter's ``-W`` options) without its warnings: a Dask worker killed by Ctrl-C
+    while it starts can leave a semaphore the tracker removes, and says so on stderr."""
+    from multiprocessing import resource_tracker
+
+    if getattr(resource_tracker._resource_tracker, "_pid", None) is not None:
+        return  # running already
+    kept = list(sys.warnoptions)
+    sys.warnoptions.append("ignore::UserWarning:multiprocessing.resource_tracker")
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.warnoptions[:] = kept
 
 
 def _kill_workers(cluster: Any) -> None:
