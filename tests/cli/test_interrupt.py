@@ -1,15 +1,19 @@
-"""Ctrl-C on a command that runs worker processes: it stops within a second, prints the
-partial result marked partial, no traceback, exit code 130."""
+"""Ctrl-C on a command that runs worker processes (local ones, or a Dask LocalCluster):
+it stops within a second, prints the partial result marked partial, no traceback, exit
+code 130, and leaves no worker behind; SIGTERM does the same with exit code 143. A
+remote Dask scheduler is left running."""
 
 from __future__ import annotations
 
 import json
+import operator
 import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -43,53 +47,117 @@ def _descendants(pid: int) -> list[int]:
     return found
 
 
-def interrupt(args: list[str], tmp_path: Path) -> tuple[int, float, str, str]:
-    """Start ``croupier ARGS``, wait until its two workers have worked a moment, send
-    SIGINT; return the exit code, the seconds it took to stop, stdout and stderr."""
+class Stop(NamedTuple):
+    """How a command stopped on a signal."""
+
+    code: int
+    took: float  # seconds from the signal to the command's exit
+    out: str
+    err: str
+    left: list[int]  # its worker processes still running a moment after it exited
+
+
+def _running(pids: set[int]) -> list[int]:
+    """The processes of ``pids`` that still run (not gone, not a zombie)."""
+    running = []
+    for pid in sorted(pids):
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if state != "Z":
+            running.append(pid)
+    return running
+
+
+def _batches_done(checkpoint: Path) -> int:
+    try:
+        return len(checkpoint.read_text().splitlines()) - 1  # after the header line
+    except OSError:
+        return 0
+
+
+def interrupt(
+    args: list[str],
+    tmp_path: Path,
+    *,
+    sig: signal.Signals = signal.SIGINT,
+    when: str = "working",
+) -> Stop:
+    """Start ``croupier ARGS``, wait until it works, send ``sig``; return how it stopped.
+
+    ``when`` is ``working`` (two workers have worked a moment: three processes below
+    it, then two seconds), ``batch`` (a study, given ``--checkpoint``, has finished a
+    batch), or ``starting`` (its first helper process has just appeared)."""
     tmp_path.mkdir(parents=True, exist_ok=True)
     out_path, err_path = tmp_path / "out.txt", tmp_path / "err.txt"
+    checkpoint = tmp_path / "study.ckpt"
+    if when == "batch":
+        args = [*args, "--checkpoint", str(checkpoint)]
+    seen: set[int] = set()
     with out_path.open("w") as out, err_path.open("w") as err:
         process = subprocess.Popen(
             [sys.executable, "-m", "croupier", *args], stdout=out, stderr=err
         )
         try:
             deadline = time.monotonic() + 60
-            while len(_descendants(process.pid)) < 3 and time.monotonic() < deadline:
-                time.sleep(0.1)  # the fork server and two workers
-            time.sleep(2.0)  # let them finish some jobs
+            while time.monotonic() < deadline and process.poll() is None:
+                below = _descendants(process.pid)
+                if when == "batch" and _batches_done(checkpoint) >= 1:
+                    break
+                if when == "starting" and below:
+                    break
+                if when == "working" and len(below) >= 3:  # the fork server, two workers
+                    time.sleep(2.0)  # let them finish some jobs
+                    break
+                time.sleep(0.02)
+            seen.update(_descendants(process.pid))
             sent = time.monotonic()
-            process.send_signal(signal.SIGINT)
-            code = process.wait(timeout=30)
+            process.send_signal(sig)
+            while process.poll() is None and time.monotonic() - sent < 30:
+                seen.update(_descendants(process.pid))  # workers started meanwhile too
+                time.sleep(0.01)
+            code = process.wait(timeout=1)
             took = time.monotonic() - sent
+            settle = time.monotonic() + 2.0  # workers die as their parent goes, or soon
+            while _running(seen) and time.monotonic() < settle:
+                time.sleep(0.05)
+            left = _running(seen)
         finally:
             if process.poll() is None:
                 process.kill()
-            for pid in _descendants(process.pid):
+            for pid in _running(seen | set(_descendants(process.pid))):
                 os.kill(pid, signal.SIGKILL)
-    return code, took, out_path.read_text(), err_path.read_text()
+    return Stop(code, took, out_path.read_text(), err_path.read_text(), left)
 
 
 def interrupt_fastest(
-    args: list[str], tmp_path: Path, attempts: int = 3
-) -> tuple[int, float, str, str]:
+    args: list[str],
+    tmp_path: Path,
+    attempts: int = 3,
+    *,
+    code: int = 130,
+    **how: Any,
+) -> Stop:
     """:func:`interrupt`, tried again (up to ``attempts`` times) while stopping took a
     second or more, so that a moment of load on a shared machine does not decide the
-    test; every attempt's output must still be clean, and the fastest one is returned."""
+    test; every attempt must still be clean (exit ``code``, no traceback, no worker
+    left), and the fastest one is returned."""
     results = []
     for attempt in range(attempts):
-        result = interrupt(args, tmp_path / f"attempt-{attempt}")
-        code, took, out, err = result
-        assert code == 130, (out, err)
-        assert "Traceback" not in out + err, (out, err)
+        result = interrupt(args, tmp_path / f"attempt-{attempt}", **how)
+        assert result.code == code, result
+        assert "Traceback" not in result.out + result.err, result
+        assert result.left == [], result
         results.append(result)
-        if took < 1.0:
+        if result.took < 1.0:
             break
-    return min(results, key=lambda result: result[1])
+    return min(results, key=lambda result: result.took)
 
 
 def test_ctrl_c_stops_a_simulation_at_once_with_a_partial_result(tmp_path: Path) -> None:
     args = ["baccarat", "simulate", "--shoes", "10000000", "--workers", "2", "--seed", "1"]
-    code, took, out, err = interrupt_fastest(args, tmp_path)
+    code, took, out, err, _ = interrupt_fastest(args, tmp_path)
     assert code == 130, (out, err)
     assert took < 1.0, took
     assert "Traceback" not in out + err and "KeyboardInterrupt" not in out + err
@@ -100,7 +168,7 @@ def test_ctrl_c_stops_a_simulation_at_once_with_a_partial_result(tmp_path: Path)
 
 def test_ctrl_c_stops_an_arena_at_once_with_a_partial_result(tmp_path: Path) -> None:
     args = ["casino", "arena", "--a", "greedy", "--b", "random", "--tournaments", "100000"]
-    code, took, out, err = interrupt_fastest(
+    code, took, out, err, _ = interrupt_fastest(
         [*args, "--workers", "2", "--seed", "1", "--json"], tmp_path
     )
     assert code == 130, (out, err)
@@ -109,3 +177,71 @@ def test_ctrl_c_stops_an_arena_at_once_with_a_partial_result(tmp_path: Path) -> 
     data = json.loads(out)
     assert data["partial"] is True and 0 < data["tournaments"] < 100_000
     assert data["a_wins"] + data["b_wins"] + data["ties"] == data["tournaments"]
+
+
+def test_sigterm_stops_a_simulation_as_ctrl_c_does_with_exit_code_143(tmp_path: Path) -> None:
+    args = ["baccarat", "simulate", "--shoes", "10000000", "--workers", "2", "--seed", "1"]
+    stop = interrupt_fastest(args, tmp_path, code=143, sig=signal.SIGTERM)
+    assert stop.took < 1.0, stop.took
+    assert stop.err == ""
+    assert stop.out.startswith("Interrupted: a partial result, ")
+
+
+PERFECT = ["baccarat", "perfect", "--bet", "dragon-7", "--shoes", "1000000", "--seed", "1"]
+
+
+def test_ctrl_c_stops_a_local_dask_cluster_at_once(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    args = [*PERFECT, "--scheduler", "local", "--workers", "2", "--json"]
+    stop = interrupt_fastest(args, tmp_path, when="batch")
+    assert stop.took < 1.0, stop.took
+    assert stop.err == ""
+    data = json.loads(stop.out)
+    assert data["partial"] is True and 0 < data["shoes"] < 1_000_000
+
+
+def test_ctrl_c_while_a_local_dask_cluster_starts(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    args = [*PERFECT, "--scheduler", "local", "--workers", "2"]
+    stop = interrupt_fastest(args, tmp_path, when="starting")
+    assert stop.took < 1.0, stop.took
+    assert stop.err == ""
+    assert stop.out.startswith("Partial: stopped by Ctrl-C after 0 of 1,000,000 shoes")
+
+
+def test_ctrl_c_leaves_a_remote_dask_scheduler_running(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=1,
+            host="127.0.0.1",
+            dashboard_address="127.0.0.1:0",
+            silence_logs=50,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        workers = set(client.scheduler_info()["workers"])
+        args = [*PERFECT, "--scheduler", cluster.scheduler_address, "--json"]
+        stop = interrupt_fastest(args, tmp_path, when="batch")
+        assert stop.took < 1.0, stop.took
+        assert stop.err == ""
+        data = json.loads(stop.out)
+        assert data["partial"] is True and 0 < data["shoes"] < 1_000_000
+        # The scheduler, its worker and other clients carry on; the command's client and
+        # its tasks are gone.
+        assert client.submit(operator.add, 1, 2).result(timeout=60) == 3
+        assert set(client.scheduler_info()["workers"]) == workers
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and client.run_on_scheduler(_others, client.id) != (
+            [],
+            0,
+        ):
+            time.sleep(0.1)
+        assert client.run_on_scheduler(_others, client.id) == ([], 0)
+
+
+def _others(client_id: str, dask_scheduler: Any) -> tuple[list[str], int]:
+    """Run on the scheduler: the clients other than ``client_id``, and the tasks."""
+    clients = set(dask_scheduler.clients) - {client_id, "fire-and-forget"}
+    return sorted(clients), len(dask_scheduler.tasks)
