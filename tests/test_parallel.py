@@ -5,6 +5,9 @@ from __future__ import annotations
 import operator
 import os
 import signal
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -45,3 +48,33 @@ def test_unreachable_scheduler_is_one_error(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", 1.0)
     with pytest.raises(CroupierError, match="cannot reach the Dask scheduler"):
         run_tasks(abs, [(1,)], on_result=lambda i, v: None, scheduler="tcp://127.0.0.1:9")
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_on_a_local_cluster_kills_its_workers_and_keeps_the_program_going() -> None:
+    pytest.importorskip("distributed")
+    workers: list[int] = []
+
+    def receive(index: int, pid: int) -> None:
+        workers.append(pid)
+        interrupt_self(index)
+
+    done = run_tasks(os.getpid, [()] * 20, on_result=receive, scheduler="local", workers=2)
+    assert done is False and len(workers) == 1 and workers[0] != os.getpid()
+    deadline = time.monotonic() + 5
+    while _running(workers[0]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(workers[0])
+    # The program goes on: worker processes (from a fork server started again) and a
+    # new LocalCluster work.
+    results: dict[int, int] = {}
+    assert run_tasks(operator.mul, [(2, 3), (4, 5)], on_result=results.__setitem__, workers=2)
+    assert run_tasks(operator.mul, [(6, 7)], on_result=results.__setitem__, scheduler="local")
+    assert results == {0: 42, 1: 20}

@@ -239,6 +239,8 @@ def dask_client(scheduler: str, workers: int = 2, preload: Sequence[str] = ()) -
             f"a Dask scheduler needs the cluster extra: {INSTALL_CLUSTER}"
         ) from None
     if scheduler == LOCAL_SCHEDULER:
+        for closing in _CLOSING:  # a cluster left on Ctrl-C: let it finish closing first
+            closing.join(timeout=2 * CLOSE_TIMEOUT)
         with _local_cluster(max(workers, 1), preload) as cluster:
             client = None
             try:
@@ -384,7 +386,13 @@ def _close_in_background(client: Any, cluster: Any) -> threading.Thread:
 
     thread = threading.Thread(target=close, name="croupier-dask-close", daemon=True)
     thread.start()
+    _CLOSING[:] = [*(other for other in _CLOSING if other.is_alive()), thread]
     return thread
+
+
+#: The threads of :func:`_close_in_background` (a LocalCluster restores the logging
+#: level it changed as it closes: the next one waits for that).
+_CLOSING: list[threading.Thread] = []
 
 
 def _call(job: tuple[Callable[..., Any], int, tuple[Any, ...]]) -> tuple[int, Any]:
