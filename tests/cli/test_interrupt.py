@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import json
 import operator
-import os
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
+from benchmarks.interrupt import Stop, interrupt
 
 from croupier.parallel import available_cpus
 
@@ -25,110 +24,6 @@ pytestmark = [
     ),
     pytest.mark.skipif(available_cpus() < 2, reason="needs two CPUs for two workers"),
 ]
-
-
-def _descendants(pid: int) -> list[int]:
-    """Every process below ``pid`` (the fork server and its workers)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(entry.name)] = int(fields[1])
-    found, frontier = [], [pid]
-    while frontier:
-        parent = frontier.pop()
-        children = [child for child, of in parents.items() if of == parent]
-        found += children
-        frontier += children
-    return found
-
-
-class Stop(NamedTuple):
-    """How a command stopped on a signal."""
-
-    code: int
-    took: float  # seconds from the signal to the command's exit
-    out: str
-    err: str
-    left: list[int]  # its worker processes still running a moment after it exited
-
-
-def _running(pids: set[int]) -> list[int]:
-    """The processes of ``pids`` that still run (not gone, not a zombie)."""
-    running = []
-    for pid in sorted(pids):
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (OSError, IndexError):
-            continue
-        if state != "Z":
-            running.append(pid)
-    return running
-
-
-def _batches_done(checkpoint: Path) -> int:
-    try:
-        return len(checkpoint.read_text().splitlines()) - 1  # after the header line
-    except OSError:
-        return 0
-
-
-def interrupt(
-    args: list[str],
-    tmp_path: Path,
-    *,
-    sig: signal.Signals = signal.SIGINT,
-    when: str = "working",
-) -> Stop:
-    """Start ``croupier ARGS``, wait until it works, send ``sig``; return how it stopped.
-
-    ``when`` is ``working`` (two workers have worked a moment: three processes below
-    it, then two seconds), ``batch`` (a study, given ``--checkpoint``, has finished a
-    batch), or ``starting`` (its first helper process has just appeared)."""
-    tmp_path.mkdir(parents=True, exist_ok=True)
-    out_path, err_path = tmp_path / "out.txt", tmp_path / "err.txt"
-    checkpoint = tmp_path / "study.ckpt"
-    if when == "batch":
-        args = [*args, "--checkpoint", str(checkpoint)]
-    seen: set[int] = set()
-    with out_path.open("w") as out, err_path.open("w") as err:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "croupier", *args], stdout=out, stderr=err
-        )
-        try:
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline and process.poll() is None:
-                below = _descendants(process.pid)
-                if when == "batch" and _batches_done(checkpoint) >= 1:
-                    break
-                if when == "starting" and below:
-                    break
-                if when == "working" and len(below) >= 3:  # the fork server, two workers
-                    time.sleep(2.0)  # let them finish some jobs
-                    break
-                time.sleep(0.02)
-            seen.update(_descendants(process.pid))
-            sent = time.monotonic()
-            process.send_signal(sig)
-            while process.poll() is None and time.monotonic() - sent < 30:
-                seen.update(_descendants(process.pid))  # workers started meanwhile too
-                time.sleep(0.01)
-            code = process.wait(timeout=1)
-            took = time.monotonic() - sent
-            settle = time.monotonic() + 2.0  # workers die as their parent goes, or soon
-            while _running(seen) and time.monotonic() < settle:
-                time.sleep(0.05)
-            left = _running(seen)
-        finally:
-            if process.poll() is None:
-                process.kill()
-            for pid in _running(seen | set(_descendants(process.pid))):
-                os.kill(pid, signal.SIGKILL)
-    return Stop(code, took, out_path.read_text(), err_path.read_text(), left)
 
 
 def interrupt_fastest(
