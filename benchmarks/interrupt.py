@@ -96,6 +96,7 @@ def interrupt(
     out_path, err_path = tmp_path / "out.txt", tmp_path / "err.txt"
     checkpoint = tmp_path / "study.ckpt"
     if when == "batch":
+        checkpoint.unlink(missing_ok=True)  # a new study, not one to resume
         args = [*args, "--checkpoint", str(checkpoint)]
     seen: set[int] = set()
     with out_path.open("w") as out, err_path.open("w") as err:
@@ -120,8 +121,10 @@ def interrupt(
             while process.poll() is None and time.monotonic() - sent < 30:
                 seen.update(_descendants(process.pid))  # workers started meanwhile too
                 time.sleep(0.01)
-            code = process.wait(timeout=1)
             took = time.monotonic() - sent
+            if process.poll() is None:  # the signal was lost: it is not stopping
+                process.kill()
+            code = process.wait()
             settle = time.monotonic() + 2.0  # workers die as their parent goes, or soon
             while _running(seen) and time.monotonic() < settle:
                 time.sleep(0.05)
