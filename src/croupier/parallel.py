@@ -27,6 +27,7 @@ import multiprocessing
 import multiprocessing.context
 import multiprocessing.forkserver
 import os
+import select
 import signal
 import sys
 import threading
@@ -77,9 +78,20 @@ def available_cpus() -> int:
         return os.cpu_count() or 1
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which terminates them."""
+def _start_worker(parent: int) -> None:
+    """Workers leave Ctrl-C to the parent, which terminates them, and end by themselves
+    as soon as the parent is gone, even killed by SIGKILL (where the system can tell)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        parent_handle = os.pidfd_open(parent)
+    except (AttributeError, OSError):  # not Linux 5.3 or later, or the parent is gone
+        return
+
+    def end_with_parent() -> None:
+        select.select([parent_handle], [], [])  # readable once the parent has ended
+        os._exit(1)
+
+    threading.Thread(target=end_with_parent, name="croupier-parent-watch", daemon=True).start()
 
 
 def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
@@ -114,7 +126,7 @@ def run_jobs(
         return
     count = min(workers, len(jobs))
     pool = concurrent.futures.ProcessPoolExecutor(
-        count, mp_context=context, initializer=_ignore_sigint
+        count, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
     )
     waiting = iter(enumerate(jobs))
     running: dict[concurrent.futures.Future[R], int] = {}
@@ -181,8 +193,10 @@ def sigint_ignored() -> Iterator[None]:
 def pool_context(preload: Sequence[str] = ()) -> multiprocessing.context.BaseContext:
     """Worker processes come from a clean, single-threaded fork server that has imported
     the ``preload`` modules (spawned fresh where there is no fork server). The server is
-    started ignoring Ctrl-C, and so are the workers forked from it."""
+    started ignoring Ctrl-C, and so are the workers forked from it; multiprocessing's
+    resource tracker is started quiet (see :func:`_start_quiet_resource_tracker`)."""
     if sys.platform.startswith("linux"):
+        _start_quiet_resource_tracker()
         context = multiprocessing.get_context("forkserver")
         if preload:
             context.set_forkserver_preload(list(preload))
@@ -285,7 +299,6 @@ def _local_cluster(workers: int, preload: Sequence[str]) -> Iterator[Any]:
     from distributed import LocalCluster
 
     with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
-        _start_quiet_resource_tracker()
         pool_context([*preload, "distributed"])
         cluster = None
         try:
@@ -309,8 +322,9 @@ def _local_cluster(workers: int, preload: Sequence[str]) -> Iterator[Any]:
 
 def _start_quiet_resource_tracker() -> None:
     """Start multiprocessing's resource tracker (once per program; it takes this
-    interpreter's ``-W`` options) without its warnings: a Dask worker killed by Ctrl-C
-    while it starts can leave a semaphore the tracker removes, and says so on stderr."""
+    interpreter's ``-W`` options) without its warnings: when a worker killed by Ctrl-C
+    while it started, or the whole program killed by SIGKILL, leaves semaphores behind,
+    the tracker removes them, and would say so on stderr."""
     from multiprocessing import resource_tracker
 
     if getattr(resource_tracker._resource_tracker, "_pid", None) is not None:

@@ -82,6 +82,13 @@ def test_sigterm_stops_a_simulation_as_ctrl_c_does_with_exit_code_143(tmp_path: 
     assert stop.out.startswith("Interrupted: a partial result, ")
 
 
+def test_workers_end_by_themselves_when_the_command_is_killed(tmp_path: Path) -> None:
+    args = ["baccarat", "simulate", "--shoes", "10000000", "--workers", "2", "--seed", "1"]
+    stop = interrupt(args, tmp_path, sig=signal.SIGKILL)  # no handler, no output
+    assert stop.code == -signal.SIGKILL
+    assert stop.left == [] and stop.err == ""
+
+
 PERFECT = ["baccarat", "perfect", "--bet", "dragon-7", "--shoes", "1000000", "--seed", "1"]
 
 
