@@ -26,8 +26,10 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Stop(NamedTuple):
@@ -137,15 +139,10 @@ def interrupt(
     return Stop(code, took, out_path.read_text(), err_path.read_text(), left)
 
 
-SIMULATE = ["baccarat", "simulate", "--shoes", "10000000", "--workers", "2", "--seed", "1"]
-PERFECT = ["baccarat", "perfect", "--bet", "dragon-7", "--shoes", "1000000", "--seed", "1"]
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=5, help="stops of each kind")
-    parser.add_argument("--work", type=Path, default=Path("/tmp/croupier-interrupt"))
-    args = parser.parse_args()
+@contextmanager
+def remote_cluster() -> Iterator[tuple[Any, Any]]:
+    """A "remote" Dask scheduler for the commands: a LocalCluster of one worker process
+    on loopback, in this process, and a client of it."""
     from distributed import Client, LocalCluster
 
     with (
@@ -158,6 +155,19 @@ def main() -> None:
         ) as cluster,
         Client(cluster) as client,  # type: ignore[no-untyped-call]
     ):
+        yield cluster, client
+
+
+SIMULATE = ["baccarat", "simulate", "--shoes", "10000000", "--workers", "2", "--seed", "1"]
+PERFECT = ["baccarat", "perfect", "--bet", "dragon-7", "--shoes", "1000000", "--seed", "1"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=5, help="stops of each kind")
+    parser.add_argument("--work", type=Path, default=Path("/tmp/croupier-interrupt"))
+    args = parser.parse_args()
+    with remote_cluster() as (cluster, client):
         rows = [
             ("simulate, 2 local workers", SIMULATE, signal.SIGINT, "working"),
             ("simulate, 2 local workers", SIMULATE, signal.SIGTERM, "working"),

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmarks.interrupt import Stop, interrupt
+from benchmarks.interrupt import PERFECT, SIMULATE, Stop, interrupt, remote_cluster
 
 from croupier.parallel import available_cpus
 
@@ -51,8 +51,7 @@ def interrupt_fastest(
 
 
 def test_ctrl_c_stops_a_simulation_at_once_with_a_partial_result(tmp_path: Path) -> None:
-    args = ["baccarat", "simulate", "--shoes", "10000000", "--workers", "2", "--seed", "1"]
-    code, took, out, err, _ = interrupt_fastest(args, tmp_path)
+    code, took, out, err, _ = interrupt_fastest(SIMULATE, tmp_path)
     assert code == 130, (out, err)
     assert took < 1.0, took
     assert "Traceback" not in out + err and "KeyboardInterrupt" not in out + err
@@ -75,21 +74,16 @@ def test_ctrl_c_stops_an_arena_at_once_with_a_partial_result(tmp_path: Path) -> 
 
 
 def test_sigterm_stops_a_simulation_as_ctrl_c_does_with_exit_code_143(tmp_path: Path) -> None:
-    args = ["baccarat", "simulate", "--shoes", "10000000", "--workers", "2", "--seed", "1"]
-    stop = interrupt_fastest(args, tmp_path, code=143, sig=signal.SIGTERM)
+    stop = interrupt_fastest(SIMULATE, tmp_path, code=143, sig=signal.SIGTERM)
     assert stop.took < 1.0, stop.took
     assert stop.err == ""
     assert stop.out.startswith("Interrupted: a partial result, ")
 
 
 def test_workers_end_by_themselves_when_the_command_is_killed(tmp_path: Path) -> None:
-    args = ["baccarat", "simulate", "--shoes", "10000000", "--workers", "2", "--seed", "1"]
-    stop = interrupt(args, tmp_path, sig=signal.SIGKILL)  # no handler, no output
+    stop = interrupt(SIMULATE, tmp_path, sig=signal.SIGKILL)  # no handler, no output
     assert stop.code == -signal.SIGKILL
     assert stop.left == [] and stop.err == ""
-
-
-PERFECT = ["baccarat", "perfect", "--bet", "dragon-7", "--shoes", "1000000", "--seed", "1"]
 
 
 def test_ctrl_c_stops_a_local_dask_cluster_at_once(tmp_path: Path) -> None:
@@ -112,17 +106,8 @@ def test_ctrl_c_while_a_local_dask_cluster_starts(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_leaves_a_remote_dask_scheduler_running(tmp_path: Path) -> None:
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=1,
-            threads_per_worker=1,
-            host="127.0.0.1",
-            dashboard_address="127.0.0.1:0",
-            silence_logs=50,
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    pytest.importorskip("distributed")
+    with remote_cluster() as (cluster, client):
         workers = set(client.scheduler_info()["workers"])
         args = [*PERFECT, "--scheduler", cluster.scheduler_address, "--json"]
         stop = interrupt_fastest(args, tmp_path, when="batch")
