@@ -289,29 +289,32 @@ CLOSE_TIMEOUT = 5.0
 @contextmanager
 def _local_cluster(workers: int, preload: Sequence[str]) -> Iterator[Any]:
     """A LocalCluster whose workers ignore Ctrl-C: they are forked from the fork server
-    of :func:`pool_context`, which ignores it (distributed would spawn them from this
-    process, and only ignoring Ctrl-C here while they start would keep it from them).
+    of :func:`pool_context`, which ignores it.
 
     The cluster starts without workers (the scheduler alone, in this process: a Ctrl-C
     meanwhile is held back until it is up) and grows to ``workers`` in the background,
-    so that a Ctrl-C while the workers start stops the run at once too."""
+    so that a Ctrl-C while the workers start stops the run at once too. Where there is
+    no fork server, the workers are spawned from here while Ctrl-C is ignored, so the
+    cluster starts whole before a Ctrl-C counts."""
     import dask.config
     from distributed import LocalCluster
 
-    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
-        pool_context([*preload, "distributed"])
+    method = pool_context([*preload, "distributed"]).get_start_method()
+    forked = method == "forkserver"
+    with dask.config.set({"distributed.worker.multiprocessing-method": method}):
         cluster = None
         try:
-            with sigint_deferred():
+            with sigint_deferred() if forked else sigint_ignored():
                 cluster = LocalCluster(  # type: ignore[no-untyped-call]
-                    n_workers=0,
+                    n_workers=0 if forked else workers,
                     threads_per_worker=1,
                     processes=True,
                     host="127.0.0.1",
                     dashboard_address="127.0.0.1:0",  # on loopback, any free port
                     silence_logs=50,  # logging.CRITICAL: no worker chatter on the terminal
                 )
-            cluster.scale(workers)  # type: ignore[no-untyped-call]
+            if forked:
+                cluster.scale(workers)  # type: ignore[no-untyped-call]
         except BaseException:
             if cluster is not None:
                 _kill_workers(cluster)
@@ -355,9 +358,10 @@ def _kill_workers(cluster: Any) -> None:
             os.kill(server, signal.SIGSTOP)
             pids |= _children(server)
             pids.add(server)
+    kill = getattr(signal, "SIGKILL", signal.SIGTERM)  # (no SIGKILL on Windows)
     for pid in pids:
         with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGKILL)
+            os.kill(pid, kill)
 
 
 def _children(pid: int) -> set[int]:
