@@ -33,18 +33,11 @@ def test_lines_are_those_of_splitlines_whatever_the_chunks(text: str) -> None:
             assert read_text(path) == text
 
 
+@pytest.mark.parametrize("chunk", [3, textfile.CHUNK_BYTES])
 def test_a_long_line_is_refused_after_the_lines_before_it(
-    tmp_path: Path, tiny_chunks: None
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunk: int
 ) -> None:
-    path = tmp_path / "long.txt"
-    path.write_text("one\ntwo\n" + "x" * (MAX_LINE_CHARS + 1) + "\nfour\n", encoding="utf-8")
-    got: list[str] = []
-    with pytest.raises(CroupierError, match="line 3: longer than 10,000 characters"):
-        got.extend(iter_lines(path))
-    assert got == ["one", "two"]
-
-
-def test_a_long_line_in_one_chunk_is_refused_after_the_lines_before_it(tmp_path: Path) -> None:
+    monkeypatch.setattr(textfile, "CHUNK_BYTES", chunk)
     path = tmp_path / "long.txt"
     path.write_text("one\ntwo\n" + "x" * (MAX_LINE_CHARS + 1) + "\nfour\n", encoding="utf-8")
     got: list[str] = []
