@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from croupier.cards import DECK
 from croupier.errors import CroupierError
-from croupier.poker import evaluate
+from croupier.poker import evaluate, matchup
 from croupier.poker.batch import best_five_batch, rank_batch
 from croupier.poker.linescan import scan_lines
 from croupier.poker.matchup import BadLine, Matchup, compare_lines
+from croupier.poker.matchup_render import render_matchups
 
 from .test_matchup_chunks import ODD_LINES, one_at_a_time
 
@@ -122,6 +123,12 @@ def joined(pieces: list[str | BadLine]) -> list[str | BadLine]:
     return out
 
 
+@pytest.fixture(autouse=True)
+def numpy_for_every_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The NumPy path even for chunks of one line (it starts at 1,024 lines otherwise)."""
+    monkeypatch.setattr(matchup, "NUMPY_FROM_LINES", 1)
+
+
 def fast_output(lines: list[str], as_json: bool, chunk: int) -> list[str | BadLine]:
     pieces = list(compare_lines(lines, as_json=as_json, chunk=chunk))
     assert all(piece for piece in pieces)  # no empty text between refused lines
@@ -188,6 +195,28 @@ def test_best_five_batch_gives_the_cards_of_the_single_hand_evaluator() -> None:
         five = best_five_batch([sum(1 << c for c in hand) for hand in hands], classes)
         for hand, cards in zip(hands, five.tolist(), strict=True):
             assert [c.index for c in evaluate(tuple(DECK[c] for c in hand)).cards] == cards
+
+
+def test_short_inputs_go_a_line_at_a_time_with_the_same_output(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lines = AWKWARD + mixed(2500, seed=3)
+    monkeypatch.setattr(matchup, "NUMPY_FROM_LINES", 1024)  # chunks of 1 to 512: per line
+    assert fast_output(lines, False, 16384) == joined(expected_output(lines, False))
+
+
+@pytest.mark.parametrize("number", [9, 10**8, 10**9 - 1, 10**9, 1234567890123456789])
+def test_line_numbers_of_any_length_are_written_in_full(number: int) -> None:
+    line = "Kc Ac Jh 8s 9c 2s ; Ah Kh 0s 7c 7h 3c"
+    (answer,) = one_at_a_time([line])
+    assert isinstance(answer, Matchup)
+    expected = Matchup(number, answer.first, answer.second)
+    scan = scan_lines([line])
+    classes = rank_batch(scan.cards.reshape(2, 7)[:, :6]).reshape(1, 2)
+    five = best_five_batch(scan.bits.reshape(-1), classes.reshape(-1)).reshape(1, 2, 5)
+    for as_json in (False, True):
+        text = render_matchups([number], scan.cards, classes, five, as_json=as_json).text()
+        assert text.decode() == (expected.to_json() if as_json else expected.to_text())
 
 
 def test_matchup_text_and_json_are_what_compare_prints() -> None:

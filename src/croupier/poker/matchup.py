@@ -140,6 +140,10 @@ def parse_matchup(text: str, line: int = 1) -> Matchup:
 CHUNK_LINES: Final = 4096
 #: The most lines :func:`compare_lines` reads, evaluates and writes together.
 COMPARE_CHUNK_LINES: Final = 16384
+#: The fewest lines :func:`compare_lines` handles with NumPy: below that, a line at a time
+#: costs less than building the tables of the NumPy path once (about 40 ms), so a short
+#: file (or the start of a long one) is answered at once.
+NUMPY_FROM_LINES = 1024
 
 
 def iter_matchups(lines: Iterable[str], chunk: int = CHUNK_LINES) -> Iterator[Matchup | BadLine]:
@@ -210,14 +214,15 @@ def _chunks(lines: Iterable[str], chunk: int) -> Iterator[tuple[int, list[str]]]
 
 def _compare_chunk(first: int, batch: list[str], as_json: bool) -> Iterator[bytes | BadLine]:
     """The text of a chunk's answers, a run of lines at a time, and its refused lines."""
+    if len(batch) < NUMPY_FROM_LINES:
+        yield from _grouped(_evaluate_chunk(enumerate(batch, first)), as_json)
+        return
     import numpy as np  # here, not at the top: the lobby's one-line compare never needs it
 
     from croupier.poker.batch import best_five_batch, rank_batch
     from croupier.poker.linescan import scan_lines
     from croupier.poker.matchup_render import render_matchups
 
-    if not batch:
-        return
     scan = scan_lines(batch)
     fast_numbers = np.flatnonzero(scan.fast) + first
     hands = scan.cards.reshape(-1, scan.cards.shape[2])
@@ -233,26 +238,36 @@ def _compare_chunk(first: int, batch: list[str], as_json: bool) -> Iterator[byte
     text = rendered.text()
     others = np.flatnonzero(~(scan.fast | scan.blank)).tolist()
     if not others:
-        if text:
-            yield text
+        yield from _grouped([text], as_json)
         return
-    # the other lines' answers, each after the fast lines before it
+    # the other lines' answers, each after the text of the fast lines before it
     ends = np.concatenate(([0], np.cumsum(rendered.lengths()))).tolist()
-    done = 0  # fast lines written
-    run: list[bytes] = []
+    pieces: list[bytes | Matchup | BadLine] = []
+    done = 0  # fast lines placed
     for answer in _evaluate_chunk([(first + i, batch[i]) for i in others]):
         before = int(np.searchsorted(fast_numbers, answer.line))
-        run.append(text[ends[done] : ends[before]])
+        pieces += [text[ends[done] : ends[before]], answer]
         done = before
-        if isinstance(answer, BadLine):
-            if any(run):
+    pieces.append(text[ends[done] :])
+    yield from _grouped(pieces, as_json)
+
+
+def _grouped(
+    pieces: Iterable[bytes | Matchup | BadLine], as_json: bool
+) -> Iterator[bytes | BadLine]:
+    """Text and answers joined into one run of text between refused lines."""
+    run: list[bytes] = []
+    for piece in pieces:
+        if isinstance(piece, BadLine):
+            if run:
                 yield b"".join(run)
             run = []
-            yield answer
-        else:
-            run.append((answer.to_json() if as_json else answer.to_text()).encode())
-    run.append(text[ends[done] :])
-    if any(run):
+            yield piece
+        elif isinstance(piece, Matchup):
+            run.append((piece.to_json() if as_json else piece.to_text()).encode())
+        elif piece:
+            run.append(piece)
+    if run:
         yield b"".join(run)
 
 

@@ -114,11 +114,12 @@ def _pretty_lengths() -> NDArray[np.int64]:
 def _digits(numbers: NDArray[np.int64]) -> NDArray[np.uint64]:
     """The decimal digits of each number, right-aligned after zero bytes, in words."""
     places = len(str(int(numbers.max()))) if len(numbers) else 1
-    width = -(-places // _WORD) * _WORD
-    powers = 10 ** np.arange(width - 1, -1, -1, dtype=np.int64)
+    powers = 10 ** np.arange(places - 1, -1, -1, dtype=np.int64)
     digits = (numbers[:, None] // powers) % 10 + ord("0")
-    lead = (numbers[:, None] < powers) & (powers > 1)
-    packed: NDArray[np.uint64] = np.where(lead, 0, digits).astype(np.uint8).view(np.uint64)
+    digits[(numbers[:, None] < powers) & (powers > 1)] = 0  # no leading zeros
+    laid = np.zeros((len(numbers), -(-places // _WORD) * _WORD), dtype=np.uint8)
+    laid[:, laid.shape[1] - places :] = digits
+    packed: NDArray[np.uint64] = laid.view(np.uint64)
     return packed
 
 
