@@ -185,6 +185,13 @@ def test_the_summaries_in_the_lazy_listing_are_the_docstrings() -> None:
             assert line == first, command
 
 
+def test_the_count_limit_in_help_is_the_library_s() -> None:
+    from croupier.baccarat.advantage import batches
+    from croupier.cli.baccarat import advantage
+
+    assert advantage.COUNT_LIMIT == batches.COUNT_LIMIT
+
+
 def test_the_default_strategy_is_the_library_s() -> None:
     from croupier.casino import strategies
 

@@ -18,6 +18,7 @@ from typing import Annotated, Any, Final
 
 import typer
 
+from croupier.cpus import available_cpus
 from croupier.errors import CroupierError
 from croupier.numerals import (
     MAX_BANKROLL_CENTS,
@@ -27,7 +28,6 @@ from croupier.numerals import (
     parse_whole,
     thousands,
 )
-from croupier.parallel import available_cpus
 
 __all__ = [
     "DEFAULT_DEADLINE",
