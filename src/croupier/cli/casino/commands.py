@@ -45,14 +45,20 @@ StrategyOption = Annotated[
 def play(
     load: Annotated[
         Path | None,
-        typer.Option("--load", help="Resume the game saved in this file.", dir_okay=False),
+        typer.Option(
+            "--load",
+            help="Resume the game saved in this file.",
+            parser=file_name("--load"),
+            metavar="FILE",
+        ),
     ] = None,
     deck_file: Annotated[
         Path | None,
         typer.Option(
             "--deck-file",
             help="Deal the first round from this deck (52 cards, top first, any notation).",
-            dir_okay=False,
+            parser=file_name("--deck-file"),
+            metavar="FILE",
         ),
     ] = None,
     seed: SeedOption = None,
@@ -73,7 +79,8 @@ def play(
         typer.Option(
             "--log",
             help="Keep the game log (every move, for croupier casino review) in this file.",
-            dir_okay=False,
+            parser=file_name("--log"),
+            metavar="FILE",
         ),
     ] = None,
     reviews: Annotated[
@@ -129,7 +136,8 @@ def review(
         typer.Argument(
             help="A game log, or a save file with its log next to it (game.txt: game.log).",
             show_default=False,
-            dir_okay=False,
+            parser=file_name("GAME"),
+            metavar="GAME",
         ),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
