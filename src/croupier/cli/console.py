@@ -19,6 +19,7 @@ import typer
 import typer.core
 from rich.console import Console
 
+from croupier.cli.helptext import HelpGroup
 from croupier.cli.lazy import LazyCommands, lazy_group_class
 from croupier.cli.options import OptionError
 from croupier.errors import CroupierError
@@ -113,7 +114,7 @@ def _error_line(prefix: str, message: str) -> str:
     return f"{prefix}: error: {text}"
 
 
-class CroupierGroup(typer.core.TyperGroup):
+class CroupierGroup(HelpGroup):
     """The root command: runs without standalone mode and reports errors in one line."""
 
     def invoke(self, ctx: Any) -> Any:

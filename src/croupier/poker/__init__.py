@@ -10,7 +10,7 @@
 [1]
 
 - :func:`evaluate` / :class:`HandRanking` / :func:`compare_hands`: one hand at a time,
-  any number of cards from 5 (seed 001); :func:`rank_hand` for the class number alone;
+  any number of cards from 5 (the course's evaluator); :func:`rank_hand` for the class number alone;
 - :func:`rank_batch`: NumPy arrays of 5-, 6- or 7-card hands, tens of millions a second;
 - :func:`parse_equity_hands`, :func:`monte_carlo_equity`, :func:`exact_equity`: equity
   with unknown cards ``?0``, ``?1``...

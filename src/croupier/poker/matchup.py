@@ -1,4 +1,4 @@
-"""Two hands face to face: the input of seed 001's ``test-eval`` program.
+"""Two hands face to face: the input of the course's ``test-eval`` program.
 
 Each line holds two hands separated by ``;``, cards separated by spaces (tens written
 ``0``, ``T`` or ``10``); blank lines and ``#`` comments are skipped. Every line gives a
