@@ -37,7 +37,7 @@ __all__ = ["LineScan", "scan_lines"]
 MAX_TOKEN_BYTES: Final = 8
 #: Separators of card tokens (besides ``;``): space, tab and comma, as the hand parser
 #: reads them (it turns commas into spaces, then splits on whitespace).
-_SPACE, _TAB, _COMMA, _SEMICOLON, _HASH, _NEWLINE = 32, 9, 44, 59, 35, 10
+_SPACE, _TAB, _COMMA, _SEMICOLON, _NEWLINE = 32, 9, 44, 59, 10
 #: Bit ``card`` of a card; the 53rd entry (no card: -1) is 0.
 _BITS: Final = np.append(np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64)), np.uint64(0))
 

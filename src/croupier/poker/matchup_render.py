@@ -73,10 +73,16 @@ _MAX_PADDING: Final = 12
 
 
 @functools.cache
+def _class_words() -> tuple[list[str], list[str]]:
+    """The category and the description of each class (class 0, none, has empty ones)."""
+    labels = ["", *(category_of(n).label for n in _CLASSES[1:])]
+    return labels, ["", *(describe(n) for n in _CLASSES[1:])]
+
+
+@functools.cache
 def _text_pools() -> dict[str, NDArray[np.uint64]]:
     pretty = [card.pretty for card in DECK]
-    labels = ["", *(category_of(n).label for n in _CLASSES[1:])]
-    words = ["", *(describe(n) for n in _CLASSES[1:])]
+    labels, words = _class_words()
     return {
         # a card of the hand, or of the five but the last, and its space (row 52: none)
         "card": _pool([f"{p} " for p in pretty] + [""]),
@@ -91,8 +97,7 @@ def _text_pools() -> dict[str, NDArray[np.uint64]]:
 @functools.cache
 def _json_pools() -> dict[str, NDArray[np.uint64]]:
     names = [json.dumps(str(card)) for card in DECK]
-    labels = ["", *(category_of(n).label for n in _CLASSES[1:])]
-    words = ["", *(describe(n) for n in _CLASSES[1:])]
+    labels, words = _class_words()
     return {
         # a card in a list followed by a comma, then the same as the list's last (row 104:
         # none)
