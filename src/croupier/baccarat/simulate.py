@@ -34,8 +34,7 @@ from numpy.typing import NDArray
 from croupier.baccarat.enumeration import CLASS_COUNT, ROUND_CLASSES, RoundClass, sequence_tables
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import CASINO, Bet, PayoutTable
-from croupier.baccarat.rules import POINTS, Outcome
-from croupier.baccarat.table import CUT_CARD_FROM_END
+from croupier.baccarat.rules import CUT_CARD_FROM_END, POINTS, Outcome
 from croupier.cards import Rank
 from croupier.cpus import available_cpus
 from croupier.randomness import RNGLike, as_seed_sequence

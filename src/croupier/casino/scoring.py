@@ -93,7 +93,8 @@ class RoundScore:
 def score_piles(
     piles: Sequence[Sequence[Card]], table: Sequence[ScoringItem] = SCORING
 ) -> RoundScore:
-    """Score two piles ``(human, computer)`` with a scoring table (the OPL Casino project's by default)."""
+    """Score two piles ``(human, computer)`` with a scoring table (by default the OPL
+    Casino project's)."""
     items = []
     for item in table:
         counts = (

@@ -96,8 +96,9 @@ def run_with_progress(
 
 
 def make_console(*, stderr: bool = False) -> Console:
-    """A Rich console on the current stdout (or stderr): colour on terminals, plain in pipes."""
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    """A Rich console on the current stdout (or stderr): colour on terminals, plain in pipes.
+    Text is printed as written: no highlighting, no ``:emoji:`` codes."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
 
 
 def print_trimmed(console: Console, renderable: Any) -> None:

@@ -11,10 +11,11 @@ the hands: the stronger hand is the greater, equally strong hands are equal.
 >>> format_cards(pair.cards), pair > best, compare_hands("Ah Kh 0s 7c 7h 3c", "Kc Ac Jh 8s 9c 2s")
 ('7h 7c Ah Kh Ts', True, 1)
 
-The five cards come in order of significance, as the course's evaluator builds them: the cards of the
-n-of-a-kind first, then the second pair, then the kickers high to low; a straight runs
-high to low and an ace-low straight (a wheel) is 5 4 3 2 A. Where a rank has more cards
-than the hand uses, the higher suit is taken (spades, hearts, diamonds, clubs).
+The five cards come in order of significance, as the course's evaluator builds them: the
+cards of the n-of-a-kind first, then the second pair, then the kickers high to low; a
+straight runs high to low and an ace-low straight (a wheel) is 5 4 3 2 A. Where a rank
+has more cards than the hand uses, the higher suit is taken (spades, hearts, diamonds,
+clubs).
 """
 
 from __future__ import annotations
