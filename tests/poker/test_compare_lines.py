@@ -37,8 +37,7 @@ SUITS = [
 ]
 #: Lines the fast path leaves to parse_matchup, for the answer or the error it gives.
 SLOW = [
-    "As Ks Qs Js Ts ; 2c 3d 4h 5s 7c  # trailing comment",
-    "# As Ks Qs Js Ts ; 2c 3d 4h 5s 7c",
+    "As Ks Qs Js Ts #; 2c 3d 4h 5s 7c",
     "As Ks Qs Js Ts\u00a0; 2c 3d 4h 5s 7c",  # no-break space: whitespace to str.split
     "As Ks Qs Js T\u017f ; 2c 3d 4h 5s 7c",  # long s: 'S' once upper-cased
     "As Ks Qs Js Ts ; 2c 3d 4h 5s 7c\x1f",  # a control character that str.split drops
@@ -64,6 +63,12 @@ AWKWARD = [
     "As Ks Qs Js Ts ; 2c 3d 4h 5s ,7c,",
     "As  Ks\tQs , Js Ts;2c 3d 4h 5s 7c   ",
     "  \t  ",
+    "As Ks Qs Js Ts ; 2c 3d 4h 5s 7c  # trailing comment",
+    "As Ks Qs Js Ts ; 2c 3d 4h 5s 7c#",
+    "# As Ks Qs Js Ts ; 2c 3d 4h 5s 7c",
+    "  # As Ks ; 2c",
+    "As Ks Qs Js Ts ; 2c 3d 4h 5s 7c  # 2c ; 2c",
+    "As Ks Qs Js Ts ; 2c 3d 4h 5s 7c  # a comment; with a ';'",
 ]
 
 
@@ -164,7 +169,12 @@ def test_plain_lines_take_the_fast_path() -> None:
     lines = [random_line(rng, plain=True) for _ in range(500)]
     lines += ["as ks qs js ts ; 2C 3D 4H 5S 7C", "SA SK SQ SJ S10 ; ♣2 ♦3 ♥4 ♠5 7♣️"]
     lines += ["10h 0d Xc Ts 9c,8c;2c,3d, 4h 5s 7c", "As Ks Qs Js Ts ; 2c 3d 4h 5s 7c "]
+    lines += [
+        "As Ks Qs Js Ts ; 2c 3d 4h 5s 7c # a comment; As As ,",
+        "Ah Kh Qh Jh Th;2c 3d 4h 5s 7c#",
+    ]
     assert scan_lines(lines).fast.all()
+    assert scan_lines(["# As Ks Qs Js Ts ; 2c 3d 4h 5s 7c", " \t# ;", ""]).blank.all()
     slow = scan_lines(SLOW)
     assert not (slow.fast | slow.blank).any()
 

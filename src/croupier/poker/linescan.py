@@ -4,11 +4,11 @@ The lines are joined into one byte array; tokens are the runs of bytes between s
 tabs, commas and ``;``, and each token is looked up among every spelling of a card that
 :func:`~croupier.cards.parse_card` accepts (``Kc``, ``kc``, ``CK``, ``10h``, ``0h``, ``K♣``,
 ``A♠️``...): a table indexed by the two bytes of two-byte tokens, a sorted array of the
-longer ones packed into integers. A line is read here only when everything about it is
-plain: exactly one ``;``, no ``#``, 5 to 7 known card tokens a side and no card twice.
-Every other line is left to :func:`~croupier.poker.matchup.parse_matchup` (``slow``),
-which gives its answer or its error message; a line that holds only spaces and tabs is
-marked ``blank``.
+longer ones packed into integers; a ``#`` starts a comment that runs to the end of the
+line. A line is read here only when everything about it is plain: exactly one ``;``,
+5 to 7 known card tokens a side and no card twice. Every other line is left to
+:func:`~croupier.poker.matchup.parse_matchup`, which gives its answer or its error
+message; a line that holds only spaces, tabs and a comment is marked ``blank``.
 
 >>> lines = ["As Ks Qs Js Ts ; 2c 3d 4h 5s 7c", "", "As Ks ; 2c"]
 >>> scan = scan_lines([*lines, "SA,SK,SQ,SJ,ST;5h 4h 3h 2h Ah 9s"])
@@ -37,7 +37,7 @@ __all__ = ["LineScan", "scan_lines"]
 MAX_TOKEN_BYTES: Final = 8
 #: Separators of card tokens (besides ``;``): space, tab and comma, as the hand parser
 #: reads them (it turns commas into spaces, then splits on whitespace).
-_SPACE, _TAB, _COMMA, _SEMICOLON, _NEWLINE = 32, 9, 44, 59, 10
+_SPACE, _TAB, _COMMA, _SEMICOLON, _HASH, _NEWLINE = 32, 9, 44, 59, 35, 10
 #: Bit ``card`` of a card; the 53rd entry (no card: -1) is 0.
 _BITS: Final = np.append(np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64)), np.uint64(0))
 
@@ -126,8 +126,17 @@ def scan_lines(lines: list[str]) -> LineScan:
     semicolon = raw == _SEMICOLON
     comma = raw == _COMMA
     apart = (raw == _SPACE) | (raw == _TAB) | semicolon | comma | newline
+    hashes = np.flatnonzero(raw == _HASH)
+    if len(hashes):  # a comment runs from the line's first '#' to its end: left out
+        lines_with, first = np.unique(line_of[hashes], return_index=True)
+        comment_from = np.full(n + 1, len(raw), dtype=np.int64)  # n: the final line break
+        comment_from[lines_with] = hashes[first]
+        comment = (np.arange(len(raw)) >= comment_from[line_of]) & ~newline
+        apart |= comment
+        semicolon &= ~comment
+        comma &= ~comment
 
-    # tokens: runs of bytes that are not separators ('#' is inside one, never a card)
+    # tokens: runs of bytes that are not separators
     edges = np.flatnonzero(np.diff(apart, prepend=True))
     starts, ends = edges[0::2], edges[1::2]
     token_line = line_of[starts]
