@@ -81,3 +81,31 @@ def test_a_table_is_read_only_when_used_and_checked_alone(cache: Path, tmp_path:
     assert np.array_equal(tables["b"], np.ones((2, 3))) and len(builds) == 2
     with pytest.raises(KeyError):
         tables["c"]
+
+
+@pytest.mark.parametrize("damage", ["truncated", "flipped byte", "not a zip"])
+def test_a_file_damaged_in_any_way_is_built_again(
+    cache: Path, tmp_path: Path, damage: str
+) -> None:
+    source = tmp_path / "source.py"
+    source.write_text("x = 1\n", encoding="utf-8")
+    builds: list[int] = []
+
+    def build() -> dict[str, np.typing.NDArray[np.generic]]:
+        builds.append(1)
+        return {"a": np.arange(1000), "b": np.ones((2, 3), dtype=np.uint16)}
+
+    cached_tables("demo", [source], build, names=("a", "b"))["a"]
+    (path,) = cache.glob("demo-*.npz")
+    data = bytearray(path.read_bytes())
+    if damage == "truncated":
+        data = data[: len(data) // 2]
+    elif damage == "flipped byte":
+        data[200] ^= 0xFF  # inside the first array's bytes: its zip CRC no longer matches
+    else:
+        data = bytearray(b"PK\x03\x04" + b"\x00" * 40)
+    path.write_bytes(bytes(data))
+    for names in (("a", "b"), None):
+        tables = cached_tables("demo", [source], build, names=names)
+        assert np.array_equal(tables["a"], np.arange(1000))
+    assert len(builds) == 2  # built again once, then read from the rewritten file

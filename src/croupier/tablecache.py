@@ -55,9 +55,10 @@ def cache_directory() -> Path:
 
 
 def code_hash(sources: Iterable[str | os.PathLike[str]]) -> str:
-    """A short hash of the source files the tables are built by."""
+    """A short hash of the source files the tables are built by, and of this module (a new
+    file format makes new files too)."""
     digest = hashlib.sha256()
-    for source in sources:
+    for source in (__file__, *sources):
         digest.update(Path(source).read_bytes())
     return digest.hexdigest()[:16]
 
@@ -73,7 +74,7 @@ def load_tables(path: Path, names: Sequence[str] | None) -> Arrays | None:
     """The arrays ``names`` (None: all, in the order stored) stored at ``path``, or None
     if the file is missing or unreadable, or one of them does not match its hash."""
     try:
-        with np.load(path, allow_pickle=False) as stored:
+        with open(path, "rb") as handle, np.load(handle, allow_pickle=False) as stored:
             if names is None:
                 names = [n for n in stored.files if not n.endswith(CHECK_SUFFIX)]
             arrays = {}
@@ -82,7 +83,7 @@ def load_tables(path: Path, names: Sequence[str] | None) -> Arrays | None:
                 if content_hash(array) != str(stored[name + CHECK_SUFFIX]):
                     return None
                 arrays[name] = array
-    except (OSError, KeyError, ValueError, EOFError):
+    except Exception:  # damaged in any way (a cut zip, a bad CRC...): build again
         return None
     return arrays
 
@@ -166,7 +167,7 @@ def cached_tables(
 def _listed(path: Path) -> tuple[str, ...] | None:
     """The names of the arrays stored at ``path`` (None if it cannot be read)."""
     try:
-        with np.load(path, allow_pickle=False) as stored:
+        with open(path, "rb") as handle, np.load(handle, allow_pickle=False) as stored:
             return tuple(n for n in stored.files if not n.endswith(CHECK_SUFFIX))
-    except (OSError, ValueError, EOFError):
+    except Exception:  # damaged in any way: build again
         return None

@@ -64,6 +64,7 @@ __getattr__, __dir__ = lazy_exports(
             ("Settlement", "SettlementKind", "Table", "format_money", "parse_money"), "table"
         ),
     },
+    submodules=("round", "table"),
 )
 
 __all__ = [

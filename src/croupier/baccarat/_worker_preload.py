@@ -1,9 +1,10 @@
-"""Imported once by the simulation's worker server: reads (or builds) the enumeration's
-table of round classes there, so every worker process forked from the server starts with
-it instead of reading it again."""
+"""Imported once by the worker server of simulations and studies: reads (or builds) the
+enumeration's tables there, so every worker process forked from the server starts with
+them instead of reading them again."""
 
 from __future__ import annotations
 
-from croupier.baccarat.enumeration import sequence_tables
+from croupier.baccarat.enumeration import SequenceTables, sequence_tables
 
-sequence_tables().class_of  # noqa: B018  # read now, in the server, not in each worker
+for _field in SequenceTables.FIELDS:
+    getattr(sequence_tables(), _field)  # read now, in the server, not in each worker

@@ -1,4 +1,5 @@
-"""A betting session at the Baccarat table (the COMP 104 lab): bankroll, stake, rounds, settling.
+"""A betting session at the Baccarat table (the COMP 104 lab): bankroll, stake, rounds,
+settling.
 
 Money is kept in whole cents (``int``), so a 5% commission is exact: $100 on the banker
 under casino payouts wins exactly $95. When a payout is not a whole number of cents

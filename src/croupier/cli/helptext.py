@@ -163,8 +163,8 @@ def _help_text(param: Any, ctx: Any) -> Text:
     extra = whole[len(help) :] if whole.startswith(help) else ""
     text = _markup(" ".join(help.split()))
     written = text.plain.rfind("[default:")
-    if written >= 0:
-        text.stylize(STYLES["extra"], written)
+    if written >= 0:  # the default the help writes itself, up to its closing bracket
+        text.stylize(STYLES["extra"], written, text.plain.find("]", written) + 1 or None)
     if extra.strip():
         text.append((" " if help else "") + " ".join(extra.split()), style=STYLES["extra"])
     return text
