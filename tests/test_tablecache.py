@@ -84,9 +84,7 @@ def test_a_table_is_read_only_when_used_and_checked_alone(cache: Path, tmp_path:
 
 
 @pytest.mark.parametrize("damage", ["truncated", "flipped byte", "not a zip"])
-def test_a_file_damaged_in_any_way_is_built_again(
-    cache: Path, tmp_path: Path, damage: str
-) -> None:
+def test_a_file_damaged_in_any_way_is_built_again(cache: Path, tmp_path: Path, damage: str) -> None:
     source = tmp_path / "source.py"
     source.write_text("x = 1\n", encoding="utf-8")
     builds: list[int] = []
