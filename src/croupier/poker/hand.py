@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from croupier.cards import DECK, Card, CardError, Rank, format_cards, parse_card
 from croupier.poker.classes import (
+    CATEGORIES,
     CLASS_COUNT,
+    PATTERNS,
     SUITED_CLASS,
     UNSUITED_CLASS,
     HandCategory,
@@ -87,8 +89,8 @@ def _load_tables() -> None:
 
 
 # Category and pattern of each class number (index 0, no class, holds a placeholder).
-_CATEGORY: Final = (HandCategory.HIGH_CARD, *(category_of(n) for n in range(1, CLASS_COUNT + 1)))
-_PATTERN: Final = ((), *(pattern_of(n) for n in range(1, CLASS_COUNT + 1)))
+_CATEGORY: Final = CATEGORIES
+_PATTERN: Final = PATTERNS
 _ROYAL: Final = 1
 
 
