@@ -77,7 +77,9 @@ def _start_worker(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         parent_handle = os.pidfd_open(parent)
-    except (AttributeError, OSError):  # not Linux 5.3 or later, or the parent is gone
+    except ProcessLookupError:  # gone already
+        os._exit(1)
+    except (AttributeError, OSError):  # not Linux 5.3 or later
         return
 
     def end_with_parent() -> None:
