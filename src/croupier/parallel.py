@@ -191,11 +191,12 @@ def pool_context(preload: Sequence[str] = ()) -> multiprocessing.context.BaseCon
     started ignoring Ctrl-C, and so are the workers forked from it; multiprocessing's
     resource tracker is started quiet (see :func:`_start_quiet_resource_tracker`)."""
     if sys.platform.startswith("linux"):
-        _start_quiet_resource_tracker()
         context = multiprocessing.get_context("forkserver")
         if preload:
             context.set_forkserver_preload(list(preload))
-        with sigint_ignored():
+        # A SIGTERM meanwhile waits: the helpers must not be cut off half-started.
+        with sigint_deferred(), sigint_ignored():
+            _start_quiet_resource_tracker()
             multiprocessing.forkserver.ensure_running()
         return context
     return multiprocessing.get_context("spawn")

@@ -379,8 +379,8 @@ def simulate(
     ]
     from croupier.parallel import Interrupted, run_jobs  # worker processes: only when dealing
 
-    context = _pool_context() if workers > 1 and len(jobs) > 1 else None
     try:
+        context = _pool_context() if workers > 1 and len(jobs) > 1 else None
         run_jobs(_deal_block, jobs, workers=workers, on_result=add, context=context)
     except KeyboardInterrupt:
         partial = SimulationResult(decks, done, cut, burn, entropy, histogram) if done else None
