@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing.forkserver
 import operator
 import os
 import signal
@@ -78,3 +79,28 @@ def test_ctrl_c_on_a_local_cluster_kills_its_workers_and_keeps_the_program_going
     assert run_tasks(operator.mul, [(2, 3), (4, 5)], on_result=results.__setitem__, workers=2)
     assert run_tasks(operator.mul, [(6, 7)], on_result=results.__setitem__, scheduler="local")
     assert results == {0: 42, 1: 20}
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a fork server")
+def test_a_sigterm_while_the_worker_server_starts_waits_until_it_has_started(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    started: list[bool] = []
+    real = multiprocessing.forkserver.ensure_running
+
+    def ensure_running() -> None:
+        os.kill(os.getpid(), signal.SIGTERM)  # as the command line's handler sees it
+        real()
+        started.append(True)
+
+    def stop(number: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(multiprocessing.forkserver, "ensure_running", ensure_running)
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            parallel.pool_context()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert started == [True]

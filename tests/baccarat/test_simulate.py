@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 
 import numpy as np
@@ -22,6 +23,7 @@ from croupier.baccarat import (
 from croupier.baccarat.enumeration import class_id
 from croupier.baccarat.simulate import cell_facts, cut_card_for, deal_shoes, shuffled_shoes
 from croupier.cards import Card, Rank, Shoe
+from croupier.parallel import Interrupted
 
 from ..untyped import untyped
 
@@ -145,3 +147,16 @@ def test_the_vectorised_shuffle_is_uniform() -> None:
     assert chi2 < 624 + 5 * math.sqrt(2 * 624)
     pairs = (shoes[:-1] == shoes[1:]).mean()
     assert abs(pairs - 3 / 51) < 0.001
+
+
+def test_ctrl_c_while_the_workers_start_is_an_interruption_with_nothing_done(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def pressed() -> None:
+        raise KeyboardInterrupt
+
+    module = importlib.import_module("croupier.baccarat.simulate")  # not the function
+    monkeypatch.setattr(module, "_pool_context", pressed)
+    with pytest.raises(Interrupted) as stop:
+        simulate(9000, rng=1, workers=2)
+    assert stop.value.partial is None  # the command says "interrupted before any shoe"
