@@ -247,7 +247,7 @@ class ExpertStrategy(Strategy):
             return self._analysis(
                 moves, kinds, distinct, searched, [quick[i] for i in valued], complete
             )
-        totals = [quick[i] for i in range(len(searched))]
+        totals = looked = [quick[i] for i in range(len(searched))]
         depth, samples, exact, cut_short = 1, 1, False, not complete
         search.deadline = deadline
         try:
@@ -256,17 +256,19 @@ class ExpertStrategy(Strategy):
                 # round if the budget allows, else to the usual depth.
                 search.limit = settings.node_budget
                 try:
-                    totals = [search.root(first, move, _TO_THE_END) for move in searched]
+                    totals = search.roots(first, searched, _TO_THE_END)
                     depth, exact = _TO_THE_END, True
                 except _OutOfBudgetError:
                     search.limit = None
-                    totals = [search.root(first, move, settings.depth) for move in searched]
+                    totals = search.roots(first, searched, settings.depth, looked)
                     depth = settings.depth
             else:
                 deep = [0.0] * len(searched)
                 for done in range(1, settings.samples + 1):
                     state = first if done == 1 else State.sample(observation, generator)
-                    values = [search.root(state, move, settings.depth) for move in searched]
+                    values = search.roots(
+                        state, searched, settings.depth, looked if done == 1 else None
+                    )
                     deep = [total + value for total, value in zip(deep, values, strict=True)]
                     totals, samples, depth = deep, done, settings.depth
                     if done >= settings.min_samples and search.nodes >= settings.node_budget:
@@ -361,6 +363,22 @@ class _Search:
     def root(self, state: State, move: Move, depth: int) -> float:
         """The value of playing ``move`` in ``state``, looking ``depth`` plies ahead."""
         return self._after(state, move, depth, -math.inf, math.inf)
+
+    def roots(
+        self, state: State, moves: list[Move], depth: int, looked: list[float] | None = None
+    ) -> list[float]:
+        """The values of ``moves`` in ``state`` (:meth:`root`), stopping at the deadline;
+        ``looked``: their values one ply ahead in this state, which a search of depth 1
+        takes as they are."""
+        if depth == 1 and looked is not None:
+            return looked
+        values = []
+        deadline = self.deadline
+        for move in moves:
+            if deadline is not None and deadline.expired():  # a deal may have 1,000s of moves
+                raise _DeadlineError
+            values.append(self._after(state, move, depth, -math.inf, math.inf))
+        return values
 
     def _after(self, state: State, move: Move, depth: int, alpha: float, beta: float) -> float:
         child = state.apply(move, check=False)
