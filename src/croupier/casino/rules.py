@@ -119,6 +119,18 @@ def list_moves(
 class _Table:
     """What listing the moves of one player needs to know of the table."""
 
+    __slots__ = (
+        "build_cards",
+        "cards",
+        "in_order",
+        "known",
+        "lows",
+        "opponent_values",
+        "own",
+        "single",
+        "values",
+    )
+
     def __init__(self, loose: Sequence[Card], builds: Sequence[Build], player: Player) -> None:
         self.cards = table = sorted(loose, key=_index)  # canonical order: masks read back sorted
         self.lows = [LOW_VALUE[card.index] for card in table]
@@ -126,18 +138,23 @@ class _Table:
         self.known: dict[int, tuple[Card, ...]] = {0: ()}
         self.own: dict[int, Build] = {}
         self.opponent_values: set[int] = set()
+        #: The opponent's single builds, which a card may increase.
+        self.single: list[Build] = []
+        self.build_cards: dict[int, tuple[Card, ...]] = {}
+        self.in_order: list[Build] = []
+        if not builds:
+            return
         for build in builds:
             if build.owner is player:
                 self.own[build.value] = build
             else:
                 self.opponent_values.add(build.value)
-        self.build_cards = {id(build): _sorted_cards(build.cards) for build in builds}
+                if len(build.parts) == 1:
+                    self.single.append(build)
+            self.build_cards[id(build)] = _sorted_cards(build.cards)
         # The builds in the order a move names them, so that its builds are in normal form.
-        self.in_order = sorted(
-            builds, key=lambda build: [card.index for card in self.build_cards[id(build)]]
-        )
-        #: The opponent's single builds, which a card may increase.
-        self.single = [b for b in builds if b.owner is not player and len(b.parts) == 1]
+        cards = self.build_cards
+        self.in_order = sorted(builds, key=lambda build: [card.index for card in cards[id(build)]])
 
     def cards_of(self, mask: int) -> tuple[Card, ...]:
         cards = self.known.get(mask)
@@ -181,36 +198,39 @@ def _list_moves(
     stop: Stop | None,
 ) -> None:
     """Append the legal moves to ``moves``, card by card; raise :class:`_StoppedError` when
-    ``stop()`` says so (asked every :data:`CHECK_EVERY` units of work)."""
+    ``stop()`` says so (asked every :data:`CHECK_EVERY` units of work). Big steps are
+    split in chunks of :data:`CHECK_EVERY`; a small table never gets to a look at the
+    clock, and lists its moves as fast as without one."""
     if not hand:
         return
-    work = 0
-
-    def tick(units: int) -> None:
-        nonlocal work
-        work += units
-        if work >= CHECK_EVERY:
-            work = 0
-            if stop is not None and stop():
-                raise _StoppedError
-
+    every = CHECK_EVERY
+    work = 0  # units of work since the last look at the clock
     table = _Table(loose, builds, player)
-    cards_of, own, build_cards = table.cards_of, table.own, table.build_cards
+    cards_of, own, build_cards, opponent_values = (
+        table.cards_of,
+        table.own,
+        table.build_cards,
+        table.opponent_values,
+    )
     # Every non-empty subset of loose cards worth at most 14 (aces 1): (mask, total, size).
     subsets: list[tuple[int, int, int]] = [(0, 0, 0)]
     for i, low in enumerate(table.lows):
         bit = 1 << i
         size = len(subsets)
-        for start in range(0, size, CHECK_EVERY):
-            part = (
-                subsets[start : min(start + CHECK_EVERY, size)] if size > CHECK_EVERY else subsets
-            )
-            subsets += [(m | bit, t + low, k + 1) for m, t, k in part if t + low <= MAX_VALUE]
-            tick(len(part))
+        if size <= every:
+            subsets += [(m | bit, t + low, k + 1) for m, t, k in subsets if t + low <= MAX_VALUE]
+            work += size
+        else:
+            for start in range(0, size, every):
+                part = subsets[start : min(start + every, size)]
+                subsets += [(m | bit, t + low, k + 1) for m, t, k in part if t + low <= MAX_VALUE]
+                work = _look(stop, work + len(part))
+        if work >= every:
+            work = _look(stop, work)
     by_total: dict[int, list[int]] = {}
     for m, t, _k in subsets[1:]:
         by_total.setdefault(t, []).append(m)
-    tick(len(subsets))
+    work = _look(stop, work + len(subsets))
 
     held = _held(hand)
     append = moves.append
@@ -227,15 +247,17 @@ def _list_moves(
         unions = {0}
         for m in by_total.get(value, ()):
             if m & (m - 1):  # a set of two cards or more
-                if len(unions) <= CHECK_EVERY:
+                if len(unions) <= every:
                     unions.update([u | m for u in unions if not u & m])
-                    tick(len(unions))
-                    continue
-                known = list(unions)
-                for start in range(0, len(known), CHECK_EVERY):
-                    chunk = known[start : start + CHECK_EVERY]
-                    unions.update([u | m for u in chunk if not u & m])
-                    tick(len(chunk))
+                    work += len(unions)
+                else:
+                    known = list(unions)
+                    for start in range(0, len(known), every):
+                        chunk = known[start : start + every]
+                        unions.update([u | m for u in chunk if not u & m])
+                        work = _look(stop, work + len(chunk))
+                if work >= every:
+                    work = _look(stop, work)
         targets = [b for b in table.in_order if b.value == value]
         choices: list[tuple[tuple[Card, ...], ...]] = [
             tuple(build_cards[id(b)] for b in chosen)
@@ -244,27 +266,47 @@ def _list_moves(
             if exposed is None or exposed in chosen
         ]
         masks = sorted({u | matches for u in unions}, key=_mask_order)
-        tick(len(masks))
-        for mask in masks:
-            taken = cards_of(mask)
-            for chosen_cards in choices:
-                if taken or chosen_cards:
-                    append(_move(Action.CAPTURE, card, taken, chosen_cards))
-            tick(len(choices))
+        for start in range(0, len(masks), every):
+            moves += [
+                _move(CAPTURE, card, taken, chosen)
+                for taken in map(cards_of, masks[start : start + every])
+                for chosen in choices
+                if taken or chosen
+            ]
+            work += min(every, len(masks) - start) * len(choices)
+            if work >= every:
+                work = _look(stop, work)
         if exposed is not None:
             held[value] += 1
             continue
         # Builds: the card and loose cards worth a value held in hand, not an opponent's.
         for target, count in held.items():
-            if count and target not in table.opponent_values and target - low >= 1:
-                for mask in by_total.get(target - low, ()):
-                    append(_move(Action.BUILD, card, cards_of(mask)))
-                    tick(1)
+            if count and target not in opponent_values and target - low >= 1:
+                found = by_total.get(target - low, ())
+                for start in range(0, len(found), every):
+                    moves += [
+                        _move(BUILD, card, taken)
+                        for taken in map(cards_of, found[start : start + every])
+                    ]
+                    work += min(every, len(found) - start)
+                    if work >= every:
+                        work = _look(stop, work)
         if value in own and held[value]:
             append(_move(Action.BUILD, card))
         # Increases of the opponent's single builds.
-        moves += table.increases(card, held)
+        if table.single:
+            moves += table.increases(card, held)
         held[value] += 1
+
+
+def _look(stop: Stop | None, work: int) -> int:
+    """Look at the clock (ask ``stop``) once ``work`` units are done since the last look:
+    the units left to count (0 after a look)."""
+    if work < CHECK_EVERY:
+        return work
+    if stop is not None and stop():
+        raise _StoppedError
+    return 0
 
 
 def first_moves(
@@ -325,6 +367,9 @@ def _subset_summing(lows: Sequence[int], among: int, total: int) -> int | None:
             if total in reach:
                 return reach[total]
     return None
+
+
+CAPTURE, BUILD = Action.CAPTURE, Action.BUILD
 
 
 def _index(card: Card) -> int:
