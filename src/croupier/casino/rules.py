@@ -18,7 +18,7 @@ says which :class:`~.errors.Rule` a move breaks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 from croupier.cards import Card
@@ -217,16 +217,13 @@ def _list_moves(
     for i, low in enumerate(table.lows):
         bit = 1 << i
         size = len(subsets)
-        if size <= every:
+        if size <= every:  # counted with the rest below: at most twice the subsets
             subsets += [(m | bit, t + low, k + 1) for m, t, k in subsets if t + low <= MAX_VALUE]
-            work += size
-        else:
-            for start in range(0, size, every):
-                part = subsets[start : min(start + every, size)]
-                subsets += [(m | bit, t + low, k + 1) for m, t, k in part if t + low <= MAX_VALUE]
-                work = _look(stop, work + len(part))
-        if work >= every:
-            work = _look(stop, work)
+            continue
+        for start in range(0, size, every):
+            part = subsets[start : min(start + every, size)]
+            subsets += [(m | bit, t + low, k + 1) for m, t, k in part if t + low <= MAX_VALUE]
+            work = _look(stop, work + len(part))
     by_total: dict[int, list[int]] = {}
     for m, t, _k in subsets[1:]:
         by_total.setdefault(t, []).append(m)
@@ -265,15 +262,15 @@ def _list_moves(
             for chosen in combinations(targets, size)
             if exposed is None or exposed in chosen
         ]
-        masks = sorted({u | matches for u in unions}, key=_mask_order)
-        for start in range(0, len(masks), every):
-            moves += [
-                _move(CAPTURE, card, taken, chosen)
-                for taken in map(cards_of, masks[start : start + every])
-                for chosen in choices
-                if taken or chosen
-            ]
-            work += min(every, len(masks) - start) * len(choices)
+        # Fewest cards first, then by mask: two sorts in C, stable.
+        masks = sorted(sorted({u | matches for u in unions}), key=int.bit_count)
+        for chunk in (masks,) if len(masks) <= every else _chunks(masks):
+            for mask in chunk:
+                taken = cards_of(mask)
+                for chosen in choices:
+                    if taken or chosen:
+                        append(_move(CAPTURE, card, taken, chosen))
+            work += len(chunk) * len(choices)
             if work >= every:
                 work = _look(stop, work)
         if exposed is not None:
@@ -282,13 +279,13 @@ def _list_moves(
         # Builds: the card and loose cards worth a value held in hand, not an opponent's.
         for target, count in held.items():
             if count and target not in opponent_values and target - low >= 1:
-                found = by_total.get(target - low, ())
-                for start in range(0, len(found), every):
-                    moves += [
-                        _move(BUILD, card, taken)
-                        for taken in map(cards_of, found[start : start + every])
-                    ]
-                    work += min(every, len(found) - start)
+                found = by_total.get(target - low)
+                if not found:
+                    continue
+                for chunk in (found,) if len(found) <= every else _chunks(found):
+                    for mask in chunk:
+                        append(_move(BUILD, card, cards_of(mask)))
+                    work += len(chunk)
                     if work >= every:
                         work = _look(stop, work)
         if value in own and held[value]:
@@ -297,6 +294,12 @@ def _list_moves(
         if table.single:
             moves += table.increases(card, held)
         held[value] += 1
+
+
+def _chunks(items: list[int]) -> Iterator[list[int]]:
+    """``items`` in slices of :data:`CHECK_EVERY`."""
+    every = CHECK_EVERY
+    return (items[start : start + every] for start in range(0, len(items), every))
 
 
 def _look(stop: Stop | None, work: int) -> int:
@@ -397,10 +400,6 @@ def _move(
 
 def _sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_index))
-
-
-def _mask_order(mask: int) -> tuple[int, int]:
-    return (mask.bit_count(), mask)
 
 
 # --- checking one move -----------------------------------------------------------------
