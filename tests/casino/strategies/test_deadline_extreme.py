@@ -12,14 +12,24 @@ the deadline has seconds, or make far more moves than the bound.
 
 from __future__ import annotations
 
+import gc
 import itertools
 
+import numpy as np
 import pytest
 
 from croupier.cards import DECK
 from croupier.casino import Move, State, rules
+from croupier.casino.observation import Observation
 from croupier.casino.rules import CHECK_EVERY, first_moves, list_moves, moves_until
-from croupier.casino.strategies import Deadline, ExpertStrategy, observation_rng, strategy_named
+from croupier.casino.strategies import (
+    Deadline,
+    Decision,
+    ExpertStrategy,
+    Strategy,
+    observation_rng,
+    strategy_named,
+)
 from croupier.casino.strategies.base import LISTING_SHARE, SEARCH_SHARE
 from croupier.casino.strategies.expert import QUICK_LOOK_MIN
 
@@ -162,3 +172,41 @@ def test_the_opponent_s_replies_in_the_search_are_listed_against_the_deadline(
     assert analysis.all_listed and analysis.best in trails
     assert clock.readings <= 10 + 1
     assert made[0] <= 9 * CHECK_EVERY < replies  # the replies were not all listed
+
+
+class _Watcher(Strategy):
+    """Plays the first move, noting whether the cyclic garbage collector ran meanwhile."""
+
+    name = "watcher"
+    summary = "the first move"
+
+    def __init__(self, fail: bool = False) -> None:
+        super().__init__()
+        self.fail = fail
+        self.collecting: bool | None = None
+
+    def choose(
+        self, observation: Observation, moves: list[Move], rng: np.random.Generator
+    ) -> Decision:
+        self.collecting = gc.isenabled()
+        if self.fail:
+            raise RuntimeError("boom")
+        return Decision(moves[0], "the first move")
+
+
+def test_the_garbage_collector_pauses_during_a_decision_and_comes_back() -> None:
+    seen = low_table_position().observe(HUMAN)
+    assert gc.isenabled()
+    watcher = _Watcher()
+    watcher.decide(seen)
+    assert watcher.collecting is False and gc.isenabled()
+    failing = _Watcher(fail=True)
+    with pytest.raises(RuntimeError, match="boom"):
+        failing.decide(seen)
+    assert failing.collecting is False and gc.isenabled()
+    gc.disable()  # a caller that paused it keeps it paused
+    try:
+        _Watcher().decide(seen)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

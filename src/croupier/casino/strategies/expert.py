@@ -72,6 +72,7 @@ from croupier.casino.strategies.base import (
     Strategy,
     cut_listing_note,
     list_moves_to_decide,
+    no_cyclic_gc,
     observation_rng,
 )
 from croupier.casino.strategies.evaluation import WEIGHTS, Weights, evaluate
@@ -208,12 +209,13 @@ class ExpertStrategy(Strategy):
         time; when the deadline comes it answers with the deals searched in full (or,
         if none was, the quick look), and says so.
         """
-        if deadline is None:
-            deadline = Deadline(self.deadline, self.clock)
-        if moves is None:
-            moves, complete = list_moves_to_decide(observation, deadline)
-        generator = as_generator(rng) if rng is not None else observation_rng(observation)
-        return self._analyse(observation, moves, complete, generator, deadline)
+        with no_cyclic_gc():
+            if deadline is None:
+                deadline = Deadline(self.deadline, self.clock)
+            if moves is None:
+                moves, complete = list_moves_to_decide(observation, deadline)
+            generator = as_generator(rng) if rng is not None else observation_rng(observation)
+            return self._analyse(observation, moves, complete, generator, deadline)
 
     def _analyse(
         self,
