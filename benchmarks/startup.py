@@ -14,11 +14,17 @@ of Typer and Rich for every ``--help``, and the same plus NumPy for commands tha
 Targets (issue 14): every ``--help`` within 1.5x of its baseline, a one-line ``compare``
 and ``baccarat odds`` within 1.5x of theirs. The poker tables come from the user's cache
 (``~/.cache/croupier``), built by a first run before the timing starts.
+
+croupier's modules are compiled to bytecode first, as a regular install does (an editable
+install compiles them on first import, or never where ``PYTHONDONTWRITEBYTECODE`` is set),
+so that every program is timed from compiled code, as Typer, Rich and NumPy are.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
+import os
 import statistics
 import subprocess
 import sys
@@ -48,10 +54,16 @@ HELP = [
 ]
 
 
-def timed(command: list[str]) -> float:
+def timed(command: list[str]) -> tuple[float, float]:
+    """Wall time and CPU time (user + system) of one run of ``command``."""
     start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed with exit code {child.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -59,6 +71,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="rounds of runs (default 7)")
     runs = parser.parse_args().runs
     python = sys.executable
+    import croupier
+
+    compileall.compile_dir(Path(croupier.__file__).parent, quiet=1)
     with tempfile.TemporaryDirectory() as folder:
         hands = Path(folder) / "hands.txt"
         hands.write_text("As Ks Qs Js 9d 2c 3h ; Ah Kh 8c 8d 2s 3c 4d\n", encoding="utf-8")
@@ -79,24 +94,32 @@ def main() -> None:
         )
         for command, _ in programs.values():  # warm the disk cache and the poker tables
             timed(command)
-        times: dict[str, list[float]] = {name: [] for name in programs}
+        walls: dict[str, list[float]] = {name: [] for name in programs}
+        cpus: dict[str, list[float]] = {name: [] for name in programs}
         for _ in range(runs):
             for name, (command, _) in programs.items():
-                times[name].append(timed(command))
-    medians = {name: statistics.median(values) for name, values in times.items()}
-    print(f"Start-up, median of {runs} runs each, programs taking turns (a shared machine:")
-    print("compare the ratios, not the seconds)\n")
-    print(f"{'program':<52} {'seconds':>8} {'x baseline':>11}  target")
+                wall, cpu = timed(command)
+                walls[name].append(wall)
+                cpus[name].append(cpu)
+    wall_median = {name: statistics.median(values) for name, values in walls.items()}
+    cpu_median = {name: statistics.median(values) for name, values in cpus.items()}
+    print(f"Start-up, median of {runs} runs each, programs taking turns. The target is on")
+    print("wall time; CPU time (user + system) is steadier when the machine is shared.\n")
+    header = f"{'program':<44} {'wall s':>7} {'x base':>7} {'CPU s':>7} {'x base':>7}  target"
+    print(header)
     failed = 0
     for name, (_, baseline) in programs.items():
+        wall, cpu = wall_median[name], cpu_median[name]
         if not baseline:
-            print(f"{name:<52} {medians[name]:>8.3f} {'':>11}")
+            print(f"{name:<44} {wall:>7.3f} {'':>7} {cpu:>7.3f}")
             continue
-        ratio = medians[name] / medians["bare: " + baseline]
+        ratio = wall / wall_median["bare: " + baseline]
+        cpu_ratio = cpu / cpu_median["bare: " + baseline]
         ok = ratio <= 1.5
         failed += not ok
-        print(f"{name:<52} {medians[name]:>8.3f} {ratio:>10.2f}x  {'ok' if ok else 'OVER 1.5x'}")
-    print(f"\n{len(programs) - 2 - failed} of {len(programs) - 2} programs within 1.5x")
+        verdict = "ok" if ok else "OVER 1.5x"
+        print(f"{name:<44} {wall:>7.3f} {ratio:>6.2f}x {cpu:>7.3f} {cpu_ratio:>6.2f}x  {verdict}")
+    print(f"\n{len(programs) - 2 - failed} of {len(programs) - 2} programs within 1.5x (wall time)")
 
 
 if __name__ == "__main__":

@@ -34,6 +34,9 @@ croupier_ensure_venv() {
     [ -n "$extras" ] && target="$root[$extras]"
     "$root/.venv/bin/python" -m pip install --quiet --disable-pip-version-check \
         --editable "$target" >&2 || return 1
+    # Compile croupier's modules now, as a regular install does: an editable install
+    # would compile them on every run where PYTHONDONTWRITEBYTECODE is set.
+    "$root/.venv/bin/python" -m compileall -q "$root/src/croupier" >/dev/null || true
     # Keep the stamps of other extras sets already installed.
     { [ -f "$stamp" ] && cat "$stamp"; echo "$want"; } | sort -u >"$stamp.tmp" && mv "$stamp.tmp" "$stamp"
 }

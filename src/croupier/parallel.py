@@ -25,7 +25,6 @@ import itertools
 import multiprocessing
 import multiprocessing.context
 import multiprocessing.forkserver
-import os
 import signal
 import sys
 import threading
@@ -33,6 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final, Generic, TypeVar
 
+from croupier.cpus import available_cpus
 from croupier.errors import CroupierError
 
 __all__ = [
@@ -66,14 +66,6 @@ class Interrupted(KeyboardInterrupt, Generic[R]):
     def __init__(self, partial: R | None) -> None:
         super().__init__()
         self.partial = partial
-
-
-def available_cpus() -> int:
-    """The CPUs this process may run on (its affinity, where the system tells it)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def _ignore_sigint() -> None:

@@ -7,6 +7,7 @@ covered without touching this file.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -185,6 +186,13 @@ def test_the_summaries_in_the_lazy_listing_are_the_docstrings() -> None:
             assert line == first, command
 
 
+def test_the_count_limit_in_help_is_the_library_s() -> None:
+    from croupier.baccarat.advantage import batches
+    from croupier.cli.baccarat import advantage
+
+    assert advantage.COUNT_LIMIT == batches.COUNT_LIMIT
+
+
 def test_the_default_strategy_is_the_library_s() -> None:
     from croupier.casino import strategies
 
@@ -215,3 +223,33 @@ def test_defaults_are_written_one_way_and_shown() -> None:
     text = " ".join(croupier("baccarat", "play", "--help").stdout.replace("│", " ").split())
     assert "[default: $1,000]" in text and "[default: $100]" in text
     assert "(default" not in text and "; default" not in text
+
+
+FILE_OPTIONS = [
+    (["casino", "play", "--load"], "--load"),
+    (["casino", "play", "--deck-file"], "--deck-file"),
+    (["casino", "play", "--log"], "--log"),
+    (["casino", "review"], "GAME"),
+    (["casino", "show"], "SAVEFILE"),
+    (["poker", "compare"], "FILE"),
+    (["baccarat", "play", "--shoe-file"], "--shoe-file"),
+    (["baccarat", "perfect", "--bet", "banker", "--trace"], "--trace"),
+    (["baccarat", "perfect", "--bet", "banker", "--checkpoint"], "--checkpoint"),
+]
+
+
+@pytest.mark.parametrize(("words", "name"), FILE_OPTIONS, ids=lambda x: str(x))
+def test_a_file_option_names_an_empty_name_or_a_directory(
+    words: list[str], name: str, tmp_path: Path
+) -> None:
+    empty = croupier(*words, "")
+    assert_one_line_error(empty, f"bad {name} ''", "an empty file name")
+    folder = croupier(*words, str(tmp_path))
+    assert_one_line_error(folder, f"bad {name}", "a directory: expected the name of a file")
+
+
+def test_a_directory_option_names_a_file(tmp_path: Path) -> None:
+    plain = tmp_path / "plain.txt"
+    plain.write_text("x", encoding="utf-8")
+    run = croupier("serve", "--state-dir", str(plain))
+    assert_one_line_error(run, "bad --state-dir", "a file: expected a directory")

@@ -80,7 +80,6 @@ def test_equity_reports_each_hand_s_equity(tmp_path: Path) -> None:
 
 def test_a_mixed_file_gives_the_output_of_one_line_at_a_time(tmp_path: Path) -> None:
     """Chunked batch evaluation changes nothing a user sees: stdout, stderr, exit code."""
-    from croupier.cli.poker import matchup_text
     from croupier.poker.errors import PokerError
     from croupier.poker.matchup import parse_matchup
 
@@ -92,7 +91,7 @@ def test_a_mixed_file_gives_the_output_of_one_line_at_a_time(tmp_path: Path) -> 
         if not line.split("#", 1)[0].strip():
             continue
         try:
-            stdout.append(matchup_text(parse_matchup(line, number)))
+            stdout.append(parse_matchup(line, number).to_text())
         except PokerError as exc:
             stderr.append(f"croupier: error: {exc}\n")
     path = tmp_path / "mixed.txt"

@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from croupier.baccarat.composition import Composition
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.odds import (
@@ -25,7 +27,6 @@ from croupier.baccarat.odds import (
     pair_probabilities,
 )
 from croupier.baccarat.payouts import CASINO, EZ, LAB, PAYOUT_TABLES, Bet, PayoutTable, payout_table
-from croupier.baccarat.round import Coup, Round, deal_coup
 from croupier.baccarat.rules import (
     BANKER_DRAWS,
     PLAYER_DRAWS,
@@ -40,7 +41,31 @@ from croupier.baccarat.rules import (
     points,
 )
 from croupier.baccarat.simulate import BetResult, SimulationResult, simulate
-from croupier.baccarat.table import Settlement, SettlementKind, Table, format_money, parse_money
+from croupier.lazyexports import lazy_exports
+
+if TYPE_CHECKING:
+    from croupier.baccarat.round import Coup, Round, deal_coup
+    from croupier.baccarat.table import (
+        Settlement,
+        SettlementKind,
+        Table,
+        format_money,
+        parse_money,
+    )
+
+# The simulator is imported here: its module and its function share the name
+# ``simulate``, and the function must win. The round engine and the betting table are
+# imported on first use (PEP 562): exact odds (``baccarat odds``) need neither.
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        **dict.fromkeys(("Coup", "Round", "deal_coup"), "round"),
+        **dict.fromkeys(
+            ("Settlement", "SettlementKind", "Table", "format_money", "parse_money"), "table"
+        ),
+    },
+    submodules=("round", "table"),
+)
 
 __all__ = [
     "BANKER_DRAWS",

@@ -2,8 +2,9 @@
 
 The odds engine works from a :class:`Composition`: N full decks, any partly dealt shoe,
 or an infinite deck (cards drawn with replacement, each rank with chance 1/13, the model
-of seed 004). Counts by value (0 = 10/J/Q/K, 1 = ace, 2-9) decide every round; counts
-by rank are also needed for the pair bets, where a pair means two cards of one rank.
+of the published infinite-deck figures). Counts by value (0 = 10/J/Q/K, 1 = ace, 2-9)
+decide every round; counts by rank are also needed for the pair bets, where a pair means
+two cards of one rank.
 
 >>> eight = Composition.decks(8)
 >>> eight.values, eight.total

@@ -18,10 +18,10 @@ any shoe cheap (see :mod:`croupier.baccarat.odds`).
 from __future__ import annotations
 
 import functools
-import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -113,24 +113,72 @@ ROUND_CLASSES: Final[tuple[RoundClass, ...]] = tuple(
 )
 
 
-@dataclass(frozen=True)
 class SequenceTables:
-    """The enumeration, indexed by a six-value key ``v1*10**5 + v2*10**4 + ... + v6``."""
+    """The enumeration, indexed by a six-value key ``v1*10**5 + v2*10**4 + ... + v6``.
 
-    #: Round class of every key (10**6 entries).
-    class_of: NDArray[np.uint16]
-    #: Multiset number (0..5004) of every key.
-    multiset_of: NDArray[np.int32]
-    #: The multisets' values in ascending order, shape (5005, 6).
-    multisets: NDArray[np.int8]
-    #: ``value * 6 + occurrence`` for each multiset position, shape (5005, 6): the j-th
-    #: repeat of a value takes factor ``count[value] - j`` in the falling factorials.
-    factor_index: NDArray[np.intp]
-    #: How many ordered sequences each (class, multiset) pair has, as a dense
-    #: (400, 5005) array of counts.
-    counts: NDArray[np.int64]
-    #: The same as ``counts`` summed by outcome: rows player, banker, tie.
-    outcome_counts: NDArray[np.int64]
+    Each array is read-only and made (or read from the user's cache) when first used.
+    """
+
+    #: The arrays, by attribute name.
+    FIELDS: Final = (
+        "class_of",
+        "multiset_of",
+        "multisets",
+        "factor_index",
+        "triplets",
+        "counts",
+        "outcome_counts",
+    )
+
+    def __init__(self, source: Mapping[str, NDArray[np.generic]]) -> None:
+        self._source = source
+
+    def _array(self, name: str, dtype: type[np.generic]) -> Any:
+        array = np.asarray(self._source[name]).astype(dtype, copy=False)
+        array.setflags(write=False)
+        return array
+
+    @functools.cached_property
+    def class_of(self) -> NDArray[np.uint16]:
+        """Round class of every key (10**6 entries)."""
+        return self._array("class_of", np.uint16)  # type: ignore[no-any-return]
+
+    @functools.cached_property
+    def multiset_of(self) -> NDArray[np.int32]:
+        """Multiset number (0..5004) of every key."""
+        return self._array("multiset_of", np.int32)  # type: ignore[no-any-return]
+
+    @functools.cached_property
+    def multisets(self) -> NDArray[np.int8]:
+        """The multisets' values in ascending order, shape (5005, 6)."""
+        return self._array("multisets", np.int8)  # type: ignore[no-any-return]
+
+    @functools.cached_property
+    def factor_index(self) -> NDArray[np.intp]:
+        """``value * 6 + occurrence`` for each multiset position, shape (5005, 6): the j-th
+        repeat of a value takes factor ``count[value] - j`` in the falling factorials."""
+        return self._array("factor_index", np.intp)  # type: ignore[no-any-return]
+
+    @functools.cached_property
+    def triplets(self) -> NDArray[np.intp]:
+        """The (class, multiset, ordered sequences) of every pair with sequences, shape
+        (3, 139988): :attr:`counts` without its zeros."""
+        return self._array("triplets", np.intp)  # type: ignore[no-any-return]
+
+    @functools.cached_property
+    def counts(self) -> NDArray[np.int64]:
+        """How many ordered sequences each (class, multiset) pair has, as a dense
+        (400, 5005) array."""
+        classes, multisets, counts = self.triplets
+        dense = np.zeros((CLASS_COUNT, len(self.multisets)), dtype=np.int64)
+        dense[classes, multisets] = counts
+        dense.setflags(write=False)
+        return dense
+
+    @functools.cached_property
+    def outcome_counts(self) -> NDArray[np.int64]:
+        """:attr:`counts` summed by outcome: rows player, banker, tie."""
+        return self._array("outcome_counts", np.int64)  # type: ignore[no-any-return]
 
 
 def _play_all_sequences() -> NDArray[np.uint16]:
@@ -156,20 +204,34 @@ def _outcome_rows() -> NDArray[np.intp]:
     return np.array([order[c.outcome] for c in ROUND_CLASSES], dtype=np.intp)
 
 
+#: What the cache file stores: each array in its smallest type.
+_STORED: Final = {
+    "class_of": np.uint16,
+    "multiset_of": np.uint16,
+    "multisets": np.int8,
+    "factor_index": np.uint8,
+    "triplets": np.uint16,
+    "outcome_counts": np.int32,
+}
+
+
 @functools.cache
 def sequence_tables() -> SequenceTables:
     """The enumeration, built once per user and cached (see :mod:`croupier.tablecache`):
-    building it takes about a third of a second, reading it a few milliseconds."""
+    building it takes about a third of a second; reading it, a few milliseconds for the
+    arrays a calculation uses."""
     sources: list[str | Path] = [__file__, Path(__file__).parent / "rules.py"]
-    arrays = cached_tables("baccarat-sequences", sources, _build_arrays)
-    for array in arrays.values():
-        array.setflags(write=False)
-    return SequenceTables(**arrays)  # type: ignore[arg-type]  # the arrays _build_arrays makes
+    return SequenceTables(
+        cached_tables("baccarat-sequences", sources, _build_arrays, names=tuple(_STORED))
+    )
 
 
 def _build_arrays() -> dict[str, NDArray[np.generic]]:
+    """The enumeration's arrays as the cache stores them (the values fit every type)."""
     tables = _build_sequence_tables()
-    return {name: getattr(tables, name) for name in SequenceTables.__dataclass_fields__}
+    return {
+        name: np.asarray(getattr(tables, name)).astype(dtype) for name, dtype in _STORED.items()
+    }
 
 
 def _build_sequence_tables() -> SequenceTables:
@@ -188,17 +250,19 @@ def _build_sequence_tables() -> SequenceTables:
     flat = class_of.astype(np.int64) * len(unique_keys) + multiset_of
     counts = np.bincount(flat, minlength=CLASS_COUNT * len(unique_keys))
     counts = counts.reshape(CLASS_COUNT, len(unique_keys))
+    classes, columns = np.nonzero(counts)
+    triplets = np.stack([classes, columns, counts[classes, columns]])
     outcome_counts = np.zeros((3, len(unique_keys)), dtype=np.int64)
     np.add.at(outcome_counts, _outcome_rows(), counts)
-    for array in (class_of, multiset_of, multisets, factor_index, counts, outcome_counts):
-        array.setflags(write=False)
     return SequenceTables(
-        class_of=class_of,
-        multiset_of=multiset_of.astype(np.int32),
-        multisets=multisets,
-        factor_index=factor_index,
-        counts=counts,
-        outcome_counts=outcome_counts,
+        {
+            "class_of": class_of,
+            "multiset_of": multiset_of.astype(np.int32),
+            "multisets": multisets,
+            "factor_index": factor_index,
+            "triplets": triplets,
+            "outcome_counts": outcome_counts,
+        }
     )
 
 
@@ -220,15 +284,25 @@ class MultisetLevels:
 
 @functools.cache
 def multiset_levels() -> MultisetLevels:
-    """Build the multiset tree once; level 6 is in the order of ``sequence_tables()``."""
+    """Build the multiset tree once; level 6 is in the order of ``sequence_tables()``.
+
+    Level k lists the sorted k-tuples of values in lexicographic order, which is each
+    parent of level k-1 in turn followed by every value from its largest one to 9.
+    """
     parents: list[NDArray[np.intp]] = [np.zeros(0, np.intp), np.zeros(10, np.intp)]
     last: list[NDArray[np.intp]] = [np.zeros(0, np.intp), np.arange(10, dtype=np.intp) * 6]
-    previous: dict[tuple[int, ...], int] = {(v,): v for v in range(10)}
-    for size in range(2, 7):
-        level = list(itertools.combinations_with_replacement(range(10), size))
-        parents.append(np.array([previous[t[:-1]] for t in level], dtype=np.intp))
-        last.append(np.array([t[-1] * 6 + t.count(t[-1]) - 1 for t in level], dtype=np.intp))
-        previous = {t: i for i, t in enumerate(level)}
+    largest = np.arange(10, dtype=np.intp)  # each multiset's largest value
+    repeats = np.zeros(10, dtype=np.intp)  # copies of it before the last one
+    for _ in range(2, 7):
+        children = 10 - largest
+        parent = np.repeat(np.arange(len(largest), dtype=np.intp), children)
+        first_child = np.repeat(np.cumsum(children) - children, children)
+        offset = np.arange(len(parent), dtype=np.intp) - first_child
+        added = largest[parent] + offset
+        repeats = np.where(offset == 0, repeats[parent] + 1, 0)
+        parents.append(parent)
+        last.append(added * 6 + repeats)
+        largest = added
     for array in parents + last:
         array.setflags(write=False)
     return MultisetLevels(tuple(parents), tuple(last))

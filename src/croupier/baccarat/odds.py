@@ -131,9 +131,8 @@ def _outcome_matrix() -> NDArray[np.float64]:
 
 @functools.cache
 def _class_triplets() -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.float64]]:
-    counts = sequence_tables().counts
-    classes, multisets = np.nonzero(counts)
-    return classes, multisets, counts[classes, multisets].astype(np.float64)
+    classes, multisets, counts = sequence_tables().triplets
+    return classes, multisets, counts.astype(np.float64)
 
 
 # --- outcomes ---------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """One round (a *coup*) of punto banco: the ECE 275 round engine in Pythonic form.
 
-Seed 000's C functions map to this module as follows:
+The course's C functions (ECE 275 Project 0) map to this module as follows:
 
 ==============================  ========================================
-seed 000                        croupier
+ECE 275 Project 0               croupier
 ==============================  ========================================
 ``start_baccarat(game, n)``     ``Round(decks=n)`` or ``Round(shoe)``
 ``deal_init_baccarat``          :meth:`Round.deal_initial`
@@ -182,13 +182,13 @@ def deal_coup(cards: Iterable[Card]) -> Coup:
 
 
 class Round:
-    """One round of punto banco dealt from a shoe (seed 000's ``baccarat_game_t``).
+    """One round of punto banco dealt from a shoe (the course engine's ``baccarat_game_t``).
 
     ``Round()`` starts a game on a freshly shuffled shoe of ``decks`` decks (8 by
     default, reproducible with ``rng``: an int seed or a NumPy generator);
     ``Round(shoe)`` deals from an existing shoe, as a table does round after round.
     Nothing is dealt until :meth:`deal_initial`; the stored totals stay 0 until
-    :meth:`finalize`, as seed 000 specifies.
+    :meth:`finalize`, as the course engine specifies.
     """
 
     def __init__(

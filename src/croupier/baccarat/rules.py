@@ -24,6 +24,7 @@ from croupier.errors import check_type
 
 __all__ = [
     "BANKER_DRAWS",
+    "CUT_CARD_FROM_END",
     "PLAYER_DRAWS",
     "POINTS",
     "TABLEAU",
@@ -35,6 +36,9 @@ __all__ = [
     "player_draws",
     "points",
 ]
+
+#: Where the cut card goes in a fresh shoe: this many cards from the back.
+CUT_CARD_FROM_END: Final = 16
 
 #: Baccarat points of each rank.
 POINTS: Final[Mapping[Rank, int]] = MappingProxyType(

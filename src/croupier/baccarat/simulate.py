@@ -24,10 +24,9 @@ from __future__ import annotations
 
 import functools
 import math
-import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -35,11 +34,13 @@ from numpy.typing import NDArray
 from croupier.baccarat.enumeration import CLASS_COUNT, ROUND_CLASSES, RoundClass, sequence_tables
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import CASINO, Bet, PayoutTable
-from croupier.baccarat.rules import POINTS, Outcome
-from croupier.baccarat.table import CUT_CARD_FROM_END
+from croupier.baccarat.rules import CUT_CARD_FROM_END, POINTS, Outcome
 from croupier.cards import Rank
-from croupier.parallel import Interrupted, available_cpus, pool_context, run_jobs
+from croupier.cpus import available_cpus
 from croupier.randomness import RNGLike, as_seed_sequence
+
+if TYPE_CHECKING:
+    import multiprocessing.context
 
 __all__ = [
     "BetResult",
@@ -220,6 +221,8 @@ def _block_sizes(shoes: int) -> list[int]:
 
 def _pool_context() -> multiprocessing.context.BaseContext:
     """Workers start with the tables built (see :func:`croupier.parallel.pool_context`)."""
+    from croupier.parallel import pool_context
+
     return pool_context(["croupier.baccarat._worker_preload"])
 
 
@@ -374,6 +377,8 @@ def simulate(
     jobs = [
         (size, decks, cut, burn, block_seed) for size, block_seed in zip(sizes, seeds, strict=True)
     ]
+    from croupier.parallel import Interrupted, run_jobs  # worker processes: only when dealing
+
     context = _pool_context() if workers > 1 and len(jobs) > 1 else None
     try:
         run_jobs(_deal_block, jobs, workers=workers, on_result=add, context=context)

@@ -1,4 +1,5 @@
-"""A betting session at the Baccarat table (seed 002): bankroll, stake, rounds, settling.
+"""A betting session at the Baccarat table (the COMP 104 lab): bankroll, stake, rounds,
+settling.
 
 Money is kept in whole cents (``int``), so a 5% commission is exact: $100 on the banker
 under casino payouts wins exactly $95. When a payout is not a whole number of cents
@@ -26,6 +27,7 @@ from croupier import numerals
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import LAB, Bet, PayoutTable, RoundFacts, payout_table
 from croupier.baccarat.round import DEAL_ORDERS, Coup, Round
+from croupier.baccarat.rules import CUT_CARD_FROM_END
 from croupier.cards import Rank, Shoe, format_cards, parse_cards
 from croupier.errors import check_type
 from croupier.randomness import RNGLike
@@ -48,9 +50,6 @@ __all__ = [
 
 #: The table's one-letter bets, as the lab prompts for them.
 BET_CODES: Final = {"b": "banker", "p": "player", "t": "tie"}
-
-#: Where the cut card goes in a fresh shoe: this many cards from the back.
-CUT_CARD_FROM_END: Final = 16
 
 
 def parse_money(text: str | int) -> int:

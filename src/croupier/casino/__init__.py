@@ -1,4 +1,4 @@
-"""Casino, the two-player capture game of seed 003: the complete rules engine.
+"""Casino, the two-player capture game of the OPL Casino project: the complete rules engine.
 
 The engine has the shape of the well-known game libraries (python-chess, OpenSpiel): a
 :class:`State` is where a user looks. ``state.legal_moves()``, ``state.is_legal(move)``,

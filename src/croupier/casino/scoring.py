@@ -49,7 +49,7 @@ class ScoringItem:
     cards: frozenset[Card]
 
 
-#: The scoring table of a round (seed 003): 11 points in all when nothing is tied.
+#: The scoring table of a round (the OPL Casino project's): 11 points in all when nothing is tied.
 SCORING: Final[tuple[ScoringItem, ...]] = (
     ScoringItem("most cards", 3, ScoreKind.MAJORITY, frozenset(DECK)),
     ScoringItem(
@@ -93,7 +93,8 @@ class RoundScore:
 def score_piles(
     piles: Sequence[Sequence[Card]], table: Sequence[ScoringItem] = SCORING
 ) -> RoundScore:
-    """Score two piles ``(human, computer)`` with a scoring table (seed 003's by default)."""
+    """Score two piles ``(human, computer)`` with a scoring table (by default the OPL
+    Casino project's)."""
     items = []
     for item in table:
         counts = (

@@ -64,7 +64,7 @@ LOBBY_GAMES: list[tuple[str, str, Callable[[], None]]] = [
     (
         "3",
         "Casino: a tournament to 21 points against the computer",
-        lazy_callable("croupier.cli.casino.play:play"),
+        lazy_callable("croupier.cli.casino.commands:play"),
     ),
 ]
 

@@ -19,6 +19,7 @@ import typer
 import typer.core
 from rich.console import Console
 
+from croupier.cli.helptext import HelpGroup
 from croupier.cli.lazy import LazyCommands, lazy_group_class
 from croupier.cli.options import OptionError
 from croupier.errors import CroupierError
@@ -95,8 +96,9 @@ def run_with_progress(
 
 
 def make_console(*, stderr: bool = False) -> Console:
-    """A Rich console on the current stdout (or stderr): colour on terminals, plain in pipes."""
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    """A Rich console on the current stdout (or stderr): colour on terminals, plain in pipes.
+    Text is printed as written: no highlighting, no ``:emoji:`` codes."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
 
 
 def print_trimmed(console: Console, renderable: Any) -> None:
@@ -113,7 +115,7 @@ def _error_line(prefix: str, message: str) -> str:
     return f"{prefix}: error: {text}"
 
 
-class CroupierGroup(typer.core.TyperGroup):
+class CroupierGroup(HelpGroup):
     """The root command: runs without standalone mode and reports errors in one line."""
 
     def invoke(self, ctx: Any) -> Any:

@@ -17,6 +17,8 @@ import typer
 import typer.core
 import typer.main
 
+from croupier.cli.helptext import HelpCommand, HelpGroup
+
 __all__ = ["LazyCommands", "lazy_group_class", "load"]
 
 #: Command name -> (``module:attribute``, one-line summary).
@@ -43,9 +45,13 @@ def unwrapped(text: str | None) -> str | None:
 
 
 def _unwrap_commands(app: typer.Typer) -> None:
+    """Give the commands of ``app`` their help from the docstring and croupier's help
+    screen (:mod:`croupier.cli.helptext`)."""
     for info in app.registered_commands:
         if info.help is None and info.callback is not None:
             info.help = unwrapped(info.callback.__doc__)
+        if info.cls in (None, typer.core.TyperCommand):
+            info.cls = HelpCommand
 
 
 def _command(name: str, target: str) -> Any:
@@ -55,14 +61,14 @@ def _command(name: str, target: str) -> Any:
         command = typer.main.get_command(found)
     else:
         single = typer.Typer(add_completion=False)
-        single.command(name=name, help=unwrapped(found.__doc__))(found)
+        single.command(name=name, help=unwrapped(found.__doc__), cls=HelpCommand)(found)
         command = typer.main.get_command(single)
     command.name = name
     return command
 
 
 def lazy_group_class(
-    commands: LazyCommands, base: type[typer.core.TyperGroup] = typer.core.TyperGroup
+    commands: LazyCommands, base: type[typer.core.TyperGroup] = HelpGroup
 ) -> type[typer.core.TyperGroup]:
     """A group class (for ``typer.Typer(cls=...)``) whose ``commands`` load on first use."""
 

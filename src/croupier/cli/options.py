@@ -18,6 +18,7 @@ from typing import Annotated, Any, Final
 
 import typer
 
+from croupier.cpus import available_cpus
 from croupier.errors import CroupierError
 from croupier.numerals import (
     MAX_BANKROLL_CENTS,
@@ -27,7 +28,6 @@ from croupier.numerals import (
     parse_whole,
     thousands,
 )
-from croupier.parallel import available_cpus
 
 __all__ = [
     "DEFAULT_DEADLINE",
@@ -176,9 +176,11 @@ def signed_number(what: str, low: int, high: int) -> Callable[[Any], float]:
     )
 
 
-def file_name(what: str) -> Callable[[Any], Path]:
-    """A parser for a file name: an empty one, or one holding a NUL character, is named
-    in a one-line error instead of becoming the current directory or a traceback."""
+def file_name(what: str, *, directory: bool = False) -> Callable[[Any], Path]:
+    """A parser for a file name (with ``directory``, a directory's): an empty one, one
+    holding a NUL character, or the name of a directory (of a file) is named in a
+    one-line error instead of becoming the current directory, a traceback, or a failure
+    after the work is done."""
 
     def parse(value: Any) -> Path:
         if isinstance(value, Path):
@@ -188,7 +190,12 @@ def file_name(what: str) -> Callable[[Any], Path]:
             raise OptionError(f"bad {what} '': an empty file name: expected the name of a file")
         if "\0" in text:
             raise OptionError(f"bad {what} {text[:30]!r}: a file name cannot hold a NUL character")
-        return Path(text)
+        path = Path(text)
+        if directory and path.exists() and not path.is_dir():
+            raise OptionError(f"bad {what} {text[:30]!r}: a file: expected a directory")
+        if not directory and path.is_dir():
+            raise OptionError(f"bad {what} {text[:30]!r}: a directory: expected the name of a file")
+        return path
 
     return parse
 

@@ -66,45 +66,42 @@ def compare(
     the exit code is then 1. Without FILE on a terminal, asks for one line at a time.
     """
     from croupier.poker.errors import PokerError
-    from croupier.poker.matchup import BadLine, iter_matchups
+    from croupier.poker.matchup import BadLine, compare_lines, iter_matchups
     from croupier.textfile import iter_lines
 
     if file is None and not as_json and sys.stdin.isatty():
         compare_at_the_table()
         return
     console = make_console()
-    plain = not console.is_terminal  # a pipe or a file: plain text, written as it comes
+    lines = iter_lines(file, PokerError)
     bad = False
-    for result in iter_matchups(iter_lines(file, PokerError)):
-        if isinstance(result, BadLine):
+    if console.is_terminal and not as_json:  # Rich, in colour, one line at a time
+        for result in iter_matchups(lines):
+            if isinstance(result, BadLine):
+                bad = True
+                sys.stdout.flush()
+                typer.echo(f"croupier: error: {result.message}", err=True)
+            else:
+                show_matchup(console, result)
+        raise typer.Exit(1 if bad else 0)
+    # a pipe or a file (or --json): the text of many lines at once, written as it comes
+    out = sys.stdout
+    utf8 = (out.encoding or "").lower().replace("_", "-") in ("utf-8", "utf8")
+    binary = out.buffer if utf8 and hasattr(out, "buffer") else None
+    for piece in compare_lines(lines, as_json=as_json):
+        if isinstance(piece, BadLine):
             bad = True
-            sys.stdout.flush()
-            typer.echo(f"croupier: error: {result.message}", err=True)
-            if as_json:
-                typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
-        elif as_json:
-            typer.echo(json.dumps(result.to_dict(), ensure_ascii=False))
-        elif plain:
-            sys.stdout.write(matchup_text(result))
+            out.flush()
+            typer.echo(f"croupier: error: {piece.message}", err=True)
+            if not as_json:
+                continue
+            piece = (json.dumps(piece.to_dict(), ensure_ascii=False) + "\n").encode()
+        if binary is not None:
+            binary.write(piece)
         else:
-            show_matchup(console, result)
+            out.write(piece.decode())
+        out.flush()
     raise typer.Exit(1 if bad else 0)
-
-
-def matchup_text(matchup: Matchup) -> str:
-    """What :func:`show_matchup` prints, as plain text (for pipes and files: fast)."""
-    hands = (matchup.first, matchup.second)
-    shown = [" ".join(card.pretty for card in ranking.hand) for ranking in hands]
-    width = max(len(text) for text in shown)
-    lines = [f"Line {matchup.line}"]
-    for number, (ranking, text) in enumerate(zip(hands, shown, strict=True), 1):
-        five = " ".join(card.pretty for card in ranking.cards)
-        lines.append(
-            f"  Hand {number}: {text}{' ' * (width - len(text) + 3)}"
-            f"{ranking.category.label}: {five} ({ranking.description})"
-        )
-    lines += [f"  {matchup.verdict}", ""]
-    return "\n".join(lines) + "\n"
 
 
 def show_matchup(console: Console, matchup: Matchup, *, header: bool = True) -> None:

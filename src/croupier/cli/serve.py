@@ -32,7 +32,7 @@ def serve(
         typer.Option(
             help="Where the games of each browser are saved "
             "\\[default: $CROUPIER_STATE_DIR, else ~/.local/state/croupier/web]",
-            parser=file_name("--state-dir"),
+            parser=file_name("--state-dir", directory=True),
             metavar="DIR",
         ),
     ] = None,

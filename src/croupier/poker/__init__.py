@@ -10,7 +10,8 @@
 [1]
 
 - :func:`evaluate` / :class:`HandRanking` / :func:`compare_hands`: one hand at a time,
-  any number of cards from 5 (seed 001); :func:`rank_hand` for the class number alone;
+  any number of cards from 5 (the course's evaluator); :func:`rank_hand` for the class
+  number alone;
 - :func:`rank_batch`: NumPy arrays of 5-, 6- or 7-card hands, tens of millions a second;
 - :func:`parse_equity_hands`, :func:`monte_carlo_equity`, :func:`exact_equity`: equity
   with unknown cards ``?0``, ``?1``...
@@ -20,9 +21,9 @@
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from croupier.lazyexports import lazy_exports
 from croupier.poker.errors import PokerCardError, PokerError
 
 if TYPE_CHECKING:
@@ -77,7 +78,9 @@ _SUBMODULES = frozenset(
         "errors",
         "hand",
         "keys",
+        "linescan",
         "matchup",
+        "matchup_render",
         "ranges",
         "starting_hands",
         "tables",
@@ -86,20 +89,7 @@ _SUBMODULES = frozenset(
 )
 
 
-def __getattr__(name: str) -> Any:
-    if name in _HOME:
-        value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
-    elif name in _SUBMODULES:
-        value = importlib.import_module(f"{__name__}.{name}")
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__, *_SUBMODULES})
-
+__getattr__, __dir__ = lazy_exports(__name__, _HOME, _SUBMODULES)
 
 __all__ = [
     "CLASS_COUNT",

@@ -14,6 +14,7 @@ of rows at a time so that the intermediate arrays stay in the processor's cache.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -21,6 +22,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from croupier.cards import DECK, Card
+from croupier.poker.classes import CLASS_COUNT, category_of, pattern_of
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.hand import HandRanking, make_ranking
 from croupier.poker.keys import MAX_CARDS
@@ -34,7 +36,7 @@ from croupier.poker.tables import (
     rank_table,
 )
 
-__all__ = ["classes_from_totals", "evaluate_batch", "key_totals", "rank_batch"]
+__all__ = ["best_five_batch", "classes_from_totals", "evaluate_batch", "key_totals", "rank_batch"]
 
 #: Rows evaluated together: small enough for the temporaries to stay in cache.
 BLOCK: Final = 1 << 15
@@ -164,3 +166,64 @@ def flush_classes(hands: NDArray[np.integer], totals: NDArray[np.int64]) -> NDAr
     ranks = np.where(in_suit, np.left_shift(1, cards >> 2), 0).sum(axis=1)
     classes: NDArray[np.uint16] = flush_table()[ranks]
     return classes
+
+
+@functools.cache
+def _five_tables() -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.bool_]]:
+    """For each class: the rank numbers (0 = deuce) of its five cards in order, how many
+    times each one's rank came before it in the five, and whether the five share a suit."""
+    patterns = np.zeros((CLASS_COUNT + 1, 5), dtype=np.int64)
+    repeats = np.zeros((CLASS_COUNT + 1, 5), dtype=np.int64)
+    suited = np.zeros(CLASS_COUNT + 1, dtype=bool)
+    for number in range(1, CLASS_COUNT + 1):
+        pattern = pattern_of(number)
+        patterns[number] = [rank - 2 for rank in pattern]
+        repeats[number] = [pattern[:j].count(rank) for j, rank in enumerate(pattern)]
+        suited[number] = category_of(number).is_suited
+    return patterns, repeats, suited
+
+
+# _NTH_SUIT[mask, t]: the t-th highest suit in a 4-bit set of suits (0 past the last).
+_NTH_SUIT: Final = np.array(
+    [[s for s in (3, 2, 1, 0) if m >> s & 1] + [0] * (4 - m.bit_count()) for m in range(16)],
+    dtype=np.int64,
+)
+
+
+def best_five_batch(bits: ArrayLike, classes: ArrayLike) -> NDArray[np.int64]:
+    """The five cards that make each hand, as :attr:`HandRanking.cards
+    <croupier.poker.HandRanking.cards>` gives them (in order of significance, the higher
+    suit first where a rank has more cards than the hand uses), as card numbers.
+
+    ``bits`` holds each hand of up to 7 cards as a set of card bits (bit ``4 * (rank - 2)
+    + suit``), ``classes`` its class (from :func:`rank_batch`); neither is checked.
+
+    >>> from croupier.cards import DECK, parse_cards
+    >>> hand = [card.index for card in parse_cards("7h Kh Kd 7c Ks 2s")]
+    >>> five = best_five_batch([sum(1 << c for c in hand)], rank_batch([hand]))
+    >>> [str(DECK[c]) for c in five[0]]
+    ['Ks', 'Kh', 'Kd', '7h', '7c']
+    """
+    sets = np.asarray(bits, dtype=np.uint64)
+    numbers = np.asarray(classes, dtype=np.intp)
+    patterns, repeats, suited = _five_tables()
+    ranks, times = patterns[numbers], repeats[numbers]
+    by_rank = (sets[:, None] >> (4 * ranks).astype(np.uint64)) & np.uint64(0xF)
+    suits = _NTH_SUIT[by_rank.astype(np.intp), times]
+    flush = np.flatnonzero(suited[numbers])
+    if len(flush):  # the suit of five cards or more (only one with 7 cards at most)
+        counts = [
+            _count_bits(sets[flush] & np.uint64(0x1111111111111 << suit)) for suit in range(4)
+        ]
+        suits[flush] = np.argmax(np.stack(counts, axis=1), axis=1)[:, None]
+    result: NDArray[np.int64] = 4 * ranks + suits
+    return result
+
+
+def _count_bits(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """How many bits are set in each value (SWAR popcount: NumPy 1.26 has no bitwise_count)."""
+    v = values - ((values >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    v = (v & np.uint64(0x3333333333333333)) + ((v >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    v = (v + (v >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    counts: NDArray[np.uint64] = (v * np.uint64(0x0101010101010101)) >> np.uint64(56)
+    return counts

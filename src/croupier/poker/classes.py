@@ -29,8 +29,10 @@ from typing import Final
 from croupier.poker.errors import PokerError
 
 __all__ = [
+    "CATEGORIES",
     "CATEGORY_FIRST_CLASS",
     "CLASS_COUNT",
+    "PATTERNS",
     "STRAIGHTS",
     "SUITED_CLASS",
     "UNSUITED_CLASS",
@@ -73,7 +75,7 @@ class HandCategory(enum.IntEnum):
     @property
     def is_suited(self) -> bool:
         """True for the categories that need five cards of one suit."""
-        return self in (HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH)
+        return self in _SUITED_CATEGORIES
 
 
 _DESCENDING: Final = tuple(range(14, 1, -1))
@@ -130,23 +132,28 @@ CLASS_COUNT: Final = len(_CLASSES) - 1
 
 #: The number of the best class of each category (straight flush 1 ... high card 6,186).
 CATEGORY_FIRST_CLASS: Final[Mapping[HandCategory, int]] = MappingProxyType(
-    {
-        category: next(n for n in range(1, CLASS_COUNT + 1) if _CLASSES[n][0] is category)
-        for category in HandCategory
-    }
+    {category: n for n, (category, _) in reversed(list(enumerate(_CLASSES))) if n}
 )
 
 _BOUNDS: Final = sorted((first, category) for category, first in CATEGORY_FIRST_CLASS.items())
 _BOUND_NUMBERS: Final = [first for first, _ in _BOUNDS]
 
 #: Class of each pattern of an unsuited category (everything but flushes).
+_SUITED_CATEGORIES: Final = frozenset((HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH))
 UNSUITED_CLASS: Final[Mapping[Pattern, int]] = MappingProxyType(
-    {p: n for n, (c, p) in enumerate(_CLASSES) if n and not c.is_suited}
+    {p: n for n, (c, p) in enumerate(_CLASSES) if n and c not in _SUITED_CATEGORIES}
 )
 #: Class of each pattern of five cards of one suit (flushes and straight flushes).
 SUITED_CLASS: Final[Mapping[Pattern, int]] = MappingProxyType(
-    {p: n for n, (c, p) in enumerate(_CLASSES) if n and c.is_suited}
+    {p: n for n, (c, p) in enumerate(_CLASSES) if n and c in _SUITED_CATEGORIES}
 )
+#: The category of every class number, by number (0, no class, holds ``HIGH_CARD``).
+CATEGORIES: Final[tuple[HandCategory, ...]] = (
+    HandCategory.HIGH_CARD,
+    *(category for category, _ in _CLASSES[1:]),
+)
+#: The pattern of every class number, by number (0, no class, holds ``()``).
+PATTERNS: Final[tuple[Pattern, ...]] = tuple(pattern for _, pattern in _CLASSES)
 
 
 def _check(class_number: int) -> int:

@@ -11,10 +11,11 @@ the hands: the stronger hand is the greater, equally strong hands are equal.
 >>> format_cards(pair.cards), pair > best, compare_hands("Ah Kh 0s 7c 7h 3c", "Kc Ac Jh 8s 9c 2s")
 ('7h 7c Ah Kh Ts', True, 1)
 
-The five cards come in order of significance, as seed 001 builds them: the cards of the
-n-of-a-kind first, then the second pair, then the kickers high to low; a straight runs
-high to low and an ace-low straight (a wheel) is 5 4 3 2 A. Where a rank has more cards
-than the hand uses, the higher suit is taken (spades, hearts, diamonds, clubs).
+The five cards come in order of significance, as the course's evaluator builds them: the
+cards of the n-of-a-kind first, then the second pair, then the kickers high to low; a
+straight runs high to low and an ace-low straight (a wheel) is 5 4 3 2 A. Where a rank
+has more cards than the hand uses, the higher suit is taken (spades, hearts, diamonds,
+clubs).
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from croupier.cards import DECK, Card, CardError, Rank, format_cards, parse_card
 from croupier.poker.classes import (
+    CATEGORIES,
     CLASS_COUNT,
+    PATTERNS,
     SUITED_CLASS,
     UNSUITED_CLASS,
     HandCategory,
@@ -86,8 +89,8 @@ def _load_tables() -> None:
 
 
 # Category and pattern of each class number (index 0, no class, holds a placeholder).
-_CATEGORY: Final = (HandCategory.HIGH_CARD, *(category_of(n) for n in range(1, CLASS_COUNT + 1)))
-_PATTERN: Final = ((), *(pattern_of(n) for n in range(1, CLASS_COUNT + 1)))
+_CATEGORY: Final = CATEGORIES
+_PATTERN: Final = PATTERNS
 _ROYAL: Final = 1
 
 

@@ -1,4 +1,4 @@
-"""Two hands face to face: the input of seed 001's ``test-eval`` program.
+"""Two hands face to face: the input of the course's ``test-eval`` program.
 
 Each line holds two hands separated by ``;``, cards separated by spaces (tens written
 ``0``, ``T`` or ``10``); blank lines and ``#`` comments are skipped. Every line gives a
@@ -14,6 +14,7 @@ BadLine(line=3, message='line 3, hand 1: a poker hand needs at least 5 cards: go
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -24,7 +25,7 @@ from croupier.errors import prefixed
 from croupier.poker.errors import PokerError
 from croupier.poker.hand import HandRanking, compare_hands, evaluate
 
-__all__ = ["BadLine", "Matchup", "iter_matchups", "parse_matchup", "read_matchups"]
+__all__ = ["BadLine", "Matchup", "compare_lines", "iter_matchups", "parse_matchup", "read_matchups"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,34 @@ class Matchup:
     def verdict(self) -> str:
         """``Hand 1 wins``, ``Hand 2 wins`` or ``Tie``."""
         return f"Hand {self.winner} wins" if self.winner else "Tie"
+
+    def to_text(self) -> str:
+        """The answer as ``croupier poker compare`` writes it to a file or a pipe: the line
+        number, each hand with its category, five cards and description, the verdict.
+
+        >>> print(parse_matchup("Kc Ac Jh 8s 9c 2s ; Ah Kh 0s 7c 7h 3c", 2).to_text(), end="")
+        Line 2
+          Hand 1: K♣ A♣ J♥ 8♠ 9♣ 2♠    high card: A♣ K♣ J♥ 9♣ 8♠ (ace high)
+          Hand 2: A♥ K♥ 10♠ 7♣ 7♥ 3♣   pair: 7♥ 7♣ A♥ K♥ 10♠ (pair of 7s)
+          Hand 2 wins
+        <BLANKLINE>
+        """
+        hands = (self.first, self.second)
+        shown = [" ".join(card.pretty for card in ranking.hand) for ranking in hands]
+        width = max(len(text) for text in shown)
+        lines = [f"Line {self.line}"]
+        for number, (ranking, text) in enumerate(zip(hands, shown, strict=True), 1):
+            five = " ".join(card.pretty for card in ranking.cards)
+            lines.append(
+                f"  Hand {number}: {text}{' ' * (width - len(text) + 3)}"
+                f"{ranking.category.label}: {five} ({ranking.description})"
+            )
+        lines += [f"  {self.verdict}", ""]
+        return "\n".join(lines) + "\n"
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as one line of JSON, line break included (``compare --json``)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False) + "\n"
 
     def to_dict(self) -> dict[str, Any]:
         """The line as JSON-ready data (one line of ``croupier poker compare --json``).
@@ -109,6 +138,12 @@ def parse_matchup(text: str, line: int = 1) -> Matchup:
 
 #: The most lines :func:`iter_matchups` evaluates together (one batch call per hand size).
 CHUNK_LINES: Final = 4096
+#: The most lines :func:`compare_lines` reads, evaluates and writes together.
+COMPARE_CHUNK_LINES: Final = 16384
+#: The fewest lines :func:`compare_lines` handles with NumPy: below that, a line at a time
+#: costs less than building the tables of the NumPy path once (about 40 ms), so a short
+#: file (or the start of a long one) is answered at once.
+NUMPY_FROM_LINES = 1024
 
 
 def iter_matchups(lines: Iterable[str], chunk: int = CHUNK_LINES) -> Iterator[Matchup | BadLine]:
@@ -123,24 +158,120 @@ def iter_matchups(lines: Iterable[str], chunk: int = CHUNK_LINES) -> Iterator[Ma
     >>> [m.winner for m in iter_matchups(["As Ks Qs Js Ts ; 2c 3d 4h 5s 7c"] * 3)]
     [1, 1, 1]
     """
+    for first, batch in _chunks(lines, chunk):
+        yield from _evaluate_chunk(list(enumerate(batch, first)))
+
+
+def compare_lines(
+    lines: Iterable[str], *, as_json: bool = False, chunk: int = COMPARE_CHUNK_LINES
+) -> Iterator[bytes | BadLine]:
+    """What ``croupier poker compare`` writes for ``lines``, as it comes: the text of the
+    answers (:meth:`Matchup.to_text`, or with ``as_json`` :meth:`Matchup.to_json`), UTF-8
+    encoded, a run of lines at a time, and a :class:`BadLine` in its place for each line
+    refused.
+
+    The same as writing each answer of :func:`iter_matchups`, byte for byte, but the
+    plain lines of a chunk (nearly all of them in practice) are read, evaluated and
+    written with NumPy (see :mod:`croupier.poker.linescan` and
+    :mod:`croupier.poker.matchup_render`), so a million lines take seconds; any other line
+    goes through :func:`parse_matchup`. An error raised by ``lines`` comes after the text
+    of the lines before it.
+
+    >>> for piece in compare_lines(["As Ks Qs Js Ts ; 2c 3d 4h 5s 7c", "As Ks ; 2c"]):
+    ...     print(piece.decode() if isinstance(piece, bytes) else piece, end="")
+    Line 1
+      Hand 1: A♠ K♠ Q♠ J♠ 10♠   straight flush: A♠ K♠ Q♠ J♠ 10♠ (royal flush)
+      Hand 2: 2♣ 3♦ 4♥ 5♠ 7♣    high card: 7♣ 5♠ 4♥ 3♦ 2♣ (7 high)
+      Hand 1 wins
+    <BLANKLINE>
+    BadLine(line=2, message='line 2, hand 1: a poker hand needs at least 5 cards: got 2 (As Ks)')...
+    """
+    for first, batch in _chunks(lines, chunk):
+        yield from _compare_chunk(first, batch, as_json)
+
+
+def _chunks(lines: Iterable[str], chunk: int) -> Iterator[tuple[int, list[str]]]:
+    """The lines 1, 2, 4... then ``chunk`` at a time, each batch with the number of its
+    first line; if ``lines`` raises, the lines read before the error come first."""
     if chunk < 1:
         raise ValueError(f"chunk must be at least 1 line, not {chunk}")
-    numbered = enumerate(lines, 1)
-    size = 1
+    source = iter(lines)
+    first, size = 1, 1
     while True:
-        batch: list[tuple[int, str]] = []
+        batch: list[str] = []
         try:
-            batch.extend(islice(numbered, size))
+            batch.extend(islice(source, size))
         except BaseException:
-            yield from _evaluate_chunk(batch)
+            if batch:
+                yield first, batch
             raise
-        yield from _evaluate_chunk(batch)
+        yield first, batch
         if len(batch) < size:
             return
+        first += len(batch)
         size = min(2 * size, chunk)
 
 
-def _evaluate_chunk(batch: list[tuple[int, str]]) -> list[Matchup | BadLine]:
+def _compare_chunk(first: int, batch: list[str], as_json: bool) -> Iterator[bytes | BadLine]:
+    """The text of a chunk's answers, a run of lines at a time, and its refused lines."""
+    if len(batch) < NUMPY_FROM_LINES:
+        yield from _grouped(_evaluate_chunk(enumerate(batch, first)), as_json)
+        return
+    import numpy as np  # here, not at the top: the lobby's one-line compare never needs it
+
+    from croupier.poker.batch import best_five_batch, rank_batch
+    from croupier.poker.linescan import scan_lines
+    from croupier.poker.matchup_render import render_matchups
+
+    scan = scan_lines(batch)
+    fast_numbers = np.flatnonzero(scan.fast) + first
+    hands = scan.cards.reshape(-1, scan.cards.shape[2])
+    sizes = scan.sizes.reshape(-1)
+    classes = np.zeros(len(hands), dtype=np.uint16)
+    for size in np.unique(sizes).tolist():
+        rows = np.flatnonzero(sizes == size)
+        classes[rows] = rank_batch(hands[rows, :size], check=False)
+    five = best_five_batch(scan.bits.reshape(-1), classes).reshape(-1, 2, 5)
+    rendered = render_matchups(
+        fast_numbers, scan.cards, classes.reshape(-1, 2), five, as_json=as_json
+    )
+    text = rendered.text()
+    others = np.flatnonzero(~(scan.fast | scan.blank)).tolist()
+    if not others:
+        yield from _grouped([text], as_json)
+        return
+    # the other lines' answers, each after the text of the fast lines before it
+    ends = np.concatenate(([0], np.cumsum(rendered.lengths()))).tolist()
+    pieces: list[bytes | Matchup | BadLine] = []
+    done = 0  # fast lines placed
+    for answer in _evaluate_chunk([(first + i, batch[i]) for i in others]):
+        before = int(np.searchsorted(fast_numbers, answer.line))
+        pieces += [text[ends[done] : ends[before]], answer]
+        done = before
+    pieces.append(text[ends[done] :])
+    yield from _grouped(pieces, as_json)
+
+
+def _grouped(
+    pieces: Iterable[bytes | Matchup | BadLine], as_json: bool
+) -> Iterator[bytes | BadLine]:
+    """Text and answers joined into one run of text between refused lines."""
+    run: list[bytes] = []
+    for piece in pieces:
+        if isinstance(piece, BadLine):
+            if run:
+                yield b"".join(run)
+            run = []
+            yield piece
+        elif isinstance(piece, Matchup):
+            run.append((piece.to_json() if as_json else piece.to_text()).encode())
+        elif piece:
+            run.append(piece)
+    if run:
+        yield b"".join(run)
+
+
+def _evaluate_chunk(batch: Iterable[tuple[int, str]]) -> list[Matchup | BadLine]:
     """The answers to the numbered lines of ``batch``, blank and comment lines left out."""
     answers: list[Matchup | BadLine | None] = []
     quick: list[tuple[int, int]] = []  # (place in answers, line number)

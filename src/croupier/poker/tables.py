@@ -77,8 +77,14 @@ CARD_KEYS: Final[NDArray[np.int64]] = np.array(
 )
 CARD_KEYS.flags.writeable = False
 
-# Class of each five-rank multiset without suits, keyed by its ranks sorted high to low.
-_UNSUITED_BY_RANKS: Final = {tuple(sorted(p, reverse=True)): n for p, n in UNSUITED_CLASS.items()}
+
+@functools.cache
+def _unsuited_by_ranks() -> dict[tuple[int, ...], int]:
+    """Class of each five-rank multiset without suits, keyed by its ranks high to low
+    (needed only to build the tables)."""
+    return {tuple(sorted(p, reverse=True)): n for p, n in UNSUITED_CLASS.items()}
+
+
 _RANK_KEY_ARRAY: Final = np.array(RANK_KEYS, dtype=np.int64)
 
 
@@ -151,7 +157,7 @@ def _build_classes(size: int) -> tuple[NDArray[np.int64], NDArray[np.uint16]]:
     sums = _RANK_KEY_ARRAY[multisets].sum(axis=1)
     if size == MIN_CARDS:
         classes = np.array(
-            [_UNSUITED_BY_RANKS[tuple(int(r) + 2 for r in row)] for row in multisets],
+            [_unsuited_by_ranks()[tuple(int(r) + 2 for r in row)] for row in multisets],
             dtype=np.uint16,
         )
     else:

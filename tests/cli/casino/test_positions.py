@@ -153,7 +153,7 @@ def test_bad_options_and_files(args: tuple[str, ...], fragment: str) -> None:
 
 
 def test_a_directory_or_binary_file_is_refused(save: WriteSave, tmp_path: Path) -> None:
-    assert_one_line_error(croupier("casino", "show", str(tmp_path)), "cannot use")
+    assert_one_line_error(croupier("casino", "show", str(tmp_path)), "a directory")
     binary = tmp_path / "game.bin"
     binary.write_bytes(b"\x80\x81 Round")
     assert_one_line_error(croupier("casino", "moves", str(binary)), "not UTF-8 text")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import math
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich import box
@@ -15,25 +15,22 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.baccarat import (
-    BetResult,
     Composition,
     OddsReport,
     Outcome,
-    SimulationResult,
     effect_of_removal,
     odds_report,
     payout_table,
 )
-from croupier.baccarat import (
-    simulate as run_simulation,
-)
 from croupier.baccarat.composition import RANKS, parse_counts
 from croupier.baccarat.odds import fraction_text
-from croupier.baccarat.simulate import auto_workers, bet_payoffs
 from croupier.cards import parse_ranks
 from croupier.cli.console import fail, make_console, print_trimmed, run_with_progress
 from croupier.cli.options import resolve_workers
 from croupier.numerals import fixed, fresh_seed, percent, plural, signed
+
+if TYPE_CHECKING:
+    from croupier.baccarat.simulate import BetResult, SimulationResult
 
 __all__ = ["show_eor", "show_odds", "show_simulation"]
 
@@ -201,6 +198,9 @@ def show_simulation(
     as_json: bool,
 ) -> None:
     """The body of ``croupier baccarat simulate``."""
+    from croupier.baccarat.simulate import auto_workers, bet_payoffs
+    from croupier.baccarat.simulate import simulate as run_simulation
+
     table = payout_table(payouts)
     out = make_console()
     count = resolve_workers(workers) or auto_workers(shoes, decks)

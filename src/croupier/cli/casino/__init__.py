@@ -13,11 +13,11 @@ app = command_group(
     "inspect saves.",
     {
         "play": (
-            "croupier.cli.casino.play:play",
+            "croupier.cli.casino.commands:play",
             "Play a tournament of Casino to 21 points against the computer.",
         ),
         "hint": (
-            "croupier.cli.casino.positions:hint",
+            "croupier.cli.casino.commands:hint",
             "Recommend a move for the player to move in a saved position, with the reason.",
         ),
         "arena": (
@@ -26,15 +26,15 @@ app = command_group(
             "wins, ties and round points with 95% confidence intervals.",
         ),
         "show": (
-            "croupier.cli.casino.positions:show",
+            "croupier.cli.casino.commands:show",
             "Draw a saved position: hands, piles, scores, the table with its builds, the deck.",
         ),
         "moves": (
-            "croupier.cli.casino.positions:moves",
+            "croupier.cli.casino.commands:moves",
             "List every legal move of the player to move, grouped by card and action.",
         ),
         "review": (
-            "croupier.cli.casino.review:review",
+            "croupier.cli.casino.commands:review",
             "Review every move you made in a game with the expert's eyes: the best move, the "
             "points lost, inaccuracies and blunders, and a summary.",
         ),

@@ -1,4 +1,5 @@
-"""``croupier casino play``: a tournament against the computer at the terminal.
+"""``croupier casino play``: a tournament against the computer at the terminal (its
+options are in :mod:`croupier.cli.casino.commands`).
 
 The dialogue only asks and draws: the menus, the legality of moves, the computer's
 decisions and reasons, the rounds and the scores all come from
@@ -11,10 +12,9 @@ import os
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import TypeVar
 
 import numpy as np
-import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
@@ -56,62 +56,27 @@ from croupier.cli.casino.drawing import pile_text, render_move, render_score, re
 from croupier.cli.casino.positions import render_moves, sorted_moves
 from croupier.cli.casino.review import render_round_review
 from croupier.cli.console import Prompter, fail, make_console
-from croupier.cli.options import DEFAULT_DEADLINE, DeadlineOption, SeedOption
+from croupier.cli.options import DEFAULT_DEADLINE
 from croupier.cli.recovery import recover
 from croupier.errors import CroupierError
 
-__all__ = ["play"]
+__all__ = ["Dialogue", "run_play"]
 
 T = TypeVar("T")
 
 
-def play(
-    load: Annotated[
-        Path | None,
-        typer.Option("--load", help="Resume the game saved in this file.", dir_okay=False),
-    ] = None,
-    deck_file: Annotated[
-        Path | None,
-        typer.Option(
-            "--deck-file",
-            help="Deal the first round from this deck (52 cards, top first, any notation).",
-            dir_okay=False,
-        ),
-    ] = None,
-    seed: SeedOption = None,
-    open_hands: Annotated[bool, typer.Option("--open", help="Show the computer's hand.")] = False,
-    level_name: Annotated[
-        str | None,
-        typer.Option(
-            "--level",
-            "--strategy",
-            help="The computer's level: beginner, casual, strong or expert (the default; "
-            "a saved game resumes at its own level). --strategy random, greedy or expert "
-            "names the same levels.",
-            show_default=False,
-        ),
-    ] = None,
-    log_file: Annotated[
-        Path | None,
-        typer.Option(
-            "--log",
-            help="Keep the game log (every move, for croupier casino review) in this file.",
-            dir_okay=False,
-        ),
-    ] = None,
-    reviews: Annotated[
-        bool,
-        typer.Option("--review/--no-review", help="Review your moves after each round."),
-    ] = True,
-    deadline: DeadlineOption = DEFAULT_DEADLINE,
-    pause: Annotated[
-        bool,
-        typer.Option(
-            "--pause", help="Stop before each of the computer's moves until you let it play."
-        ),
-    ] = False,
-) -> None:
-    """Play a tournament of Casino to 21 points against the computer."""
+def run_play(
+    load: Path | None,
+    deck_file: Path | None,
+    seed: int | None,
+    open_hands: bool,
+    level_name: str | None,
+    log_file: Path | None,
+    reviews: bool,
+    deadline: float,
+    pause: bool,
+) -> int:
+    """Play a tournament (the options of ``croupier casino play``); returns the exit code."""
     if load is not None and deck_file is not None:
         fail("--deck-file deals a new tournament: it cannot be used with --load")
     level = Level.parse(level_name) if level_name is not None else None
@@ -129,7 +94,7 @@ def play(
         deadline=deadline,
     )
     session = dialogue.session_for(loaded, os.fspath(load)) if loaded and load else None
-    raise typer.Exit(dialogue.run(session, deck))
+    return dialogue.run(session, deck)
 
 
 class Dialogue:

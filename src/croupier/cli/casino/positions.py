@@ -1,4 +1,5 @@
-"""``croupier casino show``, ``moves`` and ``hint``: look into a saved Casino position.
+"""``croupier casino show``, ``moves`` and ``hint``: look into a saved Casino position (the
+commands' options are in :mod:`croupier.cli.casino.commands`).
 
 ``show`` draws a saved position; ``moves`` lists every legal move of the player to move,
 grouped by card and action; ``hint`` asks a strategy for the move it recommends, with its
@@ -10,7 +11,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -20,38 +20,17 @@ from rich.text import Text
 from croupier.cards import Card
 from croupier.casino import Action, Move, Player, State, read_save
 from croupier.casino.levels import Level
-from croupier.casino.strategies import DEFAULT_STRATEGY, STRATEGIES, player_name, strategy_named
+from croupier.casino.strategies import STRATEGIES, player_name, strategy_named
 from croupier.casino.values import split_capture
 from croupier.cli.casino.drawing import build_text, pile_text, render_move
 from croupier.cli.console import make_console
-from croupier.cli.options import DEFAULT_DEADLINE, DeadlineOption, file_name
 from croupier.cli.render import cards_text
 
-__all__ = ["hint", "moves", "show"]
-
-SaveFile = Annotated[
-    Path,
-    typer.Argument(
-        help="A saved game in the course's text format.",
-        show_default=False,
-        parser=file_name("SAVEFILE"),
-        metavar="SAVEFILE",
-    ),
-]
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
-StrategyOption = Annotated[
-    str,
-    typer.Option(
-        "--strategy",
-        "--level",
-        help="The strategy asked: random, greedy or expert (the default), or a level: "
-        "beginner, casual, strong or expert.",
-    ),
-]
+__all__ = ["hint_position", "list_moves", "render_moves", "show_position", "sorted_moves"]
 
 
-def show(savefile: SaveFile, as_json: JsonFlag = False) -> None:
-    """Draw a saved position: hands, piles, scores, the table with its builds, the deck."""
+def show_position(savefile: Path, as_json: bool) -> None:
+    """``croupier casino show``: draw the position saved in ``savefile`` (or its JSON)."""
     state = read_save(savefile)
     if as_json:
         typer.echo(json.dumps(state.to_dict(), indent=2))
@@ -59,8 +38,8 @@ def show(savefile: SaveFile, as_json: JsonFlag = False) -> None:
     render_position(state, make_console())
 
 
-def moves(savefile: SaveFile, as_json: JsonFlag = False) -> None:
-    """List every legal move of the player to move, grouped by card and action."""
+def list_moves(savefile: Path, as_json: bool) -> None:
+    """``croupier casino moves``: the legal moves of the player to move (or their JSON)."""
     state = read_save(savefile)
     legal = sorted_moves(state)
     if as_json:
@@ -69,13 +48,8 @@ def moves(savefile: SaveFile, as_json: JsonFlag = False) -> None:
     render_moves(state, legal, make_console())
 
 
-def hint(
-    savefile: SaveFile,
-    strategy: StrategyOption = DEFAULT_STRATEGY,
-    deadline: DeadlineOption = DEFAULT_DEADLINE,
-    as_json: JsonFlag = False,
-) -> None:
-    """Recommend a move for the player to move in a saved position, with the reason."""
+def hint_position(savefile: Path, strategy: str, deadline: float, as_json: bool) -> None:
+    """``croupier casino hint``: the move ``strategy`` recommends, with its reason."""
     chosen = strategy_named(strategy, deadline=deadline)
     state = read_save(savefile)
     player = state.next_player

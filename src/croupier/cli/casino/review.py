@@ -10,7 +10,6 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import Annotated
 
 import typer
 from rich import box
@@ -24,22 +23,11 @@ from croupier.casino.review import BLUNDER, INACCURACY, GameReview, Mark, RoundR
 from croupier.cli.console import LazyProgress, make_console
 from croupier.textfile import read_text
 
-__all__ = ["load_log", "render_review", "render_round_review", "review"]
+__all__ = ["load_log", "render_review", "render_round_review", "run_review"]
 
 
-def review(
-    game: Annotated[
-        Path,
-        typer.Argument(
-            help="A game log, or a save file with its log next to it (game.txt: game.log).",
-            show_default=False,
-            dir_okay=False,
-        ),
-    ],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
-) -> None:
-    """Review every move you made in a game with the expert's eyes: the best move, the
-    points lost, inaccuracies and blunders, and a summary."""
+def run_review(game: Path, as_json: bool) -> None:
+    """``croupier casino review``: review the game in ``game`` (a log or a save file)."""
     log = load_log(game)
     out = make_console()
     rounds = len(log.rounds)

@@ -1,0 +1,338 @@
+"""The work behind ``croupier baccarat count | perfect`` (their options are in
+:mod:`croupier.cli.baccarat.advantage`): run the study, draw its tables."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from croupier.baccarat.advantage import (
+    AdvantageResult,
+    BatchTotals,
+    FinishedBatches,
+    ShoeProcedure,
+    StudySpec,
+    TraceRows,
+    checkpoint_header,
+    checkpoint_line,
+    count_spec,
+    default_workers,
+    parse_burn,
+    parse_count,
+    perfect_spec,
+    read_checkpoint,
+    run_study,
+)
+from croupier.baccarat.advantage.plot import INSTALL_PLOT, count_figure
+from croupier.baccarat.payouts import find_bet, payout_table
+from croupier.cli.console import INTERRUPTED, LazyProgress, fail, make_console
+from croupier.cli.options import resolve_workers
+
+__all__ = ["run_count", "run_perfect"]
+
+#: Rows of the edge-by-count table rarer than this share of rounds are summed up, not shown.
+TABLE_MIN_FREQUENCY = 0.001
+
+
+def _procedure(decks: int, cut_card: int, burn: str) -> ShoeProcedure:
+    return ShoeProcedure(decks=decks, cut_card=cut_card, burn=parse_burn(burn))
+
+
+def _lines(path: Path) -> Iterator[str]:
+    """The lines of a text file, read one at a time."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            yield from handle
+    except UnicodeDecodeError:
+        fail(f"{path}: not a UTF-8 text file")
+
+
+def _checkpoint_seed(path: Path | None, seed: int | None) -> int | None:
+    """The seed to use: as given, else the one the checkpoint's study was run with."""
+    if seed is not None or path is None or not path.exists():
+        return seed
+    first = next(_lines(path), "")
+    try:
+        return int(json.loads(first)["study"]["seed"])
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+        fail(f"{path}: not a croupier checkpoint (line 1 is not a checkpoint header)")
+
+
+class _Checkpoint:
+    """The checkpoint file: a header line, then one line per finished batch, appended
+    and flushed as each batch finishes (a torn last line is ignored when read back)."""
+
+    def __init__(self, path: Path | None, spec: StudySpec) -> None:
+        self.finished = FinishedBatches()
+        self.handle: IO[str] | None = None
+        if path is None:
+            return
+        if path.exists():
+            self.finished = read_checkpoint(_lines(path), spec)
+        # Start from a clean file holding what was read (the first batches summed in one
+        # line, a line torn by a killed run dropped), swapped in whole, then append to it.
+        clean = path.with_name(path.name + ".tmp")
+        with open(clean, "w", encoding="utf-8") as handle:
+            handle.write(checkpoint_header(spec) + "\n")
+            handle.writelines(line + "\n" for line in self.finished.lines())
+        os.replace(clean, path)
+        self.handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 (closed in close())
+
+    def _write(self, line: str) -> None:
+        assert self.handle is not None
+        self.handle.write(line + "\n")
+        self.handle.flush()
+        os.fsync(self.handle.fileno())
+
+    def add(self, index: int, totals: BatchTotals) -> None:
+        if self.handle is not None:
+            self._write(checkpoint_line(index, totals))
+
+    def close(self) -> None:
+        if self.handle is not None:
+            self.handle.close()
+
+
+def _run(
+    spec: StudySpec,
+    *,
+    quiet: bool,
+    workers: int | None,
+    scheduler: str | None,
+    checkpoint: Path | None,
+    trace: Callable[[TraceRows], None] | None = None,
+) -> tuple[AdvantageResult, Console]:
+    out = make_console()
+    keeper = _Checkpoint(checkpoint, spec)
+    chosen = resolve_workers(workers, 2 if scheduler is not None else default_workers(spec))
+    assert chosen is not None
+    try:
+        with LazyProgress(out, spec.shoes, "Dealing shoes", enabled=not quiet) as progress:
+            result = run_study(
+                spec,
+                workers=chosen,
+                scheduler=scheduler,
+                progress=progress,
+                finished=keeper.finished,
+                on_batch=keeper.add,
+                trace=trace,
+            )
+    finally:
+        keeper.close()
+    return result, out
+
+
+def _finish(result: AdvantageResult, out: Console, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+    if result.partial:
+        if not as_json:
+            out.print(
+                f"[bold yellow]Partial:[/bold yellow] stopped by Ctrl-C after "
+                f"{result.shoes:,} of {result.spec.shoes:,} shoes"
+                + ("." if result.shoes else ": no shoe finished.")
+            )
+        raise typer.Exit(INTERRUPTED)
+
+
+def _percent(value: float | None, digits: int = 3) -> str:
+    return "n/a" if value is None else f"{100 * value:+.{digits}f}%"
+
+
+def _summary(out: Console, result: AdvantageResult) -> None:
+    low, high = result.ci95
+    table = Table(title="Result per shoe (one unit per bet)", title_justify="left")
+    table.add_column("")
+    table.add_column("Value", justify="right")
+    table.add_row("Units won per shoe", f"{result.units_per_shoe:+.4f}")
+    table.add_row("  95% interval", f"{low:+.4f} to {high:+.4f}")
+    if result.spec.kind == "perfect":
+        interval = result.expectation_ci95
+        expected = result.expectation_units_per_shoe
+        if expected is not None and interval is not None:
+            table.add_row("Units per shoe, expectation accounting", f"{expected:+.4f}")
+            table.add_row("  95% interval", f"{interval[0]:+.4f} to {interval[1]:+.4f}")
+    table.add_row("Standard deviation per shoe", f"{result.sd_per_shoe:.3f}")
+    table.add_row("Bets per shoe", f"{result.bets_per_shoe:.3f}")
+    table.add_row("Rounds per shoe", f"{result.rounds_per_shoe:.2f}")
+    table.add_row("Edge when betting", _percent(result.edge_when_betting))
+    table.add_row("Units won per 100 rounds", f"{result.win_per_100_rounds:+.4f}")
+    out.print(table)
+
+
+def _header(out: Console, result: AdvantageResult, what: str) -> None:
+    spec = result.spec
+    bet = find_bet(spec.bet, payout_table(spec.payouts))[1]
+    out.print(
+        f"[bold]{what}[/bold]: {bet.name} ({spec.bet}, {spec.payouts} payouts), "
+        f"{spec.procedure.describe()}; {result.shoes:,} shoes (seed {spec.seed})"
+    )
+
+
+def _by_count_table(out: Console, result: AdvantageResult) -> None:
+    perfect = result.spec.kind == "perfect"
+    floor: float | None
+    if perfect:
+        title = "Rounds by the bet's exact edge before the round (whole percent, rounded down)"
+        first, unit, floor = "Edge", "%", 0.0
+    else:
+        kind = "true count" if result.spec.true_count else "running count"
+        title = f"Edge by {kind} before the round (exact: from the rounds priced exactly)"
+        first, unit, floor = "Count", "", result.threshold
+    table = Table(title=title, title_justify="left")
+    for name in (first, "Rounds", "Share", "Result per unit", "Exact edge", "Priced"):
+        table.add_column(name, justify="right")
+    hidden = 0
+    for row in result.by_count:
+        if row.frequency < TABLE_MIN_FREQUENCY:
+            hidden += row.rounds
+            continue
+        placed = floor is not None and row.count >= floor
+        marker = "[bold green]*[/bold green]" if placed else " "
+        table.add_row(
+            (f"{row.count:+d}" if row.count else "0") + unit + marker,
+            f"{row.rounds:,}",
+            f"{100 * row.frequency:.2f}%",
+            _percent(row.units_per_round, 2),
+            _percent(row.edge),
+            f"{row.priced:,}",
+        )
+    out.print(table)
+    notes = ["* = a bet is placed at this count." if not perfect else "* = bets placed."]
+    if hidden:
+        notes.append(f"{hidden:,} rounds in rarer rows are not shown (--json has them).")
+    out.print(" ".join(notes))
+
+
+def run_count(
+    *,
+    bet: str,
+    tags: str,
+    threshold: float | None,
+    best_threshold: bool,
+    true_count: bool,
+    shoes: int,
+    decks: int,
+    cut_card: int,
+    burn: str,
+    seed: int | None,
+    payouts: str | None,
+    exact_every: int,
+    as_json: bool,
+    plot: Path | None,
+    workers: int | None,
+    scheduler: str | None,
+    checkpoint: Path | None,
+) -> None:
+    """``croupier baccarat count`` with its options."""
+    if best_threshold == (threshold is not None):
+        fail("give either --threshold T or --best-threshold (one of them)")
+    procedure = _procedure(decks, cut_card, burn)
+    system = parse_count(tags, bet, decks, None if payouts is None else payout_table(payouts))
+    spec = count_spec(
+        bet,
+        system,
+        shoes=shoes,
+        threshold=threshold,
+        true_count=true_count,
+        procedure=procedure,
+        payouts=payouts,
+        rng=_checkpoint_seed(checkpoint, seed),
+        exact_every=exact_every,
+    )
+    if plot is not None:
+        _require_matplotlib()  # before the run, not after it
+    result, out = _run(
+        spec, quiet=as_json, workers=workers, scheduler=scheduler, checkpoint=checkpoint
+    )
+    if plot is not None and result.shoes:
+        count_figure(result).savefig(plot, dpi=110)
+    if not as_json and result.shoes:
+        _header(out, result, "Counting")
+        rule = "best threshold" if best_threshold else "threshold"
+        out.print(
+            f"Tags {system.written()}; {'true' if true_count else 'running'} count; "
+            f"bet at {result.threshold:g} or more ({rule})"
+        )
+        _summary(out, result)
+        _by_count_table(out, result)
+        if plot is not None:
+            out.print(f"Picture: {plot}")
+    _finish(result, out, as_json)
+
+
+def _require_matplotlib() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        fail(f"--plot needs matplotlib: {INSTALL_PLOT}")
+
+
+def run_perfect(
+    *,
+    bet: str,
+    shoes: int,
+    decks: int,
+    cut_card: int,
+    burn: str,
+    seed: int | None,
+    payouts: str | None,
+    as_json: bool,
+    trace: Path | None,
+    workers: int | None,
+    scheduler: str | None,
+    checkpoint: Path | None,
+) -> None:
+    """``croupier baccarat perfect`` with its options."""
+    spec = perfect_spec(
+        bet,
+        shoes=shoes,
+        procedure=_procedure(decks, cut_card, burn),
+        payouts=payouts,
+        rng=_checkpoint_seed(checkpoint, seed),
+    )
+    handle = open(trace, "w", encoding="utf-8") if trace is not None else None  # noqa: SIM115
+    try:
+        writer = None
+        if handle is not None:
+
+            def writer(rows: TraceRows) -> None:
+                handle.writelines(json.dumps(line) + "\n" for line in rows.lines())
+
+        result, out = _run(
+            spec,
+            quiet=as_json,
+            workers=workers,
+            scheduler=scheduler,
+            checkpoint=checkpoint,
+            trace=writer,
+        )
+    finally:
+        if handle is not None:
+            handle.close()
+    if not as_json and result.shoes:
+        _header(out, result, "Perfect play")
+        out.print("Bet one unit whenever the exact odds of the unseen cards are positive.")
+        _summary(out, result)
+        _agreement(out, result)
+        _by_count_table(out, result)
+        if trace is not None:
+            out.print(f"Trace: {trace} (one JSON line per round)")
+    _finish(result, out, as_json)
+
+
+def _agreement(out: Console, result: AdvantageResult) -> None:
+    interval = result.expectation_ci95
+    if interval is None:
+        return
+    low, high = result.ci95
+    overlap = low <= interval[1] and interval[0] <= high
+    verdict = "agree" if overlap else "[bold red]DISAGREE[/bold red]"
+    out.print(f"Outcome and expectation accounting {verdict} within their 95% intervals.")

@@ -1,0 +1,149 @@
+"""The options of ``croupier casino play``, ``hint``, ``show``, ``moves`` and ``review``.
+
+Only the signatures live here, so that ``--help`` and option errors need no game code: each
+command imports its implementation (the engine, NumPy) when it runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from croupier.cli.options import (
+    DEFAULT_DEADLINE,
+    DEFAULT_STRATEGY,
+    DeadlineOption,
+    SeedOption,
+    file_name,
+)
+
+__all__ = ["hint", "moves", "play", "review", "show"]
+
+SaveFile = Annotated[
+    Path,
+    typer.Argument(
+        help="A saved game in the course's text format.",
+        show_default=False,
+        parser=file_name("SAVEFILE"),
+        metavar="SAVEFILE",
+    ),
+]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+StrategyOption = Annotated[
+    str,
+    typer.Option(
+        "--strategy",
+        "--level",
+        help="The strategy asked: random, greedy or expert (the default), or a level: "
+        "beginner, casual, strong or expert.",
+    ),
+]
+
+
+def play(
+    load: Annotated[
+        Path | None,
+        typer.Option(
+            "--load",
+            help="Resume the game saved in this file.",
+            parser=file_name("--load"),
+            metavar="FILE",
+        ),
+    ] = None,
+    deck_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--deck-file",
+            help="Deal the first round from this deck (52 cards, top first, any notation).",
+            parser=file_name("--deck-file"),
+            metavar="FILE",
+        ),
+    ] = None,
+    seed: SeedOption = None,
+    open_hands: Annotated[bool, typer.Option("--open", help="Show the computer's hand.")] = False,
+    level_name: Annotated[
+        str | None,
+        typer.Option(
+            "--level",
+            "--strategy",
+            help="The computer's level: beginner, casual, strong or expert (the default; "
+            "a saved game resumes at its own level). --strategy random, greedy or expert "
+            "names the same levels.",
+            show_default=False,
+        ),
+    ] = None,
+    log_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--log",
+            help="Keep the game log (every move, for croupier casino review) in this file.",
+            parser=file_name("--log"),
+            metavar="FILE",
+        ),
+    ] = None,
+    reviews: Annotated[
+        bool,
+        typer.Option("--review/--no-review", help="Review your moves after each round."),
+    ] = True,
+    deadline: DeadlineOption = DEFAULT_DEADLINE,
+    pause: Annotated[
+        bool,
+        typer.Option(
+            "--pause", help="Stop before each of the computer's moves until you let it play."
+        ),
+    ] = False,
+) -> None:
+    """Play a tournament of Casino to 21 points against the computer."""
+    from croupier.cli.casino.play import run_play
+
+    code = run_play(
+        load, deck_file, seed, open_hands, level_name, log_file, reviews, deadline, pause
+    )
+    raise typer.Exit(code)
+
+
+def show(savefile: SaveFile, as_json: JsonFlag = False) -> None:
+    """Draw a saved position: hands, piles, scores, the table with its builds, the deck."""
+    from croupier.cli.casino.positions import show_position
+
+    show_position(savefile, as_json)
+
+
+def moves(savefile: SaveFile, as_json: JsonFlag = False) -> None:
+    """List every legal move of the player to move, grouped by card and action."""
+    from croupier.cli.casino.positions import list_moves
+
+    list_moves(savefile, as_json)
+
+
+def hint(
+    savefile: SaveFile,
+    strategy: StrategyOption = DEFAULT_STRATEGY,
+    deadline: DeadlineOption = DEFAULT_DEADLINE,
+    as_json: JsonFlag = False,
+) -> None:
+    """Recommend a move for the player to move in a saved position, with the reason."""
+    from croupier.cli.casino.positions import hint_position
+
+    hint_position(savefile, strategy, deadline, as_json)
+
+
+def review(
+    game: Annotated[
+        Path,
+        typer.Argument(
+            help="A game log, or a save file with its log next to it (game.txt: game.log).",
+            show_default=False,
+            parser=file_name("GAME"),
+            metavar="GAME",
+        ),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+) -> None:
+    """Review every move you made in a game with the expert's eyes: the best move, the
+    points lost, inaccuracies and blunders, and a summary."""
+    from croupier.cli.casino.review import run_review
+
+    run_review(game, as_json)
