@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import itertools
+import re
 
 import numpy as np
 import pytest
@@ -210,3 +211,16 @@ def test_the_garbage_collector_pauses_during_a_decision_and_comes_back() -> None
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_search_done_in_full_on_a_cut_listing_speaks_only_of_the_listing() -> None:
+    state = extreme_position(TWENTY_LOW)
+    strong = strategy_named("strong", deadline=12)  # one deal, one ply: done at once
+    strong.clock = FakeClock()
+    decision = strong.decide(state.observe(HUMAN))
+    assert decision.cut_short and state.is_legal(decision.move)
+    assert re.search(
+        r"[:;] the 12 s deadline cut the search short before every legal move was listed "
+        r"\(it chose among [\d,]+\)$",
+        decision.reason,
+    ), decision.reason

@@ -129,6 +129,8 @@ class Analysis:
     listed: int = 0
     #: Whether the moves listed were all the legal moves.
     all_listed: bool = True
+    #: Whether the deadline stopped the search itself (not only the listing).
+    search_cut: bool = False
 
     @property
     def best(self) -> Move:
@@ -250,7 +252,7 @@ class ExpertStrategy(Strategy):
                 moves, kinds, distinct, searched, [quick[i] for i in valued], complete
             )
         totals = looked = [quick[i] for i in range(len(searched))]
-        depth, samples, exact, cut_short = 1, 1, False, not complete
+        depth, samples, exact, search_cut = 1, 1, False, False
         search.deadline = deadline
         try:
             if observation.deck_size == 0:
@@ -276,7 +278,7 @@ class ExpertStrategy(Strategy):
                     if done >= settings.min_samples and search.nodes >= settings.node_budget:
                         break
         except _DeadlineError:
-            cut_short = True
+            search_cut = True
         value = {kind: total / samples for kind, total in zip(distinct, totals, strict=True)}
         return Analysis(
             tuple(moves),
@@ -285,10 +287,11 @@ class ExpertStrategy(Strategy):
             search.nodes,
             exact,
             depth,
-            cut_short,
+            search_cut or not complete,
             tuple(searched),
             len(moves),
             complete,
+            search_cut,
         )
 
     @staticmethod
@@ -316,6 +319,7 @@ class ExpertStrategy(Strategy):
             tuple(searched),
             len(moves),
             complete,
+            True,
         )
 
 
@@ -488,6 +492,8 @@ def _deadline_note(
     valued = len(analysis.moves)
     if not analysis.all_listed:
         cut = cut_listing_note(deadline, analysis.listed)
+        if not analysis.search_cut:
+            return cut
         if analysis.depth >= settings.depth:
             return f"{cut}, after {analysis.samples} of {settings.samples} sampled deals"
         if valued < analysis.listed:
