@@ -34,7 +34,7 @@ from croupier.casino.strategies import (
 from croupier.casino.strategies.base import LISTING_SHARE, SEARCH_SHARE
 from croupier.casino.strategies.expert import QUICK_LOOK_MIN
 
-from ..helpers import HUMAN, cards, position
+from ..helpers import COMPUTER, HUMAN, cards, position
 from .test_deadline import low_table_position
 
 #: Every ace to 5 on the table: 488,714 legal moves for the hand below (21 s to list).
@@ -224,3 +224,27 @@ def test_a_search_done_in_full_on_a_cut_listing_speaks_only_of_the_listing() -> 
         r"\(it chose among [\d,]+\)$",
         decision.reason,
     ), decision.reason
+
+
+def four_builds_to_hold() -> State:
+    """The computer owns builds of 9, 10, jack and queen, and holds the only 9, 10, jack
+    and queen the human cannot see: a random hand of 4 of the 28 unseen cards holds them
+    once in 20,475 draws."""
+    hands = ("SA S2 H2 D2", "D9 DX DJ DQ")
+    builds = "[C2 C7] [H3 H7] [S4 S7] [D5 D7]"
+    used = set(cards(f"{hands[0]} {hands[1]} {builds.replace('[', '').replace(']', '')}"))
+    deck = [c.casino for c in DECK if c not in used and (c.rank <= 8 or c.rank >= 13)]
+    return position(*hands, builds, [COMPUTER] * 4, deck=" ".join(deck))
+
+
+def test_sampling_a_deal_stops_drawing_hands_at_the_deadline() -> None:
+    seen = four_builds_to_hold().observe(HUMAN)
+    assert len(seen.unseen) == 28
+    looks = FakeClock()
+    sampled = State.sample(seen, rng=1, stop=lambda: looks() >= 1)  # the 2nd look: time up
+    assert looks.readings == 2  # drawing on could have looked up to 39 times
+    assert sampled.observe(HUMAN) == seen
+    assert {card.rank for card in sampled.hands[COMPUTER]} == {9, 10, 11, 12}
+    clock = FakeClock()
+    decision = ExpertStrategy(deadline=10, clock=clock).decide(seen)
+    assert clock.readings <= 10 + 1 and decision.cut_short

@@ -235,7 +235,7 @@ class ExpertStrategy(Strategy):
         distinct, searched = list(of_kind), list(of_kind.values())
         settings = self.settings
         search = _Search(observation.player, settings)
-        first = State.sample(observation, generator)
+        first = State.sample(observation, generator, stop=deadline.expired)
         # The quick look: the moves valued one ply ahead in the first deal, the likely best
         # first, until the deadline (but never fewer than QUICK_LOOK_MIN of them).
         order = sorted(range(len(searched)), key=lambda i: _order(searched[i]), reverse=True)
@@ -269,7 +269,11 @@ class ExpertStrategy(Strategy):
             else:
                 deep = [0.0] * len(searched)
                 for done in range(1, settings.samples + 1):
-                    state = first if done == 1 else State.sample(observation, generator)
+                    state = (
+                        first
+                        if done == 1
+                        else State.sample(observation, generator, stop=deadline.expired)
+                    )
                     values = search.roots(
                         state, searched, settings.depth, looked if done == 1 else None
                     )
