@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -22,6 +23,7 @@ from croupier.casino import (
     is_tournament_over,
     new_tournament,
     next_round,
+    rules,
     tournament_winner,
 )
 from croupier.casino.state import state_problems
@@ -48,6 +50,12 @@ def positions(seed: int, taste: float) -> Iterator[State]:
         yield state
         state = state.apply(choose(state.legal_moves(), rng, taste))
     yield state
+
+
+def stop_after(looks: int) -> rules.Stop:
+    """A ``stop`` that says the time is up at its ``looks``-th call."""
+    calls = iter(range(looks - 1, -1, -1))
+    return lambda: next(calls) == 0
 
 
 def assert_sound(state: State) -> None:
@@ -101,6 +109,29 @@ def test_the_listed_moves_are_exactly_the_moves_the_rules_allow(seed: int, taste
         if number % 4 == 0 and len(state.loose) <= 5:  # every applied move was listed
             for move in candidate_moves(state):
                 assert state.is_legal(move) is (move in listed), move
+
+
+@given(seed=seeds, taste=tastes, looks=st.integers(min_value=1, max_value=60))
+def test_a_listing_cut_short_keeps_legal_moves_of_every_card_that_has_one(
+    seed: int, taste: float, looks: int
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rules, "CHECK_EVERY", 1)  # a look at the clock after each unit of work
+        for state in positions(seed, taste):
+            player = state.to_move
+            if player is None:
+                continue
+            table = (state.hands[player], state.loose, state.builds, player)
+            legal = state.legal_moves()
+            assert rules.list_moves(*table, lambda: False) == (legal, True)
+            first = rules.first_moves(*table)
+            assert set(first) <= set(legal)
+            assert {move.card for move in first} == {move.card for move in legal}
+            moves, complete = rules.list_moves(*table, stop_after(looks))
+            assert set(moves) <= set(legal) and len(set(moves)) == len(moves)
+            assert moves == legal if complete else moves[: len(first)] == first
+            stopped = rules.moves_until(*table, stop_after(looks))
+            assert stopped == (legal if complete else None)
 
 
 @given(seed=seeds, taste=tastes)

@@ -21,6 +21,7 @@ from croupier.casino.review import (
 from croupier.casino.strategies import ExpertStrategy
 
 from .games import played_game
+from .strategies.test_deadline_extreme import TWENTY_LOW, FakeClock, extreme_position
 
 
 @pytest.fixture(scope="module")
@@ -97,3 +98,15 @@ def test_marks() -> None:
     assert Mark.for_loss(INACCURACY) is Mark.INACCURACY
     assert Mark.for_loss(BLUNDER) is Mark.BLUNDER
     assert Mark.for_loss(0.0, costs_tournament=True) is Mark.BLUNDER
+
+
+def test_a_move_on_an_extreme_table_is_reviewed_within_the_deadlines() -> None:
+    state = extreme_position(TWENTY_LOW)  # 488,714 legal moves: 21 s to list them all
+    played = Move.parse("capture C9 SA S3 H5")  # not among the moves valued in time
+    clock = FakeClock()
+    expert = ExpertStrategy(deadline=12, clock=clock)
+    assert played not in expert.analyse(state.observe(Player.HUMAN)).moves
+    reviewed = review_move(state, played, expert=ExpertStrategy(deadline=12, clock=clock))
+    assert reviewed.played == played and state.is_legal(reviewed.best)
+    assert not reviewed.forced and reviewed.loss >= 0 and math.isfinite(reviewed.loss)
+    assert "the 12 s deadline cut the search short" in reviewed.reason

@@ -54,7 +54,9 @@ from typing import Any, Final
 from croupier.casino.gamelog import GameLog, LoggedRound
 from croupier.casino.moves import Move
 from croupier.casino.pieces import Player
+from croupier.casino.rules import moves_until
 from croupier.casino.state import State
+from croupier.casino.strategies.base import Deadline
 from croupier.casino.strategies.expert import TOURNAMENT_BONUS, Analysis, ExpertStrategy
 
 __all__ = [
@@ -261,11 +263,14 @@ def review_move(
     problem = state.check(move)
     if problem is not None:
         raise problem
-    moves = seen.legal_moves()
+    # Forced: one legal move (a listing too long for the deadline has more than one).
+    listing = moves_until(
+        seen.hand, seen.loose, seen.builds, player, Deadline(expert.deadline, expert.clock).expired
+    )
     if isinstance(expert, _Reviewer):
         expert.last = None
     decision = expert.decide(seen)
-    if len(moves) == 1:
+    if listing is not None and len(listing) == 1:
         return MoveReview(
             state.round_number, number, player, move, move, 0.0, None, decision.reason, True
         )
@@ -273,6 +278,9 @@ def review_move(
         analysis = expert.last  # what decide() just found: the same search
     else:
         analysis = expert.analyse(seen)
+    if move not in analysis.moves or decision.move not in analysis.moves:
+        # The deadline came before the move played (or the best) was valued: value the two.
+        analysis = expert.analyse(seen, [decision.move, move])
     raw = analysis.value_of(decision.move) - analysis.value_of(move)
     swings = max(0, round(raw / TOURNAMENT_BONUS))
     loss = max(0.0, raw - swings * TOURNAMENT_BONUS)

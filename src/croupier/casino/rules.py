@@ -18,7 +18,7 @@ says which :class:`~.errors.Rule` a move breaks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 from croupier.cards import Card
@@ -27,10 +27,31 @@ from croupier.casino.moves import Action, Move
 from croupier.casino.pieces import Build, Player
 from croupier.casino.values import CARD_VALUE, LOW_VALUE, MAX_VALUE, split_capture
 
-__all__ = ["add_part", "find_build", "move_problem", "moves_for"]
+__all__ = [
+    "CHECK_EVERY",
+    "Stop",
+    "add_part",
+    "find_build",
+    "first_moves",
+    "list_moves",
+    "move_problem",
+    "moves_for",
+    "moves_until",
+]
 
 
 # --- listing the legal moves ---------------------------------------------------------
+
+#: Units of work (subsets, unions of sets, moves) between two looks at ``stop``: about a
+#: millisecond, and more than a real table's whole listing, which is then never timed.
+CHECK_EVERY = 2048
+
+#: Told to stop: ``True`` once the time for listing is up.
+Stop = Callable[[], bool]
+
+
+class _StoppedError(Exception):
+    """``stop`` said the time was up."""
 
 
 def moves_for(
@@ -41,45 +62,174 @@ def moves_for(
     The opponent's hand and the deck play no part, so a player can list its moves from
     what it sees (see :class:`~.observation.Observation`).
     """
-    if not hand:
-        return []
-    table = sorted(loose, key=_index)  # canonical order: masks read back sorted
-    n = len(table)
-    lows = [LOW_VALUE[card.index] for card in table]
-    values = [CARD_VALUE[card.index] for card in table]
-    # Every non-empty subset of loose cards worth at most 14 (aces 1): (mask, total, size).
-    subsets: list[tuple[int, int, int]] = [(0, 0, 0)]
-    for i, low in enumerate(lows):
-        bit = 1 << i
-        subsets += [(m | bit, t + low, k + 1) for m, t, k in subsets if t + low <= MAX_VALUE]
-    by_total: dict[int, list[int]] = {}
-    for m, t, _k in subsets[1:]:
-        by_total.setdefault(t, []).append(m)
+    moves: list[Move] = []
+    _list_moves(moves, hand, loose, builds, player, None)
+    return moves
 
-    known: dict[int, tuple[Card, ...]] = {0: ()}
 
-    def cards_of(mask: int) -> tuple[Card, ...]:
-        cards = known.get(mask)
+def moves_until(
+    hand: Sequence[Card],
+    loose: Sequence[Card],
+    builds: Sequence[Build],
+    player: Player,
+    stop: Stop,
+) -> list[Move] | None:
+    """:func:`moves_for`, or ``None`` if ``stop()`` says the time is up before the list is
+    done. ``stop`` is asked every :data:`CHECK_EVERY` units of work (a subset of loose
+    cards, a union of sets, a move), never on a small table: the number of moves grows
+    exponentially with the loose cards (2,202 with 12 low ones, 488,714 with 20)."""
+    moves: list[Move] = []
+    try:
+        _list_moves(moves, hand, loose, builds, player, stop)
+    except _StoppedError:
+        return None
+    return moves
+
+
+def list_moves(
+    hand: Sequence[Card],
+    loose: Sequence[Card],
+    builds: Sequence[Build],
+    player: Player,
+    stop: Stop,
+) -> tuple[list[Move], bool]:
+    """The legal moves listed until ``stop()`` says the time is up, and whether that is all
+    of them (then the list is :func:`moves_for`'s, in its order).
+
+    Cut short, the list starts with :func:`first_moves` (a few moves of every card,
+    found at once), then the moves listed in time: some legal moves, never none when
+    there is one.
+
+    >>> from croupier.cards import parse_cards
+    >>> hand, loose = parse_cards("S5 C9"), parse_cards("H5 C3 D4 SX")
+    >>> moves, complete = list_moves(hand, loose, (), Player.HUMAN, lambda: False)
+    >>> complete, moves == moves_for(hand, loose, (), Player.HUMAN)
+    (True, True)
+    """
+    moves: list[Move] = []
+    try:
+        _list_moves(moves, hand, loose, builds, player, stop)
+    except _StoppedError:
+        first = first_moves(hand, loose, builds, player)
+        known = set(first)
+        return first + [move for move in moves if move not in known], False
+    return moves, True
+
+
+class _Table:
+    """What listing the moves of one player needs to know of the table."""
+
+    __slots__ = (
+        "build_cards",
+        "cards",
+        "in_order",
+        "known",
+        "lows",
+        "opponent_values",
+        "own",
+        "single",
+        "values",
+    )
+
+    def __init__(self, loose: Sequence[Card], builds: Sequence[Build], player: Player) -> None:
+        self.cards = table = sorted(loose, key=_index)  # canonical order: masks read back sorted
+        self.lows = [LOW_VALUE[card.index] for card in table]
+        self.values = [CARD_VALUE[card.index] for card in table]
+        self.known: dict[int, tuple[Card, ...]] = {0: ()}
+        self.own: dict[int, Build] = {}
+        self.opponent_values: set[int] = set()
+        #: The opponent's single builds, which a card may increase.
+        self.single: list[Build] = []
+        self.build_cards: dict[int, tuple[Card, ...]] = {}
+        self.in_order: list[Build] = []
+        if not builds:
+            return
+        for build in builds:
+            if build.owner is player:
+                self.own[build.value] = build
+            else:
+                self.opponent_values.add(build.value)
+                if len(build.parts) == 1:
+                    self.single.append(build)
+            self.build_cards[id(build)] = _sorted_cards(build.cards)
+        # The builds in the order a move names them, so that its builds are in normal form.
+        cards = self.build_cards
+        self.in_order = sorted(builds, key=lambda build: [card.index for card in cards[id(build)]])
+
+    def cards_of(self, mask: int) -> tuple[Card, ...]:
+        cards = self.known.get(mask)
         if cards is None:
-            cards = known[mask] = tuple(table[i] for i in range(n) if mask >> i & 1)
+            table = self.cards
+            cards = self.known[mask] = tuple(table[i] for i in range(len(table)) if mask >> i & 1)
         return cards
 
-    own: dict[int, Build] = {}
-    opponent_values: set[int] = set()
-    for build in builds:
-        if build.owner is player:
-            own[build.value] = build
-        else:
-            opponent_values.add(build.value)
-    build_cards = {id(build): _sorted_cards(build.cards) for build in builds}
-    # The builds in the order a move names them, so that its builds are in normal form.
-    in_order = sorted(builds, key=lambda build: [card.index for card in build_cards[id(build)]])
+    def matches(self, value: int) -> int:
+        """The mask of the loose cards of ``value``."""
+        mask = 0
+        for i, other in enumerate(self.values):
+            if other == value:
+                mask |= 1 << i
+        return mask
+
+    def increases(self, card: Card, held: dict[int, int]) -> list[Move]:
+        low = LOW_VALUE[card.index]
+        found = []
+        for build in self.single:
+            target = build.value + low
+            if target <= MAX_VALUE and held.get(target, 0) and target not in self.opponent_values:
+                found.append(_move(Action.INCREASE, card, (), (self.build_cards[id(build)],)))
+        return found
+
+
+def _held(hand: Sequence[Card]) -> dict[int, int]:
     held: dict[int, int] = {}
     for card in hand:
         value = CARD_VALUE[card.index]
         held[value] = held.get(value, 0) + 1
+    return held
 
-    moves: list[Move] = []
+
+def _list_moves(
+    moves: list[Move],
+    hand: Sequence[Card],
+    loose: Sequence[Card],
+    builds: Sequence[Build],
+    player: Player,
+    stop: Stop | None,
+) -> None:
+    """Append the legal moves to ``moves``, card by card; raise :class:`_StoppedError` when
+    ``stop()`` says so (asked every :data:`CHECK_EVERY` units of work). Big steps are
+    split in chunks of :data:`CHECK_EVERY`; a small table never gets to a look at the
+    clock, and lists its moves as fast as without one."""
+    if not hand:
+        return
+    every = CHECK_EVERY
+    work = 0  # units of work since the last look at the clock
+    table = _Table(loose, builds, player)
+    cards_of, own, build_cards, opponent_values = (
+        table.cards_of,
+        table.own,
+        table.build_cards,
+        table.opponent_values,
+    )
+    # Every non-empty subset of loose cards worth at most 14 (aces 1): (mask, total, size).
+    subsets: list[tuple[int, int, int]] = [(0, 0, 0)]
+    for i, low in enumerate(table.lows):
+        bit = 1 << i
+        size = len(subsets)
+        if size <= every:  # counted with the rest below: at most twice the subsets
+            subsets += [(m | bit, t + low, k + 1) for m, t, k in subsets if t + low <= MAX_VALUE]
+            continue
+        for start in range(0, size, every):
+            part = subsets[start : min(start + every, size)]
+            subsets += [(m | bit, t + low, k + 1) for m, t, k in part if t + low <= MAX_VALUE]
+            work = _look(stop, work + len(part))
+    by_total: dict[int, list[int]] = {}
+    for m, t, _k in subsets[1:]:
+        by_total.setdefault(t, []).append(m)
+    work = _look(stop, work + len(subsets))
+
+    held = _held(hand)
     append = moves.append
     for card in hand:
         value, low = CARD_VALUE[card.index], LOW_VALUE[card.index]
@@ -87,47 +237,142 @@ def moves_for(
         # An own build of this value left with no card to capture it: only captures that
         # take that build are legal.
         exposed = own.get(value) if held[value] == 0 else None
-        matches = 0
-        for i in range(n):
-            if values[i] == value:
-                matches |= 1 << i
+        matches = table.matches(value)
         if not own and not matches:
             append(_move(Action.TRAIL, card))
         # Captures: the matching cards, any disjoint sets summing to the value, builds.
         unions = {0}
-        for m, t, k in subsets:
-            if t == value and k >= 2:
-                unions.update([u | m for u in unions if not u & m])
-        targets = [b for b in in_order if b.value == value]
+        for m in by_total.get(value, ()):
+            if m & (m - 1):  # a set of two cards or more
+                if len(unions) <= every:
+                    unions.update([u | m for u in unions if not u & m])
+                    work += len(unions)
+                else:
+                    known = list(unions)
+                    for start in range(0, len(known), every):
+                        chunk = known[start : start + every]
+                        unions.update([u | m for u in chunk if not u & m])
+                        work = _look(stop, work + len(chunk))
+                if work >= every:
+                    work = _look(stop, work)
+        targets = [b for b in table.in_order if b.value == value]
         choices: list[tuple[tuple[Card, ...], ...]] = [
             tuple(build_cards[id(b)] for b in chosen)
             for size in range(len(targets) + 1)
             for chosen in combinations(targets, size)
             if exposed is None or exposed in chosen
         ]
-        for mask in sorted({u | matches for u in unions}, key=_mask_order):
-            taken = cards_of(mask)
-            for chosen_cards in choices:
-                if taken or chosen_cards:
-                    append(_move(Action.CAPTURE, card, taken, chosen_cards))
+        # Fewest cards first, then by mask: two sorts in C, stable.
+        masks = sorted(sorted({u | matches for u in unions}), key=int.bit_count)
+        for chunk in (masks,) if len(masks) <= every else _chunks(masks):
+            for mask in chunk:
+                taken = cards_of(mask)
+                for chosen in choices:
+                    if taken or chosen:
+                        append(_move(CAPTURE, card, taken, chosen))
+            work += len(chunk) * len(choices)
+            if work >= every:
+                work = _look(stop, work)
         if exposed is not None:
             held[value] += 1
             continue
         # Builds: the card and loose cards worth a value held in hand, not an opponent's.
         for target, count in held.items():
             if count and target not in opponent_values and target - low >= 1:
-                for mask in by_total.get(target - low, ()):
-                    append(_move(Action.BUILD, card, cards_of(mask)))
+                found = by_total.get(target - low)
+                if not found:
+                    continue
+                for chunk in (found,) if len(found) <= every else _chunks(found):
+                    for mask in chunk:
+                        append(_move(BUILD, card, cards_of(mask)))
+                    work += len(chunk)
+                    if work >= every:
+                        work = _look(stop, work)
         if value in own and held[value]:
             append(_move(Action.BUILD, card))
         # Increases of the opponent's single builds.
-        for build in builds:
-            if build.owner is not player and len(build.parts) == 1:
-                target = build.value + low
-                if target <= MAX_VALUE and held.get(target, 0) and target not in opponent_values:
-                    append(_move(Action.INCREASE, card, (), (build_cards[id(build)],)))
+        if table.single:
+            moves += table.increases(card, held)
         held[value] += 1
-    return moves
+
+
+def _chunks(items: list[int]) -> Iterator[list[int]]:
+    """``items`` in slices of :data:`CHECK_EVERY`."""
+    every = CHECK_EVERY
+    return (items[start : start + every] for start in range(0, len(items), every))
+
+
+def _look(stop: Stop | None, work: int) -> int:
+    """Look at the clock (ask ``stop``) once ``work`` units are done since the last look:
+    the units left to count (0 after a look)."""
+    if work < CHECK_EVERY:
+        return work
+    if stop is not None and stop():
+        raise _StoppedError
+    return 0
+
+
+def first_moves(
+    hand: Sequence[Card], loose: Sequence[Card], builds: Sequence[Build], player: Player
+) -> list[Move]:
+    """A few legal moves of each card, found in time that grows only with the square of
+    the table's size (not exponentially, as :func:`moves_for`'s): the trail, the biggest
+    capture found greedily (the matching cards, then set after disjoint set summing to
+    the card's value, and every build of that value), one build of each value held, the
+    join of one's own build, and the increases. Each is one of :func:`moves_for`'s, and a
+    card with a legal move has one here.
+
+    >>> from croupier.cards import parse_cards
+    >>> hand, loose = parse_cards("S5 C9"), parse_cards("H5 C3 D4 SX")
+    >>> [str(move) for move in first_moves(hand, loose, (), Player.HUMAN)]
+    ['capture S5 H5', 'build S5 D4', 'trail C9', 'capture C9 D4 H5']
+    """
+    table = _Table(loose, builds, player)
+    everything = (1 << len(table.cards)) - 1
+    held = _held(hand)
+    found: list[Move] = []
+    for card in hand:
+        value, low = CARD_VALUE[card.index], LOW_VALUE[card.index]
+        held[value] -= 1
+        exposed = table.own.get(value) if held[value] == 0 else None
+        matches = table.matches(value)
+        if not table.own and not matches:
+            found.append(_move(Action.TRAIL, card))
+        taken, left = matches, everything & ~matches
+        while (more := _subset_summing(table.lows, left, value)) is not None:
+            taken, left = taken | more, left & ~more
+        chosen = tuple(table.build_cards[id(b)] for b in table.in_order if b.value == value)
+        if taken or chosen:
+            found.append(_move(Action.CAPTURE, card, table.cards_of(taken), chosen))
+        if exposed is None:
+            for target, count in held.items():
+                if count and target not in table.opponent_values and target - low >= 1:
+                    mask = _subset_summing(table.lows, everything, target - low)
+                    if mask is not None:
+                        found.append(_move(Action.BUILD, card, table.cards_of(mask)))
+            if value in table.own and held[value]:
+                found.append(_move(Action.BUILD, card))
+            found += table.increases(card, held)
+        held[value] += 1
+    return found
+
+
+def _subset_summing(lows: Sequence[int], among: int, total: int) -> int | None:
+    """The mask of some cards of the mask ``among`` whose low values sum to ``total``, or
+    ``None``: subset sum by dynamic programming over the totals up to ``total``."""
+    reach = {0: 0}  # total -> the mask of the first cards found to make it
+    for i, low in enumerate(lows):
+        if among >> i & 1:
+            for made, mask in list(reach.items()):
+                new = made + low
+                if new <= total and new not in reach:
+                    reach[new] = mask | 1 << i
+            if total in reach:
+                return reach[total]
+    return None
+
+
+CAPTURE, BUILD = Action.CAPTURE, Action.BUILD
 
 
 def _index(card: Card) -> int:
@@ -155,10 +400,6 @@ def _move(
 
 def _sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_index))
-
-
-def _mask_order(mask: int) -> tuple[int, int]:
-    return (mask.bit_count(), mask)
 
 
 # --- checking one move -----------------------------------------------------------------

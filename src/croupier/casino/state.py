@@ -29,7 +29,7 @@ from croupier.casino.errors import CasinoError, IllegalMoveError, Rule
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
 from croupier.casino.pieces import HAND_SIZE, Build, Player
-from croupier.casino.rules import add_part, find_build, move_problem, moves_for
+from croupier.casino.rules import Stop, add_part, find_build, move_problem, moves_for
 from croupier.casino.scoring import RoundScore, score_piles
 from croupier.casino.values import CARD_VALUE, LOW_VALUE
 from croupier.errors import check_type
@@ -273,7 +273,9 @@ class State:
         )
 
     @classmethod
-    def sample(cls, observation: Observation, rng: RNGLike = None) -> State:
+    def sample(
+        cls, observation: Observation, rng: RNGLike = None, *, stop: Stop | None = None
+    ) -> State:
         """A full state consistent with ``observation``: the unseen cards dealt at random.
 
         The opponent's hand is drawn uniformly among the hands the view allows: the
@@ -281,6 +283,11 @@ class State:
         a card of each of their values (a view that allows no such hand, which no real
         position gives, gets one as close as the unseen cards allow). ``rng`` is an int
         seed, a NumPy generator or ``None``.
+
+        The hand is drawn again until it holds those values (up to 10,000 times: 50 to
+        100 ms when the view makes such a hand rare). ``stop``, asked every 256 draws,
+        ends the drawing when it says the time is up: the hand is then built to hold the
+        values, as when the draws run out.
 
         >>> from croupier.casino import new_tournament
         >>> seen = new_tournament(Player.HUMAN, rng=3).observe(Player.HUMAN)
@@ -291,9 +298,12 @@ class State:
         unseen = observation.unseen
         size = observation.opponent_hand_size
         needed = {b.value for b in observation.builds if b.owner is not observation.player}
-        for _ in range(_SAMPLE_TRIES):
+        for tries in range(1, _SAMPLE_TRIES + 1):
             opponent_hand = tuple(unseen[i] for i in generator.choice(len(unseen), size, False))
             if needed <= {CARD_VALUE[card.index] for card in opponent_hand}:
+                break
+            if stop is not None and tries % _SAMPLE_LOOK == 0 and stop():
+                opponent_hand = _holding(unseen, needed, size)
                 break
         else:
             opponent_hand = _holding(unseen, needed, size)
@@ -383,6 +393,8 @@ def _as_move(move: Move | str) -> Move:
 
 #: Random deals tried before the opponent's hand is built to hold its builds' values.
 _SAMPLE_TRIES = 10_000
+#: Random deals tried between two looks at the clock (a few milliseconds).
+_SAMPLE_LOOK = 256
 
 
 def _holding(cards: tuple[Card, ...], values: set[int], size: int) -> tuple[Card, ...]:

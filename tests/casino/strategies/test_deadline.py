@@ -15,6 +15,7 @@ import pytest
 from croupier.cards import DECK
 from croupier.casino import State
 from croupier.casino.errors import CasinoError
+from croupier.casino.rules import first_moves
 from croupier.casino.strategies import (
     DEFAULT_DEADLINE,
     MAX_DEADLINE,
@@ -57,20 +58,39 @@ def test_a_deadline_of_zero_still_gives_a_legal_move(name: str) -> None:
     state = low_table_position()
     decision = strategy_named(name, deadline=0).decide(state.observe(HUMAN))
     assert state.is_legal(decision.move)
-    assert decision.cut_short is (name == "expert")
+    # Listing the 2,202 moves is long enough to look at the clock: the deadline has passed.
+    assert decision.cut_short
+    assert "the 0 s deadline cut the search short before every legal move was listed" in (
+        decision.reason
+    )
+
+
+def test_a_deadline_of_zero_on_a_small_table_lists_every_move() -> None:
+    state = middle_of_a_round()
+    for name in ("random", "greedy"):
+        decision = strategy_named(name, deadline=0).decide(state.observe(HUMAN))
+        assert not decision.cut_short and "deadline" not in decision.reason
 
 
 def test_a_search_cut_at_once_says_how_far_it_looked() -> None:
     state = low_table_position()
+    seen = state.observe(HUMAN)
     expert = ExpertStrategy(deadline=0)
-    decision = expert.decide(state.observe(HUMAN))
+    decision = expert.decide(seen)
     assert decision.cut_short and decision.to_dict()["cut_short"] is True
+    analysis = expert.analyse(seen, deadline=Deadline(0))
+    first = first_moves(seen.hand, seen.loose, seen.builds, HUMAN)
+    # The moves found at once (a few of each card), and those listed before the first look
+    # at the clock.
+    assert not analysis.all_listed and len(first) <= analysis.listed < 2202
     assert decision.reason.endswith(
-        "the 0 s deadline cut the search short, after looking only 1 move ahead in one sampled deal"
+        "the 0 s deadline cut the search short before every legal move was listed (it chose "
+        f"among {analysis.listed:,}), looking only 1 move ahead in one sampled deal"
     )
-    analysis = expert.analyse(state.observe(HUMAN), deadline=Deadline(0))
     assert analysis.cut_short and analysis.depth == 1 and analysis.samples == 1
-    assert len(analysis.values) == 2202 and all(math.isfinite(v) for v in analysis.values)
+    assert set(first) <= set(analysis.moves)
+    assert len(analysis.values) == analysis.listed
+    assert all(math.isfinite(v) for v in analysis.values)
     # The move is the best of that quick look.
     assert analysis.best == decision.move
 

@@ -23,11 +23,17 @@ but needs many more playouts for the same strength at this speed.
 The work is bounded: the samples stop early once ``node_budget`` positions have been
 searched (never below ``min_samples``), and a last deal too big to search to the end
 within that budget is searched ``depth`` plies ahead instead. And every move has a
-deadline (:class:`~.base.Deadline`, 1 s by default): the search is anytime. It first
-values every move one ply ahead in the first sampled deal (a quick look that is never
-stopped), then searches deal after deal, and at the deadline plays the best move of the
-deals searched in full (``min_samples`` gives way), or of the quick look if no deal was;
-the reason then says how far the search got.
+deadline (:class:`~.base.Deadline`, 1 s by default), kept whatever the table holds: the
+legal moves are listed for at most half of it (on a table of 16 or more low loose cards
+there are tens of thousands, and listing them all takes seconds; cut short, the list
+still holds a few moves of every card, the biggest capture among them), then the search
+is anytime. It first values the moves one ply ahead in the first sampled deal, the
+likely best first (captures, the biggest first: a quick look that stops only at the
+deadline, and then not before its first :data:`QUICK_LOOK_MIN` moves), then searches
+deal after deal (the opponent's replies inside it are listed against the same
+deadline), and at 90% of the deadline plays the best move of the deals searched in full
+(``min_samples`` gives way), or of the quick look if no deal was; the rest of the time
+is for choosing and explaining. The reason then says how far the search got.
 Everything is deterministic given the random generator, and the generator is seeded
 from the observation unless one is given.
 
@@ -55,14 +61,18 @@ from croupier.cards import CardStyle
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
 from croupier.casino.pieces import Player
+from croupier.casino.rules import moves_until
 from croupier.casino.state import State
 from croupier.casino.strategies.base import (
     DEFAULT_DEADLINE,
+    SEARCH_SHARE,
     Clock,
     Deadline,
     Decision,
     Strategy,
-    moves_to_decide,
+    cut_listing_note,
+    list_moves_to_decide,
+    no_cyclic_gc,
     observation_rng,
 )
 from croupier.casino.strategies.evaluation import WEIGHTS, Weights, evaluate
@@ -71,7 +81,11 @@ from croupier.casino.strategies.values import Gain, gain, move_kind, points_of
 from croupier.casino.tournament import WINNING_SCORE
 from croupier.randomness import RNGLike, as_generator
 
-__all__ = ["Analysis", "ExpertSettings", "ExpertStrategy"]
+__all__ = ["QUICK_LOOK_MIN", "Analysis", "ExpertSettings", "ExpertStrategy"]
+
+#: Moves (one of each kind) the quick look always values, whatever the deadline: a few
+#: milliseconds' work, and more than most positions have.
+QUICK_LOOK_MIN = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +109,10 @@ class ExpertSettings:
 class Analysis:
     """What the expert found: every legal move with its value (the round points it
     expects to finish ahead by), the deals searched, the positions visited, how far
-    ahead it looked and whether the deadline cut the search short."""
+    ahead it looked and whether the deadline cut the search short.
+
+    Cut short, ``moves`` are only those it valued: ``listed`` counts the moves it
+    listed, and ``all_listed`` says whether those were all the legal moves."""
 
     moves: tuple[Move, ...]
     values: tuple[float, ...]
@@ -108,6 +125,12 @@ class Analysis:
     cut_short: bool = False
     #: The moves searched: the first of each kind (moves of one kind are worth the same).
     searched: tuple[Move, ...] = ()
+    #: The moves listed (valued or not).
+    listed: int = 0
+    #: Whether the moves listed were all the legal moves.
+    all_listed: bool = True
+    #: Whether the deadline stopped the search itself (not only the listing).
+    search_cut: bool = False
 
     @property
     def best(self) -> Move:
@@ -148,11 +171,18 @@ class ExpertStrategy(Strategy):
         return self.choose_by(observation, moves, rng, Deadline(self.deadline, self.clock))
 
     def choose_by(
-        self, observation: Observation, moves: list[Move], rng: Generator, deadline: Deadline
+        self,
+        observation: Observation,
+        moves: list[Move],
+        rng: Generator,
+        deadline: Deadline,
+        *,
+        complete: bool = True,
     ) -> Decision:
         if len(moves) == 1:
-            return Decision(moves[0], explain(observation, moves[0], moves))
-        analysis = self.analyse(observation, moves, rng, deadline)
+            note = None if complete else cut_listing_note(deadline, 1)
+            return Decision(moves[0], explain(observation, moves[0], moves, note), not complete)
+        analysis = self.analyse(observation, moves, rng, deadline, complete=complete)
         move = analysis.best
         notes = (
             _note(observation, analysis, move),
@@ -167,19 +197,37 @@ class ExpertStrategy(Strategy):
         moves: list[Move] | None = None,
         rng: RNGLike = None,
         deadline: Deadline | None = None,
+        *,
+        complete: bool = True,
     ) -> Analysis:
-        """Value every legal move (or ``moves``) of the player who sees ``observation``,
-        stopping at ``deadline`` (by default the strategy's own, from now).
+        """Value every legal move (or ``moves``: ``complete=False`` if they are only some
+        of them) of the player who sees ``observation``, stopping at ``deadline`` (by
+        default the strategy's own, from now).
 
-        The search is anytime: it first values every move one ply ahead in the first
-        sampled deal (this quick look is never stopped), then searches deal after deal;
-        when the deadline comes it answers with the deals searched in full (or, if none
-        was, the quick look), and says so.
+        The search is anytime: it lists the moves (unless given) for at most half the
+        time, values them one ply ahead in the first sampled deal, the likely best first
+        (this quick look stops at the deadline, and then not before its first
+        :data:`QUICK_LOOK_MIN` moves), then searches deal after deal until 90% of the
+        time; when the deadline comes it answers with the deals searched in full (or,
+        if none was, the quick look), and says so.
         """
-        if deadline is None:
-            deadline = Deadline(self.deadline, self.clock)
-        moves = moves if moves is not None else moves_to_decide(observation)
-        generator = as_generator(rng) if rng is not None else observation_rng(observation)
+        with no_cyclic_gc():
+            if deadline is None:
+                deadline = Deadline(self.deadline, self.clock)
+            if moves is None:
+                moves, complete = list_moves_to_decide(observation, deadline)
+            generator = as_generator(rng) if rng is not None else observation_rng(observation)
+            return self._analyse(observation, moves, complete, generator, deadline)
+
+    def _analyse(
+        self,
+        observation: Observation,
+        moves: list[Move],
+        complete: bool,
+        generator: Generator,
+        whole: Deadline,
+    ) -> Analysis:
+        deadline = whole.part(SEARCH_SHARE)
         kinds = [move_kind(move) for move in moves]
         of_kind: dict[tuple[object, ...], Move] = {}  # one move of each kind is searched
         for kind, move in zip(kinds, moves, strict=True):
@@ -187,10 +235,24 @@ class ExpertStrategy(Strategy):
         distinct, searched = list(of_kind), list(of_kind.values())
         settings = self.settings
         search = _Search(observation.player, settings)
-        first = State.sample(observation, generator)
-        # The quick look, never stopped: every move valued one ply ahead in the first deal.
-        totals = [search.root(first, move, 1) for move in searched]
-        depth, samples, exact, cut_short = 1, 1, False, False
+        first = State.sample(observation, generator, stop=deadline.expired)
+        # The quick look: the moves valued one ply ahead in the first deal, the likely best
+        # first, until the deadline (but never fewer than QUICK_LOOK_MIN of them).
+        order = sorted(range(len(searched)), key=lambda i: _order(searched[i]), reverse=True)
+        quick: dict[int, float] = {}
+        for i in order:
+            if len(quick) >= QUICK_LOOK_MIN and deadline.expired():
+                break
+            quick[i] = search.root(first, searched[i], 1)
+        if len(quick) < len(searched):  # the deadline cut the quick look: no deeper search
+            valued = sorted(quick)
+            distinct = [distinct[i] for i in valued]
+            searched = [searched[i] for i in valued]
+            return self._analysis(
+                moves, kinds, distinct, searched, [quick[i] for i in valued], complete
+            )
+        totals = looked = [quick[i] for i in range(len(searched))]
+        depth, samples, exact, search_cut = 1, 1, False, False
         search.deadline = deadline
         try:
             if observation.deck_size == 0:
@@ -198,23 +260,29 @@ class ExpertStrategy(Strategy):
                 # round if the budget allows, else to the usual depth.
                 search.limit = settings.node_budget
                 try:
-                    totals = [search.root(first, move, _TO_THE_END) for move in searched]
+                    totals = search.roots(first, searched, _TO_THE_END)
                     depth, exact = _TO_THE_END, True
                 except _OutOfBudgetError:
                     search.limit = None
-                    totals = [search.root(first, move, settings.depth) for move in searched]
+                    totals = search.roots(first, searched, settings.depth, looked)
                     depth = settings.depth
             else:
                 deep = [0.0] * len(searched)
                 for done in range(1, settings.samples + 1):
-                    state = first if done == 1 else State.sample(observation, generator)
-                    values = [search.root(state, move, settings.depth) for move in searched]
+                    state = (
+                        first
+                        if done == 1
+                        else State.sample(observation, generator, stop=deadline.expired)
+                    )
+                    values = search.roots(
+                        state, searched, settings.depth, looked if done == 1 else None
+                    )
                     deep = [total + value for total, value in zip(deep, values, strict=True)]
                     totals, samples, depth = deep, done, settings.depth
                     if done >= settings.min_samples and search.nodes >= settings.node_budget:
                         break
         except _DeadlineError:
-            cut_short = True
+            search_cut = True
         value = {kind: total / samples for kind, total in zip(distinct, totals, strict=True)}
         return Analysis(
             tuple(moves),
@@ -223,8 +291,39 @@ class ExpertStrategy(Strategy):
             search.nodes,
             exact,
             depth,
-            cut_short,
+            search_cut or not complete,
             tuple(searched),
+            len(moves),
+            complete,
+            search_cut,
+        )
+
+    @staticmethod
+    def _analysis(
+        moves: list[Move],
+        kinds: list[tuple[object, ...]],
+        distinct: list[tuple[object, ...]],
+        searched: list[Move],
+        values: list[float],
+        complete: bool,
+    ) -> Analysis:
+        """The analysis of a quick look the deadline cut: the moves of the kinds valued."""
+        value = dict(zip(distinct, values, strict=True))
+        valued = [
+            (move, value[kind]) for move, kind in zip(moves, kinds, strict=True) if kind in value
+        ]
+        return Analysis(
+            tuple(move for move, _ in valued),
+            tuple(worth for _, worth in valued),
+            1,
+            0,
+            False,
+            1,
+            True,
+            tuple(searched),
+            len(moves),
+            complete,
+            True,
         )
 
 
@@ -275,6 +374,22 @@ class _Search:
         """The value of playing ``move`` in ``state``, looking ``depth`` plies ahead."""
         return self._after(state, move, depth, -math.inf, math.inf)
 
+    def roots(
+        self, state: State, moves: list[Move], depth: int, looked: list[float] | None = None
+    ) -> list[float]:
+        """The values of ``moves`` in ``state`` (:meth:`root`), stopping at the deadline;
+        ``looked``: their values one ply ahead in this state, which a search of depth 1
+        takes as they are."""
+        if depth == 1 and looked is not None:
+            return looked
+        values = []
+        deadline = self.deadline
+        for move in moves:
+            if deadline is not None and deadline.expired():  # a deal may have 1,000s of moves
+                raise _DeadlineError
+            values.append(self._after(state, move, depth, -math.inf, math.inf))
+        return values
+
     def _after(self, state: State, move: Move, depth: int, alpha: float, beta: float) -> float:
         child = state.apply(move, check=False)
         if child.is_round_over:
@@ -292,7 +407,18 @@ class _Search:
         deadline = self.deadline
         if deadline is not None and deadline.expired():
             raise _DeadlineError
-        moves = _distinct(state.legal_moves()) if depth > 1 else state.legal_moves()
+        if deadline is None:
+            moves = state.legal_moves()
+        else:  # a node of an extreme table may have 100,000s of moves: list them in time
+            player = state.next_player
+            listed = moves_until(
+                state.hands[player], state.loose, state.builds, player, deadline.expired
+            )
+            if listed is None:
+                raise _DeadlineError
+            moves = listed
+        if depth > 1:
+            moves = _distinct(moves)
         if not moves:  # no sound position gets here: judge it rather than fail
             return evaluate(state, self.player, weights=self.weights)
         moves.sort(key=_order, reverse=True)
@@ -362,11 +488,24 @@ def _deadline_note(
     observation: Observation, analysis: Analysis, settings: ExpertSettings, deadline: Deadline
 ) -> str | None:
     """What the reason must admit when the deadline cut the search short: how far the
-    search got."""
+    search got (and how many moves it listed, if not all)."""
     if not analysis.cut_short:
         return None
+    where = " in one sampled deal" if observation.deck_size else ""
+    ahead = f"looking only {plural(analysis.depth, 'move')} ahead"
+    valued = len(analysis.moves)
+    if not analysis.all_listed:
+        cut = cut_listing_note(deadline, analysis.listed)
+        if not analysis.search_cut:
+            return cut
+        if analysis.depth >= settings.depth:
+            return f"{cut}, after {analysis.samples} of {settings.samples} sampled deals"
+        if valued < analysis.listed:
+            return f"{cut}, {ahead} at {valued:,} of them{where}"
+        return f"{cut}, {ahead}{where}"
     cut = f"the {deadline} deadline cut the search short"
     if analysis.depth >= settings.depth:
         return f"{cut} after {analysis.samples} of {settings.samples} sampled deals"
-    where = " in one sampled deal" if observation.deck_size else ""
-    return f"{cut}, after looking only {plural(analysis.depth, 'move')} ahead{where}"
+    if valued < analysis.listed:
+        return f"{cut}, after {ahead} at {valued:,} of the {analysis.listed:,} legal moves{where}"
+    return f"{cut}, after {ahead}{where}"
