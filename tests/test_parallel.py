@@ -104,3 +104,24 @@ def test_a_sigterm_while_the_worker_server_starts_waits_until_it_has_started(
     finally:
         signal.signal(signal.SIGTERM, previous)
     assert started == [True]
+
+
+def test_a_stopped_pool_s_manager_thread_prints_no_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+
+    from croupier import parallel
+
+    reported: list[str] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: reported.append(args.thread.name))
+
+    def fail() -> None:
+        raise OSError("the pipe of a terminated worker")
+
+    manager = threading.Thread(target=fail, name="manager")
+    parallel._silence(manager)
+    for thread in (manager, threading.Thread(target=fail, name="other")):
+        thread.start()
+        thread.join()
+    assert reported == ["other"]

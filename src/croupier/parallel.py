@@ -31,6 +31,7 @@ import select
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final, Generic, TypeVar
@@ -92,12 +93,28 @@ def _start_worker(parent: int) -> None:
 def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
     """Terminate a pool's workers at once (they may be in the middle of a job) and drop
     the jobs not started."""
+    _silence(getattr(pool, "_executor_manager_thread", None))
     processes = list((getattr(pool, "_processes", None) or {}).values())
     for process in processes:
         process.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.join(timeout=1)
+
+
+def _silence(thread: threading.Thread | None) -> None:
+    """Drop the traceback ``thread`` may print from now on: the pool's manager thread can
+    fail on a pipe its terminated workers closed, after the stop has begun (and print a
+    half traceback as the process leaves). Other threads report as before."""
+    if thread is None:
+        return
+    previous = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if args.thread is not thread:
+            previous(args)
+
+    threading.excepthook = hook
 
 
 def run_jobs(
@@ -358,6 +375,22 @@ def _kill_workers(cluster: Any) -> None:
     for pid in pids:
         with contextlib.suppress(OSError):
             os.kill(pid, kill)
+    if isinstance(server, int) and server > 0:
+        _wait_until_gone(server)
+
+
+def _wait_until_gone(pid: int, timeout: float = 1.0) -> None:
+    """Wait until ``pid``, a child of this process, has exited, without reaping it:
+    multiprocessing reaps its fork server, and starts a new one only once it sees the old
+    one gone (a fork server killed a moment ago still looks alive to it)."""
+    waitid = getattr(os, "waitid", None)
+    if waitid is None:
+        return
+    deadline = time.monotonic() + timeout
+    flags = os.WEXITED | os.WNOWAIT | os.WNOHANG
+    with contextlib.suppress(ChildProcessError, OSError):
+        while waitid(os.P_PID, pid, flags) is None and time.monotonic() < deadline:
+            time.sleep(0.002)
 
 
 def _children(pid: int) -> set[int]:
