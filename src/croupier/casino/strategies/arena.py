@@ -16,9 +16,6 @@ processes.
 from __future__ import annotations
 
 import math
-import multiprocessing
-import multiprocessing.context
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -31,7 +28,7 @@ from croupier.casino.pieces import Player
 from croupier.casino.strategies import player_name, strategy_named
 from croupier.casino.strategies.base import DEFAULT_DEADLINE, Strategy, check_deadline
 from croupier.casino.tournament import is_tournament_over, new_tournament, next_round
-from croupier.parallel import Interrupted, available_cpus, run_jobs
+from croupier.parallel import Interrupted, available_cpus, pool_context, run_jobs
 from croupier.randomness import RNGLike, as_seed_sequence
 
 __all__ = ["ArenaResult", "Interval", "TournamentRecord", "play_tournament", "run_arena"]
@@ -282,12 +279,6 @@ def _play(
     return play_tournament(*seats, index % 2 == 0, pair_seed, move_seed)
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
-    if sys.platform.startswith("linux"):
-        return multiprocessing.get_context("forkserver")
-    return multiprocessing.get_context("spawn")
-
-
 def run_arena(
     a: Contender,
     b: Contender,
@@ -334,7 +325,7 @@ def run_arena(
     def result() -> ArenaResult:
         return ArenaResult(*names, entropy, tuple(records[index] for index in sorted(records)))
 
-    context = _pool_context() if workers > 1 and tournaments > 1 else None
+    context = pool_context() if workers > 1 and tournaments > 1 else None
     try:
         run_jobs(
             _play,
