@@ -23,7 +23,6 @@ every run.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -32,6 +31,11 @@ from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
+
+try:  # CPython's own BLAKE2: reading a table then loads no OpenSSL (hashlib would)
+    from _blake2 import blake2b
+except ImportError:  # another Python
+    from hashlib import blake2b
 
 __all__ = [
     "CachedTables",
@@ -45,7 +49,7 @@ __all__ = [
 Arrays = dict[str, NDArray[np.generic]]
 
 #: The name of the entry holding the hash of array ``NAME`` is ``NAME`` + this.
-CHECK_SUFFIX: Final = ".sha256"
+CHECK_SUFFIX: Final = ".blake2b"
 
 
 def cache_directory() -> Path:
@@ -57,7 +61,7 @@ def cache_directory() -> Path:
 def code_hash(sources: Iterable[str | os.PathLike[str]]) -> str:
     """A short hash of the source files the tables are built by, and of this module (a new
     file format makes new files too)."""
-    digest = hashlib.sha256()
+    digest = blake2b()
     for source in (__file__, *sources):
         digest.update(Path(source).read_bytes())
     return digest.hexdigest()[:16]
@@ -65,7 +69,7 @@ def code_hash(sources: Iterable[str | os.PathLike[str]]) -> str:
 
 def content_hash(array: NDArray[np.generic]) -> str:
     """The hash of an array's dtype, shape and bytes (stored beside it)."""
-    digest = hashlib.sha256(f"{array.dtype.str} {array.shape}".encode())
+    digest = blake2b(f"{array.dtype.str} {array.shape}".encode())
     digest.update(np.ascontiguousarray(array).data.cast("B"))  # the bytes, not a copy
     return digest.hexdigest()
 

@@ -54,7 +54,7 @@ def print_help(command: Any, ctx: Any, console: Console | None = None) -> None:
     (default: standard output)."""
     from rich.console import Console
 
-    out = console or Console(highlight=False)
+    out = console or Console(highlight=False, emoji=False)
     with out.capture() as screen:
         _draw(command, ctx, out)
     lines = screen.get().splitlines()
@@ -184,5 +184,9 @@ def _panel(title: str, rows: list[list[RenderableType]]) -> RenderableType:
     for row in rows:
         table.add_row(*row)
     return Panel(
-        table, title=title, title_align="left", box=box.ROUNDED, border_style=STYLES["border"]
+        table,
+        title=_markup(title),
+        title_align="left",
+        box=box.ROUNDED,
+        border_style=STYLES["border"],
     )

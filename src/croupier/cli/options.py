@@ -12,9 +12,8 @@ Use the ready-made ``Annotated`` aliases (``SeedOption``, ``WorkersOption``...) 
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
 from pathlib import Path
-from typing import Annotated, Any, Final
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
@@ -28,6 +27,9 @@ from croupier.numerals import (
     parse_whole,
     thousands,
 )
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 __all__ = [
     "DEFAULT_DEADLINE",
@@ -124,7 +126,11 @@ def decimal_number(text: str) -> Decimal | None:
         and (not dot or (decimals.isascii() and decimals.isdigit()))
         and bool(whole or decimals)
     )
-    return Decimal(text) if ok else None
+    if not ok:
+        return None
+    from decimal import Decimal  # only when a number is parsed: help needs none of it
+
+    return Decimal(text)
 
 
 def decimal_parser(
@@ -149,6 +155,12 @@ def decimal_parser(
     return parse
 
 
+def _decimal(number: float) -> Decimal:
+    from decimal import Decimal
+
+    return Decimal(str(number))
+
+
 def share(what: str) -> Callable[[Any], float]:
     """A parser for a fraction above 0 and up to 1 in ASCII digits (``0.75``, ``1``)."""
     return decimal_parser(
@@ -160,7 +172,7 @@ def seconds(what: str, high: float) -> Callable[[Any], float]:
     """A parser for a number of seconds from 0 to ``high`` in ASCII digits (``1``, ``0.25``)."""
     return decimal_parser(
         what,
-        lambda number: number <= Decimal(str(high)),
+        lambda number: number <= _decimal(high),
         f"a number of seconds from 0 to {high:g}, such as 0.5",
     )
 
