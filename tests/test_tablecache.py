@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from croupier.baccarat import enumeration
-from croupier.tablecache import cache_directory, cached_tables
+from croupier.tablecache import CachedTables, cache_directory, cached_tables
 
 
 @pytest.fixture
@@ -17,20 +17,31 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "croupier"
 
 
+class Demo:
+    """A table set built from a source file, counting its builds."""
+
+    def __init__(self, folder: Path, size: int = 10) -> None:
+        self.source = folder / "source.py"
+        self.source.write_text("x = 1\n", encoding="utf-8")
+        self.size = size
+        self.builds = 0
+
+    def build(self) -> dict[str, np.typing.NDArray[np.generic]]:
+        self.builds += 1
+        return {"a": np.arange(self.size), "b": np.ones((2, 3), dtype=np.uint16)}
+
+    def tables(self, names: tuple[str, ...] | None = ("a", "b")) -> CachedTables:
+        return cached_tables("demo", [self.source], self.build, names=names)
+
+
 def test_tables_are_built_once_then_read_and_a_damaged_file_is_rebuilt(
     cache: Path, tmp_path: Path
 ) -> None:
-    source = tmp_path / "source.py"
-    source.write_text("x = 1\n", encoding="utf-8")
-    builds: list[int] = []
-
-    def build() -> dict[str, np.typing.NDArray[np.generic]]:
-        builds.append(1)
-        return {"a": np.arange(10), "b": np.ones((2, 3), dtype=np.uint16)}
-
-    first = cached_tables("demo", [source], build)
-    again = cached_tables("demo", [source], build)
-    assert len(builds) == 1
+    demo = Demo(tmp_path)
+    source, build = demo.source, demo.build
+    first = demo.tables(None)
+    again = demo.tables(None)
+    assert demo.builds == 1
     assert list(again) == ["a", "b"]
     assert all(np.array_equal(first[k], again[k]) for k in first)
     (path,) = cache.glob("demo-*.npz")
@@ -39,10 +50,10 @@ def test_tables_are_built_once_then_read_and_a_damaged_file_is_rebuilt(
     entries["a"][3] = 99
     np.savez(path, **entries)
     assert np.array_equal(cached_tables("demo", [source], build)["a"], np.arange(10))
-    assert len(builds) == 2
+    assert demo.builds == 2
     source.write_text("x = 2\n", encoding="utf-8")  # new code: a new file
     cached_tables("demo", [source], build)
-    assert len(builds) == 3 and len(list(cache.glob("demo-*.npz"))) == 2
+    assert demo.builds == 3 and len(list(cache.glob("demo-*.npz"))) == 2
 
 
 def test_the_baccarat_enumeration_from_the_cache_is_the_one_built(cache: Path) -> None:
@@ -62,38 +73,24 @@ def test_the_baccarat_enumeration_from_the_cache_is_the_one_built(cache: Path) -
 
 
 def test_a_table_is_read_only_when_used_and_checked_alone(cache: Path, tmp_path: Path) -> None:
-    source = tmp_path / "source.py"
-    source.write_text("x = 1\n", encoding="utf-8")
-    builds: list[int] = []
-
-    def build() -> dict[str, np.typing.NDArray[np.generic]]:
-        builds.append(1)
-        return {"a": np.arange(10), "b": np.ones((2, 3), dtype=np.uint16)}
-
-    cached_tables("demo", [source], build, names=("a", "b"))["a"]
+    demo = Demo(tmp_path)
+    demo.tables()["a"]
     (path,) = cache.glob("demo-*.npz")
     with np.load(path) as stored:
         entries = {name: stored[name].copy() for name in stored.files}
     entries["b"][0, 0] = 7  # damage b only: a is still read from the file
     np.savez(path, **entries)
-    tables = cached_tables("demo", [source], build, names=("a", "b"))
-    assert np.array_equal(tables["a"], np.arange(10)) and len(builds) == 1
-    assert np.array_equal(tables["b"], np.ones((2, 3))) and len(builds) == 2
+    tables = demo.tables()
+    assert np.array_equal(tables["a"], np.arange(10)) and demo.builds == 1
+    assert np.array_equal(tables["b"], np.ones((2, 3))) and demo.builds == 2
     with pytest.raises(KeyError):
         tables["c"]
 
 
 @pytest.mark.parametrize("damage", ["truncated", "flipped byte", "not a zip"])
 def test_a_file_damaged_in_any_way_is_built_again(cache: Path, tmp_path: Path, damage: str) -> None:
-    source = tmp_path / "source.py"
-    source.write_text("x = 1\n", encoding="utf-8")
-    builds: list[int] = []
-
-    def build() -> dict[str, np.typing.NDArray[np.generic]]:
-        builds.append(1)
-        return {"a": np.arange(1000), "b": np.ones((2, 3), dtype=np.uint16)}
-
-    cached_tables("demo", [source], build, names=("a", "b"))["a"]
+    demo = Demo(tmp_path, size=1000)
+    demo.tables()["a"]
     (path,) = cache.glob("demo-*.npz")
     data = bytearray(path.read_bytes())
     if damage == "truncated":
@@ -104,6 +101,5 @@ def test_a_file_damaged_in_any_way_is_built_again(cache: Path, tmp_path: Path, d
         data = bytearray(b"PK\x03\x04" + b"\x00" * 40)
     path.write_bytes(bytes(data))
     for names in (("a", "b"), None):
-        tables = cached_tables("demo", [source], build, names=names)
-        assert np.array_equal(tables["a"], np.arange(1000))
-    assert len(builds) == 2  # built again once, then read from the rewritten file
+        assert np.array_equal(demo.tables(names)["a"], np.arange(1000))
+    assert demo.builds == 2  # built again once, then read from the rewritten file

@@ -46,7 +46,9 @@ __all__ = [
     "count_option",
     "decimal_number",
     "decimal_parser",
+    "file_argument",
     "file_name",
+    "file_option",
     "resolve_workers",
 ]
 
@@ -210,6 +212,16 @@ def file_name(what: str, *, directory: bool = False) -> Callable[[Any], Path]:
         return path
 
     return parse
+
+
+def file_argument(metavar: str, help: str) -> Any:
+    """A ``typer.Argument`` for a file name (see :func:`file_name`), shown as ``metavar``."""
+    return typer.Argument(help=help, show_default=False, parser=file_name(metavar), metavar=metavar)
+
+
+def file_option(name: str, help: str) -> Any:
+    """A ``typer.Option`` for a file name (see :func:`file_name`), shown as ``FILE``."""
+    return typer.Option(name, help=help, parser=file_name(name), metavar="FILE")
 
 
 def count_option(

@@ -19,7 +19,7 @@ from croupier.cli.console import (
     make_console,
     run_with_progress,
 )
-from croupier.cli.options import SeedOption, count_argument, count_option, file_name
+from croupier.cli.options import SeedOption, count_argument, count_option, file_argument
 from croupier.numerals import fresh_seed, percent
 
 if TYPE_CHECKING:
@@ -49,11 +49,7 @@ MAX_TRIALS = 10**18
 def compare(
     file: Annotated[
         Path | None,
-        typer.Argument(
-            help="Lines 'hand1 ; hand2' (default: standard input).",
-            parser=file_name("FILE"),
-            metavar="FILE",
-        ),
+        file_argument("FILE", "Lines 'hand1 ; hand2' (default: standard input)."),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object per input line.")
@@ -163,10 +159,8 @@ def compare_at_the_table() -> None:
 def equity(
     file: Annotated[
         Path,
-        typer.Argument(
-            help="One hand per line: known cards and unknown ones ?0, ?1... ('-': stdin).",
-            parser=file_name("FILE"),
-            metavar="FILE",
+        file_argument(
+            "FILE", "One hand per line: known cards and unknown ones ?0, ?1... ('-': stdin)."
         ),
     ],
     trials: Annotated[

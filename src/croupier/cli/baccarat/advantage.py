@@ -17,7 +17,7 @@ from croupier.cli.options import (
     SeedOption,
     WorkersOption,
     count_option,
-    file_name,
+    file_option,
     signed_number,
 )
 
@@ -80,11 +80,8 @@ SchedulerOption = Annotated[
 ]
 CheckpointOption = Annotated[
     Path | None,
-    typer.Option(
-        "--checkpoint",
-        help="Keep finished batches in FILE; run again to resume where it stopped.",
-        parser=file_name("--checkpoint"),
-        metavar="FILE",
+    file_option(
+        "--checkpoint", "Keep finished batches in FILE; run again to resume where it stopped."
     ),
 ]
 
@@ -133,12 +130,7 @@ def count(
     as_json: JsonOption = False,
     plot: Annotated[
         Path | None,
-        typer.Option(
-            "--plot",
-            help="Draw the edge and frequency by count (PNG).",
-            parser=file_name("--plot"),
-            metavar="FILE",
-        ),
+        file_option("--plot", "Draw the edge and frequency by count (PNG)."),
     ] = None,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
@@ -179,12 +171,7 @@ def perfect(
     as_json: JsonOption = False,
     trace: Annotated[
         Path | None,
-        typer.Option(
-            "--trace",
-            help="Write one JSON line per round to FILE, to check.",
-            parser=file_name("--trace"),
-            metavar="FILE",
-        ),
+        file_option("--trace", "Write one JSON line per round to FILE, to check."),
     ] = None,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,

@@ -13,7 +13,7 @@ from croupier.cli.options import (
     DecksOption,
     SeedOption,
     StakeOption,
-    file_name,
+    file_option,
 )
 
 __all__ = ["play"]
@@ -33,11 +33,10 @@ def play(
     payouts: Annotated[str, typer.Option(metavar="lab|casino|ez", help=PAYOUTS_HELP)] = "lab",
     shoe_file: Annotated[
         Path | None,
-        typer.Option(
-            help="Deal these cards in order (whitespace-separated, any notation) "
-            "instead of a shuffled shoe; see --deal-order.",
-            parser=file_name("--shoe-file"),
-            metavar="FILE",
+        file_option(
+            "--shoe-file",
+            "Deal these cards in order (whitespace-separated, any notation) instead of a "
+            "shuffled shoe; see --deal-order.",
         ),
     ] = None,
     deal_order: Annotated[

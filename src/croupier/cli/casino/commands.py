@@ -16,19 +16,15 @@ from croupier.cli.options import (
     DEFAULT_STRATEGY,
     DeadlineOption,
     SeedOption,
-    file_name,
+    file_argument,
+    file_option,
 )
 
 __all__ = ["hint", "moves", "play", "review", "show"]
 
 SaveFile = Annotated[
     Path,
-    typer.Argument(
-        help="A saved game in the course's text format.",
-        show_default=False,
-        parser=file_name("SAVEFILE"),
-        metavar="SAVEFILE",
-    ),
+    file_argument("SAVEFILE", "A saved game in the course's text format."),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 StrategyOption = Annotated[
@@ -45,20 +41,13 @@ StrategyOption = Annotated[
 def play(
     load: Annotated[
         Path | None,
-        typer.Option(
-            "--load",
-            help="Resume the game saved in this file.",
-            parser=file_name("--load"),
-            metavar="FILE",
-        ),
+        file_option("--load", "Resume the game saved in this file."),
     ] = None,
     deck_file: Annotated[
         Path | None,
-        typer.Option(
+        file_option(
             "--deck-file",
-            help="Deal the first round from this deck (52 cards, top first, any notation).",
-            parser=file_name("--deck-file"),
-            metavar="FILE",
+            "Deal the first round from this deck (52 cards, top first, any notation).",
         ),
     ] = None,
     seed: SeedOption = None,
@@ -76,11 +65,8 @@ def play(
     ] = None,
     log_file: Annotated[
         Path | None,
-        typer.Option(
-            "--log",
-            help="Keep the game log (every move, for croupier casino review) in this file.",
-            parser=file_name("--log"),
-            metavar="FILE",
+        file_option(
+            "--log", "Keep the game log (every move, for croupier casino review) in this file."
         ),
     ] = None,
     reviews: Annotated[
@@ -133,11 +119,8 @@ def hint(
 def review(
     game: Annotated[
         Path,
-        typer.Argument(
-            help="A game log, or a save file with its log next to it (game.txt: game.log).",
-            show_default=False,
-            parser=file_name("GAME"),
-            metavar="GAME",
+        file_argument(
+            "GAME", "A game log, or a save file with its log next to it (game.txt: game.log)."
         ),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
