@@ -137,26 +137,19 @@ def count(
     checkpoint: CheckpointOption = None,
 ) -> None:
     """Count cards and bet one unit when the count reaches a threshold, over many shoes."""
-    from croupier.cli.baccarat.studies import run_count
+    from croupier.cli.baccarat.studies import StudyOptions, run_count
 
+    options = StudyOptions(
+        bet, shoes, decks, cut_card, burn, seed, payouts, as_json, workers, scheduler, checkpoint
+    )
     run_count(
-        bet=bet,
+        options,
         tags=tags,
         threshold=threshold,
         best_threshold=best_threshold,
         true_count=true_count,
-        shoes=shoes,
-        decks=decks,
-        cut_card=cut_card,
-        burn=burn,
-        seed=seed,
-        payouts=payouts,
         exact_every=exact_every,
-        as_json=as_json,
         plot=plot,
-        workers=workers,
-        scheduler=scheduler,
-        checkpoint=checkpoint,
     )
 
 
@@ -179,19 +172,9 @@ def perfect(
 ) -> None:
     """Bet exactly when the exact odds of the unseen cards favour the bet: the bound no
     count can beat."""
-    from croupier.cli.baccarat.studies import run_perfect
+    from croupier.cli.baccarat.studies import StudyOptions, run_perfect
 
-    run_perfect(
-        bet=bet,
-        shoes=shoes,
-        decks=decks,
-        cut_card=cut_card,
-        burn=burn,
-        seed=seed,
-        payouts=payouts,
-        as_json=as_json,
-        trace=trace,
-        workers=workers,
-        scheduler=scheduler,
-        checkpoint=checkpoint,
+    options = StudyOptions(
+        bet, shoes, decks, cut_card, burn, seed, payouts, as_json, workers, scheduler, checkpoint
     )
+    run_perfect(options, trace=trace)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -35,14 +36,35 @@ from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.cli.console import INTERRUPTED, LazyProgress, fail, make_console
 from croupier.cli.options import resolve_workers
 
-__all__ = ["run_count", "run_perfect"]
+__all__ = ["StudyOptions", "run_count", "run_perfect"]
 
 #: Rows of the edge-by-count table rarer than this share of rounds are summed up, not shown.
 TABLE_MIN_FREQUENCY = 0.001
 
 
-def _procedure(decks: int, cut_card: int, burn: str) -> ShoeProcedure:
-    return ShoeProcedure(decks=decks, cut_card=cut_card, burn=parse_burn(burn))
+@dataclass(frozen=True)
+class StudyOptions:
+    """The options ``count`` and ``perfect`` share: the shoes and how to run them."""
+
+    bet: str
+    shoes: int
+    decks: int
+    cut_card: int
+    burn: str
+    seed: int | None
+    payouts: str | None
+    as_json: bool
+    workers: int | None
+    scheduler: str | None
+    checkpoint: Path | None
+
+    def procedure(self) -> ShoeProcedure:
+        """How each shoe is dealt."""
+        return ShoeProcedure(decks=self.decks, cut_card=self.cut_card, burn=parse_burn(self.burn))
+
+    def rng(self) -> int | None:
+        """The seed: as given, else the one the checkpoint's study was run with."""
+        return _checkpoint_seed(self.checkpoint, self.seed)
 
 
 def _lines(path: Path) -> Iterator[str]:
@@ -102,19 +124,17 @@ class _Checkpoint:
 
 def _run(
     spec: StudySpec,
-    *,
-    quiet: bool,
-    workers: int | None,
-    scheduler: str | None,
-    checkpoint: Path | None,
+    options: StudyOptions,
     trace: Callable[[TraceRows], None] | None = None,
 ) -> tuple[AdvantageResult, Console]:
     out = make_console()
-    keeper = _Checkpoint(checkpoint, spec)
-    chosen = resolve_workers(workers, 2 if scheduler is not None else default_workers(spec))
+    keeper = _Checkpoint(options.checkpoint, spec)
+    scheduler = options.scheduler
+    chosen = resolve_workers(options.workers, 2 if scheduler is not None else default_workers(spec))
     assert chosen is not None
     try:
-        with LazyProgress(out, spec.shoes, "Dealing shoes", enabled=not quiet) as progress:
+        enabled = not options.as_json
+        with LazyProgress(out, spec.shoes, "Dealing shoes", enabled=enabled) as progress:
             result = run_study(
                 spec,
                 workers=chosen,
@@ -212,49 +232,39 @@ def _by_count_table(out: Console, result: AdvantageResult) -> None:
 
 
 def run_count(
+    options: StudyOptions,
     *,
-    bet: str,
     tags: str,
     threshold: float | None,
     best_threshold: bool,
     true_count: bool,
-    shoes: int,
-    decks: int,
-    cut_card: int,
-    burn: str,
-    seed: int | None,
-    payouts: str | None,
     exact_every: int,
-    as_json: bool,
     plot: Path | None,
-    workers: int | None,
-    scheduler: str | None,
-    checkpoint: Path | None,
 ) -> None:
     """``croupier baccarat count`` with its options."""
     if best_threshold == (threshold is not None):
         fail("give either --threshold T or --best-threshold (one of them)")
-    procedure = _procedure(decks, cut_card, burn)
-    system = parse_count(tags, bet, decks, None if payouts is None else payout_table(payouts))
+    procedure = options.procedure()
+    payouts = options.payouts
+    table = None if payouts is None else payout_table(payouts)
+    system = parse_count(tags, options.bet, options.decks, table)
     spec = count_spec(
-        bet,
+        options.bet,
         system,
-        shoes=shoes,
+        shoes=options.shoes,
         threshold=threshold,
         true_count=true_count,
         procedure=procedure,
         payouts=payouts,
-        rng=_checkpoint_seed(checkpoint, seed),
+        rng=options.rng(),
         exact_every=exact_every,
     )
     if plot is not None:
         _require_matplotlib()  # before the run, not after it
-    result, out = _run(
-        spec, quiet=as_json, workers=workers, scheduler=scheduler, checkpoint=checkpoint
-    )
+    result, out = _run(spec, options)
     if plot is not None and result.shoes:
         count_figure(result).savefig(plot, dpi=110)
-    if not as_json and result.shoes:
+    if not options.as_json and result.shoes:
         _header(out, result, "Counting")
         rule = "best threshold" if best_threshold else "threshold"
         out.print(
@@ -265,7 +275,7 @@ def run_count(
         _by_count_table(out, result)
         if plot is not None:
             out.print(f"Picture: {plot}")
-    _finish(result, out, as_json)
+    _finish(result, out, options.as_json)
 
 
 def _require_matplotlib() -> None:
@@ -275,28 +285,14 @@ def _require_matplotlib() -> None:
         fail(f"--plot needs matplotlib: {INSTALL_PLOT}")
 
 
-def run_perfect(
-    *,
-    bet: str,
-    shoes: int,
-    decks: int,
-    cut_card: int,
-    burn: str,
-    seed: int | None,
-    payouts: str | None,
-    as_json: bool,
-    trace: Path | None,
-    workers: int | None,
-    scheduler: str | None,
-    checkpoint: Path | None,
-) -> None:
+def run_perfect(options: StudyOptions, *, trace: Path | None) -> None:
     """``croupier baccarat perfect`` with its options."""
     spec = perfect_spec(
-        bet,
-        shoes=shoes,
-        procedure=_procedure(decks, cut_card, burn),
-        payouts=payouts,
-        rng=_checkpoint_seed(checkpoint, seed),
+        options.bet,
+        shoes=options.shoes,
+        procedure=options.procedure(),
+        payouts=options.payouts,
+        rng=options.rng(),
     )
     handle = open(trace, "w", encoding="utf-8") if trace is not None else None  # noqa: SIM115
     try:
@@ -306,18 +302,11 @@ def run_perfect(
             def writer(rows: TraceRows) -> None:
                 handle.writelines(json.dumps(line) + "\n" for line in rows.lines())
 
-        result, out = _run(
-            spec,
-            quiet=as_json,
-            workers=workers,
-            scheduler=scheduler,
-            checkpoint=checkpoint,
-            trace=writer,
-        )
+        result, out = _run(spec, options, trace=writer)
     finally:
         if handle is not None:
             handle.close()
-    if not as_json and result.shoes:
+    if not options.as_json and result.shoes:
         _header(out, result, "Perfect play")
         out.print("Bet one unit whenever the exact odds of the unseen cards are positive.")
         _summary(out, result)
@@ -325,7 +314,7 @@ def run_perfect(
         _by_count_table(out, result)
         if trace is not None:
             out.print(f"Trace: {trace} (one JSON line per round)")
-    _finish(result, out, as_json)
+    _finish(result, out, options.as_json)
 
 
 def _agreement(out: Console, result: AdvantageResult) -> None:
