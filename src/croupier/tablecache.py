@@ -113,14 +113,20 @@ def store_tables(path: Path, arrays: Arrays) -> None:
 class CachedTables(Mapping[str, NDArray[np.generic]]):
     """The arrays a build function makes, each read from the user's cache (and checked)
     the first time it is used; a missing or damaged file is built again, whole, and
-    stored for next time."""
+    stored for next time. ``names``: the arrays ``build()`` makes, in order (None: those
+    the file lists, or, when it cannot be read, build them now)."""
 
-    def __init__(self, path: Path, names: Sequence[str], build: Callable[[], Arrays]) -> None:
+    def __init__(
+        self, path: Path, names: Sequence[str] | None, build: Callable[[], Arrays]
+    ) -> None:
         self._path = path
-        self._names = tuple(names)
         self._build = build
         self._arrays: Arrays = {}
         self._built = False
+        listed = _listed(path) if names is None else tuple(names)
+        self._names = listed or ()
+        if listed is None:
+            self._rebuild()
 
     def __getitem__(self, name: str) -> NDArray[np.generic]:
         if name not in self._arrays:
@@ -157,15 +163,7 @@ def cached_tables(
     (each array when first used, checked), else built and stored for next time.
     ``sources``: the files whose code builds them; ``names``: the arrays ``build()``
     makes, in order (None: build them now if the cache does not list them)."""
-    path = cache_directory() / f"{name}-{code_hash(sources)}.npz"
-    tables = CachedTables(path, names or (), build)
-    if names is None:
-        listed = _listed(path)
-        if listed is None:
-            tables._rebuild()
-        else:
-            tables._names = listed
-    return tables
+    return CachedTables(cache_directory() / f"{name}-{code_hash(sources)}.npz", names, build)
 
 
 def _listed(path: Path) -> tuple[str, ...] | None:
