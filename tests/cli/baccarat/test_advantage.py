@@ -130,6 +130,73 @@ def test_checkpoint_resumes_with_the_seed_it_recorded(tmp_path: Path) -> None:
     )
 
 
+CHECKPOINTED = ("count", "--bet", "tie", "--tags", "eor", "--threshold", "1", "--shoes", "2500")
+
+
+@pytest.fixture(scope="module")
+def checkpoint_lines(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The lines of a finished three-batch checkpoint (seed 3)."""
+    path = tmp_path_factory.mktemp("checkpoint") / "study.ckpt"
+    run_json(*CHECKPOINTED, "--seed", "3", "--checkpoint", str(path))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 + 3
+    return lines
+
+
+def test_a_checkpoint_with_a_negative_batch_is_refused(
+    tmp_path: Path, checkpoint_lines: list[str]
+) -> None:
+    """The issue's repro: one batch made negative was read, giving 2 batches' shoes fewer."""
+    path = tmp_path / "study.ckpt"
+    altered = checkpoint_lines[2].replace('"shoes": 1000', '"shoes": -1000')
+    assert altered != checkpoint_lines[2]
+    path.write_text("\n".join([*checkpoint_lines[:2], altered, *checkpoint_lines[3:]]) + "\n")
+    run = croupier("baccarat", *CHECKPOINTED, "--checkpoint", str(path))
+    assert_one_line_error(run, "bad checkpoint line 3", "shoes is -1000: expected 0 or more")
+    assert path.read_text().splitlines()[2] == altered  # the file is left as it was
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('"seed": 3', '"seed": 1e999', "records the seed inf"),
+        ('"seed": 3', '"seed": -9', "records the seed -9"),
+        ('{"croupier_checkpoint"', "[" * 9000, "not a croupier checkpoint header"),
+    ],
+)
+def test_a_hostile_checkpoint_header_is_one_line(
+    tmp_path: Path, checkpoint_lines: list[str], old: str, new: str, message: str
+) -> None:
+    path = tmp_path / "study.ckpt"
+    path.write_text("\n".join([checkpoint_lines[0].replace(old, new), *checkpoint_lines[1:]]))
+    assert_one_line_error(croupier("baccarat", *CHECKPOINTED, "--checkpoint", str(path)), message)
+
+
+def test_a_deeply_nested_batch_line_is_one_line(
+    tmp_path: Path, checkpoint_lines: list[str]
+) -> None:
+    path = tmp_path / "study.ckpt"
+    nested = "[" * 9000 + "]" * 9000
+    path.write_text("\n".join([checkpoint_lines[0], nested, *checkpoint_lines[1:]]))
+    run = croupier("baccarat", *CHECKPOINTED, "--checkpoint", str(path))
+    assert_one_line_error(run, "bad checkpoint line 2", "nested too deep")
+
+
+@pytest.mark.parametrize("device", ["/dev/full", "/dev/zero"])
+def test_a_device_as_a_checkpoint_is_refused_at_once(device: str) -> None:
+    """It was read without end (~200 MB/s, nothing printed)."""
+    for seed in ((), ("--seed", "3")):
+        run = croupier("baccarat", *CHECKPOINTED, *seed, "--checkpoint", device)
+        assert_one_line_error(run, device, "a character device: expected a regular file")
+
+
+def test_a_fifo_as_a_checkpoint_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "study.ckpt"
+    os.mkfifo(fifo)
+    run = croupier("baccarat", *CHECKPOINTED, "--checkpoint", str(fifo))
+    assert_one_line_error(run, "a FIFO (named pipe)", "expected a regular file")
+
+
 def test_plot_writes_a_png(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     picture = tmp_path / "edge.png"

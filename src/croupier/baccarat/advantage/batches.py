@@ -143,23 +143,61 @@ class BatchTotals:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> BatchTotals:
-        """The totals :meth:`to_json` wrote."""
+    def from_json(cls, data: object) -> BatchTotals:
+        """The totals :meth:`to_json` wrote, checked field by field: counts are whole
+        numbers of 0 or more, sums finite numbers (sums of squares not negative), tables
+        of the right length; anything else raises :class:`BaccaratError` naming the field.
+
+        >>> BatchTotals.from_json(BatchTotals(shoes=3).to_json()).shoes
+        3
+        >>> BatchTotals.from_json({**BatchTotals().to_json(), "shoes": -1000})
+        Traceback (most recent call last):
+        ...
+        croupier.baccarat.errors.BaccaratError: bad batch totals: shoes is -1000: expected ...
+        """
+        if not isinstance(data, dict):
+            raise BaccaratError("bad batch totals: expected a JSON object of totals")
         defaults = cls()
         values: dict[str, Any] = {}
         for f in fields(cls):
-            default = getattr(defaults, f.name)
             if f.name not in data:
                 raise BaccaratError(f"bad batch totals: {f.name} is missing")
+            default = getattr(defaults, f.name)
             value = data[f.name]
             if isinstance(default, np.ndarray):
-                array = np.asarray(value, dtype=default.dtype)
-                if array.shape != default.shape:
-                    raise BaccaratError(f"bad batch totals: {f.name} has the wrong length")
-                values[f.name] = array
+                if not isinstance(value, list) or len(value) != default.size:
+                    raise BaccaratError(
+                        f"bad batch totals: {f.name} must be a list of {default.size} numbers"
+                    )
+                whole = default.dtype.kind == "i"
+                items = [_total(f.name, item, whole, non_negative=whole) for item in value]
+                values[f.name] = np.array(items, dtype=default.dtype)
             else:
-                values[f.name] = type(default)(value)
+                whole = isinstance(default, int)
+                values[f.name] = _total(
+                    f.name, value, whole, non_negative=whole or f.name.endswith("_sq")
+                )
         return cls(**values)
+
+
+#: The largest count a checkpoint may hold (far beyond any study: int64's range).
+_MAX_COUNT: Final = 2**63 - 1
+
+
+def _total(name: str, value: object, whole: bool, *, non_negative: bool) -> Any:
+    """One checked figure of :meth:`BatchTotals.from_json`."""
+    shown = str(value)[:30]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise BaccaratError(f"bad batch totals: {name} is {shown}: expected a number")
+    if whole and not isinstance(value, int):
+        raise BaccaratError(f"bad batch totals: {name} is {shown}: expected a whole number")
+    if not math.isfinite(value):
+        raise BaccaratError(f"bad batch totals: {name} is {shown}: expected a finite number")
+    if abs(value) > _MAX_COUNT:
+        raise BaccaratError(f"bad batch totals: {name} is {shown}...: beyond any study")
+    if non_negative and value < 0:
+        raise BaccaratError(f"bad batch totals: {name} is {shown}: expected 0 or more")
+    return value if whole else float(value)
 
 
 @dataclass(frozen=True)

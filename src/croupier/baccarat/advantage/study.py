@@ -32,6 +32,7 @@ from croupier.baccarat.advantage.procedure import ShoeProcedure
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.baccarat.simulate import Z95
+from croupier.errors import check_type, prefixed
 from croupier.parallel import run_tasks
 from croupier.randomness import RNGLike, as_seed_sequence
 
@@ -43,6 +44,7 @@ __all__ = [
     "FinishedBatches",
     "checkpoint_header",
     "checkpoint_line",
+    "checkpoint_seed",
     "count_spec",
     "count_study",
     "default_workers",
@@ -562,21 +564,121 @@ class FinishedBatches:
             yield checkpoint_line(index, self.later[index])
 
 
+def _json_object(line: str, what: str) -> dict[str, Any]:
+    """``line`` read as a JSON object; anything else (not JSON, nested past any sense, a
+    number beyond a float or an int's digits) raises :class:`BaccaratError` naming
+    ``what``. ``NaN`` and ``Infinity`` are not JSON and are refused too."""
+
+    def constant(name: str) -> float:
+        raise ValueError(f"{name} is not a number JSON allows")
+
+    try:
+        data = json.loads(line, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        raise _TornLineError(f"{what}: not JSON ({exc.msg})") from None
+    except (ValueError, RecursionError) as exc:
+        # RecursionError: brackets nested thousands deep; ValueError: an int of more
+        # digits than Python converts, or a non-finite constant.
+        reason = "nested too deep" if isinstance(exc, RecursionError) else str(exc)
+        raise BaccaratError(f"{what}: {reason}") from None
+    if not isinstance(data, dict):
+        raise BaccaratError(f"{what}: expected a JSON object")
+    return data
+
+
+class _TornLineError(BaccaratError):
+    """A line that is not JSON: a line torn by a killed run, when it is the last one."""
+
+
+def _header_study(line: str) -> dict[str, Any]:
+    """The study a checkpoint's first line records, its seed checked."""
+    try:
+        header = _json_object(line, "bad checkpoint: line 1")
+    except BaccaratError:
+        raise BaccaratError("bad checkpoint: line 1 is not a croupier checkpoint header") from None
+    study = header.get("study")
+    if header.get("croupier_checkpoint") != CHECKPOINT_VERSION or not isinstance(study, dict):
+        raise BaccaratError("bad checkpoint: line 1 is not a croupier checkpoint header")
+    seed = study.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise BaccaratError(
+            f"bad checkpoint: line 1 records the seed {str(seed)[:30]}: expected a whole "
+            "number of 0 or more"
+        )
+    return study
+
+
+def checkpoint_seed(lines: Iterable[str]) -> int | None:
+    """The seed of the study a checkpoint's lines belong to (``None`` for an empty
+    checkpoint): a run without a seed resumes with it. A first line that is not a
+    checkpoint header raises :class:`BaccaratError`.
+
+    >>> spec = perfect_spec("tie", shoes=10, rng=42)
+    >>> checkpoint_seed([checkpoint_header(spec)]), checkpoint_seed([])
+    (42, None)
+    >>> checkpoint_seed(['{"croupier_checkpoint": 1, "study": {"seed": 1e999}}'])
+    Traceback (most recent call last):
+    ...
+    croupier.baccarat.errors.BaccaratError: bad checkpoint: line 1 records the seed inf: ...
+    """
+    first = next((line for line in lines if line.strip()), None)
+    if first is None:
+        return None
+    seed = _header_study(check_type(first, str, "lines[0]", "a line (str)"))["seed"]
+    assert isinstance(seed, int)
+    return seed
+
+
+def _planned(spec: StudySpec, start: int, stop: int) -> tuple[int, int]:
+    """Shoes in batches ``start .. stop - 1`` and how many of them are priced exactly."""
+    first = start * spec.batch_shoes
+    end = min(stop * spec.batch_shoes, spec.shoes)
+    shoes = end - first
+    if spec.kind == "perfect":
+        return shoes, shoes
+    if spec.threshold is None:  # scanning thresholds: expectations are tabled, not summed
+        return shoes, 0
+    every = spec.exact_every
+    return shoes, -(-end // every) - -(-first // every)  # multiples of every in [first, end)
+
+
+def _check_totals(totals: BatchTotals, spec: StudySpec, start: int, stop: int) -> None:
+    """Totals as batches ``start .. stop - 1`` of ``spec`` can give them, else
+    :class:`BaccaratError` saying what is wrong."""
+    shoes, priced = _planned(spec, start, stop)
+    if totals.shoes != shoes:
+        raise BaccaratError(f"{totals.shoes:,} shoes where the study deals {shoes:,}")
+    if totals.priced_shoes != priced:
+        raise BaccaratError(
+            f"{totals.priced_shoes:,} shoes priced exactly where the study prices {priced:,}"
+        )
+    if totals.rounds != int(totals.count_rounds.sum()):
+        raise BaccaratError("the rounds by count do not add up to the rounds")
+    if totals.bets > totals.rounds:
+        raise BaccaratError(f"{totals.bets:,} bets in {totals.rounds:,} rounds")
+    if (totals.count_priced > totals.count_rounds).any():
+        raise BaccaratError("more rounds priced than dealt at some count")
+    at_least = np.cumsum(totals.count_rounds[::-1])[::-1]
+    if not np.array_equal(totals.scan_bets, at_least):
+        raise BaccaratError("the bets by threshold do not follow from the rounds by count")
+
+
 def read_checkpoint(lines: Iterable[str], spec: StudySpec) -> FinishedBatches:
     """The finished batches of ``spec`` in a checkpoint's lines, read one at a time (a torn
-    last line, from a run killed while writing, is ignored)."""
+    last line, from a run killed while writing, is ignored).
+
+    Every line is checked as strictly as any input: the header must record ``spec``
+    itself (the same options), each batch's totals must be whole, non-negative and
+    consistent, with the shoes the study plans for that batch; anything else raises
+    :class:`BaccaratError` naming the line.
+    """
+    check_type(spec, StudySpec, "spec")
     finished = FinishedBatches()
     rows = (line for line in lines if line.strip())
     first = next(rows, None)
     if first is None:
         return finished
-    try:
-        header = json.loads(first)
-    except json.JSONDecodeError:
-        raise BaccaratError("bad checkpoint: line 1 is not a checkpoint header") from None
-    if not isinstance(header, dict) or header.get("croupier_checkpoint") != CHECKPOINT_VERSION:
-        raise BaccaratError("bad checkpoint: line 1 is not a croupier checkpoint header")
-    if header.get("study") != json.loads(json.dumps(spec.to_dict())):
+    if _header_study(first) != json.loads(json.dumps(spec.to_dict())):
         raise BaccaratError(
             "the checkpoint belongs to another study (bet, shoes, seed or options differ): "
             "use the same options and --seed, or another file"
@@ -585,20 +687,50 @@ def read_checkpoint(lines: Iterable[str], spec: StudySpec) -> FinishedBatches:
     for number, line in enumerate(rows, 2):
         if torn is not None:
             raise BaccaratError(torn)
+        where = f"bad checkpoint line {number}"
         try:
-            row = json.loads(line)
-            totals = BatchTotals.from_json(row["totals"])
-            start, stop = (int(i) for i in row["batches"]) if "batches" in row else (0, 0)
-            index = -1 if "batches" in row else int(row["batch"])
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            torn = f"bad checkpoint line {number}: {exc}"
+            row = _json_object(line, where)
+        except _TornLineError as exc:
+            torn = str(exc)
             continue
-        if index == -1:  # batches start .. stop - 1, summed
-            if start != finished.first_missing or not start < stop <= spec.batches:
-                raise BaccaratError(f"bad checkpoint line {number}: bad batch range")
+        start, stop = _batches_of(row, spec, finished, where)
+        try:
+            totals = BatchTotals.from_json(row.get("totals"))
+            _check_totals(totals, spec, start, stop)
+        except BaccaratError as exc:
+            raise prefixed(exc, where) from None
+        if "batches" in row:  # batches start .. stop - 1, summed
             finished.first_missing, finished.prefix = stop, finished.prefix + totals
-            continue
-        if not 0 <= index < spec.batches:
-            raise BaccaratError(f"bad checkpoint line {number}: no batch {index} in this study")
-        finished.add(index, totals)
+        else:
+            finished.add(start, totals)
     return finished
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _batches_of(
+    row: dict[str, Any], spec: StudySpec, finished: FinishedBatches, where: str
+) -> tuple[int, int]:
+    """The batches a checkpoint line holds: ``[start, stop)``."""
+    if "batches" in row:
+        pair = row["batches"]
+        start, stop = (
+            (_whole(pair[0]), _whole(pair[1]))
+            if isinstance(pair, list) and len(pair) == 2
+            else (None, None)
+        )
+        if start is None or stop is None:
+            raise BaccaratError(f"{where}: batches must be two whole numbers [start, stop]")
+        if start != finished.first_missing or not start < stop <= spec.batches:
+            raise BaccaratError(f"{where}: bad batch range")
+        return start, stop
+    index = _whole(row.get("batch"))
+    if index is None:
+        raise BaccaratError(f"{where}: expected a batch number")
+    if not 0 <= index < spec.batches:
+        raise BaccaratError(f"{where}: no batch {index} in this study")
+    if index in finished:
+        raise BaccaratError(f"{where}: batch {index} is finished twice")
+    return index, index + 1

@@ -81,7 +81,9 @@ SchedulerOption = Annotated[
 CheckpointOption = Annotated[
     Path | None,
     file_option(
-        "--checkpoint", "Keep finished batches in FILE; run again to resume where it stopped."
+        "--checkpoint",
+        "Keep finished batches in FILE; run again to resume where it stopped.",
+        writes=True,
     ),
 ]
 
@@ -130,7 +132,7 @@ def count(
     as_json: JsonOption = False,
     plot: Annotated[
         Path | None,
-        file_option("--plot", "Draw the edge and frequency by count (PNG)."),
+        file_option("--plot", "Draw the edge and frequency by count (PNG).", writes=True),
     ] = None,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
@@ -164,7 +166,7 @@ def perfect(
     as_json: JsonOption = False,
     trace: Annotated[
         Path | None,
-        file_option("--trace", "Write one JSON line per round to FILE, to check."),
+        file_option("--trace", "Write one JSON line per round to FILE, to check.", writes=True),
     ] = None,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,

@@ -66,7 +66,9 @@ def play(
     log_file: Annotated[
         Path | None,
         file_option(
-            "--log", "Keep the game log (every move, for croupier casino review) in this file."
+            "--log",
+            "Keep the game log (every move, for croupier casino review) in this file.",
+            writes=True,
         ),
     ] = None,
     reviews: Annotated[
