@@ -95,7 +95,7 @@ def test_a_caller_s_smaller_bound_is_named(tmp_path: Path) -> None:
 
 
 def test_a_source_of_the_wrong_type_is_named() -> None:
-    with pytest.raises(TypeError, match="source must be a file name or None, not int"):
+    with pytest.raises(TypeError, match="source must be a str, a PathLike or None, not int"):
         read_text(untyped(3))
     with pytest.raises(TypeError, match="source must name a file in a str, not bytes"):
         read_text(untyped(_BytesPath()))

@@ -42,6 +42,10 @@ def check_type(value: object, kind: type[_T] | tuple[type, ...], name: str, what
     TypeError: decks must be a whole number, not bool
     """
     kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not all(isinstance(k, type) for k in kinds):
+        raise TypeError("kind must be a class or a tuple of classes")
+    if not isinstance(name, str) or not isinstance(what, str):
+        raise TypeError("name and what must be str")
     if isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds):
         return cast(_T, value)
     if not what:
@@ -55,6 +59,7 @@ def prefixed(error: _E, prefix: str) -> _E:
     >>> prefixed(CroupierError("bad card 'X'"), "line 3")
     CroupierError("line 3: bad card 'X'")
     """
+    check_type(error, BaseException, "error", "an exception")
     new = copy.copy(error)
-    new.args = (f"{prefix}: {error}",)
+    new.args = (f"{check_type(prefix, str, 'prefix')}: {error}",)
     return new

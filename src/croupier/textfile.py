@@ -32,9 +32,11 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO, Final
 
+from croupier.arguments import checked
 from croupier.errors import CroupierError
 
 __all__ = [
+    "MAX_GAME_FILE_BYTES",
     "MAX_INPUT_BYTES",
     "MAX_LINE_CHARS",
     "iter_lines",
@@ -46,6 +48,10 @@ __all__ = [
 #: The most bytes read from one input: 256 MiB, room for a million-line poker file
 #: several times over, while a runaway input (``/dev/zero``) stops early.
 MAX_INPUT_BYTES: Final = 256 * 1024 * 1024
+#: The most bytes read from a file holding one game's cards or moves (a shoe, a deck, a
+#: Casino save or log): 1 MiB, far beyond any (64 decks written a card a token take
+#: 13 KB), so that a huge file is refused in moments instead of parsed for minutes.
+MAX_GAME_FILE_BYTES: Final = 1024 * 1024
 #: The longest line accepted: 10,000 characters, far beyond any hand, shoe or save line.
 MAX_LINE_CHARS: Final = 10_000
 #: Bytes read at a time.
@@ -134,6 +140,7 @@ _KINDS: Final = (
 )
 
 
+@checked
 def not_regular(mode: int) -> str | None:
     """What a file of ``mode`` (``os.stat().st_mode``) is when it is not a regular file,
     else ``None``.
@@ -141,11 +148,15 @@ def not_regular(mode: int) -> str | None:
     >>> not_regular(os.stat("/dev/null").st_mode), not_regular(os.stat(__file__).st_mode)
     ('a character device', None)
     """
+    if not 0 <= mode < 2**32:
+        raise CroupierError(f"bad file mode {mode}: expected what os.stat gives, 0 to 2**32 - 1")
+    mode = int(mode)
     if stat.S_ISREG(mode):
         return None
     return next((what for test, what in _KINDS if test(mode)), "not a regular file")
 
 
+@checked
 def open_regular(path: str, error: type[CroupierError], name: str | None = None) -> BinaryIO:
     """``path`` opened for reading in binary, if it is a regular file; anything else (a
     FIFO, a device, a socket, a directory) raises ``error`` at once, naming it. A FIFO is
@@ -203,6 +214,7 @@ def _blocks(
         yield from _lines(stream, name or path, error, keepends, max_bytes)
 
 
+@checked
 def iter_lines(
     source: Source | None,
     error: type[CroupierError] = CroupierError,
@@ -219,6 +231,7 @@ def iter_lines(
         yield from lines
 
 
+@checked
 def read_text(
     source: Source | None,
     error: type[CroupierError] = CroupierError,

@@ -146,12 +146,19 @@ def test_batch_errors_name_the_row(counts: NDArray[np.int64], message: str) -> N
         ([1, 1, 1, 1, 1, 0, 0, 0, 0, 0], "too few cards in .*: 5 left, a round may need 6"),
         ([4] * 9, "expected 10 card counts for values 0 to 9, got 9"),
         ([4] * 9 + [-2], "bad count -2 for value 9"),
-        ([4] * 9 + [2.5], "bad count 2.5 for value 9"),
-        ("16,4,4", "expected 10 card counts"),
     ],
 )
 def test_compositions_that_cannot_finish_a_round_are_refused(counts: object, message: str) -> None:
     with pytest.raises(BaccaratError, match=message):
+        outcome_probabilities(untyped(counts))
+
+
+@pytest.mark.parametrize(
+    ("counts", "message"),
+    [([4] * 9 + [2.5], r"counts\[9\] must be an int"), ("16,4,4", "counts must be a sequence")],
+)
+def test_counts_of_the_wrong_type_are_type_errors(counts: object, message: str) -> None:
+    with pytest.raises(TypeError, match=message):
         outcome_probabilities(untyped(counts))
 
 

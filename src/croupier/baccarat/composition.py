@@ -24,9 +24,10 @@ from typing import Any, Final
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import POINTS
-from croupier.cards import Card, Rank, Shoe
+from croupier.cards import Card, Rank, Shoe, parse_ranks
 from croupier.errors import check_type
 from croupier.numerals import is_ascii_whole, plural
 
@@ -88,6 +89,7 @@ def _whole_numbers(text: str, what: str) -> list[int]:
     return numbers
 
 
+@checked
 def parse_counts(text: str) -> Composition:
     """A shoe written as 10 counts by value (``c0,...,c9``: 10/J/Q/K, aces, 2, ..., 9) or
     13 counts by rank (``A,2,3,...,10,J,Q,K``), separated by commas.
@@ -109,6 +111,7 @@ def parse_counts(text: str) -> Composition:
     return Composition.from_values(parse_value_counts(text))
 
 
+@checked
 def parse_value_counts(text: str) -> tuple[int, ...]:
     """Ten counts written ``c0,c1,...,c9`` (value 0 = 10/J/Q/K, 1 = aces, ...).
 
@@ -123,6 +126,7 @@ def parse_value_counts(text: str) -> tuple[int, ...]:
     return check_value_counts(counts, repr(text))
 
 
+@checked
 @dataclass(frozen=True, slots=True)
 class Composition:
     """Cards left in a shoe by value 0..9, with counts by rank when they are known.
@@ -147,6 +151,7 @@ class Composition:
                 raise BaccaratError("rank counts and value counts disagree")
 
     @classmethod
+    @checked
     def decks(cls, decks: int) -> Composition:
         """A full shoe of ``decks`` decks."""
         if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
@@ -160,11 +165,13 @@ class Composition:
         return cls(full.values, full.ranks, infinite=True)
 
     @classmethod
+    @checked
     def from_values(cls, counts: Sequence[int]) -> Composition:
         """Counts by value 0..9 only (pair bets will need counts by rank)."""
         return cls(check_value_counts(counts))
 
     @classmethod
+    @checked
     def from_ranks(cls, counts: Mapping[Rank, int]) -> Composition:
         """Counts by rank; ranks not mentioned count 0."""
         ranks = tuple(int(counts.get(rank, 0)) for rank in RANKS)
@@ -174,6 +181,7 @@ class Composition:
         return cls(_values_of(ranks), ranks)
 
     @classmethod
+    @checked
     def from_shoe(cls, shoe: Shoe) -> Composition:
         """The cards still in ``shoe``."""
         return cls.from_ranks(shoe.counts())
@@ -188,21 +196,29 @@ class Composition:
         """True when counts by rank are known (needed for pair bets)."""
         return self.ranks is not None
 
+    @checked
     def rank_count(self, rank: Rank) -> int:
         """Cards of ``rank`` left."""
         if self.ranks is None:
             raise BaccaratError("this composition only has counts by value, not by rank")
         return self.ranks[RANKS.index(rank)]
 
-    def removing(self, cards: Iterable[Card | Rank]) -> Composition:
-        """The composition after taking out ``cards`` (cards or ranks)."""
+    @checked
+    def removing(self, cards: Iterable[Card | Rank] | str) -> Composition:
+        """The composition after taking out ``cards``: cards or ranks, or their text (read
+        by :func:`~croupier.cards.parse_ranks`: ``"5 5 9 K"``, ``"5h 9c"``).
+
+        >>> Composition.decks(1).removing("5 5 9 K").total
+        48
+        """
         if self.infinite:
             raise BaccaratError("cards cannot be removed from an infinite deck")
         values = list(self.values)
         ranks = list(self.ranks) if self.ranks is not None else None
         if isinstance(cards, str):
-            raise TypeError("cards must be Cards or Ranks, not a str: parse_cards reads text")
-        for i, item in enumerate(cards):
+            cards = parse_ranks(cards)
+        items = check_type(cards, Iterable, "cards", "Cards, Ranks or their text (str)")
+        for i, item in enumerate(items):
             check_type(item, (Card, Rank), f"cards[{i}]", "a Card or a Rank")
             rank = item.rank if isinstance(item, Card) else Rank(item)
             value = POINTS[rank]

@@ -34,6 +34,7 @@ from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, overload
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from croupier.arguments import checked
 from croupier.baccarat.composition import MIN_CARDS, RANKS, Composition
 from croupier.baccarat.enumeration import (
     CLASS_COUNT,
@@ -149,6 +150,7 @@ def outcome_probabilities(
 def outcome_probabilities(
     counts: Counts, *, exact: Literal[True]
 ) -> OutcomeProbabilities[Fraction]: ...
+@checked
 def outcome_probabilities(
     counts: Counts, *, exact: bool = False
 ) -> OutcomeProbabilities[float] | OutcomeProbabilities[Fraction]:
@@ -198,6 +200,7 @@ def _check_batch(counts: ArrayLike) -> NDArray[np.int64]:
     return array
 
 
+@checked
 def outcome_probabilities_batch(counts: ArrayLike) -> NDArray[np.float64]:
     """Outcome chances for many compositions at once: (K, 10) counts -> (K, 3) array.
 
@@ -347,6 +350,7 @@ def pair_probabilities(
 def pair_probabilities(
     composition: Composition, *, exact: Literal[True]
 ) -> PairProbabilities[Fraction]: ...
+@checked
 def pair_probabilities(
     composition: Composition, *, exact: bool = False
 ) -> PairProbabilities[float] | PairProbabilities[Fraction]:
@@ -421,6 +425,7 @@ def _payoff_blocks(bet: Bet) -> tuple[NDArray[np.float64], ...]:
     return _split_blocks((payoffs @ sequence_tables().counts)[None, :].astype(np.float64))
 
 
+@checked
 def expected_values_batch(bet: Bet, counts: ArrayLike) -> NDArray[np.float64]:
     """A bet's expected net result per unit staked for many shoes at once: shape (K,).
 
@@ -491,6 +496,7 @@ def _check_arguments(composition: object, payouts: object) -> None:
     check_type(payouts, PayoutTable, "payouts")
 
 
+@checked
 def bet_odds(
     composition: Composition, payouts: PayoutTable = CASINO, *, exact: bool = False
 ) -> tuple[BetOdds, ...]:
@@ -575,6 +581,7 @@ def fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+@checked
 def odds_report(
     composition: Composition, payouts: PayoutTable = CASINO, *, exact: bool = False
 ) -> OddsReport:
@@ -622,6 +629,7 @@ class RemovalEffects:
         }
 
 
+@checked
 def effect_of_removal(
     composition: Composition | None = None, payouts: PayoutTable = CASINO
 ) -> RemovalEffects:

@@ -22,6 +22,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Final, Protocol
 
+from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import Outcome
 
@@ -278,6 +279,7 @@ PAYOUT_TABLES: Final[Mapping[str, PayoutTable]] = MappingProxyType(
 )
 
 
+@checked
 def payout_table(name: str) -> PayoutTable:
     """The payout table called ``name`` (``lab``, ``casino``, ...)."""
     try:
@@ -287,6 +289,7 @@ def payout_table(name: str) -> PayoutTable:
         raise BaccaratError(f"unknown payout table {name!r}: expected one of {names}") from None
 
 
+@checked
 def find_bet(key: str, table: PayoutTable | None = None) -> tuple[PayoutTable, Bet]:
     """The bet called ``key`` (as in ``croupier baccarat odds --json``) and its table:
     from ``table`` when given, else from the first table offering it (casino, then ez).

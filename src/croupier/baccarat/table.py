@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from croupier import numerals
+from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import LAB, Bet, PayoutTable, RoundFacts, payout_table
 from croupier.baccarat.round import DEAL_ORDERS, Coup, Round
@@ -198,6 +199,7 @@ class Table:
     Defaults follow the lab: $1000 bankroll, $100 stake, lab payouts.
     """
 
+    @checked
     def __init__(
         self,
         *,
@@ -342,6 +344,7 @@ class Table:
         }
 
     @classmethod
+    @checked
     def from_dict(cls, data: Mapping[str, Any]) -> Table:
         """The table saved by :meth:`to_dict`; bad data raises a croupier error.
 

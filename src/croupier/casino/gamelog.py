@@ -37,7 +37,7 @@ from croupier.casino.moves import Move
 from croupier.casino.pieces import Player
 from croupier.casino.savefile import format_save, parse_save, write_text
 from croupier.casino.state import State
-from croupier.textfile import read_text
+from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 
 __all__ = [
     "TITLE",
@@ -238,7 +238,7 @@ def _follows(
 
 def read_log(path: str | os.PathLike[str]) -> GameLog:
     """The game log in ``path`` (see :func:`parse_log`)."""
-    return parse_log(read_text(path, SaveFileError), os.fspath(path))
+    return parse_log(read_text(path, SaveFileError, max_bytes=MAX_GAME_FILE_BYTES), os.fspath(path))
 
 
 def write_log(log: GameLog, path: str | os.PathLike[str]) -> None:

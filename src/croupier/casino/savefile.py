@@ -50,6 +50,7 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from croupier.arguments import checked
 from croupier.cards import Card, CardError, CardStyle, format_cards
 from croupier.casino.errors import CasinoError, SaveFileCardError, SaveFileError
 from croupier.casino.levels import Level
@@ -58,7 +59,7 @@ from croupier.casino.pieces import Build, Player
 from croupier.casino.state import State, state_problems
 from croupier.errors import CroupierError, check_type
 from croupier.numerals import parse_whole
-from croupier.textfile import read_text
+from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 
 __all__ = [
     "SavedGame",
@@ -89,6 +90,7 @@ class SavedGame:
     practice: bool = False
 
 
+@checked
 def format_save(state: State, level: Level | None = None, *, practice: bool = False) -> str:
     """The canonical save-file text of ``state`` (refused if the state is not sound), with
     a ``Level:`` line if ``level`` is given and then ``Practice: yes`` if ``practice``."""
@@ -125,6 +127,7 @@ def _line(key: str, value: str) -> str:
     return f"{key} {value}" if value else key
 
 
+@checked
 def write_save(
     state: State,
     path: str | os.PathLike[str],
@@ -162,6 +165,7 @@ def write_text(text: str, path: str | os.PathLike[str]) -> None:
         raise
 
 
+@checked
 def read_save(path: str | os.PathLike[str]) -> State:
     """The state saved in ``path`` (see :func:`parse_save`)."""
     return read_game(path).state
@@ -170,7 +174,9 @@ def read_save(path: str | os.PathLike[str]) -> State:
 def read_game(path: str | os.PathLike[str]) -> SavedGame:
     """The game saved in ``path``: the state, the level and whether it is a practice game
     (see :func:`parse_game`)."""
-    return parse_game(read_text(path, SaveFileError), os.fspath(path))
+    return parse_game(
+        read_text(path, SaveFileError, max_bytes=MAX_GAME_FILE_BYTES), os.fspath(path)
+    )
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -431,6 +437,7 @@ class _Reader:
         return result
 
 
+@checked
 def parse_save(text: str, source: str = "save file") -> State:
     """The state written in save-file ``text``; errors name ``source`` and the line.
 

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from croupier.arguments import checked
 from croupier.cards import DECK, Card, CardStyle, format_cards
 from croupier.casino.errors import CasinoError, IllegalMoveError, Rule
 from croupier.casino.moves import Action, Move
@@ -273,6 +274,7 @@ class State:
         )
 
     @classmethod
+    @checked
     def sample(
         cls, observation: Observation, rng: RNGLike = None, *, stop: Stop | None = None
     ) -> State:
@@ -499,6 +501,7 @@ def state_problems(state: State) -> list[Problem]:
     return problems
 
 
+@checked
 def check_state(state: State) -> State:
     """Return ``state`` if it is sound, else raise :class:`CasinoError` naming the first problem.
 

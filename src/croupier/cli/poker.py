@@ -186,14 +186,15 @@ def equity(
     )
     from croupier.poker.equity import EXACT_TIME_LIMIT
     from croupier.poker.errors import PokerError
-    from croupier.textfile import read_text
+    from croupier.textfile import iter_lines
 
     if exact and trials is not None:
         fail(f"--exact visits every completion: drop the number of trials ({trials})")
     if exact and seed is not None:
         fail("--exact deals nothing at random: drop --seed")
+    # Read as it goes: a long file is refused at its first bad line or extra hand.
     hands = parse_equity_hands(
-        read_text(file, PokerError), "input" if str(file) == "-" else str(file)
+        iter_lines(file, PokerError), "input" if str(file) == "-" else str(file)
     )
     total = exact_completions(hands) if exact else 10_000 if trials is None else trials
     stderr = make_console(stderr=True)

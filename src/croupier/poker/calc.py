@@ -37,7 +37,8 @@ from typing import Any, Final, TypedDict, Unpack
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.cards import Card, cards_to_indices, parse_cards
+from croupier.arguments import checked
+from croupier.cards import Card, as_cards, cards_to_indices
 from croupier.poker.batch import classes_from_totals
 from croupier.poker.equity import _combination_chunks, _combinations
 from croupier.poker.errors import PokerError
@@ -155,7 +156,7 @@ class CalcResult:
 def _cards(value: str | Sequence[Card] | None, what: str) -> tuple[Card, ...]:
     if value is None:
         return ()
-    cards = parse_cards(value) if isinstance(value, str) else tuple(value)
+    cards = as_cards(value, what)
     if len(set(cards)) != len(cards):
         repeated = next(c for c in cards if cards.count(c) > 1)
         raise RangeError(f"{what} names {repeated} twice: each card may appear once")
@@ -727,6 +728,7 @@ def _exact_plan(
     return families, family_weights, sizes, estimate
 
 
+@checked
 def exact_seconds(
     ranges: Sequence[Range | str],
     *,
@@ -758,6 +760,7 @@ class CalcOptions(TypedDict, total=False):
     progress: Progress | None
 
 
+@checked
 def iter_calculate(
     ranges: Sequence[Range | str], **options: Unpack[CalcOptions]
 ) -> Iterator[CalcResult]:
@@ -791,6 +794,7 @@ def iter_calculate(
         yield from _run_monte_carlo(question, generator, trials, target, progress)
 
 
+@checked
 def calculate(
     ranges: Sequence[Range | str],
     *,

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final
 
+from croupier.arguments import checked
 from croupier.cards import DECK, Card, CardError, Rank, format_cards, parse_card
 from croupier.poker.classes import (
     CATEGORIES,
@@ -355,9 +356,18 @@ def compare_hands(first: CardsLike | HandRanking, second: CardsLike | HandRankin
     >>> compare_hands("Ah Kd Qs Jc Th 2c 2d", "As Ks Qd Jd Tc 3h 3s")
     0
     """
-    a = first if isinstance(first, HandRanking) else evaluate(first)
-    b = second if isinstance(second, HandRanking) else evaluate(second)
+    a, b = _ranking(first, "first"), _ranking(second, "second")
     return (a.class_number < b.class_number) - (a.class_number > b.class_number)
+
+
+def _ranking(hand: CardsLike | HandRanking, name: str) -> HandRanking:
+    """``hand`` evaluated (unless it is a ranking); a wrong type names the argument."""
+    if isinstance(hand, HandRanking):
+        return hand
+    try:
+        return evaluate(hand)
+    except TypeError as exc:  # evaluate's messages name its argument, "cards"
+        raise TypeError(name + str(exc).removeprefix("cards")) from None
 
 
 # --- input ------------------------------------------------------------------------------
@@ -462,6 +472,7 @@ def _plural(rank: int) -> str:
     return Rank(rank).word + "s"
 
 
+@checked
 @functools.cache  # 7,462 classes at most
 def describe(class_number: int) -> str:
     """A class in words.

@@ -38,6 +38,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.arguments import checked
 from croupier.cards import DECK, Card, CardError, parse_card
 from croupier.poker.errors import PokerCardError
 from croupier.poker.starting_hands import (
@@ -92,6 +93,7 @@ class Range:
 
     __slots__ = ("_text", "_weights")
 
+    @checked
     def __init__(self, weights: NDArray[np.floating] | None = None) -> None:
         """A range from the weight (0 to 1) of each of the 1,326 combos (none: empty)."""
         array = np.zeros(COMBO_COUNT) if weights is None else np.array(weights, dtype=float)
@@ -104,6 +106,7 @@ class Range:
     # --- reading ------------------------------------------------------------------------
 
     @classmethod
+    @checked
     def parse(cls, text: str) -> Range:
         """Read a range (see the module's notes); an empty text is an error."""
         tokens = _join_cards(_ungroup(text).replace(",", " ").split())
@@ -116,6 +119,7 @@ class Range:
         return cls(weights)
 
     @classmethod
+    @checked
     def of_combos(cls, combos: NDArray[np.integer] | list[int], weight: float = 1.0) -> Range:
         """The combos numbered ``combos`` (see :mod:`~croupier.poker.starting_hands`)."""
         weights = np.zeros(COMBO_COUNT)

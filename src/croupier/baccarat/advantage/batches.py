@@ -16,6 +16,7 @@ from typing import Any, Final, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.arguments import checked
 from croupier.baccarat.advantage.procedure import DealtShoes, ShoeProcedure
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.odds import RANK_TO_VALUE, expected_values_batch, reads_pairs
@@ -42,6 +43,7 @@ BUCKETS: Final = 2 * COUNT_LIMIT + 1
 Kind = Literal["count", "perfect"]
 
 
+@checked
 @dataclass(frozen=True, slots=True)
 class StudySpec:
     """Everything that decides a study's numbers (and nothing that does not)."""

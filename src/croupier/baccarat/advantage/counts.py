@@ -23,6 +23,7 @@ from typing import Final
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.baccarat.composition import RANKS, WRITTEN_RANK_ORDER, Composition
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.odds import effect_of_removal
@@ -36,6 +37,7 @@ __all__ = ["NAMED_COUNTS", "CountSystem", "eor_count", "parse_count"]
 MAX_EOR_TAG: Final = 3
 
 
+@checked
 @dataclass(frozen=True, slots=True)
 class CountSystem:
     """A name and one tag per rank, in :class:`~croupier.cards.Rank` order (2, ..., K, A)."""
@@ -50,6 +52,7 @@ class CountSystem:
             raise BaccaratError(f"bad tags {self.tags!r}: expected 13 whole numbers, one per rank")
 
     @classmethod
+    @checked
     def from_written(cls, name: str, tags: list[int]) -> CountSystem:
         """Tags written per value (``A,2,...,9,10``: 10 numbers) or per rank (``A..K``: 13)."""
         if len(tags) == 10:
@@ -105,6 +108,7 @@ NAMED_COUNTS: Final[Mapping[str, CountSystem]] = MappingProxyType(
 )
 
 
+@checked
 def eor_count(bet: str, decks: int = 8, payouts: PayoutTable | None = None) -> CountSystem:
     """Integer tags proportional to ``bet``'s effect of removal in a full shoe.
 
@@ -137,6 +141,7 @@ def eor_count(bet: str, decks: int = 8, payouts: PayoutTable | None = None) -> C
     return CountSystem(f"effect-of-removal count for {chosen.key}", best[1])
 
 
+@checked
 def parse_count(
     text: str, bet: str, decks: int = 8, payouts: PayoutTable | None = None
 ) -> CountSystem:

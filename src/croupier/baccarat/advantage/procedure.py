@@ -22,6 +22,7 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.simulate import (
     DealtRounds,
@@ -38,6 +39,7 @@ STANDARD_BURN: Final = "standard"
 MAX_BURN: Final = 52
 
 
+@checked
 def parse_burn(text: str) -> str | int:
     """``standard``, ``none`` (0 cards) or a number of cards burned face down.
 
@@ -104,6 +106,7 @@ class DealtShoes:
         return seen + 1 if self.shown else seen
 
 
+@checked
 @dataclass(frozen=True, slots=True)
 class ShoeProcedure:
     """Decks per shoe, cut-card depth (cards behind it) and the burn."""

@@ -18,6 +18,7 @@ from typing import Any, Final, Generic, TypedDict, TypeVar, Unpack
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.baccarat.advantage.batches import (
     COUNT_LIMIT,
     BatchOutput,
@@ -38,6 +39,7 @@ from croupier.randomness import RNGLike, as_seed_sequence
 
 __all__ = [
     "EXACT_EVERY",
+    "MAX_STUDY_SHOES",
     "AdvantageResult",
     "CountOptions",
     "CountRow",
@@ -57,6 +59,8 @@ __all__ = [
 #: In a counting study, every shoe whose number is a multiple of this is priced exactly
 #: (the edge-by-count table's exact column); 1 prices every round.
 EXACT_EVERY: Final = 64
+#: The most shoes one study deals (a billion: hours on a cluster).
+MAX_STUDY_SHOES: Final = 1_000_000_000
 #: The checkpoint format's version.
 CHECKPOINT_VERSION: Final = 1
 
@@ -68,6 +72,7 @@ Rng = RNGLike
 AUTO_PARALLEL_SHOES: Final = {"count": 50_000, "perfect": 5_000}
 
 
+@checked
 def default_workers(spec: StudySpec) -> int:
     """One process per core for a long study, one process for a short one."""
     if spec.shoes >= AUTO_PARALLEL_SHOES[spec.kind]:
@@ -84,8 +89,8 @@ def _seed(rng: Rng) -> int:
 
 
 def _check_shoes(shoes: object) -> int:
-    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
-        raise BaccaratError(f"bad number of shoes {shoes!r}: expected 1 or more")
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or not 1 <= shoes <= MAX_STUDY_SHOES:
+        raise BaccaratError(f"bad number of shoes {shoes!r}: expected 1 to {MAX_STUDY_SHOES:,}")
     return shoes
 
 
@@ -110,6 +115,7 @@ class CountOptions(TypedDict, total=False):
     exact_every: int
 
 
+@checked
 def count_spec(
     bet: str,
     count: CountSystem | str,
@@ -143,6 +149,7 @@ def count_spec(
     )
 
 
+@checked
 def perfect_spec(
     bet: str,
     *,
@@ -394,6 +401,7 @@ class InOrder(Generic[T]):
             self.release(self.waiting.pop(number))
 
 
+@checked
 def run_study(
     spec: StudySpec,
     *,
@@ -417,7 +425,12 @@ def run_study(
     if trace is not None and spec.kind != "perfect":
         raise BaccaratError("only perfect play writes a trace")
     if not isinstance(finished, FinishedBatches):
+        _check_batches(finished or {}, "finished")
         finished = FinishedBatches.of(finished or {})
+    outside = [i for i in finished.later if not 0 <= i < spec.batches]
+    if outside or finished.first_missing > spec.batches:
+        first = outside[0] if outside else finished.first_missing - 1
+        raise BaccaratError(f"finished batch {first} is not a batch of this study")
     pending = [index for index in range(spec.batches) if index not in finished]
     # Totals are added up in batch order as they come (bit-for-bit the same sums however
     # the batches are run), traces written in batch order.
@@ -461,6 +474,7 @@ def run_study(
     return summarise(spec, totals, partial=not complete)
 
 
+@checked
 def count_study(
     bet: str,
     count: CountSystem | str,
@@ -484,6 +498,7 @@ def count_study(
     return run_study(spec, workers=workers, scheduler=scheduler, progress=progress)
 
 
+@checked
 def perfect_study(
     bet: str,
     *,
@@ -507,14 +522,23 @@ def perfect_study(
     return run_study(spec, workers=workers, scheduler=scheduler, progress=progress, trace=trace)
 
 
+@checked
 def checkpoint_header(spec: StudySpec) -> str:
     """The first line of a checkpoint: the study it belongs to."""
     return json.dumps({"croupier_checkpoint": CHECKPOINT_VERSION, "study": spec.to_dict()})
 
 
+@checked
 def checkpoint_line(index: int, totals: BatchTotals) -> str:
     """One finished batch, a line of a checkpoint."""
     return json.dumps({"batch": index, "totals": totals.to_json()})
+
+
+def _check_batches(batches: Mapping[int, BatchTotals], name: str) -> None:
+    """Batch numbers mapped to totals, or a :class:`TypeError` naming ``name``."""
+    for index, totals in batches.items():
+        check_type(index, int, f"{name} (its keys)", "batch numbers (int)")
+        check_type(totals, BatchTotals, f"{name}[{index}]", "BatchTotals")
 
 
 class FinishedBatches:
@@ -529,9 +553,11 @@ class FinishedBatches:
         self.later: dict[int, BatchTotals] = {}
 
     @classmethod
+    @checked
     def of(cls, batches: Mapping[int, BatchTotals]) -> FinishedBatches:
         """The batches of a plain mapping."""
         finished = cls()
+        _check_batches(batches, "batches")
         for index in sorted(batches):
             finished.add(index, batches[index])
         return finished
@@ -608,6 +634,7 @@ def _header_study(line: str) -> dict[str, Any]:
     return study
 
 
+@checked
 def checkpoint_seed(lines: Iterable[str]) -> int | None:
     """The seed of the study a checkpoint's lines belong to (``None`` for an empty
     checkpoint): a run without a seed resumes with it. A first line that is not a
@@ -621,12 +648,18 @@ def checkpoint_seed(lines: Iterable[str]) -> int | None:
     ...
     croupier.baccarat.errors.BaccaratError: bad checkpoint: line 1 records the seed inf: ...
     """
-    first = next((line for line in lines if line.strip()), None)
+    first = next((line for line in _text_lines(lines) if line.strip()), None)
     if first is None:
         return None
-    seed = _header_study(check_type(first, str, "lines[0]", "a line (str)"))["seed"]
+    seed = _header_study(first)["seed"]
     assert isinstance(seed, int)
     return seed
+
+
+def _text_lines(lines: Iterable[str]) -> Iterator[str]:
+    """``lines``, each checked to be text."""
+    for i, line in enumerate(lines):
+        yield check_type(line, str, f"lines[{i}]", "a line (str)")
 
 
 def _planned(spec: StudySpec, start: int, stop: int) -> tuple[int, int]:
@@ -663,6 +696,7 @@ def _check_totals(totals: BatchTotals, spec: StudySpec, start: int, stop: int) -
         raise BaccaratError("the bets by threshold do not follow from the rounds by count")
 
 
+@checked
 def read_checkpoint(lines: Iterable[str], spec: StudySpec) -> FinishedBatches:
     """The finished batches of ``spec`` in a checkpoint's lines, read one at a time (a torn
     last line, from a run killed while writing, is ignored).
@@ -674,7 +708,7 @@ def read_checkpoint(lines: Iterable[str], spec: StudySpec) -> FinishedBatches:
     """
     check_type(spec, StudySpec, "spec")
     finished = FinishedBatches()
-    rows = (line for line in lines if line.strip())
+    rows = (line for line in _text_lines(lines) if line.strip())
     first = next(rows, None)
     if first is None:
         return finished

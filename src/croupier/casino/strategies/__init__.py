@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from croupier.arguments import checked
 from croupier.casino.errors import CasinoError
 from croupier.casino.levels import Level
 from croupier.casino.strategies.base import (
@@ -73,6 +74,7 @@ STRATEGIES: Final[Mapping[str, Callable[..., Strategy]]] = {
 DEFAULT_STRATEGY: Final = ExpertStrategy.name
 
 
+@checked
 def player_name(name: str) -> str:
     """The canonical name of a strategy or level (lower case; ``default`` is ``expert``).
 
@@ -92,6 +94,7 @@ def player_name(name: str) -> str:
     return key
 
 
+@checked
 def strategy_named(name: str, *, deadline: float = DEFAULT_DEADLINE) -> Strategy:
     """A new strategy by name (``random``, ``greedy``, ``expert``; ``default`` is ``expert``)
     or by level (``beginner``, ``casual``, ``strong``, ``expert``) that takes at most

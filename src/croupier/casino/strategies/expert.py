@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.random import Generator
 
+from croupier.arguments import checked
 from croupier.cards import CardStyle
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
@@ -152,6 +153,7 @@ class ExpertStrategy(Strategy):
     name = "expert"
     summary = "determinized alpha-beta look-ahead over the current deal (the default computer)"
 
+    @checked
     def __init__(
         self,
         settings: ExpertSettings | None = None,

@@ -21,7 +21,7 @@ from croupier.casino.errors import SaveFileError
 from croupier.casino.gamelog import GameLog, is_log_text, log_path_for, parse_log, read_log
 from croupier.casino.review import BLUNDER, INACCURACY, GameReview, Mark, RoundReview, review_game
 from croupier.cli.console import LazyProgress, make_console
-from croupier.textfile import read_text
+from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 
 __all__ = ["load_log", "render_review", "render_round_review", "run_review"]
 
@@ -41,7 +41,7 @@ def run_review(game: Path, as_json: bool) -> None:
 
 def load_log(path: Path) -> GameLog:
     """The game log at ``path``, or the one next to the save file at ``path``."""
-    text = read_text(path, SaveFileError)
+    text = read_text(path, SaveFileError, max_bytes=MAX_GAME_FILE_BYTES)
     if is_log_text(text):
         return parse_log(text, os.fspath(path))
     beside = log_path_for(path)
