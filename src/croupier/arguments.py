@@ -149,7 +149,7 @@ def _for_generic(
             return _Check(_not_text(abc.Sequence), _of("a sequence", item), items=item)
         if origin is tuple and arguments:
             positions = tuple(_for(argument, namespace) for argument in arguments)
-            return _Check(_not_text(abc.Sequence), "a sequence", positions=positions)
+            return _Check(_instance(tuple, "").accepts, "a tuple", positions=positions)
         item = _for(arguments[0], namespace) if arguments else None
         numeric = item is None or item.what in ("an int", "a number")
         accepts = _sequence if numeric else _not_text(abc.Sequence)  # an array holds numbers

@@ -180,6 +180,7 @@ class PayoutTable:
     description: str
     bets: tuple[Bet, ...]
 
+    @checked
     def bet(self, key: str) -> Bet:
         """The bet called ``key``."""
         for bet in self.bets:

@@ -260,6 +260,7 @@ class Table:
             self.shoe.shuffle()
         return Round(self.shoe, deal_order=self.deal_order), reshuffle
 
+    @checked
     def settle(self, bet_key: str, facts: RoundFacts, stake: int | None = None) -> Settlement:
         """Settle ``stake`` (default: the table's stake) on ``bet_key`` for a finished round
         and update the bankroll."""

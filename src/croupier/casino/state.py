@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from croupier.arguments import checked
-from croupier.cards import DECK, Card, CardStyle, format_cards
+from croupier.cards import DECK, Card, CardStyle, as_cards, format_cards
 from croupier.casino.errors import CasinoError, IllegalMoveError, Rule
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
@@ -76,25 +76,30 @@ class State:
 
     # --- what is where -----------------------------------------------------------------
 
+    @checked
     def hand(self, player: Player) -> tuple[Card, ...]:
         """The cards in ``player``'s hand."""
         return self.hands[player]
 
+    @checked
     def pile(self, player: Player) -> tuple[Card, ...]:
         """The cards ``player`` has captured this round."""
         return self.piles[player]
 
+    @checked
     def builds_of(self, player: Player) -> tuple[Build, ...]:
         """The builds ``player`` owns."""
         return tuple(build for build in self.builds if build.owner is player)
 
+    @checked
     def build_of_value(self, value: int) -> Build | None:
         """The build worth ``value`` (there is at most one on the table), or ``None``."""
         return next((build for build in self.builds if build.value == value), None)
 
-    def find_build(self, cards: Iterable[Card]) -> Build | None:
-        """The build made of exactly ``cards`` (in any order), or ``None``."""
-        return find_build(self.builds, tuple(cards))
+    @checked
+    def find_build(self, cards: Iterable[Card] | str) -> Build | None:
+        """The build made of exactly ``cards`` (in any order, or their text), or ``None``."""
+        return find_build(self.builds, as_cards(cards))
 
     def table_cards(self) -> tuple[Card, ...]:
         """Every card on the table: the cards of the builds, then the loose cards."""
@@ -251,6 +256,7 @@ class State:
 
     # --- what each player sees -----------------------------------------------------------
 
+    @checked
     def observe(self, player: Player) -> Observation:
         """What ``player`` sees of this state (the opponent's hand and the deck hidden).
 

@@ -69,6 +69,7 @@ class StudySpec:
         """Number of batches."""
         return -(-self.shoes // self.batch_shoes)
 
+    @checked
     def batch_size(self, index: int) -> int:
         """Shoes in batch ``index`` (the last one may be short)."""
         return min(self.batch_shoes, self.shoes - index * self.batch_shoes)

@@ -66,6 +66,7 @@ class CountSystem:
             f"got {len(tags)}"
         )
 
+    @checked
     def tag(self, rank: Rank) -> int:
         """The tag of ``rank``."""
         return self.tags[RANKS.index(rank)]
@@ -87,6 +88,7 @@ class CountSystem:
             for tag, ranks in groups
         )
 
+    @checked
     def is_balanced(self, decks: int = 1) -> bool:
         """True when a whole shoe counts to zero."""
         return sum(self.tags) * 4 * decks == 0
