@@ -238,12 +238,17 @@ MIN_POINTS, MAX_POINTS = 0.001, 10
 
 
 def percentage_points(what: str) -> Callable[[Any], float]:
-    """A parser for a precision in percentage points, in ASCII digits (``0.05``)."""
+    """A parser for a precision in percentage points, in ASCII digits (``0.05``); both
+    bounds are accepted as written (a float ``0.001`` is a hair above ``Decimal("0.001")``,
+    which made the lower bound refused)."""
+    from decimal import Decimal
+
     from croupier.cli.options import decimal_parser
 
+    low, high = Decimal(str(MIN_POINTS)), Decimal(str(MAX_POINTS))  # exact, as shown
     return decimal_parser(
         what,
-        lambda number: MIN_POINTS <= number <= MAX_POINTS,
+        lambda number: low <= number <= high,
         f"percentage points from {MIN_POINTS} to {MAX_POINTS}, such as 0.1",
     )
 
