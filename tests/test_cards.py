@@ -298,7 +298,7 @@ def test_stacked_shoe_deals_in_order_and_cannot_be_shuffled() -> None:
 
 @pytest.mark.parametrize("decks", [0, -1, 65, 10**30])
 def test_bad_deck_counts(decks: int) -> None:
-    with pytest.raises(CardError, match="bad number of decks .*: expected 1 to 64"):
+    with pytest.raises(CardError, match=r"bad number of decks .*: expected 1 to 64"):
         Shoe(decks=decks)
 
 

@@ -77,7 +77,7 @@ def test_equity_reports_each_hand_s_equity(tmp_path: Path) -> None:
     path = tmp_path / "hands.txt"
     path.write_text("As Ks ?0 ?1 ?2 ?3 ?4\n2c 2d ?0 ?1 ?2 ?3 ?4\n", encoding="utf-8")
     run = croupier("poker", "equity", str(path), "2000", "--seed", "3")
-    last = run.stdout.splitlines()[-1]
+    last = run.stdout.splitlines()[-2]
     assert last.startswith("Equity (wins plus shares of split pots): hand 0 ")
 
 

@@ -228,6 +228,8 @@ def equity_lines(result: EquityResult) -> list[str]:
     lines.append(f"And there were {result.ties} {'tie' if result.ties == 1 else 'ties'}")
     shares = ", ".join(f"hand {i} {percent(e, 2)}" for i, e in enumerate(result.equity))
     lines.append(f"Equity (wins plus shares of split pots): {shares}")
+    if result.seed is not None:  # Monte Carlo: the deals can be repeated
+        lines.append(f"Seed {result.seed} (--seed {result.seed} deals the same trials)")
     return lines
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -12,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from croupier.numerals import SEED_LIMIT
 
 from ..helpers import assert_one_line_error, croupier
 
@@ -101,6 +104,17 @@ def test_perfect_json_and_trace(tmp_path: Path) -> None:
     assert placed == sum(line["bet"] for line in lines)
     for row in by_edge:
         assert row["edge_percent"] <= 100 * row["edge"] < row["edge_percent"] + 1
+
+
+def test_a_study_without_a_seed_prints_one_that_repeats_it() -> None:
+    """The seed drawn was a 39-digit number, beyond what --seed takes: no run could be
+    repeated."""
+    run = croupier("baccarat", "perfect", "--bet", "tie", "--shoes", "20")
+    found = re.search(r"\(seed (\d+)\)", run.stdout)
+    assert found is not None and int(found[1]) <= SEED_LIMIT, run.stdout
+    again = run_json("perfect", "--bet", "tie", "--shoes", "20", "--seed", found[1])
+    assert again == run_json("perfect", "--bet", "tie", "--shoes", "20", "--seed", found[1])
+    assert again["seed"] == int(found[1])
 
 
 def test_perfect_table_reports_both_accountings() -> None:

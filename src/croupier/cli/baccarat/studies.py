@@ -37,6 +37,7 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.cli.console import INTERRUPTED, LazyProgress, fail, make_console
 from croupier.cli.options import resolve_workers
+from croupier.numerals import fresh_seed
 from croupier.textfile import iter_lines
 
 __all__ = ["StudyOptions", "run_count", "run_perfect"]
@@ -65,9 +66,12 @@ class StudyOptions:
         """How each shoe is dealt."""
         return ShoeProcedure(decks=self.decks, cut_card=self.cut_card, burn=parse_burn(self.burn))
 
-    def rng(self) -> int | None:
-        """The seed: as given, else the one the checkpoint's study was run with."""
-        return _checkpoint_seed(self.checkpoint, self.seed)
+    def rng(self) -> int:
+        """The seed: as given, else the one the checkpoint's study was run with, else a
+        fresh one that ``--seed`` takes back (the library's own fresh seeds are 128-bit,
+        beyond ``--seed``: a run could not be repeated)."""
+        seed = _checkpoint_seed(self.checkpoint, self.seed)
+        return fresh_seed() if seed is None else seed
 
 
 def _lines(path: Path) -> Iterator[str]:
