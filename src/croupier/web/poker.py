@@ -17,6 +17,7 @@ else Monte Carlo to a standard error of 0.1 percentage point), ``exact`` (refuse
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
+from croupier.cards import Card, Rank, Suit, card_spellings
 from croupier.poker import (
     CalcResult,
     EquityQuestion,
@@ -38,6 +40,7 @@ from croupier.poker import (
 )
 from croupier.poker.calc import MAX_PLAYERS, MIN_PLAYERS
 from croupier.poker.matchup import parse_matchup
+from croupier.poker.starting_hands import CLASS_LABELS
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
 from croupier.web.pages import GamePage, card_view, cards_view, render
@@ -198,6 +201,44 @@ def ranking_view(ranking: HandRanking) -> dict[str, Any]:
     }
 
 
+@functools.cache
+def card_notation() -> dict[str, Any]:
+    """What the page's script needs to read and draw cards with no notation of its own:
+    ``spellings``, every card token the library reads (upper case) to its card's code;
+    ``picker``, the card picker's rows (spades, hearts, diamonds, clubs; aces first) as
+    :func:`~croupier.web.pages.card_view` draws cards; ``grid``, the 13x13 starting-hand
+    grid (aces first; pairs on the diagonal, suited above, offsuit below), each class's
+    label and its name in the words of the cards' names.
+
+    >>> notation = card_notation()
+    >>> notation["spellings"]["10♥"], notation["spellings"]["HX"], notation["picker"][1][4]["name"]
+    ('Th', 'Th', '10 of hearts')
+    >>> notation["grid"][0][:2]
+    [['AA', 'pair of aces'], ['AKs', 'ace-king suited']]
+    >>> notation["grid"][4][4], notation["grid"][5][4]
+    (['TT', 'pair of 10s'], ['T9o', '10-9 offsuit'])
+    """
+    words = {rank.char: rank.word for rank in Rank}
+    grid = []
+    for row in range(13):
+        cells = []
+        for column in range(13):
+            label = CLASS_LABELS[13 * row + column]
+            high, low = words[label[0]], words[label[1]]
+            if row == column:
+                name = f"pair of {high}s"
+            else:
+                name = f"{high}-{low} {'suited' if row < column else 'offsuit'}"
+            cells.append([label, name])
+        grid.append(cells)
+    ranks = sorted(Rank, reverse=True)
+    return {
+        "spellings": {token: str(card) for token, card in card_spellings().items()},
+        "picker": [cards_view(Card(rank, suit) for rank in ranks) for suit in reversed(Suit)],
+        "grid": grid,
+    }
+
+
 @router.get("/poker", response_class=HTMLResponse)
 def page(request: Request) -> Response:
     """The calculator and the comparison."""
@@ -206,6 +247,7 @@ def page(request: Request) -> Response:
         "max_trials": MAX_TRIALS,
         "min_precision": MIN_PRECISION,
         "max_precision": MAX_PRECISION,
+        "cards": card_notation(),
     }
     return render(request, "poker.html", title="Poker", state=state)
 
