@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import enum
 import os
-from types import MappingProxyType
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Final, overload
 
 import numpy as np
