@@ -23,6 +23,7 @@ import enum
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Final, overload
 
 import numpy as np
@@ -36,6 +37,8 @@ from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 __all__ = [
     "DECK",
     "MAX_DECKS",
+    "RANK_TOKENS",
+    "SUIT_TOKENS",
     "Card",
     "CardError",
     "CardStyle",
@@ -45,6 +48,7 @@ __all__ = [
     "Shoe",
     "Suit",
     "as_cards",
+    "card_spellings",
     "cards_to_indices",
     "format_cards",
     "indices_to_cards",
@@ -157,33 +161,39 @@ def _member(kind: type[enum.IntEnum], value: object, name: str, values: str) -> 
 
 # --- notation ---------------------------------------------------------------------------
 
-_RANK_TOKENS: Final[dict[str, Rank]] = {
-    **{str(v): Rank(v) for v in range(2, 10)},
-    "T": Rank.TEN,
-    "10": Rank.TEN,
-    "0": Rank.TEN,
-    "X": Rank.TEN,
-    "J": Rank.JACK,
-    "Q": Rank.QUEEN,
-    "K": Rank.KING,
-    "A": Rank.ACE,
-}
+#: Every way to write a rank in a card token (upper case; tokens are read in any case).
+RANK_TOKENS: Final[Mapping[str, Rank]] = MappingProxyType(
+    {
+        **{str(v): Rank(v) for v in range(2, 10)},
+        "T": Rank.TEN,
+        "10": Rank.TEN,
+        "0": Rank.TEN,
+        "X": Rank.TEN,
+        "J": Rank.JACK,
+        "Q": Rank.QUEEN,
+        "K": Rank.KING,
+        "A": Rank.ACE,
+    }
+)
 
-_SUIT_TOKENS: Final[dict[str, Suit]] = {
-    "C": Suit.CLUBS,
-    "♣": Suit.CLUBS,
-    "♧": Suit.CLUBS,
-    "D": Suit.DIAMONDS,
-    "♦": Suit.DIAMONDS,
-    "♢": Suit.DIAMONDS,
-    "H": Suit.HEARTS,
-    "♥": Suit.HEARTS,
-    "♡": Suit.HEARTS,
-    "❤": Suit.HEARTS,
-    "S": Suit.SPADES,
-    "♠": Suit.SPADES,
-    "♤": Suit.SPADES,
-}
+#: Every way to write a suit in a card token (upper case, or a suit symbol).
+SUIT_TOKENS: Final[Mapping[str, Suit]] = MappingProxyType(
+    {
+        "C": Suit.CLUBS,
+        "♣": Suit.CLUBS,
+        "♧": Suit.CLUBS,
+        "D": Suit.DIAMONDS,
+        "♦": Suit.DIAMONDS,
+        "♢": Suit.DIAMONDS,
+        "H": Suit.HEARTS,
+        "♥": Suit.HEARTS,
+        "♡": Suit.HEARTS,
+        "❤": Suit.HEARTS,
+        "S": Suit.SPADES,
+        "♠": Suit.SPADES,
+        "♤": Suit.SPADES,
+    }
+)
 
 #: What a card token may look like, quoted in every parse error.
 ACCEPTED_FORMS: Final = (
@@ -254,10 +264,14 @@ def _bad_card(token: str, position: int | None, why: str = "") -> CardError:
     return CardError(f"bad card {token!r}{where}{because}: expected {ACCEPTED_FORMS}")
 
 
-def as_cards(cards: Iterable[Card] | str, name: str = "cards") -> tuple[Card, ...]:
+def as_cards(
+    cards: Iterable[Card] | str, name: str = "cards", *, reads_text: bool = True
+) -> tuple[Card, ...]:
     """``cards`` as a tuple of :class:`Card` objects: cards as they are, or text read by
-    :func:`parse_cards` (the library's one rule: wherever cards are taken, their text is
-    taken too). Anything else is a :class:`TypeError` naming the argument and the item.
+    :func:`parse_cards`. This is the library's one rule: a function that takes cards takes
+    their text too; a value's constructor (``Move(...)``, ``EquityQuestion(...)``) takes
+    values only (``reads_text=False``), and its ``parse`` reads text. Anything else is a
+    :class:`TypeError` naming the argument and the item.
 
     >>> as_cards("As Ks"), as_cards([Card.parse("2c")])
     ((Card('As'), Card('Ks')), (Card('2c'),))
@@ -265,8 +279,16 @@ def as_cards(cards: Iterable[Card] | str, name: str = "cards") -> tuple[Card, ..
     Traceback (most recent call last):
     ...
     TypeError: cards[0] must be a Card, not str
+    >>> as_cards("As Ks", "loose", reads_text=False)
+    Traceback (most recent call last):
+    ...
+    TypeError: loose must be Card objects, not a str: parse_cards('As Ks') reads text
     """
     if isinstance(cards, str):
+        if not reads_text:
+            raise TypeError(
+                f"{name} must be Card objects, not a str: parse_cards({cards[:40]!r}) reads text"
+            )
         return parse_cards(cards)
     if isinstance(cards, bytes | bytearray):  # iterable, but of numbers: not cards
         raise TypeError(f"{name} must be Card objects or their text (str), not bytes")
@@ -291,13 +313,34 @@ def parse_card(token: str, position: int | None = None) -> Card:
     text = check_type(token, str, "token", "a card token (str)").strip()
     text = text.replace("\ufe0f", "").upper()
     if len(text) >= 2:
-        rank, suit = _RANK_TOKENS.get(text[:-1]), _SUIT_TOKENS.get(text[-1])
+        rank, suit = RANK_TOKENS.get(text[:-1]), SUIT_TOKENS.get(text[-1])
         if rank is not None and suit is not None:
             return DECK[4 * (rank - 2) + suit]
-        suit, rank = _SUIT_TOKENS.get(text[0]), _RANK_TOKENS.get(text[1:])
+        suit, rank = SUIT_TOKENS.get(text[0]), RANK_TOKENS.get(text[1:])
         if rank is not None and suit is not None:
             return DECK[4 * (rank - 2) + suit]
     raise _bad_card(token, position)
+
+
+def card_spellings() -> dict[str, Card]:
+    """Every token :func:`parse_card` reads as a card, in upper case (it reads any case,
+    and drops the emoji selector U+FE0F), to that card: each rank token beside each suit
+    token, rank first and suit first. For readers that look tokens up instead of
+    parsing them (a web page's script, a table of byte strings).
+
+    >>> spellings = card_spellings()
+    >>> spellings["10♥"], spellings["HX"], spellings["TH"], len(spellings)
+    (Card('Th'), Card('Th'), Card('Th'), 416)
+    >>> all(parse_card(token) == card for token, card in spellings.items())
+    True
+    """
+    spellings: dict[str, Card] = {}
+    for rank_token, rank in RANK_TOKENS.items():
+        for suit_token, suit in SUIT_TOKENS.items():
+            card = DECK[4 * (rank - 2) + suit]
+            spellings[rank_token + suit_token] = card
+            spellings[suit_token + rank_token] = card
+    return spellings
 
 
 def parse_rank(token: str, position: int | None = None) -> Rank:
@@ -308,7 +351,7 @@ def parse_rank(token: str, position: int | None = None) -> Rank:
     >>> parse_rank("k"), parse_rank("10"), parse_rank("5h")
     (<Rank.KING: 13>, <Rank.TEN: 10>, <Rank.FIVE: 5>)
     """
-    rank = _RANK_TOKENS.get(check_type(token, str, "token", "a rank token (str)").strip().upper())
+    rank = RANK_TOKENS.get(check_type(token, str, "token", "a rank token (str)").strip().upper())
     if rank is not None:
         return rank
     try:

@@ -130,17 +130,13 @@ class Move:
         check_type(self.card, Card, "card")
         loose = self.loose
         if not _in_order(loose):
-            object.__setattr__(self, "loose", _sorted_cards(as_cards(loose, "loose")))
+            cards = as_cards(loose, "loose", reads_text=False)
+            object.__setattr__(self, "loose", _sorted_cards(cards))
         builds = self.builds
         if builds:
             normal = tuple(
                 sorted(
-                    (
-                        _sorted_cards(
-                            b.cards if isinstance(b, Build) else as_cards(b, f"builds[{i}]")
-                        )
-                        for i, b in enumerate(check_type(builds, Iterable, "builds", "builds"))
-                    ),
+                    map(_sorted_cards, _build_cards(builds, reads_text=False)),
                     key=lambda cards: [c.index for c in cards],
                 )
             )
@@ -320,11 +316,14 @@ def _check_notation(
         )
 
 
-def _build_cards(builds: Iterable[Build | Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    items = check_type(builds, Iterable, "builds", "Builds or their cards")
+def _build_cards(
+    builds: Iterable[Build | Iterable[Card]], *, reads_text: bool = True
+) -> tuple[tuple[Card, ...], ...]:
+    """The cards of each build: a :class:`Build`, its cards (or their text)."""
+    items = enumerate(check_type(builds, Iterable, "builds", "Builds or their cards"))
     return tuple(
-        b.cards if isinstance(b, Build) else as_cards(b, f"builds[{i}]")
-        for i, b in enumerate(items)
+        b.cards if isinstance(b, Build) else as_cards(b, f"builds[{i}]", reads_text=reads_text)
+        for i, b in items
     )
 
 

@@ -92,7 +92,9 @@ class Build:
 
     def __post_init__(self) -> None:
         groups = check_type(self.parts, Iterable, "parts", "groups of cards")
-        parts = tuple(as_cards(part, f"parts[{i}]") for i, part in enumerate(groups))
+        parts = tuple(
+            as_cards(part, f"parts[{i}]", reads_text=False) for i, part in enumerate(groups)
+        )
         object.__setattr__(self, "parts", parts)
         object.__setattr__(self, "owner", _player(self.owner))
         object.__setattr__(self, "cards", tuple(card for part in parts for card in part))
