@@ -169,7 +169,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--tiny", action="store_true", help="2 sessions of 2 rounds (tests)")
     args = parser.parse_args()
+    if args.tiny:
+        args.sessions, args.rounds = 2, 2
     with tempfile.TemporaryDirectory() as state_dir:
         server, url = start_server(state_dir)
         try:
