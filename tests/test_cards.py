@@ -370,3 +370,13 @@ def test_card_spellings_are_exactly_the_tokens_parse_card_reads() -> None:
                 assert token.upper() not in spellings, token
             else:
                 assert spellings[token.upper()] == card, token
+
+
+def test_an_empty_shoe_of_one_card_says_so_in_the_singular() -> None:
+    shoe = Shoe.stacked("As")
+    shoe.draw()
+    with pytest.raises(EmptyShoeError, match="its one card has been dealt"):
+        shoe.draw()
+    with pytest.raises(EmptyShoeError, match="all 2 cards have been dealt"):
+        two = Shoe.stacked("As Ks")
+        two.draw(), two.draw(), two.peek()

@@ -152,9 +152,9 @@ def _member(kind: type[enum.IntEnum], value: object, name: str, values: str) -> 
     """``value`` as a member of ``kind`` (a member, or its whole number)."""
     if isinstance(value, kind):
         return value
-    check_type(value, int, name, f"a {kind.__name__} or a whole number")
+    number = check_type(value, int, name, f"a {kind.__name__} or a whole number")
     try:
-        return kind(value)
+        return kind(number)
     except ValueError:
         raise CardError(f"bad {name} {value}: expected a {kind.__name__} ({values})") from None
 
@@ -721,7 +721,7 @@ class Shoe:
     def draw(self) -> Card:
         """Deal the top card."""
         if self._position >= len(self._cards):
-            raise EmptyShoeError(f"the shoe is empty: all {len(self._cards)} cards have been dealt")
+            raise self._empty()
         card = self._cards[self._position]
         self._position += 1
         self._counts[card.rank] -= 1
@@ -730,8 +730,13 @@ class Shoe:
     def peek(self) -> Card:
         """The top card, without dealing it."""
         if self._position >= len(self._cards):
-            raise EmptyShoeError(f"the shoe is empty: all {len(self._cards)} cards have been dealt")
+            raise self._empty()
         return self._cards[self._position]
+
+    def _empty(self) -> EmptyShoeError:
+        size = len(self._cards)
+        every = "its one card has" if size == 1 else f"all {size} cards have"
+        return EmptyShoeError(f"the shoe is empty: {every} been dealt")
 
     def counts(self) -> dict[Rank, int]:
         """Cards left by rank, from two to ace."""

@@ -29,6 +29,7 @@ __all__ = [
     "MAX_BANKROLL_CENTS",
     "MAX_DIGITS",
     "SEED_LIMIT",
+    "a_or_an",
     "describe_range",
     "fixed",
     "format_money",
@@ -143,6 +144,18 @@ def plural(count: int, noun: str, plural_form: str | None = None) -> str:
     """
     word = noun if count == 1 else (plural_form or noun + "s")
     return f"{thousands(count)} {word}"
+
+
+@checked
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article, as it is said: ``an A``, ``an 8``, ``a K``,
+    ``an ace``, ``a 10``.
+
+    >>> a_or_an("A"), a_or_an("8"), a_or_an("K"), a_or_an("ace"), a_or_an("10")
+    ('an A', 'an 8', 'a K', 'an ace', 'a 10')
+    """
+    said_with_a_vowel = word[:1].lower() in "aeio" or word.startswith(("8", "11", "18"))
+    return f"{'an' if said_with_a_vowel else 'a'} {word}"
 
 
 def _no_negative_zero(text: str) -> str:

@@ -43,7 +43,7 @@ def test_compare_reads_stdin_and_shows_both_hands_and_the_verdict() -> None:
     assert run.stdout == (
         "Line 1\n"
         "  Hand 1: K♣ A♣ J♥ 8♠ 9♣ 2♠    high card: A♣ K♣ J♥ 9♣ 8♠ (ace high)\n"
-        "  Hand 2: A♥ K♥ 10♠ 7♣ 7♥ 3♣   pair: 7♥ 7♣ A♥ K♥ 10♠ (pair of 7s)\n"
+        "  Hand 2: A♥ K♥ 10♠ 7♣ 7♥ 3♣   pair: 7♥ 7♣ A♥ K♥ 10♠ (7s)\n"
         "  Hand 2 wins\n"
         "\n"
     )

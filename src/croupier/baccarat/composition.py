@@ -29,12 +29,15 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import POINTS
 from croupier.cards import Card, Rank, Shoe, parse_ranks
 from croupier.errors import check_type
-from croupier.numerals import is_ascii_whole, plural
+from croupier.numerals import a_or_an, is_ascii_whole, plural
 
 __all__ = ["MIN_CARDS", "Composition", "check_value_counts", "parse_counts", "parse_value_counts"]
 
 #: The order of rank counts written on a command line: A, 2, ..., 10, J, Q, K.
 WRITTEN_RANK_ORDER: Final[tuple[Rank, ...]] = (Rank.ACE, *tuple(Rank)[:-1])
+
+#: The most cards a description names as missing from full decks (``6 decks less ...``).
+MAX_NAMED_MISSING: Final = 12
 
 #: A round can take six cards: a shoe must hold at least this many to finish one.
 MIN_CARDS: Final = 6
@@ -225,10 +228,14 @@ class Composition:
             if ranks is not None:
                 where = RANKS.index(rank)
                 if ranks[where] == 0:
-                    raise BaccaratError(f"cannot remove a {rank.label}: none left in the shoe")
+                    raise BaccaratError(
+                        f"cannot remove {a_or_an(rank.label)}: none left in the shoe"
+                    )
                 ranks[where] -= 1
             elif values[value] == 0:
-                raise BaccaratError(f"cannot remove a {rank.label}: no card of value {value} left")
+                raise BaccaratError(
+                    f"cannot remove {a_or_an(rank.label)}: no card of value {value} left"
+                )
             values[value] -= 1
         if sum(values) < MIN_CARDS:
             raise BaccaratError(
@@ -237,11 +244,29 @@ class Composition:
         return Composition(tuple(values), tuple(ranks) if ranks is not None else None)
 
     def describe(self) -> str:
-        """A short description: ``8 decks``, ``infinite deck``, ``412 cards``."""
+        """A short description: ``8 decks``, ``6 decks less 5 5 9 K`` (full decks a few
+        cards short: at most :data:`MAX_NAMED_MISSING`, named in rank order),
+        ``infinite deck``, ``412 cards``.
+
+        >>> Composition.decks(6).removing("5 5 9 K").describe()
+        '6 decks less 5 5 9 K'
+        >>> Composition.from_values([16, 4, 4, 4, 4, 4, 4, 4, 4, 3]).describe()
+        '51 cards'
+        """
         if self.infinite:
             return "infinite deck"
-        if self.ranks is not None and len(set(self.ranks)) == 1 and self.ranks[0] % 4 == 0:
-            return plural(self.ranks[0] // 4, "deck")
+        if self.ranks is None:
+            return plural(self.total, "card")
+        decks = max(1, *(-(-count // 4) for count in self.ranks))
+        missing = [
+            rank.label
+            for rank, count in zip(RANKS, self.ranks, strict=True)
+            for _ in range(4 * decks - count)
+        ]
+        if not missing:
+            return plural(decks, "deck")
+        if len(missing) <= MAX_NAMED_MISSING:
+            return f"{plural(decks, 'deck')} less {' '.join(missing)}"
         return plural(self.total, "card")
 
     def to_dict(self) -> dict[str, Any]:

@@ -200,7 +200,7 @@ PLAYER, BANKER, TIE = Outcome.PLAYER, Outcome.BANKER, Outcome.TIE
 #: every wrong bet loses, a banker or player bet on a tie included.
 LAB: Final = PayoutTable(
     "lab",
-    "COMP 104 lab: banker and player pay 1:1, tie 5:1; a tie loses banker and player bets",
+    "banker and player pay 1:1, tie 5:1; a tie loses banker and player bets",
     (
         Bet("banker", "Banker", _rules((Wins(BANKER), 1))),
         Bet("player", "Player", _rules((Wins(PLAYER), 1))),

@@ -114,9 +114,9 @@ class Build:
 
 def _player(value: object) -> Player:
     """A player from a :class:`Player` or its number (0 or 1)."""
-    check_type(value, int, "owner", "a Player")
+    number = check_type(value, int, "owner", "a Player")
     try:
-        return Player(value)
+        return Player(number)
     except ValueError:
         raise CasinoError(f"bad owner {value}: expected a Player (0 or 1)") from None
 

@@ -34,6 +34,7 @@ from croupier.casino.rules import Stop, add_part, find_build, move_problem, move
 from croupier.casino.scoring import RoundScore, score_piles
 from croupier.casino.values import CARD_VALUE, LOW_VALUE
 from croupier.errors import check_type
+from croupier.numerals import plural
 from croupier.randomness import RNGLike, as_generator
 
 __all__ = ["Problem", "State", "check_state", "state_problems"]
@@ -448,7 +449,7 @@ def state_problems(state: State) -> list[Problem]:
         problems.append(
             Problem(
                 "cards",
-                f"{len(seen)} cards in all, 52 expected: "
+                f"{plural(len(seen), 'card')} in all, 52 expected: "
                 f"missing {format_cards(missing, CardStyle.CASINO)}",
             )
         )
@@ -457,7 +458,7 @@ def state_problems(state: State) -> list[Problem]:
             problems.append(
                 Problem(
                     f"hand:{player.key}",
-                    f"the {player.key} holds {len(state.hands[player])} cards: "
+                    f"the {player.key} holds {plural(len(state.hands[player]), 'card')}: "
                     f"a hand holds at most {HAND_SIZE}",
                 )
             )
@@ -485,7 +486,7 @@ def state_problems(state: State) -> list[Problem]:
         problems.append(
             Problem(
                 "deck",
-                f"both hands are empty but the deck holds {len(state.deck)} cards: "
+                f"both hands are empty but the deck holds {plural(len(state.deck), 'card')}: "
                 "the next cards should have been dealt",
             )
         )

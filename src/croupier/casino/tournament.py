@@ -33,6 +33,7 @@ from croupier.cards import (
 from croupier.casino.errors import CasinoCardError, CasinoError, SaveFileCardError, SaveFileError
 from croupier.casino.pieces import HAND_SIZE, Player
 from croupier.casino.state import State
+from croupier.numerals import plural
 from croupier.randomness import RNGLike, as_generator
 from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 
@@ -118,7 +119,9 @@ def check_deck(cards: Sequence[Card] | str, source: str = "deck") -> tuple[Card,
         seen.add(card)
     if len(seen) != len(DECK):
         missing = format_cards((c for c in DECK if c not in seen), CardStyle.CASINO)
-        raise CasinoError(f"{source}: {len(seen)} cards, a deck is all 52 cards: missing {missing}")
+        raise CasinoError(
+            f"{source}: {plural(len(seen), 'card')}, a deck is all 52 cards: missing {missing}"
+        )
     return tuple(cards)
 
 
@@ -140,7 +143,8 @@ def parse_deck(text: str, source: str = "deck file") -> tuple[Card, ...]:
     if len(cards) != len(DECK):
         missing = format_cards((c for c in DECK if c not in set(cards)), CardStyle.CASINO)
         raise SaveFileError(
-            f"{source}: {len(cards)} cards, a deck file lists all 52 cards: missing {missing}"
+            f"{source}: {plural(len(cards), 'card')}, a deck file lists all 52 cards: "
+            f"missing {missing}"
         )
     return cards
 

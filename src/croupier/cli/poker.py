@@ -120,7 +120,7 @@ def show_matchup(console: Console, matchup: Matchup, *, header: bool = True) -> 
                 (ranking.category.label, "bold"),
                 ": ",
                 cards_text(ranking.cards),
-                f" ({ranking.description})",
+                f" ({ranking.detail})",
             )
         )
     console.print(f"  {matchup.verdict}", style="bold green" if matchup.winner else "bold")

@@ -38,6 +38,7 @@ from numpy.typing import NDArray
 from croupier.arguments import checked
 from croupier.cards import DECK, Card, CardError, as_cards, parse_card
 from croupier.errors import check_type, prefixed
+from croupier.numerals import plural
 from croupier.poker.batch import classes_from_totals
 from croupier.poker.combinatorics import group_products
 from croupier.poker.errors import PokerCardError, PokerError
@@ -93,7 +94,7 @@ class EquityHand:
             raise PokerError(f"bad hand {self}: unknown cards are distinct numbers ?0, ?1...")
         if not MIN_CARDS <= self.size <= MAX_CARDS:
             raise PokerError(
-                f"a hand of {self.size} cards once complete: expected {MIN_CARDS} to "
+                f"a hand of {plural(self.size, 'card')} once complete: expected {MIN_CARDS} to "
                 f"{MAX_CARDS} (known cards and ?N unknown ones)"
             )
 

@@ -177,6 +177,17 @@ class HandRanking:
         """The hand in words: ``full house, kings over 7s``, ``pair of aces``..."""
         return describe(self._class)
 
+    @property
+    def detail(self) -> str:
+        """The description less the category it starts with, to show beside the
+        category: ``kings over 7s`` for a full house, ``aces`` for a pair, ``royal flush``
+        for the best straight flush.
+
+        >>> evaluate("As Ah Ks Kh 2c").detail, evaluate("Ts Js Qs Ks As").detail
+        ('aces and kings', 'royal flush')
+        """
+        return detail_of(self._class)
+
     def to_dict(self) -> dict[str, Any]:
         """The ranking as JSON-ready data (what ``croupier poker compare --json`` prints).
 
@@ -470,6 +481,15 @@ def _best_five(hand: tuple[Card, ...], class_number: int) -> tuple[Card, ...]:
 
 def _plural(rank: int) -> str:
     return Rank(rank).word + "s"
+
+
+def detail_of(class_number: int) -> str:
+    """:func:`describe` less the category it starts with (see :attr:`HandRanking.detail`)."""
+    words, label = describe(class_number), category_of(class_number).label
+    for joint in (", ", " of "):
+        if words.startswith(label + joint):
+            return words[len(label + joint) :]
+    return words
 
 
 @checked

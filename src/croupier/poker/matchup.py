@@ -66,7 +66,7 @@ class Matchup:
             five = " ".join(card.pretty for card in ranking.cards)
             lines.append(
                 f"  Hand {number}: {text}{' ' * (width - len(text) + 3)}"
-                f"{ranking.category.label}: {five} ({ranking.description})"
+                f"{ranking.category.label}: {five} ({ranking.detail})"
             )
         lines += [f"  {self.verdict}", ""]
         return "\n".join(lines) + "\n"

@@ -30,6 +30,7 @@ from croupier.baccarat.simulate import (
     shuffled_shoes,
     standard_burn_starts,
 )
+from croupier.numerals import plural
 
 __all__ = ["STANDARD_BURN", "DealtShoes", "ShoeProcedure", "parse_burn"]
 
@@ -134,7 +135,7 @@ class ShoeProcedure:
         most_burned = 11 if burn == STANDARD_BURN else int(burn)
         if size - cut_card <= most_burned:
             raise BaccaratError(
-                f"the cut card {cut_card} cards from the back of {size} leaves no round "
+                f"the cut card {plural(cut_card, 'card')} from the back of {size} leaves no round "
                 "after the burn"
             )
 

@@ -34,6 +34,7 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.baccarat.simulate import Z95
 from croupier.errors import check_type, prefixed
+from croupier.numerals import plural
 from croupier.parallel import run_tasks
 from croupier.randomness import RNGLike, as_seed_sequence
 
@@ -680,7 +681,7 @@ def _check_totals(totals: BatchTotals, spec: StudySpec, start: int, stop: int) -
     :class:`BaccaratError` saying what is wrong."""
     shoes, priced = _planned(spec, start, stop)
     if totals.shoes != shoes:
-        raise BaccaratError(f"{totals.shoes:,} shoes where the study deals {shoes:,}")
+        raise BaccaratError(f"{plural(totals.shoes, 'shoe')} where the study deals {shoes:,}")
     if totals.priced_shoes != priced:
         raise BaccaratError(
             f"{totals.priced_shoes:,} shoes priced exactly where the study prices {priced:,}"
@@ -688,7 +689,7 @@ def _check_totals(totals: BatchTotals, spec: StudySpec, start: int, stop: int) -
     if totals.rounds != int(totals.count_rounds.sum()):
         raise BaccaratError("the rounds by count do not add up to the rounds")
     if totals.bets > totals.rounds:
-        raise BaccaratError(f"{totals.bets:,} bets in {totals.rounds:,} rounds")
+        raise BaccaratError(f"{plural(totals.bets, 'bet')} in {plural(totals.rounds, 'round')}")
     if (totals.count_priced > totals.count_rounds).any():
         raise BaccaratError("more rounds priced than dealt at some count")
     at_least = np.cumsum(totals.count_rounds[::-1])[::-1]

@@ -1,4 +1,4 @@
-"""``croupier baccarat play``: the betting table of the COMP 104 lab."""
+"""``croupier baccarat play``: the betting table (the course's lab game, by default)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def play(
         ),
     ] = "course",
 ) -> None:
-    """Bet on banker, player or tie, round after round, as in the COMP 104 lab."""
+    """Bet on banker, player or tie, round after round, from a $1,000 bankroll."""
     from croupier.baccarat import payout_table
     from croupier.baccarat.round import DEAL_ORDERS
     from croupier.baccarat.table import Table, format_money, table_shoe
