@@ -25,6 +25,7 @@ from typing import Final, Protocol
 from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import Outcome
+from croupier.numerals import plural
 
 __all__ = [
     "CASINO",
@@ -164,6 +165,14 @@ class Bet:
     name: str
     rules: tuple[Rule, ...]
 
+    def __repr__(self) -> str:
+        """Short: the rules are data, read them in ``bet.rules``.
+
+        >>> CASINO.bet("banker")
+        <Bet banker: Banker, 2 rules>
+        """
+        return f"<Bet {self.key}: {self.name}, {plural(len(self.rules), 'rule')}>"
+
     def settle(self, facts: RoundFacts) -> Fraction:
         """Net amount won per unit staked on this round: +1, 19/20, 0 (push), -1, ..."""
         for rule in self.rules:
@@ -179,6 +188,14 @@ class PayoutTable:
     name: str
     description: str
     bets: tuple[Bet, ...]
+
+    def __repr__(self) -> str:
+        """Short: the table's name and its bets' keys (``bets`` holds them).
+
+        >>> LAB
+        <PayoutTable lab: banker, player, tie>
+        """
+        return f"<PayoutTable {self.name}: {', '.join(bet.key for bet in self.bets)}>"
 
     @checked
     def bet(self, key: str) -> Bet:

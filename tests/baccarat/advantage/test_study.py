@@ -222,3 +222,10 @@ def test_rng_may_be_a_generator_or_none() -> None:
         perfect_spec("tie", shoes=0)
     with pytest.raises(BaccaratError, match="no bet 'dragon-8'"):
         perfect_spec("dragon-8", shoes=1)
+
+
+def test_a_result_s_repr_fits_on_a_line() -> None:
+    """The repr of a result held every table by count: 12,000 characters."""
+    result = perfect_study("tie", shoes=5, rng=1)
+    for shown in (repr(result), repr(result.totals)):
+        assert "\n" not in shown and len(shown) < 200, shown

@@ -22,6 +22,7 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.odds import RANK_TO_VALUE, expected_values_batch, reads_pairs
 from croupier.baccarat.payouts import Bet, find_bet, payout_table
 from croupier.baccarat.simulate import cell_facts
+from croupier.numerals import plural
 
 __all__ = [
     "BATCH_SHOES",
@@ -131,6 +132,17 @@ class BatchTotals:
     scan_bets: NDArray[np.int64] = field(default_factory=_zeros_int)
     scan_units: NDArray[np.float64] = field(default_factory=_zeros_float)
     scan_units_sq: NDArray[np.float64] = field(default_factory=_zeros_float)
+
+    def __repr__(self) -> str:
+        """Short: the tables by count are data, read them as attributes.
+
+        >>> BatchTotals(shoes=3, rounds=240, bets=7)
+        <BatchTotals 3 shoes, 240 rounds, 7 bets>
+        """
+        return (
+            f"<BatchTotals {plural(self.shoes, 'shoe')}, {plural(self.rounds, 'round')}, "
+            f"{plural(self.bets, 'bet')}>"
+        )
 
     def __add__(self, other: BatchTotals) -> BatchTotals:
         return BatchTotals(

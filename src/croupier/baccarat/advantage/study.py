@@ -231,6 +231,20 @@ class AdvantageResult:
         """Shoes finished."""
         return self.totals.shoes
 
+    def __repr__(self) -> str:
+        """Short: the study and its main figure (``to_dict()`` has them all).
+
+        >>> perfect_study("tie", shoes=20, rng=3)
+        <AdvantageResult perfect tie, 20 shoes (seed 3): ... units per shoe (95% ... to ...)>
+        """
+        low, high = self.ci95
+        partial = ", partial" if self.partial else ""
+        return (
+            f"<AdvantageResult {self.spec.kind} {self.bet}, {plural(self.shoes, 'shoe')} "
+            f"(seed {self.spec.seed}{partial}): {self.units_per_shoe:+.4f} units per shoe "
+            f"(95% {low:+.4f} to {high:+.4f})>"
+        )
+
     @property
     def bet(self) -> str:
         """The bet's key."""
