@@ -31,10 +31,20 @@ from croupier.cards import Card, Rank, Shoe, parse_ranks
 from croupier.errors import check_type
 from croupier.numerals import a_or_an, is_ascii_whole, plural
 
-__all__ = ["MIN_CARDS", "Composition", "check_value_counts", "parse_counts", "parse_value_counts"]
+__all__ = [
+    "MIN_CARDS",
+    "RANKS",
+    "VALUES",
+    "Composition",
+    "check_value_counts",
+    "parse_counts",
+    "parse_value_counts",
+]
 
-#: The order of rank counts written on a command line: A, 2, ..., 10, J, Q, K.
-WRITTEN_RANK_ORDER: Final[tuple[Rank, ...]] = (Rank.ACE, *tuple(Rank)[:-1])
+#: croupier's one order for a vector of card counts (or tags) by value: by the value
+#: itself, 0 (10, J, Q, K) to 9 (the index is the value), on the command line, in the
+#: library and, labelled by value, in JSON.
+VALUES: Final[tuple[int, ...]] = tuple(range(10))
 
 #: The most cards a description names as missing from full decks (``6 decks less ...``).
 MAX_NAMED_MISSING: Final = 12
@@ -42,7 +52,9 @@ MAX_NAMED_MISSING: Final = 12
 #: A round can take six cards: a shoe must hold at least this many to finish one.
 MIN_CARDS: Final = 6
 
-#: Ranks in the order used for rank counts: 2, 3, ..., 10, J, Q, K, A.
+#: croupier's one order for a vector by rank: the order of :class:`~croupier.cards.Rank`,
+#: 2, 3, ..., 10, J, Q, K, A, on the command line, in the library and, labelled by rank,
+#: in JSON.
 RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
 
 
@@ -95,20 +107,18 @@ def _whole_numbers(text: str, what: str) -> list[int]:
 @checked
 def parse_counts(text: str) -> Composition:
     """A shoe written as 10 counts by value (``c0,...,c9``: 10/J/Q/K, aces, 2, ..., 9) or
-    13 counts by rank (``A,2,3,...,10,J,Q,K``), separated by commas.
+    13 counts by rank (``2,3,...,10,J,Q,K,A``), separated by commas: croupier's one order
+    for each (:data:`VALUES`, :data:`RANKS`).
 
     >>> parse_counts("16,4,4,4,4,4,4,4,4,4").has_ranks
     False
-    >>> parse_counts("4,4,4,4,4,4,4,4,4,4,4,4,3").rank_count(Rank.KING)
+    >>> parse_counts("4,4,4,4,4,4,4,4,4,4,4,4,3").rank_count(Rank.ACE)
     3
     """
-    what = "10 counts by value (0 to 9) or 13 by rank (A, 2, ..., 10, J, Q, K), comma-separated"
+    what = "10 counts by value (0 to 9) or 13 by rank (2, 3, ..., 10, J, Q, K, A), comma-separated"
     numbers = _whole_numbers(text, what)
     if len(numbers) == 13:
-        for rank, count in zip(WRITTEN_RANK_ORDER, numbers, strict=True):
-            if count < 0:
-                raise BaccaratError(f"bad count {count} for rank {rank.label}: expected 0 or more")
-        return Composition.from_ranks(dict(zip(WRITTEN_RANK_ORDER, numbers, strict=True)))
+        return Composition.from_ranks(dict(zip(RANKS, numbers, strict=True)))
     if len(numbers) != 10:
         raise BaccaratError(f"bad counts {text!r}: expected {what}, got {len(numbers)} numbers")
     return Composition.from_values(parse_value_counts(text))
@@ -272,15 +282,20 @@ class Composition:
     def to_dict(self) -> dict[str, Any]:
         """The shoe as JSON-ready data: description, cards, counts by value and by rank.
 
+        Every vector is labelled by its keys: counts by value under ``"0"`` (10/J/Q/K) to
+        ``"9"``, counts by rank under ``"2"`` to ``"A"``, each in croupier's one order.
+
         >>> data = Composition.decks(1).to_dict()
-        >>> data["description"], data["cards"], data["values"][0], data["ranks"]["K"]
+        >>> data["description"], data["cards"], data["values"]["0"], data["ranks"]["K"]
         ('1 deck', 52, 16, 4)
+        >>> list(data["values"])[:3], list(data["ranks"])[-2:]
+        (['0', '1', '2'], ['K', 'A'])
         """
         return {
             "description": self.describe(),
             "infinite": self.infinite,
             "cards": None if self.infinite else self.total,
-            "values": list(self.values),
+            "values": {str(value): count for value, count in zip(VALUES, self.values, strict=True)},
             "ranks": None
             if self.ranks is None
             else {rank.label: count for rank, count in zip(RANKS, self.ranks, strict=True)},

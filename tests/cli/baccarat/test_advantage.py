@@ -47,7 +47,7 @@ def test_count_table() -> None:
     assert run.exit_code == 0, run.stderr
     out = run.stdout
     assert "Counting: Dragon 7 40:1 (dragon-7, ez payouts), 8 decks, cut card 14" in out
-    assert "Tags A,2,3=0 4,5,6,7=-1 8,9=+2 10,J,Q,K=0; true count; bet at 4 or more" in out
+    assert "Tags 2,3=0 4,5,6,7=-1 8,9=+2 10,J,Q,K,A=0; true count; bet at 4 or more" in out
     for label in (
         "Units won per shoe",
         "95% interval",
@@ -84,7 +84,22 @@ def test_best_threshold_and_eor_tags() -> None:
         "1",
     )
     assert isinstance(data["threshold"], float)
-    assert data["tags"] == [int(t) for t in data["tags"]] and len(data["tags"]) == 13
+    assert list(data["tags"]) == [
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "J",
+        "Q",
+        "K",
+        "A",
+    ]  # labelled by rank, in rank order
+    assert all(isinstance(tag, int) for tag in data["tags"].values())
 
 
 def test_perfect_json_and_trace(tmp_path: Path) -> None:
@@ -99,7 +114,8 @@ def test_perfect_json_and_trace(tmp_path: Path) -> None:
     assert set(lines[0]) == {"shoe", "round", "counts", "ev", "bet", "outcome"}
     assert [line["shoe"] for line in lines] == sorted(line["shoe"] for line in lines)
     assert sum(line["bet"] for line in lines) == round(data["bets_per_shoe"] * 12)
-    assert all(sum(line["counts"]) <= 416 for line in lines)
+    assert all(sum(line["counts"].values()) <= 416 for line in lines)
+    assert list(lines[0]["counts"]) == [str(value) for value in range(10)]  # by value, labelled
     by_edge = data["by_edge"]
     assert sum(row["rounds"] for row in by_edge) == len(lines)
     placed = sum(row["rounds"] for row in by_edge if row["edge_percent"] >= 0)

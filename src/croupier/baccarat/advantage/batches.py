@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 
 from croupier.arguments import checked
 from croupier.baccarat.advantage.procedure import DealtShoes, ShoeProcedure
+from croupier.baccarat.composition import VALUES
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.odds import RANK_TO_VALUE, expected_values_batch, reads_pairs
 from croupier.baccarat.payouts import Bet, find_bet, payout_table
@@ -221,7 +222,8 @@ class TraceRows:
 
     shoe: NDArray[np.int64]
     round: NDArray[np.int64]
-    #: Unseen cards by value before the round: aces, twos, ..., nines, ten-valued cards.
+    #: Unseen cards by value before the round, value 0 (10/J/Q/K) to 9 (croupier's one
+    #: order; labelled by value in :meth:`lines`).
     counts: NDArray[np.int64]
     ev: NDArray[np.float64]
     bet: NDArray[np.bool_]
@@ -231,7 +233,14 @@ class TraceRows:
         """One dict per round, the ``--trace`` JSON line."""
         outcomes = _outcome_words()
         return [
-            {"shoe": s, "round": r, "counts": c, "ev": e, "bet": b, "outcome": outcomes[cell]}
+            {
+                "shoe": s,
+                "round": r,
+                "counts": dict(zip(_VALUE_KEYS, c, strict=True)),
+                "ev": e,
+                "bet": b,
+                "outcome": outcomes[cell],
+            }
             for s, r, c, e, b, cell in zip(
                 self.shoe.tolist(),
                 self.round.tolist(),
@@ -283,11 +292,11 @@ def _cell_payoffs(bet: Bet) -> NDArray[np.float64]:
     return payoffs
 
 
+#: The keys of a vector by value in JSON: "0" (10/J/Q/K) to "9".
+_VALUE_KEYS: Final = tuple(str(value) for value in VALUES)
 #: Rank code -> one-hot row by value (0..9) or by rank.
 _VALUE_ONE_HOT: Final = RANK_TO_VALUE.astype(np.int8)
 _RANK_ONE_HOT: Final = np.eye(13, dtype=np.int8)
-#: Trace order of values: aces, twos, ..., nines, then ten-valued cards.
-_TRACE_ORDER: Final = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]
 
 
 def _unseen(
@@ -349,7 +358,7 @@ def run_batch(spec: StudySpec, index: int, trace: bool = False) -> BatchOutput:
             rows = TraceRows(
                 shoe=index * spec.batch_shoes + shoe + 1,
                 round=dealt.round_numbers,
-                counts=values[:, _TRACE_ORDER],
+                counts=values,
                 ev=ev,
                 bet=placed,
                 cell=rounds.cell,

@@ -1,15 +1,15 @@
 """Card-counting systems: an integer tag per rank, added to the running count as each card
 is seen.
 
-Tags are written one per value, aces first and ten-valued cards last (``A,2,...,9,10``),
-or one per rank (``A,2,...,10,J,Q,K``); ``dragon-7`` and ``panda-8`` name the counts
-Eliot Jacobson published for those bets, and ``eor`` derives small integer tags from the
-bet's effect of removal.
+Tags are written one per value in croupier's one order, value 0 (10, J, Q, K) to 9
+(``10,A,2,...,9``), or one per rank in rank order (``2,3,...,10,J,Q,K,A``); ``dragon-7``
+and ``panda-8`` name the counts Eliot Jacobson published for those bets, and ``eor``
+derives small integer tags from the bet's effect of removal.
 
 >>> dragon = parse_count("dragon-7", "dragon-7")
 >>> dragon.written()
-'A,2,3=0 4,5,6,7=-1 8,9=+2 10,J,Q,K=0'
->>> parse_count("0,0,0,-1,-1,-1,-1,2,2,0", "dragon-7").tags == dragon.tags
+'2,3=0 4,5,6,7=-1 8,9=+2 10,J,Q,K,A=0'
+>>> parse_count("0,0,0,0,-1,-1,-1,-1,2,2", "dragon-7").tags == dragon.tags
 True
 """
 
@@ -24,7 +24,7 @@ from typing import Final
 import numpy as np
 
 from croupier.arguments import checked
-from croupier.baccarat.composition import RANKS, WRITTEN_RANK_ORDER, Composition
+from croupier.baccarat.composition import RANKS, Composition
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.odds import effect_of_removal
 from croupier.baccarat.payouts import PayoutTable, find_bet
@@ -54,16 +54,15 @@ class CountSystem:
     @classmethod
     @checked
     def from_written(cls, name: str, tags: list[int]) -> CountSystem:
-        """Tags written per value (``A,2,...,9,10``: 10 numbers) or per rank (``A..K``: 13)."""
+        """Tags written per value (value 0 to 9, ``10,A,2,...,9``: 10 numbers) or per rank
+        (``2,...,K,A``: 13), in croupier's one order for each."""
         if len(tags) == 10:
-            by_value = {1: tags[0], **{v: tags[v - 1] for v in range(2, 10)}, 0: tags[9]}
-            return cls(name, tuple(by_value[POINTS[rank]] for rank in RANKS))
+            return cls(name, tuple(tags[POINTS[rank]] for rank in RANKS))
         if len(tags) == 13:
-            written = dict(zip(WRITTEN_RANK_ORDER, tags, strict=True))
-            return cls(name, tuple(written[rank] for rank in RANKS))
+            return cls(name, tuple(tags))
         raise BaccaratError(
-            f"bad tags: expected 10 (A,2,...,9,10) or 13 (A,2,...,10,J,Q,K) whole numbers, "
-            f"got {len(tags)}"
+            f"bad tags: expected 10 (by value 0 to 9: 10,A,2,...,9) or 13 (by rank 2,...,K,A) "
+            f"whole numbers, got {len(tags)}"
         )
 
     @checked
@@ -76,13 +75,17 @@ class CountSystem:
         """Tags indexed by rank code (0 = two ... 12 = ace), as the simulator codes cards."""
         return np.array(self.tags, dtype=np.int16)
 
-    def in_written_order(self) -> list[int]:
-        """The 13 tags in the order A, 2, ..., 10, J, Q, K."""
-        return [self.tag(rank) for rank in WRITTEN_RANK_ORDER]
+    def labelled(self) -> dict[str, int]:
+        """The 13 tags by rank label, in rank order (the JSON of ``baccarat count``).
+
+        >>> list(NAMED_COUNTS["dragon-7"].labelled().items())[:3]
+        [('2', 0), ('3', 0), ('4', -1)]
+        """
+        return {rank.label: self.tag(rank) for rank in RANKS}
 
     def written(self) -> str:
-        """Ranks grouped by tag, in the order written: ``A,2,3=0 4,5,6,7=-1 ...``."""
-        groups = itertools.groupby(WRITTEN_RANK_ORDER, key=self.tag)
+        """Ranks grouped by tag, in rank order: ``2,3=0 4,5,6,7=-1 ...``."""
+        groups = itertools.groupby(RANKS, key=self.tag)
         return " ".join(
             ",".join(rank.label for rank in ranks) + f"={tag:+d}".replace("+0", "0")
             for tag, ranks in groups
@@ -98,13 +101,15 @@ class CountSystem:
 NAMED_COUNTS: Final[Mapping[str, CountSystem]] = MappingProxyType(
     {
         # Eliot Jacobson, "Dragon 7 side bet" (2011): 8 decks, bet at a true count of 4+.
+        # Published A,2,...,9,T as 0,0,0,-1,-1,-1,-1,2,2,0; here by value 10,A,2,...,9.
         "dragon-7": CountSystem.from_written(
-            "Jacobson Dragon 7 count", [0, 0, 0, -1, -1, -1, -1, 2, 2, 0]
+            "Jacobson Dragon 7 count", [0, 0, 0, 0, -1, -1, -1, -1, 2, 2]
         ),
         # The Panda 8 count in Eliot Jacobson, "Co-Card Counting the Dragon and Panda Side
-        # Bets in EZ Baccarat" (888casino blog, after Michael Shackleford).
+        # Bets in EZ Baccarat" (888casino blog, after Michael Shackleford). Published
+        # A,2,...,9,T as 1,1,-2,-2,-2,-1,-1,-2,4,1; here by value 10,A,2,...,9.
         "panda-8": CountSystem.from_written(
-            "Jacobson Panda 8 count", [1, 1, -2, -2, -2, -1, -1, -2, 4, 1]
+            "Jacobson Panda 8 count", [1, 1, 1, -2, -2, -2, -1, -1, -2, 4]
         ),
     }
 )
@@ -118,7 +123,7 @@ def eor_count(bet: str, decks: int = 8, payouts: PayoutTable | None = None) -> C
     correlate best with the effects wins (the smallest on a tie).
 
     >>> eor_count("dragon-7").written()
-    'A,2=0 3,4,5=-1 6,7=-2 8,9=+3 10,J,Q,K=0'
+    '2=0 3,4,5=-1 6,7=-2 8,9=+3 10,J,Q,K,A=0'
     """
     table, chosen = find_bet(bet, payouts)
     effects = effect_of_removal(Composition.decks(decks), table).effects.get(chosen.key)
@@ -160,7 +165,8 @@ def parse_count(
             names = ", ".join(NAMED_COUNTS)
             raise BaccaratError(
                 f"bad tag {token!r} at position {position} in {text!r}: expected whole numbers "
-                f"(A,2,...,9,10 or A,2,...,K), a named count ({names}) or eor"
+                f"(10 by value 10,A,2,...,9 or 13 by rank 2,...,K,A), a named count ({names}) "
+                "or eor"
             )
         numbers.append(int(token))
     return CountSystem.from_written("tags " + ",".join(map(str, numbers)), numbers)

@@ -334,7 +334,7 @@ class AdvantageResult:
         )
         if self.spec.kind == "count":
             assert self.spec.tags is not None
-            data["tags"] = CountSystem("", self.spec.tags).in_written_order()
+            data["tags"] = CountSystem("", self.spec.tags).labelled()
             data["true_count"] = self.spec.true_count
             data["by_count"] = [row.to_dict() for row in self.by_count]
         else:
@@ -504,7 +504,7 @@ def count_study(
     """Count the cards and bet one unit on ``bet`` when the count reaches a threshold.
 
     ``count`` is a :class:`CountSystem` or its written form (``dragon-7``, ``eor``,
-    ``0,0,0,-1,-1,-1,-1,2,2,0``); ``options`` are :class:`CountOptions`: the threshold
+    ``0,0,0,0,-1,-1,-1,-1,2,2``, by value 0 to 9); ``options`` are :class:`CountOptions`: the threshold
     (``None`` tries every whole threshold on the same shoes and reports the best),
     ``true_count``, the procedure, the payouts, and how often a shoe is priced exactly.
     ``workers``, ``scheduler`` and ``progress`` are those of :func:`run_study`.

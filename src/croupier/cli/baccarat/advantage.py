@@ -94,8 +94,9 @@ def count(
         str,
         typer.Option(
             "--tags",
-            help="Tags per value A,2,...,9,10 (e.g. 0,0,0,-1,-1,-1,-1,2,2,0) or per rank "
-            "A,2,...,K; a named count (dragon-7, panda-8); or eor (from the effect of removal).",
+            help="Tags per value, value 0 (10/J/Q/K) to 9, i.e. 10,A,2,...,9 "
+            "(e.g. 0,0,0,0,-1,-1,-1,-1,2,2) or per rank 2,...,K,A; a named count (dragon-7, "
+            "panda-8); or eor (from the effect of removal).",
         ),
     ],
     threshold: Annotated[
