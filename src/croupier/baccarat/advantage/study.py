@@ -504,8 +504,8 @@ def count_study(
     """Count the cards and bet one unit on ``bet`` when the count reaches a threshold.
 
     ``count`` is a :class:`CountSystem` or its written form (``dragon-7``, ``eor``,
-    ``0,0,0,0,-1,-1,-1,-1,2,2``, by value 0 to 9); ``options`` are :class:`CountOptions`: the threshold
-    (``None`` tries every whole threshold on the same shoes and reports the best),
+    ``0,0,0,0,-1,-1,-1,-1,2,2``, by value 0 to 9); ``options`` are :class:`CountOptions`:
+    the threshold (``None`` tries every whole threshold on the same shoes and reports the best),
     ``true_count``, the procedure, the payouts, and how often a shoe is priced exactly.
     ``workers``, ``scheduler`` and ``progress`` are those of :func:`run_study`.
     """
