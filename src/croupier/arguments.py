@@ -42,7 +42,7 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 __all__ = ["checked"]
 
@@ -56,8 +56,9 @@ _ITERABLES: typing.Final = frozenset(
 )
 
 
-#: The checks of a function's parameters: by position (name and check), and by name.
-Checks = tuple[list[tuple[str, "_Check | None"]], dict[str, "_Check"]]
+#: The checks of a function's parameters: by position (index, name and check; only the
+#: parameters with a check), and by name.
+Checks = tuple[tuple[tuple[int, str, "_Check"], ...], dict[str, "_Check"]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +71,13 @@ class _Check:
     what: str
     items: _Check | None = None
     positions: tuple[_Check | None, ...] | None = None
+    #: Classes whose instances pass at once, nothing more to check (the common case, so
+    #: that a checked function costs about a microsecond more a call).
+    plain: frozenset[type] = frozenset()
 
     def check(self, value: object, name: str) -> None:
+        if value.__class__ in self.plain:
+            return
         if not self.accepts(value):
             raise TypeError(f"{name} must be {self.what}, not {_type_name(value)}")
         if not isinstance(value, list | tuple):
@@ -95,7 +101,10 @@ def _article(word: str) -> str:
 
 
 def _instance(kind: type, what: str) -> _Check:
-    return _Check(lambda value: isinstance(value, kind), what)
+    return _Check(lambda value: isinstance(value, kind), what, plain=frozenset({kind}))
+
+
+_NONE: Final = _Check(lambda value: value is None, "None", plain=frozenset({type(None)}))
 
 
 def _integral(value: object) -> bool:
@@ -119,15 +128,15 @@ def _for_class(kind: type) -> _Check | None:
     if kind is object:
         return None
     if kind is bool:
-        return _Check(_boolean, "a bool")
+        return _Check(_boolean, "a bool", plain=frozenset({bool}))
     if kind is int:
-        return _Check(_integral, "an int")
+        return _Check(_integral, "an int", plain=frozenset({int}))
     if kind is float:
-        return _Check(_real, "a number")
+        return _Check(_real, "a number", plain=frozenset({float, int}))
     if kind is str:
         return _instance(str, "a str")
     if kind is type(None):
-        return _Check(lambda value: value is None, "None")
+        return _NONE
     if getattr(kind, "_is_protocol", False) and not getattr(kind, "_is_runtime_protocol", False):
         return None  # a static protocol: isinstance cannot tell
     if isinstance(kind, enum.EnumMeta):
@@ -156,11 +165,11 @@ def _for_generic(
         return _Check(accepts, _of("a sequence", item), items=item)
     if origin in _ITERABLES:
         item = _for(arguments[0], namespace) if arguments else None
-        return _Check(_not_text(abc.Iterable), _of("an iterable", item))
+        return _Check(_not_text(abc.Iterable), _of("an iterable", item), plain=_CONTAINERS)
     if origin in (dict, abc.Mapping, abc.MutableMapping):
-        return _instance(abc.Mapping, "a mapping")
+        return _Check(lambda value: isinstance(value, abc.Mapping), "a mapping", plain=_DICT)
     if origin is abc.Callable:
-        return _Check(callable, "callable")
+        return _Check(callable, "callable", plain=_FUNCTIONS)
     if origin is type:
         base = arguments[0] if arguments and isinstance(arguments[0], type) else object
         return _Check(
@@ -179,10 +188,19 @@ def _sequence(value: object) -> bool:
     return isinstance(value, abc.Sequence) or type(value).__name__ == "ndarray"
 
 
+#: Containers whose items are never read by a check (an iterable's).
+_CONTAINERS: Final = frozenset({tuple, list, set, frozenset, dict})
+_DICT: Final = frozenset({dict})
+_FUNCTIONS: Final = frozenset({types.FunctionType, types.MethodType, types.BuiltinFunctionType})
+
+
 def _union(members: list[_Check | None]) -> _Check | None:
     if any(member is None for member in members):
         return None
     checks = [member for member in members if member is not None]
+    plain = frozenset().union(
+        *(check.plain for check in checks if check.items is None and check.positions is None)
+    )
     whats = list(dict.fromkeys(check.what for check in checks))
     what = ", ".join(whats[:-1]) + f" or {whats[-1]}" if len(whats) > 1 else whats[0]
     items = [check.items for check in checks if check.items is not None]
@@ -190,6 +208,7 @@ def _union(members: list[_Check | None]) -> _Check | None:
         lambda value: any(check.accepts(value) for check in checks),
         what,
         items=items[0] if len(items) == 1 and len(checks) <= 2 else None,
+        plain=plain,
     )
 
 
@@ -203,7 +222,7 @@ def _for(annotation: Any, namespace: dict[str, Any]) -> _Check | None:
         if isinstance(annotation, str):  # an alias written as a string (RNGLike): the
             return None  # function checks it itself (as_generator), with a fuller message
     if annotation is None:
-        return _Check(lambda value: value is None, "None")
+        return _NONE
     if annotation is Any or isinstance(annotation, TypeVar):
         return None
     origin = typing.get_origin(annotation)
@@ -222,27 +241,25 @@ def _for(annotation: Any, namespace: dict[str, Any]) -> _Check | None:
     return None
 
 
-def _checks(
-    function: Callable[..., Any],
-) -> tuple[list[tuple[str, _Check | None]], dict[str, _Check]]:
+def _checks(function: Callable[..., Any]) -> Checks:
     """Checks by position and by name, read from ``function``'s annotations."""
     import inspect
 
     namespace = dict(getattr(function, "__globals__", {}))
     annotations = getattr(function, "__annotations__", {})
-    positional: list[tuple[str, _Check | None]] = []
+    positional: list[tuple[int, str, _Check]] = []
     by_name: dict[str, _Check] = {}
-    for parameter in inspect.signature(function).parameters.values():
+    for index, parameter in enumerate(inspect.signature(function).parameters.values()):
         if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
             continue
-        check = (
-            _for(annotations[parameter.name], namespace) if parameter.name in annotations else None
-        )
+        annotation = annotations.get(parameter.name)
+        check = None if annotation is None else _for(annotation, namespace)
+        if check is None:
+            continue
         if parameter.kind != parameter.KEYWORD_ONLY:
-            positional.append((parameter.name, check))
-        if check is not None:
-            by_name[parameter.name] = check
-    return positional, by_name
+            positional.append((index, parameter.name, check))
+        by_name[parameter.name] = check
+    return tuple(positional), by_name
 
 
 def checked(target: F) -> F:
@@ -260,13 +277,15 @@ def checked(target: F) -> F:
         if not found:
             found.append(_checks(function))
         positional, by_name = found[0]
-        for (name, check), value in zip(positional, args, strict=False):
-            if check is not None:
-                check.check(value, name)
-        for name, value in kwargs.items():
-            check = by_name.get(name)
-            if check is not None:
-                check.check(value, name)
+        given = len(args)
+        for index, name, check in positional:
+            if index < given:
+                check.check(args[index], name)
+        if kwargs:
+            for name, value in kwargs.items():
+                named = by_name.get(name)
+                if named is not None:
+                    named.check(value, name)
         return function(*args, **kwargs)
 
     return call  # type: ignore[return-value]

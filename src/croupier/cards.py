@@ -284,6 +284,8 @@ def as_cards(
     ...
     TypeError: loose must be Card objects, not a str: parse_cards('As Ks') reads text
     """
+    if isinstance(cards, tuple) and all(card.__class__ is Card for card in cards):
+        return cards  # the common case, in one pass
     if isinstance(cards, str):
         if not reads_text:
             raise TypeError(
@@ -483,7 +485,6 @@ class CardStyle(enum.StrEnum):
     CASINO = "casino"
 
     @classmethod
-    @checked
     def parse(cls, style: CardStyle | str) -> CardStyle:
         """The style named ``style`` (an unknown name raises :class:`CardError`)."""
         if isinstance(style, CardStyle):
@@ -505,8 +506,7 @@ class CardStyle(enum.StrEnum):
         return str(card)
 
 
-@checked
-def format_cards(
+def format_cards(  # checked by hand: every game writes cards with it
     cards: Iterable[Card] | str, style: CardStyle | str = CardStyle.STR, sep: str = " "
 ) -> str:
     """Join cards with ``sep`` in one :class:`CardStyle`: ``str`` (Kc), ``pretty`` (K♣),

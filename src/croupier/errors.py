@@ -41,13 +41,17 @@ def check_type(value: object, kind: type[_T] | tuple[type, ...], name: str, what
     ...
     TypeError: decks must be a whole number, not bool
     """
+    try:
+        fits = isinstance(value, kind)
+    except TypeError:
+        raise TypeError("kind must be a class or a tuple of classes") from None
+    if fits and (value.__class__ is not bool or kind is bool):  # the one check on the way
+        return cast(_T, value)
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    if not all(isinstance(k, type) for k in kinds):
-        raise TypeError("kind must be a class or a tuple of classes")
+    if fits and bool in kinds:
+        return cast(_T, value)
     if not isinstance(name, str) or not isinstance(what, str):
         raise TypeError("name and what must be str")
-    if isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds):
-        return cast(_T, value)
     if not what:
         what = " or ".join(f"a {k.__name__}" for k in kinds)
     raise TypeError(f"{name} must be {what}, not {type(value).__name__}")

@@ -35,7 +35,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any
 
 from croupier.arguments import checked
@@ -84,12 +83,16 @@ def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _in_order(cards: object) -> bool:
-    """True for a tuple of cards already sorted (as a move stores them)."""
-    return (
-        isinstance(cards, tuple)
-        and all(isinstance(card, Card) for card in cards)
-        and all(a.index < b.index for a, b in pairwise(cards))
-    )
+    """True for a tuple of cards already sorted (as a move stores them): one pass, as
+    moves are made by the thousand while a strategy searches."""
+    if not isinstance(cards, tuple):
+        return False
+    last = -1
+    for card in cards:
+        if card.__class__ is not Card or card.index <= last:
+            return False
+        last = card.index
+    return True
 
 
 def _action(value: object) -> Action:
@@ -127,7 +130,8 @@ class Move:
     def __post_init__(self) -> None:
         if not isinstance(self.action, Action):
             object.__setattr__(self, "action", _action(self.action))
-        check_type(self.card, Card, "card")
+        if self.card.__class__ is not Card:
+            check_type(self.card, Card, "card")
         loose = self.loose
         if not _in_order(loose):
             cards = as_cards(loose, "loose", reads_text=False)
@@ -158,7 +162,8 @@ class Move:
         builds: Iterable[Build | Iterable[Card]] = (),
     ) -> Move:
         """Capture ``loose`` cards and ``builds`` (:class:`Build` objects or their cards)."""
-        return cls(Action.CAPTURE, card, as_cards(loose, "loose"), _build_cards(builds))
+        cards = loose if loose.__class__ is tuple else as_cards(loose, "loose")
+        return cls(Action.CAPTURE, card, cards, _build_cards(builds) if builds else ())
 
     @classmethod
     def build(cls, card: Card, *loose: Card) -> Move:

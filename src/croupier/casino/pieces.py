@@ -91,12 +91,15 @@ class Build:
     cards: tuple[Card, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        groups = check_type(self.parts, Iterable, "parts", "groups of cards")
-        parts = tuple(
-            as_cards(part, f"parts[{i}]", reads_text=False) for i, part in enumerate(groups)
-        )
+        parts = self.parts
+        if not _card_groups(parts):  # checked and copied only when not tuples of cards
+            groups = check_type(parts, Iterable, "parts", "groups of cards")
+            parts = tuple(
+                as_cards(part, f"parts[{i}]", reads_text=False) for i, part in enumerate(groups)
+            )
         object.__setattr__(self, "parts", parts)
-        object.__setattr__(self, "owner", _player(self.owner))
+        if self.owner.__class__ is not Player:
+            object.__setattr__(self, "owner", _player(self.owner))
         object.__setattr__(self, "cards", tuple(card for part in parts for card in part))
         object.__setattr__(self, "value", _build_value(parts))
 
@@ -110,6 +113,19 @@ class Build:
 
     def __contains__(self, card: object) -> bool:
         return card in self.cards
+
+
+def _card_groups(parts: object) -> bool:
+    """True for a tuple of tuples of cards (as builds are made while a strategy searches)."""
+    if not isinstance(parts, tuple):
+        return False
+    for part in parts:
+        if part.__class__ is not tuple:
+            return False
+        for card in part:
+            if card.__class__ is not Card:
+                return False
+    return True
 
 
 def _player(value: object) -> Player:

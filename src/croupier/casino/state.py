@@ -77,19 +77,17 @@ class State:
 
     # --- what is where -----------------------------------------------------------------
 
-    @checked
     def hand(self, player: Player) -> tuple[Card, ...]:
         """The cards in ``player``'s hand."""
-        return self.hands[player]
+        return self.hands[_player(player)]
 
-    @checked
     def pile(self, player: Player) -> tuple[Card, ...]:
         """The cards ``player`` has captured this round."""
-        return self.piles[player]
+        return self.piles[_player(player)]
 
-    @checked
     def builds_of(self, player: Player) -> tuple[Build, ...]:
         """The builds ``player`` owns."""
+        player = _player(player)
         return tuple(build for build in self.builds if build.owner is player)
 
     @checked
@@ -257,7 +255,6 @@ class State:
 
     # --- what each player sees -----------------------------------------------------------
 
-    @checked
     def observe(self, player: Player) -> Observation:
         """What ``player`` sees of this state (the opponent's hand and the deck hidden).
 
@@ -266,6 +263,7 @@ class State:
         >>> len(seen.hand), seen.opponent_hand_size, seen.deck_size
         (4, 4, 40)
         """
+        player = _player(player)
         return Observation(
             player=player,
             hand=self.hands[player],
@@ -391,6 +389,13 @@ class State:
             "deck_size": len(self.deck),
             "deck": names(self.deck),
         }
+
+
+def _player(player: object) -> Player:
+    """``player``, checked cheaply (a state's accessors are called in searches)."""
+    if isinstance(player, Player):
+        return player
+    return check_type(player, Player, "player", "a Player")
 
 
 def _as_move(move: Move | str) -> Move:
