@@ -310,3 +310,19 @@ def test_every_bound_shown_in_the_help_is_accepted(
             parse_value(param, bound)
         except OptionError as exc:
             pytest.fail(f"{' '.join(path)} {param.opts[0]} {bound}: {exc}")
+
+
+def test_the_command_line_s_bounds_are_the_library_s() -> None:
+    """The library refuses what is beyond its bounds (so that hostile calls stop at
+    once); the options, written without importing it, must agree with it."""
+    from croupier import cards
+    from croupier.baccarat.advantage.study import MAX_STUDY_SHOES
+    from croupier.baccarat.simulate import MAX_SHOES
+    from croupier.cli import options, poker
+    from croupier.cli.baccarat import advantage, analysis
+    from croupier.poker.equity import MAX_TRIALS
+
+    assert options.MAX_DECKS == cards.MAX_DECKS
+    assert analysis.MAX_SHOES == MAX_SHOES
+    assert advantage.MAX_STUDY_SHOES == MAX_STUDY_SHOES
+    assert poker.MAX_TRIALS == MAX_TRIALS
