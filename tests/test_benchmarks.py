@@ -4,7 +4,7 @@
 ``random.Random`` where the library takes a seed or a NumPy generator) and nothing
 noticed: the scripts only ran by hand. Here each one runs with ``--tiny`` (every path at
 the smallest size; its figures mean nothing) and must exit 0. A script whose peer
-library is not installed is skipped, with the reason. The scripts run a few at a time
+library is not installed is skipped, with the reason. The scripts run four at a time
 while the tests wait on them one by one: the whole costs about the slowest script.
 """
 
@@ -56,7 +56,7 @@ def _run(script: str, scratch: Path) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def runs() -> Iterator[dict[str, Future[subprocess.CompletedProcess[str]]]]:
     """Every runnable script, started a few at a time."""
-    with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(max_workers=3) as pool:
+    with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(max_workers=4) as pool:
         yield {
             script: pool.submit(_run, script, Path(folder))
             for script in SCRIPTS
