@@ -139,7 +139,7 @@ def test_the_scoreboard_after_each_round_at_a_casino_table(shoe: WriteShoe) -> N
     assert big_eye_boy.startswith("r")  # P(1,1) has B(0,1) beside it
     assert board[7].startswith("Ask road (big eye boy, small road, cockroach pig): if banker ")
     assert board[8] == (
-        "Shoe: 5 rounds · banker 2 · player 2 · tie 1 · pairs: player 0, banker 0 · naturals 4"
+        "Shoe: 5 rounds · banker 2 · player 2 · tie 1 · pairs: player 1, banker 0 · naturals 4"
     )
 
 
