@@ -117,6 +117,13 @@ class Sitting:
         croupier.baccarat.errors.BaccaratError: the stake $100 is more than the bankroll $50: \
 lower the stake or raise the bankroll
         """
+        table = Table(
+            shoe=shoe,
+            bankroll=bankroll,
+            stake=stake,
+            payouts=rules.payouts,
+            deal_order=deal_order,
+        )
         if stake > bankroll:
             raise BaccaratError(
                 f"the stake {format_money(stake)} is more than the bankroll "
@@ -127,13 +134,6 @@ lower the stake or raise the bankroll
                 f"the stake {format_money(stake)} is outside the table's limits of "
                 f"{format_money(rules.min_stake)} to {format_money(rules.max_stake)} a spot"
             )
-        table = Table(
-            shoe=shoe,
-            bankroll=bankroll,
-            stake=stake,
-            payouts=rules.payouts,
-            deal_order=deal_order,
-        )
         return cls(table, rules)
 
     # --- the money -------------------------------------------------------------------

@@ -40,6 +40,7 @@ __all__ = [
     "DEFAULT_MIN_STAKE",
     "LAB_RULES",
     "SIDE_BETS",
+    "VARIANTS",
     "Commission",
     "TableRules",
     "table_rules",
@@ -104,6 +105,28 @@ _BANKER: Final = {
 }
 _TIE: Final = {8: CASINO.bet("tie"), 9: dataclasses.replace(CASINO.bet("tie-9"), key="tie")}
 _CODE_OF: Final = {key: code for code, (key, _) in SIDE_BETS.items()}
+_BANKER_VARIANT: Final = {
+    Commission.FIVE: "banker",
+    Commission.FOUR: "banker-4",
+    Commission.NONE: "banker-ez",
+}
+_TIE_VARIANT: Final = {8: "tie", 9: "tie-9"}
+
+#: Every bet any table may offer, each under its own key (``banker``, ``banker-4``,
+#: ``banker-ez``, ``tie``, ``tie-9``, the side bets): what the maths panel compares.
+VARIANTS: Final = PayoutTable(
+    "variants",
+    "every banker rule, both tie payouts and every side bet",
+    (
+        _BANKER[Commission.FIVE],
+        dataclasses.replace(_BANKER[Commission.FOUR], key="banker-4"),
+        dataclasses.replace(_BANKER[Commission.NONE], key="banker-ez"),
+        CASINO.bet("player"),
+        _TIE[8],
+        dataclasses.replace(_TIE[9], key="tie-9"),
+        *(_SIDE_BET_SOURCE[key].bet(key) for key, _ in SIDE_BETS.values()),
+    ),
+)
 
 
 def side_bets_offered(commission: Commission) -> tuple[str, ...]:
@@ -203,6 +226,18 @@ class TableRules:
             description = f"punto banco: banker {net}:1 ({self.commission.label} commission)"
         description += f", player 1:1, tie {self.tie_pays}:1; ties push banker/player"
         return PayoutTable(self.name, description, tuple(bets))
+
+    @property
+    def variant_keys(self) -> tuple[str, ...]:
+        """The keys in :data:`VARIANTS` of this table's bets, in the table's order.
+
+        >>> table_rules("casino", commission="4", tie_pays=9, side_bets="pp").variant_keys
+        ('banker-4', 'player', 'tie-9', 'player-pair')
+        """
+        if self.lab:
+            return ()
+        main = (_BANKER_VARIANT[self.commission], "player", _TIE_VARIANT[self.tie_pays])
+        return (*main, *self.side_bets)
 
     @property
     def side_bet_codes(self) -> dict[str, str]:
@@ -343,10 +378,9 @@ payouts to set the commission, tie payout, side bets or limits
         rate = commission if isinstance(commission, Commission) else Commission.parse(commission)
     if side_bets is None:
         keys = side_bets_offered(rate)
-    elif isinstance(side_bets, str):
-        keys = parse_side_bets(side_bets, rate)
     else:
-        keys = tuple(side_bets)
+        text = side_bets if isinstance(side_bets, str) else ",".join(map(str, side_bets))
+        keys = parse_side_bets(text, rate)
     return TableRules(
         commission=rate,
         tie_pays=base.tie_pays if tie_pays is None else tie_pays,
