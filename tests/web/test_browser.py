@@ -18,6 +18,8 @@ from croupier.baccarat.scoreboard import DERIVED_ROADS, ask_road, big_road, deri
 from croupier.baccarat.sitting import Sitting
 from croupier.baccarat.table import Table, format_money, table_shoe
 from croupier.baccarat.tablerules import VARIANTS, table_rules
+from croupier.baccarat.trainer import Drill
+from croupier.baccarat.trainerlog import read_history
 from croupier.poker import Range, calculate
 
 pytestmark = pytest.mark.browser
@@ -413,3 +415,43 @@ def test_a_shoe_played_to_the_cut_card_draws_the_five_roads(
     assert page.locator("#bankroll-chart polyline").count() == 1
     assert f"over {sitting.rounds} rounds" in page.inner_text("#chart-note")
     screenshot(page, "baccarat-roads", docs=True)
+
+
+def test_the_counting_trainer(
+    browser_page: Any, screenshot: Shot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("CROUPIER_TRAINER_DIR", str(tmp_path))
+    page = browser_page
+    page.goto("/baccarat/trainer")
+    page.fill("#t-user", "ana")
+    page.select_option("#t-count", "panda-8")
+    expect(page.locator("#t-tags")).to_contain_text("Tags: A,2=+1 3,4,5=-2")
+    page.fill("#t-every", "4")
+    page.fill("#t-cards", "8")
+    page.fill("#t-speed", "0.05")
+    page.fill("#t-seed", "5")
+    page.click("#start-form button[type=submit]")
+    drill = Drill.new("panda-8", cards=8, every=4, rng=5)
+    for number in range(2):
+        expect(page.locator("#drill-status")).to_have_text(
+            f"Cards {4 * number + 1} to {4 * number + 4} of 8."
+        )
+        expect(page.locator("#answer-form")).to_be_visible()
+        drill.next_cards()
+        shown = page.locator("#trainer-cards .card").evaluate_all(
+            "cards => cards.map(c => c.dataset.code)"
+        )
+        assert shown == [str(card) for card in drill.cards[4 * number : 4 * number + 4]]
+        exact = drill.expected()
+        running = exact.running + (1 if number else 0)  # the second answer is wrong
+        page.fill("#a-running", str(running))
+        page.fill("#a-true", f"{exact.true:.1f}")
+        page.click("#answer-form button[type=submit]")
+        drill.answer(running, exact.true, seconds=1)
+    expect(page.locator("#drill-status")).to_contain_text("Drill over: 8 cards.")
+    expect(page.locator("#verdict")).to_contain_text(f"Wrong: running {exact.running:+d}")
+    assert "accuracy" in page.inner_text("#score").lower()
+    assert page.locator("#mistakes li").count() == 1
+    expect(page.locator("#history tr")).to_have_count(1)
+    assert read_history("ana", tmp_path).records[0].running_right == 1
+    screenshot(page, "baccarat-trainer", docs=True)

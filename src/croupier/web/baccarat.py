@@ -44,6 +44,7 @@ from croupier.baccarat.tablerules import (
     table_rules,
 )
 from croupier.cards import Rank
+from croupier.web.baccarat_trainer import router as trainer_router
 from croupier.web.errors import ApiError
 from croupier.web.pages import GamePage, cards_view, render
 from croupier.web.sessions import Slot, open_session
@@ -51,6 +52,7 @@ from croupier.web.sessions import Slot, open_session
 __all__ = ["PAGE", "SEAT"]
 
 router = APIRouter()
+router.include_router(trainer_router)
 
 #: Chip values on the rail, in cents.
 CHIPS: Final = (100, 500, 2_500, 10_000, 50_000)
