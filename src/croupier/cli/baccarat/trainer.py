@@ -67,7 +67,8 @@ def trainer(
         bool, typer.Option("--history", help="Show the user's past sessions and stop.")
     ] = False,
 ) -> None:
-    """Count cards as they are dealt; every few cards say the running and true count."""
+    """Count cards as a shoe is dealt; every few cards say the running and true count, scored
+    for accuracy and speed."""
     from croupier.baccarat.trainer import Drill, trainer_count
     from croupier.baccarat.trainerlog import check_user, default_user, read_history
     from croupier.cli.baccarat.drill import TrainerSession, save_and_summarise, show_history
