@@ -92,7 +92,8 @@ def parse_running(text: str) -> int:
     >>> parse_running("2.5")
     Traceback (most recent call last):
     ...
-    croupier.baccarat.errors.BaccaratError: bad running count '2.5': expected a whole number, e.g. -3 or 4
+    croupier.baccarat.errors.BaccaratError: bad running count '2.5': expected a whole number, \
+e.g. -3 or 4
     """
     word = str(text).strip()
     if not _RUNNING.fullmatch(word):
