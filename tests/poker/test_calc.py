@@ -298,7 +298,7 @@ def test_cards_may_be_given_as_card_objects() -> None:
 
 
 def test_flush_classes_from_card_masks_match_the_evaluator() -> None:
-    from croupier.poker.calc import _flush_classes
+    from croupier.poker.calc.montecarlo import flush_classes
     from croupier.poker.tables import CARD_KEYS
 
     rng = np.random.default_rng(3)
@@ -309,7 +309,7 @@ def test_flush_classes_from_card_masks_match_the_evaluator() -> None:
     masks = (np.int64(1) << hands).sum(axis=1)
     expected = [rank_hand([DECK[c] for c in hand]) for hand in hands.tolist()]
     assert len(expected) > 100
-    assert _flush_classes(totals, masks).tolist() == expected
+    assert flush_classes(totals, masks).tolist() == expected
 
 
 def test_monte_carlo_gives_each_class_its_equity() -> None:
