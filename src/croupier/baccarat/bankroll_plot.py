@@ -23,7 +23,7 @@ def bankroll_figure(bankrolls: Sequence[int]) -> Figure:
     dollars, with the starting bankroll marked.
 
     >>> figure = bankroll_figure([100_000, 110_000, 90_500])
-    >>> figure.axes[0].get_xlabel(), list(figure.axes[0].lines[0].get_ydata())
+    >>> figure.axes[0].get_xlabel(), [float(y) for y in figure.axes[0].lines[0].get_ydata()]
     ('round', [1000.0, 1100.0, 905.0])
     """
     try:

@@ -43,7 +43,7 @@ apart they repeat (Small Road: red).
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
@@ -227,6 +227,15 @@ def streak_lengths(beads: Iterable[Bead]) -> tuple[int, ...]:
     >>> streak_lengths(Bead(o) for o in (B, B, T, P, B, B, B, B, B, B, B))
     (2, 1, 7)
     """
+    last: list[int] = []
+    for lengths in _growing_columns(beads):
+        last = lengths
+    return tuple(last)
+
+
+def _growing_columns(beads: Iterable[Bead]) -> Iterator[list[int]]:
+    """The big road's column lengths after each win (ties are skipped): one list, grown
+    in place and yielded after every win."""
     lengths: list[int] = []
     last: Outcome | None = None
     for bead in beads:
@@ -237,7 +246,7 @@ def streak_lengths(beads: Iterable[Bead]) -> tuple[int, ...]:
         else:
             lengths.append(1)
             last = bead.outcome
-    return tuple(lengths)
+        yield lengths
 
 
 def _mark(lengths: Sequence[int], offset: int) -> Colour | None:
@@ -277,17 +286,8 @@ def derived_marks(beads: Iterable[Bead], road: DerivedRoad | str) -> tuple[Colou
     ['red', 'red', 'red']
     """
     offset = _road(road).offset
-    lengths: list[int] = []
-    last: Outcome | None = None
     marks: list[Colour] = []
-    for bead in beads:
-        if bead.outcome is Outcome.TIE:
-            continue
-        if bead.outcome is last:
-            lengths[-1] += 1
-        else:
-            lengths.append(1)
-            last = bead.outcome
+    for lengths in _growing_columns(beads):
         colour = _mark(lengths, offset)
         if colour is not None:
             marks.append(colour)

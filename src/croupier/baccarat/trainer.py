@@ -32,6 +32,7 @@ Expected(running=-2, true=-2.122448979591837, cards_seen=3, cards_unseen=49)
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -76,7 +77,7 @@ def trainer_count(name: str, decks: int = 8) -> CountSystem:
     if word in NAMED_COUNTS:
         return NAMED_COUNTS[word]
     if word.startswith("eor-") and word[4:] in NAMED_COUNTS:
-        return eor_count(word[4:], decks)
+        return _eor_count(word[4:], decks)
     raise BaccaratError(f"unknown count {name!r}: expected one of {', '.join(COUNT_CHOICES)}")
 
 
@@ -112,6 +113,12 @@ def parse_true(text: str) -> float:
     if not _TRUE.fullmatch(word):
         raise BaccaratError(f"bad true count {word!r}: expected a number, e.g. -1.5 or 2")
     return float(word)
+
+
+@functools.lru_cache(maxsize=32)
+def _eor_count(bet: str, decks: int) -> CountSystem:
+    """The effect-of-removal tags of ``bet`` (computed once: a page asks for them often)."""
+    return eor_count(bet, decks)
 
 
 @dataclass(frozen=True, slots=True)

@@ -124,9 +124,10 @@ def history_view(user: str) -> dict[str, Any]:
 
 def trainer_view(seat: TrainerSeat | None) -> dict[str, Any]:
     """Everything the page shows, as JSON."""
+    systems = {key: trainer_count(key) for key in COUNT_CHOICES}
     counts = [
-        {"key": key, "name": trainer_count(key).name, "tags": trainer_count(key).written()}
-        for key in COUNT_CHOICES
+        {"key": key, "name": system.name, "tags": system.written()}
+        for key, system in systems.items()
     ]
     view: dict[str, Any] = {
         "counts": counts,

@@ -143,7 +143,7 @@ def sparkline(values: Sequence[int], width: int = 60) -> str:
     (longer series are sampled evenly, keeping the last value).
 
     >>> sparkline([0, 5, 10, 5])
-    '▁▄█▄'
+    '▁▅█▅'
     >>> sparkline([3, 3])
     '▄▄'
     """
