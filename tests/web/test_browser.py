@@ -316,7 +316,7 @@ UNNAMED_CONTROLS = """() => [...document.querySelectorAll("button, input, select
   .map((node) => node.outerHTML.slice(0, 80))"""
 
 
-@pytest.mark.parametrize("path", ["/", "/baccarat", "/poker"])
+@pytest.mark.parametrize("path", ["/", "/baccarat", "/baccarat/trainer", "/poker"])
 def test_every_control_has_a_name(browser_page: Any, path: str) -> None:
     page = browser_page
     if path == "/baccarat":
