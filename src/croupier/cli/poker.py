@@ -20,6 +20,7 @@ from croupier.cli.console import (
     run_with_progress,
 )
 from croupier.cli.options import SeedOption, count_argument, count_option, file_argument
+from croupier.cli.poker_hits import hits
 from croupier.numerals import fresh_seed, percent
 
 if TYPE_CHECKING:
@@ -440,3 +441,6 @@ def range_grid(included: NDArray[np.float64], equity: NDArray[np.float64]) -> Ta
             )
         )
     return table
+
+
+app.command(name="hits")(hits)
