@@ -36,6 +36,7 @@ from croupier.cards import DECK, Card, cards_to_indices, parse_cards
 from croupier.errors import CroupierError
 from croupier.poker.batch import rank_batch
 from croupier.poker.classes import CATEGORY_FIRST_CLASS, HandCategory
+from croupier.poker.combinatorics import combinations
 from croupier.poker.errors import PokerError
 from croupier.poker.hit_categories import PAIR_OR_BETTER, Draw, MadeHand
 from croupier.poker.ranges import Range, RangeError
@@ -375,9 +376,7 @@ def hits(
 @functools.lru_cache(maxsize=4)
 def _flop_indices(size: int) -> NDArray[np.int64]:
     """Every 3-subset of ``range(size)``, as rows."""
-    from croupier.poker.equity import _combinations
-
-    return _combinations(size, 3).astype(np.int64)
+    return combinations(size, 3).astype(np.int64)
 
 
 def flop_hits(
