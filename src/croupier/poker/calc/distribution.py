@@ -45,6 +45,21 @@ class EquityDistribution:
         """The share of the range whose equity is above ``equity`` (a fraction)."""
         return float(sum(w for w, e in zip(self.weights, self.equities, strict=True) if e > equity))
 
+    def equity_at(self, share: float) -> float:
+        """The equity of the combo ``share`` of the way up the range (weakest first): the
+        first combo whose step reaches it.
+
+        >>> spread = EquityDistribution(1, "AA, 72o", ("7c2d", "AsAh"), (0.75, 0.25), (0.2, 0.9))
+        >>> spread.equity_at(0.5), spread.equity_at(0.75), spread.equity_at(0.9)
+        (0.2, 0.2, 0.9)
+        """
+        reached = 0.0
+        for weight, equity in zip(self.weights, self.equities, strict=True):
+            reached += weight
+            if reached >= share - 1e-12:
+                return equity
+        return self.equities[-1]
+
     def curve(self) -> tuple[list[float], list[float]]:
         """The curve as points: each combo a flat step over its share of the range, from
         x = 0 (the weakest) to x = 1 (the strongest)."""
