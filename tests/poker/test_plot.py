@@ -14,7 +14,7 @@ from croupier.poker.plot import distribution_figure, next_card_figure
 
 pytest.importorskip("matplotlib")
 
-from matplotlib.patches import Rectangle  # noqa: E402
+from matplotlib.patches import Rectangle
 
 
 def test_the_next_card_chart_stacks_each_card_to_100() -> None:
