@@ -110,6 +110,8 @@ def test_analyses_of_a_flop_answer_and_its_exports(browser_page: Any, screenshot
     page.wait_for_selector("#next-result svg")
     table = next_card(ranges, board=board)
     assert page.locator("#next-result .next-bar").count() == len(table.cards)
+    page.locator("#class-grid [data-hand='AKs']").hover()
+    screenshot(page, "poker-analysis", docs=True)
     page.click("#next-result summary")
     first = page.locator("#next-result tbody tr").first.locator("td").all_inner_texts()
     assert first == [f"{100 * table.cards[0].chance:.2f}%"] + [
@@ -128,7 +130,6 @@ def test_analyses_of_a_flop_answer_and_its_exports(browser_page: Any, screenshot
     assert rows[3][:3] == ["player", "range", "combos"] and rows[4][1] == "QQ, AKs, 76s"
     assert float(rows[4][3]) == pytest.approx(player.equity)
     assert rows[7][0] == "card" and len(rows) == 8 + len(table.cards)
-    screenshot(page, "poker-analysis")
 
 
 def test_a_long_seed_shows_every_digit_and_repeats_its_run(browser_page: Any) -> None:
@@ -179,7 +180,7 @@ def test_what_a_range_hits(browser_page: Any, screenshot: Shot) -> None:
     page.fill("#board", "")
     page.click("#hits-form button[type=submit]")
     expect(page.locator("#hits-result p")).to_contain_text("over every flop")
-    screenshot(page, "poker-hits")
+    screenshot(page, "poker-hits", docs=True)
 
 
 def test_the_analyses_fit_a_phone(browser_page: Any, screenshot: Shot) -> None:
