@@ -33,6 +33,7 @@ from croupier.poker.hits import classify_batch, flop_hits, hits
 from croupier.poker.ranges import Range
 from croupier.poker.tables import rank_table
 from poker_ranges import duel  # benchmarks/ is on the path when run as a script
+from report import print_rows
 
 BOARD = "Ks 7d 2c"
 TOP = "15%"
@@ -133,10 +134,7 @@ def main() -> None:
     )
 
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    print("| question | croupier | the obvious loop | ratio |")
-    print("|---|---|---|---|")
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    print_rows(("question", "croupier", "the obvious loop", "ratio"), rows)
 
 
 if __name__ == "__main__":

@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
-import re
 import sys
 import time
 from pathlib import Path
@@ -58,6 +57,7 @@ from croupier.poker.starting_hands import (
     COMBO_INDEX,
 )
 from croupier.poker.tables import CARD_KEYS, rank_table
+from report import replace_table  # benchmarks/ is on the path when run as a script
 
 HERE = Path(__file__).resolve().parent
 STATE = HERE / "vs_three_random.npz"
@@ -218,15 +218,7 @@ def write_table(equity: NDArray[np.float64], covariance: NDArray[np.float64]) ->
     values = "\n".join(
         f"    ({equity[n]:.7f}, {error[n]:.1e}),  # {CLASS_LABELS[n]}" for n in range(169)
     )
-    text = MODULE.read_text()
-    text = re.sub(
-        r"EQUITY_VS_THREE: Final\[tuple\[tuple\[float, float\], \.\.\.\]\] = \(.*?\n\)\n",
-        f"EQUITY_VS_THREE: Final[tuple[tuple[float, float], ...]] = (\n{values}\n)\n",
-        text,
-        flags=re.S,
-    )
-    MODULE.write_text(text)
-    print(f"wrote {MODULE}")
+    replace_table(MODULE, "EQUITY_VS_THREE", "tuple[tuple[float, float], ...]", values)
 
 
 def check(trials: int) -> int:

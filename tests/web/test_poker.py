@@ -18,7 +18,12 @@ from croupier.web.pages import card_view
 
 def run(client: TestClient, **request: Any) -> dict[str, Any]:
     """Start a calculation and poll it to its end, as the page does."""
-    started = client.post("/api/poker/equity", json=request)
+    return follow_job(client, "/api/poker/equity", request)
+
+
+def follow_job(client: TestClient, path: str, request: dict[str, Any]) -> dict[str, Any]:
+    """Start the job of ``path`` and poll it to its end."""
+    started = client.post(path, json=request)
     assert started.status_code == 202, started.text
     job: dict[str, Any] = started.json()
     deadline = time.monotonic() + 60

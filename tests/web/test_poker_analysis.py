@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 
 import pytest
@@ -16,19 +15,7 @@ from croupier.poker.calc.distribution import equity_distribution
 from croupier.poker.calc.nextcard import next_card
 from croupier.poker.hits import flop_hits, hits
 
-from .test_poker import run
-
-
-def follow(client: TestClient, path: str, **request: Any) -> dict[str, Any]:
-    started = client.post(path, json=request)
-    assert started.status_code == 202, started.text
-    job: dict[str, Any] = started.json()
-    deadline = time.monotonic() + 60
-    while job["state"] in ("waiting", "running"):
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
-        job = client.get(f"/api/poker/jobs/{job['job']}").json()
-    return job
+from .test_poker import follow_job, run
 
 
 def test_a_long_seed_travels_as_digits_and_repeats_its_run(client: TestClient) -> None:
@@ -74,7 +61,7 @@ def test_each_player_s_grid_and_distribution_come_with_the_equity(client: TestCl
 
 def test_the_next_card_table_is_a_job(client: TestClient) -> None:
     ranges, board = ["AKs, QQ", "JJ+, AQo"], "Qh 7h 2c"
-    job = follow(client, "/api/poker/next", players=ranges, board=board)
+    job = follow_job(client, "/api/poker/next", {"players": ranges, "board": board})
     assert job["state"] == "done", job
     answer, expected = job["result"], next_card(ranges, board=board)
     assert answer["street"] == "turn" and len(answer["cards"]) == len(expected.cards)

@@ -15,6 +15,7 @@ from croupier.cli.console import (
     LazyProgress,
     Prompter,
     command_group,
+    done_of_total,
     fail,
     make_console,
     run_with_progress,
@@ -352,13 +353,8 @@ def calc(
     }
 
     def job(progress: Callable[[int], None]) -> CalcResult:
-        def report(done: int, total: int) -> None:
-            if isinstance(progress, LazyProgress):
-                progress.set_total(total)
-            progress(done)
-
         result: CalcResult | None = None
-        options["progress"] = report
+        options["progress"] = done_of_total(progress)
         try:
             for result in iter_calculate(question, **options):  # noqa: B007
                 pass

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from croupier.cli.console import LazyProgress, fail, make_console
+from croupier.cli.console import LazyProgress, done_of_total, fail, make_console
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -57,12 +57,7 @@ def hits(
     if flops:
         stderr = make_console(stderr=True)
         with LazyProgress(stderr, 1, "Dealing flops", enabled=not as_json) as progress:
-
-            def report(done: int, total: int) -> None:
-                progress.set_total(total)
-                progress(done)
-
-            result = flop_hits(range_text, dead=dead, progress=report)
+            result = flop_hits(range_text, dead=dead, progress=done_of_total(progress))
     else:
         assert board is not None
         result = board_hits(range_text, board=board, dead=dead)

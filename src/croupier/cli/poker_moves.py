@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from croupier.cli.console import LazyProgress, fail, make_console, run_with_progress
+from croupier.cli.console import done_of_total, fail, make_console, run_with_progress
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -45,13 +45,8 @@ def run_next(question: EquityQuestion, *, as_json: bool, plot: Path | None) -> N
     from croupier.poker.calc.nextcard import next_card
 
     def job(progress: Callable[[int], None]) -> NextCardResult:
-        def report(done: int, total: int) -> None:
-            if isinstance(progress, LazyProgress):
-                progress.set_total(total)
-            progress(done)
-
         try:
-            return next_card(question, progress=report)
+            return next_card(question, progress=done_of_total(progress))
         except KeyboardInterrupt:
             raise Interrupted(None) from None
 

@@ -410,6 +410,19 @@
     $("progress-text").textContent = total ? `${done.toLocaleString("en")} of ${total.toLocaleString("en")}` : "starting…";
   }
 
+  // A table's head: a column title each.
+  function tableHead(titles) {
+    const head = el("tr");
+    for (const text of titles) {
+      const th = el("th", "", text);
+      th.scope = "col";
+      head.append(th);
+    }
+    const thead = el("thead");
+    thead.append(head);
+    return thead;
+  }
+
   function renderResult(job) {
     const result = job.result;
     const box = $("equity-result");
@@ -422,17 +435,9 @@
       : `Monte Carlo: ${games} trials (seed ${result.seed}), standard error at most ${(100 * worst).toFixed(3)} points`;
     const caption = el("caption", "", `${how}, in ${job.seconds} s`);
     table.append(caption);
-    const head = el("tr");
     const columns = ["Player", "Range", "Combos", "Equity", "Win", "Tie"];
     if (!result.exact) columns.push("± SE");
-    for (const text of columns) {
-      const th = el("th", "", text);
-      th.scope = "col";
-      head.append(th);
-    }
-    const thead = el("thead");
-    thead.append(head);
-    table.append(thead);
+    table.append(tableHead(columns));
     const body = el("tbody");
     for (const row of result.players) {
       const tr = el("tr");
@@ -657,14 +662,7 @@
     const details = el("details");
     details.append(el("summary", "", `The ${count} ${table.street} cards, their chance and each player's equity once they come`));
     const grid = el("table", "next-table");
-    const head = el("tr");
-    for (const text of ["Card", "Chance", ...table.players.map((p) => `Player ${p.player}`)]) {
-      const th = el("th", "", text);
-      th.scope = "col";
-      head.append(th);
-    }
-    const thead = el("thead");
-    thead.append(head);
+    const thead = tableHead(["Card", "Chance", ...table.players.map((p) => `Player ${p.player}`)]);
     const tbody = el("tbody");
     for (const row of table.cards) {
       const tr = el("tr");
@@ -780,15 +778,7 @@
 
   function hitsTable(title, rows, answer) {
     const table = el("table", "hits-table");
-    const head = el("tr");
-    const unit = answer.boards > 1 ? "Combos a flop" : "Combos";
-    for (const text of [title, unit, "Share"]) {
-      const th = el("th", "", text);
-      th.scope = "col";
-      head.append(th);
-    }
-    const thead = el("thead");
-    thead.append(head);
+    const thead = tableHead([title, answer.boards > 1 ? "Combos a flop" : "Combos", "Share"]);
     const body = el("tbody");
     for (const row of rows) {
       const tr = el("tr", row.combos ? "" : "none");
