@@ -446,6 +446,8 @@ def start_next(request: Request, body: EquityRequest) -> JSONResponse:
             "narrow the ranges",
         )
     owner = request.scope["state"]["session_id"]
+    # the table lists every assignment (suit families do not map cards to cards), so its
+    # own estimate may run a few times the exact answer's: it is bounded again there
     job = request.app.state.jobs.start(
         owner,
         lambda progress: next_view(next_card(question, progress=progress, limit=EXACT_SECONDS * 4)),
