@@ -21,7 +21,7 @@ compiles to C when croupier is installed. The kernels take NumPy arrays the game
 >>> configure(*half_trees())
 >>> out = np.zeros((1, 3))
 >>> batch_sums(np.array([[128] + [32] * 9]), kernel_matrices(), out, 0, 1)
->>> [round(p, 6) for p in out[0]]
+>>> out.round(6).tolist()
 [0.446247, 0.458597, 0.095156]
 """
 
