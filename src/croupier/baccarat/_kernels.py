@@ -22,7 +22,7 @@ compiles to C when croupier is installed. The kernels take NumPy arrays the game
 >>> out = np.zeros((1, 3))
 >>> batch_sums(np.array([[128] + [32] * 9]), kernel_matrices(), out, 0, 1)
 >>> out.round(6).tolist()
-[0.446247, 0.458597, 0.095156]
+[[0.446247, 0.458597, 0.095156]]
 """
 
 from __future__ import annotations

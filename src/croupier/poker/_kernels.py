@@ -21,7 +21,7 @@ bits pick a row and its offset, the low bits a place after it (:func:`displace_r
 >>> out = np.zeros(2, dtype=np.uint16)
 >>> rank_rows(np.array([[51, 47, 43, 39, 35, 0, 1], [0, 5, 10, 15, 20, 24, 29]]), out, 0, 2)
 >>> out.tolist()
-[1, 6847]
+[1, 7414]
 """
 
 from __future__ import annotations
