@@ -24,6 +24,7 @@ import functools
 import threading
 from collections.abc import Callable, Iterable
 from operator import attrgetter
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final
 
 from croupier.cards import DECK, Card, CardError, Rank, format_cards, parse_card
@@ -88,10 +89,7 @@ def _load_tables() -> None:
             return
         _TOKENS.update(_usual_tokens())
         if compiled("poker"):
-            kernel = poker_kernels()
-            addresses = [id(card) for card in DECK]
-            kernel.configure_cards(DECK, Card, *kernel.card_slots(addresses))
-            _fast_class_of = kernel.class_of
+            _fast_class_of = card_kernels().class_of
         _FLUSH[:] = flush_table().tolist()
         for size, table in _BY_SUM.items():
             table.update(rank_table_dict(size))
@@ -99,6 +97,16 @@ def _load_tables() -> None:
             (1 << (_CARD_SHIFT + i)) | ((key & SUIT_MASK) << _SUIT_SHIFT) | (key >> RANK_SHIFT)
             for i, key in enumerate(CARD_KEYS.tolist())
         ]
+
+
+@functools.cache
+def card_kernels() -> ModuleType:
+    """The poker kernels (:func:`~croupier.poker.tables.poker_kernels`), told the deck's
+    cards, for :func:`evaluate` (its class_of)."""
+    kernel = poker_kernels()
+    addresses = [id(card) for card in DECK]
+    kernel.configure_cards(DECK, Card, *kernel.card_slots(addresses))
+    return kernel
 
 
 def _usual_tokens() -> dict[str, Card]:
