@@ -59,9 +59,7 @@ def test_rank_rows_fills_only_its_span() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    st.lists(st.lists(st.integers(-3, 60), min_size=7, max_size=7), min_size=1, max_size=20)
-)
+@given(st.lists(st.lists(st.integers(-3, 60), min_size=7, max_size=7), min_size=1, max_size=20))
 def test_check_rows_finds_the_first_bad_row(rows: list[list[int]]) -> None:
     array = np.array(rows, dtype=np.int64)
     bad = [i for i, row in enumerate(rows) if len(set(row)) < 7 or min(row) < 0 or max(row) > 51]
@@ -98,7 +96,7 @@ def test_class_of_leaves_anything_else_to_python() -> None:
 
 
 def test_compressed_tables_give_every_rank_sum_its_class() -> None:
-    keys, flush, offsets, values, shift = kernel_tables()
+    _keys, _flush, offsets, values, shift = kernel_tables()
     for size, (row_offsets, row_values) in enumerate(zip(offsets, values, strict=True), 5):
         table = rank_table(size)
         sums = np.flatnonzero(table)
@@ -115,7 +113,9 @@ def test_row_displacement_places_rows_without_collisions() -> None:
     offsets = np.zeros(3, dtype=np.int32)
     taken = np.zeros(16, dtype=np.uint8)
     poker_kernels().displace_rows(starts, columns, order, offsets, taken)
-    places = [int(offsets[r]) + int(c) for r in range(3) for c in columns[starts[r] : starts[r + 1]]]
+    places = [
+        int(offsets[r]) + int(c) for r in range(3) for c in columns[starts[r] : starts[r + 1]]
+    ]
     assert len(set(places)) == len(places) == int(taken.sum())
     assert offsets.tolist() == [0, 1, 4]  # each row at the first offset that fits
 

@@ -27,6 +27,7 @@ compiles to C when croupier is installed. The kernels take NumPy arrays the game
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import cython
@@ -50,10 +51,10 @@ SCRATCH = 60 + 2 * 462 + 210
 
 # Set by configure(): for every weight of each half past the first, the weight it extends
 # (its place in the half) and the factor it multiplies by (value * 6 + occurrence).
-_low_parent = cython.declare(cython.const[cython.longlong][::1])
-_low_factor = cython.declare(cython.const[cython.longlong][::1])
-_high_parent = cython.declare(cython.const[cython.longlong][::1])
-_high_factor = cython.declare(cython.const[cython.longlong][::1])
+_low_parent: Sequence[int] = cython.declare(cython.const[cython.longlong][::1])
+_low_factor: Sequence[int] = cython.declare(cython.const[cython.longlong][::1])
+_high_parent: Sequence[int] = cython.declare(cython.const[cython.longlong][::1])
+_high_factor: Sequence[int] = cython.declare(cython.const[cython.longlong][::1])
 
 
 class _Ints:
@@ -211,7 +212,9 @@ def batch_sums(
                         r2 = _shifted(matrix, at + 2 * inner)
                         r3 = _shifted(matrix, at + 3 * inner)
                         for j in range(inner):
-                            acc[j] = (((acc[j] + w0 * r0[j]) + w1 * r1[j]) + w2 * r2[j]) + w3 * r3[j]
+                            acc[j] = (((acc[j] + w0 * r0[j]) + w1 * r1[j]) + w2 * r2[j]) + w3 * r3[
+                                j
+                            ]
                         at += 4 * inner
                         o += 4
                     while o < outer:

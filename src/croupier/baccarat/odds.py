@@ -27,9 +27,9 @@ import itertools
 import math
 import operator
 from collections.abc import Sequence
-from types import ModuleType
 from dataclasses import dataclass
 from fractions import Fraction
+from types import ModuleType
 from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, overload
 
 import numpy as np

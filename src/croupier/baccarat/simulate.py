@@ -179,7 +179,7 @@ def deal_rounds(
     (ace), first card dealt in row 0; ``starts`` is each shoe's first dealt position
     (default 0: no burn). A round starts while fewer than ``cut`` cards are gone.
     """
-    size, shoes = ranks.shape
+    size = ranks.shape[0]
     if not 1 <= cut <= size - 6:
         raise BaccaratError(f"bad cut card {cut} for a shoe of {size} cards")
     if compiled("baccarat"):
@@ -191,7 +191,7 @@ def _deal_compiled(
     ranks: NDArray[np.uint8], cut: int, starts: NDArray[np.int64] | None
 ) -> DealtRounds:
     """:func:`deal_rounds` by the compiled kernel, shoe after shoe, in the order dealt."""
-    size, shoes = ranks.shape
+    shoes = ranks.shape[1]
     begin = np.zeros(shoes, dtype=np.int64) if starts is None else starts.astype(np.int64)
     most = int(np.maximum(cut - begin, 0).sum()) // 4 + shoes  # a round takes 4 cards or more
     shoe = np.empty(most, dtype=np.int64)
@@ -214,10 +214,12 @@ def _deal_compiled(
     return DealtRounds(shoe[order], position[order], cell[order])
 
 
-def _deal_numpy(ranks: NDArray[np.uint8], cut: int, starts: NDArray[np.int64] | None) -> DealtRounds:
+def _deal_numpy(
+    ranks: NDArray[np.uint8], cut: int, starts: NDArray[np.int64] | None
+) -> DealtRounds:
     """:func:`deal_rounds` with NumPy, a round of every shoe at a time (the reference of
     the compiled kernel)."""
-    size, shoes = ranks.shape
+    shoes = ranks.shape[1]
     values = _VALUE_OF_CODE[ranks]
     # Label every position where a round could start: its class and pair flags.
     two = values[: cut + 4] * np.uint8(10) + values[1 : cut + 5]

@@ -26,6 +26,7 @@ bits pick a row and its offset, the low bits a place after it (:func:`displace_r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import cython
@@ -46,21 +47,21 @@ _low: int = cython.declare(cython.ulonglong, 0)
 # The tables, set by configure(): key of each card (64 entries: a card number is masked
 # to 6 bits, and 52-63 key nothing, so unchecked input never reads outside a table),
 # the flush table, and per hand size (5, 6, 7) the row offsets and compressed classes.
-_keys = cython.declare(cython.const[cython.ulonglong][::1])
-_flush = cython.declare(cython.const[cython.ushort][::1])
-_offsets5 = cython.declare(cython.const[cython.int][::1])
-_offsets6 = cython.declare(cython.const[cython.int][::1])
-_offsets7 = cython.declare(cython.const[cython.int][::1])
-_values5 = cython.declare(cython.const[cython.ushort][::1])
-_values6 = cython.declare(cython.const[cython.ushort][::1])
-_values7 = cython.declare(cython.const[cython.ushort][::1])
+_keys: Sequence[int] = cython.declare(cython.const[cython.ulonglong][::1])
+_flush: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
+_offsets5: Sequence[int] = cython.declare(cython.const[cython.int][::1])
+_offsets6: Sequence[int] = cython.declare(cython.const[cython.int][::1])
+_offsets7: Sequence[int] = cython.declare(cython.const[cython.int][::1])
+_values5: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
+_values6: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
+_values7: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
 
 # Card objects to card numbers without reading an attribute: the addresses of the 52
 # cards of the deck in an open-addressing table of _SLOTS places (0: empty), the card
 # number in each place; other Card objects have their index read.
 _SLOTS: int = cython.declare(cython.int, 256)
-_addresses = cython.declare(cython.const[cython.longlong][::1])
-_numbers = cython.declare(cython.const[cython.int][::1])
+_addresses: Sequence[int] = cython.declare(cython.const[cython.longlong][::1])
+_numbers: Sequence[int] = cython.declare(cython.const[cython.int][::1])
 _card_type: object = cython.declare(object, None)
 _deck: object = cython.declare(object, None)
 
@@ -122,7 +123,10 @@ def configure(
 
 
 def configure_cards(
-    deck: tuple[object, ...], card_type: type, addresses: NDArray[np.int64], numbers: NDArray[np.int32]
+    deck: tuple[object, ...],
+    card_type: type,
+    addresses: NDArray[np.int64],
+    numbers: NDArray[np.int32],
 ) -> None:
     """Let :func:`class_of` know the cards: the deck (kept alive here, so that its cards'
     addresses stay theirs), their class, and the table :func:`card_slots` made."""
@@ -148,10 +152,11 @@ def card_slots(addresses: list[int]) -> tuple[NDArray[np.int64], NDArray[np.int3
 
 
 @cython.cfunc
-@cython.locals(address=cython.longlong, slot=cython.int, index=cython.longlong)
+@cython.locals(address=cython.longlong, slot=cython.int)
 @cython.returns(cython.int)
 def _number_of(card: Any) -> int:
     """The number of a Card object, or -1 for anything else."""
+    address: int
     if cython.compiled:
         address = cython.cast(cython.longlong, cython.cast(cython.p_void, card))
     else:
@@ -163,8 +168,7 @@ def _number_of(card: Any) -> int:
         slot = (slot + 1) & (_SLOTS - 1)
     if type(card) is not _card_type:
         return -1
-    index = card.index
-    return index
+    return int(card.index)
 
 
 @cython.locals(

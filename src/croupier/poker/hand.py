@@ -28,6 +28,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final
 
 from croupier.cards import DECK, Card, CardError, Rank, format_cards, parse_card
+from croupier.engine import compiled
 from croupier.poker.classes import (
     CATEGORIES,
     CLASS_COUNT,
@@ -40,7 +41,6 @@ from croupier.poker.classes import (
     category_of,
     pattern_of,
 )
-from croupier.engine import compiled
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.tables import (
     CARD_KEYS,
