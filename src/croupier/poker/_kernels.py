@@ -33,7 +33,18 @@ import cython
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["check_rows", "class_of", "configure", "configure_cards", "displace_rows", "rank_rows"]
+__all__ = [
+    "OUTCOMES",
+    "block_key",
+    "card_slots",
+    "check_rows",
+    "class_of",
+    "configure",
+    "configure_cards",
+    "deal_block",
+    "displace_rows",
+    "rank_rows",
+]
 
 # C constants (cython.declare): the rank sum is a key total's bits from SUIT_BITS up;
 # FLUSH_OFFSET, added to a total, sets bit 3 (FLUSH_BITS) of every suit counter holding
@@ -377,3 +388,249 @@ def displace_rows(
             for j in range(starts[r], starts[r + 1]):
                 taken[offset + columns[j]] = 1
             offsets[r] = offset
+
+
+# --- Monte Carlo equity -------------------------------------------------------------------
+# Random numbers: splitmix64 run as a counter (the n-th number of a stream is a hash of its
+# key plus n times the golden ratio), so a block of deals is reproduced from its key alone,
+# whoever deals it. Every operation is masked to 64 bits: the source, run as Python, gives
+# the same numbers as the compiled kernel.
+_MASK64: int = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+_MASK32: int = cython.declare(cython.ulonglong, 0xFFFFFFFF)
+_GOLDEN: int = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+_MIX1: int = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
+_MIX2: int = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
+#: Outcome columns of a combo's tally: 0 lost, k the pot shared by k players (1: won).
+OUTCOMES = 11
+_OUTCOMES: int = cython.declare(cython.int, 11)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(z=cython.ulonglong)
+@cython.returns(cython.ulonglong)
+def _mix(z: int) -> int:
+    """splitmix64's output function."""
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK64
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+    return z ^ (z >> 31)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(key=cython.ulonglong, counter=cython.ulonglong)
+@cython.returns(cython.ulonglong)
+def _random(key: int, counter: int) -> int:
+    """Number ``counter`` of the stream ``key``: 64 random bits."""
+    return _mix((key + counter * _GOLDEN) & _MASK64)
+
+
+def block_key(seed: int, block: int) -> int:
+    """The key of block ``block`` of the deals of ``seed`` (both below 2**64).
+
+    >>> block_key(7, 0) != block_key(7, 1) != block_key(8, 0)
+    True
+    """
+    return int(_mix((_mix(seed & _MASK64) + _mix((block * _GOLDEN) & _MASK64)) & _MASK64))
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(cards=cython.ulonglong, suit=cython.uint, rank=cython.uint, mask=cython.uint)
+@cython.returns(cython.uint)
+def _suit_ranks(cards: int, suit: int) -> int:
+    """The 13-bit set of ranks of one suit in a 52-bit set of cards."""
+    mask = 0
+    for rank in range(13):
+        mask |= ((cards >> (4 * rank + suit)) & 1) << rank
+    return mask
+
+
+@cython.locals(
+    combo_cards=cython.longlong[::1],
+    combo_start=cython.longlong[::1],
+    cumulative=cython.double[::1],
+    weighted=cython.uchar[::1],
+    deck=cython.longlong[::1],
+    counts=cython.longlong[::1],
+    picks=cython.longlong[::1],
+    classes=cython.int[::1],
+    key=cython.ulonglong,
+    counter=cython.ulonglong,
+    spare=cython.ulonglong,
+    fixed=cython.ulonglong,
+    board_cards=cython.ulonglong,
+    board=cython.ulonglong,
+    used=cython.ulonglong,
+    bits=cython.ulonglong,
+    board_total=cython.ulonglong,
+    total=cython.ulonglong,
+    x=cython.ulonglong,
+    m=cython.ulonglong,
+    players=cython.int,
+    live=cython.ulonglong,
+    to_deal=cython.int,
+    p=cython.int,
+    _=cython.int,
+    n=cython.ulonglong,
+    lo=cython.longlong,
+    hi=cython.longlong,
+    mid=cython.longlong,
+    card=cython.longlong,
+    a=cython.longlong,
+    b=cython.longlong,
+    suit=cython.uint,
+    best=cython.int,
+    top=cython.int,
+    clash=cython.bint,
+    u=cython.double,
+    done=cython.longlong,
+    want=cython.longlong,
+    attempts=cython.longlong,
+    limit=cython.longlong,
+)
+def deal_block(
+    key: int,
+    want: int,
+    fixed: int,
+    board_cards: int,
+    board_total: int,
+    combo_cards: NDArray[np.int64],
+    combo_start: NDArray[np.int64],
+    cumulative: NDArray[np.float64],
+    weighted: NDArray[np.uint8],
+    deck: NDArray[np.int64],
+    to_deal: int,
+    counts: NDArray[np.int64],
+) -> int:
+    """Deal ``want`` deals whose cards all differ from the stream ``key`` and add up each
+    player's outcome by the combo it holds; returns the deals tried (those where two
+    hands met were dropped). Gives up after 100 tries a deal wanted (the caller sees
+    too few deals counted).
+
+    Player ``p`` holds one of combos ``combo_start[p]`` to ``combo_start[p + 1]`` (two
+    card numbers each in ``combo_cards``), drawn by the cumulative weights where
+    ``weighted[p]`` is set and uniformly otherwise. The board (``board_cards``, a 52-bit
+    set, whose key total is ``board_total``) is completed with ``to_deal`` cards drawn
+    from ``deck`` (every card not on the board or dead, ``fixed`` as a set).
+    ``counts[OUTCOMES * combo + k]`` counts the deals in which the combo's player lost
+    (k = 0) or was on top with k - 1 others.
+
+    Random numbers are drawn 32 bits at a time, by Lemire's unbiased method for a number
+    below ``n`` (the remainder is computed only in the rare case that needs it).
+    """
+    if not cython.compiled:
+        combo_cards, combo_start, deck = _plain(combo_cards), _plain(combo_start), _plain(deck)
+        cumulative, weighted = _plain(cumulative), _plain(weighted)
+    # the tables as local views: their data pointers stay in registers
+    keys = cython.declare(cython.const[cython.ulonglong][::1], _keys)
+    offsets = cython.declare(cython.const[cython.int][::1], _offsets7)
+    values = cython.declare(cython.const[cython.ushort][::1], _values7)
+    shift = cython.declare(cython.int, _shift)
+    low = cython.declare(cython.ulonglong, _low)
+    players = combo_start.shape[0] - 1
+    picks = np.zeros(players, dtype=np.int64)
+    classes = np.zeros(players, dtype=np.int32)
+    live = deck.shape[0]
+    done = 0
+    attempts = 0
+    counter = 0
+    spare = 0  # the unused half of the last 64 random bits, plus 2**32 when there is one
+    limit = 100 * want + 1000
+    with cython.nogil:
+        while done < want and attempts < limit:
+            attempts += 1
+            used = fixed
+            clash = False
+            for p in range(players):
+                n = combo_start[p + 1] - combo_start[p]
+                lo = 0
+                if n > 1 and weighted[p]:
+                    counter += 1
+                    # a uniform double in [0, 1) (53 bits), times the range's weight
+                    u = cython.cast(cython.double, _random(key, counter) >> 11) * (2.0**-53)
+                    u = u * cumulative[combo_start[p + 1] - 1]
+                    hi = n - 1
+                    while lo < hi:  # the first combo whose cumulative weight is above u
+                        mid = (lo + hi) // 2
+                        if cumulative[combo_start[p] + mid] > u:
+                            hi = mid
+                        else:
+                            lo = mid + 1
+                elif n > 1:
+                    while True:
+                        if spare:
+                            m = (spare & _MASK32) * n
+                            spare = 0
+                        else:
+                            counter += 1
+                            x = _random(key, counter)
+                            spare = (x & _MASK32) | (_MASK32 + 1)
+                            m = (x >> 32) * n
+                        if (m & _MASK32) >= n or (m & _MASK32) >= (_MASK32 + 1 - n) % n:
+                            break
+                    lo = m >> 32
+                picks[p] = combo_start[p] + lo
+                a = combo_cards[2 * picks[p]]
+                b = combo_cards[2 * picks[p] + 1]
+                bits = (cython.cast(cython.ulonglong, 1) << a) | (
+                    cython.cast(cython.ulonglong, 1) << b
+                )
+                if used & bits:
+                    clash = True
+                    break
+                used |= bits
+            if clash:
+                continue
+            total = board_total
+            board = board_cards
+            for _ in range(to_deal):
+                while True:  # a card of the deck not dealt yet
+                    if spare:
+                        m = (spare & _MASK32) * live
+                        spare = 0
+                    else:
+                        counter += 1
+                        x = _random(key, counter)
+                        spare = (x & _MASK32) | (_MASK32 + 1)
+                        m = (x >> 32) * live
+                    if (m & _MASK32) < live and (m & _MASK32) < (_MASK32 + 1 - live) % live:
+                        continue
+                    card = deck[m >> 32]
+                    if not (used >> card) & 1:
+                        break
+                used |= cython.cast(cython.ulonglong, 1) << card
+                board |= cython.cast(cython.ulonglong, 1) << card
+                total += keys[card]
+            best = 9999
+            for p in range(players):
+                a = combo_cards[2 * picks[p]]
+                b = combo_cards[2 * picks[p] + 1]
+                x = total + keys[a] + keys[b]
+                if (x + FLUSH_OFFSET) & FLUSH_BITS:
+                    suit = _flush_suit(x)
+                    bits = board | (cython.cast(cython.ulonglong, 1) << a)
+                    bits |= cython.cast(cython.ulonglong, 1) << b
+                    classes[p] = _flush[_suit_ranks(bits, suit)]
+                else:
+                    x = x >> SUIT_BITS
+                    classes[p] = values[offsets[x >> shift] + (x & low)]
+                if classes[p] < best:
+                    best = classes[p]
+            top = 0
+            for p in range(players):
+                if classes[p] == best:
+                    top += 1
+            for p in range(players):
+                if classes[p] == best:
+                    counts[_OUTCOMES * picks[p] + top] += 1
+                else:
+                    counts[_OUTCOMES * picks[p]] += 1
+            done += 1
+    return attempts
