@@ -89,10 +89,13 @@ def _load_tables() -> None:
             return
         _TOKENS.update(_usual_tokens())
         if compiled("poker"):
+            # the kernel ranks every hand of 5 to 7 distinct cards: _class_of only meets
+            # the others (tokens, a card twice, more cards), which need no table
             _fast_class_of = card_kernels().class_of
-        _FLUSH[:] = flush_table().tolist()
-        for size, table in _BY_SUM.items():
-            table.update(rank_table_dict(size))
+        else:
+            _FLUSH[:] = flush_table().tolist()
+            for size, table in _BY_SUM.items():
+                table.update(rank_table_dict(size))
         _KEYS[:] = [
             (1 << (_CARD_SHIFT + i)) | ((key & SUIT_MASK) << _SUIT_SHIFT) | (key >> RANK_SHIFT)
             for i, key in enumerate(CARD_KEYS.tolist())
@@ -385,7 +388,7 @@ def _recover(hand: tuple[Any, ...], failure: Exception) -> tuple[tuple[Card, ...
         if all(isinstance(card, Card) for card in hand):
             raise failure
         hand = _parse(hand)
-    return hand, _class_of(hand)
+    return hand, _fast_class_of(hand) or _class_of(hand)
 
 
 def compare_hands(first: CardsLike | HandRanking, second: CardsLike | HandRanking) -> int:
