@@ -64,9 +64,10 @@ def test_check_rows_finds_the_first_bad_row(rows: list[list[int]]) -> None:
     array = np.array(rows, dtype=np.int64)
     bad = [i for i, row in enumerate(rows) if len(set(row)) < 7 or min(row) < 0 or max(row) > 51]
     assert poker_kernels().check_rows(array, 0, len(array)) == (bad[0] if bad else -1)
-    # unchecked, any card number still reads inside the tables
     out = np.zeros(len(array), dtype=np.uint16)
-    poker_kernels().rank_rows(array, out, 0, len(array))
+    assert poker_kernels().rank_rows(array, out, 0, len(array), True) == (bad[0] if bad else -1)
+    # unchecked, any card number still reads inside the tables
+    assert poker_kernels().rank_rows(array, out, 0, len(array)) == -1
     if bad:
         with pytest.raises(PokerError, match=f"^hand {bad[0]} "):
             rank_batch(array)

@@ -53,6 +53,8 @@ SUIT_BITS: int = cython.declare(cython.int, 32)
 FLUSH_OFFSET: int = cython.declare(cython.ulonglong, 0x3333)
 FLUSH_BITS: int = cython.declare(cython.ulonglong, 0x8888)
 _shift: int = cython.declare(cython.int, 0)
+# 64 bits: the uncompiled source masks with it where C integers wrap
+_MASK64: int = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
 _low: int = cython.declare(cython.ulonglong, 0)
 
 # The tables, set by configure(): key of each card (64 entries: a card number is masked
@@ -262,12 +264,24 @@ def _flush_suit(total: int) -> int:
 # Fused-type kernels take their other C variables from cython.declare: Cython drops the
 # cython.locals of a fused function that has other arguments.
 @cython.locals(hands=Cards[:, ::1])
-def rank_rows(hands: NDArray[np.integer], out: NDArray[np.uint16], start: int, stop: int) -> None:
+def rank_rows(
+    hands: NDArray[np.integer],
+    out: NDArray[np.uint16],
+    start: int,
+    stop: int,
+    check: bool = False,
+) -> int:
     """Classes of rows ``start`` to ``stop`` of ``hands`` (5 to 7 card numbers a row)
-    into ``out``, without the GIL. Card numbers are not checked (:func:`check_rows`
-    does): a bad one gives a meaningless class, read from inside the tables."""
+    into ``out``, without the GIL. With ``check``, each row is checked as it is read (as
+    :func:`check_rows` does) and the first bad row stops the work: its number is
+    returned (-1: none). Unchecked, a bad card number gives a meaningless class, read
+    from inside the tables."""
     if not cython.compiled:
         hands = _plain(hands)
+    checking = cython.declare(cython.bint, check)
+    bad: int = cython.declare(cython.Py_ssize_t, -1)
+    seen = cython.declare(cython.ulonglong)
+    raw = cython.declare(cython.ulonglong)
     classes = cython.declare(cython.ushort[::1], out)
     first = cython.declare(cython.Py_ssize_t, start)
     last = cython.declare(cython.Py_ssize_t, stop)
@@ -280,6 +294,16 @@ def rank_rows(hands: NDArray[np.integer], out: NDArray[np.uint16], start: int, s
     mask = cython.declare(cython.uint)
     with cython.nogil:
         for i in range(first, last):
+            if checking:  # numbers 0 to 51, each card once
+                seen = 0
+                for j in range(size):
+                    raw = cython.cast(cython.ulonglong, hands[i, j]) & _MASK64
+                    if raw > 51 or (seen >> raw) & 1:
+                        bad = i
+                        break
+                    seen |= cython.cast(cython.ulonglong, 1) << raw
+                if bad >= 0:
+                    break
             if size == 7:  # written out: the common case, a third faster
                 total = (
                     _keys[hands[i, 0] & 63]
@@ -306,6 +330,7 @@ def rank_rows(hands: NDArray[np.integer], out: NDArray[np.uint16], start: int, s
                 classes[i] = _unsuited7(total)
             else:
                 classes[i] = _unsuited(total, size)
+    return bad
 
 
 @cython.locals(hands=Cards[:, ::1])
@@ -395,7 +420,6 @@ def displace_rows(
 # key plus n times the golden ratio), so a block of deals is reproduced from its key alone,
 # whoever deals it. Every operation is masked to 64 bits: the source, run as Python, gives
 # the same numbers as the compiled kernel.
-_MASK64: int = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
 _MASK32: int = cython.declare(cython.ulonglong, 0xFFFFFFFF)
 _GOLDEN: int = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _MIX1: int = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)

@@ -139,16 +139,16 @@ def _rank_compiled(array: NDArray[np.integer], check: bool, threads: int) -> NDA
     threads = max(1, min(threads, rows // _ROWS_PER_THREAD))
     bounds = [rows * t // threads for t in range(threads + 1)]
     work = list(itertools.pairwise(bounds))
-    if check:
-        bad = min((int(kernel.check_rows(array, a, b)) for a, b in work), key=_first_bad)
-        if bad >= 0:
-            _check_block(array[bad : bad + 1], bad)
     if threads == 1:
-        kernel.rank_rows(array, out, 0, rows)
+        bads = [int(kernel.rank_rows(array, out, 0, rows, check))]
     else:
         with ThreadPoolExecutor(threads) as pool:
-            for _ in pool.map(lambda span: kernel.rank_rows(array, out, *span), work):
-                pass
+            bads = list(
+                pool.map(lambda span: int(kernel.rank_rows(array, out, *span, check)), work)
+            )
+    bad = min(bads, key=_first_bad)
+    if bad >= 0:
+        _check_block(array[bad : bad + 1], bad)
     return out
 
 
