@@ -19,7 +19,9 @@ bits pick a row and its offset, the low bits a place after it (:func:`displace_r
 >>> from croupier.poker.tables import kernel_tables
 >>> configure(*kernel_tables())
 >>> out = np.zeros(2, dtype=np.uint16)
->>> rank_rows(np.array([[51, 47, 43, 39, 35, 0, 1], [0, 5, 10, 15, 20, 24, 29]]), out, 0, 2)
+>>> hands = np.array([[51, 47, 43, 39, 35, 0, 1], [0, 5, 10, 15, 20, 24, 29]])
+>>> rank_rows(hands, out, 0, 2, True)  # checked: the first bad row (none)
+-1
 >>> out.tolist()
 [1, 7414]
 """
