@@ -8,6 +8,9 @@ runs this file both ways), so the sizes stay small."""
 from __future__ import annotations
 
 import importlib
+import os
+import subprocess
+import sys
 from fractions import Fraction
 
 import numpy as np
@@ -20,7 +23,7 @@ from croupier.baccarat.advantage import ShoeProcedure, count_spec, perfect_spec
 from croupier.baccarat.advantage.batches import StudySpec, run_batch
 from croupier.baccarat.composition import Composition
 from croupier.baccarat.payouts import CASINO, EZ, find_bet
-from croupier.engine import kernels
+from croupier.engine import compiled, kernels
 
 # the module (the package's name ``simulate`` is its function)
 simulate = importlib.import_module("croupier.baccarat.simulate")
@@ -111,3 +114,30 @@ def test_studies_give_the_same_numbers_with_and_without_kernels(
         keys = ("shoe", "round", "counts", "bet", "outcome")
         mine_rows = [[r[k] for k in keys] for r in with_kernels.trace.lines()]
         assert mine_rows == [[r[k] for k in keys] for r in reference.trace.lines()]
+
+
+SUMS = """
+import numpy as np
+from croupier.baccarat import odds
+from croupier.baccarat.payouts import EZ
+counts = np.random.default_rng(4).integers(0, 33, (6, 10))
+out = np.zeros((6, 1))
+matrices = odds.kernel_matrices(EZ.bet("dragon-7"))
+odds.baccarat_kernels().batch_sums(counts, matrices, out, 0, 6)
+print([float(x).hex() for x in out.ravel()])
+"""
+
+
+@pytest.mark.skipif(not compiled("baccarat"), reason="compares the compiled kernel with its source")
+def test_compiled_and_uncompiled_expectations_are_the_same_numbers() -> None:
+    outputs = [
+        subprocess.run(
+            [sys.executable, "-c", SUMS],
+            env={**os.environ, "CROUPIER_PURE": pure},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for pure in ("0", "1")
+    ]
+    assert outputs[0] == outputs[1] and outputs[0].count("0x") == 6
