@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import time
 from pathlib import Path
 
 from croupier.poker.calc import calculate
 from croupier.poker.starting_hands import CLASS_COMBOS, CLASS_LABELS, combo_text
+from report import has_table, replace_table  # benchmarks/ is on the path when run as a script
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / "vs_random_exact.json"
@@ -31,8 +31,6 @@ MODULE = HERE.parent / "src" / "croupier" / "poker" / "vs_random.py"
 
 
 TRIALS = 4_000_000
-#: Where the table is written in the module (the check finds it, so the writing cannot rot).
-TABLE = re.compile(r"EQUITY_VS_RANDOM: Final\[tuple\[float, \.\.\.\]\] = \(.*?\)\n", re.S)
 
 
 def class_equity(number: int, *, exact: bool = True, trials: int = TRIALS) -> float:
@@ -51,7 +49,8 @@ def main() -> None:
     if args.check or args.tiny:
         from croupier.poker.vs_random import EQUITY_VS_RANDOM
 
-        assert TABLE.search(MODULE.read_text()), f"no table to write in {MODULE}"
+        # the table the full run writes is there (so that the writing cannot rot)
+        assert has_table(MODULE, "EQUITY_VS_RANDOM", "tuple[float, ...]"), MODULE
         for n in (0, 1, 13, 12 * 13 + 7):  # AA, AKs, AKo, 72o
             sampled = class_equity(n, exact=False, trials=20_000 if args.tiny else TRIALS)
             print(f"{CLASS_LABELS[n]:4} table {EQUITY_VS_RANDOM[n]:.6f} sampled {sampled:.6f}")
@@ -65,10 +64,7 @@ def main() -> None:
         CACHE.write_text(json.dumps(done, indent=0))
         print(f"{label:4} {done[label]:.6f}  {time.perf_counter() - started:.1f} s", flush=True)
     values = "\n".join(f"    {done[label]!r},  # {label}" for label in CLASS_LABELS)
-    text = MODULE.read_text()
-    text = TABLE.sub(f"EQUITY_VS_RANDOM: Final[tuple[float, ...]] = (\n{values}\n)\n", text)
-    MODULE.write_text(text)
-    print(f"wrote {MODULE}")
+    replace_table(MODULE, "EQUITY_VS_RANDOM", "tuple[float, ...]", values)
 
 
 if __name__ == "__main__":

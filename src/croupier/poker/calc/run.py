@@ -4,6 +4,7 @@ which choose between exact enumeration and Monte Carlo and run it."""
 from __future__ import annotations
 
 import collections
+import os
 from collections.abc import Iterator, Sequence
 from typing import Final, TypedDict, Unpack
 
@@ -11,10 +12,12 @@ import numpy as np
 
 from croupier.arguments import checked
 from croupier.cards import Card
+from croupier.engine import compiled
 from croupier.poker.calc.exact import plan_exact, run_exact
 from croupier.poker.calc.montecarlo import DEFAULT_PRECISION, run_monte_carlo
 from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
+from croupier.poker.calc.sampling import run_blocks, seed_of
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges import Range
 
@@ -22,9 +25,11 @@ __all__ = [
     "EXACT_AUTO_SECONDS",
     "EXACT_LIMIT_SECONDS",
     "CalcOptions",
+    "Ranges",
     "calculate",
     "exact_seconds",
     "iter_calculate",
+    "question_of",
 ]
 
 #: Exact enumerations expected to take longer than this are left to Monte Carlo
@@ -36,7 +41,9 @@ EXACT_LIMIT_SECONDS: Final = 600.0
 Ranges = EquityQuestion | Sequence[Range | str]
 
 
-def _question(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
+def question_of(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
+    """The question of a call: ``ranges`` itself when it is one (``board`` and ``dead``
+    must then be None), else read from the ranges, board and dead cards."""
     if not isinstance(ranges, EquityQuestion):
         return EquityQuestion.parse(ranges, board, dead)
     if board is not None or dead is not None:
@@ -74,7 +81,7 @@ def exact_seconds(
     >>> exact_seconds(EquityQuestion.parse(["random"] * 10), limit=60) is None
     True
     """
-    plan = plan_exact(LiveQuestion(_question(ranges, board, dead)), limit)
+    plan = plan_exact(LiveQuestion(question_of(ranges, board, dead)), limit)
     return None if plan is None else plan.seconds
 
 
@@ -88,13 +95,14 @@ class CalcOptions(TypedDict, total=False):
     precision: float | None
     rng: int | np.random.Generator | None
     progress: Progress | None
+    threads: int | None
 
 
 @checked
 def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[CalcResult]:
     """Like :func:`calculate`, yielding the result so far after each batch of work (all
     marked partial) and the whole result last: stop early and keep the last one."""
-    question = LiveQuestion(_question(ranges, options.get("board"), options.get("dead")))
+    question = LiveQuestion(question_of(ranges, options.get("board"), options.get("dead")))
     exact, trials = options.get("exact"), options.get("trials")
     precision, progress = options.get("precision"), options.get("progress")
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
@@ -114,12 +122,26 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
                 f"exact enumeration would take over {limit:.0f} seconds here (too many "
                 "combinations of ranges): use Monte Carlo (trials or precision) instead"
             )
+    threads = _threads(options.get("threads", 1))
     if plan is not None:
         yield from run_exact(question, plan, progress)
     else:
         generator = _rng(options.get("rng"))
         target = precision if precision is not None else DEFAULT_PRECISION
-        yield from run_monte_carlo(question, generator, trials, target, progress)
+        if compiled("poker"):
+            yield from run_blocks(question, seed_of(generator), trials, target, progress, threads)
+        else:
+            yield from run_monte_carlo(question, generator, trials, target, progress)
+
+
+def _threads(threads: int | None) -> int:
+    if threads is None:
+        return os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    if threads < 1:
+        raise PokerError(f"bad number of threads {threads}: expected 1 or more")
+    return threads
 
 
 @checked
@@ -133,6 +155,7 @@ def calculate(
     precision: float | None = None,
     rng: int | np.random.Generator | None = None,
     progress: Progress | None = None,
+    threads: int | None = 1,
 ) -> CalcResult:
     """Each player's equity, win and tie, exactly or by Monte Carlo.
 
@@ -146,7 +169,9 @@ def calculate(
     until every equity's standard error is below it. By default: exact when it takes a
     few seconds at most, else Monte Carlo to a standard error of 0.001 (0.1 percentage
     point). ``rng``: a seed or a NumPy Generator for Monte Carlo; ``progress(done,
-    total)`` is called as work proceeds.
+    total)`` is called as work proceeds. ``threads``: how many threads deal Monte Carlo
+    trials where the engine is compiled (``None``: one per core); a seed gives the same
+    answer whatever their number (not the same as uncompiled, whose random numbers differ).
 
     >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
     >>> r.games, round(sum(p.equity for p in r.players), 9)
@@ -165,6 +190,7 @@ def calculate(
         "precision": precision,
         "rng": rng,
         "progress": progress,
+        "threads": threads,
     }
     results = iter_calculate(ranges, **options)
     return collections.deque(results, maxlen=1)[0]
