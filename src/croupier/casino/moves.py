@@ -163,7 +163,8 @@ class Move:
     ) -> Move:
         """Capture ``loose`` cards and ``builds`` (:class:`Build` objects or their cards)."""
         cards = loose if loose.__class__ is tuple else as_cards(loose, "loose")
-        return cls(Action.CAPTURE, card, cards, _build_cards(builds) if builds else ())
+        none = isinstance(builds, tuple) and not builds  # the common capture: no builds
+        return cls(Action.CAPTURE, card, cards, () if none else _build_cards(builds))
 
     @classmethod
     def build(cls, card: Card, *loose: Card) -> Move:

@@ -30,7 +30,7 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.odds import effect_of_removal
 from croupier.baccarat.payouts import PayoutTable, find_bet
 from croupier.baccarat.rules import POINTS
-from croupier.cards import Card, Rank
+from croupier.cards import Card, Rank, as_cards
 
 __all__ = ["NAMED_COUNTS", "CountSystem", "eor_count", "parse_count", "true_count"]
 
@@ -76,14 +76,14 @@ class CountSystem:
         """Tags indexed by rank code (0 = two ... 12 = ace), as the simulator codes cards."""
         return np.array(self.tags, dtype=np.int16)
 
-    def running_count(self, cards: Iterable[Card]) -> int:
+    def running_count(self, cards: Iterable[Card] | str) -> int:
         """The running count after seeing ``cards``: the sum of their tags.
 
         >>> from croupier.cards import parse_cards
         >>> NAMED_COUNTS["dragon-7"].running_count(parse_cards("8h 9s 4d Kc"))
         3
         """
-        return sum(self.tags[RANKS.index(card.rank)] for card in cards)
+        return sum(self.tags[RANKS.index(card.rank)] for card in as_cards(cards))
 
     def labelled(self) -> dict[str, int]:
         """The 13 tags by rank label, in rank order (the JSON of ``baccarat count``).
