@@ -34,8 +34,8 @@ croupier_install_note() {
             *) libraries="$libraries; $part" ;;
         esac
     done
-    echo "Installing croupier with $libraries from the package index:" \
-        "about 1-2 minutes on a first run, a few seconds after that." >&2
+    echo "Installing croupier with $libraries from the package index, and compiling its" \
+        "engine: about 1-3 minutes on a first run, a few seconds after that." >&2
 }
 
 # While a long command runs, a line on stderr every 20 seconds says it still does.
@@ -66,7 +66,7 @@ croupier_ensure_venv() {
         echo "Setting up $root/.venv (first run only) ..." >&2
         "$python" -m venv "$root/.venv" || return 1
     else
-        echo "Updating $root/.venv (pyproject.toml or the extras changed) ..." >&2
+        echo "Updating $root/.venv (pyproject.toml, setup.py, a kernel or the extras changed) ..." >&2
     fi
     croupier_install_note "$extras"
     local target="$root" started=$SECONDS ticker status=0

@@ -26,6 +26,7 @@ from .test_options import every_command
 #: What each command needs besides its file, so that the file is what it trips on.
 BEFORE: dict[tuple[str, ...], list[str]] = {
     ("baccarat", "play"): [],
+    ("poker", "calc"): ["AA", "KK", "--next", "--board", "2c 7d 9h"],
     ("baccarat", "count"): ["--bet", "tie", "--tags", "eor", "--threshold", "1", "--shoes", "5"],
     ("baccarat", "perfect"): ["--bet", "tie", "--shoes", "5"],
     ("poker", "compare"): [],

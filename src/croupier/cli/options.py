@@ -47,6 +47,7 @@ __all__ = [
     "count_option",
     "decimal_number",
     "decimal_parser",
+    "directory_option",
     "file_argument",
     "file_name",
     "file_option",
@@ -256,6 +257,11 @@ def _unwritable(path: Path) -> str | None:
 def file_argument(metavar: str, help: str) -> Any:
     """A ``typer.Argument`` for a file name (see :func:`file_name`), shown as ``metavar``."""
     return typer.Argument(help=help, show_default=False, parser=file_name(metavar), metavar=metavar)
+
+
+def directory_option(name: str, help: str) -> Any:
+    """A ``typer.Option`` for a directory's name (see :class:`FileName`), shown as ``DIR``."""
+    return typer.Option(name, help=help, parser=file_name(name, directory=True), metavar="DIR")
 
 
 def file_option(name: str, help: str, *, writes: bool = False) -> Any:

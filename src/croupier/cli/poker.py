@@ -317,7 +317,11 @@ def calc(
     ] = False,
     plot: Annotated[
         Path | None,
-        file_option("--plot", "Draw the --next chart or the --distribution curves (PNG, SVG...)."),
+        file_option(
+            "--plot",
+            "Draw the --next chart or the --distribution curves (PNG, SVG...).",
+            writes=True,
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:

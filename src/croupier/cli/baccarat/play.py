@@ -85,7 +85,9 @@ def play(
     ] = "auto",
     plot: Annotated[
         Path | None,
-        file_option("--plot", "Save a chart of the bankroll round by round (PNG or SVG)."),
+        file_option(
+            "--plot", "Save a chart of the bankroll round by round (PNG or SVG).", writes=True
+        ),
     ] = None,
     shoe_file: Annotated[
         Path | None,
