@@ -124,6 +124,24 @@ class Deadline:
         """True once the time is up."""
         return self.clock() >= self.end
 
+    def room_for(self, since: float, done: int) -> bool:
+        """Whether one more step like the ``done`` steps taken since the clock read
+        ``since`` fits before the deadline, judging by their mean time. A clock that has
+        not moved since gives no measure, and no room (so a test's clock that stands
+        still keeps an anytime search to its fixed work).
+
+        >>> ticks = iter([0.3, 0.6])
+        >>> deadline = Deadline(1.0, lambda: 0.0)
+        >>> deadline.clock = lambda: next(ticks)
+        >>> deadline.room_for(0.0, 1), deadline.room_for(0.0, 1)   # 0.3 + 0.3 fits; 0.6 + 0.6 not
+        (True, False)
+        """
+        now = self.clock()
+        spent = now - since
+        if done < 1 or spent <= 0:
+            return False
+        return now + spent / done <= self.end
+
     def part(self, share: float) -> Deadline:
         """The same deadline for a step that may use only ``share`` of the time (from the
         same start, on the same clock); it still reads as the whole deadline."""
