@@ -54,18 +54,34 @@ from typing import Any, Final
 from croupier.casino.gamelog import GameLog, LoggedRound
 from croupier.casino.moves import Move
 from croupier.casino.pieces import Player
-from croupier.casino.rules import moves_until
 from croupier.casino.state import State
-from croupier.casino.strategies.base import Deadline
-from croupier.casino.strategies.expert import TOURNAMENT_BONUS, Analysis, ExpertStrategy
+from croupier.casino.strategies import base
+from croupier.casino.strategies.base import (
+    Clock,
+    Deadline,
+    WorkBudget,
+    check_deadline,
+    list_moves_to_decide,
+    observation_rng,
+)
+from croupier.casino.strategies.expert import (
+    TOURNAMENT_BONUS,
+    Analysis,
+    ExpertSettings,
+    ExpertStrategy,
+)
 
 __all__ = [
     "BEST_WITHIN",
     "BLUNDER",
     "INACCURACY",
+    "INTERACTIVE_SECONDS",
+    "REVIEW_SETTINGS",
+    "REVIEW_STEPS",
     "GameReview",
     "Mark",
     "MoveReview",
+    "Reviewer",
     "RoundReview",
     "review_game",
     "review_move",
@@ -115,6 +131,12 @@ class MoveReview:
     reason: str
     forced: bool = False
     costs_tournament: bool = False
+    #: Whether the verdict is exact: the last deal searched to the end of the round (or
+    #: a forced move).
+    exact: bool = False
+    #: Whether the wall clock cut the search short (a review the player waited for):
+    #: the verdict may then differ from one machine to another.
+    clock_cut: bool = False
 
     @property
     def is_best(self) -> bool:
@@ -136,6 +158,8 @@ class MoveReview:
             "reason": self.reason,
             "forced": self.forced,
             "costs_tournament": self.costs_tournament,
+            "exact": self.exact,
+            "clock_cut": self.clock_cut,
         }
 
 
@@ -238,12 +262,55 @@ def _share(value: float, digits: int = 4) -> float | None:
     return None if math.isnan(value) else round(value, digits)
 
 
-class _Reviewer(ExpertStrategy):
+#: How the review searches: the expert's settings with no time to spare (the same work on
+#: any machine), the last deal searched to its end with up to 1,000,000 positions.
+REVIEW_SETTINGS: Final = ExpertSettings(max_samples=16, exact_nodes=1_000_000)
+#: Seconds a review the player waits for (after a round) may spend on one move, on top of
+#: its budget: only a machine far slower than any today reaches it.
+INTERACTIVE_SECONDS: Final = 5.0
+#: Steps of work (see :class:`~.strategies.base.WorkBudget`) a move's review may take:
+#: far more than any real position needs (a few thousand to a few hundred thousand), a
+#: bound for extreme tables only, which it cuts the same way on every machine.
+REVIEW_STEPS: Final = 5_000_000
+
+
+class Reviewer:
+    """The judge of moves: the full expert searching a fixed amount (:data:`REVIEW_SETTINGS`
+    within :data:`REVIEW_STEPS` steps of work), never stopped by the clock unless
+    ``seconds`` is given, so the same move gets the same verdict on any machine.
+
+    ``seconds``, for a review the player waits for, stops a move's search at that many
+    seconds on ``clock`` too; a verdict the clock cut says so (its ``clock_cut``).
+    ``steps`` changes the budget (a test's tiny one).
+    """
+
+    def __init__(
+        self,
+        *,
+        seconds: float | None = None,
+        clock: Clock | None = None,
+        steps: int = REVIEW_STEPS,
+        settings: ExpertSettings = REVIEW_SETTINGS,
+    ) -> None:
+        self.seconds = None if seconds is None else check_deadline(seconds)
+        self.clock = clock
+        self.steps = steps
+        self.expert = _Expert(settings)
+
+    def budget(self) -> WorkBudget:
+        """The budget of one move's review (with its wall-clock limit, if any)."""
+        wall = None
+        if self.seconds is not None:
+            wall = Deadline(self.seconds, self.clock or base.default_clock)
+        return WorkBudget(self.steps, wall)
+
+
+class _Expert(ExpertStrategy):
     """The full expert, keeping its last analysis, so that a move's review searches once
     for both the best move with its reason and the values of all the moves."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, settings: ExpertSettings) -> None:
+        super().__init__(settings, exact_values=True)
         self.last: Analysis | None = None
 
     def analyse(self, *args: Any, **kwargs: Any) -> Analysis:
@@ -252,35 +319,42 @@ class _Reviewer(ExpertStrategy):
 
 
 def review_move(
-    state: State, move: Move, number: int = 1, expert: ExpertStrategy | None = None
+    state: State, move: Move, number: int = 1, reviewer: Reviewer | None = None
 ) -> MoveReview:
     """Judge ``move``, played by the player to move in ``state`` (``number``: its place in
     the round), from what that player could see. An illegal move raises
     :class:`~croupier.casino.errors.IllegalMoveError`."""
-    expert = expert if expert is not None else _Reviewer()
+    reviewer = reviewer if reviewer is not None else Reviewer()
     player = state.next_player
     seen = state.observe(player)
     problem = state.check(move)
     if problem is not None:
         raise problem
-    # Forced: one legal move (a listing too long for the deadline has more than one).
-    listing = moves_until(
-        seen.hand, seen.loose, seen.builds, player, Deadline(expert.deadline, expert.clock).expired
-    )
-    if isinstance(expert, _Reviewer):
-        expert.last = None
-    decision = expert.decide(seen)
-    if listing is not None and len(listing) == 1:
+    expert = reviewer.expert
+    budget = reviewer.budget()
+    moves, complete = list_moves_to_decide(seen, budget)
+    expert.last = None
+    decision = expert.choose_by(seen, moves, observation_rng(seen), budget, complete=complete)
+    exact = expert.last is not None and expert.last.exact
+    if complete and len(moves) == 1:  # forced: the only legal move
         return MoveReview(
-            state.round_number, number, player, move, move, 0.0, None, decision.reason, True
+            state.round_number,
+            number,
+            player,
+            move,
+            move,
+            0.0,
+            None,
+            decision.reason,
+            forced=True,
+            exact=True,
         )
-    if isinstance(expert, _Reviewer) and expert.last is not None:
-        analysis = expert.last  # what decide() just found: the same search
-    else:
-        analysis = expert.analyse(seen)
+    analysis = expert.last
+    assert analysis is not None
     if move not in analysis.moves or decision.move not in analysis.moves:
-        # The deadline came before the move played (or the best) was valued: value the two.
-        analysis = expert.analyse(seen, [decision.move, move])
+        # The budget ran out before the move played (or the best) was valued: value the two.
+        budget = reviewer.budget()
+        analysis = expert.analyse(seen, [decision.move, move], deadline=budget, complete=False)
     raw = analysis.value_of(decision.move) - analysis.value_of(move)
     swings = max(0, round(raw / TOURNAMENT_BONUS))
     loss = max(0.0, raw - swings * TOURNAMENT_BONUS)
@@ -295,16 +369,18 @@ def review_move(
         Mark.for_loss(loss, costs),
         decision.reason,
         costs_tournament=costs,
+        exact=exact,
+        clock_cut=budget.wall_cut,
     )
 
 
 def review_round(
-    logged: LoggedRound, player: Player = Player.HUMAN, expert: ExpertStrategy | None = None
+    logged: LoggedRound, player: Player = Player.HUMAN, reviewer: Reviewer | None = None
 ) -> RoundReview:
     """Judge every move ``player`` made in the logged round."""
-    expert = expert if expert is not None else _Reviewer()
+    reviewer = reviewer if reviewer is not None else Reviewer()
     reviewed = [
-        review_move(state, move, number, expert)
+        review_move(state, move, number, reviewer)
         for number, (state, move) in enumerate(logged.positions(), 1)
         if state.next_player is player
     ]
@@ -316,13 +392,17 @@ def review_game(
     player: Player = Player.HUMAN,
     *,
     progress: Callable[[int], None] | None = None,
+    reviewer: Reviewer | None = None,
 ) -> GameReview:
     """Judge every move ``player`` made in the game ``log`` holds; ``progress`` is called
-    with the number of rounds reviewed so far."""
-    expert = _Reviewer()
+    with the number of rounds reviewed so far. A round in which ``player`` made no move
+    (a log that starts or ends at a round's first position) is left out."""
+    reviewer = reviewer if reviewer is not None else Reviewer()
     rounds = []
-    for logged in log.rounds:
-        rounds.append(review_round(logged, player, expert))
+    for done, logged in enumerate(log.rounds, 1):
+        reviewed = review_round(logged, player, reviewer)
+        if reviewed.moves:
+            rounds.append(reviewed)
         if progress is not None:
-            progress(len(rounds))
+            progress(done)
     return GameReview(player, tuple(rounds))

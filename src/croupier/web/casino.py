@@ -27,7 +27,7 @@ from croupier.casino.errors import CasinoError
 from croupier.casino.gamelog import GameLog, format_log, parse_log
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action
-from croupier.casino.review import review_round
+from croupier.casino.review import INTERACTIVE_SECONDS, Reviewer, review_round
 from croupier.casino.savefile import format_save, parse_game, parse_save
 from croupier.casino.session import (
     RoundEnd,
@@ -224,7 +224,11 @@ def _round_end_event(end: RoundEnd, seat: Seat) -> dict[str, Any]:
     state = end.state
     score = end.score
     human, computer = Player.HUMAN, Player.COMPUTER
-    review = review_round(seat.log.rounds[-1]) if seat.log.rounds else None
+    review = (
+        review_round(seat.log.rounds[-1], reviewer=Reviewer(seconds=INTERACTIVE_SECONDS))
+        if seat.log.rounds
+        else None
+    )
     event: dict[str, Any] = {
         "kind": "round_end",
         "round": state.round_number,

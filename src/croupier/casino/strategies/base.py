@@ -46,12 +46,14 @@ from croupier.randomness import RNGLike, as_generator
 __all__ = [
     "DEFAULT_DEADLINE",
     "LISTING_SHARE",
+    "LISTING_STEPS",
     "MAX_DEADLINE",
     "SEARCH_SHARE",
     "Clock",
     "Deadline",
     "Decision",
     "Strategy",
+    "WorkBudget",
     "check_deadline",
     "cut_listing_note",
     "list_moves_to_decide",
@@ -150,8 +152,105 @@ class Deadline:
         step.end = self.start + share * self.seconds
         return step
 
+    def listing_stop(self) -> Callable[[], bool]:
+        """What the listing of the legal moves asks, every
+        :data:`~croupier.casino.rules.CHECK_EVERY` units of its work, to know whether to
+        stop: :meth:`expired`."""
+        return self.expired
+
+    @property
+    def label(self) -> str:
+        """The deadline in a reason: ``the 1 s deadline``."""
+        return f"the {self} deadline"
+
     def __str__(self) -> str:
         return f"{self.seconds:g} s"
+
+
+#: Steps of a :class:`WorkBudget` that a chunk of the listing of the legal moves
+#: (:data:`~croupier.casino.rules.CHECK_EVERY` units of listing work, a millisecond or
+#: two) counts for: about the time of as many steps of search.
+LISTING_STEPS: Final = 20
+
+
+class _Steps:
+    """The steps a :class:`WorkBudget` and its parts have taken, and the wall-clock
+    deadline that may stop them all, if any (with whether it did)."""
+
+    __slots__ = ("taken", "wall", "wall_cut")
+
+    def __init__(self, wall: Deadline | None) -> None:
+        self.taken = 0
+        self.wall = wall
+        self.wall_cut = False
+
+    def take(self, steps: int) -> float:
+        """Count ``steps`` more; the steps taken so far (infinite once the wall clock is up)."""
+        self.taken += steps
+        if self.wall is not None and self.wall.expired():
+            self.wall_cut = True
+            return math.inf
+        return float(self.taken)
+
+    def read(self) -> float:
+        return float(self.taken)
+
+
+class WorkBudget(Deadline):
+    """A deadline counted in steps of work instead of seconds: the same search stops at
+    the same place on any machine, loaded or idle.
+
+    A step is a look at the deadline: the search looks once per position and per move it
+    values, the listing of moves once per chunk of work, counted as :data:`LISTING_STEPS`
+    steps. A budget has no time to spare (:meth:`room_for` is false), so an anytime
+    search does its fixed work. ``wall``, a deadline on the clock, may stop it sooner for
+    an interactive caller: :attr:`wall_cut` then says so (and the result is no longer
+    the same on every machine).
+
+    >>> budget = WorkBudget(3)
+    >>> budget.expired(), budget.expired(), budget.expired(), str(budget)
+    (False, False, True, '3 steps')
+    >>> half = WorkBudget(10).part(0.5)
+    >>> [half.expired() for _ in range(5)][-1], half.label
+    (True, "the review's budget of 10 steps")
+    """
+
+    __slots__ = ("steps",)
+
+    def __init__(self, steps: int, wall: Deadline | None = None) -> None:
+        self.steps = _Steps(wall)
+        self.seconds = float(steps)
+        self.clock = self.steps.read
+        self.start = 0.0
+        self.end = float(steps)
+
+    def expired(self) -> bool:
+        return self.steps.take(1) >= self.end
+
+    def listing_stop(self) -> Callable[[], bool]:
+        return lambda: self.steps.take(LISTING_STEPS) >= self.end
+
+    def room_for(self, since: float, done: int) -> bool:
+        return False
+
+    def part(self, share: float) -> WorkBudget:
+        step = WorkBudget.__new__(WorkBudget)
+        step.steps, step.seconds, step.clock = self.steps, self.seconds, self.clock
+        step.start = self.start
+        step.end = self.start + share * self.seconds
+        return step
+
+    @property
+    def wall_cut(self) -> bool:
+        """Whether the wall-clock deadline stopped the work before its budget was spent."""
+        return self.steps.wall_cut
+
+    @property
+    def label(self) -> str:
+        return f"the review's budget of {self}"
+
+    def __str__(self) -> str:
+        return f"{self.seconds:,.0f} steps"
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +374,7 @@ def list_moves_to_decide(observation: Observation, deadline: Deadline) -> tuple[
         part = deadline.part(LISTING_SHARE)
         player = observation.player
         moves, complete = list_moves(
-            observation.hand, observation.loose, observation.builds, player, part.expired
+            observation.hand, observation.loose, observation.builds, player, part.listing_stop()
         )
         if moves:
             return moves, complete
@@ -290,7 +389,7 @@ def cut_listing_note(deadline: Deadline, listed: int) -> str:
     among 1,234)
     """
     return (
-        f"the {deadline} deadline cut the search short before every legal move was listed "
+        f"{deadline.label} cut the search short before every legal move was listed "
         f"(it chose among {listed:,})"
     )
 

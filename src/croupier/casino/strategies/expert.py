@@ -512,7 +512,7 @@ def _deadline_note(
         if valued < analysis.listed:
             return f"{cut}, {ahead} at {valued:,} of them{where}"
         return f"{cut}, {ahead}{where}"
-    cut = f"the {deadline} deadline cut the search short"
+    cut = f"{deadline.label} cut the search short"
     if analysis.depth >= settings.depth:
         return f"{cut} after {analysis.samples} of {settings.samples} sampled deals"
     if valued < analysis.listed:

@@ -162,7 +162,7 @@ class DepthSearch:
             return state.legal_moves()
         player = state.next_player
         listed = moves_until(
-            state.hands[player], state.loose, state.builds, player, deadline.expired
+            state.hands[player], state.loose, state.builds, player, deadline.listing_stop()
         )
         if listed is None:
             raise DeadlineError

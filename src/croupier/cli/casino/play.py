@@ -36,7 +36,7 @@ from croupier.casino import (
 )
 from croupier.casino.gamelog import GameLog, log_path_for, read_log, write_log
 from croupier.casino.levels import DEFAULT_LEVEL, Level
-from croupier.casino.review import review_round
+from croupier.casino.review import INTERACTIVE_SECONDS, Reviewer, review_round
 from croupier.casino.savefile import SavedGame, read_game
 from croupier.casino.session import (
     MenuChoice,
@@ -410,7 +410,8 @@ class Dialogue:
         self.show_round_end(turn.round_end)
         if self.reviews and session.log.rounds:
             self.out.print()
-            render_round_review(review_round(session.log.rounds[-1]), self.out)
+            reviewer = Reviewer(seconds=INTERACTIVE_SECONDS)
+            render_round_review(review_round(session.log.rounds[-1], reviewer=reviewer), self.out)
         if turn.round_end.tournament_over:
             self.show_winner(turn.round_end)
         else:
