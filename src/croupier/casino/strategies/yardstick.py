@@ -44,7 +44,7 @@ from croupier.casino.tournament import WINNING_SCORE
 __all__ = ["MIN_SAMPLES", "YardstickStrategy"]
 
 #: Deals played out whatever the clock says.
-MIN_SAMPLES: Final = 4
+MIN_SAMPLES: Final = 1
 #: Deals played out at most (far more than a second allows).
 MAX_SAMPLES: Final = 10_000
 #: What winning (or losing) the tournament in the round played out is worth, in points.
