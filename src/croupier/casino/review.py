@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -86,6 +86,7 @@ __all__ = [
     "review_game",
     "review_move",
     "review_round",
+    "review_rounds",
 ]
 
 #: Expected round points lost from which a move is an inaccuracy.
@@ -406,3 +407,43 @@ def review_game(
         if progress is not None:
             progress(done)
     return GameReview(player, tuple(rounds))
+
+
+def review_rounds(
+    logs: Sequence[GameLog],
+    player: Player = Player.HUMAN,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[GameReview, ...] | None:
+    """The reviews of the games ``logs`` hold, their rounds shared among ``workers``
+    processes or the Dask cluster at ``scheduler`` (see :func:`croupier.parallel.run_tasks`):
+    the same reviews as :func:`review_game`, which never read the clock. ``progress`` is
+    called with the number of rounds reviewed so far; ``None`` if Ctrl-C stopped it."""
+    from croupier.parallel import run_tasks
+
+    jobs = [(logged, player) for log in logs for logged in log.rounds]
+    done: dict[int, RoundReview] = {}
+
+    def finished(index: int, reviewed: RoundReview) -> None:
+        done[index] = reviewed
+        if progress is not None:
+            progress(len(done))
+
+    if not run_tasks(
+        _review_logged, jobs, on_result=finished, workers=workers, scheduler=scheduler
+    ):
+        return None
+    reviews = []
+    index = 0
+    for log in logs:
+        rounds = [done[index + i] for i in range(len(log.rounds))]
+        index += len(log.rounds)
+        reviews.append(GameReview(player, tuple(reviewed for reviewed in rounds if reviewed.moves)))
+    return tuple(reviews)
+
+
+def _review_logged(logged: LoggedRound, player: Player) -> RoundReview:
+    """One round's review (the unit of work of a worker)."""
+    return review_round(logged, player)
