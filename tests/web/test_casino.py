@@ -8,7 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from croupier.casino import Player, format_save, parse_save
-from croupier.casino.gamelog import parse_log
+from croupier.casino.gamelog import parse_game_file, parse_log
 from croupier.casino.levels import Level
 from croupier.casino.savefile import parse_game
 from croupier.web.app import create_app
@@ -91,12 +91,32 @@ def test_save_then_load_back(client: TestClient) -> None:
     assert saved.headers["content-disposition"] == 'attachment; filename="casino-game.txt"'
     game = parse_game(saved.text)
     assert game.level is Level.CASUAL and game.state.next_player is Player.HUMAN
-    assert saved.text == format_save(game.state, Level.CASUAL)
+    # One file: the course's save format, then every move of the game.
+    assert saved.text.startswith(format_save(game.state, Level.CASUAL) + "\nHistory:\n")
+    moves = parse_game_file(saved.text).log
+    assert moves is not None and moves.current == game.state and moves.moves >= 1
     client.delete("/api/casino")
     loaded = client.post("/api/casino/load", json={"text": saved.text, "name": "g.txt"})
     assert loaded.status_code == 200
     again = loaded.json()
     assert again["level"] == "casual" and again["position"] == data["position"]
+    assert again["history"] == data["history"] and again["can_undo"] == data["can_undo"]
+
+
+def test_take_back_in_a_practice_game(client: TestClient) -> None:
+    data = start(client, level="casual", seed=9)
+    assert not data["practice"] and not data["can_undo"] and data["history"] == []
+    refused = client.post("/api/casino/undo")
+    assert (
+        refused.status_code in (400, 409, 422) and "nothing to take back" in refused.json()["error"]
+    )
+    after = play_first_legal(client, data)
+    assert after["can_undo"] and after["history"][0]["player"] in ("human", "computer")
+    assert [entry["player"] for entry in after["history"]].count("human") == 1
+    back = client.post("/api/casino/undo").json()
+    assert back["practice"] and back["position"] == data["position"]
+    assert back["events"][0]["kind"] == "undo" and "A practice game" in back["events"][0]["text"]
+    assert "Practice: yes" in client.get("/api/casino/save").text
 
 
 def test_a_bad_save_is_refused_like_at_the_terminal(client: TestClient) -> None:
