@@ -18,6 +18,7 @@ from croupier.casino.review import (
     Reviewer,
     review_game,
     review_move,
+    review_rounds,
 )
 from croupier.casino.strategies import ExpertStrategy, base
 
@@ -157,3 +158,12 @@ def test_a_round_without_a_move_of_the_player_is_not_counted(random_log: GameLog
     review = review_game(empty)
     assert len(review.rounds) == 1
     assert review.points_lost_per_round == pytest.approx(review.points_lost)
+
+
+def test_reviews_shared_among_processes_or_a_dask_cluster_are_the_same(
+    random_log: GameLog, random_review: GameReview
+) -> None:
+    short = GameLog((LoggedRound(random_log.rounds[0].start, random_log.rounds[0].moves[:8]),))
+    alone = review_game(short)
+    assert review_rounds([short, short], workers=2) == (alone, alone)
+    assert review_rounds([short], scheduler="local", workers=2) == (alone,)

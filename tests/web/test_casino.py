@@ -143,3 +143,30 @@ def test_the_game_survives_a_restart(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path), cookies=cookies) as client:
         again = client.get("/api/casino").json()
     assert again["position"] == data["position"] and again["events"] == data["events"]
+
+
+def test_puzzles_are_served_answered_and_rated(client: TestClient) -> None:
+    from croupier.casino.puzzles import load_puzzles
+
+    puzzles = {puzzle.id: puzzle for puzzle in load_puzzles()}
+    page = client.get("/casino/puzzles")
+    assert page.status_code == 200 and "Casino puzzles" in page.text
+    data = client.get("/api/casino/puzzles").json()
+    shown = data["puzzle"]
+    assert data["player"] == {"rating": 1500, "deviation": 350, "solved": 0, "tried": 0}
+    puzzle = puzzles[shown["id"]]
+    assert len(shown["legal"]) == len(puzzle.values) and shown["opponent_hand"]
+    assert client.get("/api/casino/puzzles").json()["puzzle"]["id"] == puzzle.id  # kept
+    solution = str(puzzle.solutions[0])
+    stale = client.post("/api/casino/puzzles/answer", json={"id": "nope", "move": solution})
+    assert stale.status_code == 409
+    answer = client.post("/api/casino/puzzles/answer", json={"id": puzzle.id, "move": solution})
+    result = answer.json()
+    assert result["verdict"]["solved"] and result["change"] > 0
+    assert result["player"]["solved"] == 1 and result["player"]["rating"] > 1500
+    assert result["puzzle"]["id"] != puzzle.id  # the next one
+    following = puzzles[result["puzzle"]["id"]]
+    illegal = client.post(
+        "/api/casino/puzzles/answer", json={"id": following.id, "move": "trail SA SK"}
+    )
+    assert illegal.status_code == 422 and "bad move" in illegal.json()["error"]

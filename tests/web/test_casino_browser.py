@@ -213,3 +213,21 @@ def _steps(game: Any) -> list[str]:
     return [
         before.next_player.key for logged in game.log.rounds for before, _ in logged.positions()
     ]
+
+
+def test_a_puzzle_solved_in_the_page(browser_page: Any, screenshot: Shot) -> None:
+    from croupier.casino.puzzles import load_puzzles
+
+    page = browser_page
+    page.goto("/casino/puzzles")
+    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    ident = page.locator("#puzzle-id").inner_text()
+    puzzle = next(puzzle for puzzle in load_puzzles() if puzzle.id == ident)
+    assert page.locator("#legal-list .legal-move").count() == len(puzzle.values)
+    page.click(f"#legal-list [data-notation='{puzzle.solutions[0]}']")
+    expect(page.locator("#verdict")).to_contain_text("Solved: the best move.")
+    expect(page.locator("#verdict")).to_contain_text("Why: ")
+    expect(page.locator("#record")).to_contain_text("1 of 1 solved")
+    screenshot(page, "casino-puzzle", docs=True)
+    page.click("#next-puzzle")
+    expect(page.locator("#puzzle-id")).not_to_have_text(ident)

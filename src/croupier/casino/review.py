@@ -59,6 +59,7 @@ from croupier.casino.strategies import base
 from croupier.casino.strategies.base import (
     Clock,
     Deadline,
+    Decision,
     WorkBudget,
     check_deadline,
     list_moves_to_decide,
@@ -79,10 +80,12 @@ __all__ = [
     "REVIEW_SETTINGS",
     "REVIEW_STEPS",
     "GameReview",
+    "Judgement",
     "Mark",
     "MoveReview",
     "Reviewer",
     "RoundReview",
+    "judge",
     "review_game",
     "review_move",
     "review_round",
@@ -319,6 +322,31 @@ class _Expert(ExpertStrategy):
         return self.last
 
 
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The review's look at a position: the best move with its reason (the decision),
+    every legal move with its value (``None`` for a forced move, which needs no search),
+    whether the moves listed were all of them, and whether the clock cut the search."""
+
+    decision: Decision
+    analysis: Analysis | None
+    complete: bool
+    clock_cut: bool
+
+
+def judge(state: State, reviewer: Reviewer | None = None) -> Judgement:
+    """The review's look at ``state`` from the player to move's view (see
+    :class:`Judgement`): the same on any machine unless ``reviewer`` has a clock."""
+    reviewer = reviewer if reviewer is not None else Reviewer()
+    seen = state.observe(state.next_player)
+    expert = reviewer.expert
+    budget = reviewer.budget()
+    moves, complete = list_moves_to_decide(seen, budget)
+    expert.last = None
+    decision = expert.choose_by(seen, moves, observation_rng(seen), budget, complete=complete)
+    return Judgement(decision, expert.last, complete, budget.wall_cut)
+
+
 def review_move(
     state: State, move: Move, number: int = 1, reviewer: Reviewer | None = None
 ) -> MoveReview:
@@ -327,17 +355,12 @@ def review_move(
     :class:`~croupier.casino.errors.IllegalMoveError`."""
     reviewer = reviewer if reviewer is not None else Reviewer()
     player = state.next_player
-    seen = state.observe(player)
     problem = state.check(move)
     if problem is not None:
         raise problem
-    expert = reviewer.expert
-    budget = reviewer.budget()
-    moves, complete = list_moves_to_decide(seen, budget)
-    expert.last = None
-    decision = expert.choose_by(seen, moves, observation_rng(seen), budget, complete=complete)
-    exact = expert.last is not None and expert.last.exact
-    if complete and len(moves) == 1:  # forced: the only legal move
+    judged = judge(state, reviewer)
+    decision, analysis = judged.decision, judged.analysis
+    if analysis is None and judged.complete:  # forced: the only legal move
         return MoveReview(
             state.round_number,
             number,
@@ -350,12 +373,16 @@ def review_move(
             forced=True,
             exact=True,
         )
-    analysis = expert.last
-    assert analysis is not None
-    if move not in analysis.moves or decision.move not in analysis.moves:
+    exact = analysis is not None and analysis.exact
+    clock_cut = judged.clock_cut
+    if analysis is None or move not in analysis.moves or decision.move not in analysis.moves:
         # The budget ran out before the move played (or the best) was valued: value the two.
         budget = reviewer.budget()
-        analysis = expert.analyse(seen, [decision.move, move], deadline=budget, complete=False)
+        seen = state.observe(player)
+        analysis = reviewer.expert.analyse(
+            seen, [decision.move, move], deadline=budget, complete=False
+        )
+        clock_cut = clock_cut or budget.wall_cut
     raw = analysis.value_of(decision.move) - analysis.value_of(move)
     swings = max(0, round(raw / TOURNAMENT_BONUS))
     loss = max(0.0, raw - swings * TOURNAMENT_BONUS)
@@ -371,7 +398,7 @@ def review_move(
         decision.reason,
         costs_tournament=costs,
         exact=exact,
-        clock_cut=budget.wall_cut,
+        clock_cut=clock_cut,
     )
 
 

@@ -34,6 +34,7 @@ from croupier.casino.gamelog import (
 )
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action
+from croupier.casino.puzzles import Puzzle, PuzzleHistory, load_puzzles, next_puzzle
 from croupier.casino.replay import replay
 from croupier.casino.review import INTERACTIVE_SECONDS, GameReview, Reviewer, review_round
 from croupier.casino.savefile import format_save, parse_save
@@ -52,7 +53,7 @@ from croupier.web.jobs import Progress
 from croupier.web.pages import GamePage, card_view, cards_view, render
 from croupier.web.sessions import Slot, open_session
 
-__all__ = ["PAGE", "Seat"]
+__all__ = ["PAGE", "PuzzleSeat", "Seat"]
 
 router = APIRouter()
 
@@ -558,6 +559,126 @@ def cancel_job(request: Request, job_id: str) -> dict[str, Any]:
     job = request.app.state.jobs.cancel(request.scope["state"]["session_id"], job_id)
     view: dict[str, Any] = job.view()
     return view
+
+
+# --- puzzles --------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class PuzzleSeat:
+    """One browser's puzzles: the history (ratings and answers, as at the terminal) and
+    the puzzle on show."""
+
+    history: PuzzleHistory
+    current: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seat as JSON-ready data (for the session file)."""
+        return {"history": self.history.to_dict(), "current": self.current}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PuzzleSeat:
+        """The seat saved by :meth:`to_dict` (checked)."""
+        current = data.get("current")
+        return cls(
+            PuzzleHistory.from_dict(data["history"]), None if current is None else str(current)
+        )
+
+
+PUZZLES: Final = Slot("casino-puzzles", PuzzleSeat.from_dict)
+
+
+class PuzzleAnswer(BaseModel):
+    """The answer to the puzzle on show: its id and the move's notation."""
+
+    id: str = Field(max_length=40)
+    move: str = Field(max_length=200)
+
+
+def puzzle_view(puzzle: Puzzle, seat: PuzzleSeat) -> dict[str, Any]:
+    """A puzzle as its page draws it, from the solver's side: the table, both hands (every
+    card is known in a last deal), the piles, the scores, the legal moves, the ratings."""
+    state = puzzle.state
+    me, them = puzzle.player, puzzle.player.other
+    items = table_items(state)
+    history = seat.history
+    return {
+        "id": puzzle.id,
+        "rating": round(history.rating_of(puzzle).rating),
+        "player": me.key,
+        "round": state.round_number,
+        "table": [_item_view(item) for item in items],
+        "hand": cards_view(state.hands[me]),
+        "opponent_hand": cards_view(state.hands[them]),
+        "piles": {"mine": len(state.piles[me]), "theirs": len(state.piles[them])},
+        "scores": {"mine": state.scores[me], "theirs": state.scores[them]},
+        "legal": [move_view(move, items) for move in state.legal_moves()],
+    }
+
+
+def puzzles_view(seat: PuzzleSeat, puzzle: Puzzle) -> dict[str, Any]:
+    """The page's state: the puzzle on show and the player's record."""
+    history = seat.history
+    return {
+        "puzzle": puzzle_view(puzzle, seat),
+        "player": {
+            "rating": round(history.player.rating),
+            "deviation": round(history.player.deviation),
+            "solved": history.solved,
+            "tried": len(history.attempts),
+        },
+    }
+
+
+def _puzzle_seat(session: Any) -> tuple[PuzzleSeat, Puzzle]:
+    """The browser's puzzle seat and the puzzle on show (a new one if there is none)."""
+    puzzles = {puzzle.id: puzzle for puzzle in load_puzzles()}
+    seat: PuzzleSeat | None = session.get(PUZZLES)
+    if seat is None:
+        seat = PuzzleSeat(PuzzleHistory())
+    if seat.current not in puzzles:
+        seat.current = next_puzzle(list(puzzles.values()), seat.history).id
+        session.put(PUZZLES, seat)
+    assert seat.current is not None
+    return seat, puzzles[seat.current]
+
+
+@router.get("/casino/puzzles", response_class=HTMLResponse)
+def puzzles_page(request: Request) -> Response:
+    """The puzzles: a position where one move is clearly best; find it."""
+    with open_session(request) as session:
+        seat, puzzle = _puzzle_seat(session)
+        state = puzzles_view(seat, puzzle)
+    return render(request, "casino_puzzles.html", title="Casino puzzles", state=state)
+
+
+@router.get("/api/casino/puzzles")
+def puzzles_state(request: Request) -> dict[str, Any]:
+    """The puzzle on show and the player's record."""
+    with open_session(request) as session:
+        seat, puzzle = _puzzle_seat(session)
+        return puzzles_view(seat, puzzle)
+
+
+@router.post("/api/casino/puzzles/answer")
+def answer_puzzle(request: Request, body: PuzzleAnswer) -> dict[str, Any]:
+    """The verdict on an answer, the ratings after it (Glicko-2), then the next puzzle."""
+    with open_session(request) as session:
+        seat, puzzle = _puzzle_seat(session)
+        if body.id != puzzle.id:
+            raise ApiError(409, f"puzzle {body.id!r} is not the one on show ({puzzle.id})")
+        verdict = puzzle.check(Move.parse(body.move))  # an illegal move: the rule's sentence
+        before = seat.history.player.rating
+        seat.history = seat.history.record(puzzle, verdict)
+        seat.current = None
+        session.put(PUZZLES, seat)
+        seat, following = _puzzle_seat(session)
+        return {
+            "verdict": verdict.to_dict(),
+            "change": round(seat.history.player.rating - before),
+            "puzzle_rating": round(seat.history.rating_of(puzzle).rating),
+            **puzzles_view(seat, following),
+        }
 
 
 @router.delete("/api/casino")

@@ -23,7 +23,7 @@ from croupier.cli.options import (
     file_option,
 )
 
-__all__ = ["hint", "moves", "play", "review", "show"]
+__all__ = ["hint", "moves", "play", "puzzle", "review", "show"]
 
 SaveFile = Annotated[
     Path,
@@ -148,3 +148,25 @@ def review(
     from croupier.cli.casino.review import run_review
 
     run_review(games, as_json, step=step, workers=workers, scheduler=scheduler)
+
+
+def puzzle(
+    history: Annotated[
+        Path | None,
+        file_option(
+            "--history",
+            "Keep your rating and every answer in this file \\[default: casino-puzzles.json "
+            "in $XDG_STATE_HOME/croupier]",
+        ),
+    ] = None,
+    seed: SeedOption = None,
+    ident: Annotated[
+        str | None,
+        typer.Option("--id", help="Solve this puzzle (by its id) and stop.", show_default=False),
+    ] = None,
+) -> None:
+    """Solve positions where one move is clearly best (found by the expert's exact search);
+    your rating and the puzzles' move with every answer (Glicko-2)."""
+    from croupier.cli.casino.puzzle import run_puzzles
+
+    run_puzzles(history, seed, ident)
