@@ -6,6 +6,8 @@ the end of the round gives every move its exact value (:func:`~.review.judge`). 
 position is a puzzle when one kind of move is best, worth at least :data:`MIN_MARGIN`
 round points more than any other, among at least :data:`MIN_KINDS` kinds (moves that
 differ only by cards of the same sort are one kind, and each of them is a solution).
+The solver always sits in the human's seat (the seats are swapped when the computer was
+to move), so a puzzle's reason speaks to "you".
 
 The set that ships with croupier (``puzzles.json`` beside this module) is made by
 ``scripts/casino_puzzles.py`` from self-play games, reproducibly from a seed. Each puzzle
@@ -43,7 +45,7 @@ import numpy as np
 
 from croupier.casino.errors import CasinoError
 from croupier.casino.moves import Action, Move
-from croupier.casino.pieces import Player
+from croupier.casino.pieces import Build, Player
 from croupier.casino.ratings import Rating
 from croupier.casino.review import Reviewer, judge
 from croupier.casino.savefile import format_save, parse_save, write_text
@@ -182,6 +184,7 @@ def find_puzzle(state: State, ident: str = "") -> Puzzle | None:
     :data:`MIN_KINDS` kinds (the values come from the review's exact search)."""
     if state.deck or state.is_round_over:
         return None
+    state = _as_human(state)  # the solver sits in the human's seat: the reason says "you"
     legal = state.legal_moves()
     kinds = {move_kind(move) for move in legal}
     if len(kinds) < MIN_KINDS:
@@ -204,12 +207,30 @@ def find_puzzle(state: State, ident: str = "") -> Puzzle | None:
     return Puzzle(ident, state, ordered, values, margin, judged.decision.reason, rating)
 
 
+def _as_human(state: State) -> State:
+    """``state`` with the seats swapped if the computer is to move: the same position,
+    with the player to move in the human's seat."""
+    if state.next_player is Player.HUMAN:
+        return state
+    return State(
+        hands=(state.hands[1], state.hands[0]),
+        loose=state.loose,
+        builds=tuple(Build(build.parts, build.owner.other) for build in state.builds),
+        piles=(state.piles[1], state.piles[0]),
+        deck=state.deck,
+        next_player=Player.HUMAN,
+        last_capturer=None if state.last_capturer is None else state.last_capturer.other,
+        scores=(state.scores[1], state.scores[0]),
+        round_number=state.round_number,
+    )
+
+
 def starting_rating(state: State, solutions: Sequence[Move], kinds: int) -> float:
     """How hard a puzzle looks, as a rating: :data:`BASE_RATING`, 250 more if the greedy
     player (the most points now) misses it, 250 more if the ``strong`` level (the
     expert's judgement one move ahead) misses it, 150 more if the solution takes nothing
     now (a trail, a build), and 100 more for each doubling of the kinds of move beyond
-    four. The ratings then learn from every attempt."""
+    four, to the nearest point. The ratings then learn from every attempt."""
     seen = state.observe(state.next_player)
     rating = BASE_RATING
     for level in ("greedy", "strong"):
@@ -218,7 +239,7 @@ def starting_rating(state: State, solutions: Sequence[Move], kinds: int) -> floa
             rating += 250
     if solutions[0].action is not Action.CAPTURE:
         rating += 150
-    return rating + 100 * max(0.0, math.log2(kinds / 4))
+    return float(round(rating + 100 * max(0.0, math.log2(kinds / 4))))
 
 
 def parse_puzzles(text: str) -> tuple[Puzzle, ...]:

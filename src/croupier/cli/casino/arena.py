@@ -38,8 +38,8 @@ def arena(
         str,
         typer.Option(
             "--a",
-            help="The first strategy (random, greedy, expert) or level (beginner, casual, "
-            "strong, expert).",
+            help="The first strategy (random, greedy, expert, yardstick) or level (beginner, "
+            "casual, strong, expert).",
         ),
     ] = (DEFAULT_STRATEGY),
     b: Annotated[str, typer.Option("--b", help="The second strategy or level.")] = "greedy",
