@@ -277,7 +277,7 @@ class PuzzleHistory:
     """A player's puzzles so far: the player's rating, the ratings of the puzzles tried
     (moved by the player's attempts), and every attempt in order."""
 
-    player: Rating = Rating()
+    player: Rating = field(default_factory=Rating)
     puzzles: Mapping[str, Rating] = field(default_factory=dict)
     attempts: tuple[Attempt, ...] = ()
 
