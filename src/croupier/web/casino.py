@@ -545,18 +545,11 @@ def review_view(log: GameLog, progress: Progress | None = None) -> dict[str, Any
     return {"summary": summary, "steps": steps}
 
 
-@router.get("/api/casino/jobs/{job_id}")
-def job_state(request: Request, job_id: str) -> dict[str, Any]:
-    """A review's progress, then its result (or its one-line error)."""
-    job = request.app.state.jobs.get(request.scope["state"]["session_id"], job_id)
-    view: dict[str, Any] = job.view()
-    return view
-
-
-@router.delete("/api/casino/jobs/{job_id}")
-def cancel_job(request: Request, job_id: str) -> dict[str, Any]:
-    """Stop a review."""
-    job = request.app.state.jobs.cancel(request.scope["state"]["session_id"], job_id)
+@router.api_route("/api/casino/jobs/{job_id}", methods=["GET", "DELETE"])
+def review_job(request: Request, job_id: str) -> dict[str, Any]:
+    """A review's progress, then its result or its one-line error (``DELETE``: stop it)."""
+    jobs, owner = request.app.state.jobs, request.scope["state"]["session_id"]
+    job = jobs.cancel(owner, job_id) if request.method == "DELETE" else jobs.get(owner, job_id)
     view: dict[str, Any] = job.view()
     return view
 

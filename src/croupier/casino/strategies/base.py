@@ -52,6 +52,7 @@ __all__ = [
     "Clock",
     "Deadline",
     "Decision",
+    "SearchStrategy",
     "Strategy",
     "WorkBudget",
     "check_deadline",
@@ -333,6 +334,28 @@ class Strategy(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+class SearchStrategy(Strategy):
+    """A strategy that searches until its deadline: it implements :meth:`choose_by`, and
+    :meth:`choose` is :meth:`choose_by` with the strategy's own deadline from now."""
+
+    def choose(
+        self, observation: Observation, moves: list[Move], rng: np.random.Generator
+    ) -> Decision:
+        return self.choose_by(observation, moves, rng, Deadline(self.deadline, self.clock))
+
+    @abstractmethod
+    def choose_by(
+        self,
+        observation: Observation,
+        moves: list[Move],
+        rng: np.random.Generator,
+        deadline: Deadline,
+        *,
+        complete: bool = True,
+    ) -> Decision:
+        """The decision by ``deadline`` (see :meth:`Strategy.choose_by`)."""
 
 
 @contextmanager

@@ -54,7 +54,6 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, field
 
-import numpy as np
 from numpy.random import Generator
 
 from croupier.cards import CardStyle
@@ -68,7 +67,7 @@ from croupier.casino.strategies.base import (
     Clock,
     Deadline,
     Decision,
-    Strategy,
+    SearchStrategy,
     cut_listing_note,
     list_moves_to_decide,
     no_cyclic_gc,
@@ -166,7 +165,7 @@ class Analysis:
         return self.values[self.moves.index(move)]
 
 
-class ExpertStrategy(Strategy):
+class ExpertStrategy(SearchStrategy):
     """The default computer: samples the hidden cards and searches each deal with
     alpha-beta (see the module's documentation).
 
@@ -193,11 +192,6 @@ class ExpertStrategy(Strategy):
 
     def __repr__(self) -> str:
         return f"ExpertStrategy({self.settings!r})"
-
-    def choose(
-        self, observation: Observation, moves: list[Move], rng: np.random.Generator
-    ) -> Decision:
-        return self.choose_by(observation, moves, rng, Deadline(self.deadline, self.clock))
 
     def choose_by(
         self,

@@ -36,7 +36,7 @@ from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
 from croupier.casino.pieces import Player
 from croupier.casino.state import State
-from croupier.casino.strategies.base import SEARCH_SHARE, Deadline, Decision, Strategy
+from croupier.casino.strategies.base import SEARCH_SHARE, Deadline, Decision, SearchStrategy
 from croupier.casino.strategies.explain import explain
 from croupier.casino.strategies.values import CARD_POINTS
 from croupier.casino.tournament import WINNING_SCORE
@@ -55,18 +55,13 @@ EXACT_SHARE: Final = 0.5
 EXACT_NODES: Final = 200_000
 
 
-class YardstickStrategy(Strategy):
+class YardstickStrategy(SearchStrategy):
     """Plays every legal move out to the end of the round in random deals of the hidden
     cards and picks the best average; exact once every card is known (see the module's
     documentation)."""
 
     name = "yardstick"
     summary = "plain determinized search: random deals played out, exact once all cards are known"
-
-    def choose(
-        self, observation: Observation, moves: list[Move], rng: np.random.Generator
-    ) -> Decision:
-        return self.choose_by(observation, moves, rng, Deadline(self.deadline, self.clock))
 
     def choose_by(
         self,

@@ -6,6 +6,7 @@
 
 (() => {
   const { api, el, cardElement, announce } = croupier;
+  const { buildElement } = casinoCards;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
   let chosenCard = null;        // casino code of the hand card picked
@@ -52,18 +53,6 @@
 
   // --- drawing ------------------------------------------------------------------
 
-  function buildElement(item) {
-    const node = el("span", "build owner-" + item.owner);
-    const parts = el("span", "build-parts");
-    for (const part of item.parts) {
-      const group = el("span", "build-part");
-      part.forEach((card) => group.append(cardElement(card, "mini")));
-      parts.append(group);
-    }
-    const owner = item.owner === "human" ? "yours" : "the computer's";
-    node.append(parts, el("span", "build-label", `build of ${item.value}, ${owner}`));
-    return node;
-  }
 
   function itemName(item) {
     if (item.kind === "card") return item.card.name;

@@ -5,22 +5,12 @@
 
 (() => {
   const { api, el, cardElement, announce } = croupier;
+  const { buildElement } = casinoCards;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
   let pending = null;  // the next puzzle's state, shown when asked
   let busy = false;
 
-  function buildElement(item) {
-    const node = el("span", "build");
-    const parts = el("span", "build-parts");
-    for (const part of item.parts) {
-      const group = el("span", "build-part");
-      part.forEach((card) => group.append(cardElement(card, "mini")));
-      parts.append(group);
-    }
-    node.append(parts, el("span", "build-label", `build of ${item.value}`));
-    return node;
-  }
 
   function render() {
     const puzzle = state.puzzle;

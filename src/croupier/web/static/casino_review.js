@@ -7,24 +7,13 @@
 
 (() => {
   const { api, el, cardElement, announce, watchJob } = croupier;
+  const { buildElement } = casinoCards;
   const $ = (id) => document.getElementById(id);
   const initial = croupier.initialState() || {};
   let review = null;  // {summary, steps}
   let at = 0;         // the step shown
   const SVG = "http://www.w3.org/2000/svg";
 
-  function buildElement(item) {
-    const node = el("span", "build owner-" + item.owner);
-    const parts = el("span", "build-parts");
-    for (const part of item.parts) {
-      const group = el("span", "build-part");
-      part.forEach((card) => group.append(cardElement(card, "mini")));
-      parts.append(group);
-    }
-    const owner = item.owner === "human" ? "yours" : "the computer's";
-    node.append(parts, el("span", "build-label", `build of ${item.value}, ${owner}`));
-    return node;
-  }
 
   function mark(node, kind) {
     node.classList.add(kind);
