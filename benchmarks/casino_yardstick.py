@@ -46,9 +46,10 @@ def _record(data: dict[str, Any]) -> TournamentRecord:
     fields = {field.name for field in dataclasses.fields(TournamentRecord)}
     if set(data) != fields:
         raise SystemExit(f"bad checkpoint line: expected the fields {sorted(fields)}")
-    return TournamentRecord(
-        **{key: tuple(value) if isinstance(value, list) else value for key, value in data.items()}
-    )
+    values: dict[str, Any] = {
+        key: tuple(value) if isinstance(value, list) else value for key, value in data.items()
+    }
+    return TournamentRecord(**values)
 
 
 def load_checkpoint(path: str, options: dict[str, Any]) -> dict[int, TournamentRecord]:
