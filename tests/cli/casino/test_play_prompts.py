@@ -324,3 +324,24 @@ def test_the_deadline_of_play_reaches_the_computer_and_the_help(deck_file: str) 
     assert "the 0 s deadline cut the search short, after looking only 1 move ahead" in out
     run = croupier("casino", "play", "--deadline", "-2")
     assert_one_line_error(run, "bad --deadline '-2': expected a number of seconds from 0 to 600")
+
+
+def test_the_seed_drawn_is_printed_and_deals_the_game_again() -> None:
+    out = play(input="1\nheads\n")
+    seed = int(out.split("Seed ", 1)[1].split(":", 1)[0])
+    assert f"croupier casino play --seed {seed} deals the same rounds again." in out
+    table = out.split("Round 1. ")[1].split("Your turn")[0]
+    again = play("--seed", str(seed), input="1\nheads\n")
+    assert again.split("Round 1. ")[1].split("Your turn")[0] == table
+
+
+def test_history_and_take_back_reach_before_a_save(deck_file: str, tmp_path: Path) -> None:
+    saved = tmp_path / "game.txt"
+    answers = ["heads", "build D6 D3", "x", str(saved)]
+    out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
+    assert "You play 6♦: build 9 from 6♦ and 3♦ (build D6 D3)." in out
+    out = play("--load", str(saved), input="r\nu\ny\nr\n")
+    history = out.split("all: r\n")[1]
+    assert "Round 1 so far:\n  1. You play 6♦: build 9 from 6♦ and 3♦ (build D6 D3).\n" in history
+    assert "Taken back: build D6 D3, " in out
+    assert "No move yet this round." in out.split("Taken back: ")[1]
