@@ -143,8 +143,10 @@ def review(
     scheduler: SchedulerOption = None,
 ) -> None:
     """Review every move you made in a game with the expert's eyes: the best move, the
-    points lost, inaccuracies and blunders, and a summary. The verdicts come from a fixed
-    amount of search: the same game gets the same marks on any machine."""
+    points lost, inaccuracies and blunders, and a summary.
+
+    The verdicts come from a fixed amount of search: the same game gets the same marks
+    on any machine."""
     from croupier.cli.casino.review import run_review
 
     run_review(games, as_json, step=step, workers=workers, scheduler=scheduler)
@@ -165,8 +167,10 @@ def puzzle(
         typer.Option("--id", help="Solve this puzzle (by its id) and stop.", show_default=False),
     ] = None,
 ) -> None:
-    """Solve positions where one move is clearly best (found by the expert's exact search);
-    your rating and the puzzles' move with every answer (Glicko-2)."""
+    """Solve positions where one move is clearly best; your rating and the puzzles' move
+    with every answer (Glicko-2).
+
+    The puzzles are found by the expert's exact search over self-play games."""
     from croupier.cli.casino.puzzle import run_puzzles
 
     run_puzzles(history, seed, ident)
