@@ -66,7 +66,7 @@ TOURNAMENT_BONUS: Final = 100.0
 #: A depth beyond any round's end.
 TO_THE_END: Final = 10**6
 #: Positions an :class:`ExactSearch` keeps in its table before it starts a new one.
-TABLE_SIZE: Final = 500_000
+TABLE_SIZE: Final = 100_000
 
 
 class OutOfBudgetError(Exception):
