@@ -40,8 +40,9 @@ The modules, in the order a reader should take them (each imports only those abo
 15. :mod:`~croupier.casino.strategies`: the computer players, and the strategy of each level.
 16. :mod:`~croupier.casino.review`: every move of a game judged by the expert.
 17. :mod:`~croupier.casino.replay`: a game as a replay, move by move, with the verdicts.
-18. :mod:`~croupier.casino.puzzles`: positions with one clearly best move, and ratings.
-19. :mod:`~croupier.casino.session`: a tournament at the table.
+18. :mod:`~croupier.casino.ratings`: Glicko-2 ratings, for puzzles and their solver.
+19. :mod:`~croupier.casino.puzzles`: positions with one clearly best move, and their history.
+20. :mod:`~croupier.casino.session`: a tournament at the table.
 """
 
 from __future__ import annotations
