@@ -30,8 +30,9 @@
     $("computer-pile").textContent = `pile: ${position.piles.computer.length} cards`;
     $("human-pile").textContent = `pile: ${position.piles.human.length} cards`;
     const played = new Set(step.move.items);
-    const best = step.best && step.review && !step.review.forced && step.best.notation !== step.move.notation
-      ? step.best : null;
+    const verdict = step.review;
+    const better = verdict && !verdict.forced && (verdict.loss >= 0.1 || verdict.costs_tournament);
+    const best = better && step.best && step.best.notation !== step.move.notation ? step.best : null;
     const bestItems = new Set(best ? best.items : []);
     const table = $("table-items");
     table.replaceChildren();
@@ -128,7 +129,7 @@
     svg.setAttribute("aria-label", "Points lost by each of your moves");
     const x = (i) => pad + (mine.length > 1 ? (i * (width - 2 * pad)) / (mine.length - 1) : (width - 2 * pad) / 2);
     const y = (loss) => pad + (Math.min(loss, top) * (height - 2 * pad)) / top;
-    for (const [loss, label] of [[0, "0"], [0.5, "0.5"], [1.5, "1.5"], [3, "3+"]]) {
+    for (const [loss, label] of [[0, "0"], [0.5, ""], [1.5, "1.5"], [3, "3+"]]) {
       const line = document.createElementNS(SVG, "line");
       line.setAttribute("x1", pad); line.setAttribute("x2", width - pad);
       line.setAttribute("y1", y(loss)); line.setAttribute("y2", y(loss));
