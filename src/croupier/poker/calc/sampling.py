@@ -33,7 +33,7 @@ from croupier.poker.calc.question import LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.tally import EQUITY, TIE, WEIGHT, WIN, Tally
 from croupier.poker.errors import PokerError
-from croupier.poker.starting_hands import CLASS_OF_COMBO, COMBO_BITS, COMBO_CARDS, COMBO_COUNT
+from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS, COMBO_COUNT
 from croupier.poker.tables import kernel_tables, poker_kernels
 
 __all__ = ["BLOCK_TRIALS", "BlockDeals", "run_blocks", "seed_of"]
@@ -72,7 +72,6 @@ class BlockDeals:
             self.combos.append(combos)
             cumulative.append(np.cumsum(weights))
             weighted.append(len(combos) > 1 and not bool((weights == weights[0]).all()))
-        self.combo_classes = [CLASS_OF_COMBO[c] for c in self.combos]
         self.starts = np.cumsum([0] + [len(c) for c in self.combos]).astype(np.int64)
         self.cards = np.ascontiguousarray(COMBO_CARDS[np.concatenate(self.combos)].ravel())
         self.cumulative = np.concatenate(cumulative).astype(np.float64)
@@ -139,20 +138,16 @@ class BlockDeals:
         games = int(self.counts[0].sum()) if self.counts else 0
         tally.games = games
         tally.weight = float(games)
-        for p, (counts, numbers) in enumerate(zip(self.counts, self.combos, strict=True)):
+        tally.combo[:] = 0.0
+        for p, (counts, combos) in enumerate(zip(self.counts, self.combos, strict=True)):
             by_outcome = counts.sum(axis=0)
             tally.win[p] = float(by_outcome[1])
             tally.tie[p] = float(by_outcome[2:].sum())
             tally.equity[p] = float(by_outcome @ _SHARE)
             tally.squares[p] = float(by_outcome @ _SHARE**2)
-            # per combo (the tally's sums by combo: weight, equity, wins, ties)
-            for row, mass in (
-                (WEIGHT, counts.sum(axis=1)),
-                (EQUITY, counts @ _SHARE),
-                (WIN, counts[:, 1]),
-                (TIE, counts[:, 2:].sum(axis=1)),
-            ):
-                tally.combo[row, p] = np.bincount(numbers, mass, minlength=COMBO_COUNT)
+            sums = (counts.sum(axis=1), counts @ _SHARE, counts[:, 1], counts[:, 2:].sum(axis=1))
+            for row, values in zip((WEIGHT, EQUITY, WIN, TIE), sums, strict=True):
+                tally.combo[row, p] = np.bincount(combos, values, minlength=COMBO_COUNT)
 
 
 def run_blocks(
