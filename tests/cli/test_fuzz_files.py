@@ -36,6 +36,7 @@ BEFORE: dict[tuple[str, ...], list[str]] = {
     ("casino", "show"): [],
     ("casino", "moves"): [],
     ("casino", "review"): [],
+    ("casino", "puzzle"): [],
 }
 
 

@@ -161,6 +161,7 @@ def puzzle(
             "--history",
             "Keep your rating and every answer in this file \\[default: casino-puzzles.json "
             "in $XDG_STATE_HOME/croupier]",
+            writes=True,
         ),
     ] = None,
     seed: SeedOption = None,
