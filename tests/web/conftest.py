@@ -25,6 +25,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from croupier.web.app import create_app
+from tests.web.databases import PostgresServer, Unavailable, start_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The launch arguments of GUIDE.md.
@@ -57,6 +58,29 @@ def chromium_path() -> str | None:
         if found:
             return found
     return None
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server on loopback for the run (skips the test without one)."""
+    server = start_postgres()
+    try:
+        running = server.__enter__()
+    except Unavailable as exc:
+        pytest.skip(f"PostgreSQL test: {exc}")
+    try:
+        yield running
+    finally:
+        server.__exit__(None, None, None)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty database of each kind: a SQLite file, a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "sessions.sqlite3")
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.database()
 
 
 @pytest.fixture

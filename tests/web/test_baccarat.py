@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from fastapi.testclient import TestClient
 from croupier.baccarat import CASINO, Composition, bet_odds
 from croupier.baccarat.table import Table, table_shoe
 from croupier.web.app import create_app
+from croupier.web.store import DATABASE_NAME
 
 
 def sit(client: TestClient, **options: object) -> dict[str, Any]:
@@ -146,12 +148,13 @@ def test_a_restart_loses_nothing(tmp_path: Path) -> None:
     ]
 
 
-def test_a_corrupt_session_file_starts_afresh(tmp_path: Path) -> None:
+def test_a_corrupt_saved_game_starts_afresh(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path)) as first:
         sit(first)
         cookies = dict(first.cookies)
-    (saved,) = tmp_path.glob("*.json")
-    saved.write_text('{"version": 1, "games": {"baccarat": {"table": 3}}}')
+    with sqlite3.connect(tmp_path / DATABASE_NAME) as database:
+        database.execute("""UPDATE slots SET data = '{"table": 3}' WHERE name = 'baccarat'""")
+    database.close()
     with TestClient(create_app(tmp_path)) as second:
         second.cookies.update(cookies)
         assert second.get("/api/baccarat").json()["seated"] is False

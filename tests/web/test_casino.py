@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,15 @@ def play_first_legal(client: TestClient, data: dict[str, Any]) -> Any:
     )
     assert answer.status_code == 200, answer.text
     return answer.json()
+
+
+def wait_for_job(client: TestClient, job: str) -> Any:
+    deadline = time.monotonic() + 60
+    while True:
+        answer = client.get(f"/api/jobs/{job}").json()
+        if answer["state"] not in ("waiting", "running") or time.monotonic() > deadline:
+            return answer
+        time.sleep(0.02)
 
 
 def test_no_game_yet(client: TestClient) -> None:
@@ -57,7 +67,11 @@ def test_a_whole_tournament_with_reviews(client: TestClient) -> None:
     while not data["finished"]:
         data = play_first_legal(client, data)
         rounds += [e for e in data["events"] if e["kind"] == "round_end"]
-    assert rounds and all(e["review"]["moves"] for e in rounds)
+    assert rounds and all(e["review"] is None and e["review_job"] for e in rounds)
+    for event in rounds:  # each round's review is a job of its own
+        review = wait_for_job(client, event["review_job"])
+        assert review["state"] == "done" and review["result"]["round"] == event["round"]
+        assert review["result"]["moves"]
     (result,) = [e for e in data["events"] if e["kind"] == "tournament_over"]
     assert max(result["totals"].values()) >= 21
     assert client.post("/api/casino/hint").status_code == 409

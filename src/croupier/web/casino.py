@@ -7,11 +7,21 @@ module reads requests with the library's parsers, calls the session, and turns w
 happened into JSON: the position (loose cards, builds with their value and owner, the
 hand, the piles, the scores), every legal move of the human (so the page enables only
 legal choices), and the events since the human's last move (the computer's moves with
-their reasons, round ends with the scoring and the review, the tournament's result).
+their reasons, round ends with the scoring, the tournament's result).
+
+The computer's moves and the expert's hint are searched in the server's worker pool
+(:mod:`croupier.web.compute`), never in the server process: every answer of the
+computer, all its moves together, comes within :data:`DEADLINE` seconds of the request,
+however many games are thinking at once (a busy pool leaves each search less time, never
+a player more waiting). The review of a finished round is a job of its own
+(``review_job`` in the round's end event, polled at ``/api/jobs/<id>``), so the move that
+ends a round is answered as fast as any other.
 """
 
 from __future__ import annotations
 
+import functools
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -24,7 +34,7 @@ from pydantic import BaseModel, Field
 from croupier.cards import Card
 from croupier.casino import Coin, Move, Player, State, new_tournament, toss_coin, toss_winner
 from croupier.casino.errors import CasinoError
-from croupier.casino.gamelog import GameLog, format_log, parse_log
+from croupier.casino.gamelog import GameLog, LoggedRound, format_log, parse_log
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action
 from croupier.casino.review import review_round
@@ -38,9 +48,12 @@ from croupier.casino.session import (
     parse_selection,
     table_items,
 )
+from croupier.casino.strategies import DEFAULT_DEADLINE, level_strategy
 from croupier.casino.strategies.levels import STRONG_SETTINGS
+from croupier.web.compute import Progress
 from croupier.web.errors import ApiError
 from croupier.web.pages import GamePage, card_view, cards_view, render
+from croupier.web.sessions import Session as WebSession
 from croupier.web.sessions import Slot, open_session
 
 __all__ = ["PAGE", "Seat"]
@@ -51,6 +64,12 @@ router = APIRouter()
 MAX_SEED: Final = 2**63 - 1
 #: Largest save file accepted (bytes): a save is under 1 KiB.
 MAX_SAVE: Final = 16 * 1024
+#: Seconds the computer may think per answer, from the request's arrival: all its moves
+#: of that answer together, and the expert's hint.
+DEADLINE: Final = DEFAULT_DEADLINE
+#: Seconds a search always gets, even when the answer's time is spent (a pool so busy
+#: that a request waited its whole deadline).
+MIN_THINK: Final = 0.05
 
 #: What each level plays, for the level picker.
 LEVEL_NOTES: Final = {
@@ -76,11 +95,14 @@ class Seat:
     finished: bool = False
     events: list[dict[str, Any]] = field(default_factory=list)
 
-    def session(self) -> Session:
-        """The library's session for this seat (the tournament must not be over)."""
+    def session(self, deadline: float = DEADLINE) -> Session:
+        """The library's session for this seat (the tournament must not be over), the
+        computer and the adviser taking at most ``deadline`` seconds a move."""
         if self.finished:
             raise ApiError(409, "the tournament is over: start a new one")
-        return Session(self.state, None, self.rng, level=self.level, log=self.log)
+        return Session(
+            self.state, None, self.rng, level=self.level, log=self.log, deadline=deadline
+        )
 
     def keep(self, session: Session) -> None:
         """Take back what ``session`` did."""
@@ -220,11 +242,10 @@ def seat_view(seat: Seat | None) -> dict[str, Any]:
     }
 
 
-def _round_end_event(end: RoundEnd, seat: Seat) -> dict[str, Any]:
+def _round_end_event(end: RoundEnd) -> dict[str, Any]:
     state = end.state
     score = end.score
     human, computer = Player.HUMAN, Player.COMPUTER
-    review = review_round(seat.log.rounds[-1]) if seat.log.rounds else None
     event: dict[str, Any] = {
         "kind": "round_end",
         "round": state.round_number,
@@ -245,7 +266,10 @@ def _round_end_event(end: RoundEnd, seat: Seat) -> dict[str, Any]:
         "points": {"human": score.points[human], "computer": score.points[computer]},
         "before": {"human": state.scores[human], "computer": state.scores[computer]},
         "totals": {"human": end.totals[human], "computer": end.totals[computer]},
-        "review": None if review is None else review.to_dict(),
+        # The review comes from a job the route starts (see review_jobs).
+        "review": None,
+        "review_job": None,
+        "review_error": None,
     }
     return event
 
@@ -261,7 +285,7 @@ def _turn_events(turn: Turn, seat: Seat, reason: str | None, before: State) -> l
         }
     ]
     if turn.round_end is not None:
-        events.append(_round_end_event(turn.round_end, seat))
+        events.append(_round_end_event(turn.round_end))
         if turn.round_end.tournament_over:
             winner = turn.round_end.winner
             human, computer = turn.round_end.totals
@@ -275,16 +299,70 @@ def _turn_events(turn: Turn, seat: Seat, reason: str | None, before: State) -> l
     return events
 
 
-def _computer_replies(seat: Seat, session: Session) -> list[dict[str, Any]]:
-    """The computer's moves until it is the human's turn (or the tournament is over)."""
-    events: list[dict[str, Any]] = []
+def _time_left(until: float) -> float:
+    return max(MIN_THINK, until - time.time())
+
+
+def computer_turns(seat: Seat, until: float) -> Seat:
+    """The computer's moves until it is the human's turn (or the tournament is over),
+    added to the seat's events; all of them searched by ``until`` (``time.time()``).
+    Runs in a worker process: takes and returns the seat (it changes the one given)."""
+    session = seat.session()
     while not session.finished and session.to_move is Player.COMPUTER:
+        session.strategy = level_strategy(seat.level, deadline=_time_left(until))
         decision = session.computer_decision()
         before = session.state
         turn = session.play(decision.move)
         seat.keep(session)
-        events += _turn_events(turn, seat, decision.reason, before)
-    return events
+        seat.events += _turn_events(turn, seat, decision.reason, before)
+    return seat
+
+
+def expert_hint(seat: Seat, until: float) -> dict[str, Any]:
+    """The expert's advice for the human's move, searched by ``until``, as JSON (in a
+    worker process)."""
+    game = seat.session(deadline=_time_left(until))
+    decision = game.hint()
+    return {"move": move_view(decision.move, table_items(game.state)), "reason": decision.reason}
+
+
+def review_work(logged: LoggedRound, progress: Progress) -> dict[str, Any]:
+    """The review of the human's moves in a finished round, as JSON (a job's work)."""
+    progress(0, 1)
+    review = review_round(logged)
+    progress(1, 1)
+    return review.to_dict()
+
+
+def review_jobs(request: Request, seat: Seat) -> None:
+    """Start the review of every round that ended in this answer, and name its job in
+    the round's end event (none for a round without a move of the human's)."""
+    owner = f"{request.scope['state']['session_id']}:casino-review"
+    for event in seat.events:
+        if event["kind"] != "round_end" or event["review_job"] is not None:
+            continue
+        logged = next((r for r in seat.log.rounds if r.start.round_number == event["round"]), None)
+        if logged is None or not any(
+            state.next_player is Player.HUMAN for state, _ in logged.positions()
+        ):
+            continue
+        try:
+            job = request.app.state.jobs.start(
+                owner, functools.partial(review_work, logged), replace=False
+            )
+        except ApiError as refused:  # the pool is full: the move itself still counts
+            event["review_error"] = refused.detail
+        else:
+            event["review_job"] = job.id
+
+
+async def _think(request: Request, seat: Seat) -> Seat:
+    """The computer's answer, searched in the worker pool by the request's deadline."""
+    until = request.scope["state"].get("arrived", time.time()) + DEADLINE
+    if seat.finished or seat.state.to_move is not Player.COMPUTER:
+        return seat
+    thought: Seat = await request.app.state.compute.call(computer_turns, seat, until)
+    return thought
 
 
 @router.get("/casino", response_class=HTMLResponse)
@@ -303,7 +381,7 @@ def state(request: Request) -> dict[str, Any]:
 
 
 @router.post("/api/casino/new")
-def new_game(request: Request, body: NewGame) -> dict[str, Any]:
+async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     """Toss the coin and start a tournament; the computer plays first if it won the toss."""
     level = Level.parse(body.level)
     call = Coin.parse(body.call)
@@ -323,14 +401,14 @@ def new_game(request: Request, body: NewGame) -> dict[str, Any]:
             "text": f"The coin shows {toss.value}: you called {call.value}, so {who}.",
         }
     ]
-    game = seat.session()
-    seat.events += _computer_replies(seat, game)
-    with open_session(request) as session:
+    seat = await _think(request, seat)
+    review_jobs(request, seat)
+    async with open_session(request) as session:
         session.put(SEAT, seat)
         return seat_view(seat)
 
 
-def _seat(session: Any) -> Seat:
+def _seat(session: WebSession) -> Seat:
     seat: Seat | None = session.get(SEAT)
     if seat is None:
         raise ApiError(409, "no game yet: start a new tournament or load a saved one")
@@ -338,9 +416,9 @@ def _seat(session: Any) -> Seat:
 
 
 @router.post("/api/casino/move")
-def play(request: Request, body: Play) -> dict[str, Any]:
+async def play(request: Request, body: Play) -> dict[str, Any]:
     """The human's move (refused with the rule it breaks), then the computer's replies."""
-    with open_session(request) as session:
+    async with open_session(request, SEAT) as session:
         seat = _seat(session)
         game = seat.session()
         if game.to_move is not Player.HUMAN:
@@ -356,24 +434,23 @@ def play(request: Request, body: Play) -> dict[str, Any]:
         turn = game.play(move)  # an illegal move raises, with the rule's sentence
         seat.keep(game)
         seat.events = _turn_events(turn, seat, None, before)
-        seat.events += _computer_replies(seat, game)
+        seat = await _think(request, seat)
+        review_jobs(request, seat)
         session.put(SEAT, seat)
         return seat_view(seat)
 
 
 @router.post("/api/casino/hint")
-def hint(request: Request) -> dict[str, Any]:
+async def hint(request: Request) -> dict[str, Any]:
     """The expert's advice for the human's move, and why."""
-    with open_session(request) as session:
+    async with open_session(request, SEAT) as session:
         seat = _seat(session)
-        game = seat.session()
-        if game.to_move is not Player.HUMAN:
+        if seat.finished or seat.state.to_move is not Player.HUMAN:
+            seat.session()  # the tournament's end refuses first
             raise ApiError(409, "it is the computer's turn")
-        decision = game.hint()
-        return {
-            "move": move_view(decision.move, table_items(game.state)),
-            "reason": decision.reason,
-        }
+        until = request.scope["state"].get("arrived", time.time()) + DEADLINE
+        advice: dict[str, Any] = await request.app.state.compute.call(expert_hint, seat, until)
+    return advice
 
 
 @router.get("/api/casino/save")
@@ -400,7 +477,7 @@ def log(request: Request) -> Response:
 
 
 @router.post("/api/casino/load")
-def load(request: Request, body: Load) -> dict[str, Any]:
+async def load(request: Request, body: Load) -> dict[str, Any]:
     """Resume a game from an uploaded save file, read as strictly as at the terminal."""
     saved = parse_game(body.text, body.name.strip() or "save file")
     level = saved.level or DEFAULT_LEVEL
@@ -408,8 +485,9 @@ def load(request: Request, body: Load) -> dict[str, Any]:
     game = Session(saved.state, None, rng, level=level)
     seat = Seat(level, game.state, game.log, rng)
     seat.events = [{"kind": "loaded", "text": f"Resumed {body.name} at the {level.value} level."}]
-    seat.events += _computer_replies(seat, game)
-    with open_session(request) as session:
+    seat = await _think(request, seat)
+    review_jobs(request, seat)
+    async with open_session(request) as session:
         session.put(SEAT, seat)
         return seat_view(seat)
 

@@ -3,8 +3,9 @@
 The JSON API (paths under ``/api/``) answers ``{"error": "one line"}``; pages answer a
 small HTML page with the same line. A croupier error (bad card, bet, stake...) is a 422;
 a request the framework cannot read (missing field, wrong type, bad JSON) is a 422 that
-names the field; an unknown path a 404; anything unexpected a 500 that says only that
-the error was logged: never a traceback.
+names the field; an unknown path a 404; a client address holding too many sessions a
+429; a database that does not answer in time a 503; anything unexpected a 500 that
+says only that the error was logged: never a traceback.
 """
 
 from __future__ import annotations
@@ -91,10 +92,21 @@ def install_error_handlers(app: FastAPI) -> None:
             response.headers[key] = value
         return response
 
+    async def store_busy(request: Request, exc: Exception) -> Response:
+        log.warning("database busy on %s %s: %s", request.method, request.url.path, exc)
+        return _answer(request, 503, "the server's database is busy: try again in a moment")
+
+    async def session_limit(request: Request, exc: Exception) -> Response:
+        return _answer(request, 429, one_line(exc))
+
     async def unexpected(request: Request, exc: Exception) -> Response:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return _answer(request, 500, "internal error: the server logged it")
 
+    from croupier.web.store import SessionLimit, StoreBusy
+
+    app.add_exception_handler(StoreBusy, store_busy)
+    app.add_exception_handler(SessionLimit, session_limit)
     app.add_exception_handler(CroupierError, croupier_error)
     app.add_exception_handler(RequestValidationError, bad_request)
     app.add_exception_handler(HTTPException, http_error)
