@@ -13,14 +13,14 @@
   redirect to the ``/join`` page for pages).
 
 It adds :data:`SECURITY_HEADERS` to every answer. Request heads that take over
-:data:`HEAD_SECONDS` are cut by :func:`guarded_protocol`, uvicorn's HTTP/1.1
-protocol with that one timer added.
+:data:`HEAD_SECONDS` are cut by
+:class:`~croupier.web.server.GuardedH11Protocol`, uvicorn's HTTP/1.1 protocol with that
+one timer added.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import hashlib
 import hmac
 import secrets
@@ -30,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Final
+from typing import Final
 from urllib.parse import parse_qs, quote, urlsplit
 
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -46,7 +46,6 @@ __all__ = [
     "Access",
     "GuardMiddleware",
     "allowed",
-    "guarded_protocol",
     "new_join_code",
 ]
 
@@ -366,52 +365,6 @@ class GuardMiddleware:
             await send(message)
 
         await self.app(scope, bounded_receive, send_with_headers)
-
-
-@functools.cache
-def guarded_protocol() -> type[Any]:
-    """uvicorn's HTTP/1.1 protocol with a deadline on request heads (imports uvicorn)."""
-    from uvicorn.protocols.http.h11_impl import H11Protocol
-
-    class GuardedH11Protocol(H11Protocol):
-        """uvicorn's HTTP/1.1 protocol, cutting connections whose request head takes
-        over :data:`HEAD_SECONDS` to arrive (uvicorn waits for ever)."""
-
-        head_seconds: float = HEAD_SECONDS
-
-        def connection_made(self, transport: Any) -> None:
-            super().connection_made(transport)
-            self._head_timer: asyncio.TimerHandle | None = None
-            self._arm_head_timer()
-
-        def _arm_head_timer(self) -> None:
-            if self._head_timer is None:
-                self._head_timer = self.loop.call_later(self.head_seconds, self._head_too_slow)
-
-        def _cancel_head_timer(self) -> None:
-            if self._head_timer is not None:
-                self._head_timer.cancel()
-                self._head_timer = None
-
-        def _head_too_slow(self) -> None:
-            self._head_timer = None
-            if self.cycle is None or self.cycle.response_complete:
-                self.transport.close()
-
-        def data_received(self, data: bytes) -> None:
-            # Between requests, the first byte of the next one starts its clock.
-            if self.cycle is None or self.cycle.response_complete:
-                self._arm_head_timer()
-            before = self.cycle
-            super().data_received(data)
-            if self.cycle is not before:  # a new request's head has been read
-                self._cancel_head_timer()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._cancel_head_timer()
-            super().connection_lost(exc)
-
-    return GuardedH11Protocol
 
 
 def allowed(names: Collection[str]) -> frozenset[str]:

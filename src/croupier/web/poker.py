@@ -17,6 +17,7 @@ else Monte Carlo to a standard error of 0.1 percentage point), ``exact`` (refuse
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -187,20 +188,40 @@ def plan_equity(
         if trials is not None and precision is not None:
             raise ApiError(422, "give trials or a precision, not both")
         seed = request.seed if request.seed is not None else secrets.randbelow(2**63)
-    return (
-        question,
-        EquityPlan(request.method, seed),
-        lambda progress: calculate(
-            question.ranges,
-            board=question.board,
-            dead=question.dead,
-            exact=exact,
-            trials=trials,
-            precision=None if precision is None else precision / 100,
-            rng=seed,
-            progress=progress,
-        ),
+    share = None if precision is None else precision / 100
+    work = functools.partial(_calculate, question, exact, trials, share, seed)
+    return question, EquityPlan(request.method, seed), work
+
+
+def _calculate(
+    question: EquityQuestion,
+    exact: bool | None,
+    trials: int | None,
+    precision: float | None,
+    seed: int | None,
+    progress: Progress,
+) -> CalcResult:
+    """The library's calculation for a planned question (picklable, for a worker)."""
+    return calculate(
+        question.ranges,
+        board=question.board,
+        dead=question.dead,
+        exact=exact,
+        trials=trials,
+        precision=precision,
+        rng=seed,
+        progress=progress,
     )
+
+
+def equity_job(
+    question: EquityQuestion,
+    plan: EquityPlan,
+    work: Callable[[Progress], CalcResult],
+    progress: Progress,
+) -> dict[str, Any]:
+    """A calculation job's work: the calculation, then its view (in a worker)."""
+    return equity_view(question, plan, work(progress))
 
 
 def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) -> dict[str, Any]:
@@ -263,9 +284,7 @@ def start_equity(request: Request, body: EquityRequest) -> JSONResponse:
     """Start a calculation; poll ``/api/poker/jobs/<job>`` for its progress and result."""
     question, plan, work = plan_equity(body)
     owner = request.scope["state"]["session_id"]
-    job = request.app.state.jobs.start(
-        owner, lambda progress: equity_view(question, plan, work(progress))
-    )
+    job = request.app.state.jobs.start(owner, functools.partial(equity_job, question, plan, work))
     return JSONResponse(job.view(), status_code=202)
 
 

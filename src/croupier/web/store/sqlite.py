@@ -81,4 +81,4 @@ class SQLiteStore(Store):
             connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
 
     def describe(self) -> str:
-        return f"the SQLite database {self.path}"
+        return f"{self.path} (SQLite)"
