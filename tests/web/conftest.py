@@ -113,7 +113,7 @@ class LiveServer:
         import uvicorn
 
         self.state_dir = state_dir
-        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self.socket.bind(("127.0.0.1", 0))
         self.socket.listen(128)
         self.port = self.socket.getsockname()[1]

@@ -10,6 +10,7 @@ road of the current shoe, and the exact odds of every bet for the cards left.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -20,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from croupier.baccarat.composition import Composition
 from croupier.baccarat.explain import drawing_reasons
-from croupier.baccarat.odds import odds_report
+from croupier.baccarat.odds import cached_odds_report
 from croupier.baccarat.payouts import PAYOUT_TABLES, payout_table
 from croupier.baccarat.round import DEAL_ORDERS, Coup
 from croupier.baccarat.scoreboard import Bead, bead_plate, big_road
@@ -162,6 +163,13 @@ def read_stakes(stakes: Mapping[str, str | int]) -> dict[str, int]:
     return cents
 
 
+@functools.lru_cache(maxsize=100_000)
+def _bead(coup: Coup) -> Bead:
+    """A round's bead, remembered: the scoreboards are drawn again after every deal, from
+    every round of the shoe."""
+    return Bead.of(coup)
+
+
 def seat_view(seat: Seat | None) -> dict[str, Any]:
     """Everything the table page shows, as JSON."""
     if seat is None:
@@ -173,8 +181,8 @@ def seat_view(seat: Seat | None) -> dict[str, Any]:
             "chips": list(CHIPS),
         }
     table, shoe = seat.table, seat.table.shoe
-    beads = [Bead.of(coup) for coup in seat.shoe_rounds]
-    report = odds_report(Composition.from_ranks(table.next_round_counts()), table.payouts)
+    beads = [_bead(coup) for coup in seat.shoe_rounds]
+    report = cached_odds_report(Composition.from_ranks(table.next_round_counts()), table.payouts)
     return {
         "seated": True,
         "chips": list(CHIPS),
