@@ -22,6 +22,7 @@ from croupier.cards import (
     Rank,
     Shoe,
     Suit,
+    card_spellings,
     cards_to_indices,
     format_cards,
     indices_to_cards,
@@ -338,3 +339,20 @@ def test_a_byte_order_mark_is_accepted_and_huge_or_endless_input_refused(tmp_pat
         read_card_file("/dev/urandom")
     with pytest.raises(CardError, match="NUL"):
         read_card_file("shoe\0.txt")
+
+
+def test_card_spellings_are_exactly_the_tokens_parse_card_reads() -> None:
+    """Every string of 2 or 3 characters over the characters of the rank and suit tokens
+    (both cases, and a few that are in none): a card for parse_card exactly when its
+    upper case is a spelling, and then the same card."""
+    spellings = card_spellings()
+    alphabet = sorted({c for token in spellings for c in token + token.lower()} | set("1bz"))
+    for size in (2, 3):
+        for chars in itertools.product(alphabet, repeat=size):
+            token = "".join(chars)
+            try:
+                card = parse_card(token)
+            except CardError:
+                assert token.upper() not in spellings, token
+            else:
+                assert spellings[token.upper()] == card, token

@@ -46,7 +46,7 @@ def test_ctrl_c_keeps_what_finished_and_reports_it() -> None:
 
 def test_unreachable_scheduler_is_one_error(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("distributed")
-    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", 1.0)
+    monkeypatch.setattr(parallel.cluster, "CONNECT_TIMEOUT", 1.0)
     with pytest.raises(CroupierError, match="cannot reach the Dask scheduler"):
         run_tasks(abs, [(1,)], on_result=lambda i, v: None, scheduler="tcp://127.0.0.1:9")
 
@@ -111,7 +111,7 @@ def test_a_stopped_pool_s_manager_thread_prints_no_traceback(
 ) -> None:
     import threading
 
-    from croupier import parallel
+    from croupier.parallel import local
 
     reported: list[str] = []
     monkeypatch.setattr(threading, "excepthook", lambda args: reported.append(args.thread.name))
@@ -120,7 +120,7 @@ def test_a_stopped_pool_s_manager_thread_prints_no_traceback(
         raise OSError("the pipe of a terminated worker")
 
     manager = threading.Thread(target=fail, name="manager")
-    parallel._silence(manager)
+    local._silence(manager)
     for thread in (manager, threading.Thread(target=fail, name="other")):
         thread.start()
         thread.join()

@@ -23,6 +23,7 @@ import enum
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Final, overload
 
 import numpy as np
@@ -34,6 +35,8 @@ from croupier.textfile import read_text
 
 __all__ = [
     "DECK",
+    "RANK_TOKENS",
+    "SUIT_TOKENS",
     "Card",
     "CardError",
     "CardStyle",
@@ -43,6 +46,7 @@ __all__ = [
     "Shoe",
     "Suit",
     "as_cards",
+    "card_spellings",
     "cards_to_indices",
     "format_cards",
     "indices_to_cards",
@@ -144,33 +148,39 @@ class Rank(enum.IntEnum):
 
 # --- notation ---------------------------------------------------------------------------
 
-_RANK_TOKENS: Final[dict[str, Rank]] = {
-    **{str(v): Rank(v) for v in range(2, 10)},
-    "T": Rank.TEN,
-    "10": Rank.TEN,
-    "0": Rank.TEN,
-    "X": Rank.TEN,
-    "J": Rank.JACK,
-    "Q": Rank.QUEEN,
-    "K": Rank.KING,
-    "A": Rank.ACE,
-}
+#: Every way to write a rank in a card token (upper case; tokens are read in any case).
+RANK_TOKENS: Final[Mapping[str, Rank]] = MappingProxyType(
+    {
+        **{str(v): Rank(v) for v in range(2, 10)},
+        "T": Rank.TEN,
+        "10": Rank.TEN,
+        "0": Rank.TEN,
+        "X": Rank.TEN,
+        "J": Rank.JACK,
+        "Q": Rank.QUEEN,
+        "K": Rank.KING,
+        "A": Rank.ACE,
+    }
+)
 
-_SUIT_TOKENS: Final[dict[str, Suit]] = {
-    "C": Suit.CLUBS,
-    "♣": Suit.CLUBS,
-    "♧": Suit.CLUBS,
-    "D": Suit.DIAMONDS,
-    "♦": Suit.DIAMONDS,
-    "♢": Suit.DIAMONDS,
-    "H": Suit.HEARTS,
-    "♥": Suit.HEARTS,
-    "♡": Suit.HEARTS,
-    "❤": Suit.HEARTS,
-    "S": Suit.SPADES,
-    "♠": Suit.SPADES,
-    "♤": Suit.SPADES,
-}
+#: Every way to write a suit in a card token (upper case, or a suit symbol).
+SUIT_TOKENS: Final[Mapping[str, Suit]] = MappingProxyType(
+    {
+        "C": Suit.CLUBS,
+        "♣": Suit.CLUBS,
+        "♧": Suit.CLUBS,
+        "D": Suit.DIAMONDS,
+        "♦": Suit.DIAMONDS,
+        "♢": Suit.DIAMONDS,
+        "H": Suit.HEARTS,
+        "♥": Suit.HEARTS,
+        "♡": Suit.HEARTS,
+        "❤": Suit.HEARTS,
+        "S": Suit.SPADES,
+        "♠": Suit.SPADES,
+        "♤": Suit.SPADES,
+    }
+)
 
 #: What a card token may look like, quoted in every parse error.
 ACCEPTED_FORMS: Final = (
@@ -274,13 +284,34 @@ def parse_card(token: str, position: int | None = None) -> Card:
     text = check_type(token, str, "token", "a card token (str)").strip()
     text = text.replace("\ufe0f", "").upper()
     if len(text) >= 2:
-        rank, suit = _RANK_TOKENS.get(text[:-1]), _SUIT_TOKENS.get(text[-1])
+        rank, suit = RANK_TOKENS.get(text[:-1]), SUIT_TOKENS.get(text[-1])
         if rank is not None and suit is not None:
             return DECK[4 * (rank - 2) + suit]
-        suit, rank = _SUIT_TOKENS.get(text[0]), _RANK_TOKENS.get(text[1:])
+        suit, rank = SUIT_TOKENS.get(text[0]), RANK_TOKENS.get(text[1:])
         if rank is not None and suit is not None:
             return DECK[4 * (rank - 2) + suit]
     raise _bad_card(token, position)
+
+
+def card_spellings() -> dict[str, Card]:
+    """Every token :func:`parse_card` reads as a card, in upper case (it reads any case,
+    and drops the emoji selector U+FE0F), to that card: each rank token beside each suit
+    token, rank first and suit first. For readers that look tokens up instead of
+    parsing them (a web page's script, a table of byte strings).
+
+    >>> spellings = card_spellings()
+    >>> spellings["10♥"], spellings["HX"], spellings["TH"], len(spellings)
+    (Card('Th'), Card('Th'), Card('Th'), 416)
+    >>> all(parse_card(token) == card for token, card in spellings.items())
+    True
+    """
+    spellings: dict[str, Card] = {}
+    for rank_token, rank in RANK_TOKENS.items():
+        for suit_token, suit in SUIT_TOKENS.items():
+            card = DECK[4 * (rank - 2) + suit]
+            spellings[rank_token + suit_token] = card
+            spellings[suit_token + rank_token] = card
+    return spellings
 
 
 def parse_rank(token: str, position: int | None = None) -> Rank:
@@ -291,7 +322,7 @@ def parse_rank(token: str, position: int | None = None) -> Rank:
     >>> parse_rank("k"), parse_rank("10"), parse_rank("5h")
     (<Rank.KING: 13>, <Rank.TEN: 10>, <Rank.FIVE: 5>)
     """
-    rank = _RANK_TOKENS.get(check_type(token, str, "token", "a rank token (str)").strip().upper())
+    rank = RANK_TOKENS.get(check_type(token, str, "token", "a rank token (str)").strip().upper())
     if rank is not None:
         return rank
     try:

@@ -9,6 +9,8 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.table import Table, TableRound, table_shoe
 from croupier.cards import CardError, Rank, Shoe, parse_cards
 
+from ..untyped import untyped
+
 
 def test_each_bet_settles_on_its_own_stake() -> None:
     # player 2c 2d (+2h) = 6, banker Kd 4s (+3s) = 7: a banker three-card 7
@@ -101,4 +103,4 @@ def test_bad_saved_rounds_are_refused() -> None:
 def test_stakes_of_the_wrong_type_name_the_argument() -> None:
     table = Table(shoe=table_shoe(1, 3))
     with pytest.raises(TypeError, match="stakes must be a mapping of bet keys to cents, not list"):
-        table.play([("banker", 100)])  # type: ignore[arg-type]
+        table.play(untyped([("banker", 100)]))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from typer.testing import CliRunner
@@ -34,3 +35,10 @@ def assert_one_line_error(run: Run, *fragments: str) -> None:
     assert "Traceback" not in run.stdout + run.stderr
     for fragment in fragments:
         assert fragment in lines[0], (fragment, lines[0])
+
+
+def printed_seed(stdout: str) -> int:
+    """The seed a command printed as ``(seed N)``; fails the test when there is none."""
+    found = re.search(r"\(seed (\d+)\)", stdout)
+    assert found is not None, stdout
+    return int(found.group(1))

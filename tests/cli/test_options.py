@@ -179,7 +179,7 @@ def test_the_summaries_in_the_lazy_listing_are_the_docstrings() -> None:
             assert summary == " ".join((group.__doc__ or "").split("\n\n")[0].split()), name
             continue
         assert summary == group.info.help, name
-        lazy = typer.main.get_command(group).lazy_commands  # type: ignore[attr-defined]
+        lazy = vars(type(typer.main.get_command(group)))["lazy_commands"]
         for command, (where, line) in lazy.items():
             function = load(where)
             first = " ".join((function.__doc__ or "").split("\n\n")[0].split())

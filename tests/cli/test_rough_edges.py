@@ -10,7 +10,7 @@ from croupier.baccarat.simulate import auto_workers
 from croupier.numerals import FRESH_SEED_BOUND
 from croupier.parallel import available_cpus
 
-from .helpers import croupier
+from .helpers import croupier, printed_seed
 
 DEGENERATE = "0,0,0,0,0,0,0,0,0,400"  # only nines: every round a natural tie
 
@@ -41,12 +41,12 @@ def test_intervals_are_written_in_brackets() -> None:
 
 def test_fresh_seeds_are_printed_in_one_form() -> None:
     run = croupier("baccarat", "simulate", "--shoes", "5")
-    seed = int(re.search(r"\(seed (\d+)\)", run.stdout).group(1))  # type: ignore[union-attr]
+    seed = printed_seed(run.stdout)
     assert 0 <= seed < FRESH_SEED_BOUND
     again = croupier("baccarat", "simulate", "--shoes", "5", "--seed", str(seed))
     assert again.stdout == run.stdout
     arena = croupier("casino", "arena", "--a", "random", "--b", "random", "--tournaments", "2")
-    seed = int(re.search(r"\(seed (\d+)\)", arena.stdout).group(1))  # type: ignore[union-attr]
+    seed = printed_seed(arena.stdout)
     assert 0 <= seed < FRESH_SEED_BOUND
 
 

@@ -21,7 +21,7 @@ from croupier.poker import (
     parse_equity_hands,
 )
 from croupier.poker import equity as equity_module
-from croupier.poker.equity import _combination_chunks, _deal, _group_products
+from croupier.poker.equity import _deal
 
 from ..untyped import untyped
 
@@ -209,39 +209,6 @@ def test_a_shared_card_must_be_in_every_hand() -> None:
 
 
 # --- enumeration machinery --------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("size", "count"), [(10, 0), (10, 1), (12, 4), (20, 5), (9, 9)])
-def test_combination_chunks_cover_every_subset_once(
-    monkeypatch: pytest.MonkeyPatch, size: int, count: int
-) -> None:
-    monkeypatch.setattr(equity_module, "CHUNK", 50)
-    rows = [tuple(r) for chunk in _combination_chunks(size, count) for r in chunk.tolist()]
-    assert sorted(rows) == list(itertools.combinations(range(size), count))
-
-
-@pytest.mark.parametrize(("size", "groups"), [(8, [2, 3]), (9, [1, 1, 2]), (7, [3, 0, 2])])
-def test_group_products_cover_every_disjoint_choice_once(
-    monkeypatch: pytest.MonkeyPatch, size: int, groups: list[int]
-) -> None:
-    monkeypatch.setattr(equity_module, "CHUNK", 16)
-    rows = [tuple(r) for chunk in _group_products(size, groups) for r in chunk.tolist()]
-    expected = []
-    for first in itertools.combinations(range(size), groups[0]):
-        rest = [p for p in range(size) if p not in first]
-        for picks in _choices(rest, groups[1:]):
-            expected.append(first + picks)
-    assert sorted(rows) == sorted(expected)
-
-
-def _choices(pool: list[int], groups: list[int]) -> list[tuple[int, ...]]:
-    if not groups:
-        return [()]
-    out = []
-    for chosen in itertools.combinations(pool, groups[0]):
-        rest = [p for p in pool if p not in chosen]
-        out += [chosen + more for more in _choices(rest, groups[1:])]
-    return out
 
 
 def test_small_chunks_give_the_same_exact_result(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,6 +8,8 @@ from croupier.cards import DECK, parse_cards
 from croupier.poker import evaluate, exact_equity, monte_carlo_equity, parse_equity_hands
 from croupier.poker.errors import PokerError
 
+from ..untyped import untyped
+
 
 def test_dead_cards_are_never_dealt() -> None:
     hands = parse_equity_hands("As Ks Qs Js 2d 3c ?0\n7h 7d 2d 3c 9c 8c ?0")
@@ -55,7 +57,7 @@ def test_too_many_dead_cards() -> None:
 def test_dead_cards_must_be_cards() -> None:
     hands = parse_equity_hands("As Ks ?0 ?1 ?2 ?3 ?4")
     with pytest.raises(TypeError, match="each dead card must be a Card, not str"):
-        exact_equity(hands, dead=["2c"])  # type: ignore[list-item]
+        exact_equity(hands, dead=untyped(["2c"]))
 
 
 def test_no_dead_cards_changes_nothing() -> None:

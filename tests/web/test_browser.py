@@ -200,6 +200,22 @@ def test_cards_picked_from_the_grid(browser_page: Any) -> None:
     assert page.locator(".equity-table td.range").nth(1).inner_text() == "KK-QQ"
 
 
+def test_cards_typed_in_any_notation_are_marked_on_the_grid(browser_page: Any) -> None:
+    page = browser_page
+    page.goto("/poker")
+    page.fill("#hole-1", "H10 x♠")
+    page.fill("#board", "0d, 10c 9h")
+    for code in ("Th", "Ts", "Td", "Tc", "9h"):
+        assert page.get_attribute(f"[data-card='{code}']", "aria-pressed") == "true", code
+    label = page.get_attribute("[data-card='Th']", "aria-label")
+    assert label == "10 of hearts, in player 1"
+    page.fill("#hole-1", "10hKh")  # two cards in one token
+    assert page.get_attribute("[data-card='Kh']", "aria-pressed") == "true"
+    page.check("input[name=target][value=board]")
+    page.click("[data-card='Th']")  # takes the 10 out of "10hKh"
+    assert page.input_value("#hole-1") == "Kh"
+
+
 def test_the_range_grid_toggles_classes_by_mouse_and_keyboard(browser_page: Any) -> None:
     page = browser_page
     page.goto("/poker")
@@ -231,7 +247,7 @@ def test_a_bad_question_shows_one_line(browser_page: Any) -> None:
     page.fill("#hole-2", "AhKh")
     page.click("#calculate")
     expect(page.locator("#equity-error")).to_have_text(
-        "card Ah is in player 1 and in player 2: each card once"
+        "card Ah is in player 1 and in player 2: two players cannot hold the same card"
     )
     page.fill("#hole-2", "QQ, AKs, 2x")
     page.click("#calculate")

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from croupier.cards import DECK, parse_card
 from croupier.poker import calculate
+from croupier.poker.starting_hands import CLASS_LABELS
+from croupier.web.pages import card_view
 
 
 def run(client: TestClient, **request: Any) -> dict[str, Any]:
@@ -27,6 +32,24 @@ def run(client: TestClient, **request: Any) -> dict[str, Any]:
 def test_the_page_renders(client: TestClient) -> None:
     page = client.get("/poker")
     assert page.status_code == 200 and "card-grid" in page.text
+
+
+def test_the_page_reads_cards_with_the_library_s_notation(client: TestClient) -> None:
+    """The page's script has no card notation of its own: the state sent with the page
+    holds every spelling the library reads, the picker's cards and the grid's classes."""
+    text = client.get("/poker").text
+    found = re.search(r'<script type="application/json" id="state">(.*?)</script>', text, re.S)
+    assert found is not None
+    state = json.loads(found[1])
+    cards = state["cards"]
+    assert cards["spellings"] == {t: str(parse_card(t)) for t in cards["spellings"]}
+    assert {"AS", "10H", "0H", "XH", "H10", "10♥", "♠A", "TD"} <= set(cards["spellings"])
+    picked = [card["code"] for row in cards["picker"] for card in row]
+    assert sorted(picked) == sorted(str(card) for card in DECK) and picked[:2] == ["As", "Ks"]
+    assert cards["picker"][1][4] == card_view(parse_card("Th"))  # hearts, the 10
+    labels = [label for row in cards["grid"] for label, _ in row]
+    assert labels == list(CLASS_LABELS)
+    assert cards["grid"][12][0] == ["A2o", "ace-2 offsuit"]
 
 
 def test_exact_equity_of_a_hand_and_a_range_matches_the_library(client: TestClient) -> None:

@@ -18,9 +18,9 @@ from types import TracebackType
 from typing import Any, NoReturn, TypeVar
 
 import typer
-import typer.core
 from rich.console import Console
 
+from croupier.cli import typerpatch
 from croupier.cli.helptext import HelpGroup
 from croupier.cli.lazy import LazyCommands, lazy_group_class
 from croupier.cli.options import OptionError
@@ -252,52 +252,7 @@ def _subcommand_path(context: Any) -> str:
     return " ".join(reversed(names))
 
 
-def _display_type(self: typer.core.TyperOption, ctx: Any) -> str | None:
-    """Help shows no type for flags, and a plain word (FILE, TEXT, N) for a value."""
-    if self.metavar is not None:
-        return self.metavar
-    if self.is_flag:
-        return None
-    shown = _typer_display_type(self, ctx)
-    if shown is None:
-        return None
-    word = shown.strip("<>")
-    return {"str": "TEXT", "int": "N", "float": "NUMBER"}.get(word, word.upper())
-
-
-def _no_type(self: typer.core.TyperArgument, ctx: Any) -> None:
-    """An argument's help shows its name (FILE, TRIALS), not a Python type."""
-    return
-
-
-def _process_value(self: Any, ctx: Any, value: Any) -> Any:
-    """Typer coerces every value through Pydantic, whose import alone costs about 0.3 s
-    a run. Values croupier parses itself (a ``parser``: every number and file name), text
-    and flags need none of it, so they skip it; anything else goes through Typer."""
-    info = self.type_descriptor.parameter_info
-    annotation = self.type_descriptor.annotation
-    multiple = self.nargs != 1 or self.multiple
-    if multiple or (info.parser is None and annotation not in (str, bool)):
-        return _typer_process_value(self, ctx, value)
-    if value is not None:
-        if info.parser is not None:
-            value = info.parser(value)
-        elif annotation is bool and not isinstance(value, bool):
-            return _typer_process_value(self, ctx, value)
-    elif annotation is bool and getattr(self, "is_flag", False):
-        value = False
-    if self.required and self.value_is_missing(value):
-        return _typer_process_value(self, ctx, value)  # Typer's own message
-    if self.callback is not None:
-        value = self.callback(ctx, self, value)
-    return value
-
-
-_typer_process_value = typer.core._TyperParameter.process_value
-typer.core._TyperParameter.process_value = _process_value  # type: ignore[method-assign]
-_typer_display_type = typer.core.TyperOption.display_type_rich
-typer.core.TyperOption.display_type_rich = _display_type  # type: ignore[method-assign]
-typer.core.TyperArgument.display_type_rich = _no_type  # type: ignore[method-assign, assignment]
+typerpatch.install()
 
 #: Context settings of every command: ``-h`` works as ``--help``.
 CONTEXT_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}

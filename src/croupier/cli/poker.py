@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -291,28 +291,17 @@ def calc(
     most, otherwise Monte Carlo until every standard error is below 0.1 point. Ctrl-C
     stops and shows what was computed so far, marked partial.
     """
-    from croupier.errors import CroupierError
     from croupier.parallel import Interrupted
-    from croupier.poker.calc import MAX_PLAYERS, CalcOptions, iter_calculate
-    from croupier.poker.ranges import Range
+    from croupier.poker.calc import CalcOptions, EquityQuestion, iter_calculate
 
-    if not 2 <= len(ranges) <= MAX_PLAYERS:
-        fail(f"{len(ranges)} ranges given: expected 2 to {MAX_PLAYERS}, one per player")
     if exact and (trials is not None or precision is not None):
         fail("--exact enumerates every deal: drop --trials and --precision")
     if trials is not None and precision is not None:
         fail("give --trials or --precision, not both")
-    parsed = []
-    for player, text in enumerate(ranges, 1):
-        try:
-            parsed.append(Range.parse(text))
-        except CroupierError as exc:
-            fail(f"player {player}: {exc}")
+    question = EquityQuestion.parse(ranges, board, dead)
     if seed is None:
         seed = fresh_seed()
     options: CalcOptions = {
-        "board": board,
-        "dead": dead,
         "exact": True if exact else None,
         "trials": trials,
         "precision": None if precision is None else precision / 100,
@@ -328,7 +317,7 @@ def calc(
         result: CalcResult | None = None
         options["progress"] = report
         try:
-            for result in iter_calculate(parsed, **options):  # noqa: B007
+            for result in iter_calculate(question, **options):  # noqa: B007
                 pass
         except KeyboardInterrupt:
             raise Interrupted(result) from None
@@ -346,13 +335,13 @@ def calc(
     if as_json:
         typer.echo(json.dumps(result.to_dict()))
     else:
-        show_calc(make_console(), result, seed, grid=grid, ranges=parsed)
+        show_calc(make_console(), result, seed, grid=grid, ranges=question.ranges)
     if interrupted:
         raise typer.Exit(INTERRUPTED)
 
 
 def show_calc(
-    console: Console, result: CalcResult, seed: int, *, grid: bool, ranges: list[Range]
+    console: Console, result: CalcResult, seed: int, *, grid: bool, ranges: Sequence[Range]
 ) -> None:
     """The table of players, how it was computed, and the grids asked for."""
     from rich import box

@@ -15,8 +15,8 @@
 - :func:`rank_batch`: NumPy arrays of 5-, 6- or 7-card hands, tens of millions a second;
 - :func:`parse_equity_hands`, :func:`monte_carlo_equity`, :func:`exact_equity`: equity
   with unknown cards ``?0``, ``?1``...
-- :class:`Range` and :func:`calculate`: equity of hands and ranges, 2 to 10 players,
-  exact or Monte Carlo (``croupier poker calc``).
+- :class:`Range`, :class:`EquityQuestion` and :func:`calculate`: equity of hands and
+  ranges, 2 to 10 players, exact or Monte Carlo (``croupier poker calc``).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from croupier.poker.batch import rank_batch
     from croupier.poker.calc import (
         CalcResult,
+        EquityQuestion,
         PlayerResult,
         calculate,
         exact_seconds,
@@ -52,7 +53,15 @@ if TYPE_CHECKING:
 _HOME: dict[str, str] = {
     "rank_batch": "batch",
     **dict.fromkeys(
-        ("CalcResult", "PlayerResult", "calculate", "exact_seconds", "iter_calculate"), "calc"
+        (
+            "CalcResult",
+            "EquityQuestion",
+            "PlayerResult",
+            "calculate",
+            "exact_seconds",
+            "iter_calculate",
+        ),
+        "calc",
     ),
     **dict.fromkeys(("Range", "RangeError"), "ranges"),
     **dict.fromkeys(("CLASS_COUNT", "HandCategory", "category_of"), "classes"),
@@ -74,6 +83,7 @@ _SUBMODULES = frozenset(
         "batch",
         "calc",
         "classes",
+        "combinatorics",
         "equity",
         "errors",
         "hand",
@@ -95,6 +105,7 @@ __all__ = [
     "CLASS_COUNT",
     "CalcResult",
     "EquityHand",
+    "EquityQuestion",
     "EquityResult",
     "HandCategory",
     "HandRanking",

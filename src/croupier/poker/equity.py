@@ -29,7 +29,6 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
 from typing import Any, Final
 
 import numpy as np
@@ -38,6 +37,7 @@ from numpy.typing import NDArray
 from croupier.cards import DECK, Card, CardError, parse_card
 from croupier.errors import check_type, prefixed
 from croupier.poker.batch import classes_from_totals
+from croupier.poker.combinatorics import group_products
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.keys import MAX_CARDS
 from croupier.poker.tables import CARD_KEYS, MIN_CARDS, rank_table
@@ -532,71 +532,6 @@ def _completions(question: _Question) -> Iterator[NDArray[np.intp]]:
         return
     columns = [n for group in question.groups for n in group]
     order = np.argsort(columns)
-    for picks in _group_products(len(question.remaining), [len(g) for g in question.groups]):
+    sizes = [len(g) for g in question.groups]
+    for picks in group_products(len(question.remaining), sizes, CHUNK):
         yield picks[:, order]
-
-
-def _group_products(size: int, group_sizes: list[int]) -> Iterator[NDArray[np.intp]]:
-    """Every way to pick disjoint sets of ``group_sizes`` positions out of ``size``, one
-    row each (the first group's positions first), in batches of about :data:`CHUNK`."""
-    first, rest = group_sizes[0], group_sizes[1:]
-    for picked in _combination_chunks(size, first):
-        if not rest:
-            yield picked
-            continue
-        inner_total = math.prod(
-            math.comb(size - first - sum(rest[:i]), k) for i, k in enumerate(rest)
-        )
-        step = max(1, CHUNK // max(1, inner_total))
-        for lo in range(0, len(picked), step):
-            outer = picked[lo : lo + step]
-            for inner in _group_products(size - first, rest):
-                # inner positions count the free positions left by ``outer``
-                mapped = np.repeat(inner[None, :, :], len(outer), axis=0)
-                taken = np.sort(outer, axis=1)
-                for column in range(first):
-                    mapped += mapped >= taken[:, column, None, None]
-                yield np.concatenate(
-                    [np.repeat(outer, len(inner), axis=0), mapped.reshape(-1, mapped.shape[2])],
-                    axis=1,
-                )
-
-
-def _combination_chunks(size: int, count: int) -> Iterator[NDArray[np.intp]]:
-    """Every ``count``-subset of ``range(size)`` once, as sorted rows, in batches of
-    about :data:`CHUNK` rows."""
-    pending: list[NDArray[np.intp]] = []
-    rows = 0
-    for piece in _combination_pieces(size, count):
-        pending.append(piece)
-        rows += len(piece)
-        if rows >= CHUNK:
-            yield np.concatenate(pending) if len(pending) > 1 else pending[0]
-            pending, rows = [], 0
-    if pending:
-        yield np.concatenate(pending) if len(pending) > 1 else pending[0]
-
-
-def _combination_pieces(size: int, count: int) -> Iterator[NDArray[np.intp]]:
-    if math.comb(size, count) <= CHUNK or count == 0:
-        yield _combinations(size, count)
-        return
-    # Split on the largest element: the rest is a (count - 1)-subset of what lies below.
-    for top in range(count - 1, size):
-        for below in _combination_pieces(top, count - 1):
-            yield np.concatenate([below, np.full((len(below), 1), top, dtype=np.intp)], axis=1)
-
-
-@cache
-def _combinations(size: int, count: int) -> NDArray[np.intp]:
-    """All ``count``-subsets of ``range(size)`` as sorted rows (built column by column)."""
-    rows = np.zeros((1, 0), dtype=np.intp)
-    for column in range(count):
-        low = rows[:, -1] + 1 if column else np.zeros(1, dtype=np.intp)
-        high = size - (count - column) + 1  # leave room for the columns still to come
-        width = np.maximum(high - low, 0)
-        parent = np.repeat(np.arange(len(rows)), width)
-        offsets = np.arange(len(parent)) - np.repeat(np.cumsum(width) - width, width)
-        rows = np.concatenate([rows[parent], (low[parent] + offsets)[:, None]], axis=1)
-    rows.flags.writeable = False
-    return rows

@@ -27,7 +27,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.cards import _RANK_TOKENS, _SUIT_TOKENS, CardError, parse_card
+from croupier.cards import RANK_TOKENS, SUIT_TOKENS, CardError, parse_card
 from croupier.poker.keys import MAX_CARDS
 from croupier.poker.tables import MIN_CARDS
 
@@ -63,8 +63,8 @@ class LineScan:
 def _spellings() -> dict[str, int]:
     """Every token parse_card reads as a card, over ASCII plus the suit symbols (each
     symbol also followed by U+FE0F, as emoji keyboards write it), to its card number."""
-    ranks = [r for token in _RANK_TOKENS for r in {token, token.lower()}]
-    suits = [s for token in _SUIT_TOKENS for s in {token, token.lower()}]
+    ranks = [r for token in RANK_TOKENS for r in {token, token.lower()}]
+    suits = [s for token in SUIT_TOKENS for s in {token, token.lower()}]
     suits += [s + "\ufe0f" for s in suits if not s.isascii()]
     found: dict[str, int] = {}
     for rank in ranks:

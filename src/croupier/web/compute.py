@@ -54,7 +54,7 @@ class JobCancelled(Exception):  # noqa: N818 (a signal, not an error)
 
 
 def _start_worker(parent: int, progress: Any) -> None:
-    from croupier.parallel import _start_worker as start_parallel_worker
+    from croupier.parallel.local import _start_worker as start_parallel_worker
 
     global _worker_progress
     _worker_progress = progress
@@ -188,7 +188,7 @@ class Compute:
         for slot in range(self.capacity):
             self.progress[3 * slot + 2] = 1
         if isinstance(self._executor, concurrent.futures.ProcessPoolExecutor):
-            from croupier.parallel import _stop
+            from croupier.parallel.local import _stop
 
             _stop(self._executor)
         else:

@@ -27,10 +27,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from croupier.cards import Card, cards_to_indices, parse_cards
-from croupier.errors import CroupierError
+from croupier.cards import Card, Rank, Suit, card_spellings
 from croupier.poker import (
     CalcResult,
+    EquityQuestion,
     HandRanking,
     PokerError,
     Range,
@@ -38,20 +38,17 @@ from croupier.poker import (
     evaluate,
     exact_seconds,
 )
+from croupier.poker.calc import MAX_PLAYERS, MIN_PLAYERS
 from croupier.poker.matchup import parse_matchup
+from croupier.poker.starting_hands import CLASS_LABELS
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
 from croupier.web.pages import GamePage, card_view, cards_view, render
 
-__all__ = ["PAGE", "EquityQuestion", "EquityRequest", "equity_question", "plan_equity"]
+__all__ = ["PAGE", "EquityRequest", "equity_question", "plan_equity"]
 
 router = APIRouter()
 
-#: Players at least and at most.
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 10
-#: Cards on a full board.
-BOARD_CARDS: Final = 5
 #: Longest exact enumeration the server runs, as the library estimates it (seconds).
 EXACT_SECONDS: Final = 30.0
 #: Largest number of Monte Carlo trials.
@@ -88,60 +85,21 @@ class CompareRequest(BaseModel):
     line: str = Field(max_length=200)
 
 
-@dataclass(frozen=True, slots=True)
-class EquityQuestion:
-    """The library's question for a request: a range per player, board and dead cards."""
-
-    ranges: tuple[Range, ...]
-    board: tuple[Card, ...]
-    dead: tuple[Card, ...]
-
-
-def _cards(text: str, where: str) -> tuple[Card, ...]:
-    try:
-        return parse_cards(text, distinct=True)
-    except CroupierError as exc:
-        raise PokerError(f"{where}: {exc}") from None
-
-
-def _range(text: str, player: int) -> Range:
-    if len(text) > MAX_RANGE_TEXT:
-        raise PokerError(f"player {player}: range text over {MAX_RANGE_TEXT} characters")
-    try:
-        return Range.parse(text if text.strip() else "random")
-    except CroupierError as exc:
-        raise PokerError(f"player {player}: {exc}") from None
-
-
 def equity_question(request: EquityRequest) -> EquityQuestion:
-    """The request as an equity question: each player's text read as a range (an empty
-    one is ``random``); a card named twice (two one-hand players, a hand and the board)
-    and a range left empty by the board and dead cards are refused here, before any job.
+    """The request as the library's question: each player's text read as a range (an
+    empty box is ``random``; a text over :data:`MAX_RANGE_TEXT` characters is refused),
+    the board and the dead cards. :class:`~croupier.poker.EquityQuestion` checks it
+    (a card named twice, a range left empty...) here, before any job.
 
     >>> question = equity_question(EquityRequest(players=["As Ks", "TT+, AQs+"], board="2c 7d Jh"))
     >>> [str(r) for r in question.ranges], len(question.ranges[1])
     (['AsKs', 'TT+, AQs+'], 38)
     """
-    ranges = tuple(_range(text, i) for i, text in enumerate(request.players, 1))
-    board = _cards(request.board, "board")
-    if len(board) not in (0, 3, 4, BOARD_CARDS):
-        raise PokerError(f"board: {len(board)} cards: expected 0, 3, 4 or 5")
-    dead = _cards(request.dead, "dead cards")
-    seen: dict[Card, str] = {}
-    hands = [(f"player {i}", r.combos[0]) for i, r in enumerate(ranges, 1) if len(r) == 1]
-    for place, cards in [*hands, ("the board", board), ("the dead cards", dead)]:
-        for card in cards:
-            if card in seen:
-                raise PokerError(f"card {card} is in {seen[card]} and in {place}: each card once")
-            seen[card] = place
-    out = cards_to_indices(board + dead)
-    for i, player in enumerate(ranges, 1):
-        if not len(player.without(out)):
-            raise PokerError(
-                f"player {i}'s range {str(player)!r} has no combo left once the board and "
-                "dead cards are removed"
-            )
-    return EquityQuestion(ranges, board, dead)
+    for player, text in enumerate(request.players, 1):
+        if len(text) > MAX_RANGE_TEXT:
+            raise PokerError(f"player {player}: range text over {MAX_RANGE_TEXT} characters")
+    ranges = [text if text.strip() else "random" for text in request.players]
+    return EquityQuestion.parse(ranges, request.board, request.dead)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,9 +124,7 @@ def plan_equity(
     trials, precision, seed = request.trials, request.precision, None
     exact = True if request.method == "exact" else None
     if exact:
-        seconds = exact_seconds(
-            question.ranges, board=question.board, dead=question.dead, limit=EXACT_SECONDS
-        )
+        seconds = exact_seconds(question, limit=EXACT_SECONDS)
         if seconds is None:
             raise ApiError(
                 413,
@@ -203,9 +159,7 @@ def _calculate(
 ) -> CalcResult:
     """The library's calculation for a planned question (picklable, for a worker)."""
     return calculate(
-        question.ranges,
-        board=question.board,
-        dead=question.dead,
+        question,
         exact=exact,
         trials=trials,
         precision=precision,
@@ -267,6 +221,44 @@ def ranking_view(ranking: HandRanking) -> dict[str, Any]:
     }
 
 
+@functools.cache
+def card_notation() -> dict[str, Any]:
+    """What the page's script needs to read and draw cards with no notation of its own:
+    ``spellings``, every card token the library reads (upper case) to its card's code;
+    ``picker``, the card picker's rows (spades, hearts, diamonds, clubs; aces first) as
+    :func:`~croupier.web.pages.card_view` draws cards; ``grid``, the 13x13 starting-hand
+    grid (aces first; pairs on the diagonal, suited above, offsuit below), each class's
+    label and its name in the words of the cards' names.
+
+    >>> notation = card_notation()
+    >>> notation["spellings"]["10♥"], notation["spellings"]["HX"], notation["picker"][1][4]["name"]
+    ('Th', 'Th', '10 of hearts')
+    >>> notation["grid"][0][:2]
+    [['AA', 'pair of aces'], ['AKs', 'ace-king suited']]
+    >>> notation["grid"][4][4], notation["grid"][5][4]
+    (['TT', 'pair of 10s'], ['T9o', '10-9 offsuit'])
+    """
+    words = {rank.char: rank.word for rank in Rank}
+    grid = []
+    for row in range(13):
+        cells = []
+        for column in range(13):
+            label = CLASS_LABELS[13 * row + column]
+            high, low = words[label[0]], words[label[1]]
+            if row == column:
+                name = f"pair of {high}s"
+            else:
+                name = f"{high}-{low} {'suited' if row < column else 'offsuit'}"
+            cells.append([label, name])
+        grid.append(cells)
+    ranks = sorted(Rank, reverse=True)
+    return {
+        "spellings": {token: str(card) for token, card in card_spellings().items()},
+        "picker": [cards_view(Card(rank, suit) for rank in ranks) for suit in reversed(Suit)],
+        "grid": grid,
+    }
+
+
 @router.get("/poker", response_class=HTMLResponse)
 def page(request: Request) -> Response:
     """The calculator and the comparison."""
@@ -275,6 +267,7 @@ def page(request: Request) -> Response:
         "max_trials": MAX_TRIALS,
         "min_precision": MIN_PRECISION,
         "max_precision": MAX_PRECISION,
+        "cards": card_notation(),
     }
     return render(request, "poker.html", title="Poker", state=state)
 

@@ -12,7 +12,7 @@ from croupier.baccarat.composition import RANKS
 from croupier.baccarat.enumeration import RoundClass
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.odds import expected_values_batch, outcome_probabilities_batch
-from croupier.baccarat.payouts import Bet
+from croupier.baccarat.payouts import Bet, PayoutTable
 
 from ..plain_odds import plain_round_counts
 
@@ -37,17 +37,17 @@ def value_counts(ranks: np.ndarray) -> np.ndarray:
 
 
 @pytest.mark.parametrize("table", [CASINO, EZ], ids=["casino", "ez"])
-def test_every_bet_agrees_with_bet_odds_to_1e12(table: object) -> None:
+def test_every_bet_agrees_with_bet_odds_to_1e12(table: PayoutTable) -> None:
     ranks = random_rank_counts(20, seed=11)
     values = value_counts(ranks)
     for row_ranks, row_values in zip(ranks, values, strict=True):
         composition = Composition.from_ranks(dict(zip(RANKS, row_ranks.tolist(), strict=True)))
         assert composition.values == tuple(row_values.tolist())
-    for bet in table.bets:  # type: ignore[attr-defined]
+    for bet in table.bets:
         batch = expected_values_batch(bet, ranks)
         for row, got in zip(ranks, batch, strict=True):
             composition = Composition.from_ranks(dict(zip(RANKS, row.tolist(), strict=True)))
-            want = next(b for b in bet_odds(composition, table) if b.bet.key == bet.key)  # type: ignore[arg-type]
+            want = next(b for b in bet_odds(composition, table) if b.bet.key == bet.key)
             assert want.expected_value is not None
             assert abs(got - want.expected_value) < 1e-12, (bet.key, row)
 

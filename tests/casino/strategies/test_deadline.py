@@ -26,6 +26,7 @@ from croupier.casino.strategies import (
 )
 from croupier.casino.strategies.expert import ExpertSettings
 
+from ...untyped import untyped
 from ..helpers import COMPUTER, HUMAN, cards, position
 
 #: The issue's position: the second deal, after both players trailed their first four
@@ -152,4 +153,4 @@ def test_deadlines_are_bounded() -> None:
     with pytest.raises(CasinoError, match="bad deadline"):
         strategy_named("greedy", deadline=-1)
     with pytest.raises(TypeError, match="deadline"):
-        check_deadline("1")  # type: ignore[arg-type]
+        check_deadline(untyped("1"))

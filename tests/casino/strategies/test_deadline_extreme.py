@@ -15,6 +15,7 @@ from __future__ import annotations
 import gc
 import itertools
 import re
+from typing import Any
 
 import numpy as np
 import pytest
@@ -68,9 +69,9 @@ def made(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     count = [0]
     make = rules._move
 
-    def counting(*args: object) -> Move:
+    def counting(*args: Any) -> Move:
         count[0] += 1
-        return make(*args)  # type: ignore[arg-type]
+        return make(*args)
 
     monkeypatch.setattr(rules, "_move", counting)
     return count

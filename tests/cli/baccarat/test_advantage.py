@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,10 +32,11 @@ JSON_KEYS = {
 }
 
 
-def run_json(*args: str) -> dict:  # type: ignore[type-arg]
+def run_json(*args: str) -> dict[str, Any]:
     run = croupier("baccarat", *args, "--json")
     assert run.exit_code == 0, run.stderr
-    return json.loads(run.stdout)  # type: ignore[no-any-return]
+    data: dict[str, Any] = json.loads(run.stdout)
+    return data
 
 
 def test_count_table() -> None:

@@ -5,23 +5,27 @@
   const { api, el, cardElement, percent, announce, watchJob } = croupier;
   const $ = (id) => document.getElementById(id);
   const limits = croupier.initialState();
-  const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
-  const SUITS = [["s", "♠", "spades"], ["h", "♥", "hearts"], ["d", "♦", "diamonds"], ["c", "♣", "clubs"]];
-  const RANK_WORDS = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
-  const TWO_CARDS = /^((?:10|[2-9tjqka0x])[cdhs♣♦♥♠])((?:10|[2-9tjqka0x])[cdhs♣♦♥♠])$/i;
+  // The server's card notation: every token the library reads as a card (upper case) to
+  // its code, the picker's rows of cards, the 13x13 grid's class labels and names.
+  const { spellings, picker, grid: CLASSES } = limits.cards;
   let players = 2;
   let gridPlayer = null; // the player whose 13x13 range grid is open
   let target = "player-1";
   let running = null; // the job being watched
 
-  // A card token as the grid knows it ("As", "10h", "th" -> "Th"); null if not a card.
+  // A card token's code as the library reads it ("As", "10h", "th", "H10" -> "Th"); null
+  // if it is not one card.
   function code(token) {
-    const match = /^(10|[2-9tjqka0x])([cdhs♣♦♥♠])$/i.exec(token.trim());
-    if (!match) return null;
-    let rank = match[1].toUpperCase();
-    if (rank === "10" || rank === "0" || rank === "X") rank = "T";
-    const suit = { "♣": "c", "♦": "d", "♥": "h", "♠": "s" }[match[2]] || match[2].toLowerCase();
-    return rank + suit;
+    return spellings[token.trim().toUpperCase()] || null;
+  }
+
+  // A token of two cards in a row ("AhKh", "10h9h"): its two tokens, or null.
+  function twoCards(token) {
+    for (let cut = 1; cut < token.length; cut++) {
+      const first = token.slice(0, cut), second = token.slice(cut);
+      if (code(first) && code(second)) return [first, second];
+    }
+    return null;
   }
 
   function inputFor(name) {
@@ -44,8 +48,8 @@
     for (const token of tokens(name)) {
       const one = code(token);
       if (one) { found.push([one, token]); continue; }
-      const two = TWO_CARDS.exec(token);
-      if (two && code(two[1]) && code(two[2])) found.push([code(two[1]), token], [code(two[2]), token]);
+      const two = twoCards(token);
+      if (two) found.push([code(two[0]), token], [code(two[1]), token]);
     }
     return found;
   }
@@ -117,19 +121,17 @@
     for (const name of fields()) for (const [c] of cardsIn(name)) used[c] = name;
     const grid = $("card-grid");
     grid.replaceChildren();
-    for (const [suit, symbol, plural] of SUITS) {
-      for (const rank of RANKS) {
-        const c = rank + suit;
-        const button = el("button", "pick " + (suit === "h" || suit === "d" ? "red" : "black"));
+    for (const row of picker) {
+      for (const card of row) {
+        const button = el("button", "pick " + (card.red ? "red" : "black"));
         button.type = "button";
-        button.dataset.card = c;
-        button.append(el("span", "", rank === "T" ? "10" : rank), el("span", "", symbol));
-        const where = used[c];
-        const name = `${RANK_WORDS[rank] || rank} of ${plural}`;
-        button.setAttribute("aria-label", where ? `${name}, in ${where.replace("-", " ")}` : name);
+        button.dataset.card = card.code;
+        button.append(el("span", "", card.rank), el("span", "", card.suit));
+        const where = used[card.code];
+        button.setAttribute("aria-label", where ? `${card.name}, in ${where.replace("-", " ")}` : card.name);
         if (where) button.classList.add("used");
         button.setAttribute("aria-pressed", String(Boolean(where)));
-        button.addEventListener("click", () => pick(c));
+        button.addEventListener("click", () => pick(card.code));
         grid.append(button);
       }
     }
@@ -145,7 +147,7 @@
         // a second press takes the card back, wherever it was ("AhKh" keeps "Kh")
         if (at >= 0) list.splice(at, 1);
         else {
-          const [, first, second] = TWO_CARDS.exec(pair[1]);
+          const [first, second] = twoCards(pair[1]);
           list[list.indexOf(pair[1])] = code(first) === c ? second : first;
         }
         inputFor(name).value = list.join(" ");
@@ -161,15 +163,6 @@
   }
 
   // --- the 13x13 range grid: pairs on the diagonal, suited above, offsuit below ---------
-
-  const GRID_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
-
-  function classAt(row, col) {
-    if (row === col) return [RANKS[row] + RANKS[col], `pair of ${GRID_NAMES[RANKS[row]]}s`];
-    const [high, low] = row < col ? [row, col] : [col, row];
-    const suited = row < col;
-    return [RANKS[high] + RANKS[low] + (suited ? "s" : "o"), `${GRID_NAMES[RANKS[high]]}-${GRID_NAMES[RANKS[low]]} ${suited ? "suited" : "offsuit"}`];
-  }
 
   function openGrid(player) {
     gridPlayer = player;
@@ -203,7 +196,7 @@
     grid.replaceChildren();
     for (let row = 0; row < 13; row++) {
       for (let col = 0; col < 13; col++) {
-        const [label, words] = classAt(row, col);
+        const [label, words] = CLASSES[row][col];
         const weight = answer.grid[row][col];
         const cell = el("button", "range-cell" + (row === col ? " cell-pair" : row < col ? " cell-suited" : " cell-offsuit"), label);
         cell.type = "button";

@@ -1,0 +1,217 @@
+"""Work in local worker processes, stopped at once by Ctrl-C (or SIGTERM).
+
+:func:`run_jobs` runs independent jobs in worker processes that ignore SIGINT: on Ctrl-C
+the parent terminates them at once (no worker traceback, no wait for running jobs) and
+the :class:`KeyboardInterrupt` goes on in the parent, where the caller turns what was
+finished into a partial result and raises :class:`Interrupted` with it. The workers come
+from :func:`pool_context`'s fork server; :func:`sigint_deferred` and
+:func:`sigint_ignored` keep a Ctrl-C from cutting a helper process's start in half.
+
+>>> results = {}
+>>> run_jobs(pow, [(2, 3), (3, 2)], workers=1, on_result=results.__setitem__)
+>>> results
+{0: 8, 1: 9}
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import itertools
+import multiprocessing
+import multiprocessing.context
+import multiprocessing.forkserver
+import os
+import select
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Generic, TypeVar
+
+__all__ = [
+    "IN_FLIGHT_PER_WORKER",
+    "Interrupted",
+    "pool_context",
+    "run_jobs",
+    "sigint_deferred",
+    "sigint_ignored",
+]
+
+R = TypeVar("R")
+
+#: Jobs handed to the pool ahead of the workers, per worker.
+IN_FLIGHT_PER_WORKER = 4
+
+
+class Interrupted(KeyboardInterrupt, Generic[R]):
+    """Ctrl-C stopped a long calculation; ``partial`` is the result of the work finished
+    before it (``None`` if nothing was)."""
+
+    def __init__(self, partial: R | None) -> None:
+        super().__init__()
+        self.partial = partial
+
+
+def _start_worker(parent: int) -> None:
+    """Workers leave Ctrl-C to the parent, which terminates them, and end by themselves
+    as soon as the parent is gone, even killed by SIGKILL (where the system can tell)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        parent_handle = os.pidfd_open(parent)
+    except ProcessLookupError:  # gone already
+        os._exit(1)
+    except (AttributeError, OSError):  # not Linux 5.3 or later
+        return
+
+    def end_with_parent() -> None:
+        select.select([parent_handle], [], [])  # readable once the parent has ended
+        os._exit(1)
+
+    threading.Thread(target=end_with_parent, name="croupier-parent-watch", daemon=True).start()
+
+
+def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Terminate a pool's workers at once (they may be in the middle of a job) and drop
+    the jobs not started."""
+    _silence(getattr(pool, "_executor_manager_thread", None))
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(timeout=1)
+
+
+def _silence(thread: threading.Thread | None) -> None:
+    """Drop the traceback ``thread`` may print from now on: the pool's manager thread can
+    fail on a pipe its terminated workers closed, after the stop has begun (and print a
+    half traceback as the process leaves). Other threads report as before."""
+    if thread is None:
+        return
+    previous = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if args.thread is not thread:
+            previous(args)
+
+    threading.excepthook = hook
+
+
+def run_jobs(
+    function: Callable[..., R],
+    jobs: Sequence[tuple[Any, ...]],
+    *,
+    workers: int,
+    on_result: Callable[[int, R], None],
+    context: multiprocessing.context.BaseContext | None = None,
+) -> None:
+    """Call ``function(*job)`` for every job, in ``workers`` processes (here when 1), and
+    ``on_result(index, result)`` in this process as each job finishes, in any order.
+
+    ``function`` and the jobs must be picklable for workers. Ctrl-C terminates the workers
+    at once and raises :class:`KeyboardInterrupt` here; a worker that dies raises
+    :class:`concurrent.futures.process.BrokenProcessPool`.
+    """
+    if workers <= 1 or len(jobs) <= 1:
+        for index, job in enumerate(jobs):
+            on_result(index, function(*job))
+        return
+    count = min(workers, len(jobs))
+    pool = concurrent.futures.ProcessPoolExecutor(
+        count, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+    )
+    waiting = iter(enumerate(jobs))
+    running: dict[concurrent.futures.Future[R], int] = {}
+    try:
+        while True:
+            # A few jobs ahead of the workers, not all of them: a long run starts at once
+            # and Ctrl-C has little to drop.
+            # A submit may start a worker: a Ctrl-C waits until it is registered, or a
+            # half-started worker would be left behind, printing a traceback.
+            with sigint_deferred():
+                for index, job in itertools.islice(
+                    waiting, IN_FLIGHT_PER_WORKER * count - len(running)
+                ):
+                    running[pool.submit(function, *job)] = index
+            if not running:
+                break
+            done, _ = concurrent.futures.wait(
+                running, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in done:
+                on_result(running.pop(future), future.result())
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+
+
+@contextmanager
+def sigint_deferred() -> Iterator[None]:
+    """Hold a Ctrl-C back until the block is done (starting a pool must not be cut in
+    half: half-started workers would be left behind), then raise it. A SIGTERM that a
+    Python handler stops the program on (the command line's) is held back alike; a
+    signal ignored stays ignored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = [n for n in (signal.SIGINT, signal.SIGTERM) if callable(signal.getsignal(n))]
+    pressed: list[int] = []
+    previous = {number: signal.signal(number, lambda n, f: pressed.append(n)) for number in held}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    if pressed:
+        signal.raise_signal(pressed[0])  # to its own handler, as if it came now
+
+
+@contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C while starting helper processes: they inherit the setting (Python
+    then installs no KeyboardInterrupt handler in them), so a Ctrl-C while they start up
+    cannot print their tracebacks; the parent still stops them itself."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def pool_context(preload: Sequence[str] = ()) -> multiprocessing.context.BaseContext:
+    """Worker processes come from a clean, single-threaded fork server that has imported
+    the ``preload`` modules (spawned fresh where there is no fork server). The server is
+    started ignoring Ctrl-C, and so are the workers forked from it; multiprocessing's
+    resource tracker is started quiet (see :func:`_start_quiet_resource_tracker`)."""
+    if sys.platform.startswith("linux"):
+        context = multiprocessing.get_context("forkserver")
+        if preload:
+            context.set_forkserver_preload(list(preload))
+        # A SIGTERM meanwhile waits: the helpers must not be cut off half-started.
+        with sigint_deferred(), sigint_ignored():
+            _start_quiet_resource_tracker()
+            multiprocessing.forkserver.ensure_running()
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _start_quiet_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (once per program; it takes this
+    interpreter's ``-W`` options) without its warnings: when a worker killed by Ctrl-C
+    while it started, or the whole program killed by SIGKILL, leaves semaphores behind,
+    the tracker removes them, and would say so on stderr."""
+    from multiprocessing import resource_tracker
+
+    if getattr(resource_tracker._resource_tracker, "_pid", None) is not None:
+        return  # running already
+    kept = list(sys.warnoptions)
+    sys.warnoptions.append("ignore::UserWarning:multiprocessing.resource_tracker")
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.warnoptions[:] = kept

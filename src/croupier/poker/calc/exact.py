@@ -1,0 +1,168 @@
+"""Exact mode: every assignment of combos to players, one of each suit family, each
+enumerated over every board (:mod:`~croupier.poker.calc.preflop` before the flop,
+:mod:`~croupier.poker.calc.postflop` after it).
+
+An assignment gives each player one combo of its range (two players never share a card)
+and counts with the product of its combos' weights. Assignments that differ only by a
+permutation of suits (one that leaves the board and dead cards in place) have the same
+outcome, so one of each family is computed and weighted by the whole family.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from croupier.poker.calc.postflop import Completions
+from croupier.poker.calc.preflop import preflop_outcome
+from croupier.poker.calc.question import LiveQuestion
+from croupier.poker.calc.results import CalcResult, Progress
+from croupier.poker.calc.tally import Tally
+from croupier.poker.starting_hands import (
+    CLASS_OF_COMBO,
+    COMBO_BITS,
+    COMBO_CARDS,
+    COMBO_COUNT,
+    COMBO_INDEX,
+)
+from croupier.poker.tables import rank_table
+
+__all__ = ["ExactPlan", "plan_exact", "run_exact"]
+
+#: Rough cost of one preflop assignment and of one postflop evaluation, in seconds
+#: (used only to choose between exact and Monte Carlo before starting).
+PREFLOP_COST: Final = 0.01
+EVAL_COST: Final = 1e-7
+
+
+@dataclass(frozen=True, slots=True)
+class ExactPlan:
+    """The suit families to enumerate (one assignment each, its weight and size) and the
+    time the enumeration is expected to take here, in seconds."""
+
+    families: NDArray[np.int64]
+    weights: NDArray[np.float64]
+    sizes: NDArray[np.int64]
+    seconds: float
+
+
+def _assignments(
+    question: LiveQuestion, limit: int
+) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
+    """Every compatible assignment (one combo per player, no shared card) and its weight;
+    an empty array when there would be more than ``limit``."""
+    combos = question.combos[0][:, None]
+    weights = question.weights[0]
+    masks = COMBO_BITS[question.combos[0]]
+    for p in range(1, question.players):
+        mine, my_weights = question.combos[p], question.weights[p]
+        if len(combos) * len(mine) > 4 * limit:
+            return np.zeros((0, question.players), np.int64), np.zeros(0)
+        rows, cols = np.nonzero((masks[:, None] & COMBO_BITS[mine][None, :]) == 0)
+        combos = np.concatenate([combos[rows], mine[cols, None]], axis=1)
+        weights = weights[rows] * my_weights[cols]
+        masks = masks[rows] | COMBO_BITS[mine[cols]]
+        if len(combos) > limit:
+            return np.zeros((0, question.players), np.int64), np.zeros(0)
+    return combos, weights
+
+
+@functools.cache
+def _suit_maps(fixed: tuple[int, ...]) -> NDArray[np.int64]:
+    """Combo maps (one row per suit permutation that leaves the ``fixed`` cards in place
+    as a set): row ``k`` maps each combo number to its image."""
+    maps = []
+    fixed_set = set(fixed)
+    for perm in itertools.permutations(range(4)):
+        card_map = np.array([4 * (c // 4) + perm[c % 4] for c in range(52)], dtype=np.int64)
+        if {int(card_map[c]) for c in fixed} != fixed_set:
+            continue
+        maps.append(COMBO_INDEX[card_map[COMBO_CARDS[:, 0]], card_map[COMBO_CARDS[:, 1]]])
+    return np.array(maps, dtype=np.int64)
+
+
+def _families(
+    question: LiveQuestion, assignments: NDArray[np.int64], weights: NDArray[np.float64]
+) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.int64]]:
+    """One assignment of each suit-isomorphic family, the family's weight and size."""
+    players = question.players
+    if players > 6 or not len(assignments):  # keys of 7 combo numbers overflow 64 bits
+        return assignments, weights, np.ones(len(assignments), dtype=np.int64)
+    scale = COMBO_COUNT ** np.arange(players - 1, -1, -1, dtype=np.int64)
+    keys = np.full(len(assignments), np.iinfo(np.int64).max, dtype=np.int64)
+    for combo_map in _suit_maps(tuple(int(c) for c in question.fixed)):
+        np.minimum(keys, combo_map[assignments] @ scale, out=keys)
+    _, first, inverse, sizes = np.unique(
+        keys, return_index=True, return_inverse=True, return_counts=True
+    )
+    family_weights = np.bincount(inverse.ravel(), weights=weights, minlength=len(first))
+    return assignments[first], family_weights.astype(np.float64), sizes.astype(np.int64)
+
+
+def plan_exact(question: LiveQuestion, limit_seconds: float) -> ExactPlan | None:
+    """The families to enumerate and the estimated time, or None when over the limit."""
+    cap = int(limit_seconds / PREFLOP_COST) * 48 if question.to_deal == 5 else 2_000_000
+    assignments, weights = _assignments(question, max(cap, 1))
+    if not len(assignments):
+        return None
+    families, family_weights, sizes = _families(question, assignments, weights)
+    if question.to_deal == 5:
+        estimate = len(families) * PREFLOP_COST * question.players / 2
+    else:
+        estimate = len(families) * question.players * math.comb(len(question.deck), 2) * EVAL_COST
+    if estimate > limit_seconds:
+        return None
+    return ExactPlan(families, family_weights, sizes, estimate)
+
+
+def run_exact(
+    question: LiveQuestion, plan: ExactPlan, progress: Progress | None
+) -> Iterator[CalcResult]:
+    """Enumerate ``plan``: results so far (partial) as work proceeds, the whole last."""
+    families, weights, sizes = plan.families, plan.weights, plan.sizes
+    tally = Tally(question.players)
+    per_deal = question.completions_per_deal()
+    total = len(families)
+    classes = CLASS_OF_COMBO[families]
+    done = 0
+    if question.to_deal == 5:
+        rank_table(7)
+        started = time.perf_counter()
+        for i in range(total):
+            equity, win, tie, boards = preflop_outcome(question, families[i])
+            tally.add_deal(classes[i], float(weights[i]), equity, win, tie, int(sizes[i]) * boards)
+            done = i + 1
+            if time.perf_counter() - started > 0.2 and done < total:
+                started = time.perf_counter()
+                if progress is not None:
+                    progress(done, total)
+                yield tally.result(question, exact=False, partial=True, stderr=False)
+    else:
+        completions = Completions(question)
+        step = max(1, 4_000_000 // (question.players * completions.classes.shape[1]))
+        for start in range(0, total, step):
+            stop = min(total, start + step)
+            equity, win, tie = completions.outcome(families[start:stop])
+            tally.add_deals(
+                classes[start:stop],
+                weights[start:stop],
+                equity,
+                win,
+                tie,
+                sizes[start:stop] * per_deal,
+            )
+            if progress is not None:
+                progress(stop, total)
+            if stop < total:
+                yield tally.result(question, exact=False, partial=True, stderr=False)
+    if progress is not None:
+        progress(total, total)
+    yield tally.result(question, exact=True, partial=False, stderr=False)

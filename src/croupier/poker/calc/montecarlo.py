@@ -1,0 +1,213 @@
+"""Monte Carlo mode: combos dealt by weight and boards at random, until the standard
+error of every player's equity is below the precision asked for (or for a number of
+trials).
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Iterator
+from typing import Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from croupier.poker.calc.arrays import CARD_BITS, COMBO_KEYS
+from croupier.poker.calc.question import LiveQuestion
+from croupier.poker.calc.results import CalcResult, Progress
+from croupier.poker.calc.tally import Tally
+from croupier.poker.combinatorics import combination_chunks
+from croupier.poker.errors import PokerError
+from croupier.poker.starting_hands import CLASS_OF_COMBO, COMBO_BITS
+from croupier.poker.tables import (
+    CARD_KEYS,
+    FLUSH_BITS,
+    FLUSH_OFFSET,
+    RANK_SHIFT,
+    flush_table,
+    rank_table,
+)
+
+__all__ = ["BATCH", "DEFAULT_PRECISION", "MIN_TRIALS", "Sampler", "run_monte_carlo"]
+
+#: Default Monte Carlo target: standard error of each equity (0.1 percentage point).
+DEFAULT_PRECISION: Final = 0.001
+#: Monte Carlo deals per batch, and the fewest trials before the stopping rule applies.
+BATCH: Final = 1 << 18
+MIN_TRIALS: Final = 10_000
+
+
+@functools.lru_cache(maxsize=1)
+def _board_table(deck: tuple[int, ...], count: int) -> NDArray[np.complex128]:
+    """Every set of ``count`` cards from ``deck``: their key total and 52-bit mask side
+    by side, packed in 16 bytes so that one read fetches both (C(52, 5) = 2,598,960 sets
+    at most, about 42 MB, kept for the next question)."""
+    cards = np.array(deck, dtype=np.int64)
+    pieces = [cards[rows] for rows in combination_chunks(len(cards), count)]
+    picks = np.concatenate(pieces) if pieces else np.zeros((1, 0), dtype=np.int64)
+    pairs = np.zeros((len(picks), 2), dtype=np.int64)
+    if count:
+        pairs[:, 0] = CARD_KEYS[picks].sum(axis=1)
+        pairs[:, 1] = CARD_BITS[picks].sum(axis=1).view(np.int64)
+    table: NDArray[np.complex128] = pairs.view(np.complex128).ravel()
+    return table
+
+
+@functools.lru_cache(maxsize=1)
+def _boards_without(deck: tuple[int, ...], count: int, held: int) -> NDArray[np.complex128]:
+    """:func:`_board_table` less the sets that hold a card of the mask ``held`` (the
+    cards of players with a single combo), kept for the next question with that hand."""
+    pairs = _board_table(deck, count)
+    if not held:
+        return pairs
+    bits = pairs.view(np.int64)[1::2]
+    kept: NDArray[np.complex128] = pairs[(bits & np.int64(held)) == 0]
+    return kept
+
+
+#: The 4 bits at positions 0, 4, 8, 12 of a 16-bit number, side by side.
+_GATHER_4: Final = np.array(
+    [(n & 1) | (n >> 3 & 2) | (n >> 6 & 4) | (n >> 9 & 8) for n in range(1 << 16)], dtype=np.int64
+)
+
+
+def flush_classes(totals: NDArray[np.int64], cards: NDArray[np.int64]) -> NDArray[np.uint16]:
+    """Classes of 7-card hands that hold a flush, from their key totals and 52-bit card
+    masks: the suit with 5 cards or more is read from the totals, its ranks from the
+    mask (card ``4 * rank + suit`` is bit ``4 * rank + suit``)."""
+    fields = ((totals + FLUSH_OFFSET) & FLUSH_BITS) >> 3
+    suit = (fields >= 0x10).astype(np.int64) + (fields >= 0x100) + (fields >= 0x1000)
+    spread = cards >> suit
+    ranks = _GATHER_4[spread & 0xFFFF]
+    for chunk in (1, 2, 3):
+        ranks |= _GATHER_4[(spread >> (16 * chunk)) & 0xFFFF] << (4 * chunk)
+    found: NDArray[np.uint16] = flush_table()[ranks & 0x1FFF]
+    return found
+
+
+class Sampler:
+    """Random deals: a combo per player by weight, and a completion of the board drawn
+    from the table of all of them; deals where two hands or the board share a card are
+    dropped (which leaves every compatible deal exactly as likely as its weight says).
+
+    A player with a single combo always holds it: its cards are taken out of the other
+    ranges and of the board table first, so fewer deals are dropped (the question has
+    checked that no two such hands meet and that every range keeps a combo beside them).
+    """
+
+    def __init__(self, question: LiveQuestion, rng: np.random.Generator) -> None:
+        self.q = question
+        self.rng = rng
+        held = np.zeros(1, dtype=np.uint64)
+        for combos in question.combos:
+            if len(combos) == 1:
+                held |= COMBO_BITS[combos[0]]
+        self.combos: list[NDArray[np.int64]] = []
+        self.cumulative: list[NDArray[np.float64] | None] = []
+        for combos, weights in zip(question.combos, question.weights, strict=True):
+            keep = (len(combos) == 1) | ((COMBO_BITS[combos] & held) == 0)
+            combos, weights = combos[keep], weights[keep]
+            self.combos.append(combos)
+            uniform = len(combos) == 1 or bool((weights == weights[0]).all())
+            self.cumulative.append(None if uniform else np.cumsum(weights))
+        self.pairs = _boards_without(
+            tuple(int(c) for c in question.deck), question.to_deal, int(held[0])
+        )
+        self.combo_keys = [COMBO_KEYS[c] + question.board_key for c in self.combos]
+        self.combo_bits = [COMBO_BITS[c].view(np.int64) for c in self.combos]
+        self.combo_classes = [CLASS_OF_COMBO[c] for c in self.combos]
+        self.free = [p for p, c in enumerate(self.combos) if len(c) > 1]
+        self.table = rank_table(7)
+        self.board_bits = (
+            np.int64(CARD_BITS[question.board_idx].sum()) if len(question.board) else 0
+        )
+
+    def deal(
+        self, rows: int
+    ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.uint16], NDArray[np.bool_]]:
+        """``rows`` deals: each player's position in its combos (players x deals), the
+        board's position in the table, each player's hand class, and which deals hold
+        no card twice (only those count)."""
+        rng = self.rng
+        picks = np.zeros((self.q.players, rows), dtype=np.int64)
+        for p in self.free:
+            cumulative = self.cumulative[p]
+            if cumulative is None:
+                picks[p] = rng.integers(0, len(self.combos[p]), size=rows)
+            else:
+                pick = np.searchsorted(cumulative, rng.random(rows) * cumulative[-1], side="right")
+                picks[p] = np.minimum(pick, len(cumulative) - 1)
+        board = rng.integers(0, len(self.pairs), size=rows)
+        pair = np.take(self.pairs, board).view(np.int64)
+        board_keys, board_bits = pair[0::2], pair[1::2]
+        clash = np.zeros(rows, dtype=np.int64)
+        # the free players' cards, and whether they meet each other or the board
+        hand_bits = {p: np.take(self.combo_bits[p], picks[p]) for p in self.free}
+        mask = board_bits
+        for p in self.free:
+            clash |= mask & hand_bits[p]
+            mask = mask | hand_bits[p]
+        ok = clash == 0
+        if self.board_bits:
+            board_bits = board_bits | self.board_bits
+        classes = np.empty((self.q.players, rows), dtype=np.uint16)
+        flag = np.empty(rows, dtype=np.int64)
+        for p in range(self.q.players):
+            # a player with one combo adds the same key to every board
+            free = p in hand_bits
+            keys = np.take(self.combo_keys[p], picks[p]) if free else self.combo_keys[p][0]
+            totals = board_keys + keys
+            # a deal that does not count may hold a card twice: its (meaningless) key
+            # is kept inside the table
+            np.take(self.table, totals >> RANK_SHIFT, mode="clip", out=classes[p])
+            np.add(totals, FLUSH_OFFSET, out=flag)
+            flag &= FLUSH_BITS
+            flushes = np.flatnonzero(flag)
+            if len(flushes):
+                held = hand_bits[p][flushes] if free else self.combo_bits[p][0]
+                cards = board_bits[flushes] | held
+                classes[p, flushes] = flush_classes(totals[flushes], cards)
+        return picks, board, classes, ok
+
+
+def run_monte_carlo(
+    question: LiveQuestion,
+    rng: np.random.Generator,
+    trials: int | None,
+    precision: float,
+    progress: Progress | None,
+) -> Iterator[CalcResult]:
+    """Deal ``trials`` deals, or until every standard error is at most ``precision``:
+    results so far (partial) as work proceeds, the whole last."""
+    sampler = Sampler(question, rng)
+    tally = Tally(question.players)
+    attempts = 0
+    goal = trials if trials is not None else MIN_TRIALS
+    shown = time.perf_counter()
+    while True:
+        want = goal - tally.games
+        size = max(min(BATCH, 2 * want), 1024)
+        picks, _, classes, ok = sampler.deal(size)
+        if want < size:  # keep exactly the deals asked for
+            ok &= np.cumsum(ok) <= want
+        attempts += size
+        counted = tally.add_trials(sampler.combo_classes, picks, classes, ok)
+        if not counted and attempts > 100 * BATCH:
+            raise PokerError("the ranges almost never fit together: no deal found")
+        if tally.games >= goal:
+            if trials is not None:
+                break
+            worst = float(np.max(tally.stderr()))
+            if worst <= precision:
+                break
+            # the trials still needed, from the variance so far (SE falls as 1/sqrt(n))
+            goal = max(goal + 1024, int(tally.games * (worst / precision) ** 2 * 1.02))
+        if time.perf_counter() - shown > 0.25:
+            shown = time.perf_counter()
+            if progress is not None:
+                progress(tally.games, goal)
+            yield tally.result(question, exact=False, partial=True, stderr=True)
+    if progress is not None:
+        progress(tally.games, tally.games)
+    yield tally.result(question, exact=False, partial=False, stderr=True)

@@ -1,0 +1,246 @@
+"""The equity question: a range per player, the board and the dead cards, checked once.
+
+:class:`EquityQuestion` is what :func:`~croupier.poker.calculate` answers, and the one
+place where the question is checked: 2 to 10 players, a board of 0, 3, 4 or 5 cards, no
+card in two places (a player holding a single hand counts), no range left empty once the
+board, the dead cards and the other players' hands are taken out. The command line and
+the web page build it with :meth:`EquityQuestion.parse` and keep only their own limits.
+
+>>> question = EquityQuestion.parse(["AhKh", "QQ+, AKs"], board="2c 7d 9h")
+>>> question.players, [str(r) for r in question.ranges], question.board
+(2, ['AhKh', 'QQ+, AKs'], (Card('2c'), Card('7d'), Card('9h')))
+>>> EquityQuestion.parse(["AhKh", "QQ, 2x"])
+Traceback (most recent call last):
+...
+croupier.poker.ranges.RangeError: player 2: bad range token '2x' at position 2: expected ...
+>>> EquityQuestion.parse(["As Ks", "AA"], board="Ah Ad 2c")
+Traceback (most recent call last):
+...
+croupier.poker.errors.PokerError: player 2's range 'AA' has no combo left once the board, ...
+
+:class:`LiveQuestion` is the form the engines work on: each player's combos and weights
+once the fixed cards are out, and the cards still to deal.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from croupier.cards import Card, as_cards, cards_to_indices, parse_cards
+from croupier.errors import CroupierError, check_type, prefixed
+from croupier.poker.errors import PokerCardError, PokerError
+from croupier.poker.ranges import Range
+from croupier.poker.tables import CARD_KEYS
+
+__all__ = ["BOARD_SIZES", "MAX_PLAYERS", "MIN_PLAYERS", "EquityQuestion", "LiveQuestion"]
+
+#: Players at least and at most (one range each).
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 10
+#: Cards a board may hold: none (preflop), the flop, the turn, the river.
+BOARD_SIZES: Final = (0, 3, 4, 5)
+
+#: Card text, or cards.
+Cards = str | Iterable[Card] | None
+
+
+@dataclass(frozen=True, slots=True)
+class EquityQuestion:
+    """Who holds what, and which cards are known: ``ranges`` (one
+    :class:`~croupier.poker.ranges.Range` per player, 2 to 10), ``board`` (0, 3, 4 or
+    5 cards) and ``dead`` (cards out of play). Built checked: a bad question raises a
+    :class:`~croupier.poker.errors.PokerError` naming the player or the card (a
+    :class:`~croupier.poker.errors.PokerCardError` for a card in two places), a value
+    of the wrong type a :class:`TypeError`. Text is read by :meth:`parse`.
+
+    >>> from croupier.cards import parse_cards
+    >>> from croupier.poker.ranges import Range
+    >>> EquityQuestion((Range.parse("AA"), Range.parse("KK")), parse_cards("Kh 7d 2c")).players
+    2
+    >>> EquityQuestion.parse(["AhKh", "AhQh"])
+    Traceback (most recent call last):
+    ...
+    croupier.poker.errors.PokerCardError: card Ah is in player 1 and in player 2: two players ...
+    """
+
+    ranges: tuple[Range, ...]
+    board: tuple[Card, ...] = ()
+    dead: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        ranges = tuple(check_type(self.ranges, Sequence, "ranges", "a sequence of Range"))
+        for i, value in enumerate(ranges):
+            if isinstance(value, str):
+                raise TypeError(
+                    f"ranges[{i}] must be a Range, not a str: EquityQuestion.parse reads text"
+                )
+            check_type(value, Range, f"ranges[{i}]", "a Range")
+        object.__setattr__(self, "ranges", ranges)
+        object.__setattr__(self, "board", as_cards(self.board, "board"))
+        object.__setattr__(self, "dead", as_cards(self.dead, "dead"))
+        _check_players(len(ranges))
+        if len(self.board) not in BOARD_SIZES:
+            raise PokerError(
+                f"board: {len(self.board)} cards: expected 0, 3, 4 or 5 (preflop, flop, turn, "
+                f"river): a board of {len(self.board)} cards is none of these"
+            )
+        _check_places(self)
+        _check_live(self)
+
+    @classmethod
+    def parse(
+        cls, ranges: Sequence[Range | str], board: Cards = None, dead: Cards = None
+    ) -> EquityQuestion:
+        """The question from text or values: each range a
+        :class:`~croupier.poker.ranges.Range` or its text (``"AhKh"``, ``"TT+, AQs+"``,
+        ``"15%"``, ``"random"``), the board and the dead cards as card text
+        (``"2c 7d 9h"``) or cards (None: none). An error names the player, or the board
+        or the dead cards, and the bad token.
+
+        >>> EquityQuestion.parse(["AA", "KK"], board="2c 7d Zz")
+        Traceback (most recent call last):
+        ...
+        croupier.poker.errors.PokerCardError: board: bad card 'Zz' at position 3: expected ...
+        """
+        if isinstance(ranges, str):
+            raise TypeError("ranges must be a sequence of ranges, one per player, not a str")
+        ranges = tuple(check_type(ranges, Sequence, "ranges", "a sequence of ranges"))
+        _check_players(len(ranges))
+        parsed = tuple(_range(value, i) for i, value in enumerate(ranges))
+        return cls(parsed, _cards(board, "board"), _cards(dead, "dead cards"))
+
+    @property
+    def players(self) -> int:
+        """How many players (ranges) there are."""
+        return len(self.ranges)
+
+    @property
+    def hands(self) -> dict[int, tuple[Card, Card]]:
+        """The players (numbered from 1) whose range is a single hand, and that hand.
+
+        >>> EquityQuestion.parse(["AhKh", "QQ", "7c 2d"]).hands
+        {1: (Card('Ah'), Card('Kh')), 3: (Card('7c'), Card('2d'))}
+        """
+        return {i: r.combos[0] for i, r in enumerate(self.ranges, 1) if len(r) == 1}
+
+
+def _check_players(count: int) -> None:
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise PokerError(
+            f"{count} ranges given for {count} players: expected {MIN_PLAYERS} to "
+            f"{MAX_PLAYERS}, one range per player"
+        )
+
+
+def _range(value: Range | str, index: int) -> Range:
+    if isinstance(value, Range):
+        return value
+    text = check_type(value, str, f"ranges[{index}]", "a Range or its text")
+    try:
+        return Range.parse(text)
+    except CroupierError as error:
+        raise prefixed(error, f"player {index + 1}") from None
+
+
+def _cards(value: Cards, where: str) -> tuple[Card, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, str):
+        return as_cards(value, where.split()[0])
+    try:
+        return parse_cards(value)
+    except CroupierError as error:
+        raise PokerCardError(f"{where}: {error}") from None
+
+
+def _check_places(question: EquityQuestion) -> None:
+    """No card in two places: the hands of players holding a single one, the board and
+    the dead cards (in that order; the first card found twice is named)."""
+    places: list[tuple[str, tuple[Card, ...]]] = [
+        (f"player {i}", hand) for i, hand in question.hands.items()
+    ]
+    places += [("the board", question.board), ("the dead cards", question.dead)]
+    seen: dict[Card, str] = {}
+    for place, cards in places:
+        for card in cards:
+            first = seen.setdefault(card, place)
+            if first == place and cards.count(card) > 1:
+                verb = "names" if place == "the board" else "name"
+                raise PokerCardError(f"{place} {verb} {card} twice: each card may appear once")
+            if first == place:
+                continue
+            if (first, place) == ("the board", "the dead cards"):
+                raise PokerCardError(
+                    f"card {card} is both on the board and dead: a card is in one place"
+                )
+            why = (
+                "two players cannot hold the same card"
+                if place.startswith("player")
+                else "a card is in one place"
+            )
+            raise PokerCardError(f"card {card} is in {first} and in {place}: {why}")
+
+
+def _check_live(question: EquityQuestion) -> None:
+    """Every range keeps a combo once the board and the dead cards are out, and once the
+    other players' single hands are out too."""
+    fixed = cards_to_indices(question.board + question.dead)
+    hands = question.hands
+    for i, player in enumerate(question.ranges, 1):
+        if not len(player):
+            raise PokerError(f"player {i}'s range is empty: expected one combo or more")
+        live = player.without(fixed)
+        if not len(live):
+            raise PokerError(
+                f"player {i}'s range {str(player)!r} has no combo left once the board and "
+                "dead cards are removed"
+            )
+        others = {j: hand for j, hand in hands.items() if j != i}
+        held_cards = cards_to_indices(card for hand in others.values() for card in hand)
+        if others and not len(live.without(held_cards)):
+            held = ", ".join(f"player {j}'s {h[0]}{h[1]}" for j, h in others.items())
+            raise PokerError(
+                f"player {i}'s range {str(player)!r} has no combo left once the board, the "
+                f"dead cards and the other players' hands ({held}) are removed"
+            )
+
+
+class LiveQuestion:
+    """A question as the engines use it: each player's live combos (numbers) and their
+    weights once the board and dead cards are out, the deck left, the board's key."""
+
+    def __init__(self, question: EquityQuestion) -> None:
+        self.question = question
+        self.ranges = question.ranges
+        self.texts = tuple(str(r) for r in question.ranges)
+        self.board = question.board
+        self.dead = question.dead
+        self.fixed = cards_to_indices(self.board + self.dead)
+        self.board_idx = cards_to_indices(self.board)
+        self.to_deal = 5 - len(self.board)
+        self.combos: list[NDArray[np.int64]] = []
+        self.weights: list[NDArray[np.float64]] = []
+        for player in question.ranges:
+            live = player.without(self.fixed)
+            numbers = live.combo_numbers
+            self.combos.append(numbers)
+            self.weights.append(live.weights[numbers])
+        fixed_mask = np.zeros(52, dtype=bool)
+        fixed_mask[self.fixed] = True
+        self.deck = np.flatnonzero(~fixed_mask)
+        self.board_key = int(CARD_KEYS[self.board_idx].sum())
+
+    @property
+    def players(self) -> int:
+        """How many players."""
+        return len(self.ranges)
+
+    def completions_per_deal(self) -> int:
+        """Boards that complete one deal of hole cards."""
+        return math.comb(len(self.deck) - 2 * self.players, self.to_deal)

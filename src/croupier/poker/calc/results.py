@@ -1,0 +1,76 @@
+"""What a calculation gives: each player's share (:class:`PlayerResult`) and the whole
+answer (:class:`CalcResult`), as ``poker calc --json`` prints them.
+
+>>> from croupier.poker.calc import calculate
+>>> result = calculate(["AA", "KK"], board="2c 7d 9h Js", exact=True)
+>>> result.games, [p.range for p in result.players], [str(c) for c in result.board]
+(1584, ['AA', 'KK'], ['2c', '7d', '9h', 'Js'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from croupier.cards import Card
+
+__all__ = ["CalcResult", "PlayerResult", "Progress"]
+
+#: Called as ``progress(done, total)`` while a calculation runs.
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One player's share: ``equity`` (wins plus each tie's share), ``win`` and ``tie``
+    (games won alone, games shared), as fractions of 1, weighted by combo weights."""
+
+    range: str
+    combos: int
+    equity: float
+    win: float
+    tie: float
+    stderr: float | None
+    #: Equity of each class of the range (13x13 grid, NaN where the range has none).
+    grid: NDArray[np.float64] = field(compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The player as in ``poker calc --json``."""
+        return {
+            "range": self.range,
+            "combos": self.combos,
+            "equity": self.equity,
+            "win": self.win,
+            "tie": self.tie,
+            "stderr": self.stderr,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CalcResult:
+    """What :func:`~croupier.poker.calc.calculate` found. ``games``: deals enumerated
+    (exact) or trials (Monte Carlo); ``partial``: stopped before the end (the figures
+    cover what was done).
+    """
+
+    exact: bool
+    games: int
+    players: tuple[PlayerResult, ...]
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    partial: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The object ``poker calc --json`` prints."""
+        return {
+            "exact": self.exact,
+            "partial": self.partial,
+            "games": self.games,
+            "players": [p.to_dict() for p in self.players],
+            "board": [str(c) for c in self.board],
+            "dead": [str(c) for c in self.dead],
+        }

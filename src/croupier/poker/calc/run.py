@@ -1,0 +1,164 @@
+"""The entry points: :func:`calculate`, :func:`iter_calculate` and :func:`exact_seconds`,
+which choose between exact enumeration and Monte Carlo and run it."""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Iterator, Sequence
+from typing import Final, TypedDict, Unpack
+
+import numpy as np
+
+from croupier.cards import Card
+from croupier.poker.calc.exact import plan_exact, run_exact
+from croupier.poker.calc.montecarlo import DEFAULT_PRECISION, run_monte_carlo
+from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
+from croupier.poker.calc.results import CalcResult, Progress
+from croupier.poker.errors import PokerError
+from croupier.poker.ranges import Range
+
+__all__ = [
+    "EXACT_AUTO_SECONDS",
+    "EXACT_LIMIT_SECONDS",
+    "CalcOptions",
+    "calculate",
+    "exact_seconds",
+    "iter_calculate",
+]
+
+#: Exact enumerations expected to take longer than this are left to Monte Carlo
+#: (by default) or refused (``exact=True``), in seconds.
+EXACT_AUTO_SECONDS: Final = 3.0
+EXACT_LIMIT_SECONDS: Final = 600.0
+
+#: A question, or the ranges of one (its board and dead cards then given beside).
+Ranges = EquityQuestion | Sequence[Range | str]
+
+
+def _question(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
+    if not isinstance(ranges, EquityQuestion):
+        return EquityQuestion.parse(ranges, board, dead)
+    if board is not None or dead is not None:
+        raise TypeError(
+            "board and dead must be None with an EquityQuestion: the question holds its own"
+        )
+    return ranges
+
+
+def _rng(rng: int | np.random.Generator | None) -> np.random.Generator:
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if rng is not None and (isinstance(rng, bool) or not isinstance(rng, int)):
+        raise TypeError(f"rng must be an int, a numpy Generator or None, not {type(rng).__name__}")
+    return np.random.default_rng(rng)
+
+
+def exact_seconds(
+    ranges: Ranges,
+    *,
+    board: str | Sequence[Card] | None = None,
+    dead: str | Sequence[Card] | None = None,
+    limit: float = EXACT_LIMIT_SECONDS,
+) -> float | None:
+    """The rough time an exact :func:`calculate` of this question takes here, in seconds,
+    or None when it is over ``limit``: for callers (a server) that bound the work.
+    ``ranges`` is an :class:`~croupier.poker.calc.question.EquityQuestion`, or the
+    ranges with the board and dead cards beside, as :func:`calculate` takes them.
+
+    >>> exact_seconds(["AA", "KK"], board="2c 7d 9h") is not None
+    True
+    >>> exact_seconds(EquityQuestion.parse(["random"] * 10), limit=60) is None
+    True
+    """
+    plan = plan_exact(LiveQuestion(_question(ranges, board, dead)), limit)
+    return None if plan is None else plan.seconds
+
+
+class CalcOptions(TypedDict, total=False):
+    """The keyword arguments of :func:`calculate`, for :func:`iter_calculate`."""
+
+    board: str | Sequence[Card] | None
+    dead: str | Sequence[Card] | None
+    exact: bool | None
+    trials: int | None
+    precision: float | None
+    rng: int | np.random.Generator | None
+    progress: Progress | None
+
+
+def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[CalcResult]:
+    """Like :func:`calculate`, yielding the result so far after each batch of work (all
+    marked partial) and the whole result last: stop early and keep the last one."""
+    question = LiveQuestion(_question(ranges, options.get("board"), options.get("dead")))
+    exact, trials = options.get("exact"), options.get("trials")
+    precision, progress = options.get("precision"), options.get("progress")
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
+        raise TypeError(f"trials must be an int, not {type(trials).__name__}")
+    if trials is not None and trials < 1:
+        raise PokerError(f"bad number of trials {trials}: expected 1 or more")
+    if precision is not None and not 0 < precision < 1:
+        raise PokerError(f"bad precision {precision}: expected a fraction above 0 and below 1")
+    if exact and (trials is not None or precision is not None):
+        raise PokerError("exact mode enumerates every deal: give no trials or precision")
+    plan = None
+    if exact or (exact is None and trials is None and precision is None):
+        limit = EXACT_LIMIT_SECONDS if exact else EXACT_AUTO_SECONDS
+        plan = plan_exact(question, limit)
+        if plan is None and exact:
+            raise PokerError(
+                f"exact enumeration would take over {limit:.0f} seconds here (too many "
+                "combinations of ranges): use Monte Carlo (trials or precision) instead"
+            )
+    if plan is not None:
+        yield from run_exact(question, plan, progress)
+    else:
+        generator = _rng(options.get("rng"))
+        target = precision if precision is not None else DEFAULT_PRECISION
+        yield from run_monte_carlo(question, generator, trials, target, progress)
+
+
+def calculate(
+    ranges: Ranges,
+    *,
+    board: str | Sequence[Card] | None = None,
+    dead: str | Sequence[Card] | None = None,
+    exact: bool | None = None,
+    trials: int | None = None,
+    precision: float | None = None,
+    rng: int | np.random.Generator | None = None,
+    progress: Progress | None = None,
+) -> CalcResult:
+    """Each player's equity, win and tie, exactly or by Monte Carlo.
+
+    ``ranges``: an :class:`~croupier.poker.calc.question.EquityQuestion`, or one range
+    per player (2 to 10), a :class:`~croupier.poker.ranges.Range` or its text
+    (``"AhKh"``, ``"TT+, AQs+"``, ``"15%"``), with ``board`` (0, 3, 4 or 5 cards) and
+    ``dead`` (cards out of play) beside it, read by
+    :meth:`EquityQuestion.parse <croupier.poker.calc.question.EquityQuestion.parse>`.
+    ``exact=True`` enumerates every deal (an error when that would take over ten
+    minutes); ``trials`` runs that many Monte Carlo deals; ``precision`` runs Monte Carlo
+    until every equity's standard error is below it. By default: exact when it takes a
+    few seconds at most, else Monte Carlo to a standard error of 0.001 (0.1 percentage
+    point). ``rng``: a seed or a NumPy Generator for Monte Carlo; ``progress(done,
+    total)`` is called as work proceeds.
+
+    >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
+    >>> r.games, round(sum(p.equity for p in r.players), 9)
+    (9072, 1.0)
+    >>> r = calculate(["AhKh", "22"], trials=20_000, rng=7)
+    >>> r.exact, r.games, abs(r.players[0].equity - 0.5) < 0.02, r.players[0].stderr < 0.004
+    (False, 20000, True, True)
+    >>> calculate(EquityQuestion.parse(["AhKh", "QQ"], board="Qs 7h 2h")).players[1].combos
+    3
+    """
+    options: CalcOptions = {
+        "board": board,
+        "dead": dead,
+        "exact": exact,
+        "trials": trials,
+        "precision": precision,
+        "rng": rng,
+        "progress": progress,
+    }
+    results = iter_calculate(ranges, **options)
+    return collections.deque(results, maxlen=1)[0]

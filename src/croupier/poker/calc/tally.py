@@ -1,0 +1,173 @@
+"""Tallies: weighted sums of equity, wins and ties per player, and per class of each
+range, from which :class:`~croupier.poker.calc.results.CalcResult` is made.
+
+:func:`shares` splits each pot among the players on top:
+
+>>> import numpy as np
+>>> share, tied = shares(np.array([[5, 2], [5, 3]], dtype=np.uint16))  # 2 players, 2 pots
+>>> share.tolist(), tied.tolist()
+([[0.5, 1.0], [0.5, 0.0]], [[True, False], [True, False]])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+
+from croupier.poker.calc.question import LiveQuestion
+from croupier.poker.calc.results import CalcResult, PlayerResult
+
+__all__ = ["Tally", "shares"]
+
+
+def shares(classes: NDArray[np.uint16]) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
+    """Each player's (rows) share of each pot (columns), from their hand classes (the
+    lowest wins), and whether the pot was shared."""
+    best = classes.min(axis=0)
+    on_top = classes == best
+    sharing = on_top.sum(axis=0)
+    share = on_top / sharing
+    return share, on_top & (sharing > 1)
+
+
+class Tally:
+    """Weighted sums of equity, wins and ties per player (and per class of each range)."""
+
+    def __init__(self, players: int) -> None:
+        self.weight = 0.0
+        self.games = 0
+        self.equity = np.zeros(players)
+        self.win = np.zeros(players)
+        self.tie = np.zeros(players)
+        self.squares = np.zeros(players)
+        self.class_weight = np.zeros((players, 169))
+        self.class_equity = np.zeros((players, 169))
+
+    def add_deal(
+        self,
+        classes_of: NDArray[np.int64],
+        weight: float,
+        equity: NDArray[np.float64],
+        win: NDArray[np.float64],
+        tie: NDArray[np.float64],
+        games: int,
+    ) -> None:
+        """One family of deals: the players' hand classes, its weight and outcome."""
+        self.weight += weight
+        self.games += games
+        self.equity += weight * equity
+        self.win += weight * win
+        self.tie += weight * tie
+        rows = np.arange(len(classes_of))
+        self.class_weight[rows, classes_of] += weight
+        self.class_equity[rows, classes_of] += weight * equity
+
+    def add_deals(
+        self,
+        classes_of: NDArray[np.int64],
+        weights: NDArray[np.float64],
+        equity: NDArray[np.float64],
+        win: NDArray[np.float64],
+        tie: NDArray[np.float64],
+        games: NDArray[np.int64],
+    ) -> None:
+        """Many families at once: one row each (see :meth:`add_deal`)."""
+        self.weight += float(weights.sum())
+        self.games += int(games.sum())
+        self.equity += weights @ equity
+        self.win += weights @ win
+        self.tie += weights @ tie
+        for p in range(classes_of.shape[1]):
+            np.add.at(self.class_weight[p], classes_of[:, p], weights)
+            np.add.at(self.class_equity[p], classes_of[:, p], weights * equity[:, p])
+
+    def add_trials(
+        self,
+        combo_classes: Sequence[NDArray[np.int64]],
+        picks: NDArray[np.int64],
+        classes: NDArray[np.uint16],
+        ok: NDArray[np.bool_],
+    ) -> int:
+        """Monte Carlo deals, one unit of weight each: ``classes`` holds each player's
+        hand class (rows) in each deal (columns), ``picks`` its position in its combos
+        (whose starting-hand classes are ``combo_classes``); only the deals where ``ok``
+        is set count. Returns how many did."""
+        n = int(np.count_nonzero(ok))
+        self.games += n
+        self.weight += n
+        if len(classes) == 2:  # heads-up: comparisons instead of shares
+            first, second = classes
+            ahead, level = (first < second) & ok, (first == second) & ok
+            wins = np.array([np.count_nonzero(ahead), n - np.count_nonzero(ahead | level)])
+            ties = np.count_nonzero(level)
+            self.win += wins
+            self.tie += ties
+            self.equity += wins + ties / 2
+            self.squares += wins + ties / 4
+            share = None
+        else:
+            picks, classes = picks[:, ok], classes[:, ok]
+            share, tied = shares(classes)
+            self.equity += share.sum(axis=1)
+            self.squares += (share**2).sum(axis=1)
+            self.win += (share == 1).sum(axis=1)
+            self.tie += tied.sum(axis=1)
+        for p, numbers in enumerate(combo_classes):
+            if len(numbers) == 1:
+                self.class_weight[p, numbers[0]] = self.weight
+                self.class_equity[p, numbers[0]] = self.equity[p]
+                continue
+            if share is None:
+                # one count per combo and outcome: 0 lost, 1 tied, 2 won, 3 not counted
+                mine = ahead if p == 0 else (second < first) & ok
+                outcome = 2 * mine + level + 3 * ~ok
+                counts = np.bincount(4 * picks[p] + outcome, minlength=4 * len(numbers))
+                counts = counts.reshape(len(numbers), 4)
+                np.add.at(self.class_weight[p], numbers, counts[:, :3].sum(axis=1))
+                np.add.at(self.class_equity[p], numbers, counts[:, 2] + counts[:, 1] / 2)
+            else:
+                held = np.take(numbers, picks[p])
+                self.class_weight[p] += np.bincount(held, minlength=169)
+                self.class_equity[p] += np.bincount(held, weights=share[p], minlength=169)
+        return n
+
+    def stderr(self) -> NDArray[np.float64]:
+        """Standard error of each player's equity (Monte Carlo: one unit weight a deal)."""
+        equity = self.equity / max(self.weight, 1.0)
+        variance = np.maximum(self.squares / max(self.weight, 1.0) - equity**2, 0)
+        error: NDArray[np.float64] = np.sqrt(variance / max(self.games - 1, 1))
+        return error
+
+    def result(
+        self, question: LiveQuestion, *, exact: bool, partial: bool, stderr: bool
+    ) -> CalcResult:
+        """The tally so far as a result."""
+        total = self.weight or 1.0
+        equity = self.equity / total
+        errors: list[float | None] = [None] * question.players
+        if stderr:
+            errors = [float(e) for e in self.stderr()]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            grids = np.where(self.class_weight > 0, self.class_equity / self.class_weight, np.nan)
+        players = tuple(
+            PlayerResult(
+                range=question.texts[p],
+                combos=len(question.combos[p]),
+                equity=float(equity[p]),
+                win=float(self.win[p] / total),
+                tie=float(self.tie[p] / total),
+                stderr=errors[p],
+                grid=grids[p].reshape(13, 13),
+            )
+            for p in range(question.players)
+        )
+        return CalcResult(
+            exact=exact,
+            games=self.games,
+            players=players,
+            board=question.board,
+            dead=question.dead,
+            partial=partial,
+        )
