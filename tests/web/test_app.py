@@ -66,8 +66,8 @@ def test_unreadable_bodies_are_one_line_422s(client: TestClient) -> None:
     assert "\n" not in answer.json()["error"]
     answer = client.post("/api/baccarat/table", json={"decks": "many"})
     assert answer.json() == {
-        "error": "bad request: decks: input should be a valid integer, unable to parse string "
-        "as an integer"
+        "error": "bad request: decks 'many': input should be a valid integer, unable to parse "
+        "string as an integer"
     }
 
 

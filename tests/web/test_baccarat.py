@@ -79,7 +79,7 @@ def test_scoreboards_grow_with_each_round(client: TestClient) -> None:
         ({"stakes": {"dragon-7": "5"}}, "no bet 'dragon-7' in the casino payouts"),
         ({"stakes": {"banker": "2000"}}, "the bets total $2,000 but the bankroll is $1,000"),
         ({"stakes": {"banker": "-5"}}, "bad amount '-5'"),
-        ({"stakes": "banker"}, "bad request: stakes: input should be a valid dictionary"),
+        ({"stakes": "banker"}, "bad request: stakes 'banker': input should be a valid dictionary"),
     ],
 )
 def test_bad_bets_are_refused_and_change_nothing(
@@ -98,10 +98,13 @@ def test_bad_bets_are_refused_and_change_nothing(
         ({"payouts": "vegas"}, "unknown payout table 'vegas': expected one of lab, casino, ez"),
         ({"bankroll": "lots"}, "bad amount 'lots'"),
         ({"stake": "0"}, "bad stake $0: expected more than $0"),
-        ({"decks": 9}, "bad number of decks 9: expected 1 to 8"),
+        ({"decks": 9}, "bad request: decks 9: input should be less than or equal to 8"),
         ({"bankroll": "99999999"}, "bad bankroll '99999999': at most $1,000,000"),
-        ({"seed": -1}, "bad seed -1"),
-        ({"deal_order": "shuffled"}, "bad deal order 'shuffled': expected one of course, casino"),
+        ({"seed": -1}, "bad request: seed -1: input should be greater than or equal to 0"),
+        (
+            {"deal_order": "shuffled"},
+            "bad request: deal_order 'shuffled': input should be 'casino' or 'course'",
+        ),
     ],
 )
 def test_bad_tables_are_refused(

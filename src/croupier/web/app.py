@@ -6,7 +6,7 @@ import logging
 from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
@@ -20,12 +20,24 @@ from croupier.web.guard import MAX_BODY, Access, GuardMiddleware, allowed
 from croupier.web.jobs import Jobs
 from croupier.web.jobs import router as jobs_router
 from croupier.web.pages import PACKAGE_ROOT, GamePage, render
+from croupier.web.schemas import READS, Answer, answers
 from croupier.web.sessions import SessionCookieMiddleware, Sessions
 from croupier.web.store import Store, StoreLimits, open_store
 
-__all__ = ["GAMES", "MAX_BODY", "create_app"]
+__all__ = ["GAMES", "MAX_BODY", "OPENAPI_PATH", "create_app"]
 
 log = logging.getLogger(__name__)
+
+#: Where the OpenAPI description of the JSON API is served.
+OPENAPI_PATH: Final = "/api/openapi.json"
+
+
+class Health(Answer):
+    """The server answers."""
+
+    status: Literal["ok"]
+    version: str
+
 
 #: The games of the lobby, in its order. A new game page adds its ``PAGE`` here.
 GAMES: Final[tuple[GamePage, ...]] = (baccarat.PAGE, poker.PAGE, casino.PAGE)
@@ -67,9 +79,12 @@ def create_app(
     app = FastAPI(
         title="croupier",
         version=__version__,
+        description="The JSON API the pages of croupier serve use. Every refusal is "
+        '`{"error": "one line"}` with a 4xx status (5xx: a bug, logged, or a busy server).',
+        # The description is served; no docs page (it would load scripts from a CDN).
         docs_url=None,
         redoc_url=None,
-        openapi_url=None,
+        openapi_url=OPENAPI_PATH,
         lifespan=lifespan,
     )
     app.state.store = store
@@ -84,11 +99,11 @@ def create_app(
     def lobby(request: Request) -> Response:
         return render(request, "lobby.html", title="Lobby")
 
-    @app.get("/healthz")
+    @app.get("/healthz", response_model=Health, responses=answers(*READS))
     def health() -> dict[str, str]:
         return {"status": "ok", "version": __version__}
 
-    app.include_router(jobs_router)
+    app.include_router(jobs_router, responses=answers(*READS, 404))
     for game in games:
         app.include_router(game.router)
     app.add_middleware(SessionCookieMiddleware, sessions=sessions)

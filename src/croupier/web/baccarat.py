@@ -17,13 +17,12 @@ from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from pydantic import BaseModel, Field
 
 from croupier.baccarat.composition import Composition
 from croupier.baccarat.explain import drawing_reasons
 from croupier.baccarat.odds import cached_odds_report
 from croupier.baccarat.payouts import PAYOUT_TABLES, payout_table
-from croupier.baccarat.round import DEAL_ORDERS, Coup
+from croupier.baccarat.round import Coup
 from croupier.baccarat.scoreboard import Bead, bead_plate, big_road
 from croupier.baccarat.table import (
     Table,
@@ -35,6 +34,8 @@ from croupier.baccarat.table import (
 from croupier.cards import parse_cards
 from croupier.web.errors import ApiError
 from croupier.web.pages import GamePage, cards_view, render
+from croupier.web.schemas import CHANGES, READS, answers
+from croupier.web.schemas.baccarat import Deal, SitDown, TableAnswer
 from croupier.web.sessions import Slot, open_session
 
 __all__ = ["PAGE", "Seat"]
@@ -45,10 +46,6 @@ router = APIRouter()
 CHIPS: Final = (100, 500, 2_500, 10_000, 50_000)
 #: Largest bankroll a player may sit down with, in cents ($1,000,000).
 MAX_BANKROLL: Final = 100_000_000
-#: Decks a shoe may hold.
-MAX_DECKS: Final = 8
-#: Largest seed accepted (the shuffle's seeds are 64-bit).
-MAX_SEED: Final = 2**63 - 1
 
 
 @dataclass(slots=True)
@@ -103,25 +100,6 @@ class Seat:
 SEAT: Final = Slot("baccarat", Seat.from_dict)
 
 
-class SitDown(BaseModel):
-    """A new table: the terminal game's options."""
-
-    bankroll: str = Field("1000", max_length=20)
-    stake: str = Field("100", max_length=20)
-    payouts: str = Field("casino", max_length=20)
-    decks: int = 8
-    seed: int | None = None
-    #: ``casino``: player, banker, player, banker, as at a real table; ``course``: the
-    #: terminal game's player, player, banker, banker.
-    deal_order: str = Field("casino", max_length=20)
-
-
-class Deal(BaseModel):
-    """Chips on the bets: bet key -> dollars (``"25"``, ``"12.50"``)."""
-
-    stakes: dict[str, str | int] = Field(max_length=20)
-
-
 def sit_down(request: SitDown) -> Table:
     """A table for ``request``, every field checked by the library's parsers."""
     payouts = payout_table(request.payouts)
@@ -132,14 +110,6 @@ def sit_down(request: SitDown) -> Table:
         raise ApiError(
             422, f"bad bankroll {request.bankroll!r}: at most {format_money(MAX_BANKROLL)}"
         )
-    if not 1 <= request.decks <= MAX_DECKS:
-        raise ApiError(422, f"bad number of decks {request.decks}: expected 1 to {MAX_DECKS}")
-    if request.deal_order not in DEAL_ORDERS:
-        raise ApiError(
-            422, f"bad deal order {request.deal_order!r}: expected one of {', '.join(DEAL_ORDERS)}"
-        )
-    if request.seed is not None and not 0 <= request.seed <= MAX_SEED:
-        raise ApiError(422, f"bad seed {request.seed}: expected 0 to {MAX_SEED}")
     return Table(
         shoe=table_shoe(request.decks, request.seed),
         bankroll=bankroll,
@@ -286,14 +256,14 @@ def page(request: Request) -> Response:
     return render(request, "baccarat.html", title="Baccarat", state=state)
 
 
-@router.get("/api/baccarat")
+@router.get("/api/baccarat", response_model=TableAnswer, responses=answers(*READS))
 def state(request: Request) -> dict[str, Any]:
     """The table as the page shows it."""
     with open_session(request) as session:
         return seat_view(session.get(SEAT))
 
 
-@router.post("/api/baccarat/table")
+@router.post("/api/baccarat/table", response_model=TableAnswer, responses=answers(*CHANGES))
 def new_table(request: Request, body: SitDown) -> dict[str, Any]:
     """Sit down at a new table (leaving the old one)."""
     seat = Seat(sit_down(body))
@@ -302,7 +272,7 @@ def new_table(request: Request, body: SitDown) -> dict[str, Any]:
         return seat_view(seat)
 
 
-@router.post("/api/baccarat/deal")
+@router.post("/api/baccarat/deal", response_model=TableAnswer, responses=answers(*CHANGES))
 def deal(request: Request, body: Deal) -> dict[str, Any]:
     """Deal a round with the chips on the table."""
     stakes = read_stakes(body.stakes)
@@ -315,7 +285,7 @@ def deal(request: Request, body: Deal) -> dict[str, Any]:
         return seat_view(seat)
 
 
-@router.delete("/api/baccarat/table")
+@router.delete("/api/baccarat/table", response_model=TableAnswer, responses=answers(*CHANGES))
 def leave(request: Request) -> dict[str, Any]:
     """Leave the table."""
     with open_session(request) as session:

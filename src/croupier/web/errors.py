@@ -51,15 +51,21 @@ def validation_reason(errors: Sequence[Mapping[str, Any]]) -> str:
 
     >>> validation_reason([{"loc": ("body", "trials"), "msg": "Input should be a valid integer"}])
     'bad request: trials: input should be a valid integer'
+    >>> validation_reason([{"loc": ("body", "decks"), "msg": "At most 8", "input": 9}])
+    'bad request: decks 9: at most 8'
     >>> validation_reason([{"loc": ("body",), "msg": "Field required", "type": "missing"}])
     'bad request: body: field required'
     """
     if not errors:
         return "bad request"
     first = errors[0]
-    location = [str(part) for part in first.get("loc", ()) if part not in ("body", "query")]
+    location = [str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path")]
     where = ".".join(location) or str(first.get("loc", ("request",))[0])
     message = str(first.get("msg", "invalid"))
+    given = first.get("input")
+    if first.get("type") != "missing" and isinstance(given, int | float | str):
+        shown = repr(given) if not isinstance(given, str) or len(given) <= 40 else "(too long)"
+        where = f"{where} {shown}"
     return one_line(f"bad request: {where}: {message[:1].lower()}{message[1:]}")
 
 

@@ -22,13 +22,14 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 
 from croupier.errors import CroupierError
 from croupier.web.compute import Compute, JobCancelled, Progress
 from croupier.web.errors import ApiError, one_line
+from croupier.web.schemas import JobAnswer, answers
 from croupier.web.store import Store, StoreBusy
 
 __all__ = ["Job", "JobCancelled", "Jobs", "Progress", "router"]
@@ -234,15 +235,15 @@ def _owns(session_id: str, owner: str) -> bool:
 router = APIRouter()
 
 
-@router.get("/api/jobs/{job_id}")
-def job_state(request: Request, job_id: str) -> dict[str, Any]:
+@router.get("/api/jobs/{job_id}", response_model=JobAnswer)
+def job_state(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
     """A job's progress, then its result (or its one-line error)."""
     jobs: Jobs = request.app.state.jobs
     return jobs.get(request.scope["state"]["session_id"], job_id).view()
 
 
-@router.delete("/api/jobs/{job_id}")
-def cancel_job(request: Request, job_id: str) -> dict[str, Any]:
+@router.delete("/api/jobs/{job_id}", response_model=JobAnswer, responses=answers(403))
+def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
     """Stop a job."""
     jobs: Jobs = request.app.state.jobs
     return jobs.cancel(request.scope["state"]["session_id"], job_id).view()
