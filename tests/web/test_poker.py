@@ -129,15 +129,24 @@ def test_monte_carlo_to_a_precision_draws_and_reports_a_seed(client: TestClient)
         (
             {"players": ["AA", ""], "method": "monte-carlo", "trials": 0},
             422,
-            "bad number of trials 0",
+            "bad request: trials 0: input should be greater than or equal to 1",
         ),
         (
             {"players": ["AA", ""], "method": "monte-carlo", "precision": 0.001},
             422,
-            "bad precision 0.001",
+            "bad request: precision 0.001: input should be greater than or equal to 0.05",
         ),
         ({"players": ["AA", ""], "trials": 10}, 422, "auto mode takes no trials"),
-        ({"players": ["AA", ""], "method": "guess"}, 422, "bad request: method: input should be"),
+        (
+            {"players": ["AA", ""], "method": "guess"},
+            422,
+            "bad request: method 'guess': input should be 'auto', 'exact' or 'monte-carlo'",
+        ),
+        (
+            {"players": ["AA", "K" * 501]},
+            422,
+            "bad request: players.1 (too long): string should have at most 500 characters",
+        ),
     ],
 )
 def test_bad_or_too_heavy_questions_are_refused(

@@ -21,29 +21,39 @@ import functools
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, Field
 
 from croupier.cards import Card, Rank, Suit, card_spellings
 from croupier.poker import (
     CalcResult,
     EquityQuestion,
     HandRanking,
-    PokerError,
     Range,
     calculate,
     evaluate,
     exact_seconds,
 )
-from croupier.poker.calc import MAX_PLAYERS, MIN_PLAYERS
+from croupier.poker.calc import MAX_PLAYERS
 from croupier.poker.matchup import parse_matchup
 from croupier.poker.starting_hands import CLASS_LABELS
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
 from croupier.web.pages import GamePage, card_view, cards_view, render
+from croupier.web.schemas import CHANGES, READS, answers
+from croupier.web.schemas.poker import (
+    MAX_PRECISION,
+    MAX_TRIALS,
+    MIN_PRECISION,
+    CompareAnswer,
+    CompareRequest,
+    EquityJobAnswer,
+    EquityRequest,
+    RangeAnswer,
+    RangeRequest,
+)
 
 __all__ = ["PAGE", "EquityRequest", "equity_question", "plan_equity"]
 
@@ -51,38 +61,6 @@ router = APIRouter()
 
 #: Longest exact enumeration the server runs, as the library estimates it (seconds).
 EXACT_SECONDS: Final = 30.0
-#: Largest number of Monte Carlo trials.
-MAX_TRIALS: Final = 2_000_000
-#: Finest and coarsest Monte Carlo precision (standard error, percentage points): 0.05
-#: point needs at most about a million trials.
-MIN_PRECISION: Final = 0.05
-MAX_PRECISION: Final = 5.0
-#: Longest range text per player.
-MAX_RANGE_TEXT: Final = 500
-
-
-class EquityRequest(BaseModel):
-    """A calculator request: a range per player (``""``: random), board, dead cards."""
-
-    players: list[str] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
-    board: str = Field("", max_length=100)
-    dead: str = Field("", max_length=300)
-    method: Literal["auto", "exact", "monte-carlo"] = "auto"
-    trials: int | None = None
-    precision: float | None = None
-    seed: int | None = Field(None, ge=0, le=2**63 - 1)
-
-
-class RangeRequest(BaseModel):
-    """Range text to read (for the 13x13 grid)."""
-
-    text: str = Field(max_length=MAX_RANGE_TEXT)
-
-
-class CompareRequest(BaseModel):
-    """A ``hand1 ; hand2`` line."""
-
-    line: str = Field(max_length=200)
 
 
 def equity_question(request: EquityRequest) -> EquityQuestion:
@@ -95,9 +73,6 @@ def equity_question(request: EquityRequest) -> EquityQuestion:
     >>> [str(r) for r in question.ranges], len(question.ranges[1])
     (['AsKs', 'TT+, AQs+'], 38)
     """
-    for player, text in enumerate(request.players, 1):
-        if len(text) > MAX_RANGE_TEXT:
-            raise PokerError(f"player {player}: range text over {MAX_RANGE_TEXT} characters")
     ranges = [text if text.strip() else "random" for text in request.players]
     return EquityQuestion.parse(ranges, request.board, request.dead)
 
@@ -133,14 +108,6 @@ def plan_equity(
                 "name more cards",
             )
     else:
-        if trials is not None and not 1 <= trials <= MAX_TRIALS:
-            raise ApiError(422, f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
-        if precision is not None and not MIN_PRECISION <= precision <= MAX_PRECISION:
-            raise ApiError(
-                422,
-                f"bad precision {precision}: expected {MIN_PRECISION} to {MAX_PRECISION} "
-                "percentage points",
-            )
         if trials is not None and precision is not None:
             raise ApiError(422, "give trials or a precision, not both")
         seed = request.seed if request.seed is not None else secrets.randbelow(2**63)
@@ -272,7 +239,12 @@ def page(request: Request) -> Response:
     return render(request, "poker.html", title="Poker", state=state)
 
 
-@router.post("/api/poker/equity", status_code=202)
+@router.post(
+    "/api/poker/equity",
+    status_code=202,
+    response_model=EquityJobAnswer,
+    responses=answers(*CHANGES),
+)
 def start_equity(request: Request, body: EquityRequest) -> JSONResponse:
     """Start a calculation; poll ``/api/poker/jobs/<job>`` for its progress and result."""
     question, plan, work = plan_equity(body)
@@ -281,23 +253,29 @@ def start_equity(request: Request, body: EquityRequest) -> JSONResponse:
     return JSONResponse(job.view(), status_code=202)
 
 
-@router.get("/api/poker/jobs/{job_id}")
-def job_state(request: Request, job_id: str) -> dict[str, Any]:
+@router.get(
+    "/api/poker/jobs/{job_id}", response_model=EquityJobAnswer, responses=answers(*READS, 404)
+)
+def job_state(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
     """A calculation's progress, then its result (or its one-line error)."""
     job = request.app.state.jobs.get(request.scope["state"]["session_id"], job_id)
     view: dict[str, Any] = job.view()
     return view
 
 
-@router.delete("/api/poker/jobs/{job_id}")
-def cancel_job(request: Request, job_id: str) -> dict[str, Any]:
+@router.delete(
+    "/api/poker/jobs/{job_id}",
+    response_model=EquityJobAnswer,
+    responses=answers(*READS, 403, 404),
+)
+def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
     """Stop a calculation."""
     job = request.app.state.jobs.cancel(request.scope["state"]["session_id"], job_id)
     view: dict[str, Any] = job.view()
     return view
 
 
-@router.post("/api/poker/range")
+@router.post("/api/poker/range", response_model=RangeAnswer, responses=answers(*READS, 403))
 def read_range(body: RangeRequest) -> dict[str, Any]:
     """Range text read by the library: its normalised text, its combos and its 13x13 grid
     (aces first; pairs on the diagonal, suited above, offsuit below; each cell the
@@ -313,7 +291,7 @@ def read_range(body: RangeRequest) -> dict[str, Any]:
     return {"range": str(parsed), "combos": len(parsed), "grid": grid}
 
 
-@router.post("/api/poker/compare")
+@router.post("/api/poker/compare", response_model=CompareAnswer, responses=answers(*READS, 403))
 def compare(body: CompareRequest) -> dict[str, Any]:
     """Which of two hands wins: ``hand1 ; hand2``."""
     matchup = parse_matchup(body.line)

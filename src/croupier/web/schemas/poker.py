@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, Field
 
+from croupier.poker.calc import MAX_PLAYERS, MIN_PLAYERS
 from croupier.web.schemas.common import Answer, BestCardView, CardView
 
 __all__ = [
@@ -18,9 +19,6 @@ __all__ = [
     "RangeRequest",
 ]
 
-#: Players at least and at most (the library's bounds, restated for the contract).
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 10
 #: Largest number of Monte Carlo trials.
 MAX_TRIALS: Final = 2_000_000
 #: Finest and coarsest Monte Carlo precision (standard error, percentage points).
@@ -33,12 +31,19 @@ MAX_RANGE_TEXT: Final = 500
 class EquityRequest(BaseModel):
     """A calculator request: a range per player (``""``: random), board, dead cards."""
 
-    players: list[str] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
+    players: list[Annotated[str, Field(max_length=MAX_RANGE_TEXT)]] = Field(
+        min_length=MIN_PLAYERS, max_length=MAX_PLAYERS
+    )
     board: str = Field("", max_length=100)
     dead: str = Field("", max_length=300)
     method: Literal["auto", "exact", "monte-carlo"] = "auto"
-    trials: int | None = None
-    precision: float | None = Field(None, description="standard error, percentage points")
+    trials: int | None = Field(None, ge=1, le=MAX_TRIALS, description="monte-carlo only")
+    precision: float | None = Field(
+        None,
+        ge=MIN_PRECISION,
+        le=MAX_PRECISION,
+        description="monte-carlo only: the standard error to reach, percentage points",
+    )
     seed: int | None = Field(None, ge=0, le=2**63 - 1)
 
 
