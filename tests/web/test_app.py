@@ -65,10 +65,7 @@ def test_unreadable_bodies_are_one_line_422s(client: TestClient) -> None:
     assert answer.json()["error"].startswith("bad request: ")
     assert "\n" not in answer.json()["error"]
     answer = client.post("/api/baccarat/table", json={"decks": "many"})
-    assert answer.json() == {
-        "error": "bad request: decks 'many': input should be a valid integer, unable to parse "
-        "string as an integer"
-    }
+    assert answer.json() == {"error": "bad request: decks 'many': input should be a valid integer"}
 
 
 def test_huge_bodies_are_refused_unread(client: TestClient) -> None:

@@ -201,4 +201,6 @@ def test_the_temporary_store_leaves_nothing_behind() -> None:
     store.commit("s", "me", {"a": Change(None, "{}")})
     assert folder.is_dir()
     store.close()
+    assert folder.is_dir()  # closed, not gone: an app may be served again
+    store.remove()
     assert not folder.exists()

@@ -71,6 +71,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # An app may be served more than once (tests): everything starts again.
+        compute.open()
+        jobs.open()
         yield
         jobs.shutdown()
         compute.shutdown()

@@ -29,7 +29,6 @@ from typing import Any, Final
 import numpy as np
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
-from pydantic import BaseModel, Field
 
 from croupier.cards import Card
 from croupier.casino import Coin, Move, Player, State, new_tournament, toss_coin, toss_winner
@@ -53,6 +52,8 @@ from croupier.casino.strategies.levels import STRONG_SETTINGS
 from croupier.web.compute import Progress
 from croupier.web.errors import ApiError
 from croupier.web.pages import GamePage, card_view, cards_view, render
+from croupier.web.schemas import CHANGES, READS, answers
+from croupier.web.schemas.casino import HintAnswer, Load, NewGame, Play, TableAnswer
 from croupier.web.sessions import Session as WebSession
 from croupier.web.sessions import Slot, open_session
 
@@ -60,10 +61,6 @@ __all__ = ["PAGE", "Seat"]
 
 router = APIRouter()
 
-#: Largest seed accepted for the shuffles.
-MAX_SEED: Final = 2**63 - 1
-#: Largest save file accepted (bytes): a save is under 1 KiB.
-MAX_SAVE: Final = 16 * 1024
 #: Seconds the computer may think per answer, from the request's arrival: all its moves
 #: of that answer together, and the expert's hint.
 DEADLINE: Final = DEFAULT_DEADLINE
@@ -138,30 +135,6 @@ class Seat:
 
 
 SEAT: Final = Slot("casino", Seat.from_dict)
-
-
-class NewGame(BaseModel):
-    """A new tournament: the level, the call of the coin toss, and a seed if wanted."""
-
-    level: str = Field(DEFAULT_LEVEL.value, max_length=20)
-    call: str = Field("heads", max_length=10)
-    seed: int | None = None
-
-
-class Play(BaseModel):
-    """The human's move: the card of the hand, the action, and the table items (each
-    named by one of its cards, as at the terminal)."""
-
-    card: str = Field(max_length=10)
-    action: str = Field(max_length=10)
-    items: list[str] = Field(default_factory=list, max_length=30)
-
-
-class Load(BaseModel):
-    """A save file's text, uploaded."""
-
-    text: str = Field(max_length=MAX_SAVE)
-    name: str = Field("save file", max_length=200)
 
 
 def _item_view(item: TableItem) -> dict[str, Any]:
@@ -373,20 +346,18 @@ def page(request: Request) -> Response:
     return render(request, "casino.html", title="Casino", state=state)
 
 
-@router.get("/api/casino")
+@router.get("/api/casino", response_model=TableAnswer, responses=answers(*READS))
 def state(request: Request) -> dict[str, Any]:
     """The table as the page shows it."""
     with open_session(request) as session:
         return seat_view(session.get(SEAT))
 
 
-@router.post("/api/casino/new")
+@router.post("/api/casino/new", response_model=TableAnswer, responses=answers(*CHANGES))
 async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     """Toss the coin and start a tournament; the computer plays first if it won the toss."""
     level = Level.parse(body.level)
     call = Coin.parse(body.call)
-    if body.seed is not None and not 0 <= body.seed <= MAX_SEED:
-        raise ApiError(422, f"bad seed {body.seed}: expected 0 to {MAX_SEED}")
     rng = np.random.default_rng(body.seed)
     toss = toss_coin(rng)
     first = toss_winner(call, toss)
@@ -415,7 +386,7 @@ def _seat(session: WebSession) -> Seat:
     return seat
 
 
-@router.post("/api/casino/move")
+@router.post("/api/casino/move", response_model=TableAnswer, responses=answers(*CHANGES))
 async def play(request: Request, body: Play) -> dict[str, Any]:
     """The human's move (refused with the rule it breaks), then the computer's replies."""
     async with open_session(request, SEAT) as session:
@@ -440,7 +411,7 @@ async def play(request: Request, body: Play) -> dict[str, Any]:
         return seat_view(seat)
 
 
-@router.post("/api/casino/hint")
+@router.post("/api/casino/hint", response_model=HintAnswer, responses=answers(*READS, 403, 409))
 async def hint(request: Request) -> dict[str, Any]:
     """The expert's advice for the human's move, and why."""
     async with open_session(request, SEAT) as session:
@@ -453,7 +424,11 @@ async def hint(request: Request) -> dict[str, Any]:
     return advice
 
 
-@router.get("/api/casino/save")
+@router.get(
+    "/api/casino/save",
+    response_class=PlainTextResponse,
+    responses=answers(*READS, 409, text=True),
+)
 def save(request: Request) -> Response:
     """The game as a save file in the course's format (with its level), to download."""
     with open_session(request) as session:
@@ -466,7 +441,11 @@ def save(request: Request) -> Response:
     )
 
 
-@router.get("/api/casino/log")
+@router.get(
+    "/api/casino/log",
+    response_class=PlainTextResponse,
+    responses=answers(*READS, 409, text=True),
+)
 def log(request: Request) -> Response:
     """The game log (every move so far), to download and review with ``casino review``."""
     with open_session(request) as session:
@@ -476,7 +455,7 @@ def log(request: Request) -> Response:
     )
 
 
-@router.post("/api/casino/load")
+@router.post("/api/casino/load", response_model=TableAnswer, responses=answers(*CHANGES))
 async def load(request: Request, body: Load) -> dict[str, Any]:
     """Resume a game from an uploaded save file, read as strictly as at the terminal."""
     saved = parse_game(body.text, body.name.strip() or "save file")
@@ -492,7 +471,7 @@ async def load(request: Request, body: Load) -> dict[str, Any]:
         return seat_view(seat)
 
 
-@router.delete("/api/casino")
+@router.delete("/api/casino", response_model=TableAnswer, responses=answers(*CHANGES))
 def leave(request: Request) -> dict[str, Any]:
     """Leave the table."""
     with open_session(request) as session:

@@ -82,30 +82,45 @@ class Compute:
 
     def __init__(self, processes: int = 0, *, threads: int = 4, preload: Sequence[str] = PRELOAD):
         self.processes = processes
+        self.threads = threads
+        self.preload = tuple(preload)
         workers = processes or threads
         #: Work running or waiting, at most.
         self.capacity = workers * (1 + QUEUE_PER_WORKER)
         self._busy = 0
         self._lock = threading.Lock()
         self._free_slots = list(range(self.capacity))
-        self._executor: concurrent.futures.Executor
+        self._context: Any = None
         if processes:
             from croupier.parallel import pool_context
 
-            context = pool_context(preload)
-            self.progress: Any = context.RawArray("q", 3 * self.capacity)
-            self._executor = concurrent.futures.ProcessPoolExecutor(
-                processes,
-                mp_context=context,
-                initializer=_start_worker,
-                initargs=(os.getpid(), self.progress),
-            )
+            self._context = pool_context(self.preload)
+            self.progress: Any = self._context.RawArray("q", 3 * self.capacity)
         else:
             self.progress = multiprocessing.RawArray("q", 3 * self.capacity)
-            self._executor = concurrent.futures.ThreadPoolExecutor(
-                threads, thread_name_prefix="croupier-compute"
-            )
+        self._executor: concurrent.futures.Executor | None = None
         self._stopped = False
+
+    def _pool(self) -> concurrent.futures.Executor:
+        """The executor, started on first use (and again after :meth:`shutdown`)."""
+        if self._executor is None:
+            if self.processes:
+                self._executor = concurrent.futures.ProcessPoolExecutor(
+                    self.processes,
+                    mp_context=self._context,
+                    initializer=_start_worker,
+                    initargs=(os.getpid(), self.progress),
+                )
+            else:
+                self._executor = concurrent.futures.ThreadPoolExecutor(
+                    self.threads, thread_name_prefix="croupier-compute"
+                )
+        return self._executor
+
+    def open(self) -> None:
+        """Take work again after :meth:`shutdown` (an app served once more)."""
+        with self._lock:
+            self._stopped = False
 
     def _reserve(self) -> None:
         with self._lock:
@@ -129,7 +144,7 @@ class Compute:
         full or stopping). ``function`` and its arguments must be picklable."""
         self._reserve()
         try:
-            future = self._executor.submit(function, *args, **kwargs)
+            future = self._pool().submit(function, *args, **kwargs)
         except BaseException:
             self._release()
             raise
@@ -153,7 +168,7 @@ class Compute:
         self.progress[base] = self.progress[base + 1] = self.progress[base + 2] = 0
         shared = None if self.processes else self.progress
         try:
-            future = self._executor.submit(run_with_progress, slot, work, shared)
+            future = self._pool().submit(run_with_progress, slot, work, shared)
         except BaseException:
             self._free(slot)
             raise
@@ -185,16 +200,16 @@ class Compute:
         dropped), refuse new work."""
         with self._lock:
             self._stopped = True
+            executor, self._executor = self._executor, None
         for slot in range(self.capacity):
             self.progress[3 * slot + 2] = 1
-        if isinstance(self._executor, concurrent.futures.ProcessPoolExecutor):
+        if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
             from croupier.parallel.local import _stop
 
-            _stop(self._executor)
-        else:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            _stop(executor)
+        elif executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
 
     def shutdown(self) -> None:
-        """Stop, and wait for the threads (a process pool is gone already)."""
+        """Stop, and wait for the work to end (threads finish their job's next step)."""
         self.stop()
-        self._executor.shutdown(wait=True, cancel_futures=True)

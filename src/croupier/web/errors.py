@@ -18,6 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
+from starlette.routing import BaseRoute, Match
 
 from croupier.errors import CroupierError
 
@@ -79,6 +80,16 @@ def _answer(request: Request, status: int, reason: str) -> Response:
     return response
 
 
+def _allowed_methods(request: Request) -> list[str]:
+    """Every method some route answers on this path (Starlette names only the first
+    route's, when a path has several: a GET and a DELETE)."""
+    methods: set[str] = set()
+    for route in request.app.routes:
+        if isinstance(route, BaseRoute) and route.matches(request.scope)[0] != Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return sorted(methods)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Make every error of ``app`` a one-line answer."""
 
@@ -96,6 +107,8 @@ def install_error_handlers(app: FastAPI) -> None:
         response = _answer(request, exc.status_code, one_line(reason))
         for key, value in (exc.headers or {}).items():
             response.headers[key] = value
+        if exc.status_code == 405:
+            response.headers["allow"] = ", ".join(_allowed_methods(request))
         return response
 
     async def store_busy(request: Request, exc: Exception) -> Response:

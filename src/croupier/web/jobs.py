@@ -88,8 +88,15 @@ class Jobs:
         self.store = store
         self._lock = threading.Lock()
         self._running: dict[str, Job] = {}
-        self._wake = threading.Event()
         self._stopping = threading.Event()
+        self._reporter: threading.Thread | None = None
+        self.open()
+
+    def open(self) -> None:
+        """Start reporting progress (again, after :meth:`shutdown`)."""
+        if self._reporter is not None and self._reporter.is_alive():
+            return
+        self._stopping.clear()
         self._reporter = threading.Thread(
             target=self._report, name="croupier-job-reports", daemon=True
         )
@@ -220,7 +227,8 @@ class Jobs:
     def shutdown(self) -> None:
         """Stop reporting (the pool's own shutdown stops the work)."""
         self._stopping.set()
-        self._reporter.join(timeout=2)
+        if self._reporter is not None:
+            self._reporter.join(timeout=2)
 
 
 def _owns(session_id: str, owner: str) -> bool:

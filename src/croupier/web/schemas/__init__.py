@@ -2,9 +2,10 @@
 
 One module per router (``baccarat.py``, ``casino.py``, ``poker.py``) holds the request
 models (their bounds in ``Field`` and ``Literal``) and the answer models of that
-router's routes; ``common.py`` holds what they share: :class:`~.common.Answer` (the
-base: unknown fields are refused), :class:`~.common.ErrorAnswer`, cards, jobs, and
-:func:`~.common.answers`, the refusals a route declares. The OpenAPI description built
+router's routes; ``common.py`` holds what they share: :class:`~.common.Request` and
+:class:`~.common.Answer` (the bases: unknown fields are refused, types are strict),
+:class:`~.common.ErrorAnswer`, cards, jobs, and :func:`~.common.answers`, the refusals
+a route declares. The OpenAPI description built
 from them is served at ``/api/openapi.json``.
 
 The convention every route follows:
@@ -29,6 +30,7 @@ from croupier.web.schemas.common import (
     ErrorAnswer,
     JobAnswer,
     Players,
+    Request,
     answers,
 )
 
@@ -41,5 +43,6 @@ __all__ = [
     "ErrorAnswer",
     "JobAnswer",
     "Players",
+    "Request",
     "answers",
 ]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from croupier.web.schemas.common import Answer, CardView
+from croupier.web.schemas.common import Answer, CardView, Request
 
 __all__ = [
     "Deal",
@@ -25,7 +25,7 @@ Outcome = Literal["player", "banker", "tie"]
 Money = Annotated[str, Field(max_length=20)] | Annotated[int, Field(ge=0, le=10**9)]
 
 
-class SitDown(BaseModel):
+class SitDown(Request):
     """A new table: the terminal game's options (money as dollars: ``"1000"``, ``"12.50"``)."""
 
     bankroll: str = Field("1000", max_length=20)
@@ -40,7 +40,7 @@ class SitDown(BaseModel):
     )
 
 
-class Deal(BaseModel):
+class Deal(Request):
     """Chips on the bets: bet key -> dollars (``"25"``, ``"12.50"``, or a whole number)."""
 
     stakes: dict[Annotated[str, Field(max_length=30)], Money] = Field(max_length=MAX_BETS)

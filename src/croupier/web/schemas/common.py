@@ -20,6 +20,7 @@ __all__ = [
     "ErrorAnswer",
     "JobAnswer",
     "Players",
+    "Request",
     "answers",
 ]
 
@@ -28,6 +29,13 @@ class Answer(BaseModel):
     """The base of every answer model: exactly the fields it lists."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+class Request(BaseModel):
+    """The base of every request model: exactly the fields it lists, each of its type
+    (``false`` is not the seed 0, ``"8"`` is not 8 decks)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class ErrorAnswer(Answer):
@@ -94,16 +102,26 @@ READS: Final = (400, 401, 422, 500, 503)
 CHANGES: Final = (*READS, 403, 408, 409, 413, 429)
 
 
-def answers(*statuses: int) -> dict[int | str, dict[str, Any]]:
+def answers(*statuses: int, text: bool = False) -> dict[int | str, dict[str, Any]]:
     """The ``responses`` of a route refusing with ``statuses``, each an
-    :class:`ErrorAnswer` with the meaning of :data:`REFUSALS`.
+    :class:`ErrorAnswer` with the meaning of :data:`REFUSALS`. A route answering text
+    (``text``) still refuses in JSON: its 200 is declared as ``text/plain`` here.
 
     >>> sorted(answers(409, 422))
     [409, 422]
     >>> answers(404)[404]["description"]
     "no such job (or another browser's)"
+    >>> sorted(answers(409, text=True)[200]["content"])
+    ['text/plain']
     """
-    return {
-        status: {"model": ErrorAnswer, "description": REFUSALS[status]}
+    if not text:
+        return {
+            status: {"model": ErrorAnswer, "description": REFUSALS[status]}
+            for status in sorted(set(statuses))
+        }
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorAnswer"}}}
+    refusals: dict[int | str, dict[str, Any]] = {
+        status: {"description": REFUSALS[status], "content": error}
         for status in sorted(set(statuses))
     }
+    return {200: {"description": "the text", "content": {"text/plain": {}}}, **refusals}

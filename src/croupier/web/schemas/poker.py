@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from croupier.poker.calc import MAX_PLAYERS, MIN_PLAYERS
-from croupier.web.schemas.common import Answer, BestCardView, CardView
+from croupier.web.schemas.common import Answer, BestCardView, CardView, Request
 
 __all__ = [
     "CompareAnswer",
@@ -28,7 +28,7 @@ MAX_PRECISION: Final = 5.0
 MAX_RANGE_TEXT: Final = 500
 
 
-class EquityRequest(BaseModel):
+class EquityRequest(Request):
     """A calculator request: a range per player (``""``: random), board, dead cards."""
 
     players: list[Annotated[str, Field(max_length=MAX_RANGE_TEXT)]] = Field(
@@ -47,13 +47,13 @@ class EquityRequest(BaseModel):
     seed: int | None = Field(None, ge=0, le=2**63 - 1)
 
 
-class RangeRequest(BaseModel):
+class RangeRequest(Request):
     """Range text to read (for the 13x13 grid)."""
 
     text: str = Field(max_length=MAX_RANGE_TEXT)
 
 
-class CompareRequest(BaseModel):
+class CompareRequest(Request):
     """A ``hand1 ; hand2`` line."""
 
     line: str = Field(max_length=200)

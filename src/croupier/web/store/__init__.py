@@ -19,6 +19,7 @@ import re
 import shutil
 import tempfile
 import time
+import weakref
 from pathlib import Path
 
 from croupier.web.store.base import (
@@ -63,10 +64,14 @@ class TemporaryStore(SQLiteStore):
     def __init__(self, limits: StoreLimits | None = None) -> None:
         self._folder = Path(tempfile.mkdtemp(prefix="croupier-sessions-"))
         super().__init__(self._folder / DATABASE_NAME, limits)
+        # Removed when the store goes (or the program ends): an app served again after
+        # a stop (as tests do) keeps its sessions until then.
+        self._remove = weakref.finalize(self, shutil.rmtree, self._folder, ignore_errors=True)
 
-    def close(self) -> None:
-        super().close()
-        shutil.rmtree(self._folder, ignore_errors=True)
+    def remove(self) -> None:
+        """Close the store and delete its folder now."""
+        self.close()
+        self._remove()
 
     def describe(self) -> str:
         return "memory only (a temporary database, deleted when the server stops)"

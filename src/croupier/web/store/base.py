@@ -138,7 +138,6 @@ class Store(ABC):
         self._last_prune = time.monotonic()
         self._new_since_prune = 0
         self._secret: bytes | None = None
-        self._closed = False
 
     # --- what each database adds ----------------------------------------------------
 
@@ -183,7 +182,7 @@ class Store(ABC):
             yield connection
             healthy = True
         finally:
-            if healthy and not self._closed:
+            if healthy:
                 self._idle.put(connection)
             else:
                 with contextlib.suppress(Exception):
@@ -225,8 +224,8 @@ class Store(ABC):
         return connection.execute(self._sql(sql), parameters)
 
     def close(self) -> None:
-        """Close every idle connection (connections in use close when returned)."""
-        self._closed = True
+        """Close every idle connection (connections in use close when returned). The
+        store stays usable: a later request opens a new connection."""
         while True:
             try:
                 connection = self._idle.get_nowait()
