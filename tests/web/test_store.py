@@ -17,6 +17,7 @@ from croupier.web.store import (
     SessionLimit,
     Store,
     StoreLimits,
+    TemporaryStore,
     open_store,
 )
 from croupier.web.store.migrations import MIGRATIONS, latest_version
@@ -196,7 +197,7 @@ def test_session_files_of_older_versions_move_into_the_database(tmp_path: Path) 
 
 def test_the_temporary_store_leaves_nothing_behind() -> None:
     store = open_store(None)
-    assert isinstance(store, SQLiteStore)
+    assert isinstance(store, TemporaryStore)
     folder = store.path.parent
     store.commit("s", "me", {"a": Change(None, "{}")})
     assert folder.is_dir()
