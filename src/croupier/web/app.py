@@ -19,7 +19,7 @@ from croupier.web.errors import install_error_handlers
 from croupier.web.guard import MAX_BODY, Access, GuardMiddleware, allowed
 from croupier.web.jobs import Jobs
 from croupier.web.jobs import router as jobs_router
-from croupier.web.pages import PACKAGE_ROOT, GamePage, render
+from croupier.web.pages import PACKAGE_ROOT, GamePage, render_static
 from croupier.web.schemas import READS, Answer, answers
 from croupier.web.sessions import SessionCookieMiddleware, Sessions
 from croupier.web.store import Store, StoreLimits, open_store
@@ -100,7 +100,7 @@ def create_app(
 
     @app.get("/", response_class=HTMLResponse)
     def lobby(request: Request) -> Response:
-        return render(request, "lobby.html", title="Lobby")
+        return render_static(request, "lobby.html", title="Lobby")
 
     @app.get("/healthz", response_model=Health, responses=answers(*READS))
     def health() -> dict[str, str]:

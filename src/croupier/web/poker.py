@@ -41,7 +41,7 @@ from croupier.poker.matchup import parse_matchup
 from croupier.poker.starting_hands import CLASS_LABELS
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
-from croupier.web.pages import GamePage, card_view, cards_view, render
+from croupier.web.pages import GamePage, card_view, cards_view, render_static
 from croupier.web.schemas import CHANGES, READS, answers
 from croupier.web.schemas.poker import (
     MAX_PRECISION,
@@ -236,7 +236,7 @@ def page(request: Request) -> Response:
         "max_precision": MAX_PRECISION,
         "cards": card_notation(),
     }
-    return render(request, "poker.html", title="Poker", state=state)
+    return render_static(request, "poker.html", title="Poker", state=state)
 
 
 @router.post(
