@@ -67,7 +67,7 @@ def serve(
         count_option(
             "--compute-workers",
             "Worker processes for the computer's Casino moves, reviews and equity "
-            "calculations (shared among the server processes).",
+            "calculations, in each server process.",
             high=256,
         ),
     ] = 8,
@@ -209,7 +209,10 @@ def serve(
             )
             say(f"Answers to the names {', '.join(sorted(names))} (add others with --allow-host)")
         if workers > 1:
-            say(f"{workers} server processes, {compute_workers} worker processes for the computer.")
+            say(
+                f"{workers} server processes, each with {compute_workers} worker processes "
+                "for the computer."
+            )
         settings = ServeSettings(
             directory, database, limits, compute_workers, code, frozenset(names)
         )

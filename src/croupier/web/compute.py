@@ -27,6 +27,7 @@ import concurrent.futures
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, ParamSpec, TypeVar
 
@@ -121,6 +122,15 @@ class Compute:
         """Take work again after :meth:`shutdown` (an app served once more)."""
         with self._lock:
             self._stopped = False
+
+    def warm(self) -> None:
+        """Start every worker process now (a server about to serve): the first games
+        then do not wait for a process to start."""
+        if not self.processes:
+            return
+        pool = self._pool()
+        started = [pool.submit(time.sleep, 0.05) for _ in range(self.processes)]
+        concurrent.futures.wait(started, timeout=60)
 
     def _reserve(self) -> None:
         with self._lock:

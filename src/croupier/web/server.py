@@ -141,7 +141,9 @@ def _config(app: FastAPI) -> uvicorn.Config:
 
 
 def serve_here(app: FastAPI, listener: socket.socket) -> None:
-    """Serve ``app`` in this process until Ctrl-C or SIGTERM."""
+    """Serve ``app`` in this process until Ctrl-C or SIGTERM (its worker processes
+    started first)."""
+    app.state.compute.warm()
     CroupierServer(_config(app)).run(sockets=[listener])
 
 
@@ -162,15 +164,9 @@ class _Supervisor:
     """Starts ``workers`` server processes, restarts those that die, stops them all."""
 
     def __init__(self, settings: ServeSettings, listener: socket.socket, workers: int) -> None:
-        share = max(1, -(-settings.compute_processes // workers))
-        self.settings = ServeSettings(
-            settings.state_dir,
-            settings.database,
-            settings.limits,
-            share,
-            settings.join_code,
-            settings.allowed_hosts,
-        )
+        # Each server process has its own pool: a connection's games never wait for
+        # another process's (the pools start their workers only when needed).
+        self.settings = settings
         self.listener = listener
         self.workers = workers
         self.context = multiprocessing.get_context("spawn")
@@ -190,6 +186,11 @@ class _Supervisor:
         return process
 
     def run(self) -> None:
+        from croupier.parallel.local import _start_quiet_resource_tracker
+
+        # One quiet tracker for every process (the children share it): worker pools
+        # stopped at once leave semaphores it removes without a warning on the screen.
+        _start_quiet_resource_tracker()
         received: list[int] = []
 
         def stop(number: int, frame: FrameType | None) -> None:
