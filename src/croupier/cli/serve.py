@@ -66,8 +66,8 @@ def serve(
         int,
         count_option(
             "--compute-workers",
-            "Worker processes for the computer's Casino moves, reviews and equity "
-            "calculations, in each server process.",
+            "Worker processes for the computer's Casino moves and hints, in each server "
+            "process; the long calculations (reviews, equity) get half as many more.",
             high=256,
         ),
     ] = 8,

@@ -59,23 +59,26 @@ def create_app(
     Sessions are kept in ``store``, else in the database ``database`` (a
     ``postgresql://`` URL or a SQLite file), else in the SQLite database under
     ``state_dir`` (``None``: a temporary one, gone when the app stops), within
-    ``limits``. The computer's moves, reviews and equity jobs run in
-    ``compute_processes`` worker processes (0: on threads of this process). With
+    ``limits``. The computer's moves and hints run in ``compute_processes`` worker
+    processes (0: on threads of this process), and the long jobs (reviews, equity) in
+    a pool of their own, half as large: a move never waits behind a review. With
     ``allowed_hosts``, a request naming another host in its ``Host`` header is refused
     (400); with ``join_code``, a browser must give the code before it may play.
     """
     store = store if store is not None else open_store(state_dir, database, limits)
     compute = Compute(compute_processes)
-    jobs = Jobs(compute, store)
+    jobs = Jobs(Compute(max(1, compute_processes // 2) if compute_processes else 0), store)
     sessions = Sessions(store)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # An app may be served more than once (tests): everything starts again.
         compute.open()
+        jobs.compute.open()
         jobs.open()
         yield
         jobs.shutdown()
+        jobs.compute.shutdown()
         compute.shutdown()
         store.close()
 

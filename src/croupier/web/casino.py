@@ -67,6 +67,9 @@ DEADLINE: Final = DEFAULT_DEADLINE
 #: Seconds a search always gets, even when the answer's time is spent (a pool so busy
 #: that a request waited its whole deadline).
 MIN_THINK: Final = 0.05
+#: Seconds of the deadline kept for what follows the search: the answer is built,
+#: checked against its model and saved (on a loaded machine, more than a moment).
+ANSWER_MARGIN: Final = 0.2
 
 #: What each level plays, for the level picker.
 LEVEL_NOTES: Final = {
@@ -329,9 +332,15 @@ def review_jobs(request: Request, seat: Seat) -> None:
             event["review_job"] = job.id
 
 
+def _search_until(request: Request) -> float:
+    """When the computer's searches for this request must end (``time.time()``)."""
+    arrived: float = request.scope["state"].get("arrived", time.time())
+    return arrived + DEADLINE - ANSWER_MARGIN
+
+
 async def _think(request: Request, seat: Seat) -> Seat:
     """The computer's answer, searched in the worker pool by the request's deadline."""
-    until = request.scope["state"].get("arrived", time.time()) + DEADLINE
+    until = _search_until(request)
     if seat.finished or seat.state.to_move is not Player.COMPUTER:
         return seat
     thought: Seat = await request.app.state.compute.call(computer_turns, seat, until)
@@ -419,7 +428,7 @@ async def hint(request: Request) -> dict[str, Any]:
         if seat.finished or seat.state.to_move is not Player.HUMAN:
             seat.session()  # the tournament's end refuses first
             raise ApiError(409, "it is the computer's turn")
-        until = request.scope["state"].get("arrived", time.time()) + DEADLINE
+        until = _search_until(request)
         advice: dict[str, Any] = await request.app.state.compute.call(expert_hint, seat, until)
     return advice
 

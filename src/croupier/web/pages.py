@@ -60,8 +60,7 @@ def render_static(request: Request, template: str, **context: Any) -> HTMLRespon
     key = (template, request.url.path)
     body = _static_pages.get(key)
     if body is None:
-        body = render(request, template, **context).body
-        _static_pages[key] = bytes(body)
+        body = _static_pages[key] = bytes(render(request, template, **context).body)
     return HTMLResponse(body)
 
 

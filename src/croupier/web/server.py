@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import Any, Final
+from typing import Final
 
 import uvicorn
 from fastapi import FastAPI
@@ -120,10 +120,11 @@ class CroupierServer(uvicorn.Server):
     """uvicorn's server, stopping the app's worker pool as soon as it is told to stop."""
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        app: Any = self.config.app
-        compute = getattr(getattr(app, "state", None), "compute", None)
-        if compute is not None:
-            compute.stop()
+        state = getattr(self.config.app, "state", None)
+        for pool in (getattr(state, "compute", None), getattr(state, "jobs", None)):
+            pool = getattr(pool, "compute", pool)  # the jobs' pool of their own
+            if pool is not None:
+                pool.stop()
         super().handle_exit(sig, frame)
 
 
@@ -144,6 +145,7 @@ def serve_here(app: FastAPI, listener: socket.socket) -> None:
     """Serve ``app`` in this process until Ctrl-C or SIGTERM (its worker processes
     started first)."""
     app.state.compute.warm()
+    app.state.jobs.compute.warm()
     CroupierServer(_config(app)).run(sockets=[listener])
 
 
