@@ -52,7 +52,7 @@ from croupier.casino.strategies.levels import STRONG_SETTINGS
 from croupier.web.compute import Progress
 from croupier.web.errors import ApiError
 from croupier.web.pages import GamePage, card_view, cards_view, render
-from croupier.web.schemas import CHANGES, READS, answers
+from croupier.web.schemas import CHANGES, READS, SENDS, answers
 from croupier.web.schemas.casino import HintAnswer, Load, NewGame, Play, TableAnswer
 from croupier.web.sessions import Session as WebSession
 from croupier.web.sessions import Slot, open_session
@@ -420,7 +420,7 @@ async def play(request: Request, body: Play) -> dict[str, Any]:
         return seat_view(seat)
 
 
-@router.post("/api/casino/hint", response_model=HintAnswer, responses=answers(*READS, 403, 409))
+@router.post("/api/casino/hint", response_model=HintAnswer, responses=answers(*SENDS, 409))
 async def hint(request: Request) -> dict[str, Any]:
     """The expert's advice for the human's move, and why."""
     async with open_session(request, SEAT) as session:

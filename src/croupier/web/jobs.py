@@ -29,7 +29,7 @@ from fastapi import APIRouter, Path, Request
 from croupier.errors import CroupierError
 from croupier.web.compute import Compute, JobCancelled, Progress
 from croupier.web.errors import ApiError, one_line
-from croupier.web.schemas import JobAnswer, answers
+from croupier.web.schemas import SENDS, JobAnswer, answers
 from croupier.web.store import Store, StoreBusy
 
 __all__ = ["Job", "JobCancelled", "Jobs", "Progress", "router"]
@@ -250,7 +250,7 @@ def job_state(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> 
     return jobs.get(request.scope["state"]["session_id"], job_id).view()
 
 
-@router.delete("/api/jobs/{job_id}", response_model=JobAnswer, responses=answers(403))
+@router.delete("/api/jobs/{job_id}", response_model=JobAnswer, responses=answers(*SENDS, 404))
 def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
     """Stop a job."""
     jobs: Jobs = request.app.state.jobs

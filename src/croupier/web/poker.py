@@ -42,7 +42,7 @@ from croupier.poker.starting_hands import CLASS_LABELS
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
 from croupier.web.pages import GamePage, card_view, cards_view, render_static
-from croupier.web.schemas import CHANGES, READS, answers
+from croupier.web.schemas import CHANGES, READS, SENDS, answers
 from croupier.web.schemas.poker import (
     MAX_PRECISION,
     MAX_TRIALS,
@@ -266,7 +266,7 @@ def job_state(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> 
 @router.delete(
     "/api/poker/jobs/{job_id}",
     response_model=EquityJobAnswer,
-    responses=answers(*READS, 403, 404),
+    responses=answers(*SENDS, 404),
 )
 def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
     """Stop a calculation."""
@@ -275,7 +275,7 @@ def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) ->
     return view
 
 
-@router.post("/api/poker/range", response_model=RangeAnswer, responses=answers(*READS, 403))
+@router.post("/api/poker/range", response_model=RangeAnswer, responses=answers(*SENDS))
 def read_range(body: RangeRequest) -> dict[str, Any]:
     """Range text read by the library: its normalised text, its combos and its 13x13 grid
     (aces first; pairs on the diagonal, suited above, offsuit below; each cell the
@@ -291,7 +291,7 @@ def read_range(body: RangeRequest) -> dict[str, Any]:
     return {"range": str(parsed), "combos": len(parsed), "grid": grid}
 
 
-@router.post("/api/poker/compare", response_model=CompareAnswer, responses=answers(*READS, 403))
+@router.post("/api/poker/compare", response_model=CompareAnswer, responses=answers(*SENDS))
 def compare(body: CompareRequest) -> dict[str, Any]:
     """Which of two hands wins: ``hand1 ; hand2``."""
     matchup = parse_matchup(body.line)

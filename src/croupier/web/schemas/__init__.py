@@ -11,8 +11,9 @@ from them is served at ``/api/openapi.json``.
 The convention every route follows:
 
 - ``@router.post(path, response_model=ThingAnswer, responses=answers(*CHANGES))`` for
-  a route that changes a game, ``answers(*READS)`` (plus its own, e.g. 404) for one that
-  only reads; a route answering text or HTML says so with ``response_class``;
+  a route that changes a game, ``answers(*SENDS)`` for one that takes a body but changes
+  nothing, ``answers(*READS)`` for a ``GET`` (plus the route's own refusals, e.g. 404
+  or 409); a route answering text says so with ``response_class`` and ``text=True``;
 - the view functions may go on building plain dicts: FastAPI checks each answer against
   its model, and a key the model lacks is a 500 in the tests, not a silent loss;
 - a new field of an answer is a new field of its model (with a description when its
@@ -24,6 +25,7 @@ from __future__ import annotations
 from croupier.web.schemas.common import (
     CHANGES,
     READS,
+    SENDS,
     Answer,
     BestCardView,
     CardView,
@@ -37,6 +39,7 @@ from croupier.web.schemas.common import (
 __all__ = [
     "CHANGES",
     "READS",
+    "SENDS",
     "Answer",
     "BestCardView",
     "CardView",

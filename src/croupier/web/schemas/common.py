@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 __all__ = [
     "CHANGES",
     "READS",
+    "SENDS",
     "Answer",
     "BestCardView",
     "CardView",
@@ -96,10 +97,12 @@ REFUSALS: Final = {
     500: "a bug: the server logged it (never a traceback)",
     503: "the server is busy (its database or its worker pool) or stopping: try again",
 }
-#: Refusals any API route may give.
-READS: Final = (400, 401, 422, 500, 503)
+#: Refusals any API route may give (a bad Content-Length is a 413 whatever the method).
+READS: Final = (400, 401, 413, 422, 500, 503)
+#: Refusals a route that takes a body or changes something may give too.
+SENDS: Final = (*READS, 403, 408)
 #: Refusals a route that changes a game may give too.
-CHANGES: Final = (*READS, 403, 408, 409, 413, 429)
+CHANGES: Final = (*SENDS, 409, 429)
 
 
 def answers(*statuses: int, text: bool = False) -> dict[int | str, dict[str, Any]]:
