@@ -47,14 +47,27 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
 #: The Casino computer's deadline per answer (croupier.web.casino.DEADLINE).
 CASINO_DEADLINE = 1.0
 SCENARIOS = ("pages", "deal", "casino", "sessions", "abuse")
+
+
+def drive(work: Awaitable[T]) -> T:
+    """``work`` run to its end in an event loop of its own, on a thread of its own (the
+    caller may be running a loop already: Playwright's, in a test session)."""
+
+    async def main() -> T:
+        return await work
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, main()).result()
 
 
 # --- a small HTTP/1.1 client: light enough not to be the bottleneck -----------------------
@@ -643,17 +656,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         bare, bare_url = start_bare(args.workers)
         try:
-            asyncio.run(wait_ready(url, "/healthz"))
-            asyncio.run(wait_ready(bare_url, "/json"))
+            drive(wait_ready(url, "/healthz"))
+            drive(wait_ready(bare_url, "/json"))
             pids = (croupier.pid, bare.pid)
             each = 60 if quick else 250
             rounds = 1 if quick else args.rounds
             floor = None
             if {"pages", "deal"} & set(chosen):
                 # The floor, alone first (it warms both servers' code paths too).
-                floor = asyncio.run(bare_json(bare_url, 8, each))
+                floor = drive(bare_json(bare_url, 8, each))
             if "pages" in chosen:
-                mine, floor = asyncio.run(
+                mine, floor = drive(
                     side_by_side(
                         lambda: pages(url, 8, each),
                         lambda: bare_json(bare_url, 8, each),
@@ -666,7 +679,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if mine.rate < 0.8 * floor.rate:
                     failures.append(f"page GETs at {mine.rate / floor.rate:.2f}x the bare app")
             if "deal" in chosen:
-                mine, floor = asyncio.run(
+                mine, floor = drive(
                     side_by_side(
                         lambda: deals(url, 8, each),
                         lambda: bare_json(bare_url, 8, each),
@@ -683,14 +696,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if mine.percentile(99) >= 0.050:
                     failures.append(f"deal p99 {1000 * mine.percentile(99):.0f} ms")
             if "casino" in chosen:
-                run = asyncio.run(measured(croupier.pid, casino_games(url, 8, 8 if quick else 30)))
+                run = drive(measured(croupier.pid, casino_games(url, 8, 8 if quick else 30)))
                 lines.append(_line(run))
                 results["casino"] = describe(run)
                 if run.percentile(99) > CASINO_DEADLINE + 0.3:
                     failures.append(f"Casino p99 {run.percentile(99):.2f} s")
             if "sessions" in chosen:
                 count = 1_000 if quick else args.sessions
-                run = asyncio.run(measured(croupier.pid, new_sessions(url, count)))
+                run = drive(measured(croupier.pid, new_sessions(url, count)))
                 lines.append(_line(run))
                 time.sleep(1.0)
                 # The server process(es): with several, the supervisor's direct children.
@@ -722,9 +735,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if files:
                     failures.append(f"{len(files)} session files")
             if "abuse" in chosen:
-                clients = asyncio.run(crowd(url, 200, 3 if quick else 5))
-                junk = asyncio.run(garbage(url, 1 if quick else 3))
-                still_open, opened = asyncio.run(slow_heads(url, 40, 13.0))
+                clients = drive(crowd(url, 200, 3 if quick else 5))
+                junk = drive(garbage(url, 1 if quick else 3))
+                still_open, opened = drive(slow_heads(url, 40, 13.0))
                 lines += [_line(clients), _line(junk)]
                 results["abuse"] = {
                     "crowd": describe(clients),

@@ -91,7 +91,8 @@ def test_several_server_processes_share_one_database(tmp_path: Path) -> None:
             data=b'{"seed": 5}',
             headers={"Content-Type": "application/json"},
         )
-        opener.open(request, timeout=30).read()
+        with opener.open(request, timeout=30) as answer:
+            answer.read()
         rounds = []
         for _ in range(12):  # new connections: spread over both processes
             deal = urllib.request.Request(
@@ -99,7 +100,8 @@ def test_several_server_processes_share_one_database(tmp_path: Path) -> None:
                 data=b'{"stakes": {"banker": "5"}}',
                 headers={"Content-Type": "application/json", "Connection": "close"},
             )
-            rounds.append(json.load(opener.open(deal, timeout=30))["rounds_played"])
+            with opener.open(deal, timeout=30) as answer:
+                rounds.append(json.load(answer)["rounds_played"])
         assert rounds == list(range(1, 13))
         out, err, seconds = stop(server, signal.SIGTERM)
         assert seconds < 8
@@ -139,16 +141,20 @@ def test_a_public_server_prints_its_join_code_and_asks_for_it() -> None:
         with pytest.raises(urllib.error.HTTPError) as refused:
             post(url + "api/baccarat/table", b"{}")
         assert refused.value.code == 401
+        refused.value.close()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
-        opener.open(url + f"join?code={code.lower()}", timeout=10).read()
+        with opener.open(url + f"join?code={code.lower()}", timeout=10) as answer:
+            answer.read()
         request = urllib.request.Request(
             url + "api/baccarat/table", data=b"{}", headers={"Content-Type": "application/json"}
         )
-        assert json.load(opener.open(request, timeout=10))["seated"] is True
+        with opener.open(request, timeout=10) as answer:
+            assert json.load(answer)["seated"] is True
         other = urllib.request.Request(url + "healthz", headers={"Host": "evil.example"})
         with pytest.raises(urllib.error.HTTPError) as wrong_host:
             urllib.request.urlopen(other, timeout=10)
         assert wrong_host.value.code == 400
+        wrong_host.value.close()
         _, err, _ = stop(server, signal.SIGINT)
     finally:
         if server.poll() is None:

@@ -17,7 +17,7 @@ from croupier.web.sessions import COOKIE_NAME
 
 #: Examples per operation: enough to find a 5xx or an answer outside its schema in a few
 #: seconds each, bounded so that the whole run stays well under a minute.
-EXAMPLES = 15
+EXAMPLES = 10
 
 
 #: One app for the module, built when the module loads (schemathesis reads its routes

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from benchmarks.web_load import drive
 
 from croupier.errors import CroupierError
 from croupier.web.compute import Compute
@@ -151,7 +152,7 @@ def test_worker_processes_run_jobs_and_calls_off_the_server(store: Store) -> Non
             return list(await asyncio.gather(*(compute.call(sleeper, 0.3) for _ in range(2))))
 
         started = time.monotonic()
-        pids = asyncio.run(two_at_once())
+        pids = drive(two_at_once())
         assert os.getpid() not in pids
         assert time.monotonic() - started < 5
     finally:
@@ -175,7 +176,7 @@ def test_stopping_ends_the_workers_at_once(store: Store) -> None:
         assert stopped.value.status_code == 503
         assert time.monotonic() - started < 3
 
-    asyncio.run(stop_soon())
+    drive(stop_soon())
     with pytest.raises(ApiError):
-        asyncio.run(long_call())  # refused once stopping
+        drive(long_call())  # refused once stopping
     compute.shutdown()
