@@ -24,6 +24,7 @@ from croupier.poker import exact_equity, parse_equity_hands
 from croupier.poker.calc import calculate
 from croupier.poker.tables import rank_table
 from poker_speed import best_time  # benchmarks/ is on the path when run as a script
+from report import print_rows
 
 HERO = "AhKh"
 VILLAIN = "TT+, AQs+, AQo+, KQs"
@@ -158,10 +159,7 @@ def main() -> None:
         )
     )
 
-    print("| question | croupier | peer | ratio (peer time / croupier time) |")
-    print("|---|---|---|---|")
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    print_rows(("question", "croupier", "peer", "ratio (peer time / croupier time)"), rows)
 
 
 if __name__ == "__main__":

@@ -91,7 +91,9 @@ def test_the_description_is_served_and_lists_every_refusal(app: Any) -> None:
 def test_a_view_that_strays_from_its_model_is_caught(app: Any) -> None:
     """The answer models refuse keys they do not list: a view that gains a field without
     its model fails loudly in the tests instead of losing the field on the way."""
-    from croupier.web.schemas.baccarat import NoTable
+    from croupier.web.schemas.casino import NoGame
 
     with pytest.raises(ValueError, match="Extra inputs are not permitted"):
-        NoTable.model_validate({"seated": False, "payouts": [], "chips": [], "new_key": 1})
+        NoGame.model_validate(
+            {"seated": False, "levels": [], "default_level": "expert", "new_key": 1}
+        )

@@ -34,6 +34,7 @@ __all__ = [
     "LazyProgress",
     "Prompter",
     "command_group",
+    "done_of_total",
     "fail",
     "make_console",
     "print_trimmed",
@@ -71,6 +72,18 @@ def command_group(name: str, help: str, commands: LazyCommands | None = None) ->
             typer.echo(ctx.get_help())
 
     return group
+
+
+def done_of_total(progress: Callable[[int], None]) -> Callable[[int, int], None]:
+    """A library's ``progress(done, total)`` callback that moves ``progress`` (a
+    :class:`LazyProgress` learns the total as the work goes)."""
+
+    def report(done: int, total: int) -> None:
+        if isinstance(progress, LazyProgress):
+            progress.set_total(total)
+        progress(done)
+
+    return report
 
 
 def run_with_progress(

@@ -87,14 +87,18 @@ _SUBMODULES = frozenset(
         "equity",
         "errors",
         "hand",
+        "hit_categories",
+        "hits",
         "keys",
         "linescan",
         "matchup",
         "matchup_render",
+        "orders",
         "ranges",
         "starting_hands",
         "tables",
         "vs_random",
+        "vs_three_random",
     )
 )
 

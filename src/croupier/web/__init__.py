@@ -38,7 +38,7 @@ How to add a game page (say Casino at ``/casino``):
    SLOT)`` in an ``async`` route) then ``session.get(SLOT)`` / ``session.put(SLOT,
    state)``, and build the answer inside the block; the change is saved when the block
    ends without an error, and dropped (the last saved state comes back) when it raises.
-3. Declare the request and answer models in ``schemas/casino.py`` (``Request`` and
+3. Declare the request and answer models in ``schemas/casino.py`` (``RequestModel`` and
    ``Answer`` subclasses: bounds in ``Field`` and ``Literal``) and give each route
    ``response_model=`` and ``responses=answers(*CHANGES)`` (``*READS`` for a route that
    only reads). Read every request field with the library's parsers; let their croupier

@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two progress reports of a running job to the store.
 REPORT_SECONDS: Final = 0.2
+#: Seconds a new job waits for the browser's last one to stop.
+REPLACE_SECONDS: Final = 2.0
 #: The states of a job; the first two are unfinished.
 STATES: Final = ("waiting", "running", "done", "failed", "cancelled")
 
@@ -114,10 +116,16 @@ class Jobs:
         """
         if replace:
             with self._lock:
-                for job in self._running.values():
-                    if job.owner == owner and job.slot is not None:
+                previous = [job for job in self._running.values() if job.owner == owner]
+                for job in previous:
+                    if job.slot is not None:
                         self.compute.cancel(job.slot)
             self.store.job_cancel(owner)
+            # The browser's last job stops at its next progress report: wait for it (a
+            # moment), so that one browser holds one job's room in the pool, not many.
+            deadline = time.monotonic() + REPLACE_SECONDS
+            while any(not job.finished for job in previous) and time.monotonic() < deadline:
+                time.sleep(0.01)
         job = Job(secrets.token_urlsafe(12), owner)
         self.store.job_create(job.id, owner)
         with self._lock:

@@ -19,7 +19,7 @@ from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.tally import Tally
 from croupier.poker.combinatorics import combination_chunks
 from croupier.poker.errors import PokerError
-from croupier.poker.starting_hands import CLASS_OF_COMBO, COMBO_BITS
+from croupier.poker.starting_hands import COMBO_BITS
 from croupier.poker.tables import (
     CARD_KEYS,
     FLUSH_BITS,
@@ -116,7 +116,6 @@ class Sampler:
         )
         self.combo_keys = [COMBO_KEYS[c] + question.board_key for c in self.combos]
         self.combo_bits = [COMBO_BITS[c].view(np.int64) for c in self.combos]
-        self.combo_classes = [CLASS_OF_COMBO[c] for c in self.combos]
         self.free = [p for p, c in enumerate(self.combos) if len(c) > 1]
         self.table = rank_table(7)
         self.board_bits = (
@@ -192,7 +191,7 @@ def run_monte_carlo(
         if want < size:  # keep exactly the deals asked for
             ok &= np.cumsum(ok) <= want
         attempts += size
-        counted = tally.add_trials(sampler.combo_classes, picks, classes, ok)
+        counted = tally.add_trials(sampler.combos, picks, classes, ok)
         if not counted and attempts > 100 * BATCH:
             raise PokerError("the ranges almost never fit together: no deal found")
         if tally.games >= goal:

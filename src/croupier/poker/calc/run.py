@@ -21,9 +21,11 @@ __all__ = [
     "EXACT_AUTO_SECONDS",
     "EXACT_LIMIT_SECONDS",
     "CalcOptions",
+    "Ranges",
     "calculate",
     "exact_seconds",
     "iter_calculate",
+    "question_of",
 ]
 
 #: Exact enumerations expected to take longer than this are left to Monte Carlo
@@ -35,7 +37,9 @@ EXACT_LIMIT_SECONDS: Final = 600.0
 Ranges = EquityQuestion | Sequence[Range | str]
 
 
-def _question(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
+def question_of(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
+    """The question of a call: ``ranges`` itself when it is one (``board`` and ``dead``
+    must then be None), else read from the ranges, board and dead cards."""
     if not isinstance(ranges, EquityQuestion):
         return EquityQuestion.parse(ranges, board, dead)
     if board is not None or dead is not None:
@@ -70,7 +74,7 @@ def exact_seconds(
     >>> exact_seconds(EquityQuestion.parse(["random"] * 10), limit=60) is None
     True
     """
-    plan = plan_exact(LiveQuestion(_question(ranges, board, dead)), limit)
+    plan = plan_exact(LiveQuestion(question_of(ranges, board, dead)), limit)
     return None if plan is None else plan.seconds
 
 
@@ -89,7 +93,7 @@ class CalcOptions(TypedDict, total=False):
 def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[CalcResult]:
     """Like :func:`calculate`, yielding the result so far after each batch of work (all
     marked partial) and the whole result last: stop early and keep the last one."""
-    question = LiveQuestion(_question(ranges, options.get("board"), options.get("dead")))
+    question = LiveQuestion(question_of(ranges, options.get("board"), options.get("dead")))
     exact, trials = options.get("exact"), options.get("trials")
     precision, progress = options.get("precision"), options.get("progress")
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):

@@ -2,7 +2,7 @@
 
 One module per router (``baccarat.py``, ``casino.py``, ``poker.py``) holds the request
 models (their bounds in ``Field`` and ``Literal``) and the answer models of that
-router's routes; ``common.py`` holds what they share: :class:`~.common.Request` and
+router's routes; ``common.py`` holds what they share: :class:`~.common.RequestModel` and
 :class:`~.common.Answer` (the bases: unknown fields are refused, types are strict),
 :class:`~.common.ErrorAnswer`, cards, jobs, and :func:`~.common.answers`, the refusals
 a route declares. The OpenAPI description built
@@ -32,7 +32,7 @@ from croupier.web.schemas.common import (
     ErrorAnswer,
     JobAnswer,
     Players,
-    Request,
+    RequestModel,
     answers,
 )
 
@@ -46,6 +46,6 @@ __all__ = [
     "ErrorAnswer",
     "JobAnswer",
     "Players",
-    "Request",
+    "RequestModel",
     "answers",
 ]

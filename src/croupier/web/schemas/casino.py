@@ -6,7 +6,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import Field
 
-from croupier.web.schemas.common import Answer, CardView, Players, Request
+from croupier.web.schemas.common import Answer, CardView, Players, RequestModel
 
 __all__ = [
     "HintAnswer",
@@ -25,7 +25,7 @@ MAX_SAVE: Final = 16 * 1024
 Side = Literal["human", "computer"]
 
 
-class NewGame(Request):
+class NewGame(RequestModel):
     """A new tournament: the level, the call of the coin toss, and a seed if wanted."""
 
     level: str = Field("expert", max_length=20, description="beginner, casual, strong, expert")
@@ -33,7 +33,7 @@ class NewGame(Request):
     seed: int | None = Field(None, ge=0, le=MAX_SEED)
 
 
-class Play(Request):
+class Play(RequestModel):
     """The human's move: the card of the hand, the action, and the table items (each
     named by one of its cards, as at the terminal)."""
 
@@ -42,7 +42,7 @@ class Play(Request):
     items: list[Annotated[str, Field(max_length=10)]] = Field(default_factory=list, max_length=30)
 
 
-class Load(Request):
+class Load(RequestModel):
     """A save file's text, uploaded."""
 
     text: str = Field(max_length=MAX_SAVE)

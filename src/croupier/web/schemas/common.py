@@ -21,7 +21,7 @@ __all__ = [
     "ErrorAnswer",
     "JobAnswer",
     "Players",
-    "Request",
+    "RequestModel",
     "answers",
 ]
 
@@ -32,7 +32,7 @@ class Answer(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Request(BaseModel):
+class RequestModel(BaseModel):
     """The base of every request model: exactly the fields it lists, each of its type
     (``false`` is not the seed 0, ``"8"`` is not 8 decks)."""
 
