@@ -35,6 +35,7 @@ croupier.poker.ranges.RangeError: bad range token '2x' at position 2: expected .
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import Final
@@ -109,7 +110,18 @@ class Range:
 
     @classmethod
     def parse(cls, text: str) -> Range:
-        """Read a range (see the module's notes); an empty text is an error."""
+        """Read a range (see the module's notes); an empty text is an error.
+
+        Ranges are read-only, so the last texts read are kept with their ranges (and
+        their printable text, once made): asking again about the same ranges reads
+        nothing again.
+        """
+        if cls is Range and isinstance(text, str):
+            return _parse_once(text)
+        return cls._read(text)
+
+    @classmethod
+    def _read(cls, text: str) -> Range:
         tokens = _join_cards(_ungroup(text).replace(",", " ").split())
         if not tokens:
             raise RangeError(f"empty range: {EXPECTED}")
@@ -448,3 +460,9 @@ def _unpaired_text(full: dict[int, float]) -> list[str]:
         )
         parts += merged if len(", ".join(merged)) < len(", ".join(apart)) else apart
     return parts
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_once(text: str) -> Range:
+    """:meth:`Range.parse`, remembered for the last texts read."""
+    return Range._read(text)

@@ -164,6 +164,21 @@ class Compute:
         except concurrent.futures.BrokenExecutor:
             raise ApiError(503, "the server is stopping: try again in a moment") from None
 
+    def run(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """``function(*args)`` in a worker, waited for on this thread (a plain route's
+        thread, never the event loop's); refused with a 503 as :meth:`call` is."""
+        self._reserve()
+        try:
+            future = self._pool().submit(function, *args, **kwargs)
+        except BaseException:
+            self._release()
+            raise
+        future.add_done_callback(self._release)
+        try:
+            return future.result()
+        except concurrent.futures.BrokenExecutor:
+            raise ApiError(503, "the server is stopping: try again in a moment") from None
+
     def start_job(
         self,
         work: Callable[[Progress], R],

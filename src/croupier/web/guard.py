@@ -49,8 +49,9 @@ __all__ = [
     "new_join_code",
 ]
 
-#: Largest request body accepted (bytes): every form of the app fits in far less.
-MAX_BODY: Final = 64 * 1024
+#: Largest request body accepted (bytes): the largest field, a Casino game file, is at
+#: most 256 KiB; every other form fits in far less.
+MAX_BODY: Final = 512 * 1024
 #: Seconds a request's head (its line and headers) may take to arrive.
 HEAD_SECONDS: Final = 10.0
 #: Seconds a request's body may take to arrive.

@@ -4,16 +4,19 @@ which choose between exact enumeration and Monte Carlo and run it."""
 from __future__ import annotations
 
 import collections
+import os
 from collections.abc import Iterator, Sequence
 from typing import Final, TypedDict, Unpack
 
 import numpy as np
 
 from croupier.cards import Card
+from croupier.engine import compiled
 from croupier.poker.calc.exact import plan_exact, run_exact
 from croupier.poker.calc.montecarlo import DEFAULT_PRECISION, run_monte_carlo
 from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
+from croupier.poker.calc.sampling import run_blocks, seed_of
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges import Range
 
@@ -88,6 +91,7 @@ class CalcOptions(TypedDict, total=False):
     precision: float | None
     rng: int | np.random.Generator | None
     progress: Progress | None
+    threads: int | None
 
 
 def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[CalcResult]:
@@ -113,12 +117,26 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
                 f"exact enumeration would take over {limit:.0f} seconds here (too many "
                 "combinations of ranges): use Monte Carlo (trials or precision) instead"
             )
+    threads = _threads(options.get("threads", 1))
     if plan is not None:
         yield from run_exact(question, plan, progress)
     else:
         generator = _rng(options.get("rng"))
         target = precision if precision is not None else DEFAULT_PRECISION
-        yield from run_monte_carlo(question, generator, trials, target, progress)
+        if compiled("poker"):
+            yield from run_blocks(question, seed_of(generator), trials, target, progress, threads)
+        else:
+            yield from run_monte_carlo(question, generator, trials, target, progress)
+
+
+def _threads(threads: int | None) -> int:
+    if threads is None:
+        return os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    if threads < 1:
+        raise PokerError(f"bad number of threads {threads}: expected 1 or more")
+    return threads
 
 
 def calculate(
@@ -131,6 +149,7 @@ def calculate(
     precision: float | None = None,
     rng: int | np.random.Generator | None = None,
     progress: Progress | None = None,
+    threads: int | None = 1,
 ) -> CalcResult:
     """Each player's equity, win and tie, exactly or by Monte Carlo.
 
@@ -144,7 +163,9 @@ def calculate(
     until every equity's standard error is below it. By default: exact when it takes a
     few seconds at most, else Monte Carlo to a standard error of 0.001 (0.1 percentage
     point). ``rng``: a seed or a NumPy Generator for Monte Carlo; ``progress(done,
-    total)`` is called as work proceeds.
+    total)`` is called as work proceeds. ``threads``: how many threads deal Monte Carlo
+    trials where the engine is compiled (``None``: one per core); a seed gives the same
+    answer whatever their number (not the same as uncompiled, whose random numbers differ).
 
     >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
     >>> r.games, round(sum(p.equity for p in r.players), 9)
@@ -163,6 +184,7 @@ def calculate(
         "precision": precision,
         "rng": rng,
         "progress": progress,
+        "threads": threads,
     }
     results = iter_calculate(ranges, **options)
     return collections.deque(results, maxlen=1)[0]
