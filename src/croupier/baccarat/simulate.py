@@ -36,7 +36,7 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import CASINO, Bet, PayoutTable
 from croupier.baccarat.rules import CUT_CARD_FROM_END, POINTS, Outcome
 from croupier.cards import Rank
-from croupier.cpus import available_cpus
+from croupier.cpus import workers_for
 from croupier.randomness import RNGLike, as_seed_sequence
 
 if TYPE_CHECKING:
@@ -64,8 +64,6 @@ BLOCK_SHOES: Final = 1024
 #: Seconds one process takes to shuffle and deal a shoe of 8 decks (measured on a small
 #: machine; the cost grows with the cards in the shoe).
 SECONDS_PER_8_DECK_SHOE: Final = 7e-6
-#: Seconds to start the worker processes (a fork server with the tables built).
-WORKER_START_SECONDS: Final = 0.35
 #: Normal quantile of a two-sided 95% interval.
 Z95: Final = 1.959963984540054
 
@@ -395,6 +393,4 @@ def auto_workers(shoes: int, decks: int = 8) -> int:
     >>> auto_workers(1_000), auto_workers(10_000_000) == available_cpus()
     (1, True)
     """
-    cpus = available_cpus()
-    alone = shoes * SECONDS_PER_8_DECK_SHOE * decks / 8
-    return cpus if cpus > 1 and WORKER_START_SECONDS + alone / cpus < alone else 1
+    return workers_for(shoes * SECONDS_PER_8_DECK_SHOE * decks / 8)
