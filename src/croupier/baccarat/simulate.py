@@ -390,6 +390,7 @@ def auto_workers(shoes: int, decks: int = 8) -> int:
     """Workers for a run of ``shoes`` shoes: all available CPUs when the time they save
     is more than the time they take to start, else one.
 
+    >>> from croupier.cpus import available_cpus
     >>> auto_workers(1_000), auto_workers(10_000_000) == available_cpus()
     (1, True)
     """
