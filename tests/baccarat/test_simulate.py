@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 import math
 
 import numpy as np
 import pytest
 from numpy.typing import NDArray
 
+from croupier import parallel
 from croupier.baccarat import (
     CASINO,
     EZ,
@@ -152,11 +152,10 @@ def test_the_vectorised_shuffle_is_uniform() -> None:
 def test_ctrl_c_while_the_workers_start_is_an_interruption_with_nothing_done(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def pressed() -> None:
+    def pressed(preload: object) -> None:
         raise KeyboardInterrupt
 
-    module = importlib.import_module("croupier.baccarat.simulate")  # not the function
-    monkeypatch.setattr(module, "_pool_context", pressed)
+    monkeypatch.setattr(parallel, "pool_context", pressed)
     with pytest.raises(Interrupted) as stop:
         simulate(9000, rng=1, workers=2)
     assert stop.value.partial is None  # the command says "interrupted before any shoe"
