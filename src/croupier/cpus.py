@@ -29,8 +29,8 @@ def available_cpus() -> int:
         return os.cpu_count() or 1
 
 
-def workers_for(seconds: float) -> int:
+def workers_for(seconds: float, start: float = WORKER_START_SECONDS) -> int:
     """Workers for a job that takes ``seconds`` in one process: every available CPU when
-    the time they save is more than the time they take to start, else one."""
+    the time they save is more than the ``start`` seconds they take to be ready, else one."""
     cpus = available_cpus()
-    return cpus if cpus > 1 and WORKER_START_SECONDS + seconds / cpus < seconds else 1
+    return cpus if cpus > 1 and start + seconds / cpus < seconds else 1

@@ -19,7 +19,15 @@ from croupier.cli.console import (
     make_console,
     run_with_progress,
 )
-from croupier.cli.options import SeedOption, count_argument, count_option, file_argument
+from croupier.cli.options import (
+    SchedulerOption,
+    SeedOption,
+    WorkersOption,
+    count_argument,
+    count_option,
+    file_argument,
+    resolve_workers,
+)
 from croupier.numerals import fresh_seed, percent
 
 if TYPE_CHECKING:
@@ -284,12 +292,15 @@ def calc(
         typer.Option("--grid", help="Show each range on the 13x13 grid, with each class's equity."),
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    workers: WorkersOption = None,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Equity of hands and ranges, 2 to 10 players: exact, or Monte Carlo with its error.
 
     By default the answer is exact when enumerating every deal takes a few seconds at
-    most, otherwise Monte Carlo until every standard error is below 0.1 point. Ctrl-C
-    stops and shows what was computed so far, marked partial.
+    most, otherwise Monte Carlo until every standard error is below 0.1 point. The same
+    --seed gives the same answer with any --workers or --scheduler. Ctrl-C stops and
+    shows what was computed so far, marked partial.
     """
     from croupier.parallel import Interrupted
     from croupier.poker.calc import CalcOptions, EquityQuestion, iter_calculate
@@ -306,6 +317,8 @@ def calc(
         "trials": trials,
         "precision": None if precision is None else precision / 100,
         "rng": seed,
+        "workers": resolve_workers(workers, scheduler=scheduler),
+        "scheduler": scheduler,
     }
 
     def job(progress: Callable[[int], None]) -> CalcResult:

@@ -10,6 +10,7 @@ outcome, so one of each family is computed and weighted by the whole family.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import math
@@ -21,6 +22,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.parallel import InOrder, iter_tasks
 from croupier.poker.calc.postflop import Completions
 from croupier.poker.calc.preflop import preflop_outcome
 from croupier.poker.calc.question import LiveQuestion
@@ -123,45 +125,105 @@ def plan_exact(question: LiveQuestion, limit_seconds: float) -> ExactPlan | None
     return ExactPlan(families, family_weights, sizes, estimate)
 
 
+#: Preflop families per task (each takes about 10 ms).
+PREFLOP_TASK: Final = 16
+#: Modules the worker processes of an exact run start with (their tables built).
+PRELOAD: Final = ("croupier.poker.calc._worker_preload",)
+
+
+def _task_size(question: LiveQuestion) -> int:
+    """Families per task: a question's own figure, never the number of workers, so the
+    sums come out the same however the tasks are run."""
+    if question.to_deal == 5:
+        return PREFLOP_TASK
+    completions = math.comb(len(question.deck), question.to_deal)
+    return max(1, 4_000_000 // (question.players * completions))
+
+
+Outcomes = tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.int64]]
+
+
+def family_outcomes(question: LiveQuestion, families: NDArray[np.int64]) -> Outcomes:
+    """One task: the equity, win and tie of each player (columns) in each of these
+    families (rows), and the boards each family is enumerated over."""
+    if question.to_deal == 5:
+        rows = [preflop_outcome(question, family) for family in families]
+        equity, win, tie = (np.array([row[k] for row in rows]) for k in range(3))
+        return equity, win, tie, np.array([row[3] for row in rows], dtype=np.int64)
+    equity, win, tie = _completions(question).outcome(families)
+    boards = np.full(len(families), question.completions_per_deal(), dtype=np.int64)
+    return equity, win, tie, boards
+
+
+_COMPLETIONS: dict[bytes, Completions] = {}
+
+
+def _completions(question: LiveQuestion) -> Completions:
+    """The completions of a question's board, kept for its next tasks in this process."""
+    key = b"|".join(
+        [question.deck.tobytes(), question.board_idx.tobytes(), *map(bytes, question.combos)]
+    )
+    if key not in _COMPLETIONS:
+        _COMPLETIONS.clear()
+        _COMPLETIONS[key] = Completions(question)
+    return _COMPLETIONS[key]
+
+
 def run_exact(
-    question: LiveQuestion, plan: ExactPlan, progress: Progress | None
+    question: LiveQuestion,
+    plan: ExactPlan,
+    progress: Progress | None,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
 ) -> Iterator[CalcResult]:
-    """Enumerate ``plan``: results so far (partial) as work proceeds, the whole last."""
+    """Enumerate ``plan``: results so far (partial) as work proceeds, the whole last.
+
+    The families are split into tasks of a size the question alone decides (see
+    :func:`croupier.parallel.iter_tasks` for ``workers`` and ``scheduler``); their
+    outcomes are added up in family order, so the result is bit-for-bit the same
+    however the tasks are run."""
     families, weights, sizes = plan.families, plan.weights, plan.sizes
     tally = Tally(question.players)
-    per_deal = question.completions_per_deal()
     total = len(families)
     classes = CLASS_OF_COMBO[families]
+    step = _task_size(question)
+    starts = range(0, total, step)
     done = 0
-    if question.to_deal == 5:
-        rank_table(7)
-        started = time.perf_counter()
-        for i in range(total):
-            equity, win, tie, boards = preflop_outcome(question, families[i])
-            tally.add_deal(classes[i], float(weights[i]), equity, win, tie, int(sizes[i]) * boards)
-            done = i + 1
-            if time.perf_counter() - started > 0.2 and done < total:
-                started = time.perf_counter()
-                if progress is not None:
-                    progress(done, total)
-                yield tally.result(question, exact=False, partial=True, stderr=False)
-    else:
-        completions = Completions(question)
-        step = max(1, 4_000_000 // (question.players * completions.classes.shape[1]))
-        for start in range(0, total, step):
-            stop = min(total, start + step)
-            equity, win, tie = completions.outcome(families[start:stop])
-            tally.add_deals(
-                classes[start:stop],
-                weights[start:stop],
-                equity,
-                win,
-                tie,
-                sizes[start:stop] * per_deal,
-            )
+
+    def add(start: int, outcomes: Outcomes) -> None:
+        nonlocal done
+        equity, win, tie, boards = outcomes
+        stop = start + len(equity)
+        if question.to_deal == 5:  # one family at a time, as the sums were always made
+            for i in range(start, stop):
+                row = i - start
+                games = int(sizes[i]) * int(boards[row])
+                tally.add_deal(
+                    classes[i], float(weights[i]), equity[row], win[row], tie[row], games
+                )
+        else:
+            games_of = sizes[start:stop] * boards
+            tally.add_deals(classes[start:stop], weights[start:stop], equity, win, tie, games_of)
+        done = stop
+
+    merged: InOrder[tuple[int, Outcomes]] = InOrder(lambda item: add(*item))
+    rank_table(7)
+    shown = time.perf_counter()
+    tasks = iter_tasks(
+        family_outcomes,
+        [(question, families[start : start + step]) for start in starts],
+        workers=workers,
+        scheduler=scheduler,
+        preload=PRELOAD,
+    )
+    with contextlib.closing(tasks):
+        for index, outcomes in tasks:
+            merged.put(index, (starts[index], outcomes))
             if progress is not None:
-                progress(stop, total)
-            if stop < total:
+                progress(done, total)
+            if done < total and time.perf_counter() - shown > 0.2:
+                shown = time.perf_counter()
                 yield tally.result(question, exact=False, partial=True, stderr=False)
     if progress is not None:
         progress(total, total)

@@ -1,10 +1,12 @@
 """Monte Carlo mode: combos dealt by weight and boards at random, until the standard
 error of every player's equity is below the precision asked for (or for a number of
-trials).
+trials), in chunks each drawn from its own seed, so that the answer to a seed does not
+depend on how many workers share the chunks.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
 from collections.abc import Iterator
@@ -13,7 +15,9 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.parallel import InOrder, iter_tasks
 from croupier.poker.calc.arrays import CARD_BITS, COMBO_KEYS
+from croupier.poker.calc.exact import PRELOAD
 from croupier.poker.calc.question import LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.tally import Tally
@@ -29,13 +33,32 @@ from croupier.poker.tables import (
     rank_table,
 )
 
-__all__ = ["BATCH", "DEFAULT_PRECISION", "MIN_TRIALS", "Sampler", "run_monte_carlo"]
+__all__ = [
+    "BATCH",
+    "BOARD_TABLE_SECONDS",
+    "CHUNK_TRIALS",
+    "DEFAULT_PRECISION",
+    "FULL_DECK",
+    "MIN_TRIALS",
+    "Sampler",
+    "chunk_sizes",
+    "run_chunk",
+    "run_monte_carlo",
+]
 
 #: Default Monte Carlo target: standard error of each equity (0.1 percentage point).
 DEFAULT_PRECISION: Final = 0.001
-#: Monte Carlo deals per batch, and the fewest trials before the stopping rule applies.
+#: Monte Carlo deals per batch of the sampler.
 BATCH: Final = 1 << 18
+#: Trials of the first chunk of work, the fewest before the stopping rule applies.
 MIN_TRIALS: Final = 10_000
+#: Seconds to build the table of every 5-card board (:func:`_board_table`) before the
+#: workers of a preflop run start.
+BOARD_TABLE_SECONDS: Final = 1.0
+#: The cards of a deck with none out: a board table of these is shared by the workers.
+FULL_DECK: Final = tuple(range(52))
+#: Trials of a chunk at most (chunks double from :data:`MIN_TRIALS` up to it).
+CHUNK_TRIALS: Final = 1 << 16
 
 
 @functools.lru_cache(maxsize=1)
@@ -171,22 +194,31 @@ class Sampler:
         return picks, board, classes, ok
 
 
-def run_monte_carlo(
-    question: LiveQuestion,
-    rng: np.random.Generator,
-    trials: int | None,
-    precision: float,
-    progress: Progress | None,
-) -> Iterator[CalcResult]:
-    """Deal ``trials`` deals, or until every standard error is at most ``precision``:
-    results so far (partial) as work proceeds, the whole last."""
-    sampler = Sampler(question, rng)
+def chunk_sizes(trials: int | None) -> Iterator[int]:
+    """The trials of Monte Carlo chunks 0, 1, 2...: :data:`MIN_TRIALS`, then twice as
+    many each time up to :data:`CHUNK_TRIALS`, summing to ``trials`` (``None``: without
+    end). They depend on nothing else, never on the number of workers.
+
+    >>> list(chunk_sizes(100_000))
+    [10000, 20000, 40000, 30000]
+    """
+    size, left = MIN_TRIALS, trials
+    while left is None or left > 0:
+        chunk = size if left is None else min(size, left)
+        yield chunk
+        if left is not None:
+            left -= chunk
+        size = min(2 * size, CHUNK_TRIALS)
+
+
+def run_chunk(question: LiveQuestion, seed: np.random.SeedSequence, trials: int) -> Tally:
+    """One chunk of Monte Carlo, the unit of work of a worker: ``trials`` deals that
+    count, drawn from a generator of ``seed`` alone."""
+    sampler = Sampler(question, np.random.default_rng(seed))
     tally = Tally(question.players)
     attempts = 0
-    goal = trials if trials is not None else MIN_TRIALS
-    shown = time.perf_counter()
-    while True:
-        want = goal - tally.games
+    while tally.games < trials:
+        want = trials - tally.games
         size = max(min(BATCH, 2 * want), 1024)
         picks, _, classes, ok = sampler.deal(size)
         if want < size:  # keep exactly the deals asked for
@@ -195,19 +227,67 @@ def run_monte_carlo(
         counted = tally.add_trials(sampler.combo_classes, picks, classes, ok)
         if not counted and attempts > 100 * BATCH:
             raise PokerError("the ranges almost never fit together: no deal found")
-        if tally.games >= goal:
-            if trials is not None:
-                break
-            worst = float(np.max(tally.stderr()))
-            if worst <= precision:
-                break
-            # the trials still needed, from the variance so far (SE falls as 1/sqrt(n))
-            goal = max(goal + 1024, int(tally.games * (worst / precision) ** 2 * 1.02))
-        if time.perf_counter() - shown > 0.25:
-            shown = time.perf_counter()
-            if progress is not None:
-                progress(tally.games, goal)
-            yield tally.result(question, exact=False, partial=True, stderr=True)
+    return tally
+
+
+def run_monte_carlo(
+    question: LiveQuestion,
+    seed: np.random.SeedSequence,
+    trials: int | None,
+    precision: float,
+    progress: Progress | None,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+) -> Iterator[CalcResult]:
+    """Deal ``trials`` deals, or until every standard error is at most ``precision``:
+    results so far (partial) as work proceeds, the whole last.
+
+    The deals come in chunks (:func:`chunk_sizes`), chunk ``k`` drawn from the ``k``-th
+    :meth:`~numpy.random.SeedSequence.spawn` child of ``seed``, and are added up in
+    chunk order; with ``precision``, the run ends with the first chunk after which every
+    standard error is small enough (chunks run ahead by other workers are dropped). So
+    a seed gives bit-for-bit the same result on one process, several (``workers``), or
+    a Dask cluster (``scheduler``; see :func:`croupier.parallel.iter_tasks`).
+    """
+    tally = Tally(question.players)
+    goal = trials if trials is not None else MIN_TRIALS
+    enough = False
+
+    def add(chunk: Tally) -> None:
+        nonlocal enough, goal
+        if enough:
+            return
+        tally.add(chunk)
+        if trials is not None:
+            enough = tally.games >= trials
+            return
+        worst = float(np.max(tally.stderr()))
+        enough = worst <= precision
+        # the trials needed, from the variance so far (SE falls as 1/sqrt(n))
+        goal = tally.games if enough else max(goal, int(tally.games * (worst / precision) ** 2))
+
+    def jobs() -> Iterator[tuple[LiveQuestion, np.random.SeedSequence, int]]:
+        for size in chunk_sizes(trials):
+            if enough:
+                return
+            yield question, seed.spawn(1)[0], size
+
+    merged: InOrder[Tally] = InOrder(add)
+    shown = time.perf_counter()
+    full = question.to_deal == 5 and tuple(int(c) for c in question.deck) == FULL_DECK
+    preload = (*PRELOAD, "croupier.poker.calc._board_preload") if full else PRELOAD
+    tasks = iter_tasks(run_chunk, jobs(), workers=workers, scheduler=scheduler, preload=preload)
+    with contextlib.closing(tasks):
+        for index, chunk in tasks:
+            merged.put(index, chunk)
+            if enough:
+                break  # (closing the tasks stops the chunks still running)
+            if time.perf_counter() - shown > 0.25:
+                shown = time.perf_counter()
+                if progress is not None:
+                    progress(tally.games, goal)
+                yield tally.result(question, exact=False, partial=True, stderr=True)
     if progress is not None:
         progress(tally.games, tally.games)
     yield tally.result(question, exact=False, partial=False, stderr=True)

@@ -10,12 +10,18 @@ from typing import Final, TypedDict, Unpack
 import numpy as np
 
 from croupier.cards import Card
+from croupier.cpus import WORKER_START_SECONDS, workers_for
 from croupier.poker.calc.exact import plan_exact, run_exact
-from croupier.poker.calc.montecarlo import DEFAULT_PRECISION, run_monte_carlo
+from croupier.poker.calc.montecarlo import (
+    BOARD_TABLE_SECONDS,
+    DEFAULT_PRECISION,
+    run_monte_carlo,
+)
 from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges import Range
+from croupier.randomness import as_seed_sequence
 
 __all__ = [
     "EXACT_AUTO_SECONDS",
@@ -45,12 +51,23 @@ def _question(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
     return ranges
 
 
-def _rng(rng: int | np.random.Generator | None) -> np.random.Generator:
-    if isinstance(rng, np.random.Generator):
-        return rng
-    if rng is not None and (isinstance(rng, bool) or not isinstance(rng, int)):
-        raise TypeError(f"rng must be an int, a numpy Generator or None, not {type(rng).__name__}")
-    return np.random.default_rng(rng)
+#: Rough cost of a Monte Carlo trial per player, in seconds (used only to choose how many
+#: workers a run is worth).
+TRIAL_COST: Final = 3e-7
+
+
+def _workers(
+    workers: int | None, scheduler: str | None, seconds: float, start: float = WORKER_START_SECONDS
+) -> int:
+    """The workers asked for, or (``None``) as many as a job of ``seconds`` is worth (a
+    worker is ready to work after ``start`` seconds)."""
+    if workers is None:
+        return 2 if scheduler is not None else workers_for(seconds, start)
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"workers must be an int or None, not {type(workers).__name__}")
+    if workers < 1:
+        raise PokerError(f"bad number of workers {workers}: expected 1 or more")
+    return workers
 
 
 def exact_seconds(
@@ -84,6 +101,8 @@ class CalcOptions(TypedDict, total=False):
     precision: float | None
     rng: int | np.random.Generator | None
     progress: Progress | None
+    workers: int | None
+    scheduler: str | None
 
 
 def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[CalcResult]:
@@ -109,12 +128,22 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
                 f"exact enumeration would take over {limit:.0f} seconds here (too many "
                 "combinations of ranges): use Monte Carlo (trials or precision) instead"
             )
+    workers, scheduler = options.get("workers", 1), options.get("scheduler")
     if plan is not None:
-        yield from run_exact(question, plan, progress)
+        count = _workers(workers, scheduler, plan.seconds)
+        yield from run_exact(question, plan, progress, workers=count, scheduler=scheduler)
     else:
-        generator = _rng(options.get("rng"))
+        seed = as_seed_sequence(options.get("rng"))
         target = precision if precision is not None else DEFAULT_PRECISION
-        yield from run_monte_carlo(question, generator, trials, target, progress)
+        # heads-up equity near 1/2 is the widest: 1/4 over the variance of the mean
+        expected = trials if trials is not None else 0.25 / target**2
+        seconds = expected * question.players * TRIAL_COST
+        # each worker builds its own table of boards to deal from
+        start = WORKER_START_SECONDS + (BOARD_TABLE_SECONDS if question.to_deal == 5 else 0)
+        count = _workers(workers, scheduler, seconds, start)
+        yield from run_monte_carlo(
+            question, seed, trials, target, progress, workers=count, scheduler=scheduler
+        )
 
 
 def calculate(
@@ -127,6 +156,8 @@ def calculate(
     precision: float | None = None,
     rng: int | np.random.Generator | None = None,
     progress: Progress | None = None,
+    workers: int | None = 1,
+    scheduler: str | None = None,
 ) -> CalcResult:
     """Each player's equity, win and tie, exactly or by Monte Carlo.
 
@@ -141,6 +172,14 @@ def calculate(
     few seconds at most, else Monte Carlo to a standard error of 0.001 (0.1 percentage
     point). ``rng``: a seed or a NumPy Generator for Monte Carlo; ``progress(done,
     total)`` is called as work proceeds.
+
+    ``workers`` processes share the work (``None``: as many as the job is worth), or
+    the Dask cluster at ``scheduler`` does it (``tcp://HOST:PORT``, or ``"local"``: a
+    LocalCluster of ``workers`` processes; see :func:`croupier.parallel.iter_tasks`).
+    The work is split into tasks the question alone decides, each Monte Carlo chunk
+    drawn from its own child of the seed, and added up in order: the same seed gives
+    bit-for-bit the same result however it is run. A script that asks for workers must
+    guard its entry point with ``if __name__ == "__main__":``.
 
     >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
     >>> r.games, round(sum(p.equity for p in r.players), 9)
@@ -159,6 +198,8 @@ def calculate(
         "precision": precision,
         "rng": rng,
         "progress": progress,
+        "workers": workers,
+        "scheduler": scheduler,
     }
     results = iter_calculate(ranges, **options)
     return collections.deque(results, maxlen=1)[0]

@@ -45,6 +45,17 @@ class Tally:
         self.class_weight = np.zeros((players, 169))
         self.class_equity = np.zeros((players, 169))
 
+    def add(self, other: Tally) -> None:
+        """Add the sums of ``other`` (a chunk of the work, done elsewhere) to these.
+
+        >>> whole, part = Tally(2), Tally(2)
+        >>> part.games, part.weight = 3, 3.0
+        >>> whole.add(part); whole.add(part); whole.games, whole.weight
+        (6, 6.0)
+        """
+        for name, value in vars(other).items():
+            setattr(self, name, getattr(self, name) + value)
+
     def add_deal(
         self,
         classes_of: NDArray[np.int64],
