@@ -140,14 +140,14 @@ def interrupt(
 
 
 @contextmanager
-def remote_cluster() -> Iterator[tuple[Any, Any]]:
-    """A "remote" Dask scheduler for the commands: a LocalCluster of one worker process
-    on loopback, in this process, and a client of it."""
+def remote_cluster(workers: int = 1) -> Iterator[tuple[Any, Any]]:
+    """A "remote" Dask scheduler for the commands: a LocalCluster of ``workers`` worker
+    processes (single-threaded, Dask's own) on loopback, in this process, and a client."""
     from distributed import Client, LocalCluster
 
     with (
         LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=1,
+            n_workers=workers,
             threads_per_worker=1,
             host="127.0.0.1",
             dashboard_address="127.0.0.1:0",

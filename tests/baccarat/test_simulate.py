@@ -63,6 +63,13 @@ def test_a_seed_gives_the_same_result_whatever_the_workers() -> None:
     assert (simulate(300, rng=78).histogram != simulate(300, rng=79).histogram).any()
 
 
+def test_a_dask_cluster_deals_exactly_the_same_shoes(dask_scheduler: str) -> None:
+    here = simulate(3000, decks=2, burn=True, rng=80)
+    on_cluster = simulate(3000, decks=2, burn=True, rng=80, scheduler=dask_scheduler)
+    assert on_cluster.to_dict() == here.to_dict()
+    assert (on_cluster.histogram == here.histogram).all()
+
+
 def test_without_a_seed_the_entropy_used_is_reported() -> None:
     first = simulate(50)
     again = simulate(50, rng=first.seed)
