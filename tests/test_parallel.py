@@ -108,6 +108,24 @@ def test_a_sigterm_while_the_worker_server_starts_waits_until_it_has_started(
     assert started == [True]
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a fork server")
+def test_a_ctrl_c_while_the_worker_server_starts_is_not_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    started: list[bool] = []
+    real = multiprocessing.forkserver.ensure_running
+
+    def ensure_running() -> None:
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C while the helper processes start
+        real()
+        started.append(True)
+
+    monkeypatch.setattr(multiprocessing.forkserver, "ensure_running", ensure_running)
+    with pytest.raises(KeyboardInterrupt):
+        parallel.pool_context()
+    assert started == [True]  # the server started whole, then the Ctrl-C counted
+
+
 def test_a_stopped_pool_s_manager_thread_prints_no_traceback(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -253,3 +253,19 @@ def test_a_directory_option_names_a_file(tmp_path: Path) -> None:
     plain.write_text("x", encoding="utf-8")
     run = croupier("serve", "--state-dir", str(plain))
     assert_one_line_error(run, "bad --state-dir", "a file: expected a directory")
+
+
+def test_every_long_job_takes_the_same_workers_and_scheduler_options() -> None:
+    """One executor for every long job: a command with ``--scheduler`` has ``--workers``
+    too, both as :mod:`croupier.cli.options` defines them."""
+    defined: dict[str, str] = {}
+    found = set()
+    for path, command in every_command():
+        options = {param.opts[0]: param for param in command.params}
+        if "--scheduler" not in options:
+            continue
+        found.add(" ".join(path))
+        assert "--workers" in options, path
+        for name in ("--workers", "--scheduler"):
+            assert defined.setdefault(name, options[name].help) == options[name].help, path
+    assert {"baccarat simulate", "baccarat count", "baccarat perfect", "poker calc"} <= found

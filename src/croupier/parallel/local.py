@@ -201,11 +201,24 @@ def sigint_deferred() -> Iterator[None]:
 
 @contextmanager
 def sigint_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C while starting helper processes: they inherit the setting (Python
-    then installs no KeyboardInterrupt handler in them), so a Ctrl-C while they start up
-    cannot print their tracebacks; the parent still stops them itself."""
+    """Keep Ctrl-C from helper processes started in the block, so that a Ctrl-C while
+    they start up cannot print their tracebacks (the parent stops them itself).
+
+    Where the system can block a signal (POSIX), SIGINT is blocked here, as CPython does
+    to start its resource tracker: the helpers inherit it blocked (they never get it;
+    the fork server and the workers then ignore it), and a Ctrl-C meanwhile waits for
+    the end of the block here, to be handled then (by :func:`sigint_deferred` around
+    it), instead of being lost. Elsewhere SIGINT is ignored in the block and the helpers
+    inherit that (Python then installs no KeyboardInterrupt handler in them)."""
     if threading.current_thread() is not threading.main_thread():
         yield
+        return
+    if hasattr(signal, "pthread_sigmask"):
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         return
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:

@@ -14,7 +14,6 @@ import contextlib
 import functools
 import itertools
 import math
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
@@ -209,7 +208,6 @@ def run_exact(
 
     merged: InOrder[tuple[int, Outcomes]] = InOrder(lambda item: add(*item))
     rank_table(7)
-    shown = time.perf_counter()
     tasks = iter_tasks(
         family_outcomes,
         [(question, families[start : start + step]) for start in starts],
@@ -219,11 +217,11 @@ def run_exact(
     )
     with contextlib.closing(tasks):
         for index, outcomes in tasks:
+            before = done
             merged.put(index, (starts[index], outcomes))
-            if progress is not None:
-                progress(done, total)
-            if done < total and time.perf_counter() - shown > 0.2:
-                shown = time.perf_counter()
+            if before < done < total:  # the result so far, after every task added
+                if progress is not None:
+                    progress(done, total)
                 yield tally.result(question, exact=False, partial=True, stderr=False)
     if progress is not None:
         progress(total, total)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import time
 from collections.abc import Iterator
 from typing import Final
 
@@ -274,17 +273,16 @@ def run_monte_carlo(
             yield question, seed.spawn(1)[0], size
 
     merged: InOrder[Tally] = InOrder(add)
-    shown = time.perf_counter()
     full = question.to_deal == 5 and tuple(int(c) for c in question.deck) == FULL_DECK
     preload = (*PRELOAD, "croupier.poker.calc._board_preload") if full else PRELOAD
     tasks = iter_tasks(run_chunk, jobs(), workers=workers, scheduler=scheduler, preload=preload)
     with contextlib.closing(tasks):
         for index, chunk in tasks:
+            before = tally.games
             merged.put(index, chunk)
             if enough:
                 break  # (closing the tasks stops the chunks still running)
-            if time.perf_counter() - shown > 0.25:
-                shown = time.perf_counter()
+            if tally.games > before:  # the result so far, after every chunk added
                 if progress is not None:
                     progress(tally.games, goal)
                 yield tally.result(question, exact=False, partial=True, stderr=True)
