@@ -154,14 +154,13 @@ def family_outcomes(question: LiveQuestion, families: NDArray[np.int64]) -> Outc
     return equity, win, tie, boards
 
 
-_COMPLETIONS: dict[bytes, Completions] = {}
+_COMPLETIONS: dict[tuple[bytes, ...], Completions] = {}
 
 
 def _completions(question: LiveQuestion) -> Completions:
     """The completions of a question's board, kept for its next tasks in this process."""
-    key = b"|".join(
-        [question.deck.tobytes(), question.board_idx.tobytes(), *map(bytes, question.combos)]
-    )
+    arrays = (question.deck, question.board_idx, *question.combos)
+    key = tuple(array.tobytes() for array in arrays)
     if key not in _COMPLETIONS:
         _COMPLETIONS.clear()
         _COMPLETIONS[key] = Completions(question)

@@ -56,7 +56,8 @@ MIN_TRIALS: Final = 10_000
 BOARD_TABLE_SECONDS: Final = 1.0
 #: The cards of a deck with none out: a board table of these is shared by the workers.
 FULL_DECK: Final = tuple(range(52))
-#: Trials of a chunk at most (chunks double from :data:`MIN_TRIALS` up to it).
+#: Trials of a chunk at most (chunks double from :data:`MIN_TRIALS` up to it): a run to
+#: a precision stops at a chunk's end, so at most this many trials past the target.
 CHUNK_TRIALS: Final = 1 << 16
 
 
@@ -198,8 +199,8 @@ def chunk_sizes(trials: int | None) -> Iterator[int]:
     many each time up to :data:`CHUNK_TRIALS`, summing to ``trials`` (``None``: without
     end). They depend on nothing else, never on the number of workers.
 
-    >>> list(chunk_sizes(100_000))
-    [10000, 20000, 40000, 30000]
+    >>> list(chunk_sizes(200_000))
+    [10000, 20000, 40000, 65536, 64464]
     """
     size, left = MIN_TRIALS, trials
     while left is None or left > 0:
@@ -215,14 +216,16 @@ def run_chunk(question: LiveQuestion, seed: np.random.SeedSequence, trials: int)
     count, drawn from a generator of ``seed`` alone."""
     sampler = Sampler(question, np.random.default_rng(seed))
     tally = Tally(question.players)
-    attempts = 0
+    attempts = fitting = 0
     while tally.games < trials:
         want = trials - tally.games
-        size = max(min(BATCH, 2 * want), 1024)
+        # enough deals for the trials still wanted, at the share that fit so far
+        share = fitting / attempts if fitting else 1.0
+        size = min(BATCH, max(1024, int(want / share * 1.1) + 64))
         picks, _, classes, ok = sampler.deal(size)
-        if want < size:  # keep exactly the deals asked for
-            ok &= np.cumsum(ok) <= want
         attempts += size
+        fitting += int(np.count_nonzero(ok))
+        ok &= np.cumsum(ok) <= want  # keep exactly the deals asked for
         counted = tally.add_trials(sampler.combo_classes, picks, classes, ok)
         if not counted and attempts > 100 * BATCH:
             raise PokerError("the ranges almost never fit together: no deal found")
