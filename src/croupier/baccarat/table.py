@@ -174,7 +174,7 @@ def parse_wagers(
 
 
 @enum.unique
-class SettlementKind(enum.Enum):
+class SettlementKind(enum.StrEnum):
     """How a bet ended."""
 
     WON = "won"
