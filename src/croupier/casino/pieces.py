@@ -20,6 +20,7 @@ from croupier.cards import Card, CardStyle, format_cards
 from croupier.casino.errors import CasinoError
 from croupier.casino.notation import BuildParts, format_parts
 from croupier.casino.values import MAX_VALUE, group_values
+from croupier.choices import parse_choice
 
 __all__ = ["HAND_SIZE", "Build", "Player"]
 
@@ -59,10 +60,7 @@ class Player(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Player:
         """``Human`` or ``Computer``, in any case."""
-        name = text.strip().upper()
-        if name in cls.__members__:
-            return cls[name]
-        raise CasinoError(f"bad player {text.strip()!r}: expected Human or Computer")
+        return parse_choice(cls, text, "player", CasinoError, word=lambda player: player.label)
 
 
 @dataclass(frozen=True, slots=True)
