@@ -22,6 +22,7 @@ Targets (issue 10): perfect play >= 2,000 eight-deck shoes per second per core; 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import time
 from collections.abc import Callable
@@ -33,7 +34,10 @@ from croupier.baccarat import EZ, simulate
 from croupier.baccarat import odds as odds_module
 from croupier.baccarat.advantage import count_spec, perfect_spec, run_study
 from croupier.baccarat.odds import expected_values_batch
+from croupier.engine import compiled
 from croupier.parallel import dask_client
+
+simulate_module = importlib.import_module("croupier.baccarat.simulate")
 
 
 def timed(work: Callable[[], Any]) -> tuple[float, float, Any]:
@@ -101,8 +105,25 @@ def main() -> None:
     run_study(perfect_spec("dragon-7", shoes=50, rng=1))  # tables built before timing
     wall_deal, cpu_deal, _ = timed(lambda: simulate(n_deal, rng=2026, burn=True, workers=1))
     wall_count, cpu_count, _ = timed(lambda: run_study(count))
-    wall_perfect, cpu_perfect, _ = timed(lambda: run_study(perfect))
+    wall_perfect, cpu_perfect, result = timed(lambda: run_study(perfect))
     deal_rate = n_deal / cpu_deal
+    # the same study by the NumPy paths (the compiled kernels switched off in this process)
+    if compiled("baccarat"):
+        for module in (odds_module, simulate_module):
+            module.compiled = lambda game=None: False  # type: ignore[attr-defined]
+        _, cpu_numpy, reference = timed(lambda: run_study(perfect))
+        for module in (odds_module, simulate_module):
+            module.compiled = compiled  # type: ignore[attr-defined]
+        same = result.totals.bets == reference.totals.bets
+        rows.append(
+            (
+                "perfect play (dragon-7), kernels vs NumPy paths, 1 process",
+                f"{n_perfect / cpu_perfect:,.0f} shoes/CPU-s",
+                f"{n_perfect / cpu_numpy:,.0f} shoes/CPU-s (NumPy)",
+                f"{cpu_numpy / cpu_perfect:.2f}x" + ("" if same else " DIFFERENT BETS"),
+                ">= 20,000 shoes/s: " + ("met" if n_perfect / cpu_perfect >= 20_000 else "NOT met"),
+            )
+        )
     for name, n, wall, cpu, target in (
         ("plain dealing (simulate), 1 process", n_deal, wall_deal, cpu_deal, None),
         ("counting study (dragon-7 count), 1 process", n_count, wall_count, cpu_count, 20_000),

@@ -11,19 +11,26 @@ peer give the peer's time on the same question and the ratio. Monte Carlo rows g
 trials per second and check the answers agree within four standard errors. Targets
 (issue 9): heads-up hand vs hand preflop exact <= 50 ms; A2o vs 88 vs QJs preflop exact
 <= 5 s; hand vs range Monte Carlo at least eval7's trials per second; range vs range
-preflop to 0.1 point <= 2 s.
+preflop to 0.1 point <= 2 s. Issue 21 (the compiled engine): Monte Carlo at least
+2x eval7's trials per second at 1e5 and 1e6 trials, hand vs hand and hand vs range, time
+per trial at most linear in the players; exact on a river or turn no slower than eval7.
+``--cpu`` times CPU seconds of this process (steadier on a shared machine).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import time
 from collections.abc import Callable
 from typing import Any
 
+from croupier.engine import status
 from croupier.poker import exact_equity, parse_equity_hands
 from croupier.poker.calc import calculate
 from croupier.poker.tables import rank_table
-from poker_speed import best_time  # benchmarks/ is on the path when run as a script
+from poker_speed import CLOCK, best_time  # benchmarks/ is on the path when run as a script
+from report import print_rows
 
 HERO = "AhKh"
 VILLAIN = "TT+, AQs+, AQo+, KQs"
@@ -64,7 +71,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="one run of each")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--cpu", action="store_true", help="CPU time of this process")
     args = parser.parse_args()
+    if args.cpu:
+        CLOCK[0] = time.process_time
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; engine {status()}")
     repeat = 1 if args.quick else args.repeat
     import eval7
 
@@ -115,6 +126,43 @@ def main() -> None:
         )
     )
 
+    # Monte Carlo at 1e5 and 1e6 trials, fixed set-up included, hand vs hand and vs range
+    for villain in ("QsQd", VILLAIN):  # hand vs hand, hand vs range
+        peer_villain = eval7_range(villain)
+        for n in (100_000, 1_000_000):
+            t_mc, r_mc, t_e7, eq_e7 = duel(
+                lambda v=villain, n=n: calculate([HERO, v], trials=n, rng=1),
+                lambda v=peer_villain, n=n: eval7.py_hand_vs_range_monte_carlo(hero7, v, [], n),
+                max(repeat, 3),
+            )
+            error = r_mc.players[0].stderr
+            agree = abs(r_mc.players[0].equity - eq_e7) < 4 * (2**0.5) * error
+            rows.append(
+                (
+                    f"{HERO} vs {villain} preflop Monte Carlo, {n:,} trials, trials/s",
+                    f"{n / t_mc / 1e6:.1f} M",
+                    f"{n / t_e7 / 1e6:.1f} M (eval7)",
+                    f"{t_e7 / t_mc:.2f}x" + ("" if agree else " DISAGREE"),
+                )
+            )
+    # time per trial as random opponents are added
+    per_trial = {}
+    for players in (2, 3, 4, 6):
+        t_n, _ = best_time(
+            lambda k=players: calculate([HERO] + ["random"] * (k - 1), trials=200_000, rng=3),
+            repeat,
+        )
+        per_trial[players] = t_n / 200_000
+    slope = (per_trial[6] / per_trial[2]) / 3
+    rows.append(
+        (
+            "time per trial, 2 -> 3 -> 4 -> 6 players (AhKh vs random)",
+            " / ".join(f"{per_trial[k] * 1e9:.0f} ns" for k in per_trial),
+            "linear: 3x from 2 to 6",
+            f"{per_trial[6] / per_trial[2]:.2f}x for 3x the players (slope {slope:.2f})",
+        )
+    )
+
     # hand vs range exact on a full board (eval7's exact path), and on a flop
     board7 = eval7_cards(RIVER.replace(" ", ""))
     t_e7x, eq_e7x = best_time(lambda: eval7.py_hand_vs_range_exact(hero7, villain7, board7), repeat)
@@ -126,6 +174,16 @@ def main() -> None:
             f"{t_x * 1000:.2f} ms",
             f"{t_e7x * 1000:.3f} ms (eval7)",
             f"{t_e7x / t_x:.2f}x",
+        )
+    )
+    turn = RIVER.rsplit(" ", 1)[0]
+    t_t, r_t = best_time(lambda: calculate([HERO, VILLAIN], board=turn, exact=True), repeat)
+    rows.append(
+        (
+            f"{HERO} vs {VILLAIN} on {turn}, exact ({r_t.games:,} games)",
+            f"{t_t * 1000:.2f} ms",
+            f"{t_e7x * 1000:.3f} ms (eval7, the river)",
+            f"{t_e7x / t_t:.2f}x",
         )
     )
     t_f, r_f = best_time(lambda: calculate([HERO, VILLAIN], board=FLOP, exact=True), repeat)
@@ -158,10 +216,7 @@ def main() -> None:
         )
     )
 
-    print("| question | croupier | peer | ratio (peer time / croupier time) |")
-    print("|---|---|---|---|")
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+    print_rows(("question", "croupier", "peer", "ratio (peer time / croupier time)"), rows)
 
 
 if __name__ == "__main__":

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import time
 from pathlib import Path
 
 from croupier.poker.calc import calculate
 from croupier.poker.starting_hands import CLASS_COMBOS, CLASS_LABELS, combo_text
+from report import replace_table  # benchmarks/ is on the path when run as a script
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / "vs_random_exact.json"
@@ -60,15 +60,7 @@ def main() -> None:
         CACHE.write_text(json.dumps(done, indent=0))
         print(f"{label:4} {done[label]:.6f}  {time.perf_counter() - started:.1f} s", flush=True)
     values = "\n".join(f"    {done[label]!r},  # {label}" for label in CLASS_LABELS)
-    text = MODULE.read_text()
-    text = re.sub(
-        r"EQUITY_VS_RANDOM: Final\[tuple\[float, \.\.\.\]\] = \(.*?\)\n",
-        f"EQUITY_VS_RANDOM: Final[tuple[float, ...]] = (\n{values}\n)\n",
-        text,
-        flags=re.S,
-    )
-    MODULE.write_text(text)
-    print(f"wrote {MODULE}")
+    replace_table(MODULE, "EQUITY_VS_RANDOM", "tuple[float, ...]", values)
 
 
 if __name__ == "__main__":

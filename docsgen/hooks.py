@@ -6,6 +6,7 @@ Directives a page may hold:
 - ``<!-- generate: payout-tables -->``: the payout data of ``croupier.baccarat.payouts``;
 - ``<!-- generate: baccarat-rules -->``: the drawing rules of ``croupier.baccarat.rules``;
 - ``<!-- generate: casino-scoring -->``: the scoring table of ``croupier.casino.scoring``;
+- ``<!-- generate: poker-hit-categories -->``: the categories of ``croupier.poker.hit_categories``;
 - ``<!-- show-file: NAME -->``: the file ``docs/examples/NAME`` as a text block (the
   same file the pictures' commands read);
 - ``<!-- plot: NAME | alt text -->``: a matplotlib figure from ``docsgen.plots``;
@@ -48,6 +49,7 @@ GENERATORS = {
     "payout-tables": payout_tables.payout_tables_markdown,
     "baccarat-rules": rules_tables.baccarat_rules_markdown,
     "casino-scoring": rules_tables.casino_scoring_markdown,
+    "poker-hit-categories": rules_tables.poker_hit_categories_markdown,
 }
 ROOT = Path(__file__).resolve().parents[1]
 #: Pictures already drawn, kept between builds while nothing they depend on changes.

@@ -157,11 +157,39 @@ def effect_of_removal_bars() -> Any:
     return figure
 
 
+#: The flop spot of the poker pages: a tight range against a wide one.
+SPOT = ("TT+, AQs+, AQo+, KQs", "22+, A2s+, KTs+, QTs+, JTs, ATo+, KJo+")
+FLOP = "Qh 9d 4c"
+
+
+def equity_distribution_curves() -> Any:
+    """The equity distributions of the two ranges of :data:`SPOT` on :data:`FLOP`, as
+    ``poker calc --distribution --plot`` draws them."""
+    from croupier.poker.calc import calculate
+    from croupier.poker.calc.distribution import equity_distribution
+    from croupier.poker.plot import distribution_figure
+
+    _pyplot()
+    return distribution_figure(equity_distribution(calculate(list(SPOT), board=FLOP)))
+
+
+def next_card_bars() -> Any:
+    """Each player's equity after each turn card in :data:`SPOT` on :data:`FLOP`, as
+    ``poker calc --next --plot`` draws it."""
+    from croupier.poker.calc.nextcard import next_card
+    from croupier.poker.plot import next_card_figure
+
+    _pyplot()
+    return next_card_figure(next_card(list(SPOT), board=FLOP))
+
+
 PLOTS: dict[str, Callable[[], Any]] = {
     "banker-edge-as-dealt": banker_edge_as_dealt,
     "equity-as-the-board-comes": equity_as_the_board_comes,
     "interval-as-rounds-pass": interval_as_rounds_pass,
     "effect-of-removal": effect_of_removal_bars,
+    "equity-distribution": equity_distribution_curves,
+    "next-card": next_card_bars,
 }
 
 

@@ -1,4 +1,5 @@
-"""Baccarat's drawing rules as tables, rendered from ``croupier.baccarat.rules``."""
+"""Rules as tables for the documentation: Baccarat's drawing rules (``croupier.baccarat.rules``),
+Casino's scoring and the categories of ``poker hits`` (``croupier.poker.hit_categories``)."""
 
 from __future__ import annotations
 
@@ -76,3 +77,40 @@ def casino_scoring_markdown() -> str:
         for item in SCORING
     )
     return "\n".join(lines) + f"\n\n{total} points in all in a round when nothing is tied.\n"
+
+
+def poker_hit_categories_markdown() -> str:
+    """The categories of ``poker hits``, rendered from ``croupier.poker.hit_categories``:
+    what counts for each, and an example (combo on a board) that the tests classify."""
+    from croupier.cards import parse_cards
+    from croupier.poker.hit_categories import Draw, MadeHand
+
+    def shown(text: str) -> str:
+        return " ".join(card.pretty for card in parse_cards(text))
+
+    lines = [
+        "**Made hands**, exclusive: the first one that applies, in this order.",
+        "",
+        "| made hand | what counts | example |",
+        "|---|---|---|",
+    ]
+    for made in MadeHand:
+        combo, board = made.example
+        lines.append(
+            f"| {made.value} | {made.definition} | "
+            f"{shown(combo[:2] + ' ' + combo[2:])} on {shown(board)} |"
+        )
+    lines += [
+        "",
+        "**Draws**, counted beside the made hand, on the flop and the turn.",
+        "",
+        "| draw | what counts | example |",
+        "|---|---|---|",
+    ]
+    for draw in Draw:
+        combo, board = draw.example
+        lines.append(
+            f"| {draw.value} | {draw.definition} | "
+            f"{shown(combo[:2] + ' ' + combo[2:])} on {shown(board)} |"
+        )
+    return "\n".join(lines) + "\n"

@@ -1,6 +1,8 @@
 # Sourced by ./croupier and ./run-tests: make sure .venv exists and holds croupier
-# (editable) with the extras given as arguments. Needs only Python 3.11+ on PATH.
-# Reinstalls only when pyproject.toml or the extras change.
+# (editable) with the extras given as arguments. Needs only Python 3.11+ on PATH, and a
+# C compiler for the compiled engine (without one croupier installs uncompiled).
+# Reinstalls only when pyproject.toml, setup.py, a kernel's source or the extras change
+# (an editable install compiles the kernels then: an edited kernel is rebuilt).
 
 croupier_find_python() {
     local candidate
@@ -21,7 +23,8 @@ croupier_ensure_venv() {
     root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
     extras="$1"
     stamp="$root/.venv/.croupier-installed"
-    want="$(cksum <"$root/pyproject.toml") [$extras]"
+    want="$(cat "$root/pyproject.toml" "$root/setup.py" "$root"/src/croupier/*/_kernels*.py \
+        | cksum) [$extras]"
     if [ -x "$root/.venv/bin/python" ] && [ -f "$stamp" ] && grep -qxF "$want" "$stamp"; then
         return 0
     fi

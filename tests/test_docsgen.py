@@ -14,6 +14,7 @@ sys.path.insert(0, str(ROOT))
 from docsgen.cli_reference import cli_reference_markdown, walk_commands  # noqa: E402
 from docsgen.griffe_doctest import fence_doctests  # noqa: E402
 from docsgen.payout_tables import describe_net, payout_tables_markdown  # noqa: E402
+from docsgen.rules_tables import poker_hit_categories_markdown  # noqa: E402
 from docsgen.terminal import parse_session  # noqa: E402
 
 from croupier.baccarat import PAYOUT_TABLES  # noqa: E402
@@ -40,6 +41,17 @@ def test_the_payout_page_has_every_bet() -> None:
         for bet in table.bets:
             assert f"| `{bet.key}` | {bet.name} |" in markdown
     assert "banker wins: 19/20:1 (0.95:1); the round is a tie: push" in markdown
+
+
+def test_the_hit_categories_table_has_every_category_once() -> None:
+    from croupier.poker.hit_categories import Draw, MadeHand
+
+    rows = [line for line in poker_hit_categories_markdown().splitlines() if line.startswith("| ")]
+    for category in [*MadeHand, *Draw]:
+        assert sum(row.startswith(f"| {category.value} |") for row in rows) == 1
+    assert (
+        "| set | a pocket pair with one card of its rank on the board | 7♠ 7♦ on K♣ 7♥ 2♦ |" in rows
+    )
 
 
 def test_net_payouts_read_as_a_table_says_them() -> None:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from croupier import __version__
+from croupier.engine import status
 
 from .helpers import assert_one_line_error, croupier
 
 
 def test_version() -> None:
+    """The version, and whether the engine is compiled (croupier.engine.status)."""
     run = croupier("--version")
-    assert run.exit_code == 0 and run.stdout.strip() == f"croupier {__version__}"
+    assert run.exit_code == 0
+    assert run.stdout.splitlines() == [f"croupier {__version__}", f"engine {status()}"]
 
 
 def test_help_lists_the_games() -> None:

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier.cards import CardError
+from croupier.poker.orders import class_order
 from croupier.poker.ranges import Range, RangeError
 from croupier.poker.starting_hands import (
     CLASS_COMBOS,
@@ -16,7 +17,6 @@ from croupier.poker.starting_hands import (
     COMBO_COUNT,
     combo_text,
 )
-from croupier.poker.vs_random import CLASS_ORDER
 
 
 def classes_of(text: str) -> set[str]:
@@ -75,15 +75,17 @@ def test_specific_combos_and_membership() -> None:
     assert 42 not in r  # not a combo at all
 
 
-def test_top_percentages_take_whole_classes_in_the_published_order() -> None:
+@pytest.mark.parametrize("order", ["vs3", "vs1"])
+def test_top_percentages_take_whole_classes_in_their_order(order: str) -> None:
+    ranked = class_order(order)
     for percent in (1, 5, 15, 33.3, 50):
-        r = Range.parse(f"{percent}%")
+        r = Range.parse(f"{percent}%{order}")
         held = [n for n in range(169) if r.matrix().ravel()[n] > 0]
-        assert sorted(held) == sorted(CLASS_ORDER[: len(held)])
+        assert sorted(held) == sorted(ranked[: len(held)])
         count = len(r)
         assert count >= percent / 100 * COMBO_COUNT
-        assert count - CLASS_SIZES[CLASS_ORDER[len(held) - 1]] < percent / 100 * COMBO_COUNT
-    assert classes_of("1%") == {"AA", "KK", "QQ"}
+        assert count - CLASS_SIZES[ranked[len(held) - 1]] < percent / 100 * COMBO_COUNT
+    assert classes_of(f"1%{order}") == {"AA", "KK", "QQ"}
 
 
 def test_the_matrix_is_the_grid_of_the_range_pickers() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +10,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from croupier.baccarat import CASINO, Composition, bet_odds
+from croupier.baccarat.scoreboard import DERIVED_ROADS, ask_road, derived_road
+from croupier.baccarat.sitting import Sitting
 from croupier.baccarat.table import Table, table_shoe
+from croupier.baccarat.tablerules import VARIANTS, table_rules
 from croupier.web.app import create_app
 
 
@@ -53,9 +57,19 @@ def test_the_maths_panel_is_the_exact_engine_for_the_cards_left(client: TestClie
     state = client.post("/api/baccarat/deal", json={"stakes": {"tie": "25"}}).json()
     table = Table(shoe=table_shoe(8, 7), payouts=CASINO, deal_order="casino")
     table.play({"tie": 2_500})
-    expected = {b.bet.key: b.house_edge for b in bet_odds(Composition.from_shoe(table.shoe))}
+    # Every variant of every bet is priced (the table's own marked): 5% and 4% commission
+    # and EZ banker bets, ties at 8:1 and 9:1, every side bet.
+    composition = Composition.from_shoe(table.shoe)
+    expected = {b.bet.key: b.house_edge for b in bet_odds(composition, VARIANTS)}
     shown = {b["key"]: b["house_edge"] for b in state["odds"]["bets"]}
     assert shown == pytest.approx(expected, rel=1e-12)
+    assert shown["banker-4"] == pytest.approx(
+        next(b.house_edge for b in bet_odds(composition) if b.bet.key == "banker-4"), rel=1e-12
+    )
+    assert {b["key"] for b in state["odds"]["bets"] if b["at_table"]} == {
+        "banker", "player", "tie", "player-pair", "banker-pair",
+        "dragon-bonus-player", "dragon-bonus-banker",
+    }  # fmt: skip
     assert state["odds"]["cards_left"] == table.shoe.remaining
 
 
@@ -96,6 +110,12 @@ def test_bad_bets_are_refused_and_change_nothing(
         ({"payouts": "vegas"}, "unknown payout table 'vegas': expected one of lab, casino, ez"),
         ({"bankroll": "lots"}, "bad amount 'lots'"),
         ({"stake": "0"}, "bad stake $0: expected more than $0"),
+        ({"stake": "20000"}, "the stake $20,000 is more than the bankroll $1,000"),
+        ({"commission": "3"}, "bad commission '3'"),
+        ({"tie_pays": 7}, "bad tie payout 7:1: expected 8 or 9"),
+        ({"payouts": "ez", "side_bets": ["dragon-bonus-player"]}, "bad side bet"),
+        ({"min_stake": "50", "max_stake": "10"}, "bad table limits $50 to $10"),
+        ({"payouts": "lab", "tie_pays": 9}, "the lab's rules are fixed"),
         ({"decks": 9}, "bad number of decks 9: expected 1 to 8"),
         ({"bankroll": "99999999"}, "bad bankroll '99999999': at most $1,000,000"),
         ({"seed": -1}, "bad seed -1"),
@@ -185,3 +205,89 @@ def test_the_course_s_deal_order_on_request(client: TestClient) -> None:
     assert [c["code"] for c in state["last"]["player"]] == [
         str(c) for c in played.coup.player_cards
     ]
+
+
+def test_a_table_has_one_set_of_rules(client: TestClient) -> None:
+    state = sit(
+        client,
+        payouts="casino",
+        commission="4",
+        tie_pays=9,
+        side_bets=["player-pair"],
+        min_stake="5",
+        max_stake="200",
+    )
+    assert [b["name"] for b in state["bets"]] == [
+        "Banker (4% commission)", "Player", "Tie 9:1", "Player Pair 11:1",
+    ]  # fmt: skip
+    assert state["rules"]["describe"] == "4% commission, tie 9:1"
+    assert state["rules"]["limits_text"] == "$5 to $200"
+    assert [b["key"] for b in state["odds"]["bets"] if b["at_table"]] == [
+        "banker-4", "player", "tie-9", "player-pair",
+    ]  # fmt: skip
+    after = client.post("/api/baccarat/deal", json={"stakes": {"banker": "100"}}).json()
+    if after["last"]["outcome"] == "banker":
+        assert after["last"]["net"] == 9_600
+
+
+def test_each_chip_is_checked_against_the_limits_and_the_bankroll(client: TestClient) -> None:
+    sit(client, max_stake="100", bankroll="150")
+    ok = client.post("/api/baccarat/check", json={"stakes": {"banker": "100", "tie": "25"}})
+    assert ok.status_code == 200 and ok.json() == {"ok": True, "total": 12_500}
+    over = client.post("/api/baccarat/check", json={"stakes": {"banker": "125"}})
+    assert over.status_code == 422
+    assert over.json()["error"] == (
+        "the Banker bet of $125 is over the table maximum of $100 a spot"
+    )
+    broke = client.post("/api/baccarat/check", json={"stakes": {"banker": "100", "tie": "75"}})
+    assert broke.json()["error"] == "the bets total $175 but the bankroll is $150"
+    dealt = client.post("/api/baccarat/deal", json={"stakes": {"banker": "125"}})
+    assert dealt.status_code == 422 and "table maximum" in dealt.json()["error"]
+
+
+def test_a_side_bet_alone(client: TestClient) -> None:
+    sit(client)
+    state = client.post("/api/baccarat/deal", json={"stakes": {"banker-pair": "5"}}).json()
+    assert [s["key"] for s in state["last"]["settlements"]] == ["banker-pair"]
+    assert state["bankrolls"] == [100_000, state["bankroll"]]
+
+
+def test_before_sitting_down_the_maths_is_a_full_shoe(client: TestClient) -> None:
+    state = client.get("/api/baccarat").json()
+    assert state["odds"]["fresh_shoe"] and state["odds"]["cards_left"] == 416
+    expected = {b.bet.key: b.house_edge for b in bet_odds(Composition.decks(8), VARIANTS)}
+    assert {b["key"]: b["house_edge"] for b in state["odds"]["bets"]} == pytest.approx(expected)
+    assert [b["key"] for b in state["choices"]["side_bets"]["none"]] == [
+        "player-pair", "banker-pair", "dragon-7", "panda-8",
+    ]  # fmt: skip
+
+
+def test_the_five_roads_the_ask_road_and_the_tally(client: TestClient) -> None:
+    sit(client)
+    for _ in range(12):
+        state = client.post("/api/baccarat/deal", json={"stakes": {"player": "5"}}).json()
+    rules = table_rules("casino")
+    sitting = Sitting.sit_down(rules, shoe=table_shoe(8, 7), deal_order="casino")
+    for _ in range(12):
+        sitting.play({"player": 500})
+    beads = sitting.beads
+    for key in DERIVED_ROADS:
+        assert state["derived_roads"][key]["marks"] == [
+            {"column": m.column, "row": m.row, "colour": m.colour.value}
+            for m in derived_road(beads, key)
+        ]
+    asked = ask_road(beads)
+    assert state["ask_road"]["banker"] == {
+        k: None if c is None else c.value for k, c in asked.banker.items()
+    }
+    assert state["tally"]["rounds"] == 12
+    assert state["tally"] == dataclasses.asdict(sitting.tally)
+    assert state["bankrolls"] == list(sitting.bankrolls)
+
+
+def test_a_session_saved_before_table_rules_still_loads(client: TestClient) -> None:
+    table = Table(shoe=table_shoe(8, 7), payouts=CASINO, deal_order="casino")
+    played = table.play({"banker": 1_000})
+    old = {"table": table.to_dict(), "shoe_rounds": [], "last": played.to_dict(), "start": 100_000}
+    sitting = Sitting.from_dict(old)
+    assert sitting.rules == table_rules("casino") and sitting.bankroll == table.bankroll

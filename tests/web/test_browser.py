@@ -13,8 +13,13 @@ from typing import Any
 
 import pytest
 
-from croupier.baccarat import CASINO
+from croupier.baccarat import CASINO, Composition, bet_odds
+from croupier.baccarat.scoreboard import DERIVED_ROADS, ask_road, big_road, derived_road
+from croupier.baccarat.sitting import Sitting
 from croupier.baccarat.table import Table, format_money, table_shoe
+from croupier.baccarat.tablerules import VARIANTS, table_rules
+from croupier.baccarat.trainer import Drill
+from croupier.baccarat.trainerlog import read_history
 from croupier.poker import Range, calculate
 
 pytestmark = pytest.mark.browser
@@ -26,12 +31,18 @@ PHONE = {"width": 390, "height": 844}
 Shot = Callable[..., Path]
 
 
-def sit_down(page: Any, seed: int, payouts: str = "casino") -> None:
+TABLES = {"casino": "casino:5", "casino-4": "casino:4", "ez": "ez:none", "lab": "lab:"}
+
+
+def sit_down(page: Any, seed: int, payouts: str = "casino", **fields: str) -> None:
     page.goto("/baccarat")
+    page.select_option("#sit-table", TABLES[payouts])
+    page.click("#sit-form details.more summary")
     page.fill("#sit-seed", str(seed))
-    page.select_option("#sit-payouts", payouts)
+    for name, value in fields.items():
+        page.fill(f"#sit-{name}", value)
     page.click("#sit-form button[type=submit]")
-    page.wait_for_selector("#seated-controls:not([hidden])")
+    page.wait_for_selector("#seated-area:not([hidden])")
 
 
 def test_lobby(browser_page: Any, screenshot: Shot) -> None:
@@ -49,9 +60,13 @@ def test_a_bet_and_a_deal_move_the_bankroll(browser_page: Any, screenshot: Shot)
     assert page.inner_text("#bankroll") == "$1,000"
     page.click("#chips [data-value='2500']")
     page.click("[data-bet='banker']")
+    expect(page.locator("[data-bet='banker']")).to_have_attribute("aria-label", re.compile("on it"))
     page.click("[data-bet='banker']")
+    expect(page.locator("[data-bet='banker']")).to_have_attribute(
+        "aria-label", re.compile(r"\$50 on it")
+    )
     page.click("[data-bet='player-pair']")
-    assert "$50 on it" in page.get_attribute("[data-bet='banker']", "aria-label")
+    expect(page.locator("[data-take-off='player-pair']")).to_be_visible()
     page.click("#deal")
     expect(page.locator("#round-number")).to_have_text("1")
     table = Table(shoe=table_shoe(8, 11), payouts=CASINO, deal_order="casino")
@@ -64,16 +79,20 @@ def test_a_bet_and_a_deal_move_the_bankroll(browser_page: Any, screenshot: Shot)
     assert page.locator("#reasons li").count() >= 1
     for _ in range(7):
         page.click("[data-bet='player']")
+        expect(page.locator("[data-take-off='player']")).to_be_visible()
         page.click("#deal")
         expect(page.locator("#round-number")).to_have_text(str(table.rounds_played + 1))
         table.play({"player": 2_500})
     assert page.inner_text("#bankroll") == format_money(table.bankroll)
     assert page.locator("#bead-plate .bead").count() == 8
-    assert page.locator("#bet-odds tr").count() == len(CASINO.bets)
+    assert page.locator("#bet-odds tr").count() == len(VARIANTS.bets)
+    assert page.locator("#bet-odds tr.at-table").count() == 7
     page.click("[data-bet='banker']")  # chips on the layout for the next round
     page.click("#chips [data-value='500']")
     page.click("[data-bet='tie']")
-    assert "$5 on it" in page.get_attribute("[data-bet='tie']", "aria-label")
+    expect(page.locator("[data-bet='tie']")).to_have_attribute(
+        "aria-label", re.compile(r"\$5 on it")
+    )
     screenshot(page, "baccarat", docs=True)
 
 
@@ -82,6 +101,7 @@ def test_the_table_by_keyboard(browser_page: Any) -> None:
     sit_down(page, seed=3, payouts="ez")
     page.focus("body")
     page.keyboard.press("b")
+    expect(page.locator("[data-take-off='banker']")).to_be_visible()
     page.keyboard.press("d")
     expect(page.locator("#round-number")).to_have_text("1")
     assert page.locator("#settlements li").count() == 1
@@ -90,6 +110,7 @@ def test_the_table_by_keyboard(browser_page: Any) -> None:
     page.keyboard.press("Enter")
     page.focus("[data-bet='dragon-7']")
     page.keyboard.press("Enter")
+    expect(page.locator("[data-take-off='dragon-7']")).to_be_visible()
     page.focus("#deal")
     page.keyboard.press("Enter")
     expect(page.locator("#round-number")).to_have_text("2")
@@ -103,9 +124,13 @@ def test_a_refused_bet_shows_the_reason(browser_page: Any) -> None:
     assert "Put a chip on a bet first" in page.inner_text("#bet-error")
     page.click("#chips [data-value='50000']")
     page.click("[data-bet='tie']")
+    expect(page.locator("[data-take-off='tie']")).to_be_visible()
     page.click("[data-bet='tie']")
     page.click("[data-bet='tie']")
-    assert "Not enough money" in page.inner_text("#bet-error")
+    expect(page.locator("#bet-error")).to_contain_text(
+        "Chip refused: the bets total $1,500 but the bankroll is $1,000"
+    )
+    assert page.get_attribute("[data-bet='tie']", "data-refused") == "true"
 
 
 @pytest.mark.parametrize("browser_page", [PHONE], indirect=True)
@@ -114,6 +139,7 @@ def test_the_table_on_a_phone(browser_page: Any, screenshot: Shot) -> None:
     sit_down(page, seed=21)
     for number in range(1, 4):
         page.click("[data-bet='banker']")
+        expect(page.locator("[data-take-off='banker']")).to_be_visible()
         page.click("#deal")
         expect(page.locator("#round-number")).to_have_text(str(number))
     screenshot(page, "baccarat-phone", docs=True)
@@ -290,7 +316,7 @@ UNNAMED_CONTROLS = """() => [...document.querySelectorAll("button, input, select
   .map((node) => node.outerHTML.slice(0, 80))"""
 
 
-@pytest.mark.parametrize("path", ["/", "/baccarat", "/poker"])
+@pytest.mark.parametrize("path", ["/", "/baccarat", "/baccarat/trainer", "/poker"])
 def test_every_control_has_a_name(browser_page: Any, path: str) -> None:
     page = browser_page
     if path == "/baccarat":
@@ -306,12 +332,142 @@ def test_leaving_the_table(browser_page: Any) -> None:
     page = browser_page
     sit_down(page, seed=8)
     page.keyboard.press("p")
+    expect(page.locator("[data-take-off='player']")).to_be_visible()
     page.click("#deal")
     expect(page.locator("#round-number")).to_have_text("1")
     bankroll = page.inner_text("#bankroll")
     page.click("#leave")
-    expect(page.locator("#verdict")).to_have_text(
+    expect(page.locator("#sit-error")).to_have_text(
         f"You leave the table with {bankroll} after 1 round."
     )
-    assert page.locator("#seated-controls").is_hidden()
-    assert page.locator("#sit-details[open]").count() == 1
+    assert page.locator("#seated-area").is_hidden()
+    assert page.locator("#invite").is_visible()
+
+
+def test_before_sitting_down_the_felt_invites_and_the_maths_is_a_full_shoe(
+    browser_page: Any, screenshot: Shot
+) -> None:
+    page = browser_page
+    page.goto("/baccarat")
+    expect(page.locator("#invite")).to_be_visible()
+    assert page.locator("#seated-area").is_hidden()
+    assert "Take a seat" in page.inner_text("#invite")
+    expect(page.locator("#maths-note")).to_have_text(
+        "A full shoe, priced exactly (every possible round counted)."
+    )
+    full = {odds.bet.key: odds for odds in bet_odds(Composition.decks(8), VARIANTS)}
+    assert page.locator("#bet-odds tr").count() == len(full)
+    edge = page.locator("#bet-odds tr[data-key='banker-4'] td").nth(1).inner_text()
+    assert edge == f"{100 * (full['banker-4'].house_edge or 0):.3f}%"
+    # The side bets follow the table chosen: EZ offers Dragon 7 and Panda 8.
+    page.select_option("#sit-table", "ez:none")
+    assert page.locator("#side-bet-choices input").evaluate_all(
+        "inputs => inputs.map(i => i.value)"
+    ) == ["player-pair", "banker-pair", "dragon-7", "panda-8"]
+    page.select_option("#sit-table", "casino:5")
+    screenshot(page, "baccarat-invite")
+
+
+def test_a_shoe_played_to_the_cut_card_draws_the_five_roads(
+    browser_page: Any, screenshot: Shot
+) -> None:
+    page = browser_page
+    page.goto("/baccarat")
+    page.select_option("#sit-table", "casino:4")
+    page.select_option("#sit-tie", "9")
+    page.uncheck("#side-bet-choices input[value='dragon-bonus-banker']")
+    page.fill("#sit-max", "50")
+    page.click("#sit-form details.more summary")
+    page.fill("#sit-decks", "1")
+    page.fill("#sit-seed", "12")
+    page.click("#sit-form button[type=submit]")
+    page.wait_for_selector("#seated-area:not([hidden])")
+    names = page.locator("#bet-spots .spot-name").all_inner_texts()
+    assert names == [
+        "Banker (4% commission)", "Player", "Tie 9:1", "Player Pair 11:1",
+        "Banker Pair 11:1", "Dragon Bonus Player",
+    ]  # fmt: skip
+    # An over-limit chip is refused, visibly, with the table's reason.
+    page.click("#chips [data-value='10000']")
+    page.click("[data-bet='banker']")
+    expect(page.locator("#bet-error")).to_have_text(
+        "Chip refused: the Banker (4% commission) bet of $100 is over the table maximum "
+        "of $50 a spot."
+    )
+    assert page.get_attribute("[data-bet='banker']", "data-refused") == "true"
+    assert page.locator("[data-take-off='banker']").count() == 0
+    # A side bet alone, then taken off before the deal.
+    page.click("#chips [data-value='500']")
+    page.click("[data-bet='player-pair']")
+    page.click("[data-take-off='player-pair']")
+    expect(page.locator("[data-take-off='player-pair']")).to_have_count(0)
+    rules = table_rules("casino", commission="4", tie_pays=9, max_stake=5_000,
+                        side_bets="pp,bp,dbp")  # fmt: skip
+    sitting = Sitting.sit_down(rules, shoe=table_shoe(1, 12), stake=500, deal_order="casino")
+    while not sitting.table.shoe.cut_card_reached:
+        page.click("[data-bet='player']")
+        expect(page.locator("[data-take-off='player']")).to_be_visible()
+        page.click("#deal")
+        sitting.play({"player": 500})
+        expect(page.locator("#round-number")).to_have_text(str(sitting.rounds))
+    beads = sitting.beads
+    assert page.locator("#bead-plate .bead").count() == len(beads)
+    assert page.locator("#big-road .ring").count() == len(big_road(beads))
+    for key in DERIVED_ROADS:
+        marks = derived_road(beads, key)
+        shown = page.locator(f"#{key} .mark").evaluate_all(
+            "marks => marks.map(m => [m.style.gridColumn, m.style.gridRow,"
+            " m.classList.contains('red') ? 'red' : 'blue'])"
+        )
+        assert shown == [[str(m.column + 1), str(m.row + 1), m.colour.value] for m in marks]
+    asked = ask_road(beads)
+    for side, answers in (("banker", asked.banker), ("player", asked.player)):
+        shown = page.locator(f"#ask-road [data-side='{side}'] .mark").evaluate_all(
+            "marks => marks.map(m => m.dataset.colour)"
+        )
+        assert shown == [("" if c is None else c.value) for c in answers.values()]
+    tally = sitting.tally
+    assert page.inner_text("#tally").startswith(f"This shoe: {tally.rounds} rounds")
+    assert page.locator("#bankroll-chart polyline").count() == 1
+    assert f"over {sitting.rounds} rounds" in page.inner_text("#chart-note")
+    screenshot(page, "baccarat-roads", docs=True)
+
+
+def test_the_counting_trainer(
+    browser_page: Any, screenshot: Shot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("CROUPIER_TRAINER_DIR", str(tmp_path))
+    page = browser_page
+    page.goto("/baccarat/trainer")
+    page.fill("#t-user", "ana")
+    page.select_option("#t-count", "panda-8")
+    expect(page.locator("#t-tags")).to_contain_text("Tags: A,2=+1 3,4,5=-2")
+    page.fill("#t-every", "4")
+    page.fill("#t-cards", "8")
+    page.fill("#t-speed", "0.05")
+    page.fill("#t-seed", "5")
+    page.click("#start-form button[type=submit]")
+    drill = Drill.new("panda-8", cards=8, every=4, rng=5)
+    for number in range(2):
+        expect(page.locator("#drill-status")).to_have_text(
+            f"Cards {4 * number + 1} to {4 * number + 4} of 8."
+        )
+        expect(page.locator("#answer-form")).to_be_visible()
+        drill.next_cards()
+        shown = page.locator("#trainer-cards .card").evaluate_all(
+            "cards => cards.map(c => c.dataset.code)"
+        )
+        assert shown == [str(card) for card in drill.cards[4 * number : 4 * number + 4]]
+        exact = drill.expected()
+        running = exact.running + (1 if number else 0)  # the second answer is wrong
+        page.fill("#a-running", str(running))
+        page.fill("#a-true", f"{exact.true:.1f}")
+        page.click("#answer-form button[type=submit]")
+        drill.answer(running, exact.true, seconds=1)
+    expect(page.locator("#drill-status")).to_contain_text("Drill over: 8 cards.")
+    expect(page.locator("#verdict")).to_contain_text(f"Wrong: running {exact.running:+d}")
+    assert "accuracy" in page.inner_text("#score").lower()
+    assert page.locator("#mistakes li").count() == 1
+    expect(page.locator("#history tr")).to_have_count(1)
+    assert read_history("ana", tmp_path).records[0].running_right == 1
+    screenshot(page, "baccarat-trainer", docs=True)

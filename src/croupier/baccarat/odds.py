@@ -29,6 +29,7 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from types import ModuleType
 from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, overload
 
 import numpy as np
@@ -46,6 +47,7 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import CASINO, Bet, Pair, PayoutTable
 from croupier.baccarat.rules import POINTS, Outcome
 from croupier.cards import Rank
+from croupier.engine import compiled, kernels
 from croupier.errors import check_type
 
 __all__ = [
@@ -275,7 +277,91 @@ def _batch_sums(
     array: NDArray[np.int64], blocks: tuple[NDArray[np.float64], ...]
 ) -> NDArray[np.float64]:
     """``matrix @ weights / denominator`` for every row of counts, with ``matrix`` given
-    as :func:`_split_blocks`: (K, 10) counts -> (K, rows).
+    as :func:`_split_blocks`: (K, 10) counts -> (K, rows); by the compiled kernel where
+    the engine is compiled, else by :func:`batch_sums_numpy`."""
+    if not compiled("baccarat"):
+        return batch_sums_numpy(array, blocks)
+    kernel = baccarat_kernels()
+    rows = blocks[0].shape[0] // len(_half_multisets(0)[0])
+    out = np.empty((array.shape[0], rows), dtype=np.float64)
+    kernel.batch_sums(np.ascontiguousarray(array), _kernel_matrices(blocks), out, 0, len(out))
+    return out
+
+
+@functools.cache
+def baccarat_kernels() -> ModuleType:
+    """:mod:`croupier.baccarat._kernels` (compiled or not, see
+    :func:`croupier.engine.kernels`), given the trees of the two halves."""
+    module = kernels("baccarat")
+    module.configure(*half_trees())
+    return module
+
+
+@functools.cache
+def half_trees() -> tuple[NDArray[np.int64], ...]:
+    """For each half (values 0-4, then 5-9), the weights' tree as the kernels take it: for
+    each of its 462 multisets laid out level after level (sizes 0 to 6), the place of its
+    parent (the multiset without its largest value) and the factor that value adds
+    (``value * 6 + occurrence``); the empty multiset's entries are 0.
+
+    >>> low_parent, low_factor, high_parent, high_factor = half_trees()
+    >>> len(low_parent), low_parent[:7].tolist(), high_factor[1:3].tolist()
+    (462, [0, 0, 0, 0, 0, 0, 1], [30, 36])
+    """
+    trees = []
+    for half in (0, 1):
+        parent, factor, start = [0], [0], 0
+        for size, (parents, last) in enumerate(_half_tree(half), 1):
+            parent += (parents + start).tolist()
+            factor += last.tolist()
+            start += len(_half_multisets(half)[size - 1])
+        trees += [np.array(parent, dtype=np.int64), np.array(factor, dtype=np.int64)]
+    for tree in trees:
+        tree.setflags(write=False)
+    return tuple(trees)
+
+
+# The kernel layout of each block set given to _batch_sums, by the set's id (the set is
+# kept beside it, so that the id stays its own): every set comes from a cached function.
+_KERNEL_MATRICES: Final[dict[int, tuple[tuple[NDArray[np.float64], ...], NDArray[np.float64]]]] = {}
+
+
+def _kernel_matrices(blocks: tuple[NDArray[np.float64], ...]) -> NDArray[np.float64]:
+    entry = _KERNEL_MATRICES.get(id(blocks))
+    if entry is None or entry[0] is not blocks:
+        entry = (blocks, kernel_layout(blocks))
+        _KERNEL_MATRICES[id(blocks)] = entry
+    return entry[1]
+
+
+def kernel_matrices(bet: Bet | None = None) -> NDArray[np.float64]:
+    """A bet's payoffs summed per six-card multiset (``None``: the outcome matrix, rows
+    player, banker, tie) as :func:`croupier.baccarat._kernels.batch_sums` reads them."""
+    return _kernel_matrices(_outcome_blocks() if bet is None else _payoff_blocks(bet))
+
+
+def kernel_layout(blocks: tuple[NDArray[np.float64], ...]) -> NDArray[np.float64]:
+    """Blocks as :func:`_split_blocks` makes them, laid out for the kernel: matrix row
+    after row, and within a row, for k = 0 to 6 low values, the block of multisets with
+    k low values and 6 - k high ones, its shorter side as rows (the high side from k = 4).
+    """
+    low = [len(level) for level in _half_multisets(0)]
+    high = [len(level) for level in _half_multisets(1)]
+    rows = blocks[0].shape[0] // low[0]
+    parts = []
+    for r in range(rows):
+        for k, block in enumerate(blocks):
+            mine = block.reshape(rows, low[k], high[6 - k])[r]
+            parts.append((mine if k <= 3 else mine.T).ravel())
+    # left writeable: the kernel reads it through a plain pointer
+    return np.ascontiguousarray(np.concatenate(parts), dtype=np.float64)
+
+
+def batch_sums_numpy(
+    array: NDArray[np.int64], blocks: tuple[NDArray[np.float64], ...]
+) -> NDArray[np.float64]:
+    """:func:`_batch_sums` with NumPy (the path that runs where the engine is not compiled,
+    and the reference the kernel is tested against).
 
     Per composition the low and high halves' weights cost 2 x 462 products, and the
     5,005 six-card terms become matrix products (BLAS) of the blocks with the high

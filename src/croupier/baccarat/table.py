@@ -28,6 +28,7 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import LAB, Bet, PayoutTable, RoundFacts, payout_table
 from croupier.baccarat.round import DEAL_ORDERS, Coup, Round
 from croupier.baccarat.rules import CUT_CARD_FROM_END
+from croupier.baccarat.tablerules import SIDE_BETS
 from croupier.cards import Rank, Shoe, format_cards, parse_cards
 from croupier.errors import check_type
 from croupier.randomness import RNGLike
@@ -101,12 +102,7 @@ def table_shoe(decks: int = 8, rng: RNGLike = None) -> Shoe:
 
 
 #: Side bets offered at the table, by the code typed, when the payouts have them.
-SIDE_BET_CODES: Final = {
-    "pp": "player-pair",
-    "bp": "banker-pair",
-    "d7": "dragon-7",
-    "p8": "panda-8",
-}
+SIDE_BET_CODES: Final = {code: key for code, (key, _) in SIDE_BETS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,13 +114,20 @@ class Wager:
 
 
 def parse_wagers(
-    text: str, payouts: PayoutTable, stakes: Mapping[str, int], bankroll: int
+    text: str,
+    payouts: PayoutTable,
+    stakes: Mapping[str, int],
+    bankroll: int,
+    *,
+    side_bets_alone: bool = False,
 ) -> tuple[Wager, ...]:
     """The bets typed for one round: one of ``b``, ``p``, ``t`` (banker, player, tie), then
-    any side bets the payouts offer (``pp``, ``bp``, ``d7``, ``p8``), each code followed by
-    its stake in dollars or alone to keep the last one: ``stakes["main"]`` for the bet on
-    who wins, ``stakes[key]`` for a side bet (else the main stake). The stakes together
-    must fit in ``bankroll`` (cents).
+    any side bets the payouts offer (``pp``, ``bp``, ``dbp``, ``dbb``, ``d7``, ``p8``),
+    each code followed by its stake in dollars or alone to keep the last one:
+    ``stakes["main"]`` for the bet on who wins, ``stakes[key]`` for a side bet (else the
+    main stake). The stakes together must fit in ``bankroll`` (cents). With
+    ``side_bets_alone`` (a casino table), side bets may be placed without a bet on who
+    wins; the main bet, if any, comes first.
 
     >>> from croupier.baccarat.payouts import EZ
     >>> parse_wagers("b 200 pp 5", EZ, {"main": 10_000}, 100_000)
@@ -162,7 +165,12 @@ def parse_wagers(
             raise BaccaratError(f"bet {code!r} twice: one stake per bet")
         wagers.append(Wager(key, stake))
     main = [w for w in wagers if w.key in BET_CODES.values()]
-    if len(main) != 1:
+    if side_bets_alone:
+        if not wagers:
+            raise BaccaratError("no bet: bet on 'b', 'p' or 't', or place a side bet")
+        if len(main) > 1:
+            raise BaccaratError("bet on one of 'b' (banker), 'p' (player) or 't' (tie) at most")
+    elif len(main) != 1:
         raise BaccaratError("bet on exactly one of 'b' (banker), 'p' (player) or 't' (tie)")
     total = sum(w.stake for w in wagers)
     if total > bankroll:
@@ -319,7 +327,29 @@ class Table:
         """
         checked = self.check_stakes(stakes)
         game, reshuffled = self.next_round()
-        coup = game.play()
+        return self._finish(game.play(), reshuffled, checked)
+
+    def finish_round(self, game: Round, reshuffled: bool, stakes: Mapping[str, int]) -> TableRound:
+        """Settle the chips ``stakes`` on a round begun with :meth:`next_round` (the lab's
+        order: the first cards are seen, then the bets go down): the bets are checked,
+        the round is finished and every bet settled.
+
+        >>> from croupier.cards import Shoe, parse_cards
+        >>> table = Table(shoe=Shoe.stacked(parse_cards("2h 3d 9s Kc")))
+        >>> game, reshuffled = table.next_round()
+        >>> game.deal_initial()
+        >>> played = table.finish_round(game, reshuffled, {"player": 10_000})
+        >>> played.coup.outcome.value, format_money(played.net), table.rounds_played
+        ('banker', '-$100', 1)
+        """
+        checked = self.check_stakes(stakes)
+        if not game.is_dealt:
+            game.deal_initial()
+        return self._finish(game.finalize(), reshuffled, checked)
+
+    def _finish(
+        self, coup: Coup, reshuffled: bool, checked: tuple[tuple[Bet, int], ...]
+    ) -> TableRound:
         settlements = tuple(self._settle(bet, amount, coup) for bet, amount in checked)
         self.rounds_played += 1
         return TableRound(
@@ -342,8 +372,10 @@ class Table:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Table:
-        """The table saved by :meth:`to_dict`; bad data raises a croupier error.
+    def from_dict(cls, data: Mapping[str, Any], payouts: PayoutTable | None = None) -> Table:
+        """The table saved by :meth:`to_dict`; bad data raises a croupier error. A table
+        whose payouts are not one of the named tables (a table's own rules) is given its
+        ``payouts``, which must carry the saved name.
 
         >>> table = Table(shoe=table_shoe(6, rng=1), bankroll=50_000)
         >>> _ = table.play({"player": 2500})
@@ -356,13 +388,21 @@ class Table:
                 shoe=Shoe.from_dict(data["shoe"]),
                 bankroll=_whole(data["bankroll"], "bankroll"),
                 stake=_whole(data["stake"], "stake"),
-                payouts=payout_table(data["payouts"]),
+                payouts=_payouts(data["payouts"], payouts),
                 deal_order=_deal_order(data.get("deal_order", "course")),
             )
             table.rounds_played = _whole(data["rounds_played"], "rounds played")
         except (KeyError, TypeError, AttributeError) as exc:
             raise BaccaratError(f"bad saved table: {exc}") from None
         return table
+
+
+def _payouts(name: object, given: PayoutTable | None) -> PayoutTable:
+    if given is None:
+        return payout_table(str(name))
+    if name != given.name:
+        raise BaccaratError(f"bad saved table: payouts {name!r} are not the {given.name!r} given")
+    return given
 
 
 def _deal_order(value: object) -> str:

@@ -34,6 +34,7 @@ __all__ = [
     "LazyProgress",
     "Prompter",
     "command_group",
+    "done_of_total",
     "fail",
     "make_console",
     "print_trimmed",
@@ -71,6 +72,18 @@ def command_group(name: str, help: str, commands: LazyCommands | None = None) ->
             typer.echo(ctx.get_help())
 
     return group
+
+
+def done_of_total(progress: Callable[[int], None]) -> Callable[[int, int], None]:
+    """A library's ``progress(done, total)`` callback that moves ``progress`` (a
+    :class:`LazyProgress` learns the total as the work goes)."""
+
+    def report(done: int, total: int) -> None:
+        if isinstance(progress, LazyProgress):
+            progress.set_total(total)
+        progress(done)
+
+    return report
 
 
 def run_with_progress(
@@ -141,8 +154,9 @@ class CroupierGroup(HelpGroup):
         given = list(args) if args is not None else sys.argv[1:]
         if given[:1] == ["--version"]:  # answered here: parsing options costs Typer 0.3 s
             from croupier import __version__
+            from croupier.engine import status
 
-            typer.echo(f"croupier {__version__}")
+            typer.echo(f"croupier {__version__}\nengine {status()}")
             code: Any = 0
             if standalone_mode:
                 sys.exit(code)

@@ -15,6 +15,7 @@ from croupier.cli.console import (
     LazyProgress,
     Prompter,
     command_group,
+    done_of_total,
     fail,
     make_console,
     run_with_progress,
@@ -26,8 +27,10 @@ from croupier.cli.options import (
     count_argument,
     count_option,
     file_argument,
+    file_option,
     resolve_workers,
 )
+from croupier.cli.poker_hits import hits
 from croupier.numerals import fresh_seed, percent
 
 if TYPE_CHECKING:
@@ -291,6 +294,26 @@ def calc(
         bool,
         typer.Option("--grid", help="Show each range on the 13x13 grid, with each class's equity."),
     ] = False,
+    next_card: Annotated[
+        bool,
+        typer.Option(
+            "--next",
+            help="On a flop or turn: each player's equity after every card the next street "
+            "may bring, exactly.",
+        ),
+    ] = False,
+    distribution: Annotated[
+        bool,
+        typer.Option(
+            "--distribution",
+            help="Each range's equity distribution: its combos from weakest to strongest, "
+            "the share above 50% and 75%.",
+        ),
+    ] = False,
+    plot: Annotated[
+        Path | None,
+        file_option("--plot", "Draw the --next chart or the --distribution curves (PNG, SVG...)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
@@ -300,7 +323,8 @@ def calc(
     By default the answer is exact when enumerating every deal takes a few seconds at
     most, otherwise Monte Carlo until every standard error is below 0.1 point. The same
     --seed gives the same answer with any --workers or --scheduler. Ctrl-C stops and
-    shows what was computed so far, marked partial.
+    shows what was computed so far, marked partial. --next gives the equity after each
+    next card (exact), --distribution how equity spreads over each range.
     """
     from croupier.parallel import Interrupted
     from croupier.poker.calc import CalcOptions, EquityQuestion, iter_calculate
@@ -309,7 +333,22 @@ def calc(
         fail("--exact enumerates every deal: drop --trials and --precision")
     if trials is not None and precision is not None:
         fail("give --trials or --precision, not both")
+    if next_card and (distribution or grid):
+        fail("--next gives its own table: drop --distribution and --grid")
+    if next_card and (trials is not None or precision is not None or seed is not None):
+        fail("--next is exact: drop --trials, --precision and --seed")
+    if plot is not None and not (next_card or distribution):
+        fail("--plot draws the --next chart or the --distribution curves: add one of them")
+    if plot is not None:
+        from croupier.plotting import check_picture_name
+
+        check_picture_name(str(plot))  # before the work, not after it
     question = EquityQuestion.parse(ranges, board, dead)
+    if next_card:
+        from croupier.cli.poker_moves import run_next
+
+        run_next(question, as_json=as_json, plot=plot)
+        return
     if seed is None:
         seed = fresh_seed()
     options: CalcOptions = {
@@ -322,13 +361,8 @@ def calc(
     }
 
     def job(progress: Callable[[int], None]) -> CalcResult:
-        def report(done: int, total: int) -> None:
-            if isinstance(progress, LazyProgress):
-                progress.set_total(total)
-            progress(done)
-
         result: CalcResult | None = None
-        options["progress"] = report
+        options["progress"] = done_of_total(progress)
         try:
             for result in iter_calculate(question, **options):  # noqa: B007
                 pass
@@ -345,10 +379,30 @@ def calc(
         enabled=not as_json,
         nothing_done="the first results",
     )
-    if as_json:
+    spreads = None
+    if distribution:
+        from croupier.poker.calc.distribution import equity_distribution
+
+        spreads = equity_distribution(result)
+        if plot is not None:
+            from croupier.cli.poker_moves import save_plot
+            from croupier.poker.plot import distribution_figure
+
+            save_plot(lambda: distribution_figure(spreads or ()), plot)
+    if as_json and spreads is not None:
+        from croupier.cli.poker_moves import distribution_json
+
+        typer.echo(distribution_json(result, spreads))
+    elif as_json:
         typer.echo(json.dumps(result.to_dict()))
     else:
-        show_calc(make_console(), result, seed, grid=grid, ranges=question.ranges)
+        console = make_console()
+        show_calc(console, result, seed, grid=grid, ranges=question.ranges)
+        if spreads is not None:
+            from croupier.cli.poker_moves import show_distribution
+
+            console.print()
+            show_distribution(console, spreads, plot)
     if interrupted:
         raise typer.Exit(INTERRUPTED)
 
@@ -442,3 +496,6 @@ def range_grid(included: NDArray[np.float64], equity: NDArray[np.float64]) -> Ta
             )
         )
     return table
+
+
+app.command(name="hits")(hits)

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import attrgetter
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final
 
 from croupier.cards import DECK, Card, CardError, Rank, format_cards, parse_card
+from croupier.engine import compiled
 from croupier.poker.classes import (
     CATEGORIES,
     CLASS_COUNT,
@@ -48,6 +50,7 @@ from croupier.poker.tables import (
     RANK_SHIFT,
     SUIT_MASK,
     flush_table,
+    poker_kernels,
     rank_table_dict,
 )
 
@@ -73,20 +76,63 @@ _FLUSH: Final[list[int]] = []
 _BY_SUM: Final[dict[int, dict[int, int]]] = {5: {}, 6: {}, 7: {}}
 _BY_SUM_5: Final = _BY_SUM[5]
 _LOADING: Final = threading.Lock()
+# The usual card tokens (every case of rank and suit letters, rank first or suit first)
+# and their cards, read without parse_card's checks; filled with the tables.
+_TOKENS: Final[dict[str, Card]] = {}
+_NONE_ID: Final = id(None)
 
 
 def _load_tables() -> None:
+    global _fast_class_of
     with _LOADING:
         if _KEYS:
             return
-        _FLUSH[:] = flush_table().tolist()
-        for size, table in _BY_SUM.items():
-            table.update(rank_table_dict(size))
+        _TOKENS.update(_usual_tokens())
+        if compiled("poker"):
+            # the kernel ranks every hand of 5 to 7 distinct cards: _class_of only meets
+            # the others (tokens, a card twice, more cards), which need no table
+            _fast_class_of = card_kernels().class_of
+        else:
+            _FLUSH[:] = flush_table().tolist()
+            for size, table in _BY_SUM.items():
+                table.update(rank_table_dict(size))
         _KEYS[:] = [
             (1 << (_CARD_SHIFT + i)) | ((key & SUIT_MASK) << _SUIT_SHIFT) | (key >> RANK_SHIFT)
             for i, key in enumerate(CARD_KEYS.tolist())
         ]
 
+
+@functools.cache
+def card_kernels() -> ModuleType:
+    """The poker kernels (:func:`~croupier.poker.tables.poker_kernels`), told the deck's
+    cards, for :func:`evaluate` (its class_of)."""
+    kernel = poker_kernels()
+    addresses = [id(card) for card in DECK]
+    kernel.configure_cards(DECK, Card, *kernel.card_slots(addresses))
+    return kernel
+
+
+def _usual_tokens() -> dict[str, Card]:
+    """Each usual token and its card, as parse_card reads it."""
+    ranks = [*"23456789TJQKA", "10", "0", "X"]
+    suits = "cdhs"
+    tokens: dict[str, Card] = {}
+    for rank in ranks:
+        for suit in suits:
+            for text in (rank + suit, suit + rank):
+                for variant in {text, text.lower(), text.upper(), text.swapcase()}:
+                    tokens[variant] = parse_card(variant)
+    return tokens
+
+
+def _class_of_python(hand: tuple[Card, ...]) -> int:
+    """Stands for the compiled kernel's class_of where there is none: 0, let _class_of do it."""
+    return 0
+
+
+# The compiled kernel's class_of once the tables are filled, where the engine is compiled:
+# the class of 5 to 7 distinct Card objects, 0 for anything else (left to _class_of).
+_fast_class_of: Callable[[tuple[Any, ...]], int] = _class_of_python
 
 # Category and pattern of each class number (index 0, no class, holds a placeholder).
 _CATEGORY: Final = CATEGORIES
@@ -261,7 +307,7 @@ def evaluate(cards: CardsLike) -> HandRanking:
     """
     hand = cards if type(cards) is tuple else _as_tuple(cards)
     try:
-        class_number = _class_of(hand)
+        class_number = _fast_class_of(hand) or _class_of(hand)
     except (AttributeError, TypeError, IndexError) as exc:
         hand, class_number = _recover(hand, exc)
     ranking: HandRanking = _NEW(HandRanking)  # make_ranking, inlined: this is the hot path
@@ -281,7 +327,7 @@ def rank_hand(cards: CardsLike) -> int:
     """
     hand = cards if type(cards) is tuple else _as_tuple(cards)
     try:
-        return _class_of(hand)
+        return _fast_class_of(hand) or _class_of(hand)
     except (AttributeError, TypeError, IndexError) as exc:
         return _recover(hand, exc)[1]
 
@@ -342,7 +388,7 @@ def _recover(hand: tuple[Any, ...], failure: Exception) -> tuple[tuple[Card, ...
         if all(isinstance(card, Card) for card in hand):
             raise failure
         hand = _parse(hand)
-    return hand, _class_of(hand)
+    return hand, _fast_class_of(hand) or _class_of(hand)
 
 
 def compare_hands(first: CardsLike | HandRanking, second: CardsLike | HandRanking) -> int:
@@ -365,7 +411,15 @@ def compare_hands(first: CardsLike | HandRanking, second: CardsLike | HandRankin
 
 def _as_tuple(cards: CardsLike) -> tuple[Any, ...]:
     if isinstance(cards, str):
-        return _parse(cards.replace(",", " ").split())
+        tokens = cards.replace(",", " ").split()
+        known = _TOKENS.get
+        hand = tuple([known(token) for token in tokens])
+        # usual tokens of distinct cards; anything else, parsed and checked one by one
+        # (by identity: comparing a Card with None would call the dataclass's __eq__)
+        distinct = set(map(id, hand))
+        if len(distinct) != len(hand) or _NONE_ID in distinct:
+            return _parse(tokens)
+        return hand
     try:
         return tuple(cards)
     except TypeError:

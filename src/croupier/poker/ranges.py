@@ -7,8 +7,10 @@ eval7), separated by spaces or commas:
 - suited and offsuit classes ``AKs``, ``AKo``, ``AK`` (both), ``A2s+`` (A2s up to AKs),
   ``KTo+``, ``A5s-A2s``;
 - specific combos ``AhKh`` (or ``Ah Kh``, ``10h 9h``: two cards in a row);
-- ``random`` or ``*``: any two cards; ``15%``: the best 15% of the 1,326 combos in the
-  order of :data:`~croupier.poker.vs_random.CLASS_ORDER` (equity against a random hand);
+- ``random`` or ``*``: any two cards; ``15%``: the best 15% of the 1,326 combos, whole
+  classes in the order of their all-in equity against three random hands (PokerStove's
+  and Equilab's); ``15%vs1`` in the order of equity against one random hand (see
+  :mod:`~croupier.poker.orders`);
 - a weight after any of them, ``AKs@50`` (per cent) or ``AKs:0.5`` (a fraction): the
   class is held that often compared with a weight-1 class; or before a group in
   parentheses, as eval7 writes it: ``0.5(AKs, QQ)``, ``40%(ATs+)``. A later token
@@ -19,7 +21,9 @@ eval7), separated by spaces or commas:
 >>> r = Range.parse("AKs, AKo, QQ+ ,AhKh 22-44 A5s-A2s KTs+ JJ@50")
 >>> str(r), len(r)
 ('QQ+, JJ@50, 44-22, AK, A5s-A2s, KTs+', 86)
->>> str(Range.parse("15%"))
+>>> str(Range.parse("20%"))
+'66+, A4s+, A9o+, K8s+, KTo+, QT+, Q9s, JT, J9s, T9s'
+>>> str(Range.parse("15%vs1"))
 '55+, A5s+, A9o+, K9s+, KJo+, QJs'
 >>> Range.parse(str(r)) == r, "AsKs" in r, "7c2d" in r
 (True, True, False)
@@ -31,6 +35,7 @@ croupier.poker.ranges.RangeError: bad range token '2x' at position 2: expected .
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import Final
@@ -68,11 +73,11 @@ _CLASS = re.compile(
     rf"(?:(?P<plus>\+)|-(?P<c>{_RANK})(?P<d>{_RANK})(?P<s2>[SO]?))?"
 )
 _WEIGHT = re.compile(r"(?P<body>.*?)(?:@(?P<pct>[0-9.]+)|:(?P<frac>[0-9.]+))")
-_PERCENT = re.compile(r"(?P<pct>[0-9]+(?:\.[0-9]+)?)%")
+_PERCENT = re.compile(r"(?P<pct>[0-9]+(?:\.[0-9]+)?)%(?P<order>vs[0-9]+)?", re.IGNORECASE)
 EXPECTED: Final = (
     "expected a pair (QQ, TT+, 22-66), suited or offsuit hands (AKs, AKo, AK, A2s+, "
-    "A5s-A2s), two cards (AhKh), random, * or a top percentage (15%), each optionally "
-    "weighted (@50 or :0.5)"
+    "A5s-A2s), two cards (AhKh), random, * or a top percentage (15%, 15%vs1), each "
+    "optionally weighted (@50 or :0.5)"
 )
 
 
@@ -105,7 +110,18 @@ class Range:
 
     @classmethod
     def parse(cls, text: str) -> Range:
-        """Read a range (see the module's notes); an empty text is an error."""
+        """Read a range (see the module's notes); an empty text is an error.
+
+        Ranges are read-only, so the last texts read are kept with their ranges (and
+        their printable text, once made): asking again about the same ranges reads
+        nothing again.
+        """
+        if cls is Range and isinstance(text, str):
+            return _parse_once(text)
+        return cls._read(text)
+
+    @classmethod
+    def _read(cls, text: str) -> Range:
         tokens = _join_cards(_ungroup(text).replace(",", " ").split())
         if not tokens:
             raise RangeError(f"empty range: {EXPECTED}")
@@ -305,7 +321,7 @@ def _read_body(body: str) -> NDArray[np.int64] | None:
         return np.arange(COMBO_COUNT)
     percent = _PERCENT.fullmatch(body)
     if percent:
-        return _top_percent(float(percent.group("pct")))
+        return _top_percent(float(percent.group("pct")), (percent["order"] or "vs3").lower())
     match = _CLASS.fullmatch(upper)
     if match:
         return _read_classes(match)
@@ -351,15 +367,15 @@ def _read_classes(match: re.Match[str]) -> NDArray[np.int64] | None:
     return np.concatenate([CLASS_COMBOS[n] for n in numbers])
 
 
-def _top_percent(percent: float) -> NDArray[np.int64] | None:
-    from croupier.poker.vs_random import CLASS_ORDER
+def _top_percent(percent: float, order: str) -> NDArray[np.int64] | None:
+    from croupier.poker.orders import RangeOrder, class_order
 
-    if not 0 < percent <= 100:
+    if not 0 < percent <= 100 or order not in set(RangeOrder):
         return None
     target = percent / 100 * COMBO_COUNT
     taken: list[NDArray[np.int64]] = []
     count = 0
-    for number in CLASS_ORDER:
+    for number in class_order(order):
         if count >= target - 1e-9:
             break
         taken.append(CLASS_COMBOS[number])
@@ -444,3 +460,9 @@ def _unpaired_text(full: dict[int, float]) -> list[str]:
         )
         parts += merged if len(", ".join(merged)) < len(", ".join(apart)) else apart
     return parts
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_once(text: str) -> Range:
+    """:meth:`Range.parse`, remembered for the last texts read."""
+    return Range._read(text)

@@ -37,6 +37,7 @@ import functools
 import itertools
 from collections import Counter
 from pathlib import Path
+from types import ModuleType
 from typing import Final
 
 import numpy as np
@@ -56,6 +57,8 @@ __all__ = [
     "SUIT_MASK",
     "cache_directory",
     "flush_table",
+    "kernel_tables",
+    "poker_kernels",
     "rank_multisets",
     "rank_table",
     "rank_table_dict",
@@ -203,3 +206,112 @@ def flush_table() -> NDArray[np.uint16]:
     )
     table.flags.writeable = False
     return table
+
+
+# --- the compiled kernels' tables (croupier.poker._kernels) -------------------------------
+
+#: The kernels' rank tables are compressed by rows of ``2 ** ROW_SHIFT`` rank sums.
+ROW_SHIFT: Final = 10
+#: Rows cover every rank sum of up to 7 cards of any card number 0-63 (the kernels mask
+#: card numbers to 6 bits, numbers 52-63 keyed 0), so unchecked input stays inside.
+_ROWS: Final = (MAX_CARDS * RANK_KEYS[-1] >> ROW_SHIFT) + 1
+
+KernelTables = tuple[
+    NDArray[np.uint64],
+    NDArray[np.uint16],
+    tuple[NDArray[np.int32], NDArray[np.int32], NDArray[np.int32]],
+    tuple[NDArray[np.uint16], NDArray[np.uint16], NDArray[np.uint16]],
+    int,
+]
+
+
+@functools.cache
+def kernel_tables() -> KernelTables:
+    """The tables :func:`croupier.poker._kernels.configure` takes: the 64-bit key of each
+    card number 0-63 (rank key in the high 32 bits, suit counter in the low 16; 52-63 key
+    nothing), the flush table, and per hand size (5, 6, 7) the row offsets and classes of
+    the rank table compressed by row displacement, and the row shift.
+
+    >>> keys, flush, offsets, values, shift = kernel_tables()
+    >>> [len(v) < 120_000 for v in values], len(rank_table(7)) > 8_000_000
+    ([True, True, True], True)
+    """
+    keys = np.zeros(64, dtype=np.uint64)
+    for card in range(52):
+        keys[card] = (RANK_KEYS[card >> 2] << 32) | (1 << (4 * (card & 3)))
+    keys.flags.writeable = False
+    offsets, values = [], []
+    for size in range(MIN_CARDS, MAX_CARDS + 1):
+        row_offsets, row_values = _compressed(size)
+        offsets.append(row_offsets)
+        values.append(row_values)
+    return (
+        keys,
+        flush_table(),
+        (offsets[0], offsets[1], offsets[2]),
+        (values[0], values[1], values[2]),
+        ROW_SHIFT,
+    )
+
+
+@functools.cache
+def poker_kernels() -> ModuleType:
+    """:mod:`croupier.poker._kernels` (compiled or not, see :func:`croupier.engine.kernels`),
+    given its tables."""
+    from croupier.engine import kernels
+
+    module = kernels("poker")
+    module.configure(*kernel_tables())
+    return module
+
+
+def _compressed(size: int) -> tuple[NDArray[np.int32], NDArray[np.uint16]]:
+    """The rank table of ``size`` cards compressed by row displacement (from the user's
+    cache when it holds a valid one)."""
+    sums, classes = _classes_of_multisets(size)
+    path = cache_directory() / f"poker-kernel-{size}-{ROW_SHIFT}-{_code_hash()}.npz"
+    stored = load_tables(path, ("offsets", "values"))
+    if stored is not None and _displaced_right(stored["offsets"], stored["values"], sums, classes):
+        offsets, values = stored["offsets"], stored["values"]
+    else:
+        offsets, values = _displace(sums, classes)
+        store_tables(path, {"offsets": offsets, "values": values})
+    offsets.flags.writeable = False
+    values.flags.writeable = False
+    return offsets, values  # type: ignore[return-value]  # dtypes checked or made here
+
+
+def _displaced_right(
+    offsets: NDArray[np.generic],
+    values: NDArray[np.generic],
+    sums: NDArray[np.int64],
+    classes: NDArray[np.uint16],
+) -> bool:
+    """Whether a compressed table read from the cache gives every rank sum its class."""
+    if offsets.dtype != np.int32 or values.dtype != np.uint16 or offsets.shape != (_ROWS,):
+        return False
+    if int(offsets.min()) < 0 or int(offsets.max()) + (1 << ROW_SHIFT) > len(values):
+        return False
+    places = offsets[sums >> ROW_SHIFT] + (sums & ((1 << ROW_SHIFT) - 1))
+    return bool(np.array_equal(values[places], classes))
+
+
+def _displace(
+    sums: NDArray[np.int64], classes: NDArray[np.uint16]
+) -> tuple[NDArray[np.int32], NDArray[np.uint16]]:
+    from croupier.engine import kernels
+
+    order_in = np.argsort(sums)
+    sums, classes = sums[order_in], classes[order_in]
+    rows = sums >> ROW_SHIFT
+    counts = np.bincount(rows, minlength=_ROWS)
+    starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    order = np.argsort(-counts, kind="stable").astype(np.int64)
+    offsets = np.zeros(_ROWS, dtype=np.int32)
+    # each row lands at most one row's width past the last place taken before it
+    taken = np.zeros((np.count_nonzero(counts) + 1) << ROW_SHIFT, dtype=np.uint8)
+    columns = (sums & ((1 << ROW_SHIFT) - 1)).astype(np.int64)
+    kernels("poker").displace_rows(starts, columns, order, offsets, taken)
+    values = np.zeros(int(offsets.max()) + (1 << ROW_SHIFT), dtype=np.uint16)
+    values[offsets[rows] + columns] = classes
+    return offsets, values

@@ -1,11 +1,13 @@
-"""Each starting-hand class's all-in equity against a random hand: the order of ``15%``.
+"""Each starting-hand class's all-in equity against a random hand: the order of ``15%vs1``.
 
-A top-percentage range (``Range.parse("15%")``) takes whole classes in the order of
-:data:`CLASS_ORDER`, best first, until it holds at least that share of the 1,326 combos.
-The order is the one PokerStove and most calculators publish: all-in preflop equity
-against one random hand. :data:`EQUITY_VS_RANDOM` was computed by croupier itself,
-exactly (``benchmarks/poker_vs_random.py``: every opponent combo on every board), and
-agrees with the published figures (AA 85.20%, AKs 67.04%, AKo 65.32%, 72o 34.58%).
+A top-percentage range written ``15%vs1`` takes whole classes in the order of
+:data:`CLASS_ORDER`, best first, until it holds at least that share of the 1,326 combos
+(``15%`` itself follows PokerStove's and Equilab's order, against three random hands:
+see :mod:`croupier.poker.orders`). :data:`EQUITY_VS_RANDOM` is the all-in preflop equity
+against one random hand, computed by croupier itself, exactly
+(``benchmarks/poker_vs_random.py``: every opponent combo on every board); it agrees with
+the published figures (AA 85.20%, AKs 67.04%, AKo 65.32%, 72o 34.58%) and breaks the
+ties of the other order.
 
 >>> from croupier.poker.starting_hands import CLASS_LABELS
 >>> [CLASS_LABELS[n] for n in CLASS_ORDER[:5]], CLASS_LABELS[CLASS_ORDER[-1]]

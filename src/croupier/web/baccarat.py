@@ -1,17 +1,19 @@
 """The Baccarat table page (``/baccarat``) and its JSON API (``/api/baccarat/...``).
 
-The game is :class:`croupier.baccarat.table.Table`, as at the terminal: a bankroll, a
-stake, a payout table (lab, casino or EZ) and an 8-deck shoe with its cut card. The page
-puts chips on any bet of the payout table and deals; this module only reads requests
-with the library's parsers, calls the table, and turns the answers into JSON: the
-round's cards and the drawing rules that applied, the money, the bead plate and big
-road of the current shoe, and the exact odds of every bet for the cards left.
+The game is :class:`croupier.baccarat.sitting.Sitting`, as at the terminal: a table with
+its own rules (commission, tie payout, side bets on offer, limits of a spot), a bankroll
+and an 8-deck shoe with its cut card. The page puts chips on the table's bets (each chip
+checked by the library before it goes down) and deals; this module only reads requests
+with the library's parsers, calls the sitting, and turns the answers into JSON: the
+round's cards and the drawing rules that applied, the money and its course, the five
+roads of the current shoe with the ask road and the shoe's tally, and the exact odds of
+every variant of every bet for the cards left (before sitting down: a full shoe).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from fastapi import APIRouter, Request
@@ -21,24 +23,36 @@ from pydantic import BaseModel, Field
 from croupier.baccarat.composition import Composition
 from croupier.baccarat.explain import drawing_reasons
 from croupier.baccarat.odds import odds_report
-from croupier.baccarat.payouts import PAYOUT_TABLES, payout_table
-from croupier.baccarat.round import DEAL_ORDERS, Coup
-from croupier.baccarat.scoreboard import Bead, bead_plate, big_road
-from croupier.baccarat.table import (
-    Table,
-    TableRound,
-    format_money,
-    parse_money,
-    table_shoe,
+from croupier.baccarat.round import DEAL_ORDERS
+from croupier.baccarat.scoreboard import (
+    DERIVED_ROADS,
+    RoadCell,
+    ask_road,
+    bead_plate,
+    big_road,
+    derived_road,
 )
-from croupier.cards import parse_cards
+from croupier.baccarat.sitting import Sitting
+from croupier.baccarat.table import TableRound, format_money, parse_money, table_shoe
+from croupier.baccarat.tablerules import (
+    PRESETS,
+    SIDE_BETS,
+    VARIANTS,
+    Commission,
+    TableRules,
+    side_bets_offered,
+    table_rules,
+)
+from croupier.cards import Rank
+from croupier.web.baccarat_trainer import router as trainer_router
 from croupier.web.errors import ApiError
 from croupier.web.pages import GamePage, cards_view, render
 from croupier.web.sessions import Slot, open_session
 
-__all__ = ["PAGE", "Seat"]
+__all__ = ["PAGE", "SEAT"]
 
 router = APIRouter()
+router.include_router(trainer_router)
 
 #: Chip values on the rail, in cents.
 CHIPS: Final = (100, 500, 2_500, 10_000, 50_000)
@@ -48,66 +62,26 @@ MAX_BANKROLL: Final = 100_000_000
 MAX_DECKS: Final = 8
 #: Largest seed accepted (the shuffle's seeds are 64-bit).
 MAX_SEED: Final = 2**63 - 1
+#: The shoe the maths panel prices before sitting down.
+FULL_SHOE: Final = MAX_DECKS
 
-
-@dataclass(slots=True)
-class Seat:
-    """One browser at the Baccarat table: the table, this shoe's rounds, the last round."""
-
-    table: Table
-    #: Rounds dealt from the current shoe (the scoreboards restart with a new shoe).
-    shoe_rounds: list[Coup] = field(default_factory=list)
-    last: TableRound | None = None
-    #: The bankroll the player sat down with (cents).
-    start: int = -1
-
-    def __post_init__(self) -> None:
-        if self.start < 0:
-            self.start = self.table.bankroll
-
-    def play(self, stakes: Mapping[str, int]) -> TableRound:
-        """Deal a round with ``stakes`` on the table and record it on the scoreboards."""
-        played = self.table.play(stakes)
-        if played.reshuffled:
-            self.shoe_rounds.clear()
-        self.shoe_rounds.append(played.coup)
-        self.last = played
-        return played
-
-    def to_dict(self) -> dict[str, Any]:
-        """The seat as JSON-ready data (for the session file)."""
-        return {
-            "table": self.table.to_dict(),
-            "shoe_rounds": [
-                [" ".join(map(str, c.player_cards)), " ".join(map(str, c.banker_cards))]
-                for c in self.shoe_rounds
-            ],
-            "last": None if self.last is None else self.last.to_dict(),
-            "start": self.start,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Seat:
-        """The seat saved by :meth:`to_dict`."""
-        table = Table.from_dict(data["table"])
-        rounds = [Coup(parse_cards(p), parse_cards(b)) for p, b in data["shoe_rounds"]]
-        last = data["last"]
-        start = data.get("start", -1)
-        if isinstance(start, bool) or not isinstance(start, int):
-            raise ValueError(f"bad starting bankroll {start!r}")
-        played = None if last is None else TableRound.from_dict(last, table.payouts)
-        return cls(table, rounds, played, start)
-
-
-SEAT: Final = Slot("baccarat", Seat.from_dict)
+SEAT: Final = Slot("baccarat", Sitting.from_dict)
 
 
 class SitDown(BaseModel):
-    """A new table: the terminal game's options."""
+    """A new table: its rules, and the terminal game's options."""
 
     bankroll: str = Field("1000", max_length=20)
-    stake: str = Field("100", max_length=20)
+    #: What a bet typed without an amount stakes (the web's chips choose their own).
+    stake: str | None = Field(None, max_length=20)
     payouts: str = Field("casino", max_length=20)
+    #: ``5``, ``4`` or ``none`` (the EZ table); ``None``: the payouts' own.
+    commission: str | None = Field(None, max_length=10)
+    tie_pays: int | None = None
+    #: The side bets on offer, by key; ``None``: all the table may offer.
+    side_bets: list[str] | None = Field(None, max_length=10)
+    min_stake: str | None = Field(None, max_length=20)
+    max_stake: str | None = Field(None, max_length=20)
     decks: int = 8
     seed: int | None = None
     #: ``casino``: player, banker, player, banker, as at a real table; ``course``: the
@@ -121,12 +95,21 @@ class Deal(BaseModel):
     stakes: dict[str, str | int] = Field(max_length=20)
 
 
-def sit_down(request: SitDown) -> Table:
-    """A table for ``request``, every field checked by the library's parsers."""
-    payouts = payout_table(request.payouts)
-    for key in ("banker", "player", "tie"):
-        payouts.bet(key)
-    bankroll, stake = parse_money(request.bankroll), parse_money(request.stake)
+def _cents(text: str | None) -> int | None:
+    return None if text is None else parse_money(text)
+
+
+def sit_down(request: SitDown) -> Sitting:
+    """A sitting for ``request``, every field checked by the library's parsers."""
+    rules = table_rules(
+        request.payouts,
+        commission=request.commission,
+        tie_pays=request.tie_pays,
+        side_bets=None if request.side_bets is None else tuple(request.side_bets),
+        min_stake=_cents(request.min_stake),
+        max_stake=_cents(request.max_stake),
+    )
+    bankroll = parse_money(request.bankroll)
     if bankroll > MAX_BANKROLL:
         raise ApiError(
             422, f"bad bankroll {request.bankroll!r}: at most {format_money(MAX_BANKROLL)}"
@@ -139,11 +122,14 @@ def sit_down(request: SitDown) -> Table:
         )
     if request.seed is not None and not 0 <= request.seed <= MAX_SEED:
         raise ApiError(422, f"bad seed {request.seed}: expected 0 to {MAX_SEED}")
-    return Table(
+    stake = _cents(request.stake)
+    if stake is None:
+        stake = min(max(rules.min_stake, 10_000), rules.max_stake, max(bankroll, 1))
+    return Sitting.sit_down(
+        rules,
         shoe=table_shoe(request.decks, request.seed),
         bankroll=bankroll,
         stake=stake,
-        payouts=payouts,
         deal_order=request.deal_order,
     )
 
@@ -162,42 +148,83 @@ def read_stakes(stakes: Mapping[str, str | int]) -> dict[str, int]:
     return cents
 
 
-def seat_view(seat: Seat | None) -> dict[str, Any]:
-    """Everything the table page shows, as JSON."""
-    if seat is None:
-        return {
-            "seated": False,
-            "payouts": [
-                {"name": t.name, "description": t.description} for t in PAYOUT_TABLES.values()
-            ],
-            "chips": list(CHIPS),
-        }
-    table, shoe = seat.table, seat.table.shoe
-    beads = [Bead.of(coup) for coup in seat.shoe_rounds]
-    report = odds_report(Composition.from_ranks(table.next_round_counts()), table.payouts)
+def rules_view(rules: TableRules) -> dict[str, Any]:
+    """A table's rules as the page shows them."""
     return {
-        "seated": True,
-        "chips": list(CHIPS),
-        "bankroll": table.bankroll,
-        "bankroll_text": format_money(table.bankroll),
-        "stake": table.stake,
-        "stake_text": format_money(table.stake),
-        "payouts": {"name": table.payouts.name, "description": table.payouts.description},
-        "bets": [{"key": bet.key, "name": bet.name} for bet in table.payouts.bets],
-        "rounds_played": table.rounds_played,
-        "deal_order": table.deal_order,
-        "session_net": table.bankroll - seat.start,
-        "session_net_text": ("+" if table.bankroll >= seat.start else "")
-        + format_money(table.bankroll - seat.start),
-        "shoe": {
-            "decks": shoe.decks,
-            "size": shoe.dealt + shoe.remaining,
-            "dealt": shoe.dealt,
-            "remaining": shoe.remaining,
-            "cut_card": shoe.cut_card,
-            "cut_card_out": shoe.cut_card_reached,
+        "name": rules.name,
+        "describe": rules.describe(),
+        "lab": rules.lab,
+        "commission": rules.commission.value,
+        "tie_pays": rules.tie_pays,
+        "side_bets": list(rules.side_bets),
+        "min_stake": rules.min_stake,
+        "max_stake": rules.max_stake,
+        "limits_text": f"{format_money(rules.min_stake)} to {format_money(rules.max_stake)}",
+        "casino_order": rules.casino_order,
+        "variant_keys": list(rules.variant_keys),
+    }
+
+
+def choices_view() -> dict[str, Any]:
+    """What the sit-down form offers: commissions, tie payouts, side bets by commission,
+    and the usual limits."""
+    casino = PRESETS["casino"]
+    names = {bet.key: bet.name for bet in VARIANTS.bets}
+    return {
+        "commissions": [{"value": c.value, "label": c.label} for c in Commission],
+        "tie_pays": [8, 9],
+        "side_bets": {
+            c.value: [
+                {"key": key, "name": names[key], "code": code}
+                for code, (key, _) in SIDE_BETS.items()
+                if key in side_bets_offered(c)
+            ]
+            for c in Commission
         },
-        "last": None if seat.last is None else round_view(seat.last),
+        "min_stake": casino.min_stake,
+        "max_stake": casino.max_stake,
+    }
+
+
+def odds_view(composition: Composition, fresh: bool, rules: TableRules | None) -> dict[str, Any]:
+    """Every variant of every bet priced exactly for ``composition``; the table's own
+    bets marked."""
+    report = odds_report(composition, VARIANTS)
+    at_table = set(rules.variant_keys) if rules is not None else set()
+    return {
+        "cards_left": report.composition.total,
+        "fresh_shoe": fresh,
+        "outcomes": report.outcomes._asdict(),
+        "pair": report.pair,
+        "bets": [
+            {
+                "key": odds.bet.key,
+                "name": odds.bet.name,
+                "expected_value": odds.expected_value,
+                "house_edge": odds.house_edge,
+                "at_table": odds.bet.key in at_table,
+            }
+            for odds in report.bets
+        ],
+    }
+
+
+def _road_cell(cell: RoadCell) -> dict[str, Any]:
+    return {
+        "column": cell.column,
+        "row": cell.row,
+        "outcome": cell.outcome.value,
+        "ties": cell.ties,
+        "player_pair": cell.player_pair,
+        "banker_pair": cell.banker_pair,
+    }
+
+
+def roads_view(sitting: Sitting) -> dict[str, Any]:
+    """The five roads of the current shoe, the ask road and the shoe's tally."""
+    beads = sitting.beads
+    asked = ask_road(beads)
+    return {
         "bead_plate": [
             {
                 "column": cell.column,
@@ -210,33 +237,68 @@ def seat_view(seat: Seat | None) -> dict[str, Any]:
             }
             for cell in bead_plate(beads)
         ],
-        "big_road": [
-            {
-                "column": cell.column,
-                "row": cell.row,
-                "outcome": cell.outcome.value,
-                "ties": cell.ties,
-                "player_pair": cell.player_pair,
-                "banker_pair": cell.banker_pair,
+        "big_road": [_road_cell(cell) for cell in big_road(beads)],
+        "derived_roads": {
+            key: {
+                "name": road.name,
+                "marks": [
+                    {"column": m.column, "row": m.row, "colour": m.colour.value}
+                    for m in derived_road(beads, road)
+                ],
             }
-            for cell in big_road(beads)
-        ],
-        "odds": {
-            "cards_left": report.composition.total,
-            "fresh_shoe": shoe.cut_card_reached,
-            "outcomes": report.outcomes._asdict(),
-            "pair": report.pair,
-            "bets": [
-                {
-                    "key": odds.bet.key,
-                    "name": odds.bet.name,
-                    "expected_value": odds.expected_value,
-                    "house_edge": odds.house_edge,
-                }
-                for odds in report.bets
-            ],
+            for key, road in DERIVED_ROADS.items()
         },
-        "broke": table.bankroll < CHIPS[0],
+        "ask_road": {
+            side: {key: None if colour is None else colour.value for key, colour in marks.items()}
+            for side, marks in (("banker", asked.banker), ("player", asked.player))
+        },
+        "tally": dataclasses.asdict(sitting.tally),
+    }
+
+
+def seat_view(sitting: Sitting | None) -> dict[str, Any]:
+    """Everything the table page shows, as JSON."""
+    if sitting is None:
+        return {
+            "seated": False,
+            "payouts": [
+                {"name": name, "description": rules.payouts.description}
+                for name, rules in PRESETS.items()
+            ],
+            "choices": choices_view(),
+            "chips": list(CHIPS),
+            "odds": odds_view(Composition.decks(FULL_SHOE), True, None),
+        }
+    table, shoe, rules = sitting.table, sitting.table.shoe, sitting.rules
+    counts: dict[Rank, int] = table.next_round_counts()
+    return {
+        "seated": True,
+        "chips": list(CHIPS),
+        "bankroll": table.bankroll,
+        "bankroll_text": format_money(table.bankroll),
+        "stake": table.stake,
+        "stake_text": format_money(table.stake),
+        "payouts": {"name": table.payouts.name, "description": table.payouts.description},
+        "rules": rules_view(rules),
+        "bets": [{"key": bet.key, "name": bet.name} for bet in table.payouts.bets],
+        "rounds_played": table.rounds_played,
+        "deal_order": table.deal_order,
+        "session_net": sitting.session_net,
+        "session_net_text": ("+" if sitting.session_net >= 0 else "")
+        + format_money(sitting.session_net),
+        "bankrolls": list(sitting.bankrolls),
+        "shoe": {
+            "decks": shoe.decks,
+            "size": shoe.dealt + shoe.remaining,
+            "dealt": shoe.dealt,
+            "remaining": shoe.remaining,
+            "cut_card": shoe.cut_card,
+            "cut_card_out": shoe.cut_card_reached,
+        },
+        "last": None if sitting.last is None else round_view(sitting.last),
+        **roads_view(sitting),
+        "odds": odds_view(Composition.from_ranks(counts), shoe.cut_card_reached, rules),
+        "broke": table.bankroll < max(CHIPS[0], rules.min_stake),
     }
 
 
@@ -288,10 +350,26 @@ def state(request: Request) -> dict[str, Any]:
 @router.post("/api/baccarat/table")
 def new_table(request: Request, body: SitDown) -> dict[str, Any]:
     """Sit down at a new table (leaving the old one)."""
-    seat = Seat(sit_down(body))
+    sitting = sit_down(body)
     with open_session(request) as session:
-        session.put(SEAT, seat)
-        return seat_view(seat)
+        session.put(SEAT, sitting)
+        return seat_view(sitting)
+
+
+def _seated(sitting: Sitting | None) -> Sitting:
+    if sitting is None:
+        raise ApiError(409, "no table yet: sit down first")
+    return sitting
+
+
+@router.post("/api/baccarat/check")
+def check(request: Request, body: Deal) -> dict[str, Any]:
+    """Whether the table takes these chips (limits, bankroll): the page asks before a chip
+    goes down, and shows the library's reason when it does not."""
+    stakes = read_stakes(body.stakes)
+    with open_session(request) as session:
+        _seated(session.get(SEAT)).check(stakes)
+    return {"ok": True, "total": sum(stakes.values())}
 
 
 @router.post("/api/baccarat/deal")
@@ -299,12 +377,10 @@ def deal(request: Request, body: Deal) -> dict[str, Any]:
     """Deal a round with the chips on the table."""
     stakes = read_stakes(body.stakes)
     with open_session(request) as session:
-        seat = session.get(SEAT)
-        if seat is None:
-            raise ApiError(409, "no table yet: sit down first")
-        seat.play(stakes)
-        session.put(SEAT, seat)
-        return seat_view(seat)
+        sitting = _seated(session.get(SEAT))
+        sitting.play(stakes)
+        session.put(SEAT, sitting)
+        return seat_view(sitting)
 
 
 @router.delete("/api/baccarat/table")
@@ -319,7 +395,7 @@ PAGE: Final = GamePage(
     key="baccarat",
     title="Baccarat",
     path="/baccarat",
-    summary="Punto banco at a real table: chips, the bead plate and big road, and the exact "
-    "odds of every bet for the cards left in the shoe.",
+    summary="Punto banco at a table with its own rules: chips, the five roads and the ask "
+    "road, and the exact odds of every bet for the cards left in the shoe.",
     router=router,
 )

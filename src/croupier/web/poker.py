@@ -12,20 +12,29 @@ maps onto :mod:`croupier.poker.calc`.
 Three methods: ``auto`` (the library's choice: exact when that takes a few seconds,
 else Monte Carlo to a standard error of 0.1 percentage point), ``exact`` (refused with a
 413 when the enumeration would take over :data:`EXACT_SECONDS` on this server) and
-``monte-carlo`` (a number of trials, or a precision).
+``monte-carlo`` (a number of trials, or a precision). Seeds travel as strings of digits
+both ways: a JavaScript number keeps about 16 digits, a seed has up to 19.
+
+Beside the equity: each class's equity, win and tie (the grid), each range's equity
+distribution, the next-card table (``/api/poker/next``, a job like the equity), what a
+range hits on the board or over every flop (``/api/poker/hits``), and the ranges the
+range picker offers (:data:`PRESETS`, each with its source; a top-X% slider reads
+``X%`` through ``/api/poker/range``, in the library's order).
 """
 
 from __future__ import annotations
 
 import functools
+import math
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field, WithJsonSchema
 
 from croupier.cards import Card, Rank, Suit, card_spellings
 from croupier.poker import (
@@ -39,7 +48,11 @@ from croupier.poker import (
     exact_seconds,
 )
 from croupier.poker.calc import MAX_PLAYERS, MIN_PLAYERS
+from croupier.poker.calc.distribution import equity_distribution
+from croupier.poker.calc.nextcard import NextCardResult, next_card
+from croupier.poker.hits import HitsResult, flop_hits, hits
 from croupier.poker.matchup import parse_matchup
+from croupier.poker.orders import DEFAULT_ORDER
 from croupier.poker.starting_hands import CLASS_LABELS
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
@@ -59,10 +72,64 @@ MIN_PRECISION: Final = 0.05
 MAX_PRECISION: Final = 5.0
 #: Longest range text per player.
 MAX_RANGE_TEXT: Final = 500
+#: The largest seed (the server draws seeds below 2**63).
+MAX_SEED: Final = 2**63 - 1
+_SEED = re.compile(r"[0-9]{1,19}")
+
+#: The ranges the range picker offers: name, range, where it comes from.
+PRESETS: Final = (
+    (
+        "Sklansky-Malmuth groups 1-2",
+        "TT+, AQs+, KQs, AKo",
+        "D. Sklansky and M. Malmuth, Hold'em Poker for Advanced Players (1999): groups 1 "
+        "and 2 of their starting-hand table",
+    ),
+    (
+        "Sklansky-Malmuth groups 1-3",
+        "99+, ATs+, KJs+, QJs, JTs, AQo+",
+        "D. Sklansky and M. Malmuth, Hold'em Poker for Advanced Players (1999): groups 1 "
+        "to 3 of their starting-hand table",
+    ),
+    *(
+        (
+            f"Top {percent}%",
+            f"{percent}%",
+            "the best classes by all-in equity against three random hands, the order of "
+            "PokerStove and Equilab (croupier's own table)",
+        )
+        for percent in (5, 10, 15, 25, 40)
+    ),
+)
+
+
+def _seed(value: object) -> int | None:
+    """A seed given as digits (a string, so JavaScript keeps every digit) or a number."""
+    if value is None:
+        return None
+    text = str(value)
+    if not isinstance(value, int | str) or isinstance(value, bool):
+        raise ValueError(f"bad seed {text!r}: expected a whole number from 0 to {MAX_SEED}")
+    if not _SEED.fullmatch(text) or int(text) > MAX_SEED:
+        raise ValueError(f"bad seed {text!r}: expected a whole number from 0 to {MAX_SEED}")
+    return int(text)
+
+
+#: A seed in a request: digits in a string (or a number), read as a number.
+SeedField = Annotated[
+    int | None,
+    BeforeValidator(_seed),
+    WithJsonSchema(
+        {
+            "anyOf": [{"type": "string", "pattern": "^[0-9]{1,19}$"}, {"type": "null"}],
+            "description": "digits, sent as a string so that no digit is lost",
+        }
+    ),
+]
 
 
 class EquityRequest(BaseModel):
-    """A calculator request: a range per player (``""``: random), board, dead cards."""
+    """A calculator request: a range per player (``""``: random), board, dead cards; the
+    seed as a string of digits (a number is read too)."""
 
     players: list[str] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     board: str = Field("", max_length=100)
@@ -70,7 +137,15 @@ class EquityRequest(BaseModel):
     method: Literal["auto", "exact", "monte-carlo"] = "auto"
     trials: int | None = None
     precision: float | None = None
-    seed: int | None = Field(None, ge=0, le=2**63 - 1)
+    seed: SeedField = None
+
+
+class HitsRequest(BaseModel):
+    """What a range hits: the range (``""``: random), the board (none: every flop)."""
+
+    range: str = Field("", max_length=MAX_RANGE_TEXT)
+    board: str = Field("", max_length=100)
+    dead: str = Field("", max_length=300)
 
 
 class RangeRequest(BaseModel):
@@ -158,8 +233,28 @@ def plan_equity(
     )
 
 
+def _figure(value: float) -> float | None:
+    return None if math.isnan(value) else round(value, 6)
+
+
+def grid_view(equity: Any, win: Any, tie: Any) -> list[list[list[float | None] | None]]:
+    """A player's 13x13 grid of class figures: ``[equity, win, tie]``, or None for a class
+    the range does not hold."""
+    return [
+        [
+            None
+            if math.isnan(equity[row, column])
+            else [_figure(float(v[row, column])) for v in (equity, win, tie)]
+            for column in range(13)
+        ]
+        for row in range(13)
+    ]
+
+
 def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) -> dict[str, Any]:
-    """The calculation's answer, one row per player."""
+    """The calculation's answer, one row per player: its figures, its class grid and its
+    equity distribution (each combo weakest first: text, share of the range, equity)."""
+    spreads = equity_distribution(result)
     rows = []
     for i, (player, asked) in enumerate(zip(result.players, question.ranges, strict=True)):
         hand = asked.combos[0] if len(asked) == 1 else ()
@@ -177,6 +272,17 @@ def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) 
                 "win": player.win,
                 "tie": player.tie,
                 "stderr": player.stderr,
+                "grid": grid_view(player.grid, player.grid_win, player.grid_tie),
+                "distribution": {
+                    "above_50": spreads[i].share_above(0.5),
+                    "above_75": spreads[i].share_above(0.75),
+                    "combos": [
+                        [combo, round(weight, 8), round(equity, 6)]
+                        for combo, weight, equity in zip(
+                            spreads[i].combos, spreads[i].weights, spreads[i].equities, strict=True
+                        )
+                    ],
+                },
             }
         )
     return {
@@ -186,7 +292,60 @@ def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) 
         "games": result.games,
         "exact": result.exact,
         "method": plan.method,
-        "seed": None if result.exact else plan.seed,
+        "seed": None if result.exact or plan.seed is None else str(plan.seed),
+    }
+
+
+def next_view(result: NextCardResult) -> dict[str, Any]:
+    """The next-card table: each player's equity now, and a row a card (its chance, each
+    player's equity once it comes)."""
+    return {
+        "street": result.street,
+        "board": cards_view(result.board),
+        "players": [
+            {"player": i, "range": text, "equity": equity}
+            for i, (text, equity) in enumerate(zip(result.ranges, result.equity, strict=True), 1)
+        ],
+        "cards": [
+            {"card": card_view(row.card), "chance": row.chance, "equity": list(row.equity)}
+            for row in result.cards
+        ],
+        "games": result.games,
+    }
+
+
+def hits_view(result: HitsResult) -> dict[str, Any]:
+    """What a range hits: the totals by category (with each one's definition) and, on a
+    board, every combo."""
+
+    def rows(counts: Any) -> list[dict[str, Any]]:
+        return [
+            {
+                "category": category.value,
+                "definition": category.definition,
+                "combos": count,
+                "share": result.share(category),
+            }
+            for category, count in counts.items()
+        ]
+
+    return {
+        "range": result.range,
+        "board": cards_view(result.board),
+        "boards": result.boards,
+        "combos": result.weight,
+        "pair_or_better": result.pair_or_better,
+        "made": rows(result.made),
+        "draws": rows(result.draws),
+        "hands": [
+            {
+                "cards": cards_view(hit.cards),
+                "weight": hit.weight,
+                "made": hit.made.value,
+                "draws": [d.value for d in hit.draws],
+            }
+            for hit in result.combos
+        ],
     }
 
 
@@ -248,6 +407,10 @@ def page(request: Request) -> Response:
         "min_precision": MIN_PRECISION,
         "max_precision": MAX_PRECISION,
         "cards": card_notation(),
+        "presets": [
+            {"name": name, "range": text, "source": source} for name, text, source in PRESETS
+        ],
+        "order": DEFAULT_ORDER.description,
     }
     return render(request, "poker.html", title="Poker", state=state)
 
@@ -261,6 +424,50 @@ def start_equity(request: Request, body: EquityRequest) -> JSONResponse:
         owner, lambda progress: equity_view(question, plan, work(progress))
     )
     return JSONResponse(job.view(), status_code=202)
+
+
+@router.post("/api/poker/next", status_code=202)
+def start_next(request: Request, body: EquityRequest) -> JSONResponse:
+    """Start the next-card table of the question (a board of 3 or 4 cards), exact; poll
+    ``/api/poker/jobs/<job>`` for it. Refused (413) when it would take over
+    :data:`EXACT_SECONDS` here."""
+    question = equity_question(body)
+    if len(question.board) not in (3, 4):
+        raise ApiError(
+            422,
+            f"the next card follows a flop or a turn: a board of 3 or 4 cards, not "
+            f"{len(question.board)}",
+        )
+    seconds = exact_seconds(question, limit=EXACT_SECONDS)
+    if seconds is None:
+        raise ApiError(
+            413,
+            f"the next-card table would take over {EXACT_SECONDS:.0f} seconds on this server: "
+            "narrow the ranges",
+        )
+    owner = request.scope["state"]["session_id"]
+    # the table lists every assignment (suit families do not map cards to cards), so its
+    # own estimate may run a few times the exact answer's: it is bounded again there
+    job = request.app.state.jobs.start(
+        owner,
+        lambda progress: next_view(next_card(question, progress=progress, limit=EXACT_SECONDS * 4)),
+    )
+    return JSONResponse(job.view(), status_code=202)
+
+
+@router.post("/api/poker/hits")
+def read_hits(body: HitsRequest) -> dict[str, Any]:
+    """What the range makes on the board (3 to 5 cards), combo by combo, or over every
+    flop when there is no board; an empty range is random.
+
+    >>> answer = read_hits(HitsRequest(range="QQ+, AK", board="Ks 7d 2c"))
+    >>> answer["combos"], answer["made"][5]["category"], answer["made"][5]["combos"]
+    (27.0, 'set', 3.0)
+    """
+    text = body.range if body.range.strip() else "random"
+    if body.board.strip():
+        return hits_view(hits(text, board=body.board, dead=body.dead or None))
+    return hits_view(flop_hits(text, dead=body.dead or None))
 
 
 @router.get("/api/poker/jobs/{job_id}")
@@ -283,16 +490,20 @@ def cancel_job(request: Request, job_id: str) -> dict[str, Any]:
 def read_range(body: RangeRequest) -> dict[str, Any]:
     """Range text read by the library: its normalised text, its combos and its 13x13 grid
     (aces first; pairs on the diagonal, suited above, offsuit below; each cell the
-    weighted share of the class's combos in the range). An empty text is an empty grid.
+    weighted share of the class's combos in the range). An empty text is a random hand,
+    as in the calculator, and the answer says so (``random``).
 
     >>> read_range(RangeRequest(text="AKs, QQ+"))["range"]
     'QQ+, AKs'
+    >>> empty = read_range(RangeRequest(text=" "))
+    >>> empty["range"], empty["random"], empty["combos"]
+    ('', True, 1326)
     """
-    if not body.text.strip():
-        return {"range": "", "combos": 0, "grid": [[0.0] * 13 for _ in range(13)]}
-    parsed = Range.parse(body.text)
+    empty = not body.text.strip()
+    parsed = Range.parse("random" if empty else body.text)
     grid = [[round(float(w), 4) for w in row] for row in parsed.matrix()]
-    return {"range": str(parsed), "combos": len(parsed), "grid": grid}
+    text = "" if empty else str(parsed)
+    return {"range": text, "random": empty, "combos": len(parsed), "grid": grid}
 
 
 @router.post("/api/poker/compare")

@@ -16,6 +16,7 @@ from typing import Any, Final, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.baccarat.advantage.counts import true_count
 from croupier.baccarat.advantage.procedure import DealtShoes, ShoeProcedure
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.odds import RANK_TO_VALUE, expected_values_batch, reads_pairs
@@ -321,8 +322,7 @@ def _counts(dealt: DealtShoes, spec: StudySpec) -> NDArray[np.float64]:
     running = dealt.seen_before(np.array(spec.tags, dtype=np.int16)).astype(np.float64)
     if not spec.true_count:
         return running
-    unseen_decks = (spec.procedure.size - dealt.cards_seen_before()) / 52.0
-    return running / unseen_decks
+    return true_count(running, spec.procedure.size - dealt.cards_seen_before())
 
 
 def _buckets(count: NDArray[np.float64]) -> NDArray[np.int64]:

@@ -16,21 +16,22 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final, overload
 
 import numpy as np
+from numpy.typing import NDArray
 
 from croupier.baccarat.composition import RANKS, WRITTEN_RANK_ORDER, Composition
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.odds import effect_of_removal
 from croupier.baccarat.payouts import PayoutTable, find_bet
 from croupier.baccarat.rules import POINTS
-from croupier.cards import Rank
+from croupier.cards import Card, Rank
 
-__all__ = ["NAMED_COUNTS", "CountSystem", "eor_count", "parse_count"]
+__all__ = ["NAMED_COUNTS", "CountSystem", "eor_count", "parse_count", "true_count"]
 
 #: Largest tag :func:`eor_count` hands out.
 MAX_EOR_TAG: Final = 3
@@ -72,6 +73,15 @@ class CountSystem:
         """Tags indexed by rank code (0 = two ... 12 = ace), as the simulator codes cards."""
         return np.array(self.tags, dtype=np.int16)
 
+    def running_count(self, cards: Iterable[Card]) -> int:
+        """The running count after seeing ``cards``: the sum of their tags.
+
+        >>> from croupier.cards import parse_cards
+        >>> NAMED_COUNTS["dragon-7"].running_count(parse_cards("8h 9s 4d Kc"))
+        3
+        """
+        return sum(self.tags[RANKS.index(card.rank)] for card in cards)
+
     def in_written_order(self) -> list[int]:
         """The 13 tags in the order A, 2, ..., 10, J, Q, K."""
         return [self.tag(rank) for rank in WRITTEN_RANK_ORDER]
@@ -87,6 +97,22 @@ class CountSystem:
     def is_balanced(self, decks: int = 1) -> bool:
         """True when a whole shoe counts to zero."""
         return sum(self.tags) * 4 * decks == 0
+
+
+@overload
+def true_count(running: float, cards_unseen: float) -> float: ...
+@overload
+def true_count(running: NDArray[np.float64], cards_unseen: NDArray[Any]) -> NDArray[np.float64]: ...
+def true_count(
+    running: float | NDArray[np.float64], cards_unseen: float | NDArray[Any]
+) -> float | NDArray[np.float64]:
+    """The running count per deck of unseen cards: ``running / (cards_unseen / 52)`` (numbers
+    or NumPy arrays alike; the counting study divides with this too).
+
+    >>> true_count(6, 156)
+    2.0
+    """
+    return running / (cards_unseen / 52.0)
 
 
 #: Published counts by name.

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from croupier.errors import CroupierError
+from croupier.plotting import INSTALL_PLOT
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -17,8 +18,6 @@ if TYPE_CHECKING:
 
 __all__ = ["INSTALL_PLOT", "count_figure"]
 
-#: What to install for pictures.
-INSTALL_PLOT: Final = "pip install 'croupier[plot]'"
 #: Counts rarer than this share of rounds are left out of the picture.
 MIN_FREQUENCY: Final = 0.0005
 

@@ -32,6 +32,11 @@ app = command_group(
             "croupier.cli.baccarat.advantage:count",
             "Count cards and bet one unit when the count reaches a threshold, over many shoes.",
         ),
+        "trainer": (
+            "croupier.cli.baccarat.trainer:trainer",
+            "Count cards as a shoe is dealt; every few cards say the running and true count, "
+            "scored for accuracy and speed.",
+        ),
         "perfect": (
             "croupier.cli.baccarat.advantage:perfect",
             "Bet exactly when the exact odds of the unseen cards favour the bet: the bound no "

@@ -28,7 +28,6 @@ from croupier.poker.calc.question import LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.tally import Tally
 from croupier.poker.starting_hands import (
-    CLASS_OF_COMBO,
     COMBO_BITS,
     COMBO_CARDS,
     COMBO_COUNT,
@@ -36,7 +35,7 @@ from croupier.poker.starting_hands import (
 )
 from croupier.poker.tables import rank_table
 
-__all__ = ["ExactPlan", "plan_exact", "run_exact"]
+__all__ = ["ExactPlan", "assignments_of", "plan_exact", "run_exact"]
 
 #: Rough cost of one preflop assignment and of one postflop evaluation, in seconds
 #: (used only to choose between exact and Monte Carlo before starting).
@@ -46,16 +45,21 @@ EVAL_COST: Final = 1e-7
 
 @dataclass(frozen=True, slots=True)
 class ExactPlan:
-    """The suit families to enumerate (one assignment each, its weight and size) and the
-    time the enumeration is expected to take here, in seconds."""
+    """The suit families to enumerate (one assignment each, its weight and size), every
+    assignment (``members``, family by family: family ``f``'s are rows ``starts[f]`` to
+    ``starts[f + 1]``, with their own weights) and the time the enumeration is expected
+    to take here, in seconds."""
 
     families: NDArray[np.int64]
     weights: NDArray[np.float64]
     sizes: NDArray[np.int64]
     seconds: float
+    members: NDArray[np.int64]
+    member_weights: NDArray[np.float64]
+    starts: NDArray[np.int64]
 
 
-def _assignments(
+def assignments_of(
     question: LiveQuestion, limit: int
 ) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
     """Every compatible assignment (one combo per player, no shared card) and its weight;
@@ -92,11 +96,13 @@ def _suit_maps(fixed: tuple[int, ...]) -> NDArray[np.int64]:
 
 def _families(
     question: LiveQuestion, assignments: NDArray[np.int64], weights: NDArray[np.float64]
-) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.int64]]:
-    """One assignment of each suit-isomorphic family, the family's weight and size."""
+) -> tuple[NDArray[np.int64], NDArray[np.float64], NDArray[np.int64], NDArray[np.int64]]:
+    """One assignment of each suit-isomorphic family, the family's weight and size, and
+    the family of every assignment."""
     players = question.players
     if players > 6 or not len(assignments):  # keys of 7 combo numbers overflow 64 bits
-        return assignments, weights, np.ones(len(assignments), dtype=np.int64)
+        every = np.arange(len(assignments), dtype=np.int64)
+        return assignments, weights, np.ones(len(assignments), dtype=np.int64), every
     scale = COMBO_COUNT ** np.arange(players - 1, -1, -1, dtype=np.int64)
     keys = np.full(len(assignments), np.iinfo(np.int64).max, dtype=np.int64)
     for combo_map in _suit_maps(tuple(int(c) for c in question.fixed)):
@@ -104,24 +110,51 @@ def _families(
     _, first, inverse, sizes = np.unique(
         keys, return_index=True, return_inverse=True, return_counts=True
     )
-    family_weights = np.bincount(inverse.ravel(), weights=weights, minlength=len(first))
-    return assignments[first], family_weights.astype(np.float64), sizes.astype(np.int64)
+    family_of = inverse.ravel().astype(np.int64)
+    family_weights = np.bincount(family_of, weights=weights, minlength=len(first))
+    return (
+        assignments[first],
+        family_weights.astype(np.float64),
+        sizes.astype(np.int64),
+        family_of,
+    )
 
 
 def plan_exact(question: LiveQuestion, limit_seconds: float) -> ExactPlan | None:
     """The families to enumerate and the estimated time, or None when over the limit."""
     cap = int(limit_seconds / PREFLOP_COST) * 48 if question.to_deal == 5 else 2_000_000
-    assignments, weights = _assignments(question, max(cap, 1))
+    assignments, weights = assignments_of(question, max(cap, 1))
     if not len(assignments):
         return None
-    families, family_weights, sizes = _families(question, assignments, weights)
+    families, family_weights, sizes, family_of = _families(question, assignments, weights)
     if question.to_deal == 5:
         estimate = len(families) * PREFLOP_COST * question.players / 2
     else:
         estimate = len(families) * question.players * math.comb(len(question.deck), 2) * EVAL_COST
     if estimate > limit_seconds:
         return None
-    return ExactPlan(families, family_weights, sizes, estimate)
+    order = np.argsort(family_of, kind="stable")
+    starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    return ExactPlan(
+        families, family_weights, sizes, estimate, assignments[order], weights[order], starts
+    )
+
+
+def _add_families(
+    tally: Tally,
+    plan: ExactPlan,
+    first: int,
+    outcomes: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]],
+    games: int,
+) -> None:
+    """Families ``first``, ``first + 1``... with their outcomes (equity, win and tie of
+    each player, one row a family) into ``tally``, assignment by assignment (every
+    assignment of a family has the family's outcome), ``games`` deals in all."""
+    count = len(outcomes[0])
+    low, high = plan.starts[first], plan.starts[first + count]
+    family = np.repeat(np.arange(count), plan.sizes[first : first + count])
+    equity, win, tie = (values[family] for values in outcomes)
+    tally.add_deals(plan.members[low:high], plan.member_weights[low:high], equity, win, tie, games)
 
 
 #: Preflop families per task (each takes about 10 ms).
@@ -179,12 +212,11 @@ def run_exact(
 
     The families are split into tasks of a size the question alone decides (see
     :func:`croupier.parallel.iter_tasks` for ``workers`` and ``scheduler``); their
-    outcomes are added up in family order, so the result is bit-for-bit the same
-    however the tasks are run."""
-    families, weights, sizes = plan.families, plan.weights, plan.sizes
+    outcomes are added up task by task in family order, so the result is bit-for-bit
+    the same however the tasks are run."""
+    families, sizes = plan.families, plan.sizes
     tally = Tally(question.players)
     total = len(families)
-    classes = CLASS_OF_COMBO[families]
     step = _task_size(question)
     starts = range(0, total, step)
     done = 0
@@ -193,16 +225,8 @@ def run_exact(
         nonlocal done
         equity, win, tie, boards = outcomes
         stop = start + len(equity)
-        if question.to_deal == 5:  # one family at a time, as the sums were always made
-            for i in range(start, stop):
-                row = i - start
-                games = int(sizes[i]) * int(boards[row])
-                tally.add_deal(
-                    classes[i], float(weights[i]), equity[row], win[row], tie[row], games
-                )
-        else:
-            games_of = sizes[start:stop] * boards
-            tally.add_deals(classes[start:stop], weights[start:stop], equity, win, tie, games_of)
+        games = int((sizes[start:stop] * boards).sum())
+        _add_families(tally, plan, start, (equity, win, tie), games)
         done = stop
 
     merged: InOrder[tuple[int, Outcomes]] = InOrder(lambda item: add(*item))

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -22,7 +22,7 @@ from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.tally import Tally
 from croupier.poker.combinatorics import combination_chunks
 from croupier.poker.errors import PokerError
-from croupier.poker.starting_hands import CLASS_OF_COMBO, COMBO_BITS
+from croupier.poker.starting_hands import COMBO_BITS
 from croupier.poker.tables import (
     CARD_KEYS,
     FLUSH_BITS,
@@ -42,8 +42,11 @@ __all__ = [
     "Sampler",
     "chunk_sizes",
     "run_chunk",
+    "run_chunks",
     "run_monte_carlo",
 ]
+
+R = TypeVar("R")
 
 #: Default Monte Carlo target: standard error of each equity (0.1 percentage point).
 DEFAULT_PRECISION: Final = 0.001
@@ -139,7 +142,6 @@ class Sampler:
         )
         self.combo_keys = [COMBO_KEYS[c] + question.board_key for c in self.combos]
         self.combo_bits = [COMBO_BITS[c].view(np.int64) for c in self.combos]
-        self.combo_classes = [CLASS_OF_COMBO[c] for c in self.combos]
         self.free = [p for p, c in enumerate(self.combos) if len(c) > 1]
         self.table = rank_table(7)
         self.board_bits = (
@@ -226,7 +228,7 @@ def run_chunk(question: LiveQuestion, seed: np.random.SeedSequence, trials: int)
         attempts += size
         fitting += int(np.count_nonzero(ok))
         ok &= np.cumsum(ok) <= want  # keep exactly the deals asked for
-        counted = tally.add_trials(sampler.combo_classes, picks, classes, ok)
+        counted = tally.add_trials(sampler.combos, picks, classes, ok)
         if not counted and attempts > 100 * BATCH:
             raise PokerError("the ranges almost never fit together: no deal found")
     return tally
@@ -245,22 +247,58 @@ def run_monte_carlo(
     """Deal ``trials`` deals, or until every standard error is at most ``precision``:
     results so far (partial) as work proceeds, the whole last.
 
-    The deals come in chunks (:func:`chunk_sizes`), chunk ``k`` drawn from the ``k``-th
-    :meth:`~numpy.random.SeedSequence.spawn` child of ``seed``, and are added up in
-    chunk order; with ``precision``, the run ends with the first chunk after which every
-    standard error is small enough (chunks run ahead by other workers are dropped). So
-    a seed gives bit-for-bit the same result on one process, several (``workers``), or
-    a Dask cluster (``scheduler``; see :func:`croupier.parallel.iter_tasks`).
+    The deals come in chunks (:func:`run_chunks`), chunk ``k`` drawn by :func:`run_chunk`
+    from the ``k``-th :meth:`~numpy.random.SeedSequence.spawn` child of ``seed``.
     """
     tally = Tally(question.players)
+    full = question.to_deal == 5 and tuple(int(c) for c in question.deck) == FULL_DECK
+    yield from run_chunks(
+        question,
+        trials,
+        precision,
+        progress,
+        jobs=lambda size: (question, seed.spawn(1)[0], size),
+        work=run_chunk,
+        absorb=tally.add,
+        tally=tally,
+        workers=workers,
+        scheduler=scheduler,
+        preload=(*PRELOAD, "croupier.poker.calc._board_preload") if full else PRELOAD,
+    )
+
+
+def run_chunks(
+    question: LiveQuestion,
+    trials: int | None,
+    precision: float,
+    progress: Progress | None,
+    *,
+    jobs: Callable[[int], tuple[Any, ...]],
+    work: Callable[..., R],
+    absorb: Callable[[R], None],
+    tally: Tally,
+    workers: int,
+    scheduler: str | None,
+    preload: Sequence[str],
+) -> Iterator[CalcResult]:
+    """The loop of both samplers (NumPy's and the compiled engine's): chunk after chunk of
+    :func:`chunk_sizes`, ``work(*jobs(size))`` deals a chunk (``jobs`` is called in chunk
+    order) and ``absorb`` adds its result into ``tally``, in chunk order. With
+    ``precision``, the run ends with the first chunk after which every standard error
+    is small enough; chunks run ahead by other workers are dropped. The chunks depend on
+    the question and the seed alone, so a seed gives bit-for-bit the same result on one
+    process, several (``workers``), or a Dask cluster (``scheduler``; see
+    :func:`croupier.parallel.iter_tasks`). Yields the result so far after every chunk
+    added (partial), the whole last.
+    """
     goal = trials if trials is not None else MIN_TRIALS
     enough = False
 
-    def add(chunk: Tally) -> None:
+    def add(result: R) -> None:
         nonlocal enough, goal
         if enough:
             return
-        tally.add(chunk)
+        absorb(result)
         if trials is not None:
             enough = tally.games >= trials
             return
@@ -269,20 +307,18 @@ def run_monte_carlo(
         # the trials needed, from the variance so far (SE falls as 1/sqrt(n))
         goal = tally.games if enough else max(goal, int(tally.games * (worst / precision) ** 2))
 
-    def jobs() -> Iterator[tuple[LiveQuestion, np.random.SeedSequence, int]]:
+    def chunks() -> Iterator[tuple[Any, ...]]:
         for size in chunk_sizes(trials):
             if enough:
                 return
-            yield question, seed.spawn(1)[0], size
+            yield jobs(size)
 
-    merged: InOrder[Tally] = InOrder(add)
-    full = question.to_deal == 5 and tuple(int(c) for c in question.deck) == FULL_DECK
-    preload = (*PRELOAD, "croupier.poker.calc._board_preload") if full else PRELOAD
-    tasks = iter_tasks(run_chunk, jobs(), workers=workers, scheduler=scheduler, preload=preload)
+    merged: InOrder[R] = InOrder(add)
+    tasks = iter_tasks(work, chunks(), workers=workers, scheduler=scheduler, preload=preload)
     with contextlib.closing(tasks):
-        for index, chunk in tasks:
+        for index, result in tasks:
             before = tally.games
-            merged.put(index, chunk)
+            merged.put(index, result)
             if enough:
                 break  # (closing the tasks stops the chunks still running)
             if tally.games > before:  # the result so far, after every chunk added

@@ -29,6 +29,8 @@ class Completions:
     def __init__(self, question: LiveQuestion) -> None:
         deck = question.deck
         picks = deck[combinations(len(deck), question.to_deal)]
+        #: The cards of each completion (completions x cards to deal).
+        self.picks = picks
         self.bits = CARD_BITS[picks].sum(axis=1) if question.to_deal else np.zeros(1, np.uint64)
         keys = question.board_key + CARD_KEYS[picks].sum(axis=1)
         self.used = np.unique(np.concatenate(question.combos))
@@ -57,10 +59,12 @@ class Completions:
 
         self.classes = classes_from_totals(totals, 7, cards_of).reshape(len(self.used), -1)
 
-    def outcome(
+    def shares(
         self, families: NDArray[np.int64]
-    ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
-        """Equity, win and tie of each player (columns) in each family (rows)."""
+    ) -> tuple[NDArray[np.float64], NDArray[np.bool_], NDArray[np.int64]]:
+        """Each player's share of the pot on each completion (families x players x
+        completions, 0 where the completion meets the family's cards), whether the
+        player shares the pot with others, and each family's live completions."""
         masks = np.bitwise_or.reduce(COMBO_BITS[families], axis=1)
         valid = (masks[:, None] & self.bits[None, :]) == 0  # families x completions
         classes = self.classes[self.slot[families]]  # families x players x completions
@@ -68,8 +72,16 @@ class Completions:
         on_top = classes == best
         sharing = on_top.sum(axis=1, keepdims=True)
         share = (on_top / sharing) * valid[:, None, :]
-        count = valid.sum(axis=1)[:, None]
+        tied = on_top & (sharing > 1) & valid[:, None, :]
+        return share, tied, valid.sum(axis=1)
+
+    def outcome(
+        self, families: NDArray[np.int64]
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+        """Equity, win and tie of each player (columns) in each family (rows)."""
+        share, tied, live = self.shares(families)
+        count = live[:, None]
         equity = share.sum(axis=2) / count
         win = (share == 1).sum(axis=2) / count
-        tie = ((on_top & (sharing > 1)) * valid[:, None, :]).sum(axis=2) / count
+        tie = tied.sum(axis=2) / count
         return equity, win, tie

@@ -37,6 +37,13 @@ class PlayerResult:
     stderr: float | None
     #: Equity of each class of the range (13x13 grid, NaN where the range has none).
     grid: NDArray[np.float64] = field(compare=False, repr=False)
+    #: Win and tie of each class of the range (13x13 grids, NaN where it has none).
+    grid_win: NDArray[np.float64] = field(compare=False, repr=False)
+    grid_tie: NDArray[np.float64] = field(compare=False, repr=False)
+    #: How often the player holds each of the 1,326 combos in the deals counted (their
+    #: weights sum to 1), and the combo's equity there (NaN where it is never held).
+    combo_weight: NDArray[np.float64] = field(compare=False, repr=False)
+    combo_equity: NDArray[np.float64] = field(compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The player as in ``poker calc --json``."""

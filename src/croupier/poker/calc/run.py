@@ -4,6 +4,7 @@ which choose between exact enumeration and Monte Carlo and run it."""
 from __future__ import annotations
 
 import collections
+import os
 from collections.abc import Iterator, Sequence
 from typing import Final, TypedDict, Unpack
 
@@ -11,6 +12,7 @@ import numpy as np
 
 from croupier.cards import Card
 from croupier.cpus import WORKER_START_SECONDS, workers_for
+from croupier.engine import compiled
 from croupier.poker.calc.exact import plan_exact, run_exact
 from croupier.poker.calc.montecarlo import (
     BOARD_TABLE_SECONDS,
@@ -19,6 +21,7 @@ from croupier.poker.calc.montecarlo import (
 )
 from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
+from croupier.poker.calc.sampling import run_blocks, seed_of
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges import Range
 from croupier.randomness import as_seed_sequence
@@ -27,9 +30,11 @@ __all__ = [
     "EXACT_AUTO_SECONDS",
     "EXACT_LIMIT_SECONDS",
     "CalcOptions",
+    "Ranges",
     "calculate",
     "exact_seconds",
     "iter_calculate",
+    "question_of",
 ]
 
 #: Exact enumerations expected to take longer than this are left to Monte Carlo
@@ -41,7 +46,9 @@ EXACT_LIMIT_SECONDS: Final = 600.0
 Ranges = EquityQuestion | Sequence[Range | str]
 
 
-def _question(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
+def question_of(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
+    """The question of a call: ``ranges`` itself when it is one (``board`` and ``dead``
+    must then be None), else read from the ranges, board and dead cards."""
     if not isinstance(ranges, EquityQuestion):
         return EquityQuestion.parse(ranges, board, dead)
     if board is not None or dead is not None:
@@ -51,9 +58,10 @@ def _question(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
     return ranges
 
 
-#: Rough cost of a Monte Carlo trial per player, in seconds (used only to choose how many
-#: workers a run is worth).
+#: Rough cost of a Monte Carlo trial per player, in seconds, with NumPy and with the
+#: compiled engine (used only to choose how many workers a run is worth).
 TRIAL_COST: Final = 3e-7
+COMPILED_TRIAL_COST: Final = 5e-8
 
 
 def _workers(
@@ -87,7 +95,7 @@ def exact_seconds(
     >>> exact_seconds(EquityQuestion.parse(["random"] * 10), limit=60) is None
     True
     """
-    plan = plan_exact(LiveQuestion(_question(ranges, board, dead)), limit)
+    plan = plan_exact(LiveQuestion(question_of(ranges, board, dead)), limit)
     return None if plan is None else plan.seconds
 
 
@@ -101,6 +109,7 @@ class CalcOptions(TypedDict, total=False):
     precision: float | None
     rng: int | np.random.Generator | None
     progress: Progress | None
+    threads: int | None
     workers: int | None
     scheduler: str | None
 
@@ -108,7 +117,7 @@ class CalcOptions(TypedDict, total=False):
 def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[CalcResult]:
     """Like :func:`calculate`, yielding the result so far after each batch of work (all
     marked partial) and the whole result last: stop early and keep the last one."""
-    question = LiveQuestion(_question(ranges, options.get("board"), options.get("dead")))
+    question = LiveQuestion(question_of(ranges, options.get("board"), options.get("dead")))
     exact, trials = options.get("exact"), options.get("trials")
     precision, progress = options.get("precision"), options.get("progress")
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
@@ -128,6 +137,7 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
                 f"exact enumeration would take over {limit:.0f} seconds here (too many "
                 "combinations of ranges): use Monte Carlo (trials or precision) instead"
             )
+    threads = _threads(options.get("threads", 1))
     workers, scheduler = options.get("workers", 1), options.get("scheduler")
     if plan is not None:
         count = _workers(workers, scheduler, plan.seconds)
@@ -137,13 +147,36 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
         target = precision if precision is not None else DEFAULT_PRECISION
         # heads-up equity near 1/2 is the widest: 1/4 over the variance of the mean
         expected = trials if trials is not None else 0.25 / target**2
-        seconds = expected * question.players * TRIAL_COST
-        # each worker builds its own table of boards to deal from
-        start = WORKER_START_SECONDS + (BOARD_TABLE_SECONDS if question.to_deal == 5 else 0)
-        count = _workers(workers, scheduler, seconds, start)
-        yield from run_monte_carlo(
-            question, seed, trials, target, progress, workers=count, scheduler=scheduler
-        )
+        fast = compiled("poker")
+        seconds = expected * question.players * (COMPILED_TRIAL_COST if fast else TRIAL_COST)
+        # the NumPy sampler's workers deal from a table of boards built before they start
+        table = BOARD_TABLE_SECONDS if question.to_deal == 5 and not fast else 0
+        count = _workers(workers, scheduler, seconds / threads, WORKER_START_SECONDS + table)
+        if fast:
+            yield from run_blocks(
+                question,
+                seed_of(np.random.default_rng(seed)),
+                trials,
+                target,
+                progress,
+                threads,
+                workers=count,
+                scheduler=scheduler,
+            )
+        else:
+            yield from run_monte_carlo(
+                question, seed, trials, target, progress, workers=count, scheduler=scheduler
+            )
+
+
+def _threads(threads: int | None) -> int:
+    if threads is None:
+        return os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    if threads < 1:
+        raise PokerError(f"bad number of threads {threads}: expected 1 or more")
+    return threads
 
 
 def calculate(
@@ -156,6 +189,7 @@ def calculate(
     precision: float | None = None,
     rng: int | np.random.Generator | None = None,
     progress: Progress | None = None,
+    threads: int | None = 1,
     workers: int | None = 1,
     scheduler: str | None = None,
 ) -> CalcResult:
@@ -171,7 +205,9 @@ def calculate(
     until every equity's standard error is below it. By default: exact when it takes a
     few seconds at most, else Monte Carlo to a standard error of 0.001 (0.1 percentage
     point). ``rng``: a seed or a NumPy Generator for Monte Carlo; ``progress(done,
-    total)`` is called as work proceeds.
+    total)`` is called as work proceeds. ``threads``: how many threads deal Monte Carlo
+    trials where the engine is compiled (``None``: one per core); a seed gives the same
+    answer whatever their number (not the same as uncompiled, whose random numbers differ).
 
     ``workers`` processes share the work (``None``: as many as the job is worth), or
     the Dask cluster at ``scheduler`` does it (``tcp://HOST:PORT``, or ``"local"``: a
@@ -198,6 +234,7 @@ def calculate(
         "precision": precision,
         "rng": rng,
         "progress": progress,
+        "threads": threads,
         "workers": workers,
         "scheduler": scheduler,
     }

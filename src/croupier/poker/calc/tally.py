@@ -1,5 +1,6 @@
-"""Tallies: weighted sums of equity, wins and ties per player, and per class of each
-range, from which :class:`~croupier.poker.calc.results.CalcResult` is made.
+"""Tallies: weighted sums of equity, wins and ties per player, and per combo of each
+range, from which :class:`~croupier.poker.calc.results.CalcResult` is made (the figures
+of each class of the 13x13 grid, and of each combo).
 
 :func:`shares` splits each pot among the players on top:
 
@@ -18,6 +19,7 @@ from numpy.typing import NDArray
 
 from croupier.poker.calc.question import LiveQuestion
 from croupier.poker.calc.results import CalcResult, PlayerResult
+from croupier.poker.starting_hands import CLASS_OF_COMBO, COMBO_COUNT
 
 __all__ = ["Tally", "shares"]
 
@@ -32,8 +34,14 @@ def shares(classes: NDArray[np.uint16]) -> tuple[NDArray[np.float64], NDArray[np
     return share, on_top & (sharing > 1)
 
 
+#: The four sums kept per combo: the weight of the deals that gave it, and its equity,
+#: wins and ties in them (weighted).
+WEIGHT, EQUITY, WIN, TIE = range(4)
+
+
 class Tally:
-    """Weighted sums of equity, wins and ties per player (and per class of each range)."""
+    """Weighted sums of equity, wins and ties per player, and per combo of each range
+    (from which the results give each class's and each combo's figures)."""
 
     def __init__(self, players: int) -> None:
         self.weight = 0.0
@@ -42,8 +50,8 @@ class Tally:
         self.win = np.zeros(players)
         self.tie = np.zeros(players)
         self.squares = np.zeros(players)
-        self.class_weight = np.zeros((players, 169))
-        self.class_equity = np.zeros((players, 169))
+        #: sums (WEIGHT, EQUITY, WIN, TIE) x players x combos
+        self.combo = np.zeros((4, players, COMBO_COUNT))
 
     def add(self, other: Tally) -> None:
         """Add the sums of ``other`` (a chunk of the work, done elsewhere) to these.
@@ -56,55 +64,37 @@ class Tally:
         for name, value in vars(other).items():
             setattr(self, name, getattr(self, name) + value)
 
-    def add_deal(
+    def add_deals(
         self,
-        classes_of: NDArray[np.int64],
-        weight: float,
+        combos: NDArray[np.int64],
+        weights: NDArray[np.float64],
         equity: NDArray[np.float64],
         win: NDArray[np.float64],
         tie: NDArray[np.float64],
         games: int,
     ) -> None:
-        """One family of deals: the players' hand classes, its weight and outcome."""
-        self.weight += weight
-        self.games += games
-        self.equity += weight * equity
-        self.win += weight * win
-        self.tie += weight * tie
-        rows = np.arange(len(classes_of))
-        self.class_weight[rows, classes_of] += weight
-        self.class_equity[rows, classes_of] += weight * equity
-
-    def add_deals(
-        self,
-        classes_of: NDArray[np.int64],
-        weights: NDArray[np.float64],
-        equity: NDArray[np.float64],
-        win: NDArray[np.float64],
-        tie: NDArray[np.float64],
-        games: NDArray[np.int64],
-    ) -> None:
-        """Many families at once: one row each (see :meth:`add_deal`)."""
+        """Deals one row each: the players' combos (columns), each row's weight, and each
+        player's equity, win and tie in it; ``games`` counts the deals they stand for."""
         self.weight += float(weights.sum())
-        self.games += int(games.sum())
+        self.games += games
         self.equity += weights @ equity
         self.win += weights @ win
         self.tie += weights @ tie
-        for p in range(classes_of.shape[1]):
-            np.add.at(self.class_weight[p], classes_of[:, p], weights)
-            np.add.at(self.class_equity[p], classes_of[:, p], weights * equity[:, p])
+        for p in range(combos.shape[1]):
+            for row, values in ((WEIGHT, None), (EQUITY, equity), (WIN, win), (TIE, tie)):
+                mass = weights if values is None else weights * values[:, p]
+                self.combo[row, p] += np.bincount(combos[:, p], mass, minlength=COMBO_COUNT)
 
     def add_trials(
         self,
-        combo_classes: Sequence[NDArray[np.int64]],
+        combos: Sequence[NDArray[np.int64]],
         picks: NDArray[np.int64],
         classes: NDArray[np.uint16],
         ok: NDArray[np.bool_],
     ) -> int:
         """Monte Carlo deals, one unit of weight each: ``classes`` holds each player's
-        hand class (rows) in each deal (columns), ``picks`` its position in its combos
-        (whose starting-hand classes are ``combo_classes``); only the deals where ``ok``
-        is set count. Returns how many did."""
+        hand class (rows) in each deal (columns), ``picks`` its position in its
+        ``combos``; only the deals where ``ok`` is set count. Returns how many did."""
         n = int(np.count_nonzero(ok))
         self.games += n
         self.weight += n
@@ -117,7 +107,7 @@ class Tally:
             self.tie += ties
             self.equity += wins + ties / 2
             self.squares += wins + ties / 4
-            share = None
+            share = tied = None
         else:
             picks, classes = picks[:, ok], classes[:, ok]
             share, tied = shares(classes)
@@ -125,23 +115,30 @@ class Tally:
             self.squares += (share**2).sum(axis=1)
             self.win += (share == 1).sum(axis=1)
             self.tie += tied.sum(axis=1)
-        for p, numbers in enumerate(combo_classes):
+        for p, numbers in enumerate(combos):
             if len(numbers) == 1:
-                self.class_weight[p, numbers[0]] = self.weight
-                self.class_equity[p, numbers[0]] = self.equity[p]
+                held = numbers[0]
+                self.combo[:, p, held] = (self.weight, self.equity[p], self.win[p], self.tie[p])
                 continue
-            if share is None:
+            if share is None or tied is None:
                 # one count per combo and outcome: 0 lost, 1 tied, 2 won, 3 not counted
                 mine = ahead if p == 0 else (second < first) & ok
                 outcome = 2 * mine + level + 3 * ~ok
                 counts = np.bincount(4 * picks[p] + outcome, minlength=4 * len(numbers))
                 counts = counts.reshape(len(numbers), 4)
-                np.add.at(self.class_weight[p], numbers, counts[:, :3].sum(axis=1))
-                np.add.at(self.class_equity[p], numbers, counts[:, 2] + counts[:, 1] / 2)
+                sums = [counts[:, :3].sum(axis=1), counts[:, 2] + counts[:, 1] / 2]
+                sums += [counts[:, 2], counts[:, 1]]
+                for row, values in zip((WEIGHT, EQUITY, WIN, TIE), sums, strict=True):
+                    self.combo[row, p, numbers] += values
             else:
-                held = np.take(numbers, picks[p])
-                self.class_weight[p] += np.bincount(held, minlength=169)
-                self.class_equity[p] += np.bincount(held, weights=share[p], minlength=169)
+                held_combos = np.take(numbers, picks[p])
+                for row, values in (
+                    (WEIGHT, None),
+                    (EQUITY, share[p]),
+                    (WIN, share[p] == 1),
+                    (TIE, tied[p]),
+                ):
+                    self.combo[row, p] += np.bincount(held_combos, values, minlength=COMBO_COUNT)
         return n
 
     def stderr(self) -> NDArray[np.float64]:
@@ -160,8 +157,19 @@ class Tally:
         errors: list[float | None] = [None] * question.players
         if stderr:
             errors = [float(e) for e in self.stderr()]
+        by_class = np.stack(
+            [
+                [np.bincount(CLASS_OF_COMBO, sums, minlength=169) for sums in self.combo[row]]
+                for row in range(4)
+            ]
+        )
         with np.errstate(invalid="ignore", divide="ignore"):
-            grids = np.where(self.class_weight > 0, self.class_equity / self.class_weight, np.nan)
+            combo_figures = np.where(
+                self.combo[WEIGHT] > 0, self.combo[EQUITY:] / self.combo[WEIGHT], np.nan
+            )
+            class_figures = np.where(
+                by_class[WEIGHT] > 0, by_class[EQUITY:] / by_class[WEIGHT], np.nan
+            )
         players = tuple(
             PlayerResult(
                 range=question.texts[p],
@@ -170,7 +178,11 @@ class Tally:
                 win=float(self.win[p] / total),
                 tie=float(self.tie[p] / total),
                 stderr=errors[p],
-                grid=grids[p].reshape(13, 13),
+                grid=class_figures[0, p].reshape(13, 13),
+                grid_win=class_figures[1, p].reshape(13, 13),
+                grid_tie=class_figures[2, p].reshape(13, 13),
+                combo_weight=self.combo[WEIGHT, p] / total,
+                combo_equity=combo_figures[0, p],
             )
             for p in range(question.players)
         )

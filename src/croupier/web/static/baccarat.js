@@ -1,4 +1,6 @@
-// The Baccarat table: chips on the bets, Deal, and the state the server sends back.
+// The Baccarat table: a table's rules at sit-down, chips on its bets (each checked by the
+// server before it goes down), Deal, and the state the server sends back: the hands, the
+// five roads, the ask road, the shoe's tally, the bankroll's course and the exact odds.
 "use strict";
 
 (() => {
@@ -9,6 +11,8 @@
   let lastBets = {};      // the bets of the last round, for Rebet
   let chip = null;        // the chosen chip, in cents
   const CHIP_CLASS = { 100: "chip-1", 500: "chip-5", 2500: "chip-25", 10000: "chip-100", 50000: "chip-500" };
+  const ROADS = ["big-eye-boy", "small-road", "cockroach-pig"];
+  const ROAD_NAMES = { "big-eye-boy": "Big Eye Boy", "small-road": "Small Road", "cockroach-pig": "Cockroach Pig" };
 
   function placed() {
     return Object.values(bets).reduce((sum, cents) => sum + cents, 0);
@@ -17,6 +21,11 @@
   function showError(id, message) {
     $(id).textContent = message || "";
     if (message) announce(message);
+  }
+
+  function betName(key) {
+    const bet = state.bets.find((b) => b.key === key);
+    return bet ? bet.name : key;
   }
 
   // --- the betting layout ---------------------------------------------------------
@@ -30,7 +39,7 @@
       button.setAttribute("aria-label", money(value) + " chip");
       button.setAttribute("aria-pressed", String(value === chip));
       button.dataset.value = String(value);
-      button.addEventListener("click", () => { chip = value; renderChips(); });
+      button.addEventListener("click", () => { chip = value; renderChips(); renderSpots(); });
       rack.append(button);
     }
   }
@@ -39,6 +48,7 @@
     const spots = $("bet-spots");
     spots.replaceChildren();
     for (const bet of state.bets) {
+      const wrap = el("div", "spot-wrap");
       const button = el("button", "spot spot-" + bet.key.replace(/[^a-z0-9-]/g, ""));
       button.type = "button";
       button.dataset.bet = bet.key;
@@ -56,7 +66,16 @@
         `${bet.name}: ${amount ? money(amount) + " on it" : "no bet"}. Press to add a ${money(chip)} chip.`,
       );
       button.addEventListener("click", () => addChip(bet.key, chip));
-      spots.append(button);
+      wrap.append(button);
+      if (amount) {
+        const off = el("button", "take-off", "×");
+        off.type = "button";
+        off.dataset.takeOff = bet.key;
+        off.setAttribute("aria-label", `Take the ${money(amount)} off ${bet.name}`);
+        off.addEventListener("click", () => takeOff(bet.key));
+        wrap.append(off);
+      }
+      spots.append(wrap);
     }
   }
 
@@ -66,15 +85,40 @@
     return best;
   }
 
-  function addChip(key, value) {
-    if (placed() + value > state.bankroll) {
-      showError("bet-error", `Not enough money: your bets would total ${money(placed() + value)} with ${state.bankroll_text} in hand.`);
+  function refuse(key, message) {
+    const spot = document.querySelector(`[data-bet="${key}"]`);
+    if (spot) {
+      spot.classList.remove("refused");
+      void spot.offsetWidth;  // restart the shake
+      spot.classList.add("refused");
+      spot.dataset.refused = "true";
+    }
+    showError("bet-error", `Chip refused: ${message}.`);
+  }
+
+  // The table (the library) decides whether a chip may go down: limits and bankroll.
+  async function addChip(key, value) {
+    const proposed = { ...bets, [key]: (bets[key] || 0) + value };
+    const stakes = {};
+    for (const [bet, cents] of Object.entries(proposed)) stakes[bet] = (cents / 100).toFixed(2);
+    try {
+      await api("POST", "/api/baccarat/check", { stakes });
+    } catch (error) {
+      refuse(key, error.message);
       return;
     }
     showError("bet-error", "");
-    bets[key] = (bets[key] || 0) + value;
+    bets = proposed;
     renderSpots();
-    announce(`${money(bets[key])} on ${state.bets.find((b) => b.key === key).name}`);
+    announce(`${money(bets[key])} on ${betName(key)}`);
+  }
+
+  function takeOff(key) {
+    const amount = bets[key] || 0;
+    delete bets[key];
+    showError("bet-error", "");
+    renderSpots();
+    announce(`${money(amount)} taken off ${betName(key)}`);
   }
 
   // --- dealing ------------------------------------------------------------------
@@ -106,8 +150,7 @@
   function renderHands(animate) {
     const last = state.last;
     for (const side of ["player", "banker"]) {
-      const box = $(side + "-cards");
-      box.replaceChildren();
+      $(side + "-cards").replaceChildren();
       $(side + "-total").textContent = last ? String(last[side + "_total"]) : "";
     }
     $("verdict").textContent = "";
@@ -115,7 +158,7 @@
     $("reasons").replaceChildren();
     $("settlements").replaceChildren();
     if (!last) {
-      $("verdict").textContent = state.seated ? "Place your bets." : "Sit down at a table to play.";
+      $("verdict").textContent = "Place your bets.";
       return;
     }
     // The dealing order: player, banker, player, banker at a casino table (player,
@@ -154,8 +197,7 @@
       + (shoe.cut_card_out ? " · cut card out: reshuffle before the next round" : ` · cut card after ${shoe.cut_card}`);
   }
 
-  function board(id, cells, minColumns, label) {
-    const node = $(id);
+  function grid(node, cells, minColumns) {
     node.replaceChildren();
     const columns = Math.max(minColumns, ...cells.map((c) => c.column + 2));
     node.style.gridTemplateColumns = `repeat(${columns}, var(--cell))`;
@@ -167,18 +209,16 @@
         node.append(empty);
       }
     }
-    for (const cell of cells) node.append(label(cell));
-    const counts = { player: 0, banker: 0, tie: 0 };
-    for (const cell of state.bead_plate) counts[cell.outcome]++;
-    node.setAttribute("aria-label", cells.length
-      ? `${state.bead_plate.length} rounds this shoe: ${counts.banker} banker, ${counts.player} player, ${counts.tie} tie`
-      : "No rounds yet in this shoe");
+  }
+
+  function place(node, cell) {
+    node.style.gridColumn = String(cell.column + 1);
+    node.style.gridRow = String(cell.row + 1);
+    return node;
   }
 
   function mark(cell, className, text) {
-    const node = el("span", `mark ${className} ${cell.outcome}`, text);
-    node.style.gridColumn = String(cell.column + 1);
-    node.style.gridRow = String(cell.row + 1);
+    const node = place(el("span", `mark ${className} ${cell.outcome}`, text), cell);
     if (cell.player_pair) node.append(el("span", "pair player-pair"));
     if (cell.banker_pair) node.append(el("span", "pair banker-pair"));
     return node;
@@ -186,17 +226,101 @@
 
   function renderBoards() {
     const letters = { player: "P", banker: "B", tie: "T" };
-    board("bead-plate", state.bead_plate, 12, (cell) => mark(cell, "bead", letters[cell.outcome]));
-    board("big-road", state.big_road, 20, (cell) => {
+    const beads = state.bead_plate || [];
+    const counts = { player: 0, banker: 0, tie: 0 };
+    for (const cell of beads) counts[cell.outcome]++;
+    const summary = beads.length
+      ? `${beads.length} rounds this shoe: ${counts.banker} banker, ${counts.player} player, ${counts.tie} tie`
+      : "No rounds yet in this shoe";
+    grid($("bead-plate"), beads, 12);
+    for (const cell of beads) $("bead-plate").append(mark(cell, "bead", letters[cell.outcome]));
+    $("bead-plate").setAttribute("aria-label", summary);
+    const road = state.big_road || [];
+    grid($("big-road"), road, 20);
+    for (const cell of road) {
       const node = mark(cell, "ring", letters[cell.outcome]);
       if (cell.ties) node.append(el("span", "tie-line", cell.ties > 1 ? String(cell.ties) : ""));
-      return node;
-    });
+      $("big-road").append(node);
+    }
+    $("big-road").setAttribute("aria-label", summary);
+    const derived = state.derived_roads || {};
+    for (const key of ROADS) {
+      const marks = derived[key] ? derived[key].marks : [];
+      const node = $(key);
+      grid(node, marks, 14);
+      for (const m of marks) node.append(place(el("span", `mark derived ${key} ${m.colour}`), m));
+      const reds = marks.filter((m) => m.colour === "red").length;
+      node.setAttribute("aria-label", marks.length
+        ? `${ROAD_NAMES[key]}: ${marks.length} marks, ${reds} red and ${marks.length - reds} blue; the last ${marks[marks.length - 1].colour}`
+        : `${ROAD_NAMES[key]}: no marks yet`);
+    }
+    renderAsk();
+    renderTally();
+  }
+
+  function renderAsk() {
+    const box = $("ask-road");
+    box.replaceChildren();
+    const ask = state.ask_road;
+    if (!ask) return;
+    for (const side of ["banker", "player"]) {
+      const group = el("div", "ask ask-" + side);
+      group.dataset.side = side;
+      group.append(el("span", "ask-label " + side, side === "banker" ? "B next" : "P next"));
+      const words = [];
+      for (const key of ROADS) {
+        const colour = ask[side][key];
+        const node = el("span", `mark derived ${key} ${colour || "none"}`);
+        node.dataset.road = key;
+        node.dataset.colour = colour || "";
+        group.append(node);
+        words.push(`${ROAD_NAMES[key]} ${colour || "nothing yet"}`);
+      }
+      group.setAttribute("role", "img");
+      group.setAttribute("aria-label", `If ${side} wins next: ${words.join(", ")}`);
+      box.append(group);
+    }
+  }
+
+  function renderTally() {
+    const t = state.tally;
+    $("tally").textContent = t
+      ? `This shoe: ${t.rounds} rounds · banker ${t.banker} · player ${t.player} · tie ${t.tie} · player pairs ${t.player_pairs} · banker pairs ${t.banker_pairs} · naturals ${t.naturals}`
+      : "";
+  }
+
+  function renderChart() {
+    const svg = $("bankroll-chart");
+    svg.replaceChildren();
+    const points = state.bankrolls || [];
+    if (points.length < 2) {
+      svg.setAttribute("aria-label", "No rounds yet");
+      $("chart-note").textContent = state.seated ? "The bankroll after each round is drawn here." : "";
+      return;
+    }
+    const low = Math.min(...points), high = Math.max(...points);
+    const span = high - low || 1;
+    const x = (i) => (300 * i) / (points.length - 1);
+    const y = (v) => 84 - (78 * (v - low)) / span;
+    const ns = "http://www.w3.org/2000/svg";
+    const start = document.createElementNS(ns, "line");
+    start.setAttribute("x1", "0"); start.setAttribute("x2", "300");
+    start.setAttribute("y1", String(y(points[0]))); start.setAttribute("y2", String(y(points[0])));
+    start.setAttribute("class", "start-line");
+    const line = document.createElementNS(ns, "polyline");
+    line.setAttribute("points", points.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "));
+    line.setAttribute("class", "bankroll-line");
+    svg.append(start, line);
+    const rounds = points.length - 1;
+    const words = `${money(points[0])} to ${money(points[points.length - 1])} over ${rounds} round${rounds === 1 ? "" : "s"}; low ${money(low)}, high ${money(high)}`;
+    svg.setAttribute("aria-label", "Bankroll " + words);
+    $("chart-note").textContent = words.charAt(0).toUpperCase() + words.slice(1) + ".";
   }
 
   function renderMaths() {
     const odds = state.odds;
-    $("maths-note").textContent = (odds.fresh_shoe ? "A fresh shoe" : `The ${odds.cards_left} cards left`)
+    if (!odds) return;
+    $("maths-note").textContent = (odds.fresh_shoe ? "A full shoe" : `The ${odds.cards_left} cards left`)
       + ", priced exactly (every possible round counted).";
     const outcomes = $("outcome-odds");
     outcomes.replaceChildren();
@@ -215,48 +339,91 @@
     const table = $("bet-odds");
     table.replaceChildren();
     for (const bet of odds.bets) {
-      const row = el("tr", bet.expected_value > 0 ? "advantage" : "");
+      const row = el("tr", (bet.expected_value > 0 ? "advantage " : "") + (bet.at_table ? "at-table" : ""));
+      row.dataset.key = bet.key;
       const edge = bet.house_edge === null ? "–" : percent(bet.house_edge, 3);
       const ev = bet.expected_value === null ? "–" : (bet.expected_value >= 0 ? "+" : "") + percent(bet.expected_value, 3);
-      row.append(el("th", "", bet.name), el("td", "num", ev), el("td", "num", edge));
-      row.firstChild.scope = "row";
+      const name = el("th", "", bet.name);
+      if (bet.at_table) {
+        const star = el("span", "here-mark", " ★");
+        star.setAttribute("aria-label", " (at this table)");
+        name.append(star);
+      }
+      name.scope = "row";
+      row.append(name, el("td", "num", ev), el("td", "num", edge));
       table.append(row);
     }
   }
 
+  // The side bets the chosen table may offer, all ticked; the lab has none, nor limits.
+  function renderSideBetChoices() {
+    const choices = state.choices;
+    if (!choices) return;
+    const [payouts, commission] = $("sit-table").value.split(":");
+    const lab = payouts === "lab";
+    const box = $("side-bet-choices");
+    box.replaceChildren();
+    for (const bet of lab ? [] : choices.side_bets[commission]) {
+      const label = el("label", "check");
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.name = "side_bets";
+      input.value = bet.key;
+      input.checked = true;
+      label.append(input, document.createTextNode(" " + bet.name));
+      box.append(label);
+    }
+    $("sit-side-bets").hidden = lab;
+    for (const id of ["sit-tie", "sit-min", "sit-max"]) $(id).disabled = lab;
+  }
+
   function render(animate) {
-    $("seated-controls").hidden = !state.seated;
-    $("sit-details").open = !state.seated || state.broke;
-    if (!state.seated) {
-      $("bankroll").textContent = "–";
-      renderHands(false);
+    const seated = state.seated;
+    $("seated-area").hidden = !seated;
+    $("meters").hidden = !seated;
+    $("invite").hidden = seated && !state.broke;
+    renderMaths();
+    if (!seated) {
+      $("table-title").textContent = "Punto banco: take a seat";
+      renderSideBetChoices();
+      renderBoards();
+      renderChart();
       return;
     }
-    if (chip === null || !state.chips.includes(chip)) chip = chipFor(state.stake);
+    if (chip === null || !state.chips.includes(chip)) chip = chipFor(Math.max(state.rules.min_stake, 2500));
+    $("table-title").textContent = "Punto banco · " + state.rules.describe;
     $("bankroll").textContent = state.bankroll_text;
     $("round-number").textContent = String(state.rounds_played);
     $("session-net").textContent = state.session_net_text;
     $("session-net").className = state.session_net > 0 ? "up" : state.session_net < 0 ? "down" : "";
     $("payout-name").textContent = state.payouts.name;
     $("payout-name").title = state.payouts.description;
-    $("stake-text").textContent = state.stake_text;
+    $("limits").textContent = state.rules.lab
+      ? "The course's lab table: no limit but your bankroll."
+      : `Table limits: ${state.rules.limits_text} on each spot. Bets go down before any card is dealt.`;
     renderShoe();
     renderHands(animate);
     renderChips();
     renderSpots();
     renderBoards();
-    renderMaths();
-    if (state.broke) showError("bet-error", `Game over: ${state.bankroll_text} left, less than the smallest chip. Sit down at a new table.`);
+    renderChart();
+    if (state.broke) showError("bet-error", `Game over: ${state.bankroll_text} left, less than the smallest bet. Sit down at a new table.`);
   }
 
   // --- controls -------------------------------------------------------------------
 
   $("deal").addEventListener("click", deal);
   $("clear-bets").addEventListener("click", () => { bets = {}; showError("bet-error", ""); renderSpots(); });
-  $("rebet").addEventListener("click", () => {
+  $("rebet").addEventListener("click", async () => {
     const total = Object.values(lastBets).reduce((a, b) => a + b, 0);
     if (!total) return showError("bet-error", "No bets to repeat yet.");
-    if (total > state.bankroll) return showError("bet-error", `Not enough money to repeat ${money(total)} of bets.`);
+    const stakes = {};
+    for (const [key, cents] of Object.entries(lastBets)) stakes[key] = (cents / 100).toFixed(2);
+    try {
+      await api("POST", "/api/baccarat/check", { stakes });
+    } catch (error) {
+      return showError("bet-error", `Cannot repeat ${money(total)} of bets: ${error.message}.`);
+    }
     bets = { ...lastBets };
     showError("bet-error", "");
     renderSpots();
@@ -271,23 +438,31 @@
       lastBets = {};
       render(false);
       const words = `You leave the table with ${bankroll} after ${rounds} round${rounds === 1 ? "" : "s"}.`;
-      $("verdict").textContent = words;
+      $("sit-error").textContent = words;
       announce(words);
-      $("sit-bankroll").focus();
+      $("sit-table").focus();
     } catch (error) {
       showError("bet-error", error.message);
     }
   });
+
+  $("sit-table").addEventListener("change", renderSideBetChoices);
 
   $("sit-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = new FormData(event.target);
     const seed = String(form.get("seed") || "").trim();
     if (seed && !/^[0-9]+$/.test(seed)) return showError("sit-error", `bad seed '${seed}': expected a whole number`);
+    const [payouts, commission] = String(form.get("table")).split(":");
+    const lab = payouts === "lab";
     const body = {
       bankroll: String(form.get("bankroll")),
-      stake: String(form.get("stake")),
-      payouts: String(form.get("payouts")),
+      payouts,
+      commission: lab ? null : commission,
+      tie_pays: lab ? null : Number(form.get("tie_pays")),
+      side_bets: lab ? null : form.getAll("side_bets").map(String),
+      min_stake: lab ? null : String(form.get("min_stake")),
+      max_stake: lab ? null : String(form.get("max_stake")),
       decks: Number(form.get("decks")),
       deal_order: String(form.get("deal_order")),
       seed: seed ? Number(seed) : null,
@@ -300,7 +475,7 @@
       showError("sit-error", "");
       showError("bet-error", "");
       render(false);
-      announce(`Seated with ${state.bankroll_text}. Place your bets.`);
+      announce(`Seated at a ${state.rules.describe} table with ${state.bankroll_text}. Place your bets.`);
       $("deal").focus();
     } catch (error) {
       showError("sit-error", error.message);
@@ -315,7 +490,7 @@
     const key = event.key.toLowerCase();
     if (keys[key]) {
       event.preventDefault();
-      addChip(keys[key], state.stake);
+      addChip(keys[key], chip);
     } else if (key === "d") {
       event.preventDefault();
       deal();

@@ -1,4 +1,6 @@
-// The poker page: the hold'em equity calculator (with its card grid) and the comparison.
+// The poker page: the hold'em equity calculator (with its card grid and range grid), the
+// analyses of its answer (each hand's equity, the equity distribution, the next card,
+// exports), what a range hits, and the comparison.
 "use strict";
 
 (() => {
@@ -12,6 +14,9 @@
   let gridPlayer = null; // the player whose 13x13 range grid is open
   let target = "player-1";
   let running = null; // the job being watched
+  let lastResult = null; // the last equity answer (for the analyses and the exports)
+  let lastNext = null; // the last next-card table
+  const SAVED = "croupier.poker.ranges"; // the named ranges kept in this browser
 
   // A card token's code as the library reads it ("As", "10h", "th", "H10" -> "Th"); null
   // if it is not one card.
@@ -91,6 +96,7 @@
     $("remove-player").disabled = players <= 2;
     renderTargets();
     renderGrid();
+    renderHitsPlayers();
   }
 
   function setTarget(name) {
@@ -189,48 +195,192 @@
   }
 
   // The 13x13 grid of the player's range, from the library's answer (its combos and the
-  // share of each class); the cell named focusLabel gets the focus back.
+  // share of each class; an empty box is a random hand, drawn empty and said so); the
+  // cell named focusLabel gets the focus back.
   function drawRangeGrid(player, answer, focusLabel) {
-    $("range-picker-title").textContent = `Player ${player}'s range: ${answer.combos.toLocaleString("en")} combos. Press a hand to add it or take it out.`;
+    const title = answer.random
+      ? `Player ${player}'s range is empty: a random hand (any two cards, all 1,326 combos).`
+      : `Player ${player}'s range: ${answer.combos.toLocaleString("en")} combos.`;
+    $("range-picker-title").textContent = title;
     const grid = $("range-grid");
     grid.replaceChildren();
     for (let row = 0; row < 13; row++) {
       for (let col = 0; col < 13; col++) {
         const [label, words] = CLASSES[row][col];
-        const weight = answer.grid[row][col];
+        const weight = answer.random ? 0 : answer.grid[row][col];
         const cell = el("button", "range-cell" + (row === col ? " cell-pair" : row < col ? " cell-suited" : " cell-offsuit"), label);
         cell.type = "button";
         cell.dataset.hand = label;
-        cell.style.setProperty("--weight", String(weight));
-        if (weight > 0) cell.classList.add("in");
+        cell.dataset.weight = String(weight);
+        paintCell(cell, weight);
         const share = weight > 0 && weight < 1 ? `, ${Math.round(100 * weight)}% in the range` : "";
         cell.setAttribute("aria-label", `${label}, ${words}${share}`);
-        cell.setAttribute("aria-pressed", weight >= 1 ? "true" : weight > 0 ? "mixed" : "false");
-        cell.addEventListener("click", () => toggleClass(player, label, weight));
+        cell.addEventListener("click", (event) => {
+          // a pointer's press was handled as it happened (see startDrag); a key's is here
+          if (event.detail === 0) setClasses(player, [[label, Number(cell.dataset.weight) < 1]]);
+        });
+        cell.addEventListener("pointerdown", (event) => startDrag(player, cell, event));
         grid.append(cell);
       }
     }
     if (focusLabel) grid.querySelector(`[data-hand="${focusLabel}"]`).focus();
   }
 
-  // Add a class to the player's range, or take it out when it is wholly in; the library
-  // then writes the range back in its short form.
-  async function toggleClass(player, label, weight) {
+  function paintCell(cell, weight) {
+    cell.style.setProperty("--weight", String(weight));
+    cell.classList.toggle("in", weight > 0);
+    cell.setAttribute("aria-pressed", weight >= 1 ? "true" : weight > 0 ? "mixed" : "false");
+  }
+
+  // Press a hand and drag across others: the first hand decides whether they all go in
+  // (it was not wholly in) or out; the library reads the change once, at the release.
+  let drag = null;
+  function startDrag(player, cell, event) {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    cell.releasePointerCapture?.(event.pointerId);
+    drag = { player, add: Number(cell.dataset.weight) < 1, labels: new Set() };
+    touchCell(cell);
+  }
+
+  function touchCell(cell) {
+    if (!drag || !cell || !cell.dataset.hand || drag.labels.has(cell.dataset.hand)) return;
+    drag.labels.add(cell.dataset.hand);
+    paintCell(cell, drag.add ? 1 : 0);
+  }
+
+  document.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    touchCell(under && under.closest ? under.closest("#range-grid .range-cell") : null);
+  });
+  document.addEventListener("pointerup", () => {
+    if (!drag) return;
+    const { player, add, labels } = drag;
+    drag = null;
+    setClasses(player, [...labels].map((label) => [label, add]), [...labels][0]);
+  });
+  document.addEventListener("pointercancel", () => { drag = null; refreshGrid(); });
+
+  // Put classes in the player's range, or take them out: ``changes`` holds [label, in]
+  // pairs; the library then writes the range back in its short form.
+  async function setClasses(player, changes, focusLabel) {
     const input = $("hole-" + player);
     const text = input.value.trim();
-    const token = weight >= 1 ? `${label}@0` : label;
+    const tokens = changes.map(([label, add]) => (add ? label : `${label}@0`));
+    const asked = [text, ...tokens].filter(Boolean).join(", ");
+    await showRange(player, asked, focusLabel || (changes.length === 1 ? changes[0][0] : null));
+  }
+
+  // Read ``text`` as the player's range: the box gets the library's short form back and
+  // the grid is drawn again.
+  async function showRange(player, text, focusLabel) {
+    const input = $("hole-" + player);
     let answer;
     try {
-      answer = await api("POST", "/api/poker/range", { text: text ? `${text}, ${token}` : token });
-      input.value = answer.range;
+      answer = await api("POST", "/api/poker/range", { text });
+      input.value = answer.random ? "" : answer.range;
       $("equity-error").textContent = "";
     } catch (error) {
       $("equity-error").textContent = `player ${player}: ${error.message}`;
+      refreshGrid();
       return;
     }
     renderGrid();
-    if (gridPlayer === player) drawRangeGrid(player, answer, label);
+    if (gridPlayer === player) drawRangeGrid(player, answer, focusLabel);
   }
+
+  // --- the range tools: a top-X% slider, presets and ranges saved in this browser -------
+
+  let sliderTimer = null;
+  $("top-percent").addEventListener("input", () => {
+    const value = $("top-percent").value;
+    $("top-percent-value").textContent = value;
+    window.clearTimeout(sliderTimer);
+    sliderTimer = window.setTimeout(() => {
+      if (gridPlayer !== null) showRange(gridPlayer, `${value}%`);
+    }, 120);
+  });
+
+  function savedRanges() {
+    try {
+      const found = JSON.parse(window.localStorage.getItem(SAVED) || "{}");
+      return found && typeof found === "object" && !Array.isArray(found) ? found : {};
+    } catch (error) {
+      return {};
+    }
+  }
+
+  function renderLibrary(chosen) {
+    const select = $("saved-ranges");
+    select.replaceChildren();
+    const presets = el("optgroup");
+    presets.label = "Presets";
+    limits.presets.forEach((preset, i) => {
+      const option = el("option", "", `${preset.name}: ${preset.range}`);
+      option.value = "preset:" + i;
+      presets.append(option);
+    });
+    select.append(presets);
+    const saved = savedRanges();
+    const names = Object.keys(saved).sort();
+    if (names.length) {
+      const group = el("optgroup");
+      group.label = "Saved in this browser";
+      for (const name of names) {
+        const option = el("option", "", `${name}: ${saved[name] || "random"}`);
+        option.value = "saved:" + name;
+        group.append(option);
+      }
+      select.append(group);
+    }
+    if (chosen) select.value = chosen;
+    describeChoice();
+  }
+
+  function chosenRange() {
+    const value = $("saved-ranges").value;
+    if (value.startsWith("preset:")) {
+      const preset = limits.presets[Number(value.slice(7))];
+      return { text: preset.range, source: "Source: " + preset.source, saved: null };
+    }
+    const name = value.slice(6);
+    return { text: savedRanges()[name] || "", source: "Saved in this browser.", saved: name };
+  }
+
+  function describeChoice() {
+    if (!$("saved-ranges").value) return;
+    const chosen = chosenRange();
+    $("range-source").textContent = chosen.source;
+    $("delete-range").disabled = chosen.saved === null;
+  }
+
+  $("saved-ranges").addEventListener("change", describeChoice);
+  $("load-range").addEventListener("click", () => {
+    if (gridPlayer !== null) showRange(gridPlayer, chosenRange().text);
+  });
+  $("save-range").addEventListener("click", () => {
+    const name = $("range-name").value.trim();
+    if (!name || gridPlayer === null) {
+      $("range-source").textContent = "Give the range a name first.";
+      return;
+    }
+    const saved = savedRanges();
+    saved[name] = $("hole-" + gridPlayer).value.trim();
+    window.localStorage.setItem(SAVED, JSON.stringify(saved));
+    $("range-name").value = "";
+    renderLibrary("saved:" + name);
+    announce(`Saved ${name}`);
+  });
+  $("delete-range").addEventListener("click", () => {
+    const chosen = chosenRange();
+    if (chosen.saved === null) return;
+    const saved = savedRanges();
+    delete saved[chosen.saved];
+    window.localStorage.setItem(SAVED, JSON.stringify(saved));
+    renderLibrary();
+    announce(`Deleted ${chosen.saved}`);
+  });
 
   // --- the calculation --------------------------------------------------------------
 
@@ -248,7 +398,8 @@
       method,
       trials: method === "monte-carlo" && trials !== "" ? number(trials) : null,
       precision: method === "monte-carlo" && precision !== "" ? number(precision) : null,
-      seed: seed === "" ? null : number(seed),
+      // digits as a string: a JavaScript number keeps about 16 digits, a seed has 19
+      seed: seed === "" ? null : seed,
     };
   }
 
@@ -257,6 +408,19 @@
     $("progress").max = total || 1;
     $("progress").value = done;
     $("progress-text").textContent = total ? `${done.toLocaleString("en")} of ${total.toLocaleString("en")}` : "starting…";
+  }
+
+  // A table's head: a column title each.
+  function tableHead(titles) {
+    const head = el("tr");
+    for (const text of titles) {
+      const th = el("th", "", text);
+      th.scope = "col";
+      head.append(th);
+    }
+    const thead = el("thead");
+    thead.append(head);
+    return thead;
   }
 
   function renderResult(job) {
@@ -271,17 +435,9 @@
       : `Monte Carlo: ${games} trials (seed ${result.seed}), standard error at most ${(100 * worst).toFixed(3)} points`;
     const caption = el("caption", "", `${how}, in ${job.seconds} s`);
     table.append(caption);
-    const head = el("tr");
     const columns = ["Player", "Range", "Combos", "Equity", "Win", "Tie"];
     if (!result.exact) columns.push("± SE");
-    for (const text of columns) {
-      const th = el("th", "", text);
-      th.scope = "col";
-      head.append(th);
-    }
-    const thead = el("thead");
-    thead.append(head);
-    table.append(thead);
+    table.append(tableHead(columns));
     const body = el("tbody");
     for (const row of result.players) {
       const tr = el("tr");
@@ -311,8 +467,260 @@
     const scroller = el("div", "table-scroll");
     scroller.append(table);
     box.append(scroller);
+    if (result.seed !== null) {
+      const again = el("p", "hint seed-line");
+      again.append("Type seed ", el("code", "seed-value", result.seed), " again to deal the same trials. ");
+      const use = el("button", "", "Use this seed");
+      use.type = "button";
+      use.addEventListener("click", () => { $("seed").value = result.seed; });
+      again.append(use);
+      box.append(again);
+    }
+    lastResult = { ...result, seconds: job.seconds };
+    lastNext = null;
+    renderAnalysis();
     announce("Equity: " + result.players.map((r) => `player ${r.player} ${percent(r.equity, 1)}`).join(", "));
   }
+
+  // --- the analyses of an answer: each hand's equity, the distribution, the next card -
+
+  const SVG = "http://www.w3.org/2000/svg";
+  const COLOURS = ["#4e9be6", "#f0a24a", "#5cc27a", "#e5645a", "#a77fd6", "#b98a62", "#e88ac7", "#9aa4ad", "#c3c75a", "#4fc7cf"];
+
+  function svg(tag, attributes) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, String(value));
+    return node;
+  }
+
+  function renderAnalysis() {
+    const result = lastResult;
+    $("analysis").hidden = result === null;
+    $("result-tools").hidden = result === null;
+    $("next-result").replaceChildren();
+    $("next-error").textContent = "";
+    if (result === null) return;
+    const boardCards = result.board.length;
+    $("next-card").disabled = boardCards !== 3 && boardCards !== 4;
+    $("next-card").textContent = boardCards === 4 ? "Next card: equity by river card" : "Next card: equity by turn card";
+    $("next-card").title = boardCards === 3 || boardCards === 4 ? "" : "after a flop or a turn: give a board of 3 or 4 cards";
+    const select = $("class-grid-player");
+    const kept = select.value;
+    select.replaceChildren();
+    for (const row of result.players) {
+      const option = el("option", "", `Player ${row.player}: ${row.range}`);
+      option.value = String(row.player);
+      select.append(option);
+    }
+    if (kept && Number(kept) <= result.players.length) select.value = kept;
+    drawClassGrid();
+    drawDistribution();
+  }
+
+  // The 13x13 grid of one player's range, each class coloured by its equity against the
+  // others (red below a fair share, green above), its win and tie on hover.
+  function drawClassGrid() {
+    const result = lastResult;
+    const player = result.players[Number($("class-grid-player").value || 1) - 1];
+    const fair = 1 / result.players.length;
+    const grid = $("class-grid");
+    grid.replaceChildren();
+    for (let row = 0; row < 13; row++) {
+      for (let col = 0; col < 13; col++) {
+        const [label, words] = CLASSES[row][col];
+        const figures = player.grid[row][col];
+        const cell = el("span", "class-cell", label);
+        cell.dataset.hand = label;
+        if (figures === null) {
+          cell.classList.add("out");
+          cell.setAttribute("aria-label", `${label}, not in the range`);
+        } else {
+          const [equity, win, tie] = figures;
+          const lean = Math.max(-1, Math.min(1, (equity - fair) / Math.max(fair, 1 - fair)));
+          const hue = lean >= 0 ? 130 : 5;
+          cell.style.background = `hsl(${hue} ${25 + 50 * Math.abs(lean)}% ${34 + 10 * Math.abs(lean)}%)`;
+          const text = `${label} (${words}): equity ${percent(equity, 1)}, win ${percent(win, 1)}, tie ${percent(tie, 1)}`;
+          cell.title = text;
+          cell.setAttribute("aria-label", text);
+          cell.append(el("span", "class-equity", (100 * equity).toFixed(0)));
+        }
+        cell.setAttribute("role", "img");
+        grid.append(cell);
+      }
+    }
+  }
+  $("class-grid-player").addEventListener("change", drawClassGrid);
+
+  // Each player's equity distribution: x the share of its range (weakest combo first), y
+  // each combo's equity; lines at 50% and 75%, and the shares of the range above them.
+  function drawDistribution() {
+    const box = $("distribution");
+    box.replaceChildren();
+    const width = 560, height = 300, left = 44, right = 12, top = 12, bottom = 36;
+    const x = (share) => left + share * (width - left - right);
+    const y = (equity) => top + (1 - equity) * (height - top - bottom);
+    const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img" });
+    const summary = lastResult.players.map((row) => `player ${row.player}: ${percent(row.distribution.above_50, 0)} of the range above 50%, ${percent(row.distribution.above_75, 0)} above 75%`);
+    chart.setAttribute("aria-label", "Equity distribution: " + summary.join("; "));
+    for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
+      chart.append(svg("line", { x1: x(0), x2: x(1), y1: y(tick), y2: y(tick), class: tick === 0.5 || tick === 0.75 ? "guide" : "grid-line" }));
+      const label = svg("text", { x: left - 6, y: y(tick) + 4, "text-anchor": "end", class: "axis" });
+      label.textContent = `${100 * tick}%`;
+      chart.append(label);
+      const under = svg("text", { x: x(tick), y: height - bottom + 16, "text-anchor": "middle", class: "axis" });
+      under.textContent = `${100 * tick}%`;
+      chart.append(under);
+    }
+    const caption = svg("text", { x: x(0.5), y: height - 4, "text-anchor": "middle", class: "axis" });
+    caption.textContent = "share of the range, weakest combo first";
+    chart.append(caption);
+    lastResult.players.forEach((row, i) => {
+      let at = 0;
+      const points = [];
+      for (const [, weight, equity] of row.distribution.combos) {
+        points.push(`${x(at).toFixed(1)},${y(equity).toFixed(1)}`, `${x(at + weight).toFixed(1)},${y(equity).toFixed(1)}`);
+        at += weight;
+      }
+      const line = svg("polyline", { points: points.join(" "), fill: "none", stroke: COLOURS[i % COLOURS.length], "stroke-width": 2 });
+      const title = svg("title");
+      title.textContent = `Player ${row.player}: ${row.range}`;
+      line.append(title);
+      chart.append(line);
+    });
+    box.append(chart);
+    const legend = el("ul", "legend");
+    lastResult.players.forEach((row, i) => {
+      const item = el("li");
+      const swatch = el("span", "swatch");
+      swatch.style.background = COLOURS[i % COLOURS.length];
+      item.append(swatch, `Player ${row.player}: ${percent(row.distribution.above_50, 1)} of the range above 50% equity, ${percent(row.distribution.above_75, 1)} above 75%`);
+      legend.append(item);
+    });
+    box.append(legend);
+  }
+
+  $("next-card").addEventListener("click", async () => {
+    $("next-error").textContent = "";
+    $("next-card").disabled = true;
+    try {
+      const job = await api("POST", "/api/poker/next", request());
+      $("next-progress-line").hidden = false;
+      const done = await watchJob("/api/poker/jobs/" + job.job, (d, t) => {
+        $("next-progress").max = t || 1;
+        $("next-progress").value = d;
+        $("next-progress-text").textContent = t ? `${d.toLocaleString("en")} of ${t.toLocaleString("en")}` : "starting…";
+      });
+      lastNext = done.result;
+      drawNextCard();
+    } catch (error) {
+      $("next-error").textContent = error.message;
+    } finally {
+      $("next-progress-line").hidden = true;
+      $("next-card").disabled = false;
+    }
+  });
+
+  // The next-card chart: a stacked bar a card (each player's equity once it comes), the
+  // players' equity now as dashed lines; the same figures as a table below.
+  function drawNextCard() {
+    const table = lastNext;
+    const box = $("next-result");
+    box.replaceChildren();
+    const width = 640, height = 260, left = 40, right = 8, top = 10, bottom = 44;
+    const count = table.cards.length;
+    const step = (width - left - right) / count;
+    const y = (value) => top + (1 - value) * (height - top - bottom);
+    const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img" });
+    chart.setAttribute("aria-label", `Equity after each ${table.street} card; now: ` + table.players.map((p) => `player ${p.player} ${percent(p.equity, 1)}`).join(", "));
+    for (const tick of [0, 0.5, 1]) {
+      const label = svg("text", { x: left - 6, y: y(tick) + 4, "text-anchor": "end", class: "axis" });
+      label.textContent = `${100 * tick}%`;
+      chart.append(label);
+    }
+    table.cards.forEach((row, i) => {
+      let base = 0;
+      const group = svg("g", { class: "next-bar" });
+      const title = svg("title");
+      title.textContent = `${row.card.name}: chance ${percent(row.chance, 2)}; ` + row.equity.map((e, p) => `player ${p + 1} ${percent(e, 2)}`).join(", ");
+      group.append(title);
+      row.equity.forEach((equity, p) => {
+        group.append(svg("rect", { x: left + i * step + 0.5, width: Math.max(step - 1, 1), y: y(base + equity), height: Math.max(y(base) - y(base + equity), 0), fill: COLOURS[p % COLOURS.length] }));
+        base += equity;
+      });
+      const label = svg("text", { x: left + (i + 0.5) * step, y: height - bottom + 12, "text-anchor": "middle", class: "axis card-label " + (row.card.red ? "red" : "black") });
+      label.textContent = row.card.rank;
+      const suit = svg("text", { x: left + (i + 0.5) * step, y: height - bottom + 24, "text-anchor": "middle", class: "axis card-label " + (row.card.red ? "red" : "black") });
+      suit.textContent = row.card.suit;
+      chart.append(group, label, suit);
+    });
+    let level = 0;
+    table.players.slice(0, -1).forEach((row) => {
+      level += row.equity;
+      chart.append(svg("line", { x1: left, x2: width - right, y1: y(level), y2: y(level), class: "now-line" }));
+    });
+    box.append(chart);
+    const details = el("details");
+    details.append(el("summary", "", `The ${count} ${table.street} cards, their chance and each player's equity once they come`));
+    const grid = el("table", "next-table");
+    const thead = tableHead(["Card", "Chance", ...table.players.map((p) => `Player ${p.player}`)]);
+    const tbody = el("tbody");
+    for (const row of table.cards) {
+      const tr = el("tr");
+      const card = el("th", "card-text " + (row.card.red ? "red" : "black"), row.card.rank + row.card.suit);
+      card.scope = "row";
+      card.setAttribute("aria-label", row.card.name);
+      tr.append(card, el("td", "num", percent(row.chance, 2)), ...row.equity.map((e) => el("td", "num", percent(e, 2))));
+      tbody.append(tr);
+    }
+    grid.append(thead, tbody);
+    const scroller = el("div", "table-scroll");
+    scroller.append(grid);
+    details.append(scroller);
+    box.append(details);
+    announce(`Next card: ${count} cards; their average is the equity now`);
+  }
+
+  // --- exports ------------------------------------------------------------------------
+
+  function download(name, type, text) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const link = el("a");
+    link.href = url;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  function csvField(value) {
+    const text = value === null || value === undefined ? "" : String(value);
+    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  }
+
+  function csvLine(values) {
+    return values.map(csvField).join(",") + "\n";
+  }
+
+  $("export-json").addEventListener("click", () => {
+    const answer = { ...lastResult, next_card: lastNext };
+    download("croupier-equity.json", "application/json", JSON.stringify(answer, null, 2) + "\n");
+  });
+
+  $("export-csv").addEventListener("click", () => {
+    const result = lastResult;
+    let text = csvLine(["board", "dead", "method", "exact", "games", "seed"]);
+    text += csvLine([result.board.map((c) => c.code).join(" "), result.dead.map((c) => c.code).join(" "), result.method, result.exact, result.games, result.seed]);
+    text += "\n" + csvLine(["player", "range", "combos", "equity", "win", "tie", "stderr", "above_50", "above_75"]);
+    for (const row of result.players) {
+      text += csvLine([row.player, row.range, row.combos, row.equity, row.win, row.tie, row.stderr, row.distribution.above_50, row.distribution.above_75]);
+    }
+    if (lastNext) {
+      text += "\n" + csvLine(["card", "chance", ...lastNext.players.map((p) => `player ${p.player}`)]);
+      for (const row of lastNext.cards) text += csvLine([row.card.code, row.chance, ...row.equity]);
+    }
+    download("croupier-equity.csv", "text/csv", text);
+  });
 
   $("equity-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -344,6 +752,8 @@
   $("clear-all").addEventListener("click", () => {
     for (const name of fields()) inputFor(name).value = "";
     $("equity-result").replaceChildren();
+    lastResult = null;
+    renderAnalysis();
     renderGrid();
     refreshGrid();
   });
@@ -351,6 +761,76 @@
     $(name).addEventListener("input", renderGrid);
     $(name).addEventListener("focus", () => setTarget(name));
   }
+
+  // --- what a range hits --------------------------------------------------------------
+
+  function renderHitsPlayers() {
+    const select = $("hits-player");
+    const kept = select.value;
+    select.replaceChildren();
+    for (let i = 1; i <= players; i++) {
+      const option = el("option", "", `Player ${i}`);
+      option.value = String(i);
+      select.append(option);
+    }
+    if (kept && Number(kept) <= players) select.value = kept;
+  }
+
+  function hitsTable(title, rows, answer) {
+    const table = el("table", "hits-table");
+    const thead = tableHead([title, answer.boards > 1 ? "Combos a flop" : "Combos", "Share"]);
+    const body = el("tbody");
+    for (const row of rows) {
+      const tr = el("tr", row.combos ? "" : "none");
+      const name = el("th", "", row.category);
+      name.scope = "row";
+      name.title = row.definition;
+      const combos = answer.boards > 1 ? row.combos.toFixed(2) : String(Math.round(row.combos * 100) / 100);
+      tr.append(name, el("td", "num", combos), el("td", "num", percent(row.share, 2)));
+      body.append(tr);
+    }
+    table.append(thead, body);
+    return table;
+  }
+
+  $("hits-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("hits-error").textContent = "";
+    const box = $("hits-result");
+    const player = Number($("hits-player").value || 1);
+    let answer;
+    try {
+      answer = await api("POST", "/api/poker/hits", { range: $("hole-" + player).value, board: $("board").value, dead: $("dead").value });
+    } catch (error) {
+      box.replaceChildren();
+      $("hits-error").textContent = error.message;
+      return;
+    }
+    box.replaceChildren();
+    const where = answer.boards > 1
+      ? `over every flop (${answer.boards.toLocaleString("en")} flops; ${answer.combos.toFixed(1)} live combos a flop on average)`
+      : `on the board, ${Math.round(answer.combos * 100) / 100} live combos`;
+    box.append(el("p", "", `${answer.range}: ${where}; ${percent(answer.pair_or_better, 1)} make a pair or better.`));
+    const scroller = el("div", "table-scroll");
+    scroller.append(hitsTable("Made hand", answer.made, answer), hitsTable("Draw", answer.draws, answer));
+    box.append(scroller);
+    if (answer.hands.length) {
+      const details = el("details");
+      details.append(el("summary", "", `Every combo (${answer.hands.length})`));
+      const list = el("ul", "hits-hands");
+      for (const hand of answer.hands) {
+        const item = el("li");
+        const cards = el("span", "hole-cards");
+        for (const card of hand.cards) cards.append(cardElement(card, "mini"));
+        const weight = hand.weight === 1 ? "" : ` (weight ${hand.weight})`;
+        item.append(cards, ` ${[hand.made, ...hand.draws].join(" + ")}${weight}`);
+        list.append(item);
+      }
+      details.append(list);
+      box.append(details);
+    }
+    announce(`${answer.range}: ${percent(answer.pair_or_better, 1)} pair or better`);
+  });
 
   // --- which hand wins --------------------------------------------------------------
 
@@ -379,5 +859,6 @@
     }
   });
 
+  renderLibrary();
   renderSeats();
 })();

@@ -1,0 +1,28 @@
+"""What the benchmark scripts share to report: a Markdown table of rows, and a table of
+figures written into a library module (the scripts that rebuild croupier's tables)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def print_rows(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    """A Markdown table: the header, then a row a line."""
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
+def replace_table(module: Path, name: str, annotation: str, body: str) -> None:
+    """Write ``name: Final[annotation] = (body)`` into ``module`` in place of the table
+    of that name (its lines up to the closing parenthesis alone on a line)."""
+    head = f"{name}: Final[{annotation}] = ("
+    text = module.read_text()
+    pattern = re.escape(head) + r".*?\n\)\n"
+    if not re.search(pattern, text, flags=re.S):
+        raise SystemExit(f"no table {name} in {module}")
+    module.write_text(re.sub(pattern, lambda _: f"{head}\n{body}\n)\n", text, flags=re.S))
+    print(f"wrote {module}")

@@ -1,0 +1,162 @@
+"""The counting trainer's dialogue at the terminal: cards at the chosen pace, the two
+questions timed, a verdict for each answer, the session's score with its mistakes, and
+the user's history (the drill itself is :class:`croupier.baccarat.trainer.Drill`)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from croupier.baccarat.trainer import Answer, Drill, parse_running, parse_true
+from croupier.baccarat.trainerlog import History, read_history, save_session, session_record
+from croupier.cli.console import Prompter, print_trimmed
+from croupier.cli.render import card_text
+from croupier.errors import CroupierError
+from croupier.numerals import plural
+
+__all__ = ["TrainerSession", "save_and_summarise", "show_history", "verdict"]
+
+
+def _signed(value: float, decimals: int = 0) -> str:
+    text = f"{value:+.{decimals}f}"
+    return "0" if float(text) == 0 else text
+
+
+def verdict(answer: Answer) -> Text:
+    """``Right: running -2, true -2.12.`` or what was wrong, with the right values."""
+    expected = answer.expected
+    if answer.running_right and answer.true_right:
+        return Text(
+            f"Right: running {_signed(expected.running)}, true {_signed(expected.true, 2)}.",
+            style="green",
+        )
+    parts = []
+    if not answer.running_right:
+        parts.append(f"the running count is {_signed(expected.running)} (you said "
+                     f"{_signed(answer.running)})")  # fmt: skip
+    if not answer.true_right:
+        said = "nothing" if answer.true is None else _signed(answer.true, 2)
+        parts.append(f"the true count is {_signed(expected.true, 2)} (you said {said})")
+    return Text("Wrong: " + "; ".join(parts) + ".", style="red")
+
+
+class TrainerSession:
+    """The dialogue of a drill: cards shown at the chosen pace, questions, verdicts."""
+
+    def __init__(self, drill: Drill, console: Console, speed: float) -> None:
+        self.drill = drill
+        self.console = console
+        self.speed = speed
+        self.prompter = Prompter(console)
+
+    def run(self) -> int:
+        """Deal and ask until the drill is over or input ends (exit code 0 either way)."""
+        try:
+            while not self.drill.finished:
+                if not self.drill.waiting:
+                    self.show_cards()
+                self.ask()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            self.console.print("Stopped: the answers so far are scored and kept.")
+        return 0
+
+    def show_cards(self) -> None:
+        """The next group of cards, one at a time at the chosen pace on a terminal."""
+        out = self.console
+        first = self.drill.shown + 1
+        group = self.drill.next_cards()
+        out.print(f"Cards {first}-{self.drill.shown}: ", end="")
+        for index, card in enumerate(group):
+            out.print(card_text(card), end=" " if index < len(group) - 1 else "\n")
+            out.file.flush()
+            if self.speed and out.is_terminal and index < len(group) - 1:
+                time.sleep(self.speed)
+
+    def _ask_until(self, prompt: str, parse: type[int] | type[float]) -> float:
+        reader = parse_running if parse is int else parse_true
+        while True:
+            try:
+                return reader(self.prompter.ask(prompt))
+            except CroupierError as exc:
+                self.console.print(f"{exc}.", style="yellow", markup=False)
+
+    def ask(self) -> None:
+        """Ask for the running and the true count, timed, and say what was right."""
+        drill = self.drill
+        unseen = drill.shoe_size - drill.shown
+        started = time.monotonic()
+        running = int(self._ask_until("Running count? : ", int))
+        prompt = f"True count ({unseen} cards = {unseen / 52:.1f} decks unseen)? : "
+        true = self._ask_until(prompt, float)
+        answer = drill.answer(running, true, seconds=time.monotonic() - started)
+        self.console.print(verdict(answer))
+
+
+def save_and_summarise(
+    drill: Drill, user: str, seed: int | None, directory: Path | None, console: Console
+) -> None:
+    """The session's score and mistakes; the session added to the user's history."""
+    score = drill.score()
+    if not score.asked:
+        console.print("No question answered: nothing to score or keep.")
+        return
+    console.print("Session summary", style="bold")
+    console.print(
+        f"  {plural(score.asked, 'question')}: running count {score.running_right} right, "
+        f"true count {score.true_right} right: accuracy {100 * score.accuracy:.0f}%"
+    )
+    console.print(f"  Speed: {score.mean_seconds:.1f} s an answer")
+    for mistake in score.mistakes:
+        line = Text(f"  After card {mistake.cards_seen}: ")
+        line.append_text(verdict(mistake))
+        console.print(line)
+    path = save_session(session_record(drill, seed=seed), user, directory)
+    records = read_history(user, directory).records
+    best = max(r.accuracy for r in records)
+    console.print(
+        f"Saved to {path} ({plural(len(records), 'session')}; best accuracy {100 * best:.0f}%).",
+        markup=False,
+    )
+
+
+def show_history(history: History, user: str, console: Console) -> None:
+    """The user's sessions as a table, oldest first."""
+    if not history.records:
+        console.print(f"No sessions yet for {user} (kept in {history.path}).", markup=False)
+        return
+    table = Table(
+        title=f"Counting trainer: {user}'s sessions",
+        title_justify="left",
+        box=box.SIMPLE,
+        padding=(0, 1),
+        pad_edge=False,
+    )
+    for column in ("date", "count", "cards", "every", "asked", "run", "true", "acc", "sec"):
+        table.add_column(
+            column, justify="left" if column in ("date", "count") else "right", no_wrap=True
+        )
+    for r in history.records:
+        table.add_row(
+            r.when.replace("T", " ")[:16],
+            r.count,
+            str(r.cards),
+            str(r.every),
+            str(r.asked),
+            str(r.running_right),
+            str(r.true_right),
+            f"{100 * r.accuracy:.0f}%",
+            f"{r.mean_seconds:.1f}",
+        )
+    print_trimmed(console, table)
+    if history.skipped:
+        console.print(
+            f"{plural(history.skipped, 'line')} of {history.path} could not be read "
+            "and were left out.",
+            markup=False,
+        )

@@ -1,0 +1,98 @@
+"""``croupier baccarat trainer``: deal a shoe card by card and ask for the running and true
+count every few cards; score accuracy and speed; keep each user's history."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from croupier.cli.console import fail, make_console
+from croupier.cli.options import (
+    DecksOption,
+    SeedOption,
+    count_option,
+    decimal_parser,
+    file_option,
+)
+
+__all__ = ["trainer"]
+
+COUNTS_HELP = (
+    "The count to keep: dragon-7 or panda-8 (Eliot Jacobson's tags), eor-dragon-7 or "
+    "eor-panda-8 (tags from the bet's effect of removal, as croupier derives them)."
+)
+#: Slowest pace accepted, in seconds a card.
+MAX_SPEED = 10.0
+
+
+def trainer(
+    count: Annotated[str, typer.Option(metavar="NAME", help=COUNTS_HELP)] = "dragon-7",
+    every: Annotated[
+        int, count_option("--every", "Ask for the counts every N cards.", high=416)
+    ] = 10,
+    cards: Annotated[
+        int, count_option("--cards", "Cards dealt in the session (a deck is 52).", high=416)
+    ] = 104,
+    decks: DecksOption = 8,
+    speed: Annotated[
+        float,
+        typer.Option(
+            help=f"Seconds between cards (0: each group at once). [0 to {MAX_SPEED:g}]",
+            parser=decimal_parser(
+                "--speed", lambda v: 0 <= v <= MAX_SPEED, f"0 to {MAX_SPEED:g} seconds"
+            ),
+            metavar="SECONDS",
+        ),
+    ] = 1.0,
+    seed: SeedOption = None,
+    user: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="Whose history to keep (letters, digits, . _ -). [default: your login name]",
+            show_default=False,
+        ),
+    ] = None,
+    history_dir: Annotated[
+        Path | None,
+        file_option(
+            "--history-dir",
+            "Where histories are kept. [default: $CROUPIER_TRAINER_DIR, else "
+            "~/.local/state/croupier/trainer]",
+        ),
+    ] = None,
+    history: Annotated[
+        bool, typer.Option("--history", help="Show the user's past sessions and stop.")
+    ] = False,
+) -> None:
+    """Count cards as a shoe is dealt; every few cards say the running and true count, scored
+    for accuracy and speed."""
+    from croupier.baccarat.trainer import Drill, trainer_count
+    from croupier.baccarat.trainerlog import check_user, default_user, read_history
+    from croupier.cli.baccarat.drill import TrainerSession, save_and_summarise, show_history
+    from croupier.numerals import fresh_seed
+
+    name = check_user(user) if user is not None else default_user()
+    console = make_console()
+    if history:
+        show_history(read_history(name, history_dir), name, console)
+        return
+    if cards > 52 * decks:
+        fail(f"bad --cards {cards}: a {decks}-deck shoe holds {52 * decks} cards")
+    if every > cards:
+        fail(f"bad --every {every}: more than the {cards} cards dealt")
+    system = trainer_count(count, decks)
+    seed = fresh_seed() if seed is None else seed
+    drill = Drill.new(count, decks=decks, cards=cards, every=every, rng=seed)
+    console.print(f"Counting trainer: {system.name} ({system.written()}).", markup=False)
+    console.print(
+        f"{cards} cards from a shoe of {decks} decks, a question every {every}. "
+        f"Seed {seed}: replay this drill with --seed {seed}.",
+        markup=False,
+    )
+    session = TrainerSession(drill, console, speed)
+    code = session.run()
+    save_and_summarise(drill, name, seed, history_dir, console)
+    raise typer.Exit(code)

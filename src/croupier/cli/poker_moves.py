@@ -1,0 +1,148 @@
+"""``croupier poker calc --next`` and ``--distribution``: how equity moves with the next
+card, and how it spreads over each range; ``--plot`` draws either."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from croupier.cli.console import done_of_total, fail, make_console, run_with_progress
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from croupier.poker.calc import CalcResult, EquityQuestion
+    from croupier.poker.calc.distribution import EquityDistribution
+    from croupier.poker.calc.nextcard import NextCardResult
+
+__all__ = ["distribution_json", "run_next", "save_plot", "show_distribution", "show_next"]
+
+#: The shares of a range shown on the distribution's text line (weakest first).
+POINTS = (0.1, 0.25, 0.5, 0.75, 0.9)
+
+
+def save_plot(draw: Callable[[], object], path: Path) -> None:
+    """Draw a figure and save it to ``path`` (its suffix picks the format)."""
+    from matplotlib.figure import Figure
+
+    figure = draw()
+    assert isinstance(figure, Figure)
+    try:
+        figure.savefig(path, dpi=110)
+    except ValueError as exc:  # an unknown suffix
+        fail(f"--plot {path}: {exc}")
+    except OSError as exc:
+        fail(f"--plot {path}: cannot write the picture ({exc.strerror or exc})")
+
+
+def run_next(question: EquityQuestion, *, as_json: bool, plot: Path | None) -> None:
+    """The next-card table: exact, with a progress bar over a second; Ctrl-C stops it."""
+    from croupier.parallel import Interrupted
+    from croupier.poker.calc.nextcard import next_card
+
+    def job(progress: Callable[[int], None]) -> NextCardResult:
+        try:
+            return next_card(question, progress=done_of_total(progress))
+        except KeyboardInterrupt:
+            raise Interrupted(None) from None
+
+    result, _ = run_with_progress(
+        make_console(stderr=True),
+        1,
+        "Dealing every next card",
+        job,
+        enabled=not as_json,
+        nothing_done="the next-card table",
+    )
+    if plot is not None:
+        from croupier.poker.plot import next_card_figure
+
+        save_plot(lambda: next_card_figure(result), plot)
+    if as_json:
+        typer.echo(json.dumps(result.to_dict()))
+    else:
+        show_next(make_console(), result, plot)
+
+
+def show_next(console: Console, result: NextCardResult, plot: Path | None = None) -> None:
+    """Each player's equity now, then a row a card: its chance, and each player's equity
+    once it comes (green above the equity now, red below)."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    from croupier.cli.render import card_text, cards_text
+    from croupier.numerals import percent
+
+    console.print(Text.assemble("Board: ", cards_text(result.board)))
+    if result.dead:
+        console.print(Text.assemble("Dead: ", cards_text(result.dead)))
+    now = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for title in ("player", "range", "equity now"):
+        now.add_column(title, justify="left" if title == "range" else "right")
+    for number, (text, equity) in enumerate(zip(result.ranges, result.equity, strict=True), 1):
+        now.add_row(str(number), text, percent(equity, 3))
+    console.print(now)
+    cards = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
+    cards.title = f"Each {result.street} card: its chance, each player's equity once it comes"
+    cards.add_column("card")
+    cards.add_column("chance", justify="right")
+    for number in range(1, len(result.ranges) + 1):
+        cards.add_column(f"player {number}", justify="right")
+    for row in result.cards:
+        figures = [
+            Text(
+                percent(e, 2),
+                style="green" if e > now_e + 1e-12 else "red" if e < now_e - 1e-12 else "",
+            )
+            for e, now_e in zip(row.equity, result.equity, strict=True)
+        ]
+        cards.add_row(card_text(row.card), percent(row.chance, 2), *figures)
+    console.print(cards)
+    console.print(
+        f"Exact: every deal with every {result.street} card, {result.games:,} games; the "
+        "chance-weighted mean of each column is the equity now."
+    )
+    if plot is not None:
+        console.print(f"Picture: {plot}")
+
+
+def show_distribution(
+    console: Console, spreads: Sequence[EquityDistribution], plot: Path | None = None
+) -> None:
+    """Each player's distribution: the share of its range above 50% and 75% equity, and
+    the equity at a few points of the range (weakest first)."""
+    from rich import box
+    from rich.table import Table
+
+    from croupier.numerals import percent
+
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
+    table.title = "Equity distribution: each range's combos from the weakest to the strongest"
+    for title in ("player", "above 50%", "above 75%"):
+        table.add_column(title, justify="right")
+    for point in POINTS:
+        table.add_column(f"at {100 * point:.0f}%", justify="right")
+    for spread in spreads:
+        table.add_row(
+            str(spread.player),
+            percent(spread.share_above(0.5), 1),
+            percent(spread.share_above(0.75), 1),
+            *(percent(spread.equity_at(point), 1) for point in POINTS),
+        )
+    console.print(table)
+    console.print(
+        "'above 50%': the share of the range (each combo as often as it is held) whose "
+        "equity is over 50%; 'at 25%': the equity of the combo a quarter of the way up."
+    )
+    if plot is not None:
+        console.print(f"Picture: {plot}")
+
+
+def distribution_json(result: CalcResult, spreads: Sequence[EquityDistribution]) -> str:
+    """The calculation's JSON with each player's distribution beside it."""
+    return json.dumps({**result.to_dict(), "distribution": [s.to_dict() for s in spreads]})

@@ -1,0 +1,103 @@
+"""Equity distributions: each player's range combo by combo, sorted from its weakest
+combo to its strongest against the others, as solvers draw it (x: share of the range,
+y: equity).
+
+>>> from croupier.poker.calc import calculate
+>>> result = calculate(["QQ+, AKs, 76s", "JJ, AQo"], board="Kh 7d 2c", exact=True)
+>>> mine, theirs = equity_distribution(result)
+>>> mine.combos[0], round(mine.equities[0], 3), mine.combos[-1]
+('7s6s', 0.57, 'KsKd')
+>>> round(mine.share_above(0.5), 3), round(mine.share_above(0.75), 3)
+(1.0, 0.818)
+
+A combo's share is how often the player holds it in the deals counted (card removal
+included: a combo that shares a card with many of the others' is held less often), so
+the shares sum to 1 and the share-weighted mean of the equities is the player's equity.
+The figures come from the same calculation as the equity (exact, or Monte Carlo: then
+each combo's equity is sampled too, from the deals that gave it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from croupier.poker.calc.results import CalcResult
+from croupier.poker.starting_hands import combo_text
+
+__all__ = ["EquityDistribution", "equity_distribution"]
+
+
+@dataclass(frozen=True, slots=True)
+class EquityDistribution:
+    """One player's combos, weakest first: ``weights`` (how often each is held; they
+    sum to 1) and ``equities`` (each one's equity against the others)."""
+
+    player: int
+    range: str
+    combos: tuple[str, ...]
+    weights: tuple[float, ...]
+    equities: tuple[float, ...]
+
+    def share_above(self, equity: float) -> float:
+        """The share of the range whose equity is above ``equity`` (a fraction)."""
+        return float(sum(w for w, e in zip(self.weights, self.equities, strict=True) if e > equity))
+
+    def equity_at(self, share: float) -> float:
+        """The equity of the combo ``share`` of the way up the range (weakest first): the
+        first combo whose step reaches it.
+
+        >>> spread = EquityDistribution(1, "AA, 72o", ("7c2d", "AsAh"), (0.75, 0.25), (0.2, 0.9))
+        >>> spread.equity_at(0.5), spread.equity_at(0.75), spread.equity_at(0.9)
+        (0.2, 0.2, 0.9)
+        """
+        reached = 0.0
+        for weight, equity in zip(self.weights, self.equities, strict=True):
+            reached += weight
+            if reached >= share - 1e-12:
+                return equity
+        return self.equities[-1]
+
+    def curve(self) -> tuple[list[float], list[float]]:
+        """The curve as points: each combo a flat step over its share of the range, from
+        x = 0 (the weakest) to x = 1 (the strongest)."""
+        xs, ys = [], []
+        start = 0.0
+        for weight, equity in zip(self.weights, self.equities, strict=True):
+            xs += [start, start + weight]
+            ys += [equity, equity]
+            start += weight
+        return xs, ys
+
+    def to_dict(self) -> dict[str, Any]:
+        """The player as in ``poker calc --distribution --json``."""
+        return {
+            "player": self.player,
+            "range": self.range,
+            "above_50": self.share_above(0.5),
+            "above_75": self.share_above(0.75),
+            "combos": [
+                {"combo": c, "weight": w, "equity": e}
+                for c, w, e in zip(self.combos, self.weights, self.equities, strict=True)
+            ],
+        }
+
+
+def equity_distribution(result: CalcResult) -> tuple[EquityDistribution, ...]:
+    """Each player's distribution (see the module's notes), from a calculation."""
+    found = []
+    for number, player in enumerate(result.players, 1):
+        held = np.flatnonzero(player.combo_weight > 0)
+        order = held[np.lexsort((held, player.combo_equity[held]))]
+        found.append(
+            EquityDistribution(
+                player=number,
+                range=player.range,
+                combos=tuple(combo_text(c) for c in order),
+                weights=tuple(float(w) for w in player.combo_weight[order]),
+                equities=tuple(float(e) for e in player.combo_equity[order]),
+            )
+        )
+    return tuple(found)

@@ -1,0 +1,185 @@
+"""How equity moves with the next card: for each card the turn (or the river) may bring,
+each player's equity once it has come, exactly.
+
+>>> result = next_card(["AhKh", "QsQd"], board="Qh 7h 2c")
+>>> result.street, len(result.cards), [round(e, 4) for e in result.equity]
+('turn', 45, [0.2556, 0.7444])
+>>> ace = result.card("As")
+>>> round(ace.chance, 4), [round(e, 4) for e in ace.equity]
+(0.0222, [0.1818, 0.8182])
+
+The next card is dealt from the cards nobody is known to hold: given the players'
+combos, every card left is equally likely; over the players' ranges a card's ``chance``
+is the weight of the deals that leave it, so cards some ranges hold often come less
+often. Today's equity is the chance-weighted mean of the cards' equities (a test checks
+it against :func:`~croupier.poker.calc.calculate`).
+
+All the work is one pass over the deals: every assignment of combos to players (as the
+exact mode of :func:`~croupier.poker.calc.calculate` lists them) with every completion of
+the board (turn and river on a flop), each player's share of each pot summed per
+completion at once; a card's figure adds up the completions that hold it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from croupier.cards import DECK, Card, parse_card
+from croupier.poker.calc.exact import EVAL_COST, assignments_of
+from croupier.poker.calc.postflop import Completions
+from croupier.poker.calc.question import Cards, LiveQuestion
+from croupier.poker.calc.results import Progress
+from croupier.poker.calc.run import Ranges, question_of
+from croupier.poker.errors import PokerError
+from croupier.poker.starting_hands import COMBO_CARDS
+
+__all__ = ["NextCard", "NextCardResult", "next_card"]
+
+#: Longest next-card table computed by default, as estimated here (seconds).
+LIMIT_SECONDS: Final = 600.0
+#: Assignments of combos to players listed at most.
+MAX_ASSIGNMENTS: Final = 4_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class NextCard:
+    """One card that may come next: its chance, and each player's equity once it has."""
+
+    card: Card
+    chance: float
+    equity: tuple[float, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The card as in ``poker calc --next --json``."""
+        return {"card": str(self.card), "chance": self.chance, "equity": list(self.equity)}
+
+
+@dataclass(frozen=True, slots=True)
+class NextCardResult:
+    """Each card the ``street`` (``"turn"`` or ``"river"``) may bring, by card (highest
+    first), with each player's equity after it; ``equity``: each player's equity now,
+    the chance-weighted mean over the cards."""
+
+    ranges: tuple[str, ...]
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    street: str
+    equity: tuple[float, ...]
+    cards: tuple[NextCard, ...]
+    games: int
+
+    def card(self, card: Card | str) -> NextCard:
+        """The row of one card (a :class:`PokerError` if it cannot come)."""
+        wanted = parse_card(card) if isinstance(card, str) else card
+        for row in self.cards:
+            if row.card == wanted:
+                return row
+        raise PokerError(f"{wanted} cannot come next: it is on the board, dead or held")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The object ``poker calc --next --json`` prints."""
+        return {
+            "ranges": list(self.ranges),
+            "board": [str(c) for c in self.board],
+            "dead": [str(c) for c in self.dead],
+            "street": self.street,
+            "equity": list(self.equity),
+            "games": self.games,
+            "cards": [row.to_dict() for row in self.cards],
+        }
+
+
+def next_card(
+    ranges: Ranges,
+    *,
+    board: Cards = None,
+    dead: Cards = None,
+    progress: Progress | None = None,
+    limit: float = LIMIT_SECONDS,
+) -> NextCardResult:
+    """Each player's equity after each card that may come next, exactly, on a board of
+    3 cards (the turn) or 4 (the river); ``ranges``, ``board`` and ``dead`` as
+    :func:`~croupier.poker.calc.calculate` takes them. Refused (a :class:`PokerError`)
+    when it would take over ``limit`` seconds here."""
+    question = LiveQuestion(question_of(ranges, board, dead))
+    if question.to_deal not in (1, 2):
+        raise PokerError(
+            f"the next card follows a flop or a turn: a board of 3 or 4 cards, not "
+            f"{len(question.board)}"
+        )
+    assignments, weights = assignments_of(question, MAX_ASSIGNMENTS)
+    completions_count = math.comb(len(question.deck), question.to_deal)
+    seconds = len(assignments) * question.players * completions_count * EVAL_COST
+    if not len(assignments) or seconds > limit:
+        raise PokerError(
+            f"the next-card table would take over {limit:.0f} seconds here (too many "
+            "combinations of ranges): narrow the ranges"
+        )
+    completions = Completions(question)
+    sums = np.zeros((question.players, len(completions.picks)))
+    step = max(1, 4_000_000 // (question.players * len(completions.picks)))
+    shown = time.perf_counter()
+    for start in range(0, len(assignments), step):
+        rows = assignments[start : start + step]
+        share, _, _ = completions.shares(rows)
+        sums += np.einsum("a,apc->pc", weights[start : start + step], share)
+        if progress is not None and time.perf_counter() - shown > 0.1:
+            shown = time.perf_counter()
+            progress(start + len(rows), len(assignments))
+    if progress is not None:
+        progress(len(assignments), len(assignments))
+    return _by_card(question, assignments, weights, completions.picks, sums)
+
+
+def _by_card(
+    question: LiveQuestion,
+    assignments: NDArray[np.int64],
+    weights: NDArray[np.float64],
+    picks: NDArray[np.int64],
+    sums: NDArray[np.float64],
+) -> NextCardResult:
+    """Each card's figures from the shares summed per completion: a card's equity adds
+    the completions that hold it, over the weight of the deals that leave it (times the
+    completions each such deal has with it)."""
+    held = np.zeros(52)
+    for p in range(question.players):
+        for side in (0, 1):
+            held += np.bincount(COMBO_CARDS[assignments[:, p], side], weights, minlength=52)
+    leaving = weights.sum() - held  # the weight of the deals that leave each card
+    per_card = np.zeros((question.players, 52))
+    for column in range(picks.shape[1]):
+        for p in range(question.players):
+            per_card[p] += np.bincount(picks[:, column], sums[p], minlength=52)
+    # a deal that leaves a card has this many completions holding it
+    with_card = len(question.deck) - 2 * question.players - 1 if question.to_deal == 2 else 1
+    cards = [int(c) for c in question.deck if leaving[c] > 0]
+    total = float(leaving[cards].sum())
+    rows = [
+        NextCard(
+            DECK[c],
+            float(leaving[c] / total),
+            tuple(
+                float(per_card[p, c] / (with_card * leaving[c])) for p in range(question.players)
+            ),
+        )
+        for c in sorted(cards, reverse=True)
+    ]
+    equity = tuple(
+        float(sum(row.chance * row.equity[p] for row in rows)) for p in range(question.players)
+    )
+    games = len(assignments) * question.completions_per_deal()
+    return NextCardResult(
+        ranges=question.texts,
+        board=question.board,
+        dead=question.dead,
+        street="turn" if question.to_deal == 2 else "river",
+        equity=equity,
+        cards=tuple(rows),
+        games=games,
+    )

@@ -1,0 +1,247 @@
+"""The counting trainer page (``/baccarat/trainer``) and its JSON API
+(``/api/baccarat/trainer...``).
+
+The drill is :class:`croupier.baccarat.trainer.Drill`, as at the terminal: the page
+starts one, shows each group of cards one at a time at the chosen pace, asks for the
+running and true counts, and sends the answers (as typed, with the seconds they took);
+the library scores them. A finished drill is added to the user's history, the same files
+``croupier baccarat trainer`` keeps (:mod:`croupier.baccarat.trainerlog`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, Final
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from pydantic import BaseModel, Field
+
+from croupier.baccarat.trainer import (
+    COUNT_CHOICES,
+    MAX_DRILL_CARDS,
+    TRUE_COUNT_TOLERANCE,
+    Answer,
+    Drill,
+    parse_running,
+    parse_true,
+    trainer_count,
+)
+from croupier.baccarat.trainerlog import (
+    check_user,
+    read_history,
+    save_session,
+    session_record,
+)
+from croupier.web.errors import ApiError
+from croupier.web.pages import cards_view, render
+from croupier.web.sessions import Slot, open_session
+
+__all__ = ["TRAINER", "TrainerSeat", "router"]
+
+router = APIRouter()
+
+#: Longest answer time accepted from the page, in seconds.
+MAX_SECONDS: Final = 3_600.0
+#: Largest seed accepted.
+MAX_SEED: Final = 2**63 - 1
+
+
+@dataclasses.dataclass(slots=True)
+class TrainerSeat:
+    """One browser's drill: the drill, whose it is, its seed, and whether it is saved."""
+
+    drill: Drill
+    user: str
+    seed: int | None
+    saved: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seat as JSON-ready data (for the session)."""
+        return {
+            "drill": self.drill.to_dict(),
+            "user": self.user,
+            "seed": self.seed,
+            "saved": self.saved,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TrainerSeat:
+        """The seat saved by :meth:`to_dict`."""
+        seed = data["seed"]
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"bad seed {seed!r}")
+        return cls(Drill.from_dict(data["drill"]), check_user(data["user"]), seed,
+                   bool(data["saved"]))  # fmt: skip
+
+
+TRAINER: Final = Slot("baccarat-trainer", TrainerSeat.from_dict)
+
+
+class Start(BaseModel):
+    """A new drill: whose, which count, how many cards, how often a question."""
+
+    user: str = Field("student", max_length=40)
+    count: str = Field("dragon-7", max_length=20)
+    every: int = 10
+    cards: int = 104
+    decks: int = 8
+    seed: int | None = None
+
+
+class Reply(BaseModel):
+    """The counts as typed, and how long the answer took."""
+
+    running: str = Field(max_length=12)
+    true: str = Field(max_length=12)
+    seconds: float = Field(ge=0, le=MAX_SECONDS)
+
+
+def answer_view(answer: Answer) -> dict[str, Any]:
+    """One scored answer, as JSON."""
+    return {
+        "cards_seen": answer.cards_seen,
+        "running": answer.running,
+        "true": answer.true,
+        "seconds": answer.seconds,
+        "expected_running": answer.expected.running,
+        "expected_true": answer.expected.true,
+        "running_right": answer.running_right,
+        "true_right": answer.true_right,
+    }
+
+
+def history_view(user: str) -> dict[str, Any]:
+    """The user's history, as JSON."""
+    history = read_history(user)
+    return {
+        "user": user,
+        "sessions": [dataclasses.asdict(record) for record in history.records],
+        "skipped": history.skipped,
+    }
+
+
+def trainer_view(seat: TrainerSeat | None) -> dict[str, Any]:
+    """Everything the page shows, as JSON."""
+    systems = {key: trainer_count(key) for key in COUNT_CHOICES}
+    counts = [
+        {"key": key, "name": system.name, "tags": system.written()}
+        for key, system in systems.items()
+    ]
+    view: dict[str, Any] = {
+        "counts": counts,
+        "max_cards": MAX_DRILL_CARDS,
+        "tolerance": TRUE_COUNT_TOLERANCE,
+        "drill": None,
+    }
+    if seat is None:
+        return view
+    drill = seat.drill
+    score = drill.score()
+    view["drill"] = {
+        "user": seat.user,
+        "seed": seat.seed,
+        "count": drill.count_name,
+        "count_name": drill.count.name,
+        "tags": drill.count.written(),
+        "cards": len(drill.cards),
+        "every": drill.every,
+        "shown": drill.shown,
+        "shoe_size": drill.shoe_size,
+        "waiting": drill.waiting,
+        "finished": drill.finished,
+        "group": cards_view(drill.cards[_group_start(drill) : drill.shown]),
+        "group_start": _group_start(drill) + 1,
+        "cards_unseen": drill.shoe_size - drill.shown,
+        "last": answer_view(drill.answers[-1]) if drill.answers else None,
+        "score": {
+            "asked": score.asked,
+            "running_right": score.running_right,
+            "true_right": score.true_right,
+            "accuracy": score.accuracy,
+            "mean_seconds": score.mean_seconds,
+            "mistakes": [answer_view(a) for a in score.mistakes],
+        },
+        "saved": seat.saved,
+    }
+    if drill.finished:
+        view["history"] = history_view(seat.user)
+    return view
+
+
+def _group_start(drill: Drill) -> int:
+    """Where the cards of the current (or last) question begin."""
+    if drill.waiting:
+        return drill.answers[-1].cards_seen if drill.answers else 0
+    if len(drill.answers) >= 2:
+        return drill.answers[-2].cards_seen
+    return 0
+
+
+@router.get("/baccarat/trainer", response_class=HTMLResponse)
+def page(request: Request) -> Response:
+    """The trainer."""
+    with open_session(request) as session:
+        state = trainer_view(session.get(TRAINER))
+    return render(request, "trainer.html", title="Counting trainer", state=state)
+
+
+@router.get("/api/baccarat/trainer")
+def state(request: Request) -> dict[str, Any]:
+    """The drill as the page shows it."""
+    with open_session(request) as session:
+        return trainer_view(session.get(TRAINER))
+
+
+@router.post("/api/baccarat/trainer")
+def start(request: Request, body: Start) -> dict[str, Any]:
+    """Start a drill (leaving any other) and deal its first cards."""
+    user = check_user(body.user.strip())
+    if body.seed is not None and not 0 <= body.seed <= MAX_SEED:
+        raise ApiError(422, f"bad seed {body.seed}: expected 0 to {MAX_SEED}")
+    drill = Drill.new(body.count, decks=body.decks, cards=body.cards, every=body.every,
+                      rng=body.seed)  # fmt: skip
+    drill.next_cards()
+    seat = TrainerSeat(drill, user, body.seed)
+    with open_session(request) as session:
+        session.put(TRAINER, seat)
+        return trainer_view(seat)
+
+
+@router.post("/api/baccarat/trainer/answer")
+def answer(request: Request, body: Reply) -> dict[str, Any]:
+    """Score the counts typed for the cards shown, then deal the next group (or end the
+    drill and add it to the user's history)."""
+    running, true = parse_running(body.running), parse_true(body.true)
+    with open_session(request) as session:
+        seat = session.get(TRAINER)
+        if seat is None:
+            raise ApiError(409, "no drill yet: start one first")
+        seat.drill.answer(running, true, seconds=body.seconds)
+        if not seat.drill.finished:
+            seat.drill.next_cards()
+        elif not seat.saved:
+            save_session(session_record(seat.drill, seed=seat.seed), seat.user)
+            seat.saved = True
+        session.put(TRAINER, seat)
+        return trainer_view(seat)
+
+
+@router.get("/api/baccarat/trainer/history")
+def history(user: str) -> dict[str, Any]:
+    """A user's past drills."""
+    return history_view(check_user(user))
+
+
+@router.delete("/api/baccarat/trainer")
+def stop(request: Request) -> dict[str, Any]:
+    """Stop the drill: the answers given so far go into the history, then it is cleared."""
+    with open_session(request) as session:
+        seat = session.get(TRAINER)
+        kept = None
+        if seat is not None and seat.drill.answers and not seat.saved:
+            save_session(session_record(seat.drill, seed=seat.seed), seat.user)
+            kept = history_view(seat.user)
+        session.clear(TRAINER)
+    return {**trainer_view(None), "history": kept}

@@ -1,0 +1,183 @@
+// The counting trainer: start a drill, show each group of cards one at a time at the
+// chosen pace, ask for the running and true counts, and draw the server's verdict, the
+// score with its mistakes, and the user's history.
+"use strict";
+
+(() => {
+  const { api, el, cardElement, announce } = croupier;
+  const $ = (id) => document.getElementById(id);
+  let state = croupier.initialState();
+  let speed = 1;          // seconds a card
+  let asked = 0;          // when the question appeared (ms)
+  let dealing = 0;        // a token: a newer deal cancels an older one
+
+  function signed(value, decimals) {
+    const text = value.toFixed(decimals || 0);
+    return Number(text) > 0 ? "+" + text : Number(text) === 0 ? "0" : text;
+  }
+
+  function renderCounts() {
+    const select = $("t-count");
+    if (!select.options.length) {
+      for (const count of state.counts) {
+        const option = el("option", "", `${count.name}`);
+        option.value = count.key;
+        select.append(option);
+      }
+    }
+    const chosen = state.counts.find((c) => c.key === select.value);
+    $("t-tags").textContent = chosen ? `Tags: ${chosen.tags}` : "";
+  }
+
+  function renderHistory(history) {
+    const body = $("history");
+    body.replaceChildren();
+    if (!history) return;
+    for (const s of history.sessions) {
+      const row = el("tr");
+      row.append(
+        el("td", "", s.when.replace("T", " ").slice(0, 16)),
+        el("td", "", s.count),
+        el("td", "num", String(s.asked)),
+        el("td", "num", `${Math.round(100 * s.accuracy)}%`),
+        el("td", "num", s.mean_seconds.toFixed(1)),
+      );
+      body.append(row);
+    }
+    $("history-note").textContent = history.sessions.length
+      ? `${history.user}: ${history.sessions.length} drill${history.sessions.length === 1 ? "" : "s"} kept on this machine.`
+      : `No drills kept yet for ${history.user}.`;
+  }
+
+  function renderScore(drill) {
+    if (!drill) {
+      $("score").textContent = "No drill yet.";
+      $("mistakes").replaceChildren();
+      return;
+    }
+    const s = drill.score;
+    $("score").textContent = s.asked
+      ? `${s.asked} question${s.asked === 1 ? "" : "s"}: running count ${s.running_right} right, true count ${s.true_right} right. Accuracy ${Math.round(100 * s.accuracy)}%, ${s.mean_seconds.toFixed(1)} s an answer.`
+      : "No answer yet.";
+    $("mistakes").replaceChildren();
+    for (const m of s.mistakes) {
+      $("mistakes").append(el("li", "settle-lost", `After card ${m.cards_seen}: ${mistakeText(m)}`));
+    }
+  }
+
+  function mistakeText(a) {
+    const parts = [];
+    if (!a.running_right) parts.push(`running ${signed(a.expected_running)} (you said ${signed(a.running)})`);
+    if (!a.true_right) parts.push(`true ${signed(a.expected_true, 2)} (you said ${a.true === null ? "nothing" : signed(a.true, 2)})`);
+    return parts.join("; ");
+  }
+
+  function verdictText(a) {
+    return a.running_right && a.true_right
+      ? `Right: running ${signed(a.expected_running)}, true ${signed(a.expected_true, 2)}.`
+      : `Wrong: ${mistakeText(a)}.`;
+  }
+
+  async function showGroup(drill) {
+    const token = ++dealing;
+    const box = $("trainer-cards");
+    box.replaceChildren();
+    $("answer-form").hidden = true;
+    $("drill-status").textContent = `Cards ${drill.group_start} to ${drill.shown} of ${drill.cards}.`;
+    for (const card of drill.group) {
+      if (token !== dealing) return;
+      box.append(cardElement(card, "dealt"));
+      if (speed > 0) await new Promise((resolve) => window.setTimeout(resolve, speed * 1000));
+    }
+    if (token !== dealing) return;
+    $("a-decks").textContent = `(${drill.cards_unseen} cards = ${(drill.cards_unseen / 52).toFixed(1)} decks unseen)`;
+    $("answer-form").hidden = false;
+    $("a-running").value = "";
+    $("a-true").value = "";
+    $("a-running").focus();
+    asked = performance.now();
+    announce(`${drill.group.length} cards shown. Running count?`);
+  }
+
+  function render(deal) {
+    renderCounts();
+    const drill = state.drill;
+    $("drill").hidden = !drill;
+    $("start-form").hidden = Boolean(drill) && !drill.finished;
+    renderScore(drill);
+    if (state.history !== undefined) renderHistory(state.history);
+    if (!drill) return;
+    if (drill.last) $("verdict").textContent = verdictText(drill.last);
+    if (drill.finished) {
+      $("answer-form").hidden = true;
+      $("drill-status").textContent = `Drill over: ${drill.cards} cards.` + (drill.saved ? ` Kept in ${drill.user}'s history.` : "");
+      $("stop").hidden = true;
+      return;
+    }
+    $("stop").hidden = false;
+    if (deal) showGroup(drill);
+  }
+
+  $("t-count").addEventListener("change", renderCounts);
+
+  $("start-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    const seed = String(form.get("seed") || "").trim();
+    if (seed && !/^[0-9]+$/.test(seed)) return ($("start-error").textContent = `bad seed '${seed}': expected a whole number`);
+    speed = Number(form.get("speed"));
+    const body = {
+      user: String(form.get("user")).trim(),
+      count: String(form.get("count")),
+      every: Number(form.get("every")),
+      cards: Number(form.get("cards")),
+      decks: Number(form.get("decks")),
+      seed: seed ? Number(seed) : null,
+    };
+    try {
+      state = await api("POST", "/api/baccarat/trainer", body);
+      $("start-error").textContent = "";
+      $("verdict").textContent = "";
+      renderHistory((await api("GET", `/api/baccarat/trainer/history?user=${encodeURIComponent(body.user)}`)));
+      render(true);
+    } catch (error) {
+      $("start-error").textContent = error.message;
+      announce(error.message);
+    }
+  });
+
+  $("answer-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = {
+      running: $("a-running").value,
+      true: $("a-true").value,
+      seconds: Math.min(3600, (performance.now() - asked) / 1000),
+    };
+    try {
+      state = await api("POST", "/api/baccarat/trainer/answer", body);
+      announce(verdictText(state.drill.last));
+      render(true);
+    } catch (error) {
+      $("verdict").textContent = error.message;
+      announce(error.message);
+    }
+  });
+
+  $("stop").addEventListener("click", async () => {
+    dealing++;
+    try {
+      state = await api("DELETE", "/api/baccarat/trainer");
+      $("verdict").textContent = "";
+      render(false);
+      $("score").textContent = state.history ? "Stopped: your answers are kept in your history." : "Stopped.";
+    } catch (error) {
+      $("verdict").textContent = error.message;
+    }
+  });
+
+  if (state.drill && !state.drill.finished) {
+    // A drill under way when the page was reloaded: show its current cards at once.
+    speed = 0;
+  }
+  render(Boolean(state.drill));
+})();

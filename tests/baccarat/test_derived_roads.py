@@ -1,0 +1,207 @@
+"""The derived roads and the ask road: against boards worked by hand from the published
+rules, and against an independent reading of the rules (``roads_reference``) on random
+results and on real shoes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from croupier.baccarat.errors import BaccaratError
+from croupier.baccarat.round import Round
+from croupier.baccarat.rules import Outcome
+from croupier.baccarat.scoreboard import (
+    DERIVED_ROADS,
+    Bead,
+    Colour,
+    ask_road,
+    big_eye_boy,
+    cockroach_pig,
+    derived_marks,
+    derived_road,
+    shoe_tally,
+    small_road,
+    streak_lengths,
+)
+from croupier.baccarat.table import table_shoe
+
+from . import roads_reference as reference
+
+P, B, T = Outcome.PLAYER, Outcome.BANKER, Outcome.TIE
+LETTERS = {"P": P, "B": B, "T": T}
+
+
+def beads(text: str) -> list[Bead]:
+    return [Bead(LETTERS[letter]) for letter in text.replace(" ", "")]
+
+
+def marks(text: str, road: str) -> str:
+    return "".join(colour.value[0] for colour in derived_marks(beads(text), road))
+
+
+# --- worked by hand ----------------------------------------------------------------------
+
+
+def test_a_short_shoe_worked_by_hand() -> None:
+    # Big road: B B | P P P | B B. Big Eye Boy from the second row of the second column:
+    # P(1,1) has B(0,1) beside it: red; P(1,2) has nothing beside it but B(0,1) above
+    # that: blue; B(2,0) starts a column after columns of 3 and 2: blue; B(2,1) has
+    # P(1,1) beside it: red. Small Road starts at the third column's second row:
+    # B(2,1) has B(0,1) two columns left: red. Cockroach Pig has not started.
+    assert marks("BBPPPBB", "big-eye-boy") == "rbbr"
+    assert marks("BBPPPBB", "small-road") == "r"
+    assert marks("BBPPPBB", "cockroach-pig") == ""
+
+
+def test_ties_make_no_mark() -> None:
+    for road in DERIVED_ROADS:
+        assert marks("BTBPTTPPBTB", road) == marks("BBPPPBB", road)
+
+
+def test_a_road_starts_at_the_top_of_the_next_column_when_its_column_is_one_deep() -> None:
+    # The second column holds one win: Big Eye Boy's first mark is the third column's top.
+    # Columns of 2 then 1: different, blue.
+    assert marks("BBP", "big-eye-boy") == ""
+    assert marks("BBPB", "big-eye-boy") == "b"
+    # The second column two deep: the first mark is its second row.
+    assert marks("BPP", "big-eye-boy") == "b"  # column 0 stopped one row above: blue
+    assert marks("BBPP", "big-eye-boy") == "r"  # column 0 has a win beside it: red
+
+
+def test_a_straight_drop_is_red() -> None:
+    # P(1,2) with nothing beside or above-beside (column 0 is one deep): red.
+    assert marks("BPPP", "big-eye-boy") == "br"
+
+
+def test_streaks_and_chops_repeat_themselves() -> None:
+    for road in DERIVED_ROADS:
+        assert set(marks("BP" * 12, road)) == {"r"}
+        assert set(marks("BBBPPPBBBPPPBBBPPPBBBPPP", road)) == {"r"}
+
+
+def test_the_small_road_and_cockroach_pig_look_further_left() -> None:
+    # Columns 1, 2, 1, 2, 1, 2: neighbours differ, columns two apart repeat, three apart
+    # differ again.
+    shoe = "BPPBPPBPP"
+    assert set(marks(shoe, "big-eye-boy")) == {"b"}
+    assert set(marks(shoe, "small-road")) == {"r"}
+    assert set(marks(shoe, "cockroach-pig")) == {"b"}
+
+
+def test_marks_fill_the_board_like_the_big_road() -> None:
+    # Columns B2, P3, B2, then eleven players: P(3,1) has B(2,1) beside it (red), P(3,2)
+    # finds column 2 ended just above (blue), and from P(3,3) down it is a straight drop
+    # (red): eight reds in a run turn right along the bottom row, the dragon tail.
+    shoe = beads("BBPPPBB" + "P" * 11)
+    cells = big_eye_boy(shoe)
+    assert [c.colour.value[0] for c in cells] == list("rbbrbrb") + ["r"] * 8
+    assert [(c.column, c.row) for c in cells] == [
+        (0, 0), (1, 0), (1, 1), (2, 0), (3, 0), (4, 0), (5, 0),
+        (6, 0), (6, 1), (6, 2), (6, 3), (6, 4), (6, 5), (7, 5), (8, 5),
+    ]  # fmt: skip
+
+
+def test_the_three_roads_by_name() -> None:
+    shoe = beads("BPBBPPPBPBBBBPPBP")
+    assert big_eye_boy(shoe) == derived_road(shoe, "big-eye-boy")
+    assert small_road(shoe) == derived_road(shoe, DERIVED_ROADS["small-road"])
+    assert cockroach_pig(shoe) == derived_road(shoe, "cockroach-pig")
+    with pytest.raises(BaccaratError, match="unknown derived road 'pig'"):
+        derived_road(shoe, "pig")
+    with pytest.raises(BaccaratError, match="bad number of rows 0"):
+        derived_road(shoe, "small-road", rows=0)
+
+
+def test_the_ask_road_before_the_roads_start() -> None:
+    asked = ask_road([])
+    assert set(asked.banker.values()) == set(asked.player.values()) == {None}
+    asked = ask_road(beads("BP"))
+    # A banker win opens column 2 after columns of 1 and 1: Big Eye Boy red.
+    assert asked.banker["big-eye-boy"] is Colour.RED
+    # A player win goes under P(1,0) with B(0,0) above-beside: Big Eye Boy blue.
+    assert asked.player["big-eye-boy"] is Colour.BLUE
+    assert asked.banker["small-road"] is None and asked.player["cockroach-pig"] is None
+
+
+def test_the_tally_counts_the_shoe() -> None:
+    shoe = [Bead(B, player_pair=True), Bead(T, natural=True), Bead(P, banker_pair=True)]
+    tally = shoe_tally(shoe)
+    assert (tally.rounds, tally.banker, tally.player, tally.tie) == (3, 1, 1, 1)
+    assert (tally.player_pairs, tally.banker_pairs, tally.naturals) == (1, 1, 1)
+
+
+# --- against the independent reading -----------------------------------------------------
+
+outcome_lists = st.lists(st.sampled_from([P, B, T]), max_size=90)
+
+
+@given(outcome_lists)
+def test_marks_equal_the_reference(outcomes: list[Outcome]) -> None:
+    shoe = [Bead(o) for o in outcomes]
+    for road in DERIVED_ROADS:
+        expected = reference.colours(outcomes, road)
+        assert [c.value for c in derived_marks(shoe, road)] == expected
+
+
+@given(outcome_lists, st.integers(1, 8))
+def test_boards_equal_the_reference(outcomes: list[Outcome], rows: int) -> None:
+    shoe = [Bead(o) for o in outcomes]
+    for road in DERIVED_ROADS:
+        cells = derived_road(shoe, road, rows)
+        assert [(c.column, c.row) for c in cells] == reference.board(
+            [c.colour.value for c in cells], rows
+        )
+
+
+@given(outcome_lists)
+def test_the_ask_road_is_the_next_mark(outcomes: list[Outcome]) -> None:
+    asked = ask_road(Bead(o) for o in outcomes)
+    for side, answers in ((B, asked.banker), (P, asked.player)):
+        for road in DERIVED_ROADS:
+            now = reference.colours(outcomes, road)
+            after = reference.colours([*outcomes, side], road)
+            expected = after[-1] if len(after) > len(now) else None
+            got = answers[road]
+            assert (None if got is None else got.value) == expected
+
+
+@given(outcome_lists)
+def test_streak_lengths_are_the_reference_columns(outcomes: list[Outcome]) -> None:
+    cells = reference.logical_cells(outcomes)
+    grid = set(cells)
+    columns = 1 + max((c for c, _ in cells), default=-1)
+    assert streak_lengths(Bead(o) for o in outcomes) == tuple(
+        reference.column_height(grid, c) for c in range(columns)
+    )
+
+
+def dealt_shoe(seed: int) -> list[Bead]:
+    shoe = table_shoe(8, seed)
+    rounds = []
+    while not shoe.cut_card_reached:
+        rounds.append(Bead.of(Round(shoe).play()))
+    return rounds
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_real_shoes_equal_the_reference(seed: int) -> None:
+    shoe = dealt_shoe(seed)
+    outcomes = [bead.outcome for bead in shoe]
+    assert len(shoe) > 60
+    for road in DERIVED_ROADS:
+        cells = derived_road(shoe, road)
+        assert [c.colour.value for c in cells] == reference.colours(outcomes, road)
+        assert [(c.column, c.row) for c in cells] == reference.board(
+            [c.colour.value for c in cells], 6
+        )
+
+
+def test_red_and_blue_are_about_even_over_many_shoes() -> None:
+    # Not a rule, a sanity check of the reading: over real shoes neither colour dominates.
+    colours = [
+        c.value for seed in range(20, 40) for c in derived_marks(dealt_shoe(seed), "big-eye-boy")
+    ]
+    share = np.mean([c == "red" for c in colours])
+    assert 0.4 < share < 0.6

@@ -1,0 +1,95 @@
+"""``croupier baccarat trainer`` driven with scripted answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from croupier.baccarat.trainer import Drill
+
+from ..helpers import assert_one_line_error, croupier
+
+
+@pytest.fixture(autouse=True)
+def history_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("CROUPIER_TRAINER_DIR", str(tmp_path))
+    return tmp_path
+
+
+def right_answers(seed: int, cards: int, every: int, count: str = "dragon-7") -> str:
+    drill = Drill.new(count, cards=cards, every=every, rng=seed)
+    lines = []
+    while not drill.finished:
+        drill.next_cards()
+        expected = drill.expected()
+        lines += [str(expected.running), f"{expected.true:.1f}"]
+        drill.answer(expected.running, expected.true, seconds=0)
+    return "\n".join(lines) + "\n"
+
+
+def test_a_perfect_session_is_scored_and_kept(history_dir: Path) -> None:
+    answers = right_answers(7, 25, 10)
+    run = croupier("baccarat", "trainer", "--cards", "25", "--every", "10", "--seed", "7",
+                   "--speed", "0", "--user", "ana", input=answers)  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    out = run.stdout
+    assert out.startswith("Counting trainer: Jacobson Dragon 7 count (A,2,3=0 4,5,6,7=-1")
+    assert "25 cards from a shoe of 8 decks, a question every 10. Seed 7" in out
+    assert out.count("Right: running") == 3
+    assert "Cards 21-25:" in out
+    assert "3 questions: running count 3 right, true count 3 right: accuracy 100%" in out
+    assert f"Saved to {history_dir / 'ana.jsonl'} (1 session; best accuracy 100%)." in out
+    history = croupier("baccarat", "trainer", "--history", "--user", "ana")
+    assert "Counting trainer: ana's sessions" in history.stdout
+    assert "dragon-7" in history.stdout and "100%" in history.stdout
+
+
+def test_mistakes_are_shown_with_the_right_counts() -> None:
+    run = croupier("baccarat", "trainer", "--cards", "10", "--every", "10", "--seed", "4",
+                   "--speed", "0", "--user", "ben", input="99\nx\n99\n")  # fmt: skip
+    drill = Drill.new("dragon-7", cards=10, every=10, rng=4)
+    drill.next_cards()
+    running = drill.expected().running
+    assert f"Wrong: the running count is {running:+d}".replace("+0", "0") in run.stdout
+    assert "bad true count 'x': expected a number" in run.stdout
+    assert "accuracy 0%" in run.stdout
+    assert "After card 10: Wrong:" in run.stdout
+
+
+def test_stopping_early_keeps_the_answers(history_dir: Path) -> None:
+    answers = right_answers(3, 40, 10).splitlines()[:2]
+    run = croupier("baccarat", "trainer", "--cards", "40", "--seed", "3", "--speed", "0",
+                   "--user", "cy", input="\n".join(answers) + "\n")  # fmt: skip
+    assert run.exit_code == 0
+    assert "Stopped: the answers so far are scored and kept." in run.stdout
+    assert "1 question: running count 1 right" in run.stdout
+    assert (history_dir / "cy.jsonl").read_text().count("\n") == 1
+
+
+def test_no_answer_keeps_nothing(history_dir: Path) -> None:
+    run = croupier("baccarat", "trainer", "--seed", "3", "--user", "dee", "--speed", "0")
+    assert "No question answered: nothing to score or keep." in run.stdout
+    assert not (history_dir / "dee.jsonl").exists()
+
+
+def test_an_eor_count() -> None:
+    run = croupier("baccarat", "trainer", "--count", "eor-panda-8", "--cards", "5",
+                   "--every", "5", "--seed", "1", "--speed", "0", input=right_answers(
+                       1, 5, 5, "eor-panda-8"))  # fmt: skip
+    assert "effect-of-removal count for panda-8" in run.stdout
+    assert "accuracy 100%" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("options", "fragments"),
+    [
+        (["--count", "hi-lo"], ["unknown count 'hi-lo'"]),
+        (["--cards", "60", "--decks", "1"], ["bad --cards 60: a 1-deck shoe holds 52 cards"]),
+        (["--cards", "5", "--every", "6"], ["bad --every 6: more than the 5 cards dealt"]),
+        (["--speed", "11"], ["bad --speed '11'"]),
+        (["--user", "../x"], ["bad user name '../x'"]),
+    ],
+)
+def test_bad_options_exit_2(options: list[str], fragments: list[str]) -> None:
+    assert_one_line_error(croupier("baccarat", "trainer", *options), *fragments)

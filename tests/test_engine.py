@@ -1,0 +1,76 @@
+"""croupier.engine: the kernel modules it lists are the ones setup.py compiles, the
+sources load under CROUPIER_PURE, and a compiled build is not older than its source."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import croupier
+from croupier import engine
+
+ROOT = Path(croupier.__file__).parent
+
+
+def test_kernels_listed_are_the_files_setup_compiles() -> None:
+    found = {
+        ".".join(("croupier", *p.relative_to(ROOT).with_suffix("").parts))
+        for p in ROOT.rglob("_kernels*.py")
+    }
+    assert found == set(engine.KERNELS.values())
+    for game in engine.KERNELS:
+        assert (ROOT / game).is_dir()  # a game's kernels live in its package
+
+
+@pytest.mark.parametrize("game", sorted(engine.KERNELS))
+def test_kernels_load_by_game(game: str) -> None:
+    module = engine.kernels(game)
+    assert module.__name__ == engine.KERNELS[game]
+    assert engine.kernels(game) is module
+    compiled_file = not str(module.__file__).endswith(".py")
+    assert compiled_file == engine.compiled(game)
+
+
+def run_python(code: str, **env: str) -> str:
+    environment = {**os.environ, **env}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
+
+
+def test_pure_mode_runs_the_sources() -> None:
+    code = (
+        "from croupier import engine\n"
+        "print(engine.compiled(), engine.kernels('poker').__file__.endswith('.py'),"
+        " engine.status().split(':')[0])"
+    )
+    assert run_python(code, CROUPIER_PURE="1") == "False True not compiled"
+    assert "CROUPIER_PURE" in run_python(
+        "from croupier import engine; print(engine.status())", CROUPIER_PURE="1"
+    )
+
+
+def test_status_says_which_kernels() -> None:
+    status = engine.status()
+    if engine.compiled():
+        assert status == "compiled: Cython kernels for poker, baccarat"
+    else:
+        assert status.startswith("not compiled: ")
+
+
+@pytest.mark.skipif(not engine.compiled(), reason="the engine is not compiled here")
+@pytest.mark.parametrize("game", sorted(engine.KERNELS))
+def test_compiled_kernels_are_not_older_than_their_sources(game: str) -> None:
+    """In a working tree, an edited kernel must be rebuilt (./run-tests and ./croupier
+    rebuild when a kernel's source changes): a stale build would hide the change."""
+    name = engine.KERNELS[game]
+    source = ROOT.joinpath(*name.split(".")[1:]).with_suffix(".py")
+    built = Path(str(engine.kernels(game).__file__))
+    assert built.stat().st_mtime >= source.stat().st_mtime - 1, (
+        f"{built.name} is older than {source.name}: reinstall (pip install -e .) to rebuild"
+    )

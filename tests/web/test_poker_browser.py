@@ -1,0 +1,196 @@
+"""The poker page's range tools and analyses as a person uses them, in headless Chromium:
+dragging across the grid, the top-X% slider, presets and saved ranges, each hand's equity,
+the distribution, the next card, the exports, seeds typed back, what a range hits."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from croupier.poker import Range, calculate
+from croupier.poker.calc.nextcard import next_card
+from croupier.poker.hit_categories import MadeHand
+from croupier.poker.hits import hits
+
+pytestmark = pytest.mark.browser
+expect = pytest.importorskip(
+    "playwright.sync_api", reason="browser tests: Playwright is missing: pip install playwright"
+).expect
+
+Shot = Callable[..., Path]
+
+
+def open_grid(page: Any, player: int, text: str) -> None:
+    page.goto("/poker")
+    page.fill(f"#hole-{player}", text)
+    page.click(f"#grid-toggle-{player}")
+    expect(page.locator("#range-picker")).to_be_visible()
+
+
+def drag(page: Any, first: str, last: str) -> None:
+    start = page.locator(f"[data-hand='{first}']").bounding_box()
+    end = page.locator(f"[data-hand='{last}']").bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=12)
+    page.mouse.up()
+
+
+def test_drag_across_the_grid_sets_many_hands(browser_page: Any) -> None:
+    page = browser_page
+    open_grid(page, 1, "")
+    expect(page.locator("#range-picker-title")).to_contain_text("empty: a random hand")
+    drag(page, "AKs", "A8s")  # along the top row: AKs AQs AJs ATs A9s A8s
+    expect(page.locator("#hole-1")).to_have_value("A8s+")
+    drag(page, "AJs", "ATs")  # AJs is in: the drag takes hands out
+    expect(page.locator("#hole-1")).to_have_value("AQs+, A9s-A8s")
+    drag(page, "AKo", "A9o")  # down the first column: the offsuit aces
+    wanted = Range.parse("AKs, AQs, A9s, A8s, A9o+")
+    expect(page.locator("#range-picker-title")).to_contain_text(f"{len(wanted)} combos")
+    expect(page.locator("[data-hand='A9o']")).to_have_attribute("aria-pressed", "true")
+    assert Range.parse(page.input_value("#hole-1")) == wanted
+
+
+def test_the_slider_takes_the_top_of_the_order(browser_page: Any) -> None:
+    page = browser_page
+    open_grid(page, 2, "AA")
+    page.locator("#top-percent").fill("20")
+    expect(page.locator("#hole-2")).to_have_value(str(Range.parse("20%")))
+    expect(page.locator("#top-percent-value")).to_have_text("20")
+    expect(page.locator("#range-picker-title")).to_contain_text("270 combos")
+    assert "three random hands" in page.inner_text("#top-percent-order")
+
+
+def test_presets_and_ranges_saved_in_the_browser(browser_page: Any) -> None:
+    page = browser_page
+    open_grid(page, 1, "")
+    page.select_option("#saved-ranges", label="Sklansky-Malmuth groups 1-2: TT+, AQs+, KQs, AKo")
+    assert "Hold'em Poker for Advanced Players" in page.inner_text("#range-source")
+    page.click("#load-range")
+    expect(page.locator("#hole-1")).to_have_value(str(Range.parse("TT+, AQs+, KQs, AKo")))
+    page.fill("#hole-1", "QQ+, AK")
+    page.fill("#range-name", "my 3-bet")
+    page.click("#save-range")
+    page.reload()
+    page.click("#grid-toggle-1")
+    page.select_option("#saved-ranges", label="my 3-bet: QQ+, AK")
+    page.click("#load-range")
+    expect(page.locator("#hole-1")).to_have_value("QQ+, AK")
+    page.click("#delete-range")
+    assert "my 3-bet" not in page.inner_text("#saved-ranges")
+
+
+def test_analyses_of_a_flop_answer_and_its_exports(browser_page: Any, screenshot: Shot) -> None:
+    page = browser_page
+    page.goto("/poker")
+    ranges, board = ["AKs, QQ, 76s", "JJ+, AQo"], "Qh 7h 2c"
+    page.fill("#hole-1", ranges[0])
+    page.fill("#hole-2", ranges[1])
+    page.fill("#board", board)
+    page.click("#calculate")
+    page.wait_for_selector("#analysis:not([hidden])")
+    expected = calculate(ranges, board=board)
+    player = expected.players[0]
+    cell = page.locator("#class-grid [data-hand='AKs']")
+    tip = cell.get_attribute("title")
+    grid = (player.grid, player.grid_win, player.grid_tie)
+    figures = [f"{100 * g.ravel()[1]:.1f}%" for g in grid]
+    assert tip == f"AKs (ace-king suited): equity {figures[0]}, win {figures[1]}, tie {figures[2]}"
+    assert page.locator("#class-grid [data-hand='72o']").get_attribute("aria-label") == (
+        "72o, not in the range"
+    )
+    assert "of the range above 50% equity" in page.inner_text("#distribution .legend")
+    page.click("#next-card")
+    page.wait_for_selector("#next-result svg")
+    table = next_card(ranges, board=board)
+    assert page.locator("#next-result .next-bar").count() == len(table.cards)
+    page.locator("#class-grid [data-hand='AKs']").hover()
+    screenshot(page, "poker-analysis", docs=True)
+    page.click("#next-result summary")
+    first = page.locator("#next-result tbody tr").first.locator("td").all_inner_texts()
+    assert first == [f"{100 * table.cards[0].chance:.2f}%"] + [
+        f"{100 * e:.2f}%" for e in table.cards[0].equity
+    ]
+    with page.expect_download() as info:
+        page.click("#export-json")
+    data = json.loads(Path(info.value.path()).read_text())
+    assert [p["equity"] for p in data["players"]] == [p.equity for p in expected.players]
+    assert len(data["next_card"]["cards"]) == len(table.cards)
+    with page.expect_download() as info:
+        page.click("#export-csv")
+    rows = list(csv.reader(io.StringIO(Path(info.value.path()).read_text())))
+    assert rows[0] == ["board", "dead", "method", "exact", "games", "seed"]
+    assert rows[1][:2] == ["Qh 7h 2c", ""]
+    assert rows[3][:3] == ["player", "range", "combos"] and rows[4][1] == "QQ, AKs, 76s"
+    assert float(rows[4][3]) == pytest.approx(player.equity)
+    assert rows[7][0] == "card" and len(rows) == 8 + len(table.cards)
+
+
+def test_a_long_seed_shows_every_digit_and_repeats_its_run(browser_page: Any) -> None:
+    page = browser_page
+    page.goto("/poker")
+    page.fill("#hole-1", "AKs")
+    page.fill("#hole-2", "QQ")
+    page.check("input[value=monte-carlo]")
+    page.fill("#trials", "20000")
+    seed = "1131868720833396469"
+    page.fill("#seed", seed)
+    page.click("#calculate")
+    page.wait_for_selector(".seed-line")
+    assert page.inner_text(".seed-value") == seed
+    assert f"(seed {seed})" in page.inner_text(".equity-table caption")
+    expected = calculate(["AKs", "QQ"], trials=20_000, rng=int(seed))
+    shown = page.locator(".equity-table td.equity").first.inner_text()
+    assert f"{100 * expected.players[0].equity:.2f}%" in shown
+    page.fill("#seed", "")
+    page.click("#calculate")
+    expect(page.locator(".seed-value")).not_to_have_text(seed)
+    drawn = page.inner_text(".seed-value")
+    first = page.locator(".equity-table td.equity").first.inner_text()
+    page.click(".seed-line button")  # use the seed the server drew
+    assert page.input_value("#seed") == drawn
+    page.click("#calculate")
+    expect(page.locator("#calculate")).to_be_enabled()
+    expect(page.locator(".seed-value")).to_have_text(drawn)
+    assert page.locator(".equity-table td.equity").first.inner_text() == first
+    again = calculate(["AKs", "QQ"], trials=20_000, rng=int(drawn))
+    assert f"{100 * again.players[0].equity:.2f}%" in first
+
+
+def test_what_a_range_hits(browser_page: Any, screenshot: Shot) -> None:
+    page = browser_page
+    page.goto("/poker")
+    page.fill("#hole-2", "QQ+, AK, 98s")
+    page.fill("#board", "Ks 7d 2c")
+    page.select_option("#hits-player", "2")
+    page.click("#hits-form button[type=submit]")
+    page.wait_for_selector("#hits-result table")
+    expected = hits("QQ+, AK, 98s", board="Ks 7d 2c")
+    sets = page.locator("#hits-result tr", has_text="set").first.locator("td").all_inner_texts()
+    assert sets == ["3", "9.68%"] and expected.made[MadeHand.SET] == 3
+    assert "87.1% make a pair or better" in page.inner_text("#hits-result p")
+    page.click("#hits-result summary")
+    assert page.locator("#hits-result .hits-hands li").count() == len(expected.combos)
+    page.fill("#board", "")
+    page.click("#hits-form button[type=submit]")
+    expect(page.locator("#hits-result p")).to_contain_text("over every flop")
+    screenshot(page, "poker-hits", docs=True)
+
+
+def test_the_analyses_fit_a_phone(browser_page: Any, screenshot: Shot) -> None:
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/poker")
+    page.fill("#board", "Qh 7h 2c")
+    page.click("#calculate")
+    page.wait_for_selector("#analysis:not([hidden])")
+    page.click("#grid-toggle-1")
+    screenshot(page, "poker-analysis-phone")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width}px wide on a 390px phone"
