@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, TypeVar
 
@@ -48,6 +49,9 @@ __all__ = [
 
 R = TypeVar("R")
 
+#: Seconds between two results so far (the first comes after the first chunk).
+SHOW_SECONDS: Final = 0.1
+
 #: Default Monte Carlo target: standard error of each equity (0.1 percentage point).
 DEFAULT_PRECISION: Final = 0.001
 #: Monte Carlo deals per batch of the sampler.
@@ -61,7 +65,7 @@ BOARD_TABLE_SECONDS: Final = 1.0
 FULL_DECK: Final = tuple(range(52))
 #: Trials of a chunk at most (chunks double from :data:`MIN_TRIALS` up to it): a run to
 #: a precision stops at a chunk's end, so at most this many trials past the target.
-CHUNK_TRIALS: Final = 1 << 16
+CHUNK_TRIALS: Final = 1 << 17
 
 
 @functools.lru_cache(maxsize=1)
@@ -196,13 +200,13 @@ class Sampler:
         return picks, board, classes, ok
 
 
-def chunk_sizes(trials: int | None) -> Iterator[int]:
+def chunk_sizes(trials: int | None, largest: int = CHUNK_TRIALS) -> Iterator[int]:
     """The trials of Monte Carlo chunks 0, 1, 2...: :data:`MIN_TRIALS`, then twice as
-    many each time up to :data:`CHUNK_TRIALS`, summing to ``trials`` (``None``: without
-    end). They depend on nothing else, never on the number of workers.
+    many each time up to ``largest``, summing to ``trials`` (``None``: without end).
+    They depend on nothing else, never on the number of workers.
 
-    >>> list(chunk_sizes(200_000))
-    [10000, 20000, 40000, 65536, 64464]
+    >>> list(chunk_sizes(200_000)), list(chunk_sizes(300_000, largest=65_536))
+    ([10000, 20000, 40000, 80000, 50000], [10000, 20000, 40000, 65536, 65536, 65536, 33392])
     """
     size, left = MIN_TRIALS, trials
     while left is None or left > 0:
@@ -210,7 +214,7 @@ def chunk_sizes(trials: int | None) -> Iterator[int]:
         yield chunk
         if left is not None:
             left -= chunk
-        size = min(2 * size, CHUNK_TRIALS)
+        size = min(2 * size, largest)
 
 
 def run_chunk(question: LiveQuestion, seed: np.random.SeedSequence, trials: int) -> Tally:
@@ -226,8 +230,10 @@ def run_chunk(question: LiveQuestion, seed: np.random.SeedSequence, trials: int)
         size = min(BATCH, max(1024, int(want / share * 1.1) + 64))
         picks, _, classes, ok = sampler.deal(size)
         attempts += size
-        fitting += int(np.count_nonzero(ok))
-        ok &= np.cumsum(ok) <= want  # keep exactly the deals asked for
+        fit = int(np.count_nonzero(ok))
+        fitting += fit
+        if fit > want:  # keep exactly the deals asked for
+            ok &= np.cumsum(ok) <= want
         counted = tally.add_trials(sampler.combos, picks, classes, ok)
         if not counted and attempts > 100 * BATCH:
             raise PokerError("the ranges almost never fit together: no deal found")
@@ -280,16 +286,18 @@ def run_chunks(
     workers: int,
     scheduler: str | None,
     preload: Sequence[str],
+    largest: int = CHUNK_TRIALS,
 ) -> Iterator[CalcResult]:
     """The loop of both samplers (NumPy's and the compiled engine's): chunk after chunk of
-    :func:`chunk_sizes`, ``work(*jobs(size))`` deals a chunk (``jobs`` is called in chunk
-    order) and ``absorb`` adds its result into ``tally``, in chunk order. With
+    :func:`chunk_sizes` (up to ``largest`` trials), ``work(*jobs(size))`` deals a chunk
+    (``jobs`` is called in chunk order) and ``absorb`` adds its result into ``tally``,
+    in chunk order. With
     ``precision``, the run ends with the first chunk after which every standard error
     is small enough; chunks run ahead by other workers are dropped. The chunks depend on
     the question and the seed alone, so a seed gives bit-for-bit the same result on one
     process, several (``workers``), or a Dask cluster (``scheduler``; see
-    :func:`croupier.parallel.iter_tasks`). Yields the result so far after every chunk
-    added (partial), the whole last.
+    :func:`croupier.parallel.iter_tasks`). Yields the result so far (partial) after the
+    first chunk, then at most every :data:`SHOW_SECONDS`, and the whole last.
     """
     goal = trials if trials is not None else MIN_TRIALS
     enough = False
@@ -308,20 +316,23 @@ def run_chunks(
         goal = tally.games if enough else max(goal, int(tally.games * (worst / precision) ** 2))
 
     def chunks() -> Iterator[tuple[Any, ...]]:
-        for size in chunk_sizes(trials):
+        for size in chunk_sizes(trials, largest):
             if enough:
                 return
             yield jobs(size)
 
     merged: InOrder[R] = InOrder(add)
     tasks = iter_tasks(work, chunks(), workers=workers, scheduler=scheduler, preload=preload)
+    shown: float | None = None
     with contextlib.closing(tasks):
         for index, result in tasks:
             before = tally.games
             merged.put(index, result)
             if enough:
                 break  # (closing the tasks stops the chunks still running)
-            if tally.games > before:  # the result so far, after every chunk added
+            due = shown is None or time.perf_counter() - shown >= SHOW_SECONDS
+            if tally.games > before and due:  # the result so far
+                shown = time.perf_counter()
                 if progress is not None:
                     progress(tally.games, goal)
                 yield tally.result(question, exact=False, partial=True, stderr=True)

@@ -20,6 +20,7 @@ as likely as its weight says, as in the NumPy sampler
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final
@@ -40,6 +41,9 @@ __all__ = ["BLOCK_TRIALS", "BlockDeals", "deal_chunk", "run_blocks", "seed_of"]
 
 #: Deals a block: part of what a seed means (it fixes which deals a seed gives).
 BLOCK_TRIALS: Final = 1 << 14
+#: Trials of a chunk at most: 16 blocks (a chunk of the compiled sampler takes about
+#: as long as one of NumPy's, :data:`~croupier.poker.calc.montecarlo.CHUNK_TRIALS`).
+CHUNK_BLOCKS_TRIALS: Final = 16 * BLOCK_TRIALS
 #: The fewest trials before the stopping rule applies (as the NumPy sampler).
 MIN_TRIALS: Final = 10_000
 _OUTCOMES: Final = 11
@@ -156,10 +160,27 @@ def deal_chunk(
     """One chunk of Monte Carlo, the unit of work of a worker: ``trials`` deals in blocks
     ``first``, ``first + 1``... (the last one short), shared among ``threads``; returns
     the counts, the deals tried and the deals wanted."""
-    deals = BlockDeals(question, seed)
+    deals = _deals(question, seed)
     blocks = -(-trials // BLOCK_TRIALS)
     deals.run(first, first + blocks, trials - (blocks - 1) * BLOCK_TRIALS, threads)
     return deals.total, deals.attempts, deals.wanted
+
+
+_DEALS: dict[tuple[object, ...], BlockDeals] = {}
+
+
+def _deals(question: LiveQuestion, seed: int) -> BlockDeals:
+    """A question's arrays as the kernel reads them, built once a question in this
+    process, in a copy of its own that has counted no deal yet."""
+    arrays = (question.deck, question.fixed, question.board_idx, *question.combos)
+    key = (seed, *(array.tobytes() for array in (*arrays, *question.weights)))
+    if key not in _DEALS:
+        _DEALS.clear()
+        _DEALS[key] = BlockDeals(question, seed)
+    deals = copy.copy(_DEALS[key])  # the arrays shared, read only; the counts its own
+    deals.total = np.zeros_like(deals.total)
+    deals.attempts = deals.wanted = 0
+    return deals
 
 
 def run_blocks(
@@ -209,4 +230,5 @@ def run_blocks(
         workers=workers,
         scheduler=scheduler,
         preload=PRELOAD,
+        largest=CHUNK_BLOCKS_TRIALS,
     )
