@@ -259,7 +259,10 @@ def iter_on_dask(
 
         threads = sum(client.nthreads().values()) if scheduler != LOCAL_SCHEDULER else 0
         ahead = IN_FLIGHT_PER_WORKER * max(threads, workers, 1)
-        running = as_completed(send(ahead), with_results=True)  # type: ignore[no-untyped-call]
+        # this client's loop: the default client's may be another one, or a closed one
+        running = as_completed(  # type: ignore[no-untyped-call]
+            send(ahead), loop=client.loop, with_results=True
+        )
         for _, (index, result) in running:
             for future in send(1):
                 running.add(future)  # type: ignore[no-untyped-call]
