@@ -26,6 +26,8 @@ import functools
 import itertools
 import math
 import operator
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -57,6 +59,7 @@ __all__ = [
     "PairProbabilities",
     "RemovalEffects",
     "bet_odds",
+    "cached_odds_report",
     "class_probabilities",
     "effect_of_removal",
     "expected_values_batch",
@@ -674,6 +677,43 @@ def odds_report(
         pair_probabilities(composition).player if composition.has_ranks else None,
         bet_odds(composition, payouts, exact=exact),
     )
+
+
+#: Reports :func:`cached_odds_report` keeps (each a few kilobytes).
+CACHED_REPORTS: Final = 4_096
+
+
+_reports: OrderedDict[tuple[Composition, str], OddsReport] = OrderedDict()
+_reports_lock = threading.Lock()
+
+
+def cached_odds_report(composition: Composition, payouts: PayoutTable = CASINO) -> OddsReport:
+    """:func:`odds_report` (floats), remembered: the odds depend only on the cards left and
+    the payout table, so a shoe seen before (every fresh shoe, a page shown again, two
+    tables dealt from the same seed) is priced once; the last :data:`CACHED_REPORTS` are
+    kept. Reports are frozen: share them.
+
+    >>> fresh = Composition.decks(8)
+    >>> cached_odds_report(fresh) is cached_odds_report(Composition.decks(8))
+    True
+    >>> cached_odds_report(fresh) == odds_report(fresh)
+    True
+    """
+    # Keyed by the table's name (hashing its rules' fractions costs more than a lookup);
+    # a different table under a known name is priced, not mistaken for it.
+    key = (composition, payouts.name)
+    with _reports_lock:
+        report = _reports.get(key)
+        if report is not None:
+            _reports.move_to_end(key)
+    if report is not None and (report.payouts is payouts or report.payouts == payouts):
+        return report
+    report = odds_report(composition, payouts)
+    with _reports_lock:
+        _reports[key] = report
+        while len(_reports) > CACHED_REPORTS:
+            _reports.popitem(last=False)
+    return report
 
 
 # --- effect of removal --------------------------------------------------------------------

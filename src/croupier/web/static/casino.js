@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const { api, el, cardElement, announce } = croupier;
+  const { api, el, cardElement, announce, watchJob } = croupier;
   const { buildElement } = casinoCards;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
@@ -265,7 +265,18 @@
     $("round-title").textContent = `Round ${event.round} is over`;
     const result = $("round-result");
     result.replaceChildren(scoreTable(event));
-    $("review").replaceChildren(event.review ? reviewBlock(event.review) : el("p", "note", "No moves of yours to review."));
+    const review = $("review");
+    if (event.review) {
+      review.replaceChildren(reviewBlock(event.review));
+    } else if (event.review_job) {
+      // The review runs on the server's workers: show it when it is ready.
+      review.replaceChildren(el("p", "note", "Reviewing your moves…"));
+      watchJob("/api/jobs/" + event.review_job, () => null, 250)
+        .then((job) => review.replaceChildren(reviewBlock(job.result)))
+        .catch((error) => review.replaceChildren(el("p", "note", `No review: ${error.message}.`)));
+    } else {
+      review.replaceChildren(el("p", "note", event.review_error ? `No review: ${event.review_error}.` : "No moves of yours to review."));
+    }
   }
 
   function showResult(event) {
