@@ -326,3 +326,19 @@ def test_the_command_line_s_bounds_are_the_library_s() -> None:
     assert analysis.MAX_SHOES == MAX_SHOES
     assert advantage.MAX_STUDY_SHOES == MAX_STUDY_SHOES
     assert poker.MAX_TRIALS == MAX_TRIALS
+
+
+def test_every_long_job_takes_the_same_workers_and_scheduler_options() -> None:
+    """One executor for every long job: a command with ``--scheduler`` has ``--workers``
+    too, both as :mod:`croupier.cli.options` defines them."""
+    defined: dict[str, str] = {}
+    found = set()
+    for path, command in every_command():
+        options = {param.opts[0]: param for param in command.params}
+        if "--scheduler" not in options:
+            continue
+        found.add(" ".join(path))
+        assert "--workers" in options, path
+        for name in ("--workers", "--scheduler"):
+            assert defined.setdefault(name, options[name].help) == options[name].help, path
+    assert {"baccarat simulate", "baccarat count", "baccarat perfect", "poker calc"} <= found

@@ -21,11 +21,14 @@ from croupier.cli.console import (
     run_with_progress,
 )
 from croupier.cli.options import (
+    SchedulerOption,
     SeedOption,
+    WorkersOption,
     count_argument,
     count_option,
     file_argument,
     file_option,
+    resolve_workers,
 )
 from croupier.cli.poker_hits import hits
 from croupier.numerals import fresh_seed, percent
@@ -324,13 +327,16 @@ def calc(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    workers: WorkersOption = None,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Equity of hands and ranges, 2 to 10 players: exact, or Monte Carlo with its error.
 
     By default the answer is exact when enumerating every deal takes a few seconds at
-    most, otherwise Monte Carlo until every standard error is below 0.1 point. Ctrl-C
-    stops and shows what was computed so far, marked partial. --next gives the equity
-    after each next card (exact), --distribution how equity spreads over each range.
+    most, otherwise Monte Carlo until every standard error is below 0.1 point. The same
+    --seed gives the same answer with any --workers or --scheduler. Ctrl-C stops and
+    shows what was computed so far, marked partial. --next gives the equity after each
+    next card (exact), --distribution how equity spreads over each range.
     """
     from croupier.parallel import Interrupted
     from croupier.poker.calc import CalcOptions, EquityQuestion, iter_calculate
@@ -362,6 +368,8 @@ def calc(
         "trials": trials,
         "precision": None if precision is None else precision / 100,
         "rng": seed,
+        "workers": resolve_workers(workers, scheduler=scheduler),
+        "scheduler": scheduler,
     }
 
     def job(progress: Callable[[int], None]) -> CalcResult:

@@ -130,7 +130,7 @@ def _run(
     out = make_console()
     keeper = _Checkpoint(options.checkpoint, spec)
     scheduler = options.scheduler
-    chosen = resolve_workers(options.workers, 2 if scheduler is not None else default_workers(spec))
+    chosen = resolve_workers(options.workers, default_workers(spec), scheduler=scheduler)
     assert chosen is not None
     try:
         enabled = not options.as_json
