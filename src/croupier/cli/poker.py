@@ -450,7 +450,7 @@ def show_calc(
         worst = max(p.stderr or 0 for p in result.players)
         how = (
             f"Monte Carlo: {result.games:,} trials (seed {seed}), standard error at most "
-            f"{100 * worst:.3f} percentage point."
+            f"{100 * worst:.3f} percentage points."
         )
     else:
         how = f"Exact enumeration stopped early: {result.games:,} games counted."

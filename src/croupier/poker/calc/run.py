@@ -4,6 +4,7 @@ which choose between exact enumeration and Monte Carlo and run it."""
 from __future__ import annotations
 
 import collections
+import dataclasses
 import os
 from collections.abc import Iterator, Sequence
 from typing import Final, TypedDict, Unpack
@@ -126,12 +127,16 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
     if plan is not None:
         yield from run_exact(question, plan, progress)
     else:
-        generator = _rng(options.get("rng"))
+        rng = options.get("rng")
+        generator = _rng(rng)
+        seed = rng if isinstance(rng, int) else None  # recorded, to be repeated
         target = precision if precision is not None else DEFAULT_PRECISION
         if compiled("poker"):
-            yield from run_blocks(question, seed_of(generator), trials, target, progress, threads)
+            results = run_blocks(question, seed_of(generator), trials, target, progress, threads)
         else:
-            yield from run_monte_carlo(question, generator, trials, target, progress)
+            results = run_monte_carlo(question, generator, trials, target, progress)
+        for result in results:
+            yield dataclasses.replace(result, seed=seed)
 
 
 def _threads(threads: int | None) -> int:
