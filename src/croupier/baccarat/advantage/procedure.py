@@ -135,8 +135,8 @@ class ShoeProcedure:
         most_burned = 11 if burn == STANDARD_BURN else int(burn)
         if size - cut_card <= most_burned:
             raise BaccaratError(
-                f"the cut card {plural(cut_card, 'card')} from the back of {size} leaves no round "
-                "after the burn"
+                f"the cut card {plural(cut_card, 'card')} from the back of a {size:,}-card shoe "
+                "leaves no round after the burn"
             )
 
     @property
