@@ -63,7 +63,7 @@ def compare(
         bool, typer.Option("--json", help="One JSON object per input line.")
     ] = False,
 ) -> None:
-    """Evaluate two hands per line and say which wins (the course's compare format).
+    """Evaluate two hands per line and say which wins (lines 'hand1 ; hand2').
 
     Cards are separated by spaces, tens written 0, T or 10; blank lines and # comments
     are skipped. A bad line is reported on stderr and the others are still compared;
@@ -181,7 +181,7 @@ def equity(
     seed: SeedOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """How often each hand wins once the unknown cards are dealt (the course's format).
+    """How often each hand wins once the unknown cards (?0, ?1...) are dealt.
 
     The same ?N in several hands is the same card (a shared board); unknown cards come
     from the cards named nowhere in the file.

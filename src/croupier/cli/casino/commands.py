@@ -27,7 +27,7 @@ __all__ = ["hint", "moves", "play", "puzzle", "review", "show"]
 
 SaveFile = Annotated[
     Path,
-    file_argument("SAVEFILE", "A saved game in the course's text format."),
+    file_argument("SAVEFILE", "A saved game, as casino play saves it."),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 StrategyOption = Annotated[
