@@ -34,6 +34,7 @@ from numpy.typing import NDArray
 
 from croupier.cards import DECK, Card, cards_to_indices, parse_cards
 from croupier.errors import CroupierError
+from croupier.numerals import plural
 from croupier.poker.batch import rank_batch
 from croupier.poker.classes import CATEGORY_FIRST_CLASS, HandCategory
 from croupier.poker.combinatorics import combinations
@@ -338,7 +339,7 @@ def hits(
     """
     chosen, board_cards, dead_cards = _question(range_, board, dead)
     if len(board_cards) not in (3, 4, 5):
-        raise PokerError(f"a board of {len(board_cards)} cards: expected 3, 4 or 5 cards")
+        raise PokerError(f"a board of {plural(len(board_cards), 'card')}: expected 3, 4 or 5 cards")
     live = chosen.without(cards_to_indices(board_cards + dead_cards))
     numbers = live.combo_numbers[::-1]  # high cards first
     if not len(numbers):
