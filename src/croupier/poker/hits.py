@@ -260,6 +260,23 @@ class HitsResult:
     draws: Mapping[Draw, float]
     combos: tuple[ComboHit, ...] = ()
 
+    def __repr__(self) -> str:
+        """Short: the range, the board, its live combos and how much makes a pair or
+        better.
+
+        >>> hits("QQ, AKs", board="2c 7d 9h")
+        <HitsResult QQ, AKs on 2c 7d 9h: 10 combos, a pair or better 60.0%>
+        """
+        where = (
+            f"on {' '.join(map(str, self.board))}"
+            if self.boards == 1
+            else f"over {self.boards:,} flops"
+        )
+        return (
+            f"<HitsResult {self.range} {where}: {self.weight:g} combos, a pair or better "
+            f"{100 * self.pair_or_better:.1f}%>"
+        )
+
     def share(self, category: MadeHand | Draw) -> float:
         """The category's share of the range's combos (0 for an empty range)."""
         count = self.made[category] if isinstance(category, MadeHand) else self.draws[category]
