@@ -206,6 +206,16 @@ def test_the_default_strategy_is_the_library_s() -> None:
     assert strategies.DEFAULT_STRATEGY == DEFAULT_STRATEGY
 
 
+def test_the_strategies_named_in_the_help_are_the_library_s() -> None:
+    """``casino hint --strategy yardstick`` worked, but its help named only random,
+    greedy and expert."""
+    from croupier.casino import strategies
+
+    shown = " ".join(croupier("casino", "hint", "--help").stdout.split())
+    for name in strategies.STRATEGIES:
+        assert name in shown, name
+
+
 def test_the_deadline_s_default_and_bound_are_the_library_s() -> None:
     from croupier.casino import strategies
     from croupier.cli import options

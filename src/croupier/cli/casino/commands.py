@@ -35,8 +35,8 @@ StrategyOption = Annotated[
     typer.Option(
         "--strategy",
         "--level",
-        help="The strategy asked: random, greedy or expert (the default), or a level: "
-        "beginner, casual, strong or expert.",
+        help="The strategy asked: random, greedy, yardstick or expert (the default), or a "
+        "level: beginner, casual, strong or expert.",
     ),
 ]
 
