@@ -141,3 +141,11 @@ def test_the_script_builds_the_shipped_puzzles_again(puzzles: tuple[Puzzle, ...]
     shipped = {puzzle.id: puzzle.to_dict() for puzzle in puzzles}
     for puzzle in script.build(2026, 3):  # the first three the seed finds
         assert shipped[puzzle.id] == puzzle.to_dict()
+
+
+def test_a_puzzle_s_repr_fits_on_a_line() -> None:
+    """It held the whole position and every move's value (over 1,000 characters)."""
+    puzzle = load_puzzles()[0]
+    shown = repr(puzzle)
+    assert "\n" not in shown and len(shown) < 200 and "Card(" not in shown, shown
+    assert shown.startswith(f"<Puzzle {puzzle.id}: the {puzzle.player.key} to move")
