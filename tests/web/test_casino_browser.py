@@ -141,7 +141,8 @@ def test_take_back_the_move_list_and_the_legal_moves(browser_page: Any, screensh
     new_game(page, "casual")
     assert page.locator("#undo").is_disabled()
     data = api_state(page)
-    opening = page.locator("#move-list").inner_text()  # the computer's move, if it led
+    # the computer's move, if it led: the DOM's text, which layout does not split into lines
+    opening = " ".join((page.locator("#move-list").text_content() or "").split())
     if not data["history"]:
         assert opening == "No move yet this round."
     # The legal-move list holds every legal move; a click picks it on the table.

@@ -187,14 +187,19 @@
     }
   }
 
+  let started = 0; // the newest review asked for: an older one that ends later is dropped
+
   async function start(body) {
+    const mine = ++started;
+    document.body.dataset.reviewed = "false";
     $("review-error").textContent = "";
     $("review-progress").textContent = "Reviewing…";
     try {
       const job = await api("POST", "/api/casino/review", body);
       const done = await watchJob("/api/casino/jobs/" + job.job, (finished, total) => {
-        $("review-progress").textContent = `Reviewing: ${finished} of ${total} rounds done…`;
+        if (mine === started) $("review-progress").textContent = `Reviewing: ${finished} of ${total} rounds done…`;
       });
+      if (mine !== started) return;
       review = done.result;
       $("review-progress").textContent = `${review.steps.length} moves, ${review.summary.moves} of them yours, reviewed.`;
       renderSummary();
@@ -202,6 +207,7 @@
       go(0);
       document.body.dataset.reviewed = "true";
     } catch (error) {
+      if (mine !== started) return;
       $("review-progress").textContent = "";
       $("review-error").textContent = error.message + ".";
       announce(error.message);
