@@ -45,3 +45,17 @@ def test_the_table_of_positions_serves_the_next_moves_of_the_deal() -> None:
     first = expert.analyse(state.observe(COMPUTER))
     again = expert.analyse(state.observe(COMPUTER))
     assert again.best == first.best and again.nodes < first.nodes
+
+
+def test_time_to_spare_searches_the_deals_deeper_to_the_end_of_the_deal() -> None:
+    state = new_tournament(Player.HUMAN, rng=6)
+    for _ in range(2):
+        state = state.apply(state.legal_moves()[0])
+    seen = state.observe(state.next_player)  # 3 + 3 cards left: 6 plies to the deal's end
+    fixed = ExpertStrategy().analyse(seen)  # the clock stands still: the work budget only
+    assert fixed.depth == ExpertSettings().depth == 4
+    step = 0.00001
+    settings = ExpertSettings(max_samples=20)  # a few more deals at most, once deeper
+    long = ExpertStrategy(settings, deadline=1, clock=ticking(step)).analyse(seen)
+    assert long.depth == 6 and long.samples >= fixed.samples and not long.cut_short
+    assert long.best in seen.legal_moves()

@@ -31,9 +31,13 @@ is anytime. It first values the moves one ply ahead in the first sampled deal, t
 likely best first (captures, the biggest first: a quick look that stops only at the
 deadline, and then not before its first :data:`QUICK_LOOK_MIN` moves), then searches
 deal after deal (the opponent's replies inside it are listed against the same
-deadline), and at 90% of the deadline plays the best move of the deals searched in full
-(``min_samples`` gives way), or of the quick look if no deal was; the rest of the time
-is for choosing and explaining. The reason then says how far the search got.
+deadline): on a clock, first ``shallow_samples`` deals 2 plies ahead, then the deals
+``depth`` plies ahead, and with time to spare after the work budget the same deals
+deeper, pass after pass to the end of the deal, then more deals (see
+:meth:`ExpertStrategy._sampled_deals`). At 90% of the deadline it plays the best move of
+the deals searched in full (``min_samples`` gives way to the 2-ply deals, or to the
+quick look if no deal was searched); the rest of the time is for choosing and
+explaining. The reason then says how far the search got.
 Everything is deterministic given the random generator, and the generator is seeded
 from the observation unless one is given.
 
