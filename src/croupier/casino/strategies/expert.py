@@ -610,8 +610,10 @@ def _deadline_note(
     if not analysis.cut_short:
         return None
     deals = analysis.samples
-    where = "" if not observation.deck_size else (
-        " in one sampled deal" if deals == 1 else f" in {deals} sampled deals"
+    where = (
+        ""
+        if not observation.deck_size
+        else (" in one sampled deal" if deals == 1 else f" in {deals} sampled deals")
     )
     ahead = f"looking only {plural(analysis.depth, 'move')} ahead"
     valued = len(analysis.moves)

@@ -59,10 +59,10 @@ __all__ = [
     "NODE_LIMIT",
     "SAMPLES",
     "WIN_VALUE",
-    "StopSearch",
+    "OutOfTimeError",
     "YardstickSearch",
-    "distinct_shapes",
     "YardstickStrategy",
+    "distinct_shapes",
     "final_margin",
     "judge",
 ]
@@ -204,7 +204,7 @@ def _majority_edge(mean: float, variance: float, even: bool) -> float:
 # --- the search ------------------------------------------------------------------------------
 
 
-class StopSearch(Exception):
+class OutOfTimeError(Exception):
     """The search ran out of time or of positions."""
 
 
@@ -270,7 +270,7 @@ class YardstickSearch:
     maximizes), to a number of plies or the end of the deal (after which the cards are
     chance), with a table of the positions valued for each deal searched (see
     :meth:`use`). ``stop`` says when the time is up; ``limit`` caps the positions
-    visited: either stops :meth:`moves` with :class:`StopSearch`.
+    visited: either stops :meth:`moves` with :class:`OutOfTimeError`.
 
     >>> from croupier.casino import new_tournament
     >>> state = new_tournament(Player.HUMAN, rng=3)
@@ -315,7 +315,7 @@ class YardstickSearch:
         if (self.limit is not None and self.nodes > self.limit) or (
             self.stop is not None and self.stop()
         ):
-            raise StopSearch
+            raise OutOfTimeError
         position = _position(state)
         # Searching past the end of the deal changes nothing: one entry for all such depths.
         key = (position, min(depth, len(state.hands[0]) + len(state.hands[1])))
@@ -333,7 +333,7 @@ class YardstickSearch:
             state.hands[player], state.loose, state.builds, player, self.stop or _never
         )
         if listed is None:
-            raise StopSearch
+            raise OutOfTimeError
         moves = distinct_shapes(listed)
         moves.sort(key=_first)
         order = list(range(len(moves)))
@@ -378,7 +378,7 @@ class YardstickStrategy(SearchStrategy):
     documentation)."""
 
     name = "yardstick"
-    summary = "Perfect Information Monte Carlo: alpha-beta in random deals, exact once all cards are known"
+    summary = "Perfect Information Monte Carlo: alpha-beta in random deals, exact in the last deal"
 
     def choose_by(
         self,
@@ -464,7 +464,7 @@ class _Passes:
             search.use(done)
             try:
                 values = search.moves(state, self.moves, depth)
-            except StopSearch:
+            except OutOfTimeError:
                 break
             totals = [total + value for total, value in zip(totals, values, strict=True)]
             done += 1
