@@ -158,10 +158,13 @@ def test_the_last_deal_cut_short_does_not_speak_of_sampled_deals() -> None:
 def test_a_search_in_time_is_the_search_without_deadline() -> None:
     state = middle_of_a_round()
     seen = state.observe(HUMAN)
-    never = ExpertStrategy(clock=lambda: 0.0)  # time stands still: the deadline never comes
+    # The work budget only (no time to spare used), on a clock that stands still (the
+    # deadline never comes) and on the wall's.
+    budget = ExpertSettings(max_samples=ExpertSettings().samples)
+    never = ExpertStrategy(budget, clock=lambda: 0.0)
     decision = never.decide(seen)
     assert not decision.cut_short and "deadline" not in decision.reason
-    on_the_wall = ExpertStrategy(deadline=MAX_DEADLINE)
+    on_the_wall = ExpertStrategy(budget, deadline=MAX_DEADLINE)
     assert on_the_wall.clock is time.perf_counter  # the real clock, outside the test suite
     assert on_the_wall.decide(seen) == decision
 

@@ -21,12 +21,15 @@ def ticking(step: float) -> Callable[[], float]:
 
 
 def test_more_time_more_deals() -> None:
-    seen = new_tournament(Player.HUMAN, rng=6).observe(Player.HUMAN)
+    state = new_tournament(Player.HUMAN, rng=6)
+    for _ in range(4):  # 2 + 2 cards left: 4 plies reach the end of the deal
+        state = state.apply(state.legal_moves()[0])
+    seen = state.observe(state.next_player)
     fixed = ExpertStrategy().analyse(seen)  # the clock stands still: the work budget only
     assert 4 <= fixed.samples <= 16 and not fixed.cut_short
     step = 0.00001  # ten microseconds a look at the clock
-    short = ExpertStrategy(deadline=0.5, clock=ticking(step)).analyse(seen)
-    long = ExpertStrategy(deadline=5, clock=ticking(step)).analyse(seen)
+    short = ExpertStrategy(deadline=0.1, clock=ticking(step)).analyse(seen)
+    long = ExpertStrategy(deadline=0.5, clock=ticking(step)).analyse(seen)
     assert fixed.samples <= short.samples < long.samples <= ExpertSettings().max_samples
     assert not short.cut_short and not long.cut_short  # deals of spare time are never cut
     assert ExpertStrategy().analyse(seen) == fixed  # the fixed work is the same every time

@@ -119,8 +119,9 @@ class ExpertSettings:
     #: Positions searched before the expert stops taking more samples.
     node_budget: int = 6000
     #: Deals searched at most when the deadline leaves time to spare: past the work
-    #: budget, the expert goes on sampling deals while another one fits in its time
-    #: (equal to ``samples``: the work budget only, the same work on any machine).
+    #: budget, the expert searches its deals deeper and then more deals while another
+    #: one fits in its time (equal to ``samples``: the work budget only, the same work
+    #: on any machine).
     max_samples: int = 256
     #: Positions the search of the last deal to the end of the round may visit before
     #: it looks only ``depth`` plies ahead instead (0: never searched to the end).
@@ -395,7 +396,8 @@ class ExpertStrategy(SearchStrategy):
                 return found
         # The work budget (then, if no deeper search may follow, more deals while
         # another fits).
-        deeper_later = timed and settings.depth < passes.to_deal_end
+        spare = settings.max_samples > settings.samples  # else the work budget only
+        deeper_later = timed and spare and settings.depth < passes.to_deal_end
         totals = [0.0] * len(looked)
         done = 0
         since = deadline.clock()
