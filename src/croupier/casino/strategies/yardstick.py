@@ -19,8 +19,9 @@ The search deepens while its time lasts: every deal is first searched
 to the end of the deal; once there, it searches more deals while another one fits in
 its time. A pass the deadline cuts short counts if it searched at least half of the
 deals. Once every card is known (the deck is empty: the unseen cards are the
-opponent's hand) there is one deal, the real one, and the deepening reaches the end of
-the round: an exact search, whatever the clock (within :data:`NODE_LIMIT` positions).
+opponent's hand) there is one deal, the real one, and the deepening goes on to the end
+of the round unless the deadline (or :data:`NODE_LIMIT` positions) stops it first: an
+exact search.
 The search keeps a table of the positions it has valued (positions reached by moves in
 another order are searched once) and searches one move of each *shape* (moves that
 differ only by cards alike in rank, points and suit class are worth the same).
