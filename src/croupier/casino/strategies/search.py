@@ -36,7 +36,10 @@ it can be compiled.
 from __future__ import annotations
 
 import math
+from types import ModuleType
 from typing import Final
+
+from croupier import engine
 
 from croupier.cards import Card
 from croupier.casino.moves import Action, Move
@@ -44,6 +47,7 @@ from croupier.casino.pieces import Player
 from croupier.casino.rules import moves_until
 from croupier.casino.state import State
 from croupier.casino.strategies.base import Deadline
+from croupier.casino.strategies.compiled import kernel_roots
 from croupier.casino.strategies.evaluation import WEIGHTS, Weights, evaluate
 from croupier.casino.strategies.values import CARD_POINTS, IS_SPADE, move_kind
 from croupier.casino.tournament import WINNING_SCORE
@@ -110,6 +114,10 @@ def final_value(state: State, player: Player) -> float:
     return value
 
 
+def _compiled() -> bool:
+    return engine.compiled("casino")
+
+
 class DepthSearch:
     """Alpha-beta over one full deal, to ``depth`` plies or the end of the current deal,
     valued for ``player`` (who maximizes)."""
@@ -123,9 +131,16 @@ class DepthSearch:
         self.limit: int | None = None
         #: When the search must stop (``None``: never).
         self.deadline: Deadline | None = None
+        #: The compiled kernel that searches (:mod:`.compiled`), if compiled: ``None``,
+        #: this module's Python, the reference.
+        self.kernels: ModuleType | None = engine.kernels("casino") if _compiled() else None
 
     def root(self, state: State, move: Move, depth: int) -> float:
         """The value of playing ``move`` in ``state``, looking ``depth`` plies ahead."""
+        if self.kernels is not None:
+            values = kernel_roots(self.kernels, self, state, [move], depth, looks=False)
+            if values is not None:
+                return values[0]
         return self._after(state, move, depth, -math.inf, math.inf)
 
     def roots(
@@ -136,6 +151,10 @@ class DepthSearch:
         takes as they are."""
         if depth == 1 and looked is not None:
             return looked
+        if self.kernels is not None:
+            found = kernel_roots(self.kernels, self, state, moves, depth, looks=True)
+            if found is not None:
+                return found
         values = []
         deadline = self.deadline
         for move in moves:

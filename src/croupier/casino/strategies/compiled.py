@@ -1,0 +1,234 @@
+"""The expert's depth search run by the compiled kernel (:mod:`croupier.casino._kernels`).
+
+:class:`~.search.DepthSearch` hands its root moves here when the kernel is compiled (see
+:mod:`croupier.engine`): :func:`encode` turns the position into the kernel's row of ints
+and each move into four, :func:`kernel_roots` runs the search and counts its positions
+and its looks at the deadline on the :class:`~.search.DepthSearch` and the deadline as
+the reference would have (so a work budget stops at the same place), and raises the same
+errors. A position the kernel cannot hold (see :data:`~croupier.casino._kernels.
+MAX_LOOSE`), or a search it gives up, returns ``None`` before anything is counted: the
+reference then searches.
+
+>>> from croupier.casino import Player, new_tournament
+>>> state = new_tournament(Player.HUMAN, rng=3)
+>>> row, deck = encode(state)
+>>> len(row), len(deck), row[:3]
+(417, 40, [0, -1, 0])
+>>> [encode_move(state, m) for m in state.legal_moves()][:2]
+[(0, 46, 0, -1), (1, 46, 2, -1)]
+"""
+
+from __future__ import annotations
+
+import threading
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from croupier.casino.moves import Action, Move
+from croupier.casino.state import State
+from croupier.casino.strategies.base import Deadline, WorkBudget
+from croupier.casino.strategies.evaluation import Weights
+from croupier.casino.strategies.values import CARD_POINTS, CARD_SORT, IS_SPADE, MAJORITIES
+from croupier.casino.tournament import WINNING_SCORE
+from croupier.casino.values import CARD_VALUE, LOW_VALUE
+
+if TYPE_CHECKING:
+    from croupier.casino.strategies.search import DepthSearch
+
+__all__ = ["ACTIONS", "encode", "encode_move", "engine_for", "kernel_roots", "listed_moves"]
+
+#: The kernel's number for each action.
+ACTIONS: Final = {Action.TRAIL: 0, Action.CAPTURE: 1, Action.BUILD: 2, Action.INCREASE: 3}
+_ACTION_OF: Final = {number: action for action, number in ACTIONS.items()}
+
+_WIDTH: Final = 53 + 13 * 28
+_HANDS, _PILES, _LOOSE, _BUILDS = 3, 21, 27, 52
+_MAX_HAND, _MAX_LOOSE, _MAX_BUILDS, _MAX_BUILD_CARDS = 8, 24, 13, 24
+
+_local = threading.local()
+
+
+def engine_for(kernels: ModuleType) -> Any:
+    """This thread's :class:`~croupier.casino._kernels.Engine` of ``kernels`` (made and
+    configured once per thread: its scratch is some megabytes)."""
+    engines: dict[str, Any] | None = getattr(_local, "engines", None)
+    if engines is None:
+        engines = _local.engines = {}
+    key = str(getattr(kernels, "__file__", kernels.__name__))
+    engine = engines.get(key)
+    if engine is None:
+        kernels.configure(
+            *(
+                np.array(table, dtype=np.int32)
+                for table in (CARD_VALUE, LOW_VALUE, CARD_POINTS, IS_SPADE, CARD_SORT)
+            )
+        )
+        engine = engines[key] = kernels.Engine()
+    return engine
+
+
+def encode(state: State) -> tuple[list[int], list[int]] | None:
+    """The kernel's row for ``state`` and its deck's card numbers, or ``None`` where the
+    kernel's sizes are too small for it (or two builds share a value, which no legal
+    play makes)."""
+    hands, builds, loose = state.hands, state.builds, state.loose
+    if (
+        len(hands[0]) > _MAX_HAND
+        or len(hands[1]) > _MAX_HAND
+        or len(loose) > _MAX_LOOSE
+        or len(builds) > _MAX_BUILDS
+    ):
+        return None
+    row = [0] * _WIDTH
+    row[0] = int(state.next_player)
+    row[1] = -1 if state.last_capturer is None else int(state.last_capturer)
+    for player in (0, 1):
+        at = _HANDS + 9 * player
+        row[at] = len(hands[player])
+        for i, card in enumerate(hands[player]):
+            row[at + 1 + i] = card.index
+        pile = state.piles[player]
+        at = _PILES + 3 * player
+        row[at] = len(pile)
+        row[at + 1] = sum(IS_SPADE[card.index] for card in pile)
+        row[at + 2] = sum(CARD_POINTS[card.index] for card in pile)
+    row[_LOOSE] = len(loose)
+    for i, card in enumerate(loose):
+        row[_LOOSE + 1 + i] = card.index
+    row[_BUILDS] = len(builds)
+    values = set()
+    for b, build in enumerate(builds):
+        cards = build.cards
+        if len(cards) > _MAX_BUILD_CARDS or build.value in values:
+            return None
+        values.add(build.value)
+        at = _BUILDS + 1 + 28 * b
+        row[at : at + 4] = [build.value, int(build.owner), len(build.parts), len(cards)]
+        for i, card in enumerate(cards):
+            row[at + 4 + i] = card.index
+    return row, [card.index for card in state.deck]
+
+
+def encode_move(state: State, move: Move) -> tuple[int, int, int, int] | None:
+    """A move legal in ``state`` as the kernel's four ints (action, card, loose cards as
+    a mask over the state's loose cards, build's place or -1), or ``None``."""
+    mask = 0
+    place = {card.index: i for i, card in enumerate(state.loose)}
+    for card in move.loose:
+        where = place.get(card.index)
+        if where is None:
+            return None
+        mask |= 1 << where
+    build = -1
+    if move.builds:
+        named = {card.index for cards in move.builds for card in cards}
+        chosen = [i for i, b in enumerate(state.builds) if b.cards[0].index in named]
+        if len(chosen) != 1 or len(move.builds) != 1:
+            return None
+        build = chosen[0]
+    return ACTIONS[move.action], move.card.index, mask, build
+
+
+def listed_moves(kernels: ModuleType, state: State) -> list[tuple[str, int, tuple[int, ...], int]]:
+    """The legal moves of ``state`` as the kernel lists them: action, card, loose cards
+    (by card number, in card order) and build's place, for the differential tests and the
+    benchmark (empty where the kernel cannot hold the position)."""
+    encoded = encode(state)
+    if encoded is None:
+        return []
+    engine = engine_for(kernels)
+    engine.set_position(*encoded)
+    out = np.zeros(6 * (1 << 14), dtype=np.int64)
+    count = engine.list_moves(out)
+    if count < 0:
+        return []
+    moves = []
+    for i in range(count):
+        action, card, mask, build = (int(x) for x in out[6 * i : 6 * i + 4])
+        loose = tuple(sorted(c.index for j, c in enumerate(state.loose) if mask >> j & 1))
+        moves.append((_ACTION_OF[action].value, card, loose, build))
+    return moves
+
+
+def kernel_roots(
+    kernels: ModuleType,
+    search: DepthSearch,
+    state: State,
+    moves: list[Move],
+    depth: int,
+    *,
+    looks: bool,
+) -> list[float] | None:
+    """:meth:`DepthSearch.roots <.search.DepthSearch.roots>` (``looks``: a look at the
+    deadline before each move) or ``root`` in the kernel: the values, or ``None`` if the
+    kernel cannot search it (nothing is then counted). The positions searched and the
+    looks at a work budget are counted as the reference counts them; the deadline and
+    the budget of positions raise the reference's errors."""
+    from croupier.casino.strategies.search import (  # noqa: PLC0415 - search imports this
+        TOURNAMENT_BONUS,
+        DeadlineError,
+        OutOfBudgetError,
+    )
+
+    if not _MAJORITIES_KNOWN:
+        return None
+    encoded = encode(state)
+    if encoded is None:
+        return None
+    roots = [encode_move(state, move) for move in moves]
+    if any(root is None for root in roots):
+        return None
+    engine = engine_for(kernels)
+    weights: Weights = search.weights
+    engine.set_rules(
+        (weights.own_build, weights.to_move, weights.in_hand, weights.spread),
+        (MAJORITIES[0].points, MAJORITIES[1].points, sum(MAJORITIES[1].counts)),
+    )
+    engine.set_position(*encoded)
+    deadline = search.deadline
+    limit = -1 if search.limit is None else max(search.limit - search.nodes, 0)
+    mode, taken, end, look = _deadline(deadline)
+    engine.set_search(
+        int(search.player), state.scores, WINNING_SCORE, TOURNAMENT_BONUS, limit, mode, taken,
+        end, look,
+    )
+    status, values = engine.roots(roots, depth, looks)
+    if status == kernels.FALLBACK:
+        return None
+    nodes, steps = engine.counted
+    search.nodes += nodes
+    if isinstance(deadline, WorkBudget):
+        deadline.steps.taken += steps
+    if status == kernels.DEADLINE:
+        raise DeadlineError
+    if status == kernels.BUDGET:
+        raise OutOfBudgetError
+    return list(values)
+
+
+def _deadline(deadline: Deadline | None) -> tuple[int, float, float, Any]:
+    """The kernel's deadline: its mode, a work budget's steps taken and end, and what to
+    ask every few steps."""
+    if deadline is None:
+        return 0, 0.0, 0.0, None
+    if isinstance(deadline, WorkBudget):
+        steps = deadline.steps
+        wall = steps.wall
+        if wall is None:
+            return 1, float(steps.taken), deadline.end, None
+
+        def cut() -> bool:
+            if wall.expired():
+                steps.wall_cut = True
+                return True
+            return False
+
+        return 1, float(steps.taken), deadline.end, cut
+    return 2, 0.0, 0.0, deadline.expired
+
+
+_MAJORITIES_KNOWN: Final = (
+    len(MAJORITIES) == 2 and all(MAJORITIES[0].counts) and MAJORITIES[1].counts == IS_SPADE
+)
