@@ -94,6 +94,7 @@ _FALLBACK: int = cython.declare(cython.int, 3)
 
 #: Steps between two looks at a clock (a work budget counts every step itself).
 CLOCK_EVERY = 16
+_CLOCK_EVERY: int = cython.declare(cython.int, 16)
 
 _MAX_VALUE: int = cython.declare(cython.int, 14)
 _CHECK_EVERY: int = cython.declare(cython.int, 2048)  # rules.CHECK_EVERY
@@ -254,7 +255,7 @@ class Engine:
 
     def set_position(self, row: list[int], deck: list[int]) -> None:
         """The root position (a row of :data:`WIDTH` ints) and the deck of its deal."""
-        i: cython.int
+        i = cython.declare(cython.int)
         for i in range(_W):
             self.states[i] = row[i]
         self.deck_size = len(deck)
@@ -305,8 +306,8 @@ class Engine:
         """The legal moves at the root, as :func:`~croupier.casino.rules.moves_for` lists
         them, written to ``out`` (:data:`MOVE_FIELDS` ints each); how many (-1: more
         than the kernel holds)."""
-        count: cython.int
-        i: cython.int
+        count = cython.declare(cython.int)
+        i = cython.declare(cython.int)
         self.watch = False
         with cython.nogil:
             count = self._list(0, 0)
@@ -314,6 +315,7 @@ class Engine:
             out[i] = self.arena[i]
         return count
 
+    @cython.locals(depth=cython.int)
     def roots(
         self, moves: list[tuple[int, int, int, int]], depth: int, looks: bool
     ) -> tuple[int, list[float]]:
@@ -322,10 +324,10 @@ class Engine:
         <croupier.casino.strategies.search.DepthSearch.roots>` (``looks``: a look at the
         deadline before each, as there) or ``root`` give them; with the status."""
         values: list[float] = []
-        i: cython.int
-        count: cython.int = len(moves)
-        value: cython.double
-        checking: cython.bint = looks
+        i = cython.declare(cython.int)
+        count = cython.declare(cython.int, len(moves))
+        value = cython.declare(cython.double)
+        checking = cython.declare(cython.bint, looks)
         for i in range(count):
             self.arena[i * 6] = moves[i][0]
             self.arena[i * 6 + 1] = moves[i][1]
@@ -346,8 +348,8 @@ class Engine:
 
     def evaluate_root(self, hands_known: bool) -> float:
         """The evaluation of the root position for the player valued."""
-        value: cython.double
-        known: cython.bint = hands_known
+        value = cython.declare(cython.double)
+        known = cython.declare(cython.bint, hands_known)
         with cython.nogil:
             value = self._evaluate(0, known)
         return value
@@ -366,7 +368,7 @@ class Engine:
         if not self.looking:
             return False
         self.since_look += 1
-        if self.since_look >= CLOCK_EVERY:
+        if self.since_look >= _CLOCK_EVERY:
             self.since_look = 0
             with cython.gil:
                 return self.look()
@@ -377,7 +379,7 @@ class Engine:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    @cython.locals(at=cython.int, size=cython.int, i=cython.int)
+    @cython.locals(ply=cython.int, at=cython.int, size=cython.int, i=cython.int)
     @cython.returns(cython.void)
     def _copy(self, ply: int) -> None:
         """The position at ``ply`` copied to ``ply + 1``."""
@@ -413,6 +415,7 @@ class Engine:
     @cython.nogil
     @cython.exceptval(check=False)
     @cython.locals(
+        ply=cython.int,
         at=cython.int,
         move=cython.int,
         player=cython.int,
@@ -625,6 +628,7 @@ class Engine:
     @cython.nogil
     @cython.exceptval(check=False)
     @cython.locals(
+        ply=cython.int,
         at=cython.int,
         me=cython.int,
         them=cython.int,
@@ -669,6 +673,8 @@ class Engine:
     @cython.nogil
     @cython.exceptval(check=False)
     @cython.locals(
+        ply=cython.int,
+        hands_known=cython.bint,
         at=cython.int,
         player=cython.int,
         mine=cython.int,
@@ -775,6 +781,7 @@ class Engine:
     @cython.nogil
     @cython.exceptval(check=False)
     @cython.locals(
+        ply=cython.int,
         at=cython.int,
         start=cython.int,
         player=cython.int,
@@ -808,6 +815,7 @@ class Engine:
         first_choice=cython.int,
         moves=cython.int,
         bits=cython.int,
+        order=cython.int,
         found=cython.bint,
         held=cython.int,
         count_before=cython.int,
