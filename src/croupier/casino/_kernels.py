@@ -48,6 +48,7 @@ __all__ = [
     "OK",
     "WIDTH",
     "Engine",
+    "Table",
     "configure",
 ]
 
@@ -178,6 +179,84 @@ _SQRT2: float = cython.declare(cython.double, 1.4142135623730951)
 
 
 
+
+_MASK64: int = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+_EMPTY: int = cython.declare(cython.int, -1)
+# the fingerprint's seeds and multipliers (splitmix64's and MurmurHash3's finalizers)
+_SEED1: int = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+_SEED2: int = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
+_M1: int = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
+_M2: int = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
+_M3: int = cython.declare(cython.ulonglong, 0xFF51AFD7ED558CCD)
+_M4: int = cython.declare(cython.ulonglong, 0xC4CEB9FE1A85EC53)
+
+
+@cython.cclass
+class Table:
+    """The exact search's table of positions (``capacity`` places, a power of 2): for
+    each position searched, the bounds of its value and the place of its best move, by
+    a 128-bit fingerprint of what :func:`~croupier.casino.strategies.search._key` keys
+    the reference's table with. Kept from one search to the next, as the reference's."""
+
+    cython.declare(
+        first=cython.int[::1],
+        fingerprint=cython.ulonglong[::1],
+        check=cython.ulonglong[::1],
+        low=cython.double[::1],
+        high=cython.double[::1],
+        capacity=cython.longlong,
+        count=cython.longlong,
+    )
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.count = 0
+        first = np.full(capacity, -1, dtype=np.int32)
+        zeros = np.zeros(capacity, dtype=np.uint64)
+        bounds = np.zeros(capacity, dtype=np.float64)
+        if cython.compiled:
+            self.first, self.low, self.high = first, bounds, bounds.copy()
+            self.fingerprint, self.check = zeros, zeros.copy()
+        else:
+            self.first, self.low, self.high = first.tolist(), bounds.tolist(), bounds.tolist()
+            self.fingerprint, self.check = [0] * capacity, [0] * capacity
+
+    def __len__(self) -> int:
+        return int(self.count)
+
+    @property
+    def places(self) -> int:
+        """How many positions the table has room for (a power of 2)."""
+        return int(self.capacity)
+
+    def grown(self, capacity: int) -> Table:
+        """A table of ``capacity`` places holding the same positions."""
+        bigger = Table(capacity)
+        i = cython.declare(cython.longlong)
+        place = cython.declare(cython.longlong)
+        mask = cython.declare(cython.longlong, capacity - 1)
+        for i in range(self.capacity):
+            if self.first[i] == _EMPTY:
+                continue
+            place = cython.cast(cython.longlong, self.fingerprint[i] & mask)
+            while bigger.first[place] != _EMPTY:
+                place = (place + 1) & mask
+            bigger.first[place] = self.first[i]
+            bigger.fingerprint[place] = self.fingerprint[i]
+            bigger.check[place] = self.check[i]
+            bigger.low[place] = self.low[i]
+            bigger.high[place] = self.high[i]
+        bigger.count = self.count
+        return bigger
+
+    def clear(self) -> None:
+        """Forget every position."""
+        i = cython.declare(cython.longlong)
+        for i in range(self.capacity):
+            self.first[i] = _EMPTY
+        self.count = 0
+
+
 @cython.cclass
 class Engine:
     """The scratch of one search (positions along the path, the moves listed at each
@@ -224,6 +303,10 @@ class Engine:
         watch=cython.bint,
         since_look=cython.int,
         look=object,
+        table=Table,
+        full=cython.longlong,
+        h1=cython.ulonglong,
+        h2=cython.ulonglong,
     )
 
     def __init__(self) -> None:
@@ -250,6 +333,9 @@ class Engine:
         self.watch = False
         self.since_look = 0
         self.look = _never
+        self.table = None
+        self.full = 0
+        self.h1 = self.h2 = 0
 
     # --- set-up, from Python -----------------------------------------------------------
 
@@ -344,6 +430,47 @@ class Engine:
             if self.status != _OK:
                 return self.status, values
             values.append(value)
+        return _OK, values
+
+    @cython.locals(all_exact=cython.bint, exact=cython.bint, table=Table)
+    def exact(
+        self, table: Table, moves: list[tuple[int, int, int, int]], all_exact: bool, exact: bool
+    ) -> tuple[int, list[float]]:
+        """The exact search (:class:`~croupier.casino.strategies.search.ExactSearch`) of
+        the root position with ``table``: the values of ``moves`` (``values``, each with
+        a window from the best so far unless ``all_exact``), or with ``exact`` False and
+        no moves, the position's own value (``value``). With the status."""
+        values: list[float] = []
+        i = cython.declare(cython.int)
+        count = cython.declare(cython.int, len(moves))
+        value = cython.declare(cython.double)
+        floor = cython.declare(cython.double, -_INF)
+        self.table = table
+        self.full = table.capacity * 3 // 4
+        self.watch = False
+        if not exact:
+            with cython.nogil:
+                value = self._value(0, 0, -_INF, _INF)
+            if self.status != _OK:
+                return self.status, values
+            return _OK, [value]
+        for i in range(count):
+            self.arena[i * 6] = moves[i][0]
+            self.arena[i * 6 + 1] = moves[i][1]
+            self.arena[i * 6 + 2] = moves[i][2]
+            self.arena[i * 6 + 3] = moves[i][3]
+        for i in range(count):
+            with cython.nogil:
+                if self._apply(0, i * 6) != _OK:
+                    self.status = _FALLBACK
+                    value = 0.0
+                else:
+                    value = self._value(1, count * 6, floor, _INF)
+            if self.status != _OK:
+                return self.status, values
+            values.append(value)
+            if not all_exact:
+                floor = max(floor, value - 0.5)
         return _OK, values
 
     def evaluate_root(self, hands_known: bool) -> float:
@@ -1250,6 +1377,231 @@ class Engine:
             if alpha >= beta:
                 break
         return best
+
+    # --- the exact search ----------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    @cython.locals(
+        ply=cython.int,
+        at=cython.int,
+        word=cython.ulonglong,
+        one=cython.ulonglong,
+        h1=cython.ulonglong,
+        h2=cython.ulonglong,
+        builds=cython.ulonglong,
+        p=cython.int,
+        i=cython.int,
+        b=cython.int,
+        base=cython.int,
+        hand=cython.int,
+    )
+    @cython.returns(cython.void)
+    def _fingerprint(self, ply: int) -> None:
+        """The fingerprint of the position at ``ply`` (in ``h1`` and ``h2``): its hands,
+        loose cards and builds as card masks (their order does not matter), who moves,
+        who captured last, what scores in the piles and the tournament's scores."""
+        at = ply * _W
+        one = 1
+        h1 = _SEED1
+        h2 = _SEED2
+        for p in range(2):
+            hand = at + _HN0 + 9 * p
+            word = 0
+            for i in range(self.states[hand]):
+                word |= one << self.states[hand + 1 + i]
+            h1 = _mix(h1 ^ word)
+            h2 = _mix2(h2 ^ word)
+        word = 0
+        for i in range(self.states[at + _LN]):
+            word |= one << self.states[at + _L0 + i]
+        h1 = _mix(h1 ^ word)
+        h2 = _mix2(h2 ^ word)
+        word = cython.cast(cython.ulonglong, self.states[at + _NEXT])
+        word |= cython.cast(cython.ulonglong, self.states[at + _LAST] + 1) << 2
+        for i in range(6):
+            word |= cython.cast(cython.ulonglong, self.states[at + _PILE0 + i]) << (4 + 6 * i)
+        word |= cython.cast(cython.ulonglong, self.score0) << 40
+        word |= cython.cast(cython.ulonglong, self.score1) << 52
+        h1 = _mix(h1 ^ word)
+        h2 = _mix2(h2 ^ word)
+        # the builds, in any order: a sum of their own mixes
+        builds = cython.cast(cython.ulonglong, self.states[at + _BN])
+        for b in range(self.states[at + _BN]):
+            base = at + _B0 + b * _BW
+            word = 0
+            for i in range(self.states[base + 3]):
+                word |= one << self.states[base + 4 + i]
+            word |= cython.cast(cython.ulonglong, self.states[base]) << 52
+            word |= cython.cast(cython.ulonglong, self.states[base + 1]) << 56
+            word |= cython.cast(cython.ulonglong, self.states[base + 2] > 1) << 57
+            builds = (builds + _mix(word)) & _MASK64
+        self.h1 = _mix(h1 ^ builds)
+        self.h2 = _mix2(h2 ^ builds)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    @cython.locals(
+        h1=cython.ulonglong, h2=cython.ulonglong, add=cython.bint, place=cython.longlong,
+        mask=cython.longlong,
+    )
+    @cython.returns(cython.longlong)
+    def _place(self, h1: int, h2: int, add: bool) -> int:
+        """The place of the fingerprint ``h1``, ``h2`` in the table, or if it is not
+        there, -1 (or with ``add``, a new place for it; -1 if the table is full)."""
+        mask = self.table.capacity - 1
+        place = cython.cast(cython.longlong, h1 & mask)
+        while self.table.first[place] != _EMPTY:
+            if self.table.fingerprint[place] == h1 and self.table.check[place] == h2:
+                return place
+            place = (place + 1) & mask
+        if not add or self.table.count >= self.full:
+            return -1
+        self.table.fingerprint[place] = h1
+        self.table.check[place] = h2
+        self.table.count += 1
+        return place
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    @cython.locals(
+        ply=cython.int,
+        start=cython.int,
+        alpha=cython.double,
+        beta=cython.double,
+        place=cython.longlong,
+        low=cython.double,
+        high=cython.double,
+        first=cython.int,
+        start_alpha=cython.double,
+        start_beta=cython.double,
+        count=cython.int,
+        kept=cython.int,
+        at_order=cython.int,
+        free=cython.int,
+        i=cython.int,
+        item=cython.longlong,
+        maximizing=cython.bint,
+        best=cython.double,
+        best_at=cython.int,
+        value=cython.double,
+        h1=cython.ulonglong,
+        h2=cython.ulonglong,
+    )
+    @cython.returns(cython.double)
+    def _value(self, ply: int, start: int, alpha: float, beta: float) -> float:
+        """ExactSearch._value on the position at ``ply``, its moves listed in the arena
+        from ``start``."""
+        if self._over(ply * _W):
+            return self._final(ply)
+        self.nodes += 1
+        if self.limit >= 0 and self.nodes > self.limit:
+            self.status = _BUDGET
+            return 0.0
+        if self.deadline != 0 and self._expired():
+            self.status = _DEADLINE
+            return 0.0
+        if ply + 3 >= _PLIES:
+            self.status = _FALLBACK
+            return 0.0
+        self._fingerprint(ply)
+        h1, h2 = self.h1, self.h2
+        place = self._place(h1, h2, False)
+        if place < 0:
+            low, high, first = -_INF, _INF, 0
+        else:
+            low = self.table.low[place]
+            high = self.table.high[place]
+            first = self.table.first[place]
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        if low == high:
+            return low
+        start_alpha = max(alpha, low)
+        start_beta = min(beta, high)
+        alpha, beta = start_alpha, start_beta
+        count = self._list(ply, start)
+        if count < 0:
+            self.status = _FALLBACK
+            return 0.0
+        at_order = start // 6
+        kept = self._order(start, count, True, at_order)
+        if first and first < kept:  # the best move found last time first
+            item = self.order[at_order + first]
+            for i in range(first, 0, -1):
+                self.order[at_order + i] = self.order[at_order + i - 1]
+            self.order[at_order] = item
+        free = start + count * 6
+        maximizing = self.states[ply * _W + _NEXT] == self.player
+        best = -_INF if maximizing else _INF
+        best_at = 0
+        for i in range(kept):
+            if self._apply(ply, self.order[at_order + i]) != _OK:
+                self.status = _FALLBACK
+                return 0.0
+            value = self._value(ply + 1, free, alpha, beta)
+            if self.status != _OK:
+                return 0.0
+            if maximizing:
+                if value > best:
+                    best, best_at = value, i
+                    alpha = max(alpha, value)
+            elif value < best:
+                best, best_at = value, i
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        if first and best_at:
+            if best_at <= first:
+                best_at -= 1
+        elif first:
+            best_at = first
+        place = self._place(h1, h2, True)
+        if place < 0:
+            self.status = _FALLBACK
+            return 0.0
+        if best <= start_alpha:
+            self.table.low[place] = low
+            self.table.high[place] = best
+        elif best >= start_beta:
+            self.table.low[place] = best
+            self.table.high[place] = high
+        else:
+            self.table.low[place] = best
+            self.table.high[place] = best
+        self.table.first[place] = best_at
+        return best
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(x=cython.ulonglong)
+@cython.returns(cython.ulonglong)
+def _mix(x: int) -> int:
+    """splitmix64's finalizer."""
+    x = ((x ^ (x >> 30)) * _M1) & _MASK64
+    x = ((x ^ (x >> 27)) * _M2) & _MASK64
+    return x ^ (x >> 31)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(x=cython.ulonglong)
+@cython.returns(cython.ulonglong)
+def _mix2(x: int) -> int:
+    """Another 64-bit finalizer (MurmurHash3's), for the second half of a fingerprint."""
+    x = ((x ^ (x >> 33)) * _M3) & _MASK64
+    x = ((x ^ (x >> 33)) * _M4) & _MASK64
+    return x ^ (x >> 33)
 
 
 def _never() -> bool:

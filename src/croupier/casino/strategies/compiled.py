@@ -35,9 +35,17 @@ from croupier.casino.tournament import WINNING_SCORE
 from croupier.casino.values import CARD_VALUE, LOW_VALUE
 
 if TYPE_CHECKING:
-    from croupier.casino.strategies.search import DepthSearch
+    from croupier.casino.strategies.search import DepthSearch, ExactSearch
 
-__all__ = ["ACTIONS", "encode", "encode_move", "engine_for", "kernel_roots", "listed_moves"]
+__all__ = [
+    "ACTIONS",
+    "encode",
+    "encode_move",
+    "engine_for",
+    "kernel_exact",
+    "kernel_roots",
+    "listed_moves",
+]
 
 #: The kernel's number for each action.
 ACTIONS: Final = {Action.TRAIL: 0, Action.CAPTURE: 1, Action.BUILD: 2, Action.INCREASE: 3}
@@ -206,6 +214,67 @@ def kernel_roots(
     if status == kernels.BUDGET:
         raise OutOfBudgetError
     return list(values)
+
+
+def kernel_exact(
+    kernels: ModuleType,
+    search: ExactSearch,
+    state: State,
+    moves: list[Move] | None,
+    *,
+    all_exact: bool = True,
+) -> list[float] | None:
+    """:meth:`ExactSearch.values <.search.ExactSearch.values>` of ``moves`` (or, with
+    ``None``, ``value``: the position's own value, as a list of one) in the kernel, with
+    the search's table of positions kept in the kernel (:attr:`~.search.ExactSearch.
+    kernel_table`); ``None`` where the kernel cannot search it (only the last deal, with
+    an empty deck, is searched here). Counted and stopped as :func:`kernel_roots`."""
+    from croupier.casino.strategies.search import (  # noqa: PLC0415 - search imports this
+        TOURNAMENT_BONUS,
+        DeadlineError,
+        OutOfBudgetError,
+    )
+
+    if not _MAJORITIES_KNOWN or state.deck:
+        return None
+    encoded = encode(state)
+    if encoded is None:
+        return None
+    roots = [] if moves is None else [encode_move(state, move) for move in moves]
+    if any(root is None for root in roots):
+        return None
+    engine = engine_for(kernels)
+    engine.set_position(*encoded)
+    deadline = search.deadline
+    limit = -1 if search.limit is None else max(search.limit - search.nodes, 0)
+    table = search.kernel_table
+    room = len(table) + (_UNLIMITED if limit < 0 else limit + 1)
+    if room * 4 > table.places * 3:
+        capacity = table.places
+        while room * 4 > capacity * 3:
+            capacity *= 2
+        table = search.kernel_table = table.grown(capacity)
+    mode, taken, end, look = _deadline(deadline)
+    engine.set_search(
+        int(search.player), state.scores, WINNING_SCORE, TOURNAMENT_BONUS, limit, mode, taken,
+        end, look,
+    )
+    status, values = engine.exact(table, roots, all_exact, moves is not None)
+    nodes, steps = engine.counted
+    if status == kernels.FALLBACK:  # the table is full: the reference goes on from here
+        return None
+    search.nodes += nodes
+    if isinstance(deadline, WorkBudget):
+        deadline.steps.taken += steps
+    if status == kernels.DEADLINE:
+        raise DeadlineError
+    if status == kernels.BUDGET:
+        raise OutOfBudgetError
+    return list(values)
+
+
+#: Positions an exact search with no budget may add to its table (it grows to hold them).
+_UNLIMITED: Final = 1 << 20
 
 
 def _deadline(deadline: Deadline | None) -> tuple[int, float, float, Any]:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 from types import ModuleType
-from typing import Final
+from typing import Any, Final
 
 from croupier import engine
 
@@ -47,7 +47,7 @@ from croupier.casino.pieces import Player
 from croupier.casino.rules import moves_until
 from croupier.casino.state import State
 from croupier.casino.strategies.base import Deadline
-from croupier.casino.strategies.compiled import kernel_roots
+from croupier.casino.strategies.compiled import kernel_exact, kernel_roots
 from croupier.casino.strategies.evaluation import WEIGHTS, Weights, evaluate
 from croupier.casino.strategies.values import CARD_POINTS, IS_SPADE, move_kind
 from croupier.casino.tournament import WINNING_SCORE
@@ -71,6 +71,8 @@ TOURNAMENT_BONUS: Final = 100.0
 TO_THE_END: Final = 10**6
 #: Positions an :class:`ExactSearch` keeps in its table before it starts a new one.
 TABLE_SIZE: Final = 100_000
+#: Places in the kernel's table at first (it grows before a search that may fill it).
+_KERNEL_TABLE: Final = 1 << 16
 
 
 class OutOfBudgetError(Exception):
@@ -237,6 +239,37 @@ class ExactSearch:
         #: When the search must stop (``None``: never).
         self.deadline: Deadline | None = None
         self.table: dict[_Key, tuple[float, float, int]] = {}
+        #: The compiled kernel that searches, if compiled (see :class:`DepthSearch`); it
+        #: keeps its table of positions in :attr:`kernel_table`.
+        self.kernels: ModuleType | None = engine.kernels("casino") if _compiled() else None
+        self._kernel_table: Any = None
+
+    @property
+    def kernel_table(self) -> Any:
+        """The kernel's table of positions (:class:`croupier.casino._kernels.Table`)."""
+        if self._kernel_table is None:
+            assert self.kernels is not None
+            self._kernel_table = self.kernels.Table(_KERNEL_TABLE)
+        return self._kernel_table
+
+    @kernel_table.setter
+    def kernel_table(self, table: Any) -> None:
+        self._kernel_table = table
+
+    def _kernel(
+        self, state: State, moves: list[Move] | None, all_exact: bool = True
+    ) -> list[float] | None:
+        """The search in the kernel, or ``None`` if it cannot (the reference then
+        searches, with its own table: a full kernel table is left behind)."""
+        if self.kernels is None:
+            return None
+        table = self.kernel_table
+        if len(table) > TABLE_SIZE:
+            table.clear()
+        found = kernel_exact(self.kernels, self, state, moves, all_exact=all_exact)
+        if found is None:
+            self.kernels = None
+        return found
 
     def values(self, state: State, moves: list[Move], *, all_exact: bool = True) -> list[float]:
         """The exact value of each of ``moves`` in ``state`` (all legal there).
@@ -247,6 +280,9 @@ class ExactSearch:
         is only a bound above it (the true value is no higher): much faster, enough to
         choose a move. Search ``moves`` the likely best first.
         """
+        found = self._kernel(state, moves, all_exact)
+        if found is not None:
+            return found
         if len(self.table) > TABLE_SIZE:
             self.table = {}
         values = []
@@ -260,6 +296,9 @@ class ExactSearch:
 
     def value(self, state: State) -> float:
         """The exact value of ``state`` for the player."""
+        found = self._kernel(state, None)
+        if found is not None:
+            return found[0]
         if len(self.table) > TABLE_SIZE:
             self.table = {}
         return self._value(state, -math.inf, math.inf)
