@@ -183,7 +183,10 @@ class ExpertStrategy(SearchStrategy):
     alpha-beta (see the module's documentation).
 
     ``exact_values`` asks the search of the last deal for the exact value of every
-    move, not only of the best (what a review needs, at some cost in time)."""
+    move, not only of the best (what a review needs, at some cost in time).
+    ``reference`` searches with the Python reference even where the compiled kernel is
+    there (:mod:`croupier.casino._kernels`): the same choices at a work budget, at a
+    tenth of the speed or less; for benchmarks and tests."""
 
     name = "expert"
     summary = "determinized alpha-beta look-ahead over the current deal (the default computer)"
@@ -196,10 +199,12 @@ class ExpertStrategy(SearchStrategy):
         deadline: float = DEFAULT_DEADLINE,
         clock: Clock | None = None,
         exact_values: bool = False,
+        reference: bool = False,
     ) -> None:
         super().__init__(deadline=deadline, clock=clock)
         self.settings = settings or ExpertSettings()
         self.exact_values = exact_values
+        self.reference = reference
         # The last deal's searches to the end of the round, one per player valued: their
         # tables of positions serve the next moves of the deal.
         self._exact: dict[Player, ExactSearch] = {}
@@ -280,6 +285,8 @@ class ExpertStrategy(SearchStrategy):
         roots = _Roots.of(moves)
         first = State.sample(observation, generator, stop=deadline.expired)
         search = DepthSearch(observation.player, self.settings.weights)
+        if self.reference:
+            search.kernels = None
         quick = self._quick_look(search, first, roots, deadline)
         if len(quick) < len(roots.searched):  # the deadline cut the quick look short
             return roots.partial(quick, complete)
@@ -325,6 +332,8 @@ class ExpertStrategy(SearchStrategy):
             exact = self._exact.get(state.next_player)
             if exact is None:
                 exact = self._exact[state.next_player] = ExactSearch(state.next_player)
+                if self.reference:
+                    exact.kernels = None
             exact.nodes, exact.limit, exact.deadline = 0, settings.exact_nodes, deadline
             order = sorted(
                 range(len(looked)), key=lambda i: (looked[i], search_order(roots.searched[i]))
