@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
+from croupier import engine
 from croupier.casino import Player, new_tournament
 from croupier.casino.strategies import ExpertStrategy
 from croupier.casino.strategies.expert import ExpertSettings
@@ -20,6 +21,11 @@ def ticking(step: float) -> Callable[[], float]:
     return lambda: next(ticks) * step
 
 
+#: How far the ticking clock moves at each read for the search to take the same time per
+#: step: the compiled kernel reads it only every ``CLOCK_EVERY`` steps.
+PER_LOOK = engine.kernels("casino").CLOCK_EVERY if engine.compiled("casino") else 1
+
+
 def test_more_time_more_deals() -> None:
     state = new_tournament(Player.HUMAN, rng=6)
     for _ in range(4):  # 2 + 2 cards left: 4 plies reach the end of the deal
@@ -27,7 +33,7 @@ def test_more_time_more_deals() -> None:
     seen = state.observe(state.next_player)
     fixed = ExpertStrategy().analyse(seen)  # the clock stands still: the work budget only
     assert 4 <= fixed.samples <= 16 and not fixed.cut_short
-    step = 0.00001  # ten microseconds a look at the clock
+    step = 0.00001 * PER_LOOK  # ten microseconds a step
     short = ExpertStrategy(deadline=0.1, clock=ticking(step)).analyse(seen)
     long = ExpertStrategy(deadline=0.5, clock=ticking(step)).analyse(seen)
     assert fixed.samples <= short.samples < long.samples <= ExpertSettings().max_samples
