@@ -473,6 +473,10 @@ class Engine:
                 floor = max(floor, value - 0.5)
         return _OK, values
 
+    def exact_table(self) -> Table:
+        """The table of the last :meth:`exact` search (a bigger one if it grew)."""
+        return self.table
+
     def evaluate_root(self, hands_known: bool) -> float:
         """The evaluation of the root position for the player valued."""
         value = cython.declare(cython.double)
@@ -1450,15 +1454,24 @@ class Engine:
     @cython.returns(cython.longlong)
     def _place(self, h1: int, h2: int, add: bool) -> int:
         """The place of the fingerprint ``h1``, ``h2`` in the table, or if it is not
-        there, -1 (or with ``add``, a new place for it; -1 if the table is full)."""
+        there, -1 (or with ``add``, a new place for it: the table grows to twice its size
+        once three quarters full)."""
         mask = self.table.capacity - 1
         place = cython.cast(cython.longlong, h1 & mask)
         while self.table.first[place] != _EMPTY:
             if self.table.fingerprint[place] == h1 and self.table.check[place] == h2:
                 return place
             place = (place + 1) & mask
-        if not add or self.table.count >= self.full:
+        if not add:
             return -1
+        if self.table.count >= self.full:  # a table twice as big, then the place in it
+            with cython.gil:
+                self.table = self.table.grown(2 * self.table.capacity)
+            self.full = self.table.capacity * 3 // 4
+            mask = self.table.capacity - 1
+            place = cython.cast(cython.longlong, h1 & mask)
+            while self.table.first[place] != _EMPTY:
+                place = (place + 1) & mask
         self.table.fingerprint[place] = h1
         self.table.check[place] = h2
         self.table.count += 1

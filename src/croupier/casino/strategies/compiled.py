@@ -248,20 +248,15 @@ def kernel_exact(
     deadline = search.deadline
     limit = -1 if search.limit is None else max(search.limit - search.nodes, 0)
     table = search.kernel_table
-    room = len(table) + (_UNLIMITED if limit < 0 else limit + 1)
-    if room * 4 > table.places * 3:
-        capacity = table.places
-        while room * 4 > capacity * 3:
-            capacity *= 2
-        table = search.kernel_table = table.grown(capacity)
     mode, taken, end, look = _deadline(deadline)
     engine.set_search(
         int(search.player), state.scores, WINNING_SCORE, TOURNAMENT_BONUS, limit, mode, taken,
         end, look,
     )
     status, values = engine.exact(table, roots, all_exact, moves is not None)
+    search.kernel_table = engine.exact_table()  # grown, if it filled up
     nodes, steps = engine.counted
-    if status == kernels.FALLBACK:  # the table is full: the reference goes on from here
+    if status == kernels.FALLBACK:
         return None
     search.nodes += nodes
     if isinstance(deadline, WorkBudget):
@@ -271,10 +266,6 @@ def kernel_exact(
     if status == kernels.BUDGET:
         raise OutOfBudgetError
     return list(values)
-
-
-#: Positions an exact search with no budget may add to its table (it grows to hold them).
-_UNLIMITED: Final = 1 << 20
 
 
 def _deadline(deadline: Deadline | None) -> tuple[int, float, float, Any]:

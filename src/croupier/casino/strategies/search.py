@@ -71,8 +71,8 @@ TOURNAMENT_BONUS: Final = 100.0
 TO_THE_END: Final = 10**6
 #: Positions an :class:`ExactSearch` keeps in its table before it starts a new one.
 TABLE_SIZE: Final = 100_000
-#: Places in the kernel's table at first (it grows before a search that may fill it).
-_KERNEL_TABLE: Final = 1 << 16
+#: Places in the kernel's table at first (it doubles whenever three quarters full).
+_KERNEL_TABLE: Final = 1 << 12
 
 
 class OutOfBudgetError(Exception):
