@@ -162,9 +162,7 @@ def main(argv: list[str]) -> None:
     ):
         row = figures[key]
         python, kernel = row["python_per_s"], row["kernel_per_s"]
-        print(
-            f"{label + ', ' + unit:<34}{python:>14,.0f}{kernel:>14,.0f}{kernel / python:>7.1f}x"
-        )
+        print(f"{label + ', ' + unit:<34}{python:>14,.0f}{kernel:>14,.0f}{kernel / python:>7.1f}x")
 
 
 if __name__ == "__main__":

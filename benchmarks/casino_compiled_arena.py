@@ -30,7 +30,7 @@ from croupier.casino.strategies.arena import TournamentRecord, run_arena
 from croupier.casino.strategies.expert import ExpertStrategy
 
 sys.path.insert(0, str(Path(__file__).parent))
-from casino_yardstick import load_checkpoint  # noqa: E402
+from casino_yardstick import load_checkpoint
 
 
 def main(argv: list[str]) -> None:

@@ -134,6 +134,11 @@ def configure(
     _configured = True
 
 
+def _plain(array: NDArray[Any]) -> Any:
+    """``array`` itself compiled (a typed memoryview reads it), its list uncompiled."""
+    return array if cython.compiled else array.tolist()
+
+
 def _ints(size: int) -> Any:
     array = np.zeros(size, dtype=np.int32)
     return array if cython.compiled else array.tolist()
@@ -178,8 +183,6 @@ def _majority(mean: float, variance: float, points: int) -> float:
 _SQRT2: float = cython.declare(cython.double, 1.4142135623730951)
 
 
-
-
 _MASK64: int = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
 _EMPTY: int = cython.declare(cython.int, -1)
 # the fingerprint's seeds and multipliers (splitmix64's and MurmurHash3's finalizers)
@@ -214,12 +217,8 @@ class Table:
         first = np.full(capacity, -1, dtype=np.int32)
         zeros = np.zeros(capacity, dtype=np.uint64)
         bounds = np.zeros(capacity, dtype=np.float64)
-        if cython.compiled:
-            self.first, self.low, self.high = first, bounds, bounds.copy()
-            self.fingerprint, self.check = zeros, zeros.copy()
-        else:
-            self.first, self.low, self.high = first.tolist(), bounds.tolist(), bounds.tolist()
-            self.fingerprint, self.check = [0] * capacity, [0] * capacity
+        self.first, self.low, self.high = _plain(first), _plain(bounds), _plain(bounds.copy())
+        self.fingerprint, self.check = _plain(zeros), _plain(zeros.copy())
 
     def __len__(self) -> int:
         return int(self.count)
@@ -333,7 +332,7 @@ class Engine:
         self.watch = False
         self.since_look = 0
         self.look = _never
-        self.table = None
+        self.table = cython.cast(Table, None)
         self.full = 0
         self.h1 = self.h2 = 0
 
@@ -394,11 +393,12 @@ class Engine:
         than the kernel holds)."""
         count = cython.declare(cython.int)
         i = cython.declare(cython.int)
+        into = cython.declare(cython.longlong[::1], out)
         self.watch = False
         with cython.nogil:
             count = self._list(0, 0)
         for i in range(max(count, 0) * 6):
-            out[i] = self.arena[i]
+            into[i] = self.arena[i]
         return count
 
     @cython.locals(depth=cython.int)
@@ -475,15 +475,8 @@ class Engine:
 
     def exact_table(self) -> Table:
         """The table of the last :meth:`exact` search (a bigger one if it grew)."""
-        return self.table
-
-    def evaluate_root(self, hands_known: bool) -> float:
-        """The evaluation of the root position for the player valued."""
-        value = cython.declare(cython.double)
-        known = cython.declare(cython.bint, hands_known)
-        with cython.nogil:
-            value = self._evaluate(0, known)
-        return value
+        table: Table = self.table
+        return table
 
     # --- the deadline --------------------------------------------------------------------
 
@@ -502,7 +495,7 @@ class Engine:
         if self.since_look >= _CLOCK_EVERY:
             self.since_look = 0
             with cython.gil:
-                return self.look()
+                return bool(self.look())
         return False
 
     # --- positions -----------------------------------------------------------------------
@@ -522,14 +515,15 @@ class Engine:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    @cython.locals(at=cython.int)
+    @cython.locals(at=cython.int, over=cython.bint)
     @cython.returns(cython.bint)
     def _over(self, at: int) -> bool:
-        return (
+        over: bool = (
             self.states[at + _HN0] == 0
             and self.states[at + _HN0 + 9] == 0
             and self.states[at + _DEAL] >= self.deck_size
         )
+        return over
 
     @cython.cfunc
     @cython.nogil
@@ -661,11 +655,10 @@ class Engine:
                 for k in range(2):
                     hand = at + _HN0 + 9 * k
                     count = 0
-                    for i in range(4):
-                        if deal < self.deck_size:
-                            self.states[hand + 1 + count] = self.deck[deal]
-                            deal += 1
-                            count += 1
+                    while count < 4 and deal < self.deck_size:
+                        self.states[hand + 1 + count] = self.deck[deal]
+                        deal += 1
+                        count += 1
                     self.states[hand] = count
                 self.states[at + _DEAL] = deal
             elif last >= 0 and (self.states[at + _LN] > 0 or self.states[at + _BN] > 0):
@@ -787,10 +780,7 @@ class Engine:
             points0 += self.most_spades
         elif self.states[theirs + 1] > self.states[mine + 1]:
             points1 += self.most_spades
-        if self.player == 0:
-            value = points0 - points1
-        else:
-            value = points1 - points0
+        value: float = points0 - points1 if self.player == 0 else points1 - points0
         total0 = self.score0 + points0
         total1 = self.score1 + points1
         if total0 >= self.winning or total1 >= self.winning:
@@ -838,7 +828,7 @@ class Engine:
         player = self.player
         mine = at + _PILE0 + 3 * player
         theirs = at + _PILE0 + 3 * (1 - player)
-        margin = 0.0
+        margin: float = 0.0
         margin += self.states[mine + 2]
         margin -= self.states[theirs + 2]
         my_spades = self.states[mine + 1]
@@ -970,7 +960,10 @@ class Engine:
         for i in range(1, n):  # insertion sort by card number
             k = self.states[order + i]
             j = i - 1
-            while j >= 0 and self.states[at + _L0 + self.states[order + j]] > self.states[at + _L0 + k]:
+            while (
+                j >= 0
+                and self.states[at + _L0 + self.states[order + j]] > self.states[at + _L0 + k]
+            ):
                 self.states[order + j + 1] = self.states[order + j]
                 j -= 1
             self.states[order + j + 1] = k
@@ -1078,8 +1071,14 @@ class Engine:
                 for choice in range(first_choice, 2 if target_build >= 0 else 1):
                     if m != 0 or choice == 1:
                         if not self._emit(
-                            start, moves, _CAPTURE, card, m, target_build if choice else -1,
-                            ply, order,
+                            start,
+                            moves,
+                            _CAPTURE,
+                            card,
+                            m,
+                            target_build if choice else -1,
+                            ply,
+                            order,
                         ):
                             return -1
                         moves += 1
@@ -1223,9 +1222,7 @@ class Engine:
         self.arena[place + 1] = card
         self.arena[place + 2] = mask
         self.arena[place + 3] = build
-        self.arena[place + 4] = (
-            ((canonical * 16 + (build + 1)) * 128 + _sort[card]) * 4 + action
-        )
+        self.arena[place + 4] = ((canonical * 16 + (build + 1)) * 128 + _sort[card]) * 4 + action
         if action == _CAPTURE:
             self.arena[place + 5] = 100 + loose_count + (4 if build >= 0 else 0)
         elif action == _INCREASE:
@@ -1448,7 +1445,10 @@ class Engine:
     @cython.nogil
     @cython.exceptval(check=False)
     @cython.locals(
-        h1=cython.ulonglong, h2=cython.ulonglong, add=cython.bint, place=cython.longlong,
+        h1=cython.ulonglong,
+        h2=cython.ulonglong,
+        add=cython.bint,
+        place=cython.longlong,
         mask=cython.longlong,
     )
     @cython.returns(cython.longlong)
@@ -1457,7 +1457,7 @@ class Engine:
         there, -1 (or with ``add``, a new place for it: the table grows to twice its size
         once three quarters full)."""
         mask = self.table.capacity - 1
-        place = cython.cast(cython.longlong, h1 & mask)
+        place: int = cython.cast(cython.longlong, h1 & mask)
         while self.table.first[place] != _EMPTY:
             if self.table.fingerprint[place] == h1 and self.table.check[place] == h2:
                 return place

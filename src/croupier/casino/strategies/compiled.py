@@ -14,8 +14,9 @@ reference then searches.
 >>> row, deck = encode(state)
 >>> len(row), len(deck), row[:3]
 (417, 40, [0, -1, 0])
->>> [encode_move(state, m) for m in state.legal_moves()][:2]
-[(0, 46, 0, -1), (1, 46, 2, -1)]
+>>> move = state.legal_moves()[0]
+>>> str(move), encode_move(state, move) == (1, move.card.index, 0b10, -1)
+('capture DJ HJ', True)
 """
 
 from __future__ import annotations
@@ -174,7 +175,7 @@ def kernel_roots(
     kernel cannot search it (nothing is then counted). The positions searched and the
     looks at a work budget are counted as the reference counts them; the deadline and
     the budget of positions raise the reference's errors."""
-    from croupier.casino.strategies.search import (  # noqa: PLC0415 - search imports this
+    from croupier.casino.strategies.search import (
         TOURNAMENT_BONUS,
         DeadlineError,
         OutOfBudgetError,
@@ -199,8 +200,15 @@ def kernel_roots(
     limit = -1 if search.limit is None else max(search.limit - search.nodes, 0)
     mode, taken, end, look = _deadline(deadline)
     engine.set_search(
-        int(search.player), state.scores, WINNING_SCORE, TOURNAMENT_BONUS, limit, mode, taken,
-        end, look,
+        int(search.player),
+        state.scores,
+        WINNING_SCORE,
+        TOURNAMENT_BONUS,
+        limit,
+        mode,
+        taken,
+        end,
+        look,
     )
     status, values = engine.roots(roots, depth, looks)
     if status == kernels.FALLBACK:
@@ -229,7 +237,7 @@ def kernel_exact(
     the search's table of positions kept in the kernel (:attr:`~.search.ExactSearch.
     kernel_table`); ``None`` where the kernel cannot search it (only the last deal, with
     an empty deck, is searched here). Counted and stopped as :func:`kernel_roots`."""
-    from croupier.casino.strategies.search import (  # noqa: PLC0415 - search imports this
+    from croupier.casino.strategies.search import (
         TOURNAMENT_BONUS,
         DeadlineError,
         OutOfBudgetError,
@@ -250,8 +258,15 @@ def kernel_exact(
     table = search.kernel_table
     mode, taken, end, look = _deadline(deadline)
     engine.set_search(
-        int(search.player), state.scores, WINNING_SCORE, TOURNAMENT_BONUS, limit, mode, taken,
-        end, look,
+        int(search.player),
+        state.scores,
+        WINNING_SCORE,
+        TOURNAMENT_BONUS,
+        limit,
+        mode,
+        taken,
+        end,
+        look,
     )
     status, values = engine.exact(table, roots, all_exact, moves is not None)
     search.kernel_table = engine.exact_table()  # grown, if it filled up

@@ -40,7 +40,6 @@ from types import ModuleType
 from typing import Any, Final
 
 from croupier import engine
-
 from croupier.cards import Card
 from croupier.casino.moves import Action, Move
 from croupier.casino.pieces import Player
