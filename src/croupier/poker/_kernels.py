@@ -419,9 +419,11 @@ def displace_rows(
 
 # --- Monte Carlo equity -------------------------------------------------------------------
 # Random numbers: splitmix64 run as a counter (the n-th number of a stream is a hash of its
-# key plus n times the golden ratio), so a block of deals is reproduced from its key alone,
-# whoever deals it. Every operation is masked to 64 bits: the source, run as Python, gives
-# the same numbers as the compiled kernel.
+# key plus n times the golden ratio), so any deal is reproduced from its block's key and
+# its own number alone, whoever deals it: deal a of a block reads the 32-bit halves of
+# numbers a * 2**32, a * 2**32 + 1, ... of the block's stream, high half first. Every
+# operation is masked to 64 bits: the source, run as Python, gives the same numbers as the
+# compiled kernel, and croupier.poker.calc.streams deals the same deals with NumPy.
 _MASK32: int = cython.declare(cython.ulonglong, 0xFFFFFFFF)
 _GOLDEN: int = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _MIX1: int = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
@@ -429,6 +431,10 @@ _MIX2: int = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
 #: Outcome columns of a combo's tally: 0 lost, k the pot shared by k players (1: won).
 OUTCOMES = 11
 _OUTCOMES: int = cython.declare(cython.int, 11)
+#: The most players a deal has.
+_PLAYERS: int = cython.declare(cython.int, 10)
+#: Deals dealt before they are ranked together.
+_BATCH: int = cython.declare(cython.int, 64)
 
 
 @cython.cfunc
@@ -442,17 +448,6 @@ def _mix(z: int) -> int:
     z = ((z ^ (z >> 30)) * _MIX1) & _MASK64
     z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
     return z ^ (z >> 31)
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-@cython.locals(key=cython.ulonglong, counter=cython.ulonglong)
-@cython.returns(cython.ulonglong)
-def _random(key: int, counter: int) -> int:
-    """Number ``counter`` of the stream ``key``: 64 random bits."""
-    return _mix((key + counter * _GOLDEN) & _MASK64)
 
 
 def block_key(seed: int, block: int) -> int:
@@ -478,6 +473,33 @@ def _suit_ranks(cards: int, suit: int) -> int:
     return mask
 
 
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(base=cython.ulonglong, draw=cython.ulonglong, x=cython.ulonglong)
+@cython.returns(cython.ulonglong)
+def _half(base: int, draw: int) -> int:
+    """32-bit draw ``draw`` of the deal whose stream starts at ``base``: the high half of
+    its number ``draw // 2`` when ``draw`` is even, the low half otherwise."""
+    x = _mix((base + (draw >> 1) * _GOLDEN) & _MASK64)
+    return (x >> (32 - 32 * (draw & 1))) & _MASK32
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(total=cython.ulonglong, cards=cython.ulonglong, rank_sum=cython.ulonglong)
+@cython.returns(cython.int)
+def _class7(total: int, cards: int) -> int:
+    """The class of 7 cards, from their key total and their set."""
+    if (total + FLUSH_OFFSET) & FLUSH_BITS:
+        return _flush[_suit_ranks(cards, _flush_suit(total))]
+    rank_sum = total >> SUIT_BITS
+    return _values7[_offsets7[rank_sum >> _shift] + (rank_sum & _low)]
+
+
 @cython.locals(
     combo_cards=cython.longlong[::1],
     combo_start=cython.longlong[::1],
@@ -485,34 +507,51 @@ def _suit_ranks(cards: int, suit: int) -> int:
     weighted=cython.uchar[::1],
     deck=cython.longlong[::1],
     counts=cython.longlong[::1],
-    picks=cython.longlong[::1],
-    classes=cython.int[::1],
+    combo_keys=cython.ulonglong[::1],
+    combo_bits=cython.ulonglong[::1],
+    pair_keys=cython.ulonglong[::1],
+    pair_bits=cython.ulonglong[::1],
+    pairs=cython.ulonglong,
+    pair_bound=cython.ulonglong,
+    cards=cython.longlong[::1],
     key=cython.ulonglong,
-    counter=cython.ulonglong,
-    spare=cython.ulonglong,
+    base=cython.ulonglong,
+    x=cython.ulonglong,
+    m=cython.ulonglong,
+    n=cython.ulonglong,
+    live=cython.ulonglong,
+    bound=cython.ulonglong,
     fixed=cython.ulonglong,
+    held=cython.ulonglong,
     board_cards=cython.ulonglong,
     board=cython.ulonglong,
     used=cython.ulonglong,
+    hands=cython.ulonglong,
     bits=cython.ulonglong,
     board_total=cython.ulonglong,
     total=cython.ulonglong,
-    x=cython.ulonglong,
-    m=cython.ulonglong,
+    draw=cython.ulonglong,
+    number=cython.ulonglong,
+    dealt=cython.int,
+    d=cython.int,
     players=cython.int,
-    live=cython.ulonglong,
+    free=cython.int,
     to_deal=cython.int,
     p=cython.int,
-    _=cython.int,
-    n=cython.ulonglong,
+    f=cython.int,
+    c=cython.int,
+    i=cython.Py_ssize_t,
     lo=cython.longlong,
     hi=cython.longlong,
     mid=cython.longlong,
     card=cython.longlong,
-    a=cython.longlong,
-    b=cython.longlong,
+    first=cython.longlong,
     suit=cython.uint,
     best=cython.int,
+    other=cython.longlong,
+    y=cython.ulonglong,
+    mine=cython.int,
+    theirs=cython.int,
     top=cython.int,
     clash=cython.bint,
     u=cython.double,
@@ -541,15 +580,20 @@ def deal_block(
     too few deals counted).
 
     Player ``p`` holds one of combos ``combo_start[p]`` to ``combo_start[p + 1]`` (two
-    card numbers each in ``combo_cards``), drawn by the cumulative weights where
-    ``weighted[p]`` is set and uniformly otherwise. The board (``board_cards``, a 52-bit
-    set, whose key total is ``board_total``) is completed with ``to_deal`` cards drawn
-    from ``deck`` (every card not on the board or dead, ``fixed`` as a set).
-    ``counts[OUTCOMES * combo + k]`` counts the deals in which the combo's player lost
-    (k = 0) or was on top with k - 1 others.
+    card numbers each in ``combo_cards``); a player with a single combo always holds it
+    (its cards must be out of the other ranges). The others draw theirs in turn, each
+    by the cumulative weights where ``weighted[p]`` is set (64 bits: the first combo
+    whose cumulative weight is above a uniform fraction of the total) and uniformly
+    otherwise (32 bits, Lemire's unbiased method); a combo meeting a card already held
+    drops the deal. The board (``board_cards``, a 52-bit set, whose key total is
+    ``board_total``) is completed with ``to_deal`` cards drawn from ``deck`` (every card
+    not on the board or dead, ``fixed`` as a set) less the single combos' cards, uniformly
+    (32 bits each), a card already dealt drawn again. ``counts[OUTCOMES * combo + k]``
+    counts the deals in which the combo's player lost (k = 0) or was on top with k - 1
+    others.
 
-    Random numbers are drawn 32 bits at a time, by Lemire's unbiased method for a number
-    below ``n`` (the remainder is computed only in the rare case that needs it).
+    Deal ``a`` (from 0, dropped deals included) reads the 32-bit draws of its own stream
+    (see :func:`_half`), so each deal is the same whoever deals it.
     """
     if not cython.compiled:
         combo_cards, combo_start, deck = _plain(combo_cards), _plain(combo_start), _plain(deck)
@@ -558,105 +602,190 @@ def deal_block(
     keys = cython.declare(cython.const[cython.ulonglong][::1], _keys)
     offsets = cython.declare(cython.const[cython.int][::1], _offsets7)
     values = cython.declare(cython.const[cython.ushort][::1], _values7)
+    flush = cython.declare(cython.const[cython.ushort][::1], _flush)
     shift = cython.declare(cython.int, _shift)
     low = cython.declare(cython.ulonglong, _low)
+    dealt_picks = cython.declare(cython.longlong[640])  # _BATCH x _PLAYERS
+    dealt_totals = cython.declare(cython.ulonglong[64])
+    dealt_boards = cython.declare(cython.ulonglong[64])
+    start = cython.declare(cython.longlong[10])
+    size = cython.declare(cython.ulonglong[10])
+    bound_of = cython.declare(cython.ulonglong[10])
+    order = cython.declare(cython.int[10])
+    classes = cython.declare(cython.int[10])
     players = combo_start.shape[0] - 1
-    picks = np.zeros(players, dtype=np.int64)
-    classes = np.zeros(players, dtype=np.int32)
-    live = deck.shape[0]
+    combos = combo_start[players]
+    # each combo's key total and card set, the single combos' cards, the deck less them
+    combo_keys = np.zeros(max(combos, 1), dtype=np.uint64)
+    combo_bits = np.zeros(max(combos, 1), dtype=np.uint64)
+    cards = np.zeros(max(deck.shape[0], 1), dtype=np.int64)
+    pair_keys = np.zeros(1326, dtype=np.uint64)
+    pair_bits = np.zeros(1326, dtype=np.uint64)
+    if not cython.compiled:
+        combo_keys, combo_bits, cards = _Cells(combo_keys), _Cells(combo_bits), _Cells(cards)
+        pair_keys, pair_bits = _Cells(pair_keys), _Cells(pair_bits)
+    live = 0
+    number = 0
+    held = 0
+    free = 0
     done = 0
     attempts = 0
-    counter = 0
-    spare = 0  # the unused half of the last 64 random bits, plus 2**32 when there is one
     limit = 100 * want + 1000
     with cython.nogil:
-        while done < want and attempts < limit:
-            attempts += 1
-            used = fixed
-            clash = False
-            for p in range(players):
-                n = combo_start[p + 1] - combo_start[p]
-                lo = 0
-                if n > 1 and weighted[p]:
-                    counter += 1
-                    # a uniform double in [0, 1) (53 bits), times the range's weight
-                    u = cython.cast(cython.double, _random(key, counter) >> 11) * (2.0**-53)
-                    u = u * cumulative[combo_start[p + 1] - 1]
-                    hi = n - 1
-                    while lo < hi:  # the first combo whose cumulative weight is above u
-                        mid = (lo + hi) // 2
-                        if cumulative[combo_start[p] + mid] > u:
-                            hi = mid
-                        else:
-                            lo = mid + 1
-                elif n > 1:
-                    while True:
-                        if spare:
-                            m = (spare & _MASK32) * n
-                            spare = 0
-                        else:
-                            counter += 1
-                            x = _random(key, counter)
-                            spare = (x & _MASK32) | (_MASK32 + 1)
-                            m = (x >> 32) * n
-                        if (m & _MASK32) >= n or (m & _MASK32) >= (_MASK32 + 1 - n) % n:
-                            break
-                    lo = m >> 32
-                picks[p] = combo_start[p] + lo
-                a = combo_cards[2 * picks[p]]
-                b = combo_cards[2 * picks[p] + 1]
-                bits = (cython.cast(cython.ulonglong, 1) << a) | (
-                    cython.cast(cython.ulonglong, 1) << b
+        for i in range(combos):
+            combo_keys[i] = keys[combo_cards[2 * i]] + keys[combo_cards[2 * i + 1]]
+            combo_bits[i] = (cython.cast(cython.ulonglong, 1) << combo_cards[2 * i]) | (
+                cython.cast(cython.ulonglong, 1) << combo_cards[2 * i + 1]
+            )
+        for p in range(players):
+            start[p] = combo_start[p]
+            size[p] = combo_start[p + 1] - combo_start[p]
+            for d in range(_BATCH):
+                dealt_picks[d * _PLAYERS + p] = start[p]
+            if size[p] == 1:
+                held |= combo_bits[start[p]]
+            else:
+                order[free] = p
+                free += 1
+                bound_of[p] = 0x10000 % size[p]  # Lemire's rejection bound
+        for i in range(deck.shape[0]):
+            if not (held >> deck[i]) & 1:
+                cards[live] = deck[i]
+                live += 1
+        bound = 0x10000 % live if live else 0
+        pairs = 0
+        for i in range(live):
+            for c in range(i + 1, live):
+                pair_keys[pairs] = keys[cards[i]] + keys[cards[c]]
+                pair_bits[pairs] = (cython.cast(cython.ulonglong, 1) << cards[i]) | (
+                    cython.cast(cython.ulonglong, 1) << cards[c]
                 )
-                if used & bits:
-                    clash = True
-                    break
-                used |= bits
-            if clash:
-                continue
-            total = board_total
-            board = board_cards
-            for _ in range(to_deal):
-                while True:  # a card of the deck not dealt yet
-                    if spare:
-                        m = (spare & _MASK32) * live
-                        spare = 0
+                pairs += 1
+        pair_bound = 0x10000 % pairs if pairs else 0
+        while done < want and attempts < limit:
+            # deal up to _BATCH deals, then rank them all: the table reads of many deals
+            # are then in flight at once
+            dealt = 0
+            while dealt < _BATCH and done + dealt < want and attempts < limit:
+                base = (key + ((cython.cast(cython.ulonglong, attempts) << 32) * _GOLDEN)) & _MASK64
+                attempts += 1
+                draw = 0
+                used = fixed | held
+                clash = False
+                for f in range(free):
+                    p = order[f]
+                    n = size[p]
+                    first = start[p]
+                    lo = 0
+                    if weighted[p]:
+                        draw = (draw + 3) & ~cython.cast(cython.ulonglong, 3)  # a whole number
+                        x = _mix((base + (draw >> 2) * _GOLDEN) & _MASK64)
+                        draw += 4
+                        # a uniform double in [0, 1) (53 bits), times the range's weight
+                        u = cython.cast(cython.double, x >> 11) * (2.0**-53)
+                        u = u * cumulative[first + n - 1]
+                        hi = n - 1
+                        while lo < hi:  # the first combo whose cumulative weight is above u
+                            mid = (lo + hi) >> 1
+                            if cumulative[first + mid] > u:
+                                hi = mid
+                            else:
+                                lo = mid + 1
                     else:
-                        counter += 1
-                        x = _random(key, counter)
-                        spare = (x & _MASK32) | (_MASK32 + 1)
-                        m = (x >> 32) * live
-                    if (m & _MASK32) < live and (m & _MASK32) < (_MASK32 + 1 - live) % live:
-                        continue
-                    card = deck[m >> 32]
-                    if not (used >> card) & 1:
+                        while True:
+                            if not draw & 3:
+                                number = _mix((base + (draw >> 2) * _GOLDEN) & _MASK64)
+                            m = ((number >> (48 - 16 * (draw & 3))) & 0xFFFF) * n
+                            draw += 1
+                            if (m & 0xFFFF) >= bound_of[p]:
+                                break
+                        lo = m >> 16
+                    bits = combo_bits[first + lo]
+                    if used & bits:
+                        clash = True
                         break
-                used |= cython.cast(cython.ulonglong, 1) << card
-                board |= cython.cast(cython.ulonglong, 1) << card
-                total += keys[card]
-            best = 9999
-            for p in range(players):
-                a = combo_cards[2 * picks[p]]
-                b = combo_cards[2 * picks[p] + 1]
-                x = total + keys[a] + keys[b]
-                if (x + FLUSH_OFFSET) & FLUSH_BITS:
-                    suit = _flush_suit(x)
-                    bits = board | (cython.cast(cython.ulonglong, 1) << a)
-                    bits |= cython.cast(cython.ulonglong, 1) << b
-                    classes[p] = _flush[_suit_ranks(bits, suit)]
-                else:
-                    x = x >> SUIT_BITS
-                    classes[p] = values[offsets[x >> shift] + (x & low)]
-                if classes[p] < best:
-                    best = classes[p]
-            top = 0
-            for p in range(players):
-                if classes[p] == best:
-                    top += 1
-            for p in range(players):
-                if classes[p] == best:
-                    counts[_OUTCOMES * picks[p] + top] += 1
-                else:
-                    counts[_OUTCOMES * picks[p]] += 1
-            done += 1
+                    used |= bits
+                    dealt_picks[dealt * _PLAYERS + p] = first + lo
+                if clash:
+                    continue
+                total = board_total
+                hands = used
+                for c in range(to_deal >> 1):
+                    while True:  # two cards of the deck not dealt yet
+                        if not draw & 3:
+                            number = _mix((base + (draw >> 2) * _GOLDEN) & _MASK64)
+                        m = ((number >> (48 - 16 * (draw & 3))) & 0xFFFF) * pairs
+                        draw += 1
+                        if (m & 0xFFFF) < pair_bound:
+                            continue
+                        bits = pair_bits[m >> 16]
+                        if not used & bits:
+                            break
+                    used |= bits
+                    total += pair_keys[m >> 16]
+                for c in range(to_deal & 1):
+                    while True:  # a card of the deck not dealt yet
+                        if not draw & 3:
+                            number = _mix((base + (draw >> 2) * _GOLDEN) & _MASK64)
+                        m = ((number >> (48 - 16 * (draw & 3))) & 0xFFFF) * live
+                        draw += 1
+                        if (m & 0xFFFF) < bound:
+                            continue
+                        card = cards[m >> 16]
+                        if not (used >> card) & 1:
+                            break
+                    used |= cython.cast(cython.ulonglong, 1) << card
+                    total += keys[card]
+                dealt_totals[dealt] = total
+                dealt_boards[dealt] = board_cards | (used & ~hands)
+                dealt += 1
+            if players == 2:  # heads-up, written out
+                for d in range(dealt):
+                    total = dealt_totals[d]
+                    i = dealt_picks[d * _PLAYERS]
+                    other = dealt_picks[d * _PLAYERS + 1]
+                    x = total + combo_keys[i]
+                    y = total + combo_keys[other]
+                    if ((x + FLUSH_OFFSET) | (y + FLUSH_OFFSET)) & FLUSH_BITS:
+                        mine = _class7(x, dealt_boards[d] | combo_bits[i])
+                        theirs = _class7(y, dealt_boards[d] | combo_bits[other])
+                    else:
+                        x = x >> SUIT_BITS
+                        y = y >> SUIT_BITS
+                        mine = values[offsets[x >> shift] + (x & low)]
+                        theirs = values[offsets[y >> shift] + (y & low)]
+                    counts[_OUTCOMES * i + (mine < theirs) + 2 * (mine == theirs)] += 1
+                    counts[_OUTCOMES * other + (theirs < mine) + 2 * (mine == theirs)] += 1
+                done += dealt
+                continue
+            for d in range(dealt):
+                total = dealt_totals[d]
+                best = 0xFFFF
+                for p in range(players):
+                    i = dealt_picks[d * _PLAYERS + p]
+                    x = total + combo_keys[i]
+                    classes[p] = _class7(x, dealt_boards[d] | combo_bits[i])
+                    best = min(best, classes[p])
+                top = 0
+                for p in range(players):
+                    top += classes[p] == best
+                for p in range(players):
+                    i = dealt_picks[d * _PLAYERS + p]
+                    counts[_OUTCOMES * i + top * (classes[p] == best)] += 1
+            done += dealt
     return attempts
+
+
+class _Cells:
+    """A NumPy array read and written as Python ints, for the uncompiled source."""
+
+    def __init__(self, array: NDArray[np.integer]) -> None:
+        self.array = array
+        self.items = array.tolist()
+
+    def __getitem__(self, index: int) -> int:
+        item: int = self.items[index]
+        return item
+
+    def __setitem__(self, index: int, value: int) -> None:
+        self.items[index] = value & _MASK64
