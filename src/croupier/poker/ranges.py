@@ -95,7 +95,7 @@ class Range:
     [[1.0, 0.5, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     """
 
-    __slots__ = ("_text", "_weights")
+    __slots__ = ("_numbers", "_text", "_weights")
 
     def __init__(self, weights: NDArray[np.floating] | None = None) -> None:
         """A range from the weight (0 to 1) of each of the 1,326 combos (none: empty)."""
@@ -105,6 +105,7 @@ class Range:
         array.flags.writeable = False
         self._weights = array
         self._text: str | None = None
+        self._numbers: NDArray[np.int64] | None = None
 
     # --- reading ------------------------------------------------------------------------
 
@@ -147,8 +148,13 @@ class Range:
 
     @property
     def combo_numbers(self) -> NDArray[np.int64]:
-        """The numbers of the combos in the range (weight above 0)."""
-        return np.flatnonzero(self._weights > 0)
+        """The numbers of the combos in the range (weight above 0), in order (read-only:
+        found once, as a range is)."""
+        if self._numbers is None:
+            numbers = np.flatnonzero(self._weights > 0)
+            numbers.flags.writeable = False
+            self._numbers = numbers
+        return self._numbers
 
     @property
     def combos(self) -> tuple[tuple[Card, Card], ...]:
@@ -167,7 +173,7 @@ class Range:
         return bool(self._weights[_combo_of(combo)] > 0)
 
     def __len__(self) -> int:
-        return int(np.count_nonzero(self._weights))
+        return len(self.combo_numbers)
 
     def __iter__(self) -> Iterator[tuple[Card, Card]]:
         return iter(self.combos)

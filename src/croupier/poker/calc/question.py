@@ -24,6 +24,7 @@ once the fixed cards are out, and the cards still to deal.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -32,10 +33,11 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.cards import Card, as_cards, cards_to_indices, parse_cards
+from croupier.cards import DECK, Card, as_cards, parse_cards
 from croupier.errors import CroupierError, check_type, prefixed
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.ranges import Range
+from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS
 from croupier.poker.tables import CARD_KEYS
 
 __all__ = ["BOARD_SIZES", "MAX_PLAYERS", "MIN_PLAYERS", "EquityQuestion", "LiveQuestion"]
@@ -45,6 +47,9 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
 #: Cards a board may hold: none (preflop), the flop, the turn, the river.
 BOARD_SIZES: Final = (0, 3, 4, 5)
+
+_CARDS: Final = np.arange(52, dtype=np.int64)
+_CARD_BITS: Final = np.uint64(1) << _CARDS.astype(np.uint64)
 
 #: Card text, or cards.
 Cards = str | Iterable[Card] | None
@@ -61,6 +66,7 @@ class EquityQuestion:
 
     >>> from croupier.cards import parse_cards
     >>> from croupier.poker.ranges import Range
+from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS
     >>> EquityQuestion((Range.parse("AA"), Range.parse("KK")), parse_cards("Kh 7d 2c")).players
     2
     >>> EquityQuestion.parse(["AhKh", "AhQh"])
@@ -127,7 +133,21 @@ class EquityQuestion:
         >>> EquityQuestion.parse(["AhKh", "QQ", "7c 2d"]).hands
         {1: (Card('Ah'), Card('Kh')), 3: (Card('7c'), Card('2d'))}
         """
-        return {i: r.combos[0] for i, r in enumerate(self.ranges, 1) if len(r) == 1}
+        return {i: _single(r) for i, r in enumerate(self.ranges, 1) if len(r) == 1}
+
+
+def _single(held: Range) -> tuple[Card, Card]:
+    """The hand of a range of one combo, high card first."""
+    low, high = COMBO_CARDS[held.combo_numbers[0]].tolist()
+    return DECK[high], DECK[low]
+
+
+def _bits(cards: Iterable[Card]) -> int:
+    """The 52-bit set of ``cards``."""
+    bits = 0
+    for card in cards:
+        bits |= 1 << card.index
+    return bits
 
 
 def _check_players(count: int) -> None:
@@ -190,24 +210,25 @@ def _check_places(question: EquityQuestion) -> None:
 def _check_live(question: EquityQuestion) -> None:
     """Every range keeps a combo once the board and the dead cards are out, and once the
     other players' single hands are out too."""
-    fixed = cards_to_indices(question.board + question.dead)
+    fixed = np.uint64(_bits(question.board + question.dead))
     hands = question.hands
     for i, player in enumerate(question.ranges, 1):
-        if not len(player):
+        numbers = player.combo_numbers
+        if not len(numbers):
             raise PokerError(f"player {i}'s range is empty: expected one combo or more")
-        live = player.without(fixed)
-        if not len(live):
+        bits = COMBO_BITS[numbers]
+        if not ((bits & fixed) == 0).any():
             raise PokerError(
                 f"player {i}'s range {str(player)!r} has no combo left once the board and "
                 "dead cards are removed"
             )
         others = {j: hand for j, hand in hands.items() if j != i}
-        held_cards = cards_to_indices(card for hand in others.values() for card in hand)
-        if others and not len(live.without(held_cards)):
-            held = ", ".join(f"player {j}'s {h[0]}{h[1]}" for j, h in others.items())
+        held = np.uint64(_bits(card for hand in others.values() for card in hand))
+        if others and not ((bits & (fixed | held)) == 0).any():
+            held_text = ", ".join(f"player {j}'s {h[0]}{h[1]}" for j, h in others.items())
             raise PokerError(
                 f"player {i}'s range {str(player)!r} has no combo left once the board, the "
-                f"dead cards and the other players' hands ({held}) are removed"
+                f"dead cards and the other players' hands ({held_text}) are removed"
             )
 
 
@@ -218,23 +239,28 @@ class LiveQuestion:
     def __init__(self, question: EquityQuestion) -> None:
         self.question = question
         self.ranges = question.ranges
-        self.texts = tuple(str(r) for r in question.ranges)
         self.board = question.board
         self.dead = question.dead
-        self.fixed = cards_to_indices(self.board + self.dead)
-        self.board_idx = cards_to_indices(self.board)
+        self.board_idx = np.array([c.index for c in self.board], dtype=np.int64)
+        self.fixed = np.array([c.index for c in self.board + self.dead], dtype=np.int64)
+        #: the board and the dead cards as a 52-bit set
+        self.fixed_bits = _bits(self.board + self.dead)
         self.to_deal = 5 - len(self.board)
         self.combos: list[NDArray[np.int64]] = []
         self.weights: list[NDArray[np.float64]] = []
+        fixed = np.uint64(self.fixed_bits)
         for player in question.ranges:
-            live = player.without(self.fixed)
-            numbers = live.combo_numbers
+            numbers = player.combo_numbers
+            numbers = numbers[(COMBO_BITS[numbers] & fixed) == 0]
             self.combos.append(numbers)
-            self.weights.append(live.weights[numbers])
-        fixed_mask = np.zeros(52, dtype=bool)
-        fixed_mask[self.fixed] = True
-        self.deck = np.flatnonzero(~fixed_mask)
+            self.weights.append(player.weights[numbers])
+        self.deck = _CARDS[(_CARD_BITS & fixed) == 0]
         self.board_key = int(CARD_KEYS[self.board_idx].sum())
+
+    @functools.cached_property
+    def texts(self) -> tuple[str, ...]:
+        """Each range's printable text (made once a range, when first asked for)."""
+        return tuple(str(r) for r in self.ranges)
 
     @property
     def players(self) -> int:
