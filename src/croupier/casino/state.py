@@ -28,6 +28,7 @@ from croupier.cards import DECK, Card, CardStyle, format_cards
 from croupier.casino.errors import CasinoError, IllegalMoveError, Rule
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
+from croupier.casino.picture import draw
 from croupier.casino.pieces import HAND_SIZE, Build, Player
 from croupier.casino.rules import Stop, add_part, find_build, move_problem, moves_for
 from croupier.casino.scoring import RoundScore, score_piles
@@ -340,6 +341,11 @@ class State:
         return (self.scores[0] + points[0], self.scores[1] + points[1])
 
     # --- data ---------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        """The position drawn in plain text, as ``croupier casino show`` draws it (see
+        :mod:`~croupier.casino.picture`)."""
+        return draw(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The state as JSON-ready data, cards in the save-file notation.

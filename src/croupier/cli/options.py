@@ -299,6 +299,16 @@ WorkersOption = Annotated[
 ]
 
 
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        help="Run on a Dask cluster: tcp://HOST:PORT, or local for a LocalCluster of "
+        "--workers processes, 2 by default (needs the cluster extra).",
+    ),
+]
+
+
 def money_option(name: str, help: str, *, low: int, default_text: str) -> Any:
     """A ``typer.Option`` for an amount of dollars (as cents), its bounds in its help."""
     bounds = f"{format_money(low)} to {format_money(MAX_BANKROLL_CENTS)}"

@@ -1,4 +1,5 @@
-"""The Casino table page (``/casino``) and its JSON API (``/api/casino/...``).
+"""The Casino table page (``/casino``), the review page (``/casino/review``) and their
+JSON API (``/api/casino/...``).
 
 The game is :class:`croupier.casino.session.Session`, as at the terminal: the coin toss,
 a tournament to 21 points against the computer at a chosen level, the expert's hint, the
@@ -18,17 +19,25 @@ from typing import Any, Final
 
 import numpy as np
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
 from croupier.cards import Card
 from croupier.casino import Coin, Move, Player, State, new_tournament, toss_coin, toss_winner
 from croupier.casino.errors import CasinoError
-from croupier.casino.gamelog import GameLog, format_log, parse_log
+from croupier.casino.gamelog import (
+    GameLog,
+    format_game_file,
+    format_log,
+    parse_game_file,
+    parse_log,
+)
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action
-from croupier.casino.review import review_round
-from croupier.casino.savefile import format_save, parse_game, parse_save
+from croupier.casino.puzzles import Puzzle, PuzzleHistory, load_puzzles, next_puzzle
+from croupier.casino.replay import replay
+from croupier.casino.review import INTERACTIVE_SECONDS, GameReview, Reviewer, review_round
+from croupier.casino.savefile import format_save, parse_save
 from croupier.casino.session import (
     RoundEnd,
     Session,
@@ -40,17 +49,19 @@ from croupier.casino.session import (
 )
 from croupier.casino.strategies.levels import STRONG_SETTINGS
 from croupier.web.errors import ApiError
+from croupier.web.jobs import Progress
 from croupier.web.pages import GamePage, card_view, cards_view, render
 from croupier.web.sessions import Slot, open_session
 
-__all__ = ["PAGE", "Seat"]
+__all__ = ["PAGE", "PuzzleSeat", "Seat"]
 
 router = APIRouter()
 
 #: Largest seed accepted for the shuffles.
 MAX_SEED: Final = 2**63 - 1
-#: Largest save file accepted (bytes): a save is under 1 KiB.
-MAX_SAVE: Final = 16 * 1024
+#: Largest game file accepted (bytes): a save is under 1 KiB, a whole tournament with its
+#: moves about 10 KiB.
+MAX_SAVE: Final = 256 * 1024
 
 #: What each level plays, for the level picker.
 LEVEL_NOTES: Final = {
@@ -75,16 +86,21 @@ class Seat:
     rng: np.random.Generator
     finished: bool = False
     events: list[dict[str, Any]] = field(default_factory=list)
+    #: Whether moves may be (or were) taken back: a practice game.
+    practice: bool = False
 
     def session(self) -> Session:
         """The library's session for this seat (the tournament must not be over)."""
         if self.finished:
             raise ApiError(409, "the tournament is over: start a new one")
-        return Session(self.state, None, self.rng, level=self.level, log=self.log)
+        return Session(
+            self.state, None, self.rng, level=self.level, log=self.log, practice=self.practice
+        )
 
     def keep(self, session: Session) -> None:
         """Take back what ``session`` did."""
         self.state, self.log, self.finished = session.state, session.log, session.finished
+        self.practice = session.practice
 
     def to_dict(self) -> dict[str, Any]:
         """The seat as JSON-ready data (for the session file)."""
@@ -96,6 +112,7 @@ class Seat:
             "rng": self.rng.bit_generator.state,
             "finished": self.finished,
             "events": self.events,
+            "practice": self.practice,
         }
 
     @classmethod
@@ -112,7 +129,9 @@ class Seat:
             state = parse_save(data["state"], "the saved position")
         rng = np.random.default_rng()
         rng.bit_generator.state = data["rng"]
-        return cls(Level.parse(data["level"]), state, log, rng, finished, list(data["events"]))
+        practice = bool(data.get("practice", False))  # a seat saved before take-backs
+        level = Level.parse(data["level"])
+        return cls(level, state, log, rng, finished, list(data["events"]), practice)
 
 
 SEAT: Final = Slot("casino", Seat.from_dict)
@@ -136,7 +155,7 @@ class Play(BaseModel):
 
 
 class Load(BaseModel):
-    """A save file's text, uploaded."""
+    """A game file's text (or a save file's, or a game log's), uploaded."""
 
     text: str = Field(max_length=MAX_SAVE)
     name: str = Field("save file", max_length=200)
@@ -217,14 +236,35 @@ def seat_view(seat: Seat | None) -> dict[str, Any]:
         "position": position_view(seat.state, show_legal=not seat.finished),
         "events": seat.events,
         "moves_logged": seat.log.moves,
+        "practice": seat.practice,
+        "history": [] if seat.finished else history_view(seat),
+        "can_undo": not seat.finished and seat.session().can_undo,
     }
+
+
+def history_view(seat: Seat) -> list[dict[str, Any]]:
+    """This round's moves so far (those before a loaded save included): who, the move's
+    notation and words."""
+    return [
+        {
+            "player": turn.player.key,
+            "notation": str(turn.move),
+            "text": turn.move.describe("pretty"),
+            "card_view": card_view(turn.move.card),
+        }
+        for turn in seat.session().round_history()
+    ]
 
 
 def _round_end_event(end: RoundEnd, seat: Seat) -> dict[str, Any]:
     state = end.state
     score = end.score
     human, computer = Player.HUMAN, Player.COMPUTER
-    review = review_round(seat.log.rounds[-1]) if seat.log.rounds else None
+    review = (
+        review_round(seat.log.rounds[-1], reviewer=Reviewer(seconds=INTERACTIVE_SECONDS))
+        if seat.log.rounds
+        else None
+    )
     event: dict[str, Any] = {
         "kind": "round_end",
         "round": state.round_number,
@@ -376,14 +416,33 @@ def hint(request: Request) -> dict[str, Any]:
         }
 
 
-@router.get("/api/casino/save")
-def save(request: Request) -> Response:
-    """The game as a save file in the course's format (with its level), to download."""
+@router.post("/api/casino/undo")
+def undo(request: Request) -> dict[str, Any]:
+    """Take back the human's last move and the computer's replies (a practice game)."""
     with open_session(request) as session:
         seat = _seat(session)
-        if seat.finished:
-            raise ApiError(409, "the tournament is over: there is nothing to save")
-        text = format_save(seat.state, seat.level)
+        game = seat.session()
+        taken = game.undo()  # refused with the reason when there is nothing to take back
+        seat.keep(game)
+        seat.events = [
+            {
+                "kind": "undo",
+                "text": f"Taken back: {', '.join(map(str, taken))}. A practice game: your "
+                "moves can be taken back.",
+            }
+        ]
+        session.put(SEAT, seat)
+        return seat_view(seat)
+
+
+@router.get("/api/casino/save")
+def save(request: Request) -> Response:
+    """The game as one game file: the position in the course's save format (with its
+    level, and whether it is a practice game), then every move of the game, for
+    ``croupier casino play --load``, ``croupier casino review`` and Load."""
+    with open_session(request) as session:
+        seat = _seat(session)
+        text = format_game_file(seat.state, seat.log, seat.level, practice=seat.practice)
     return PlainTextResponse(
         text, headers={"Content-Disposition": 'attachment; filename="casino-game.txt"'}
     )
@@ -401,17 +460,218 @@ def log(request: Request) -> Response:
 
 @router.post("/api/casino/load")
 def load(request: Request, body: Load) -> dict[str, Any]:
-    """Resume a game from an uploaded save file, read as strictly as at the terminal."""
-    saved = parse_game(body.text, body.name.strip() or "save file")
-    level = saved.level or DEFAULT_LEVEL
+    """Resume a game from an uploaded game file (or save file, or game log), read as
+    strictly as at the terminal."""
+    game_file = parse_game_file(body.text, body.name.strip() or "game file")
+    level = game_file.level or DEFAULT_LEVEL
     rng = np.random.default_rng()
-    game = Session(saved.state, None, rng, level=level)
-    seat = Seat(level, game.state, game.log, rng)
+    game = Session(
+        game_file.state, None, rng, level=level, log=game_file.log, practice=game_file.practice
+    )
+    seat = Seat(level, game.state, game.log, rng, practice=game.practice)
     seat.events = [{"kind": "loaded", "text": f"Resumed {body.name} at the {level.value} level."}]
     seat.events += _computer_replies(seat, game)
     with open_session(request) as session:
         session.put(SEAT, seat)
         return seat_view(seat)
+
+
+class ReviewRequest(BaseModel):
+    """A game to review: an uploaded game file (or game log), or, without one, the game at
+    this browser's table."""
+
+    text: str | None = Field(None, max_length=MAX_SAVE)
+    name: str = Field("game file", max_length=200)
+
+
+@router.get("/casino/review", response_class=HTMLResponse)
+def review_page(request: Request) -> Response:
+    """The review of a game as a replay: every position, ◀ ▶, the best move drawn, the
+    marks and an accuracy graph."""
+    with open_session(request) as session:
+        seat = session.get(SEAT)
+    state = {"seated": seat is not None and seat.log.moves > 0}
+    return render(request, "casino_review.html", title="Casino review", state=state)
+
+
+@router.post("/api/casino/review", status_code=202)
+def start_review(request: Request, body: ReviewRequest) -> JSONResponse:
+    """Start the review of a whole game (a job: poll ``/api/casino/jobs/<job>``)."""
+    if body.text is not None:
+        game_file = parse_game_file(body.text, body.name.strip() or "game file")
+        if game_file.log is None or not game_file.log.moves:
+            raise ApiError(422, f"{body.name}: the file holds no move of the game to review")
+        log = game_file.log
+    else:
+        with open_session(request) as session:
+            log = _seat(session).log
+        if not log.moves:
+            raise ApiError(409, "no move yet: play some before the review")
+    owner = request.scope["state"]["session_id"]
+    job = request.app.state.jobs.start(owner, lambda progress: review_view(log, progress))
+    return JSONResponse(job.view(), status_code=202)
+
+
+def review_view(log: GameLog, progress: Progress | None = None) -> dict[str, Any]:
+    """The review of ``log`` as the replay page shows it: the summary, then every move
+    with the position before it, the move played, and for the human's moves the verdict
+    and the best move (``progress(done, total)`` is told each round reviewed). The same
+    verdicts as ``croupier casino review``: a fixed amount of search, no clock."""
+    reviewer = Reviewer()
+    rounds = []
+    for done, logged in enumerate(log.rounds):
+        if progress is not None:
+            progress(done, len(log.rounds))
+        reviewed = review_round(logged, reviewer=reviewer)
+        if reviewed.moves:
+            rounds.append(reviewed)
+    result = GameReview(Player.HUMAN, tuple(rounds))
+    summary = {key: value for key, value in result.to_dict().items() if key != "rounds"}
+    steps = []
+    for step in replay(log, result):
+        items = table_items(step.before)
+        verdict = step.review
+        steps.append(
+            {
+                "round": step.round_number,
+                "number": step.number,
+                "player": step.player.key,
+                "position": position_view(step.before, show_legal=False),
+                "move": move_view(step.move, items),
+                "best": None if verdict is None else move_view(verdict.best, items),
+                "review": None if verdict is None else verdict.to_dict(),
+            }
+        )
+    return {"summary": summary, "steps": steps}
+
+
+@router.api_route("/api/casino/jobs/{job_id}", methods=["GET", "DELETE"])
+def review_job(request: Request, job_id: str) -> dict[str, Any]:
+    """A review's progress, then its result or its one-line error (``DELETE``: stop it)."""
+    jobs, owner = request.app.state.jobs, request.scope["state"]["session_id"]
+    job = jobs.cancel(owner, job_id) if request.method == "DELETE" else jobs.get(owner, job_id)
+    view: dict[str, Any] = job.view()
+    return view
+
+
+# --- puzzles --------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class PuzzleSeat:
+    """One browser's puzzles: the history (ratings and answers, as at the terminal) and
+    the puzzle on show."""
+
+    history: PuzzleHistory
+    current: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seat as JSON-ready data (for the session file)."""
+        return {"history": self.history.to_dict(), "current": self.current}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PuzzleSeat:
+        """The seat saved by :meth:`to_dict` (checked)."""
+        current = data.get("current")
+        return cls(
+            PuzzleHistory.from_dict(data["history"]), None if current is None else str(current)
+        )
+
+
+PUZZLES: Final = Slot("casino-puzzles", PuzzleSeat.from_dict)
+
+
+class PuzzleAnswer(BaseModel):
+    """The answer to the puzzle on show: its id and the move's notation."""
+
+    id: str = Field(max_length=40)
+    move: str = Field(max_length=200)
+
+
+def puzzle_view(puzzle: Puzzle, seat: PuzzleSeat) -> dict[str, Any]:
+    """A puzzle as its page draws it, from the solver's side: the table, both hands (every
+    card is known in a last deal), the piles, the scores, the legal moves, the ratings."""
+    state = puzzle.state
+    me, them = puzzle.player, puzzle.player.other
+    items = table_items(state)
+    history = seat.history
+    return {
+        "id": puzzle.id,
+        "rating": round(history.rating_of(puzzle).rating),
+        "player": me.key,
+        "round": state.round_number,
+        "table": [_item_view(item) for item in items],
+        "hand": cards_view(state.hands[me]),
+        "opponent_hand": cards_view(state.hands[them]),
+        "piles": {"mine": len(state.piles[me]), "theirs": len(state.piles[them])},
+        "scores": {"mine": state.scores[me], "theirs": state.scores[them]},
+        "legal": [move_view(move, items) for move in state.legal_moves()],
+    }
+
+
+def puzzles_view(seat: PuzzleSeat, puzzle: Puzzle) -> dict[str, Any]:
+    """The page's state: the puzzle on show and the player's record."""
+    history = seat.history
+    return {
+        "puzzle": puzzle_view(puzzle, seat),
+        "player": {
+            "rating": round(history.player.rating),
+            "deviation": round(history.player.deviation),
+            "solved": history.solved,
+            "tried": len(history.attempts),
+        },
+    }
+
+
+def _puzzle_seat(session: Any) -> tuple[PuzzleSeat, Puzzle]:
+    """The browser's puzzle seat and the puzzle on show (a new one if there is none)."""
+    puzzles = {puzzle.id: puzzle for puzzle in load_puzzles()}
+    seat: PuzzleSeat | None = session.get(PUZZLES)
+    if seat is None:
+        seat = PuzzleSeat(PuzzleHistory())
+    if seat.current not in puzzles:
+        seat.current = next_puzzle(list(puzzles.values()), seat.history).id
+        session.put(PUZZLES, seat)
+    assert seat.current is not None
+    return seat, puzzles[seat.current]
+
+
+@router.get("/casino/puzzles", response_class=HTMLResponse)
+def puzzles_page(request: Request) -> Response:
+    """The puzzles: a position where one move is clearly best; find it."""
+    with open_session(request) as session:
+        seat, puzzle = _puzzle_seat(session)
+        state = puzzles_view(seat, puzzle)
+    return render(request, "casino_puzzles.html", title="Casino puzzles", state=state)
+
+
+@router.get("/api/casino/puzzles")
+def puzzles_state(request: Request) -> dict[str, Any]:
+    """The puzzle on show and the player's record."""
+    with open_session(request) as session:
+        seat, puzzle = _puzzle_seat(session)
+        return puzzles_view(seat, puzzle)
+
+
+@router.post("/api/casino/puzzles/answer")
+def answer_puzzle(request: Request, body: PuzzleAnswer) -> dict[str, Any]:
+    """The verdict on an answer, the ratings after it (Glicko-2), then the next puzzle."""
+    with open_session(request) as session:
+        seat, puzzle = _puzzle_seat(session)
+        if body.id != puzzle.id:
+            raise ApiError(409, f"puzzle {body.id!r} is not the one on show ({puzzle.id})")
+        verdict = puzzle.check(Move.parse(body.move))  # an illegal move: the rule's sentence
+        before = seat.history.player.rating
+        seat.history = seat.history.record(puzzle, verdict)
+        seat.current = None
+        session.put(PUZZLES, seat)
+        seat, following = _puzzle_seat(session)
+        return {
+            "verdict": verdict.to_dict(),
+            "change": round(seat.history.player.rating - before),
+            "puzzle_rating": round(seat.history.rating_of(puzzle).rating),
+            **puzzles_view(seat, following),
+        }
 
 
 @router.delete("/api/casino")

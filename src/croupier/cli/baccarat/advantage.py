@@ -14,6 +14,7 @@ import typer
 from croupier.cli.options import (
     MAX_DECKS,
     DecksOption,
+    SchedulerOption,
     SeedOption,
     WorkersOption,
     count_option,
@@ -70,14 +71,6 @@ PayoutsOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
-SchedulerOption = Annotated[
-    str | None,
-    typer.Option(
-        "--scheduler",
-        help="Run on a Dask cluster: tcp://HOST:PORT, or local for a LocalCluster of "
-        "--workers processes, 2 by default (needs the cluster extra).",
-    ),
-]
 CheckpointOption = Annotated[
     Path | None,
     file_option(

@@ -20,7 +20,7 @@ from rich.text import Text
 from croupier.cards import Card
 from croupier.casino import Action, Move, Player, State, read_save
 from croupier.casino.levels import Level
-from croupier.casino.strategies import STRATEGIES, player_name, strategy_named
+from croupier.casino.strategies import player_name, strategy_named
 from croupier.casino.values import split_capture
 from croupier.cli.casino.drawing import build_text, pile_text, render_move
 from croupier.cli.console import make_console
@@ -60,8 +60,8 @@ def hint_position(savefile: Path, strategy: str, deadline: float, as_json: bool)
         return
     out = make_console()
     out.print(f"Round {state.round_number}: {player.label} to move.", style="bold")
-    name = player_name(strategy)
-    kind = "level" if name in Level.__members__.values() and name not in STRATEGIES else "strategy"
+    name = player_name(strategy)  # a level (expert too) is called one, as the others are
+    kind = "level" if name in Level.__members__.values() else "strategy"
     render_move(out, f"The {name} {kind} would play", decision.move, decision.reason)
 
 
