@@ -75,6 +75,14 @@ BAD = [
         "player 2's range 'AA' has no combo left once the board, the dead cards and the other "
         "players' hands (player 1's AhAd, player 3's AsAc) are removed",
     ),
+    (
+        ["AA", "KK"],
+        None,
+        " ".join(f"{r}{s}" for r in "23456789TJQ" for s in "cdhs"),
+        PokerError,
+        "8 cards are left once the board and the dead cards are out: 2 hands and the 5 "
+        "board cards to come need 9",
+    ),
 ]
 
 

@@ -66,7 +66,6 @@ class EquityQuestion:
 
     >>> from croupier.cards import parse_cards
     >>> from croupier.poker.ranges import Range
-from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS
     >>> EquityQuestion((Range.parse("AA"), Range.parse("KK")), parse_cards("Kh 7d 2c")).players
     2
     >>> EquityQuestion.parse(["AhKh", "AhQh"])
@@ -97,6 +96,7 @@ from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS
                 f"river): a board of {len(self.board)} cards is none of these"
             )
         _check_places(self)
+        _check_enough(self)
         _check_live(self)
 
     @classmethod
@@ -205,6 +205,18 @@ def _check_places(question: EquityQuestion) -> None:
                 else "a card is in one place"
             )
             raise PokerCardError(f"card {card} is in {first} and in {place}: {why}")
+
+
+def _check_enough(question: EquityQuestion) -> None:
+    """Enough cards left for every player's hand and the rest of the board."""
+    left = 52 - len(question.board) - len(question.dead)
+    to_come = 5 - len(question.board)
+    needed = 2 * question.players + to_come
+    if left < needed:
+        raise PokerError(
+            f"{left} cards are left once the board and the dead cards are out: "
+            f"{question.players} hands and the {to_come} board cards to come need {needed}"
+        )
 
 
 def _check_live(question: EquityQuestion) -> None:

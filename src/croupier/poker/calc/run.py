@@ -11,9 +11,8 @@ from typing import Final, TypedDict, Unpack
 import numpy as np
 
 from croupier.cards import Card
-from croupier.engine import compiled
 from croupier.poker.calc.exact import plan_exact, run_exact
-from croupier.poker.calc.montecarlo import DEFAULT_PRECISION, run_monte_carlo
+from croupier.poker.calc.montecarlo import DEFAULT_PRECISION
 from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.sampling import run_blocks, seed_of
@@ -123,10 +122,7 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
     else:
         generator = _rng(options.get("rng"))
         target = precision if precision is not None else DEFAULT_PRECISION
-        if compiled("poker"):
-            yield from run_blocks(question, seed_of(generator), trials, target, progress, threads)
-        else:
-            yield from run_monte_carlo(question, generator, trials, target, progress)
+        yield from run_blocks(question, seed_of(generator), trials, target, progress, threads)
 
 
 def _threads(threads: int | None) -> int:
@@ -164,8 +160,8 @@ def calculate(
     few seconds at most, else Monte Carlo to a standard error of 0.001 (0.1 percentage
     point). ``rng``: a seed or a NumPy Generator for Monte Carlo; ``progress(done,
     total)`` is called as work proceeds. ``threads``: how many threads deal Monte Carlo
-    trials where the engine is compiled (``None``: one per core); a seed gives the same
-    answer whatever their number (not the same as uncompiled, whose random numbers differ).
+    trials (``None``: one per core); a seed gives the same answer whatever their number,
+    with the engine compiled or not.
 
     >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
     >>> r.games, round(sum(p.equity for p in r.players), 9)

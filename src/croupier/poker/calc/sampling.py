@@ -1,14 +1,15 @@
-"""Monte Carlo by the compiled engine: deals in blocks, each from its own random stream.
+"""Monte Carlo in blocks of deals, each block from its own random stream.
 
-Where the engine is compiled, :func:`~croupier.poker.calc.run.calculate` deals its
-Monte Carlo trials with :func:`croupier.poker._kernels.deal_block`: a block of
-:data:`BLOCK_TRIALS` deals drawn from a stream keyed by the seed and the block's number,
-tallied as integer counts per combo and outcome. Counts add up the same in any order,
-so a seed gives the same answer whether the blocks run in one thread or several (or on
-another machine). Each deal draws a combo per player (by weight), drops the deal when
-two hands meet, then completes the board from the cards left: every compatible deal is
-as likely as its weight says, as in the NumPy sampler
-(:mod:`croupier.poker.calc.montecarlo`), whose random numbers differ.
+:func:`~croupier.poker.calc.run.calculate` deals its Monte Carlo trials in blocks of
+:data:`BLOCK_TRIALS` deals, block ``b`` drawn from a stream keyed by the seed and ``b``,
+and tallied as integer counts per combo and outcome. Counts add up the same in any
+order, so a seed gives the same answer whether the blocks run in one thread or several,
+in other processes, or on another machine. Where the engine is compiled the blocks are
+dealt by :func:`croupier.poker._kernels.deal_block`; elsewhere by its NumPy twin
+:func:`croupier.poker.calc.montecarlo.deal_block`, which deals exactly the same deals:
+the same seed gives the same answer with or without a C compiler. Each deal draws a combo
+per player (by weight), drops the deal when two hands meet, then completes the board
+from the cards left: every compatible deal is as likely as its weight says.
 
 >>> from croupier.poker.calc.question import EquityQuestion, LiveQuestion
 >>> question = LiveQuestion(EquityQuestion.parse(["AhKh", "QQ"]))
@@ -29,19 +30,20 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.engine import compiled, kernels
+from croupier.poker.calc.montecarlo import MIN_TRIALS
+from croupier.poker.calc.montecarlo import deal_block as numpy_deal_block
 from croupier.poker.calc.question import LiveQuestion
-from croupier.poker.calc.results import CalcResult, Progress
-from croupier.poker.calc.tally import EQUITY, TIE, WEIGHT, WIN, Tally
+from croupier.poker.calc.results import EQUITY, TIE, WEIGHT, WIN, CalcResult, Progress
+from croupier.poker.calc.tally import Tally
 from croupier.poker.errors import PokerError
-from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS, COMBO_COUNT
+from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS
 from croupier.poker.tables import kernel_tables, poker_kernels
 
 __all__ = ["BLOCK_TRIALS", "BlockDeals", "run_blocks", "seed_of"]
 
 #: Deals a block: part of what a seed means (it fixes which deals a seed gives).
 BLOCK_TRIALS: Final = 1 << 14
-#: The fewest trials before the stopping rule applies (as the NumPy sampler).
-MIN_TRIALS: Final = 10_000
 _OUTCOMES: Final = 11
 _SHARE: Final = np.array([0.0] + [1 / k for k in range(1, _OUTCOMES)])
 
@@ -58,30 +60,31 @@ class BlockDeals:
     def __init__(self, question: LiveQuestion, seed: int) -> None:
         self.question = question
         self.seed = seed
-        held = 0
+        held = np.uint64(0)
         for combos in question.combos:
             if len(combos) == 1:
-                held |= int(COMBO_BITS[combos[0]])
+                held |= COMBO_BITS[combos[0]]
         self.combos: list[NDArray[np.int64]] = []
         cumulative: list[NDArray[np.float64]] = []
         weighted = []
         for combos, weights in zip(question.combos, question.weights, strict=True):
-            # a single combo's cards are out of the other ranges (fewer deals dropped)
-            keep = (len(combos) == 1) | ((COMBO_BITS[combos] & np.uint64(held)) == 0)
-            combos, weights = combos[keep], weights[keep]
+            if len(combos) > 1 and held:
+                # a single combo's cards are out of the other ranges (fewer deals dropped)
+                keep = (COMBO_BITS[combos] & held) == 0
+                combos, weights = combos[keep], weights[keep]
             self.combos.append(combos)
-            cumulative.append(np.cumsum(weights))
-            weighted.append(len(combos) > 1 and not bool((weights == weights[0]).all()))
-        self.starts = np.cumsum([0] + [len(c) for c in self.combos]).astype(np.int64)
-        self.cards = np.ascontiguousarray(COMBO_CARDS[np.concatenate(self.combos)].ravel())
+            uniform = len(combos) == 1 or weights.min() == weights.max()
+            cumulative.append(weights if uniform else np.cumsum(weights))
+            weighted.append(not uniform)
+        self.starts = np.zeros(len(self.combos) + 1, dtype=np.int64)
+        np.cumsum([len(c) for c in self.combos], out=self.starts[1:])
+        self.cards = COMBO_CARDS[np.concatenate(self.combos)].ravel()
         self.cumulative = np.concatenate(cumulative).astype(np.float64)
         self.weighted = np.array(weighted, dtype=np.uint8)
-        self.deck = np.ascontiguousarray(question.deck, dtype=np.int64)
-        board = [int(c) for c in question.board_idx]
-        self.fixed = sum(1 << int(c) for c in question.fixed)
-        self.board_cards = sum(1 << c for c in board)
-        keys = kernel_tables()[0]
-        self.board_total = sum(int(keys[c]) for c in board)
+        self.deck = question.deck
+        self.fixed = question.fixed_bits
+        self.board_cards = sum(1 << int(c) for c in question.board_idx)
+        self.board_total = int(kernel_tables()[0][question.board_idx].sum())
         self.total = np.zeros(int(self.starts[-1]) * _OUTCOMES, dtype=np.int64)
         self.attempts = 0
         self.wanted = 0
@@ -92,10 +95,15 @@ class BlockDeals:
         table = self.total.reshape(-1, _OUTCOMES)
         return [table[a:b] for a, b in zip(self.starts[:-1], self.starts[1:], strict=True)]
 
-    def _block(self, block: int, want: int, counts: NDArray[np.int64]) -> int:
-        kernel = poker_kernels()
-        tried: int = kernel.deal_block(
-            kernel.block_key(self.seed, block),
+    def block(self, block: int, want: int, counts: NDArray[np.int64]) -> int:
+        """Deal ``want`` deals of block ``block`` and add their outcomes to ``counts``
+        (an array like :attr:`total`); returns the deals tried."""
+        if compiled("poker"):
+            deal = poker_kernels().deal_block
+        else:
+            deal = numpy_deal_block
+        tried: int = deal(
+            kernels("poker").block_key(self.seed, block),
             want,
             self.fixed,
             self.board_cards,
@@ -117,37 +125,40 @@ class BlockDeals:
         blocks = list(range(first, stop))
         wants = [BLOCK_TRIALS] * (len(blocks) - 1) + [last_trials]
         threads = max(1, min(threads, len(blocks)))
-        parts = [np.zeros_like(self.total) for _ in range(threads)]
-
-        def work(t: int) -> int:
-            mine = zip(blocks[t::threads], wants[t::threads], strict=True)
-            return sum(self._block(block, want, parts[t]) for block, want in mine)
-
         if threads == 1:
-            tried = [work(0)]
+            tried = [sum(self.block(b, w, self.total) for b, w in zip(blocks, wants, strict=True))]
         else:
+            parts = [np.zeros_like(self.total) for _ in range(threads)]
+
+            def work(t: int) -> int:
+                mine = zip(blocks[t::threads], wants[t::threads], strict=True)
+                return sum(self.block(block, want, parts[t]) for block, want in mine)
+
             with ThreadPoolExecutor(threads) as pool:
                 tried = list(pool.map(work, range(threads)))
-        for part in parts:
-            self.total += part
+            for part in parts:
+                self.total += part
         self.attempts += sum(tried)
         self.wanted += sum(wants)
 
     def fill(self, tally: Tally) -> None:
         """Set ``tally`` to the counts so far (one unit of weight a deal)."""
-        games = int(self.counts[0].sum()) if self.counts else 0
+        counts = self.counts
+        games = int(counts[0].sum()) if counts else 0
         tally.games = games
         tally.weight = float(games)
         tally.combo[:] = 0.0
-        for p, (counts, combos) in enumerate(zip(self.counts, self.combos, strict=True)):
-            by_outcome = counts.sum(axis=0)
+        for p, (mine, combos) in enumerate(zip(counts, self.combos, strict=True)):
+            by_outcome = mine.sum(axis=0)
             tally.win[p] = float(by_outcome[1])
             tally.tie[p] = float(by_outcome[2:].sum())
             tally.equity[p] = float(by_outcome @ _SHARE)
             tally.squares[p] = float(by_outcome @ _SHARE**2)
-            sums = (counts.sum(axis=1), counts @ _SHARE, counts[:, 1], counts[:, 2:].sum(axis=1))
-            for row, values in zip((WEIGHT, EQUITY, WIN, TIE), sums, strict=True):
-                tally.combo[row, p] = np.bincount(combos, values, minlength=COMBO_COUNT)
+            sums = tally.combo[:, p]
+            sums[WEIGHT, combos] = mine.sum(axis=1)
+            sums[EQUITY, combos] = mine @ _SHARE
+            sums[WIN, combos] = mine[:, 1]
+            sums[TIE, combos] = sums[WEIGHT, combos] - mine[:, 0] - mine[:, 1]
 
 
 def run_blocks(
