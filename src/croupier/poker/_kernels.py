@@ -37,6 +37,8 @@ from numpy.typing import NDArray
 
 __all__ = [
     "OUTCOMES",
+    "CHANCE_SCALE",
+    "alias_table",
     "block_key",
     "card_slots",
     "check_rows",
@@ -435,6 +437,8 @@ _OUTCOMES: int = cython.declare(cython.int, 11)
 _PLAYERS: int = cython.declare(cython.int, 10)
 #: Deals dealt before they are ranked together.
 _BATCH: int = cython.declare(cython.int, 64)
+#: The most pairs of combos drawn on 16 bits (beyond, on 32).
+_SMALL_TABLE: int = cython.declare(cython.ulonglong, 4096)
 
 
 @cython.cfunc
@@ -463,27 +467,37 @@ def block_key(seed: int, block: int) -> int:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-@cython.locals(cards=cython.ulonglong, suit=cython.uint, rank=cython.uint, mask=cython.uint)
+@cython.locals(cards=cython.ulonglong, suit=cython.uint, x=cython.ulonglong)
 @cython.returns(cython.uint)
 def _suit_ranks(cards: int, suit: int) -> int:
-    """The 13-bit set of ranks of one suit in a 52-bit set of cards."""
-    mask = 0
-    for rank in range(13):
-        mask |= ((cards >> (4 * rank + suit)) & 1) << rank
-    return mask
+    """The 13-bit set of ranks of one suit in a 52-bit set of cards (card ``4 * rank +
+    suit`` is bit ``4 * rank + suit``): the suit's bits, one every 4, folded together
+    (every 4 bits to 2 every 8, to 4 every 16, to 8 every 32, to 16)."""
+    x = (cards >> suit) & _EVERY_4
+    x = (x | (x >> 3)) & _FOLD_8
+    x = (x | (x >> 6)) & _FOLD_16
+    x = (x | (x >> 12)) & _FOLD_32
+    return cython.cast(cython.uint, (x | (x >> 24)) & 0x1FFF)
+
+
+# _suit_ranks' masks: a bit every 4 (13 of them), then the folded groups
+_EVERY_4: int = cython.declare(cython.ulonglong, 0x1111111111111)
+_FOLD_8: int = cython.declare(cython.ulonglong, 0x0303030303030303)
+_FOLD_16: int = cython.declare(cython.ulonglong, 0x000F000F000F000F)
+_FOLD_32: int = cython.declare(cython.ulonglong, 0x000000FF000000FF)
 
 
 @cython.cfunc
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-@cython.locals(base=cython.ulonglong, draw=cython.ulonglong, x=cython.ulonglong)
+@cython.locals(base=cython.ulonglong, index=cython.ulonglong, first=cython.ulonglong)
 @cython.returns(cython.ulonglong)
-def _half(base: int, draw: int) -> int:
-    """32-bit draw ``draw`` of the deal whose stream starts at ``base``: the high half of
-    its number ``draw // 2`` when ``draw`` is even, the low half otherwise."""
-    x = _mix((base + (draw >> 1) * _GOLDEN) & _MASK64)
-    return (x >> (32 - 32 * (draw & 1))) & _MASK32
+def _number(base: int, index: int, first: int) -> int:
+    """Number ``index`` of the stream starting at ``base``, whose first is ``first``."""
+    if index == 0:
+        return first
+    return _mix((base + index * _GOLDEN) & _MASK64)
 
 
 @cython.cfunc
@@ -500,38 +514,133 @@ def _class7(total: int, cards: int) -> int:
     return _values7[_offsets7[rank_sum >> _shift] + (rank_sum & _low)]
 
 
+#: The scale of an alias table's chances: a combo is kept when a 32-bit draw is below
+#: its chance (2**32: always).
+CHANCE_SCALE = 1 << 32
+
+
+@cython.locals(
+    weights=cython.double[::1],
+    chance=cython.ulonglong[::1],
+    alias=cython.longlong[::1],
+    scaled=cython.double[::1],
+    small=cython.longlong[::1],
+    large=cython.longlong[::1],
+    n=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    few=cython.Py_ssize_t,
+    many=cython.Py_ssize_t,
+    s=cython.longlong,
+    g=cython.longlong,
+    total=cython.double,
+    kept=cython.double,
+)
+def alias_table(
+    weights: NDArray[np.float64], chance: NDArray[np.uint64], alias: NDArray[np.int64]
+) -> None:
+    """Walker's alias table of ``weights`` (Vose's construction): draw ``i`` uniformly
+    among the ``n`` entries and a 32-bit number ``u``; ``i`` is drawn if ``u`` is below
+    ``chance[i]``, else ``alias[i]``. Each entry is then drawn with probability its weight
+    over the total, to a 2**-32 part of ``1 / n`` (the chances are rounded to 32 bits).
+    Built in a fixed order of double operations: compiled or not, the same table.
+
+    >>> import numpy as np
+    >>> chance, alias = np.zeros(3, dtype=np.uint64), np.zeros(3, dtype=np.int64)
+    >>> alias_table(np.array([1.0, 2.0, 3.0]), chance, alias)
+    >>> [c / 2**32 for c in chance.tolist()], alias.tolist()
+    ([0.5, 1.0, 1.0], [2, 1, 2])
+    """
+    n = weights.shape[0]
+    scaled = np.zeros(max(n, 1))
+    small = np.zeros(max(n, 1), dtype=np.int64)
+    large = np.zeros(max(n, 1), dtype=np.int64)
+    if not cython.compiled:
+        weights = _plain(weights)
+        chance, alias = _Cells(chance), _Cells(alias)
+        scaled, small, large = _Cells(scaled), _Cells(small), _Cells(large)
+    total = 0.0
+    few = 0
+    many = 0
+    with cython.nogil:
+        for i in range(n):
+            total += weights[i]
+        for i in range(n):
+            scaled[i] = weights[i] * n / total
+            alias[i] = i
+            if scaled[i] < 1.0:
+                small[few] = i
+                few += 1
+            else:
+                large[many] = i
+                many += 1
+        while few and many:
+            few -= 1
+            s = small[few]
+            g = large[many - 1]
+            kept = scaled[s]
+            chance[s] = cython.cast(cython.ulonglong, kept * 4294967296.0 + 0.5)
+            alias[s] = g
+            scaled[g] = (scaled[g] + kept) - 1.0
+            if scaled[g] < 1.0:
+                many -= 1
+                small[few] = g
+                few += 1
+        for i in range(few):  # what rounding left: always kept
+            chance[small[i]] = 4294967296
+        for i in range(many):
+            chance[large[i]] = 4294967296
+    if not cython.compiled:
+        chance.array[:] = chance.items
+        alias.array[:] = alias.items
+
+
 @cython.locals(
     combo_cards=cython.longlong[::1],
     combo_start=cython.longlong[::1],
-    cumulative=cython.double[::1],
+    chance=cython.ulonglong[::1],
+    alias=cython.longlong[::1],
     weighted=cython.uchar[::1],
+    two_first=cython.longlong[::1],
+    two_second=cython.longlong[::1],
+    two_chance=cython.ulonglong[::1],
+    two_alias=cython.longlong[::1],
+    pairs_of_two=cython.ulonglong,
+    two_bound=cython.ulonglong,
+    scale=cython.ulonglong,
+    two_weighted=cython.bint,
     deck=cython.longlong[::1],
     counts=cython.longlong[::1],
     combo_keys=cython.ulonglong[::1],
     combo_bits=cython.ulonglong[::1],
-    pair_keys=cython.ulonglong[::1],
-    pair_bits=cython.ulonglong[::1],
+    cards=cython.longlong[::1],
+    pair_cards=cython.ushort[::1],
+    tally=cython.int[::1],
+    stride=cython.int,
+    two_pack=cython.uint[::1],
     pairs=cython.ulonglong,
     pair_bound=cython.ulonglong,
-    cards=cython.longlong[::1],
     key=cython.ulonglong,
     base=cython.ulonglong,
     x=cython.ulonglong,
+    y=cython.ulonglong,
     m=cython.ulonglong,
     n=cython.ulonglong,
+    coin=cython.ulonglong,
     live=cython.ulonglong,
     bound=cython.ulonglong,
     fixed=cython.ulonglong,
     held=cython.ulonglong,
     board_cards=cython.ulonglong,
-    board=cython.ulonglong,
     used=cython.ulonglong,
     hands=cython.ulonglong,
     bits=cython.ulonglong,
     board_total=cython.ulonglong,
     total=cython.ulonglong,
-    draw=cython.ulonglong,
+    index=cython.ulonglong,
+    left=cython.int,
     number=cython.ulonglong,
+    first_number=cython.ulonglong,
+    batch_start=cython.longlong,
     dealt=cython.int,
     d=cython.int,
     players=cython.int,
@@ -540,21 +649,16 @@ def _class7(total: int, cards: int) -> int:
     p=cython.int,
     f=cython.int,
     c=cython.int,
-    i=cython.Py_ssize_t,
-    lo=cython.longlong,
-    hi=cython.longlong,
-    mid=cython.longlong,
-    card=cython.longlong,
-    first=cython.longlong,
-    suit=cython.uint,
-    best=cython.int,
+    i=cython.longlong,
     other=cython.longlong,
-    y=cython.ulonglong,
+    lo=cython.longlong,
+    first=cython.longlong,
+    card=cython.longlong,
+    best=cython.int,
     mine=cython.int,
     theirs=cython.int,
     top=cython.int,
     clash=cython.bint,
-    u=cython.double,
     done=cython.longlong,
     want=cython.longlong,
     attempts=cython.longlong,
@@ -568,46 +672,61 @@ def deal_block(
     board_total: int,
     combo_cards: NDArray[np.int64],
     combo_start: NDArray[np.int64],
-    cumulative: NDArray[np.float64],
+    chance: NDArray[np.uint64],
+    alias: NDArray[np.int64],
     weighted: NDArray[np.uint8],
+    two_first: NDArray[np.int64],
+    two_second: NDArray[np.int64],
+    two_chance: NDArray[np.uint64],
+    two_alias: NDArray[np.int64],
     deck: NDArray[np.int64],
     to_deal: int,
     counts: NDArray[np.int64],
 ) -> int:
     """Deal ``want`` deals whose cards all differ from the stream ``key`` and add up each
-    player's outcome by the combo it holds; returns the deals tried (those where two
-    hands met were dropped). Gives up after 100 tries a deal wanted (the caller sees
-    too few deals counted).
+    player's outcome by the combo it holds; returns the deals tried (dropped ones
+    included). Gives up after 100 tries a deal wanted (the caller sees too few deals
+    counted).
 
     Player ``p`` holds one of combos ``combo_start[p]`` to ``combo_start[p + 1]`` (two
     card numbers each in ``combo_cards``); a player with a single combo always holds it
-    (its cards must be out of the other ranges). The others draw theirs in turn, each
-    by the cumulative weights where ``weighted[p]`` is set (64 bits: the first combo
-    whose cumulative weight is above a uniform fraction of the total) and uniformly
-    otherwise (32 bits, Lemire's unbiased method); a combo meeting a card already held
-    drops the deal. The board (``board_cards``, a 52-bit set, whose key total is
-    ``board_total``) is completed with ``to_deal`` cards drawn from ``deck`` (every card
-    not on the board or dead, ``fixed`` as a set) less the single combos' cards, uniformly
-    (32 bits each), a card already dealt drawn again. ``counts[OUTCOMES * combo + k]``
-    counts the deals in which the combo's player lost (k = 0) or was on top with k - 1
-    others.
+    (its cards must be out of the other ranges). Where ``two_first`` is not empty, the
+    first two players holding more than one combo draw theirs together: entry ``i`` of
+    the table of the pairs of their combos that fit (``two_first[i]`` and
+    ``two_second[i]``), drawn uniformly (Lemire's method on 16 bits for a table of 4,096
+    pairs at most, else 32) and, where
+    ``two_chance`` is not empty, that entry or its alias by the table's alias table
+    (``two_chance`` and ``two_alias``, see :func:`alias_table`; a 32-bit draw). The other
+    players holding more than one combo draw theirs in turn: an entry uniformly (on 16
+    bits), then, where ``weighted[p]`` is set, that entry or its alias by the player's
+    alias table (``chance`` and ``alias``); a combo meeting a card already held drops the
+    deal. The board (``board_cards``, a 52-bit set, whose key total is ``board_total``)
+    is completed by pairs of cards, then a card if ``to_deal`` is odd, drawn uniformly
+    (16 bits each) among the pairs and cards of ``deck`` (every card not on the board or
+    dead, ``fixed`` as a set) less the single combos' cards, drawn again while they meet
+    a card dealt. ``counts[OUTCOMES * combo + k]`` counts the deals in which the combo's
+    player lost (k = 0) or was on top with k - 1 others.
 
-    Deal ``a`` (from 0, dropped deals included) reads the 32-bit draws of its own stream
-    (see :func:`_half`), so each deal is the same whoever deals it.
+    Deal ``a`` (from 0, dropped deals included) reads numbers ``a * 2**32``,
+    ``a * 2**32 + 1``, ... of the stream ``key``, each as four 16-bit draws, high bits
+    first: each deal is the same whoever deals it, and
+    :func:`croupier.poker.calc.montecarlo.deal_block` deals the same with NumPy.
     """
     if not cython.compiled:
         combo_cards, combo_start, deck = _plain(combo_cards), _plain(combo_start), _plain(deck)
-        cumulative, weighted = _plain(cumulative), _plain(weighted)
+        chance, alias, weighted = _plain(chance), _plain(alias), _plain(weighted)
+        two_first, two_second = _plain(two_first), _plain(two_second)
+        two_chance, two_alias = _plain(two_chance), _plain(two_alias)
     # the tables as local views: their data pointers stay in registers
     keys = cython.declare(cython.const[cython.ulonglong][::1], _keys)
     offsets = cython.declare(cython.const[cython.int][::1], _offsets7)
     values = cython.declare(cython.const[cython.ushort][::1], _values7)
-    flush = cython.declare(cython.const[cython.ushort][::1], _flush)
     shift = cython.declare(cython.int, _shift)
     low = cython.declare(cython.ulonglong, _low)
     dealt_picks = cython.declare(cython.longlong[640])  # _BATCH x _PLAYERS
     dealt_totals = cython.declare(cython.ulonglong[64])
     dealt_boards = cython.declare(cython.ulonglong[64])
+    firsts = cython.declare(cython.ulonglong[64])
     start = cython.declare(cython.longlong[10])
     size = cython.declare(cython.ulonglong[10])
     bound_of = cython.declare(cython.ulonglong[10])
@@ -615,22 +734,35 @@ def deal_block(
     classes = cython.declare(cython.int[10])
     players = combo_start.shape[0] - 1
     combos = combo_start[players]
-    # each combo's key total and card set, the single combos' cards, the deck less them
+    # each combo's key total and card set, the deck less the single combos' cards, and
+    # every pair of it
     combo_keys = np.zeros(max(combos, 1), dtype=np.uint64)
     combo_bits = np.zeros(max(combos, 1), dtype=np.uint64)
     cards = np.zeros(max(deck.shape[0], 1), dtype=np.int64)
-    pair_keys = np.zeros(1326, dtype=np.uint64)
-    pair_bits = np.zeros(1326, dtype=np.uint64)
+    pair_cards = np.zeros(1326, dtype=np.uint16)  # each pair: a card, the other << 8
+    # the block's counts, small (the columns that can be reached), added at the end
+    stride = players + 1
+    tally = np.zeros(max(combos, 1) * stride, dtype=np.int32)
+    two_pack = np.zeros(max(two_first.shape[0], 1), dtype=np.uint32)  # first | second << 16
     if not cython.compiled:
         combo_keys, combo_bits, cards = _Cells(combo_keys), _Cells(combo_bits), _Cells(cards)
-        pair_keys, pair_bits = _Cells(pair_keys), _Cells(pair_bits)
+        pair_cards, two_pack, tally = _Cells(pair_cards), _Cells(two_pack), _Cells(tally)
     live = 0
     number = 0
+    first_number = 0
+    pairs_of_two = two_first.shape[0]
+    two_bound = 0
+    if pairs_of_two:
+        scale = 0x10000 if pairs_of_two <= _SMALL_TABLE else _MASK32 + 1
+        two_bound = scale % pairs_of_two
+    two_weighted = two_chance.shape[0] > 0
     held = 0
     free = 0
     done = 0
     attempts = 0
     limit = 100 * want + 1000
+    if want >= 1 << 31:
+        raise ValueError(f"want {want}: at most 2**31 - 1 deals a call")
     with cython.nogil:
         for i in range(combos):
             combo_keys[i] = keys[combo_cards[2 * i]] + keys[combo_cards[2 * i + 1]]
@@ -656,79 +788,154 @@ def deal_block(
         pairs = 0
         for i in range(live):
             for c in range(i + 1, live):
-                pair_keys[pairs] = keys[cards[i]] + keys[cards[c]]
-                pair_bits[pairs] = (cython.cast(cython.ulonglong, 1) << cards[i]) | (
-                    cython.cast(cython.ulonglong, 1) << cards[c]
-                )
+                pair_cards[pairs] = cards[i] | (cards[c] << 8)
                 pairs += 1
+        for i in range(pairs_of_two):
+            two_pack[i] = two_first[i] | (two_second[i] << 16)
         pair_bound = 0x10000 % pairs if pairs else 0
         while done < want and attempts < limit:
+            # the first number of each of the next _BATCH deals' streams, made together
+            # (independent hashes: the processor overlaps them)
+            for d in range(_BATCH):
+                x = cython.cast(cython.ulonglong, attempts + d) << 32
+                firsts[d] = _mix((key + x * _GOLDEN) & _MASK64)
+            batch_start = attempts
             # deal up to _BATCH deals, then rank them all: the table reads of many deals
             # are then in flight at once
             dealt = 0
             while dealt < _BATCH and done + dealt < want and attempts < limit:
                 base = (key + ((cython.cast(cython.ulonglong, attempts) << 32) * _GOLDEN)) & _MASK64
+                if attempts - batch_start < _BATCH:
+                    first_number = firsts[attempts - batch_start]
+                else:
+                    first_number = _mix(base)
                 attempts += 1
-                draw = 0
+                index = 0  # the next number of the deal's stream
+                left = 0  # the 16-bit draws left in number
                 used = fixed | held
                 clash = False
-                for f in range(free):
+                f = 0
+                if pairs_of_two:  # the first two players' combos, as a pair that fits
+                    while True:  # Lemire's method, on 16 bits for a small table, else 32
+                        if not left:
+                            number = _number(base, index, first_number)
+                            index += 1
+                            left = 4
+                        x = number >> 48
+                        number = (number << 16) & _MASK64
+                        left -= 1
+                        if pairs_of_two > _SMALL_TABLE:
+                            if not left:
+                                number = _number(base, index, first_number)
+                                index += 1
+                                left = 4
+                            x = (x << 16) | (number >> 48)
+                            number = (number << 16) & _MASK64
+                            left -= 1
+                            m = x * pairs_of_two
+                            if (m & _MASK32) >= two_bound:
+                                i = m >> 32
+                                break
+                        else:
+                            m = x * pairs_of_two
+                            if (m & 0xFFFF) >= two_bound:
+                                i = m >> 16
+                                break
+                    if two_weighted:  # the entry or its alias: a 32-bit draw
+                        if not left:
+                            number = _number(base, index, first_number)
+                            index += 1
+                            left = 4
+                        coin = (number >> 48) << 16
+                        number = (number << 16) & _MASK64
+                        left -= 1
+                        if not left:
+                            number = _number(base, index, first_number)
+                            index += 1
+                            left = 4
+                        coin |= number >> 48
+                        number = (number << 16) & _MASK64
+                        left -= 1
+                        if coin >= two_chance[i]:
+                            i = two_alias[i]
+                    lo = two_pack[i] & 0xFFFF
+                    other = two_pack[i] >> 16
+                    used |= combo_bits[lo] | combo_bits[other]
+                    dealt_picks[dealt * _PLAYERS + order[0]] = lo
+                    dealt_picks[dealt * _PLAYERS + order[1]] = other
+                    f = 2
+                while f < free:
                     p = order[f]
+                    f += 1
                     n = size[p]
                     first = start[p]
-                    lo = 0
-                    if weighted[p]:
-                        draw = (draw + 3) & ~cython.cast(cython.ulonglong, 3)  # a whole number
-                        x = _mix((base + (draw >> 2) * _GOLDEN) & _MASK64)
-                        draw += 4
-                        # a uniform double in [0, 1) (53 bits), times the range's weight
-                        u = cython.cast(cython.double, x >> 11) * (2.0**-53)
-                        u = u * cumulative[first + n - 1]
-                        hi = n - 1
-                        while lo < hi:  # the first combo whose cumulative weight is above u
-                            mid = (lo + hi) >> 1
-                            if cumulative[first + mid] > u:
-                                hi = mid
-                            else:
-                                lo = mid + 1
-                    else:
-                        while True:
-                            if not draw & 3:
-                                number = _mix((base + (draw >> 2) * _GOLDEN) & _MASK64)
-                            m = ((number >> (48 - 16 * (draw & 3))) & 0xFFFF) * n
-                            draw += 1
-                            if (m & 0xFFFF) >= bound_of[p]:
-                                break
-                        lo = m >> 16
-                    bits = combo_bits[first + lo]
+                    while True:  # an entry: Lemire's method on 16 bits
+                        if not left:
+                            number = _number(base, index, first_number)
+                            index += 1
+                            left = 4
+                        m = (number >> 48) * n
+                        number = (number << 16) & _MASK64
+                        left -= 1
+                        if (m & 0xFFFF) >= bound_of[p]:
+                            break
+                    lo = first + (m >> 16)
+                    if weighted[p]:  # the entry or its alias: a 32-bit draw
+                        if not left:
+                            number = _number(base, index, first_number)
+                            index += 1
+                            left = 4
+                        coin = (number >> 48) << 16
+                        number = (number << 16) & _MASK64
+                        left -= 1
+                        if not left:
+                            number = _number(base, index, first_number)
+                            index += 1
+                            left = 4
+                        coin |= number >> 48
+                        number = (number << 16) & _MASK64
+                        left -= 1
+                        if coin >= chance[lo]:
+                            lo = first + alias[lo]
+                    bits = combo_bits[lo]
                     if used & bits:
                         clash = True
                         break
                     used |= bits
-                    dealt_picks[dealt * _PLAYERS + p] = first + lo
+                    dealt_picks[dealt * _PLAYERS + p] = lo
                 if clash:
                     continue
                 total = board_total
                 hands = used
                 for c in range(to_deal >> 1):
                     while True:  # two cards of the deck not dealt yet
-                        if not draw & 3:
-                            number = _mix((base + (draw >> 2) * _GOLDEN) & _MASK64)
-                        m = ((number >> (48 - 16 * (draw & 3))) & 0xFFFF) * pairs
-                        draw += 1
+                        if not left:
+                            number = _number(base, index, first_number)
+                            index += 1
+                            left = 4
+                        m = (number >> 48) * pairs
+                        number = (number << 16) & _MASK64
+                        left -= 1
                         if (m & 0xFFFF) < pair_bound:
                             continue
-                        bits = pair_bits[m >> 16]
+                        card = pair_cards[m >> 16] & 0xFF
+                        other = pair_cards[m >> 16] >> 8
+                        bits = (cython.cast(cython.ulonglong, 1) << card) | (
+                            cython.cast(cython.ulonglong, 1) << other
+                        )
                         if not used & bits:
                             break
                     used |= bits
-                    total += pair_keys[m >> 16]
+                    total += keys[card] + keys[other]
                 for c in range(to_deal & 1):
                     while True:  # a card of the deck not dealt yet
-                        if not draw & 3:
-                            number = _mix((base + (draw >> 2) * _GOLDEN) & _MASK64)
-                        m = ((number >> (48 - 16 * (draw & 3))) & 0xFFFF) * live
-                        draw += 1
+                        if not left:
+                            number = _number(base, index, first_number)
+                            index += 1
+                            left = 4
+                        m = (number >> 48) * live
+                        number = (number << 16) & _MASK64
+                        left -= 1
                         if (m & 0xFFFF) < bound:
                             continue
                         card = cards[m >> 16]
@@ -754,8 +961,8 @@ def deal_block(
                         y = y >> SUIT_BITS
                         mine = values[offsets[x >> shift] + (x & low)]
                         theirs = values[offsets[y >> shift] + (y & low)]
-                    counts[_OUTCOMES * i + (mine < theirs) + 2 * (mine == theirs)] += 1
-                    counts[_OUTCOMES * other + (theirs < mine) + 2 * (mine == theirs)] += 1
+                    tally[3 * i + (mine < theirs) + 2 * (mine == theirs)] += 1
+                    tally[3 * other + (theirs < mine) + 2 * (mine == theirs)] += 1
                 done += dealt
                 continue
             for d in range(dealt):
@@ -763,16 +970,18 @@ def deal_block(
                 best = 0xFFFF
                 for p in range(players):
                     i = dealt_picks[d * _PLAYERS + p]
-                    x = total + combo_keys[i]
-                    classes[p] = _class7(x, dealt_boards[d] | combo_bits[i])
+                    classes[p] = _class7(total + combo_keys[i], dealt_boards[d] | combo_bits[i])
                     best = min(best, classes[p])
                 top = 0
                 for p in range(players):
                     top += classes[p] == best
                 for p in range(players):
                     i = dealt_picks[d * _PLAYERS + p]
-                    counts[_OUTCOMES * i + top * (classes[p] == best)] += 1
+                    tally[stride * i + top * (classes[p] == best)] += 1
             done += dealt
+        for i in range(combos):  # the block's tally into the counts
+            for c in range(stride):
+                counts[_OUTCOMES * i + c] += tally[stride * i + c]
     return attempts
 
 
@@ -787,5 +996,5 @@ class _Cells:
         item: int = self.items[index]
         return item
 
-    def __setitem__(self, index: int, value: int) -> None:
-        self.items[index] = value & _MASK64
+    def __setitem__(self, index: int, value: float) -> None:
+        self.items[index] = value & _MASK64 if isinstance(value, int) else value

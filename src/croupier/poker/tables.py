@@ -257,10 +257,14 @@ def kernel_tables() -> KernelTables:
 @functools.cache
 def poker_kernels() -> ModuleType:
     """:mod:`croupier.poker._kernels` (compiled or not, see :func:`croupier.engine.kernels`),
-    given its tables."""
+    given its tables (once a module)."""
     from croupier.engine import kernels
 
-    module = kernels("poker")
+    return _configured(kernels("poker"))
+
+
+@functools.cache
+def _configured(module: ModuleType) -> ModuleType:
     module.configure(*kernel_tables())
     return module
 

@@ -10,12 +10,15 @@ and it is the reference the kernel is tested against, deal for deal.
 How a deal is drawn (the kernel's rules, word for word): deal ``a`` of a block reads
 splitmix64 numbers ``a * 2**32``, ``a * 2**32 + 1``, ... of the block's stream, each as
 four 16-bit draws, high bits first. Each player holding more than one combo draws one
-in turn: uniformly by Lemire's method on one draw (rejected when the low 16 bits of the
-product fall below ``2**16 mod n``), or, for a weighted range, from the next whole number
-(53 bits: the first combo whose cumulative weight is above that fraction of the total).
-A combo meeting a card already held drops the deal. The board is completed by pairs of
-cards (uniform among every pair of the deck, less the single combos' cards), then one
-card if the number to deal is odd, each drawn again while it meets a card dealt.
+in turn: an entry uniformly by Lemire's method on one draw (drawn again when the low 16
+bits of the product fall below ``2**16 mod n``), then, for a weighted range, the entry
+or its alias by the range's alias table and a 32-bit draw. The second of these players
+draws again while its combo meets the first's (the first's weights are multiplied by the
+weight of the second's combos that fit, so that every compatible deal keeps its
+probability); for any later one, a combo meeting a card already held drops the deal.
+The board is completed by pairs of cards (uniform among every pair of the deck, less the
+single combos' cards), then one card if the number to deal is odd, each drawn again
+while it meets a card dealt.
 
 >>> import numpy as np
 >>> from croupier.poker.calc.question import EquityQuestion, LiveQuestion
@@ -23,7 +26,8 @@ card if the number to deal is odd, each drawn again while it meets a card dealt.
 >>> deals = BlockDeals(LiveQuestion(EquityQuestion.parse(["AhKh", "QQ"])), seed=7)
 >>> counts = np.zeros_like(deals.total)
 >>> deal_block(123, 1000, deals.fixed, deals.board_cards, deals.board_total, deals.cards,
-...            deals.starts, deals.cumulative, deals.weighted, deals.deck, 5, counts)
+...            deals.starts, deals.chance, deals.alias, deals.weighted, *deals.two,
+...            deals.deck, 5, counts)
 1000
 >>> int(counts.sum())  # a count per player and deal
 2000
@@ -51,6 +55,8 @@ _GOLDEN: Final = np.uint64(0x9E3779B97F4A7C15)
 _MIX1: Final = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2: Final = np.uint64(0x94D049BB133111EB)
 _ONE: Final = np.uint64(1)
+#: The most pairs of combos drawn on 16 bits (beyond, on 32).
+_SMALL_TABLE: Final = 4096
 #: Deals drawn at once (NumPy's arrays stay in the caches).
 _CHUNK: Final = 1 << 14
 
@@ -120,11 +126,20 @@ class _Draws:
         drawn: NDArray[np.uint64] = (numbers >> shift) & np.uint64(0xFFFF)
         return drawn
 
-    def whole(self, rows: NDArray[np.intp]) -> NDArray[np.uint64]:
-        """The next whole number of each deal of ``rows`` (its four draws)."""
-        at = (self.next[rows] + np.uint64(3)) & ~np.uint64(3)
-        self.next[rows] = at + np.uint64(4)
-        return self._numbers(rows, at >> np.uint64(2))
+    def below32(self, rows: NDArray[np.intp], n: int) -> NDArray[np.int64]:
+        """A number below ``n`` for each deal of ``rows`` (Lemire's method on two draws,
+        32 bits, the first the high half)."""
+        found = np.zeros(len(rows), dtype=np.int64)
+        bound = np.uint64((1 << 32) % n)
+        pending = np.arange(len(rows))
+        while len(pending):
+            drawn = self.take(rows[pending]) << np.uint64(16)
+            drawn |= self.take(rows[pending])
+            product = drawn * np.uint64(n)
+            fine = (product & np.uint64(0xFFFFFFFF)) >= bound
+            found[pending[fine]] = (product[fine] >> np.uint64(32)).astype(np.int64)
+            pending = pending[~fine]
+        return found
 
     def below(self, rows: NDArray[np.intp], n: int) -> NDArray[np.int64]:
         """A number below ``n`` for each deal of ``rows`` (Lemire's method on 16 bits)."""
@@ -149,8 +164,13 @@ def deal_block(
     board_total: int,
     combo_cards: NDArray[np.int64],
     combo_start: NDArray[np.int64],
-    cumulative: NDArray[np.float64],
+    chance: NDArray[np.uint64],
+    alias: NDArray[np.int64],
     weighted: NDArray[np.uint8],
+    two_first: NDArray[np.int64],
+    two_second: NDArray[np.int64],
+    two_chance: NDArray[np.uint64],
+    two_alias: NDArray[np.int64],
     deck: NDArray[np.int64],
     to_deal: int,
     counts: NDArray[np.int64],
@@ -177,9 +197,9 @@ def deal_block(
     free = [p for p in range(players) if sizes[p] > 1]
     limit = 100 * want + 1000
     done = tried = 0
-    # the numbers a deal usually reads: a whole one per weighted range, a draw per other
-    # range and per pair or card of the board, and a few more for draws rejected
-    usual = sum(8 if weighted[p] else 1 for p in free) + (to_deal + 1) // 2 + 2
+    # the draws a deal usually takes: three per weighted range, one per other range and
+    # per pair or card of the board, and a few more for draws rejected
+    usual = sum(3 if weighted[p] else 1 for p in free) + (to_deal + 1) // 2 + 4
     while done < want and tried < limit:
         count = min(max(2 * (want - done), 1024), _CHUNK, limit - tried)
         draws = _Draws(key, tried, count, (usual + 3) // 4)
@@ -187,19 +207,29 @@ def deal_block(
         used = np.full(count, np.uint64(fixed | held))
         picks = np.repeat(starts[:, None], count, axis=1)
         number = np.arange(count)  # each deal's number in the chunk
-        for p in free:
-            n = int(sizes[p])
-            if weighted[p]:
-                numbers = draws.whole(every)
-                total = cumulative[combo_start[p + 1] - 1]
-                fraction = (numbers >> np.uint64(11)).astype(np.float64) * 2.0**-53 * total
-                mine = cumulative[starts[p] : combo_start[p + 1]]
-                lo = np.minimum(np.searchsorted(mine, fraction, side="right"), n - 1)
+        rest = free
+        if len(two_first):  # the first two players' pair of combos, from their table
+            if len(two_first) <= _SMALL_TABLE:
+                index = draws.below(every, len(two_first))
             else:
-                lo = draws.below(every, n)
-            bits = combo_bits[starts[p] + lo]
+                index = draws.below32(every, len(two_first))
+            if len(two_chance):
+                coin = draws.take(every) << np.uint64(16)
+                coin |= draws.take(every)
+                index = np.where(coin >= two_chance[index], two_alias[index], index)
+            picks[free[0]], picks[free[1]] = two_first[index], two_second[index]
+            used |= combo_bits[two_first[index]] | combo_bits[two_second[index]]
+            rest = free[2:]
+        for p in rest:
+            n = int(sizes[p])
+            entry = starts[p] + draws.below(every, n)
+            if weighted[p]:  # the entry or its alias, by a 32-bit draw
+                coin = draws.take(every) << np.uint64(16)
+                coin |= draws.take(every)
+                entry = np.where(coin >= chance[entry], starts[p] + alias[entry], entry)
+            bits = combo_bits[entry]
             fits = (used & bits) == 0
-            picks[p] = starts[p] + lo
+            picks[p] = entry
             used |= bits
             if not fits.all():
                 draws.keep(fits)

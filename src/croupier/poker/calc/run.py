@@ -15,9 +15,10 @@ from croupier.poker.calc.exact import plan_exact, run_exact
 from croupier.poker.calc.montecarlo import DEFAULT_PRECISION
 from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
-from croupier.poker.calc.sampling import run_blocks, seed_of
+from croupier.poker.calc.sampling import run_blocks
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges import Range
+from croupier.randomness import stream_seed
 
 __all__ = [
     "EXACT_AUTO_SECONDS",
@@ -49,14 +50,6 @@ def question_of(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
             "board and dead must be None with an EquityQuestion: the question holds its own"
         )
     return ranges
-
-
-def _rng(rng: int | np.random.Generator | None) -> np.random.Generator:
-    if isinstance(rng, np.random.Generator):
-        return rng
-    if rng is not None and (isinstance(rng, bool) or not isinstance(rng, int)):
-        raise TypeError(f"rng must be an int, a numpy Generator or None, not {type(rng).__name__}")
-    return np.random.default_rng(rng)
 
 
 def exact_seconds(
@@ -120,9 +113,9 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
     if plan is not None:
         yield from run_exact(question, plan, progress)
     else:
-        generator = _rng(options.get("rng"))
+        seed = stream_seed(options.get("rng"))
         target = precision if precision is not None else DEFAULT_PRECISION
-        yield from run_blocks(question, seed_of(generator), trials, target, progress, threads)
+        yield from run_blocks(question, seed, trials, target, progress, threads)
 
 
 def _threads(threads: int | None) -> int:

@@ -37,20 +37,15 @@ from croupier.poker.calc.question import LiveQuestion
 from croupier.poker.calc.results import EQUITY, TIE, WEIGHT, WIN, CalcResult, Progress
 from croupier.poker.calc.tally import Tally
 from croupier.poker.errors import PokerError
-from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS
+from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS, COMBO_COUNT
 from croupier.poker.tables import kernel_tables, poker_kernels
 
-__all__ = ["BLOCK_TRIALS", "BlockDeals", "run_blocks", "seed_of"]
+__all__ = ["BLOCK_TRIALS", "BlockDeals", "run_blocks"]
 
 #: Deals a block: part of what a seed means (it fixes which deals a seed gives).
 BLOCK_TRIALS: Final = 1 << 14
 _OUTCOMES: Final = 11
 _SHARE: Final = np.array([0.0] + [1 / k for k in range(1, _OUTCOMES)])
-
-
-def seed_of(rng: np.random.Generator) -> int:
-    """The 64-bit seed of the streams, drawn from ``rng`` (itself seeded by the caller)."""
-    return int(rng.integers(0, 2**63, dtype=np.int64))
 
 
 class BlockDeals:
@@ -65,22 +60,31 @@ class BlockDeals:
             if len(combos) == 1:
                 held |= COMBO_BITS[combos[0]]
         self.combos: list[NDArray[np.int64]] = []
-        cumulative: list[NDArray[np.float64]] = []
-        weighted = []
-        for combos, weights in zip(question.combos, question.weights, strict=True):
+        weights: list[NDArray[np.float64]] = []
+        for combos, mine in zip(question.combos, question.weights, strict=True):
             if len(combos) > 1 and held:
                 # a single combo's cards are out of the other ranges (fewer deals dropped)
                 keep = (COMBO_BITS[combos] & held) == 0
-                combos, weights = combos[keep], weights[keep]
+                combos, mine = combos[keep], mine[keep]
             self.combos.append(combos)
-            uniform = len(combos) == 1 or weights.min() == weights.max()
-            cumulative.append(weights if uniform else np.cumsum(weights))
-            weighted.append(not uniform)
+            weights.append(mine)
+        free = [p for p, combos in enumerate(self.combos) if len(combos) > 1]
+        sizes = [len(c) for c in self.combos]
         self.starts = np.zeros(len(self.combos) + 1, dtype=np.int64)
-        np.cumsum([len(c) for c in self.combos], out=self.starts[1:])
-        self.cards = COMBO_CARDS[np.concatenate(self.combos)].ravel()
-        self.cumulative = np.concatenate(cumulative).astype(np.float64)
-        self.weighted = np.array(weighted, dtype=np.uint8)
+        np.cumsum(sizes, out=self.starts[1:])
+        every = np.concatenate(self.combos)
+        self.cards = COMBO_CARDS[every].ravel()
+        # where each combo's figures go in a tally's (row, player x combo number) sums
+        self.places = every + np.repeat(np.arange(len(sizes)) * COMBO_COUNT, sizes)
+        self.chance = np.zeros(len(every), dtype=np.uint64)
+        self.alias = np.zeros(len(every), dtype=np.int64)
+        self.weighted = np.zeros(len(sizes), dtype=np.uint8)
+        for p in free:
+            if weights[p].min() != weights[p].max():
+                self.weighted[p] = 1
+                where = slice(self.starts[p], self.starts[p + 1])
+                _alias_table(weights[p], self.chance[where], self.alias[where])
+        self.two = _pairs_of_two(self.combos, weights, free, self.starts)
         self.deck = question.deck
         self.fixed = question.fixed_bits
         self.board_cards = sum(1 << int(c) for c in question.board_idx)
@@ -110,8 +114,10 @@ class BlockDeals:
             self.board_total,
             self.cards,
             self.starts,
-            self.cumulative,
+            self.chance,
+            self.alias,
             self.weighted,
+            *self.two,
             self.deck,
             self.question.to_deal,
             counts,
@@ -143,22 +149,59 @@ class BlockDeals:
 
     def fill(self, tally: Tally) -> None:
         """Set ``tally`` to the counts so far (one unit of weight a deal)."""
-        counts = self.counts
-        games = int(counts[0].sum()) if counts else 0
+        table = self.total.reshape(-1, _OUTCOMES)
+        by_player = np.add.reduceat(table, self.starts[:-1], axis=0)  # players x outcomes
+        games = int(by_player[0].sum())
         tally.games = games
         tally.weight = float(games)
-        tally.combo[:] = 0.0
-        for p, (mine, combos) in enumerate(zip(counts, self.combos, strict=True)):
-            by_outcome = mine.sum(axis=0)
-            tally.win[p] = float(by_outcome[1])
-            tally.tie[p] = float(by_outcome[2:].sum())
-            tally.equity[p] = float(by_outcome @ _SHARE)
-            tally.squares[p] = float(by_outcome @ _SHARE**2)
-            sums = tally.combo[:, p]
-            sums[WEIGHT, combos] = mine.sum(axis=1)
-            sums[EQUITY, combos] = mine @ _SHARE
-            sums[WIN, combos] = mine[:, 1]
-            sums[TIE, combos] = sums[WEIGHT, combos] - mine[:, 0] - mine[:, 1]
+        tally.win[:] = by_player[:, 1]
+        tally.tie[:] = by_player[:, 2:].sum(axis=1)
+        tally.equity[:] = by_player @ _SHARE
+        tally.squares[:] = by_player @ _SHARE**2
+        held = table.sum(axis=1)
+        sums = tally.combo.reshape(4, -1)
+        sums[:] = 0.0
+        sums[WEIGHT, self.places] = held
+        sums[EQUITY, self.places] = table @ _SHARE
+        sums[WIN, self.places] = table[:, 1]
+        sums[TIE, self.places] = held - table[:, 0] - table[:, 1]
+
+
+#: The most pairs of combos the first two players' table holds (beyond it, they draw
+#: apart and a deal where they meet is dropped).
+PAIRS_OF_TWO: Final = 1 << 16
+_NONE: Final = np.zeros(0, dtype=np.int64)
+
+
+def _alias_table(
+    weights: NDArray[np.float64], chance: NDArray[np.uint64], alias: NDArray[np.int64]
+) -> None:
+    kernels("poker").alias_table(np.ascontiguousarray(weights, dtype=np.float64), chance, alias)
+
+
+def _pairs_of_two(
+    combos: list[NDArray[np.int64]],
+    weights: list[NDArray[np.float64]],
+    free: list[int],
+    starts: NDArray[np.int64],
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.uint64], NDArray[np.int64]]:
+    """The table from which the first two players holding more than one combo draw
+    theirs together, as the kernel takes it: each pair of their combos that share no
+    card (positions in all the combos), and its alias table when the pairs' weights
+    differ (empty arrays: no table, the players draw apart)."""
+    if len(free) < 2 or len(combos[free[0]]) * len(combos[free[1]]) > PAIRS_OF_TWO:
+        return _NONE, _NONE, _NONE.astype(np.uint64), _NONE
+    one, two = free[:2]
+    fits = (COMBO_BITS[combos[one]][:, None] & COMBO_BITS[combos[two]][None, :]) == 0
+    first, second = np.nonzero(fits)
+    if not len(first):
+        raise PokerError("the ranges never fit together: no deal found")
+    pair_weights = weights[one][first] * weights[two][second]
+    chance, alias = _NONE.astype(np.uint64), _NONE
+    if pair_weights.min() != pair_weights.max():
+        chance, alias = np.zeros(len(first), dtype=np.uint64), np.zeros(len(first), np.int64)
+        _alias_table(pair_weights, chance, alias)
+    return first + starts[one], second + starts[two], chance, alias
 
 
 def run_blocks(
