@@ -20,11 +20,12 @@ Each card also has a number, ``4 * (rank - 2) + suit``, used by the NumPy paths:
 from __future__ import annotations
 
 import enum
+import functools
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final, overload
+from typing import Any, Final, cast, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -293,6 +294,17 @@ def parse_card(token: str, position: int | None = None) -> Card:
     raise _bad_card(token, position)
 
 
+@functools.cache
+def _spellings() -> dict[str, Card]:
+    """:func:`card_spellings` with each token also in lower case and as usually typed
+    (rank upper, suit lower), for :func:`parse_cards` to look tokens up."""
+    spellings = card_spellings()
+    for token, card in list(spellings.items()):
+        spellings[token.lower()] = card
+        spellings[token[:-1] + token[-1].lower()] = card
+    return spellings
+
+
 def card_spellings() -> dict[str, Card]:
     """Every token :func:`parse_card` reads as a card, in upper case (it reads any case,
     and drops the emoji selector U+FE0F), to that card: each rank token beside each suit
@@ -362,6 +374,10 @@ def parse_cards(text: str | Iterable[str], *, distinct: bool = False) -> tuple[C
     """
     if isinstance(text, str):
         tokens = _tokens(text)
+        spellings = _spellings()
+        found = tuple(spellings.get(token) for token in tokens)
+        if None not in found and not distinct:  # the usual case: every token a card
+            return cast(tuple[Card, ...], found)
     else:
         tokens = list(check_type(text, Iterable, "text", "a str or an iterable of str tokens"))
         for i, token in enumerate(tokens):

@@ -45,8 +45,10 @@ __all__ = [
     "class_of",
     "configure",
     "configure_cards",
+    "configure_combos",
     "deal_block",
     "displace_rows",
+    "exact_boards",
     "rank_rows",
 ]
 
@@ -72,6 +74,11 @@ _offsets7: Sequence[int] = cython.declare(cython.const[cython.int][::1])
 _values5: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
 _values6: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
 _values7: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
+
+# The two cards of each combo number (see croupier.poker.starting_hands), set by
+# configure_combos().
+_combo_low: Sequence[int] = cython.declare(cython.const[cython.longlong][::1])
+_combo_high: Sequence[int] = cython.declare(cython.const[cython.longlong][::1])
 
 # Card objects to card numbers without reading an attribute: the addresses of the 52
 # cards of the deck in an open-addressing table of _SLOTS places (0: empty), the card
@@ -998,3 +1005,262 @@ class _Cells:
 
     def __setitem__(self, index: int, value: float) -> None:
         self.items[index] = value & _MASK64 if isinstance(value, int) else value
+
+
+# --- exact equity of small questions ------------------------------------------------------
+#: Shares of a pot split k ways, in 2520ths (2520 = lcm(1..10)): whole numbers.
+_SHARE_UNITS: int = cython.declare(cython.int, 2520)
+
+
+@cython.locals(
+    numbers=cython.longlong[::1],
+    number_start=cython.longlong[::1],
+    number_weights=cython.double[::1],
+    out=cython.double[::1],
+    base=cython.Py_ssize_t,
+    weights=cython.double[::1],
+    classes=cython.ushort[::1],
+    combo_bits=cython.ulonglong[::1],
+    board_cards=cython.ulonglong,
+    dead_cards=cython.ulonglong,
+    fixed=cython.ulonglong,
+    board_total=cython.ulonglong,
+    to_deal=cython.int,
+    players=cython.int,
+    combos=cython.Py_ssize_t,
+    every=cython.Py_ssize_t,
+    kinds=cython.Py_ssize_t,
+    cards=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    j=cython.Py_ssize_t,
+    k=cython.Py_ssize_t,
+    p=cython.int,
+    c=cython.longlong,
+    a=cython.longlong,
+    b=cython.longlong,
+    at=cython.longlong,
+    bits=cython.ulonglong,
+    mask=cython.ulonglong,
+    key=cython.ulonglong,
+    weight=cython.double,
+    total_weight=cython.double,
+    live=cython.longlong,
+    games=cython.longlong,
+    best=cython.int,
+    top=cython.int,
+    on_top=cython.int,
+    mine=cython.int,
+    theirs=cython.int,
+    count=cython.double,
+    equity=cython.double,
+    win=cython.double,
+    tie=cython.double,
+)
+def exact_boards(
+    numbers: NDArray[np.int64],
+    number_start: NDArray[np.int64],
+    number_weights: NDArray[np.float64],
+    board_cards: int,
+    dead_cards: int,
+    to_deal: int,
+    out: NDArray[np.float64],
+) -> tuple[float, int]:
+    """Exact equity by enumeration. Player ``p``'s range is combos ``numbers[i]`` (combo
+    numbers, see :mod:`croupier.poker.starting_hands`) for ``i`` from
+    ``number_start[p]`` to ``number_start[p + 1]``, weighted by ``number_weights[i]``;
+    its combos meeting the board (``board_cards``, a 52-bit set) or the dead cards
+    (``dead_cards``) are left out. Every assignment of
+    a combo to each player where no two share a card counts with the product of its
+    combos' weights, and with every completion of the board by ``to_deal`` cards (0, 1
+    or 2) among those the board, the dead cards and the assignment leave. Within an
+    assignment each completion counts once: a player's equity there is its share of the
+    pots over the completions.
+
+    Adds, for player ``p`` of the ``P`` and combo number ``n``, to
+    ``out[(r * P + p) * 1326 + n]`` (r = 0 to 3) the weight of the assignments giving
+    it that combo and, weighted by them, its equity, wins and ties; then, after these
+    ``4 * P * 1326`` sums, to ``out[4 * P * 1326 + r * P + p]`` its weighted equity,
+    wins and ties (r = 0 to 2) and the number of its combos kept (r = 3). Returns the
+    assignments' total weight and the deals counted (assignments times their
+    completions). Pots are shared in 2520ths, so an assignment's equity is a ratio of
+    whole numbers.
+
+    Each combo's class on each completion is found first (the combos times the
+    completions), then the assignments compare them: the work is the assignments times
+    the completions times the players.
+    """
+    if not cython.compiled:
+        numbers, number_start = _plain(numbers), _plain(number_start)
+        number_weights = _plain(number_weights)
+    keys = cython.declare(cython.const[cython.ulonglong][::1], _keys)
+    pick = cython.declare(cython.longlong[10])
+    used = cython.declare(cython.ulonglong[11])
+    product = cython.declare(cython.double[11])
+    units = cython.declare(cython.longlong[10])
+    wins = cython.declare(cython.longlong[10])
+    ties = cython.declare(cython.longlong[10])
+    mark = cython.declare(cython.int[10])
+    players = number_start.shape[0] - 1
+    fixed = board_cards | dead_cards
+    cards = 52 - _bit_count(fixed)
+    kinds = 1 if to_deal == 0 else (cards if to_deal == 1 else cards * (cards - 1) // 2)
+    every = number_start[players]
+    combo_start = cython.declare(cython.longlong[11])
+    deck = cython.declare(cython.longlong[52])
+    completion_keys = cython.declare(cython.ulonglong[1326])
+    completion_bits = cython.declare(cython.ulonglong[1326])
+    # per live combo: its card set and its number (one array), its weight
+    combo_bits = np.zeros(2 * max(every, 1), dtype=np.uint64)
+    weights = np.zeros(max(every, 1))
+    classes = np.zeros(max(every * kinds, 1), dtype=np.uint16)
+    if not cython.compiled:
+        weights, classes, combo_bits = _Cells(weights), _Cells(classes), _Cells(combo_bits)
+        out = _Cells(out)
+    base = 4 * players * 1326  # where the totals start
+    total_weight = 0.0
+    games = 0
+    with cython.nogil:
+        # each player's live combos: their cards, numbers and weights
+        combos = 0
+        board_total = 0
+        for c in range(52):
+            if (board_cards >> c) & 1:
+                board_total += keys[c]
+        for p in range(players):
+            combo_start[p] = combos
+            for i in range(number_start[p], number_start[p + 1]):
+                c = numbers[i]
+                a = _combo_low[c]
+                b = _combo_high[c]
+                bits = (cython.cast(cython.ulonglong, 1) << a) | (cython.cast(cython.ulonglong, 1) << b)
+                if bits & fixed:
+                    continue
+                combo_bits[combos] = bits
+                combo_bits[every + combos] = c
+                weights[combos] = number_weights[i]
+                combos += 1
+            out[base + 3 * players + p] = combos - combo_start[p]
+        combo_start[players] = combos
+        # the completions: none (the river), each card, or each pair of cards
+        j = 0
+        for c in range(52):
+            if not (fixed >> c) & 1:
+                deck[j] = c
+                j += 1
+        completion_keys[0] = 0  # the river: one completion, of no card
+        completion_bits[0] = 0
+        k = 0
+        for i in range(cards if to_deal else 0):
+            for j in range(i + 1 if to_deal == 2 else i, i + 1 if to_deal == 1 else cards):
+                completion_keys[k] = keys[deck[i]] + (keys[deck[j]] if to_deal == 2 else 0)
+                completion_bits[k] = cython.cast(cython.ulonglong, 1) << deck[i]
+                completion_bits[k] |= cython.cast(cython.ulonglong, 1) << deck[j]
+                k += 1
+        # each combo's class on each completion it does not meet
+        for i in range(combos):
+            bits = combo_bits[i]
+            c = cython.cast(cython.longlong, combo_bits[every + i])
+            key = board_total + keys[_combo_low[c]] + keys[_combo_high[c]]
+            for k in range(kinds):
+                if not completion_bits[k] & bits:
+                    classes[i * kinds + k] = _class7(
+                        key + completion_keys[k], board_cards | bits | completion_bits[k]
+                    )
+        # every assignment, player by player (used[p]: the cards of players before p)
+        p = 0
+        used[0] = 0
+        product[0] = 1.0
+        pick[0] = combo_start[0]
+        while combos:
+            if pick[p] == combo_start[p + 1]:  # player p has no combo left: back up
+                if p == 0:
+                    break
+                p -= 1
+                pick[p] += 1
+                continue
+            c = pick[p]
+            if used[p] & combo_bits[c]:
+                pick[p] += 1
+                continue
+            used[p + 1] = used[p] | combo_bits[c]
+            product[p + 1] = product[p] * weights[c]
+            if p + 1 < players:
+                p += 1
+                pick[p] = combo_start[p]
+                continue
+            # a whole assignment: its completions
+            mask = used[players]
+            weight = product[players]
+            live = 0
+            for j in range(players):
+                units[j] = 0
+                wins[j] = 0
+                ties[j] = 0
+            for k in range(kinds):
+                if completion_bits[k] & mask:
+                    continue
+                live += 1
+                if players == 2:
+                    mine = classes[pick[0] * kinds + k]
+                    theirs = classes[pick[1] * kinds + k]
+                    units[0] += (mine < theirs) * 2520 + (mine == theirs) * 1260
+                    units[1] += (theirs < mine) * 2520 + (mine == theirs) * 1260
+                    wins[0] += mine < theirs
+                    wins[1] += theirs < mine
+                    ties[0] += mine == theirs
+                    ties[1] += mine == theirs
+                    continue
+                best = 0xFFFF
+                for j in range(players):
+                    mark[j] = classes[pick[j] * kinds + k]
+                    best = min(best, mark[j])
+                top = 0
+                for j in range(players):
+                    top += mark[j] == best
+                for j in range(players):
+                    on_top = mark[j] == best
+                    units[j] += on_top * (_SHARE_UNITS // top)
+                    wins[j] += on_top & (top == 1)
+                    ties[j] += on_top & (top > 1)
+            if live:
+                count = cython.cast(cython.double, live)
+                total_weight += weight
+                games += live
+                for j in range(players):
+                    equity = cython.cast(cython.double, units[j]) / (2520.0 * count)
+                    win = cython.cast(cython.double, wins[j]) / count
+                    tie = cython.cast(cython.double, ties[j]) / count
+                    at = j * 1326 + cython.cast(cython.longlong, combo_bits[every + pick[j]])
+                    out[at] += weight
+                    out[players * 1326 + at] += weight * equity
+                    out[2 * players * 1326 + at] += weight * win
+                    out[3 * players * 1326 + at] += weight * tie
+                    out[base + j] += weight * equity
+                    out[base + players + j] += weight * win
+                    out[base + 2 * players + j] += weight * tie
+            pick[p] += 1
+    if not cython.compiled:
+        out.array[:] = out.items
+    return total_weight, games
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(bits=cython.ulonglong, count=cython.int)
+@cython.returns(cython.int)
+def _bit_count(bits: int) -> int:
+    """How many bits are set."""
+    count = 0
+    while bits:
+        bits &= bits - 1
+        count += 1
+    return count
+
+
+def configure_combos(low: NDArray[np.int64], high: NDArray[np.int64]) -> None:
+    """Give :func:`exact_boards` the two cards of each combo number (low card first)."""
+    global _combo_low, _combo_high
+    _combo_low = _plain(low)
+    _combo_high = _plain(high)

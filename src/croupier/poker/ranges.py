@@ -95,7 +95,7 @@ class Range:
     [[1.0, 0.5, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     """
 
-    __slots__ = ("_numbers", "_text", "_weights")
+    __slots__ = ("_numbers", "_numbers_weights", "_set", "_text", "_weights")
 
     def __init__(self, weights: NDArray[np.floating] | None = None) -> None:
         """A range from the weight (0 to 1) of each of the 1,326 combos (none: empty)."""
@@ -106,6 +106,8 @@ class Range:
         self._weights = array
         self._text: str | None = None
         self._numbers: NDArray[np.int64] | None = None
+        self._set: int | None = None
+        self._numbers_weights: NDArray[np.float64] | None = None
 
     # --- reading ------------------------------------------------------------------------
 
@@ -155,6 +157,30 @@ class Range:
             numbers.flags.writeable = False
             self._numbers = numbers
         return self._numbers
+
+    @property
+    def combo_weights(self) -> NDArray[np.float64]:
+        """The weights of :attr:`combo_numbers`, in their order (read-only, found once)."""
+        if self._numbers_weights is None:
+            weights = self._weights[self.combo_numbers]
+            weights.flags.writeable = False
+            self._numbers_weights = weights
+        return self._numbers_weights
+
+    @property
+    def combo_set(self) -> int:
+        """The combos in the range as a set of bits: bit ``n`` for combo number ``n``
+        (found once). With :func:`~croupier.poker.starting_hands.combos_meeting`, tells
+        in a few integer operations which combos some cards leave.
+
+        >>> bin(Range.parse("AsAh, 2c2d").combo_set).count("1")
+        2
+        """
+        if self._set is None:
+            self._set = int.from_bytes(
+                np.packbits(self._weights > 0, bitorder="little").tobytes(), "little"
+            )
+        return self._set
 
     @property
     def combos(self) -> tuple[tuple[Card, Card], ...]:

@@ -265,7 +265,12 @@ def poker_kernels() -> ModuleType:
 
 @functools.cache
 def _configured(module: ModuleType) -> ModuleType:
+    from croupier.poker.starting_hands import COMBO_CARDS
+
     module.configure(*kernel_tables())
+    module.configure_combos(
+        np.ascontiguousarray(COMBO_CARDS[:, 0]), np.ascontiguousarray(COMBO_CARDS[:, 1])
+    )
     return module
 
 

@@ -37,7 +37,7 @@ from croupier.cards import DECK, Card, as_cards, parse_cards
 from croupier.errors import CroupierError, check_type, prefixed
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.ranges import Range
-from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS
+from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS, combos_meeting
 from croupier.poker.tables import CARD_KEYS
 
 __all__ = ["BOARD_SIZES", "MAX_PLAYERS", "MIN_PLAYERS", "EquityQuestion", "LiveQuestion"]
@@ -79,16 +79,20 @@ class EquityQuestion:
     dead: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
-        ranges = tuple(check_type(self.ranges, Sequence, "ranges", "a sequence of Range"))
-        for i, value in enumerate(ranges):
-            if isinstance(value, str):
-                raise TypeError(
-                    f"ranges[{i}] must be a Range, not a str: EquityQuestion.parse reads text"
-                )
-            check_type(value, Range, f"ranges[{i}]", "a Range")
-        object.__setattr__(self, "ranges", ranges)
-        object.__setattr__(self, "board", as_cards(self.board, "board"))
-        object.__setattr__(self, "dead", as_cards(self.dead, "dead"))
+        ranges = self.ranges
+        if type(ranges) is not tuple or any(type(r) is not Range for r in ranges):
+            ranges = tuple(check_type(ranges, Sequence, "ranges", "a sequence of Range"))
+            for i, value in enumerate(ranges):
+                if isinstance(value, str):
+                    raise TypeError(
+                        f"ranges[{i}] must be a Range, not a str: EquityQuestion.parse reads text"
+                    )
+                check_type(value, Range, f"ranges[{i}]", "a Range")
+            object.__setattr__(self, "ranges", ranges)
+        for name in ("board", "dead"):
+            cards = getattr(self, name)
+            if type(cards) is not tuple or any(type(c) is not Card for c in cards):
+                object.__setattr__(self, name, as_cards(cards, name))
         _check_players(len(ranges))
         if len(self.board) not in BOARD_SIZES:
             raise PokerError(
@@ -182,6 +186,18 @@ def _cards(value: Cards, where: str) -> tuple[Card, ...]:
 def _check_places(question: EquityQuestion) -> None:
     """No card in two places: the hands of players holding a single one, the board and
     the dead cards (in that order; the first card found twice is named)."""
+    held = [r.combo_set for r in question.ranges if r.combo_set.bit_count() == 1]
+    cards = [c.index for c in question.board + question.dead]
+    for single in held:
+        low, high = COMBO_CARDS[single.bit_length() - 1].tolist()
+        cards += (low, high)
+    if len(set(cards)) == len(cards):  # the usual case: every card once
+        return
+    _name_twice(question)
+
+
+def _name_twice(question: EquityQuestion) -> None:
+    """Raise the error naming the first card found in two places."""
     places: list[tuple[str, tuple[Card, ...]]] = [
         (f"player {i}", hand) for i, hand in question.hands.items()
     ]
@@ -222,52 +238,92 @@ def _check_enough(question: EquityQuestion) -> None:
 def _check_live(question: EquityQuestion) -> None:
     """Every range keeps a combo once the board and the dead cards are out, and once the
     other players' single hands are out too."""
-    fixed = np.uint64(_bits(question.board + question.dead))
-    hands = question.hands
+    out = combos_meeting(_bits(question.board + question.dead))
+    single = [r.combo_set if r.combo_set.bit_count() == 1 else 0 for r in question.ranges]
     for i, player in enumerate(question.ranges, 1):
-        numbers = player.combo_numbers
-        if not len(numbers):
+        combos = player.combo_set
+        if not combos:
             raise PokerError(f"player {i}'s range is empty: expected one combo or more")
-        bits = COMBO_BITS[numbers]
-        if not ((bits & fixed) == 0).any():
+        if not combos & ~out:
             raise PokerError(
                 f"player {i}'s range {str(player)!r} has no combo left once the board and "
                 "dead cards are removed"
             )
-        others = {j: hand for j, hand in hands.items() if j != i}
-        held = np.uint64(_bits(card for hand in others.values() for card in hand))
-        if others and not ((bits & (fixed | held)) == 0).any():
-            held_text = ", ".join(f"player {j}'s {h[0]}{h[1]}" for j, h in others.items())
-            raise PokerError(
-                f"player {i}'s range {str(player)!r} has no combo left once the board, the "
-                f"dead cards and the other players' hands ({held_text}) are removed"
-            )
+        others = [s for j, s in enumerate(single, 1) if s and j != i]
+        if others:
+            held = 0
+            for combo in others:
+                held |= int(COMBO_BITS[combo.bit_length() - 1])
+            if not combos & ~(out | combos_meeting(held)):
+                hands = question.hands
+                held_text = ", ".join(
+                    f"player {j}'s {h[0]}{h[1]}" for j, h in hands.items() if j != i
+                )
+                raise PokerError(
+                    f"player {i}'s range {str(player)!r} has no combo left once the board, "
+                    f"the dead cards and the other players' hands ({held_text}) are removed"
+                )
 
 
 class LiveQuestion:
     """A question as the engines use it: each player's live combos (numbers) and their
-    weights once the board and dead cards are out, the deck left, the board's key."""
+    weights once the board and dead cards are out, the deck left, the board's key. The
+    arrays are made when first asked for."""
 
     def __init__(self, question: EquityQuestion) -> None:
         self.question = question
         self.ranges = question.ranges
         self.board = question.board
         self.dead = question.dead
-        self.board_idx = np.array([c.index for c in self.board], dtype=np.int64)
-        self.fixed = np.array([c.index for c in self.board + self.dead], dtype=np.int64)
-        #: the board and the dead cards as a 52-bit set
-        self.fixed_bits = _bits(self.board + self.dead)
+        #: the board, and the board and the dead cards, as 52-bit sets
+        self.board_bits = _bits(self.board)
+        self.fixed_bits = self.board_bits | _bits(self.dead)
         self.to_deal = 5 - len(self.board)
-        self.combos: list[NDArray[np.int64]] = []
-        self.weights: list[NDArray[np.float64]] = []
+
+    @functools.cached_property
+    def live_sets(self) -> tuple[int, ...]:
+        """Each player's live combos as a set of bits (bit ``n``: combo ``n``)."""
+        out = combos_meeting(self.fixed_bits)
+        return tuple(r.combo_set & ~out for r in self.ranges)
+
+    @property
+    def sizes(self) -> list[int]:
+        """How many live combos each player has."""
+        return [combos.bit_count() for combos in self.live_sets]
+
+    @functools.cached_property
+    def combos(self) -> list[NDArray[np.int64]]:
+        """Each player's live combos, by number."""
         fixed = np.uint64(self.fixed_bits)
-        for player in question.ranges:
-            numbers = player.combo_numbers
-            numbers = numbers[(COMBO_BITS[numbers] & fixed) == 0]
-            self.combos.append(numbers)
-            self.weights.append(player.weights[numbers])
-        self.deck = _CARDS[(_CARD_BITS & fixed) == 0]
-        self.board_key = int(CARD_KEYS[self.board_idx].sum())
+        return [
+            numbers[(COMBO_BITS[numbers] & fixed) == 0]
+            for numbers in (r.combo_numbers for r in self.ranges)
+        ]
+
+    @functools.cached_property
+    def weights(self) -> list[NDArray[np.float64]]:
+        """The weight of each player's live combos."""
+        return [r.weights[numbers] for r, numbers in zip(self.ranges, self.combos, strict=True)]
+
+    @functools.cached_property
+    def board_idx(self) -> NDArray[np.int64]:
+        """The board's card numbers."""
+        return np.array([c.index for c in self.board], dtype=np.int64)
+
+    @functools.cached_property
+    def fixed(self) -> NDArray[np.int64]:
+        """The card numbers of the board and the dead cards."""
+        return np.array([c.index for c in self.board + self.dead], dtype=np.int64)
+
+    @functools.cached_property
+    def deck(self) -> NDArray[np.int64]:
+        """The cards neither on the board nor dead, by number."""
+        return _CARDS[(_CARD_BITS & np.uint64(self.fixed_bits)) == 0]
+
+    @functools.cached_property
+    def board_key(self) -> int:
+        """The key total of the board's cards (see :mod:`croupier.poker.tables`)."""
+        return int(CARD_KEYS[self.board_idx].sum())
 
     @functools.cached_property
     def texts(self) -> tuple[str, ...]:
@@ -281,4 +337,4 @@ class LiveQuestion:
 
     def completions_per_deal(self) -> int:
         """Boards that complete one deal of hole cards."""
-        return math.comb(len(self.deck) - 2 * self.players, self.to_deal)
+        return math.comb(52 - self.fixed_bits.bit_count() - 2 * self.players, self.to_deal)

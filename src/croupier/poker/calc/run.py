@@ -11,11 +11,13 @@ from typing import Final, TypedDict, Unpack
 import numpy as np
 
 from croupier.cards import Card
+from croupier.engine import compiled
 from croupier.poker.calc.exact import plan_exact, run_exact
 from croupier.poker.calc.montecarlo import DEFAULT_PRECISION
 from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.sampling import run_blocks
+from croupier.poker.calc.small import is_small, small_exact
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges import Range
 from croupier.randomness import stream_seed
@@ -102,6 +104,11 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
         raise PokerError("exact mode enumerates every deal: give no trials or precision")
     plan = None
     if exact or (exact is None and trials is None and precision is None):
+        if compiled("poker") and is_small(question):
+            if progress is not None:
+                progress(1, 1)
+            yield small_exact(question)
+            return
         limit = EXACT_LIMIT_SECONDS if exact else EXACT_AUTO_SECONDS
         plan = plan_exact(question, limit)
         if plan is None and exact:
