@@ -23,12 +23,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.baccarat.errors import BaccaratError
+from croupier.baccarat.odds import baccarat_kernels
 from croupier.baccarat.simulate import (
     DealtRounds,
     deal_rounds,
     shuffled_shoes,
     standard_burn_starts,
 )
+from croupier.engine import compiled
 
 __all__ = ["STANDARD_BURN", "DealtShoes", "ShoeProcedure", "parse_burn"]
 
@@ -81,6 +83,30 @@ class DealtShoes:
     ) -> NDArray[np.int64]:
         """For each round (of ``rows``, default all), the sum over the cards the player saw
         before it of ``by_code[card]``: a number (or a row of numbers) per rank code."""
+        shoe, position = self.rounds.shoe, self.rounds.position
+        if rows is not None:
+            shoe, position = shoe[rows], position[rows]
+        if compiled("baccarat"):  # one walk through each shoe
+            codes = np.asarray(by_code, dtype=np.int64)
+            table = np.ascontiguousarray(codes.reshape(len(codes), -1))
+            out = np.empty((len(shoe), table.shape[1]), dtype=np.int64)
+            baccarat_kernels().seen_before(
+                np.ascontiguousarray(self.ranks),
+                np.ascontiguousarray(self.starts, dtype=np.int64),
+                self.shown,
+                np.ascontiguousarray(shoe, dtype=np.int64),
+                np.ascontiguousarray(position, dtype=np.int64),
+                table,
+                out,
+            )
+            return out.reshape((len(shoe), *codes.shape[1:]))
+        return self.seen_before_numpy(by_code, rows)
+
+    def seen_before_numpy(
+        self, by_code: NDArray[Any], rows: NDArray[np.intp] | None = None
+    ) -> NDArray[np.int64]:
+        """:meth:`seen_before` with NumPy (cumulative sums over every card of every shoe):
+        the path that runs where the engine is not compiled, and the kernel's reference."""
         shoe, position = self.rounds.shoe, self.rounds.position
         if rows is not None:
             shoe, position = shoe[rows], position[rows]
