@@ -118,7 +118,7 @@ WRONG_TYPE_CALLS: dict[str, tuple[Callable[[], object], str]] = {
     "parse_card(None)": (lambda: parse_card(NONE), "token must be a card token"),
     "parse_cards(['As', 5])": (lambda: parse_cards(["As", FIVE]), "text[1] must be a card token"),
     "parse_card_lines(None)": (lambda: parse_card_lines(NONE), "text must be"),
-    "Shoe.stacked('As Ks')": (lambda: Shoe.stacked(TEXT), "cards must be Card objects"),
+    "Shoe.stacked(5)": (lambda: Shoe.stacked(FIVE), "cards must be an iterable of Card or a str"),
     "Shoe(rng='1')": (lambda: Shoe(rng=TEXT), "rng must be"),
     "State.apply(5)": (lambda: STATE.apply(FIVE), "move must be a Move"),
     "State.check(None)": (lambda: STATE.check(NONE), "move must be a Move"),
@@ -127,8 +127,8 @@ WRONG_TYPE_CALLS: dict[str, tuple[Callable[[], object], str]] = {
     "new_tournament(rng=1.5)": (lambda: new_tournament(Player.HUMAN, rng=FIVE / 2), "rng must"),
     "bet_odds(comp, None)": (lambda: baccarat.bet_odds(COMPOSITION, NONE), "payouts must be"),
     "odds_report(None)": (lambda: baccarat.odds_report(NONE), "composition must be"),
-    "hand_total('As')": (lambda: baccarat.hand_total(TEXT), "cards must be Card objects"),
-    "points('As')": (lambda: baccarat.points(TEXT), "card must be a Card or a Rank"),
+    "hand_total(5)": (lambda: baccarat.hand_total(FIVE), "cards must be an iterable of Card or"),
+    "points(5)": (lambda: baccarat.points(FIVE), "card must be a Card, a Rank or its text"),
     "evaluate(None)": (lambda: poker.evaluate(NONE), "cards must be"),
     "evaluate(['As', 5, ...])": (
         lambda: poker.evaluate(["As", FIVE, "Qs", "Js", "Ts"]),
@@ -146,3 +146,13 @@ def test_a_wrong_type_is_a_type_error_naming_the_argument(
 ) -> None:
     with pytest.raises(TypeError, match=message.replace("[", r"\[").replace("]", r"\]")):
         call()
+
+
+def test_the_kind_named_by_check_type_takes_its_article() -> None:
+    """'n must be a int' read oddly: the default description takes 'an' before a vowel."""
+    from croupier.errors import check_type
+
+    with pytest.raises(TypeError, match=r"^n must be an int, not str$"):
+        check_type("x", int, "n")
+    with pytest.raises(TypeError, match=r"^n must be an int or a float, not str$"):
+        check_type("x", (int, float), "n")

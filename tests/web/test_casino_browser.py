@@ -3,6 +3,7 @@ an illegal choice explained, a save downloaded and loaded back (headless Chromiu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,9 @@ def test_a_whole_round_through_the_page(browser_page: Any, screenshot: Shot) -> 
     assert moves == 24  # the human's 24 cards of the round
     expect(page.locator("#round-title")).to_have_text("Round 1 is over")
     expect(page.locator(".score-table")).to_contain_text("Round points")
+    counted = page.locator(".score-table").inner_text() + page.locator("body").inner_text()
+    for number, noun in re.findall(r"\b(\d+) (cards?)\b", counted):  # it said "1 cards"
+        assert (number == "1") == (noun == "card"), (number, noun)
     expect(page.locator(".review h3")).to_have_text("Review of round 1: your moves")
     assert page.locator(".review-table tr").count() == 25  # a row per move, and the head
     expect(page.locator(".review .note")).to_contain_text("Accuracy ")
@@ -141,7 +145,8 @@ def test_take_back_the_move_list_and_the_legal_moves(browser_page: Any, screensh
     new_game(page, "casual")
     assert page.locator("#undo").is_disabled()
     data = api_state(page)
-    opening = page.locator("#move-list").inner_text()  # the computer's move, if it led
+    # the computer's move, if it led: the DOM's text, which layout does not split into lines
+    opening = " ".join((page.locator("#move-list").text_content() or "").split())
     if not data["history"]:
         assert opening == "No move yet this round."
     # The legal-move list holds every legal move; a click picks it on the table.

@@ -405,12 +405,12 @@ def seen_before(
             _plain(shoe),
             _plain(position),
         )
-        by_code, out = _plain(by_code), _Rows(out)
+        by_code, out = _plain(by_code), _rows(out)
     rounds = shoe.shape[0]
     width = by_code.shape[1]
     running = np.zeros(max(width, 1), dtype=np.int64)
     if not cython.compiled:
-        running = _Rows(running[None, :])[0]
+        running = _rows(running[None, :])[0]
     current = -1
     at = 0
     with cython.nogil:
@@ -432,7 +432,17 @@ def seen_before(
             for c in range(width):
                 out[i, c] = running[c]
     if not cython.compiled:
-        out.store()
+        _store(out)
+
+
+def _rows(array: Any) -> Any:
+    """``array`` as :class:`_Rows` (typed ``Any``: it stands for the array's view)."""
+    return _Rows(array)
+
+
+def _store(rows: Any) -> None:
+    """Write :func:`_rows`' numbers back into its array."""
+    rows.store()
 
 
 class _Rows:

@@ -36,8 +36,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 __all__ = [
-    "OUTCOMES",
     "CHANCE_SCALE",
+    "OUTCOMES",
     "alias_table",
     "block_key",
     "card_slots",
@@ -545,7 +545,7 @@ def _suit_ranks(cards: int, suit: int) -> int:
     x = (x | (x >> 3)) & _FOLD_8
     x = (x | (x >> 6)) & _FOLD_16
     x = (x | (x >> 12)) & _FOLD_32
-    return cython.cast(cython.uint, (x | (x >> 24)) & 0x1FFF)
+    return (x | (x >> 24)) & 0x1FFF
 
 
 # _suit_ranks' masks: a bit every 4 (13 of them), then the folded groups
@@ -624,8 +624,8 @@ def alias_table(
     large = np.zeros(max(n, 1), dtype=np.int64)
     if not cython.compiled:
         weights = _plain(weights)
-        chance, alias = _Cells(chance), _Cells(alias)
-        scaled, small, large = _Cells(scaled), _Cells(small), _Cells(large)
+        chance, alias = _cells(chance), _cells(alias)
+        scaled, small, large = _cells(scaled), _cells(small), _cells(large)
     total = 0.0
     few = 0
     many = 0
@@ -658,8 +658,8 @@ def alias_table(
         for i in range(many):
             chance[large[i]] = 4294967296
     if not cython.compiled:
-        chance.array[:] = chance.items
-        alias.array[:] = alias.items
+        _store(chance)
+        _store(alias)
 
 
 @cython.locals(
@@ -717,6 +717,7 @@ def alias_table(
     p=cython.int,
     f=cython.int,
     c=cython.int,
+    _c=cython.int,
     i=cython.longlong,
     other=cython.longlong,
     lo=cython.longlong,
@@ -813,8 +814,8 @@ def deal_block(
     tally = np.zeros(max(combos, 1) * stride, dtype=np.int32)
     two_pack = np.zeros(max(two_first.shape[0], 1), dtype=np.uint32)  # first | second << 16
     if not cython.compiled:
-        combo_keys, combo_bits, cards = _Cells(combo_keys), _Cells(combo_bits), _Cells(cards)
-        pair_cards, two_pack, tally = _Cells(pair_cards), _Cells(two_pack), _Cells(tally)
+        combo_keys, combo_bits, cards = _cells(combo_keys), _cells(combo_bits), _cells(cards)
+        pair_cards, two_pack, tally = _cells(pair_cards), _cells(two_pack), _cells(tally)
     live = 0
     number = 0
     first_number = 0
@@ -975,7 +976,7 @@ def deal_block(
                     continue
                 total = board_total
                 hands = used
-                for c in range(to_deal >> 1):
+                for _c in range(to_deal >> 1):
                     while True:  # two cards of the deck not dealt yet
                         if not left:
                             number = _number(base, index, first_number)
@@ -995,7 +996,7 @@ def deal_block(
                             break
                     used |= bits
                     total += keys[card] + keys[other]
-                for c in range(to_deal & 1):
+                for _c in range(to_deal & 1):
                     while True:  # a card of the deck not dealt yet
                         if not left:
                             number = _number(base, index, first_number)
@@ -1051,6 +1052,16 @@ def deal_block(
             for c in range(stride):
                 counts[_OUTCOMES * i + c] += tally[stride * i + c]
     return attempts
+
+
+def _cells(array: Any) -> Any:
+    """``array`` as :class:`_Cells` (typed ``Any``: it stands for the array's view)."""
+    return _Cells(array)
+
+
+def _store(cells: Any) -> None:
+    """Write :func:`_cells`' numbers back into its array."""
+    cells.array[:] = cells.items
 
 
 class _Cells:
@@ -1175,8 +1186,8 @@ def exact_boards(
     weights = np.zeros(max(every, 1))
     classes = np.zeros(max(every * kinds, 1), dtype=np.uint16)
     if not cython.compiled:
-        weights, classes, combo_bits = _Cells(weights), _Cells(classes), _Cells(combo_bits)
-        out = _Cells(out)
+        weights, classes, combo_bits = _cells(weights), _cells(classes), _cells(combo_bits)
+        out = _cells(out)
     base = 4 * players * 1326  # where the totals start
     total_weight = 0.0
     games = 0
@@ -1193,7 +1204,8 @@ def exact_boards(
                 c = numbers[i]
                 a = _combo_low[c]
                 b = _combo_high[c]
-                bits = (cython.cast(cython.ulonglong, 1) << a) | (cython.cast(cython.ulonglong, 1) << b)
+                bits = cython.cast(cython.ulonglong, 1) << a
+                bits |= cython.cast(cython.ulonglong, 1) << b
                 if bits & fixed:
                     continue
                 combo_bits[combos] = bits
@@ -1301,7 +1313,7 @@ def exact_boards(
                     out[base + 2 * players + j] += weight * tie
             pick[p] += 1
     if not cython.compiled:
-        out.array[:] = out.items
+        _store(out)
     return total_weight, games
 
 

@@ -13,14 +13,16 @@ their reasons, round ends with the scoring and the review, the tournament's resu
 
 from __future__ import annotations
 
+import functools
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
 import numpy as np
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from croupier.cards import Card
 from croupier.casino import Coin, Move, Player, State, new_tournament, toss_coin, toss_winner
@@ -47,15 +49,26 @@ from croupier.casino.session import (
     parse_selection,
     table_items,
 )
+from croupier.casino.strategies import DEFAULT_DEADLINE, level_strategy
 from croupier.casino.strategies.levels import STRONG_SETTINGS
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
 from croupier.web.pages import GamePage, card_view, cards_view, render
+from croupier.web.schemas import CHANGES, READS, SENDS, JobAnswer, RequestModel, answers
 from croupier.web.sessions import Slot, open_session
 
 __all__ = ["PAGE", "PuzzleSeat", "Seat"]
 
 router = APIRouter()
+
+#: Seconds the computer may think per answer, from the request's arrival: all its moves
+#: of that answer together.
+DEADLINE: Final = DEFAULT_DEADLINE
+#: Seconds a search always gets, even when the answer's time is spent.
+MIN_THINK: Final = 0.05
+#: Seconds of the deadline kept for what follows the search: the answer is built and
+#: saved (on a loaded machine, more than a moment).
+ANSWER_MARGIN: Final = 0.2
 
 #: Largest seed accepted for the shuffles.
 MAX_SEED: Final = 2**63 - 1
@@ -137,7 +150,7 @@ class Seat:
 SEAT: Final = Slot("casino", Seat.from_dict)
 
 
-class NewGame(BaseModel):
+class NewGame(RequestModel):
     """A new tournament: the level, the call of the coin toss, and a seed if wanted."""
 
     level: str = Field(DEFAULT_LEVEL.value, max_length=20)
@@ -145,7 +158,7 @@ class NewGame(BaseModel):
     seed: int | None = None
 
 
-class Play(BaseModel):
+class Play(RequestModel):
     """The human's move: the card of the hand, the action, and the table items (each
     named by one of its cards, as at the terminal)."""
 
@@ -154,7 +167,7 @@ class Play(BaseModel):
     items: list[str] = Field(default_factory=list, max_length=30)
 
 
-class Load(BaseModel):
+class Load(RequestModel):
     """A game file's text (or a save file's, or a game log's), uploaded."""
 
     text: str = Field(max_length=MAX_SAVE)
@@ -315,16 +328,32 @@ def _turn_events(turn: Turn, seat: Seat, reason: str | None, before: State) -> l
     return events
 
 
-def _computer_replies(seat: Seat, session: Session) -> list[dict[str, Any]]:
-    """The computer's moves until it is the human's turn (or the tournament is over)."""
-    events: list[dict[str, Any]] = []
+def computer_turns(seat: Seat, until: float) -> Seat:
+    """The computer's moves until it is the human's turn (or the tournament is over),
+    added to the seat's events, all searched by ``until`` (``time.time()``). Runs in a
+    worker process: takes the seat and returns it changed."""
+    session = seat.session()
     while not session.finished and session.to_move is Player.COMPUTER:
+        left = max(MIN_THINK, until - time.time())
+        session.strategy = level_strategy(seat.level, deadline=left)
         decision = session.computer_decision()
         before = session.state
         turn = session.play(decision.move)
         seat.keep(session)
-        events += _turn_events(turn, seat, decision.reason, before)
-    return events
+        seat.events += _turn_events(turn, seat, decision.reason, before)
+    return seat
+
+
+def _computer_replies(request: Request, seat: Seat) -> Seat:
+    """The computer's answer, searched in the server's worker pool (never in the server
+    process) by the request's own deadline: :data:`DEADLINE` seconds from its arrival,
+    all its moves together, less :data:`ANSWER_MARGIN` for building the answer."""
+    if seat.finished or seat.state.to_move is not Player.COMPUTER:
+        return seat
+    arrived: float = request.scope.get("state", {}).get("arrived", time.time())
+    until = arrived + DEADLINE - ANSWER_MARGIN
+    thought: Seat = request.app.state.compute.run(computer_turns, seat, until)
+    return thought
 
 
 @router.get("/casino", response_class=HTMLResponse)
@@ -335,14 +364,14 @@ def page(request: Request) -> Response:
     return render(request, "casino.html", title="Casino", state=state)
 
 
-@router.get("/api/casino")
+@router.get("/api/casino", responses=answers(*READS))
 def state(request: Request) -> dict[str, Any]:
     """The table as the page shows it."""
     with open_session(request) as session:
         return seat_view(session.get(SEAT))
 
 
-@router.post("/api/casino/new")
+@router.post("/api/casino/new", responses=answers(*CHANGES))
 def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     """Toss the coin and start a tournament; the computer plays first if it won the toss."""
     level = Level.parse(body.level)
@@ -363,8 +392,7 @@ def new_game(request: Request, body: NewGame) -> dict[str, Any]:
             "text": f"The coin shows {toss.value}: you called {call.value}, so {who}.",
         }
     ]
-    game = seat.session()
-    seat.events += _computer_replies(seat, game)
+    seat = _computer_replies(request, seat)
     with open_session(request) as session:
         session.put(SEAT, seat)
         return seat_view(seat)
@@ -377,7 +405,7 @@ def _seat(session: Any) -> Seat:
     return seat
 
 
-@router.post("/api/casino/move")
+@router.post("/api/casino/move", responses=answers(*CHANGES))
 def play(request: Request, body: Play) -> dict[str, Any]:
     """The human's move (refused with the rule it breaks), then the computer's replies."""
     with open_session(request) as session:
@@ -396,12 +424,12 @@ def play(request: Request, body: Play) -> dict[str, Any]:
         turn = game.play(move)  # an illegal move raises, with the rule's sentence
         seat.keep(game)
         seat.events = _turn_events(turn, seat, None, before)
-        seat.events += _computer_replies(seat, game)
+        seat = _computer_replies(request, seat)
         session.put(SEAT, seat)
         return seat_view(seat)
 
 
-@router.post("/api/casino/hint")
+@router.post("/api/casino/hint", responses=answers(*SENDS, 409))
 def hint(request: Request) -> dict[str, Any]:
     """The expert's advice for the human's move, and why."""
     with open_session(request) as session:
@@ -409,14 +437,22 @@ def hint(request: Request) -> dict[str, Any]:
         game = seat.session()
         if game.to_move is not Player.HUMAN:
             raise ApiError(409, "it is the computer's turn")
-        decision = game.hint()
-        return {
-            "move": move_view(decision.move, table_items(game.state)),
-            "reason": decision.reason,
-        }
+        arrived: float = request.scope.get("state", {}).get("arrived", time.time())
+        advice: dict[str, Any] = request.app.state.compute.run(
+            expert_hint, seat, arrived + DEADLINE - ANSWER_MARGIN
+        )
+        return advice
 
 
-@router.post("/api/casino/undo")
+def expert_hint(seat: Seat, until: float) -> dict[str, Any]:
+    """The expert's advice for the human's move, searched by ``until`` (in a worker)."""
+    game = seat.session()
+    game.adviser = level_strategy(Level.EXPERT, deadline=max(MIN_THINK, until - time.time()))
+    decision = game.hint()
+    return {"move": move_view(decision.move, table_items(game.state)), "reason": decision.reason}
+
+
+@router.post("/api/casino/undo", responses=answers(*CHANGES))
 def undo(request: Request) -> dict[str, Any]:
     """Take back the human's last move and the computer's replies (a practice game)."""
     with open_session(request) as session:
@@ -435,7 +471,7 @@ def undo(request: Request) -> dict[str, Any]:
         return seat_view(seat)
 
 
-@router.get("/api/casino/save")
+@router.get("/api/casino/save", responses=answers(*READS, 409, text=True))
 def save(request: Request) -> Response:
     """The game as one game file: the position in the course's save format (with its
     level, and whether it is a practice game), then every move of the game, for
@@ -448,7 +484,7 @@ def save(request: Request) -> Response:
     )
 
 
-@router.get("/api/casino/log")
+@router.get("/api/casino/log", responses=answers(*READS, 409, text=True))
 def log(request: Request) -> Response:
     """The game log (every move so far), to download and review with ``casino review``."""
     with open_session(request) as session:
@@ -458,7 +494,7 @@ def log(request: Request) -> Response:
     )
 
 
-@router.post("/api/casino/load")
+@router.post("/api/casino/load", responses=answers(*CHANGES))
 def load(request: Request, body: Load) -> dict[str, Any]:
     """Resume a game from an uploaded game file (or save file, or game log), read as
     strictly as at the terminal."""
@@ -470,13 +506,13 @@ def load(request: Request, body: Load) -> dict[str, Any]:
     )
     seat = Seat(level, game.state, game.log, rng, practice=game.practice)
     seat.events = [{"kind": "loaded", "text": f"Resumed {body.name} at the {level.value} level."}]
-    seat.events += _computer_replies(seat, game)
+    seat = _computer_replies(request, seat)
     with open_session(request) as session:
         session.put(SEAT, seat)
         return seat_view(seat)
 
 
-class ReviewRequest(BaseModel):
+class ReviewRequest(RequestModel):
     """A game to review: an uploaded game file (or game log), or, without one, the game at
     this browser's table."""
 
@@ -494,7 +530,7 @@ def review_page(request: Request) -> Response:
     return render(request, "casino_review.html", title="Casino review", state=state)
 
 
-@router.post("/api/casino/review", status_code=202)
+@router.post("/api/casino/review", status_code=202, responses=answers(*CHANGES))
 def start_review(request: Request, body: ReviewRequest) -> JSONResponse:
     """Start the review of a whole game (a job: poll ``/api/casino/jobs/<job>``)."""
     if body.text is not None:
@@ -508,7 +544,7 @@ def start_review(request: Request, body: ReviewRequest) -> JSONResponse:
         if not log.moves:
             raise ApiError(409, "no move yet: play some before the review")
     owner = request.scope["state"]["session_id"]
-    job = request.app.state.jobs.start(owner, lambda progress: review_view(log, progress))
+    job = request.app.state.jobs.start(owner, functools.partial(review_view, log))
     return JSONResponse(job.view(), status_code=202)
 
 
@@ -545,13 +581,25 @@ def review_view(log: GameLog, progress: Progress | None = None) -> dict[str, Any
     return {"summary": summary, "steps": steps}
 
 
-@router.api_route("/api/casino/jobs/{job_id}", methods=["GET", "DELETE"])
-def review_job(request: Request, job_id: str) -> dict[str, Any]:
-    """A review's progress, then its result or its one-line error (``DELETE``: stop it)."""
-    jobs, owner = request.app.state.jobs, request.scope["state"]["session_id"]
-    job = jobs.cancel(owner, job_id) if request.method == "DELETE" else jobs.get(owner, job_id)
-    view: dict[str, Any] = job.view()
+@router.get("/api/casino/jobs/{job_id}", response_model=JobAnswer, responses=answers(*READS, 404))
+def review_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+    """A review's progress, then its result or its one-line error."""
+    view: dict[str, Any] = request.app.state.jobs.get(_owner(request), job_id).view()
     return view
+
+
+@router.delete(
+    "/api/casino/jobs/{job_id}", response_model=JobAnswer, responses=answers(*SENDS, 404)
+)
+def stop_review(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+    """Stop a review."""
+    view: dict[str, Any] = request.app.state.jobs.cancel(_owner(request), job_id).view()
+    return view
+
+
+def _owner(request: Request) -> str:
+    owner: str = request.scope["state"]["session_id"]
+    return owner
 
 
 # --- puzzles --------------------------------------------------------------------------
@@ -581,7 +629,7 @@ class PuzzleSeat:
 PUZZLES: Final = Slot("casino-puzzles", PuzzleSeat.from_dict)
 
 
-class PuzzleAnswer(BaseModel):
+class PuzzleAnswer(RequestModel):
     """The answer to the puzzle on show: its id and the move's notation."""
 
     id: str = Field(max_length=40)
@@ -645,7 +693,7 @@ def puzzles_page(request: Request) -> Response:
     return render(request, "casino_puzzles.html", title="Casino puzzles", state=state)
 
 
-@router.get("/api/casino/puzzles")
+@router.get("/api/casino/puzzles", responses=answers(*READS))
 def puzzles_state(request: Request) -> dict[str, Any]:
     """The puzzle on show and the player's record."""
     with open_session(request) as session:
@@ -653,7 +701,7 @@ def puzzles_state(request: Request) -> dict[str, Any]:
         return puzzles_view(seat, puzzle)
 
 
-@router.post("/api/casino/puzzles/answer")
+@router.post("/api/casino/puzzles/answer", responses=answers(*CHANGES))
 def answer_puzzle(request: Request, body: PuzzleAnswer) -> dict[str, Any]:
     """The verdict on an answer, the ratings after it (Glicko-2), then the next puzzle."""
     with open_session(request) as session:
@@ -674,7 +722,7 @@ def answer_puzzle(request: Request, body: PuzzleAnswer) -> dict[str, Any]:
         }
 
 
-@router.delete("/api/casino")
+@router.delete("/api/casino", responses=answers(*CHANGES))
 def leave(request: Request) -> dict[str, Any]:
     """Leave the table."""
     with open_session(request) as session:

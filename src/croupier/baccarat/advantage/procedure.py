@@ -22,6 +22,7 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.odds import baccarat_kernels
 from croupier.baccarat.simulate import (
@@ -31,6 +32,7 @@ from croupier.baccarat.simulate import (
     standard_burn_starts,
 )
 from croupier.engine import compiled
+from croupier.numerals import plural
 
 __all__ = ["STANDARD_BURN", "DealtShoes", "ShoeProcedure", "parse_burn"]
 
@@ -40,6 +42,7 @@ STANDARD_BURN: Final = "standard"
 MAX_BURN: Final = 52
 
 
+@checked
 def parse_burn(text: str) -> str | int:
     """``standard``, ``none`` (0 cards) or a number of cards burned face down.
 
@@ -130,6 +133,7 @@ class DealtShoes:
         return seen + 1 if self.shown else seen
 
 
+@checked
 @dataclass(frozen=True, slots=True)
 class ShoeProcedure:
     """Decks per shoe, cut-card depth (cards behind it) and the burn."""
@@ -157,8 +161,8 @@ class ShoeProcedure:
         most_burned = 11 if burn == STANDARD_BURN else int(burn)
         if size - cut_card <= most_burned:
             raise BaccaratError(
-                f"the cut card {cut_card} cards from the back of {size} leaves no round "
-                "after the burn"
+                f"the cut card {plural(cut_card, 'card')} from the back of a {size:,}-card shoe "
+                "leaves no round after the burn"
             )
 
     @property
@@ -186,7 +190,7 @@ class ShoeProcedure:
     def describe(self) -> str:
         """``8 decks, cut card 14 from the back, standard burn``."""
         burn = {STANDARD_BURN: "standard burn", 0: "no burn"}.get(
-            self.burn, f"{self.burn} cards burned"
+            self.burn, f"{plural(int(self.burn), 'card')} burned"
         )
         decks = f"{self.decks} deck" + ("s" if self.decks != 1 else "")
         return f"{decks}, cut card {self.cut_card} from the back, {burn}"

@@ -14,7 +14,7 @@ from croupier.cli.options import (
     SeedOption,
     count_option,
     decimal_parser,
-    file_option,
+    directory_option,
 )
 
 __all__ = ["trainer"]
@@ -57,7 +57,7 @@ def trainer(
     ] = None,
     history_dir: Annotated[
         Path | None,
-        file_option(
+        directory_option(
             "--history-dir",
             "Where histories are kept. [default: $CROUPIER_TRAINER_DIR, else "
             "~/.local/state/croupier/trainer]",
@@ -72,7 +72,7 @@ def trainer(
     from croupier.baccarat.trainer import Drill, trainer_count
     from croupier.baccarat.trainerlog import check_user, default_user, read_history
     from croupier.cli.baccarat.drill import TrainerSession, save_and_summarise, show_history
-    from croupier.numerals import fresh_seed
+    from croupier.numerals import fresh_seed, plural
 
     name = check_user(user) if user is not None else default_user()
     console = make_console()
@@ -82,13 +82,14 @@ def trainer(
     if cards > 52 * decks:
         fail(f"bad --cards {cards}: a {decks}-deck shoe holds {52 * decks} cards")
     if every > cards:
-        fail(f"bad --every {every}: more than the {cards} cards dealt")
+        fail(f"bad --every {every}: more than the {plural(cards, 'card')} dealt")
     system = trainer_count(count, decks)
     seed = fresh_seed() if seed is None else seed
     drill = Drill.new(count, decks=decks, cards=cards, every=every, rng=seed)
     console.print(f"Counting trainer: {system.name} ({system.written()}).", markup=False)
     console.print(
-        f"{cards} cards from a shoe of {decks} decks, a question every {every}. "
+        f"{plural(cards, 'card')} from a shoe of {plural(decks, 'deck')}, a question every "
+        f"{every}. "
         f"Seed {seed}: replay this drill with --seed {seed}.",
         markup=False,
     )

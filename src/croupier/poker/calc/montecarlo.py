@@ -1,4 +1,11 @@
-"""Monte Carlo deals with NumPy: the same deals as the compiled kernel, for a seed.
+"""Monte Carlo: the loop of chunks every run goes through, and the deals of a block with
+NumPy, the same deals as the compiled kernel for a seed.
+
+:func:`run_chunks` deals a run in chunks (:func:`chunk_sizes`), each the next blocks of
+deals (:mod:`croupier.poker.calc.sampling`), until the standard error of every
+player's equity is below the precision asked for (or for a number of trials); a chunk
+depends on the question and the seed alone, so the answer to a seed does not depend on
+how many threads, workers or machines share the chunks.
 
 :func:`croupier.poker._kernels.deal_block` deals a block of Monte Carlo trials from a
 stream of random numbers keyed by the seed and the block; :func:`deal_block` here deals
@@ -35,19 +42,42 @@ while it meets a card dealt.
 
 from __future__ import annotations
 
-from typing import Final
+import contextlib
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.parallel import InOrder, iter_tasks
+from croupier.poker.calc.question import LiveQuestion
+from croupier.poker.calc.results import CalcResult, Progress
+from croupier.poker.calc.tally import Tally
 from croupier.poker.tables import FLUSH_BITS, FLUSH_OFFSET, flush_table, kernel_tables
 
-__all__ = ["DEFAULT_PRECISION", "MIN_TRIALS", "OUTCOMES", "deal_block", "flush_classes"]
+__all__ = [
+    "CHUNK_TRIALS",
+    "DEFAULT_PRECISION",
+    "MIN_TRIALS",
+    "OUTCOMES",
+    "chunk_sizes",
+    "deal_block",
+    "flush_classes",
+    "run_chunks",
+]
 
+R = TypeVar("R")
+
+#: Seconds between two results so far (the first comes after the first chunk).
+SHOW_SECONDS: Final = 0.1
 #: Default Monte Carlo target: standard error of each equity (0.1 percentage point).
 DEFAULT_PRECISION: Final = 0.001
-#: The fewest trials before the stopping rule applies.
+#: Trials of the first chunk of work, the fewest before the stopping rule applies.
 MIN_TRIALS: Final = 10_000
+#: Trials of a chunk at most (chunks double from :data:`MIN_TRIALS` up to it): a run to
+#: a precision stops at a chunk's end, so at most this many trials past the target.
+CHUNK_TRIALS: Final = 1 << 17
 #: Outcome columns of a combo's counts: 0 lost, k the pot shared by k players (1: won).
 OUTCOMES: Final = 11
 
@@ -254,7 +284,8 @@ def deal_block(
         boards = np.uint64(board_cards) | (used & ~hands)
         need = want - done
         if len(number) >= need:  # the last deal wanted ends the block
-            number, totals, boards, picks = number[:need], totals[:need], boards[:need], picks[:, :need]
+            number, totals = number[:need], totals[:need]
+            boards, picks = boards[:need], picks[:, :need]
             tried += int(number[-1]) + 1
         else:
             tried += count
@@ -287,3 +318,88 @@ def _add_outcomes(
     on_top = classes == classes.min(axis=0)
     outcome = on_top * on_top.sum(axis=0)
     counts += np.bincount((OUTCOMES * picks + outcome).ravel(), minlength=len(counts))
+
+
+def chunk_sizes(trials: int | None, largest: int = CHUNK_TRIALS) -> Iterator[int]:
+    """The trials of Monte Carlo chunks 0, 1, 2...: :data:`MIN_TRIALS`, then twice as
+    many each time up to ``largest``, summing to ``trials`` (``None``: without end).
+    They depend on nothing else, never on the number of workers.
+
+    >>> list(chunk_sizes(200_000)), list(chunk_sizes(300_000, largest=65_536))
+    ([10000, 20000, 40000, 80000, 50000], [10000, 20000, 40000, 65536, 65536, 65536, 33392])
+    """
+    size, left = MIN_TRIALS, trials
+    while left is None or left > 0:
+        chunk = size if left is None else min(size, left)
+        yield chunk
+        if left is not None:
+            left -= chunk
+        size = min(2 * size, largest)
+
+
+def run_chunks(
+    question: LiveQuestion,
+    trials: int | None,
+    precision: float,
+    progress: Progress | None,
+    *,
+    jobs: Callable[[int], tuple[Any, ...]],
+    work: Callable[..., R],
+    absorb: Callable[[R], None],
+    tally: Tally,
+    workers: int,
+    scheduler: str | None,
+    preload: Sequence[str],
+    largest: int = CHUNK_TRIALS,
+) -> Iterator[CalcResult]:
+    """The loop of every Monte Carlo run: chunk after chunk of
+    :func:`chunk_sizes` (up to ``largest`` trials), ``work(*jobs(size))`` deals a chunk
+    (``jobs`` is called in chunk order) and ``absorb`` adds its result into ``tally``,
+    in chunk order. With
+    ``precision``, the run ends with the first chunk after which every standard error
+    is small enough; chunks run ahead by other workers are dropped. The chunks depend on
+    the question and the seed alone, so a seed gives bit-for-bit the same result on one
+    process, several (``workers``), or a Dask cluster (``scheduler``; see
+    :func:`croupier.parallel.iter_tasks`). Yields the result so far (partial) after the
+    first chunk, then at most every :data:`SHOW_SECONDS`, and the whole last.
+    """
+    goal = trials if trials is not None else MIN_TRIALS
+    enough = False
+
+    def add(result: R) -> None:
+        nonlocal enough, goal
+        if enough:
+            return
+        absorb(result)
+        if trials is not None:
+            enough = tally.games >= trials
+            return
+        worst = float(np.max(tally.stderr()))
+        enough = worst <= precision
+        # the trials needed, from the variance so far (SE falls as 1/sqrt(n))
+        goal = tally.games if enough else max(goal, int(tally.games * (worst / precision) ** 2))
+
+    def chunks() -> Iterator[tuple[Any, ...]]:
+        for size in chunk_sizes(trials, largest):
+            if enough:
+                return
+            yield jobs(size)
+
+    merged: InOrder[R] = InOrder(add)
+    tasks = iter_tasks(work, chunks(), workers=workers, scheduler=scheduler, preload=preload)
+    shown: float | None = None
+    with contextlib.closing(tasks):
+        for index, result in tasks:
+            before = tally.games
+            merged.put(index, result)
+            if enough:
+                break  # (closing the tasks stops the chunks still running)
+            due = shown is None or time.perf_counter() - shown >= SHOW_SECONDS
+            if tally.games > before and due:  # the result so far
+                shown = time.perf_counter()
+                if progress is not None:
+                    progress(tally.games, goal)
+                yield tally.result(question, exact=False, partial=True, stderr=True)
+    if progress is not None:
+        progress(tally.games, tally.games)
+    yield tally.result(question, exact=False, partial=False, stderr=True)

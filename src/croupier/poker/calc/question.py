@@ -35,6 +35,7 @@ from numpy.typing import NDArray
 
 from croupier.cards import DECK, Card, as_cards, parse_cards
 from croupier.errors import CroupierError, check_type, prefixed
+from croupier.numerals import plural
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.ranges import Range
 from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS, combos_meeting
@@ -65,7 +66,7 @@ class EquityQuestion:
     of the wrong type a :class:`TypeError`. Text is read by :meth:`parse`.
 
     >>> from croupier.cards import parse_cards
-    >>> from croupier.poker.ranges import Range
+    >>> from croupier.poker.ranges import COMBO_CARDS, Range
     >>> EquityQuestion((Range.parse("AA"), Range.parse("KK")), parse_cards("Kh 7d 2c")).players
     2
     >>> EquityQuestion.parse(["AhKh", "AhQh"])
@@ -92,16 +93,17 @@ class EquityQuestion:
         for name in ("board", "dead"):
             cards = getattr(self, name)
             if type(cards) is not tuple or any(type(c) is not Card for c in cards):
-                object.__setattr__(self, name, as_cards(cards, name))
+                object.__setattr__(self, name, as_cards(cards, name, reads_text=False))
         _check_players(len(ranges))
         if len(self.board) not in BOARD_SIZES:
             raise PokerError(
-                f"board: {len(self.board)} cards: expected 0, 3, 4 or 5 (preflop, flop, turn, "
-                f"river): a board of {len(self.board)} cards is none of these"
+                f"board: {plural(len(self.board), 'card')}: expected 0, 3, 4 or 5 (preflop, "
+                f"flop, turn, river): a board of {plural(len(self.board), 'card')} is none of these"
             )
         _check_places(self)
         _check_enough(self)
         _check_live(self)
+        _check_dealable(self)
 
     @classmethod
     def parse(
@@ -157,8 +159,8 @@ def _bits(cards: Iterable[Card]) -> int:
 def _check_players(count: int) -> None:
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise PokerError(
-            f"{count} ranges given for {count} players: expected {MIN_PLAYERS} to "
-            f"{MAX_PLAYERS}, one range per player"
+            f"{plural(count, 'range')} given for {plural(count, 'player')}: expected "
+            f"{MIN_PLAYERS} to {MAX_PLAYERS}, one range per player"
         )
 
 
@@ -265,6 +267,51 @@ def _check_live(question: EquityQuestion) -> None:
                 )
 
 
+#: Steps the search for one deal may take before it gives up (a question that fits is
+#: found in a handful; one that cannot is ruled out in a few hundred).
+DEAL_SEARCH_STEPS: Final = 100_000
+
+
+def _check_dealable(question: EquityQuestion) -> None:
+    """Some deal gives every player a combo of their range with no card twice (the
+    board and dead cards out); else a :class:`PokerError` saying the ranges cannot be
+    dealt together. ``AA AA AA AA AA`` asks for ten aces: no Monte Carlo deal could ever
+    be found. The search is bounded; a question it cannot settle in time is let through."""
+    fixed = 0
+    for card in question.board + question.dead:
+        fixed |= 1 << card.index
+    masks = []
+    for player in question.ranges:
+        numbers = player.combo_numbers.tolist()
+        masks.append([m for m in (_COMBO_MASKS[c] for c in numbers) if not m & fixed])
+    order = sorted(range(len(masks)), key=lambda i: len(masks[i]))
+    steps = 0
+
+    def deal(position: int, used: int) -> bool | None:
+        nonlocal steps
+        if position == len(order):
+            return True
+        for mask in masks[order[position]]:
+            steps += 1
+            if steps > DEAL_SEARCH_STEPS:
+                return None
+            if not mask & used:
+                found = deal(position + 1, used | mask)
+                if found is not False:
+                    return found
+        return False
+
+    if deal(0, 0) is False:
+        raise PokerError(
+            f"the {len(masks)} ranges cannot be dealt together: no deal gives each player a "
+            "combo of their range without a card twice"
+        )
+
+
+#: Each combo's two cards, as a bit mask of card numbers.
+_COMBO_MASKS: Final = tuple((1 << int(a)) | (1 << int(b)) for a, b in COMBO_CARDS.tolist())
+
+
 class LiveQuestion:
     """A question as the engines use it: each player's live combos (numbers) and their
     weights once the board and dead cards are out, the deck left, the board's key. The
@@ -318,7 +365,8 @@ class LiveQuestion:
     @functools.cached_property
     def deck(self) -> NDArray[np.int64]:
         """The cards neither on the board nor dead, by number."""
-        return _CARDS[(_CARD_BITS & np.uint64(self.fixed_bits)) == 0]
+        deck: NDArray[np.int64] = _CARDS[(_CARD_BITS & np.uint64(self.fixed_bits)) == 0]
+        return deck
 
     @functools.cached_property
     def board_key(self) -> int:

@@ -81,8 +81,10 @@ class PlayerResult:
     def _by_class(self, row: int) -> NDArray[np.float64]:
         from croupier.poker.starting_hands import CLASS_OF_COMBO
 
-        weight = np.bincount(CLASS_OF_COMBO, self.sums[WEIGHT], minlength=169)
-        found = np.bincount(CLASS_OF_COMBO, self.sums[row], minlength=169)
+        weight = np.asarray(
+            np.bincount(CLASS_OF_COMBO, self.sums[WEIGHT], minlength=169), dtype=np.float64
+        )
+        found = np.asarray(np.bincount(CLASS_OF_COMBO, self.sums[row], minlength=169), np.float64)
         return _ratio(found, weight).reshape(13, 13)
 
     def to_dict(self) -> dict[str, Any]:
@@ -101,7 +103,8 @@ class PlayerResult:
 class CalcResult:
     """What :func:`~croupier.poker.calc.calculate` found. ``games``: deals enumerated
     (exact) or trials (Monte Carlo); ``partial``: stopped before the end (the figures
-    cover what was done).
+    cover what was done); ``seed``: the int seed of a Monte Carlo run, which repeats it
+    (``None`` when exact or given a generator).
     """
 
     exact: bool
@@ -110,6 +113,7 @@ class CalcResult:
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
     partial: bool = False
+    seed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The object ``poker calc --json`` prints."""
@@ -117,6 +121,7 @@ class CalcResult:
             "exact": self.exact,
             "partial": self.partial,
             "games": self.games,
+            "seed": self.seed,
             "players": [p.to_dict() for p in self.players],
             "board": [str(c) for c in self.board],
             "dead": [str(c) for c in self.dead],

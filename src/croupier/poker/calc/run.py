@@ -4,13 +4,16 @@ which choose between exact enumeration and Monte Carlo and run it."""
 from __future__ import annotations
 
 import collections
+import dataclasses
 import os
 from collections.abc import Iterator, Sequence
 from typing import Final, TypedDict, Unpack
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.cards import Card
+from croupier.cpus import WORKER_START_SECONDS, workers_for
 from croupier.engine import compiled
 from croupier.poker.calc.exact import plan_exact, run_exact
 from croupier.poker.calc.montecarlo import DEFAULT_PRECISION
@@ -54,6 +57,28 @@ def question_of(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
     return ranges
 
 
+#: Rough cost of a Monte Carlo trial per player, in seconds, with NumPy (the kernel's
+#: twin) and with the compiled engine (used only to choose how many workers a run is
+#: worth).
+TRIAL_COST: Final = 3e-7
+COMPILED_TRIAL_COST: Final = 5e-8
+
+
+def _workers(
+    workers: int | None, scheduler: str | None, seconds: float, start: float = WORKER_START_SECONDS
+) -> int:
+    """The workers asked for, or (``None``) as many as a job of ``seconds`` is worth (a
+    worker is ready to work after ``start`` seconds)."""
+    if workers is None:
+        return 2 if scheduler is not None else workers_for(seconds, start)
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"workers must be an int or None, not {type(workers).__name__}")
+    if workers < 1:
+        raise PokerError(f"bad number of workers {workers}: expected 1 or more")
+    return workers
+
+
+@checked
 def exact_seconds(
     ranges: Ranges,
     *,
@@ -86,8 +111,11 @@ class CalcOptions(TypedDict, total=False):
     rng: int | np.random.Generator | None
     progress: Progress | None
     threads: int | None
+    workers: int | None
+    scheduler: str | None
 
 
+@checked
 def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[CalcResult]:
     """Like :func:`calculate`, yielding the result so far after each batch of work (all
     marked partial) and the whole result last: stop early and keep the last one."""
@@ -117,12 +145,31 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
                 "combinations of ranges): use Monte Carlo (trials or precision) instead"
             )
     threads = _threads(options.get("threads", 1))
+    workers, scheduler = options.get("workers", 1), options.get("scheduler")
     if plan is not None:
-        yield from run_exact(question, plan, progress)
+        count = _workers(workers, scheduler, plan.seconds)
+        yield from run_exact(question, plan, progress, workers=count, scheduler=scheduler)
     else:
-        seed = stream_seed(options.get("rng"))
+        rng = options.get("rng")
+        seed = stream_seed(rng)
+        recorded = rng if isinstance(rng, int) else None  # in the result, to be repeated
         target = precision if precision is not None else DEFAULT_PRECISION
-        yield from run_blocks(question, seed, trials, target, progress, threads)
+        # heads-up equity near 1/2 is the widest: 1/4 over the variance of the mean
+        expected = trials if trials is not None else 0.25 / target**2
+        cost = COMPILED_TRIAL_COST if compiled("poker") else TRIAL_COST
+        count = _workers(workers, scheduler, expected * question.players * cost / threads)
+        results = run_blocks(
+            question,
+            seed,
+            trials,
+            target,
+            progress,
+            threads,
+            workers=count,
+            scheduler=scheduler,
+        )
+        for result in results:
+            yield dataclasses.replace(result, seed=recorded)
 
 
 def _threads(threads: int | None) -> int:
@@ -135,6 +182,7 @@ def _threads(threads: int | None) -> int:
     return threads
 
 
+@checked
 def calculate(
     ranges: Ranges,
     *,
@@ -146,6 +194,8 @@ def calculate(
     rng: int | np.random.Generator | None = None,
     progress: Progress | None = None,
     threads: int | None = 1,
+    workers: int | None = 1,
+    scheduler: str | None = None,
 ) -> CalcResult:
     """Each player's equity, win and tie, exactly or by Monte Carlo.
 
@@ -162,6 +212,14 @@ def calculate(
     total)`` is called as work proceeds. ``threads``: how many threads deal Monte Carlo
     trials (``None``: one per core); a seed gives the same answer whatever their number,
     with the engine compiled or not.
+
+    ``workers`` processes share the work (``None``: as many as the job is worth), or
+    the Dask cluster at ``scheduler`` does it (``tcp://HOST:PORT``, or ``"local"``: a
+    LocalCluster of ``workers`` processes; see :func:`croupier.parallel.iter_tasks`).
+    The work is split into tasks the question alone decides, each Monte Carlo chunk
+    drawn from its own child of the seed, and added up in order: the same seed gives
+    bit-for-bit the same result however it is run. A script that asks for workers must
+    guard its entry point with ``if __name__ == "__main__":``.
 
     >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
     >>> r.games, round(sum(p.equity for p in r.players), 9)
@@ -181,6 +239,8 @@ def calculate(
         "rng": rng,
         "progress": progress,
         "threads": threads,
+        "workers": workers,
+        "scheduler": scheduler,
     }
     results = iter_calculate(ranges, **options)
     return collections.deque(results, maxlen=1)[0]

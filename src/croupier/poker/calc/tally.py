@@ -34,8 +34,6 @@ def shares(classes: NDArray[np.uint16]) -> tuple[NDArray[np.float64], NDArray[np
     return share, on_top & (sharing > 1)
 
 
-
-
 class Tally:
     """Weighted sums of equity, wins and ties per player, and per combo of each range
     (from which the results give each class's and each combo's figures)."""
@@ -49,6 +47,17 @@ class Tally:
         self.squares = np.zeros(players)
         #: sums (WEIGHT, EQUITY, WIN, TIE) x players x combos
         self.combo = np.zeros((4, players, COMBO_COUNT))
+
+    def add(self, other: Tally) -> None:
+        """Add the sums of ``other`` (a chunk of the work, done elsewhere) to these.
+
+        >>> whole, part = Tally(2), Tally(2)
+        >>> part.games, part.weight = 3, 3.0
+        >>> whole.add(part); whole.add(part); whole.games, whole.weight
+        (6, 6.0)
+        """
+        for name, value in vars(other).items():
+            setattr(self, name, getattr(self, name) + value)
 
     def add_deals(
         self,

@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const { api, el, cardElement, announce } = croupier;
+  const { api, el, cardElement, announce, watchJob, count } = croupier;
   const { buildElement } = casinoCards;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
@@ -107,8 +107,8 @@
     const backs = $("computer-hand");
     backs.replaceChildren();
     for (let i = 0; i < position.computer_hand; i += 1) backs.append(el("span", "card back"));
-    $("computer-pile").textContent = `pile: ${position.piles.computer.length} cards`;
-    $("human-pile").textContent = `pile: ${position.piles.human.length} cards`;
+    $("computer-pile").textContent = `pile: ${count(position.piles.computer.length, "card")}`;
+    $("human-pile").textContent = `pile: ${count(position.piles.human.length, "card")}`;
     renderTable(position, highlight);
     const playable = position.legal.length > 0 && !busy && !state.finished;
     renderHand(position, playable);
@@ -223,8 +223,8 @@
     for (const item of event.items) {
       const row = el("tr");
       row.append(el("td", null, item.name),
-        el("td", "num", `${item.human.cards} cards: ${item.human.points}`),
-        el("td", "num", `${item.computer.cards} cards: ${item.computer.points}`));
+        el("td", "num", `${count(item.human.cards, "card")}: ${item.human.points}`),
+        el("td", "num", `${count(item.computer.cards, "card")}: ${item.computer.points}`));
       table.append(row);
     }
     for (const [label, key] of [["Round points", "points"], ["Tournament before", "before"], ["Tournament now", "totals"]]) {
@@ -265,7 +265,18 @@
     $("round-title").textContent = `Round ${event.round} is over`;
     const result = $("round-result");
     result.replaceChildren(scoreTable(event));
-    $("review").replaceChildren(event.review ? reviewBlock(event.review) : el("p", "note", "No moves of yours to review."));
+    const review = $("review");
+    if (event.review) {
+      review.replaceChildren(reviewBlock(event.review));
+    } else if (event.review_job) {
+      // The review runs on the server's workers: show it when it is ready.
+      review.replaceChildren(el("p", "note", "Reviewing your moves…"));
+      watchJob("/api/jobs/" + event.review_job, () => null, 250)
+        .then((job) => review.replaceChildren(reviewBlock(job.result)))
+        .catch((error) => review.replaceChildren(el("p", "note", `No review: ${error.message}.`)));
+    } else {
+      review.replaceChildren(el("p", "note", event.review_error ? `No review: ${event.review_error}.` : "No moves of yours to review."));
+    }
   }
 
   function showResult(event) {
