@@ -277,9 +277,9 @@ def _check_dealable(question: EquityQuestion) -> None:
     board and dead cards out); else a :class:`PokerError` saying the ranges cannot be
     dealt together. ``AA AA AA AA AA`` asks for ten aces: no Monte Carlo deal could ever
     be found. The search is bounded; a question it cannot settle in time is let through."""
-    fixed = 0
-    for card in question.board + question.dead:
-        fixed |= 1 << card.index
+    fixed = _bits(question.board + question.dead)
+    if _deals_greedily(question.ranges, fixed):
+        return  # the usual case: a deal found by taking each range's first combo that fits
     masks = []
     for player in question.ranges:
         numbers = player.combo_numbers.tolist()
@@ -306,6 +306,19 @@ def _check_dealable(question: EquityQuestion) -> None:
             f"the {len(masks)} ranges cannot be dealt together: no deal gives each player a "
             "combo of their range without a card twice"
         )
+
+
+def _deals_greedily(ranges: tuple[Range, ...], fixed: int) -> bool:
+    """True when giving each player in turn (the smallest ranges first) the first combo
+    of their range that meets no card dealt or out makes a deal (a deal then exists;
+    False proves nothing). Bit sets of combos: no list of them is made."""
+    meeting = combos_meeting(fixed)
+    for combos in sorted((r.combo_set for r in ranges), key=int.bit_count):
+        fits = combos & ~meeting
+        if not fits:
+            return False
+        meeting |= combos_meeting(int(COMBO_BITS[(fits & -fits).bit_length() - 1]))
+    return True
 
 
 #: Each combo's two cards, as a bit mask of card numbers.

@@ -249,7 +249,7 @@ def run_blocks(
     The deals come in the chunks of :func:`~croupier.poker.calc.montecarlo.run_chunks`
     (the NumPy sampler's), each chunk the next blocks of :data:`BLOCK_TRIALS` deals; the
     counts do not depend on how many threads, workers or machines share the chunks."""
-    deals = BlockDeals(question, seed)
+    deals = _deals(question, seed)  # built once: the chunks dealt here copy it
     tally = Tally(question.players)
     first = 0
 
