@@ -795,6 +795,8 @@ def deal_block(
     dealt_picks = cython.declare(cython.longlong[640])  # _BATCH x _PLAYERS
     dealt_totals = cython.declare(cython.ulonglong[64])
     dealt_boards = cython.declare(cython.ulonglong[64])
+    places = cython.declare(cython.longlong[128])  # _BATCH x 2: heads-up classes' places
+    flushed = cython.declare(cython.bint[64])
     firsts = cython.declare(cython.ulonglong[64])
     start = cython.declare(cython.longlong[10])
     size = cython.declare(cython.ulonglong[10])
@@ -1016,6 +1018,9 @@ def deal_block(
                 dealt_boards[dealt] = board_cards | (used & ~hands)
                 dealt += 1
             if players == 2:  # heads-up, written out
+                # first where each hand's class is (the rank table's places, or the class
+                # itself for a flush), then the classes: the table reads of the batch are
+                # independent, so the processor has many in flight
                 for d in range(dealt):
                     total = dealt_totals[d]
                     i = dealt_picks[d * _PLAYERS]
@@ -1023,13 +1028,24 @@ def deal_block(
                     x = total + combo_keys[i]
                     y = total + combo_keys[other]
                     if ((x + FLUSH_OFFSET) | (y + FLUSH_OFFSET)) & FLUSH_BITS:
-                        mine = _class7(x, dealt_boards[d] | combo_bits[i])
-                        theirs = _class7(y, dealt_boards[d] | combo_bits[other])
+                        flushed[d] = True
+                        places[2 * d] = _class7(x, dealt_boards[d] | combo_bits[i])
+                        places[2 * d + 1] = _class7(y, dealt_boards[d] | combo_bits[other])
                     else:
+                        flushed[d] = False
                         x = x >> SUIT_BITS
                         y = y >> SUIT_BITS
-                        mine = values[offsets[x >> shift] + (x & low)]
-                        theirs = values[offsets[y >> shift] + (y & low)]
+                        places[2 * d] = offsets[x >> shift] + (x & low)
+                        places[2 * d + 1] = offsets[y >> shift] + (y & low)
+                for d in range(dealt):
+                    i = dealt_picks[d * _PLAYERS]
+                    other = dealt_picks[d * _PLAYERS + 1]
+                    if flushed[d]:
+                        mine = places[2 * d]
+                        theirs = places[2 * d + 1]
+                    else:
+                        mine = values[places[2 * d]]
+                        theirs = values[places[2 * d + 1]]
                     tally[3 * i + (mine < theirs) + 2 * (mine == theirs)] += 1
                     tally[3 * other + (theirs < mine) + 2 * (mine == theirs)] += 1
                 done += dealt
