@@ -45,6 +45,9 @@ from croupier.parallel.local import (
     run_jobs,
     sigint_deferred,
     sigint_ignored,
+    start_quiet_resource_tracker,
+    start_worker,
+    stop_pool,
 )
 
 __all__ = [
@@ -62,6 +65,9 @@ __all__ = [
     "run_tasks",
     "sigint_deferred",
     "sigint_ignored",
+    "start_quiet_resource_tracker",
+    "start_worker",
+    "stop_pool",
 ]
 
 

@@ -188,11 +188,11 @@ class _Supervisor:
         return process
 
     def run(self) -> None:
-        from croupier.parallel.local import _start_quiet_resource_tracker
+        from croupier.parallel import start_quiet_resource_tracker
 
         # One quiet tracker for every process (the children share it): worker pools
         # stopped at once leave semaphores it removes without a warning on the screen.
-        _start_quiet_resource_tracker()
+        start_quiet_resource_tracker()
         received: list[int] = []
 
         def stop(number: int, frame: FrameType | None) -> None:
