@@ -94,6 +94,8 @@ class Sitting:
         self.results = dict.fromkeys(SettlementKind, 0) | dict(results or {})
         #: The last stakes: ``main`` on who wins, and each side bet's by its key.
         self.stakes: dict[str, int] = {"main": table.stake, **(stakes or {})}
+        #: The beads of :attr:`shoe_rounds` made so far, each with its round.
+        self._beads: list[tuple[Coup, Bead]] = []
 
     @classmethod
     def sit_down(
@@ -173,8 +175,15 @@ lower the stake or raise the bankroll
 
     @property
     def beads(self) -> list[Bead]:
-        """The current shoe's rounds as the scoreboards record them."""
-        return [Bead.of(coup) for coup in self.shoe_rounds]
+        """The current shoe's rounds as the scoreboards record them (each round's bead
+        made once: the boards are drawn again after every round)."""
+        made, rounds = self._beads, self.shoe_rounds
+        kept = 0
+        while kept < min(len(made), len(rounds)) and made[kept][0] is rounds[kept]:
+            kept += 1
+        del made[kept:]
+        made += ((coup, Bead.of(coup)) for coup in rounds[kept:])
+        return [bead for _, bead in made]
 
     @property
     def tally(self) -> ShoeTally:
