@@ -102,11 +102,13 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(PACKAGE_ROOT / "static")), name="static")
 
     @app.get("/", response_class=HTMLResponse)
-    def lobby(request: Request) -> Response:
+    async def lobby(request: Request) -> Response:
+        # The same for every browser: rendered once, then served from memory, on the
+        # event loop (a trip to the thread pool would cost more than the answer).
         return render_static(request, "lobby.html", title="Lobby")
 
     @app.get("/healthz", response_model=Health, responses=answers(*READS))
-    def health() -> dict[str, str]:
+    async def health() -> dict[str, str]:
         return {"status": "ok", "version": __version__}
 
     app.include_router(jobs_router, responses=answers(*READS, 404))

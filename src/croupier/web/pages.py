@@ -27,6 +27,8 @@ PACKAGE_ROOT: Final = files("croupier.web")
 
 templates = Jinja2Templates(directory=str(PACKAGE_ROOT / "templates"))
 templates.env.globals["version"] = __version__
+# The templates ship with the package: no need to look at their files' times on every page.
+templates.env.auto_reload = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,8 @@ COOKIE_NAME: Final = "croupier_session"
 COOKIE_MAX_AGE: Final = 365 * 24 * 3600
 #: Decoded games each server process keeps for the next request.
 MEMORY_GAMES: Final = 1_000
+#: Client addresses whose keyed hash each server process remembers.
+CLIENT_KEYS: Final = 4_096
 #: Bytes of randomness and of signature in a session id.
 _RANDOM, _SIGNATURE = 16, 16
 
@@ -118,6 +120,7 @@ class SessionIds:
 
     def __init__(self, key: bytes) -> None:
         self._key = key
+        self._clients: dict[str, str] = {}
 
     def _sign(self, random: bytes) -> bytes:
         return hmac.new(self._key, random, hashlib.sha256).digest()[:_SIGNATURE]
@@ -140,8 +143,16 @@ class SessionIds:
         return hmac.compare_digest(raw[_RANDOM:], self._sign(raw[:_RANDOM]))
 
     def client_key(self, address: str) -> str:
-        """A client address as the store keeps it: a keyed hash, not the address."""
-        return hmac.new(self._key, b"client:" + address.encode(), hashlib.sha256).hexdigest()[:24]
+        """A client address as the store keeps it: a keyed hash, not the address (each
+        address's hash made once, for the last :data:`CLIENT_KEYS` addresses)."""
+        known = self._clients.get(address)
+        if known is None:
+            mac = hmac.new(self._key, b"client:" + address.encode(), hashlib.sha256)
+            known = mac.hexdigest()[:24]
+            if len(self._clients) >= CLIENT_KEYS:
+                self._clients.clear()
+            self._clients[address] = known
+        return known
 
 
 class _Memory:
