@@ -27,10 +27,12 @@ from croupier.baccarat.round import DEAL_ORDERS
 from croupier.baccarat.scoreboard import (
     DERIVED_ROADS,
     RoadCell,
+    ShoeTally,
     ask_road,
     bead_plate,
     big_road,
     derived_road,
+    shoe_tally,
 )
 from croupier.baccarat.sitting import Sitting
 from croupier.baccarat.table import TableRound, format_money, parse_money, table_shoe
@@ -44,10 +46,12 @@ from croupier.baccarat.tablerules import (
     table_rules,
 )
 from croupier.cards import Rank
+from croupier.web.answers import answer
 from croupier.web.baccarat_trainer import router as trainer_router
 from croupier.web.errors import ApiError
 from croupier.web.pages import GamePage, cards_view, render
 from croupier.web.schemas import CHANGES, READS, SENDS, RequestModel, answers
+from croupier.web.schemas.baccarat import CheckAnswer, TableAnswer
 from croupier.web.sessions import Slot, open_session
 
 __all__ = ["PAGE", "SEAT"]
@@ -65,6 +69,8 @@ MAX_DECKS: Final = 8
 MAX_SEED: Final = 2**63 - 1
 #: The shoe the maths panel prices before sitting down.
 FULL_SHOE: Final = MAX_DECKS
+#: The figures of a shoe's tally, as the page reads them.
+TALLY_FIELDS: Final = tuple(field.name for field in dataclasses.fields(ShoeTally))
 
 SEAT: Final = Slot("baccarat", Sitting.from_dict)
 
@@ -225,6 +231,7 @@ def roads_view(sitting: Sitting) -> dict[str, Any]:
     """The five roads of the current shoe, the ask road and the shoe's tally."""
     beads = sitting.beads
     asked = ask_road(beads)
+    tally = shoe_tally(beads)
     return {
         "bead_plate": [
             {
@@ -253,7 +260,7 @@ def roads_view(sitting: Sitting) -> dict[str, Any]:
             side: {key: None if colour is None else colour.value for key, colour in marks.items()}
             for side, marks in (("banker", asked.banker), ("player", asked.player))
         },
-        "tally": dataclasses.asdict(sitting.tally),
+        "tally": {name: getattr(tally, name) for name in TALLY_FIELDS},
     }
 
 
@@ -341,20 +348,20 @@ def page(request: Request) -> Response:
     return render(request, "baccarat.html", title="Baccarat", state=state)
 
 
-@router.get("/api/baccarat", responses=answers(*READS))
-def state(request: Request) -> dict[str, Any]:
+@router.get("/api/baccarat", response_model=TableAnswer, responses=answers(*READS))
+def state(request: Request) -> Response:
     """The table as the page shows it."""
     with open_session(request) as session:
-        return seat_view(session.get(SEAT))
+        return answer(request, seat_view(session.get(SEAT)))
 
 
-@router.post("/api/baccarat/table", responses=answers(*CHANGES))
-def new_table(request: Request, body: SitDown) -> dict[str, Any]:
+@router.post("/api/baccarat/table", response_model=TableAnswer, responses=answers(*CHANGES))
+def new_table(request: Request, body: SitDown) -> Response:
     """Sit down at a new table (leaving the old one)."""
     sitting = sit_down(body)
     with open_session(request) as session:
         session.put(SEAT, sitting)
-        return seat_view(sitting)
+        return answer(request, seat_view(sitting))
 
 
 def _seated(sitting: Sitting | None) -> Sitting:
@@ -363,33 +370,33 @@ def _seated(sitting: Sitting | None) -> Sitting:
     return sitting
 
 
-@router.post("/api/baccarat/check", responses=answers(*SENDS, 409))
-def check(request: Request, body: Deal) -> dict[str, Any]:
+@router.post("/api/baccarat/check", response_model=CheckAnswer, responses=answers(*SENDS, 409))
+def check(request: Request, body: Deal) -> Response:
     """Whether the table takes these chips (limits, bankroll): the page asks before a chip
     goes down, and shows the library's reason when it does not."""
     stakes = read_stakes(body.stakes)
     with open_session(request) as session:
         _seated(session.get(SEAT)).check(stakes)
-    return {"ok": True, "total": sum(stakes.values())}
+    return answer(request, {"ok": True, "total": sum(stakes.values())})
 
 
-@router.post("/api/baccarat/deal", responses=answers(*CHANGES))
-def deal(request: Request, body: Deal) -> dict[str, Any]:
+@router.post("/api/baccarat/deal", response_model=TableAnswer, responses=answers(*CHANGES))
+def deal(request: Request, body: Deal) -> Response:
     """Deal a round with the chips on the table."""
     stakes = read_stakes(body.stakes)
     with open_session(request) as session:
         sitting = _seated(session.get(SEAT))
         sitting.play(stakes)
         session.put(SEAT, sitting)
-        return seat_view(sitting)
+        return answer(request, seat_view(sitting))
 
 
-@router.delete("/api/baccarat/table", responses=answers(*CHANGES))
-def leave(request: Request) -> dict[str, Any]:
+@router.delete("/api/baccarat/table", response_model=TableAnswer, responses=answers(*CHANGES))
+def leave(request: Request) -> Response:
     """Leave the table."""
     with open_session(request) as session:
         session.clear(SEAT)
-        return seat_view(None)
+        return answer(request, seat_view(None))
 
 
 PAGE: Final = GamePage(
