@@ -53,6 +53,7 @@ def create_app(
     compute_processes: int = 0,
     join_code: str | None = None,
     store: Store | None = None,
+    check_answers: bool = True,
 ) -> FastAPI:
     """The croupier web app.
 
@@ -63,7 +64,9 @@ def create_app(
     processes (0: on threads of this process), and the long jobs (reviews, equity) in
     a pool of their own, half as large: a move never waits behind a review. With
     ``allowed_hosts``, a request naming another host in its ``Host`` header is refused
-    (400); with ``join_code``, a browser must give the code before it may play.
+    (400); with ``join_code``, a browser must give the code before it may play. With
+    ``check_answers``, every answer of the JSON API is checked against its route's
+    model before it is sent (see :mod:`croupier.web.answers`).
     """
     store = store if store is not None else open_store(state_dir, database, limits)
     compute = Compute(compute_processes)
@@ -98,6 +101,7 @@ def create_app(
     app.state.compute = compute
     app.state.jobs = jobs
     app.state.games = tuple(games)
+    app.state.check_answers = check_answers
     install_error_handlers(app)
     app.mount("/static", StaticFiles(directory=str(PACKAGE_ROOT / "static")), name="static")
 

@@ -13,8 +13,10 @@ every variant of every bet for the cards left (before sitting down: a full shoe)
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import Any, Final
+import threading
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
@@ -26,13 +28,11 @@ from croupier.baccarat.odds import cached_odds_report
 from croupier.baccarat.round import DEAL_ORDERS
 from croupier.baccarat.scoreboard import (
     DERIVED_ROADS,
+    BeadCell,
     RoadCell,
+    RoadMark,
+    Scoreboard,
     ShoeTally,
-    ask_road,
-    bead_plate,
-    big_road,
-    derived_road,
-    shoe_tally,
 )
 from croupier.baccarat.sitting import Sitting
 from croupier.baccarat.table import TableRound, format_money, parse_money, table_shoe
@@ -216,6 +216,18 @@ def odds_view(composition: Composition, fresh: bool, rules: TableRules | None) -
     }
 
 
+def _bead_view(cell: BeadCell) -> dict[str, Any]:
+    return {
+        "column": cell.column,
+        "row": cell.row,
+        "outcome": cell.bead.outcome.value,
+        "player_total": cell.bead.player_total,
+        "banker_total": cell.bead.banker_total,
+        "player_pair": cell.bead.player_pair,
+        "banker_pair": cell.bead.banker_pair,
+    }
+
+
 def _road_cell(cell: RoadCell) -> dict[str, Any]:
     return {
         "column": cell.column,
@@ -227,32 +239,60 @@ def _road_cell(cell: RoadCell) -> dict[str, Any]:
     }
 
 
+def _mark_view(mark: RoadMark) -> dict[str, Any]:
+    return {"column": mark.column, "row": mark.row, "colour": mark.colour.value}
+
+
+C = TypeVar("C")
+
+
+@dataclasses.dataclass(slots=True)
+class _CellViews:
+    """The cells of one road of a board, each with its JSON."""
+
+    cells: list[Any] = dataclasses.field(default_factory=list)
+    views: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+
+
+#: Each board's roads as JSON, each cell's made once (a board grows by a round at a time,
+#: and is drawn again after each): by board, then by road.
+_CELL_VIEWS: Final[weakref.WeakKeyDictionary[Scoreboard, dict[str, _CellViews]]] = (
+    weakref.WeakKeyDictionary()
+)
+_CELL_VIEWS_LOCK: Final = threading.Lock()
+
+
+def _cells_view(
+    board: Scoreboard, road: str, cells: Sequence[C], view: Callable[[C], dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """``view`` of each of ``cells`` (a road of ``board``), reusing the JSON of the cells
+    drawn before. A board's roads only grow, but for their last cell, which may change
+    (a tie on the big road's last win is a new cell): the cells already drawn are found
+    from the last back."""
+    with _CELL_VIEWS_LOCK:
+        made = _CELL_VIEWS.setdefault(board, {}).setdefault(road, _CellViews())
+    kept = len(made.cells)
+    while kept and (kept > len(cells) or cells[kept - 1] is not made.cells[kept - 1]):
+        kept -= 1
+    del made.cells[kept:], made.views[kept:]
+    for cell in cells[kept:]:
+        made.cells.append(cell)
+        made.views.append(view(cell))
+    return list(made.views)
+
+
 def roads_view(sitting: Sitting) -> dict[str, Any]:
     """The five roads of the current shoe, the ask road and the shoe's tally."""
-    beads = sitting.beads
-    asked = ask_road(beads)
-    tally = shoe_tally(beads)
+    board = sitting.scoreboard
+    asked = board.ask_road()
+    tally = board.tally
     return {
-        "bead_plate": [
-            {
-                "column": cell.column,
-                "row": cell.row,
-                "outcome": cell.bead.outcome.value,
-                "player_total": cell.bead.player_total,
-                "banker_total": cell.bead.banker_total,
-                "player_pair": cell.bead.player_pair,
-                "banker_pair": cell.bead.banker_pair,
-            }
-            for cell in bead_plate(beads)
-        ],
-        "big_road": [_road_cell(cell) for cell in big_road(beads)],
+        "bead_plate": _cells_view(board, "bead-plate", board.bead_plate, _bead_view),
+        "big_road": _cells_view(board, "big-road", board.big_road, _road_cell),
         "derived_roads": {
             key: {
                 "name": road.name,
-                "marks": [
-                    {"column": m.column, "row": m.row, "colour": m.colour.value}
-                    for m in derived_road(beads, road)
-                ],
+                "marks": _cells_view(board, key, board.derived_road(road), _mark_view),
             }
             for key, road in DERIVED_ROADS.items()
         },

@@ -190,21 +190,14 @@ def page(request: Request) -> Response:
     return render(request, "trainer.html", title="Counting trainer", state=state)
 
 
-#: The trainer's routes answer its state, the history only when a drill ends.
-TRAINER_ANSWER: Final[dict[str, Any]] = {
-    "response_model": TrainerAnswer,
-    "response_model_exclude_unset": True,
-}
-
-
-@router.get("/api/baccarat/trainer", **TRAINER_ANSWER, responses=answers(*READS))
+@router.get("/api/baccarat/trainer", response_model=TrainerAnswer, responses=answers(*READS))
 def state(request: Request) -> Response:
     """The drill as the page shows it."""
     with open_session(request) as session:
         return answer(request, trainer_view(session.get(TRAINER)))
 
 
-@router.post("/api/baccarat/trainer", **TRAINER_ANSWER, responses=answers(*CHANGES))
+@router.post("/api/baccarat/trainer", response_model=TrainerAnswer, responses=answers(*CHANGES))
 def start(request: Request, body: Start) -> Response:
     """Start a drill (leaving any other) and deal its first cards."""
     user = check_user(body.user.strip())
@@ -219,7 +212,9 @@ def start(request: Request, body: Start) -> Response:
         return answer(request, trainer_view(seat))
 
 
-@router.post("/api/baccarat/trainer/answer", **TRAINER_ANSWER, responses=answers(*CHANGES))
+@router.post(
+    "/api/baccarat/trainer/answer", response_model=TrainerAnswer, responses=answers(*CHANGES)
+)
 def answer_counts(request: Request, body: Reply) -> Response:
     """Score the counts typed for the cards shown, then deal the next group (or end the
     drill and add it to the user's history)."""
@@ -246,7 +241,7 @@ def history(request: Request, user: str) -> Response:
     return answer(request, history_view(check_user(user)))
 
 
-@router.delete("/api/baccarat/trainer", **TRAINER_ANSWER, responses=answers(*CHANGES))
+@router.delete("/api/baccarat/trainer", response_model=TrainerAnswer, responses=answers(*CHANGES))
 def stop(request: Request) -> Response:
     """Stop the drill: the answers given so far go into the history, then it is cleared."""
     with open_session(request) as session:

@@ -71,18 +71,15 @@ class Job:
     def view(self) -> dict[str, Any]:
         """The job as the page polls it."""
         seconds = self.seconds if self.seconds is not None else time.time() - self.started
-        answer: dict[str, Any] = {
+        return {
             "job": self.id,
             "state": self.state,
             "done": self.done,
             "total": self.total,
             "seconds": round(max(0.0, seconds), 2),
+            "result": self.result,
+            "error": self.error,
         }
-        if self.result is not None:
-            answer["result"] = self.result
-        if self.error is not None:
-            answer["error"] = self.error
-        return answer
 
 
 class Jobs:

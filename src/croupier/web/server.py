@@ -102,6 +102,8 @@ class ServeSettings:
     compute_processes: int = 4
     join_code: str | None = None
     allowed_hosts: frozenset[str] | None = None
+    #: Check every answer against its route's model (the tests do; a server need not).
+    check_answers: bool = False
 
 
 def build_app(settings: ServeSettings) -> FastAPI:
@@ -113,6 +115,7 @@ def build_app(settings: ServeSettings) -> FastAPI:
         compute_processes=settings.compute_processes,
         join_code=settings.join_code,
         allowed_hosts=settings.allowed_hosts,
+        check_answers=settings.check_answers,
     )
 
 

@@ -42,6 +42,7 @@ from types import TracebackType
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from anyio import to_thread
+from pydantic_core import to_json
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -268,7 +269,10 @@ class Session:
             version = self._versions.get(name)
             state = self._live.get(name)
             if state is not None:
-                text = json.dumps(state.to_dict(), separators=(",", ":"))
+                # Pydantic's compiled writer: the standard library's encoder is a few
+                # times slower, and a game is written after every change. NaN and
+                # infinities are written as JSON's readers (json.loads) take them.
+                text = to_json(state.to_dict(), inf_nan_mode="constants").decode()
                 changes[name] = Change(version, text)
             elif version is not None:
                 changes[name] = Change(version, None)
