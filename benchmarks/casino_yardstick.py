@@ -106,7 +106,10 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--checkpoint", default=None)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--tiny", action="store_true", help="2 tournaments, 0.01 s a move (tests)")
     args = parser.parse_args(argv)
+    if args.tiny:
+        args.tournaments, args.deadline = 2, 0.01
     options = _options(args)
     done = load_checkpoint(args.checkpoint, options) if args.checkpoint else {}
     keep = open(args.checkpoint, "a", encoding="utf-8") if args.checkpoint else None  # noqa: SIM115

@@ -8,7 +8,8 @@ Run from the repository root after ``./run-tests`` (it needs the cluster extra):
 Each row starts a command in its own process, waits until it works, sends the signal and
 times the command's exit (the shell prompt comes back then); it checks the exit code,
 that stderr is empty, and counts the worker processes still running a moment later.
-Rows: ``baccarat simulate`` on two local workers (SIGINT, then SIGTERM); ``baccarat
+Rows: ``baccarat simulate`` on two local workers (SIGINT, then SIGTERM); a Monte Carlo
+``poker calc`` on two local workers and on a LocalCluster; ``baccarat
 perfect`` on a two-worker Dask LocalCluster (``--scheduler local``) once a batch is
 done, and while the cluster starts; the same study on a "remote" scheduler (a
 LocalCluster this script starts on loopback), which must stay up.
@@ -20,6 +21,7 @@ measured here.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import statistics
@@ -140,14 +142,14 @@ def interrupt(
 
 
 @contextmanager
-def remote_cluster() -> Iterator[tuple[Any, Any]]:
-    """A "remote" Dask scheduler for the commands: a LocalCluster of one worker process
-    on loopback, in this process, and a client of it."""
+def remote_cluster(workers: int = 1) -> Iterator[tuple[Any, Any]]:
+    """A "remote" Dask scheduler for the commands: a LocalCluster of ``workers`` worker
+    processes (single-threaded, Dask's own) on loopback, in this process, and a client."""
     from distributed import Client, LocalCluster
 
     with (
         LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=1,
+            n_workers=workers,
             threads_per_worker=1,
             host="127.0.0.1",
             dashboard_address="127.0.0.1:0",
@@ -160,36 +162,59 @@ def remote_cluster() -> Iterator[tuple[Any, Any]]:
 
 SIMULATE = ["baccarat", "simulate", "--shoes", "10000000", "--workers", "2", "--seed", "1"]
 PERFECT = ["baccarat", "perfect", "--bet", "dragon-7", "--shoes", "1000000", "--seed", "1"]
+CALC = [
+    *("poker", "calc", "random", "random", "random", "--trials", "10000000000"),
+    *("--workers", "2", "--seed", "1"),
+]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5, help="stops of each kind")
     parser.add_argument("--work", type=Path, default=Path("/tmp/croupier-interrupt"))
+    parser.add_argument(
+        "--tiny", action="store_true", help="one stop of the first row only (tests)"
+    )
     args = parser.parse_args()
-    with remote_cluster() as (cluster, client):
-        rows = [
-            ("simulate, 2 local workers", SIMULATE, signal.SIGINT, "working"),
-            ("simulate, 2 local workers", SIMULATE, signal.SIGTERM, "working"),
-            (
-                "perfect, --scheduler local (2 workers)",
-                [*PERFECT, "--scheduler", "local"],
-                signal.SIGINT,
-                "batch",
-            ),
-            (
-                "perfect, --scheduler local, while it starts",
-                [*PERFECT, "--scheduler", "local"],
-                signal.SIGINT,
-                "starting",
-            ),
-            (
-                "perfect, remote scheduler (1 worker)",
-                [*PERFECT, "--scheduler", cluster.scheduler_address],
-                signal.SIGINT,
-                "batch",
-            ),
-        ]
+    repeat = 1 if args.tiny else args.repeat
+    with (
+        contextlib.nullcontext((None, None)) if args.tiny else remote_cluster() as (
+            cluster,
+            client,
+        )
+    ):
+        rows = [("simulate, 2 local workers", SIMULATE, signal.SIGINT, "working")]
+        if cluster is not None:
+            rows += [
+                ("simulate, 2 local workers", SIMULATE, signal.SIGTERM, "working"),
+                ("poker calc, 2 local workers", CALC, signal.SIGINT, "working"),
+                (
+                    "poker calc, --scheduler local",
+                    [*CALC, "--scheduler", "local"],
+                    signal.SIGINT,
+                    "working",
+                ),
+                (
+                    "perfect, --scheduler local (2 workers)",
+                    [*PERFECT, "--scheduler", "local"],
+                    signal.SIGINT,
+                    "batch",
+                ),
+                (
+                    "perfect, --scheduler local, while it starts",
+                    [*PERFECT, "--scheduler", "local"],
+                    signal.SIGINT,
+                    "starting",
+                ),
+                (
+                    "perfect, remote scheduler (1 worker)",
+                    [*PERFECT, "--scheduler", cluster.scheduler_address],
+                    signal.SIGINT,
+                    "batch",
+                ),
+            ]
+        else:
+            print("--tiny: the SIGTERM and Dask rows are left out (tests/cli/test_interrupt.py)")
         print(
             f"{'command':48} {'signal':8} {'exit':>5} {'stop: best':>10} {'median':>7} "
             f"{'worst':>6} {'left':>5} {'stderr':>7}"
@@ -197,7 +222,7 @@ def main() -> None:
         for number, (name, command, sig, when) in enumerate(rows):
             stops = [
                 interrupt(command, args.work / f"{number}-{attempt}", sig=sig, when=when)
-                for attempt in range(args.repeat)
+                for attempt in range(repeat)
             ]
             took = [stop.took for stop in stops]
             codes = "/".join(sorted({str(stop.code) for stop in stops}))
@@ -207,11 +232,12 @@ def main() -> None:
                 f"{sum(len(stop.left) for stop in stops):5d} "
                 f"{sum(bool(stop.err) for stop in stops):7d}"
             )
-        alive = client.submit(pow, 2, 3).result(timeout=60) == 8
-        print(f"remote scheduler still answers after the stops: {alive}")
+        if client is not None:
+            alive = client.submit(pow, 2, 3).result(timeout=60) == 8
+            print(f"remote scheduler still answers after the stops: {alive}")
     print(
         f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
-        f"{args.repeat} stops per row; 'left': worker processes running 2 s after exit, "
+        f"{repeat} stops per row; 'left': worker processes running 2 s after exit, "
         "'stderr': stops that wrote anything on stderr)"
     )
 

@@ -47,6 +47,18 @@ def test_monte_carlo_gives_its_error_and_seed() -> None:
     assert all(0 < p["stderr"] < 0.01 for p in data["players"])
 
 
+def test_workers_and_a_dask_cluster_print_the_same_answer(dask_scheduler: str) -> None:
+    args = ("poker", "calc", "AhKh", "QQ+", "random", "--board", "Ks 7h 2h")
+    seed = ("--seed", "5")
+    for how in ([*seed, "--trials", "40000"], [*seed, "--precision", "0.4"], ["--exact"]):
+        here = croupier(*args, *how, "--json")
+        assert here.exit_code == 0, here.stderr
+        for where in (["--workers", "2"], ["--scheduler", dask_scheduler]):
+            run = croupier(*args, *how, *where, "--json")
+            assert run.exit_code == 0, run.stderr
+            assert run.stdout == here.stdout
+
+
 def test_precision_in_percentage_points() -> None:
     run = croupier("poker", "calc", "TT+", "AKs", "--precision", "0.5", "--seed", "1", "--json")
     data = json.loads(run.stdout)
@@ -64,7 +76,7 @@ def test_grid_shows_the_range_and_each_class_equity() -> None:
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
-        (["AhKh"], ["1 ranges given", "2 to 10"]),
+        (["AhKh"], ["1 range given", "2 to 10"]),
         (["AhKh", "QQ, 2x"], ["player 2", "'2x' at position 2"]),
         (["AhKh", "QQ", "--board", "2c 3c"], ["a board of 2 cards"]),
         (["AhKh", "QQ", "--board", "2c 3c Zz"], ["bad card 'Zz'"]),

@@ -3,6 +3,7 @@ an illegal choice explained, a save downloaded and loaded back (headless Chromiu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,9 @@ def test_a_whole_round_through_the_page(browser_page: Any, screenshot: Shot) -> 
     assert moves == 24  # the human's 24 cards of the round
     expect(page.locator("#round-title")).to_have_text("Round 1 is over")
     expect(page.locator(".score-table")).to_contain_text("Round points")
+    counted = page.locator(".score-table").inner_text() + page.locator("body").inner_text()
+    for number, noun in re.findall(r"\b(\d+) (cards?)\b", counted):  # it said "1 cards"
+        assert (number == "1") == (noun == "card"), (number, noun)
     expect(page.locator(".review h3")).to_have_text("Review of round 1: your moves")
     assert page.locator(".review-table tr").count() == 25  # a row per move, and the head
     expect(page.locator(".review .note")).to_contain_text("Accuracy ")

@@ -15,9 +15,9 @@ of each multiset ending in each result. One composition takes a few dozen micros
 >>> exact = outcome_probabilities(Composition.decks(8), exact=True)
 >>> exact.tie * 4_998_398_275_503_360 == 475_627_426_473_216
 True
->>> edges = {b.bet.key: b.house_edge for b in bet_odds(Composition.decks(8))}
->>> print(f"{edges['banker']:.4%}  {edges['player']:.4%}  {edges['tie']:.3%}")
-1.0579%  1.2351%  14.360%
+>>> priced = bet_odds(Composition.decks(8))        # by key, or in the table's order
+>>> print(f"{priced['banker'].house_edge:.4%}  {priced['player'].house_edge:.4%}")
+1.0579%  1.2351%
 """
 
 from __future__ import annotations
@@ -32,11 +32,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import ModuleType
-from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, overload
+from typing import Any, Final, Generic, Literal, NamedTuple, SupportsIndex, TypeVar, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from croupier.arguments import checked
 from croupier.baccarat.composition import MIN_CARDS, RANKS, Composition
 from croupier.baccarat.enumeration import (
     CLASS_COUNT,
@@ -51,12 +52,14 @@ from croupier.baccarat.rules import POINTS, Outcome
 from croupier.cards import Rank
 from croupier.engine import compiled, kernels
 from croupier.errors import check_type
+from croupier.numerals import plural
 
 __all__ = [
     "BetOdds",
     "OddsReport",
     "OutcomeProbabilities",
     "PairProbabilities",
+    "PricedBets",
     "RemovalEffects",
     "bet_odds",
     "cached_odds_report",
@@ -154,6 +157,7 @@ def outcome_probabilities(
 def outcome_probabilities(
     counts: Counts, *, exact: Literal[True]
 ) -> OutcomeProbabilities[Fraction]: ...
+@checked
 def outcome_probabilities(
     counts: Counts, *, exact: bool = False
 ) -> OutcomeProbabilities[float] | OutcomeProbabilities[Fraction]:
@@ -203,6 +207,7 @@ def _check_batch(counts: ArrayLike) -> NDArray[np.int64]:
     return array
 
 
+@checked
 def outcome_probabilities_batch(counts: ArrayLike) -> NDArray[np.float64]:
     """Outcome chances for many compositions at once: (K, 10) counts -> (K, 3) array.
 
@@ -436,6 +441,7 @@ def pair_probabilities(
 def pair_probabilities(
     composition: Composition, *, exact: Literal[True]
 ) -> PairProbabilities[Fraction]: ...
+@checked
 def pair_probabilities(
     composition: Composition, *, exact: bool = False
 ) -> PairProbabilities[float] | PairProbabilities[Fraction]:
@@ -514,6 +520,7 @@ def _payoff_blocks(bet: Bet) -> tuple[NDArray[np.float64], ...]:
     return _split_blocks((payoffs @ sequence_tables().counts)[None, :].astype(np.float64))
 
 
+@checked
 def expected_values_batch(bet: Bet, counts: ArrayLike) -> NDArray[np.float64]:
     """A bet's expected net result per unit staked for many shoes at once: shape (K,).
 
@@ -578,23 +585,83 @@ class BetOdds:
         """The house's expected take per unit staked (ties that push count as rounds played)."""
         return None if self.expected_value is None else -self.expected_value
 
+    def __repr__(self) -> str:
+        """Short: the bet's key and its house edge.
+
+        >>> bet_odds(Composition.decks(8))["banker"]
+        <BetOdds banker: house edge 1.0579%>
+        """
+        return f"<BetOdds {self.bet.key}: {_edge_text(self)}>"
+
+
+def _edge_text(odds: BetOdds) -> str:
+    if odds.house_edge is None:
+        return f"not priced ({odds.note})" if odds.note else "not priced"
+    return f"house edge {100 * odds.house_edge:.4f}%"
+
+
+class PricedBets(tuple[BetOdds, ...]):
+    """Every bet of a payout table priced for one shoe: a tuple of :class:`BetOdds` in
+    the table's order, that also looks a bet up by its key.
+
+    >>> priced = bet_odds(Composition.decks(8))
+    >>> priced["tie"].house_edge == priced[2].house_edge, "dragon-7" in priced, priced.keys()[:3]
+    (True, False, ('banker', 'player', 'tie'))
+    >>> priced["dragon-7"]
+    Traceback (most recent call last):
+    ...
+    croupier.baccarat.errors.BaccaratError: no bet 'dragon-7' in these odds: expected one of ...
+    """
+
+    __slots__ = ()
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> BetOdds: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[BetOdds, ...]: ...
+    @overload
+    def __getitem__(self, index: str) -> BetOdds: ...
+    def __getitem__(self, index: SupportsIndex | slice | str) -> BetOdds | tuple[BetOdds, ...]:
+        if not isinstance(index, str):
+            return tuple.__getitem__(self, index)
+        for odds in self:
+            if odds.bet.key == index:
+                return odds
+        raise BaccaratError(
+            f"no bet {index!r} in these odds: expected one of {', '.join(self.keys())}"
+        )
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            return item in self.keys()
+        return tuple.__contains__(self, item)
+
+    def keys(self) -> tuple[str, ...]:
+        """The bets' keys, in order."""
+        return tuple(odds.bet.key for odds in self)
+
+    def __repr__(self) -> str:
+        return "<PricedBets " + ", ".join(f"{o.bet.key} {_edge_text(o)}" for o in self) + ">"
+
 
 def _check_arguments(composition: object, payouts: object) -> None:
     check_type(composition, Composition, "composition")
     check_type(payouts, PayoutTable, "payouts")
 
 
+@checked
 def bet_odds(
     composition: Composition, payouts: PayoutTable = CASINO, *, exact: bool = False
-) -> tuple[BetOdds, ...]:
-    """Every bet of ``payouts`` priced for ``composition``."""
+) -> PricedBets:
+    """Every bet of ``payouts`` priced for ``composition``: a tuple in the table's order
+    that also looks a bet up by key (``bet_odds(shoe)["banker"].house_edge``)."""
     _check_arguments(composition, payouts)
     if exact:
         return _exact_bet_odds(composition, payouts)
     return _float_bet_odds(composition, _pricing(payouts))[1]
 
 
-def _exact_bet_odds(composition: Composition, payouts: PayoutTable) -> tuple[BetOdds, ...]:
+def _exact_bet_odds(composition: Composition, payouts: PayoutTable) -> PricedBets:
     """:func:`bet_odds` in fractions (and their floats)."""
     classes = _class_probabilities_exact(composition)
     pairs = pair_probabilities(composition, exact=True) if composition.has_ranks else None
@@ -610,7 +677,7 @@ def _exact_bet_odds(composition: Composition, payouts: PayoutTable) -> tuple[Bet
         else:
             value = sum((p * x for p, x in zip(classes, payoffs, strict=True) if p), Fraction(0))
         priced.append(BetOdds(bet, float(value), value))
-    return tuple(priced)
+    return PricedBets(priced)
 
 
 @dataclass(frozen=True, slots=True)
@@ -664,7 +731,7 @@ def _pricing(payouts: PayoutTable) -> _Pricing:
 
 def _float_bet_odds(
     composition: Composition, pricing: _Pricing
-) -> tuple[OutcomeProbabilities[float], tuple[BetOdds, ...]]:
+) -> tuple[OutcomeProbabilities[float], PricedBets]:
     """The outcome chances and every bet priced in floats. A finite shoe takes one pass
     of the batch path over the six-card multisets for the outcomes and every round bet
     together (the compiled kernel where the engine is compiled: microseconds, where the
@@ -695,7 +762,7 @@ def _float_bet_odds(
             states, total = pairs
             value = sum(p * x for p, x in zip(states, payoffs, strict=True))
             priced.append(BetOdds(bet, value / (total * pricing.scale)))
-    return outcomes, tuple(priced)
+    return outcomes, PricedBets(priced)
 
 
 @dataclass(frozen=True, slots=True)
@@ -709,7 +776,28 @@ class OddsReport:
     exact_outcomes: OutcomeProbabilities[Fraction] | None
     #: Chance of a player (or banker) pair, when rank counts are known.
     pair: float | None
-    bets: tuple[BetOdds, ...]
+    #: Every bet priced: a tuple that also looks a bet up by key (as ``report[key]``).
+    bets: PricedBets
+
+    def __getitem__(self, key: str) -> BetOdds:
+        """The bet called ``key``, priced: ``report["banker"].house_edge``."""
+        return self.bets[check_type(key, str, "key", "a bet key (str)")]
+
+    def __repr__(self) -> str:
+        """Short: the shoe, the table, the outcomes and the bets' keys.
+
+        >>> odds_report(Composition.decks(8))
+        <OddsReport 8 decks, casino payouts: player 0.446247, banker 0.458597, tie 0.095156; \
+bets banker, player, tie, banker-4, tie-9, player-pair, banker-pair, dragon-bonus-player, \
+dragon-bonus-banker>
+        """
+        outcomes = ", ".join(
+            f"{outcome.value} {p:.6f}" for outcome, p in zip(Outcome, self.outcomes, strict=True)
+        )
+        return (
+            f"<OddsReport {self.composition.describe()}, {self.payouts.name} payouts: "
+            f"{outcomes}; bets {', '.join(self.bets.keys())}>"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data (what ``croupier baccarat odds --json`` prints).
@@ -752,6 +840,7 @@ def fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+@checked
 def odds_report(
     composition: Composition, payouts: PayoutTable = CASINO, *, exact: bool = False
 ) -> OddsReport:
@@ -819,6 +908,18 @@ class RemovalEffects:
     #: ``effects[bet_key][rank]``: expected value after removing one ``rank`` minus ``base``.
     effects: dict[str, dict[Rank, float]]
 
+    def __repr__(self) -> str:
+        """Short: the shoe, the table and what the effects cover.
+
+        >>> effect_of_removal(Composition.decks(1))
+        <RemovalEffects 1 deck, casino payouts: 9 bets by 13 ranks>
+        """
+        ranks = len({rank for by_rank in self.effects.values() for rank in by_rank})
+        return (
+            f"<RemovalEffects {self.composition.describe()}, {self.payouts.name} payouts: "
+            f"{plural(len(self.effects), 'bet')} by {plural(ranks, 'rank')}>"
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """The table as JSON-ready data (what ``croupier baccarat eor --json`` prints).
 
@@ -837,6 +938,7 @@ class RemovalEffects:
         }
 
 
+@checked
 def effect_of_removal(
     composition: Composition | None = None, payouts: PayoutTable = CASINO
 ) -> RemovalEffects:

@@ -47,7 +47,7 @@ from croupier.casino.pieces import HAND_SIZE, Player
 from croupier.casino.savefile import HISTORY, format_save, parse_game, parse_save, write_text
 from croupier.casino.state import State
 from croupier.errors import check_type
-from croupier.textfile import read_text
+from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 
 __all__ = [
     "TITLE",
@@ -278,7 +278,7 @@ def _follows(
 
 def read_log(path: str | os.PathLike[str]) -> GameLog:
     """The game log in ``path`` (see :func:`parse_log`)."""
-    return parse_log(read_text(path, SaveFileError), os.fspath(path))
+    return parse_log(read_text(path, SaveFileError, max_bytes=MAX_GAME_FILE_BYTES), os.fspath(path))
 
 
 def write_log(log: GameLog, path: str | os.PathLike[str]) -> None:
@@ -388,7 +388,9 @@ def _is_history(line: str) -> bool:
 
 def read_game_file(path: str | os.PathLike[str]) -> GameFile:
     """The game in the file at ``path`` (see :func:`parse_game_file`)."""
-    return parse_game_file(read_text(path, SaveFileError), os.fspath(path))
+    return parse_game_file(
+        read_text(path, SaveFileError, max_bytes=MAX_GAME_FILE_BYTES), os.fspath(path)
+    )
 
 
 def write_game_file(

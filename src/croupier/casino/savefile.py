@@ -52,6 +52,7 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from croupier.arguments import checked
 from croupier.cards import Card, CardError, CardStyle, format_cards
 from croupier.casino.errors import CasinoError, SaveFileCardError, SaveFileError
 from croupier.casino.levels import Level
@@ -60,7 +61,7 @@ from croupier.casino.pieces import Build, Player
 from croupier.casino.state import State, state_problems
 from croupier.errors import CroupierError, check_type
 from croupier.numerals import parse_whole
-from croupier.textfile import read_text
+from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 
 __all__ = [
     "SavedGame",
@@ -91,6 +92,7 @@ class SavedGame:
     practice: bool = False
 
 
+@checked
 def format_save(state: State, level: Level | None = None, *, practice: bool = False) -> str:
     """The canonical save-file text of ``state`` (refused if the state is not sound), with
     a ``Level:`` line if ``level`` is given and then ``Practice: yes`` if ``practice``."""
@@ -127,6 +129,7 @@ def _line(key: str, value: str) -> str:
     return f"{key} {value}" if value else key
 
 
+@checked
 def write_save(
     state: State,
     path: str | os.PathLike[str],
@@ -164,6 +167,7 @@ def write_text(text: str, path: str | os.PathLike[str]) -> None:
         raise
 
 
+@checked
 def read_save(path: str | os.PathLike[str]) -> State:
     """The state saved in ``path`` (see :func:`parse_save`)."""
     return read_game(path).state
@@ -172,7 +176,9 @@ def read_save(path: str | os.PathLike[str]) -> State:
 def read_game(path: str | os.PathLike[str]) -> SavedGame:
     """The game saved in ``path``: the state, the level and whether it is a practice game
     (see :func:`parse_game`)."""
-    return parse_game(read_text(path, SaveFileError), os.fspath(path))
+    return parse_game(
+        read_text(path, SaveFileError, max_bytes=MAX_GAME_FILE_BYTES), os.fspath(path)
+    )
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -464,6 +470,7 @@ class _Reader:
         return result
 
 
+@checked
 def parse_save(text: str, source: str = "save file") -> State:
     """The state written in save-file ``text``; errors name ``source`` and the line.
 

@@ -48,62 +48,10 @@ if TYPE_CHECKING:
     from croupier.poker.hand import HandRanking, compare_hands, describe, evaluate, rank_hand
     from croupier.poker.ranges import Range, RangeError
 
-# Each name is imported from its module on first use (PEP 562), so that a command pays
-# only for what it runs: ``poker compare`` never imports the equity engine.
-_HOME: dict[str, str] = {
-    "rank_batch": "batch",
-    **dict.fromkeys(
-        (
-            "CalcResult",
-            "EquityQuestion",
-            "PlayerResult",
-            "calculate",
-            "exact_seconds",
-            "iter_calculate",
-        ),
-        "calc",
-    ),
-    **dict.fromkeys(("Range", "RangeError"), "ranges"),
-    **dict.fromkeys(("CLASS_COUNT", "HandCategory", "category_of"), "classes"),
-    **dict.fromkeys(
-        (
-            "EquityHand",
-            "EquityResult",
-            "exact_completions",
-            "exact_equity",
-            "monte_carlo_equity",
-            "parse_equity_hands",
-        ),
-        "equity",
-    ),
-    **dict.fromkeys(("HandRanking", "compare_hands", "describe", "evaluate", "rank_hand"), "hand"),
-}
-_SUBMODULES = frozenset(
-    (
-        "batch",
-        "calc",
-        "classes",
-        "combinatorics",
-        "equity",
-        "errors",
-        "hand",
-        "hit_categories",
-        "hits",
-        "keys",
-        "linescan",
-        "matchup",
-        "matchup_render",
-        "orders",
-        "ranges",
-        "starting_hands",
-        "tables",
-        "vs_random",
-        "vs_three_random",
-    )
-)
-
-
-__getattr__, __dir__ = lazy_exports(__name__, _HOME, _SUBMODULES)
+# The names imported above under TYPE_CHECKING are imported from their module on first
+# use (PEP 562), so that a command pays only for what it runs: ``poker compare`` never
+# imports the equity engine. Any submodule is imported on first use too.
+__getattr__, __dir__ = lazy_exports(__name__)
 
 __all__ = [
     "CLASS_COUNT",

@@ -90,7 +90,7 @@ def test_odds_ez_payouts() -> None:
         (["--decks", "8", "--infinite"], ["choose one shoe", "--decks and --infinite"]),
         (["--decks", "0"], ["bad --decks '0'"]),
         (["--infinite", "--remove", "5"], ["infinite deck"]),
-        (["--decks", "1", "--remove", "A A A A A"], ["cannot remove a A"]),
+        (["--decks", "1", "--remove", "A A A A A"], ["cannot remove an A"]),
     ],
 )
 def test_odds_bad_input(args: list[str], fragments: list[str]) -> None:
@@ -132,6 +132,18 @@ def test_simulate_table() -> None:
     assert "Simulated 300 shoes of 8 decks:" in run.stdout and "(seed 3)" in run.stdout
     assert "95% interval" in run.stdout and "Exact (full shoe)" in run.stdout
     assert croupier("baccarat", "simulate", "--shoes", "300", "--seed", "3").stdout == run.stdout
+
+
+def test_simulate_on_workers_and_on_a_dask_cluster_prints_the_same_json(
+    dask_scheduler: str,
+) -> None:
+    args = ("baccarat", "simulate", "--shoes", "2500", "--seed", "12", "--burn", "--json")
+    here = croupier(*args)
+    assert here.exit_code == 0, here.stderr
+    for where in (["--workers", "2"], ["--scheduler", dask_scheduler]):
+        run = croupier(*args, *where)
+        assert run.exit_code == 0, run.stderr
+        assert run.stdout == here.stdout
 
 
 def test_simulate_json() -> None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from croupier.arguments import checked
 from croupier.casino.errors import CasinoError
 from croupier.casino.levels import Level
 from croupier.casino.strategies.base import (
@@ -77,6 +78,7 @@ STRATEGIES: Final[Mapping[str, Callable[..., Strategy]]] = {
 DEFAULT_STRATEGY: Final = ExpertStrategy.name
 
 
+@checked
 def player_name(name: str) -> str:
     """The canonical name of a strategy or level (lower case; ``default`` is ``expert``).
 
@@ -96,6 +98,7 @@ def player_name(name: str) -> str:
     return key
 
 
+@checked
 def strategy_named(name: str, *, deadline: float = DEFAULT_DEADLINE) -> Strategy:
     """A new strategy by name (``random``, ``greedy``, ``expert``; ``default`` is ``expert``)
     or by level (``beginner``, ``casual``, ``strong``, ``expert``) that takes at most

@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Final
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.casino.errors import CasinoError
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
@@ -117,6 +118,7 @@ class Deadline:
 
     __slots__ = ("clock", "end", "seconds", "start")
 
+    @checked
     def __init__(self, seconds: float, clock: Clock = time.perf_counter) -> None:
         self.seconds = seconds
         self.clock = clock
@@ -291,6 +293,7 @@ class Strategy(ABC):
     #: One line on how it plays.
     summary: ClassVar[str]
 
+    @checked
     def __init__(self, *, deadline: float = DEFAULT_DEADLINE, clock: Clock | None = None) -> None:
         self.deadline = check_deadline(deadline)
         self.clock = clock if clock is not None else default_clock
@@ -423,6 +426,7 @@ def _no_move(observation: Observation) -> CasinoError:
     return CasinoError(f"the {observation.player.key} has no move to make: {why}")
 
 
+@checked
 def observation_rng(observation: Observation, salt: str = "") -> np.random.Generator:
     """A random generator seeded by what ``observation`` shows (and ``salt``): the same view
     always gives the same sequence, whatever the hidden cards are.

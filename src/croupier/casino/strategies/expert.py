@@ -56,6 +56,7 @@ from dataclasses import dataclass, field
 
 from numpy.random import Generator
 
+from croupier.arguments import checked
 from croupier.cards import CardStyle
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
@@ -175,6 +176,7 @@ class ExpertStrategy(SearchStrategy):
     name = "expert"
     summary = "determinized alpha-beta look-ahead over the current deal (the default computer)"
 
+    @checked
     def __init__(
         self,
         settings: ExpertSettings | None = None,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from croupier.arguments import checked
 from croupier.casino.levels import Level
 from croupier.casino.strategies.base import DEFAULT_DEADLINE, Strategy
 from croupier.casino.strategies.expert import ExpertSettings, ExpertStrategy
@@ -34,6 +35,7 @@ STRONG_SETTINGS: Final = ExpertSettings(
 )
 
 
+@checked
 def level_strategy(level: Level, *, deadline: float = DEFAULT_DEADLINE) -> Strategy:
     """A new strategy that plays at ``level``, taking at most ``deadline`` seconds a move."""
     if level is Level.BEGINNER:

@@ -69,7 +69,9 @@ def play(
     log_file: Annotated[
         Path | None,
         file_option(
-            "--log", "Keep the game log (every move, for croupier casino review) in this file."
+            "--log",
+            "Keep the game log (every move, for croupier casino review) in this file.",
+            writes=True,
         ),
     ] = None,
     reviews: Annotated[
@@ -159,6 +161,7 @@ def puzzle(
             "--history",
             "Keep your rating and every answer in this file \\[default: casino-puzzles.json "
             "in $XDG_STATE_HOME/croupier]",
+            writes=True,
         ),
     ] = None,
     seed: SeedOption = None,

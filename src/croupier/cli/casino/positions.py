@@ -25,6 +25,7 @@ from croupier.casino.values import split_capture
 from croupier.cli.casino.drawing import build_text, pile_text, render_move
 from croupier.cli.console import make_console
 from croupier.cli.render import cards_text
+from croupier.numerals import plural
 
 __all__ = ["hint_position", "list_moves", "render_moves", "show_position", "sorted_moves"]
 
@@ -104,7 +105,7 @@ def render_position(state: State, out: Console) -> None:
         out.print(builds)
     else:
         out.print(Text("No builds.", style="dim"))
-    out.print(f"Deck: {len(state.deck)} cards left")
+    out.print(f"Deck: {plural(len(state.deck), 'card')} left")
     last = "nobody yet" if state.last_capturer is None else state.last_capturer.label
     out.print(f"Last capturer: {last}")
     if state.is_round_over:

@@ -59,7 +59,7 @@ def run_review(
     logs = [load_log(game) for game in games]
     out = make_console()
     rounds = sum(len(log.rounds) for log in logs)
-    count = resolve_workers(workers, 2 if scheduler is not None else min(rounds, 1)) or 1
+    count = resolve_workers(workers, min(rounds, 1), scheduler=scheduler) or 1
     with LazyProgress(out, rounds, "Reviewing rounds", enabled=not as_json) as progress:
         results = review_rounds(logs, workers=count, scheduler=scheduler, progress=progress)
     if results is None:

@@ -10,15 +10,22 @@ from typing import Final, TypedDict, Unpack
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.cards import Card
+from croupier.cpus import WORKER_START_SECONDS, workers_for
 from croupier.engine import compiled
 from croupier.poker.calc.exact import plan_exact, run_exact
-from croupier.poker.calc.montecarlo import DEFAULT_PRECISION, run_monte_carlo
+from croupier.poker.calc.montecarlo import (
+    BOARD_TABLE_SECONDS,
+    DEFAULT_PRECISION,
+    run_monte_carlo,
+)
 from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.sampling import run_blocks, seed_of
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges import Range
+from croupier.randomness import as_seed_sequence
 
 __all__ = [
     "EXACT_AUTO_SECONDS",
@@ -52,14 +59,27 @@ def question_of(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
     return ranges
 
 
-def _rng(rng: int | np.random.Generator | None) -> np.random.Generator:
-    if isinstance(rng, np.random.Generator):
-        return rng
-    if rng is not None and (isinstance(rng, bool) or not isinstance(rng, int)):
-        raise TypeError(f"rng must be an int, a numpy Generator or None, not {type(rng).__name__}")
-    return np.random.default_rng(rng)
+#: Rough cost of a Monte Carlo trial per player, in seconds, with NumPy and with the
+#: compiled engine (used only to choose how many workers a run is worth).
+TRIAL_COST: Final = 3e-7
+COMPILED_TRIAL_COST: Final = 5e-8
 
 
+def _workers(
+    workers: int | None, scheduler: str | None, seconds: float, start: float = WORKER_START_SECONDS
+) -> int:
+    """The workers asked for, or (``None``) as many as a job of ``seconds`` is worth (a
+    worker is ready to work after ``start`` seconds)."""
+    if workers is None:
+        return 2 if scheduler is not None else workers_for(seconds, start)
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"workers must be an int or None, not {type(workers).__name__}")
+    if workers < 1:
+        raise PokerError(f"bad number of workers {workers}: expected 1 or more")
+    return workers
+
+
+@checked
 def exact_seconds(
     ranges: Ranges,
     *,
@@ -92,8 +112,11 @@ class CalcOptions(TypedDict, total=False):
     rng: int | np.random.Generator | None
     progress: Progress | None
     threads: int | None
+    workers: int | None
+    scheduler: str | None
 
 
+@checked
 def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[CalcResult]:
     """Like :func:`calculate`, yielding the result so far after each batch of work (all
     marked partial) and the whole result last: stop early and keep the last one."""
@@ -118,15 +141,35 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
                 "combinations of ranges): use Monte Carlo (trials or precision) instead"
             )
     threads = _threads(options.get("threads", 1))
+    workers, scheduler = options.get("workers", 1), options.get("scheduler")
     if plan is not None:
-        yield from run_exact(question, plan, progress)
+        count = _workers(workers, scheduler, plan.seconds)
+        yield from run_exact(question, plan, progress, workers=count, scheduler=scheduler)
     else:
-        generator = _rng(options.get("rng"))
+        seed = as_seed_sequence(options.get("rng"))
         target = precision if precision is not None else DEFAULT_PRECISION
-        if compiled("poker"):
-            yield from run_blocks(question, seed_of(generator), trials, target, progress, threads)
+        # heads-up equity near 1/2 is the widest: 1/4 over the variance of the mean
+        expected = trials if trials is not None else 0.25 / target**2
+        fast = compiled("poker")
+        seconds = expected * question.players * (COMPILED_TRIAL_COST if fast else TRIAL_COST)
+        # the NumPy sampler's workers deal from a table of boards built before they start
+        table = BOARD_TABLE_SECONDS if question.to_deal == 5 and not fast else 0
+        count = _workers(workers, scheduler, seconds / threads, WORKER_START_SECONDS + table)
+        if fast:
+            yield from run_blocks(
+                question,
+                seed_of(np.random.default_rng(seed)),
+                trials,
+                target,
+                progress,
+                threads,
+                workers=count,
+                scheduler=scheduler,
+            )
         else:
-            yield from run_monte_carlo(question, generator, trials, target, progress)
+            yield from run_monte_carlo(
+                question, seed, trials, target, progress, workers=count, scheduler=scheduler
+            )
 
 
 def _threads(threads: int | None) -> int:
@@ -139,6 +182,7 @@ def _threads(threads: int | None) -> int:
     return threads
 
 
+@checked
 def calculate(
     ranges: Ranges,
     *,
@@ -150,6 +194,8 @@ def calculate(
     rng: int | np.random.Generator | None = None,
     progress: Progress | None = None,
     threads: int | None = 1,
+    workers: int | None = 1,
+    scheduler: str | None = None,
 ) -> CalcResult:
     """Each player's equity, win and tie, exactly or by Monte Carlo.
 
@@ -166,6 +212,14 @@ def calculate(
     total)`` is called as work proceeds. ``threads``: how many threads deal Monte Carlo
     trials where the engine is compiled (``None``: one per core); a seed gives the same
     answer whatever their number (not the same as uncompiled, whose random numbers differ).
+
+    ``workers`` processes share the work (``None``: as many as the job is worth), or
+    the Dask cluster at ``scheduler`` does it (``tcp://HOST:PORT``, or ``"local"``: a
+    LocalCluster of ``workers`` processes; see :func:`croupier.parallel.iter_tasks`).
+    The work is split into tasks the question alone decides, each Monte Carlo chunk
+    drawn from its own child of the seed, and added up in order: the same seed gives
+    bit-for-bit the same result however it is run. A script that asks for workers must
+    guard its entry point with ``if __name__ == "__main__":``.
 
     >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
     >>> r.games, round(sum(p.equity for p in r.players), 9)
@@ -185,6 +239,8 @@ def calculate(
         "rng": rng,
         "progress": progress,
         "threads": threads,
+        "workers": workers,
+        "scheduler": scheduler,
     }
     results = iter_calculate(ranges, **options)
     return collections.deque(results, maxlen=1)[0]

@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const { api, el, cardElement, announce, watchJob } = croupier;
+  const { api, el, cardElement, announce, watchJob, count } = croupier;
   const { buildElement } = casinoCards;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
@@ -107,8 +107,8 @@
     const backs = $("computer-hand");
     backs.replaceChildren();
     for (let i = 0; i < position.computer_hand; i += 1) backs.append(el("span", "card back"));
-    $("computer-pile").textContent = `pile: ${position.piles.computer.length} cards`;
-    $("human-pile").textContent = `pile: ${position.piles.human.length} cards`;
+    $("computer-pile").textContent = `pile: ${count(position.piles.computer.length, "card")}`;
+    $("human-pile").textContent = `pile: ${count(position.piles.human.length, "card")}`;
     renderTable(position, highlight);
     const playable = position.legal.length > 0 && !busy && !state.finished;
     renderHand(position, playable);
@@ -223,8 +223,8 @@
     for (const item of event.items) {
       const row = el("tr");
       row.append(el("td", null, item.name),
-        el("td", "num", `${item.human.cards} cards: ${item.human.points}`),
-        el("td", "num", `${item.computer.cards} cards: ${item.computer.points}`));
+        el("td", "num", `${count(item.human.cards, "card")}: ${item.human.points}`),
+        el("td", "num", `${count(item.computer.cards, "card")}: ${item.computer.points}`));
       table.append(row);
     }
     for (const [label, key] of [["Round points", "points"], ["Tournament before", "before"], ["Tournament now", "totals"]]) {
