@@ -381,7 +381,7 @@ def money_option(name: str, help: str, *, low: int, default_text: str) -> Any:
 
 
 BankrollOption = Annotated[
-    int, money_option("--bankroll", "Money you sit down with", low=0, default_text="$1,000")
+    int, money_option("--bankroll", "Money you sit down with", low=1, default_text="$1,000")
 ]
 StakeOption = Annotated[
     int,

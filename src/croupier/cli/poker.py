@@ -66,7 +66,7 @@ def compare(
         bool, typer.Option("--json", help="One JSON object per input line.")
     ] = False,
 ) -> None:
-    """Evaluate two hands per line and say which wins (the course's compare format).
+    """Evaluate two hands per line and say which wins (lines 'hand1 ; hand2').
 
     Cards are separated by spaces, tens written 0, T or 10; blank lines and # comments
     are skipped. A bad line is reported on stderr and the others are still compared;
@@ -184,7 +184,7 @@ def equity(
     seed: SeedOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """How often each hand wins once the unknown cards are dealt (the course's format).
+    """How often each hand wins once the unknown cards (?0, ?1...) are dealt.
 
     The same ?N in several hands is the same card (a shared board); unknown cards come
     from the cards named nowhere in the file.
@@ -458,7 +458,7 @@ def show_calc(
         worst = max(p.stderr or 0 for p in result.players)
         how = (
             f"Monte Carlo: {result.games:,} trials (seed {seed}), standard error at most "
-            f"{100 * worst:.3f} percentage point."
+            f"{100 * worst:.3f} percentage points."
         )
     else:
         how = f"Exact enumeration stopped early: {result.games:,} games counted."

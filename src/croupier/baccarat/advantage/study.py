@@ -40,6 +40,7 @@ from croupier.randomness import RNGLike, as_seed_sequence
 
 __all__ = [
     "EXACT_EVERY",
+    "MAX_CHECKPOINT_LINE_CHARS",
     "MAX_STUDY_SHOES",
     "AdvantageResult",
     "CountOptions",
@@ -64,6 +65,10 @@ EXACT_EVERY: Final = 64
 MAX_STUDY_SHOES: Final = 1_000_000_000
 #: The checkpoint format's version.
 CHECKPOINT_VERSION: Final = 1
+#: The longest checkpoint line read: a batch's totals hold seven tables of 199 counts,
+#: each figure at most 26 characters written (about 37,000 in all at their widest;
+#: a 64-deck study's lines pass 10,000, the cap of a line of text).
+MAX_CHECKPOINT_LINE_CHARS: Final = 100_000
 
 Rng = RNGLike
 

@@ -61,7 +61,8 @@ class PlayerResult:
 class CalcResult:
     """What :func:`~croupier.poker.calc.calculate` found. ``games``: deals enumerated
     (exact) or trials (Monte Carlo); ``partial``: stopped before the end (the figures
-    cover what was done).
+    cover what was done); ``seed``: the int seed of a Monte Carlo run, which repeats it
+    (``None`` when exact or given a generator).
     """
 
     exact: bool
@@ -70,6 +71,7 @@ class CalcResult:
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
     partial: bool = False
+    seed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The object ``poker calc --json`` prints."""
@@ -77,6 +79,7 @@ class CalcResult:
             "exact": self.exact,
             "partial": self.partial,
             "games": self.games,
+            "seed": self.seed,
             "players": [p.to_dict() for p in self.players],
             "board": [str(c) for c in self.board],
             "dead": [str(c) for c in self.dead],

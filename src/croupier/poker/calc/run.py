@@ -4,6 +4,7 @@ which choose between exact enumeration and Monte Carlo and run it."""
 from __future__ import annotations
 
 import collections
+import dataclasses
 import os
 from collections.abc import Iterator, Sequence
 from typing import Final, TypedDict, Unpack
@@ -146,7 +147,9 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
         count = _workers(workers, scheduler, plan.seconds)
         yield from run_exact(question, plan, progress, workers=count, scheduler=scheduler)
     else:
-        seed = as_seed_sequence(options.get("rng"))
+        rng = options.get("rng")
+        seed = as_seed_sequence(rng)
+        recorded = rng if isinstance(rng, int) else None  # in the result, to be repeated
         target = precision if precision is not None else DEFAULT_PRECISION
         # heads-up equity near 1/2 is the widest: 1/4 over the variance of the mean
         expected = trials if trials is not None else 0.25 / target**2
@@ -156,7 +159,7 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
         table = BOARD_TABLE_SECONDS if question.to_deal == 5 and not fast else 0
         count = _workers(workers, scheduler, seconds / threads, WORKER_START_SECONDS + table)
         if fast:
-            yield from run_blocks(
+            results = run_blocks(
                 question,
                 seed_of(np.random.default_rng(seed)),
                 trials,
@@ -167,9 +170,11 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
                 scheduler=scheduler,
             )
         else:
-            yield from run_monte_carlo(
+            results = run_monte_carlo(
                 question, seed, trials, target, progress, workers=count, scheduler=scheduler
             )
+        for result in results:
+            yield dataclasses.replace(result, seed=recorded)
 
 
 def _threads(threads: int | None) -> int:
