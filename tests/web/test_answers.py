@@ -60,9 +60,11 @@ def test_nan_is_written_null_as_json_has_no_nan() -> None:
 def test_a_view_that_strays_from_its_model_is_a_logged_500(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    with TestClient(make_app(), raise_server_exceptions=False) as client:
-        with caplog.at_level(logging.ERROR):
-            response = client.get("/api/point", params={"extra": True})
+    with (
+        TestClient(make_app(), raise_server_exceptions=False) as client,
+        caplog.at_level(logging.ERROR),
+    ):
+        response = client.get("/api/point", params={"extra": True})
     assert response.status_code == 500
     assert response.json() == {"error": "internal error: the server logged it"}
     assert "Extra inputs are not permitted" in caplog.text

@@ -19,7 +19,7 @@ from croupier.web.errors import install_error_handlers
 from croupier.web.guard import MAX_BODY, Access, GuardMiddleware, allowed
 from croupier.web.jobs import Jobs
 from croupier.web.jobs import router as jobs_router
-from croupier.web.pages import PACKAGE_ROOT, GamePage, render_static
+from croupier.web.pages import PACKAGE_ROOT, GamePage, add_routes, render_static
 from croupier.web.schemas import READS, Answer, answers
 from croupier.web.sessions import SessionCookieMiddleware, Sessions
 from croupier.web.store import Store, StoreLimits, open_store
@@ -115,9 +115,11 @@ def create_app(
     async def health() -> dict[str, str]:
         return {"status": "ok", "version": __version__}
 
-    app.include_router(jobs_router, responses=answers(*READS, 404))
+    # The routes served as the app's own (see add_routes: an included router is gone
+    # through again for every request).
+    add_routes(app.router, jobs_router)
     for game in games:
-        app.include_router(game.router)
+        add_routes(app.router, game.router)
     app.add_middleware(SessionCookieMiddleware, sessions=sessions)
     access = Access(
         allowed_hosts=None if allowed_hosts is None else allowed(allowed_hosts),

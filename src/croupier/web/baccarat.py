@@ -49,7 +49,7 @@ from croupier.cards import Rank
 from croupier.web.answers import answer
 from croupier.web.baccarat_trainer import router as trainer_router
 from croupier.web.errors import ApiError
-from croupier.web.pages import GamePage, cards_view, render
+from croupier.web.pages import GamePage, add_routes, cards_view, render
 from croupier.web.schemas import CHANGES, READS, SENDS, RequestModel, answers
 from croupier.web.schemas.baccarat import CheckAnswer, TableAnswer
 from croupier.web.sessions import Slot, open_session
@@ -57,7 +57,7 @@ from croupier.web.sessions import Slot, open_session
 __all__ = ["PAGE", "SEAT"]
 
 router = APIRouter()
-router.include_router(trainer_router)
+add_routes(router, trainer_router)
 
 #: Chip values on the rail, in cents.
 CHIPS: Final = (100, 500, 2_500, 10_000, 50_000)
@@ -270,7 +270,12 @@ def _cells_view(
     (a tie on the big road's last win is a new cell): the cells already drawn are found
     from the last back."""
     with _CELL_VIEWS_LOCK:
-        made = _CELL_VIEWS.setdefault(board, {}).setdefault(road, _CellViews())
+        roads = _CELL_VIEWS.get(board)
+        if roads is None:
+            roads = _CELL_VIEWS[board] = {}
+        made = roads.get(road)
+        if made is None:
+            made = roads[road] = _CellViews()
     kept = len(made.cells)
     while kept and (kept > len(cells) or cells[kept - 1] is not made.cells[kept - 1]):
         kept -= 1

@@ -31,7 +31,7 @@ from croupier.errors import CroupierError
 from croupier.web.answers import answer
 from croupier.web.compute import Compute, JobCancelled, Progress
 from croupier.web.errors import ApiError, one_line
-from croupier.web.schemas import SENDS, answers
+from croupier.web.schemas import READS, SENDS, answers
 from croupier.web.schemas.jobs import AnyJobAnswer
 from croupier.web.store import Store, StoreBusy
 
@@ -248,7 +248,8 @@ def _owns(session_id: str, owner: str) -> bool:
     return owner == session_id or owner.startswith(session_id + ":")
 
 
-router = APIRouter()
+#: The job routes; each may answer 404 (no such job of this browser).
+router = APIRouter(responses=answers(*READS, 404))
 
 
 @router.get("/api/jobs/{job_id}", response_model=AnyJobAnswer)

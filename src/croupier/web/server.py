@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import multiprocessing
 import signal
 import socket
@@ -34,7 +35,7 @@ from croupier.web.app import create_app
 from croupier.web.guard import HEAD_SECONDS
 from croupier.web.store import StoreLimits
 
-__all__ = ["GuardedH11Protocol", "ServeSettings", "build_app", "run"]
+__all__ = ["GuardedH11Protocol", "ServeSettings", "build_app", "run", "settle_garbage_collector"]
 
 #: Seconds the requests in flight get to end once the server is told to stop.
 GRACE_SECONDS: Final = 2
@@ -149,7 +150,22 @@ def serve_here(app: FastAPI, listener: socket.socket) -> None:
     started first)."""
     app.state.compute.warm()
     app.state.jobs.compute.warm()
+    settle_garbage_collector()
     CroupierServer(_config(app)).run(sockets=[listener])
+
+
+def settle_garbage_collector() -> None:
+    """Keep the objects made while starting (the modules, the app, its routes and
+    models: over a hundred thousand) out of the garbage collector's way from now on.
+
+    Python's collector goes through every object it tracks in its full collections, and
+    a server answering requests makes enough new objects to start one every few hundred
+    requests: each then took tens of milliseconds (the p99 of a Baccarat deal) to go
+    through objects that live as long as the server. Frozen, they are never gone
+    through again (they are never garbage either).
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def _child(settings: ServeSettings, listener: socket.socket) -> None:

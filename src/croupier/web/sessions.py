@@ -122,6 +122,9 @@ class SessionIds:
     def __init__(self, key: bytes) -> None:
         self._key = key
         self._clients: dict[str, str] = {}
+        #: The last :data:`CLIENT_KEYS` ids found valid (each checked once, not on every
+        #: request of its browser).
+        self._valid: dict[str, None] = {}
 
     def _sign(self, random: bytes) -> bytes:
         return hmac.new(self._key, random, hashlib.sha256).digest()[:_SIGNATURE]
@@ -135,13 +138,20 @@ class SessionIds:
         """Whether ``session_id`` was made by :meth:`new` with this key."""
         if session_id is None or len(session_id) != 43:
             return False
+        if session_id in self._valid:
+            return True
         try:
             raw = base64.urlsafe_b64decode(session_id + "=")
         except ValueError:
             return False
         if len(raw) != _RANDOM + _SIGNATURE or not session_id.isascii():
             return False
-        return hmac.compare_digest(raw[_RANDOM:], self._sign(raw[:_RANDOM]))
+        if not hmac.compare_digest(raw[_RANDOM:], self._sign(raw[:_RANDOM])):
+            return False
+        if len(self._valid) >= CLIENT_KEYS:
+            self._valid.clear()
+        self._valid[session_id] = None
+        return True
 
     def client_key(self, address: str) -> str:
         """A client address as the store keeps it: a keyed hash, not the address (each
