@@ -54,7 +54,7 @@ from croupier.web.schemas import CHANGES, READS, SENDS, RequestModel, answers
 from croupier.web.schemas.baccarat import CheckAnswer, TableAnswer
 from croupier.web.sessions import Slot, open_session
 
-__all__ = ["PAGE", "SEAT"]
+__all__ = ["PAGE", "SEAT", "warm"]
 
 router = APIRouter()
 add_routes(router, trainer_router)
@@ -444,6 +444,13 @@ def leave(request: Request) -> Response:
         return answer(request, seat_view(None))
 
 
+def warm() -> None:
+    """Price a full shoe for the odds panel once: the first pricing builds the payoff
+    matrices every later one uses (half a second and 35 MB): a server's first browsers,
+    arriving together, would each build them at once, and the process keep the memory."""
+    seat_view(None)
+
+
 PAGE: Final = GamePage(
     key="baccarat",
     title="Baccarat",
@@ -451,4 +458,5 @@ PAGE: Final = GamePage(
     summary="Punto banco at a table with its own rules: chips, the five roads and the ask "
     "road, and the exact odds of every bet for the cards left in the shoe.",
     router=router,
+    warm=warm,
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any, Final
@@ -47,7 +47,8 @@ templates.env.auto_reload = False
 class GamePage:
     """A game of the web app: its page, its lobby entry and its routes.
 
-    ``router`` holds the page (``GET path``) and the game's JSON API (``/api/<key>/...``).
+    ``router`` holds the page (``GET path``) and the game's JSON API (``/api/<key>/...``);
+    ``croupier serve`` calls ``warm`` (if given) before it answers.
     """
 
     key: str
@@ -55,6 +56,9 @@ class GamePage:
     path: str
     summary: str
     router: APIRouter
+    #: What the server does once before it answers: build what the game's requests all
+    #: use (built on the first request instead, by every request that came at once).
+    warm: Callable[[], object] | None = None
 
 
 def add_routes(target: APIRouter, source: APIRouter) -> None:

@@ -150,6 +150,9 @@ def serve_here(app: FastAPI, listener: socket.socket) -> None:
     started first)."""
     app.state.compute.warm()
     app.state.jobs.compute.warm()
+    for game in app.state.games:
+        if game.warm is not None:
+            game.warm()
     settle_garbage_collector()
     CroupierServer(_config(app)).run(sockets=[listener])
 

@@ -4,6 +4,6 @@ worker process forked from the server shares it instead of building its own."""
 
 from __future__ import annotations
 
-from croupier.poker.calc.montecarlo import FULL_DECK, _board_table
+from croupier.poker.calc.montecarlo import preload_board_table
 
-_board_table(FULL_DECK, 5)
+preload_board_table()

@@ -84,6 +84,13 @@ def _board_table(deck: tuple[int, ...], count: int) -> NDArray[np.complex128]:
     return table
 
 
+def preload_board_table() -> None:
+    """Build the table of every 5-card board of a full deck (:func:`_board_table`): what
+    the worker server of a Monte Carlo run before the flop does once, for its worker
+    processes to share."""
+    _board_table(FULL_DECK, 5)
+
+
 @functools.lru_cache(maxsize=1)
 def _boards_without(deck: tuple[int, ...], count: int, held: int) -> NDArray[np.complex128]:
     """:func:`_board_table` less the sets that hold a card of the mask ``held`` (the
