@@ -38,7 +38,13 @@ from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action
 from croupier.casino.puzzles import Puzzle, PuzzleHistory, load_puzzles, next_puzzle
 from croupier.casino.replay import replay
-from croupier.casino.review import INTERACTIVE_SECONDS, GameReview, Reviewer, review_round
+from croupier.casino.review import (
+    INTERACTIVE_SECONDS,
+    GameReview,
+    Reviewer,
+    RoundReview,
+    review_round,
+)
 from croupier.casino.savefile import format_save, parse_save
 from croupier.casino.session import (
     RoundEnd,
@@ -77,6 +83,9 @@ MIN_THINK: Final = 0.05
 #: Seconds of the deadline kept for what follows the search: the answer is built and
 #: saved (on a loaded machine, more than a moment).
 ANSWER_MARGIN: Final = 0.2
+#: Share of an answer's time left that the review of a round just ended may take (the
+#: computer's replies get the rest).
+REVIEW_SHARE: Final = 0.5
 
 #: Largest seed accepted for the shuffles.
 MAX_SEED: Final = 2**63 - 1
@@ -277,15 +286,25 @@ def history_view(seat: Seat) -> list[dict[str, Any]]:
     ]
 
 
-def _round_end_event(end: RoundEnd, seat: Seat) -> dict[str, Any]:
+def _round_review(seat: Seat, until: float) -> RoundReview | None:
+    """The review of the human's moves in the round just ended, searched by
+    :data:`REVIEW_SHARE` of the answer's time left (``until``, a ``time.time()``), each
+    move its share of it (at most :data:`INTERACTIVE_SECONDS`): a verdict the clock cut
+    says so, and the whole review of the round is there again on the review page."""
+    if not seat.log.rounds:
+        return None
+    logged = seat.log.rounds[-1]
+    moves = sum(1 for state, _ in logged.positions() if state.next_player is Player.HUMAN)
+    share = (until - time.time()) * REVIEW_SHARE / max(1, moves)
+    seconds = min(INTERACTIVE_SECONDS, max(0.0, share))
+    return review_round(logged, reviewer=Reviewer(seconds=seconds))
+
+
+def _round_end_event(end: RoundEnd, seat: Seat, until: float) -> dict[str, Any]:
     state = end.state
     score = end.score
     human, computer = Player.HUMAN, Player.COMPUTER
-    review = (
-        review_round(seat.log.rounds[-1], reviewer=Reviewer(seconds=INTERACTIVE_SECONDS))
-        if seat.log.rounds
-        else None
-    )
+    review = _round_review(seat, until)
     event: dict[str, Any] = {
         "kind": "round_end",
         "round": state.round_number,
@@ -311,7 +330,9 @@ def _round_end_event(end: RoundEnd, seat: Seat) -> dict[str, Any]:
     return event
 
 
-def _turn_events(turn: Turn, seat: Seat, reason: str | None, before: State) -> list[dict[str, Any]]:
+def _turn_events(
+    turn: Turn, seat: Seat, reason: str | None, before: State, until: float
+) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = [
         {
             "kind": "move",
@@ -322,7 +343,7 @@ def _turn_events(turn: Turn, seat: Seat, reason: str | None, before: State) -> l
         }
     ]
     if turn.round_end is not None:
-        events.append(_round_end_event(turn.round_end, seat))
+        events.append(_round_end_event(turn.round_end, seat, until))
         if turn.round_end.tournament_over:
             winner = turn.round_end.winner
             human, computer = turn.round_end.totals
@@ -348,8 +369,24 @@ def computer_turns(seat: Seat, until: float) -> Seat:
         before = session.state
         turn = session.play(decision.move)
         seat.keep(session)
-        seat.events += _turn_events(turn, seat, decision.reason, before)
+        seat.events += _turn_events(turn, seat, decision.reason, before, until)
     return seat
+
+
+def answer_move(seat: Seat, turn: Turn, before: State, until: float) -> Seat:
+    """What follows the human's move ``turn`` (played from ``before``): its events (the
+    review, if it ended a round), then the computer's moves, all by ``until``. Runs in a
+    worker process: takes the seat and returns it changed."""
+    seat.events = _turn_events(turn, seat, None, before, until)
+    if seat.finished or seat.state.to_move is not Player.COMPUTER:
+        return seat
+    return computer_turns(seat, until)
+
+
+def _answer_deadline(request: Request) -> float:
+    """When the answer to ``request`` must be ready to be sent (``time.time()``)."""
+    arrived: float = request.scope.get("state", {}).get("arrived", time.time())
+    return arrived + DEADLINE - ANSWER_MARGIN
 
 
 def _computer_replies(request: Request, seat: Seat) -> Seat:
@@ -358,9 +395,7 @@ def _computer_replies(request: Request, seat: Seat) -> Seat:
     all its moves together, less :data:`ANSWER_MARGIN` for building the answer."""
     if seat.finished or seat.state.to_move is not Player.COMPUTER:
         return seat
-    arrived: float = request.scope.get("state", {}).get("arrived", time.time())
-    until = arrived + DEADLINE - ANSWER_MARGIN
-    thought: Seat = request.app.state.compute.run(computer_turns, seat, until)
+    thought: Seat = request.app.state.compute.run(computer_turns, seat, _answer_deadline(request))
     return thought
 
 
@@ -431,8 +466,11 @@ def play(request: Request, body: Play) -> Response:
         move = compose_move(card, action, chosen)
         turn = game.play(move)  # an illegal move raises, with the rule's sentence
         seat.keep(game)
-        seat.events = _turn_events(turn, seat, None, before)
-        seat = _computer_replies(request, seat)
+        until = _answer_deadline(request)
+        if turn.round_end is None and seat.state.to_move is not Player.COMPUTER:
+            seat.events = _turn_events(turn, seat, None, before, until)  # nothing to search
+        else:  # the round's review and the computer's replies: in the worker pool
+            seat = request.app.state.compute.run(answer_move, seat, turn, before, until)
         session.put(SEAT, seat)
         return answer(request, seat_view(seat))
 
