@@ -193,10 +193,20 @@ def choices_view() -> dict[str, Any]:
     }
 
 
+#: Set once a table has been priced: the payoff matrices every pricing uses are built.
+_pricing_built: Final = threading.Event()
+_pricing_lock: Final = threading.Lock()
+
+
 def odds_view(composition: Composition, fresh: bool, rules: TableRules | None) -> dict[str, Any]:
     """Every variant of every bet priced exactly for ``composition``; the table's own
     bets marked."""
-    report = cached_odds_report(composition, VARIANTS)
+    if _pricing_built.is_set():
+        report = cached_odds_report(composition, VARIANTS)
+    else:  # the first pricing builds what every later one uses: once, not by each at once
+        with _pricing_lock:
+            report = cached_odds_report(composition, VARIANTS)
+            _pricing_built.set()
     at_table = set(rules.variant_keys) if rules is not None else set()
     return {
         "cards_left": report.composition.total,
@@ -445,9 +455,10 @@ def leave(request: Request) -> Response:
 
 
 def warm() -> None:
-    """Price a full shoe for the odds panel once: the first pricing builds the payoff
-    matrices every later one uses (half a second and 35 MB): a server's first browsers,
-    arriving together, would each build them at once, and the process keep the memory."""
+    """Price a full shoe for the odds panel: the first pricing builds the payoff matrices
+    every later one uses (half a second and 35 MB), and the requests that come meanwhile
+    wait for it (a server's first browsers, arriving together, each built them at once,
+    and the process kept the memory)."""
     seat_view(None)
 
 

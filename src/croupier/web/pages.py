@@ -48,7 +48,7 @@ class GamePage:
     """A game of the web app: its page, its lobby entry and its routes.
 
     ``router`` holds the page (``GET path``) and the game's JSON API (``/api/<key>/...``);
-    ``croupier serve`` calls ``warm`` (if given) before it answers.
+    ``croupier serve`` calls ``warm`` (if given) as it starts.
     """
 
     key: str
@@ -56,8 +56,8 @@ class GamePage:
     path: str
     summary: str
     router: APIRouter
-    #: What the server does once before it answers: build what the game's requests all
-    #: use (built on the first request instead, by every request that came at once).
+    #: What the server starts doing as it starts answering (on a thread of its own):
+    #: build what the game's requests all use, before the first request needs it.
     warm: Callable[[], object] | None = None
 
 

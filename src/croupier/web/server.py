@@ -150,10 +150,10 @@ def serve_here(app: FastAPI, listener: socket.socket) -> None:
     started first)."""
     app.state.compute.warm()
     app.state.jobs.compute.warm()
-    for game in app.state.games:
-        if game.warm is not None:
-            game.warm()
     settle_garbage_collector()
+    for game in app.state.games:  # while the server answers already
+        if game.warm is not None:
+            threading.Thread(target=game.warm, name=f"warm-{game.key}", daemon=True).start()
     CroupierServer(_config(app)).run(sockets=[listener])
 
 
