@@ -239,7 +239,7 @@ class Card:
         return DECK[index]
 
     def __str__(self) -> str:
-        return self.rank.char + self.suit.letter
+        return _TEXT[self.index]
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
@@ -541,6 +541,8 @@ DECK: Final[tuple[Card, ...]] = tuple(
 
 
 _PRETTY: Final = tuple(card.rank.label + card.suit.symbol for card in DECK)
+#: Each card's text (``str(card)``), by its index.
+_TEXT: Final = tuple(card.rank.char + card.suit.letter for card in DECK)
 
 
 class Deck(Sequence[Card]):
@@ -778,7 +780,7 @@ class Shoe:
         """
         return {
             "decks": self._decks,
-            "cards": "".join(str(card) for card in self._cards),
+            "cards": "".join([_TEXT[card.index] for card in self._cards]),
             "dealt": self._position,
             "cut_card": self._cut_card,
             "rng": None if self._rng is None else self._rng.bit_generator.state,

@@ -90,6 +90,35 @@ def test_the_description_is_served_and_lists_every_refusal(app: Any) -> None:
     assert ("/api/casino/move", "post") in changing
 
 
+def test_every_answer_of_the_api_has_its_model(app: Any) -> None:
+    """The contract with the pages' scripts is written: each route's answer (200 or 202)
+    is an answer model of :mod:`croupier.web.schemas` (or a union of them), or text."""
+    with TestClient(app) as client:
+        description = client.get(OPENAPI_PATH).json()
+    models = description["components"]["schemas"]
+    seen = 0
+    for path, methods in description["paths"].items():
+        if not path.startswith("/api/"):
+            continue
+        for method, operation in methods.items():
+            answered = [
+                operation["responses"][s] for s in ("200", "202") if s in operation["responses"]
+            ]
+            assert len(answered) == 1, (method, path)
+            content = answered[0]["content"]
+            if "text/plain" in content:
+                assert list(content) == ["text/plain"], (method, path)
+                continue
+            schema = content["application/json"]["schema"]
+            refs = [schema] if "$ref" in schema else schema.get("oneOf", [])
+            assert refs and all("$ref" in ref for ref in refs), (method, path, schema)
+            for ref in refs:
+                model = models[ref["$ref"].rsplit("/", 1)[1]]
+                assert model["type"] == "object" and model["additionalProperties"] is False
+            seen += 1
+    assert seen >= 30
+
+
 def test_a_view_that_strays_from_its_model_is_caught(app: Any) -> None:
     """The answer models refuse keys they do not list: a view that gains a field without
     its model fails loudly in the tests instead of losing the field on the way."""
