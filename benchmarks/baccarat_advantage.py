@@ -39,6 +39,7 @@ from croupier.engine import compiled
 from croupier.parallel import dask_client
 
 simulate_module = importlib.import_module("croupier.baccarat.simulate")
+procedure_module = importlib.import_module("croupier.baccarat.advantage.procedure")
 
 
 def timed(work: Callable[[], Any]) -> tuple[float, float, Any]:
@@ -116,10 +117,10 @@ def main() -> None:
     deal_rate = n_deal / cpu_deal
     # the same study by the NumPy paths (the compiled kernels switched off in this process)
     if compiled("baccarat"):
-        for module in (odds_module, simulate_module):
+        for module in (odds_module, simulate_module, procedure_module):
             module.compiled = lambda game=None: False  # type: ignore[attr-defined]
         _, cpu_numpy, reference = timed(lambda: run_study(perfect))
-        for module in (odds_module, simulate_module):
+        for module in (odds_module, simulate_module, procedure_module):
             module.compiled = compiled  # type: ignore[attr-defined]
         same = result.totals.bets == reference.totals.bets
         rows.append(

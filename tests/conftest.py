@@ -4,6 +4,7 @@ LocalCluster for the tests of long jobs on a cluster."""
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Iterator
 
 import pytest
@@ -14,6 +15,16 @@ settings.register_profile(
     "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C and hang-ups reach the programs the tests start, even when the suite itself
+    runs in the background or under ``nohup`` (a shell starts it with SIGINT, or SIGHUP,
+    ignored, and an ignored signal stays ignored in every child: by design, croupier
+    keeps it so)."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    if hasattr(signal, "SIGHUP"):  # not on Windows
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 @pytest.fixture(scope="session")

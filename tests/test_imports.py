@@ -131,3 +131,25 @@ def test_the_casino_modules_import_only_those_the_package_docstring_lists_above_
         for target in targets:
             if target.startswith("croupier.casino.") and target != "croupier.casino":
                 assert place(target) <= place(module), f"{module} imports {target}, listed below it"
+
+
+def private_imports() -> list[str]:
+    """Every ``from croupier.x import _name`` in the sources, where ``_name`` is not a
+    module (a private kernel module such as ``_kernels`` is imported by name)."""
+    modules = module_names()
+    found = []
+    for name, path in sorted(modules.items()):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or node.level or node.module is None:
+                continue
+            for alias in node.names:
+                private = alias.name.startswith("_") and not alias.name.startswith("__")
+                if private and f"{node.module}.{alias.name}" not in modules:
+                    found.append(f"{name} imports {alias.name} from {node.module}")
+    return found
+
+
+def test_no_module_imports_another_s_private_names() -> None:
+    """A helper two modules share is public where it lives (``croupier.parallel``'s
+    ``start_worker`` and ``stop_pool``, which the web app's worker pool uses too)."""
+    assert private_imports() == []

@@ -20,11 +20,12 @@ Each card also has a number, ``4 * (rank - 2) + suit``, used by the NumPy paths:
 from __future__ import annotations
 
 import enum
+import functools
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final, overload
+from typing import Any, Final, cast, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -238,7 +239,7 @@ class Card:
         return DECK[index]
 
     def __str__(self) -> str:
-        return self.rank.char + self.suit.letter
+        return _TEXT[self.index]
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
@@ -325,6 +326,17 @@ def parse_card(token: str, position: int | None = None) -> Card:
     raise _bad_card(token, position)
 
 
+@functools.cache
+def _spellings() -> dict[str, Card]:
+    """:func:`card_spellings` with each token also in lower case and as usually typed
+    (rank upper, suit lower), for :func:`parse_cards` to look tokens up."""
+    spellings = card_spellings()
+    for token, card in list(spellings.items()):
+        spellings[token.lower()] = card
+        spellings[token[:-1] + token[-1].lower()] = card
+    return spellings
+
+
 def card_spellings() -> dict[str, Card]:
     """Every token :func:`parse_card` reads as a card, in upper case (it reads any case,
     and drops the emoji selector U+FE0F), to that card: each rank token beside each suit
@@ -396,6 +408,10 @@ def parse_cards(text: str | Iterable[str], *, distinct: bool = False) -> tuple[C
     """
     if isinstance(text, str):
         tokens = _tokens(text)
+        spellings = _spellings()
+        found = tuple(spellings.get(token) for token in tokens)
+        if None not in found and not distinct:  # the usual case: every token a card
+            return cast(tuple[Card, ...], found)
     else:
         tokens = list(check_type(text, Iterable, "text", "a str or an iterable of str tokens"))
         for i, token in enumerate(tokens):
@@ -525,6 +541,8 @@ DECK: Final[tuple[Card, ...]] = tuple(
 
 
 _PRETTY: Final = tuple(card.rank.label + card.suit.symbol for card in DECK)
+#: Each card's text (``str(card)``), by its index.
+_TEXT: Final = tuple(card.rank.char + card.suit.letter for card in DECK)
 
 
 class Deck(Sequence[Card]):
@@ -762,7 +780,7 @@ class Shoe:
         """
         return {
             "decks": self._decks,
-            "cards": "".join(str(card) for card in self._cards),
+            "cards": "".join([_TEXT[card.index] for card in self._cards]),
             "dealt": self._position,
             "cut_card": self._cut_card,
             "rng": None if self._rng is None else self._rng.bit_generator.state,

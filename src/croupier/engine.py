@@ -28,6 +28,7 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
+import threading
 from pathlib import Path
 from types import ModuleType
 from typing import Final
@@ -91,14 +92,23 @@ def status() -> str:
     return f"compiled: Cython kernels for {', '.join(KERNELS)}"
 
 
-@functools.cache
+_LOADING: Final = threading.Lock()
+
+
 def kernels(game: str) -> ModuleType:
     """The kernel module of ``game``: compiled when it is (and not ``CROUPIER_PURE``),
-    otherwise its source, run by Python (slow: for tests, and checks by hand).
+    otherwise its source, run by Python (slow: for tests, and checks by hand). Safe to
+    call from several threads at once (one of them loads it).
 
     >>> kernels("poker").__name__
     'croupier.poker._kernels'
     """
+    with _LOADING:
+        return _kernels(game)
+
+
+@functools.cache
+def _kernels(game: str) -> ModuleType:
     name = KERNELS[game]
     built = None if pure_forced() else _built(name)
     loaded = sys.modules.get(name)

@@ -28,7 +28,7 @@ import numpy as np
 
 from croupier.errors import CroupierError
 
-__all__ = ["RNGLike", "as_generator", "as_seed_sequence", "seed_of"]
+__all__ = ["RNGLike", "as_generator", "as_seed_sequence", "seed_of", "stream_seed"]
 
 #: What an ``rng`` argument may be: an int seed, a NumPy generator, or ``None``.
 #: (Written as a string so that importing this module does not import numpy.random.)
@@ -85,3 +85,23 @@ def seed_of(rng: RNGLike) -> int | None:
     """
     _check(rng, "rng")
     return None if rng is None or isinstance(rng, np.random.Generator) else int(rng)
+
+
+def stream_seed(rng: RNGLike, name: str = "rng") -> int:
+    """A 64-bit seed for counter-based streams (work keyed by the seed and a block
+    number): an int seed itself (modulo 2**64, so that asking costs no generator), the
+    next draw of a generator, fresh entropy for ``None``.
+
+    >>> stream_seed(7), stream_seed(2**64 + 7)
+    (7, 7)
+    >>> 0 <= stream_seed(None) < 2**64
+    True
+    """
+    _check(rng, name)
+    if isinstance(rng, np.random.Generator):
+        return int(rng.integers(0, 2**63, dtype=np.int64))
+    if rng is None:
+        import secrets
+
+        return secrets.randbits(64)
+    return int(rng) % 2**64

@@ -4,6 +4,8 @@ results and on real shoes."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -16,6 +18,7 @@ from croupier.baccarat.scoreboard import (
     DERIVED_ROADS,
     Bead,
     Colour,
+    Scoreboard,
     ask_road,
     big_eye_boy,
     cockroach_pig,
@@ -175,6 +178,46 @@ def test_streak_lengths_are_the_reference_columns(outcomes: list[Outcome]) -> No
     assert streak_lengths(Bead(o) for o in outcomes) == tuple(
         reference.column_height(grid, c) for c in range(columns)
     )
+
+
+@given(outcome_lists, st.integers(1, 8), st.randoms(use_true_random=False))
+def test_a_scoreboard_kept_round_by_round_is_the_reference_after_every_round(
+    outcomes: list[Outcome], rows: int, rng: random.Random
+) -> None:
+    """Every board, the ask road and the tally of a :class:`Scoreboard` fed one round
+    at a time, after each round, against the reference read of the whole shoe so far."""
+    board = Scoreboard(rows=rows)
+    shoe: list[Bead] = []
+    for outcome in outcomes:
+        bead = Bead(outcome, 0, 0, rng.random() < 0.1, rng.random() < 0.1, rng.random() < 0.3)
+        board.add(bead)
+        shoe.append(bead)
+        so_far = [b.outcome for b in shoe]
+        for road in DERIVED_ROADS:
+            cells = board.derived_road(road)
+            colours = [c.colour.value for c in cells]
+            assert colours == reference.colours(so_far, road)
+            assert [(c.column, c.row) for c in cells] == reference.board(colours, rows)
+        wins = [b for b in shoe if b.outcome is not T]
+        ties = [0] * len(wins)
+        for index, b in enumerate(shoe):
+            if b.outcome is T and wins:
+                before = sum(w.outcome is not T for w in shoe[:index])
+                ties[max(0, before - 1)] += 1
+        road_cells = board.big_road
+        assert [(c.column, c.row) for c in road_cells] == reference.board(
+            [w.outcome.value for w in wins], rows
+        )
+        assert [(c.outcome, c.ties, c.player_pair, c.banker_pair) for c in road_cells] == [
+            (w.outcome, n, w.player_pair, w.banker_pair) for w, n in zip(wins, ties, strict=True)
+        ]
+        assert [(c.column, c.row, c.bead) for c in board.bead_plate] == [
+            (i // rows, i % rows, b) for i, b in enumerate(shoe)
+        ]
+    assert board.beads == tuple(shoe)
+    assert board.tally == shoe_tally(shoe)
+    assert board.ask_road() == ask_road(shoe)
+    assert board.tally.naturals == sum(b.natural for b in shoe)
 
 
 def dealt_shoe(seed: int) -> list[Bead]:

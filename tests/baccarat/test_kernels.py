@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from croupier.baccarat import odds
 from croupier.baccarat.advantage import ShoeProcedure, count_spec, perfect_spec
+from croupier.baccarat.advantage import procedure as procedure_module
 from croupier.baccarat.advantage.batches import StudySpec, run_batch
 from croupier.baccarat.composition import Composition
 from croupier.baccarat.payouts import CASINO, EZ, find_bet
@@ -54,6 +55,27 @@ def test_deal_follows_the_same_rounds(burn: str | int) -> None:
     reference = simulate._deal_numpy(ranks, procedure.cut, starts)
     for field in ("shoe", "position", "cell"):
         assert np.array_equal(getattr(mine, field), getattr(reference, field)), field
+
+
+@pytest.mark.parametrize("burn", ["standard", 0, 3])
+def test_seen_before_walks_to_the_same_sums(burn: str | int) -> None:
+    dealt = ShoeProcedure(decks=1, cut_card=14, burn=burn).deal(5, np.random.default_rng(9))
+    tags = np.array([1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1, -1], dtype=np.int16)
+    one_hot = np.eye(13, dtype=np.int8)
+    rounds = len(dealt.rounds.shoe)
+    picks = np.random.default_rng(1).permutation(rounds)[: rounds // 2]
+    kernel = kernels("baccarat")
+    for by_code in (tags, one_hot):
+        for rows in (None, np.sort(picks), picks):  # every round, some in order, shuffled
+            reference = dealt.seen_before_numpy(by_code, rows)
+            shoe, position = dealt.rounds.shoe, dealt.rounds.position
+            if rows is not None:
+                shoe, position = shoe[rows], position[rows]
+            table = np.asarray(by_code, dtype=np.int64).reshape(13, -1)
+            out = np.full((len(shoe), table.shape[1]), -7, dtype=np.int64)
+            kernel.seen_before(dealt.ranks, dealt.starts, dealt.shown, shoe, position, table, out)
+            assert np.array_equal(out.reshape(reference.shape), reference)
+            assert np.array_equal(dealt.seen_before(by_code, rows), reference)
 
 
 counts = st.lists(st.integers(0, 40), min_size=10, max_size=10).filter(lambda c: sum(c) >= 6)
@@ -98,10 +120,10 @@ def test_studies_give_the_same_numbers_with_and_without_kernels(
     spec: StudySpec, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the kernels (run as Python under CROUPIER_PURE), then the NumPy paths
-    for module in (odds, simulate):
+    for module in (odds, simulate, procedure_module):
         monkeypatch.setattr(module, "compiled", lambda game=None: True)
     with_kernels = run_batch(spec, 0, trace=spec.kind == "perfect")
-    for module in (odds, simulate):
+    for module in (odds, simulate, procedure_module):
         monkeypatch.setattr(module, "compiled", lambda game=None: False)
     reference = run_batch(spec, 0, trace=spec.kind == "perfect")
     mine, theirs = with_kernels.totals.to_json(), reference.totals.to_json()

@@ -203,6 +203,45 @@ def test_exact_bet_values() -> None:
     assert all(b.expected_value == float(b.exact) for b in priced.values() if b.exact is not None)
 
 
+def random_rank_shoes(count: int, seed: int) -> list[Composition]:
+    """Shoes of 1 to 8 decks by rank, a random part dealt (some ranks run out)."""
+    rng = np.random.default_rng(seed)
+    shoes = []
+    for _ in range(count):
+        decks = int(rng.integers(1, 9))
+        left = rng.integers(0, 4 * decks + 1, size=len(RANKS))
+        left[rng.random(len(RANKS)) < 0.2] = 0
+        left[0] += 6  # a round can always be dealt
+        shoes.append(Composition.from_ranks(dict(zip(RANKS, left.tolist(), strict=True))))
+    return shoes
+
+
+@pytest.mark.parametrize(
+    "shoe",
+    [*random_rank_shoes(8, seed=11), Composition.decks(8), Composition.infinite_deck()],
+    ids=str,
+)
+def test_every_float_figure_is_the_exact_one_rounded(shoe: Composition) -> None:
+    """The float report (its round bets summed by the batch path, its pair bets counted
+    in whole numbers) against the exact one: the pair bets are the exact fractions
+    correctly rounded, the rest within a few units of the last place."""
+    from croupier.baccarat.tablerules import VARIANTS
+
+    fast = odds_report(shoe, VARIANTS)
+    exact = odds_report(shoe, VARIANTS, exact=True)
+    assert exact.exact_outcomes is not None
+    for got, want in zip(fast.outcomes, exact.exact_outcomes, strict=True):
+        assert abs(got - float(want)) < 1e-15
+    assert fast.pair is not None
+    assert abs(fast.pair - float(pair_probabilities(shoe, exact=True).player)) < 1e-15
+    for got_bet, want_bet in zip(fast.bets, exact.bets, strict=True):
+        assert want_bet.exact is not None and got_bet.expected_value is not None
+        assert got_bet.bet == want_bet.bet and got_bet.exact is None
+        if "pair" in got_bet.bet.key:
+            assert got_bet.expected_value == float(want_bet.exact)
+        assert abs(got_bet.expected_value - float(want_bet.exact)) < 1e-14, got_bet.bet.key
+
+
 def test_lab_payouts() -> None:
     priced = {b.bet.key: b.expected_value for b in bet_odds(Composition.decks(8), LAB)}
     p = outcome_probabilities(Composition.decks(8))

@@ -111,3 +111,24 @@ def test_sitting_down_checks_the_stake() -> None:
     with pytest.raises(BaccaratError, match="outside the table's limits of \\$5 to \\$50"):
         Sitting.sit_down(table_rules("casino", min_stake=500, max_stake=5_000),
                          shoe=table_shoe(8, 1))  # fmt: skip
+
+
+def test_the_scoreboard_follows_the_shoe_round_by_round() -> None:
+    """The sitting's boards, kept up to date a round at a time, are those of its shoe's
+    rounds after every round, through a reshuffle, and after the rounds are replaced."""
+    from croupier.baccarat.scoreboard import Bead, Scoreboard
+
+    sitting = Sitting.sit_down(table_rules("casino"), shoe=table_shoe(1, 5), bankroll=10**7)
+    reshuffles = 0
+    for _ in range(30):
+        played = sitting.play({"banker": 2_500})
+        reshuffles += played.reshuffled
+        fresh = Scoreboard(Bead.of(coup) for coup in sitting.shoe_rounds)
+        board = sitting.scoreboard
+        assert board.bead_plate == fresh.bead_plate and board.big_road == fresh.big_road
+        assert board.ask_road() == fresh.ask_road() and sitting.tally == fresh.tally
+    assert reshuffles >= 1
+    assert Sitting.from_dict(sitting.to_dict()).to_dict() == sitting.to_dict()
+    sitting.shoe_rounds[:] = sitting.shoe_rounds[:2]
+    assert sitting.beads == [Bead.of(coup) for coup in sitting.shoe_rounds]
+    assert len(sitting.to_dict()["shoe_rounds"]) == 2

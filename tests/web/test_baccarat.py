@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -26,11 +28,24 @@ def sit(client: TestClient, **options: object) -> dict[str, Any]:
     return state
 
 
+def page_state(text: str) -> Any:
+    """The state a page hands its script."""
+    found = re.search(r'<script type="application/json" id="state">(.*?)</script>', text, re.S)
+    assert found is not None
+    return json.loads(found.group(1))
+
+
 def test_the_page_renders_before_and_after_sitting_down(client: TestClient) -> None:
-    assert 'id="state"' in client.get("/baccarat").text
-    assert client.get("/api/baccarat").json()["seated"] is False
+    before = client.get("/baccarat").text
+    assert page_state(before) == client.get("/api/baccarat").json()
+    assert page_state(before)["seated"] is False
     sit(client)
-    assert '"seated": true' in client.get("/baccarat").text
+    after = client.get("/baccarat").text
+    assert page_state(after)["seated"] is True
+    assert page_state(after) == client.get("/api/baccarat").json()
+    # The page around the state is the same (it is rendered once, then reused).
+    assert before.split('id="state">')[0] == after.split('id="state">')[0]
+    assert before.rsplit("</script>", 1)[1] == after.rsplit("</script>", 1)[1]
 
 
 def test_a_round_settles_every_bet_like_the_library_table(client: TestClient) -> None:

@@ -5,12 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from croupier.casino import Player, format_save, parse_save
 from croupier.casino.gamelog import parse_game_file, parse_log
 from croupier.casino.levels import Level
 from croupier.casino.savefile import parse_game
+from croupier.web import casino
 from croupier.web.app import create_app
 
 
@@ -170,3 +173,34 @@ def test_puzzles_are_served_answered_and_rated(client: TestClient) -> None:
         "/api/casino/puzzles/answer", json={"id": following.id, "move": "trail SA SK"}
     )
     assert illegal.status_code == 422 and "bad move" in illegal.json()["error"]
+
+
+def test_a_round_s_review_runs_in_the_pool_within_the_answer_s_time(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review of a round just ended is searched where the computer's replies are (a
+    worker process under ``croupier serve``), by half the answer's time left at most."""
+    seconds: list[float | None] = []
+    review = getattr(casino, "review_round")  # noqa: B009 (not the module's export)
+
+    def recording(logged: Any, player: Player = Player.HUMAN, reviewer: Any = None) -> Any:
+        seconds.append(reviewer.seconds)
+        return review(logged, player, reviewer)
+
+    monkeypatch.setattr(casino, "review_round", recording)
+    assert isinstance(client.app, FastAPI)
+    compute = client.app.state.compute
+    run, ran = compute.run, []
+
+    def run_recorded(function: Any, *args: Any) -> Any:
+        ran.append(function.__name__)
+        return run(function, *args)
+
+    monkeypatch.setattr(compute, "run", run_recorded)
+    data = start(client, seed=5)
+    while not data["finished"]:
+        data = play_first_legal(client, data)
+    assert seconds and all(
+        s is not None and 0 <= s <= casino.DEADLINE * casino.REVIEW_SHARE for s in seconds
+    )
+    assert "answer_move" in ran

@@ -34,7 +34,7 @@ import cython
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["HALF_SIZES", "batch_sums", "configure", "deal", "shuffle"]
+__all__ = ["HALF_SIZES", "batch_sums", "configure", "deal", "seen_before", "shuffle"]
 
 #: Multisets of 0 to 6 values of one half (5 values), by size; weights are laid out
 #: level after level, 462 of them.
@@ -364,3 +364,106 @@ def deal(
                 n += 1
                 p += length[cell]
     return n
+
+
+@cython.locals(
+    ranks=cython.uchar[:, ::1],
+    starts=cython.longlong[::1],
+    shoe=cython.longlong[::1],
+    position=cython.longlong[::1],
+    by_code=cython.longlong[:, ::1],
+    out=cython.longlong[:, ::1],
+    running=cython.longlong[::1],
+    rounds=cython.Py_ssize_t,
+    width=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    c=cython.Py_ssize_t,
+    at=cython.Py_ssize_t,
+    current=cython.longlong,
+    code=cython.int,
+    shown=cython.bint,
+)
+def seen_before(
+    ranks: NDArray[np.uint8],
+    starts: NDArray[np.int64],
+    shown: bool,
+    shoe: NDArray[np.int64],
+    position: NDArray[np.int64],
+    by_code: NDArray[np.int64],
+    out: NDArray[np.int64],
+) -> None:
+    """For each round (its shoe, a column of ``ranks``, and its first card's
+    ``position``), the sum of ``by_code[rank]`` (a
+    row of numbers) over the cards the player saw before it: the shoe's cards from
+    ``starts[shoe]`` to the round, and its first card when ``shown`` (the standard burn
+    shows it), into the rows of ``out``. Rounds sorted by shoe, then position, take one
+    walk through each shoe; a round before the last one's position starts its shoe again."""
+    if not cython.compiled:
+        ranks, starts, shoe, position = (
+            _plain(ranks),
+            _plain(starts),
+            _plain(shoe),
+            _plain(position),
+        )
+        by_code, out = _plain(by_code), _rows(out)
+    rounds = shoe.shape[0]
+    width = by_code.shape[1]
+    running = np.zeros(max(width, 1), dtype=np.int64)
+    if not cython.compiled:
+        running = _rows(running[None, :])[0]
+    current = -1
+    at = 0
+    with cython.nogil:
+        for i in range(rounds):
+            if shoe[i] != current or position[i] < at:  # a new shoe (or back in one)
+                current = shoe[i]
+                for c in range(width):
+                    running[c] = 0
+                if shown:
+                    code = ranks[0, current]
+                    for c in range(width):
+                        running[c] += by_code[code, c]
+                at = starts[current]
+            while at < position[i]:
+                code = ranks[at, current]
+                for c in range(width):
+                    running[c] += by_code[code, c]
+                at += 1
+            for c in range(width):
+                out[i, c] = running[c]
+    if not cython.compiled:
+        _store(out)
+
+
+def _rows(array: Any) -> Any:
+    """``array`` as :class:`_Rows` (typed ``Any``: it stands for the array's view)."""
+    return _Rows(array)
+
+
+def _store(rows: Any) -> None:
+    """Write :func:`_rows`' numbers back into its array."""
+    rows.store()
+
+
+class _Rows:
+    """A 2-D array read and written as lists of Python ints, for the uncompiled source;
+    :meth:`store` writes it back."""
+
+    def __init__(self, array: NDArray[Any]) -> None:
+        self.array = array
+        self.rows = array.tolist()
+        self.shape = array.shape
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, tuple):
+            row, column = key
+            return self.rows[row][column]
+        return self.rows[key]
+
+    def __setitem__(self, key: tuple[int, int], value: Any) -> None:
+        row, column = key
+        self.rows[row][column] = value
+
+    def store(self) -> None:
+        """Write the numbers back into the array."""
+        self.array[...] = self.rows

@@ -450,26 +450,30 @@ def pair_probabilities(
     >>> print(f"{pair_probabilities(Composition.decks(8)).player:.6f}")
     0.074699
     """
+    numerators, total = _pair_counts(composition)
+    if exact:
+        return PairProbabilities(*(Fraction(n, total) for n in numerators))
+    return PairProbabilities(*(n / total for n in numerators))  # rounded as the fractions
+
+
+def _pair_counts(composition: Composition) -> tuple[tuple[int, int, int, int], int]:
+    """The four first deals of :class:`PairProbabilities` (both pairs, the player's only,
+    the banker's only, neither), counted over ``total`` equally likely ones: whole
+    numbers, so that ``count / total`` is the fraction's float, correctly rounded."""
     if composition.ranks is None:
         raise BaccaratError("pair bets need counts by rank; this shoe only has counts by value")
     counts = composition.ranks
     n = composition.total
     if composition.infinite:
-        one = Fraction(sum(c * c for c in counts), n * n)
-        both = one * one
+        one, total = sum(c * c for c in counts) * n * n, n**4
+        both = (one // (n * n)) ** 2
     else:
         pairs = [c * (c - 1) for c in counts]
         same_rank_twice = sum(math.perm(c, 4) for c in counts)
-        one = Fraction(sum(pairs), n * (n - 1))
-        both = Fraction(
-            sum(pairs) ** 2 - sum(p * p for p in pairs) + same_rank_twice, math.perm(n, 4)
-        )
-    table = PairProbabilities(both, one - both, one - both, 1 - 2 * one + both)
-    if exact:
-        return table
-    return PairProbabilities(
-        float(table.both), float(table.player_only), float(table.banker_only), float(table.neither)
-    )
+        total = math.perm(n, 4)
+        one = sum(pairs) * (n - 2) * (n - 3)
+        both = sum(pairs) ** 2 - sum(p * p for p in pairs) + same_rank_twice
+    return (both, one - both, one - both, total - 2 * one + both), total
 
 
 # --- bets -------------------------------------------------------------------------------
@@ -652,8 +656,14 @@ def bet_odds(
     """Every bet of ``payouts`` priced for ``composition``: a tuple in the table's order
     that also looks a bet up by key (``bet_odds(shoe)["banker"].house_edge``)."""
     _check_arguments(composition, payouts)
-    classes = class_probabilities(composition)
-    classes_exact = _class_probabilities_exact(composition) if exact else None
+    if exact:
+        return _exact_bet_odds(composition, payouts)
+    return _float_bet_odds(composition, _pricing(payouts))[1]
+
+
+def _exact_bet_odds(composition: Composition, payouts: PayoutTable) -> PricedBets:
+    """:func:`bet_odds` in fractions (and their floats)."""
+    classes = _class_probabilities_exact(composition)
     pairs = pair_probabilities(composition, exact=True) if composition.has_ranks else None
     priced = []
     for bet in payouts.bets:
@@ -664,17 +674,95 @@ def bet_odds(
                 continue
             states = (pairs.both, pairs.player_only, pairs.banker_only, pairs.neither)
             value = sum((p * x for p, x in zip(states, payoffs, strict=True)), Fraction(0))
-            priced.append(BetOdds(bet, float(value), value if exact else None))
-            continue
-        expected = float(classes @ _payoff_vector(bet))
-        value_exact = None
-        if classes_exact is not None:
-            value_exact = sum(
-                (p * x for p, x in zip(classes_exact, payoffs, strict=True) if p), Fraction(0)
-            )
-            expected = float(value_exact)
-        priced.append(BetOdds(bet, expected, value_exact))
+        else:
+            value = sum((p * x for p, x in zip(classes, payoffs, strict=True) if p), Fraction(0))
+        priced.append(BetOdds(bet, float(value), value))
     return PricedBets(priced)
+
+
+@dataclass(frozen=True, slots=True)
+class _Pricing:
+    """What pricing the bets of one payout table takes, built once a table: for each bet
+    its payoffs on the pair flags (``None``: a bet on the round), and the outcome matrix
+    (rows player, banker, tie) followed by each round bet's payoffs summed per six-card
+    multiset, as :func:`_split_blocks` lays them out for the batch path."""
+
+    payouts: PayoutTable
+    #: A pair bet's payoffs times ``scale`` (whole numbers), per state of the flags.
+    pair_payoffs: tuple[tuple[int, ...] | None, ...]
+    scale: int
+    blocks: tuple[NDArray[np.float64], ...]
+
+
+#: The pricing of each payout table seen, by the table's name (hashing a table's bets,
+#: with their fractions, costs more than pricing a shoe).
+_PRICINGS: Final[dict[str, _Pricing]] = {}
+_PRICINGS_LOCK: Final = threading.Lock()
+
+
+def _pricing(payouts: PayoutTable) -> _Pricing:
+    """The :class:`_Pricing` of ``payouts`` (found by name, then checked to be the same)."""
+    with _PRICINGS_LOCK:
+        known = _PRICINGS.get(payouts.name)
+    if known is not None and (known.payouts is payouts or known.payouts == payouts):
+        return known
+    pairs = tuple(_payoffs(bet) if reads_pairs(bet) else None for bet in payouts.bets)
+    scale = math.lcm(1, *(x.denominator for payoffs in pairs if payoffs for x in payoffs))
+    pair_payoffs = tuple(
+        None if payoffs is None else tuple(int(x * scale) for x in payoffs) for payoffs in pairs
+    )
+    counts = sequence_tables().counts
+    rows = [
+        _outcome_matrix(),
+        *(
+            (_payoff_vector(bet) @ counts)[None, :]
+            for bet, pair in zip(payouts.bets, pair_payoffs, strict=True)
+            if pair is None
+        ),
+    ]
+    blocks = _split_blocks(np.vstack(rows).astype(np.float64))
+    pricing = _Pricing(payouts, pair_payoffs, scale, blocks)
+    with _PRICINGS_LOCK:
+        if len(_PRICINGS) >= 64:
+            _PRICINGS.clear()
+        _PRICINGS[payouts.name] = pricing
+    return pricing
+
+
+def _float_bet_odds(
+    composition: Composition, pricing: _Pricing
+) -> tuple[OutcomeProbabilities[float], PricedBets]:
+    """The outcome chances and every bet priced in floats. A finite shoe takes one pass
+    of the batch path over the six-card multisets for the outcomes and every round bet
+    together (the compiled kernel where the engine is compiled: microseconds, where the
+    single-shoe path takes milliseconds); the pair bets come from the exact pair chances.
+    """
+    bets = pricing.payouts.bets
+    if composition.infinite:
+        outcomes = outcome_probabilities(composition)
+        classes = class_probabilities(composition)
+        values = [
+            float(classes @ _payoff_vector(bet))
+            for bet, pair in zip(bets, pricing.pair_payoffs, strict=True)
+            if pair is None
+        ]
+    else:
+        sums = _batch_sums(np.array([composition.values], dtype=np.int64), pricing.blocks)[0]
+        outcomes = OutcomeProbabilities(float(sums[0]), float(sums[1]), float(sums[2]))
+        values = sums[3:].tolist()
+    pairs = _pair_counts(composition) if composition.has_ranks else None
+    round_values = iter(values)
+    priced = []
+    for bet, payoffs in zip(bets, pricing.pair_payoffs, strict=True):
+        if payoffs is None:
+            priced.append(BetOdds(bet, next(round_values)))
+        elif pairs is None:
+            priced.append(BetOdds(bet, None, note="needs counts by rank"))
+        else:  # the exact value's float, correctly rounded
+            states, total = pairs
+            value = sum(p * x for p, x in zip(states, payoffs, strict=True))
+            priced.append(BetOdds(bet, value / (total * pricing.scale)))
+    return outcomes, PricedBets(priced)
 
 
 @dataclass(frozen=True, slots=True)
@@ -758,13 +846,14 @@ def odds_report(
 ) -> OddsReport:
     """Outcome chances, pair chance and every bet's edge for ``composition``."""
     _check_arguments(composition, payouts)
+    outcomes, bets = _float_bet_odds(composition, _pricing(payouts))
     return OddsReport(
         composition,
         payouts,
-        outcome_probabilities(composition),
+        outcomes,
         outcome_probabilities(composition, exact=True) if exact else None,
         pair_probabilities(composition).player if composition.has_ranks else None,
-        bet_odds(composition, payouts, exact=exact),
+        _exact_bet_odds(composition, payouts) if exact else bets,
     )
 
 

@@ -37,6 +37,7 @@ from typing import Final
 from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import (
+    POINTS,
     Outcome,
     banker_draws,
     hand_total,
@@ -50,12 +51,19 @@ from croupier.randomness import RNGLike
 __all__ = ["Coup", "Round", "deal_coup"]
 
 
+def _first_two(cards: Sequence[Card]) -> int:
+    """The total of a hand's first two cards (cards the caller has checked: the drawing
+    rules ask for it a dozen times a round, and :func:`hand_total` checks its argument
+    every time)."""
+    return (POINTS[cards[0].rank] + POINTS[cards[1].rank]) % 10
+
+
 def _naturals(player: Sequence[Card], banker: Sequence[Card]) -> bool:
-    return max(hand_total(player[:2]), hand_total(banker[:2])) >= 8
+    return max(_first_two(player), _first_two(banker)) >= 8
 
 
 def _player_third_decision(player: Sequence[Card], banker: Sequence[Card]) -> bool:
-    return not _naturals(player, banker) and player_draws(hand_total(player[:2]))
+    return not _naturals(player, banker) and player_draws(_first_two(player))
 
 
 def _banker_third_decision(
@@ -64,7 +72,7 @@ def _banker_third_decision(
     if _naturals(player, banker):
         return False
     third = None if player_third is None else points(player_third)
-    return banker_draws(hand_total(banker[:2]), third)
+    return banker_draws(_first_two(banker), third)
 
 
 @checked

@@ -38,12 +38,23 @@ apart they repeat (Small Road: red).
 >>> ask = ask_road(shoe)
 >>> ask.banker["big-eye-boy"].value, ask.player["big-eye-boy"].value
 ('blue', 'red')
+
+A table draws its boards again after every round: :class:`Scoreboard` keeps them up to
+date one round at a time, each round costing the same however long the shoe (the
+functions above build one from the beads they are given).
+
+>>> board = Scoreboard()
+>>> for outcome in (B, B, T, P):
+...     board.add(Bead(outcome))
+>>> [(c.column, c.row, c.ties) for c in board.big_road], board.tally.tie
+([(0, 0, 0), (0, 1, 1), (1, 0, 0)], 1)
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
@@ -62,6 +73,7 @@ __all__ = [
     "DerivedRoad",
     "RoadCell",
     "RoadMark",
+    "Scoreboard",
     "ShoeTally",
     "ask_road",
     "bead_plate",
@@ -135,48 +147,50 @@ def bead_plate(beads: Iterable[Bead], rows: int = BOARD_ROWS) -> tuple[BeadCell,
     return tuple(BeadCell(i // rows, i % rows, bead) for i, bead in enumerate(beads))
 
 
-def _place(keys: Sequence[Hashable], rows: int) -> list[tuple[int, int]]:
-    """Where each of a road's entries goes: a run of equal ``keys`` fills a column top to
-    bottom, a new key starts the column right of the last run's start (past any tail in
-    its top row), and a run that reaches the bottom row or an earlier tail turns right."""
-    places: list[tuple[int, int]] = []
-    taken: set[tuple[int, int]] = set()
-    start = column = row = -1
-    for index, key in enumerate(keys):
-        if index and key == keys[index - 1]:
-            if row + 1 < rows and (column, row + 1) not in taken:
-                row += 1
+class _Placer:
+    """Where each of a road's entries goes, one entry at a time: a run of equal keys
+    fills a column top to bottom, a new key starts the column right of the last run's
+    start (past any tail in its top row), and a run that reaches the bottom row or an
+    earlier tail turns right."""
+
+    __slots__ = ("column", "last", "row", "rows", "start", "taken")
+
+    def __init__(self, rows: int) -> None:
+        self.rows = rows
+        self.taken: set[tuple[int, int]] = set()
+        self.start = self.column = self.row = -1
+        self.last: Hashable = _NO_ENTRY
+
+    def place(self, key: Hashable) -> tuple[int, int]:
+        """The place of the next entry, ``key``."""
+        if self.last is not _NO_ENTRY and key == self.last:
+            if self.row + 1 < self.rows and (self.column, self.row + 1) not in self.taken:
+                self.row += 1
             else:
-                column += 1
+                self.column += 1
         else:
-            start += 1
-            while (start, 0) in taken:
-                start += 1
-            column, row = start, 0
-        taken.add((column, row))
-        places.append((column, row))
-    return places
+            self.start += 1
+            while (self.start, 0) in self.taken:
+                self.start += 1
+            self.column, self.row = self.start, 0
+        self.last = key
+        self.taken.add((self.column, self.row))
+        return self.column, self.row
+
+
+#: The key before a road's first entry (equal to no key).
+_NO_ENTRY: Final = object()
+
+
+def _place(keys: Sequence[Hashable], rows: int) -> list[tuple[int, int]]:
+    """Where each of a road's entries goes (see :class:`_Placer`)."""
+    placer = _Placer(rows)
+    return [placer.place(key) for key in keys]
 
 
 def big_road(beads: Sequence[Bead], rows: int = BOARD_ROWS) -> tuple[RoadCell, ...]:
     """The big road of the rounds ``beads``, cells in the order they were drawn."""
-    _check_rows(rows)
-    wins: list[tuple[Bead, int]] = []
-    leading_ties = 0
-    for bead in beads:
-        if bead.outcome is Outcome.TIE:
-            if wins:
-                wins[-1] = (wins[-1][0], wins[-1][1] + 1)
-            else:
-                leading_ties += 1
-        else:
-            wins.append((bead, leading_ties))
-            leading_ties = 0
-    places = _place([bead.outcome for bead, _ in wins], rows)
-    return tuple(
-        RoadCell(column, row, bead.outcome, ties, bead.player_pair, bead.banker_pair)
-        for (column, row), (bead, ties) in zip(places, wins, strict=True)
-    )
+    return Scoreboard(beads, rows).big_road
 
 
 @enum.unique
@@ -227,26 +241,7 @@ def streak_lengths(beads: Iterable[Bead]) -> tuple[int, ...]:
     >>> streak_lengths(Bead(o) for o in (B, B, T, P, B, B, B, B, B, B, B))
     (2, 1, 7)
     """
-    last: list[int] = []
-    for lengths in _growing_columns(beads):
-        last = lengths
-    return tuple(last)
-
-
-def _growing_columns(beads: Iterable[Bead]) -> Iterator[list[int]]:
-    """The big road's column lengths after each win (ties are skipped): one list, grown
-    in place and yielded after every win."""
-    lengths: list[int] = []
-    last: Outcome | None = None
-    for bead in beads:
-        if bead.outcome is Outcome.TIE:
-            continue
-        if bead.outcome is last:
-            lengths[-1] += 1
-        else:
-            lengths.append(1)
-            last = bead.outcome
-        yield lengths
+    return Scoreboard(beads).streak_lengths
 
 
 def _mark(lengths: Sequence[int], offset: int) -> Colour | None:
@@ -285,25 +280,14 @@ def derived_marks(beads: Iterable[Bead], road: DerivedRoad | str) -> tuple[Colou
     >>> [c.value for c in derived_marks([Bead(B), Bead(P)] * 3, "small-road")]
     ['red', 'red', 'red']
     """
-    offset = _road(road).offset
-    marks: list[Colour] = []
-    for lengths in _growing_columns(beads):
-        colour = _mark(lengths, offset)
-        if colour is not None:
-            marks.append(colour)
-    return tuple(marks)
+    return tuple(mark.colour for mark in Scoreboard(beads).derived_road(road))
 
 
 def derived_road(
     beads: Iterable[Bead], road: DerivedRoad | str, rows: int = BOARD_ROWS
 ) -> tuple[RoadMark, ...]:
     """``road``'s marks at their places on a board of ``rows`` rows (with the dragon tail)."""
-    _check_rows(rows)
-    colours = derived_marks(beads, road)
-    return tuple(
-        RoadMark(column, row, colour)
-        for (column, row), colour in zip(_place(colours, rows), colours, strict=True)
-    )
+    return Scoreboard(beads, rows).derived_road(road)
 
 
 def big_eye_boy(beads: Iterable[Bead], rows: int = BOARD_ROWS) -> tuple[RoadMark, ...]:
@@ -338,16 +322,7 @@ def ask_road(beads: Iterable[Bead]) -> AskRoad:
     >>> ask_road([Bead(B)]).player
     mappingproxy({'big-eye-boy': None, 'small-road': None, 'cockroach-pig': None})
     """
-    beads = list(beads)
-    lengths = list(streak_lengths(beads))
-    last = next((b.outcome for b in reversed(beads) if b.outcome is not Outcome.TIE), None)
-    asked = {}
-    for side in (Outcome.BANKER, Outcome.PLAYER):
-        after = [*lengths[:-1], lengths[-1] + 1] if side is last else [*lengths, 1]
-        asked[side] = MappingProxyType(
-            {key: _mark(after, road.offset) for key, road in DERIVED_ROADS.items()}
-        )
-    return AskRoad(asked[Outcome.BANKER], asked[Outcome.PLAYER])
+    return Scoreboard(beads).ask_road()
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,13 +345,119 @@ def shoe_tally(beads: Iterable[Bead]) -> ShoeTally:
     >>> shoe_tally([Bead(B, natural=True), Bead(T, player_pair=True)])
     ShoeTally(rounds=2, banker=1, player=0, tie=1, player_pairs=1, banker_pairs=0, naturals=1)
     """
-    beads = list(beads)
-    return ShoeTally(
-        rounds=len(beads),
-        banker=sum(b.outcome is Outcome.BANKER for b in beads),
-        player=sum(b.outcome is Outcome.PLAYER for b in beads),
-        tie=sum(b.outcome is Outcome.TIE for b in beads),
-        player_pairs=sum(b.player_pair for b in beads),
-        banker_pairs=sum(b.banker_pair for b in beads),
-        naturals=sum(b.natural for b in beads),
-    )
+    return Scoreboard(beads).tally
+
+
+class Scoreboard:
+    """The boards of one shoe, kept up to date round by round: :meth:`add` a round's
+    bead and its bead plate cell, its big road cell (or a tie on the last cell), its
+    derived roads' marks, the ask road and the tally follow, each round costing the
+    same however long the shoe. ``beads`` are the rounds so far; ``rows`` the boards'
+    height.
+
+    >>> P, B = Outcome.PLAYER, Outcome.BANKER
+    >>> board = Scoreboard([Bead(o) for o in (B, P, P, B, P)])
+    >>> [m.colour.value for m in board.derived_road("big-eye-boy")], board.streak_lengths
+    (['blue', 'blue', 'blue'], (1, 2, 1, 1))
+    """
+
+    def __init__(self, beads: Iterable[Bead] = (), rows: int = BOARD_ROWS) -> None:
+        _check_rows(rows)
+        self.rows = rows
+        self._beads: list[Bead] = []
+        self._plate: list[BeadCell] = []
+        self._road: list[RoadCell] = []
+        self._road_places = _Placer(rows)
+        self._leading_ties = 0
+        self._lengths: list[int] = []
+        self._last_win: Outcome | None = None
+        self._marks: dict[str, list[RoadMark]] = {key: [] for key in DERIVED_ROADS}
+        self._mark_places = {key: _Placer(rows) for key in DERIVED_ROADS}
+        #: The tally's figures so far, in the order of :class:`ShoeTally`.
+        self._tally = [0] * 7
+        for bead in beads:
+            self.add(bead)
+
+    def add(self, bead: Bead) -> None:
+        """The next round of the shoe."""
+        index = len(self._beads)
+        self._beads.append(bead)
+        self._plate.append(BeadCell(index // self.rows, index % self.rows, bead))
+        self._count(bead)
+        if bead.outcome is Outcome.TIE:
+            if self._road:
+                last = self._road[-1]
+                self._road[-1] = dataclasses.replace(last, ties=last.ties + 1)
+            else:
+                self._leading_ties += 1
+            return
+        column, row = self._road_places.place(bead.outcome)
+        self._road.append(
+            RoadCell(
+                column, row, bead.outcome, self._leading_ties, bead.player_pair, bead.banker_pair
+            )
+        )
+        self._leading_ties = 0
+        if bead.outcome is self._last_win:
+            self._lengths[-1] += 1
+        else:
+            self._lengths.append(1)
+            self._last_win = bead.outcome
+        for key, road in DERIVED_ROADS.items():
+            colour = _mark(self._lengths, road.offset)
+            if colour is not None:
+                column, row = self._mark_places[key].place(colour)
+                self._marks[key].append(RoadMark(column, row, colour))
+
+    def _count(self, bead: Bead) -> None:
+        tally = self._tally
+        tally[0] += 1
+        tally[_TALLY_PLACE[bead.outcome]] += 1
+        tally[4] += bead.player_pair
+        tally[5] += bead.banker_pair
+        tally[6] += bead.natural
+
+    @property
+    def beads(self) -> tuple[Bead, ...]:
+        """The rounds so far."""
+        return tuple(self._beads)
+
+    @property
+    def bead_plate(self) -> tuple[BeadCell, ...]:
+        """Each round's bead, in columns filled top to bottom."""
+        return tuple(self._plate)
+
+    @property
+    def big_road(self) -> tuple[RoadCell, ...]:
+        """The big road's cells, in the order they were drawn."""
+        return tuple(self._road)
+
+    def derived_road(self, road: DerivedRoad | str) -> tuple[RoadMark, ...]:
+        """``road``'s marks (a :class:`DerivedRoad` or its key) at their places."""
+        return tuple(self._marks[_road(road).key])
+
+    @property
+    def streak_lengths(self) -> tuple[int, ...]:
+        """The length of each column of the big road."""
+        return tuple(self._lengths)
+
+    def ask_road(self) -> AskRoad:
+        """The mark each derived road would get from a banker win, and from a player
+        win, in the next round."""
+        lengths, last = self._lengths, self._last_win
+        asked = {}
+        for side in (Outcome.BANKER, Outcome.PLAYER):
+            after = [*lengths[:-1], lengths[-1] + 1] if side is last else [*lengths, 1]
+            asked[side] = MappingProxyType(
+                {key: _mark(after, road.offset) for key, road in DERIVED_ROADS.items()}
+            )
+        return AskRoad(asked[Outcome.BANKER], asked[Outcome.PLAYER])
+
+    @property
+    def tally(self) -> ShoeTally:
+        """Rounds, wins, ties, pairs and naturals so far."""
+        return ShoeTally(*self._tally)
+
+
+#: Where each result is counted in :attr:`Scoreboard._tally`.
+_TALLY_PLACE: Final = {Outcome.BANKER: 1, Outcome.PLAYER: 2, Outcome.TIE: 3}

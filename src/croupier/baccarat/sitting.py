@@ -38,7 +38,7 @@ from typing import Any, Final
 
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.round import Coup, Round
-from croupier.baccarat.scoreboard import Bead, ShoeTally, shoe_tally
+from croupier.baccarat.scoreboard import Bead, Scoreboard, ShoeTally
 from croupier.baccarat.table import (
     BET_CODES,
     SettlementKind,
@@ -94,6 +94,10 @@ class Sitting:
         self.results = dict.fromkeys(SettlementKind, 0) | dict(results or {})
         #: The last stakes: ``main`` on who wins, and each side bet's by its key.
         self.stakes: dict[str, int] = {"main": table.stake, **(stakes or {})}
+        #: The rounds :attr:`scoreboard` has been given, each with its cards as saved,
+        #: and the board.
+        self._board_rounds: list[tuple[Coup, tuple[str, str]]] = []
+        self._board = Scoreboard()
 
     @classmethod
     def sit_down(
@@ -172,14 +176,34 @@ lower the stake or raise the bankroll
     # --- the shoe --------------------------------------------------------------------
 
     @property
+    def scoreboard(self) -> Scoreboard:
+        """The current shoe's boards, kept up to date: each round is added once (the
+        boards are drawn again after every round), and the board starts again when the
+        shoe's rounds are not those it was given (a new shoe)."""
+        return self._follow_rounds()
+
+    def _follow_rounds(self) -> Scoreboard:
+        """Bring :attr:`scoreboard` and the rounds' saved texts up to :attr:`shoe_rounds`."""
+        given, rounds = self._board_rounds, self.shoe_rounds
+        kept = rounds[: len(given)]
+        if len(kept) < len(given) or any(a is not b for (a, _), b in zip(given, kept, strict=True)):
+            given.clear()
+            self._board = Scoreboard()
+        for coup in rounds[len(given) :]:
+            self._board.add(Bead.of(coup))
+            cards = (" ".join(map(str, coup.player_cards)), " ".join(map(str, coup.banker_cards)))
+            given.append((coup, cards))
+        return self._board
+
+    @property
     def beads(self) -> list[Bead]:
         """The current shoe's rounds as the scoreboards record them."""
-        return [Bead.of(coup) for coup in self.shoe_rounds]
+        return list(self.scoreboard.beads)
 
     @property
     def tally(self) -> ShoeTally:
         """Wins, ties, pairs and naturals of the current shoe."""
-        return shoe_tally(self.beads)
+        return self.scoreboard.tally
 
     # --- playing ---------------------------------------------------------------------
 
@@ -247,14 +271,16 @@ lower the stake or raise the bankroll
             "table": self.table.to_dict(),
             "start": self.start,
             "bankrolls": list(self._bankrolls),
-            "shoe_rounds": [
-                [" ".join(map(str, c.player_cards)), " ".join(map(str, c.banker_cards))]
-                for c in self.shoe_rounds
-            ],
+            "shoe_rounds": self._saved_rounds(),
             "last": None if self.last is None else self.last.to_dict(),
             "results": {kind.value: count for kind, count in self.results.items()},
             "stakes": dict(self.stakes),
         }
+
+    def _saved_rounds(self) -> list[list[str]]:
+        """The current shoe's rounds as saved: each side's cards (each made once)."""
+        self._follow_rounds()
+        return [[player, banker] for _, (player, banker) in self._board_rounds]
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Sitting:

@@ -60,6 +60,9 @@ from croupier.parallel.local import (
     run_jobs,
     sigint_deferred,
     sigint_ignored,
+    start_quiet_resource_tracker,
+    start_worker,
+    stop_pool,
 )
 
 __all__ = [
@@ -81,6 +84,9 @@ __all__ = [
     "run_tasks",
     "sigint_deferred",
     "sigint_ignored",
+    "start_quiet_resource_tracker",
+    "start_worker",
+    "stop_pool",
     "workers_for",
 ]
 

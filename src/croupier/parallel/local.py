@@ -38,6 +38,9 @@ __all__ = [
     "run_jobs",
     "sigint_deferred",
     "sigint_ignored",
+    "start_quiet_resource_tracker",
+    "start_worker",
+    "stop_pool",
 ]
 
 R = TypeVar("R")
@@ -55,9 +58,11 @@ class Interrupted(KeyboardInterrupt, Generic[R]):
         self.partial = partial
 
 
-def _start_worker(parent: int) -> None:
-    """Workers leave Ctrl-C to the parent, which terminates them, and end by themselves
-    as soon as the parent is gone, even killed by SIGKILL (where the system can tell)."""
+def start_worker(parent: int) -> None:
+    """A worker process's start (a pool's ``initializer``, with the pid of the
+    ``parent`` process): it leaves Ctrl-C to the parent, which terminates it, and ends
+    by itself as soon as the parent is gone, even killed by SIGKILL (where the system
+    can tell)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         parent_handle = os.pidfd_open(parent)
@@ -73,9 +78,9 @@ def _start_worker(parent: int) -> None:
     threading.Thread(target=end_with_parent, name="croupier-parent-watch", daemon=True).start()
 
 
-def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
-    """Terminate a pool's workers at once (they may be in the middle of a job) and drop
-    the jobs not started."""
+def stop_pool(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Terminate the workers of ``pool`` at once (they may be in the middle of a job) and
+    drop the jobs not started."""
     _silence(getattr(pool, "_executor_manager_thread", None))
     processes = list((getattr(pool, "_processes", None) or {}).values())
     for process in processes:
@@ -151,7 +156,7 @@ def iter_jobs(
     waiting = itertools.chain(ahead, numbered)
     count = min(workers, len(jobs)) if isinstance(jobs, Sized) else workers
     pool = concurrent.futures.ProcessPoolExecutor(
-        count, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+        count, mp_context=context, initializer=start_worker, initargs=(os.getpid(),)
     )
     running: dict[concurrent.futures.Future[R], int] = {}
     try:
@@ -173,7 +178,7 @@ def iter_jobs(
             for future in done:
                 yield running.pop(future), future.result()
     except BaseException:  # Ctrl-C, an error, or the caller closing the iterator
-        _stop(pool)
+        stop_pool(pool)
         raise
     pool.shutdown()
 
@@ -231,20 +236,20 @@ def pool_context(preload: Sequence[str] = ()) -> multiprocessing.context.BaseCon
     """Worker processes come from a clean, single-threaded fork server that has imported
     the ``preload`` modules (spawned fresh where there is no fork server). The server is
     started ignoring Ctrl-C, and so are the workers forked from it; multiprocessing's
-    resource tracker is started quiet (see :func:`_start_quiet_resource_tracker`)."""
+    resource tracker is started quiet (see :func:`start_quiet_resource_tracker`)."""
     if sys.platform.startswith("linux"):
         context = multiprocessing.get_context("forkserver")
         if preload:
             context.set_forkserver_preload(list(preload))
         # A SIGTERM meanwhile waits: the helpers must not be cut off half-started.
         with sigint_deferred(), sigint_ignored():
-            _start_quiet_resource_tracker()
+            start_quiet_resource_tracker()
             multiprocessing.forkserver.ensure_running()
         return context
     return multiprocessing.get_context("spawn")
 
 
-def _start_quiet_resource_tracker() -> None:
+def start_quiet_resource_tracker() -> None:
     """Start multiprocessing's resource tracker (once per program; it takes this
     interpreter's ``-W`` options) without its warnings: when a worker killed by Ctrl-C
     while it started, or the whole program killed by SIGKILL, leaves semaphores behind,

@@ -96,7 +96,7 @@ class Range:
     [[1.0, 0.5, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     """
 
-    __slots__ = ("_text", "_weights")
+    __slots__ = ("_numbers", "_numbers_weights", "_set", "_text", "_weights")
 
     @checked
     def __init__(self, weights: NDArray[np.floating] | None = None) -> None:
@@ -107,6 +107,9 @@ class Range:
         array.flags.writeable = False
         self._weights = array
         self._text: str | None = None
+        self._numbers: NDArray[np.int64] | None = None
+        self._set: int | None = None
+        self._numbers_weights: NDArray[np.float64] | None = None
 
     # --- reading ------------------------------------------------------------------------
 
@@ -151,8 +154,37 @@ class Range:
 
     @property
     def combo_numbers(self) -> NDArray[np.int64]:
-        """The numbers of the combos in the range (weight above 0)."""
-        return np.flatnonzero(self._weights > 0)
+        """The numbers of the combos in the range (weight above 0), in order (read-only:
+        found once, as a range is)."""
+        if self._numbers is None:
+            numbers = np.flatnonzero(self._weights > 0)
+            numbers.flags.writeable = False
+            self._numbers = numbers
+        return self._numbers
+
+    @property
+    def combo_weights(self) -> NDArray[np.float64]:
+        """The weights of :attr:`combo_numbers`, in their order (read-only, found once)."""
+        if self._numbers_weights is None:
+            weights = self._weights[self.combo_numbers]
+            weights.flags.writeable = False
+            self._numbers_weights = weights
+        return self._numbers_weights
+
+    @property
+    def combo_set(self) -> int:
+        """The combos in the range as a set of bits: bit ``n`` for combo number ``n``
+        (found once). With :func:`~croupier.poker.starting_hands.combos_meeting`, tells
+        in a few integer operations which combos some cards leave.
+
+        >>> bin(Range.parse("AsAh, 2c2d").combo_set).count("1")
+        2
+        """
+        if self._set is None:
+            self._set = int.from_bytes(
+                np.packbits(self._weights > 0, bitorder="little").tobytes(), "little"
+            )
+        return self._set
 
     @property
     def combos(self) -> tuple[tuple[Card, Card], ...]:
@@ -172,7 +204,7 @@ class Range:
         return bool(self._weights[_combo_of(combo)] > 0)
 
     def __len__(self) -> int:
-        return int(np.count_nonzero(self._weights))
+        return len(self.combo_numbers)
 
     def __iter__(self) -> Iterator[tuple[Card, Card]]:
         return iter(self.combos)

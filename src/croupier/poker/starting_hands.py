@@ -17,6 +17,7 @@ pairs on the diagonal, suited hands above it (row = high card), offsuit below
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Final
 
@@ -37,6 +38,7 @@ __all__ = [
     "GRID_RANKS",
     "class_number",
     "combo_text",
+    "combos_meeting",
 ]
 
 COMBO_COUNT: Final = 1326
@@ -115,3 +117,31 @@ def combo_text(combo: int | np.integer) -> str:
     """A combo as text, high card first: ``AsKs``, ``Th9h``."""
     low, high = (DECK[int(c)] for c in COMBO_CARDS[int(combo)])
     return f"{high}{low}"
+
+
+@functools.cache
+def _card_combo_sets() -> tuple[int, ...]:
+    """For each card number, the combos holding it as a set of bits (bit ``n``: combo
+    ``n``)."""
+    sets = [0] * 52
+    for number, (low, high) in enumerate(COMBO_CARDS.tolist()):
+        sets[low] |= 1 << number
+        sets[high] |= 1 << number
+    return tuple(sets)
+
+
+def combos_meeting(cards: int) -> int:
+    """The combos holding one of ``cards`` (a 52-bit set: bit ``c`` for card ``c``), as a
+    set of bits (bit ``n``: combo ``n``).
+
+    >>> meeting = combos_meeting(1 << 51)  # As: 51 combos hold it
+    >>> meeting.bit_count(), bool(meeting >> int(COMBO_INDEX[51, 47]) & 1)
+    (51, True)
+    """
+    sets = _card_combo_sets()
+    meeting = 0
+    while cards:
+        low = cards & -cards
+        meeting |= sets[low.bit_length() - 1]
+        cards ^= low
+    return meeting

@@ -257,11 +257,20 @@ def kernel_tables() -> KernelTables:
 @functools.cache
 def poker_kernels() -> ModuleType:
     """:mod:`croupier.poker._kernels` (compiled or not, see :func:`croupier.engine.kernels`),
-    given its tables."""
+    given its tables (once a module)."""
     from croupier.engine import kernels
 
-    module = kernels("poker")
+    return _configured(kernels("poker"))
+
+
+@functools.cache
+def _configured(module: ModuleType) -> ModuleType:
+    from croupier.poker.starting_hands import COMBO_CARDS
+
     module.configure(*kernel_tables())
+    module.configure_combos(
+        np.ascontiguousarray(COMBO_CARDS[:, 0]), np.ascontiguousarray(COMBO_CARDS[:, 1])
+    )
     return module
 
 

@@ -21,8 +21,9 @@ Layout:
   for refusals of the route's own;
 - ``compute.py``: the worker processes for searches and calculations; ``jobs.py``: long
   calculations started by one request and polled by others, with progress and a bound;
-- ``schemas/``: the request and answer models of every route (the OpenAPI description,
-  served at ``/api/openapi.json``, is the contract with the pages' scripts);
+- ``schemas/``: the answer models of every route (the OpenAPI description, served at
+  ``/api/openapi.json``, is the contract with the pages' scripts); ``answers.py``: a
+  route's answer checked against its model and written as JSON;
 - ``pages.py``: :class:`~croupier.web.pages.GamePage`, the templates, cards as JSON;
 - one module per game page: ``baccarat.py`` (and ``baccarat_trainer.py``, the counting
   trainer), ``poker.py``, ``casino.py`` (the table, the review's replay, the puzzles).
@@ -40,13 +41,14 @@ built this way):
    SLOT)`` in an ``async`` route) then ``session.get(SLOT)`` / ``session.put(SLOT,
    state)``, and build the answer inside the block; the change is saved when the block
    ends without an error, and dropped (the last saved state comes back) when it raises.
-3. Declare the request and answer models in ``schemas/dice.py`` (``RequestModel`` and
-   ``Answer`` subclasses: bounds in ``Field`` and ``Literal``) and give each route
-   ``response_model=`` and ``responses=answers(*CHANGES)`` (``*READS`` for a route that
-   only reads). Read every request field with the library's parsers; let their croupier
-   errors propagate (they become a 422 with the message); raise ``ApiError(4xx,
-   "reason")`` for the route's own refusals. Routes only parse, call the library and
-   build JSON: no game logic here.
+3. Declare the request models beside the routes and the answer models in
+   ``schemas/dice.py`` (``RequestModel`` and ``Answer`` subclasses: bounds in
+   ``Field`` and ``Literal``); give each route ``response_model=`` and
+   ``responses=answers(*CHANGES)`` (``*READS`` for a route that only reads), and
+   return ``answer(request, view)`` (:mod:`croupier.web.answers`). Read every request
+   field with the library's parsers; let their croupier errors propagate (they become
+   a 422 with the message); raise ``ApiError(4xx, "reason")`` for the route's own
+   refusals. Routes only parse, call the library and build JSON: no game logic here.
 4. The page: ``templates/dice.html`` extends ``base.html``; render it with
    ``render(request, "dice.html", title="Dice", state=...)``: ``state`` reaches
    the page's script as JSON in ``<script type="application/json" id="state">``.

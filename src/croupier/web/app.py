@@ -19,7 +19,7 @@ from croupier.web.errors import install_error_handlers
 from croupier.web.guard import MAX_BODY, Access, GuardMiddleware, allowed
 from croupier.web.jobs import Jobs
 from croupier.web.jobs import router as jobs_router
-from croupier.web.pages import PACKAGE_ROOT, GamePage, render_static
+from croupier.web.pages import PACKAGE_ROOT, GamePage, add_routes, render_static
 from croupier.web.schemas import READS, Answer, answers
 from croupier.web.sessions import SessionCookieMiddleware, Sessions
 from croupier.web.store import Store, StoreLimits, open_store
@@ -53,6 +53,7 @@ def create_app(
     compute_processes: int = 0,
     join_code: str | None = None,
     store: Store | None = None,
+    check_answers: bool = True,
 ) -> FastAPI:
     """The croupier web app.
 
@@ -63,7 +64,9 @@ def create_app(
     processes (0: on threads of this process), and the long jobs (reviews, equity) in
     a pool of their own, half as large: a move never waits behind a review. With
     ``allowed_hosts``, a request naming another host in its ``Host`` header is refused
-    (400); with ``join_code``, a browser must give the code before it may play.
+    (400); with ``join_code``, a browser must give the code before it may play. With
+    ``check_answers``, every answer of the JSON API is checked against its route's
+    model before it is sent (see :mod:`croupier.web.answers`).
     """
     store = store if store is not None else open_store(state_dir, database, limits)
     compute = Compute(compute_processes)
@@ -98,20 +101,25 @@ def create_app(
     app.state.compute = compute
     app.state.jobs = jobs
     app.state.games = tuple(games)
+    app.state.check_answers = check_answers
     install_error_handlers(app)
     app.mount("/static", StaticFiles(directory=str(PACKAGE_ROOT / "static")), name="static")
 
     @app.get("/", response_class=HTMLResponse)
-    def lobby(request: Request) -> Response:
+    async def lobby(request: Request) -> Response:
+        # The same for every browser: rendered once, then served from memory, on the
+        # event loop (a trip to the thread pool would cost more than the answer).
         return render_static(request, "lobby.html", title="Lobby")
 
     @app.get("/healthz", response_model=Health, responses=answers(*READS))
-    def health() -> dict[str, str]:
+    async def health() -> dict[str, str]:
         return {"status": "ok", "version": __version__}
 
-    app.include_router(jobs_router, responses=answers(*READS, 404))
+    # The routes served as the app's own (see add_routes: an included router is gone
+    # through again for every request).
+    add_routes(app.router, jobs_router)
     for game in games:
-        app.include_router(game.router)
+        add_routes(app.router, game.router)
     app.add_middleware(SessionCookieMiddleware, sessions=sessions)
     access = Access(
         allowed_hosts=None if allowed_hosts is None else allowed(allowed_hosts),

@@ -13,8 +13,10 @@ every variant of every bet for the cards left (before sitting down: a full shoe)
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import Any, Final
+import threading
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
@@ -26,11 +28,11 @@ from croupier.baccarat.odds import cached_odds_report
 from croupier.baccarat.round import DEAL_ORDERS
 from croupier.baccarat.scoreboard import (
     DERIVED_ROADS,
+    BeadCell,
     RoadCell,
-    ask_road,
-    bead_plate,
-    big_road,
-    derived_road,
+    RoadMark,
+    Scoreboard,
+    ShoeTally,
 )
 from croupier.baccarat.sitting import Sitting
 from croupier.baccarat.table import TableRound, format_money, parse_money, table_shoe
@@ -44,16 +46,18 @@ from croupier.baccarat.tablerules import (
     table_rules,
 )
 from croupier.cards import Rank
+from croupier.web.answers import answer
 from croupier.web.baccarat_trainer import router as trainer_router
 from croupier.web.errors import ApiError
-from croupier.web.pages import GamePage, cards_view, render
+from croupier.web.pages import GamePage, add_routes, cards_view, render
 from croupier.web.schemas import CHANGES, READS, SENDS, RequestModel, answers
+from croupier.web.schemas.baccarat import CheckAnswer, TableAnswer
 from croupier.web.sessions import Slot, open_session
 
-__all__ = ["PAGE", "SEAT"]
+__all__ = ["PAGE", "SEAT", "warm"]
 
 router = APIRouter()
-router.include_router(trainer_router)
+add_routes(router, trainer_router)
 
 #: Chip values on the rail, in cents.
 CHIPS: Final = (100, 500, 2_500, 10_000, 50_000)
@@ -65,6 +69,8 @@ MAX_DECKS: Final = 8
 MAX_SEED: Final = 2**63 - 1
 #: The shoe the maths panel prices before sitting down.
 FULL_SHOE: Final = MAX_DECKS
+#: The figures of a shoe's tally, as the page reads them.
+TALLY_FIELDS: Final = tuple(field.name for field in dataclasses.fields(ShoeTally))
 
 SEAT: Final = Slot("baccarat", Sitting.from_dict)
 
@@ -187,10 +193,20 @@ def choices_view() -> dict[str, Any]:
     }
 
 
+#: Set once a table has been priced: the payoff matrices every pricing uses are built.
+_pricing_built: Final = threading.Event()
+_pricing_lock: Final = threading.Lock()
+
+
 def odds_view(composition: Composition, fresh: bool, rules: TableRules | None) -> dict[str, Any]:
     """Every variant of every bet priced exactly for ``composition``; the table's own
     bets marked."""
-    report = cached_odds_report(composition, VARIANTS)
+    if _pricing_built.is_set():
+        report = cached_odds_report(composition, VARIANTS)
+    else:  # the first pricing builds what every later one uses: once, not by each at once
+        with _pricing_lock:
+            report = cached_odds_report(composition, VARIANTS)
+            _pricing_built.set()
     at_table = set(rules.variant_keys) if rules is not None else set()
     return {
         "cards_left": report.composition.total,
@@ -210,6 +226,18 @@ def odds_view(composition: Composition, fresh: bool, rules: TableRules | None) -
     }
 
 
+def _bead_view(cell: BeadCell) -> dict[str, Any]:
+    return {
+        "column": cell.column,
+        "row": cell.row,
+        "outcome": cell.bead.outcome.value,
+        "player_total": cell.bead.player_total,
+        "banker_total": cell.bead.banker_total,
+        "player_pair": cell.bead.player_pair,
+        "banker_pair": cell.bead.banker_pair,
+    }
+
+
 def _road_cell(cell: RoadCell) -> dict[str, Any]:
     return {
         "column": cell.column,
@@ -221,31 +249,65 @@ def _road_cell(cell: RoadCell) -> dict[str, Any]:
     }
 
 
+def _mark_view(mark: RoadMark) -> dict[str, Any]:
+    return {"column": mark.column, "row": mark.row, "colour": mark.colour.value}
+
+
+C = TypeVar("C")
+
+
+@dataclasses.dataclass(slots=True)
+class _CellViews:
+    """The cells of one road of a board, each with its JSON."""
+
+    cells: list[Any] = dataclasses.field(default_factory=list)
+    views: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+
+
+#: Each board's roads as JSON, each cell's made once (a board grows by a round at a time,
+#: and is drawn again after each): by board, then by road.
+_CELL_VIEWS: Final[weakref.WeakKeyDictionary[Scoreboard, dict[str, _CellViews]]] = (
+    weakref.WeakKeyDictionary()
+)
+_CELL_VIEWS_LOCK: Final = threading.Lock()
+
+
+def _cells_view(
+    board: Scoreboard, road: str, cells: Sequence[C], view: Callable[[C], dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """``view`` of each of ``cells`` (a road of ``board``), reusing the JSON of the cells
+    drawn before. A board's roads only grow, but for their last cell, which may change
+    (a tie on the big road's last win is a new cell): the cells already drawn are found
+    from the last back."""
+    with _CELL_VIEWS_LOCK:
+        roads = _CELL_VIEWS.get(board)
+        if roads is None:
+            roads = _CELL_VIEWS[board] = {}
+        made = roads.get(road)
+        if made is None:
+            made = roads[road] = _CellViews()
+    kept = len(made.cells)
+    while kept and (kept > len(cells) or cells[kept - 1] is not made.cells[kept - 1]):
+        kept -= 1
+    del made.cells[kept:], made.views[kept:]
+    for cell in cells[kept:]:
+        made.cells.append(cell)
+        made.views.append(view(cell))
+    return list(made.views)
+
+
 def roads_view(sitting: Sitting) -> dict[str, Any]:
     """The five roads of the current shoe, the ask road and the shoe's tally."""
-    beads = sitting.beads
-    asked = ask_road(beads)
+    board = sitting.scoreboard
+    asked = board.ask_road()
+    tally = board.tally
     return {
-        "bead_plate": [
-            {
-                "column": cell.column,
-                "row": cell.row,
-                "outcome": cell.bead.outcome.value,
-                "player_total": cell.bead.player_total,
-                "banker_total": cell.bead.banker_total,
-                "player_pair": cell.bead.player_pair,
-                "banker_pair": cell.bead.banker_pair,
-            }
-            for cell in bead_plate(beads)
-        ],
-        "big_road": [_road_cell(cell) for cell in big_road(beads)],
+        "bead_plate": _cells_view(board, "bead-plate", board.bead_plate, _bead_view),
+        "big_road": _cells_view(board, "big-road", board.big_road, _road_cell),
         "derived_roads": {
             key: {
                 "name": road.name,
-                "marks": [
-                    {"column": m.column, "row": m.row, "colour": m.colour.value}
-                    for m in derived_road(beads, road)
-                ],
+                "marks": _cells_view(board, key, board.derived_road(road), _mark_view),
             }
             for key, road in DERIVED_ROADS.items()
         },
@@ -253,7 +315,7 @@ def roads_view(sitting: Sitting) -> dict[str, Any]:
             side: {key: None if colour is None else colour.value for key, colour in marks.items()}
             for side, marks in (("banker", asked.banker), ("player", asked.player))
         },
-        "tally": dataclasses.asdict(sitting.tally),
+        "tally": {name: getattr(tally, name) for name in TALLY_FIELDS},
     }
 
 
@@ -341,20 +403,20 @@ def page(request: Request) -> Response:
     return render(request, "baccarat.html", title="Baccarat", state=state)
 
 
-@router.get("/api/baccarat", responses=answers(*READS))
-def state(request: Request) -> dict[str, Any]:
+@router.get("/api/baccarat", response_model=TableAnswer, responses=answers(*READS))
+def state(request: Request) -> Response:
     """The table as the page shows it."""
     with open_session(request) as session:
-        return seat_view(session.get(SEAT))
+        return answer(request, seat_view(session.get(SEAT)))
 
 
-@router.post("/api/baccarat/table", responses=answers(*CHANGES))
-def new_table(request: Request, body: SitDown) -> dict[str, Any]:
+@router.post("/api/baccarat/table", response_model=TableAnswer, responses=answers(*CHANGES))
+def new_table(request: Request, body: SitDown) -> Response:
     """Sit down at a new table (leaving the old one)."""
     sitting = sit_down(body)
     with open_session(request) as session:
         session.put(SEAT, sitting)
-        return seat_view(sitting)
+        return answer(request, seat_view(sitting))
 
 
 def _seated(sitting: Sitting | None) -> Sitting:
@@ -363,33 +425,41 @@ def _seated(sitting: Sitting | None) -> Sitting:
     return sitting
 
 
-@router.post("/api/baccarat/check", responses=answers(*SENDS, 409))
-def check(request: Request, body: Deal) -> dict[str, Any]:
+@router.post("/api/baccarat/check", response_model=CheckAnswer, responses=answers(*SENDS, 409))
+def check(request: Request, body: Deal) -> Response:
     """Whether the table takes these chips (limits, bankroll): the page asks before a chip
     goes down, and shows the library's reason when it does not."""
     stakes = read_stakes(body.stakes)
     with open_session(request) as session:
         _seated(session.get(SEAT)).check(stakes)
-    return {"ok": True, "total": sum(stakes.values())}
+    return answer(request, {"ok": True, "total": sum(stakes.values())})
 
 
-@router.post("/api/baccarat/deal", responses=answers(*CHANGES))
-def deal(request: Request, body: Deal) -> dict[str, Any]:
+@router.post("/api/baccarat/deal", response_model=TableAnswer, responses=answers(*CHANGES))
+def deal(request: Request, body: Deal) -> Response:
     """Deal a round with the chips on the table."""
     stakes = read_stakes(body.stakes)
     with open_session(request) as session:
         sitting = _seated(session.get(SEAT))
         sitting.play(stakes)
         session.put(SEAT, sitting)
-        return seat_view(sitting)
+        return answer(request, seat_view(sitting))
 
 
-@router.delete("/api/baccarat/table", responses=answers(*CHANGES))
-def leave(request: Request) -> dict[str, Any]:
+@router.delete("/api/baccarat/table", response_model=TableAnswer, responses=answers(*CHANGES))
+def leave(request: Request) -> Response:
     """Leave the table."""
     with open_session(request) as session:
         session.clear(SEAT)
-        return seat_view(None)
+        return answer(request, seat_view(None))
+
+
+def warm() -> None:
+    """Price a full shoe for the odds panel: the first pricing builds the payoff matrices
+    every later one uses (half a second and 35 MB), and the requests that come meanwhile
+    wait for it (a server's first browsers, arriving together, each built them at once,
+    and the process kept the memory)."""
+    seat_view(None)
 
 
 PAGE: Final = GamePage(
@@ -399,4 +469,5 @@ PAGE: Final = GamePage(
     summary="Punto banco at a table with its own rules: chips, the five roads and the ask "
     "road, and the exact odds of every bet for the cards left in the shoe.",
     router=router,
+    warm=warm,
 )

@@ -34,9 +34,11 @@ from croupier.baccarat.trainerlog import (
     save_session,
     session_record,
 )
+from croupier.web.answers import answer
 from croupier.web.errors import ApiError
 from croupier.web.pages import cards_view, render
 from croupier.web.schemas import CHANGES, READS, RequestModel, answers
+from croupier.web.schemas.baccarat_trainer import HistoryAnswer, TrainerAnswer
 from croupier.web.sessions import Slot, open_session
 
 __all__ = ["TRAINER", "TrainerSeat", "router"]
@@ -188,15 +190,15 @@ def page(request: Request) -> Response:
     return render(request, "trainer.html", title="Counting trainer", state=state)
 
 
-@router.get("/api/baccarat/trainer", responses=answers(*READS))
-def state(request: Request) -> dict[str, Any]:
+@router.get("/api/baccarat/trainer", response_model=TrainerAnswer, responses=answers(*READS))
+def state(request: Request) -> Response:
     """The drill as the page shows it."""
     with open_session(request) as session:
-        return trainer_view(session.get(TRAINER))
+        return answer(request, trainer_view(session.get(TRAINER)))
 
 
-@router.post("/api/baccarat/trainer", responses=answers(*CHANGES))
-def start(request: Request, body: Start) -> dict[str, Any]:
+@router.post("/api/baccarat/trainer", response_model=TrainerAnswer, responses=answers(*CHANGES))
+def start(request: Request, body: Start) -> Response:
     """Start a drill (leaving any other) and deal its first cards."""
     user = check_user(body.user.strip())
     if body.seed is not None and not 0 <= body.seed <= MAX_SEED:
@@ -207,11 +209,13 @@ def start(request: Request, body: Start) -> dict[str, Any]:
     seat = TrainerSeat(drill, user, body.seed)
     with open_session(request) as session:
         session.put(TRAINER, seat)
-        return trainer_view(seat)
+        return answer(request, trainer_view(seat))
 
 
-@router.post("/api/baccarat/trainer/answer", responses=answers(*CHANGES))
-def answer(request: Request, body: Reply) -> dict[str, Any]:
+@router.post(
+    "/api/baccarat/trainer/answer", response_model=TrainerAnswer, responses=answers(*CHANGES)
+)
+def answer_counts(request: Request, body: Reply) -> Response:
     """Score the counts typed for the cards shown, then deal the next group (or end the
     drill and add it to the user's history)."""
     running, true = parse_running(body.running), parse_true(body.true)
@@ -226,17 +230,19 @@ def answer(request: Request, body: Reply) -> dict[str, Any]:
             save_session(session_record(seat.drill, seed=seat.seed), seat.user)
             seat.saved = True
         session.put(TRAINER, seat)
-        return trainer_view(seat)
+        return answer(request, trainer_view(seat))
 
 
-@router.get("/api/baccarat/trainer/history", responses=answers(*READS))
-def history(user: str) -> dict[str, Any]:
+@router.get(
+    "/api/baccarat/trainer/history", response_model=HistoryAnswer, responses=answers(*READS)
+)
+def history(request: Request, user: str) -> Response:
     """A user's past drills."""
-    return history_view(check_user(user))
+    return answer(request, history_view(check_user(user)))
 
 
-@router.delete("/api/baccarat/trainer", responses=answers(*CHANGES))
-def stop(request: Request) -> dict[str, Any]:
+@router.delete("/api/baccarat/trainer", response_model=TrainerAnswer, responses=answers(*CHANGES))
+def stop(request: Request) -> Response:
     """Stop the drill: the answers given so far go into the history, then it is cleared."""
     with open_session(request) as session:
         seat = session.get(TRAINER)
@@ -245,4 +251,4 @@ def stop(request: Request) -> dict[str, Any]:
             save_session(session_record(seat.drill, seed=seat.seed), seat.user)
             kept = history_view(seat.user)
         session.clear(TRAINER)
-    return {**trainer_view(None), "history": kept}
+    return answer(request, {**trainer_view(None), "history": kept})

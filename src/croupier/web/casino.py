@@ -21,7 +21,7 @@ from typing import Annotated, Any, Final
 
 import numpy as np
 from fastapi import APIRouter, Path, Request
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from pydantic import Field
 
 from croupier.cards import Card
@@ -38,7 +38,13 @@ from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action
 from croupier.casino.puzzles import Puzzle, PuzzleHistory, load_puzzles, next_puzzle
 from croupier.casino.replay import replay
-from croupier.casino.review import INTERACTIVE_SECONDS, GameReview, Reviewer, review_round
+from croupier.casino.review import (
+    INTERACTIVE_SECONDS,
+    GameReview,
+    Reviewer,
+    RoundReview,
+    review_round,
+)
 from croupier.casino.savefile import format_save, parse_save
 from croupier.casino.session import (
     RoundEnd,
@@ -51,10 +57,18 @@ from croupier.casino.session import (
 )
 from croupier.casino.strategies import DEFAULT_DEADLINE, level_strategy
 from croupier.casino.strategies.levels import STRONG_SETTINGS
+from croupier.web.answers import answer
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
 from croupier.web.pages import GamePage, card_view, cards_view, render
-from croupier.web.schemas import CHANGES, READS, SENDS, JobAnswer, RequestModel, answers
+from croupier.web.schemas import CHANGES, READS, SENDS, RequestModel, answers
+from croupier.web.schemas.casino import (
+    HintAnswer,
+    PuzzleAnswerAnswer,
+    PuzzlesAnswer,
+    ReviewJobAnswer,
+    TableAnswer,
+)
 from croupier.web.sessions import Slot, open_session
 
 __all__ = ["PAGE", "PuzzleSeat", "Seat"]
@@ -69,6 +83,9 @@ MIN_THINK: Final = 0.05
 #: Seconds of the deadline kept for what follows the search: the answer is built and
 #: saved (on a loaded machine, more than a moment).
 ANSWER_MARGIN: Final = 0.2
+#: Share of an answer's time left that the review of a round just ended may take (the
+#: computer's replies get the rest).
+REVIEW_SHARE: Final = 0.5
 
 #: Largest seed accepted for the shuffles.
 MAX_SEED: Final = 2**63 - 1
@@ -269,15 +286,25 @@ def history_view(seat: Seat) -> list[dict[str, Any]]:
     ]
 
 
-def _round_end_event(end: RoundEnd, seat: Seat) -> dict[str, Any]:
+def _round_review(seat: Seat, until: float) -> RoundReview | None:
+    """The review of the human's moves in the round just ended, searched by
+    :data:`REVIEW_SHARE` of the answer's time left (``until``, a ``time.time()``), each
+    move its share of it (at most :data:`INTERACTIVE_SECONDS`): a verdict the clock cut
+    says so, and the whole review of the round is there again on the review page."""
+    if not seat.log.rounds:
+        return None
+    logged = seat.log.rounds[-1]
+    moves = sum(1 for state, _ in logged.positions() if state.next_player is Player.HUMAN)
+    share = (until - time.time()) * REVIEW_SHARE / max(1, moves)
+    seconds = min(INTERACTIVE_SECONDS, max(0.0, share))
+    return review_round(logged, reviewer=Reviewer(seconds=seconds))
+
+
+def _round_end_event(end: RoundEnd, seat: Seat, until: float) -> dict[str, Any]:
     state = end.state
     score = end.score
     human, computer = Player.HUMAN, Player.COMPUTER
-    review = (
-        review_round(seat.log.rounds[-1], reviewer=Reviewer(seconds=INTERACTIVE_SECONDS))
-        if seat.log.rounds
-        else None
-    )
+    review = _round_review(seat, until)
     event: dict[str, Any] = {
         "kind": "round_end",
         "round": state.round_number,
@@ -303,7 +330,9 @@ def _round_end_event(end: RoundEnd, seat: Seat) -> dict[str, Any]:
     return event
 
 
-def _turn_events(turn: Turn, seat: Seat, reason: str | None, before: State) -> list[dict[str, Any]]:
+def _turn_events(
+    turn: Turn, seat: Seat, reason: str | None, before: State, until: float
+) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = [
         {
             "kind": "move",
@@ -314,7 +343,7 @@ def _turn_events(turn: Turn, seat: Seat, reason: str | None, before: State) -> l
         }
     ]
     if turn.round_end is not None:
-        events.append(_round_end_event(turn.round_end, seat))
+        events.append(_round_end_event(turn.round_end, seat, until))
         if turn.round_end.tournament_over:
             winner = turn.round_end.winner
             human, computer = turn.round_end.totals
@@ -340,8 +369,24 @@ def computer_turns(seat: Seat, until: float) -> Seat:
         before = session.state
         turn = session.play(decision.move)
         seat.keep(session)
-        seat.events += _turn_events(turn, seat, decision.reason, before)
+        seat.events += _turn_events(turn, seat, decision.reason, before, until)
     return seat
+
+
+def answer_move(seat: Seat, turn: Turn, before: State, until: float) -> Seat:
+    """What follows the human's move ``turn`` (played from ``before``): its events (the
+    review, if it ended a round), then the computer's moves, all by ``until``. Runs in a
+    worker process: takes the seat and returns it changed."""
+    seat.events = _turn_events(turn, seat, None, before, until)
+    if seat.finished or seat.state.to_move is not Player.COMPUTER:
+        return seat
+    return computer_turns(seat, until)
+
+
+def _answer_deadline(request: Request) -> float:
+    """When the answer to ``request`` must be ready to be sent (``time.time()``)."""
+    arrived: float = request.scope.get("state", {}).get("arrived", time.time())
+    return arrived + DEADLINE - ANSWER_MARGIN
 
 
 def _computer_replies(request: Request, seat: Seat) -> Seat:
@@ -350,9 +395,7 @@ def _computer_replies(request: Request, seat: Seat) -> Seat:
     all its moves together, less :data:`ANSWER_MARGIN` for building the answer."""
     if seat.finished or seat.state.to_move is not Player.COMPUTER:
         return seat
-    arrived: float = request.scope.get("state", {}).get("arrived", time.time())
-    until = arrived + DEADLINE - ANSWER_MARGIN
-    thought: Seat = request.app.state.compute.run(computer_turns, seat, until)
+    thought: Seat = request.app.state.compute.run(computer_turns, seat, _answer_deadline(request))
     return thought
 
 
@@ -364,15 +407,15 @@ def page(request: Request) -> Response:
     return render(request, "casino.html", title="Casino", state=state)
 
 
-@router.get("/api/casino", responses=answers(*READS))
-def state(request: Request) -> dict[str, Any]:
+@router.get("/api/casino", response_model=TableAnswer, responses=answers(*READS))
+def state(request: Request) -> Response:
     """The table as the page shows it."""
     with open_session(request) as session:
-        return seat_view(session.get(SEAT))
+        return answer(request, seat_view(session.get(SEAT)))
 
 
-@router.post("/api/casino/new", responses=answers(*CHANGES))
-def new_game(request: Request, body: NewGame) -> dict[str, Any]:
+@router.post("/api/casino/new", response_model=TableAnswer, responses=answers(*CHANGES))
+def new_game(request: Request, body: NewGame) -> Response:
     """Toss the coin and start a tournament; the computer plays first if it won the toss."""
     level = Level.parse(body.level)
     call = Coin.parse(body.call)
@@ -395,7 +438,7 @@ def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     seat = _computer_replies(request, seat)
     with open_session(request) as session:
         session.put(SEAT, seat)
-        return seat_view(seat)
+        return answer(request, seat_view(seat))
 
 
 def _seat(session: Any) -> Seat:
@@ -405,8 +448,8 @@ def _seat(session: Any) -> Seat:
     return seat
 
 
-@router.post("/api/casino/move", responses=answers(*CHANGES))
-def play(request: Request, body: Play) -> dict[str, Any]:
+@router.post("/api/casino/move", response_model=TableAnswer, responses=answers(*CHANGES))
+def play(request: Request, body: Play) -> Response:
     """The human's move (refused with the rule it breaks), then the computer's replies."""
     with open_session(request) as session:
         seat = _seat(session)
@@ -423,14 +466,17 @@ def play(request: Request, body: Play) -> dict[str, Any]:
         move = compose_move(card, action, chosen)
         turn = game.play(move)  # an illegal move raises, with the rule's sentence
         seat.keep(game)
-        seat.events = _turn_events(turn, seat, None, before)
-        seat = _computer_replies(request, seat)
+        until = _answer_deadline(request)
+        if turn.round_end is None and seat.state.to_move is not Player.COMPUTER:
+            seat.events = _turn_events(turn, seat, None, before, until)  # nothing to search
+        else:  # the round's review and the computer's replies: in the worker pool
+            seat = request.app.state.compute.run(answer_move, seat, turn, before, until)
         session.put(SEAT, seat)
-        return seat_view(seat)
+        return answer(request, seat_view(seat))
 
 
-@router.post("/api/casino/hint", responses=answers(*SENDS, 409))
-def hint(request: Request) -> dict[str, Any]:
+@router.post("/api/casino/hint", response_model=HintAnswer, responses=answers(*SENDS, 409))
+def hint(request: Request) -> Response:
     """The expert's advice for the human's move, and why."""
     with open_session(request) as session:
         seat = _seat(session)
@@ -441,7 +487,7 @@ def hint(request: Request) -> dict[str, Any]:
         advice: dict[str, Any] = request.app.state.compute.run(
             expert_hint, seat, arrived + DEADLINE - ANSWER_MARGIN
         )
-        return advice
+        return answer(request, advice)
 
 
 def expert_hint(seat: Seat, until: float) -> dict[str, Any]:
@@ -452,8 +498,8 @@ def expert_hint(seat: Seat, until: float) -> dict[str, Any]:
     return {"move": move_view(decision.move, table_items(game.state)), "reason": decision.reason}
 
 
-@router.post("/api/casino/undo", responses=answers(*CHANGES))
-def undo(request: Request) -> dict[str, Any]:
+@router.post("/api/casino/undo", response_model=TableAnswer, responses=answers(*CHANGES))
+def undo(request: Request) -> Response:
     """Take back the human's last move and the computer's replies (a practice game)."""
     with open_session(request) as session:
         seat = _seat(session)
@@ -468,10 +514,14 @@ def undo(request: Request) -> dict[str, Any]:
             }
         ]
         session.put(SEAT, seat)
-        return seat_view(seat)
+        return answer(request, seat_view(seat))
 
 
-@router.get("/api/casino/save", responses=answers(*READS, 409, text=True))
+@router.get(
+    "/api/casino/save",
+    response_class=PlainTextResponse,
+    responses=answers(*READS, 409, text=True),
+)
 def save(request: Request) -> Response:
     """The game as one game file: the position in the course's save format (with its
     level, and whether it is a practice game), then every move of the game, for
@@ -484,7 +534,11 @@ def save(request: Request) -> Response:
     )
 
 
-@router.get("/api/casino/log", responses=answers(*READS, 409, text=True))
+@router.get(
+    "/api/casino/log",
+    response_class=PlainTextResponse,
+    responses=answers(*READS, 409, text=True),
+)
 def log(request: Request) -> Response:
     """The game log (every move so far), to download and review with ``casino review``."""
     with open_session(request) as session:
@@ -494,8 +548,8 @@ def log(request: Request) -> Response:
     )
 
 
-@router.post("/api/casino/load", responses=answers(*CHANGES))
-def load(request: Request, body: Load) -> dict[str, Any]:
+@router.post("/api/casino/load", response_model=TableAnswer, responses=answers(*CHANGES))
+def load(request: Request, body: Load) -> Response:
     """Resume a game from an uploaded game file (or save file, or game log), read as
     strictly as at the terminal."""
     game_file = parse_game_file(body.text, body.name.strip() or "game file")
@@ -509,7 +563,7 @@ def load(request: Request, body: Load) -> dict[str, Any]:
     seat = _computer_replies(request, seat)
     with open_session(request) as session:
         session.put(SEAT, seat)
-        return seat_view(seat)
+        return answer(request, seat_view(seat))
 
 
 class ReviewRequest(RequestModel):
@@ -530,8 +584,13 @@ def review_page(request: Request) -> Response:
     return render(request, "casino_review.html", title="Casino review", state=state)
 
 
-@router.post("/api/casino/review", status_code=202, responses=answers(*CHANGES))
-def start_review(request: Request, body: ReviewRequest) -> JSONResponse:
+@router.post(
+    "/api/casino/review",
+    status_code=202,
+    response_model=ReviewJobAnswer,
+    responses=answers(*CHANGES),
+)
+def start_review(request: Request, body: ReviewRequest) -> Response:
     """Start the review of a whole game (a job: poll ``/api/casino/jobs/<job>``)."""
     if body.text is not None:
         game_file = parse_game_file(body.text, body.name.strip() or "game file")
@@ -545,7 +604,7 @@ def start_review(request: Request, body: ReviewRequest) -> JSONResponse:
             raise ApiError(409, "no move yet: play some before the review")
     owner = request.scope["state"]["session_id"]
     job = request.app.state.jobs.start(owner, functools.partial(review_view, log))
-    return JSONResponse(job.view(), status_code=202)
+    return answer(request, job.view(), status_code=202)
 
 
 def review_view(log: GameLog, progress: Progress | None = None) -> dict[str, Any]:
@@ -581,20 +640,20 @@ def review_view(log: GameLog, progress: Progress | None = None) -> dict[str, Any
     return {"summary": summary, "steps": steps}
 
 
-@router.get("/api/casino/jobs/{job_id}", response_model=JobAnswer, responses=answers(*READS, 404))
-def review_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+@router.get(
+    "/api/casino/jobs/{job_id}", response_model=ReviewJobAnswer, responses=answers(*READS, 404)
+)
+def review_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> Response:
     """A review's progress, then its result or its one-line error."""
-    view: dict[str, Any] = request.app.state.jobs.get(_owner(request), job_id).view()
-    return view
+    return answer(request, request.app.state.jobs.get(_owner(request), job_id).view())
 
 
 @router.delete(
-    "/api/casino/jobs/{job_id}", response_model=JobAnswer, responses=answers(*SENDS, 404)
+    "/api/casino/jobs/{job_id}", response_model=ReviewJobAnswer, responses=answers(*SENDS, 404)
 )
-def stop_review(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+def stop_review(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> Response:
     """Stop a review."""
-    view: dict[str, Any] = request.app.state.jobs.cancel(_owner(request), job_id).view()
-    return view
+    return answer(request, request.app.state.jobs.cancel(_owner(request), job_id).view())
 
 
 def _owner(request: Request) -> str:
@@ -693,16 +752,18 @@ def puzzles_page(request: Request) -> Response:
     return render(request, "casino_puzzles.html", title="Casino puzzles", state=state)
 
 
-@router.get("/api/casino/puzzles", responses=answers(*READS))
-def puzzles_state(request: Request) -> dict[str, Any]:
+@router.get("/api/casino/puzzles", response_model=PuzzlesAnswer, responses=answers(*READS))
+def puzzles_state(request: Request) -> Response:
     """The puzzle on show and the player's record."""
     with open_session(request) as session:
         seat, puzzle = _puzzle_seat(session)
-        return puzzles_view(seat, puzzle)
+        return answer(request, puzzles_view(seat, puzzle))
 
 
-@router.post("/api/casino/puzzles/answer", responses=answers(*CHANGES))
-def answer_puzzle(request: Request, body: PuzzleAnswer) -> dict[str, Any]:
+@router.post(
+    "/api/casino/puzzles/answer", response_model=PuzzleAnswerAnswer, responses=answers(*CHANGES)
+)
+def answer_puzzle(request: Request, body: PuzzleAnswer) -> Response:
     """The verdict on an answer, the ratings after it (Glicko-2), then the next puzzle."""
     with open_session(request) as session:
         seat, puzzle = _puzzle_seat(session)
@@ -714,20 +775,21 @@ def answer_puzzle(request: Request, body: PuzzleAnswer) -> dict[str, Any]:
         seat.current = None
         session.put(PUZZLES, seat)
         seat, following = _puzzle_seat(session)
-        return {
+        verdict_view = {
             "verdict": verdict.to_dict(),
             "change": round(seat.history.player.rating - before),
             "puzzle_rating": round(seat.history.rating_of(puzzle).rating),
             **puzzles_view(seat, following),
         }
+        return answer(request, verdict_view)
 
 
-@router.delete("/api/casino", responses=answers(*CHANGES))
-def leave(request: Request) -> dict[str, Any]:
+@router.delete("/api/casino", response_model=TableAnswer, responses=answers(*CHANGES))
+def leave(request: Request) -> Response:
     """Leave the table."""
     with open_session(request) as session:
         session.clear(SEAT)
-        return seat_view(None)
+        return answer(request, seat_view(None))
 
 
 PAGE: Final = GamePage(

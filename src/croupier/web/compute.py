@@ -55,11 +55,11 @@ class JobCancelled(Exception):  # noqa: N818 (a signal, not an error)
 
 
 def _start_worker(parent: int, progress: Any) -> None:
-    from croupier.parallel.local import _start_worker as start_parallel_worker
+    from croupier.parallel import start_worker
 
     global _worker_progress
     _worker_progress = progress
-    start_parallel_worker(parent)
+    start_worker(parent)
 
 
 def run_with_progress(slot: int, work: Callable[[Progress], R], progress_array: Any = None) -> R:
@@ -229,9 +229,9 @@ class Compute:
         for slot in range(self.capacity):
             self.progress[3 * slot + 2] = 1
         if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
-            from croupier.parallel.local import _stop
+            from croupier.parallel import stop_pool
 
-            _stop(executor)
+            stop_pool(executor)
         elif executor is not None:
             executor.shutdown(wait=True, cancel_futures=True)
 

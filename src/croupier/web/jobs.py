@@ -25,11 +25,14 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Path, Request
+from fastapi.responses import Response
 
 from croupier.errors import CroupierError
+from croupier.web.answers import answer
 from croupier.web.compute import Compute, JobCancelled, Progress
 from croupier.web.errors import ApiError, one_line
-from croupier.web.schemas import SENDS, JobAnswer, answers
+from croupier.web.schemas import READS, SENDS, answers
+from croupier.web.schemas.jobs import AnyJobAnswer
 from croupier.web.store import Store, StoreBusy
 
 __all__ = ["Job", "JobCancelled", "Jobs", "Progress", "router"]
@@ -68,18 +71,15 @@ class Job:
     def view(self) -> dict[str, Any]:
         """The job as the page polls it."""
         seconds = self.seconds if self.seconds is not None else time.time() - self.started
-        answer: dict[str, Any] = {
+        return {
             "job": self.id,
             "state": self.state,
             "done": self.done,
             "total": self.total,
             "seconds": round(max(0.0, seconds), 2),
+            "result": self.result,
+            "error": self.error,
         }
-        if self.result is not None:
-            answer["result"] = self.result
-        if self.error is not None:
-            answer["error"] = self.error
-        return answer
 
 
 class Jobs:
@@ -248,18 +248,19 @@ def _owns(session_id: str, owner: str) -> bool:
     return owner == session_id or owner.startswith(session_id + ":")
 
 
-router = APIRouter()
+#: The job routes; each may answer 404 (no such job of this browser).
+router = APIRouter(responses=answers(*READS, 404))
 
 
-@router.get("/api/jobs/{job_id}", response_model=JobAnswer)
-def job_state(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+@router.get("/api/jobs/{job_id}", response_model=AnyJobAnswer)
+def job_state(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> Response:
     """A job's progress, then its result (or its one-line error)."""
     jobs: Jobs = request.app.state.jobs
-    return jobs.get(request.scope["state"]["session_id"], job_id).view()
+    return answer(request, jobs.get(request.scope["state"]["session_id"], job_id).view())
 
 
-@router.delete("/api/jobs/{job_id}", response_model=JobAnswer, responses=answers(*SENDS, 404))
-def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+@router.delete("/api/jobs/{job_id}", response_model=AnyJobAnswer, responses=answers(*SENDS, 404))
+def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> Response:
     """Stop a job."""
     jobs: Jobs = request.app.state.jobs
-    return jobs.cancel(request.scope["state"]["session_id"], job_id).view()
+    return answer(request, jobs.cancel(request.scope["state"]["session_id"], job_id).view())

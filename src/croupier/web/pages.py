@@ -8,7 +8,9 @@ the script renders it and talks to the page's JSON API under ``/api/<game>/``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any, Final
@@ -16,24 +18,37 @@ from typing import Any, Final
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+from pydantic_core import to_json
 
 from croupier import __version__
 from croupier.cards import Card
 
-__all__ = ["GamePage", "card_view", "cards_view", "render", "render_static", "templates"]
+__all__ = [
+    "GamePage",
+    "add_routes",
+    "card_view",
+    "cards_view",
+    "render",
+    "render_static",
+    "state_json",
+    "templates",
+]
 
 #: The package folder holding the templates and the static assets.
 PACKAGE_ROOT: Final = files("croupier.web")
 
 templates = Jinja2Templates(directory=str(PACKAGE_ROOT / "templates"))
 templates.env.globals["version"] = __version__
+# The templates ship with the package: no need to look at their files' times on every page.
+templates.env.auto_reload = False
 
 
 @dataclass(frozen=True, slots=True)
 class GamePage:
     """A game of the web app: its page, its lobby entry and its routes.
 
-    ``router`` holds the page (``GET path``) and the game's JSON API (``/api/<key>/...``).
+    ``router`` holds the page (``GET path``) and the game's JSON API (``/api/<key>/...``);
+    ``croupier serve`` calls ``warm`` (if given) as it starts.
     """
 
     key: str
@@ -41,14 +56,85 @@ class GamePage:
     path: str
     summary: str
     router: APIRouter
+    #: What the server starts doing as it starts answering (on a thread of its own):
+    #: build what the game's requests all use, before the first request needs it.
+    warm: Callable[[], object] | None = None
+
+
+def add_routes(target: APIRouter, source: APIRouter) -> None:
+    """Every route of ``source`` served by ``target`` as its own, in their order.
+
+    FastAPI's ``include_router`` keeps an included router apart and goes through it again
+    for every request (each of its routes matched through a context built for the
+    inclusion): with the games' sixty routes that cost a request more than its answer.
+    The games' routers take no prefix or options, so their routes are taken as they are
+    (a route's own answers in the OpenAPI description unchanged).
+
+    >>> from fastapi import APIRouter
+    >>> games, lobby = APIRouter(), APIRouter()
+    >>> @games.get("/dice")
+    ... def dice() -> None: ...
+    >>> add_routes(lobby, games)
+    >>> [route.path for route in lobby.routes]
+    ['/dice']
+    """
+    target.routes.extend(source.routes)
+
+
+def _render(request: Request, template: str, **context: Any) -> HTMLResponse:
+    games = request.app.state.games
+    return templates.TemplateResponse(
+        request, template, {"games": games, "active": request.scope["path"], **context}
+    )
+
+
+#: What a page holds in place of its state when its template is rendered once.
+_STATE_MARK: Final = "@@croupier-page-state@@"
+#: Pages kept as the HTML before and after their state, by template, path and context.
+_PAGES_AROUND_STATE: Final = 256
+_around_state: dict[tuple[Any, ...], tuple[bytes, bytes]] = {}
+_around_lock: Final = threading.Lock()
+
+
+def state_json(state: Any) -> bytes:
+    r"""``state`` as JSON inside a page's ``<script>``, as Jinja's ``tojson`` writes it
+    (``<``, ``>``, ``&`` and ``'`` escaped), written by Pydantic's compiled writer (NaN
+    and infinities as ``null``, as the API writes them).
+
+    >>> state_json({"name": "</script><b>", "odds": float("nan")})
+    b'{"name":"\\u003c/script\\u003e\\u003cb\\u003e","odds":null}'
+    """
+    text = to_json(state, inf_nan_mode="null")
+    for char, escaped in ((b"<", b"\\u003c"), (b">", b"\\u003e"), (b"&", b"\\u0026")):
+        text = text.replace(char, escaped)
+    return text.replace(b"'", b"\\u0027")
 
 
 def render(request: Request, template: str, **context: Any) -> HTMLResponse:
-    """The page ``template`` rendered with ``context`` (plus the request and the games)."""
-    games = request.app.state.games
-    return templates.TemplateResponse(
-        request, template, {"games": games, "active": request.url.path, **context}
-    )
+    """The page ``template`` rendered with ``context`` (plus the request and the games).
+
+    A page with a ``state`` (the data its script starts from) is rendered once per
+    template, path and other context, with a mark where the state goes; each request
+    then writes only its state between the two halves (rendering the template took
+    longer than the rest of the request).
+    """
+    if "state" not in context:
+        return _render(request, template, **context)
+    state = context.pop("state")
+    games = tuple((game.key, game.title, game.path) for game in request.app.state.games)
+    key = (template, request.scope["path"], games, tuple(sorted(context.items())))
+    around = _around_state.get(key)
+    if around is None:
+        body = bytes(_render(request, template, state=_STATE_MARK, **context).body)
+        before, mark, after = body.partition(json.dumps(_STATE_MARK).encode())
+        if not mark or _STATE_MARK.encode() in after:
+            raise AssertionError(f"{template} must show its state once, as base.html does")
+        around = (before, after)
+        with _around_lock:
+            if len(_around_state) >= _PAGES_AROUND_STATE:
+                _around_state.clear()
+            _around_state[key] = around
+    return HTMLResponse(around[0] + state_json(state) + around[1])
 
 
 _static_pages: dict[tuple[str, str], bytes] = {}
@@ -57,10 +143,10 @@ _static_pages: dict[tuple[str, str], bytes] = {}
 def render_static(request: Request, template: str, **context: Any) -> HTMLResponse:
     """:func:`render` for a page that is the same for every browser (the lobby, the
     poker calculator): rendered once per path, then served from memory."""
-    key = (template, request.url.path)
+    key = (template, request.scope["path"])
     body = _static_pages.get(key)
     if body is None:
-        body = _static_pages[key] = bytes(render(request, template, **context).body)
+        body = _static_pages[key] = bytes(_render(request, template, **context).body)
     return HTMLResponse(body)
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Path, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from croupier.cards import Card, Rank, Suit, card_spellings
@@ -54,11 +54,19 @@ from croupier.poker.hits import HitsResult, flop_hits, hits
 from croupier.poker.matchup import parse_matchup
 from croupier.poker.orders import DEFAULT_ORDER
 from croupier.poker.starting_hands import CLASS_LABELS
+from croupier.web.answers import answer
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
 from croupier.web.pages import GamePage, card_view, cards_view, render_static
-from croupier.web.schemas import CHANGES, READS, SENDS, JobAnswer, RequestModel, answers
-from croupier.web.schemas.poker import CompareAnswer, RangeAnswer
+from croupier.web.schemas import CHANGES, READS, SENDS, RequestModel, answers
+from croupier.web.schemas.poker import (
+    CompareAnswer,
+    EquityJobAnswer,
+    HitsAnswer,
+    NextCardJobAnswer,
+    PokerJobAnswer,
+    RangeAnswer,
+)
 
 __all__ = ["PAGE", "EquityRequest", "equity_question", "plan_equity"]
 
@@ -429,8 +437,9 @@ def card_notation() -> dict[str, Any]:
 
 
 @router.get("/poker", response_class=HTMLResponse)
-def page(request: Request) -> Response:
-    """The calculator and the comparison."""
+async def page(request: Request) -> Response:
+    """The calculator and the comparison (the same for every browser: rendered once,
+    then served from memory, on the event loop)."""
     state = {
         "max_players": MAX_PLAYERS,
         "max_trials": MAX_TRIALS,
@@ -446,20 +455,26 @@ def page(request: Request) -> Response:
 
 
 @router.post(
-    "/api/poker/equity", status_code=202, response_model=JobAnswer, responses=answers(*CHANGES)
+    "/api/poker/equity",
+    status_code=202,
+    response_model=EquityJobAnswer,
+    responses=answers(*CHANGES),
 )
-def start_equity(request: Request, body: EquityRequest) -> JSONResponse:
+def start_equity(request: Request, body: EquityRequest) -> Response:
     """Start a calculation; poll ``/api/poker/jobs/<job>`` for its progress and result."""
     question, plan, work = plan_equity(body)
     owner = request.scope["state"]["session_id"]
     job = request.app.state.jobs.start(owner, functools.partial(equity_job, question, plan, work))
-    return JSONResponse(job.view(), status_code=202)
+    return answer(request, job.view(), status_code=202)
 
 
 @router.post(
-    "/api/poker/next", status_code=202, response_model=JobAnswer, responses=answers(*CHANGES)
+    "/api/poker/next",
+    status_code=202,
+    response_model=NextCardJobAnswer,
+    responses=answers(*CHANGES),
 )
-def start_next(request: Request, body: EquityRequest) -> JSONResponse:
+def start_next(request: Request, body: EquityRequest) -> Response:
     """Start the next-card table of the question (a board of 3 or 4 cards), exact; poll
     ``/api/poker/jobs/<job>`` for it. Refused (413) when it would take over
     :data:`EXACT_SECONDS` here."""
@@ -479,10 +494,10 @@ def start_next(request: Request, body: EquityRequest) -> JSONResponse:
         )
     owner = request.scope["state"]["session_id"]
     job = request.app.state.jobs.start(owner, functools.partial(next_job, question))
-    return JSONResponse(job.view(), status_code=202)
+    return answer(request, job.view(), status_code=202)
 
 
-@router.post("/api/poker/hits", responses=answers(*SENDS))
+@router.post("/api/poker/hits", response_model=HitsAnswer, responses=answers(*SENDS))
 def read_hits(body: HitsRequest) -> dict[str, Any]:
     """What the range makes on the board (3 to 5 cards), combo by combo, or over every
     flop when there is no board; an empty range is random.
@@ -497,20 +512,22 @@ def read_hits(body: HitsRequest) -> dict[str, Any]:
     return hits_view(flop_hits(text, dead=body.dead or None))
 
 
-@router.get("/api/poker/jobs/{job_id}", response_model=JobAnswer, responses=answers(*READS, 404))
-def job_state(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+@router.get(
+    "/api/poker/jobs/{job_id}", response_model=PokerJobAnswer, responses=answers(*READS, 404)
+)
+def job_state(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> Response:
     """A calculation's progress, then its result (or its one-line error)."""
     job = request.app.state.jobs.get(request.scope["state"]["session_id"], job_id)
-    view: dict[str, Any] = job.view()
-    return view
+    return answer(request, job.view())
 
 
-@router.delete("/api/poker/jobs/{job_id}", response_model=JobAnswer, responses=answers(*SENDS, 404))
-def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+@router.delete(
+    "/api/poker/jobs/{job_id}", response_model=PokerJobAnswer, responses=answers(*SENDS, 404)
+)
+def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> Response:
     """Stop a calculation."""
     job = request.app.state.jobs.cancel(request.scope["state"]["session_id"], job_id)
-    view: dict[str, Any] = job.view()
-    return view
+    return answer(request, job.view())
 
 
 @router.post("/api/poker/range", response_model=RangeAnswer, responses=answers(*SENDS))

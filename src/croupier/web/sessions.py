@@ -42,6 +42,7 @@ from types import TracebackType
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from anyio import to_thread
+from pydantic_core import to_json
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -69,6 +70,8 @@ COOKIE_NAME: Final = "croupier_session"
 COOKIE_MAX_AGE: Final = 365 * 24 * 3600
 #: Decoded games each server process keeps for the next request.
 MEMORY_GAMES: Final = 1_000
+#: Client addresses whose keyed hash each server process remembers.
+CLIENT_KEYS: Final = 4_096
 #: Bytes of randomness and of signature in a session id.
 _RANDOM, _SIGNATURE = 16, 16
 
@@ -118,6 +121,10 @@ class SessionIds:
 
     def __init__(self, key: bytes) -> None:
         self._key = key
+        self._clients: dict[str, str] = {}
+        #: The last :data:`CLIENT_KEYS` ids found valid (each checked once, not on every
+        #: request of its browser).
+        self._valid: dict[str, None] = {}
 
     def _sign(self, random: bytes) -> bytes:
         return hmac.new(self._key, random, hashlib.sha256).digest()[:_SIGNATURE]
@@ -131,17 +138,32 @@ class SessionIds:
         """Whether ``session_id`` was made by :meth:`new` with this key."""
         if session_id is None or len(session_id) != 43:
             return False
+        if session_id in self._valid:
+            return True
         try:
             raw = base64.urlsafe_b64decode(session_id + "=")
         except ValueError:
             return False
         if len(raw) != _RANDOM + _SIGNATURE or not session_id.isascii():
             return False
-        return hmac.compare_digest(raw[_RANDOM:], self._sign(raw[:_RANDOM]))
+        if not hmac.compare_digest(raw[_RANDOM:], self._sign(raw[:_RANDOM])):
+            return False
+        if len(self._valid) >= CLIENT_KEYS:
+            self._valid.clear()
+        self._valid[session_id] = None
+        return True
 
     def client_key(self, address: str) -> str:
-        """A client address as the store keeps it: a keyed hash, not the address."""
-        return hmac.new(self._key, b"client:" + address.encode(), hashlib.sha256).hexdigest()[:24]
+        """A client address as the store keeps it: a keyed hash, not the address (each
+        address's hash made once, for the last :data:`CLIENT_KEYS` addresses)."""
+        known = self._clients.get(address)
+        if known is None:
+            mac = hmac.new(self._key, b"client:" + address.encode(), hashlib.sha256)
+            known = mac.hexdigest()[:24]
+            if len(self._clients) >= CLIENT_KEYS:
+                self._clients.clear()
+            self._clients[address] = known
+        return known
 
 
 class _Memory:
@@ -257,7 +279,10 @@ class Session:
             version = self._versions.get(name)
             state = self._live.get(name)
             if state is not None:
-                text = json.dumps(state.to_dict(), separators=(",", ":"))
+                # Pydantic's compiled writer: the standard library's encoder is a few
+                # times slower, and a game is written after every change. NaN and
+                # infinities are written as JSON's readers (json.loads) take them.
+                text = to_json(state.to_dict(), inf_nan_mode="constants").decode()
                 changes[name] = Change(version, text)
             elif version is not None:
                 changes[name] = Change(version, None)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from croupier.cards import DECK, Card, parse_cards
 from croupier.poker import EquityQuestion, PokerCardError, PokerError, calculate, exact_seconds
 from croupier.poker.calc import MAX_PLAYERS, MIN_PLAYERS
+from croupier.poker.calc import question as question_module
 from croupier.poker.ranges import Range, RangeError
 
 from ...untyped import assign, untyped
@@ -74,6 +75,14 @@ BAD = [
         PokerError,
         "player 2's range 'AA' has no combo left once the board, the dead cards and the other "
         "players' hands (player 1's AhAd, player 3's AsAc) are removed",
+    ),
+    (
+        ["AA", "KK"],
+        None,
+        " ".join(f"{r}{s}" for r in "23456789TJQ" for s in "cdhs"),
+        PokerError,
+        "8 cards are left once the board and the dead cards are out: 2 hands and the 5 "
+        "board cards to come need 9",
     ),
 ]
 
@@ -143,3 +152,14 @@ def test_a_card_named_twice_anywhere_is_refused_naming_it(
     if named:
         with pytest.raises(PokerCardError, match=f"card {named[0]} is "):
             EquityQuestion(ranges, board_cards, (*dead_cards, named[0]))
+
+
+def test_ranges_the_first_fitting_combos_do_not_deal_are_searched() -> None:
+    """The quick check (each range's first combo that fits, smallest range first) fails
+    here though a deal exists (AsKs with KsKh, no: AsAh with KsKh): the full search
+    decides, and takes the question; a question no deal fits is still refused."""
+    ranges = (Range.parse("AsAh, AsKs"), Range.parse("AsAh, KsKh"))
+    assert not question_module._deals_greedily(ranges, 0)
+    assert EquityQuestion(ranges).players == 2
+    with pytest.raises(PokerError, match="cannot be dealt together"):
+        EquityQuestion((Range.parse("AsAh, AsKs"), Range.parse("AsAh, AsKs, AhKs")))

@@ -1,6 +1,7 @@
-"""Monte Carlo by the compiled kernel (croupier.poker.calc.sampling): a seed gives the same
-answer whatever the number of threads, the kernel's deals follow the rules (no card twice,
-combos by weight), and its answers agree with exact enumeration.
+"""Monte Carlo in blocks (croupier.poker.calc.sampling): a seed gives the same answer
+whatever the number of threads, compiled or not; the kernel deals exactly the deals of its
+NumPy twin (croupier.poker.calc.montecarlo), deal for deal; the deals follow the rules (no
+card twice, combos by weight), and the answers agree with exact enumeration.
 
 The kernel runs compiled where the engine is, and as Python under CROUPIER_PURE=1 (CI runs
 this file both ways), so the trials stay few."""
@@ -13,13 +14,17 @@ import sys
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from croupier.engine import compiled
 from croupier.poker.calc import calculate
 from croupier.poker.calc import question as question_module
+from croupier.poker.calc.montecarlo import deal_block as numpy_deal_block
 from croupier.poker.calc.question import EquityQuestion, LiveQuestion
 from croupier.poker.calc.sampling import BLOCK_TRIALS, BlockDeals, run_blocks
 from croupier.poker.errors import PokerError
+from croupier.poker.tables import poker_kernels
 
 PURE_TRIALS = 3000  # uncompiled, a few thousand deals take a second
 
@@ -56,8 +61,6 @@ def test_the_same_answer_whatever_the_threads(ranges: tuple[str, ...], board: st
 
 
 def test_calculate_reproduces_its_seed_across_threads() -> None:
-    if not compiled("poker"):
-        pytest.skip("calculate deals with NumPy where the engine is not compiled")
     one = calculate(["AhKh", "QQ+, AKs"], trials=trials(), rng=5, threads=1)
     two = calculate(["AhKh", "QQ+, AKs"], trials=trials(), rng=5, threads=2)
     assert one == two and one.games == trials()
@@ -107,7 +110,67 @@ def test_ranges_that_never_fit_are_refused(monkeypatch: pytest.MonkeyPatch) -> N
         list(run_blocks(live, 1, 10, 0.001, None))
 
 
+QUESTIONS = [
+    (("AhKh", "QsQd"), ""),
+    (("AhKh", "TT+, AQs+, AQo+, KQs"), ""),
+    (("AhKh", "TT+, AQs+:0.5, KQs"), "2c 7d 9h"),
+    (("22+", "random", "AKs"), "Ks 8h 3c 2d"),
+    (("JJ", "AK@30", "random"), "Jh 8h 3h"),
+    (("random",) * 6, ""),
+    (("AA", "KK", "QQ", "AK@30"), "2c 3d 4h 5s 9c"),
+    (("AsAh, KsKh:0.25", "QdQc", "7c2d"), "Qs Jh Th 9h"),
+]
+
+
+def deal_both(live: LiveQuestion, key: int, want: int) -> list[tuple[int, list[int]]]:
+    """The deals tried and the counts of one block, by the kernel and by NumPy."""
+    deals = BlockDeals(live, seed=0)
+    answers = []
+    for deal in (poker_kernels().deal_block, numpy_deal_block):
+        counts = np.zeros_like(deals.total)
+        tried = deal(
+            key,
+            want,
+            deals.fixed,
+            deals.board_cards,
+            deals.board_total,
+            deals.cards,
+            deals.starts,
+            deals.chance,
+            deals.alias,
+            deals.weighted,
+            *deals.two,
+            deals.deck,
+            live.to_deal,
+            counts,
+        )
+        answers.append((tried, counts.tolist()))
+    return answers
+
+
+@pytest.mark.parametrize(("ranges", "board"), QUESTIONS)
+def test_the_kernel_deals_the_deals_of_its_numpy_twin(ranges: tuple[str, ...], board: str) -> None:
+    live = question(*ranges, board=board)
+    for key, want in ((1, 1), (2, 7), (2**64 - 1, 100), (12345, min(trials(), 5000))):
+        kernel, twin = deal_both(live, key, want)
+        assert kernel == twin
+        assert kernel[0] >= want and sum(kernel[1]) == want * live.players
+
+
+@settings(max_examples=20 if compiled("poker") else 5, deadline=None)
+@given(
+    st.integers(0, len(QUESTIONS) - 1),
+    st.integers(0, 2**64 - 1),
+    st.integers(1, 300),
+)
+def test_kernel_and_numpy_agree_on_random_streams(which: int, key: int, want: int) -> None:
+    ranges, board = QUESTIONS[which]
+    kernel, twin = deal_both(question(*ranges, board=board), key, want)
+    assert kernel == twin
+
+
 COUNTS = """
+from croupier.poker.calc.montecarlo import deal_block as numpy_deal_block
 from croupier.poker.calc.question import EquityQuestion, LiveQuestion
 from croupier.poker.calc.sampling import BlockDeals
 question = EquityQuestion.parse(["AhKh", "TT+, AQs:0.5"], board="Th 9h 2c")
@@ -115,6 +178,29 @@ deals = BlockDeals(LiveQuestion(question), 11)
 deals.run(0, 1, 500)
 print(deals.total.tolist())
 """
+
+
+ANSWER = """
+from croupier.poker.calc import calculate
+r = calculate(["AhKh", "TT+, AQs:0.5"], board="Th 9h 2c", trials=40_000, rng=11, threads=2)
+print(r.games, [(p.equity, p.win, p.tie, p.stderr) for p in r.players])
+"""
+
+
+def test_a_seed_gives_the_same_answer_compiled_or_not() -> None:
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", ANSWER],
+            env={**os.environ, "CROUPIER_PURE": pure},
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        for pure in ("0", "1")
+    ]
+    assert [run.stderr for run in runs] == ["", ""]
+    outputs = [run.stdout for run in runs]
+    assert outputs[0] == outputs[1] and outputs[0].startswith("40000 [(")
 
 
 @pytest.mark.skipif(not compiled("poker"), reason="compares the compiled kernel with its source")

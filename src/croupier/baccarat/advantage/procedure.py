@@ -24,12 +24,14 @@ from numpy.typing import NDArray
 
 from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
+from croupier.baccarat.odds import baccarat_kernels
 from croupier.baccarat.simulate import (
     DealtRounds,
     deal_rounds,
     shuffled_shoes,
     standard_burn_starts,
 )
+from croupier.engine import compiled
 from croupier.numerals import plural
 
 __all__ = ["STANDARD_BURN", "DealtShoes", "ShoeProcedure", "parse_burn"]
@@ -84,6 +86,30 @@ class DealtShoes:
     ) -> NDArray[np.int64]:
         """For each round (of ``rows``, default all), the sum over the cards the player saw
         before it of ``by_code[card]``: a number (or a row of numbers) per rank code."""
+        shoe, position = self.rounds.shoe, self.rounds.position
+        if rows is not None:
+            shoe, position = shoe[rows], position[rows]
+        if compiled("baccarat"):  # one walk through each shoe
+            codes = np.asarray(by_code, dtype=np.int64)
+            table = np.ascontiguousarray(codes.reshape(len(codes), -1))
+            out = np.empty((len(shoe), table.shape[1]), dtype=np.int64)
+            baccarat_kernels().seen_before(
+                np.ascontiguousarray(self.ranks),
+                np.ascontiguousarray(self.starts, dtype=np.int64),
+                self.shown,
+                np.ascontiguousarray(shoe, dtype=np.int64),
+                np.ascontiguousarray(position, dtype=np.int64),
+                table,
+                out,
+            )
+            return out.reshape((len(shoe), *codes.shape[1:]))
+        return self.seen_before_numpy(by_code, rows)
+
+    def seen_before_numpy(
+        self, by_code: NDArray[Any], rows: NDArray[np.intp] | None = None
+    ) -> NDArray[np.int64]:
+        """:meth:`seen_before` with NumPy (cumulative sums over every card of every shoe):
+        the path that runs where the engine is not compiled, and the kernel's reference."""
         shoe, position = self.rounds.shoe, self.rounds.position
         if rows is not None:
             shoe, position = shoe[rows], position[rows]
@@ -163,8 +189,11 @@ class ShoeProcedure:
 
     def describe(self) -> str:
         """``8 decks, cut card 14 from the back, standard burn``."""
-        burn = {STANDARD_BURN: "standard burn", 0: "no burn"}.get(
-            self.burn, f"{plural(int(self.burn), 'card')} burned"
-        )
+        if self.burn == STANDARD_BURN:
+            burn = "standard burn"
+        elif self.burn == 0:
+            burn = "no burn"
+        else:
+            burn = f"{plural(int(self.burn), 'card')} burned"
         decks = f"{self.decks} deck" + ("s" if self.decks != 1 else "")
         return f"{decks}, cut card {self.cut_card} from the back, {burn}"

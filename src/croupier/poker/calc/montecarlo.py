@@ -1,13 +1,48 @@
-"""Monte Carlo mode: combos dealt by weight and boards at random, until the standard
-error of every player's equity is below the precision asked for (or for a number of
-trials), in chunks each drawn from its own seed, so that the answer to a seed does not
-depend on how many workers share the chunks.
+"""Monte Carlo: the loop of chunks every run goes through, and the deals of a block with
+NumPy, the same deals as the compiled kernel for a seed.
+
+:func:`run_chunks` deals a run in chunks (:func:`chunk_sizes`), each the next blocks of
+deals (:mod:`croupier.poker.calc.sampling`), until the standard error of every
+player's equity is below the precision asked for (or for a number of trials); a chunk
+depends on the question and the seed alone, so the answer to a seed does not depend on
+how many threads, workers or machines share the chunks.
+
+:func:`croupier.poker._kernels.deal_block` deals a block of Monte Carlo trials from a
+stream of random numbers keyed by the seed and the block; :func:`deal_block` here deals
+exactly the same deals and adds exactly the same counts, vectorised over many deals at
+once with NumPy. It is what runs where the engine is not compiled (an interpreted kernel
+loop would be far slower), so a seed gives the same answer with or without a C compiler,
+and it is the reference the kernel is tested against, deal for deal.
+
+How a deal is drawn (the kernel's rules, word for word): deal ``a`` of a block reads
+splitmix64 numbers ``a * 2**32``, ``a * 2**32 + 1``, ... of the block's stream, each as
+four 16-bit draws, high bits first. Each player holding more than one combo draws one
+in turn: an entry uniformly by Lemire's method on one draw (drawn again when the low 16
+bits of the product fall below ``2**16 mod n``), then, for a weighted range, the entry
+or its alias by the range's alias table and a 32-bit draw. The second of these players
+draws again while its combo meets the first's (the first's weights are multiplied by the
+weight of the second's combos that fit, so that every compatible deal keeps its
+probability); for any later one, a combo meeting a card already held drops the deal.
+The board is completed by pairs of cards (uniform among every pair of the deck, less the
+single combos' cards), then one card if the number to deal is odd, each drawn again
+while it meets a card dealt.
+
+>>> import numpy as np
+>>> from croupier.poker.calc.question import EquityQuestion, LiveQuestion
+>>> from croupier.poker.calc.sampling import BlockDeals
+>>> deals = BlockDeals(LiveQuestion(EquityQuestion.parse(["AhKh", "QQ"])), seed=7)
+>>> counts = np.zeros_like(deals.total)
+>>> deal_block(123, 1000, deals.fixed, deals.board_cards, deals.board_total, deals.cards,
+...            deals.starts, deals.chance, deals.alias, deals.weighted, *deals.two,
+...            deals.deck, 5, counts)
+1000
+>>> int(counts.sum())  # a count per player and deal
+2000
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, TypeVar
@@ -16,85 +51,44 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.parallel import InOrder, iter_tasks
-from croupier.poker.calc.arrays import CARD_BITS, COMBO_KEYS
-from croupier.poker.calc.exact import PRELOAD
 from croupier.poker.calc.question import LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.tally import Tally
-from croupier.poker.combinatorics import combination_chunks
-from croupier.poker.errors import PokerError
-from croupier.poker.starting_hands import COMBO_BITS
-from croupier.poker.tables import (
-    CARD_KEYS,
-    FLUSH_BITS,
-    FLUSH_OFFSET,
-    RANK_SHIFT,
-    flush_table,
-    rank_table,
-)
+from croupier.poker.tables import FLUSH_BITS, FLUSH_OFFSET, flush_table, kernel_tables
 
 __all__ = [
-    "BATCH",
-    "BOARD_TABLE_SECONDS",
     "CHUNK_TRIALS",
     "DEFAULT_PRECISION",
-    "FULL_DECK",
     "MIN_TRIALS",
-    "Sampler",
+    "OUTCOMES",
     "chunk_sizes",
-    "run_chunk",
+    "deal_block",
+    "flush_classes",
     "run_chunks",
-    "run_monte_carlo",
 ]
 
 R = TypeVar("R")
 
 #: Seconds between two results so far (the first comes after the first chunk).
 SHOW_SECONDS: Final = 0.1
-
 #: Default Monte Carlo target: standard error of each equity (0.1 percentage point).
 DEFAULT_PRECISION: Final = 0.001
-#: Monte Carlo deals per batch of the sampler.
-BATCH: Final = 1 << 18
 #: Trials of the first chunk of work, the fewest before the stopping rule applies.
 MIN_TRIALS: Final = 10_000
-#: Seconds to build the table of every 5-card board (:func:`_board_table`) before the
-#: workers of a preflop run start.
-BOARD_TABLE_SECONDS: Final = 1.0
-#: The cards of a deck with none out: a board table of these is shared by the workers.
-FULL_DECK: Final = tuple(range(52))
 #: Trials of a chunk at most (chunks double from :data:`MIN_TRIALS` up to it): a run to
 #: a precision stops at a chunk's end, so at most this many trials past the target.
 CHUNK_TRIALS: Final = 1 << 17
+#: Outcome columns of a combo's counts: 0 lost, k the pot shared by k players (1: won).
+OUTCOMES: Final = 11
 
-
-@functools.lru_cache(maxsize=1)
-def _board_table(deck: tuple[int, ...], count: int) -> NDArray[np.complex128]:
-    """Every set of ``count`` cards from ``deck``: their key total and 52-bit mask side
-    by side, packed in 16 bytes so that one read fetches both (C(52, 5) = 2,598,960 sets
-    at most, about 42 MB, kept for the next question)."""
-    cards = np.array(deck, dtype=np.int64)
-    pieces = [cards[rows] for rows in combination_chunks(len(cards), count)]
-    picks = np.concatenate(pieces) if pieces else np.zeros((1, 0), dtype=np.int64)
-    pairs = np.zeros((len(picks), 2), dtype=np.int64)
-    if count:
-        pairs[:, 0] = CARD_KEYS[picks].sum(axis=1)
-        pairs[:, 1] = CARD_BITS[picks].sum(axis=1).view(np.int64)
-    table: NDArray[np.complex128] = pairs.view(np.complex128).ravel()
-    return table
-
-
-@functools.lru_cache(maxsize=1)
-def _boards_without(deck: tuple[int, ...], count: int, held: int) -> NDArray[np.complex128]:
-    """:func:`_board_table` less the sets that hold a card of the mask ``held`` (the
-    cards of players with a single combo), kept for the next question with that hand."""
-    pairs = _board_table(deck, count)
-    if not held:
-        return pairs
-    bits = pairs.view(np.int64)[1::2]
-    kept: NDArray[np.complex128] = pairs[(bits & np.int64(held)) == 0]
-    return kept
-
+_GOLDEN: Final = np.uint64(0x9E3779B97F4A7C15)
+_MIX1: Final = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2: Final = np.uint64(0x94D049BB133111EB)
+_ONE: Final = np.uint64(1)
+#: The most pairs of combos drawn on 16 bits (beyond, on 32).
+_SMALL_TABLE: Final = 4096
+#: Deals drawn at once (NumPy's arrays stay in the caches).
+_CHUNK: Final = 1 << 14
 
 #: The 4 bits at positions 0, 4, 8, 12 of a 16-bit number, side by side.
 _GATHER_4: Final = np.array(
@@ -103,9 +97,10 @@ _GATHER_4: Final = np.array(
 
 
 def flush_classes(totals: NDArray[np.int64], cards: NDArray[np.int64]) -> NDArray[np.uint16]:
-    """Classes of 7-card hands that hold a flush, from their key totals and 52-bit card
-    masks: the suit with 5 cards or more is read from the totals, its ranks from the
-    mask (card ``4 * rank + suit`` is bit ``4 * rank + suit``)."""
+    """Classes of 7-card hands that hold a flush, from their key totals (the suit
+    counters in the low 16 bits) and 52-bit card masks: the suit with 5 cards or more is
+    read from the totals, its ranks from the mask (card ``4 * rank + suit`` is bit
+    ``4 * rank + suit``)."""
     fields = ((totals + FLUSH_OFFSET) & FLUSH_BITS) >> 3
     suit = (fields >= 0x10).astype(np.int64) + (fields >= 0x100) + (fields >= 0x1000)
     spread = cards >> suit
@@ -116,88 +111,213 @@ def flush_classes(totals: NDArray[np.int64], cards: NDArray[np.int64]) -> NDArra
     return found
 
 
-class Sampler:
-    """Random deals: a combo per player by weight, and a completion of the board drawn
-    from the table of all of them; deals where two hands or the board share a card are
-    dropped (which leaves every compatible deal exactly as likely as its weight says).
+def _mix(z: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """splitmix64's output function (NumPy's unsigned products wrap as C's do)."""
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    mixed: NDArray[np.uint64] = z ^ (z >> np.uint64(31))
+    return mixed
 
-    A player with a single combo always holds it: its cards are taken out of the other
-    ranges and of the board table first, so fewer deals are dropped (the question has
-    checked that no two such hands meet and that every range keeps a combo beside them).
-    """
 
-    def __init__(self, question: LiveQuestion, rng: np.random.Generator) -> None:
-        self.q = question
-        self.rng = rng
-        held = np.zeros(1, dtype=np.uint64)
-        for combos in question.combos:
-            if len(combos) == 1:
-                held |= COMBO_BITS[combos[0]]
-        self.combos: list[NDArray[np.int64]] = []
-        self.cumulative: list[NDArray[np.float64] | None] = []
-        for combos, weights in zip(question.combos, question.weights, strict=True):
-            keep = (len(combos) == 1) | ((COMBO_BITS[combos] & held) == 0)
-            combos, weights = combos[keep], weights[keep]
-            self.combos.append(combos)
-            uniform = len(combos) == 1 or bool((weights == weights[0]).all())
-            self.cumulative.append(None if uniform else np.cumsum(weights))
-        self.pairs = _boards_without(
-            tuple(int(c) for c in question.deck), question.to_deal, int(held[0])
-        )
-        self.combo_keys = [COMBO_KEYS[c] + question.board_key for c in self.combos]
-        self.combo_bits = [COMBO_BITS[c].view(np.int64) for c in self.combos]
-        self.free = [p for p, c in enumerate(self.combos) if len(c) > 1]
-        self.table = rank_table(7)
-        self.board_bits = (
-            np.int64(CARD_BITS[question.board_idx].sum()) if len(question.board) else 0
-        )
+class _Draws:
+    """The 16-bit draws of many deals, each deal reading its own stream; the first
+    ``words`` numbers of every stream are made at once, any further one when needed."""
 
-    def deal(
-        self, rows: int
-    ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.uint16], NDArray[np.bool_]]:
-        """``rows`` deals: each player's position in its combos (players x deals), the
-        board's position in the table, each player's hand class, and which deals hold
-        no card twice (only those count)."""
-        rng = self.rng
-        picks = np.zeros((self.q.players, rows), dtype=np.int64)
-        for p in self.free:
-            cumulative = self.cumulative[p]
-            if cumulative is None:
-                picks[p] = rng.integers(0, len(self.combos[p]), size=rows)
+    def __init__(self, key: int, first: int, count: int, words: int) -> None:
+        deals = np.arange(first, first + count, dtype=np.uint64)
+        self.base = np.uint64(key) + (deals << np.uint64(32)) * _GOLDEN
+        steps = np.arange(words, dtype=np.uint64) * _GOLDEN
+        self.words = _mix(self.base[:, None] + steps[None, :])
+        self.next = np.zeros(count, dtype=np.uint64)  # each deal's next draw
+
+    def keep(self, kept: NDArray[np.bool_]) -> None:
+        """Forget the deals not ``kept`` (the others keep their order)."""
+        self.base, self.words, self.next = self.base[kept], self.words[kept], self.next[kept]
+
+    def _numbers(self, rows: NDArray[np.intp], index: NDArray[np.uint64]) -> NDArray[np.uint64]:
+        """Number ``index`` of the streams of deals ``rows``."""
+        words = self.words.shape[1]
+        at = index.astype(np.intp)
+        inside = at < words
+        if inside.all():
+            found: NDArray[np.uint64] = self.words[rows, at]
+            return found
+        found = self.words[rows, np.minimum(at, words - 1)]
+        outside = ~inside
+        found[outside] = _mix(self.base[rows[outside]] + index[outside] * _GOLDEN)
+        return found
+
+    def take(self, rows: NDArray[np.intp]) -> NDArray[np.uint64]:
+        """The next 16-bit draw of each deal of ``rows``."""
+        at = self.next[rows]
+        self.next[rows] = at + _ONE
+        shift = np.uint64(48) - np.uint64(16) * (at & np.uint64(3))
+        numbers = self._numbers(rows, at >> np.uint64(2))
+        drawn: NDArray[np.uint64] = (numbers >> shift) & np.uint64(0xFFFF)
+        return drawn
+
+    def below32(self, rows: NDArray[np.intp], n: int) -> NDArray[np.int64]:
+        """A number below ``n`` for each deal of ``rows`` (Lemire's method on two draws,
+        32 bits, the first the high half)."""
+        found = np.zeros(len(rows), dtype=np.int64)
+        bound = np.uint64((1 << 32) % n)
+        pending = np.arange(len(rows))
+        while len(pending):
+            drawn = self.take(rows[pending]) << np.uint64(16)
+            drawn |= self.take(rows[pending])
+            product = drawn * np.uint64(n)
+            fine = (product & np.uint64(0xFFFFFFFF)) >= bound
+            found[pending[fine]] = (product[fine] >> np.uint64(32)).astype(np.int64)
+            pending = pending[~fine]
+        return found
+
+    def below(self, rows: NDArray[np.intp], n: int) -> NDArray[np.int64]:
+        """A number below ``n`` for each deal of ``rows`` (Lemire's method on 16 bits)."""
+        product = self.take(rows) * np.uint64(n)
+        found = (product >> np.uint64(16)).astype(np.int64)
+        bound = np.uint64((1 << 16) % n)
+        if bound:
+            pending = np.flatnonzero((product & np.uint64(0xFFFF)) < bound)
+            while len(pending):
+                product = self.take(rows[pending]) * np.uint64(n)
+                fine = (product & np.uint64(0xFFFF)) >= bound
+                found[pending[fine]] = (product[fine] >> np.uint64(16)).astype(np.int64)
+                pending = pending[~fine]
+        return found
+
+
+def deal_block(
+    key: int,
+    want: int,
+    fixed: int,
+    board_cards: int,
+    board_total: int,
+    combo_cards: NDArray[np.int64],
+    combo_start: NDArray[np.int64],
+    chance: NDArray[np.uint64],
+    alias: NDArray[np.int64],
+    weighted: NDArray[np.uint8],
+    two_first: NDArray[np.int64],
+    two_second: NDArray[np.int64],
+    two_chance: NDArray[np.uint64],
+    two_alias: NDArray[np.int64],
+    deck: NDArray[np.int64],
+    to_deal: int,
+    counts: NDArray[np.int64],
+) -> int:
+    """:func:`croupier.poker._kernels.deal_block` with NumPy: the same arguments, the same
+    deals, the same counts added to ``counts`` and the same number of deals tried."""
+    keys = kernel_tables()[0]
+    players = len(combo_start) - 1
+    starts = combo_start[:-1]
+    sizes = np.diff(combo_start)
+    first_cards, second_cards = combo_cards[0::2], combo_cards[1::2]
+    combo_keys = keys[first_cards] + keys[second_cards]
+    combo_bits = (_ONE << first_cards.astype(np.uint64)) | (_ONE << second_cards.astype(np.uint64))
+    held = 0
+    for p in range(players):
+        if sizes[p] == 1:
+            held |= int(combo_bits[starts[p]])
+    cards = deck[((held >> deck) & 1) == 0]
+    low, high = np.triu_indices(len(cards), 1)
+    pair_keys = keys[cards[low]] + keys[cards[high]]
+    pair_bits = (_ONE << cards[low].astype(np.uint64)) | (_ONE << cards[high].astype(np.uint64))
+    card_keys = keys[cards]
+    card_bits = _ONE << cards.astype(np.uint64)
+    free = [p for p in range(players) if sizes[p] > 1]
+    limit = 100 * want + 1000
+    done = tried = 0
+    # the draws a deal usually takes: three per weighted range, one per other range and
+    # per pair or card of the board, and a few more for draws rejected
+    usual = sum(3 if weighted[p] else 1 for p in free) + (to_deal + 1) // 2 + 4
+    while done < want and tried < limit:
+        count = min(max(2 * (want - done), 1024), _CHUNK, limit - tried)
+        draws = _Draws(key, tried, count, (usual + 3) // 4)
+        every = np.arange(count)
+        used = np.full(count, np.uint64(fixed | held))
+        picks = np.repeat(starts[:, None], count, axis=1)
+        number = np.arange(count)  # each deal's number in the chunk
+        rest = free
+        if len(two_first):  # the first two players' pair of combos, from their table
+            if len(two_first) <= _SMALL_TABLE:
+                index = draws.below(every, len(two_first))
             else:
-                pick = np.searchsorted(cumulative, rng.random(rows) * cumulative[-1], side="right")
-                picks[p] = np.minimum(pick, len(cumulative) - 1)
-        board = rng.integers(0, len(self.pairs), size=rows)
-        pair = np.take(self.pairs, board).view(np.int64)
-        board_keys, board_bits = pair[0::2], pair[1::2]
-        clash = np.zeros(rows, dtype=np.int64)
-        # the free players' cards, and whether they meet each other or the board
-        hand_bits = {p: np.take(self.combo_bits[p], picks[p]) for p in self.free}
-        mask = board_bits
-        for p in self.free:
-            clash |= mask & hand_bits[p]
-            mask = mask | hand_bits[p]
-        ok = clash == 0
-        if self.board_bits:
-            board_bits = board_bits | self.board_bits
-        classes = np.empty((self.q.players, rows), dtype=np.uint16)
-        flag = np.empty(rows, dtype=np.int64)
-        for p in range(self.q.players):
-            # a player with one combo adds the same key to every board
-            free = p in hand_bits
-            keys = np.take(self.combo_keys[p], picks[p]) if free else self.combo_keys[p][0]
-            totals = board_keys + keys
-            # a deal that does not count may hold a card twice: its (meaningless) key
-            # is kept inside the table
-            np.take(self.table, totals >> RANK_SHIFT, mode="clip", out=classes[p])
-            np.add(totals, FLUSH_OFFSET, out=flag)
-            flag &= FLUSH_BITS
-            flushes = np.flatnonzero(flag)
-            if len(flushes):
-                held = hand_bits[p][flushes] if free else self.combo_bits[p][0]
-                cards = board_bits[flushes] | held
-                classes[p, flushes] = flush_classes(totals[flushes], cards)
-        return picks, board, classes, ok
+                index = draws.below32(every, len(two_first))
+            if len(two_chance):
+                coin = draws.take(every) << np.uint64(16)
+                coin |= draws.take(every)
+                index = np.where(coin >= two_chance[index], two_alias[index], index)
+            picks[free[0]], picks[free[1]] = two_first[index], two_second[index]
+            used |= combo_bits[two_first[index]] | combo_bits[two_second[index]]
+            rest = free[2:]
+        for p in rest:
+            n = int(sizes[p])
+            entry = starts[p] + draws.below(every, n)
+            if weighted[p]:  # the entry or its alias, by a 32-bit draw
+                coin = draws.take(every) << np.uint64(16)
+                coin |= draws.take(every)
+                entry = np.where(coin >= chance[entry], starts[p] + alias[entry], entry)
+            bits = combo_bits[entry]
+            fits = (used & bits) == 0
+            picks[p] = entry
+            used |= bits
+            if not fits.all():
+                draws.keep(fits)
+                used, picks, number = used[fits], picks[:, fits], number[fits]
+                every = np.arange(len(number))
+        hands = used.copy()
+        totals = np.full(len(number), np.uint64(board_total))
+        for table_keys, table_bits, times in (
+            (pair_keys, pair_bits, to_deal >> 1),
+            (card_keys, card_bits, to_deal & 1),
+        ):
+            for _ in range(times):
+                pending = every
+                while len(pending):
+                    index = draws.below(pending, len(table_bits))
+                    bits = table_bits[index]
+                    fits = (used[pending] & bits) == 0
+                    taken = pending[fits]
+                    used[taken] |= bits[fits]
+                    totals[taken] += table_keys[index[fits]]
+                    pending = pending[~fits]
+        boards = np.uint64(board_cards) | (used & ~hands)
+        need = want - done
+        if len(number) >= need:  # the last deal wanted ends the block
+            number, totals = number[:need], totals[:need]
+            boards, picks = boards[:need], picks[:, :need]
+            tried += int(number[-1]) + 1
+        else:
+            tried += count
+        done += len(number)
+        _add_outcomes(picks, totals, boards, combo_keys, combo_bits, counts)
+    return tried
+
+
+def _add_outcomes(
+    picks: NDArray[np.int64],
+    totals: NDArray[np.uint64],
+    boards: NDArray[np.uint64],
+    combo_keys: NDArray[np.uint64],
+    combo_bits: NDArray[np.uint64],
+    counts: NDArray[np.int64],
+) -> None:
+    """Rank each player's hand in each deal (players x deals ``picks``) and count the
+    outcomes: ``counts[OUTCOMES * combo + k]``, 0 lost, k on top with k - 1 others."""
+    _, _, offsets, values, shift = kernel_tables()
+    classes = np.empty(picks.shape, dtype=np.int64)
+    for p, held in enumerate(picks):
+        hand = totals + combo_keys[held]
+        ranks = (hand >> np.uint64(32)).astype(np.int64)
+        classes[p] = values[2][offsets[2][ranks >> shift] + (ranks & ((1 << shift) - 1))]
+        flushes = np.flatnonzero((hand + np.uint64(FLUSH_OFFSET)) & np.uint64(FLUSH_BITS))
+        if len(flushes):
+            cards = (boards[flushes] | combo_bits[held[flushes]]).view(np.int64)
+            suits = (hand[flushes] & np.uint64(0xFFFF)).astype(np.int64)
+            classes[p, flushes] = flush_classes(suits, cards)
+    on_top = classes == classes.min(axis=0)
+    outcome = on_top * on_top.sum(axis=0)
+    counts += np.bincount((OUTCOMES * picks + outcome).ravel(), minlength=len(counts))
 
 
 def chunk_sizes(trials: int | None, largest: int = CHUNK_TRIALS) -> Iterator[int]:
@@ -217,62 +337,6 @@ def chunk_sizes(trials: int | None, largest: int = CHUNK_TRIALS) -> Iterator[int
         size = min(2 * size, largest)
 
 
-def run_chunk(question: LiveQuestion, seed: np.random.SeedSequence, trials: int) -> Tally:
-    """One chunk of Monte Carlo, the unit of work of a worker: ``trials`` deals that
-    count, drawn from a generator of ``seed`` alone."""
-    sampler = Sampler(question, np.random.default_rng(seed))
-    tally = Tally(question.players)
-    attempts = fitting = 0
-    while tally.games < trials:
-        want = trials - tally.games
-        # enough deals for the trials still wanted, at the share that fit so far
-        share = fitting / attempts if fitting else 1.0
-        size = min(BATCH, max(1024, int(want / share * 1.1) + 64))
-        picks, _, classes, ok = sampler.deal(size)
-        attempts += size
-        fit = int(np.count_nonzero(ok))
-        fitting += fit
-        if fit > want:  # keep exactly the deals asked for
-            ok &= np.cumsum(ok) <= want
-        counted = tally.add_trials(sampler.combos, picks, classes, ok)
-        if not counted and attempts > 100 * BATCH:
-            raise PokerError("the ranges almost never fit together: no deal found")
-    return tally
-
-
-def run_monte_carlo(
-    question: LiveQuestion,
-    seed: np.random.SeedSequence,
-    trials: int | None,
-    precision: float,
-    progress: Progress | None,
-    *,
-    workers: int = 1,
-    scheduler: str | None = None,
-) -> Iterator[CalcResult]:
-    """Deal ``trials`` deals, or until every standard error is at most ``precision``:
-    results so far (partial) as work proceeds, the whole last.
-
-    The deals come in chunks (:func:`run_chunks`), chunk ``k`` drawn by :func:`run_chunk`
-    from the ``k``-th :meth:`~numpy.random.SeedSequence.spawn` child of ``seed``.
-    """
-    tally = Tally(question.players)
-    full = question.to_deal == 5 and tuple(int(c) for c in question.deck) == FULL_DECK
-    yield from run_chunks(
-        question,
-        trials,
-        precision,
-        progress,
-        jobs=lambda size: (question, seed.spawn(1)[0], size),
-        work=run_chunk,
-        absorb=tally.add,
-        tally=tally,
-        workers=workers,
-        scheduler=scheduler,
-        preload=(*PRELOAD, "croupier.poker.calc._board_preload") if full else PRELOAD,
-    )
-
-
 def run_chunks(
     question: LiveQuestion,
     trials: int | None,
@@ -288,7 +352,7 @@ def run_chunks(
     preload: Sequence[str],
     largest: int = CHUNK_TRIALS,
 ) -> Iterator[CalcResult]:
-    """The loop of both samplers (NumPy's and the compiled engine's): chunk after chunk of
+    """The loop of every Monte Carlo run: chunk after chunk of
     :func:`chunk_sizes` (up to ``largest`` trials), ``work(*jobs(size))`` deals a chunk
     (``jobs`` is called in chunk order) and ``absorb`` adds its result into ``tally``,
     in chunk order. With

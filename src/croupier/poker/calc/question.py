@@ -24,6 +24,7 @@ once the fixed cards are out, and the cards still to deal.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -32,12 +33,12 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.cards import Card, as_cards, cards_to_indices, parse_cards
+from croupier.cards import DECK, Card, as_cards, parse_cards
 from croupier.errors import CroupierError, check_type, prefixed
 from croupier.numerals import plural
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.ranges import Range
-from croupier.poker.starting_hands import COMBO_CARDS
+from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS, combos_meeting
 from croupier.poker.tables import CARD_KEYS
 
 __all__ = ["BOARD_SIZES", "MAX_PLAYERS", "MIN_PLAYERS", "EquityQuestion", "LiveQuestion"]
@@ -47,6 +48,9 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
 #: Cards a board may hold: none (preflop), the flop, the turn, the river.
 BOARD_SIZES: Final = (0, 3, 4, 5)
+
+_CARDS: Final = np.arange(52, dtype=np.int64)
+_CARD_BITS: Final = np.uint64(1) << _CARDS.astype(np.uint64)
 
 #: Card text, or cards.
 Cards = str | Iterable[Card] | None
@@ -76,16 +80,20 @@ class EquityQuestion:
     dead: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
-        ranges = tuple(check_type(self.ranges, Sequence, "ranges", "a sequence of Range"))
-        for i, value in enumerate(ranges):
-            if isinstance(value, str):
-                raise TypeError(
-                    f"ranges[{i}] must be a Range, not a str: EquityQuestion.parse reads text"
-                )
-            check_type(value, Range, f"ranges[{i}]", "a Range")
-        object.__setattr__(self, "ranges", ranges)
-        object.__setattr__(self, "board", as_cards(self.board, "board", reads_text=False))
-        object.__setattr__(self, "dead", as_cards(self.dead, "dead", reads_text=False))
+        ranges = self.ranges
+        if type(ranges) is not tuple or any(type(r) is not Range for r in ranges):
+            ranges = tuple(check_type(ranges, Sequence, "ranges", "a sequence of Range"))
+            for i, value in enumerate(ranges):
+                if isinstance(value, str):
+                    raise TypeError(
+                        f"ranges[{i}] must be a Range, not a str: EquityQuestion.parse reads text"
+                    )
+                check_type(value, Range, f"ranges[{i}]", "a Range")
+            object.__setattr__(self, "ranges", ranges)
+        for name in ("board", "dead"):
+            cards = getattr(self, name)
+            if type(cards) is not tuple or any(type(c) is not Card for c in cards):
+                object.__setattr__(self, name, as_cards(cards, name, reads_text=False))
         _check_players(len(ranges))
         if len(self.board) not in BOARD_SIZES:
             raise PokerError(
@@ -93,6 +101,7 @@ class EquityQuestion:
                 f"flop, turn, river): a board of {plural(len(self.board), 'card')} is none of these"
             )
         _check_places(self)
+        _check_enough(self)
         _check_live(self)
         _check_dealable(self)
 
@@ -130,7 +139,21 @@ class EquityQuestion:
         >>> EquityQuestion.parse(["AhKh", "QQ", "7c 2d"]).hands
         {1: (Card('Ah'), Card('Kh')), 3: (Card('7c'), Card('2d'))}
         """
-        return {i: r.combos[0] for i, r in enumerate(self.ranges, 1) if len(r) == 1}
+        return {i: _single(r) for i, r in enumerate(self.ranges, 1) if len(r) == 1}
+
+
+def _single(held: Range) -> tuple[Card, Card]:
+    """The hand of a range of one combo, high card first."""
+    low, high = COMBO_CARDS[held.combo_numbers[0]].tolist()
+    return DECK[high], DECK[low]
+
+
+def _bits(cards: Iterable[Card]) -> int:
+    """The 52-bit set of ``cards``."""
+    bits = 0
+    for card in cards:
+        bits |= 1 << card.index
+    return bits
 
 
 def _check_players(count: int) -> None:
@@ -165,6 +188,18 @@ def _cards(value: Cards, where: str) -> tuple[Card, ...]:
 def _check_places(question: EquityQuestion) -> None:
     """No card in two places: the hands of players holding a single one, the board and
     the dead cards (in that order; the first card found twice is named)."""
+    held = [r.combo_set for r in question.ranges if r.combo_set.bit_count() == 1]
+    cards = [c.index for c in question.board + question.dead]
+    for single in held:
+        low, high = COMBO_CARDS[single.bit_length() - 1].tolist()
+        cards += (low, high)
+    if len(set(cards)) == len(cards):  # the usual case: every card once
+        return
+    _name_twice(question)
+
+
+def _name_twice(question: EquityQuestion) -> None:
+    """Raise the error naming the first card found in two places."""
     places: list[tuple[str, tuple[Card, ...]]] = [
         (f"player {i}", hand) for i, hand in question.hands.items()
     ]
@@ -190,28 +225,46 @@ def _check_places(question: EquityQuestion) -> None:
             raise PokerCardError(f"card {card} is in {first} and in {place}: {why}")
 
 
+def _check_enough(question: EquityQuestion) -> None:
+    """Enough cards left for every player's hand and the rest of the board."""
+    left = 52 - len(question.board) - len(question.dead)
+    to_come = 5 - len(question.board)
+    needed = 2 * question.players + to_come
+    if left < needed:
+        raise PokerError(
+            f"{left} cards are left once the board and the dead cards are out: "
+            f"{question.players} hands and the {to_come} board cards to come need {needed}"
+        )
+
+
 def _check_live(question: EquityQuestion) -> None:
     """Every range keeps a combo once the board and the dead cards are out, and once the
     other players' single hands are out too."""
-    fixed = cards_to_indices(question.board + question.dead)
-    hands = question.hands
+    out = combos_meeting(_bits(question.board + question.dead))
+    single = [r.combo_set if r.combo_set.bit_count() == 1 else 0 for r in question.ranges]
     for i, player in enumerate(question.ranges, 1):
-        if not len(player):
+        combos = player.combo_set
+        if not combos:
             raise PokerError(f"player {i}'s range is empty: expected one combo or more")
-        live = player.without(fixed)
-        if not len(live):
+        if not combos & ~out:
             raise PokerError(
                 f"player {i}'s range {str(player)!r} has no combo left once the board and "
                 "dead cards are removed"
             )
-        others = {j: hand for j, hand in hands.items() if j != i}
-        held_cards = cards_to_indices(card for hand in others.values() for card in hand)
-        if others and not len(live.without(held_cards)):
-            held = ", ".join(f"player {j}'s {h[0]}{h[1]}" for j, h in others.items())
-            raise PokerError(
-                f"player {i}'s range {str(player)!r} has no combo left once the board, the "
-                f"dead cards and the other players' hands ({held}) are removed"
-            )
+        others = [s for j, s in enumerate(single, 1) if s and j != i]
+        if others:
+            held = 0
+            for combo in others:
+                held |= int(COMBO_BITS[combo.bit_length() - 1])
+            if not combos & ~(out | combos_meeting(held)):
+                hands = question.hands
+                held_text = ", ".join(
+                    f"player {j}'s {h[0]}{h[1]}" for j, h in hands.items() if j != i
+                )
+                raise PokerError(
+                    f"player {i}'s range {str(player)!r} has no combo left once the board, "
+                    f"the dead cards and the other players' hands ({held_text}) are removed"
+                )
 
 
 #: Steps the search for one deal may take before it gives up (a question that fits is
@@ -224,9 +277,9 @@ def _check_dealable(question: EquityQuestion) -> None:
     board and dead cards out); else a :class:`PokerError` saying the ranges cannot be
     dealt together. ``AA AA AA AA AA`` asks for ten aces: no Monte Carlo deal could ever
     be found. The search is bounded; a question it cannot settle in time is let through."""
-    fixed = 0
-    for card in question.board + question.dead:
-        fixed |= 1 << card.index
+    fixed = _bits(question.board + question.dead)
+    if _deals_greedily(question.ranges, fixed):
+        return  # the usual case: a deal found by taking each range's first combo that fits
     masks = []
     for player in question.ranges:
         numbers = player.combo_numbers.tolist()
@@ -255,34 +308,88 @@ def _check_dealable(question: EquityQuestion) -> None:
         )
 
 
+def _deals_greedily(ranges: tuple[Range, ...], fixed: int) -> bool:
+    """True when giving each player in turn (the smallest ranges first) the first combo
+    of their range that meets no card dealt or out makes a deal (a deal then exists;
+    False proves nothing). Bit sets of combos: no list of them is made."""
+    meeting = combos_meeting(fixed)
+    for combos in sorted((r.combo_set for r in ranges), key=int.bit_count):
+        fits = combos & ~meeting
+        if not fits:
+            return False
+        meeting |= combos_meeting(int(COMBO_BITS[(fits & -fits).bit_length() - 1]))
+    return True
+
+
 #: Each combo's two cards, as a bit mask of card numbers.
 _COMBO_MASKS: Final = tuple((1 << int(a)) | (1 << int(b)) for a, b in COMBO_CARDS.tolist())
 
 
 class LiveQuestion:
     """A question as the engines use it: each player's live combos (numbers) and their
-    weights once the board and dead cards are out, the deck left, the board's key."""
+    weights once the board and dead cards are out, the deck left, the board's key. The
+    arrays are made when first asked for."""
 
     def __init__(self, question: EquityQuestion) -> None:
         self.question = question
         self.ranges = question.ranges
-        self.texts = tuple(str(r) for r in question.ranges)
         self.board = question.board
         self.dead = question.dead
-        self.fixed = cards_to_indices(self.board + self.dead)
-        self.board_idx = cards_to_indices(self.board)
+        #: the board, and the board and the dead cards, as 52-bit sets
+        self.board_bits = _bits(self.board)
+        self.fixed_bits = self.board_bits | _bits(self.dead)
         self.to_deal = 5 - len(self.board)
-        self.combos: list[NDArray[np.int64]] = []
-        self.weights: list[NDArray[np.float64]] = []
-        for player in question.ranges:
-            live = player.without(self.fixed)
-            numbers = live.combo_numbers
-            self.combos.append(numbers)
-            self.weights.append(live.weights[numbers])
-        fixed_mask = np.zeros(52, dtype=bool)
-        fixed_mask[self.fixed] = True
-        self.deck = np.flatnonzero(~fixed_mask)
-        self.board_key = int(CARD_KEYS[self.board_idx].sum())
+
+    @functools.cached_property
+    def live_sets(self) -> tuple[int, ...]:
+        """Each player's live combos as a set of bits (bit ``n``: combo ``n``)."""
+        out = combos_meeting(self.fixed_bits)
+        return tuple(r.combo_set & ~out for r in self.ranges)
+
+    @property
+    def sizes(self) -> list[int]:
+        """How many live combos each player has."""
+        return [combos.bit_count() for combos in self.live_sets]
+
+    @functools.cached_property
+    def combos(self) -> list[NDArray[np.int64]]:
+        """Each player's live combos, by number."""
+        fixed = np.uint64(self.fixed_bits)
+        return [
+            numbers[(COMBO_BITS[numbers] & fixed) == 0]
+            for numbers in (r.combo_numbers for r in self.ranges)
+        ]
+
+    @functools.cached_property
+    def weights(self) -> list[NDArray[np.float64]]:
+        """The weight of each player's live combos."""
+        return [r.weights[numbers] for r, numbers in zip(self.ranges, self.combos, strict=True)]
+
+    @functools.cached_property
+    def board_idx(self) -> NDArray[np.int64]:
+        """The board's card numbers."""
+        return np.array([c.index for c in self.board], dtype=np.int64)
+
+    @functools.cached_property
+    def fixed(self) -> NDArray[np.int64]:
+        """The card numbers of the board and the dead cards."""
+        return np.array([c.index for c in self.board + self.dead], dtype=np.int64)
+
+    @functools.cached_property
+    def deck(self) -> NDArray[np.int64]:
+        """The cards neither on the board nor dead, by number."""
+        deck: NDArray[np.int64] = _CARDS[(_CARD_BITS & np.uint64(self.fixed_bits)) == 0]
+        return deck
+
+    @functools.cached_property
+    def board_key(self) -> int:
+        """The key total of the board's cards (see :mod:`croupier.poker.tables`)."""
+        return int(CARD_KEYS[self.board_idx].sum())
+
+    @functools.cached_property
+    def texts(self) -> tuple[str, ...]:
+        """Each range's printable text (made once a range, when first asked for)."""
+        return tuple(str(r) for r in self.ranges)
 
     @property
     def players(self) -> int:
@@ -291,4 +398,4 @@ class LiveQuestion:
 
     def completions_per_deal(self) -> int:
         """Boards that complete one deal of hole cards."""
-        return math.comb(len(self.deck) - 2 * self.players, self.to_deal)
+        return math.comb(52 - self.fixed_bits.bit_count() - 2 * self.players, self.to_deal)

@@ -16,17 +16,14 @@ from croupier.cards import Card
 from croupier.cpus import WORKER_START_SECONDS, workers_for
 from croupier.engine import compiled
 from croupier.poker.calc.exact import plan_exact, run_exact
-from croupier.poker.calc.montecarlo import (
-    BOARD_TABLE_SECONDS,
-    DEFAULT_PRECISION,
-    run_monte_carlo,
-)
+from croupier.poker.calc.montecarlo import DEFAULT_PRECISION
 from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
-from croupier.poker.calc.sampling import run_blocks, seed_of
+from croupier.poker.calc.sampling import run_blocks
+from croupier.poker.calc.small import is_small, small_exact
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges import Range
-from croupier.randomness import as_seed_sequence
+from croupier.randomness import stream_seed
 
 __all__ = [
     "EXACT_AUTO_SECONDS",
@@ -60,8 +57,9 @@ def question_of(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
     return ranges
 
 
-#: Rough cost of a Monte Carlo trial per player, in seconds, with NumPy and with the
-#: compiled engine (used only to choose how many workers a run is worth).
+#: Rough cost of a Monte Carlo trial per player, in seconds, with NumPy (the kernel's
+#: twin) and with the compiled engine (used only to choose how many workers a run is
+#: worth).
 TRIAL_COST: Final = 3e-7
 COMPILED_TRIAL_COST: Final = 5e-8
 
@@ -134,6 +132,11 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
         raise PokerError("exact mode enumerates every deal: give no trials or precision")
     plan = None
     if exact or (exact is None and trials is None and precision is None):
+        if compiled("poker") and is_small(question):
+            if progress is not None:
+                progress(1, 1)
+            yield small_exact(question)
+            return
         limit = EXACT_LIMIT_SECONDS if exact else EXACT_AUTO_SECONDS
         plan = plan_exact(question, limit)
         if plan is None and exact:
@@ -148,31 +151,23 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
         yield from run_exact(question, plan, progress, workers=count, scheduler=scheduler)
     else:
         rng = options.get("rng")
-        seed = as_seed_sequence(rng)
+        seed = stream_seed(rng)
         recorded = rng if isinstance(rng, int) else None  # in the result, to be repeated
         target = precision if precision is not None else DEFAULT_PRECISION
         # heads-up equity near 1/2 is the widest: 1/4 over the variance of the mean
         expected = trials if trials is not None else 0.25 / target**2
-        fast = compiled("poker")
-        seconds = expected * question.players * (COMPILED_TRIAL_COST if fast else TRIAL_COST)
-        # the NumPy sampler's workers deal from a table of boards built before they start
-        table = BOARD_TABLE_SECONDS if question.to_deal == 5 and not fast else 0
-        count = _workers(workers, scheduler, seconds / threads, WORKER_START_SECONDS + table)
-        if fast:
-            results = run_blocks(
-                question,
-                seed_of(np.random.default_rng(seed)),
-                trials,
-                target,
-                progress,
-                threads,
-                workers=count,
-                scheduler=scheduler,
-            )
-        else:
-            results = run_monte_carlo(
-                question, seed, trials, target, progress, workers=count, scheduler=scheduler
-            )
+        cost = COMPILED_TRIAL_COST if compiled("poker") else TRIAL_COST
+        count = _workers(workers, scheduler, expected * question.players * cost / threads)
+        results = run_blocks(
+            question,
+            seed,
+            trials,
+            target,
+            progress,
+            threads,
+            workers=count,
+            scheduler=scheduler,
+        )
         for result in results:
             yield dataclasses.replace(result, seed=recorded)
 
@@ -215,8 +210,8 @@ def calculate(
     few seconds at most, else Monte Carlo to a standard error of 0.001 (0.1 percentage
     point). ``rng``: a seed or a NumPy Generator for Monte Carlo; ``progress(done,
     total)`` is called as work proceeds. ``threads``: how many threads deal Monte Carlo
-    trials where the engine is compiled (``None``: one per core); a seed gives the same
-    answer whatever their number (not the same as uncompiled, whose random numbers differ).
+    trials (``None``: one per core); a seed gives the same answer whatever their number,
+    with the engine compiled or not.
 
     ``workers`` processes share the work (``None``: as many as the job is worth), or
     the Dask cluster at ``scheduler`` does it (``tcp://HOST:PORT``, or ``"local"``: a

@@ -1,14 +1,15 @@
-"""Monte Carlo by the compiled engine: deals in blocks, each from its own random stream.
+"""Monte Carlo in blocks of deals, each block from its own random stream.
 
-Where the engine is compiled, :func:`~croupier.poker.calc.run.calculate` deals its
-Monte Carlo trials with :func:`croupier.poker._kernels.deal_block`: a block of
-:data:`BLOCK_TRIALS` deals drawn from a stream keyed by the seed and the block's number,
-tallied as integer counts per combo and outcome. Counts add up the same in any order,
-so a seed gives the same answer whether the blocks run in one thread or several (or on
-another machine). Each deal draws a combo per player (by weight), drops the deal when
-two hands meet, then completes the board from the cards left: every compatible deal is
-as likely as its weight says, as in the NumPy sampler
-(:mod:`croupier.poker.calc.montecarlo`), whose random numbers differ.
+:func:`~croupier.poker.calc.run.calculate` deals its Monte Carlo trials in blocks of
+:data:`BLOCK_TRIALS` deals, block ``b`` drawn from a stream keyed by the seed and ``b``,
+and tallied as integer counts per combo and outcome. Counts add up the same in any
+order, so a seed gives the same answer whether the blocks run in one thread or several,
+in other processes, or on another machine. Where the engine is compiled the blocks are
+dealt by :func:`croupier.poker._kernels.deal_block`; elsewhere by its NumPy twin
+:func:`croupier.poker.calc.montecarlo.deal_block`, which deals exactly the same deals:
+the same seed gives the same answer with or without a C compiler. Each deal draws a combo
+per player (by weight), drops the deal when two hands meet, then completes the board
+from the cards left: every compatible deal is as likely as its weight says.
 
 >>> from croupier.poker.calc.question import EquityQuestion, LiveQuestion
 >>> question = LiveQuestion(EquityQuestion.parse(["AhKh", "QQ"]))
@@ -28,31 +29,25 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.engine import compiled, kernels
 from croupier.poker.calc.exact import PRELOAD
+from croupier.poker.calc.montecarlo import deal_block as numpy_deal_block
 from croupier.poker.calc.montecarlo import run_chunks
 from croupier.poker.calc.question import LiveQuestion
-from croupier.poker.calc.results import CalcResult, Progress
-from croupier.poker.calc.tally import EQUITY, TIE, WEIGHT, WIN, Tally
+from croupier.poker.calc.results import EQUITY, TIE, WEIGHT, WIN, CalcResult, Progress
+from croupier.poker.calc.tally import Tally
 from croupier.poker.errors import PokerError
 from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS, COMBO_COUNT
 from croupier.poker.tables import kernel_tables, poker_kernels
 
-__all__ = ["BLOCK_TRIALS", "BlockDeals", "deal_chunk", "run_blocks", "seed_of"]
+__all__ = ["BLOCK_TRIALS", "BlockDeals", "deal_chunk", "run_blocks"]
 
 #: Deals a block: part of what a seed means (it fixes which deals a seed gives).
 BLOCK_TRIALS: Final = 1 << 14
-#: Trials of a chunk at most: 16 blocks (a chunk of the compiled sampler takes about
-#: as long as one of NumPy's, :data:`~croupier.poker.calc.montecarlo.CHUNK_TRIALS`).
+#: Trials of a chunk at most: 16 blocks (262,144 deals).
 CHUNK_BLOCKS_TRIALS: Final = 16 * BLOCK_TRIALS
-#: The fewest trials before the stopping rule applies (as the NumPy sampler).
-MIN_TRIALS: Final = 10_000
 _OUTCOMES: Final = 11
 _SHARE: Final = np.array([0.0] + [1 / k for k in range(1, _OUTCOMES)])
-
-
-def seed_of(rng: np.random.Generator) -> int:
-    """The 64-bit seed of the streams, drawn from ``rng`` (itself seeded by the caller)."""
-    return int(rng.integers(0, 2**63, dtype=np.int64))
 
 
 class BlockDeals:
@@ -62,30 +57,40 @@ class BlockDeals:
     def __init__(self, question: LiveQuestion, seed: int) -> None:
         self.question = question
         self.seed = seed
-        held = 0
+        held = np.uint64(0)
         for combos in question.combos:
             if len(combos) == 1:
-                held |= int(COMBO_BITS[combos[0]])
+                held |= COMBO_BITS[combos[0]]
         self.combos: list[NDArray[np.int64]] = []
-        cumulative: list[NDArray[np.float64]] = []
-        weighted = []
-        for combos, weights in zip(question.combos, question.weights, strict=True):
-            # a single combo's cards are out of the other ranges (fewer deals dropped)
-            keep = (len(combos) == 1) | ((COMBO_BITS[combos] & np.uint64(held)) == 0)
-            combos, weights = combos[keep], weights[keep]
+        weights: list[NDArray[np.float64]] = []
+        for combos, mine in zip(question.combos, question.weights, strict=True):
+            if len(combos) > 1 and held:
+                # a single combo's cards are out of the other ranges (fewer deals dropped)
+                keep = (COMBO_BITS[combos] & held) == 0
+                combos, mine = combos[keep], mine[keep]
             self.combos.append(combos)
-            cumulative.append(np.cumsum(weights))
-            weighted.append(len(combos) > 1 and not bool((weights == weights[0]).all()))
-        self.starts = np.cumsum([0] + [len(c) for c in self.combos]).astype(np.int64)
-        self.cards = np.ascontiguousarray(COMBO_CARDS[np.concatenate(self.combos)].ravel())
-        self.cumulative = np.concatenate(cumulative).astype(np.float64)
-        self.weighted = np.array(weighted, dtype=np.uint8)
-        self.deck = np.ascontiguousarray(question.deck, dtype=np.int64)
-        board = [int(c) for c in question.board_idx]
-        self.fixed = sum(1 << int(c) for c in question.fixed)
-        self.board_cards = sum(1 << c for c in board)
-        keys = kernel_tables()[0]
-        self.board_total = sum(int(keys[c]) for c in board)
+            weights.append(mine)
+        free = [p for p, combos in enumerate(self.combos) if len(combos) > 1]
+        sizes = [len(c) for c in self.combos]
+        self.starts = np.zeros(len(self.combos) + 1, dtype=np.int64)
+        np.cumsum(sizes, out=self.starts[1:])
+        every = np.concatenate(self.combos)
+        self.cards = COMBO_CARDS[every].ravel()
+        # where each combo's figures go in a tally's (row, player x combo number) sums
+        self.places = every + np.repeat(np.arange(len(sizes)) * COMBO_COUNT, sizes)
+        self.chance = np.zeros(len(every), dtype=np.uint64)
+        self.alias = np.zeros(len(every), dtype=np.int64)
+        self.weighted = np.zeros(len(sizes), dtype=np.uint8)
+        for p in free:
+            if weights[p].min() != weights[p].max():
+                self.weighted[p] = 1
+                where = slice(self.starts[p], self.starts[p + 1])
+                _alias_table(weights[p], self.chance[where], self.alias[where])
+        self.two = _pairs_of_two(self.combos, weights, free, self.starts)
+        self.deck = question.deck
+        self.fixed = question.fixed_bits
+        self.board_cards = sum(1 << int(c) for c in question.board_idx)
+        self.board_total = int(kernel_tables()[0][question.board_idx].sum())
         self.total = np.zeros(int(self.starts[-1]) * _OUTCOMES, dtype=np.int64)
         self.attempts = 0
         self.wanted = 0
@@ -96,18 +101,22 @@ class BlockDeals:
         table = self.total.reshape(-1, _OUTCOMES)
         return [table[a:b] for a, b in zip(self.starts[:-1], self.starts[1:], strict=True)]
 
-    def _block(self, block: int, want: int, counts: NDArray[np.int64]) -> int:
-        kernel = poker_kernels()
-        tried: int = kernel.deal_block(
-            kernel.block_key(self.seed, block),
+    def block(self, block: int, want: int, counts: NDArray[np.int64]) -> int:
+        """Deal ``want`` deals of block ``block`` and add their outcomes to ``counts``
+        (an array like :attr:`total`); returns the deals tried."""
+        deal = poker_kernels().deal_block if compiled("poker") else numpy_deal_block
+        tried: int = deal(
+            kernels("poker").block_key(self.seed, block),
             want,
             self.fixed,
             self.board_cards,
             self.board_total,
             self.cards,
             self.starts,
-            self.cumulative,
+            self.chance,
+            self.alias,
             self.weighted,
+            *self.two,
             self.deck,
             self.question.to_deal,
             counts,
@@ -121,37 +130,77 @@ class BlockDeals:
         blocks = list(range(first, stop))
         wants = [BLOCK_TRIALS] * (len(blocks) - 1) + [last_trials]
         threads = max(1, min(threads, len(blocks)))
-        parts = [np.zeros_like(self.total) for _ in range(threads)]
-
-        def work(t: int) -> int:
-            mine = zip(blocks[t::threads], wants[t::threads], strict=True)
-            return sum(self._block(block, want, parts[t]) for block, want in mine)
-
         if threads == 1:
-            tried = [work(0)]
+            tried = [sum(self.block(b, w, self.total) for b, w in zip(blocks, wants, strict=True))]
         else:
+            parts = [np.zeros_like(self.total) for _ in range(threads)]
+
+            def work(t: int) -> int:
+                mine = zip(blocks[t::threads], wants[t::threads], strict=True)
+                return sum(self.block(block, want, parts[t]) for block, want in mine)
+
             with ThreadPoolExecutor(threads) as pool:
                 tried = list(pool.map(work, range(threads)))
-        for part in parts:
-            self.total += part
+            for part in parts:
+                self.total += part
         self.attempts += sum(tried)
         self.wanted += sum(wants)
 
     def fill(self, tally: Tally) -> None:
         """Set ``tally`` to the counts so far (one unit of weight a deal)."""
-        games = int(self.counts[0].sum()) if self.counts else 0
+        table = self.total.reshape(-1, _OUTCOMES)
+        by_player = np.add.reduceat(table, self.starts[:-1], axis=0)  # players x outcomes
+        games = int(by_player[0].sum())
         tally.games = games
         tally.weight = float(games)
-        tally.combo[:] = 0.0
-        for p, (counts, combos) in enumerate(zip(self.counts, self.combos, strict=True)):
-            by_outcome = counts.sum(axis=0)
-            tally.win[p] = float(by_outcome[1])
-            tally.tie[p] = float(by_outcome[2:].sum())
-            tally.equity[p] = float(by_outcome @ _SHARE)
-            tally.squares[p] = float(by_outcome @ _SHARE**2)
-            sums = (counts.sum(axis=1), counts @ _SHARE, counts[:, 1], counts[:, 2:].sum(axis=1))
-            for row, values in zip((WEIGHT, EQUITY, WIN, TIE), sums, strict=True):
-                tally.combo[row, p] = np.bincount(combos, values, minlength=COMBO_COUNT)
+        tally.win[:] = by_player[:, 1]
+        tally.tie[:] = by_player[:, 2:].sum(axis=1)
+        tally.equity[:] = by_player @ _SHARE
+        tally.squares[:] = by_player @ _SHARE**2
+        held = table.sum(axis=1)
+        sums = tally.combo.reshape(4, -1)
+        sums[:] = 0.0
+        sums[WEIGHT, self.places] = held
+        sums[EQUITY, self.places] = table @ _SHARE
+        sums[WIN, self.places] = table[:, 1]
+        sums[TIE, self.places] = held - table[:, 0] - table[:, 1]
+
+
+#: The most pairs of combos the first two players' table holds (beyond it, they draw
+#: apart and a deal where they meet is dropped).
+PAIRS_OF_TWO: Final = 1 << 16
+_NONE: Final = np.zeros(0, dtype=np.int64)
+
+
+def _alias_table(
+    weights: NDArray[np.float64], chance: NDArray[np.uint64], alias: NDArray[np.int64]
+) -> None:
+    kernels("poker").alias_table(np.ascontiguousarray(weights, dtype=np.float64), chance, alias)
+
+
+def _pairs_of_two(
+    combos: list[NDArray[np.int64]],
+    weights: list[NDArray[np.float64]],
+    free: list[int],
+    starts: NDArray[np.int64],
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.uint64], NDArray[np.int64]]:
+    """The table from which the first two players holding more than one combo draw
+    theirs together, as the kernel takes it: each pair of their combos that share no
+    card (positions in all the combos), and its alias table when the pairs' weights
+    differ (empty arrays: no table, the players draw apart)."""
+    if len(free) < 2 or len(combos[free[0]]) * len(combos[free[1]]) > PAIRS_OF_TWO:
+        return _NONE, _NONE, _NONE.astype(np.uint64), _NONE
+    one, two = free[:2]
+    fits = (COMBO_BITS[combos[one]][:, None] & COMBO_BITS[combos[two]][None, :]) == 0
+    first, second = np.nonzero(fits)
+    if not len(first):
+        raise PokerError("the ranges never fit together: no deal found")
+    pair_weights = weights[one][first] * weights[two][second]
+    chance, alias = _NONE.astype(np.uint64), _NONE
+    if pair_weights.min() != pair_weights.max():
+        chance, alias = np.zeros(len(first), dtype=np.uint64), np.zeros(len(first), np.int64)
+        _alias_table(pair_weights, chance, alias)
+    return first + starts[one], second + starts[two], chance, alias
 
 
 def deal_chunk(
@@ -200,7 +249,7 @@ def run_blocks(
     The deals come in the chunks of :func:`~croupier.poker.calc.montecarlo.run_chunks`
     (the NumPy sampler's), each chunk the next blocks of :data:`BLOCK_TRIALS` deals; the
     counts do not depend on how many threads, workers or machines share the chunks."""
-    deals = BlockDeals(question, seed)
+    deals = _deals(question, seed)  # built once: the chunks dealt here copy it
     tally = Tally(question.players)
     first = 0
 

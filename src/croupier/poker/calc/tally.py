@@ -18,8 +18,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.poker.calc.question import LiveQuestion
-from croupier.poker.calc.results import CalcResult, PlayerResult
-from croupier.poker.starting_hands import CLASS_OF_COMBO, COMBO_COUNT
+from croupier.poker.calc.results import EQUITY, TIE, WEIGHT, WIN, CalcResult, PlayerResult
+from croupier.poker.starting_hands import COMBO_COUNT
 
 __all__ = ["Tally", "shares"]
 
@@ -32,11 +32,6 @@ def shares(classes: NDArray[np.uint16]) -> tuple[NDArray[np.float64], NDArray[np
     sharing = on_top.sum(axis=0)
     share = on_top / sharing
     return share, on_top & (sharing > 1)
-
-
-#: The four sums kept per combo: the weight of the deals that gave it, and its equity,
-#: wins and ties in them (weighted).
-WEIGHT, EQUITY, WIN, TIE = range(4)
 
 
 class Tally:
@@ -157,19 +152,6 @@ class Tally:
         errors: list[float | None] = [None] * question.players
         if stderr:
             errors = [float(e) for e in self.stderr()]
-        by_class = np.stack(
-            [
-                [np.bincount(CLASS_OF_COMBO, sums, minlength=169) for sums in self.combo[row]]
-                for row in range(4)
-            ]
-        )
-        with np.errstate(invalid="ignore", divide="ignore"):
-            combo_figures = np.where(
-                self.combo[WEIGHT] > 0, self.combo[EQUITY:] / self.combo[WEIGHT], np.nan
-            )
-            class_figures = np.where(
-                by_class[WEIGHT] > 0, by_class[EQUITY:] / by_class[WEIGHT], np.nan
-            )
         players = tuple(
             PlayerResult(
                 range=question.texts[p],
@@ -178,11 +160,8 @@ class Tally:
                 win=float(self.win[p] / total),
                 tie=float(self.tie[p] / total),
                 stderr=errors[p],
-                grid=class_figures[0, p].reshape(13, 13),
-                grid_win=class_figures[1, p].reshape(13, 13),
-                grid_tie=class_figures[2, p].reshape(13, 13),
-                combo_weight=self.combo[WEIGHT, p] / total,
-                combo_equity=combo_figures[0, p],
+                sums=self.combo[:, p].copy() if partial else self.combo[:, p],
+                total=self.weight,
             )
             for p in range(question.players)
         )

@@ -69,16 +69,14 @@ class Players(Answer):
 
 
 class JobAnswer(Answer):
-    """A job as its page polls it: its progress, then its result or its error."""
+    """A job as its page polls it: its progress, then its error. The answer of each
+    kind of job adds its ``result`` (``None`` until it is done), typed."""
 
     job: str
     state: Literal["waiting", "running", "done", "failed", "cancelled"]
-    done: int
-    total: int
-    seconds: float
-    result: dict[str, Any] | None = Field(
-        None, description="the job's result once done: see the route that started it"
-    )
+    done: int = Field(ge=0)
+    total: int = Field(ge=0)
+    seconds: float = Field(ge=0)
     error: str | None = Field(None, description="the one-line reason, when it failed")
 
 

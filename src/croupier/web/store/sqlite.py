@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
@@ -36,6 +38,7 @@ class SQLiteStore(Store):
     def __init__(self, path: Path, limits: StoreLimits | None = None) -> None:
         super().__init__(limits)
         self.path = path
+        self._writing = threading.Lock()
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         if not path.exists():
             # Private from the start: the games are this server's users' own.
@@ -56,6 +59,14 @@ class SQLiteStore(Store):
 
     def _transient(self) -> tuple[type[Exception], ...]:
         return (sqlite3.OperationalError,)
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[Connection]:
+        # One writer at a time in this process: SQLite takes one anyway, and a thread
+        # waiting here is woken the moment the last write ends, where SQLite's own wait
+        # (for another process's write) polls, sleeping milliseconds between tries.
+        with self._writing, super()._write() as connection:
+            yield connection
 
     def data_bytes(self) -> int:
         with self._read() as connection:

@@ -1,0 +1,21 @@
+"""The answer of the generic job routes (``/api/jobs/<job>``): any job's progress, then
+its result, whichever page started it."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from croupier.web.schemas.casino import GameReviewView
+from croupier.web.schemas.common import JobAnswer
+from croupier.web.schemas.poker import EquityView, NextCardView
+
+__all__ = ["AnyJobAnswer"]
+
+
+class AnyJobAnswer(JobAnswer):
+    """A job's progress, then its result: a calculation's, a next-card table's or a game
+    review's (each page polls its own route, which says which)."""
+
+    result: EquityView | NextCardView | GameReviewView | None = Field(
+        None, description="the result, once done"
+    )

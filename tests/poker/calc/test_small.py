@@ -1,0 +1,111 @@
+"""Small exact questions in one kernel call (croupier.poker.calc.small) give the answers of
+the reference enumeration (croupier.poker.calc.exact: suit families, NumPy), deal for deal:
+the same games, the same equities, wins and ties, and the same figures per combo, up to
+the order in which sums are added.
+
+The kernel runs compiled where the engine is, and as Python under CROUPIER_PURE=1 (CI runs
+this file both ways), so the questions stay small."""
+
+from __future__ import annotations
+
+import collections
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from croupier.cards import DECK
+from croupier.engine import compiled
+from croupier.poker.calc import calculate
+from croupier.poker.calc.exact import plan_exact, run_exact
+from croupier.poker.calc.question import EquityQuestion, LiveQuestion
+from croupier.poker.calc.results import CalcResult
+from croupier.poker.calc.small import SMALL_WORK, is_small, small_exact
+from croupier.poker.errors import PokerError
+from croupier.poker.ranges import Range
+from croupier.poker.starting_hands import COMBO_COUNT
+
+
+def reference(question: LiveQuestion) -> CalcResult:
+    plan = plan_exact(question, 600)
+    assert plan is not None
+    return collections.deque(run_exact(question, plan, None), maxlen=1)[0]
+
+
+def assert_same(mine: CalcResult, truth: CalcResult) -> None:
+    assert mine.exact and truth.exact and mine.games == truth.games
+    for a, b in zip(mine.players, truth.players, strict=True):
+        assert (a.range, a.combos) == (b.range, b.combos)
+        for field in ("equity", "win", "tie"):
+            assert getattr(a, field) == pytest.approx(getattr(b, field), abs=1e-12)
+        assert np.allclose(a.combo_weight, b.combo_weight, atol=1e-12)
+        assert np.allclose(a.combo_equity, b.combo_equity, atol=1e-12, equal_nan=True)
+        assert np.allclose(a.grid, b.grid, atol=1e-12, equal_nan=True)
+
+
+QUESTIONS = [
+    (("AhKh", "QQ"), "2c 7d 9h Js", ""),
+    (("AhKh", "TT+, AQs+, AQo+, KQs"), "2c 7d 9h Js 3s", ""),
+    (("AhKh", "TT+, AQs:0.5, KQs@25"), "2c 7d 9h Js", "Qs"),
+    (("AA", "KK", "QQ:0.5"), "2c 7d 9h Jh", ""),
+    (("JJ+", "AK", "7c2d", "T9s"), "Th 9h 2c 3d 4s", "Kd"),
+    (("88", "AhQh"), "Jh 8h 3h", "") if compiled("poker") else (("88", "AhQh"), "Jh 8h 3h 2c", ""),
+]
+
+
+@pytest.mark.parametrize(("ranges", "board", "dead"), QUESTIONS)
+def test_small_questions_get_the_reference_answer(
+    ranges: tuple[str, ...], board: str, dead: str
+) -> None:
+    question = LiveQuestion(EquityQuestion.parse(list(ranges), board, dead or None))
+    assert is_small(question)
+    assert_same(small_exact(question), reference(question))
+
+
+@settings(max_examples=25 if compiled("poker") else 4, deadline=None)
+@given(st.data())
+def test_random_small_questions_get_the_reference_answer(data: st.DataObject) -> None:
+    players = data.draw(st.integers(2, 4 if compiled("poker") else 3), label="players")
+    board_size = data.draw(st.sampled_from((4, 5) if not compiled("poker") else (3, 4, 5)))
+    cards = data.draw(st.permutations(range(52)), label="cards")
+    board = [DECK[c] for c in cards[:board_size]]
+    dead = [DECK[cards[board_size]]] if data.draw(st.booleans(), label="dead") else []
+    ranges = []
+    for p in range(players):
+        size = data.draw(st.integers(1, 12 if compiled("poker") else 4), label=f"size {p}")
+        combos = data.draw(
+            st.lists(st.integers(0, COMBO_COUNT - 1), min_size=size, max_size=size, unique=True)
+        )
+        weights = np.zeros(COMBO_COUNT)
+        weights[combos] = data.draw(
+            st.lists(st.sampled_from((1.0, 0.5, 0.25, 0.3)), min_size=size, max_size=size)
+        )
+        ranges.append(Range(weights))
+    try:
+        question = LiveQuestion(EquityQuestion(tuple(ranges), tuple(board), tuple(dead)))
+    except PokerError:
+        return  # a question that cannot be asked (a range left empty, a card twice)
+    if not is_small(question) or reference_is_empty(question):
+        return
+    assert_same(small_exact(question), reference(question))
+
+
+def reference_is_empty(question: LiveQuestion) -> bool:
+    """True when no assignment fits (the reference has nothing to enumerate)."""
+    return plan_exact(question, 600) is None
+
+
+def test_calculate_answers_small_exact_questions_the_same_way() -> None:
+    ranges, board = ["AhKh", "TT+, AQs+, AQo+, KQs"], "2c 7d 9h Js"
+    answer = calculate(ranges, board=board, exact=True)
+    truth = reference(LiveQuestion(EquityQuestion.parse(ranges, board)))
+    assert_same(answer, truth)
+    assert calculate(ranges, board=board) == answer  # exact by default on a turn
+
+
+def test_large_questions_are_not_small() -> None:
+    big = LiveQuestion(EquityQuestion.parse(["random", "random", "random"], board="2c 7d 9h"))
+    assert not is_small(big)
+    assert not is_small(LiveQuestion(EquityQuestion.parse(["AhKh", "QQ"])))  # preflop
+    assert SMALL_WORK >= 1_000_000
