@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import threading
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -34,9 +34,6 @@ from croupier.casino.strategies.evaluation import Weights
 from croupier.casino.strategies.values import CARD_POINTS, CARD_SORT, IS_SPADE, MAJORITIES
 from croupier.casino.tournament import WINNING_SCORE
 from croupier.casino.values import CARD_VALUE, LOW_VALUE
-
-if TYPE_CHECKING:
-    from croupier.casino.strategies.search import DepthSearch, ExactSearch
 
 __all__ = [
     "ACTIONS",
@@ -163,7 +160,7 @@ def listed_moves(kernels: ModuleType, state: State) -> list[tuple[str, int, tupl
 
 def kernel_roots(
     kernels: ModuleType,
-    search: DepthSearch,
+    search: Any,
     state: State,
     moves: list[Move],
     depth: int,
@@ -175,12 +172,6 @@ def kernel_roots(
     kernel cannot search it (nothing is then counted). The positions searched and the
     looks at a work budget are counted as the reference counts them; the deadline and
     the budget of positions raise the reference's errors."""
-    from croupier.casino.strategies.search import (
-        TOURNAMENT_BONUS,
-        DeadlineError,
-        OutOfBudgetError,
-    )
-
     if not _MAJORITIES_KNOWN:
         return None
     encoded = encode(state)
@@ -203,7 +194,7 @@ def kernel_roots(
         int(search.player),
         state.scores,
         WINNING_SCORE,
-        TOURNAMENT_BONUS,
+        search.bonus,
         limit,
         mode,
         taken,
@@ -218,15 +209,15 @@ def kernel_roots(
     if isinstance(deadline, WorkBudget):
         deadline.steps.taken += steps
     if status == kernels.DEADLINE:
-        raise DeadlineError
+        raise search.deadline_error()
     if status == kernels.BUDGET:
-        raise OutOfBudgetError
+        raise search.budget_error()
     return list(values)
 
 
 def kernel_exact(
     kernels: ModuleType,
-    search: ExactSearch,
+    search: Any,
     state: State,
     moves: list[Move] | None,
     *,
@@ -237,12 +228,6 @@ def kernel_exact(
     the search's table of positions kept in the kernel (:attr:`~.search.ExactSearch.
     kernel_table`); ``None`` where the kernel cannot search it (only the last deal, with
     an empty deck, is searched here). Counted and stopped as :func:`kernel_roots`."""
-    from croupier.casino.strategies.search import (
-        TOURNAMENT_BONUS,
-        DeadlineError,
-        OutOfBudgetError,
-    )
-
     if not _MAJORITIES_KNOWN or state.deck:
         return None
     encoded = encode(state)
@@ -261,7 +246,7 @@ def kernel_exact(
         int(search.player),
         state.scores,
         WINNING_SCORE,
-        TOURNAMENT_BONUS,
+        search.bonus,
         limit,
         mode,
         taken,
@@ -277,9 +262,9 @@ def kernel_exact(
     if isinstance(deadline, WorkBudget):
         deadline.steps.taken += steps
     if status == kernels.DEADLINE:
-        raise DeadlineError
+        raise search.deadline_error()
     if status == kernels.BUDGET:
-        raise OutOfBudgetError
+        raise search.budget_error()
     return list(values)
 
 

@@ -123,6 +123,19 @@ class DepthSearch:
     """Alpha-beta over one full deal, to ``depth`` plies or the end of the current deal,
     valued for ``player`` (who maximizes)."""
 
+    #: What deciding the tournament is worth (the kernel is told).
+    bonus: Final = TOURNAMENT_BONUS
+
+    @staticmethod
+    def deadline_error() -> DeadlineError:
+        """The error the deadline raises (the kernel's caller raises it)."""
+        return DeadlineError()
+
+    @staticmethod
+    def budget_error() -> OutOfBudgetError:
+        """The error the budget of positions raises."""
+        return OutOfBudgetError()
+
     def __init__(self, player: Player, weights: Weights = WEIGHTS) -> None:
         self.player = player
         self.weights = weights
@@ -228,6 +241,19 @@ class ExactSearch:
     (see the module's documentation). The table holds, for each position searched, the
     bounds its value is known to lie within; it is kept from one search to the next, up to
     :data:`TABLE_SIZE` positions."""
+
+    #: What deciding the tournament is worth (the kernel is told).
+    bonus: Final = TOURNAMENT_BONUS
+
+    @staticmethod
+    def deadline_error() -> DeadlineError:
+        """The error the deadline raises (the kernel's caller raises it)."""
+        return DeadlineError()
+
+    @staticmethod
+    def budget_error() -> OutOfBudgetError:
+        """The error the budget of positions raises."""
+        return OutOfBudgetError()
 
     def __init__(self, player: Player) -> None:
         self.player = player
