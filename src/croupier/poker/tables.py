@@ -56,6 +56,7 @@ __all__ = [
     "RANK_SHIFT",
     "SUIT_MASK",
     "cache_directory",
+    "displace",
     "flush_table",
     "kernel_tables",
     "poker_kernels",
@@ -274,7 +275,7 @@ def _compressed(size: int) -> tuple[NDArray[np.int32], NDArray[np.uint16]]:
     if stored is not None and _displaced_right(stored["offsets"], stored["values"], sums, classes):
         offsets, values = stored["offsets"], stored["values"]
     else:
-        offsets, values = _displace(sums, classes)
+        offsets, values = displace(sums, classes)
         store_tables(path, {"offsets": offsets, "values": values})
     offsets.flags.writeable = False
     values.flags.writeable = False
@@ -296,9 +297,12 @@ def _displaced_right(
     return bool(np.array_equal(values[places], classes))
 
 
-def _displace(
+def displace(
     sums: NDArray[np.int64], classes: NDArray[np.uint16]
 ) -> tuple[NDArray[np.int32], NDArray[np.uint16]]:
+    """A sparse table (``classes[i]`` at rank sum ``sums[i]``) compressed by row
+    displacement: the class of sum ``s`` is ``values[offsets[s >> ROW_SHIFT] + (s &
+    (2 ** ROW_SHIFT - 1))]``. Rows cover every sum of up to 7 cards."""
     from croupier.engine import kernels
 
     order_in = np.argsort(sums)
