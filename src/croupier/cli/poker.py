@@ -21,6 +21,7 @@ from croupier.cli.console import (
     run_with_progress,
 )
 from croupier.cli.options import (
+    GameOption,
     SeedOption,
     count_argument,
     count_option,
@@ -62,25 +63,36 @@ def compare(
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object per input line.")
     ] = False,
+    game: GameOption = "holdem",
 ) -> None:
     """Evaluate two hands per line and say which wins (the course's compare format).
 
     Cards are separated by spaces, tens written 0, T or 10; blank lines and # comments
     are skipped. A bad line is reported on stderr and the others are still compared;
     the exit code is then 1. Without FILE on a terminal, asks for one line at a time.
+    With --game omaha or omaha5 each hand is its hole cards then the board (3 to 5
+    cards); in short-deck, 5 or more cards of the 36-card deck.
     """
     from croupier.poker.errors import PokerError
     from croupier.poker.matchup import BadLine, compare_lines, iter_matchups
     from croupier.textfile import iter_lines
 
     if file is None and not as_json and sys.stdin.isatty():
-        compare_at_the_table()
+        compare_at_the_table(game)
         return
     console = make_console()
     lines = iter_lines(file, PokerError)
     bad = False
+    if game != "holdem":
+        from croupier.poker.variant_matchup import compare_game_lines, iter_game_matchups
+
+        answers = iter_game_matchups(game, lines)
+        pieces = compare_game_lines(game, lines, as_json=as_json)
+    else:
+        answers = iter_matchups(lines)
+        pieces = compare_lines(lines, as_json=as_json)
     if console.is_terminal and not as_json:  # Rich, in colour, one line at a time
-        for result in iter_matchups(lines):
+        for result in answers:
             if isinstance(result, BadLine):
                 bad = True
                 sys.stdout.flush()
@@ -92,7 +104,7 @@ def compare(
     out = sys.stdout
     utf8 = (out.encoding or "").lower().replace("_", "-") in ("utf-8", "utf8")
     binary = out.buffer if utf8 and hasattr(out, "buffer") else None
-    for piece in compare_lines(lines, as_json=as_json):
+    for piece in pieces:
         if isinstance(piece, BadLine):
             bad = True
             out.flush()
@@ -138,13 +150,25 @@ def show_matchup(console: Console, matchup: Matchup, *, header: bool = True) -> 
 COMPARE_PROMPT = "Two hands, 'hand1 ; hand2' (blank line to leave): "
 
 
-def compare_at_the_table() -> None:
+def compare_at_the_table(game: str = "holdem") -> None:
     """The lobby's poker entry: type two hands, see who wins, until a blank line."""
     from croupier.poker.matchup import parse_matchup
+    from croupier.poker.variant_matchup import parse_game_matchup
 
     console = make_console()
     prompter = Prompter(console)
-    console.print("Poker: which hand wins? Cards like As Kd 10h 0c, five or more a hand.")
+    if game == "holdem":
+        console.print("Poker: which hand wins? Cards like As Kd 10h 0c, five or more a hand.")
+    else:
+        from croupier.poker.variants import variant_of
+
+        variant = variant_of(game)
+        shape = (
+            f"the {variant.hole_cards} hole cards, then 3 to 5 board cards"
+            if variant.hole_used is not None
+            else "five or more cards from 6 to ace"
+        )
+        console.print(f"{variant.label}: which hand wins? Each hand: {shape}.")
     while True:
         try:
             line = prompter.ask(COMPARE_PROMPT)
@@ -153,7 +177,7 @@ def compare_at_the_table() -> None:
         if not line.strip():
             return
         try:
-            matchup = parse_matchup(line)
+            matchup = parse_matchup(line) if game == "holdem" else parse_game_matchup(game, line)
         except ValueError as exc:
             console.print(str(exc).removeprefix("line 1: ").removeprefix("line 1, "), markup=False)
             continue

@@ -18,14 +18,41 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from croupier.cards import Card, CardError, parse_card
 from croupier.errors import prefixed
+from croupier.poker.classes import HandCategory
 from croupier.poker.errors import PokerError
-from croupier.poker.hand import HandRanking, compare_hands, evaluate
+from croupier.poker.hand import evaluate
 
-__all__ = ["BadLine", "Matchup", "compare_lines", "iter_matchups", "parse_matchup", "read_matchups"]
+__all__ = [
+    "BadLine",
+    "Matchup",
+    "Ranking",
+    "compare_lines",
+    "iter_matchups",
+    "parse_matchup",
+    "read_matchups",
+]
+
+
+class Ranking(Protocol):
+    """What a matchup shows of a hand: a hold'em
+    :class:`~croupier.poker.hand.HandRanking` or another game's
+    :class:`~croupier.poker.variant_hand.GameRanking`."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+    @property
+    def category(self) -> HandCategory: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def class_number(self) -> int: ...
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,14 +60,14 @@ class Matchup:
     """Two evaluated hands from one input line, and who wins."""
 
     line: int
-    first: HandRanking
-    second: HandRanking
+    first: Ranking
+    second: Ranking
 
     @property
     def winner(self) -> int:
-        """1 or 2 for the winning hand, 0 for a tie."""
-        verdict = compare_hands(self.first, self.second)
-        return 1 if verdict > 0 else 2 if verdict < 0 else 0
+        """1 or 2 for the winning hand (the lower class), 0 for a tie."""
+        a, b = self.first.class_number, self.second.class_number
+        return 1 if a < b else 2 if a > b else 0
 
     @property
     def verdict(self) -> str:
