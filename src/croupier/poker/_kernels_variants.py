@@ -773,7 +773,7 @@ def deal_variant_block(
     board_cards[:known] = np.asarray(board)[:known]
     totals = np.zeros(10, dtype=np.uint64)
     ranks = np.zeros(10, dtype=np.uint32)
-    index = np.zeros(10, dtype=np.int64)
+    index = np.zeros(15, dtype=np.int64)  # the board sorted, then its triples' numbers
     if not cython.compiled:
         held, picks, classes = held.tolist(), picks.tolist(), classes.tolist()
         board_cards, totals, ranks, index = (

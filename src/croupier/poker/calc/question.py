@@ -18,6 +18,19 @@ Traceback (most recent call last):
 ...
 croupier.poker.errors.PokerError: player 2's range 'AA' has no combo left once the board, ...
 
+The game is hold'em unless ``game`` names another (:mod:`croupier.poker.variants`):
+short-deck reads hold'em's ranges over its 36 cards; Omaha players hold a
+:class:`~croupier.poker.hole_ranges.HoleRange` (a hand, part of one, or random). In any
+game a hand may be partly unknown, a ``?`` for each card not known (``Ah?``, ``AsAh??``).
+
+>>> omaha = EquityQuestion.parse(["AsAhKsKh", "random"], board="2c 7d 9h", game="omaha")
+>>> omaha.game, [str(r) for r in omaha.ranges]
+(<Game.OMAHA: 'omaha'>, ['AsAhKsKh', 'random'])
+>>> EquityQuestion.parse(["AA", "KK"], board="2c 7d 9h", game="shortdeck")
+Traceback (most recent call last):
+...
+croupier.poker.errors.PokerCardError: board: card 2c is not in the short-deck hold'em deck: ...
+
 :class:`LiveQuestion` is the form the engines work on: each player's combos and weights
 once the fixed cards are out, and the cards still to deal.
 """
@@ -35,8 +48,11 @@ from numpy.typing import NDArray
 from croupier.cards import Card, as_cards, cards_to_indices, parse_cards
 from croupier.errors import CroupierError, check_type, prefixed
 from croupier.poker.errors import PokerCardError, PokerError
+from croupier.poker.hole_ranges import HoleRange, partial_cards
 from croupier.poker.ranges import Range
+from croupier.poker.starting_hands import COMBO_CARDS
 from croupier.poker.tables import CARD_KEYS
+from croupier.poker.variants import Game, Variant, variant_of
 
 __all__ = ["BOARD_SIZES", "MAX_PLAYERS", "MIN_PLAYERS", "EquityQuestion", "LiveQuestion"]
 
@@ -48,13 +64,17 @@ BOARD_SIZES: Final = (0, 3, 4, 5)
 
 #: Card text, or cards.
 Cards = str | Iterable[Card] | None
+#: What a player holds: a two-card range (hold'em, short-deck) or an Omaha holding.
+Holding = Range | HoleRange
 
 
 @dataclass(frozen=True, slots=True)
 class EquityQuestion:
     """Who holds what, and which cards are known: ``ranges`` (one
     :class:`~croupier.poker.ranges.Range` per player, 2 to 10), ``board`` (0, 3, 4 or
-    5 cards) and ``dead`` (cards out of play). Built checked: a bad question raises a
+    5 cards) and ``dead`` (cards out of play), in ``game`` (hold'em by default; Omaha
+    players hold a :class:`~croupier.poker.hole_ranges.HoleRange` of the game's hole
+    cards). Built checked: a bad question raises a
     :class:`~croupier.poker.errors.PokerError` naming the player or the card (a
     :class:`~croupier.poker.errors.PokerCardError` for a card in two places), a value
     of the wrong type a :class:`TypeError`. Text is read by :meth:`parse`.
@@ -69,18 +89,28 @@ class EquityQuestion:
     croupier.poker.errors.PokerCardError: card Ah is in player 1 and in player 2: two players ...
     """
 
-    ranges: tuple[Range, ...]
+    ranges: tuple[Holding, ...]
     board: tuple[Card, ...] = ()
     dead: tuple[Card, ...] = ()
+    game: Game = Game.HOLDEM
 
     def __post_init__(self) -> None:
-        ranges = tuple(check_type(self.ranges, Sequence, "ranges", "a sequence of Range"))
+        variant = variant_of(self.game)
+        object.__setattr__(self, "game", variant.game)
+        kind = Range if variant.two_card else HoleRange
+        ranges = tuple(check_type(self.ranges, Sequence, "ranges", f"a sequence of {kind.__name__}"))
         for i, value in enumerate(ranges):
             if isinstance(value, str):
                 raise TypeError(
-                    f"ranges[{i}] must be a Range, not a str: EquityQuestion.parse reads text"
+                    f"ranges[{i}] must be a {kind.__name__}, not a str: EquityQuestion.parse "
+                    "reads text"
                 )
-            check_type(value, Range, f"ranges[{i}]", "a Range")
+            check_type(value, kind, f"ranges[{i}]", f"a {kind.__name__} ({variant.label})")
+            if isinstance(value, HoleRange) and value.size != variant.hole_cards:
+                raise PokerError(
+                    f"player {i + 1} holds {value.size} hole cards: {variant.label} deals "
+                    f"{variant.hole_cards}"
+                )
         object.__setattr__(self, "ranges", ranges)
         object.__setattr__(self, "board", as_cards(self.board, "board"))
         object.__setattr__(self, "dead", as_cards(self.dead, "dead"))
@@ -90,12 +120,18 @@ class EquityQuestion:
                 f"board: {len(self.board)} cards: expected 0, 3, 4 or 5 (preflop, flop, turn, "
                 f"river): a board of {len(self.board)} cards is none of these"
             )
+        _check_deck(self, variant)
         _check_places(self)
-        _check_live(self)
+        if variant.two_card:
+            _check_live(self)
 
     @classmethod
     def parse(
-        cls, ranges: Sequence[Range | str], board: Cards = None, dead: Cards = None
+        cls,
+        ranges: Sequence[Holding | str],
+        board: Cards = None,
+        dead: Cards = None,
+        game: Game | str | Variant = Game.HOLDEM,
     ) -> EquityQuestion:
         """The question from text or values: each range a
         :class:`~croupier.poker.ranges.Range` or its text (``"AhKh"``, ``"TT+, AQs+"``,
@@ -112,8 +148,11 @@ class EquityQuestion:
             raise TypeError("ranges must be a sequence of ranges, one per player, not a str")
         ranges = tuple(check_type(ranges, Sequence, "ranges", "a sequence of ranges"))
         _check_players(len(ranges))
-        parsed = tuple(_range(value, i) for i, value in enumerate(ranges))
-        return cls(parsed, _cards(board, "board"), _cards(dead, "dead cards"))
+        variant = variant_of(game)
+        parsed = tuple(_range(value, i, variant) for i, value in enumerate(ranges))
+        return cls(
+            parsed, _cards(board, "board", variant), _cards(dead, "dead cards", variant), variant.game
+        )
 
     @property
     def players(self) -> int:
@@ -121,13 +160,42 @@ class EquityQuestion:
         return len(self.ranges)
 
     @property
-    def hands(self) -> dict[int, tuple[Card, Card]]:
+    def variant(self) -> Variant:
+        """The rules of the question's game."""
+        return variant_of(self.game)
+
+    @property
+    def combo_ranges(self) -> tuple[Range, ...]:
+        """The ranges of a two-card game (hold'em, short-deck); an error in Omaha."""
+        found = tuple(r for r in self.ranges if isinstance(r, Range))
+        if len(found) != len(self.ranges):
+            raise PokerError(f"{self.variant.label} players hold no two-card ranges")
+        return found
+
+    @property
+    def hands(self) -> dict[int, tuple[Card, ...]]:
         """The players (numbered from 1) whose range is a single hand, and that hand.
 
         >>> EquityQuestion.parse(["AhKh", "QQ", "7c 2d"]).hands
         {1: (Card('Ah'), Card('Kh')), 3: (Card('7c'), Card('2d'))}
         """
-        return {i: r.combos[0] for i, r in enumerate(self.ranges, 1) if len(r) == 1}
+        found: dict[int, tuple[Card, ...]] = {}
+        for i, r in enumerate(self.ranges, 1):
+            if isinstance(r, Range) and len(r) == 1:
+                found[i] = r.combos[0]
+            elif isinstance(r, HoleRange) and r.is_hand:
+                found[i] = r.known
+        return found
+
+    @property
+    def known(self) -> dict[int, tuple[Card, ...]]:
+        """The players (numbered from 1) who hold some cards in every deal, and those
+        cards: their whole hand, or the known part of a partly unknown one (Omaha)."""
+        found = dict(self.hands)
+        for i, r in enumerate(self.ranges, 1):
+            if isinstance(r, HoleRange) and r.known:
+                found[i] = r.known
+        return found
 
 
 def _check_players(count: int) -> None:
@@ -138,17 +206,40 @@ def _check_players(count: int) -> None:
         )
 
 
-def _range(value: Range | str, index: int) -> Range:
-    if isinstance(value, Range):
+def _range(value: Holding | str, index: int, variant: Variant) -> Holding:
+    if isinstance(value, Range | HoleRange):
         return value
     text = check_type(value, str, f"ranges[{index}]", "a Range or its text")
     try:
+        if not variant.two_card:
+            return HoleRange.parse(text, variant.hole_cards)
+        partial = partial_cards(text)
+        if partial is not None:
+            return _partial_range(*partial)
+        if variant.lowest_rank > 2 and "%" in text:
+            raise PokerError(
+                f"{text.strip()!r}: top-percentage ranges follow hold'em's order of hands, "
+                f"not {variant.label}'s: name the hands (TT+, AJs+...)"
+            )
         return Range.parse(text)
     except CroupierError as error:
         raise prefixed(error, f"player {index + 1}") from None
 
 
-def _cards(value: Cards, where: str) -> tuple[Card, ...]:
+def _partial_range(known: tuple[Card, ...], unknown: int) -> Range:
+    """The two-card combos that hold the ``known`` cards (one known card and one ``?``,
+    or two ``?``: any two cards)."""
+    if len(known) + unknown != 2:
+        raise PokerError(
+            f"{len(known) + unknown} cards: expected two hole cards, a ? for each one not "
+            "known (Ah?), or random"
+        )
+    numbers = [c.index for c in known]
+    holds = np.all([(COMBO_CARDS == n).any(axis=1) for n in numbers], axis=0)
+    return Range.of_combos(np.flatnonzero(holds))
+
+
+def _cards(value: Cards, where: str, variant: Variant | None = None) -> tuple[Card, ...]:
     if value is None:
         return ()
     if not isinstance(value, str):
@@ -159,11 +250,32 @@ def _cards(value: Cards, where: str) -> tuple[Card, ...]:
         raise PokerCardError(f"{where}: {error}") from None
 
 
+def _check_deck(question: EquityQuestion, variant: Variant) -> None:
+    """Every card named is in the game's deck, and the deck deals every player's hole
+    cards and the board."""
+    places = [("board", question.board), ("dead cards", question.dead)]
+    places += [(f"player {i}", cards) for i, cards in question.known.items()]
+    for place, cards in places:
+        for card in cards:
+            if card.rank < variant.lowest_rank:
+                raise PokerCardError(
+                    f"{place}: card {card} is not in the {variant.label} deck: expected "
+                    "cards from 6 to ace"
+                )
+    needed = question.players * variant.hole_cards + 5 + len(question.dead)
+    if needed > len(variant.deck):
+        most = (len(variant.deck) - 5 - len(question.dead)) // variant.hole_cards
+        raise PokerError(
+            f"{question.players} players need {needed} cards with the board and the dead "
+            f"cards: the {variant.label} deck has {len(variant.deck)} (at most {most} players)"
+        )
+
+
 def _check_places(question: EquityQuestion) -> None:
     """No card in two places: the hands of players holding a single one, the board and
     the dead cards (in that order; the first card found twice is named)."""
     places: list[tuple[str, tuple[Card, ...]]] = [
-        (f"player {i}", hand) for i, hand in question.hands.items()
+        (f"player {i}", hand) for i, hand in question.known.items()
     ]
     places += [("the board", question.board), ("the dead cards", question.dead)]
     seen: dict[Card, str] = {}
@@ -191,8 +303,10 @@ def _check_live(question: EquityQuestion) -> None:
     """Every range keeps a combo once the board and the dead cards are out, and once the
     other players' single hands are out too."""
     fixed = cards_to_indices(question.board + question.dead)
+    if question.variant.lowest_rank > 2:  # short-deck: the cards below 6 are out too
+        fixed = np.concatenate([fixed, np.arange(4 * (question.variant.lowest_rank - 2))])
     hands = question.hands
-    for i, player in enumerate(question.ranges, 1):
+    for i, player in enumerate(question.combo_ranges, 1):
         if not len(player):
             raise PokerError(f"player {i}'s range is empty: expected one combo or more")
         live = player.without(fixed)
@@ -217,7 +331,7 @@ class LiveQuestion:
 
     def __init__(self, question: EquityQuestion) -> None:
         self.question = question
-        self.ranges = question.ranges
+        self.ranges = question.combo_ranges
         self.texts = tuple(str(r) for r in question.ranges)
         self.board = question.board
         self.dead = question.dead
@@ -226,7 +340,7 @@ class LiveQuestion:
         self.to_deal = 5 - len(self.board)
         self.combos: list[NDArray[np.int64]] = []
         self.weights: list[NDArray[np.float64]] = []
-        for player in question.ranges:
+        for player in self.ranges:
             live = player.without(self.fixed)
             numbers = live.combo_numbers
             self.combos.append(numbers)

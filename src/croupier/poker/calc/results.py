@@ -61,7 +61,7 @@ class PlayerResult:
 class CalcResult:
     """What :func:`~croupier.poker.calc.calculate` found. ``games``: deals enumerated
     (exact) or trials (Monte Carlo); ``partial``: stopped before the end (the figures
-    cover what was done).
+    cover what was done); ``game``: the game (see :mod:`croupier.poker.variants`).
     """
 
     exact: bool
@@ -70,10 +70,12 @@ class CalcResult:
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
     partial: bool = False
+    game: str = "holdem"
 
     def to_dict(self) -> dict[str, Any]:
-        """The object ``poker calc --json`` prints."""
-        return {
+        """The object ``poker calc --json`` prints (with the game's name, for games other
+        than hold'em)."""
+        data = {
             "exact": self.exact,
             "partial": self.partial,
             "games": self.games,
@@ -81,3 +83,6 @@ class CalcResult:
             "board": [str(c) for c in self.board],
             "dead": [str(c) for c in self.dead],
         }
+        if self.game != "holdem":
+            data["game"] = self.game
+        return data

@@ -19,6 +19,7 @@ from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.sampling import run_blocks, seed_of
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges import Range
+from croupier.poker.variants import Game
 
 __all__ = [
     "EXACT_AUTO_SECONDS",
@@ -40,15 +41,20 @@ EXACT_LIMIT_SECONDS: Final = 600.0
 Ranges = EquityQuestion | Sequence[Range | str]
 
 
-def question_of(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
-    """The question of a call: ``ranges`` itself when it is one (``board`` and ``dead``
-    must then be None), else read from the ranges, board and dead cards."""
+def question_of(
+    ranges: Ranges, board: Cards, dead: Cards, game: Game | str | None = None
+) -> EquityQuestion:
+    """The question of a call: ``ranges`` itself when it is one (``board``, ``dead`` and
+    ``game`` must then be None), else read from the ranges, board, dead cards and game
+    (hold'em by default)."""
     if not isinstance(ranges, EquityQuestion):
-        return EquityQuestion.parse(ranges, board, dead)
+        return EquityQuestion.parse(ranges, board, dead, Game.HOLDEM if game is None else game)
     if board is not None or dead is not None:
         raise TypeError(
             "board and dead must be None with an EquityQuestion: the question holds its own"
         )
+    if game is not None:
+        raise TypeError("game must be None with an EquityQuestion: the question holds its own")
     return ranges
 
 
@@ -66,6 +72,7 @@ def exact_seconds(
     board: str | Sequence[Card] | None = None,
     dead: str | Sequence[Card] | None = None,
     limit: float = EXACT_LIMIT_SECONDS,
+    game: Game | str | None = None,
 ) -> float | None:
     """The rough time an exact :func:`calculate` of this question takes here, in seconds,
     or None when it is over ``limit``: for callers (a server) that bound the work.
@@ -77,7 +84,12 @@ def exact_seconds(
     >>> exact_seconds(EquityQuestion.parse(["random"] * 10), limit=60) is None
     True
     """
-    plan = plan_exact(LiveQuestion(question_of(ranges, board, dead)), limit)
+    asked = question_of(ranges, board, dead, game)
+    if asked.game is not Game.HOLDEM:
+        from croupier.poker.calc.variant_run import variant_seconds
+
+        return variant_seconds(asked, limit)
+    plan = plan_exact(LiveQuestion(asked), limit)
     return None if plan is None else plan.seconds
 
 
@@ -86,6 +98,7 @@ class CalcOptions(TypedDict, total=False):
 
     board: str | Sequence[Card] | None
     dead: str | Sequence[Card] | None
+    game: Game | str | None
     exact: bool | None
     trials: int | None
     precision: float | None
@@ -97,7 +110,7 @@ class CalcOptions(TypedDict, total=False):
 def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[CalcResult]:
     """Like :func:`calculate`, yielding the result so far after each batch of work (all
     marked partial) and the whole result last: stop early and keep the last one."""
-    question = LiveQuestion(question_of(ranges, options.get("board"), options.get("dead")))
+    asked = question_of(ranges, options.get("board"), options.get("dead"), options.get("game"))
     exact, trials = options.get("exact"), options.get("trials")
     precision, progress = options.get("precision"), options.get("progress")
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
@@ -108,6 +121,12 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
         raise PokerError(f"bad precision {precision}: expected a fraction above 0 and below 1")
     if exact and (trials is not None or precision is not None):
         raise PokerError("exact mode enumerates every deal: give no trials or precision")
+    if asked.game is not Game.HOLDEM:  # Omaha, short-deck: the variants' engines
+        from croupier.poker.calc.variant_run import iter_variant
+
+        yield from iter_variant(asked, options, _rng(options.get("rng")), _threads(options.get("threads", 1)))
+        return
+    question = LiveQuestion(asked)
     plan = None
     if exact or (exact is None and trials is None and precision is None):
         limit = EXACT_LIMIT_SECONDS if exact else EXACT_AUTO_SECONDS
@@ -150,6 +169,7 @@ def calculate(
     rng: int | np.random.Generator | None = None,
     progress: Progress | None = None,
     threads: int | None = 1,
+    game: Game | str | None = None,
 ) -> CalcResult:
     """Each player's equity, win and tie, exactly or by Monte Carlo.
 
@@ -166,6 +186,9 @@ def calculate(
     total)`` is called as work proceeds. ``threads``: how many threads deal Monte Carlo
     trials where the engine is compiled (``None``: one per core); a seed gives the same
     answer whatever their number (not the same as uncompiled, whose random numbers differ).
+    ``game``: hold'em by default, or another game (``"omaha"``, ``"omaha5"``,
+    ``"shortdeck"``...: see :mod:`croupier.poker.variants`), whose players hold Omaha
+    hands (``"AsAhKsKh"``, ``"AsAh??"``, ``"random"``) or short-deck ranges.
 
     >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
     >>> r.games, round(sum(p.equity for p in r.players), 9)
@@ -175,10 +198,14 @@ def calculate(
     (False, 20000, True, True)
     >>> calculate(EquityQuestion.parse(["AhKh", "QQ"], board="Qs 7h 2h")).players[1].combos
     3
+    >>> r = calculate(["AsAhKsKh", "QdQcJdTc"], board="2c 7d 9h", game="omaha")
+    >>> r.exact, r.games, [round(p.equity, 4) for p in r.players]
+    (True, 820, [0.6415, 0.3585])
     """
     options: CalcOptions = {
         "board": board,
         "dead": dead,
+        "game": game,
         "exact": exact,
         "trials": trials,
         "precision": precision,

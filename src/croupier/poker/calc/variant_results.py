@@ -1,0 +1,104 @@
+"""Results of another game's calculation: per player, then per row (hand or combo).
+
+Both engines (exact and Monte Carlo) end with, for each player, four sums per row: the
+weight of the deals in which the player held the row, and the player's equity, wins and
+ties in them (weighted). :class:`RowSums` holds them, and :func:`variant_result` makes
+the :class:`~croupier.poker.calc.results.CalcResult` (the shape hold'em's calculations
+give): in hold'em-style games each row is a two-card combo, so the 13x13 grids and the
+combo figures are filled; an Omaha hand has no place on them (NaN everywhere).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from croupier.poker.calc.results import CalcResult, PlayerResult
+from croupier.poker.calc.variant_live import VariantLive
+from croupier.poker.starting_hands import CLASS_OF_COMBO, COMBO_COUNT, COMBO_INDEX
+
+__all__ = ["RowSums", "variant_result"]
+
+_NO_GRID = np.full((13, 13), np.nan)
+_NO_COMBOS = np.full(COMBO_COUNT, np.nan)
+_NO_GRID.flags.writeable = False
+_NO_COMBOS.flags.writeable = False
+
+
+@dataclass(slots=True)
+class RowSums:
+    """Sums per player: ``rows[p]`` is rows x (weight, equity, win, tie); ``squares[p]``
+    the sum of squared equity shares (Monte Carlo's error); ``weight`` the weight of all
+    deals, ``games`` their number."""
+
+    rows: list[NDArray[np.float64]]
+    squares: NDArray[np.float64]
+    weight: float
+    games: int
+
+    def stderr(self) -> NDArray[np.float64]:
+        """Standard error of each player's equity (one unit of weight a deal)."""
+        total = max(self.weight, 1.0)
+        equity = np.array([r[:, 1].sum() for r in self.rows]) / total
+        variance = np.maximum(self.squares / total - equity**2, 0)
+        error: NDArray[np.float64] = np.sqrt(variance / max(self.games - 1, 1))
+        return error
+
+
+def _grids(
+    live: VariantLive, p: int, sums: NDArray[np.float64], total: float
+) -> tuple[NDArray[np.float64], ...]:
+    """Player ``p``'s grids (equity, win, tie), combo weights and combo equities."""
+    if not live.two_card:
+        return _NO_GRID, _NO_GRID, _NO_GRID, _NO_COMBOS, _NO_COMBOS
+    rows = live.rows[p]
+    combos = COMBO_INDEX[rows[:, 0], rows[:, 1]]
+    by_combo = np.zeros((4, COMBO_COUNT))
+    for k in range(4):
+        by_combo[k] = np.bincount(combos, sums[:, k], minlength=COMBO_COUNT)
+    by_class = np.stack([np.bincount(CLASS_OF_COMBO, s, minlength=169) for s in by_combo])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        combo_figures = np.where(by_combo[0] > 0, by_combo[1:] / by_combo[0], np.nan)
+        class_figures = np.where(by_class[0] > 0, by_class[1:] / by_class[0], np.nan)
+    grids = [class_figures[k].reshape(13, 13) for k in range(3)]
+    return grids[0], grids[1], grids[2], by_combo[0] / total, combo_figures[0]
+
+
+def variant_result(
+    live: VariantLive, sums: RowSums, *, exact: bool, partial: bool, stderr: bool
+) -> CalcResult:
+    """The sums so far as a result."""
+    total = sums.weight or 1.0
+    errors: list[float | None] = [None] * live.players
+    if stderr:
+        errors = [float(e) for e in sums.stderr()]
+    players = []
+    for p in range(live.players):
+        rows = sums.rows[p]
+        grid, grid_win, grid_tie, combo_weight, combo_equity = _grids(live, p, rows, total)
+        players.append(
+            PlayerResult(
+                range=live.texts[p],
+                combos=live.hand_counts[p],
+                equity=float(rows[:, 1].sum() / total),
+                win=float(rows[:, 2].sum() / total),
+                tie=float(rows[:, 3].sum() / total),
+                stderr=errors[p],
+                grid=grid,
+                grid_win=grid_win,
+                grid_tie=grid_tie,
+                combo_weight=combo_weight,
+                combo_equity=combo_equity,
+            )
+        )
+    return CalcResult(
+        exact=exact,
+        games=sums.games,
+        players=tuple(players),
+        board=live.question.board,
+        dead=live.question.dead,
+        partial=partial,
+        game=str(live.variant.game),
+    )
