@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
     from croupier.poker import EquityResult
     from croupier.poker.calc import CalcResult
+    from croupier.poker.hole_ranges import HoleRange
     from croupier.poker.matchup import Matchup
     from croupier.poker.ranges import Range
 
@@ -284,8 +285,9 @@ def calc(
     ranges: Annotated[
         list[str],
         typer.Argument(
-            help="One per player (2 to 10): a hand (AhKh, 'Ah Kh') or a range "
-            "('TT+, AQs+', 'random', '15%', 'AKs@50').",
+            help="One per player (2 to 10): a hand (AhKh, 'Ah Kh'), part of one (Ah?) or "
+            "a range ('TT+, AQs+', 'random', '15%', 'AKs@50'); in Omaha a hand "
+            "(AsAhKsKh), part of one (AsAh??), random, or hands separated by commas.",
             show_default=False,
         ),
     ],
@@ -336,6 +338,7 @@ def calc(
         file_option("--plot", "Draw the --next chart or the --distribution curves (PNG, SVG...)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    game: GameOption = "holdem",
 ) -> None:
     """Equity of hands and ranges, 2 to 10 players: exact, or Monte Carlo with its error.
 
@@ -357,11 +360,15 @@ def calc(
         fail("--next is exact: drop --trials, --precision and --seed")
     if plot is not None and not (next_card or distribution):
         fail("--plot draws the --next chart or the --distribution curves: add one of them")
+    if game != "holdem" and next_card:
+        fail("--next is for hold'em: drop it, or --game")
+    if game in ("omaha", "omaha5") and (grid or distribution):
+        fail("--grid and --distribution show two-card combos: Omaha hands have none")
     if plot is not None:
         from croupier.plotting import check_picture_name
 
         check_picture_name(str(plot))  # before the work, not after it
-    question = EquityQuestion.parse(ranges, board, dead)
+    question = EquityQuestion.parse(ranges, board, dead, game)
     if next_card:
         from croupier.cli.poker_moves import run_next
 
@@ -413,7 +420,7 @@ def calc(
         typer.echo(json.dumps(result.to_dict()))
     else:
         console = make_console()
-        show_calc(console, result, seed, grid=grid, ranges=question.ranges)
+        show_calc(console, result, seed, grid=grid, ranges=question.ranges if grid else ())
         if spreads is not None:
             from croupier.cli.poker_moves import show_distribution
 
@@ -424,7 +431,12 @@ def calc(
 
 
 def show_calc(
-    console: Console, result: CalcResult, seed: int, *, grid: bool, ranges: Sequence[Range]
+    console: Console,
+    result: CalcResult,
+    seed: int,
+    *,
+    grid: bool,
+    ranges: Sequence[Range | HoleRange],
 ) -> None:
     """The table of players, how it was computed, and the grids asked for."""
     from rich import box
@@ -433,13 +445,18 @@ def show_calc(
 
     from croupier.cli.render import cards_text
 
+    if result.game != "holdem":
+        from croupier.poker.variants import variant_of
+
+        console.print(f"Game: {variant_of(result.game).label}")
     if result.board:
         console.print(Text.assemble("Board: ", cards_text(result.board)))
     if result.dead:
         console.print(Text.assemble("Dead: ", cards_text(result.dead)))
     mc = not result.exact and result.players[0].stderr is not None
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for title in ("player", "range", "combos", "equity", "win", "tie"):
+    hands = "hands" if result.game in ("omaha", "omaha5") else "combos"
+    for title in ("player", "range", hands, "equity", "win", "tie"):
         table.add_column(title, justify="left" if title == "range" else "right")
     if mc:
         table.add_column("± (SE)", justify="right")
@@ -471,6 +488,8 @@ def show_calc(
     console.print(how, style="bold yellow" if result.partial else None)
     if grid:
         for number, (player, chosen) in enumerate(zip(result.players, ranges, strict=True), 1):
+            if not hasattr(chosen, "matrix"):  # an Omaha holding: no grid
+                continue
             console.print()
             console.print(
                 f"Player {number}: {player.range} (below: equity % of each class held)",

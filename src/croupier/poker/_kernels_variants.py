@@ -28,6 +28,7 @@ pairs once per hand. Hold'em-style games (short-deck) rank all seven cards at on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import cython
@@ -64,14 +65,14 @@ _OUTCOMES: int = cython.declare(cython.int, 11)
 SHARE_UNITS = 2520
 _UNITS: int = cython.declare(cython.longlong, 2520)
 
-_keys: Any = cython.declare(cython.const[cython.ulonglong][::1])
-_flush: Any = cython.declare(cython.const[cython.ushort][::1])
-_offsets5: Any = cython.declare(cython.const[cython.int][::1])
-_offsets6: Any = cython.declare(cython.const[cython.int][::1])
-_offsets7: Any = cython.declare(cython.const[cython.int][::1])
-_values5: Any = cython.declare(cython.const[cython.ushort][::1])
-_values6: Any = cython.declare(cython.const[cython.ushort][::1])
-_values7: Any = cython.declare(cython.const[cython.ushort][::1])
+_keys: Sequence[int] = cython.declare(cython.const[cython.ulonglong][::1])
+_flush: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
+_offsets5: Sequence[int] = cython.declare(cython.const[cython.int][::1])
+_offsets6: Sequence[int] = cython.declare(cython.const[cython.int][::1])
+_offsets7: Sequence[int] = cython.declare(cython.const[cython.int][::1])
+_values5: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
+_values6: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
+_values7: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
 _rows: int = cython.declare(cython.longlong, 0)
 _shift: int = cython.declare(cython.int, 0)
 _low: int = cython.declare(cython.ulonglong, 0)
@@ -217,7 +218,7 @@ def _best_with_pair(
     size=cython.int,
     i=cython.int,
     j=cython.int,
-    l=cython.int,
+    m=cython.int,
     count=cython.int,
     a=cython.longlong,
     b=cython.longlong,
@@ -232,8 +233,8 @@ def _triples(board: Any, start: int, size: int, totals: Any, ranks: Any) -> int:
         a = board[start + i]
         for j in range(i + 1, size):
             b = board[start + j]
-            for l in range(j + 1, size):
-                c = board[start + l]
+            for m in range(j + 1, size):
+                c = board[start + m]
                 totals[count] = _keys[a] + _keys[b] + _keys[c]
                 ranks[count] = (1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2))
                 count += 1
@@ -313,8 +314,8 @@ def omaha_rows(
     ``board[board_size * r:]`` (card numbers, not checked), and its best hand of
     exactly two hole cards and three board cards."""
     hole, board = _plain(hole), _plain(board)
-    totals = np.zeros(10, dtype=np.uint64)
-    ranks = np.zeros(10, dtype=np.uint32)
+    totals: Any = np.zeros(10, dtype=np.uint64)
+    ranks: Any = np.zeros(10, dtype=np.uint32)
     if not cython.compiled:
         totals, ranks = totals.tolist(), ranks.tolist()
     with cython.nogil:
@@ -450,7 +451,7 @@ def triple_table(hole: NDArray[np.int64], size: int, out: NDArray[np.uint16], ta
     card_count=cython.Py_ssize_t,
     i0=cython.Py_ssize_t,
     j=cython.int,
-    l=cython.int,
+    m=cython.int,
     h=cython.Py_ssize_t,
     a=cython.Py_ssize_t,
     p=cython.int,
@@ -508,12 +509,12 @@ def exact_boards(
     hand_count = len(hand_bits)
     assignments = len(assign_bits)
     card_count = len(pair_cards)
-    values = np.zeros(max(hand_count, 1), dtype=np.uint16)
-    pairs = np.full(64 * 64, 65535, dtype=np.uint16)
-    index = np.zeros(6, dtype=np.int64)
-    totals = np.zeros(10, dtype=np.uint64)
-    ranks = np.zeros(10, dtype=np.uint32)
-    board_cards = np.zeros(5, dtype=np.int64)
+    values: Any = np.zeros(max(hand_count, 1), dtype=np.uint16)
+    pairs: Any = np.full(64 * 64, 65535, dtype=np.uint16)
+    index: Any = np.zeros(6, dtype=np.int64)
+    totals: Any = np.zeros(10, dtype=np.uint64)
+    ranks: Any = np.zeros(10, dtype=np.uint32)
+    board_cards: Any = np.zeros(5, dtype=np.int64)
     board_cards[:known] = np.asarray(board)[:known]
     if not cython.compiled:
         index, totals, ranks = index.tolist(), totals.tolist(), ranks.tolist()
@@ -611,8 +612,8 @@ def exact_boards(
                 while j >= 1:
                     if index[j] < live - to_deal + j:
                         index[j] += 1
-                        for l in range(j + 1, to_deal):
-                            index[l] = index[l - 1] + 1
+                        for m in range(j + 1, to_deal):
+                            index[m] = index[m - 1] + 1
                         more = True
                         break
                     j -= 1
@@ -699,7 +700,7 @@ def _below(key: int, counter: int, n: int) -> int:
     clash=cython.bint,
     p=cython.int,
     j=cython.int,
-    l=cython.int,
+    m=cython.int,
     n=cython.ulonglong,
     lo=cython.longlong,
     hi=cython.longlong,
@@ -766,14 +767,14 @@ def deal_variant_block(
     )
     triple_tables, triple_of = _plain(triple_tables), _plain(triple_of)
     players = len(row_start) - 1
-    held = np.zeros(players * size, dtype=np.int64)
-    picks = np.zeros(players, dtype=np.int64)
-    classes = np.zeros(players, dtype=np.int32)
-    board_cards = np.zeros(5, dtype=np.int64)
+    held: Any = np.zeros(players * size, dtype=np.int64)
+    picks: Any = np.zeros(players, dtype=np.int64)
+    classes: Any = np.zeros(players, dtype=np.int32)
+    board_cards: Any = np.zeros(5, dtype=np.int64)
     board_cards[:known] = np.asarray(board)[:known]
-    totals = np.zeros(10, dtype=np.uint64)
-    ranks = np.zeros(10, dtype=np.uint32)
-    index = np.zeros(15, dtype=np.int64)  # the board sorted, then its triples' numbers
+    totals: Any = np.zeros(10, dtype=np.uint64)
+    ranks: Any = np.zeros(10, dtype=np.uint32)
+    index: Any = np.zeros(15, dtype=np.int64)  # the board sorted, then its triples' numbers
     if not cython.compiled:
         held, picks, classes = held.tolist(), picks.tolist(), classes.tolist()
         board_cards, totals, ranks, index = (
@@ -855,11 +856,11 @@ def deal_variant_block(
                         index[j] = cards[j]
                     for j in range(1, 5):
                         t = index[j]
-                        l = j - 1
-                        while l >= 0 and index[l] < t:
-                            index[l + 1] = index[l]
-                            l -= 1
-                        index[l + 1] = t
+                        m = j - 1
+                        while m >= 0 and index[m] < t:
+                            index[m + 1] = index[m]
+                            m -= 1
+                        index[m + 1] = t
                     count = 0
                     for a in range(5):
                         for b in range(a + 1, 5):

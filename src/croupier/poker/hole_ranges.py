@@ -17,7 +17,7 @@ hole cards:
 >>> HoleRange.parse("AsAh", 4)
 Traceback (most recent call last):
 ...
-croupier.poker.ranges.RangeError: 'AsAh': 2 cards: expected 4 hole cards, a ? for each one not known (AsAh??), or random
+croupier.poker.ranges.RangeError: 'AsAh': 2 cards: expected 4 hole cards, a ? for each ...
 """
 
 from __future__ import annotations

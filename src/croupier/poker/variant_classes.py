@@ -75,9 +75,9 @@ def _patterns(variant: Variant) -> dict[HandCategory, Callable[[], Iterator[Patt
     }
 
 
-def pattern_shape(ranks: Sequence[int], suited: bool, variant: Variant) -> tuple[
-    HandCategory, Pattern
-]:
+def pattern_shape(
+    ranks: Sequence[int], suited: bool, variant: Variant
+) -> tuple[HandCategory, Pattern]:
     """The category and pattern of five cards of a game, from their ranks and whether
     they share a suit: the direct definition, without tables.
 
@@ -152,7 +152,7 @@ class VariantClasses:
 def _classes(game: Game) -> VariantClasses:
     variant = variant_of(game)
     by_category = _patterns(variant)
-    shapes = [(HandCategory.STRAIGHT_FLUSH, ())]
+    shapes: list[tuple[HandCategory, Pattern]] = [(HandCategory.STRAIGHT_FLUSH, ())]
     for category in variant.order:
         shapes.extend((category, pattern) for pattern in by_category[category]())
     numbered = list(enumerate(shapes))[1:]

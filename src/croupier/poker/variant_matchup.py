@@ -12,8 +12,8 @@ may be in both hands only as a card of both boards.
 ... )
 >>> first.winner, first.first.description, first.second.description
 (1, 'flush, king high', 'three of a kind, 7s')
->>> second
-BadLine(line=2, message='line 2, hand 1: Omaha: 2 cards: expected the 4 hole cards, then 3 to 5 board cards')
+>>> print(second.message)
+line 2, hand 1: Omaha: 2 cards: expected the 4 hole cards, then 3 to 5 board cards
 """
 
 from __future__ import annotations
@@ -123,9 +123,7 @@ def iter_game_matchups(
         yield from _evaluate_chunk(variant, enumerate(batch, first))
 
 
-def _evaluate_chunk(
-    variant: Variant, batch: Iterable[tuple[int, str]]
-) -> list[Matchup | BadLine]:
+def _evaluate_chunk(variant: Variant, batch: Iterable[tuple[int, str]]) -> list[Matchup | BadLine]:
     answers: list[Matchup | BadLine | None] = []
     pending: list[tuple[int, int, Hand, Hand]] = []
     for number, text in batch:
@@ -137,20 +135,20 @@ def _evaluate_chunk(
         if hands is not None:
             pending.append((len(answers), number, *hands))
             answers.append(None)
-    hands = [hand for _, _, first, second in pending for hand in (first, second)]
-    rankings: list[GameRanking | None] = [None] * len(hands)
-    shapes = sorted({(len(h[0]), len(h[1])) for h in hands})
+    every: list[Hand] = [hand for _, _, first, second in pending for hand in (first, second)]
+    rankings: list[GameRanking | None] = [None] * len(every)
+    shapes = sorted({(len(h[0]), len(h[1])) for h in every})
     for shape in shapes:  # one call per shape of hand
-        rows = [i for i, h in enumerate(hands) if (len(h[0]), len(h[1])) == shape]
-        hole = np.array([[c.index for c in hands[i][0]] for i in rows], dtype=np.int64)
-        board = np.array([[c.index for c in hands[i][1]] for i in rows], dtype=np.int64)
+        rows = [i for i, h in enumerate(every) if (len(h[0]), len(h[1])) == shape]
+        hole = np.array([[c.index for c in every[i][0]] for i in rows], dtype=np.int64)
+        board = np.array([[c.index for c in every[i][1]] for i in rows], dtype=np.int64)
         board = board.reshape(len(rows), shape[1])
         if variant.hole_used is None and not 5 <= shape[0] <= 7:
-            classes = [evaluate_game(variant, hands[i][0]).class_number for i in rows]
+            classes = [evaluate_game(variant, every[i][0]).class_number for i in rows]
         else:
             classes = rank_game_rows(variant, hole, board, check=False).tolist()
         for i, number in zip(rows, classes, strict=True):
-            rankings[i] = GameRanking(variant.game, *hands[i], int(number))
+            rankings[i] = GameRanking(variant.game, every[i][0], every[i][1], int(number))
     for k, (place, number, _, _) in enumerate(pending):
         first, second = rankings[2 * k], rankings[2 * k + 1]
         assert first is not None and second is not None

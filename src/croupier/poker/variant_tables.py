@@ -15,8 +15,9 @@ With at most 7 cards a flush rules out quads and a full house, so in every game 
 class of a hand holding a flush is the flush table's entry, and otherwise the rank
 table's (even where a flush beats a full house).
 
-:class:`TableSet` holds one game's tables; :func:`seven_card_classes` reads them over NumPy arrays (the reference the compiled
-kernels are tested against, and what runs where they are not compiled).
+:class:`TableSet` holds one game's tables; :func:`seven_card_classes` reads them over
+NumPy arrays (the reference the compiled kernels are tested against, and what runs
+where they are not compiled).
 
 >>> import numpy as np
 >>> from croupier.cards import cards_to_indices, parse_cards
@@ -150,9 +151,9 @@ def table_set(game: Game | str | Variant) -> TableSet:
         _, flush, offsets, values, _ = kernel_tables()
         return TableSet(variant.game, flush, offsets, values)
     compressed = [displace(*_multiset_classes(variant.game, size)) for size in (5, 6, 7)]
-    for offsets, values in compressed:
-        offsets.flags.writeable = False
-        values.flags.writeable = False
+    for pair in compressed:
+        for array in pair:
+            array.flags.writeable = False
     return TableSet(
         variant.game,
         _flush_table(variant.game),

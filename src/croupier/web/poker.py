@@ -40,7 +40,6 @@ from croupier.cards import Card, Rank, Suit, card_spellings
 from croupier.poker import (
     CalcResult,
     EquityQuestion,
-    HandRanking,
     PokerError,
     Range,
     calculate,
@@ -51,7 +50,7 @@ from croupier.poker.calc import MAX_PLAYERS, MIN_PLAYERS
 from croupier.poker.calc.distribution import equity_distribution
 from croupier.poker.calc.nextcard import NextCardResult, next_card
 from croupier.poker.hits import HitsResult, flop_hits, hits
-from croupier.poker.matchup import parse_matchup
+from croupier.poker.matchup import Ranking, parse_matchup
 from croupier.poker.orders import DEFAULT_ORDER
 from croupier.poker.starting_hands import CLASS_LABELS
 from croupier.web.errors import ApiError
@@ -256,8 +255,8 @@ def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) 
     equity distribution (each combo weakest first: text, share of the range, equity)."""
     spreads = equity_distribution(result)
     rows = []
-    for i, (player, asked) in enumerate(zip(result.players, question.ranges, strict=True)):
-        hand = asked.combos[0] if len(asked) == 1 else ()
+    for i, player in enumerate(result.players):
+        hand = question.hands.get(i + 1, ())
         made = None
         if hand and len(question.board) >= 3:
             made = evaluate((*hand, *question.board)).description
@@ -349,7 +348,7 @@ def hits_view(result: HitsResult) -> dict[str, Any]:
     }
 
 
-def ranking_view(ranking: HandRanking) -> dict[str, Any]:
+def ranking_view(ranking: Ranking) -> dict[str, Any]:
     """An evaluated hand, as JSON."""
     best = set(ranking.cards)
     return {

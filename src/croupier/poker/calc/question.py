@@ -50,7 +50,6 @@ from croupier.errors import CroupierError, check_type, prefixed
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.hole_ranges import HoleRange, partial_cards
 from croupier.poker.ranges import Range
-from croupier.poker.starting_hands import COMBO_CARDS
 from croupier.poker.tables import CARD_KEYS
 from croupier.poker.variants import Game, Variant, variant_of
 
@@ -98,7 +97,9 @@ class EquityQuestion:
         variant = variant_of(self.game)
         object.__setattr__(self, "game", variant.game)
         kind = Range if variant.two_card else HoleRange
-        ranges = tuple(check_type(self.ranges, Sequence, "ranges", f"a sequence of {kind.__name__}"))
+        ranges = tuple(
+            check_type(self.ranges, Sequence, "ranges", f"a sequence of {kind.__name__}")
+        )
         for i, value in enumerate(ranges):
             if isinstance(value, str):
                 raise TypeError(
@@ -151,7 +152,10 @@ class EquityQuestion:
         variant = variant_of(game)
         parsed = tuple(_range(value, i, variant) for i, value in enumerate(ranges))
         return cls(
-            parsed, _cards(board, "board", variant), _cards(dead, "dead cards", variant), variant.game
+            parsed,
+            _cards(board, "board", variant),
+            _cards(dead, "dead cards", variant),
+            variant.game,
         )
 
     @property
@@ -215,7 +219,8 @@ def _range(value: Holding | str, index: int, variant: Variant) -> Holding:
             return HoleRange.parse(text, variant.hole_cards)
         partial = partial_cards(text)
         if partial is not None:
-            return _partial_range(*partial)
+            _check_two(*partial)
+            return Range.parse("random" if not partial[0] else f"{partial[0][0]}?")
         if variant.lowest_rank > 2 and "%" in text:
             raise PokerError(
                 f"{text.strip()!r}: top-percentage ranges follow hold'em's order of hands, "
@@ -226,17 +231,13 @@ def _range(value: Holding | str, index: int, variant: Variant) -> Holding:
         raise prefixed(error, f"player {index + 1}") from None
 
 
-def _partial_range(known: tuple[Card, ...], unknown: int) -> Range:
-    """The two-card combos that hold the ``known`` cards (one known card and one ``?``,
-    or two ``?``: any two cards)."""
+def _check_two(known: tuple[Card, ...], unknown: int) -> None:
+    """A two-card hand written with ``?``: one known card and a ``?``, or two ``?``."""
     if len(known) + unknown != 2:
         raise PokerError(
             f"{len(known) + unknown} cards: expected two hole cards, a ? for each one not "
             "known (Ah?), or random"
         )
-    numbers = [c.index for c in known]
-    holds = np.all([(COMBO_CARDS == n).any(axis=1) for n in numbers], axis=0)
-    return Range.of_combos(np.flatnonzero(holds))
 
 
 def _cards(value: Cards, where: str, variant: Variant | None = None) -> tuple[Card, ...]:

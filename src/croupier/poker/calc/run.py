@@ -124,7 +124,9 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
     if asked.game is not Game.HOLDEM:  # Omaha, short-deck: the variants' engines
         from croupier.poker.calc.variant_run import iter_variant
 
-        yield from iter_variant(asked, options, _rng(options.get("rng")), _threads(options.get("threads", 1)))
+        yield from iter_variant(
+            asked, options, _rng(options.get("rng")), _threads(options.get("threads", 1))
+        )
         return
     question = LiveQuestion(asked)
     plan = None

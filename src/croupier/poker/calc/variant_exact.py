@@ -151,7 +151,8 @@ def _pieces(live: VariantLive, parts: int) -> list[tuple[int, int]]:
         return [(0, 1)]
     per_first = [math.comb(deck - 1 - i, deal - 1) for i in range(deck - deal + 1)]
     total = sum(per_first)
-    pieces, start, done = [], 0, 0
+    pieces: list[tuple[int, int]] = []
+    start = done = 0
     for i, count in enumerate(per_first):
         done += count
         if done >= total * (len(pieces) + 1) / parts or i == len(per_first) - 1:
@@ -174,7 +175,9 @@ class _Counts:
             getattr(self, name)[:] += getattr(other, name)
 
 
-def _kernel_piece(live: VariantLive, plan: VariantPlan, piece: tuple[int, int], out: _Counts) -> int:
+def _kernel_piece(
+    live: VariantLive, plan: VariantPlan, piece: tuple[int, int], out: _Counts
+) -> int:
     board = np.zeros(5, dtype=np.int64)
     board[: len(live.board)] = live.board
     boards: int = variant_kernels().exact_boards(
@@ -213,7 +216,10 @@ def _numpy_piece(live: VariantLive, plan: VariantPlan, piece: tuple[int, int], o
         rest = (
             [()]
             if first is None
-            else ((first, *more) for more in itertools.combinations(range(first + 1, len(deck)), deal - 1))
+            else (
+                (first, *more)
+                for more in itertools.combinations(range(first + 1, len(deck)), deal - 1)
+            )
         )
         for picks in rest:
             board = np.concatenate([live.board, deck[list(picks)]]).astype(np.int64)
@@ -250,7 +256,8 @@ def _sums(live: VariantLive, plan: VariantPlan, counts: _Counts) -> RowSums:
             plan.weights * counts.wins[p::players],
             plan.weights * counts.ties[p::players],
         ]
-        rows.append(np.stack([np.bincount(local, c, minlength=size) for c in columns], axis=1))
+        sums = [np.bincount(local, c, minlength=size) for c in columns]
+        rows.append(np.stack(sums, axis=1).astype(np.float64))
     return RowSums(rows, np.zeros(players), float(weight.sum()), int(counts.valid.sum()))
 
 
@@ -272,7 +279,9 @@ def run_variant_exact(
                 for piece, part in zip(batch, parts, strict=True):
                     piece_of(live, plan, piece, part)
             else:
-                list(pool.map(lambda job: piece_of(live, plan, *job), zip(batch, parts, strict=True)))
+                list(
+                    pool.map(lambda job: piece_of(live, plan, *job), zip(batch, parts, strict=True))
+                )
             for part in parts:
                 counts.add(part)
             done = start + len(batch)
@@ -280,7 +289,9 @@ def run_variant_exact(
                 progress(done, len(pieces))
             if done < len(pieces) and time.perf_counter() - shown > 0.25:
                 shown = time.perf_counter()
-                yield variant_result(live, _sums(live, plan, counts), exact=False, partial=True, stderr=False)
+                yield variant_result(
+                    live, _sums(live, plan, counts), exact=False, partial=True, stderr=False
+                )
     finally:
         if pool is not None:
             pool.shutdown()

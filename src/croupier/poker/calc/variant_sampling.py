@@ -172,7 +172,9 @@ class NumpyDeals:
     def __init__(self, live: VariantLive, rng: np.random.Generator) -> None:
         self.live = live
         self.rng = rng
-        self.row_bits = [bits_of(r, live.size - m) for r, m in zip(live.rows, live.missing, strict=True)]
+        self.row_bits = [
+            bits_of(r, live.size - m) for r, m in zip(live.rows, live.missing, strict=True)
+        ]
         self.starts = [0, *np.cumsum([len(r) for r in live.rows]).tolist()]
         self.counts = np.zeros((self.starts[-1], _OUTCOMES), dtype=np.int64)
         self.games = 0
@@ -204,7 +206,10 @@ class NumpyDeals:
         if not len(keep):
             return
         board = np.concatenate(
-            [np.broadcast_to(live.board, (len(keep), len(live.board))), draws[keep, sum(live.missing) :]],
+            [
+                np.broadcast_to(live.board, (len(keep), len(live.board))),
+                draws[keep, sum(live.missing) :],
+            ],
             axis=1,
         )
         values = np.zeros((live.players, len(keep)), dtype=np.uint16)
