@@ -245,6 +245,21 @@ def _triples(board: Any, start: int, size: int, totals: Any, ranks: Any) -> int:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+@cython.locals(total=cython.ulonglong, suit=cython.int, s=cython.int)
+@cython.returns(cython.int)
+def _flush_suit_of(total: int) -> int:
+    """The suit of which a board's key total holds three cards or more (-1: none; a
+    board of five cards has at most one)."""
+    for s in range(4):
+        if ((total >> (4 * s)) & 0xF) >= 3:
+            return s
+    return -1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 @cython.locals(
     hole=cython.longlong[::1],
     totals=cython.ulonglong[::1],
@@ -253,34 +268,52 @@ def _triples(board: Any, start: int, size: int, totals: Any, ranks: Any) -> int:
     size=cython.int,
     tables=cython.int,
     count=cython.int,
+    flush_suit=cython.int,
     i=cython.int,
     j=cython.int,
+    t=cython.int,
     a=cython.longlong,
     b=cython.longlong,
     found=cython.int,
     best=cython.int,
+    pair=cython.ulonglong,
+    s=cython.ulonglong,
+    base=cython.longlong,
 )
 @cython.returns(cython.int)
 def _omaha(
-    tables: int, hole: Any, start: int, size: int, totals: Any, ranks: Any, count: int
+    tables: int,
+    hole: Any,
+    start: int,
+    size: int,
+    totals: Any,
+    ranks: Any,
+    count: int,
+    flush_suit: int,
 ) -> int:
     """The best class of two of the ``size`` hole cards from ``hole[start]`` with three
-    of the board (its triples given)."""
+    of the board (its ``count`` triples given; ``flush_suit``: the suit of three board
+    cards or more, -1 for none). Only a pair of that suit can make a flush: the other
+    pairs read the rank table alone."""
     best = 65535
+    base = tables * _rows
     for i in range(size):
         a = hole[start + i]
         for j in range(i + 1, size):
             b = hole[start + j]
-            found = _best_with_pair(
-                tables,
-                _keys[a] + _keys[b],
-                (1 << (a >> 2)) | (1 << (b >> 2)),
-                totals,
-                ranks,
-                count,
-            )
-            if found < best:
-                best = found
+            pair = _keys[a] + _keys[b]
+            if flush_suit >= 0 and (a & 3) == flush_suit and (b & 3) == flush_suit:
+                found = _best_with_pair(
+                    tables, pair, (1 << (a >> 2)) | (1 << (b >> 2)), totals, ranks, count
+                )
+                if found < best:
+                    best = found
+                continue
+            for t in range(count):
+                s = (pair + totals[t]) >> SUIT_BITS
+                found = _values5[_offsets5[base + (s >> _shift)] + (s & _low)]
+                if found < best:
+                    best = found
     return best
 
 
@@ -299,6 +332,7 @@ def _omaha(
     r=cython.Py_ssize_t,
     count=cython.int,
     rows=cython.Py_ssize_t,
+    flush_suit=cython.int,
 )
 def omaha_rows(
     hole: NDArray[np.int64],
@@ -321,7 +355,14 @@ def omaha_rows(
     with cython.nogil:
         for r in range(rows):
             count = _triples(board, board_size * r, board_size, totals, ranks)
-            out[r] = _omaha(tables, hole, size * r, size, totals, ranks, count)
+            flush_suit = _flush_suit_of(
+                _keys[board[board_size * r]]
+                + _keys[board[board_size * r + 1]]
+                + _keys[board[board_size * r + 2]]
+                + (_keys[board[board_size * r + 3]] if board_size > 3 else 0)
+                + (_keys[board[board_size * r + 4]] if board_size > 4 else 0)
+            )
+            out[r] = _omaha(tables, hole, size * r, size, totals, ranks, count, flush_suit)
 
 
 @cython.locals(
@@ -468,6 +509,7 @@ def triple_table(hole: NDArray[np.int64], size: int, out: NDArray[np.uint16], ta
     top=cython.int,
     boards=cython.longlong,
     more=cython.bint,
+    flush_suit=cython.int,
 )
 def exact_boards(
     first: int,
@@ -542,6 +584,7 @@ def exact_boards(
                 boards += 1
                 if omaha:
                     count = _triples(cards, 0, 5, totals, ranks)
+                    flush_suit = _flush_suit_of(total)
                     if use_pairs:
                         for x in range(card_count):
                             cx = pair_cards[x]
@@ -585,7 +628,9 @@ def exact_boards(
                                     best = value
                         values[h] = best
                     else:
-                        values[h] = _omaha(tables, hands, size * h, size, totals, ranks, count)
+                        values[h] = _omaha(
+                            tables, hands, size * h, size, totals, ranks, count, flush_suit
+                        )
                 for a in range(assignments):
                     if assign_bits[a] & bits:
                         continue
@@ -719,6 +764,8 @@ def _below(key: int, counter: int, n: int) -> int:
     c=cython.longlong,
     t=cython.longlong,
     any_table=cython.bint,
+    all_tables=cython.bint,
+    flush_suit=cython.int,
 )
 def deal_variant_block(
     key: int,
@@ -785,9 +832,13 @@ def deal_variant_block(
         )
     cards = cython.declare(cython.longlong[::1], board_cards)
     any_table = False
+    all_tables = True
+    flush_suit = -1
     for p in range(players):
         if triple_of[p] >= 0:
             any_table = True
+        else:
+            all_tables = False
     live = len(deck)
     done = 0
     attempts = 0
@@ -850,7 +901,9 @@ def deal_variant_block(
                 bits |= cython.cast(cython.ulonglong, 1) << cards[j]
                 total += _keys[cards[j]]
             if omaha:
-                count = _triples(cards, 0, 5, totals, ranks)
+                if not all_tables:
+                    count = _triples(cards, 0, 5, totals, ranks)
+                    flush_suit = _flush_suit_of(total)
                 if any_table:  # the numbers of the board's triples, its cards sorted
                     for j in range(5):
                         index[j] = cards[j]
@@ -887,7 +940,7 @@ def deal_variant_block(
                         if triple_tables[t + index[5 + j]] < value:
                             value = triple_tables[t + index[5 + j]]
                 else:
-                    value = _omaha(tables, held, size * p, size, totals, ranks, 10)
+                    value = _omaha(tables, held, size * p, size, totals, ranks, 10, flush_suit)
                 classes[p] = value
                 if value < best:
                     best = value
