@@ -168,7 +168,10 @@ def test_short_deck_against_the_naive_reference(
 ) -> None:
     variant = variant_of(game)
     a, b = evaluate_game(game, first), evaluate_game(game, second)
-    strong_a, strong_b = naive_strength(tuple(first), variant), naive_strength(tuple(second), variant)
+    strong_a, strong_b = (
+        naive_strength(tuple(first), variant),
+        naive_strength(tuple(second), variant),
+    )
     assert compare_games(a, b) == (strong_a > strong_b) - (strong_a < strong_b)
     assert a.category.value == _category_of(strong_a, variant)
     assert len(a.cards) == 5 and set(a.cards) <= set(first)
@@ -237,11 +240,16 @@ def test_omaha_against_every_pair_and_triple(deal: tuple[list[Card], list[Card]]
 
 def test_omaha_plays_exactly_two_hole_cards() -> None:
     # four spades in the hand, one on the board: no flush
-    assert evaluate_game("omaha", "As Ks Qs Js", "2s 7d 8c 9h Th").description == "straight, queen high"
+    assert (
+        evaluate_game("omaha", "As Ks Qs Js", "2s 7d 8c 9h Th").description
+        == "straight, queen high"
+    )
     # a board straight needs two hole cards too
     assert evaluate_game("omaha", "2c 2d 3h 3s", "Ts Jd Qc Kh Ah").description == "pair of 3s"
     # quads on the board play as trips with two hole cards
-    assert evaluate_game("omaha", "Kc Kd 2h 3h", "7s 7d 7c 7h 9h").category is HandCategory.FULL_HOUSE
+    assert (
+        evaluate_game("omaha", "Kc Kd 2h 3h", "7s 7d 7c 7h 9h").category is HandCategory.FULL_HOUSE
+    )
 
 
 def test_rows_by_numpy_and_kernels_agree() -> None:
@@ -249,9 +257,13 @@ def test_rows_by_numpy_and_kernels_agree() -> None:
     for game, size in (("omaha", 4), ("omaha5", 5), ("shortdeck", 2), ("shortdeck-straights", 2)):
         low = 16 if size == 2 else 0
         for board_size in (3, 4, 5):
-            cards = np.array([low + rng.permutation(52 - low)[: size + board_size] for _ in range(500)])
+            cards = np.array(
+                [low + rng.permutation(52 - low)[: size + board_size] for _ in range(500)]
+            )
             hole, board = cards[:, :size], cards[:, size:]
-            assert np.array_equal(rank_game_rows(game, hole, board), rank_rows_numpy(game, hole, board))
+            assert np.array_equal(
+                rank_game_rows(game, hole, board), rank_rows_numpy(game, hole, board)
+            )
 
 
 # --- errors ---------------------------------------------------------------------------
@@ -273,7 +285,10 @@ def test_bad_hands_name_what_is_wrong() -> None:
     with pytest.raises(TypeError, match="hole cards must be cards"):
         evaluate_game("omaha", untyped(4), "2c 3d 4h")
     with pytest.raises(PokerError, match="cannot compare a omaha hand with a shortdeck hand"):
-        compare_games(evaluate_game("omaha", "As Ks Qs Js", "Tc 9d 8h"), evaluate_game("shortdeck", "As Ks Qs Js Tc"))
+        compare_games(
+            evaluate_game("omaha", "As Ks Qs Js", "Tc 9d 8h"),
+            evaluate_game("shortdeck", "As Ks Qs Js Tc"),
+        )
 
 
 def test_rows_are_checked() -> None:

@@ -9,7 +9,8 @@ Short-deck gets its own, for each order of the categories, built here from its c
 - the flush table: the best flush or straight flush among a set of ranks of one suit
   (a 13-bit set, bit ``rank - 2``);
 - for 5, 6 and 7 cards, the best hand without suits of each rank multiset, by its rank
-  key sum, compressed by row displacement (:func:`croupier.poker.tables.displace`).
+  key sum, compressed by row displacement (:func:`croupier.poker.tables.displace`) and
+  kept in the user's cache, as hold'em's are.
 
 With at most 7 cards a flush rules out quads and a full house, so in every game the
 class of a hand holding a flush is the flush table's entry, and otherwise the rank
@@ -47,7 +48,7 @@ from croupier.poker.tables import (
     FLUSH_OFFSET,
     RANK_SHIFT,
     ROW_SHIFT,
-    displace,
+    compressed_table,
     kernel_tables,
 )
 from croupier.poker.variant_classes import classes_of
@@ -150,7 +151,10 @@ def table_set(game: Game | str | Variant) -> TableSet:
     if TABLE_SET_OF[variant.game] == 0:
         _, flush, offsets, values, _ = kernel_tables()
         return TableSet(variant.game, flush, offsets, values)
-    compressed = [displace(*_multiset_classes(variant.game, size)) for size in (5, 6, 7)]
+    compressed = [
+        compressed_table(f"poker-{variant.game}-{size}", *_multiset_classes(variant.game, size))
+        for size in (5, 6, 7)
+    ]
     for pair in compressed:
         for array in pair:
             array.flags.writeable = False
