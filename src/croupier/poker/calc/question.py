@@ -312,9 +312,11 @@ def _check_live(question: EquityQuestion) -> None:
             raise PokerError(f"player {i}'s range is empty: expected one combo or more")
         live = player.without(fixed)
         if not len(live):
+            below = question.variant.lowest_rank > 2
             raise PokerError(
-                f"player {i}'s range {str(player)!r} has no combo left once the board and "
-                "dead cards are removed"
+                f"player {i}'s range {str(player)!r} has no combo left once the board"
+                + (", the dead cards and the cards below 6" if below else " and dead cards")
+                + " are removed"
             )
         others = {j: hand for j, hand in hands.items() if j != i}
         held_cards = cards_to_indices(card for hand in others.values() for card in hand)

@@ -258,7 +258,10 @@ def _sums(live: VariantLive, plan: VariantPlan, counts: _Counts) -> RowSums:
         ]
         sums = [np.bincount(local, c, minlength=size) for c in columns]
         rows.append(np.stack(sums, axis=1).astype(np.float64))
-    return RowSums(rows, np.zeros(players), float(weight.sum()), int(counts.valid.sum()))
+    cards: list[NDArray[np.int64] | None] = [
+        plan.hands[plan.starts[p] : plan.starts[p + 1]] for p in range(players)
+    ]
+    return RowSums(rows, cards, np.zeros(players), float(weight.sum()), int(counts.valid.sum()))
 
 
 def run_variant_exact(

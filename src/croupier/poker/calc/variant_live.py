@@ -74,8 +74,14 @@ class VariantLive:
             self.rows.append(rows)
             self.weights.append(weights)
             self.missing.append(missing)
-            free = len(self.deck)
+            free = len(self._pool(p)) if missing else 0
             self.hand_counts.append(math.comb(free, missing) if missing else len(rows))
+
+    def _pool(self, p: int) -> NDArray[np.int64]:
+        """The cards player ``p``'s unknown cards are dealt from: the deck less its own
+        known cards (a two-card range such as ``Ah?`` keeps its card in the deck)."""
+        known = self.rows[p][0, : self.size - self.missing[p]]
+        return self.deck[~np.isin(self.deck, known)]
 
     @property
     def two_card(self) -> bool:
@@ -91,7 +97,8 @@ class VariantLive:
         known = rows[0, : self.size - missing]
         from croupier.poker.combinatorics import combinations
 
-        extra = self.deck[combinations(len(self.deck), missing)]
+        pool = self._pool(p)
+        extra = pool[combinations(len(pool), missing)]
         whole = np.concatenate([np.broadcast_to(known, (len(extra), len(known))), extra], axis=1)
         return np.sort(whole, axis=1)
 
@@ -103,7 +110,11 @@ def _rows(
     if isinstance(holding, Range):
         combos = holding.combo_numbers
         combos = combos[(COMBO_BITS[combos] & np.uint64(excluded)) == 0]
-        return COMBO_CARDS[combos].astype(np.int64), holding.weights[combos], 0
+        weights = holding.weights[combos]
+        partial = _as_partial(combos, weights, excluded)
+        if partial is not None:
+            return partial
+        return COMBO_CARDS[combos].astype(np.int64), weights, 0
     if holding.is_partial or holding.is_hand:
         cards = sorted(c.index for c in holding.known)
         row = np.array([[*cards] + [0] * holding.unknown], dtype=np.int64)
@@ -112,3 +123,21 @@ def _rows(
         return row, np.ones(len(row)), holding.unknown
     rows = holding.hands(excluded)
     return rows, np.ones(len(rows)), 0
+
+
+def _as_partial(
+    combos: NDArray[np.int64], weights: NDArray[np.float64], excluded: int
+) -> tuple[NDArray[np.int64], NDArray[np.float64], int] | None:
+    """A two-card range that is every live combo (random) or every live combo holding
+    one card (``Ah?``), all equally weighted, as one row dealt at random: the same deals,
+    without drawing combos that the other players' cards then rule out."""
+    if not len(combos) or not (weights == weights[0]).all():
+        return None
+    free = 52 - excluded.bit_count()
+    if len(combos) == free * (free - 1) // 2:
+        return np.zeros((1, 2), dtype=np.int64), np.ones(1), 2
+    counts = np.bincount(COMBO_CARDS[combos].ravel(), minlength=52)
+    card = int(np.argmax(counts))
+    if len(combos) == free - 1 and counts[card] == len(combos):
+        return np.array([[card, 0]], dtype=np.int64), np.ones(1), 1
+    return None

@@ -29,11 +29,13 @@ _NO_COMBOS.flags.writeable = False
 
 @dataclass(slots=True)
 class RowSums:
-    """Sums per player: ``rows[p]`` is rows x (weight, equity, win, tie); ``squares[p]``
-    the sum of squared equity shares (Monte Carlo's error); ``weight`` the weight of all
-    deals, ``games`` their number."""
+    """Sums per player: ``rows[p]`` is rows x (weight, equity, win, tie), the rows being
+    the hands ``cards[p]`` (None where a row stands for hands dealt partly at random);
+    ``squares[p]`` the sum of squared equity shares (Monte Carlo's error); ``weight``
+    the weight of all deals, ``games`` their number."""
 
     rows: list[NDArray[np.float64]]
+    cards: list[NDArray[np.int64] | None]
     squares: NDArray[np.float64]
     weight: float
     games: int
@@ -48,12 +50,12 @@ class RowSums:
 
 
 def _grids(
-    live: VariantLive, p: int, sums: NDArray[np.float64], total: float
+    live: VariantLive, cards: NDArray[np.int64] | None, sums: NDArray[np.float64], total: float
 ) -> tuple[NDArray[np.float64], ...]:
     """Player ``p``'s grids (equity, win, tie), combo weights and combo equities."""
-    if not live.two_card:
+    rows = cards
+    if not live.two_card or rows is None:
         return _NO_GRID, _NO_GRID, _NO_GRID, _NO_COMBOS, _NO_COMBOS
-    rows = live.rows[p]
     combos = COMBO_INDEX[rows[:, 0], rows[:, 1]]
     by_combo = np.zeros((4, COMBO_COUNT))
     for k in range(4):
@@ -77,7 +79,8 @@ def variant_result(
     players = []
     for p in range(live.players):
         rows = sums.rows[p]
-        grid, grid_win, grid_tie, combo_weight, combo_equity = _grids(live, p, rows, total)
+        grids = _grids(live, sums.cards[p], rows, total)
+        grid, grid_win, grid_tie, combo_weight, combo_equity = grids
         players.append(
             PlayerResult(
                 range=live.texts[p],

@@ -73,7 +73,11 @@ def _sums_of_counts(live: VariantLive, counts: NDArray[np.int64], starts: list[i
         )
         squares[p] = float(mine.sum(axis=0) @ _SHARE**2)
         games = int(mine.sum())
-    return RowSums(rows, squares, float(games), games)
+    cards: list[NDArray[np.int64] | None] = [
+        None if missing else rows_of
+        for rows_of, missing in zip(live.rows, live.missing, strict=True)
+    ]
+    return RowSums(rows, cards, squares, float(games), games)
 
 
 class KernelDeals:
