@@ -4,6 +4,7 @@ Run from the repository root after ``./run-tests`` (or any install with the clus
 
     .venv/bin/python benchmarks/baccarat_advantage.py          # a few minutes
     .venv/bin/python benchmarks/baccarat_advantage.py --quick  # fewer shoes
+    .venv/bin/python benchmarks/baccarat_advantage.py --tiny   # every path, in seconds (tests)
 
 Rows, all measured in this run:
 - exact expectations in batch (``expected_values_batch``, split halves) against the same
@@ -71,15 +72,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer shoes")
     parser.add_argument("--repeat", type=int, default=2, help="runs of each parallel row")
+    parser.add_argument(
+        "--tiny",
+        action="store_true",
+        help="every path at the smallest size (tests)",
+    )
     args = parser.parse_args()
-    scale = 1 if args.quick else 4
+    scale = 0.01 if args.tiny else 1 if args.quick else 4
+    repeat = 1 if args.tiny else args.repeat
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print()
     rows: list[tuple[str, str, str, str, str]] = []
 
     # Exact expectations in batch, both ways, the same shoes.
     bet = EZ.bet("dragon-7")
-    shoes = depleted_shoes(10_000 * scale)
+    shoes = depleted_shoes(int(10_000 * scale))
     expected_values_batch(bet, shoes[:200])
     payoffs = np.array([float(x) for x in odds_module._payoffs(bet)])
     bet_row = (payoffs @ odds_module.sequence_tables().counts)[None, :].astype(np.float64)
@@ -97,7 +104,7 @@ def main() -> None:
     )
 
     # One process: dealing, counting, perfect play.
-    n_deal, n_count, n_perfect = 5_000 * scale, 5_000 * scale, 1_000 * scale
+    n_deal, n_count, n_perfect = int(5_000 * scale), int(5_000 * scale), int(1_000 * scale)
     count = count_spec(
         "dragon-7", "dragon-7", threshold=4, true_count=True, shoes=n_count, rng=2026
     )
@@ -142,13 +149,13 @@ def main() -> None:
         )
 
     # Two local processes against a two-worker Dask LocalCluster, same study and seed.
-    study = perfect_spec("dragon-7", shoes=2_000 * scale, rng=7)
+    study = perfect_spec("dragon-7", shoes=int(2_000 * scale), rng=7)
     local_runs, dask_runs = [], []
     with dask_client("local", workers=2) as client:
         address = client.scheduler.address
         run_study(perfect_spec("dragon-7", shoes=20, rng=1), scheduler=address)  # warm up
         run_study(perfect_spec("dragon-7", shoes=20, rng=1), workers=2)
-        for _ in range(args.repeat):
+        for _ in range(repeat):
             local_runs.append(timed(lambda: run_study(study, workers=2)))
             dask_runs.append(timed(lambda: run_study(study, scheduler=address)))
     local_best = min(run[0] for run in local_runs)

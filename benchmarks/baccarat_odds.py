@@ -4,6 +4,7 @@ Run from the repository root after ``./run-tests`` (or any install of croupier):
 
     .venv/bin/python benchmarks/baccarat_odds.py          # about a minute
     .venv/bin/python benchmarks/baccarat_odds.py --quick  # fewer repetitions
+    .venv/bin/python benchmarks/baccarat_odds.py --tiny   # every path, in seconds (tests)
 
 The baseline for exact odds is the obvious program, written here: six nested loops over
 the card values, integer weights (cards of that value left), and the rules as if-chains.
@@ -144,8 +145,13 @@ def peak_memory_mb() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer and shorter repetitions")
+    parser.add_argument(
+        "--tiny",
+        action="store_true",
+        help="every path at the smallest size (tests)",
+    )
     args = parser.parse_args()
-    budget = 0.5 if args.quick else 2.0
+    budget = 0.01 if args.tiny else 0.5 if args.quick else 2.0
 
     rows: list[tuple[str, str, str, str, str]] = []
     # Correctness first: both sides must agree exactly.
@@ -178,7 +184,7 @@ def main() -> None:
     )
 
     rng = np.random.default_rng(2026)
-    batch_size = 20_000
+    batch_size = 200 if args.tiny else 20_000
     shoes = np.array(EIGHT_DECKS) - rng.integers(0, 33, size=(batch_size, 10))
     batch = per_call(lambda: outcome_probabilities_batch(shoes), budget * 2)
     rate = batch_size / batch
@@ -197,7 +203,7 @@ def main() -> None:
     start = time.perf_counter()
     simulate(2048, decks=8, rng=1, workers=cores)  # starts the worker server, once per process
     startup = time.perf_counter() - start
-    shoes_to_deal = 20_000 if args.quick else 125_000
+    shoes_to_deal = 200 if args.tiny else 20_000 if args.quick else 125_000
     for workers in sorted({1, cores}):
         start = time.perf_counter()
         result = simulate(shoes_to_deal, decks=8, rng=7, workers=workers)

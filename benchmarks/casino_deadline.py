@@ -1,6 +1,6 @@
 """Does every Casino strategy answer within its deadline, whatever the table holds?
 
-Run: .venv/bin/python benchmarks/casino_deadline.py [DEADLINE] [POSITIONS] [SEED]
+Run: .venv/bin/python benchmarks/casino_deadline.py [DEADLINE] [POSITIONS] [SEED] [--tiny]
 
 Builds POSITIONS positions (default 3) at the start of a deal for each number of loose
 cards from 2 to 20, of three kinds: ``any`` (the table, the hands and the deck dealt at
@@ -19,9 +19,9 @@ run, not runs with each other.
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from functools import partial
@@ -93,7 +93,7 @@ def count_moves(state: State) -> tuple[float, int, bool]:
     return seconds, len(moves), complete
 
 
-def main(deadline: float = 1.0, positions: int = 3, seed: int = 2026) -> None:
+def main(deadline: float = 1.0, positions: int = 3, seed: int = 2026, most_loose: int = 20) -> None:
     rng = random.Random(seed)
     strategies = {name: strategy_named(name, deadline=deadline) for name in NAMES}
     print(
@@ -107,7 +107,7 @@ def main(deadline: float = 1.0, positions: int = 3, seed: int = 2026) -> None:
     print(header)
     worst = 0.0
     for kind in KINDS:
-        for loose in range(2, 21, 2):
+        for loose in range(2, most_loose + 1, 2):
             states = [start_of_a_deal(loose, kind, rng) for _ in range(positions)]
             moves, generation, every = [], [], True
             times: dict[str, list[float]] = {name: [] for name in NAMES}
@@ -146,9 +146,15 @@ def _ms(seconds: float) -> str:
 
 
 if __name__ == "__main__":
-    arguments = sys.argv[1:]
-    main(
-        float(arguments[0]) if arguments else 1.0,
-        int(arguments[1]) if len(arguments) > 1 else 3,
-        int(arguments[2]) if len(arguments) > 2 else 2026,
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("deadline", nargs="?", type=float, default=1.0)
+    parser.add_argument("positions", nargs="?", type=int, default=3)
+    parser.add_argument("seed", nargs="?", type=int, default=2026)
+    parser.add_argument(
+        "--tiny", action="store_true", help="every path at the smallest size (tests)"
     )
+    args = parser.parse_args()
+    if args.tiny:  # one position of each kind with 2 and 4 loose cards
+        main(0.01, 1, args.seed, most_loose=4)
+    else:
+        main(args.deadline, args.positions, args.seed)

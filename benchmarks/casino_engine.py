@@ -1,6 +1,6 @@
 """How fast the Casino engine lists and plays moves: the budget a search player works with.
 
-Run: .venv/bin/python benchmarks/casino_engine.py [ROUNDS]
+Run: .venv/bin/python benchmarks/casino_engine.py [ROUNDS] [--tiny]
 
 Prints microseconds per call of ``State.legal_moves`` and ``State.apply`` (checked and unchecked)
 over the positions of random rounds, and whole random rounds per second.
@@ -8,8 +8,8 @@ over the positions of random rounds, and whole random rounds per second.
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
 
 from croupier.casino import Player, State, new_tournament
@@ -58,4 +58,10 @@ def main(rounds: int = 200) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rounds", nargs="?", type=int, default=200)
+    parser.add_argument(
+        "--tiny", action="store_true", help="every path at the smallest size (tests)"
+    )
+    args = parser.parse_args()
+    main(2 if args.tiny else args.rounds)

@@ -1,6 +1,6 @@
 """The levels of play against each other: the arena table of the how-to page.
 
-Run: .venv/bin/python benchmarks/casino_levels.py [TOURNAMENTS] [SEED] [WORKERS] [PAIRS]
+Run: .venv/bin/python benchmarks/casino_levels.py [TOURNAMENTS] [SEED] [WORKERS] [PAIRS] [--tiny]
 
 PAIRS (default: all six) picks pairs, as ``expert-strong,casual-beginner``.
 
@@ -16,10 +16,10 @@ A JSON line per pair is written to the file named by CASINO_LEVELS_JSON, if set.
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import json
 import os
-import sys
 import time
 
 from croupier.casino.levels import Level
@@ -41,7 +41,13 @@ def row(result: ArenaResult, seconds: float) -> str:
     )
 
 
-def main(tournaments: int = 200, seed: int = 2026, workers: int = 1, only: str = "") -> None:
+def main(
+    tournaments: int = 200,
+    seed: int = 2026,
+    workers: int = 1,
+    only: str = "",
+    deadline: float = 1.0,
+) -> None:
     levels = list(Level)
     print(f"Levels arena: {tournaments} tournaments per pair, seed {seed}, {workers} worker(s)\n")
     print(
@@ -59,7 +65,9 @@ def main(tournaments: int = 200, seed: int = 2026, workers: int = 1, only: str =
         pairs = [pair for pair in pairs if pair in chosen]
     for a, b in pairs:
         start = time.perf_counter()
-        result = run_arena(a.value, b.value, tournaments, rng=seed, workers=workers)
+        result = run_arena(
+            a.value, b.value, tournaments, rng=seed, workers=workers, deadline=deadline
+        )
         seconds = time.perf_counter() - start
         print(row(result, seconds), flush=True)
         clear[a, b] = result.win_share("a").low > 0.5
@@ -93,10 +101,16 @@ def main(tournaments: int = 200, seed: int = 2026, workers: int = 1, only: str =
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    main(
-        int(args[0]) if len(args) > 0 else 200,
-        int(args[1]) if len(args) > 1 else 2026,
-        int(args[2]) if len(args) > 2 else 1,
-        args[3] if len(args) > 3 else "",
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tournaments", nargs="?", type=int, default=200)
+    parser.add_argument("seed", nargs="?", type=int, default=2026)
+    parser.add_argument("workers", nargs="?", type=int, default=1)
+    parser.add_argument("pairs", nargs="?", default="")
+    parser.add_argument(
+        "--tiny", action="store_true", help="every path at the smallest size (tests)"
     )
+    args = parser.parse_args()
+    if args.tiny:  # one pair of tournaments, the strongest level against the weakest
+        main(2, args.seed, 1, "expert-beginner", deadline=0.01)
+    else:
+        main(args.tournaments, args.seed, args.workers, args.pairs)

@@ -1,6 +1,6 @@
 """How long the Casino strategies think: time per decision over the positions of real games.
 
-Run: .venv/bin/python benchmarks/casino_strategies.py [ROUNDS] [SEED]
+Run: .venv/bin/python benchmarks/casino_strategies.py [ROUNDS] [SEED] [--tiny]
 
 Plays ROUNDS rounds (default 100) of the expert against greedy, each side starting in
 turn, and times every expert decision: the mean, the median, the 99th percentile and
@@ -13,19 +13,20 @@ the wall clock.
 
 from __future__ import annotations
 
-import random
+import argparse
 import statistics
-import sys
 import time
 from collections import defaultdict
+
+import numpy as np
 
 from croupier.casino import Player, State, format_save, new_tournament
 from croupier.casino.strategies import ExpertStrategy, GreedyStrategy
 
 
-def main(rounds: int = 100, seed: int = 2026) -> None:
-    expert, greedy = ExpertStrategy(), GreedyStrategy()
-    rng = random.Random(seed)
+def main(rounds: int = 100, seed: int = 2026, deadline: float = 1.0) -> None:
+    expert, greedy = ExpertStrategy(deadline=deadline), GreedyStrategy()
+    rng = np.random.default_rng(seed)  # the library's rng: a seed or a NumPy generator
     times: dict[tuple[bool, int], list[float]] = defaultdict(list)
     cpu: dict[tuple[bool, int], list[float]] = defaultdict(list)
     slowest: tuple[float, State | None] = (0.0, None)
@@ -75,4 +76,14 @@ def main(rounds: int = 100, seed: int = 2026) -> None:
 
 
 if __name__ == "__main__":
-    main(*(int(arg) for arg in sys.argv[1:3]))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rounds", nargs="?", type=int, default=100)
+    parser.add_argument("seed", nargs="?", type=int, default=2026)
+    parser.add_argument(
+        "--tiny", action="store_true", help="every path at the smallest size (tests)"
+    )
+    args = parser.parse_args()
+    if args.tiny:
+        main(1, args.seed, deadline=0.01)
+    else:
+        main(args.rounds, args.seed)

@@ -20,6 +20,7 @@ measured here.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import statistics
@@ -166,30 +167,42 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5, help="stops of each kind")
     parser.add_argument("--work", type=Path, default=Path("/tmp/croupier-interrupt"))
+    parser.add_argument(
+        "--tiny", action="store_true", help="one stop of the first row only (tests)"
+    )
     args = parser.parse_args()
-    with remote_cluster() as (cluster, client):
-        rows = [
-            ("simulate, 2 local workers", SIMULATE, signal.SIGINT, "working"),
-            ("simulate, 2 local workers", SIMULATE, signal.SIGTERM, "working"),
-            (
-                "perfect, --scheduler local (2 workers)",
-                [*PERFECT, "--scheduler", "local"],
-                signal.SIGINT,
-                "batch",
-            ),
-            (
-                "perfect, --scheduler local, while it starts",
-                [*PERFECT, "--scheduler", "local"],
-                signal.SIGINT,
-                "starting",
-            ),
-            (
-                "perfect, remote scheduler (1 worker)",
-                [*PERFECT, "--scheduler", cluster.scheduler_address],
-                signal.SIGINT,
-                "batch",
-            ),
-        ]
+    repeat = 1 if args.tiny else args.repeat
+    with (
+        contextlib.nullcontext((None, None)) if args.tiny else remote_cluster() as (
+            cluster,
+            client,
+        )
+    ):
+        rows = [("simulate, 2 local workers", SIMULATE, signal.SIGINT, "working")]
+        if cluster is not None:
+            rows.append(("simulate, 2 local workers", SIMULATE, signal.SIGTERM, "working"))
+            rows += [
+                (
+                    "perfect, --scheduler local (2 workers)",
+                    [*PERFECT, "--scheduler", "local"],
+                    signal.SIGINT,
+                    "batch",
+                ),
+                (
+                    "perfect, --scheduler local, while it starts",
+                    [*PERFECT, "--scheduler", "local"],
+                    signal.SIGINT,
+                    "starting",
+                ),
+                (
+                    "perfect, remote scheduler (1 worker)",
+                    [*PERFECT, "--scheduler", cluster.scheduler_address],
+                    signal.SIGINT,
+                    "batch",
+                ),
+            ]
+        else:
+            print("--tiny: the SIGTERM and Dask rows are left out (tests/cli/test_interrupt.py)")
         print(
             f"{'command':48} {'signal':8} {'exit':>5} {'stop: best':>10} {'median':>7} "
             f"{'worst':>6} {'left':>5} {'stderr':>7}"
@@ -197,7 +210,7 @@ def main() -> None:
         for number, (name, command, sig, when) in enumerate(rows):
             stops = [
                 interrupt(command, args.work / f"{number}-{attempt}", sig=sig, when=when)
-                for attempt in range(args.repeat)
+                for attempt in range(repeat)
             ]
             took = [stop.took for stop in stops]
             codes = "/".join(sorted({str(stop.code) for stop in stops}))
@@ -207,11 +220,12 @@ def main() -> None:
                 f"{sum(len(stop.left) for stop in stops):5d} "
                 f"{sum(bool(stop.err) for stop in stops):7d}"
             )
-        alive = client.submit(pow, 2, 3).result(timeout=60) == 8
-        print(f"remote scheduler still answers after the stops: {alive}")
+        if client is not None:
+            alive = client.submit(pow, 2, 3).result(timeout=60) == 8
+            print(f"remote scheduler still answers after the stops: {alive}")
     print(
         f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
-        f"{args.repeat} stops per row; 'left': worker processes running 2 s after exit, "
+        f"{repeat} stops per row; 'left': worker processes running 2 s after exit, "
         "'stderr': stops that wrote anything on stderr)"
     )
 

@@ -84,9 +84,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="one run of each")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--flops", type=int, default=2000, help="flops the obvious loop deals")
+    parser.add_argument("--tiny", action="store_true", help="one run, 20 flops (tests)")
     args = parser.parse_args()
-    repeat = 1 if args.quick else args.repeat
-    flops = 300 if args.quick else args.flops
+    repeat = 1 if args.quick or args.tiny else args.repeat
+    flops = 20 if args.tiny else 300 if args.quick else args.flops
     rank_table(7)
     hits("random", board=BOARD)
     rows: list[tuple[str, str, str, str]] = []

@@ -151,7 +151,10 @@ def main() -> int:
     parser.add_argument("--lines", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--no-peers", action="store_true", help="croupier's paths only")
+    parser.add_argument("--tiny", action="store_true", help="2,000 lines (tests)")
     args = parser.parse_args()
+    if args.tiny:
+        args.lines = 2_000
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hands.txt"

@@ -4,6 +4,7 @@ Run from the repository root, with eval7 installed (the ``test`` or ``bench`` ex
 
     .venv/bin/python benchmarks/poker_ranges.py            # about half a minute
     .venv/bin/python benchmarks/poker_ranges.py --quick    # one run of each
+    .venv/bin/python benchmarks/poker_ranges.py --tiny     # every row on a turn board (tests)
 
 Each row times one question in this run (best of ``--repeat`` runs, croupier and the
 peer timed in turns, tables built beforehand, garbage collector paused); rows with a
@@ -37,6 +38,7 @@ VILLAIN = "TT+, AQs+, AQo+, KQs"
 RVR = ("TT+, AQs+, AQo+", "QQ+, AKs, AKo")
 RIVER = "2c 7d 9h Js 3s"
 FLOP = "2c 7d 9h"
+TURN = "2c 7d 9h Js"
 MC_TRIALS = 2_000_000
 
 
@@ -71,12 +73,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="one run of each")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--tiny", action="store_true", help="the preflop rows on a turn board, few trials (tests)"
+    )
     parser.add_argument("--cpu", action="store_true", help="CPU time of this process")
     args = parser.parse_args()
     if args.cpu:
         CLOCK[0] = time.process_time
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; engine {status()}")
-    repeat = 1 if args.quick else args.repeat
+    repeat = 1 if args.quick or args.tiny else args.repeat
+    # --tiny: every row's code on questions that take moments (a turn board for "preflop").
+    pre = TURN if args.tiny else None
+    unknown = "?0" if args.tiny else "?0 ?1 ?2 ?3 ?4"
+    shared = f"{TURN} {unknown}" if args.tiny else unknown
+    trials = 20_000 if args.tiny else MC_TRIALS
     import eval7
 
     rank_table(7)
@@ -84,9 +94,9 @@ def main() -> None:
     rows: list[tuple[str, str, str, str]] = []
 
     # heads-up preflop exact, beside croupier's previous exact path (poker equity --exact)
-    old = parse_equity_hands("Ah Kh ?0 ?1 ?2 ?3 ?4\nQs Qd ?0 ?1 ?2 ?3 ?4")
+    old = parse_equity_hands(f"Ah Kh {shared}\nQs Qd {shared}")
     t_new, r_new, t_old, r_old = duel(
-        lambda: calculate([HERO, "QsQd"], exact=True), lambda: exact_equity(old), repeat
+        lambda: calculate([HERO, "QsQd"], board=pre, exact=True), lambda: exact_equity(old), repeat
     )
     assert abs(r_new.players[0].equity - r_old.equity[0]) < 1e-12
     rows.append(
@@ -98,7 +108,7 @@ def main() -> None:
         )
     )
 
-    t3, r3 = best_time(lambda: calculate(["A2o", "88", "QJs"], exact=True), repeat)
+    t3, r3 = best_time(lambda: calculate(["A2o", "88", "QJs"], board=pre, exact=True), repeat)
     rows.append(
         (
             f"A2o vs 88 vs QJs preflop exact ({r3.games:,} games)",
@@ -111,8 +121,8 @@ def main() -> None:
     # hand vs range Monte Carlo, preflop: trials per second
     hero7, villain7 = eval7_cards(HERO), eval7_range(VILLAIN)
     t_mc, r_mc, t_e7, eq_e7 = duel(
-        lambda: calculate([HERO, VILLAIN], trials=MC_TRIALS, rng=1),
-        lambda: eval7.py_hand_vs_range_monte_carlo(hero7, villain7, [], MC_TRIALS),
+        lambda: calculate([HERO, VILLAIN], trials=trials, rng=1),
+        lambda: eval7.py_hand_vs_range_monte_carlo(hero7, villain7, [], trials),
         max(repeat, 5) if repeat > 1 else 1,  # the noisiest row: more turns
     )
     error = r_mc.players[0].stderr
@@ -120,8 +130,8 @@ def main() -> None:
     rows.append(
         (
             f"{HERO} vs {VILLAIN} preflop Monte Carlo, trials/s",
-            f"{MC_TRIALS / t_mc / 1e6:.1f} M",
-            f"{MC_TRIALS / t_e7 / 1e6:.1f} M (eval7)",
+            f"{trials / t_mc / 1e6:.1f} M",
+            f"{trials / t_e7 / 1e6:.1f} M (eval7)",
             f"{t_e7 / t_mc:.2f}x" + ("" if agree else " DISAGREE"),
         )
     )
@@ -197,7 +207,7 @@ def main() -> None:
     )
 
     # range vs range preflop: Monte Carlo to 0.1 point, and exact
-    t_p, r_p = best_time(lambda: calculate(list(RVR), precision=0.001, rng=2), repeat)
+    t_p, r_p = best_time(lambda: calculate(list(RVR), board=pre, precision=0.001, rng=2), repeat)
     rows.append(
         (
             f"{RVR[0]} vs {RVR[1]} preflop, Monte Carlo to 0.1 point SE ({r_p.games:,} trials)",
@@ -206,7 +216,7 @@ def main() -> None:
             "-",
         )
     )
-    t_rx, r_rx = best_time(lambda: calculate(list(RVR), exact=True), 1)
+    t_rx, r_rx = best_time(lambda: calculate(list(RVR), board=pre, exact=True), 1)
     rows.append(
         (
             f"{RVR[0]} vs {RVR[1]} preflop exact ({r_rx.games:,} games)",

@@ -135,9 +135,14 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=200_000)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument(
+        "--tiny", action="store_true", help="2,000 hands, one repetition, a flop (tests)"
+    )
     parser.add_argument("--cpu", action="store_true", help="CPU time of this process")
     args = parser.parse_args()
-    repeat = 2 if args.quick else 5
+    repeat = 1 if args.tiny else 2 if args.quick else 5
+    if args.tiny:
+        args.hands = 2_000
     if args.cpu:
         CLOCK[0] = time.process_time
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; engine {status()}")
@@ -212,13 +217,16 @@ def main() -> int:
             ratios.append(f"{rate / peer_rate:>9.2f}x" if peer_rate else f"{'-':>10}")
         print(f"{size:<9}{name:<24}{rate:>14,.0f}  {ratios[0]}  {ratios[1]:>13}  {ratios[2]}")
 
-    hands = parse_equity_hands(HEADS_UP)
+    # --tiny: the same two hands on a flop (moments instead of a second or two)
+    flop = HEADS_UP.replace("?0 ?1 ?2 ?3 ?4", "2c 7d 9h ?0 ?1")
+    hands = parse_equity_hands(flop if args.tiny else HEADS_UP)
     seconds, result = best_time(lambda: exact_equity(hands), repeat)
     print(
         f"\nheads-up pre-flop exact equity, As Ks vs Qh Qd, {result.trials:,} boards: "
         f"{seconds:.3f} s  (equity {result.equity[0]:.4f} / {result.equity[1]:.4f})"
     )
-    seconds, result = best_time(lambda: monte_carlo_equity(hands, 100_000, rng=1), repeat)
+    trials = 2_000 if args.tiny else 100_000
+    seconds, result = best_time(lambda: monte_carlo_equity(hands, trials, rng=1), repeat)
     print(
         f"heads-up Monte Carlo, {result.trials:,} trials: {seconds:.3f} s  "
         f"(equity {result.equity[0]:.4f} / {result.equity[1]:.4f})"

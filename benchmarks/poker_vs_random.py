@@ -3,6 +3,7 @@ table that orders top-percentage ranges (``15%``).
 
     .venv/bin/python benchmarks/poker_vs_random.py            # about ten minutes
     .venv/bin/python benchmarks/poker_vs_random.py --check    # four classes by Monte Carlo
+    .venv/bin/python benchmarks/poker_vs_random.py --tiny     # the check, briefly (tests)
 
 For each of the 169 classes one combo is played against a random hand (random is
 suit-symmetric, so every combo of a class has the same equity) by the exact enumeration
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from croupier.poker.calc import calculate
 from croupier.poker.starting_hands import CLASS_COMBOS, CLASS_LABELS, combo_text
-from report import replace_table  # benchmarks/ is on the path when run as a script
+from report import has_table, replace_table  # benchmarks/ is on the path when run as a script
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / "vs_random_exact.json"
@@ -32,23 +33,26 @@ MODULE = HERE.parent / "src" / "croupier" / "poker" / "vs_random.py"
 TRIALS = 4_000_000
 
 
-def class_equity(number: int, *, exact: bool = True) -> float:
+def class_equity(number: int, *, exact: bool = True, trials: int = TRIALS) -> float:
     """The equity of class ``number`` against a random hand (sampled, or exact)."""
     hand = combo_text(CLASS_COMBOS[number][0])
     if exact:
         return calculate([hand, "random"], exact=True).players[0].equity
-    return calculate([hand, "random"], trials=TRIALS, rng=number).players[0].equity
+    return calculate([hand, "random"], trials=trials, rng=number).players[0].equity
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="compare with the shipped table")
+    parser.add_argument("--tiny", action="store_true", help="the check with few trials (tests)")
     args = parser.parse_args()
-    if args.check:
+    if args.check or args.tiny:
         from croupier.poker.vs_random import EQUITY_VS_RANDOM
 
+        # the table the full run writes is there (so that the writing cannot rot)
+        assert has_table(MODULE, "EQUITY_VS_RANDOM", "tuple[float, ...]"), MODULE
         for n in (0, 1, 13, 12 * 13 + 7):  # AA, AKs, AKo, 72o
-            sampled = class_equity(n, exact=False)
+            sampled = class_equity(n, exact=False, trials=20_000 if args.tiny else TRIALS)
             print(f"{CLASS_LABELS[n]:4} table {EQUITY_VS_RANDOM[n]:.6f} sampled {sampled:.6f}")
         return
     done: dict[str, float] = json.loads(CACHE.read_text()) if CACHE.exists() else {}

@@ -57,7 +57,7 @@ from croupier.poker.starting_hands import (
     COMBO_INDEX,
 )
 from croupier.poker.tables import CARD_KEYS, rank_table
-from report import replace_table  # benchmarks/ is on the path when run as a script
+from report import has_table, replace_table  # benchmarks/ is on the path when run as a script
 
 HERE = Path(__file__).resolve().parent
 STATE = HERE / "vs_three_random.npz"
@@ -153,7 +153,7 @@ _ONE_HOT = np.zeros((COMBO_COUNT, 169))
 _ONE_HOT[np.arange(COMBO_COUNT), CLASS_OF_COMBO] = 1
 
 
-def run(triples: int, seed: int, limit: int | None) -> None:
+def run(triples: int, seed: int, limit: int | None, *, keep: bool = True) -> None:
     """Accumulate the sums board family by board family (resuming a stopped run), then
     write the table.
 
@@ -165,7 +165,7 @@ def run(triples: int, seed: int, limit: int | None) -> None:
     families, sizes = board_families()
     if limit is not None:
         families, sizes = families[:limit], sizes[:limit]
-    state = np.load(STATE) if STATE.exists() else None
+    state = np.load(STATE) if keep and STATE.exists() else None
     if state is not None and (int(state["triples"]), int(state["seed"])) == (triples, seed):
         done, sums, covariance = int(state["done"]), state["sums"], state["covariance"]
     else:
@@ -182,7 +182,7 @@ def run(triples: int, seed: int, limit: int | None) -> None:
         spread = per_class[0] - per_class[1]
         covariance += (spread * weight[:, None] ** 2).T @ spread / 4
         done = min(start + CHUNK, len(families))
-        if time.perf_counter() - shown > 60 or done == len(families):
+        if keep and (time.perf_counter() - shown > 60 or done == len(families)):
             shown = time.perf_counter()
             np.savez(STATE, triples=triples, seed=seed, done=done, sums=sums, covariance=covariance)
             rate = (done - first) / max(shown - started, 1e-9)
@@ -195,11 +195,14 @@ def run(triples: int, seed: int, limit: int | None) -> None:
         free = (bits[:, None] & COMBO_BITS[None, :]) == 0
         pairs += sizes[start : start + 4096] @ free
     visited = pairs @ _ONE_HOT
-    write_table(sums / visited, covariance / np.outer(visited, visited))
+    write_table(sums / visited, covariance / np.outer(visited, visited), write=keep)
 
 
-def write_table(equity: NDArray[np.float64], covariance: NDArray[np.float64]) -> None:
-    """Print the order and the errors, and write the table into the library."""
+def write_table(
+    equity: NDArray[np.float64], covariance: NDArray[np.float64], *, write: bool = True
+) -> None:
+    """Print the order and the errors, and write the table into the library (without
+    ``write``: only check that the table to write over is there)."""
     from croupier.poker.orders import tie_broken_order
     from croupier.poker.vs_random import EQUITY_VS_RANDOM
 
@@ -218,7 +221,10 @@ def write_table(equity: NDArray[np.float64], covariance: NDArray[np.float64]) ->
     values = "\n".join(
         f"    ({equity[n]:.7f}, {error[n]:.1e}),  # {CLASS_LABELS[n]}" for n in range(169)
     )
-    replace_table(MODULE, "EQUITY_VS_THREE", "tuple[tuple[float, float], ...]", values)
+    if write:
+        replace_table(MODULE, "EQUITY_VS_THREE", "tuple[tuple[float, float], ...]", values)
+    else:
+        assert has_table(MODULE, "EQUITY_VS_THREE", "tuple[tuple[float, float], ...]"), MODULE
 
 
 def check(trials: int) -> int:
@@ -245,7 +251,14 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="first board families only")
     parser.add_argument("--check", action="store_true", help="check the shipped table")
     parser.add_argument("--trials", type=int, default=400_000, help="deals per class (--check)")
+    parser.add_argument(
+        "--tiny", action="store_true", help="a slice of boards and a brief check, nothing written"
+    )
     args = parser.parse_args()
+    if args.tiny:  # every path at the smallest size; the library's table is left alone
+        run(2, args.seed, 64, keep=False)
+        check(2_000)
+        return
     if args.check:
         sys.exit(1 if check(args.trials) else 0)
     if args.triples < 2 or args.triples % 2:

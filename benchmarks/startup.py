@@ -4,6 +4,7 @@ Run from the repository root:
 
     .venv/bin/python benchmarks/startup.py            # about a minute
     .venv/bin/python benchmarks/startup.py --runs 3   # quicker, noisier
+    .venv/bin/python benchmarks/startup.py --tiny     # one run of three programs (tests)
 
 Each program runs as a new process (``python -m croupier ...`` or ``python -c ...``), the
 programs taking turns round after round so that a busy machine slows them all alike; the
@@ -69,7 +70,11 @@ def timed(command: list[str]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="rounds of runs (default 7)")
-    runs = parser.parse_args().runs
+    parser.add_argument(
+        "--tiny", action="store_true", help="one run of --help and baccarat odds (tests)"
+    )
+    args = parser.parse_args()
+    runs = 1 if args.tiny else args.runs
     python = sys.executable
     import croupier
 
@@ -81,7 +86,7 @@ def main() -> None:
             "bare: " + BARE: ([python, "-c", BARE], ""),
             "bare: " + BARE_NUMPY: ([python, "-c", BARE_NUMPY], ""),
         }
-        for words in HELP:
+        for words in HELP[:1] if args.tiny else HELP:
             name = " ".join(["croupier", *words, "--help"])
             programs[name] = ([python, "-m", "croupier", *words, "--help"], BARE)
         programs["croupier poker compare (one line)"] = (
@@ -92,8 +97,11 @@ def main() -> None:
             [python, "-m", "croupier", "baccarat", "odds"],
             BARE_NUMPY,
         )
+        if args.tiny:
+            del programs["croupier poker compare (one line)"]
         for command, _ in programs.values():  # warm the disk cache and the poker tables
-            timed(command)
+            if not args.tiny:
+                timed(command)
         walls: dict[str, list[float]] = {name: [] for name in programs}
         cpus: dict[str, list[float]] = {name: [] for name in programs}
         for _ in range(runs):

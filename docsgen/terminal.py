@@ -84,6 +84,7 @@ def _run(session: Session, cwd: Path, timeout: float) -> str:
         "COLORTERM": "truecolor",
         "COLUMNS": str(session.width),
         "LINES": "50",
+        "XDG_STATE_HOME": str(cwd / ".state"),  # recovery files and histories stay here
     }
     env.pop("NO_COLOR", None)
     stdin = "".join(answer + "\n" for answer in session.answers)

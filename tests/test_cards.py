@@ -297,9 +297,15 @@ def test_stacked_shoe_deals_in_order_and_cannot_be_shuffled() -> None:
     assert "stacked" in repr(shoe)
 
 
-@pytest.mark.parametrize("decks", [0, -1, 2.5, True, "8"])
-def test_bad_deck_counts(decks: object) -> None:
-    with pytest.raises(CardError, match="bad number of decks"):
+@pytest.mark.parametrize("decks", [0, -1, 65, 10**30])
+def test_bad_deck_counts(decks: int) -> None:
+    with pytest.raises(CardError, match=r"bad number of decks .*: expected 1 to 64"):
+        Shoe(decks=decks)
+
+
+@pytest.mark.parametrize("decks", [2.5, True, "8"])
+def test_a_deck_count_of_the_wrong_type_is_a_type_error(decks: object) -> None:
+    with pytest.raises(TypeError, match="decks must be an int, not"):
         Shoe(decks=untyped(decks))
 
 
@@ -333,10 +339,18 @@ def test_a_byte_order_mark_is_accepted_and_huge_or_endless_input_refused(tmp_pat
     path = tmp_path / "shoe.txt"
     path.write_bytes("\ufeff2h 3d\r\n9s Kc\r\n".encode())
     assert read_card_file(path) == parse_cards("2h 3d 9s Kc")
+    for device in ("/dev/zero", "/dev/urandom"):  # endless: refused before a byte is read
+        with pytest.raises(CardError, match="a character device: expected a regular file"):
+            read_card_file(device)
+    path.write_text("2h 3d\n" + "x" * 10_001 + "\n", encoding="utf-8")
     with pytest.raises(CardError, match="longer than 10,000 characters"):
-        read_card_file("/dev/zero")
+        read_card_file(path)
+    path.write_bytes(b"2h 3d\n\xff\xfe\n")
     with pytest.raises(CardError, match="not UTF-8 text"):
-        read_card_file("/dev/urandom")
+        read_card_file(path)
+    path.write_text("As Kd\n" * 200_000, encoding="utf-8")  # 1.2 MB: refused in moments
+    with pytest.raises(CardError, match="more than 1 MiB of input"):
+        read_card_file(path)
     with pytest.raises(CardError, match="NUL"):
         read_card_file("shoe\0.txt")
 
@@ -356,3 +370,14 @@ def test_card_spellings_are_exactly_the_tokens_parse_card_reads() -> None:
                 assert token.upper() not in spellings, token
             else:
                 assert spellings[token.upper()] == card, token
+
+
+def test_an_empty_shoe_of_one_card_says_so_in_the_singular() -> None:
+    shoe = Shoe.stacked("As")
+    shoe.draw()
+    with pytest.raises(EmptyShoeError, match="its one card has been dealt"):
+        shoe.draw()
+    two = Shoe.stacked("As Ks")
+    two.draw(), two.draw()
+    with pytest.raises(EmptyShoeError, match="all 2 cards have been dealt"):
+        two.peek()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +15,8 @@ from hypothesis import strategies as st
 from croupier import textfile
 from croupier.errors import CroupierError
 from croupier.textfile import MAX_LINE_CHARS, iter_lines, read_text
+
+from .untyped import untyped
 
 
 @pytest.fixture
@@ -53,3 +58,51 @@ def test_bad_utf8_names_its_line(tmp_path: Path, tiny_chunks: None) -> None:
     with pytest.raises(CroupierError, match=r"not UTF-8 text \(line 3\)"):
         got.extend(iter_lines(path))
     assert got == ["one", "two"]
+
+
+@pytest.mark.parametrize("reader", [read_text, lambda path, error: list(iter_lines(path, error))])
+def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path: Path, reader: Any) -> None:
+    fifo = tmp_path / "f"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    with pytest.raises(CroupierError, match=r"f: a FIFO \(named pipe\): expected a regular file"):
+        reader(fifo, CroupierError)
+    assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/full", "/dev/null"])
+def test_a_device_is_refused_not_read_forever(device: str) -> None:
+    if not os.path.exists(device):
+        pytest.skip(f"no {device} here")
+    with pytest.raises(CroupierError, match="a character device: expected a regular file"):
+        read_text(device)
+
+
+def test_a_symbolic_link_to_a_regular_file_is_read(tmp_path: Path) -> None:
+    target = tmp_path / "real.txt"
+    target.write_text("As Kd\n", encoding="utf-8")
+    link = tmp_path / "link.txt"
+    link.symlink_to(target)
+    assert read_text(link) == "As Kd\n"
+
+
+def test_a_caller_s_smaller_bound_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "big.txt"
+    path.write_text("As Ks ?0 ?1 ?2\n" * 10_000, encoding="utf-8")
+    with pytest.raises(CroupierError, match="more than 64 KiB of input: far more than"):
+        read_text(path, max_bytes=64 * 1024)
+    assert len(read_text(path, max_bytes=1024 * 1024)) == 150_000
+
+
+def test_a_source_of_the_wrong_type_is_named() -> None:
+    with pytest.raises(TypeError, match="source must be a str, a PathLike or None, not int"):
+        read_text(untyped(3))
+    with pytest.raises(TypeError, match="source must name a file in a str, not bytes"):
+        read_text(untyped(_BytesPath()))
+
+
+class _BytesPath:
+    """A path-like object that names its file in bytes."""
+
+    def __fspath__(self) -> bytes:
+        return b"x"

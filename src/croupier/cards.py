@@ -29,12 +29,14 @@ from typing import Any, Final, overload
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from croupier.arguments import checked
 from croupier.errors import CroupierError, check_type
 from croupier.randomness import RNGLike, as_generator
-from croupier.textfile import read_text
+from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 
 __all__ = [
     "DECK",
+    "MAX_DECKS",
     "RANK_TOKENS",
     "SUIT_TOKENS",
     "Card",
@@ -146,6 +148,17 @@ class Rank(enum.IntEnum):
         return self.name.lower() if self > Rank.TEN else str(int(self))
 
 
+def _member(kind: type[enum.IntEnum], value: object, name: str, values: str) -> Any:
+    """``value`` as a member of ``kind`` (a member, or its whole number)."""
+    if isinstance(value, kind):
+        return value
+    number = check_type(value, int, name, f"a {kind.__name__} or a whole number")
+    try:
+        return kind(number)
+    except ValueError:
+        raise CardError(f"bad {name} {value}: expected a {kind.__name__} ({values})") from None
+
+
 # --- notation ---------------------------------------------------------------------------
 
 #: Every way to write a rank in a card token (upper case; tokens are read in any case).
@@ -206,8 +219,8 @@ class Card:
 
     def __post_init__(self) -> None:
         # Accept plain ints for convenience, store the enums.
-        object.__setattr__(self, "rank", Rank(self.rank))
-        object.__setattr__(self, "suit", Suit(self.suit))
+        object.__setattr__(self, "rank", _member(Rank, self.rank, "rank", "2 to 14"))
+        object.__setattr__(self, "suit", _member(Suit, self.suit, "suit", "0 to 3"))
         object.__setattr__(self, "index", 4 * (self.rank - 2) + self.suit)
 
     @classmethod
@@ -216,6 +229,7 @@ class Card:
         return parse_card(token)
 
     @classmethod
+    @checked
     def from_index(cls, index: int) -> Card:
         """The card numbered ``index`` (0..51), the inverse of :attr:`index`."""
         if not 0 <= index < 52:
@@ -250,20 +264,37 @@ def _bad_card(token: str, position: int | None, why: str = "") -> CardError:
     return CardError(f"bad card {token!r}{where}{because}: expected {ACCEPTED_FORMS}")
 
 
-def as_cards(cards: Iterable[Card], name: str = "cards") -> tuple[Card, ...]:
-    """``cards`` as a tuple, checked to hold :class:`Card` objects (a :class:`TypeError`
-    names the argument and the item otherwise; text is read by :func:`parse_cards`).
+def as_cards(
+    cards: Iterable[Card] | str, name: str = "cards", *, reads_text: bool = True
+) -> tuple[Card, ...]:
+    """``cards`` as a tuple of :class:`Card` objects: cards as they are, or text read by
+    :func:`parse_cards`. This is the library's one rule: a function that takes cards takes
+    their text too; a value's constructor (``Move(...)``, ``EquityQuestion(...)``) takes
+    values only (``reads_text=False``), and its ``parse`` reads text. Anything else is a
+    :class:`TypeError` naming the argument and the item.
 
-    >>> as_cards("As Ks")
+    >>> as_cards("As Ks"), as_cards([Card.parse("2c")])
+    ((Card('As'), Card('Ks')), (Card('2c'),))
+    >>> as_cards(["As"])
     Traceback (most recent call last):
     ...
-    TypeError: cards must be Card objects, not a str: parse_cards('As Ks') reads text
+    TypeError: cards[0] must be a Card, not str
+    >>> as_cards("As Ks", "loose", reads_text=False)
+    Traceback (most recent call last):
+    ...
+    TypeError: loose must be Card objects, not a str: parse_cards('As Ks') reads text
     """
+    if isinstance(cards, tuple) and all(card.__class__ is Card for card in cards):
+        return cards  # the common case, in one pass
     if isinstance(cards, str):
-        raise TypeError(
-            f"{name} must be Card objects, not a str: parse_cards({cards!r}) reads text"
-        )
-    items = tuple(check_type(cards, Iterable, name, "an iterable of Card objects"))
+        if not reads_text:
+            raise TypeError(
+                f"{name} must be Card objects, not a str: parse_cards({cards[:40]!r}) reads text"
+            )
+        return parse_cards(cards)
+    if isinstance(cards, bytes | bytearray):  # iterable, but of numbers: not cards
+        raise TypeError(f"{name} must be Card objects or their text (str), not bytes")
+    items = tuple(check_type(cards, Iterable, name, "Card objects or their text (str)"))
     for i, card in enumerate(items):
         check_type(card, Card, f"{name}[{i}]", "a Card")
     return items
@@ -334,6 +365,7 @@ def parse_rank(token: str, position: int | None = None) -> Rank:
         ) from None
 
 
+@checked
 def parse_ranks(text: str) -> tuple[Rank, ...]:
     """Ranks separated by spaces or commas (see :func:`parse_rank`).
 
@@ -348,6 +380,7 @@ def _tokens(text: str) -> list[str]:
     return text.replace(",", " ").split()
 
 
+@checked
 def parse_cards(text: str | Iterable[str], *, distinct: bool = False) -> tuple[Card, ...]:
     """Parse cards separated by spaces (or commas), or an iterable of tokens.
 
@@ -379,6 +412,7 @@ def parse_cards(text: str | Iterable[str], *, distinct: bool = False) -> tuple[C
     return cards
 
 
+@checked
 def parse_card_lines(
     text: str, source: str = "input", *, distinct: bool = False
 ) -> tuple[Card, ...]:
@@ -420,9 +454,14 @@ def parse_card_lines(
     return tuple(cards)
 
 
+@checked
 def read_card_file(path: str | os.PathLike[str], *, distinct: bool = False) -> tuple[Card, ...]:
     """The cards listed in a text file (see :func:`parse_card_lines`), in order."""
-    return parse_card_lines(read_text(path, CardError), os.fspath(path), distinct=distinct)
+    return parse_card_lines(
+        read_text(path, CardError, max_bytes=MAX_GAME_FILE_BYTES),
+        os.fspath(path),
+        distinct=distinct,
+    )
 
 
 @enum.unique
@@ -467,8 +506,8 @@ class CardStyle(enum.StrEnum):
         return str(card)
 
 
-def format_cards(
-    cards: Iterable[Card], style: CardStyle | str = CardStyle.STR, sep: str = " "
+def format_cards(  # checked by hand: every game writes cards with it
+    cards: Iterable[Card] | str, style: CardStyle | str = CardStyle.STR, sep: str = " "
 ) -> str:
     """Join cards with ``sep`` in one :class:`CardStyle`: ``str`` (Kc), ``pretty`` (K♣),
     ``casino`` (CK).
@@ -478,7 +517,7 @@ def format_cards(
     ('K♣ 10♦', 'CK, DX')
     """
     name_of = CardStyle.parse(style).name_of
-    return sep.join(name_of(card) for card in cards)
+    return check_type(sep, str, "sep").join(name_of(card) for card in as_cards(cards))
 
 
 # --- the deck ---------------------------------------------------------------------------
@@ -522,13 +561,14 @@ class Deck(Sequence[Card]):
 # --- NumPy conversion -------------------------------------------------------------------
 
 
-def cards_to_indices(cards: Iterable[Card]) -> NDArray[np.int64]:
-    """Card numbers (``4 * (rank - 2) + suit``) of the cards, as a NumPy array.
+def cards_to_indices(cards: Iterable[Card] | str) -> NDArray[np.int64]:
+    """Card numbers (``4 * (rank - 2) + suit``) of the cards (or their text), as a NumPy
+    array.
 
-    >>> cards_to_indices(parse_cards("2c As Td")).tolist()
-    [0, 51, 33]
+    >>> cards_to_indices(parse_cards("2c As Td")).tolist(), cards_to_indices("Kh").tolist()
+    ([0, 51, 33], [46])
     """
-    return np.fromiter((c.index for c in cards), dtype=np.int64)
+    return np.fromiter((c.index for c in as_cards(cards)), dtype=np.int64)
 
 
 def indices_to_cards(indices: ArrayLike) -> tuple[Card, ...]:
@@ -536,18 +576,39 @@ def indices_to_cards(indices: ArrayLike) -> tuple[Card, ...]:
 
     >>> indices_to_cards([0, 51, 33])
     (Card('2c'), Card('As'), Card('Td'))
+    >>> indices_to_cards([0, 52])
+    Traceback (most recent call last):
+    ...
+    croupier.cards.CardError: bad card number 52: expected integers 0 to 51
     """
-    flat = np.asarray(indices).ravel()
-    if flat.size and (
-        not np.issubdtype(flat.dtype, np.integer) or flat.min() < 0 or flat.max() > 51
-    ):
-        bad = next(int(i) for i in flat.tolist() if not (isinstance(i, int) and 0 <= i < 52))
+    if isinstance(indices, str | bytes | bool | np.bool_):
+        raise TypeError(f"indices must be card numbers (ints), not {type(indices).__name__}")
+    flat = np.asarray(indices, dtype=object if isinstance(indices, int) else None).ravel()
+    if flat.size and not np.issubdtype(flat.dtype, np.integer):
+        for item in flat.tolist():
+            if isinstance(item, float):  # a number, but not a card's
+                raise CardError(f"bad card number {item}: expected integers 0 to 51")
+            if not _whole(item):
+                raise TypeError(
+                    f"indices must be card numbers (ints), not {type(item).__name__} ({item!r:.30})"
+                )
+    numbers = [int(i) for i in flat.tolist()]
+    bad = next((i for i in numbers if not 0 <= i < 52), None)
+    if bad is not None:
         raise CardError(f"bad card number {bad}: expected integers 0 to 51")
-    return tuple(DECK[i] for i in flat.tolist())
+    return tuple(DECK[i] for i in numbers)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
 
 
 # --- shoes ------------------------------------------------------------------------------
 
+
+#: The most decks a shoe may hold: real shoes hold 1 to 8; 64 leaves room for studies of
+#: deep shoes while a shoe (3,328 cards) still shuffles and deals in moments.
+MAX_DECKS: Final = 64
 
 #: NumPy bit generators a saved shoe may name.
 _BIT_GENERATORS: Final = frozenset({"PCG64", "PCG64DXSM", "MT19937", "Philox", "SFC64"})
@@ -570,6 +631,7 @@ class Shoe:
     (416, 32, False)
     """
 
+    @checked
     def __init__(
         self,
         decks: int = 1,
@@ -577,8 +639,8 @@ class Shoe:
         rng: RNGLike = None,
         cut_card: int | None = None,
     ) -> None:
-        if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
-            raise CardError(f"bad number of decks {decks!r}: expected a whole number of 1 or more")
+        if not 1 <= decks <= MAX_DECKS:
+            raise CardError(f"bad number of decks {decks!r}: expected 1 to {MAX_DECKS}")
         self._decks: int | None = decks
         self._rng: np.random.Generator | None = as_generator(rng)
         self._cards: list[Card] = list(DECK) * decks
@@ -588,8 +650,10 @@ class Shoe:
         self.shuffle()
 
     @classmethod
-    def stacked(cls, cards: Iterable[Card], *, cut_card: int | None = None) -> Shoe:
-        """A shoe that deals exactly ``cards``, first card first; it cannot be reshuffled."""
+    @checked
+    def stacked(cls, cards: Iterable[Card] | str, *, cut_card: int | None = None) -> Shoe:
+        """A shoe that deals exactly ``cards`` (or their text), first card first; it cannot
+        be reshuffled."""
         shoe = cls.__new__(cls)
         shoe._decks = None
         shoe._rng = None
@@ -657,7 +721,7 @@ class Shoe:
     def draw(self) -> Card:
         """Deal the top card."""
         if self._position >= len(self._cards):
-            raise EmptyShoeError(f"the shoe is empty: all {len(self._cards)} cards have been dealt")
+            raise self._empty()
         card = self._cards[self._position]
         self._position += 1
         self._counts[card.rank] -= 1
@@ -666,8 +730,13 @@ class Shoe:
     def peek(self) -> Card:
         """The top card, without dealing it."""
         if self._position >= len(self._cards):
-            raise EmptyShoeError(f"the shoe is empty: all {len(self._cards)} cards have been dealt")
+            raise self._empty()
         return self._cards[self._position]
+
+    def _empty(self) -> EmptyShoeError:
+        size = len(self._cards)
+        every = "its one card has" if size == 1 else f"all {size} cards have"
+        return EmptyShoeError(f"the shoe is empty: {every} been dealt")
 
     def counts(self) -> dict[Rank, int]:
         """Cards left by rank, from two to ace."""
@@ -704,6 +773,7 @@ class Shoe:
         }
 
     @classmethod
+    @checked
     def from_dict(cls, data: Mapping[str, Any]) -> Shoe:
         """The shoe saved by :meth:`to_dict`; bad data raises :class:`CardError`."""
         try:

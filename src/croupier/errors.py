@@ -41,9 +41,17 @@ def check_type(value: object, kind: type[_T] | tuple[type, ...], name: str, what
     ...
     TypeError: decks must be a whole number, not bool
     """
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds):
+    try:
+        fits = isinstance(value, kind)
+    except TypeError:
+        raise TypeError("kind must be a class or a tuple of classes") from None
+    if fits and (value.__class__ is not bool or kind is bool):  # the one check on the way
         return cast(_T, value)
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if fits and bool in kinds:
+        return cast(_T, value)
+    if not isinstance(name, str) or not isinstance(what, str):
+        raise TypeError("name and what must be str")
     if not what:
         what = " or ".join(f"a {k.__name__}" for k in kinds)
     raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
@@ -55,6 +63,7 @@ def prefixed(error: _E, prefix: str) -> _E:
     >>> prefixed(CroupierError("bad card 'X'"), "line 3")
     CroupierError("line 3: bad card 'X'")
     """
+    check_type(error, BaseException, "error", "an exception")
     new = copy.copy(error)
-    new.args = (f"{prefix}: {error}",)
+    new.args = (f"{check_type(prefix, str, 'prefix')}: {error}",)
     return new

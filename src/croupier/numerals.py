@@ -22,12 +22,14 @@ import math
 import re
 from typing import Final
 
+from croupier.arguments import checked
 from croupier.errors import CroupierError
 
 __all__ = [
     "MAX_BANKROLL_CENTS",
     "MAX_DIGITS",
     "SEED_LIMIT",
+    "a_or_an",
     "describe_range",
     "fixed",
     "format_money",
@@ -49,10 +51,13 @@ SEED_LIMIT: Final = 2**64 - 1
 #: The most money a bankroll or stake may hold: a billion dollars, in cents (far above any
 #: table limit, and small enough that no sum of bets can lose precision anywhere).
 MAX_BANKROLL_CENTS: Final = 100_000_000_000
+#: The most decimals a figure is written with.
+MAX_DECIMALS: Final = 20
 #: Fresh seeds are drawn below this, so every printed seed has at most ten digits.
 FRESH_SEED_BOUND: Final = 2**32
 
 
+@checked
 def is_ascii_whole(text: str) -> bool:
     """True if ``text`` is one to :data:`MAX_DIGITS` ASCII digits and nothing else.
 
@@ -66,6 +71,7 @@ def _shown(text: str) -> str:
     return repr(text if len(text) <= 30 else text[:27] + "...")
 
 
+@checked
 def parse_whole(
     text: str,
     what: str,
@@ -96,6 +102,7 @@ def parse_whole(
     return value
 
 
+@checked
 def describe_range(low: int | None, high: int | None) -> str:
     """What a bounded whole number may be, in words.
 
@@ -118,6 +125,7 @@ def fresh_seed() -> int:
     return secrets.randbelow(FRESH_SEED_BOUND)
 
 
+@checked
 def thousands(count: int) -> str:
     """A whole number with thousands separators: ``52,000,000,000``.
 
@@ -127,6 +135,7 @@ def thousands(count: int) -> str:
     return f"{count:,}"
 
 
+@checked
 def plural(count: int, noun: str, plural_form: str | None = None) -> str:
     """``count`` and the noun, plural unless the count is one: ``1 deck``, ``8 decks``.
 
@@ -137,6 +146,18 @@ def plural(count: int, noun: str, plural_form: str | None = None) -> str:
     return f"{thousands(count)} {word}"
 
 
+@checked
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article, as it is said: ``an A``, ``an 8``, ``a K``,
+    ``an ace``, ``a 10``.
+
+    >>> a_or_an("A"), a_or_an("8"), a_or_an("K"), a_or_an("ace"), a_or_an("10")
+    ('an A', 'an 8', 'a K', 'an ace', 'a 10')
+    """
+    said_with_a_vowel = word[:1].lower() in "aeio" or word.startswith(("8", "11", "18"))
+    return f"{'an' if said_with_a_vowel else 'a'} {word}"
+
+
 def _no_negative_zero(text: str) -> str:
     """Drop the minus sign of a figure that rounds to zero (``-0.00`` -> ``0.00``)."""
     if text.startswith("-") and not any(ch in "123456789" for ch in text):
@@ -144,17 +165,22 @@ def _no_negative_zero(text: str) -> str:
     return text
 
 
+@checked
 def fixed(value: float, digits: int) -> str:
     """``value`` with ``digits`` decimals, never ``-0.000``.
 
     >>> fixed(-0.00001, 3), fixed(-0.5, 1), fixed(float("nan"), 2)
     ('0.000', '-0.5', 'nan')
     """
+    if not 0 <= digits <= MAX_DECIMALS:
+        raise CroupierError(f"bad digits {digits}: expected 0 to {MAX_DECIMALS}")
+    value = float(value)
     if math.isnan(value):
         return "nan"
     return _no_negative_zero(f"{value:.{digits}f}")
 
 
+@checked
 def signed(value: float, digits: int) -> str:
     """``value`` with a sign and ``digits`` decimals; zero (after rounding) has none.
 
@@ -167,19 +193,21 @@ def signed(value: float, digits: int) -> str:
     return "+" + text
 
 
+@checked
 def percent(value: float, digits: int = 4, *, sign: bool = False) -> str:
     """A share as a percentage, never ``-0.0000%``.
 
     >>> percent(0.45860, 2), percent(-0.0000001), percent(-0.0106, 2, sign=True)
     ('45.86%', '0.0000%', '-1.06%')
     """
-    scaled = value * 100
+    scaled = float(value) * 100
     return (signed(scaled, digits) if sign else fixed(scaled, digits)) + "%"
 
 
 _MONEY = re.compile(r"\$?(?P<dollars>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.(?P<cents>[0-9]{1,2}))?")
 
 
+@checked
 def parse_money(
     text: str, what: str = "amount", *, error: type[CroupierError] = CroupierError
 ) -> int:
@@ -202,6 +230,7 @@ def parse_money(
     return dollars * 100 + cents
 
 
+@checked
 def format_money(cents: int, *, with_cents: bool = False) -> str:
     """Cents as dollars with thousands separators: ``$1,000``, ``$9.97``, ``-$5``.
 

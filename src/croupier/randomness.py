@@ -26,6 +26,8 @@ from typing import TypeAlias
 
 import numpy as np
 
+from croupier.errors import CroupierError
+
 __all__ = ["RNGLike", "as_generator", "as_seed_sequence", "seed_of"]
 
 #: What an ``rng`` argument may be: an int seed, a NumPy generator, or ``None``.
@@ -42,14 +44,14 @@ def _check(rng: RNGLike, name: str) -> None:
             f"not {type(rng).__name__}"
         )
     if rng < 0:
-        raise ValueError(f"bad {name} {rng}: a seed is 0 or more")
+        raise CroupierError(f"bad {name} {rng}: a seed is 0 or more")
 
 
 def as_generator(rng: RNGLike, name: str = "rng") -> np.random.Generator:
     """The generator ``rng`` stands for: a seeded one for an int, fresh for ``None``.
 
-    A negative seed raises :class:`ValueError`; any other type raises :class:`TypeError`
-    naming the argument (``name``).
+    A negative seed raises :class:`~croupier.errors.CroupierError` (a ``ValueError``); any
+    other type raises :class:`TypeError` naming the argument (``name``).
     """
     _check(rng, name)
     if isinstance(rng, np.random.Generator):

@@ -2,9 +2,12 @@
 poker commands' files and standard input.
 
 Input is read in chunks and decoded as it goes, so endless or huge inputs stop early with
-memory bounded: at most :data:`MAX_INPUT_BYTES` bytes in all and :data:`MAX_LINE_CHARS`
-characters a line. It must be UTF-8 (a byte-order mark at the start, as Windows editors
-write, is dropped); anything else raises the caller's error class, naming the input.
+memory bounded: at most :data:`MAX_INPUT_BYTES` bytes in all (or the smaller bound a
+caller gives for what it reads) and :data:`MAX_LINE_CHARS` characters a line. It must be
+UTF-8 (a byte-order mark at the start, as Windows editors write, is dropped); anything
+else raises the caller's error class, naming the input. A named file must be a regular
+file: a FIFO, a device (``/dev/zero``) or a socket is refused at once instead of being
+waited on or read forever (standard input, ``-``, may be a pipe).
 
 >>> import tempfile, os
 >>> with tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False) as handle:
@@ -24,17 +27,31 @@ from __future__ import annotations
 
 import codecs
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from typing import BinaryIO, Final
 
+from croupier.arguments import checked
 from croupier.errors import CroupierError
 
-__all__ = ["MAX_INPUT_BYTES", "MAX_LINE_CHARS", "iter_lines", "read_text"]
+__all__ = [
+    "MAX_GAME_FILE_BYTES",
+    "MAX_INPUT_BYTES",
+    "MAX_LINE_CHARS",
+    "iter_lines",
+    "not_regular",
+    "open_regular",
+    "read_text",
+]
 
 #: The most bytes read from one input: 256 MiB, room for a million-line poker file
 #: several times over, while a runaway input (``/dev/zero``) stops early.
 MAX_INPUT_BYTES: Final = 256 * 1024 * 1024
+#: The most bytes read from a file holding one game's cards or moves (a shoe, a deck, a
+#: Casino save or log): 1 MiB, far beyond any (64 decks written a card a token take
+#: 13 KB), so that a huge file is refused in moments instead of parsed for minutes.
+MAX_GAME_FILE_BYTES: Final = 1024 * 1024
 #: The longest line accepted: 10,000 characters, far beyond any hand, shoe or save line.
 MAX_LINE_CHARS: Final = 10_000
 #: Bytes read at a time.
@@ -48,8 +65,20 @@ def _chunks(stream: BinaryIO) -> Iterator[bytes]:
         yield chunk
 
 
+def _size(count: int) -> str:
+    """``256 MiB``, ``64 KiB``, ``300 bytes``."""
+    for unit, size in (("MiB", 1024 * 1024), ("KiB", 1024)):
+        if count >= size and count % size == 0:
+            return f"{count // size:,} {unit}"
+    return f"{count:,} bytes"
+
+
 def _lines(
-    stream: BinaryIO, name: str, error: type[CroupierError], keepends: bool
+    stream: BinaryIO,
+    name: str,
+    error: type[CroupierError],
+    keepends: bool,
+    max_bytes: int = MAX_INPUT_BYTES,
 ) -> Iterator[list[str]]:
     """The lines of ``stream``, a list of them for each chunk read (a Python step per
     chunk, not per line: a million-line file is read in a fraction of a second)."""
@@ -59,11 +88,11 @@ def _lines(
     number = 1
     for chunk in _chunks(stream):
         total += len(chunk)
-        if total > MAX_INPUT_BYTES:
-            raise error(
-                f"{name}: more than {MAX_INPUT_BYTES // (1024 * 1024)} MiB of input: "
-                "the most croupier reads from one input"
-            )
+        if total > max_bytes:
+            most = "the most croupier reads from one input"
+            if max_bytes < MAX_INPUT_BYTES:
+                most = "far more than such a file holds"
+            raise error(f"{name}: more than {_size(max_bytes)} of input: {most}")
         try:
             pending += decoder.decode(chunk)
         except UnicodeDecodeError:
@@ -101,6 +130,53 @@ def _check_name(path: str, error: type[CroupierError]) -> None:
         raise error(f"{path!r}: a file name cannot hold a NUL character")
 
 
+#: What a file that is not a regular one is, by its type.
+_KINDS: Final = (
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a directory"),
+)
+
+
+@checked
+def not_regular(mode: int) -> str | None:
+    """What a file of ``mode`` (``os.stat().st_mode``) is when it is not a regular file,
+    else ``None``.
+
+    >>> not_regular(os.stat("/dev/null").st_mode), not_regular(os.stat(__file__).st_mode)
+    ('a character device', None)
+    """
+    if not 0 <= mode < 2**32:
+        raise CroupierError(f"bad file mode {mode}: expected what os.stat gives, 0 to 2**32 - 1")
+    mode = int(mode)
+    if stat.S_ISREG(mode):
+        return None
+    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+
+
+@checked
+def open_regular(path: str, error: type[CroupierError], name: str | None = None) -> BinaryIO:
+    """``path`` opened for reading in binary, if it is a regular file; anything else (a
+    FIFO, a device, a socket, a directory) raises ``error`` at once, naming it. A FIFO is
+    opened without waiting for a writer, so nothing blocks. A missing or unreadable file
+    raises the usual :class:`OSError`.
+    """
+    _check_name(path, error)
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | os.O_CLOEXEC)
+    try:
+        what = not_regular(os.fstat(descriptor).st_mode)
+        if what is not None:
+            raise error(f"{name or path}: {what}: expected a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
 def _long_line(name: str, number: int, error: type[CroupierError]) -> CroupierError:
     return error(
         f"{name}, line {number}: longer than {MAX_LINE_CHARS:,} characters, the most a line "
@@ -108,41 +184,62 @@ def _long_line(name: str, number: int, error: type[CroupierError]) -> CroupierEr
     )
 
 
+def _check_bound(max_bytes: int) -> int:
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int):
+        raise TypeError(f"max_bytes must be an int, not {type(max_bytes).__name__}")
+    if not 0 < max_bytes <= MAX_INPUT_BYTES:
+        raise CroupierError(f"bad max_bytes {max_bytes}: expected 1 to {MAX_INPUT_BYTES:,}")
+    return max_bytes
+
+
+def _blocks(
+    source: Source | None,
+    error: type[CroupierError],
+    name: str | None,
+    keepends: bool,
+    max_bytes: int,
+) -> Iterator[list[str]]:
+    """The lines of a file or of standard input, a list per chunk read."""
+    _check_bound(max_bytes)
+    if source is not None and not isinstance(source, str | os.PathLike):
+        raise TypeError(f"source must be a file name or None, not {type(source).__name__}")
+    path = None if source is None else os.fspath(source)
+    if path is not None and not isinstance(path, str):
+        raise TypeError(f"source must name a file in a str, not {type(path).__name__}")
+    if path is None or path == "-":
+        stdin = name or "standard input"
+        yield from _lines(sys.stdin.buffer, stdin, error, keepends, max_bytes)
+        return
+    with open_regular(path, error, name) as stream:
+        yield from _lines(stream, name or path, error, keepends, max_bytes)
+
+
+@checked
 def iter_lines(
     source: Source | None,
     error: type[CroupierError] = CroupierError,
     *,
     name: str | None = None,
+    max_bytes: int = MAX_INPUT_BYTES,
 ) -> Iterator[str]:
     """The lines of a file, or of standard input for ``None`` or ``-``, without line ends,
-    read as they come (see the module's caps). A missing or unreadable file raises the
-    usual :class:`OSError`.
+    read as they come (see the module's caps; ``max_bytes`` lowers the byte cap to what
+    the input can hold). A file that is not a regular one, or not text, raises ``error``
+    naming it; a missing or unreadable file raises the usual :class:`OSError`.
     """
-    if source is None or os.fspath(source) == "-":
-        for lines in _lines(sys.stdin.buffer, name or "standard input", error, keepends=False):
-            yield from lines
-        return
-    path = os.fspath(source)
-    _check_name(path, error)
-    with open(path, "rb") as stream:
-        for lines in _lines(stream, name or path, error, keepends=False):
-            yield from lines
+    for lines in _blocks(source, error, name, False, max_bytes):
+        yield from lines
 
 
+@checked
 def read_text(
     source: Source | None,
     error: type[CroupierError] = CroupierError,
     *,
     name: str | None = None,
+    max_bytes: int = MAX_INPUT_BYTES,
 ) -> str:
     """The whole text of a UTF-8 file (or standard input for ``None`` or ``-``), read
-    through the same caps as :func:`iter_lines`; a file that is not text raises ``error``,
-    naming it. A missing or unreadable file raises the usual :class:`OSError`.
+    through the same caps and checks as :func:`iter_lines`.
     """
-    if source is None or os.fspath(source) == "-":
-        blocks = _lines(sys.stdin.buffer, name or "standard input", error, keepends=True)
-        return "".join(map("".join, blocks))
-    path = os.fspath(source)
-    _check_name(path, error)
-    with open(path, "rb") as stream:
-        return "".join(map("".join, _lines(stream, name or path, error, keepends=True)))
+    return "".join(map("".join, _blocks(source, error, name, True, max_bytes)))

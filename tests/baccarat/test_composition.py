@@ -31,7 +31,8 @@ def test_removing_cards_and_ranks() -> None:
     shoe = Composition.decks(8).removing(parse_ranks("5 5 9 K"))
     assert shoe.values == (127, 32, 32, 32, 32, 30, 32, 32, 32, 31)
     assert shoe.rank_count(Rank.KING) == 31 and shoe.rank_count(Rank.TEN) == 32
-    assert shoe.describe() == "412 cards"
+    assert shoe.describe() == "8 decks less 5 5 9 K"
+    assert Composition.decks(1).removing("2 3 4 5 6 7 8 9 10 J Q K A").describe() == "39 cards"
     cards = Composition.decks(1).removing(parse_cards("5h 5d"))
     assert cards.rank_count(Rank.FIVE) == 2
     with pytest.raises(BaccaratError, match="cannot remove a 5: none left"):
@@ -84,7 +85,7 @@ def test_parse_value_counts() -> None:
 def test_parse_counts_by_value_or_by_rank() -> None:
     by_value = parse_counts("16,4,4,4,4,4,4,4,4,4")
     assert by_value.values == (16,) + (4,) * 9 and not by_value.has_ranks
-    by_rank = parse_counts("1,2,3,4,5,6,7,8,9,10,11,12,13")  # A, 2, ..., K
+    by_rank = parse_counts("2,3,4,5,6,7,8,9,10,11,12,13,1")  # 2, ..., K, A: rank order
     assert by_rank.rank_count(Rank.ACE) == 1 and by_rank.rank_count(Rank.KING) == 13
     assert by_rank.values == (10 + 11 + 12 + 13, 1, 2, 3, 4, 5, 6, 7, 8, 9)
     with pytest.raises(BaccaratError, match=r"expected 10 counts by value .* or 13 by rank"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
@@ -21,6 +22,7 @@ from croupier.baccarat import (
     outcome_probabilities,
     outcome_probabilities_batch,
     pair_probabilities,
+    payout_table,
 )
 from croupier.baccarat.composition import RANKS
 from croupier.baccarat.enumeration import ROUND_CLASSES, class_id
@@ -146,12 +148,19 @@ def test_batch_errors_name_the_row(counts: NDArray[np.int64], message: str) -> N
         ([1, 1, 1, 1, 1, 0, 0, 0, 0, 0], "too few cards in .*: 5 left, a round may need 6"),
         ([4] * 9, "expected 10 card counts for values 0 to 9, got 9"),
         ([4] * 9 + [-2], "bad count -2 for value 9"),
-        ([4] * 9 + [2.5], "bad count 2.5 for value 9"),
-        ("16,4,4", "expected 10 card counts"),
     ],
 )
 def test_compositions_that_cannot_finish_a_round_are_refused(counts: object, message: str) -> None:
     with pytest.raises(BaccaratError, match=message):
+        outcome_probabilities(untyped(counts))
+
+
+@pytest.mark.parametrize(
+    ("counts", "message"),
+    [([4] * 9 + [2.5], r"counts\[9\] must be an int"), ("16,4,4", "counts must be a sequence")],
+)
+def test_counts_of_the_wrong_type_are_type_errors(counts: object, message: str) -> None:
+    with pytest.raises(TypeError, match=message):
         outcome_probabilities(untyped(counts))
 
 
@@ -289,3 +298,31 @@ def test_effect_of_removal_needs_ranks() -> None:
         effect_of_removal(Composition.infinite_deck())
     with pytest.raises(BaccaratError, match="needs a finite shoe"):
         effect_of_removal(Composition.from_values(EIGHT_DECKS))
+
+
+def test_bets_are_looked_up_by_key_and_stay_a_tuple() -> None:
+    shoe = Composition.decks(8)
+    priced = bet_odds(shoe)
+    assert isinstance(priced, tuple) and priced[0] is priced["banker"]
+    assert [odds.bet.key for odds in priced] == list(priced.keys())
+    report = odds_report(shoe)
+    assert report["tie"] == report.bets["tie"] == priced["tie"]
+    assert "banker" in untyped(priced) and "nope" not in untyped(priced) and priced[0] in priced
+    with pytest.raises(BaccaratError, match="no bet 'nope' in these odds"):
+        priced["nope"]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: odds_report(Composition.decks(8), exact=True),
+        lambda: effect_of_removal(Composition.decks(1)),
+        lambda: bet_odds(Composition.decks(8)),
+        lambda: bet_odds(Composition.decks(8))[0],
+        lambda: payout_table("ez"),
+    ],
+)
+def test_reprs_fit_on_a_line(make: Callable[[], object]) -> None:
+    """``repr(report)`` filled a screen with payout Rule objects."""
+    shown = repr(make())
+    assert "Rule(" not in shown and "\n" not in shown and len(shown) < 320, shown

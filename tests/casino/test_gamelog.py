@@ -6,14 +6,19 @@ from pathlib import Path
 
 import pytest
 
-from croupier.casino import Move, SaveFileError, format_save
+from croupier.casino import CasinoError, Move, SaveFileError, format_save, parse_save
 from croupier.casino.gamelog import (
     GameLog,
+    LoggedRound,
+    format_game_file,
     format_log,
     is_log_text,
     log_path_for,
+    parse_game_file,
     parse_log,
+    read_game_file,
     read_log,
+    write_game_file,
     write_log,
 )
 from croupier.casino.levels import Level
@@ -115,3 +120,56 @@ def test_adding_moves_starts_rounds_where_positions_do_not_follow(log: GameLog) 
             rebuilt = rebuilt.add(state, move)
     assert rebuilt == log
     assert rebuilt.add(first.start, Move.parse(str(first.moves[0]))).rounds[-1].start == first.start
+
+
+# --- the game file: one file for a game -------------------------------------------------
+
+
+def test_a_game_file_is_the_course_save_then_the_history(log: GameLog, tmp_path: Path) -> None:
+    middle = GameLog((log.rounds[0], LoggedRound(log.rounds[1].start, log.rounds[1].moves[:7])))
+    state = middle.current
+    assert state is not None
+    text = format_game_file(state, middle, Level.STRONG, practice=True)
+    save = format_save(state, Level.STRONG, practice=True)
+    assert text.startswith(save + "\nHistory:\n")  # the course's format, exactly, on top
+    assert parse_save(text) == state  # every reader of saves reads a game file
+    game = parse_game_file(text)
+    assert (game.state, game.level, game.practice, game.log) == (
+        state,
+        Level.STRONG,
+        True,
+        GameLog(middle.rounds, Level.STRONG),
+    )
+    path = tmp_path / "monday.txt"
+    write_game_file(state, middle, path, Level.STRONG, practice=True)
+    assert read_game_file(path) == game
+    assert path.read_text() == text
+
+
+def test_a_game_file_saved_at_the_start_of_a_round(log: GameLog) -> None:
+    first = GameLog(log.rounds[:1])
+    start = log.rounds[1].start  # round 2 dealt, nothing played yet
+    game = parse_game_file(format_game_file(start, first))
+    assert game.state == start and game.log == first
+
+
+def test_a_game_file_whose_moves_lead_elsewhere_is_refused(log: GameLog) -> None:
+    first = GameLog(log.rounds[:1])
+    elsewhere = log.rounds[1].end
+    with pytest.raises(CasinoError, match="cannot save this game: the moves end in round 1"):
+        format_game_file(elsewhere, first)
+    text = format_game_file(log.rounds[1].start, first)
+    text = text.replace(format_save(log.rounds[1].start), format_save(elsewhere))
+    line = text.splitlines().index("History:") + 1
+    with pytest.raises(SaveFileError, match=f"game file, line {line}: the moves end in round 1 "):
+        parse_game_file(text)
+
+
+def test_a_plain_save_and_a_log_are_game_files_too(log: GameLog) -> None:
+    state = log.rounds[1].start
+    plain = parse_game_file(format_save(state, Level.CASUAL))
+    assert (plain.state, plain.level, plain.log) == (state, Level.CASUAL, None)
+    from_log = parse_game_file(format_log(log))
+    assert from_log.state == log.current and from_log.log == log
+    with pytest.raises(SaveFileError, match="the game log holds no move"):
+        parse_game_file(format_log(GameLog()))

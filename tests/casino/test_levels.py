@@ -61,7 +61,9 @@ def test_strategy_named_knows_the_levels() -> None:
     strong = strategy_named("strong")
     assert isinstance(strong, ExpertStrategy) and strong.settings == STRONG_SETTINGS
     assert player_name("Beginner") == "beginner" and player_name("default") == "expert"
-    with pytest.raises(CasinoError, match="expected random, greedy, expert, beginner, casual"):
+    with pytest.raises(
+        CasinoError, match="expected random, greedy, expert, yardstick, beginner, casual"
+    ):
         strategy_named("oracle")
 
 

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from croupier.casino import IllegalMoveError, Move, Player, new_tournament
-from croupier.casino.gamelog import GameLog
+from croupier.casino import IllegalMoveError, Move, Player, new_tournament, next_round
+from croupier.casino.gamelog import GameLog, LoggedRound
 from croupier.casino.levels import Level
 from croupier.casino.review import (
     BEST_WITHIN,
@@ -15,18 +15,25 @@ from croupier.casino.review import (
     INACCURACY,
     GameReview,
     Mark,
+    Reviewer,
     review_game,
     review_move,
+    review_rounds,
 )
-from croupier.casino.strategies import ExpertStrategy
+from croupier.casino.strategies import ExpertStrategy, base
 
 from .games import played_game
 from .strategies.test_deadline_extreme import TWENTY_LOW, FakeClock, extreme_position
 
 
 @pytest.fixture(scope="module")
-def random_review() -> GameReview:
-    return review_game(played_game("random", Level.EXPERT, seed=8))
+def random_log() -> GameLog:
+    return played_game("random", Level.EXPERT, seed=8)
+
+
+@pytest.fixture(scope="module")
+def random_review(random_log: GameLog) -> GameReview:
+    return review_game(random_log)
 
 
 def test_every_human_move_is_judged(random_review: GameReview) -> None:
@@ -71,7 +78,7 @@ def test_the_summary(random_review: GameReview) -> None:
     first = data["rounds"][0]["moves"][0]
     assert set(first) == {
         "round", "number", "player", "played", "played_text", "best", "best_text", "loss",
-        "mark", "reason", "forced", "costs_tournament",
+        "mark", "reason", "forced", "costs_tournament", "exact", "clock_cut",
     }  # fmt: skip
     assert Move.parse(first["played"]) == moves[0].played
 
@@ -100,13 +107,63 @@ def test_marks() -> None:
     assert Mark.for_loss(0.0, costs_tournament=True) is Mark.BLUNDER
 
 
-def test_a_move_on_an_extreme_table_is_reviewed_within_the_deadlines() -> None:
+def test_a_move_on_an_extreme_table_is_reviewed_within_its_budget() -> None:
     state = extreme_position(TWENTY_LOW)  # 488,714 legal moves: 21 s to list them all
     played = Move.parse("capture C9 SA S3 H5")  # not among the moves valued in time
-    clock = FakeClock()
-    expert = ExpertStrategy(deadline=12, clock=clock)
-    assert played not in expert.analyse(state.observe(Player.HUMAN)).moves
-    reviewed = review_move(state, played, expert=ExpertStrategy(deadline=12, clock=clock))
+    reviewer = Reviewer(steps=200)
+    reviewed = review_move(state, played, reviewer=reviewer)
     assert reviewed.played == played and state.is_legal(reviewed.best)
     assert not reviewed.forced and reviewed.loss >= 0 and math.isfinite(reviewed.loss)
-    assert "the 12 s deadline cut the search short" in reviewed.reason
+    assert "the review's budget of 200 steps cut the search short" in reviewed.reason
+    assert not reviewed.clock_cut
+    assert review_move(state, played, reviewer=Reviewer(steps=200)) == reviewed
+
+
+@pytest.fixture
+def slowed_clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    """A machine so slow (or so loaded) that every look at the clock finds a second gone."""
+    clock = FakeClock()
+    monkeypatch.setattr(base, "default_clock", clock)
+    return clock
+
+
+def test_the_same_game_gets_the_same_marks_on_a_slow_machine(
+    random_log: GameLog, random_review: GameReview, slowed_clock: FakeClock
+) -> None:
+    slow = review_game(random_log)
+    assert slow.to_dict() == random_review.to_dict()
+    assert slowed_clock.readings == 0  # the review never looked at the clock
+
+
+def test_a_review_the_player_waits_for_may_be_cut_by_the_clock_and_says_so() -> None:
+    state = new_tournament(Player.HUMAN, rng=1)
+    reviewed = review_move(
+        state, Move.parse("capture S9 H9"), reviewer=Reviewer(seconds=5, clock=FakeClock())
+    )
+    assert reviewed.clock_cut and "the review's budget" in reviewed.reason
+    assert not review_move(state, Move.parse("capture S9 H9")).clock_cut
+
+
+def test_the_last_deal_is_judged_exactly(random_review: GameReview) -> None:
+    review = random_review
+    last_deal = [move for move in review.moves if move.number > 40]
+    assert last_deal and all(move.exact for move in last_deal)
+    assert not any(move.exact for move in review.moves if move.number < 33 and not move.forced)
+
+
+def test_a_round_without_a_move_of_the_player_is_not_counted(random_log: GameLog) -> None:
+    log = random_log
+    end = log.rounds[0].end
+    empty = GameLog((*log.rounds, LoggedRound(next_round(end, rng=1))), log.level)
+    review = review_game(empty)
+    assert len(review.rounds) == 1
+    assert review.points_lost_per_round == pytest.approx(review.points_lost)
+
+
+def test_reviews_shared_among_processes_or_a_dask_cluster_are_the_same(
+    random_log: GameLog, random_review: GameReview
+) -> None:
+    short = GameLog((LoggedRound(random_log.rounds[0].start, random_log.rounds[0].moves[:8]),))
+    alone = review_game(short)
+    assert review_rounds([short, short], workers=2) == (alone, alone)
+    assert review_rounds([short], scheduler="local", workers=2) == (alone,)

@@ -46,6 +46,8 @@ def test_the_menus() -> None:
         MenuChoice.HISTORY,
         MenuChoice.UNDO,
         MenuChoice.SAVE_AND_QUIT,
+        MenuChoice.PLAY_HINT,
+        MenuChoice.MENU,
     ]
     assert [item.label for item in human] == [
         "Save the game",
@@ -56,12 +58,15 @@ def test_the_menus() -> None:
         "Show this round's moves",
         "Take back my last move (a practice game)",
         "Save and quit",
+        "Play the expert's move (the hint)",
+        "Show this menu",
     ]
     assert [item.choice for item in computer] == [
         MenuChoice.SAVE,
         MenuChoice.MOVE,
         MenuChoice.QUIT,
         MenuChoice.SAVE_AND_QUIT,
+        MenuChoice.MENU,
     ]
     assert computer[1].label == "Let the computer move"
 
@@ -78,22 +83,31 @@ def test_the_menus() -> None:
         ("u", MenuChoice.UNDO),
         ("8", MenuChoice.SAVE_AND_QUIT),
         ("save-and-quit", MenuChoice.SAVE_AND_QUIT),
+        ("x", MenuChoice.SAVE_AND_QUIT),
+        ("l", MenuChoice.MOVES),
+        ("r", MenuChoice.HISTORY),
+        ("p", MenuChoice.PLAY_HINT),
+        ("9", MenuChoice.PLAY_HINT),
+        ("?", MenuChoice.MENU),
     ],
 )
 def test_menu_answers(text: str, choice: str) -> None:
     assert parse_menu_choice(text, menu(position("H5", "S9", "C4"))) == choice
 
 
-@pytest.mark.parametrize("text", ["0", "9", "", "x", "help me"])
+@pytest.mark.parametrize("text", ["0", "10", "", "z", "help me"])
 def test_bad_menu_answers(text: str) -> None:
-    with pytest.raises(CasinoError, match=r"bad choice .*: expected a number from 1 to 8, or save"):
+    with pytest.raises(CasinoError, match=r"bad choice .*: expected a number from 1 to 9, a key"):
         parse_menu_choice(text, menu(position("H5", "S9", "C4")))
 
 
 def test_the_computer_menu_has_no_help() -> None:
     items = menu(position("H5", "S9", "C4", to_move=COMPUTER))
     assert parse_menu_choice("3", items) is MenuChoice.QUIT
-    with pytest.raises(CasinoError, match="from 1 to 4, or save, move, quit or save-and-quit"):
+    with pytest.raises(
+        CasinoError,
+        match=r"from 1 to 4, a key \(s m q x \?\), or save, move, quit or save-and-quit",
+    ):
         parse_menu_choice("help", items)
 
 
@@ -173,7 +187,13 @@ def test_moves_are_played_in_turn() -> None:
     turn = session.play(compose_move(Card.parse("H5"), Action.BUILD, [Card.parse("D4")]))
     assert turn.player is HUMAN and turn.round_end is None
     assert session.to_move is COMPUTER and turn.state is session.state
-    assert [item.choice for item in session.menu()] == ["save", "move", "quit", "save-and-quit"]
+    assert [item.choice for item in session.menu()] == [
+        "save",
+        "move",
+        "quit",
+        "save-and-quit",
+        "menu",
+    ]
     with pytest.raises(CasinoError, match="not the human's turn"):
         session.hint()
     decision = session.computer_decision()
@@ -294,6 +314,24 @@ def test_undo_takes_back_my_move_and_the_reply_and_makes_a_practice_game() -> No
     session.play(mine)
     assert session.computer_decision().move == reply
     assert session.log.rounds[-1].moves == (mine,) and session.log.current == session.state
+
+
+def test_a_game_resumed_with_its_moves_has_its_history_and_take_back() -> None:
+    state = position("H5 S9", "D7 C2", "C5 D4", deck="S2 S3 S4 S6 S7 S8 SJ SQ")
+    before = session_at(state)
+    mine = before.play("capture H5 C5").move
+    reply = before.play(before.computer_decision().move).move
+    # Saved, then resumed in a new session with the game's moves (a game file).
+    resumed = Session(before.state, None, 1, log=before.log)
+    assert [(turn.player, turn.move) for turn in resumed.round_history()] == [
+        (HUMAN, mine),
+        (COMPUTER, reply),
+    ]
+    assert resumed.move_stack == [mine, reply] and resumed.can_undo
+    assert resumed.undo() == (mine, reply) and resumed.state == state
+    # Without its moves (a plain save file), there is nothing to take back.
+    plain = Session(before.state, None, 1)
+    assert plain.round_history() == () and not plain.can_undo
 
 
 def test_a_finished_round_cannot_be_taken_back() -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from croupier.casino import Build, CasinoError, Player, State, check_state
+from croupier.casino import Build, CasinoError, Player, State, check_state, read_save
 from croupier.casino.state import state_problems
 
 from ..untyped import untyped
@@ -113,3 +114,20 @@ def test_check_state_raises_on_the_first_problem() -> None:
     assert check_state(state) is state
     with pytest.raises(CasinoError, match="bad position: 51 cards in all"):
         check_state(dataclasses.replace(state, loose=()))
+
+
+def test_str_of_a_state_is_the_drawing_of_casino_show() -> None:
+    state = read_save(Path(__file__).parents[2] / "docs" / "examples" / "game.txt")
+    assert str(state).splitlines() == [
+        "Casino, round 3",
+        "Player    Score  Hand         Pile",
+        "Computer     17  5♥ 6♥ 4♦ 7♦  10♠ Q♠ K♠ 6♦ 8♥  (5)",
+        "Human        14  A♠ 4♠ A♣ 9♣  J♦ A♦ 3♣ 5♣  (4)",
+        "Table: 8♣ J♣ A♥",
+        "Build             Value  Owner  Kind",
+        "[ [6♣ 3♠] [9♠] ]      9  Human  multiple (2 groups)",
+        "Deck: 29 cards left",
+        "Last capturer: Human",
+        "Next player: Human",
+    ]
+    assert "hands=" not in str(state) and "hands=" in repr(state)

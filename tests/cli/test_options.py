@@ -6,6 +6,7 @@ covered without touching this file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,14 @@ def numeric_params() -> list[tuple[tuple[str, ...], Any, list[str]]]:
             if is_argument:
                 before.append("-")  # a placeholder for an earlier argument (a file: stdin)
     return found
+
+
+def parse_value(param: Any, value: str) -> object:
+    """``value`` read by ``param``'s own parser, as the command line reads it (nothing runs;
+    the root's context alone would leave a command's options unparsed)."""
+    parser = param.type_descriptor.parameter_info.parser
+    assert parser is not None, param.opts
+    return parser(value)
 
 
 NUMERIC = numeric_params()
@@ -115,10 +124,8 @@ def test_bad_numbers_are_one_line_errors(
 def test_zero_is_accepted_or_refused_in_one_line(
     path: tuple[str, ...], param: Any, before: list[str]
 ) -> None:
-    root = typer.main.get_command(app)
-    args = [*path, *_arguments(param, before, "0")]
     try:
-        root.make_context("croupier", args).close()  # parse only: nothing runs
+        parse_value(param, "0")
     except OptionError as exc:
         message = str(exc)
     else:
@@ -253,3 +260,69 @@ def test_a_directory_option_names_a_file(tmp_path: Path) -> None:
     plain.write_text("x", encoding="utf-8")
     run = croupier("serve", "--state-dir", str(plain))
     assert_one_line_error(run, "bad --state-dir", "a file: expected a directory")
+
+
+def _bounds(help_text: str) -> list[str]:
+    """The bounds shown in an option's help, as a user would type them: ``[1 to 64...]``
+    gives 1 and 64, ``[$0.01 to $1,000,000,000]`` $0.01 and $1,000,000,000 (money is
+    written with separators), ``[above 0, up to 1]`` only 1 (above 0 is not a bound)."""
+    match = re.search(r"\[(?:above \S+, up to (\S+?)|(\S+) to (\S+?))(?:\]|: |, )", help_text)
+    assert match is not None, help_text
+    shown = [bound for bound in match.groups() if bound is not None]
+    return [bound if bound.startswith("$") else bound.replace(",", "") for bound in shown]
+
+
+def bounded_params() -> list[tuple[tuple[str, ...], Any, list[str]]]:
+    """Every option and argument whose help shows bounds (``[1 to 64]``), whatever its
+    type (``float | None`` too), with the arguments that must come before its value."""
+    found = []
+    for path, command in every_command():
+        before: list[str] = []
+        for param in command.params:
+            if re.search(r"\[(above \S+, up to|\S+ to )", param.help or ""):
+                found.append((path, param, list(before)))
+            if not param.opts[0].startswith("-"):
+                before.append("-")
+    return found
+
+
+BOUNDED = bounded_params()
+
+
+def test_the_walk_finds_every_bounded_option() -> None:
+    names = {f"{' '.join(path)} {param.opts[0]}" for path, param, _ in BOUNDED}
+    assert "poker calc --precision" in names and "baccarat simulate --penetration" in names
+    assert {f"{' '.join(path)} {param.opts[0]}" for path, param, _ in NUMERIC} <= names
+
+
+@pytest.mark.parametrize(
+    ("path", "param", "before"),
+    BOUNDED,
+    ids=[f"{' '.join(path)} {param.opts[0]}" for path, param, _ in BOUNDED],
+)
+def test_every_bound_shown_in_the_help_is_accepted(
+    path: tuple[str, ...], param: Any, before: list[str]
+) -> None:
+    """Bounds are inclusive: ``poker calc --precision 0.001`` was refused although its
+    help says ``[0.001 to 10]``."""
+    for bound in _bounds(param.help or ""):
+        try:
+            parse_value(param, bound)
+        except OptionError as exc:
+            pytest.fail(f"{' '.join(path)} {param.opts[0]} {bound}: {exc}")
+
+
+def test_the_command_line_s_bounds_are_the_library_s() -> None:
+    """The library refuses what is beyond its bounds (so that hostile calls stop at
+    once); the options, written without importing it, must agree with it."""
+    from croupier import cards
+    from croupier.baccarat.advantage.study import MAX_STUDY_SHOES
+    from croupier.baccarat.simulate import MAX_SHOES
+    from croupier.cli import options, poker
+    from croupier.cli.baccarat import advantage, analysis
+    from croupier.poker.equity import MAX_TRIALS
+
+    assert options.MAX_DECKS == cards.MAX_DECKS
+    assert analysis.MAX_SHOES == MAX_SHOES
+    assert advantage.MAX_STUDY_SHOES == MAX_STUDY_SHOES
+    assert poker.MAX_TRIALS == MAX_TRIALS

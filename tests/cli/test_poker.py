@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -42,7 +43,7 @@ def test_compare_reads_stdin_and_shows_both_hands_and_the_verdict() -> None:
     assert run.stdout == (
         "Line 1\n"
         "  Hand 1: K♣ A♣ J♥ 8♠ 9♣ 2♠    high card: A♣ K♣ J♥ 9♣ 8♠ (ace high)\n"
-        "  Hand 2: A♥ K♥ 10♠ 7♣ 7♥ 3♣   pair: 7♥ 7♣ A♥ K♥ 10♠ (pair of 7s)\n"
+        "  Hand 2: A♥ K♥ 10♠ 7♣ 7♥ 3♣   pair: 7♥ 7♣ A♥ K♥ 10♠ (7s)\n"
         "  Hand 2 wins\n"
         "\n"
     )
@@ -140,9 +141,10 @@ def test_equity_in_the_courses_format(write: Writer) -> None:
     run = croupier("poker", "equity", write(AKS_QQ), "20000", "--seed", "1")
     assert run.exit_code == 0 and run.stderr == ""
     lines = run.stdout.splitlines()
-    assert len(lines) == 4 and lines[3].startswith(
+    assert len(lines) == 5 and lines[3].startswith(
         "Equity (wins plus shares of split pots): hand 0 "
     )
+    assert lines[4] == "Seed 1 (--seed 1 deals the same trials)"
     assert lines[0].startswith("Hand 0 won ") and lines[0].endswith("%)")
     assert " / 20000 times (" in lines[1]
     assert lines[2].startswith("And there were ") and lines[2].endswith(" ties")
@@ -153,6 +155,17 @@ def test_equity_in_the_courses_format(write: Writer) -> None:
 def test_equity_defaults_to_10000_trials() -> None:
     run = croupier("poker", "equity", "-", input=AKS_QQ)
     assert run.exit_code == 0 and "/ 10000 times" in run.stdout
+
+
+def test_equity_prints_the_seed_it_drew_so_that_the_run_can_be_repeated() -> None:
+    """``--seed`` help says "a fresh one, printed"; equity drew one and never said which."""
+    run = croupier("poker", "equity", "-", "3000", input=AKS_QQ)
+    seed = re.fullmatch(
+        r"Seed (\d+) \(--seed \d+ deals the same trials\)", run.stdout.splitlines()[-1]
+    )
+    assert seed is not None, run.stdout
+    again = croupier("poker", "equity", "-", "3000", "--seed", seed[1], input=AKS_QQ)
+    assert again.stdout == run.stdout
 
 
 def test_exact_equity(write: Writer) -> None:

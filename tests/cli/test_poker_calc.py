@@ -64,7 +64,7 @@ def test_grid_shows_the_range_and_each_class_equity() -> None:
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
-        (["AhKh"], ["1 ranges given", "2 to 10"]),
+        (["AhKh"], ["1 range given", "2 to 10"]),
         (["AhKh", "QQ, 2x"], ["player 2", "'2x' at position 2"]),
         (["AhKh", "QQ", "--board", "2c 3c"], ["a board of 2 cards"]),
         (["AhKh", "QQ", "--board", "2c 3c Zz"], ["bad card 'Zz'"]),

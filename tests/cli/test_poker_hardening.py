@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from .helpers import assert_one_line_error, croupier
@@ -49,8 +50,10 @@ def test_invalid_utf8_on_stdin_is_refused_as_in_a_file() -> None:
 
 
 def test_endless_input_stops_at_the_line_cap() -> None:
-    run = croupier("poker", "compare", "/dev/zero")
-    assert_one_line_error(run, "/dev/zero, line 1: longer than 10,000 characters")
+    run = croupier("poker", "compare", "/dev/zero")  # a device: refused before reading
+    assert_one_line_error(run, "/dev/zero: a character device: expected a regular file")
+    run = croupier("poker", "compare", "-", input="x" * 20_000)
+    assert_one_line_error(run, "standard input, line 1: longer than 10,000 characters")
 
 
 def test_a_byte_order_mark_is_not_a_bad_card(tmp_path: Path) -> None:
@@ -74,7 +77,7 @@ def test_equity_reports_each_hand_s_equity(tmp_path: Path) -> None:
     path = tmp_path / "hands.txt"
     path.write_text("As Ks ?0 ?1 ?2 ?3 ?4\n2c 2d ?0 ?1 ?2 ?3 ?4\n", encoding="utf-8")
     run = croupier("poker", "equity", str(path), "2000", "--seed", "3")
-    last = run.stdout.splitlines()[-1]
+    last = run.stdout.splitlines()[-2]
     assert last.startswith("Equity (wins plus shares of split pots): hand 0 ")
 
 
@@ -105,3 +108,13 @@ def test_a_mixed_file_gives_the_output_of_one_line_at_a_time(tmp_path: Path) -> 
     assert run.returncode == 1
     assert run.stdout.splitlines() == "".join(stdout).splitlines()
     assert run.stderr.splitlines() == "".join(stderr).splitlines()
+
+
+def test_a_huge_equity_file_is_refused_at_once(tmp_path: Path) -> None:
+    """It was read whole and parsed for minutes, memory growing (a 100 MB file)."""
+    path = tmp_path / "hands.txt"
+    path.write_text("As Ks ?0 ?1 ?2 ?3 ?4\n" * 1_000_000, encoding="utf-8")  # 21 MB
+    started = time.monotonic()
+    run = croupier("poker", "equity", str(path), "100")
+    assert_one_line_error(run, "line 101: more than 100 hands")
+    assert time.monotonic() - started < 10  # it stops reading at line 101

@@ -75,3 +75,60 @@ def test_money_is_printed_one_way_in_a_session() -> None:
     run = croupier("baccarat", "play", "--payouts", "casino", "--seed", "3", input="b\nc\nb\nq\n")
     amounts = re.findall(r"\$[\d,]+(?:\.\d+)?", run.stdout)
     assert amounts and all(re.fullmatch(r"\$[\d,]+\.\d\d", amount) for amount in amounts)
+
+
+# --- issue 27: a new user's rough edges ---------------------------------------------------
+
+
+def test_the_root_help_lists_version() -> None:
+    run = croupier("--help")
+    assert "--version" in run.stdout and "Show croupier's version" in run.stdout
+    assert croupier("--version").stdout.startswith("croupier ")
+
+
+def test_no_course_jargon_where_a_player_reads() -> None:
+    """The lobby, the help and the payout line said "COMP 104 lab"; the reference keeps it."""
+    places = [
+        croupier(input="q\n").stdout,  # the lobby
+        croupier("baccarat", "--help").stdout,
+        croupier("baccarat", "play", "--help").stdout,
+        croupier("baccarat", "play", "--seed", "1", input="").stdout,  # the payout line
+    ]
+    for text in places:
+        assert "COMP" not in text, text
+    assert "Payouts: lab (banker and player pay 1:1, tie 5:1" in places[3]
+
+
+def test_the_odds_title_says_which_shoe() -> None:
+    """It said "Baccarat odds for 308 cards"."""
+    run = croupier("baccarat", "odds", "--decks", "6", "--remove", "5 5 9 K")
+    assert run.stdout.startswith("Baccarat odds for 6 decks less 5 5 9 K (308 cards)")
+
+
+@pytest.mark.parametrize(("rank", "said"), [("A", "an A"), ("8", "an 8"), ("K", "a K")])
+def test_a_card_that_cannot_be_removed_is_named_with_its_article(rank: str, said: str) -> None:
+    """It said "cannot remove a A"."""
+    run = croupier("baccarat", "odds", "--decks", "1", "--remove", " ".join([rank] * 5))
+    assert f"cannot remove {said}: none left" in run.stderr
+
+
+def test_one_range_is_one_range() -> None:
+    """It said "1 ranges given for 1 players"."""
+    run = croupier("poker", "calc", "AA")
+    assert "1 range given for 1 player: expected 2 to 10" in run.stderr
+
+
+def test_ranges_that_can_never_be_dealt_together_say_so() -> None:
+    """Five players holding aces need ten aces: it said they "almost never fit"."""
+    run = croupier("poker", "calc", "AA", "AA", "AA", "AA", "AA")
+    assert run.exit_code == 2
+    assert "the 5 ranges cannot be dealt together" in run.stderr
+    assert croupier("poker", "calc", "AA", "AA", "--trials", "500").exit_code == 0
+
+
+def test_a_hand_s_category_is_not_repeated_in_its_description() -> None:
+    """It said "two pair: ... (two pair, aces and kings)"."""
+    run = croupier("poker", "compare", "-", input="As Ah Ks Kh 2c ; Td Jd Qd Kd Ad\n")
+    assert "two pair: A♠ A♥ K♠ K♥ 2♣ (aces and kings)" in run.stdout
+    assert "straight flush: A♦ K♦ Q♦ J♦ 10♦ (royal flush)" in run.stdout
+    assert "(two pair," not in run.stdout

@@ -264,7 +264,7 @@ def test_each_class_of_a_range_has_its_equity() -> None:
 
 
 BAD = [
-    (["AhKh"], {}, "1 players"),
+    (["AhKh"], {}, "1 player"),
     (["AhKh"] * 11, {}, "11 players"),
     (["AhKh", "QQ"], {"board": "2c 3c"}, "a board of 2 cards"),
     (["AhKh", "QQ"], {"board": "2c 3c 4c", "dead": "4c"}, "both on the board and dead"),

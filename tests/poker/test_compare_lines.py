@@ -234,7 +234,7 @@ def test_matchup_text_and_json_are_what_compare_prints() -> None:
     assert isinstance(answer, Matchup)
     assert answer.to_text().splitlines()[1:] == [
         "  Hand 1: K♣ A♣ J♥ 8♠ 9♣ 2♠    high card: A♣ K♣ J♥ 9♣ 8♠ (ace high)",
-        "  Hand 2: A♥ K♥ 10♠ 7♣ 7♥ 3♣   pair: 7♥ 7♣ A♥ K♥ 10♠ (pair of 7s)",
+        "  Hand 2: A♥ K♥ 10♠ 7♣ 7♥ 3♣   pair: 7♥ 7♣ A♥ K♥ 10♠ (7s)",
         "  Hand 2 wins",
         "",
     ]

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterator
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
-from croupier.cards import DECK
+from croupier.cards import DECK, parse_cards
 from croupier.poker import (
     EquityHand,
     PokerError,
@@ -21,7 +22,7 @@ from croupier.poker import (
     parse_equity_hands,
 )
 from croupier.poker import equity as equity_module
-from croupier.poker.equity import _deal
+from croupier.poker.equity import MAX_HANDS, _deal
 
 from ..untyped import untyped
 
@@ -113,9 +114,15 @@ def test_monte_carlo_reports_progress_to_the_end() -> None:
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 
 
-@pytest.mark.parametrize("trials", [0, -5, True, 2.5])
-def test_bad_numbers_of_trials(trials: object) -> None:
+@pytest.mark.parametrize("trials", [0, -5, 10**18 + 1])
+def test_bad_numbers_of_trials(trials: int) -> None:
     with pytest.raises(PokerError, match="bad number of trials"):
+        monte_carlo_equity(parse_equity_hands(AKS_QQ), trials)
+
+
+@pytest.mark.parametrize("trials", [True, 2.5])
+def test_trials_of_the_wrong_type_are_type_errors(trials: object) -> None:
+    with pytest.raises(TypeError, match="trials must be an int"):
         monte_carlo_equity(parse_equity_hands(AKS_QQ), untyped(trials))
 
 
@@ -216,3 +223,41 @@ def test_small_chunks_give_the_same_exact_result(monkeypatch: pytest.MonkeyPatch
     expected = exact_equity(hands)
     monkeypatch.setattr(equity_module, "CHUNK", 100)
     assert exact_equity(hands) == expected
+
+
+def test_hands_given_as_text_are_read_as_parse_equity_hands_reads_them() -> None:
+    """The library's one rule: where hands are taken, their text is taken too."""
+    hands = parse_equity_hands(AKS_QQ)
+    assert exact_completions(AKS_QQ) == exact_completions(hands)
+    assert monte_carlo_equity(AKS_QQ, 500, rng=4) == monte_carlo_equity(hands, 500, rng=4)
+    short = "As Ks Qs Js ?0\nQh Qd Qc ?0 ?1"
+    assert exact_equity(short) == exact_equity(parse_equity_hands(short))
+    assert (
+        exact_equity(short, dead="2c 3c").trials
+        == exact_equity(short, dead=parse_cards("2c 3c")).trials
+    )
+
+
+def test_hands_of_the_wrong_type_are_named() -> None:
+    with pytest.raises(TypeError, match=r"hands\[1\] must be an EquityHand, not str"):
+        exact_completions(untyped([EquityHand.parse("As Ks ?0 ?1 ?2"), "Qh Qd ?0 ?1 ?2"]))
+    with pytest.raises(TypeError, match="hands must be a sequence of EquityHand or a str"):
+        exact_equity(untyped(None))
+    with pytest.raises(TypeError, match="dead must be an iterable of Card or a str"):
+        exact_completions(AKS_QQ, dead=untyped(5))
+
+
+def test_more_hands_than_a_question_holds_are_refused_as_soon_as_read() -> None:
+    read: list[int] = []
+
+    def endless() -> Iterator[str]:
+        for number in itertools.count():
+            read.append(number)
+            yield "As Ks ?0 ?1 ?2 ?3 ?4"
+
+    with pytest.raises(PokerError, match=f"line {MAX_HANDS + 1}: more than {MAX_HANDS} hands"):
+        parse_equity_hands(endless(), "hands.txt")
+    assert len(read) == MAX_HANDS + 1
+    many = [EquityHand.parse("?0 ?1 ?2 ?3 ?4")] * (MAX_HANDS + 1)
+    with pytest.raises(PokerError, match=f"holds at most {MAX_HANDS}"):
+        monte_carlo_equity(many, 10, rng=1)

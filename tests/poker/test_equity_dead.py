@@ -56,8 +56,10 @@ def test_too_many_dead_cards() -> None:
 
 def test_dead_cards_must_be_cards() -> None:
     hands = parse_equity_hands("As Ks ?0 ?1 ?2 ?3 ?4")
-    with pytest.raises(TypeError, match="each dead card must be a Card, not str"):
+    with pytest.raises(TypeError, match=r"dead\[0\] must be a Card, not str"):
         exact_equity(hands, dead=untyped(["2c"]))
+    small = "As Ks Qs Js ?0"
+    assert exact_equity(small, dead="2c") == exact_equity(small, dead=parse_cards("2c"))
 
 
 def test_no_dead_cards_changes_nothing() -> None:

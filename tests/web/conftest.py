@@ -25,6 +25,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from croupier.web.app import create_app
+from tests.web.databases import PostgresServer, Unavailable, start_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The launch arguments of GUIDE.md.
@@ -59,6 +60,29 @@ def chromium_path() -> str | None:
     return None
 
 
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server on loopback for the run (skips the test without one)."""
+    server = start_postgres()
+    try:
+        running = server.__enter__()
+    except Unavailable as exc:
+        pytest.skip(f"PostgreSQL test: {exc}")
+    try:
+        yield running
+    finally:
+        server.__exit__(None, None, None)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty database of each kind: a SQLite file, a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "sessions.sqlite3")
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.database()
+
+
 @pytest.fixture
 def app(tmp_path: Path) -> Any:
     """A fresh app saving its sessions under a temporary folder."""
@@ -89,7 +113,7 @@ class LiveServer:
         import uvicorn
 
         self.state_dir = state_dir
-        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self.socket.bind(("127.0.0.1", 0))
         self.socket.listen(128)
         self.port = self.socket.getsockname()[1]

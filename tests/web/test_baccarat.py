@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from croupier.baccarat.sitting import Sitting
 from croupier.baccarat.table import Table, table_shoe
 from croupier.baccarat.tablerules import VARIANTS, table_rules
 from croupier.web.app import create_app
+from croupier.web.store import DATABASE_NAME
 
 
 def sit(client: TestClient, **options: object) -> dict[str, Any]:
@@ -91,7 +93,7 @@ def test_scoreboards_grow_with_each_round(client: TestClient) -> None:
         ({"stakes": {"dragon-7": "5"}}, "no bet 'dragon-7' in the casino payouts"),
         ({"stakes": {"banker": "2000"}}, "the bets total $2,000 but the bankroll is $1,000"),
         ({"stakes": {"banker": "-5"}}, "bad amount '-5'"),
-        ({"stakes": "banker"}, "bad request: stakes: input should be a valid dictionary"),
+        ({"stakes": "banker"}, "bad request: stakes 'banker': input should be a valid dictionary"),
     ],
 )
 def test_bad_bets_are_refused_and_change_nothing(
@@ -166,12 +168,13 @@ def test_a_restart_loses_nothing(tmp_path: Path) -> None:
     ]
 
 
-def test_a_corrupt_session_file_starts_afresh(tmp_path: Path) -> None:
+def test_a_corrupt_saved_game_starts_afresh(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path)) as first:
         sit(first)
         cookies = dict(first.cookies)
-    (saved,) = tmp_path.glob("*.json")
-    saved.write_text('{"version": 1, "games": {"baccarat": {"table": 3}}}')
+    with sqlite3.connect(tmp_path / DATABASE_NAME) as database:
+        database.execute("""UPDATE slots SET data = '{"table": 3}' WHERE name = 'baccarat'""")
+    database.close()
     with TestClient(create_app(tmp_path)) as second:
         second.cookies.update(cookies)
         assert second.get("/api/baccarat").json()["seated"] is False

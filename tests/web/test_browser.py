@@ -441,7 +441,7 @@ def test_the_counting_trainer(
     page.goto("/baccarat/trainer")
     page.fill("#t-user", "ana")
     page.select_option("#t-count", "panda-8")
-    expect(page.locator("#t-tags")).to_contain_text("Tags: A,2=+1 3,4,5=-2")
+    expect(page.locator("#t-tags")).to_contain_text("Tags: 2=+1 3,4,5=-2")
     page.fill("#t-every", "4")
     page.fill("#t-cards", "8")
     page.fill("#t-speed", "0.05")

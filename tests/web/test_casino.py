@@ -8,7 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from croupier.casino import Player, format_save, parse_save
-from croupier.casino.gamelog import parse_log
+from croupier.casino.gamelog import parse_game_file, parse_log
 from croupier.casino.levels import Level
 from croupier.casino.savefile import parse_game
 from croupier.web.app import create_app
@@ -91,12 +91,32 @@ def test_save_then_load_back(client: TestClient) -> None:
     assert saved.headers["content-disposition"] == 'attachment; filename="casino-game.txt"'
     game = parse_game(saved.text)
     assert game.level is Level.CASUAL and game.state.next_player is Player.HUMAN
-    assert saved.text == format_save(game.state, Level.CASUAL)
+    # One file: the course's save format, then every move of the game.
+    assert saved.text.startswith(format_save(game.state, Level.CASUAL) + "\nHistory:\n")
+    moves = parse_game_file(saved.text).log
+    assert moves is not None and moves.current == game.state and moves.moves >= 1
     client.delete("/api/casino")
     loaded = client.post("/api/casino/load", json={"text": saved.text, "name": "g.txt"})
     assert loaded.status_code == 200
     again = loaded.json()
     assert again["level"] == "casual" and again["position"] == data["position"]
+    assert again["history"] == data["history"] and again["can_undo"] == data["can_undo"]
+
+
+def test_take_back_in_a_practice_game(client: TestClient) -> None:
+    data = start(client, level="casual", seed=9)
+    assert not data["practice"] and not data["can_undo"] and data["history"] == []
+    refused = client.post("/api/casino/undo")
+    assert (
+        refused.status_code in (400, 409, 422) and "nothing to take back" in refused.json()["error"]
+    )
+    after = play_first_legal(client, data)
+    assert after["can_undo"] and after["history"][0]["player"] in ("human", "computer")
+    assert [entry["player"] for entry in after["history"]].count("human") == 1
+    back = client.post("/api/casino/undo").json()
+    assert back["practice"] and back["position"] == data["position"]
+    assert back["events"][0]["kind"] == "undo" and "A practice game" in back["events"][0]["text"]
+    assert "Practice: yes" in client.get("/api/casino/save").text
 
 
 def test_a_bad_save_is_refused_like_at_the_terminal(client: TestClient) -> None:
@@ -123,3 +143,30 @@ def test_the_game_survives_a_restart(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path), cookies=cookies) as client:
         again = client.get("/api/casino").json()
     assert again["position"] == data["position"] and again["events"] == data["events"]
+
+
+def test_puzzles_are_served_answered_and_rated(client: TestClient) -> None:
+    from croupier.casino.puzzles import load_puzzles
+
+    puzzles = {puzzle.id: puzzle for puzzle in load_puzzles()}
+    page = client.get("/casino/puzzles")
+    assert page.status_code == 200 and "Casino puzzles" in page.text
+    data = client.get("/api/casino/puzzles").json()
+    shown = data["puzzle"]
+    assert data["player"] == {"rating": 1500, "deviation": 350, "solved": 0, "tried": 0}
+    puzzle = puzzles[shown["id"]]
+    assert len(shown["legal"]) == len(puzzle.values) and shown["opponent_hand"]
+    assert client.get("/api/casino/puzzles").json()["puzzle"]["id"] == puzzle.id  # kept
+    solution = str(puzzle.solutions[0])
+    stale = client.post("/api/casino/puzzles/answer", json={"id": "nope", "move": solution})
+    assert stale.status_code == 409
+    answer = client.post("/api/casino/puzzles/answer", json={"id": puzzle.id, "move": solution})
+    result = answer.json()
+    assert result["verdict"]["solved"] and result["change"] > 0
+    assert result["player"]["solved"] == 1 and result["player"]["rating"] > 1500
+    assert result["puzzle"]["id"] != puzzle.id  # the next one
+    following = puzzles[result["puzzle"]["id"]]
+    illegal = client.post(
+        "/api/casino/puzzles/answer", json={"id": following.id, "move": "trail SA SK"}
+    )
+    assert illegal.status_code == 422 and "bad move" in illegal.json()["error"]

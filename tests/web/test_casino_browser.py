@@ -3,6 +3,7 @@ an illegal choice explained, a save downloaded and loaded back (headless Chromiu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from croupier.casino.gamelog import read_game_file
 from croupier.casino.levels import Level
 from croupier.casino.savefile import read_game
 
@@ -94,6 +96,9 @@ def test_a_whole_round_through_the_page(browser_page: Any, screenshot: Shot) -> 
     assert moves == 24  # the human's 24 cards of the round
     expect(page.locator("#round-title")).to_have_text("Round 1 is over")
     expect(page.locator(".score-table")).to_contain_text("Round points")
+    counted = page.locator(".score-table").inner_text() + page.locator("body").inner_text()
+    for number, noun in re.findall(r"\b(\d+) (cards?)\b", counted):  # it said "1 cards"
+        assert (number == "1") == (noun == "card"), (number, noun)
     expect(page.locator(".review h3")).to_have_text("Review of round 1: your moves")
     assert page.locator(".review-table tr").count() == 25  # a row per move, and the head
     expect(page.locator(".review .note")).to_contain_text("Accuracy ")
@@ -133,3 +138,105 @@ def test_a_bad_save_shows_the_line_at_fault(browser_page: Any, tmp_path: Path) -
     expect(page.locator("#game-error")).to_contain_text(
         "bad.txt, line 3: the file ends before the computer's Hand:"
     )
+
+
+def test_take_back_the_move_list_and_the_legal_moves(browser_page: Any, screenshot: Shot) -> None:
+    page = browser_page
+    new_game(page, "casual")
+    assert page.locator("#undo").is_disabled()
+    data = api_state(page)
+    # the computer's move, if it led: the DOM's text, which layout does not split into lines
+    opening = " ".join((page.locator("#move-list").text_content() or "").split())
+    if not data["history"]:
+        assert opening == "No move yet this round."
+    # The legal-move list holds every legal move; a click picks it on the table.
+    page.click("#legal-panel summary")
+    buttons = page.locator("#legal-list .legal-move")
+    assert buttons.count() == len(data["position"]["legal"])
+    move = richest(data["position"]["legal"])
+    page.click(f"#legal-list [data-notation='{move['notation']}']")
+    button = page.locator(f"#move-actions [data-action='{move['action']}']")
+    assert button.get_attribute("data-legal") == "true"
+    button.click()
+    settle(page)
+    played = api_state(page)
+    mine = [entry for entry in played["history"] if entry["player"] == "human"]
+    assert [entry["notation"] for entry in mine] == [move["notation"]]
+    assert played["history"][: len(data["history"])] == data["history"]
+    expect(page.locator("#move-list")).to_contain_text(move["notation"])
+    screenshot(page, "casino-history", docs=True)
+    # Taken back: the position before the move, a practice game.
+    page.click("#undo")
+    expect(page.locator("#toss-text")).to_contain_text("Taken back: ")
+    settle(page)
+    back = api_state(page)
+    assert back["position"] == data["position"] and back["practice"]
+    expect(page.locator("#practice-note")).to_contain_text("a practice game")
+    expect(page.locator("#move-list")).to_have_text(opening)
+    assert back["history"] == data["history"]
+
+
+def test_save_one_file_then_review_it_step_by_step(
+    browser_page: Any, tmp_path: Path, screenshot: Shot
+) -> None:
+    page = browser_page
+    new_game(page, "beginner")
+    for _ in range(3):
+        click_move(page, richest(api_state(page)["position"]["legal"]))
+    with page.expect_download() as download:
+        page.click("#save-game")
+    saved = tmp_path / "casino-game.txt"
+    download.value.save_as(saved)
+    game = read_game_file(saved)
+    assert game.log is not None and game.log.current == game.state  # one file holds all
+    # The review page reviews that one file: a step per move, both players'.
+    page.goto("/casino/review")
+    page.set_input_files("#review-file", str(saved))
+    page.wait_for_function("() => document.body.dataset.reviewed === 'true'", timeout=120_000)
+    steps = game.log.moves
+    expect(page.locator("#step-counter")).to_have_text(f"1 / {steps}")
+    expect(page.locator("#summary")).to_contain_text("Accuracy")
+    assert page.locator("#graph .dot").count() == 3  # the human's three moves
+    first = str(game.log.rounds[0].moves[0])
+    expect(page.locator("#verdict")).to_contain_text(f"({first})")
+    page.click("#next")
+    expect(page.locator("#step-counter")).to_have_text(f"2 / {steps}")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#step-counter")).to_have_text(f"3 / {steps}")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#step-counter")).to_have_text(f"1 / {steps}")
+    # A click on the graph jumps to the move; the best move is drawn when it differs.
+    page.locator("#graph .dot").nth(2).click()
+    human = [i for i, step in enumerate(_steps(game)) if step == "human"]
+    expect(page.locator("#step-counter")).to_have_text(f"{human[2] + 1} / {steps}")
+    expect(page.locator("#verdict")).to_contain_text("You play")
+    assert page.locator(".replay-item.played").count() >= 1
+    screenshot(page, "casino-replay", docs=True)
+    page.keyboard.press("End")
+    expect(page.locator("#step-counter")).to_have_text(f"{steps} / {steps}")
+
+
+def _steps(game: Any) -> list[str]:
+    """Who played each move of the game, in order."""
+    return [
+        before.next_player.key for logged in game.log.rounds for before, _ in logged.positions()
+    ]
+
+
+def test_a_puzzle_solved_in_the_page(browser_page: Any, screenshot: Shot) -> None:
+    from croupier.casino.puzzles import load_puzzles
+
+    page = browser_page
+    page.goto("/casino/puzzles")
+    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    ident = page.locator("#puzzle-id").inner_text()
+    puzzle = next(puzzle for puzzle in load_puzzles() if puzzle.id == ident)
+    assert page.locator("#legal-list .legal-move").count() == len(puzzle.values)
+    page.click(f"#legal-list [data-notation='{puzzle.solutions[0]}']")
+    expect(page.locator("#verdict")).to_contain_text("Solved: the best move.")
+    expect(page.locator("#verdict")).to_contain_text("Why: ")
+    expect(page.locator("#record")).to_contain_text("1 of 1 solved")
+    screenshot(page, "casino-puzzle", docs=True)
+    page.click("#next-puzzle")
+    expect(page.locator("#puzzle-id")).not_to_have_text(ident)

@@ -1,32 +1,50 @@
-"""Background jobs: progress, one per browser, a bound on the queue, one-line failures."""
+"""Background jobs: progress, one per browser, a bound on the pool, one-line failures,
+seen by every server process through the store; and the worker processes themselves."""
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import os
 import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from benchmarks.web_load import drive
 
 from croupier.errors import CroupierError
+from croupier.web.compute import Compute
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Job, Jobs, Progress
+from croupier.web.store import Store, open_store
 
 
 @pytest.fixture
-def jobs() -> Iterator[Jobs]:
-    pool = Jobs(workers=1, queue=1)
+def store() -> Iterator[Store]:
+    opened = open_store(None)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def jobs(store: Store) -> Iterator[Jobs]:
+    compute = Compute(0, threads=1)  # one thread, room for three jobs
+    pool = Jobs(compute, store)
     yield pool
     pool.shutdown()
+    compute.shutdown()
 
 
-def wait(job: Job) -> Job:
-    deadline = time.monotonic() + 10
-    while job.state in ("waiting", "running"):
+def wait(jobs: Jobs, job: Job, owner: str = "me") -> Job:
+    deadline = time.monotonic() + 20
+    while True:
+        seen = jobs.get(owner, job.id)
+        if seen.finished:
+            return seen
         assert time.monotonic() < deadline
         time.sleep(0.01)
-    return job
 
 
 def blocker(release: threading.Event) -> Any:
@@ -44,7 +62,7 @@ def test_a_job_reports_progress_then_its_result(jobs: Jobs) -> None:
             progress(done, 3)
         return {"answer": 42}
 
-    job = wait(jobs.start("me", work))
+    job = wait(jobs, jobs.start("me", work))
     assert job.view()["state"] == "done" and job.view()["result"] == {"answer": 42}
     assert (job.done, job.total) == (3, 3)
 
@@ -53,7 +71,7 @@ def test_library_errors_fail_the_job_in_one_line(jobs: Jobs) -> None:
     def work(progress: Progress) -> dict[str, Any]:
         raise CroupierError("exact enumeration would take\n about 3 hours")
 
-    job = wait(jobs.start("me", work))
+    job = wait(jobs, jobs.start("me", work))
     assert job.state == "failed" and job.error == "exact enumeration would take about 3 hours"
 
 
@@ -61,25 +79,25 @@ def test_bugs_fail_the_job_without_details(jobs: Jobs) -> None:
     def work(progress: Progress) -> dict[str, Any]:
         raise KeyError("secret")
 
-    assert wait(jobs.start("me", work)).error == "internal error: KeyError"
+    assert wait(jobs, jobs.start("me", work)).error == "internal error: KeyError"
 
 
 def test_a_new_job_cancels_the_browsers_last_one(jobs: Jobs) -> None:
     release = threading.Event()
     first = jobs.start("me", blocker(release))
     second = jobs.start("me", lambda progress: {"second": True})
-    assert wait(first).state == "cancelled"
-    assert wait(second).state == "done"
+    assert wait(jobs, first).state == "cancelled"
+    assert wait(jobs, second).state == "done"
     release.set()
 
 
-def test_the_queue_is_bounded(jobs: Jobs) -> None:
+def test_the_pool_is_bounded(jobs: Jobs) -> None:
     release = threading.Event()
     try:
-        jobs.start("a", blocker(release))
-        jobs.start("b", blocker(release))
+        for owner in "abc":
+            jobs.start(owner, blocker(release))
         with pytest.raises(ApiError) as refused:
-            jobs.start("c", blocker(release))
+            jobs.start("d", blocker(release))
         assert refused.value.status_code == 503
     finally:
         release.set()
@@ -90,3 +108,75 @@ def test_jobs_are_private(jobs: Jobs) -> None:
     with pytest.raises(ApiError) as missing:
         jobs.get("you", job.id)
     assert missing.value.status_code == 404
+    assert wait(jobs, jobs.start("me:review", lambda progress: {}), "me").state == "done"
+
+
+def test_another_process_sees_and_cancels_the_job(store: Store, jobs: Jobs) -> None:
+    """A second server process on the same database: it answers for the job from the
+    store, and its cancel reaches the process running the job."""
+    elsewhere = Jobs(Compute(0, threads=1), store)
+    release = threading.Event()
+    job = jobs.start("me", blocker(release))
+    deadline = time.monotonic() + 10
+    while elsewhere.get("me", job.id).state != "running":
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    elsewhere.cancel("me", job.id)
+    assert wait(elsewhere, job).state == "cancelled"
+    release.set()
+    elsewhere.shutdown()
+    elsewhere.compute.shutdown()
+
+
+def counted(steps: int, progress: Progress) -> dict[str, Any]:
+    for done in range(1, steps + 1):
+        progress(done, steps)
+    return {"pid": os.getpid(), "steps": steps}
+
+
+def sleeper(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def test_worker_processes_run_jobs_and_calls_off_the_server(store: Store) -> None:
+    compute = Compute(2, preload=())
+    pool = Jobs(compute, store)
+    try:
+        job = wait(pool, pool.start("me", functools.partial(counted, 5)))
+        assert job.state == "done" and job.result is not None
+        assert job.result["steps"] == 5 and job.result["pid"] != os.getpid()
+        assert (job.done, job.total) == (5, 5)
+
+        async def two_at_once() -> list[int]:
+            return list(await asyncio.gather(*(compute.call(sleeper, 0.3) for _ in range(2))))
+
+        started = time.monotonic()
+        pids = drive(two_at_once())
+        assert os.getpid() not in pids
+        assert time.monotonic() - started < 5
+    finally:
+        pool.shutdown()
+        compute.shutdown()
+
+
+def test_stopping_ends_the_workers_at_once(store: Store) -> None:
+    compute = Compute(2, preload=())
+
+    async def long_call() -> int:
+        return await compute.call(sleeper, 30)
+
+    async def stop_soon() -> None:
+        task = asyncio.ensure_future(long_call())
+        await asyncio.sleep(0.5)
+        started = time.monotonic()
+        compute.stop()
+        with pytest.raises(ApiError) as stopped:
+            await task
+        assert stopped.value.status_code == 503
+        assert time.monotonic() - started < 3
+
+    drive(stop_soon())
+    with pytest.raises(ApiError):
+        drive(long_call())  # refused once stopping
+    compute.shutdown()

@@ -142,7 +142,11 @@ def test_monte_carlo_to_a_precision_draws_and_reports_a_seed(client: TestClient)
             "bad precision 0.001",
         ),
         ({"players": ["AA", ""], "trials": 10}, 422, "auto mode takes no trials"),
-        ({"players": ["AA", ""], "method": "guess"}, 422, "bad request: method: input should be"),
+        (
+            {"players": ["AA", ""], "method": "guess"},
+            422,
+            "bad request: method 'guess': input should be",
+        ),
     ],
 )
 def test_bad_or_too_heavy_questions_are_refused(

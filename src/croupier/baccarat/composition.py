@@ -24,21 +24,37 @@ from typing import Any, Final
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import POINTS
-from croupier.cards import Card, Rank, Shoe
+from croupier.cards import Card, Rank, Shoe, parse_ranks
 from croupier.errors import check_type
-from croupier.numerals import is_ascii_whole, plural
+from croupier.numerals import a_or_an, is_ascii_whole, plural
 
-__all__ = ["MIN_CARDS", "Composition", "check_value_counts", "parse_counts", "parse_value_counts"]
+__all__ = [
+    "MIN_CARDS",
+    "RANKS",
+    "VALUES",
+    "Composition",
+    "check_value_counts",
+    "parse_counts",
+    "parse_value_counts",
+]
 
-#: The order of rank counts written on a command line: A, 2, ..., 10, J, Q, K.
-WRITTEN_RANK_ORDER: Final[tuple[Rank, ...]] = (Rank.ACE, *tuple(Rank)[:-1])
+#: croupier's one order for a vector of card counts (or tags) by value: by the value
+#: itself, 0 (10, J, Q, K) to 9 (the index is the value), on the command line, in the
+#: library and, labelled by value, in JSON.
+VALUES: Final[tuple[int, ...]] = tuple(range(10))
+
+#: The most cards a description names as missing from full decks (``6 decks less ...``).
+MAX_NAMED_MISSING: Final = 12
 
 #: A round can take six cards: a shoe must hold at least this many to finish one.
 MIN_CARDS: Final = 6
 
-#: Ranks in the order used for rank counts: 2, 3, ..., 10, J, Q, K, A.
+#: croupier's one order for a vector by rank: the order of :class:`~croupier.cards.Rank`,
+#: 2, 3, ..., 10, J, Q, K, A, on the command line, in the library and, labelled by rank,
+#: in JSON.
 RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
 
 
@@ -88,27 +104,27 @@ def _whole_numbers(text: str, what: str) -> list[int]:
     return numbers
 
 
+@checked
 def parse_counts(text: str) -> Composition:
     """A shoe written as 10 counts by value (``c0,...,c9``: 10/J/Q/K, aces, 2, ..., 9) or
-    13 counts by rank (``A,2,3,...,10,J,Q,K``), separated by commas.
+    13 counts by rank (``2,3,...,10,J,Q,K,A``), separated by commas: croupier's one order
+    for each (:data:`VALUES`, :data:`RANKS`).
 
     >>> parse_counts("16,4,4,4,4,4,4,4,4,4").has_ranks
     False
-    >>> parse_counts("4,4,4,4,4,4,4,4,4,4,4,4,3").rank_count(Rank.KING)
+    >>> parse_counts("4,4,4,4,4,4,4,4,4,4,4,4,3").rank_count(Rank.ACE)
     3
     """
-    what = "10 counts by value (0 to 9) or 13 by rank (A, 2, ..., 10, J, Q, K), comma-separated"
+    what = "10 counts by value (0 to 9) or 13 by rank (2, 3, ..., 10, J, Q, K, A), comma-separated"
     numbers = _whole_numbers(text, what)
     if len(numbers) == 13:
-        for rank, count in zip(WRITTEN_RANK_ORDER, numbers, strict=True):
-            if count < 0:
-                raise BaccaratError(f"bad count {count} for rank {rank.label}: expected 0 or more")
-        return Composition.from_ranks(dict(zip(WRITTEN_RANK_ORDER, numbers, strict=True)))
+        return Composition.from_ranks(dict(zip(RANKS, numbers, strict=True)))
     if len(numbers) != 10:
         raise BaccaratError(f"bad counts {text!r}: expected {what}, got {len(numbers)} numbers")
     return Composition.from_values(parse_value_counts(text))
 
 
+@checked
 def parse_value_counts(text: str) -> tuple[int, ...]:
     """Ten counts written ``c0,c1,...,c9`` (value 0 = 10/J/Q/K, 1 = aces, ...).
 
@@ -123,6 +139,7 @@ def parse_value_counts(text: str) -> tuple[int, ...]:
     return check_value_counts(counts, repr(text))
 
 
+@checked
 @dataclass(frozen=True, slots=True)
 class Composition:
     """Cards left in a shoe by value 0..9, with counts by rank when they are known.
@@ -147,6 +164,7 @@ class Composition:
                 raise BaccaratError("rank counts and value counts disagree")
 
     @classmethod
+    @checked
     def decks(cls, decks: int) -> Composition:
         """A full shoe of ``decks`` decks."""
         if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
@@ -160,11 +178,13 @@ class Composition:
         return cls(full.values, full.ranks, infinite=True)
 
     @classmethod
+    @checked
     def from_values(cls, counts: Sequence[int]) -> Composition:
         """Counts by value 0..9 only (pair bets will need counts by rank)."""
         return cls(check_value_counts(counts))
 
     @classmethod
+    @checked
     def from_ranks(cls, counts: Mapping[Rank, int]) -> Composition:
         """Counts by rank; ranks not mentioned count 0."""
         ranks = tuple(int(counts.get(rank, 0)) for rank in RANKS)
@@ -174,6 +194,7 @@ class Composition:
         return cls(_values_of(ranks), ranks)
 
     @classmethod
+    @checked
     def from_shoe(cls, shoe: Shoe) -> Composition:
         """The cards still in ``shoe``."""
         return cls.from_ranks(shoe.counts())
@@ -188,31 +209,43 @@ class Composition:
         """True when counts by rank are known (needed for pair bets)."""
         return self.ranks is not None
 
+    @checked
     def rank_count(self, rank: Rank) -> int:
         """Cards of ``rank`` left."""
         if self.ranks is None:
             raise BaccaratError("this composition only has counts by value, not by rank")
         return self.ranks[RANKS.index(rank)]
 
-    def removing(self, cards: Iterable[Card | Rank]) -> Composition:
-        """The composition after taking out ``cards`` (cards or ranks)."""
+    @checked
+    def removing(self, cards: Iterable[Card | Rank] | str) -> Composition:
+        """The composition after taking out ``cards``: cards or ranks, or their text (read
+        by :func:`~croupier.cards.parse_ranks`: ``"5 5 9 K"``, ``"5h 9c"``).
+
+        >>> Composition.decks(1).removing("5 5 9 K").total
+        48
+        """
         if self.infinite:
             raise BaccaratError("cards cannot be removed from an infinite deck")
         values = list(self.values)
         ranks = list(self.ranks) if self.ranks is not None else None
         if isinstance(cards, str):
-            raise TypeError("cards must be Cards or Ranks, not a str: parse_cards reads text")
-        for i, item in enumerate(cards):
+            cards = parse_ranks(cards)
+        items = check_type(cards, Iterable, "cards", "Cards, Ranks or their text (str)")
+        for i, item in enumerate(items):
             check_type(item, (Card, Rank), f"cards[{i}]", "a Card or a Rank")
             rank = item.rank if isinstance(item, Card) else Rank(item)
             value = POINTS[rank]
             if ranks is not None:
                 where = RANKS.index(rank)
                 if ranks[where] == 0:
-                    raise BaccaratError(f"cannot remove a {rank.label}: none left in the shoe")
+                    raise BaccaratError(
+                        f"cannot remove {a_or_an(rank.label)}: none left in the shoe"
+                    )
                 ranks[where] -= 1
             elif values[value] == 0:
-                raise BaccaratError(f"cannot remove a {rank.label}: no card of value {value} left")
+                raise BaccaratError(
+                    f"cannot remove {a_or_an(rank.label)}: no card of value {value} left"
+                )
             values[value] -= 1
         if sum(values) < MIN_CARDS:
             raise BaccaratError(
@@ -221,25 +254,48 @@ class Composition:
         return Composition(tuple(values), tuple(ranks) if ranks is not None else None)
 
     def describe(self) -> str:
-        """A short description: ``8 decks``, ``infinite deck``, ``412 cards``."""
+        """A short description: ``8 decks``, ``6 decks less 5 5 9 K`` (full decks a few
+        cards short: at most :data:`MAX_NAMED_MISSING`, named in rank order),
+        ``infinite deck``, ``412 cards``.
+
+        >>> Composition.decks(6).removing("5 5 9 K").describe()
+        '6 decks less 5 5 9 K'
+        >>> Composition.from_values([16, 4, 4, 4, 4, 4, 4, 4, 4, 3]).describe()
+        '51 cards'
+        """
         if self.infinite:
             return "infinite deck"
-        if self.ranks is not None and len(set(self.ranks)) == 1 and self.ranks[0] % 4 == 0:
-            return plural(self.ranks[0] // 4, "deck")
+        if self.ranks is None:
+            return plural(self.total, "card")
+        decks = max(1, *(-(-count // 4) for count in self.ranks))
+        missing = [
+            rank.label
+            for rank, count in zip(RANKS, self.ranks, strict=True)
+            for _ in range(4 * decks - count)
+        ]
+        if not missing:
+            return plural(decks, "deck")
+        if len(missing) <= MAX_NAMED_MISSING:
+            return f"{plural(decks, 'deck')} less {' '.join(missing)}"
         return plural(self.total, "card")
 
     def to_dict(self) -> dict[str, Any]:
         """The shoe as JSON-ready data: description, cards, counts by value and by rank.
 
+        Every vector is labelled by its keys: counts by value under ``"0"`` (10/J/Q/K) to
+        ``"9"``, counts by rank under ``"2"`` to ``"A"``, each in croupier's one order.
+
         >>> data = Composition.decks(1).to_dict()
-        >>> data["description"], data["cards"], data["values"][0], data["ranks"]["K"]
+        >>> data["description"], data["cards"], data["values"]["0"], data["ranks"]["K"]
         ('1 deck', 52, 16, 4)
+        >>> list(data["values"])[:3], list(data["ranks"])[-2:]
+        (['0', '1', '2'], ['K', 'A'])
         """
         return {
             "description": self.describe(),
             "infinite": self.infinite,
             "cards": None if self.infinite else self.total,
-            "values": list(self.values),
+            "values": {str(value): count for value, count in zip(VALUES, self.values, strict=True)},
             "ranks": None
             if self.ranks is None
             else {rank.label: count for rank, count in zip(RANKS, self.ranks, strict=True)},

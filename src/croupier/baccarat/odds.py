@@ -15,9 +15,9 @@ of each multiset ending in each result. One composition takes a few dozen micros
 >>> exact = outcome_probabilities(Composition.decks(8), exact=True)
 >>> exact.tie * 4_998_398_275_503_360 == 475_627_426_473_216
 True
->>> edges = {b.bet.key: b.house_edge for b in bet_odds(Composition.decks(8))}
->>> print(f"{edges['banker']:.4%}  {edges['player']:.4%}  {edges['tie']:.3%}")
-1.0579%  1.2351%  14.360%
+>>> priced = bet_odds(Composition.decks(8))        # by key, or in the table's order
+>>> print(f"{priced['banker'].house_edge:.4%}  {priced['player'].house_edge:.4%}")
+1.0579%  1.2351%
 """
 
 from __future__ import annotations
@@ -26,15 +26,18 @@ import functools
 import itertools
 import math
 import operator
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import ModuleType
-from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, overload
+from typing import Any, Final, Generic, Literal, NamedTuple, SupportsIndex, TypeVar, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from croupier.arguments import checked
 from croupier.baccarat.composition import MIN_CARDS, RANKS, Composition
 from croupier.baccarat.enumeration import (
     CLASS_COUNT,
@@ -49,14 +52,17 @@ from croupier.baccarat.rules import POINTS, Outcome
 from croupier.cards import Rank
 from croupier.engine import compiled, kernels
 from croupier.errors import check_type
+from croupier.numerals import plural
 
 __all__ = [
     "BetOdds",
     "OddsReport",
     "OutcomeProbabilities",
     "PairProbabilities",
+    "PricedBets",
     "RemovalEffects",
     "bet_odds",
+    "cached_odds_report",
     "class_probabilities",
     "effect_of_removal",
     "expected_values_batch",
@@ -151,6 +157,7 @@ def outcome_probabilities(
 def outcome_probabilities(
     counts: Counts, *, exact: Literal[True]
 ) -> OutcomeProbabilities[Fraction]: ...
+@checked
 def outcome_probabilities(
     counts: Counts, *, exact: bool = False
 ) -> OutcomeProbabilities[float] | OutcomeProbabilities[Fraction]:
@@ -200,6 +207,7 @@ def _check_batch(counts: ArrayLike) -> NDArray[np.int64]:
     return array
 
 
+@checked
 def outcome_probabilities_batch(counts: ArrayLike) -> NDArray[np.float64]:
     """Outcome chances for many compositions at once: (K, 10) counts -> (K, 3) array.
 
@@ -433,6 +441,7 @@ def pair_probabilities(
 def pair_probabilities(
     composition: Composition, *, exact: Literal[True]
 ) -> PairProbabilities[Fraction]: ...
+@checked
 def pair_probabilities(
     composition: Composition, *, exact: bool = False
 ) -> PairProbabilities[float] | PairProbabilities[Fraction]:
@@ -507,6 +516,7 @@ def _payoff_blocks(bet: Bet) -> tuple[NDArray[np.float64], ...]:
     return _split_blocks((payoffs @ sequence_tables().counts)[None, :].astype(np.float64))
 
 
+@checked
 def expected_values_batch(bet: Bet, counts: ArrayLike) -> NDArray[np.float64]:
     """A bet's expected net result per unit staked for many shoes at once: shape (K,).
 
@@ -571,16 +581,76 @@ class BetOdds:
         """The house's expected take per unit staked (ties that push count as rounds played)."""
         return None if self.expected_value is None else -self.expected_value
 
+    def __repr__(self) -> str:
+        """Short: the bet's key and its house edge.
+
+        >>> bet_odds(Composition.decks(8))["banker"]
+        <BetOdds banker: house edge 1.0579%>
+        """
+        return f"<BetOdds {self.bet.key}: {_edge_text(self)}>"
+
+
+def _edge_text(odds: BetOdds) -> str:
+    if odds.house_edge is None:
+        return f"not priced ({odds.note})" if odds.note else "not priced"
+    return f"house edge {100 * odds.house_edge:.4f}%"
+
+
+class PricedBets(tuple[BetOdds, ...]):
+    """Every bet of a payout table priced for one shoe: a tuple of :class:`BetOdds` in
+    the table's order, that also looks a bet up by its key.
+
+    >>> priced = bet_odds(Composition.decks(8))
+    >>> priced["tie"].house_edge == priced[2].house_edge, "dragon-7" in priced, priced.keys()[:3]
+    (True, False, ('banker', 'player', 'tie'))
+    >>> priced["dragon-7"]
+    Traceback (most recent call last):
+    ...
+    croupier.baccarat.errors.BaccaratError: no bet 'dragon-7' in these odds: expected one of ...
+    """
+
+    __slots__ = ()
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> BetOdds: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[BetOdds, ...]: ...
+    @overload
+    def __getitem__(self, index: str) -> BetOdds: ...
+    def __getitem__(self, index: SupportsIndex | slice | str) -> BetOdds | tuple[BetOdds, ...]:
+        if not isinstance(index, str):
+            return tuple.__getitem__(self, index)
+        for odds in self:
+            if odds.bet.key == index:
+                return odds
+        raise BaccaratError(
+            f"no bet {index!r} in these odds: expected one of {', '.join(self.keys())}"
+        )
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            return item in self.keys()
+        return tuple.__contains__(self, item)
+
+    def keys(self) -> tuple[str, ...]:
+        """The bets' keys, in order."""
+        return tuple(odds.bet.key for odds in self)
+
+    def __repr__(self) -> str:
+        return "<PricedBets " + ", ".join(f"{o.bet.key} {_edge_text(o)}" for o in self) + ">"
+
 
 def _check_arguments(composition: object, payouts: object) -> None:
     check_type(composition, Composition, "composition")
     check_type(payouts, PayoutTable, "payouts")
 
 
+@checked
 def bet_odds(
     composition: Composition, payouts: PayoutTable = CASINO, *, exact: bool = False
-) -> tuple[BetOdds, ...]:
-    """Every bet of ``payouts`` priced for ``composition``."""
+) -> PricedBets:
+    """Every bet of ``payouts`` priced for ``composition``: a tuple in the table's order
+    that also looks a bet up by key (``bet_odds(shoe)["banker"].house_edge``)."""
     _check_arguments(composition, payouts)
     classes = class_probabilities(composition)
     classes_exact = _class_probabilities_exact(composition) if exact else None
@@ -604,7 +674,7 @@ def bet_odds(
             )
             expected = float(value_exact)
         priced.append(BetOdds(bet, expected, value_exact))
-    return tuple(priced)
+    return PricedBets(priced)
 
 
 @dataclass(frozen=True, slots=True)
@@ -618,7 +688,28 @@ class OddsReport:
     exact_outcomes: OutcomeProbabilities[Fraction] | None
     #: Chance of a player (or banker) pair, when rank counts are known.
     pair: float | None
-    bets: tuple[BetOdds, ...]
+    #: Every bet priced: a tuple that also looks a bet up by key (as ``report[key]``).
+    bets: PricedBets
+
+    def __getitem__(self, key: str) -> BetOdds:
+        """The bet called ``key``, priced: ``report["banker"].house_edge``."""
+        return self.bets[check_type(key, str, "key", "a bet key (str)")]
+
+    def __repr__(self) -> str:
+        """Short: the shoe, the table, the outcomes and the bets' keys.
+
+        >>> odds_report(Composition.decks(8))
+        <OddsReport 8 decks, casino payouts: player 0.446247, banker 0.458597, tie 0.095156; \
+bets banker, player, tie, banker-4, tie-9, player-pair, banker-pair, dragon-bonus-player, \
+dragon-bonus-banker>
+        """
+        outcomes = ", ".join(
+            f"{outcome.value} {p:.6f}" for outcome, p in zip(Outcome, self.outcomes, strict=True)
+        )
+        return (
+            f"<OddsReport {self.composition.describe()}, {self.payouts.name} payouts: "
+            f"{outcomes}; bets {', '.join(self.bets.keys())}>"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data (what ``croupier baccarat odds --json`` prints).
@@ -661,6 +752,7 @@ def fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+@checked
 def odds_report(
     composition: Composition, payouts: PayoutTable = CASINO, *, exact: bool = False
 ) -> OddsReport:
@@ -676,6 +768,43 @@ def odds_report(
     )
 
 
+#: Reports :func:`cached_odds_report` keeps (each a few kilobytes).
+CACHED_REPORTS: Final = 4_096
+
+
+_reports: OrderedDict[tuple[Composition, str], OddsReport] = OrderedDict()
+_reports_lock = threading.Lock()
+
+
+def cached_odds_report(composition: Composition, payouts: PayoutTable = CASINO) -> OddsReport:
+    """:func:`odds_report` (floats), remembered: the odds depend only on the cards left and
+    the payout table, so a shoe seen before (every fresh shoe, a page shown again, two
+    tables dealt from the same seed) is priced once; the last :data:`CACHED_REPORTS` are
+    kept. Reports are frozen: share them.
+
+    >>> fresh = Composition.decks(8)
+    >>> cached_odds_report(fresh) is cached_odds_report(Composition.decks(8))
+    True
+    >>> cached_odds_report(fresh) == odds_report(fresh)
+    True
+    """
+    # Keyed by the table's name (hashing its rules' fractions costs more than a lookup);
+    # a different table under a known name is priced, not mistaken for it.
+    key = (composition, payouts.name)
+    with _reports_lock:
+        report = _reports.get(key)
+        if report is not None:
+            _reports.move_to_end(key)
+    if report is not None and (report.payouts is payouts or report.payouts == payouts):
+        return report
+    report = odds_report(composition, payouts)
+    with _reports_lock:
+        _reports[key] = report
+        while len(_reports) > CACHED_REPORTS:
+            _reports.popitem(last=False)
+    return report
+
+
 # --- effect of removal --------------------------------------------------------------------
 
 
@@ -689,6 +818,18 @@ class RemovalEffects:
     base: dict[str, float]
     #: ``effects[bet_key][rank]``: expected value after removing one ``rank`` minus ``base``.
     effects: dict[str, dict[Rank, float]]
+
+    def __repr__(self) -> str:
+        """Short: the shoe, the table and what the effects cover.
+
+        >>> effect_of_removal(Composition.decks(1))
+        <RemovalEffects 1 deck, casino payouts: 9 bets by 13 ranks>
+        """
+        ranks = len({rank for by_rank in self.effects.values() for rank in by_rank})
+        return (
+            f"<RemovalEffects {self.composition.describe()}, {self.payouts.name} payouts: "
+            f"{plural(len(self.effects), 'bet')} by {plural(ranks, 'rank')}>"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The table as JSON-ready data (what ``croupier baccarat eor --json`` prints).
@@ -708,6 +849,7 @@ class RemovalEffects:
         }
 
 
+@checked
 def effect_of_removal(
     composition: Composition | None = None, payouts: PayoutTable = CASINO
 ) -> RemovalEffects:

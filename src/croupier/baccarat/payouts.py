@@ -22,8 +22,10 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Final, Protocol
 
+from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import Outcome
+from croupier.numerals import plural
 
 __all__ = [
     "CASINO",
@@ -163,6 +165,14 @@ class Bet:
     name: str
     rules: tuple[Rule, ...]
 
+    def __repr__(self) -> str:
+        """Short: the rules are data, read them in ``bet.rules``.
+
+        >>> CASINO.bet("banker")
+        <Bet banker: Banker, 2 rules>
+        """
+        return f"<Bet {self.key}: {self.name}, {plural(len(self.rules), 'rule')}>"
+
     def settle(self, facts: RoundFacts) -> Fraction:
         """Net amount won per unit staked on this round: +1, 19/20, 0 (push), -1, ..."""
         for rule in self.rules:
@@ -179,6 +189,15 @@ class PayoutTable:
     description: str
     bets: tuple[Bet, ...]
 
+    def __repr__(self) -> str:
+        """Short: the table's name and its bets' keys (``bets`` holds them).
+
+        >>> LAB
+        <PayoutTable lab: banker, player, tie>
+        """
+        return f"<PayoutTable {self.name}: {', '.join(bet.key for bet in self.bets)}>"
+
+    @checked
     def bet(self, key: str) -> Bet:
         """The bet called ``key``."""
         for bet in self.bets:
@@ -198,7 +217,7 @@ PLAYER, BANKER, TIE = Outcome.PLAYER, Outcome.BANKER, Outcome.TIE
 #: every wrong bet loses, a banker or player bet on a tie included.
 LAB: Final = PayoutTable(
     "lab",
-    "COMP 104 lab: banker and player pay 1:1, tie 5:1; a tie loses banker and player bets",
+    "banker and player pay 1:1, tie 5:1; a tie loses banker and player bets",
     (
         Bet("banker", "Banker", _rules((Wins(BANKER), 1))),
         Bet("player", "Player", _rules((Wins(PLAYER), 1))),
@@ -278,6 +297,7 @@ PAYOUT_TABLES: Final[Mapping[str, PayoutTable]] = MappingProxyType(
 )
 
 
+@checked
 def payout_table(name: str) -> PayoutTable:
     """The payout table called ``name`` (``lab``, ``casino``, ...)."""
     try:
@@ -287,6 +307,7 @@ def payout_table(name: str) -> PayoutTable:
         raise BaccaratError(f"unknown payout table {name!r}: expected one of {names}") from None
 
 
+@checked
 def find_bet(key: str, table: PayoutTable | None = None) -> tuple[PayoutTable, Bet]:
     """The bet called ``key`` (as in ``croupier baccarat odds --json``) and its table:
     from ``table`` when given, else from the first table offering it (casino, then ez).

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import (
     Outcome,
@@ -66,6 +67,7 @@ def _banker_third_decision(
     return banker_draws(hand_total(banker[:2]), third)
 
 
+@checked
 @dataclass(frozen=True, slots=True)
 class Coup:
     """A finished round: both hands as dealt, checked against the drawing rules.
@@ -169,8 +171,10 @@ class Coup:
 DEAL_ORDERS: Final = ("course", "casino")
 
 
-def deal_coup(cards: Iterable[Card]) -> Coup:
-    """Play a whole round from ``cards`` in dealing order, using only the cards it needs.
+@checked
+def deal_coup(cards: Iterable[Card] | str) -> Coup:
+    """Play a whole round from ``cards`` (or their text) in dealing order, using only the
+    cards it needs.
 
     >>> from croupier.cards import parse_cards
     >>> deal_coup(parse_cards("Ah 3d Qs 4c 5h 9d Kd")).banker_cards
@@ -191,6 +195,7 @@ class Round:
     :meth:`finalize`, as the course engine specifies.
     """
 
+    @checked
     def __init__(
         self,
         shoe: Shoe | None = None,

@@ -18,8 +18,9 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Final
 
+from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
-from croupier.cards import Card, Rank, as_cards
+from croupier.cards import Card, Rank, as_cards, parse_rank
 from croupier.errors import check_type
 
 __all__ = [
@@ -90,22 +91,25 @@ class Outcome(enum.Enum):
         return self.value
 
 
-def points(card: Card | Rank) -> int:
-    """Baccarat points of a card or rank.
+def points(card: Card | Rank | str) -> int:
+    """Baccarat points of a card or rank (or its text: ``"Q"``, ``"Qh"``).
 
     >>> from croupier.cards import Card
     >>> points(Rank.ACE), points(Rank.SEVEN), points(Card.parse("Qh"))
     (1, 7, 0)
     """
-    check_type(card, (Card, Rank), "card", "a Card or a Rank")
+    if isinstance(card, str):
+        card = parse_rank(card)
+    check_type(card, (Card, Rank), "card", "a Card, a Rank or its text")
     return POINTS[card.rank if isinstance(card, Card) else card]
 
 
-def hand_total(cards: Iterable[Card]) -> int:
-    """A hand's total: the sum of its card points modulo 10.
+@checked
+def hand_total(cards: Iterable[Card] | str) -> int:
+    """A hand's total: the sum of its card points modulo 10 (cards, or their text).
 
     >>> from croupier.cards import parse_cards
-    >>> hand_total(parse_cards("Jc 4d")), hand_total(parse_cards("9s 9h"))
+    >>> hand_total(parse_cards("Jc 4d")), hand_total("9s 9h")
     (4, 8)
     """
     return sum(POINTS[card.rank] for card in as_cards(cards)) % 10
@@ -116,18 +120,21 @@ def _check_total(total: int) -> None:
         raise BaccaratError(f"bad hand total {total}: expected 0 to 9")
 
 
+@checked
 def is_natural(two_card_total: int) -> bool:
     """True for a two-card 8 or 9."""
     _check_total(two_card_total)
     return two_card_total >= 8
 
 
+@checked
 def player_draws(player_total: int) -> bool:
     """Whether the player, with this two-card total and no natural on the table, draws."""
     _check_total(player_total)
     return PLAYER_DRAWS[player_total]
 
 
+@checked
 def banker_draws(banker_total: int, player_third: int | None) -> bool:
     """Whether the banker draws, given the banker's two-card total and the *points* of the
     player's third card (``None`` if the player stood). No natural may be on the table.
@@ -142,6 +149,7 @@ def banker_draws(banker_total: int, player_third: int | None) -> bool:
     return BANKER_DRAWS[banker_total][player_third]
 
 
+@checked
 def outcome_of(player_total: int, banker_total: int) -> Outcome:
     """The outcome for two final totals: the higher total wins, equal totals tie."""
     if player_total > banker_total:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.arguments import checked
 from croupier.baccarat.enumeration import CLASS_COUNT, ROUND_CLASSES, RoundClass, sequence_tables
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import CASINO, Bet, PayoutTable
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     import multiprocessing.context
 
 __all__ = [
+    "MAX_SHOES",
     "BetResult",
     "DealtRounds",
     "SimulationResult",
@@ -60,6 +62,8 @@ __all__ = [
 
 #: Histogram cells: round class x player pair x banker pair.
 CELLS: Final = CLASS_COUNT * 4
+#: The most shoes one simulation deals (ten million take about a minute on one core).
+MAX_SHOES: Final = 10_000_000
 #: Shoes per block: a block's arrays stay within a few MB.
 BLOCK_SHOES: Final = 1024
 #: Seconds one process takes to shuffle and deal a shoe of 8 decks (measured on a small
@@ -375,6 +379,7 @@ def cut_card_for(decks: int, penetration: float | None) -> int:
     return min(cut, size - 6)  # a round started before the cut card can always finish
 
 
+@checked
 def simulate(
     shoes: int,
     *,
@@ -398,8 +403,8 @@ def simulate(
     point with ``if __name__ == "__main__":``. ``progress`` is called with the number of
     shoes finished so far.
     """
-    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
-        raise BaccaratError(f"bad number of shoes {shoes!r}: expected 1 or more")
+    if not 1 <= shoes <= MAX_SHOES:
+        raise BaccaratError(f"bad number of shoes {shoes!r}: expected 1 to {MAX_SHOES:,}")
     if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 64:
         raise BaccaratError(f"bad number of decks {decks!r}: expected 1 to 64")
     cut = cut_card_for(decks, penetration)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from croupier import numerals
+from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import LAB, Bet, PayoutTable, RoundFacts, payout_table
 from croupier.baccarat.round import DEAL_ORDERS, Coup, Round
@@ -206,6 +207,7 @@ class Table:
     Defaults follow the lab: $1000 bankroll, $100 stake, lab payouts.
     """
 
+    @checked
     def __init__(
         self,
         *,
@@ -266,6 +268,7 @@ class Table:
             self.shoe.shuffle()
         return Round(self.shoe, deal_order=self.deal_order), reshuffle
 
+    @checked
     def settle(self, bet_key: str, facts: RoundFacts, stake: int | None = None) -> Settlement:
         """Settle ``stake`` (default: the table's stake) on ``bet_key`` for a finished round
         and update the bankroll."""
@@ -372,6 +375,7 @@ class Table:
         }
 
     @classmethod
+    @checked
     def from_dict(cls, data: Mapping[str, Any], payouts: PayoutTable | None = None) -> Table:
         """The table saved by :meth:`to_dict`; bad data raises a croupier error. A table
         whose payouts are not one of the named tables (a table's own rules) is given its

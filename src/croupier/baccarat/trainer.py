@@ -71,7 +71,7 @@ def trainer_count(name: str, decks: int = 8) -> CountSystem:
     """The count called ``name`` (one of :data:`COUNT_CHOICES`) for a shoe of ``decks``.
 
     >>> trainer_count("eor-dragon-7").written()
-    'A,2=0 3,4,5=-1 6,7=-2 8,9=+3 10,J,Q,K=0'
+    '2=0 3,4,5=-1 6,7=-2 8,9=+3 10,J,Q,K,A=0'
     """
     word = str(name).strip().lower()
     if word in NAMED_COUNTS:

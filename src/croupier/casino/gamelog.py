@@ -1,4 +1,4 @@
-"""Game logs: every move of a tournament, to replay and review it.
+"""Game logs and game files: every move of a tournament, to replay and review it.
 
 A :class:`GameLog` holds, round by round, the round's first position and the moves
 played in it, in order, and the level the computer played at. Its text form reads like
@@ -23,6 +23,15 @@ Moves:
 True
 >>> len(log.rounds), log.rounds[0].end == after.apply("trail DA")
 (1, True)
+
+A **game file** is croupier's one file for a game: the save file of the position (the
+course's format, exactly, then croupier's ``Level:`` and ``Practice:`` lines), a line
+``History:``, then the rounds of the game's log that led to the position
+(:func:`format_game_file`). The save file's reader stops at ``History:``, so every
+command that reads a save reads a game file too; :func:`parse_game_file` reads the
+moves as well, and also takes a plain save file (no moves) or a game log (the position
+where its moves end). ``croupier casino play`` saves game files, and ``play --load``,
+``review`` and the web page read them.
 """
 
 from __future__ import annotations
@@ -34,20 +43,26 @@ from dataclasses import dataclass
 from croupier.casino.errors import CasinoError, SaveFileError
 from croupier.casino.levels import Level
 from croupier.casino.moves import Move
-from croupier.casino.pieces import Player
-from croupier.casino.savefile import format_save, parse_save, write_text
+from croupier.casino.pieces import HAND_SIZE, Player
+from croupier.casino.savefile import HISTORY, format_save, parse_game, parse_save, write_text
 from croupier.casino.state import State
-from croupier.textfile import read_text
+from croupier.errors import check_type
+from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 
 __all__ = [
     "TITLE",
+    "GameFile",
     "GameLog",
     "LoggedRound",
+    "format_game_file",
     "format_log",
     "is_log_text",
     "log_path_for",
+    "parse_game_file",
     "parse_log",
+    "read_game_file",
     "read_log",
+    "write_game_file",
     "write_log",
 ]
 
@@ -126,8 +141,13 @@ def format_log(log: GameLog) -> str:
     lines = [TITLE]
     if log.level is not None:
         lines.append(f"Level: {log.level.label}")
-    text = "\n".join(lines) + "\n"
-    for logged in log.rounds:
+    return "\n".join(lines) + "\n" + _format_rounds(log.rounds)
+
+
+def _format_rounds(rounds: tuple[LoggedRound, ...]) -> str:
+    """The rounds: each one's first position, ``Moves:`` and its moves."""
+    text = ""
+    for logged in rounds:
         moves = [f"   {state.next_player.label}: {move}" for state, move in logged.positions()]
         text += "\n" + format_save(logged.start) + "\n" + "\n".join(["Moves:", *moves]) + "\n"
     return text
@@ -148,13 +168,8 @@ def parse_log(text: str, source: str = "game log") -> GameLog:
     croupier.casino.errors.SaveFileError: game log, line 2: bad level 'Master': expected ...
     """
     lines = text.splitlines()
-    numbered = [(n, line.strip().lstrip("\ufeff")) for n, line in enumerate(lines, 1)]
-    numbered = [(n, line) for n, line in numbered if line]
-
-    def fail(number: int | None, message: str) -> SaveFileError:
-        where = f"{source}, line {number}" if number is not None else source
-        return SaveFileError(f"{where}: {message}", number)
-
+    numbered = _numbered(lines)
+    fail = _failing(source)
     if not numbered or numbered[0][1].lower() != TITLE.lower():
         found = repr(numbered[0][1]) if numbered else "an empty file"
         raise fail(numbered[0][0] if numbered else None, f"expected {TITLE!r}, found {found}")
@@ -167,9 +182,34 @@ def parse_log(text: str, source: str = "game log") -> GameLog:
         except CasinoError as exc:
             raise fail(number, str(exc)) from None
         position += 1
-    starts = [i for i in range(position, len(numbered)) if _key(numbered[i][1]) == "round"]
-    if (not starts or starts[0] != position) and position < len(numbered):
-        number, line = numbered[position]
+    return GameLog(_parse_rounds(lines, numbered[position:], source), level)
+
+
+def _numbered(lines: list[str]) -> list[tuple[int, str]]:
+    """The lines that are not blank, stripped, with their numbers (from 1)."""
+    numbered = [(n, line.strip().lstrip("\ufeff")) for n, line in enumerate(lines, 1)]
+    return [(n, line) for n, line in numbered if line]
+
+
+def _failing(source: str) -> Callable[[int | None, str], SaveFileError]:
+    """How errors name ``source`` and the line."""
+
+    def fail(number: int | None, message: str) -> SaveFileError:
+        where = f"{source}, line {number}" if number is not None else source
+        return SaveFileError(f"{where}: {message}", number)
+
+    return fail
+
+
+def _parse_rounds(
+    lines: list[str], numbered: list[tuple[int, str]], source: str
+) -> tuple[LoggedRound, ...]:
+    """The rounds written in ``numbered`` (lines of ``lines``, which are the whole text):
+    each a position in the save-file format, then ``Moves:`` and the moves."""
+    fail = _failing(source)
+    starts = [i for i in range(len(numbered)) if _key(numbered[i][1]) == "round"]
+    if numbered and (not starts or starts[0] != 0):
+        number, line = numbered[0]
         raise fail(number, f"expected Round: (a round's first position), found {line!r}")
     rounds: list[LoggedRound] = []
     for index, first in enumerate(starts):
@@ -209,7 +249,7 @@ def parse_log(text: str, source: str = "game log") -> GameLog:
                 raise fail(number, str(exc)) from None
             moves.append(move)
         rounds.append(LoggedRound(start, tuple(moves)))
-    return GameLog(tuple(rounds), level)
+    return tuple(rounds)
 
 
 def _key(line: str) -> str:
@@ -238,12 +278,131 @@ def _follows(
 
 def read_log(path: str | os.PathLike[str]) -> GameLog:
     """The game log in ``path`` (see :func:`parse_log`)."""
-    return parse_log(read_text(path, SaveFileError), os.fspath(path))
+    return parse_log(read_text(path, SaveFileError, max_bytes=MAX_GAME_FILE_BYTES), os.fspath(path))
 
 
 def write_log(log: GameLog, path: str | os.PathLike[str]) -> None:
     """Write ``log`` to ``path`` atomically."""
     write_text(format_log(log), path)
+
+
+# --- the game file: a save file with the game's moves -----------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameFile:
+    """What a game file holds: the position, the level it was played at (``None``: the
+    default), whether it is a practice game, and the moves of the game that led to the
+    position (``None``: the file holds none, a plain save file)."""
+
+    state: State
+    level: Level | None = None
+    practice: bool = False
+    log: GameLog | None = None
+
+
+def format_game_file(
+    state: State, log: GameLog, level: Level | None = None, *, practice: bool = False
+) -> str:
+    """The game file of ``state`` reached by the moves of ``log``: the save file (the
+    course's format, then ``Level:`` and ``Practice:``), a ``History:`` line, then the
+    rounds of the log as a game log writes them. Refused (a
+    :class:`~croupier.casino.errors.CasinoError`) if ``log`` does not lead to ``state``.
+
+    >>> from croupier.casino import Player, new_tournament
+    >>> state = new_tournament(Player.HUMAN, rng=7)
+    >>> log = GameLog().add(state, Move.parse("capture H8 C8"))
+    >>> text = format_game_file(log.current, log)
+    >>> text.count("Round: 1"), text[text.index("History:"):].splitlines()[:3]
+    (2, ['History:', '', 'Round: 1'])
+    >>> game = parse_game_file(text)
+    >>> game.state == log.current, game.log == log
+    (True, True)
+    """
+    problem = _leading_problem(log, state)
+    if problem is not None:
+        raise CasinoError(f"cannot save this game: {problem}")
+    return (
+        format_save(state, level, practice=practice)
+        + "\n"
+        + HISTORY
+        + "\n"
+        + (_format_rounds(log.rounds))
+    )
+
+
+def _leading_problem(log: GameLog, state: State) -> str | None:
+    """Why the moves of ``log`` do not lead to ``state`` (``None``: they do, or there are
+    none). A position at the start of a round follows a log whose last round is over."""
+    end = log.current
+    if end is None or end == state:
+        return None
+    if (
+        end.is_round_over
+        and state.round_number == end.round_number + 1
+        and state.scores == end.totals()
+        and _is_first_position(state)
+    ):
+        return None
+    return (
+        f"the moves end in round {end.round_number}"
+        + (" (over)" if end.is_round_over else "")
+        + f", not at this position of round {state.round_number}"
+    )
+
+
+def _is_first_position(state: State) -> bool:
+    """Whether nothing has been played yet in ``state``'s round: the first deal of full
+    hands, and the rest of the deck."""
+    dealt = len(state.hands[0]) + len(state.hands[1]) + len(state.loose)
+    return dealt == 3 * HAND_SIZE and not state.builds and len(state.deck) == 52 - dealt
+
+
+def parse_game_file(text: str, source: str = "game file") -> GameFile:
+    """The game in ``text``: a save file (the course's format, with or without croupier's
+    ``History:``), or a game log (its position is where its moves end). Errors name
+    ``source`` and the line."""
+    text = check_type(text, str, "text", "the game file's text (str)")
+    if is_log_text(text):
+        log = parse_log(text, source)
+        if log.current is None:
+            raise SaveFileError(f"{source}: the game log holds no move, so no position")
+        return GameFile(log.current, log.level, False, log)
+    saved = parse_game(text, source)
+    lines = text.splitlines()
+    numbered = _numbered(lines)
+    at = next((i for i, (_, line) in enumerate(numbered) if _is_history(line)), None)
+    if at is None:
+        return GameFile(saved.state, saved.level, saved.practice, None)
+    log = GameLog(_parse_rounds(lines, numbered[at + 1 :], source), saved.level)
+    problem = _leading_problem(log, saved.state)
+    if problem is not None:
+        raise SaveFileError(f"{source}, line {numbered[at][0]}: {problem}", numbered[at][0])
+    return GameFile(saved.state, saved.level, saved.practice, log)
+
+
+def _is_history(line: str) -> bool:
+    label, colon, value = line.partition(":")
+    return bool(colon) and not value.strip() and " ".join(label.lower().split()) == "history"
+
+
+def read_game_file(path: str | os.PathLike[str]) -> GameFile:
+    """The game in the file at ``path`` (see :func:`parse_game_file`)."""
+    return parse_game_file(
+        read_text(path, SaveFileError, max_bytes=MAX_GAME_FILE_BYTES), os.fspath(path)
+    )
+
+
+def write_game_file(
+    state: State,
+    log: GameLog,
+    path: str | os.PathLike[str],
+    level: Level | None = None,
+    *,
+    practice: bool = False,
+) -> None:
+    """Write the game file of ``state`` and ``log`` to ``path`` atomically."""
+    write_text(format_game_file(state, log, level, practice=practice), path)
 
 
 def log_path_for(save: str | os.PathLike[str]) -> str:

@@ -35,10 +35,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any
 
-from croupier.cards import Card, CardError, CardStyle, Rank, format_cards
+from croupier.arguments import checked
+from croupier.cards import Card, CardError, CardStyle, Rank, as_cards, format_cards
 from croupier.casino.errors import CasinoError, InvalidMoveError, MoveCardError
 from croupier.casino.notation import parse_table, tokenize
 from croupier.casino.pieces import Build
@@ -58,6 +58,7 @@ class Action(enum.StrEnum):
     INCREASE = "increase"
 
     @classmethod
+    @checked
     def parse(cls, text: str) -> Action:
         """The action by name or first letter, in any case.
 
@@ -79,6 +80,26 @@ def _index(card: Card) -> int:
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_index))
+
+
+def _in_order(cards: object) -> bool:
+    """True for a tuple of cards already sorted (as a move stores them): one pass, as
+    moves are made by the thousand while a strategy searches."""
+    if not isinstance(cards, tuple):
+        return False
+    last = -1
+    for card in cards:
+        if card.__class__ is not Card or card.index <= last:
+            return False
+        last = card.index
+    return True
+
+
+def _action(value: object) -> Action:
+    """An action from its name (a move built by hand), or a ``TypeError``."""
+    if isinstance(value, str):
+        return Action.parse(value)
+    raise TypeError(f"action must be an Action or its name, not {type(value).__name__}")
 
 
 _MOVE_FORMS = (
@@ -108,15 +129,18 @@ class Move:
 
     def __post_init__(self) -> None:
         if not isinstance(self.action, Action):
-            object.__setattr__(self, "action", Action(self.action))
+            object.__setattr__(self, "action", _action(self.action))
+        if self.card.__class__ is not Card:
+            check_type(self.card, Card, "card")
         loose = self.loose
-        if not isinstance(loose, tuple) or any(a.index >= b.index for a, b in pairwise(loose)):
-            object.__setattr__(self, "loose", _sorted_cards(loose))
+        if not _in_order(loose):
+            cards = as_cards(loose, "loose", reads_text=False)
+            object.__setattr__(self, "loose", _sorted_cards(cards))
         builds = self.builds
         if builds:
             normal = tuple(
                 sorted(
-                    (_sorted_cards(b.cards if isinstance(b, Build) else b) for b in builds),
+                    map(_sorted_cards, _build_cards(builds, reads_text=False)),
                     key=lambda cards: [c.index for c in cards],
                 )
             )
@@ -138,7 +162,9 @@ class Move:
         builds: Iterable[Build | Iterable[Card]] = (),
     ) -> Move:
         """Capture ``loose`` cards and ``builds`` (:class:`Build` objects or their cards)."""
-        return cls(Action.CAPTURE, card, tuple(loose), _build_cards(builds))
+        cards = loose if loose.__class__ is tuple else as_cards(loose, "loose")
+        none = isinstance(builds, tuple) and not builds  # the common capture: no builds
+        return cls(Action.CAPTURE, card, cards, () if none else _build_cards(builds))
 
     @classmethod
     def build(cls, card: Card, *loose: Card) -> Move:
@@ -154,6 +180,7 @@ class Move:
         return cls(Action.INCREASE, card, (), (cards,))
 
     @classmethod
+    @checked
     def parse(cls, text: str) -> Move:
         """Read a move in the notation ``str(move)`` writes (any case and card notation).
 
@@ -295,8 +322,15 @@ def _check_notation(
         )
 
 
-def _build_cards(builds: Iterable[Build | Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(b.cards if isinstance(b, Build) else tuple(b) for b in builds)
+def _build_cards(
+    builds: Iterable[Build | Iterable[Card]], *, reads_text: bool = True
+) -> tuple[tuple[Card, ...], ...]:
+    """The cards of each build: a :class:`Build`, its cards (or their text)."""
+    items = enumerate(check_type(builds, Iterable, "builds", "Builds or their cards"))
+    return tuple(
+        b.cards if isinstance(b, Build) else as_cards(b, f"builds[{i}]", reads_text=reads_text)
+        for i, b in items
+    )
 
 
 def _bracketed(cards: Iterable[Card], name: Callable[[Card], str]) -> str:

@@ -14,12 +14,15 @@ the notation and the errors, and every other module may import it.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from croupier.cards import Card, CardStyle, format_cards
+from croupier.arguments import checked
+from croupier.cards import Card, CardStyle, as_cards, format_cards
 from croupier.casino.errors import CasinoError
 from croupier.casino.notation import BuildParts, format_parts
 from croupier.casino.values import MAX_VALUE, group_values
+from croupier.errors import check_type
 
 __all__ = ["HAND_SIZE", "Build", "Player"]
 
@@ -57,6 +60,7 @@ class Player(enum.IntEnum):
         return self.name.lower()
 
     @classmethod
+    @checked
     def parse(cls, text: str) -> Player:
         """``Human`` or ``Computer``, in any case."""
         name = text.strip().upper()
@@ -87,9 +91,15 @@ class Build:
     cards: tuple[Card, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        parts = tuple(tuple(part) for part in self.parts)
+        parts = self.parts
+        if not _card_groups(parts):  # checked and copied only when not tuples of cards
+            groups = check_type(parts, Iterable, "parts", "groups of cards")
+            parts = tuple(
+                as_cards(part, f"parts[{i}]", reads_text=False) for i, part in enumerate(groups)
+            )
         object.__setattr__(self, "parts", parts)
-        object.__setattr__(self, "owner", Player(self.owner))
+        if self.owner.__class__ is not Player:
+            object.__setattr__(self, "owner", _player(self.owner))
         object.__setattr__(self, "cards", tuple(card for part in parts for card in part))
         object.__setattr__(self, "value", _build_value(parts))
 
@@ -103,6 +113,28 @@ class Build:
 
     def __contains__(self, card: object) -> bool:
         return card in self.cards
+
+
+def _card_groups(parts: object) -> bool:
+    """True for a tuple of tuples of cards (as builds are made while a strategy searches)."""
+    if not isinstance(parts, tuple):
+        return False
+    for part in parts:
+        if part.__class__ is not tuple:
+            return False
+        for card in part:
+            if card.__class__ is not Card:
+                return False
+    return True
+
+
+def _player(value: object) -> Player:
+    """A player from a :class:`Player` or its number (0 or 1)."""
+    number = check_type(value, int, "owner", "a Player")
+    try:
+        return Player(number)
+    except ValueError:
+        raise CasinoError(f"bad owner {value}: expected a Player (0 or 1)") from None
 
 
 def _build_value(parts: BuildParts) -> int:

@@ -47,29 +47,49 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from croupier.casino.gamelog import GameLog, LoggedRound
 from croupier.casino.moves import Move
 from croupier.casino.pieces import Player
-from croupier.casino.rules import moves_until
 from croupier.casino.state import State
-from croupier.casino.strategies.base import Deadline
-from croupier.casino.strategies.expert import TOURNAMENT_BONUS, Analysis, ExpertStrategy
+from croupier.casino.strategies import base
+from croupier.casino.strategies.base import (
+    Clock,
+    Deadline,
+    Decision,
+    WorkBudget,
+    check_deadline,
+    list_moves_to_decide,
+    observation_rng,
+)
+from croupier.casino.strategies.expert import (
+    TOURNAMENT_BONUS,
+    Analysis,
+    ExpertSettings,
+    ExpertStrategy,
+)
 
 __all__ = [
     "BEST_WITHIN",
     "BLUNDER",
     "INACCURACY",
+    "INTERACTIVE_SECONDS",
+    "REVIEW_SETTINGS",
+    "REVIEW_STEPS",
     "GameReview",
+    "Judgement",
     "Mark",
     "MoveReview",
+    "Reviewer",
     "RoundReview",
+    "judge",
     "review_game",
     "review_move",
     "review_round",
+    "review_rounds",
 ]
 
 #: Expected round points lost from which a move is an inaccuracy.
@@ -115,6 +135,12 @@ class MoveReview:
     reason: str
     forced: bool = False
     costs_tournament: bool = False
+    #: Whether the verdict is exact: the last deal searched to the end of the round (or
+    #: a forced move).
+    exact: bool = False
+    #: Whether the wall clock cut the search short (a review the player waited for):
+    #: the verdict may then differ from one machine to another.
+    clock_cut: bool = False
 
     @property
     def is_best(self) -> bool:
@@ -136,6 +162,8 @@ class MoveReview:
             "reason": self.reason,
             "forced": self.forced,
             "costs_tournament": self.costs_tournament,
+            "exact": self.exact,
+            "clock_cut": self.clock_cut,
         }
 
 
@@ -238,12 +266,55 @@ def _share(value: float, digits: int = 4) -> float | None:
     return None if math.isnan(value) else round(value, digits)
 
 
-class _Reviewer(ExpertStrategy):
+#: How the review searches: the expert's settings with no time to spare (the same work on
+#: any machine), the last deal searched to its end with up to 1,000,000 positions.
+REVIEW_SETTINGS: Final = ExpertSettings(max_samples=16, exact_nodes=1_000_000)
+#: Seconds a review the player waits for (after a round) may spend on one move, on top of
+#: its budget: only a machine far slower than any today reaches it.
+INTERACTIVE_SECONDS: Final = 5.0
+#: Steps of work (see :class:`~.strategies.base.WorkBudget`) a move's review may take:
+#: far more than any real position needs (a few thousand to a few hundred thousand), a
+#: bound for extreme tables only, which it cuts the same way on every machine.
+REVIEW_STEPS: Final = 5_000_000
+
+
+class Reviewer:
+    """The judge of moves: the full expert searching a fixed amount (:data:`REVIEW_SETTINGS`
+    within :data:`REVIEW_STEPS` steps of work), never stopped by the clock unless
+    ``seconds`` is given, so the same move gets the same verdict on any machine.
+
+    ``seconds``, for a review the player waits for, stops a move's search at that many
+    seconds on ``clock`` too; a verdict the clock cut says so (its ``clock_cut``).
+    ``steps`` changes the budget (a test's tiny one).
+    """
+
+    def __init__(
+        self,
+        *,
+        seconds: float | None = None,
+        clock: Clock | None = None,
+        steps: int = REVIEW_STEPS,
+        settings: ExpertSettings = REVIEW_SETTINGS,
+    ) -> None:
+        self.seconds = None if seconds is None else check_deadline(seconds)
+        self.clock = clock
+        self.steps = steps
+        self.expert = _Expert(settings)
+
+    def budget(self) -> WorkBudget:
+        """The budget of one move's review (with its wall-clock limit, if any)."""
+        wall = None
+        if self.seconds is not None:
+            wall = Deadline(self.seconds, self.clock or base.default_clock)
+        return WorkBudget(self.steps, wall)
+
+
+class _Expert(ExpertStrategy):
     """The full expert, keeping its last analysis, so that a move's review searches once
     for both the best move with its reason and the values of all the moves."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, settings: ExpertSettings) -> None:
+        super().__init__(settings, exact_values=True)
         self.last: Analysis | None = None
 
     def analyse(self, *args: Any, **kwargs: Any) -> Analysis:
@@ -251,36 +322,67 @@ class _Reviewer(ExpertStrategy):
         return self.last
 
 
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The review's look at a position: the best move with its reason (the decision),
+    every legal move with its value (``None`` for a forced move, which needs no search),
+    whether the moves listed were all of them, and whether the clock cut the search."""
+
+    decision: Decision
+    analysis: Analysis | None
+    complete: bool
+    clock_cut: bool
+
+
+def judge(state: State, reviewer: Reviewer | None = None) -> Judgement:
+    """The review's look at ``state`` from the player to move's view (see
+    :class:`Judgement`): the same on any machine unless ``reviewer`` has a clock."""
+    reviewer = reviewer if reviewer is not None else Reviewer()
+    seen = state.observe(state.next_player)
+    expert = reviewer.expert
+    budget = reviewer.budget()
+    moves, complete = list_moves_to_decide(seen, budget)
+    expert.last = None
+    decision = expert.choose_by(seen, moves, observation_rng(seen), budget, complete=complete)
+    return Judgement(decision, expert.last, complete, budget.wall_cut)
+
+
 def review_move(
-    state: State, move: Move, number: int = 1, expert: ExpertStrategy | None = None
+    state: State, move: Move, number: int = 1, reviewer: Reviewer | None = None
 ) -> MoveReview:
     """Judge ``move``, played by the player to move in ``state`` (``number``: its place in
     the round), from what that player could see. An illegal move raises
     :class:`~croupier.casino.errors.IllegalMoveError`."""
-    expert = expert if expert is not None else _Reviewer()
+    reviewer = reviewer if reviewer is not None else Reviewer()
     player = state.next_player
-    seen = state.observe(player)
     problem = state.check(move)
     if problem is not None:
         raise problem
-    # Forced: one legal move (a listing too long for the deadline has more than one).
-    listing = moves_until(
-        seen.hand, seen.loose, seen.builds, player, Deadline(expert.deadline, expert.clock).expired
-    )
-    if isinstance(expert, _Reviewer):
-        expert.last = None
-    decision = expert.decide(seen)
-    if listing is not None and len(listing) == 1:
+    judged = judge(state, reviewer)
+    decision, analysis = judged.decision, judged.analysis
+    if analysis is None and judged.complete:  # forced: the only legal move
         return MoveReview(
-            state.round_number, number, player, move, move, 0.0, None, decision.reason, True
+            state.round_number,
+            number,
+            player,
+            move,
+            move,
+            0.0,
+            None,
+            decision.reason,
+            forced=True,
+            exact=True,
         )
-    if isinstance(expert, _Reviewer) and expert.last is not None:
-        analysis = expert.last  # what decide() just found: the same search
-    else:
-        analysis = expert.analyse(seen)
-    if move not in analysis.moves or decision.move not in analysis.moves:
-        # The deadline came before the move played (or the best) was valued: value the two.
-        analysis = expert.analyse(seen, [decision.move, move])
+    exact = analysis is not None and analysis.exact
+    clock_cut = judged.clock_cut
+    if analysis is None or move not in analysis.moves or decision.move not in analysis.moves:
+        # The budget ran out before the move played (or the best) was valued: value the two.
+        budget = reviewer.budget()
+        seen = state.observe(player)
+        analysis = reviewer.expert.analyse(
+            seen, [decision.move, move], deadline=budget, complete=False
+        )
+        clock_cut = clock_cut or budget.wall_cut
     raw = analysis.value_of(decision.move) - analysis.value_of(move)
     swings = max(0, round(raw / TOURNAMENT_BONUS))
     loss = max(0.0, raw - swings * TOURNAMENT_BONUS)
@@ -295,16 +397,18 @@ def review_move(
         Mark.for_loss(loss, costs),
         decision.reason,
         costs_tournament=costs,
+        exact=exact,
+        clock_cut=clock_cut,
     )
 
 
 def review_round(
-    logged: LoggedRound, player: Player = Player.HUMAN, expert: ExpertStrategy | None = None
+    logged: LoggedRound, player: Player = Player.HUMAN, reviewer: Reviewer | None = None
 ) -> RoundReview:
     """Judge every move ``player`` made in the logged round."""
-    expert = expert if expert is not None else _Reviewer()
+    reviewer = reviewer if reviewer is not None else Reviewer()
     reviewed = [
-        review_move(state, move, number, expert)
+        review_move(state, move, number, reviewer)
         for number, (state, move) in enumerate(logged.positions(), 1)
         if state.next_player is player
     ]
@@ -316,13 +420,57 @@ def review_game(
     player: Player = Player.HUMAN,
     *,
     progress: Callable[[int], None] | None = None,
+    reviewer: Reviewer | None = None,
 ) -> GameReview:
     """Judge every move ``player`` made in the game ``log`` holds; ``progress`` is called
-    with the number of rounds reviewed so far."""
-    expert = _Reviewer()
+    with the number of rounds reviewed so far. A round in which ``player`` made no move
+    (a log that starts or ends at a round's first position) is left out."""
+    reviewer = reviewer if reviewer is not None else Reviewer()
     rounds = []
-    for logged in log.rounds:
-        rounds.append(review_round(logged, player, expert))
+    for done, logged in enumerate(log.rounds, 1):
+        reviewed = review_round(logged, player, reviewer)
+        if reviewed.moves:
+            rounds.append(reviewed)
         if progress is not None:
-            progress(len(rounds))
+            progress(done)
     return GameReview(player, tuple(rounds))
+
+
+def review_rounds(
+    logs: Sequence[GameLog],
+    player: Player = Player.HUMAN,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[GameReview, ...] | None:
+    """The reviews of the games ``logs`` hold, their rounds shared among ``workers``
+    processes or the Dask cluster at ``scheduler`` (see :func:`croupier.parallel.run_tasks`):
+    the same reviews as :func:`review_game`, which never read the clock. ``progress`` is
+    called with the number of rounds reviewed so far; ``None`` if Ctrl-C stopped it."""
+    from croupier.parallel import run_tasks
+
+    jobs = [(logged, player) for log in logs for logged in log.rounds]
+    done: dict[int, RoundReview] = {}
+
+    def finished(index: int, reviewed: RoundReview) -> None:
+        done[index] = reviewed
+        if progress is not None:
+            progress(len(done))
+
+    if not run_tasks(
+        _review_logged, jobs, on_result=finished, workers=workers, scheduler=scheduler
+    ):
+        return None
+    reviews = []
+    index = 0
+    for log in logs:
+        rounds = [done[index + i] for i in range(len(log.rounds))]
+        index += len(log.rounds)
+        reviews.append(GameReview(player, tuple(reviewed for reviewed in rounds if reviewed.moves)))
+    return tuple(reviews)
+
+
+def _review_logged(logged: LoggedRound, player: Player) -> RoundReview:
+    """One round's review (the unit of work of a worker)."""
+    return review_round(logged, player)

@@ -9,6 +9,8 @@ the course's last one and always in this order: ``Level:`` (the computer's level
 see :mod:`~croupier.casino.levels`), and, only for a practice game (where moves were taken
 back, see :class:`~croupier.casino.session.Session`), ``Practice: yes``. A file without
 them (an older save, another program's) still reads: at the default level, not practice.
+A line ``History:`` ends the position: in croupier's game file the moves of the game
+follow it (:mod:`~croupier.casino.gamelog`), and this reader stops there.
 
 Reading forgives spacing, indentation, blank lines, letter case, any card notation and a
 missing ``Last Capturer:``, and refuses bad content with the line at fault: the 52 cards
@@ -50,6 +52,7 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from croupier.arguments import checked
 from croupier.cards import Card, CardError, CardStyle, format_cards
 from croupier.casino.errors import CasinoError, SaveFileCardError, SaveFileError
 from croupier.casino.levels import Level
@@ -58,7 +61,7 @@ from croupier.casino.pieces import Build, Player
 from croupier.casino.state import State, state_problems
 from croupier.errors import CroupierError, check_type
 from croupier.numerals import parse_whole
-from croupier.textfile import read_text
+from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 
 __all__ = [
     "SavedGame",
@@ -89,6 +92,7 @@ class SavedGame:
     practice: bool = False
 
 
+@checked
 def format_save(state: State, level: Level | None = None, *, practice: bool = False) -> str:
     """The canonical save-file text of ``state`` (refused if the state is not sound), with
     a ``Level:`` line if ``level`` is given and then ``Practice: yes`` if ``practice``."""
@@ -125,6 +129,7 @@ def _line(key: str, value: str) -> str:
     return f"{key} {value}" if value else key
 
 
+@checked
 def write_save(
     state: State,
     path: str | os.PathLike[str],
@@ -162,6 +167,7 @@ def write_text(text: str, path: str | os.PathLike[str]) -> None:
         raise
 
 
+@checked
 def read_save(path: str | os.PathLike[str]) -> State:
     """The state saved in ``path`` (see :func:`parse_save`)."""
     return read_game(path).state
@@ -170,7 +176,9 @@ def read_save(path: str | os.PathLike[str]) -> State:
 def read_game(path: str | os.PathLike[str]) -> SavedGame:
     """The game saved in ``path``: the state, the level and whether it is a practice game
     (see :func:`parse_game`)."""
-    return parse_game(read_text(path, SaveFileError), os.fspath(path))
+    return parse_game(
+        read_text(path, SaveFileError, max_bytes=MAX_GAME_FILE_BYTES), os.fspath(path)
+    )
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -184,12 +192,19 @@ class _Line:
     value: str
 
 
+#: The line that ends the position in a game file: the game's moves follow it (see
+#: :mod:`~croupier.casino.gamelog`), and the save file's reader stops there.
+HISTORY = "History:"
+
+
 def _lines(text: str, source: str) -> Iterator[_Line]:
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip().lstrip("\ufeff")
         if not line:
             continue
         label, colon, value = line.partition(":")
+        if colon and not value.strip() and " ".join(label.lower().split()) == "history":
+            return  # the moves of a game file follow: not the position's
         if not colon:
             raise SaveFileError(
                 f"{source}, line {number}: expected 'Section: value', found {line!r}", number
@@ -197,24 +212,38 @@ def _lines(text: str, source: str) -> Iterator[_Line]:
         yield _Line(number, " ".join(label.lower().split()), label.strip(), value.strip())
 
 
-#: The sections in order: (key, how an error names it).
-_SECTIONS: tuple[tuple[str, str], ...] = (
-    ("round", "Round:"),
-    ("computer", "Computer:"),
-    ("score", "the computer's Score:"),
-    ("hand", "the computer's Hand:"),
-    ("pile", "the computer's Pile:"),
-    ("human", "Human:"),
-    ("score", "the human's Score:"),
-    ("hand", "the human's Hand:"),
-    ("pile", "the human's Pile:"),
-    ("table", "Table:"),
-    ("build owner", "Build Owner:"),
-    ("last capturer", "Last Capturer:"),
-    ("deck", "Deck:"),
-    ("next player", "Next Player:"),
-    ("level", "Level:"),
-    ("practice", "Practice:"),
+@dataclass(frozen=True, slots=True)
+class _Section:
+    """A section of the file: the name the reader looks it up by, the key its line
+    starts with, how an error names it, and whether it may be left out or repeated."""
+
+    name: str
+    key: str
+    label: str
+    optional: bool = False
+    repeated: bool = False
+
+
+#: The sections in order.
+_SECTIONS: tuple[_Section, ...] = (
+    _Section("round", "round", "Round:"),
+    *(
+        section
+        for player in _BLOCKS
+        for section in (
+            _Section(player.key, player.key, f"{player.label}:"),
+            _Section(f"{player.key} score", "score", f"the {player.key}'s Score:"),
+            _Section(f"{player.key} hand", "hand", f"the {player.key}'s Hand:"),
+            _Section(f"{player.key} pile", "pile", f"the {player.key}'s Pile:"),
+        )
+    ),
+    _Section("table", "table", "Table:"),
+    _Section("build owner", "build owner", "Build Owner:", optional=True, repeated=True),
+    _Section("last capturer", "last capturer", "Last Capturer:", optional=True),
+    _Section("deck", "deck", "Deck:"),
+    _Section("next player", "next player", "Next Player:"),
+    _Section("level", "level", "Level:", optional=True),
+    _Section("practice", "practice", "Practice:", optional=True),
 )
 
 
@@ -267,71 +296,81 @@ class _Reader:
         except CasinoError as exc:
             raise self.fail(line.number, exc) from None
 
-    def parse(self, text: str) -> SavedGame:
+    def sections(self, text: str) -> dict[str, list[_Line]]:
+        """The lines of ``text`` by section name, checked to come in the order of
+        :data:`_SECTIONS`, none missing but the optional ones."""
         lines = list(_lines(text, self.source))
         position = 0
-        found: dict[int, list[_Line]] = {}
-        for step, (key, name) in enumerate(_SECTIONS):
-            repeatable = key == "build owner"
-            optional = key in ("build owner", "last capturer", "level", "practice")
-            while position < len(lines) and lines[position].key == key:
-                found.setdefault(step, []).append(lines[position])
+        found: dict[str, list[_Line]] = {}
+        last = None
+        for section in _SECTIONS:
+            while position < len(lines) and lines[position].key == section.key:
+                found.setdefault(section.name, []).append(lines[position])
                 position += 1
-                if not repeatable:
+                last = section
+                if not section.repeated:
                     break
-            if step in found or optional:
+            if section.name in found or section.optional:
                 continue
             if position < len(lines):
                 line = lines[position]
-                raise self.fail(line.number, f"expected {name}, found {line.label + ':'!r}")
-            last = lines[-1].number if lines else None
-            raise self.fail(last, f"the file ends before {name}")
+                raise self.fail(
+                    line.number, f"expected {section.label}, found {line.label + ':'!r}"
+                )
+            end = lines[-1].number if lines else None
+            raise self.fail(end, f"the file ends before {section.label}")
         if position < len(lines):
             line = lines[position]
-            final = _SECTIONS[max(found)][1]
+            final = last.label if last is not None else _SECTIONS[0].label
             raise self.fail(
                 line.number, f"unexpected {line.label + ':'!r} after {final} (the last section)"
             )
+        return found
 
-        def one(step: int) -> _Line:
-            return found[step][0]
+    def parse(self, text: str) -> SavedGame:
+        found = self.sections(text)
 
-        for step in (1, 5):  # the Computer: and Human: headers stand alone
-            if one(step).value:
+        def one(name: str) -> _Line:
+            return found[name][0]
+
+        for player in _BLOCKS:  # the Computer: and Human: headers stand alone
+            header = one(player.key)
+            if header.value:
                 raise self.fail(
-                    one(step).number,
-                    f"'{one(step).label}:' heads its block: Score:, Hand: and Pile: go on the "
+                    header.number,
+                    f"'{header.label}:' heads its block: Score:, Hand: and Pile: go on the "
                     "lines below",
                 )
-        round_number = self.number(one(0), "round", 1)
+        round_number = self.number(one("round"), "round", 1)
         scores = [0, 0]
         hands: list[tuple[Card, ...]] = [(), ()]
         piles: list[tuple[Card, ...]] = [(), ()]
-        for player, first in zip(_BLOCKS, (2, 6), strict=True):
-            scores[player] = self.number(one(first), "score", 0)
-            hands[player] = self.cards(one(first + 1))
-            piles[player] = self.cards(one(first + 2))
-            self.where[f"score:{player.key}"] = one(first).number
-            self.where[f"hand:{player.key}"] = one(first + 1).number
-            self.where[f"pile:{player.key}"] = one(first + 2).number
-        table_line = one(9)
+        for player in _BLOCKS:
+            score, hand, pile = (one(f"{player.key} {item}") for item in ("score", "hand", "pile"))
+            scores[player] = self.number(score, "score", 0)
+            hands[player] = self.cards(hand)
+            piles[player] = self.cards(pile)
+            self.where[f"score:{player.key}"] = score.number
+            self.where[f"hand:{player.key}"] = hand.number
+            self.where[f"pile:{player.key}"] = pile.number
+        table_line = one("table")
         loose, parts_list = self.table(table_line)
         for parts in parts_list:  # each build's sums, before its owner is looked for
             try:
                 Build(parts, Player.HUMAN)
             except CasinoError as exc:
                 raise self.fail(table_line.number, exc) from None
-        owners = self.owners(found.get(10, []), parts_list, table_line)
-        last_lines = found.get(11, [])
+        owners = self.owners(found.get("build owner", []), parts_list, table_line)
+        last_lines = found.get("last capturer", [])
         last = self.player(last_lines[0]) if last_lines and last_lines[0].value else None
-        deck = self.cards(one(12))
-        next_player = self.player(one(13))
+        deck = self.cards(one("deck"))
+        next_player = self.player(one("next player"))
         level = None
-        if 14 in found:
+        if "level" in found:
             try:
-                level = Level.parse(one(14).value)
+                level = Level.parse(one("level").value)
             except CasinoError as exc:
-                raise self.fail(one(14).number, str(exc)) from None
+                raise self.fail(one("level").number, str(exc)) from None
         builds = []
         for index, (parts, (owner, owner_line)) in enumerate(zip(parts_list, owners, strict=True)):
             try:
@@ -340,10 +379,10 @@ class _Reader:
                 raise self.fail(table_line.number, exc) from None
             self.where[f"owner:{index}"] = owner_line
         self.where.update(
-            round=one(0).number,
+            round=one("round").number,
             table=table_line.number,
-            deck=one(12).number,
-            next=one(13).number,
+            deck=one("deck").number,
+            next=one("next player").number,
         )
         state = State(
             hands=(hands[0], hands[1]),
@@ -360,7 +399,7 @@ class _Reader:
         if problems:
             where, message = problems[0]
             raise self.fail(self.where.get(where), message)
-        return SavedGame(state, level, self.practice(found.get(15, [])))
+        return SavedGame(state, level, self.practice(found.get("practice", [])))
 
     def practice(self, lines: list[_Line]) -> bool:
         if not lines or lines[0].value.lower() in ("no", "n"):
@@ -431,6 +470,7 @@ class _Reader:
         return result
 
 
+@checked
 def parse_save(text: str, source: str = "save file") -> State:
     """The state written in save-file ``text``; errors name ``source`` and the line.
 

@@ -14,7 +14,7 @@ builds it involves, by number or by card name (:func:`table_items`,
 
 >>> from croupier.casino import Player
 >>> session = Session.new(Player.HUMAN, rng=7)
->>> [item.choice.value for item in session.menu()]
+>>> [item.choice.value for item in session.menu()][:8]
 ['save', 'move', 'help', 'quit', 'moves', 'history', 'undo', 'save-and-quit']
 >>> hand = session.state.hand(Player.HUMAN)
 >>> card = parse_hand_choice("3", hand)                  # the third card: 8♥
@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from croupier.cards import Card, CardError, parse_card
 from croupier.casino.errors import CasinoCardError, CasinoError
-from croupier.casino.gamelog import GameLog
+from croupier.casino.gamelog import GameLog, LoggedRound
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action, Move
 from croupier.casino.pieces import Build, Player
@@ -69,6 +69,7 @@ __all__ = [
     "Turn",
     "compose_move",
     "menu",
+    "one_line_prompt",
     "parse_hand_choice",
     "parse_menu_choice",
     "parse_move_line",
@@ -92,68 +93,103 @@ class MenuChoice(enum.StrEnum):
     HISTORY = "history"
     UNDO = "undo"
     SAVE_AND_QUIT = "save-and-quit"
+    PLAY_HINT = "play-hint"
+    MENU = "menu"
 
 
 @dataclass(frozen=True, slots=True)
 class MenuItem:
-    """One line of the menu: the choice and its label."""
+    """One line of the menu: the choice, its label, the key that picks it, and the word
+    the one-line prompt shows it by (``""``: the one-line prompt leaves it out)."""
 
     choice: MenuChoice
     label: str
+    key: str
+    word: str = ""
 
 
 _HUMAN_MENU = (
-    MenuItem(MenuChoice.SAVE, "Save the game"),
-    MenuItem(MenuChoice.MOVE, "Make a move"),
-    MenuItem(MenuChoice.HELP, "Ask for help"),
-    MenuItem(MenuChoice.QUIT, "Quit the game"),
-    MenuItem(MenuChoice.MOVES, "List my legal moves"),
-    MenuItem(MenuChoice.HISTORY, "Show this round's moves"),
-    MenuItem(MenuChoice.UNDO, "Take back my last move (a practice game)"),
-    MenuItem(MenuChoice.SAVE_AND_QUIT, "Save and quit"),
+    MenuItem(MenuChoice.SAVE, "Save the game", "s", "save"),
+    MenuItem(MenuChoice.MOVE, "Make a move", "m", "move"),
+    MenuItem(MenuChoice.HELP, "Ask for help", "h", "hint"),
+    MenuItem(MenuChoice.QUIT, "Quit the game", "q", "quit"),
+    MenuItem(MenuChoice.MOVES, "List my legal moves", "l", "list"),
+    MenuItem(MenuChoice.HISTORY, "Show this round's moves", "r", "round"),
+    MenuItem(MenuChoice.UNDO, "Take back my last move (a practice game)", "u", "undo"),
+    MenuItem(MenuChoice.SAVE_AND_QUIT, "Save and quit", "x"),
+    MenuItem(MenuChoice.PLAY_HINT, "Play the expert's move (the hint)", "p", "play hint"),
+    MenuItem(MenuChoice.MENU, "Show this menu", "?"),
 )
 _COMPUTER_MENU = (
-    MenuItem(MenuChoice.SAVE, "Save the game"),
-    MenuItem(MenuChoice.MOVE, "Let the computer move"),
-    MenuItem(MenuChoice.QUIT, "Quit the game"),
-    MenuItem(MenuChoice.SAVE_AND_QUIT, "Save and quit"),
+    MenuItem(MenuChoice.SAVE, "Save the game", "s", "save"),
+    MenuItem(MenuChoice.MOVE, "Let the computer move", "m", "move"),
+    MenuItem(MenuChoice.QUIT, "Quit the game", "q", "quit"),
+    MenuItem(MenuChoice.SAVE_AND_QUIT, "Save and quit", "x"),
+    MenuItem(MenuChoice.MENU, "Show this menu", "?"),
 )
+#: The order the one-line prompt shows the choices in.
+_PROMPT_ORDER = ("m", "h", "p", "l", "r", "u", "s", "q")
 
 
 def menu(state: State) -> tuple[MenuItem, ...]:
     """The menu before a turn: the human may save, move, ask for help, quit, list the
-    legal moves, see this round's moves, take back the last move, or save and quit;
-    before the computer's turn, save, let it move, quit, or save and quit.
+    legal moves, see this round's moves, take back the last move, save and quit, or play
+    the hint; before the computer's turn, save, let it move, quit, or save and quit. The
+    numbers are the course's (1 save, 2 move, 3 help, 4 quit); ``?`` shows the menu.
 
     >>> from croupier.casino import new_tournament
     >>> [item.label for item in menu(new_tournament(Player.COMPUTER, rng=1))]
-    ['Save the game', 'Let the computer move', 'Quit the game', 'Save and quit']
+    ['Save the game', 'Let the computer move', 'Quit the game', 'Save and quit', 'Show this menu']
     """
     return _HUMAN_MENU if state.to_move is Player.HUMAN else _COMPUTER_MENU
 
 
+def one_line_prompt(items: Sequence[MenuItem]) -> str:
+    """The choices of ``items`` on one line, each key in brackets.
+
+    >>> from croupier.casino import new_tournament
+    >>> one_line_prompt(menu(new_tournament(Player.HUMAN, rng=1)))
+    '[m]ove [h]int [p]lay hint [l]ist [r]ound [u]ndo [s]ave [q]uit, [?] all'
+    """
+    shown = sorted(
+        (item for item in items if item.word),
+        key=lambda item: _PROMPT_ORDER.index(item.key),
+    )
+    words = [_bracketed(item.word, item.key) for item in shown]
+    return " ".join(words) + ", [?] all"
+
+
+def _bracketed(word: str, key: str) -> str:
+    at = word.index(key)
+    return f"{word[:at]}[{key}]{word[at + 1 :]}"
+
+
 def parse_menu_choice(text: str, items: Sequence[MenuItem]) -> MenuChoice:
-    """A menu answer: the item's number, its word or its first letter, in any case.
+    """A menu answer: the item's number, its key, or its word, in any case.
 
     >>> from croupier.casino import new_tournament
     >>> items = menu(new_tournament(Player.HUMAN, rng=1))
     >>> parse_menu_choice("2", items), parse_menu_choice(" Help", items)
     (<MenuChoice.MOVE: 'move'>, <MenuChoice.HELP: 'help'>)
-    >>> parse_menu_choice("9", items)
+    >>> parse_menu_choice("l", items), parse_menu_choice("?", items)
+    (<MenuChoice.MOVES: 'moves'>, <MenuChoice.MENU: 'menu'>)
+    >>> parse_menu_choice("10", items)
     Traceback (most recent call last):
     ...
-    croupier.casino.errors.CasinoError: bad choice '9': expected a number from 1 to 8, ...
+    croupier.casino.errors.CasinoError: bad choice '10': expected a number from 1 to 9, ...
     """
     word = text.strip().lower()
-    if is_ascii_whole(word) and 1 <= int(word) <= len(items):
-        return items[int(word) - 1].choice
+    numbered = [item for item in items if item.choice is not MenuChoice.MENU]
+    if is_ascii_whole(word) and 1 <= int(word) <= len(numbered):
+        return numbered[int(word) - 1].choice
     for item in items:
-        if word and word in (item.choice.value, item.choice.value[0]):
+        if word and word in (item.key, item.choice.value, item.word):
             return item.choice
-    names = [item.choice.value for item in items]
+    keys = " ".join(item.key for item in items)
+    names = [item.choice.value for item in numbered]
     raise CasinoError(
-        f"bad choice {text.strip()!r}: expected a number from 1 to {len(items)}, or "
-        f"{', '.join(names[:-1])} or {names[-1]}"
+        f"bad choice {text.strip()!r}: expected a number from 1 to {len(numbered)}, a key "
+        f"({keys}), or {', '.join(names[:-1])} or {names[-1]}"
     )
 
 
@@ -351,10 +387,13 @@ class Session:
         self.finished = False
         #: Whether moves may be (or were) taken back: a practice game, saved as such.
         self.practice = practice
-        #: Every move played in this session, oldest first (python-chess's ``move_stack``).
-        self.move_stack: list[Move] = []
-        self._turns: list[Turn] = []  # this round's turns
-        self._before: list[State] = []  # the position before each of them
+        self._hint: tuple[State, Decision] | None = None  # the last advice, and where
+
+    @property
+    def move_stack(self) -> list[Move]:
+        """Every move of the game, oldest first (python-chess's ``move_stack``): those of
+        this session and, for a saved game resumed with its moves, those before."""
+        return [move for logged in self.log.rounds for move in logged.moves]
 
     @classmethod
     def new(
@@ -387,8 +426,17 @@ class Session:
         return self._decide(Player.COMPUTER)
 
     def hint(self) -> Decision:
-        """The move the expert recommends to the human, and why."""
-        return self._decide(Player.HUMAN, self.adviser)
+        """The move the expert recommends to the human, and why (asked again in the same
+        position, the same advice at once)."""
+        if self._hint is not None and self._hint[0] == self.state:
+            return self._hint[1]
+        decision = self._decide(Player.HUMAN, self.adviser)
+        self._hint = (self.state, decision)
+        return decision
+
+    def play_hint(self) -> Turn:
+        """Play the move the expert recommends (:meth:`hint`)."""
+        return self.play(self.hint().move)
 
     def _decide(self, player: Player, strategy: Strategy | None = None) -> Decision:
         if self.finished or self.to_move is not player:
@@ -427,45 +475,51 @@ class Session:
                 self.finished = True
             else:
                 state = next_round(state, rng=self.rng)
-        self.move_stack.append(played)
-        turn = Turn(player, played, state, end)
-        if end is None:
-            self._before.append(before)
-            self._turns.append(turn)
-        else:  # a round played out is final: nothing of it can be taken back
-            self._before.clear()
-            self._turns.clear()
         self.state = state
-        return turn
+        return Turn(player, played, state, end)
+
+    def _this_round(self) -> LoggedRound | None:
+        """The log of the round being played, if a move of it is logged."""
+        rounds = self.log.rounds
+        if rounds and not self.finished and rounds[-1].end == self.state:
+            return rounds[-1]
+        return None
 
     def round_history(self) -> tuple[Turn, ...]:
-        """This round's turns so far, oldest first."""
-        return tuple(self._turns)
+        """This round's turns so far, oldest first (those before a save included, when
+        the game was resumed with its moves)."""
+        logged = self._this_round()
+        if logged is None:
+            return ()
+        turns = []
+        for before, move in logged.positions():
+            turns.append(Turn(before.next_player, move, before.apply(move, check=False), None))
+        return tuple(turns)
 
     @property
     def can_undo(self) -> bool:
         """Whether :meth:`undo` would take a move back: it is the human's turn and the
         human has moved this round."""
-        return (
-            not self.finished
-            and self.to_move is Player.HUMAN
-            and any(turn.player is Player.HUMAN for turn in self._turns)
+        return self.to_move is Player.HUMAN and any(
+            turn.player is Player.HUMAN for turn in self.round_history()
         )
 
     def undo(self) -> tuple[Move, ...]:
         """Take back the human's last move of this round and the computer's replies to
         it; the game becomes a practice game. Returns the moves taken back, in the order
         they were played. Refused (a :class:`~croupier.casino.errors.CasinoError`) when
-        it is not the human's turn or the human has not moved this round."""
+        it is not the human's turn or the human has not moved this round (a round played
+        out is final)."""
         if self.finished or self.to_move is not Player.HUMAN:
             raise CasinoError("a move can be taken back only at your turn")
-        mine = [i for i, turn in enumerate(self._turns) if turn.player is Player.HUMAN]
+        logged = self._this_round()
+        positions = list(logged.positions()) if logged is not None else []
+        mine = [i for i, (before, _) in enumerate(positions) if before.next_player is Player.HUMAN]
         if not mine:
             raise CasinoError("you have made no move this round: there is nothing to take back")
         start = mine[-1]
-        taken = tuple(turn.move for turn in self._turns[start:])
-        self.state = self._before[start]
-        del self._turns[start:], self._before[start:], self.move_stack[-len(taken) :]
+        taken = tuple(move for _, move in positions[start:])
+        self.state = positions[start][0]
         self.log = self.log.without_last(len(taken))
         self.practice = True
         return taken

@@ -24,15 +24,18 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from croupier.cards import DECK, Card, CardStyle, format_cards
+from croupier.arguments import checked
+from croupier.cards import DECK, Card, CardStyle, as_cards, format_cards
 from croupier.casino.errors import CasinoError, IllegalMoveError, Rule
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
+from croupier.casino.picture import draw
 from croupier.casino.pieces import HAND_SIZE, Build, Player
 from croupier.casino.rules import Stop, add_part, find_build, move_problem, moves_for
 from croupier.casino.scoring import RoundScore, score_piles
 from croupier.casino.values import CARD_VALUE, LOW_VALUE
 from croupier.errors import check_type
+from croupier.numerals import plural
 from croupier.randomness import RNGLike, as_generator
 
 __all__ = ["Problem", "State", "check_state", "state_problems"]
@@ -77,23 +80,26 @@ class State:
 
     def hand(self, player: Player) -> tuple[Card, ...]:
         """The cards in ``player``'s hand."""
-        return self.hands[player]
+        return self.hands[_player(player)]
 
     def pile(self, player: Player) -> tuple[Card, ...]:
         """The cards ``player`` has captured this round."""
-        return self.piles[player]
+        return self.piles[_player(player)]
 
     def builds_of(self, player: Player) -> tuple[Build, ...]:
         """The builds ``player`` owns."""
+        player = _player(player)
         return tuple(build for build in self.builds if build.owner is player)
 
+    @checked
     def build_of_value(self, value: int) -> Build | None:
         """The build worth ``value`` (there is at most one on the table), or ``None``."""
         return next((build for build in self.builds if build.value == value), None)
 
-    def find_build(self, cards: Iterable[Card]) -> Build | None:
-        """The build made of exactly ``cards`` (in any order), or ``None``."""
-        return find_build(self.builds, tuple(cards))
+    @checked
+    def find_build(self, cards: Iterable[Card] | str) -> Build | None:
+        """The build made of exactly ``cards`` (in any order, or their text), or ``None``."""
+        return find_build(self.builds, as_cards(cards))
 
     def table_cards(self) -> tuple[Card, ...]:
         """Every card on the table: the cards of the builds, then the loose cards."""
@@ -258,6 +264,7 @@ class State:
         >>> len(seen.hand), seen.opponent_hand_size, seen.deck_size
         (4, 4, 40)
         """
+        player = _player(player)
         return Observation(
             player=player,
             hand=self.hands[player],
@@ -273,6 +280,7 @@ class State:
         )
 
     @classmethod
+    @checked
     def sample(
         cls, observation: Observation, rng: RNGLike = None, *, stop: Stop | None = None
     ) -> State:
@@ -341,6 +349,11 @@ class State:
 
     # --- data ---------------------------------------------------------------------------
 
+    def __str__(self) -> str:
+        """The position drawn in plain text, as ``croupier casino show`` draws it (see
+        :mod:`~croupier.casino.picture`)."""
+        return draw(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The state as JSON-ready data, cards in the save-file notation.
 
@@ -382,6 +395,13 @@ class State:
             "deck_size": len(self.deck),
             "deck": names(self.deck),
         }
+
+
+def _player(player: object) -> Player:
+    """``player``, checked cheaply (a state's accessors are called in searches)."""
+    if isinstance(player, Player):
+        return player
+    return check_type(player, Player, "player", "a Player")
 
 
 def _as_move(move: Move | str) -> Move:
@@ -440,7 +460,7 @@ def state_problems(state: State) -> list[Problem]:
         problems.append(
             Problem(
                 "cards",
-                f"{len(seen)} cards in all, 52 expected: "
+                f"{plural(len(seen), 'card')} in all, 52 expected: "
                 f"missing {format_cards(missing, CardStyle.CASINO)}",
             )
         )
@@ -449,7 +469,7 @@ def state_problems(state: State) -> list[Problem]:
             problems.append(
                 Problem(
                     f"hand:{player.key}",
-                    f"the {player.key} holds {len(state.hands[player])} cards: "
+                    f"the {player.key} holds {plural(len(state.hands[player]), 'card')}: "
                     f"a hand holds at most {HAND_SIZE}",
                 )
             )
@@ -477,7 +497,7 @@ def state_problems(state: State) -> list[Problem]:
         problems.append(
             Problem(
                 "deck",
-                f"both hands are empty but the deck holds {len(state.deck)} cards: "
+                f"both hands are empty but the deck holds {plural(len(state.deck), 'card')}: "
                 "the next cards should have been dealt",
             )
         )
@@ -499,6 +519,7 @@ def state_problems(state: State) -> list[Problem]:
     return problems
 
 
+@checked
 def check_state(state: State) -> State:
     """Return ``state`` if it is sound, else raise :class:`CasinoError` naming the first problem.
 
@@ -506,7 +527,7 @@ def check_state(state: State) -> State:
     >>> check_state(State(hands=(parse_cards("H5"), ())))
     Traceback (most recent call last):
     ...
-    croupier.casino.errors.CasinoError: bad position: 1 cards in all, 52 expected: missing ...
+    croupier.casino.errors.CasinoError: bad position: 1 card in all, 52 expected: missing ...
     """
     problems = state_problems(state)
     if problems:

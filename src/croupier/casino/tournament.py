@@ -19,12 +19,23 @@ import enum
 import os
 from collections.abc import Sequence
 
-from croupier.cards import DECK, Card, CardError, CardStyle, Shoe, format_cards, parse_card_lines
+from croupier.arguments import checked
+from croupier.cards import (
+    DECK,
+    Card,
+    CardError,
+    CardStyle,
+    Shoe,
+    as_cards,
+    format_cards,
+    parse_card_lines,
+)
 from croupier.casino.errors import CasinoCardError, CasinoError, SaveFileCardError, SaveFileError
 from croupier.casino.pieces import HAND_SIZE, Player
 from croupier.casino.state import State
+from croupier.numerals import plural
 from croupier.randomness import RNGLike, as_generator
-from croupier.textfile import read_text
+from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 
 __all__ = [
     "WINNING_SCORE",
@@ -54,6 +65,7 @@ class Coin(enum.StrEnum):
     TAILS = "tails"
 
     @classmethod
+    @checked
     def parse(cls, text: str) -> Coin:
         """``heads`` or ``tails`` (or ``h``, ``t``), in any case."""
         word = text.strip().lower()
@@ -63,12 +75,14 @@ class Coin(enum.StrEnum):
         raise CasinoError(f"bad call {text.strip()!r}: expected heads or tails (h or t)")
 
 
+@checked
 def toss_coin(rng: RNGLike = None) -> Coin:
     """A fair coin toss (``rng``: an int seed, a NumPy generator or ``None``)."""
     generator = as_generator(rng)
     return Coin.HEADS if generator.integers(2) == 0 else Coin.TAILS
 
 
+@checked
 def toss_winner(call: Coin, toss: Coin) -> Player:
     """Who plays first in round 1: the human if the call matches the toss, else the computer."""
     return Player.HUMAN if call is toss else Player.COMPUTER
@@ -77,6 +91,7 @@ def toss_winner(call: Coin, toss: Coin) -> Player:
 # --- decks -------------------------------------------------------------------------------
 
 
+@checked
 def shuffled_deck(rng: RNGLike = None) -> tuple[Card, ...]:
     """The 52 cards in a shuffled order, top first (the same int ``rng`` gives the same order).
 
@@ -86,14 +101,17 @@ def shuffled_deck(rng: RNGLike = None) -> tuple[Card, ...]:
     return Shoe(decks=1, rng=rng).remaining_cards()
 
 
-def check_deck(cards: Sequence[Card], source: str = "deck") -> tuple[Card, ...]:
-    """Return ``cards`` as a tuple if they are the 52 cards, each once; else raise.
+@checked
+def check_deck(cards: Sequence[Card] | str, source: str = "deck") -> tuple[Card, ...]:
+    """Return ``cards`` (or their text) as a tuple if they are the 52 cards, each once;
+    else raise.
 
     >>> check_deck(DECK[:51])
     Traceback (most recent call last):
     ...
     croupier.casino.errors.CasinoError: deck: 51 cards, a deck is all 52 cards: missing SA
     """
+    cards = as_cards(cards, source)
     seen: set[Card] = set()
     for position, card in enumerate(cards, 1):
         if card in seen:
@@ -101,10 +119,13 @@ def check_deck(cards: Sequence[Card], source: str = "deck") -> tuple[Card, ...]:
         seen.add(card)
     if len(seen) != len(DECK):
         missing = format_cards((c for c in DECK if c not in seen), CardStyle.CASINO)
-        raise CasinoError(f"{source}: {len(seen)} cards, a deck is all 52 cards: missing {missing}")
+        raise CasinoError(
+            f"{source}: {plural(len(seen), 'card')}, a deck is all 52 cards: missing {missing}"
+        )
     return tuple(cards)
 
 
+@checked
 def parse_deck(text: str, source: str = "deck file") -> tuple[Card, ...]:
     """A deck written as cards over lines, top first (``#`` starts a comment).
 
@@ -122,21 +143,26 @@ def parse_deck(text: str, source: str = "deck file") -> tuple[Card, ...]:
     if len(cards) != len(DECK):
         missing = format_cards((c for c in DECK if c not in set(cards)), CardStyle.CASINO)
         raise SaveFileError(
-            f"{source}: {len(cards)} cards, a deck file lists all 52 cards: missing {missing}"
+            f"{source}: {plural(len(cards), 'card')}, a deck file lists all 52 cards: "
+            f"missing {missing}"
         )
     return cards
 
 
+@checked
 def read_deck_file(path: str | os.PathLike[str]) -> tuple[Card, ...]:
     """The deck listed in a text file (see :func:`parse_deck`), top first."""
-    return parse_deck(read_text(path, SaveFileError), os.fspath(path))
+    return parse_deck(
+        read_text(path, SaveFileError, max_bytes=MAX_GAME_FILE_BYTES), os.fspath(path)
+    )
 
 
 # --- rounds --------------------------------------------------------------------------------
 
 
+@checked
 def deal_round(
-    deck: Sequence[Card],
+    deck: Sequence[Card] | str,
     first: Player,
     *,
     round_number: int = 1,
@@ -156,10 +182,11 @@ def deal_round(
     )
 
 
+@checked
 def new_tournament(
     first: Player,
     *,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[Card] | str | None = None,
     rng: RNGLike = None,
 ) -> State:
     """Round 1 of a new tournament: ``first`` won the coin toss; the deck is ``deck`` if given
@@ -168,11 +195,13 @@ def new_tournament(
     return deal_round(cards, first)
 
 
+@checked
 def is_tournament_over(state: State) -> bool:
     """True once the round is over and a player has 21 points or more."""
     return state.is_round_over and max(state.totals()) >= WINNING_SCORE
 
 
+@checked
 def tournament_winner(state: State) -> Player | None:
     """The winner of a finished tournament, or ``None`` for a tie."""
     if not is_tournament_over(state):
@@ -183,9 +212,10 @@ def tournament_winner(state: State) -> Player | None:
     return Player.HUMAN if human > computer else Player.COMPUTER
 
 
+@checked
 def next_round(
     state: State,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[Card] | str | None = None,
     *,
     rng: RNGLike = None,
 ) -> State:

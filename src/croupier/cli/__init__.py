@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from typing import Annotated
 
 import typer
 
@@ -53,7 +54,7 @@ app = typer.Typer(
 LOBBY_GAMES: list[tuple[str, str, Callable[[], None]]] = [
     (
         "1",
-        "Baccarat: bet at the table (COMP 104 lab rules)",
+        "Baccarat: bet on banker, player or tie at the table",
         lazy_callable("croupier.cli.baccarat.play:play"),
     ),
     (
@@ -70,9 +71,18 @@ LOBBY_GAMES: list[tuple[str, str, Callable[[], None]]] = [
 
 
 @app.callback(invoke_without_command=True)
-def root(ctx: typer.Context) -> None:
+def root(
+    ctx: typer.Context,
+    version: Annotated[
+        bool, typer.Option("--version", help="Show croupier's version and exit.")
+    ] = False,
+) -> None:
     """Casino card games and their exact maths. Run without a command for the lobby;
-    ``croupier --version`` shows the version."""
+    ``croupier --version`` shows the version (answered before any parsing, see
+    :class:`~croupier.cli.console.CroupierGroup`; listed here so that help shows it)."""
+    if version:
+        typer.echo(f"croupier {__version__}")
+        raise typer.Exit
     if ctx.invoked_subcommand is None:
         lobby()
 

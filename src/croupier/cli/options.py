@@ -39,6 +39,7 @@ __all__ = [
     "BankrollOption",
     "DeadlineOption",
     "DecksOption",
+    "FileName",
     "GameOption",
     "SeedOption",
     "StakeOption",
@@ -47,6 +48,7 @@ __all__ = [
     "count_option",
     "decimal_number",
     "decimal_parser",
+    "directory_option",
     "file_argument",
     "file_name",
     "file_option",
@@ -191,28 +193,66 @@ def signed_number(what: str, low: int, high: int) -> Callable[[Any], float]:
     )
 
 
-def file_name(what: str, *, directory: bool = False) -> Callable[[Any], Path]:
+class FileName:
     """A parser for a file name (with ``directory``, a directory's): an empty one, one
     holding a NUL character, or the name of a directory (of a file) is named in a
     one-line error instead of becoming the current directory, a traceback, or a failure
-    after the work is done."""
+    after the work is done. A file the command ``writes`` may not be a FIFO nobody reads
+    (writing would wait forever), a socket or a block device; a file it reads is checked
+    when read (:func:`croupier.textfile.open_regular`: a regular file only)."""
 
-    def parse(value: Any) -> Path:
+    def __init__(self, what: str, *, directory: bool = False, writes: bool = False) -> None:
+        self.what = what
+        self.directory = directory
+        self.writes = writes
+
+    def __call__(self, value: Any) -> Path:
         if isinstance(value, Path):
             return value
-        text = str(value)
+        what, text = self.what, str(value)
         if not text:
             raise OptionError(f"bad {what} '': an empty file name: expected the name of a file")
         if "\0" in text:
             raise OptionError(f"bad {what} {text[:30]!r}: a file name cannot hold a NUL character")
         path = Path(text)
-        if directory and path.exists() and not path.is_dir():
+        if self.directory and path.exists() and not path.is_dir():
             raise OptionError(f"bad {what} {text[:30]!r}: a file: expected a directory")
-        if not directory and path.is_dir():
+        if not self.directory and path.is_dir():
             raise OptionError(f"bad {what} {text[:30]!r}: a directory: expected the name of a file")
+        refused = _unwritable(path) if self.writes else None
+        if refused is not None:
+            raise OptionError(f"bad {what} {text[:30]!r}: {refused}: expected a regular file")
         return path
 
-    return parse
+
+def file_name(what: str, *, directory: bool = False, writes: bool = False) -> FileName:
+    """A parser for a file name: see :class:`FileName`."""
+    return FileName(what, directory=directory, writes=writes)
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why writing to ``path`` would hang or fail, if it would: a FIFO nobody reads, a
+    socket, a block device. A regular file, a new one or a character device (``/dev/null``,
+    a terminal) is fine."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None  # a new file (or one the writer will report on)
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if not stat.S_ISFIFO(mode):
+        return None
+    import os
+
+    try:  # a FIFO opens for writing without waiting only when someone reads it
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
+        return "a FIFO (named pipe) that nobody reads"
+    return None
 
 
 def file_argument(metavar: str, help: str) -> Any:
@@ -220,9 +260,15 @@ def file_argument(metavar: str, help: str) -> Any:
     return typer.Argument(help=help, show_default=False, parser=file_name(metavar), metavar=metavar)
 
 
-def file_option(name: str, help: str) -> Any:
-    """A ``typer.Option`` for a file name (see :func:`file_name`), shown as ``FILE``."""
-    return typer.Option(name, help=help, parser=file_name(name), metavar="FILE")
+def directory_option(name: str, help: str) -> Any:
+    """A ``typer.Option`` for a directory's name (see :class:`FileName`), shown as ``DIR``."""
+    return typer.Option(name, help=help, parser=file_name(name, directory=True), metavar="DIR")
+
+
+def file_option(name: str, help: str, *, writes: bool = False) -> Any:
+    """A ``typer.Option`` for a file name (see :func:`file_name`; ``writes`` for a file the
+    command writes), shown as ``FILE``."""
+    return typer.Option(name, help=help, parser=file_name(name, writes=writes), metavar="FILE")
 
 
 def count_option(
@@ -321,6 +367,16 @@ WorkersOption = Annotated[
         parser=whole_number("--workers", 0, available_cpus()),
         metavar="N",
         show_default=False,
+    ),
+]
+
+
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        help="Run on a Dask cluster: tcp://HOST:PORT, or local for a LocalCluster of "
+        "--workers processes, 2 by default (needs the cluster extra).",
     ),
 ]
 

@@ -141,7 +141,7 @@ def show_matchup(console: Console, matchup: Matchup, *, header: bool = True) -> 
                 (ranking.category.label, "bold"),
                 ": ",
                 cards_text(ranking.cards),
-                f" ({ranking.description})",
+                f" ({ranking.detail})",
             )
         )
     console.print(f"  {matchup.verdict}", style="bold green" if matchup.winner else "bold")
@@ -219,14 +219,15 @@ def equity(
     )
     from croupier.poker.equity import EXACT_TIME_LIMIT
     from croupier.poker.errors import PokerError
-    from croupier.textfile import read_text
+    from croupier.textfile import iter_lines
 
     if exact and trials is not None:
         fail(f"--exact visits every completion: drop the number of trials ({trials})")
     if exact and seed is not None:
         fail("--exact deals nothing at random: drop --seed")
+    # Read as it goes: a long file is refused at its first bad line or extra hand.
     hands = parse_equity_hands(
-        read_text(file, PokerError), "input" if str(file) == "-" else str(file)
+        iter_lines(file, PokerError), "input" if str(file) == "-" else str(file)
     )
     total = exact_completions(hands) if exact else 10_000 if trials is None else trials
     stderr = make_console(stderr=True)
@@ -260,6 +261,8 @@ def equity_lines(result: EquityResult) -> list[str]:
     lines.append(f"And there were {result.ties} {'tie' if result.ties == 1 else 'ties'}")
     shares = ", ".join(f"hand {i} {percent(e, 2)}" for i, e in enumerate(result.equity))
     lines.append(f"Equity (wins plus shares of split pots): {shares}")
+    if result.seed is not None:  # Monte Carlo: the deals can be repeated
+        lines.append(f"Seed {result.seed} (--seed {result.seed} deals the same trials)")
     return lines
 
 
@@ -270,12 +273,17 @@ MIN_POINTS, MAX_POINTS = 0.001, 10
 
 
 def percentage_points(what: str) -> Callable[[Any], float]:
-    """A parser for a precision in percentage points, in ASCII digits (``0.05``)."""
+    """A parser for a precision in percentage points, in ASCII digits (``0.05``); both
+    bounds are accepted as written (a float ``0.001`` is a hair above ``Decimal("0.001")``,
+    which made the lower bound refused)."""
+    from decimal import Decimal
+
     from croupier.cli.options import decimal_parser
 
+    low, high = Decimal(str(MIN_POINTS)), Decimal(str(MAX_POINTS))  # exact, as shown
     return decimal_parser(
         what,
-        lambda number: MIN_POINTS <= number <= MAX_POINTS,
+        lambda number: low <= number <= high,
         f"percentage points from {MIN_POINTS} to {MAX_POINTS}, such as 0.1",
     )
 
@@ -335,7 +343,11 @@ def calc(
     ] = False,
     plot: Annotated[
         Path | None,
-        file_option("--plot", "Draw the --next chart or the --distribution curves (PNG, SVG...)."),
+        file_option(
+            "--plot",
+            "Draw the --next chart or the --distribution curves (PNG, SVG...).",
+            writes=True,
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     game: GameOption = "holdem",

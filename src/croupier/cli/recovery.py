@@ -1,25 +1,83 @@
-"""The last line of defence of an interactive game: an unexpected error saves the
-position to a recovery file, says where in one line, and ends with exit code 1.
+"""Nothing lost: an interactive game left in any way but an explicit "quit without
+saving" is written to a recovery file, and the player is told where.
+
+The ways out: an unexpected error (exit code 1), the end of input at a prompt (0),
+Ctrl-C (130), SIGTERM (143) and SIGHUP, the terminal closed (129). The signals are
+turned into :class:`Stopped` while a game runs (:func:`stopping_signals`), so the game's
+own code unwinds to where it saves.
 
 Recovery files go to ``$XDG_STATE_HOME/croupier`` (by default ``~/.local/state/croupier``),
-named by the time of the error, in the save-file format ``croupier casino play --load``
-reads.
+named by the time they were written, as game files (the position, then the game's moves)
+that ``croupier casino play --load`` and ``croupier casino review`` read.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING
 
 import typer
 
 if TYPE_CHECKING:
-    from croupier.casino import State
-    from croupier.casino.levels import Level
+    from croupier.casino.session import Session
 
-__all__ = ["recover", "recovery_directory"]
+__all__ = [
+    "Stopped",
+    "leave",
+    "recover",
+    "recovery_directory",
+    "save_recovery",
+    "saved_to",
+    "say",
+    "stopping_signals",
+]
+
+#: The signals that stop a game, with what they mean.
+_SIGNALS = {signal.SIGTERM: "terminated (SIGTERM)"}
+if hasattr(signal, "SIGHUP"):  # not on Windows
+    _SIGNALS[signal.SIGHUP] = "the terminal was closed (SIGHUP)"
+
+
+class Stopped(BaseException):
+    """A signal stopped the program (not an :class:`Exception`: no handler of errors
+    catches it on the way to the game's last line of defence)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def why(self) -> str:
+        """What happened, in words."""
+        return _SIGNALS.get(signal.Signals(self.signum), f"signal {self.signum}")
+
+    @property
+    def exit_code(self) -> int:
+        """128 plus the signal's number, as a shell reports it."""
+        return 128 + self.signum
+
+
+@contextlib.contextmanager
+def stopping_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`Stopped` in the main thread for the time of the
+    block; their handlers are restored after it."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise Stopped(signum)
+
+    previous = {number: signal.signal(number, stop) for number in _SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def recovery_directory() -> Path:
@@ -28,33 +86,55 @@ def recovery_directory() -> Path:
     return Path(base) / "croupier"
 
 
-def recover(
-    state: State | None,
-    error: BaseException,
-    *,
-    practice: bool = False,
-    level: Level | None = None,
-) -> int:
-    """Save ``state`` (if any; played at ``level``, a practice game if ``practice``) to a
-    new recovery file, report ``error`` and where the game went in one line on stderr, and
-    return the exit code 1."""
-    from croupier.casino import write_save
+def save_recovery(session: Session) -> Path:
+    """Write ``session``'s game (its position and moves, level, practice) to a new
+    recovery file; returns its path (an :class:`OSError` or the game's own error if it
+    cannot be written)."""
+    from croupier.casino.gamelog import write_game_file
 
+    directory = recovery_directory()
+    directory.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("casino-%Y%m%d-%H%M%S")
+    path = directory / f"{stamp}.txt"
+    number = 1
+    while path.exists():
+        number += 1
+        path = directory / f"{stamp}-{number}.txt"
+    write_game_file(session.state, session.log, path, session.level, practice=session.practice)
+    return path
+
+
+def saved_to(session: Session | None) -> str:
+    """Save ``session`` if it is an unfinished game; what to tell the player about it."""
+    if session is None or session.finished:
+        return ""
+    try:
+        path = save_recovery(session)
+    except Exception as failed:  # the report must go out whatever happened
+        return f"; the game could not be saved ({failed})"
+    return f"; the game is saved: resume it with croupier casino play --load {path}"
+
+
+def recover(session: Session | None, error: BaseException) -> int:
+    """Save the game of ``session`` (if any, and unfinished) to a new recovery file,
+    report ``error`` and where the game went in one line on stderr, and return the exit
+    code 1."""
     what = " ".join(f"{type(error).__name__}: {error}".split())[:200]
-    message = f"croupier: error: unexpected error ({what})"
-    if state is not None:
-        directory = recovery_directory()
-        path = directory / time.strftime("casino-%Y%m%d-%H%M%S.txt")
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-            number = 1
-            while path.exists():
-                number += 1
-                path = directory / time.strftime(f"casino-%Y%m%d-%H%M%S-{number}.txt")
-            write_save(state, path, level, practice=practice)
-        except Exception as failed:
-            message += f"; the game could not be saved ({failed})"
-        else:
-            message += f"; the game is saved: resume it with croupier casino play --load {path}"
-    typer.echo(message, err=True)
+    say(f"croupier: error: unexpected error ({what}){saved_to(session)}")
     return 1
+
+
+def leave(session: Session | None, why: str, code: int) -> int:
+    """Leave the game of ``session`` because of ``why`` (the end of input, Ctrl-C, a
+    signal): save it to a recovery file if it is unfinished, say so, and return
+    ``code``."""
+    say(f"Leaving the game: {why}{saved_to(session)}.", err=False)
+    return code
+
+
+def say(line: str, *, err: bool = True) -> None:
+    """Write ``line`` to stderr (or stdout), if it is still there (a closed terminal is
+    not)."""
+    with contextlib.suppress(OSError, ValueError):
+        typer.echo(line, err=err)
+        (sys.stderr if err else sys.stdout).flush()

@@ -1,13 +1,15 @@
-"""``croupier serve``: the web app on a local port (the ``web`` extra)."""
+"""``croupier serve``: the web app on a local port, or shared with a class (the ``web`` extra)."""
 
 from __future__ import annotations
 
 import ipaddress
+import shutil
 import socket
+import tempfile
 import threading
 import webbrowser
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -16,10 +18,19 @@ from croupier.cli.options import count_option, file_name
 
 __all__ = ["serve"]
 
+#: Host names that mean "every interface".
+WILDCARDS = ("0.0.0.0", "::", "")
+#: The names loopback is reached by.
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+
 
 def serve(
     host: Annotated[
-        str, typer.Option(help="Address to listen on. Only this machine can connect by default.")
+        str,
+        typer.Option(
+            help="Address to listen on. Only this machine can connect by default; any other "
+            "address needs --public."
+        ),
     ] = "127.0.0.1",
     port: Annotated[
         int, count_option("--port", "Port to listen on (0: any free port).", low=0, high=65535)
@@ -30,7 +41,7 @@ def serve(
     state_dir: Annotated[
         Path | None,
         typer.Option(
-            help="Where the games of each browser are saved "
+            help="Where the games are saved (the SQLite database croupier.sqlite3) "
             "\\[default: $CROUPIER_STATE_DIR, else ~/.local/state/croupier/web]",
             parser=file_name("--state-dir", directory=True),
             metavar="DIR",
@@ -39,50 +50,184 @@ def serve(
     save: Annotated[
         bool, typer.Option(help="Save every browser's games so a restart loses nothing.")
     ] = True,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="Keep the games in this database instead: a postgresql:// URL (the "
+            "'postgres' extra; several hosts can share it) or a SQLite file.",
+            metavar="URL",
+        ),
+    ] = None,
+    workers: Annotated[
+        int,
+        count_option("--workers", "Server processes, all on the same port and database.", high=64),
+    ] = 1,
+    compute_workers: Annotated[
+        int,
+        count_option(
+            "--compute-workers",
+            "Worker processes for the computer's Casino moves and hints, in each server "
+            "process; the long calculations (reviews, equity) get half as many more.",
+            high=256,
+        ),
+    ] = 8,
+    public: Annotated[
+        bool,
+        typer.Option(
+            "--public",
+            help="Share the server with the network (a class, a club): players must give "
+            "the join code printed at start.",
+        ),
+    ] = False,
+    join_code: Annotated[
+        str | None,
+        typer.Option(
+            help="The join code of a --public server \\[default: a fresh one, printed] "
+            "(give the same one to every host serving one club).",
+            metavar="CODE",
+        ),
+    ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another name players reach a --public server by (repeatable): requests "
+            "naming any other host are refused.",
+            metavar="NAME",
+        ),
+    ] = None,
+    session_days: Annotated[
+        int,
+        count_option("--session-days", "Days a session may go unused before it goes.", high=3650),
+    ] = 30,
+    max_sessions: Annotated[
+        int,
+        count_option(
+            "--max-sessions",
+            "Sessions kept at most (the least recently used go first; 0: no limit).",
+            low=0,
+            high=100_000_000,
+        ),
+    ] = 10_000,
+    max_database_mb: Annotated[
+        int,
+        count_option(
+            "--max-database-mb",
+            "Megabytes of game data kept at most (the least recently used sessions go "
+            "first; 0: no limit).",
+            low=0,
+            high=1_000_000,
+        ),
+    ] = 256,
+    sessions_per_client: Annotated[
+        int,
+        count_option(
+            "--sessions-per-client",
+            "Sessions one client address may hold (0: no limit).",
+            low=0,
+            high=100_000_000,
+        ),
+    ] = 200,
 ) -> None:
     """Play in the browser: the Baccarat table, the poker calculator and Casino. Ctrl-C stops."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401 (the web extra, checked before anything starts)
 
-        from croupier.web.app import create_app
+        from croupier.web.guard import new_join_code
+        from croupier.web.server import ServeSettings, run
         from croupier.web.sessions import default_state_dir
+        from croupier.web.store import (
+            INSTALL_POSTGRES,
+            SchemaError,
+            StoreBusy,
+            StoreLimits,
+            is_postgres_url,
+            open_store,
+        )
     except ImportError:
         from croupier.web import MISSING_EXTRA
 
         fail(MISSING_EXTRA)
-    directory = (state_dir or default_state_dir()) if save else None
-    listener = _listen(host, port)
-    bound_port = listener.getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else shown}:{bound_port}/"
-    console = make_console()
-    console.print(f"croupier is serving at {url}  (Ctrl-C stops it)", markup=False, highlight=False)
-    if not _is_loopback(host):
-        console.print(
-            f"Listening on {host}: anyone who can reach this machine on port {bound_port} "
-            "can play here.",
-            style="bold yellow",
+    address = _resolve(host, port)
+    if not _is_loopback(host) and not public:
+        fail(
+            f"--host {host} listens beyond this machine: add --public to share the server "
+            "(players then need its join code)"
         )
-    console.print(
-        f"Games are saved in {directory}" if directory else "Games are not saved (--no-save).",
-        markup=False,
+    if (join_code is not None or allow_host) and not public:
+        fail("--join-code and --allow-host are for a --public server: add --public")
+    if join_code is not None and not 4 <= len(join_code.strip()) <= 40:
+        fail(f"bad --join-code {join_code!r}: expected 4 to 40 characters")
+    if database is not None and is_postgres_url(database):
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            fail(f"a PostgreSQL database needs psycopg: {INSTALL_POSTGRES}")
+    limits = StoreLimits(
+        max_age=session_days * 86400.0,
+        max_sessions=max_sessions,
+        max_bytes=max_database_mb * 1024 * 1024,
+        per_client=sessions_per_client,
     )
-    # On loopback, only loopback names: no other site can borrow the server (DNS rebinding).
-    hosts = {"127.0.0.1", "localhost", "[::1]", shown} if _is_loopback(host) else None
-    app = create_app(directory, allowed_hosts=hosts)
-    config = uvicorn.Config(
-        app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3
-    )
-    server = uvicorn.Server(config)
-    if open_browser:
-        threading.Timer(0.5, webbrowser.open, [url]).start()
+    scratch = None if save or database else Path(tempfile.mkdtemp(prefix="croupier-serve-"))
+    directory = scratch or (state_dir or default_state_dir())
     try:
-        server.run(sockets=[listener])
-    except KeyboardInterrupt:  # uvicorn stops gracefully, then passes Ctrl-C on
-        pass
+        # Opened here first: a database that cannot be used is one line, before anything.
+        try:
+            store = open_store(directory, database, limits)
+        except (StoreBusy, SchemaError, OSError) as exc:
+            fail(f"cannot use the database: {exc}")
+        where = store.describe()
+        store.close()
+        listener = _listen(host, port, address)
+        bound_port = listener.getsockname()[1]
+        shown = f"[{host}]" if ":" in host else host
+        names = set(LOOPBACK_NAMES) | ({shown.lower()} if host not in WILDCARDS else set())
+        code = None
+        if public:
+            names |= _machine_names() | {name.lower() for name in allow_host or ()}
+            code = join_code.strip() if join_code else new_join_code()
+        url = f"http://{'127.0.0.1' if host in WILDCARDS else shown}:{bound_port}/"
+        console = make_console()
+
+        def say(text: str) -> None:
+            console.print(text, markup=False, highlight=False)
+
+        say(f"croupier is serving at {url}  (Ctrl-C stops it)")
+        say(
+            f"Games are saved in {where}" if scratch is None else "Games are not saved (--no-save)."
+        )
+        if code is not None:
+            reach = sorted(n for n in names if n not in LOOPBACK_NAMES)
+            console.print(
+                f"Shared: players open http://{(reach or ['127.0.0.1'])[0]}:{bound_port}/ "
+                f"and give the join code {code[:4]}-{code[4:]}"
+                if len(code) == 8
+                else f"Shared: players give the join code {code}",
+                style="bold yellow",
+                markup=False,
+                highlight=False,
+            )
+            say(f"Answers to the names {', '.join(sorted(names))} (add others with --allow-host)")
+        if workers > 1:
+            say(
+                f"{workers} server processes, each with {compute_workers} worker processes "
+                "for the computer."
+            )
+        settings = ServeSettings(
+            directory, database, limits, compute_workers, code, frozenset(names)
+        )
+        if open_browser:
+            threading.Timer(0.5, webbrowser.open, [url]).start()
+        try:
+            run(settings, listener, workers)
+        except KeyboardInterrupt:  # uvicorn stops gracefully, then passes Ctrl-C on
+            pass
+        finally:
+            listener.close()
+        console.print("croupier stopped.")
     finally:
-        listener.close()
-    console.print("croupier stopped.")
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _is_loopback(host: str) -> bool:
@@ -94,13 +239,38 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def _listen(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port``; a one-line error if it cannot be had."""
+def _machine_names() -> set[str]:
+    """The names and addresses this machine is known by (for a public server's Host
+    check): its host name, ``<name>.local``, its full name, and their addresses."""
+    name = socket.gethostname()
+    names = {name, f"{name}.local", socket.getfqdn()}
+    try:
+        infos = socket.getaddrinfo(name, None)
+    except OSError:
+        infos = []
+    for info in infos:
+        address = str(info[4][0])
+        if not ipaddress.ip_address(address.split("%")[0]).is_loopback:
+            names.add(f"[{address}]" if ":" in address else address)
+    return {n.lower() for n in names if n}
+
+
+#: What ``socket.getaddrinfo`` gives for one address.
+Address = tuple[Any, ...]
+
+
+def _resolve(host: str, port: int) -> Address:
+    """Where ``host:port`` listens; a one-line error for a host that does not resolve."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
         fail(f"bad host {host!r}: {exc.strerror}")
-    family, kind, proto, _, address = infos[0]
+    return tuple(infos[0])
+
+
+def _listen(host: str, port: int, resolved: Address) -> socket.socket:
+    """A listening socket on ``host:port``; a one-line error if it cannot be had."""
+    family, kind, proto, _, address = resolved
     listener = socket.socket(family, kind, proto)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

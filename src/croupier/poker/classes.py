@@ -26,6 +26,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
+from croupier.arguments import checked
 from croupier.poker.errors import PokerError
 
 __all__ = [
@@ -162,6 +163,7 @@ def _check(class_number: int) -> int:
     return class_number
 
 
+@checked
 def category_of(class_number: int) -> HandCategory:
     """The category of a class number (1 to 7,462).
 

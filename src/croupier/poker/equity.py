@@ -23,6 +23,7 @@ A known card may appear in several hands only as a shared card written in every 
 
 from __future__ import annotations
 
+import io
 import math
 import re
 import time
@@ -34,8 +35,10 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.cards import DECK, Card, CardError, parse_card
+from croupier.arguments import checked
+from croupier.cards import DECK, Card, CardError, as_cards, parse_card
 from croupier.errors import check_type, prefixed
+from croupier.numerals import plural
 from croupier.poker.batch import classes_from_totals
 from croupier.poker.combinatorics import group_products
 from croupier.poker.errors import PokerCardError, PokerError
@@ -44,6 +47,8 @@ from croupier.poker.tables import CARD_KEYS, MIN_CARDS, rank_table
 from croupier.randomness import RNGLike, as_generator, seed_of
 
 __all__ = [
+    "MAX_HANDS",
+    "MAX_TRIALS",
     "EquityHand",
     "EquityResult",
     "Progress",
@@ -60,10 +65,16 @@ Progress = Callable[[int, int], None]
 CHUNK: Final = 1 << 16
 #: Exact enumerations expected to take longer than this are refused (seconds).
 EXACT_TIME_LIMIT: Final = 60.0
+#: The most Monte Carlo trials one call deals (far more than any machine deals in a day).
+MAX_TRIALS: Final = 10**18
+#: The most hands an equity question may hold: far more than any table seats (a file of
+#: more is refused as soon as its 101st hand is read, however long the file).
+MAX_HANDS: Final = 100
 
 _UNKNOWN = re.compile(r"\?(\d+)")
 
 
+@checked
 @dataclass(frozen=True, slots=True)
 class EquityHand:
     """One hand of an equity question: its known cards and the numbers of its unknown ones.
@@ -83,7 +94,7 @@ class EquityHand:
             raise PokerError(f"bad hand {self}: unknown cards are distinct numbers ?0, ?1...")
         if not MIN_CARDS <= self.size <= MAX_CARDS:
             raise PokerError(
-                f"a hand of {self.size} cards once complete: expected {MIN_CARDS} to "
+                f"a hand of {plural(self.size, 'card')} once complete: expected {MIN_CARDS} to "
                 f"{MAX_CARDS} (known cards and ?N unknown ones)"
             )
 
@@ -182,10 +193,13 @@ class EquityResult:
 # --- reading hands ----------------------------------------------------------------------
 
 
-def parse_equity_hands(text: str, source: str = "input") -> tuple[EquityHand, ...]:
+@checked
+def parse_equity_hands(text: str | Iterable[str], source: str = "input") -> tuple[EquityHand, ...]:
     """Hands of an equity question, one per line; blank lines and ``#`` comments skipped.
 
-    Errors name ``source``, the line and the token.
+    ``text`` is the whole text or its lines one by one (a file read as it goes: reading
+    stops at the first error, or once more than :data:`MAX_HANDS` hands are read). Errors
+    name ``source``, the line and the token.
 
     >>> parse_equity_hands("As Ks ?0 ?1 ?2 ?3 ?4\\n2c 2d ?0 ?1 ?2 ?3 ?4")[1]
     EquityHand(known=(Card('2c'), Card('2d')), unknown=(0, 1, 2, 3, 4))
@@ -194,17 +208,43 @@ def parse_equity_hands(text: str, source: str = "input") -> tuple[EquityHand, ..
     ...
     croupier.poker.errors.PokerCardError: hands.txt, line 1: bad unknown card '?x' at ...
     """
-    lines: list[tuple[int, list[str]]] = []
-    for number, line in enumerate(check_type(text, str, "text").splitlines(), 1):
+    check_type(source, str, "source")
+    if isinstance(text, str):
+        lines: Iterable[str] = io.StringIO(text)
+    else:
+        lines = check_type(text, Iterable, "text", "a str or an iterable of lines (str)")
+    hands: list[EquityHand] = []
+    wheres: list[str] = []
+    for number, line in enumerate(lines, 1):
+        check_type(line, str, f"text[{number - 1}]", "a line (str)")
         tokens = line.split("#", 1)[0].replace(",", " ").split()
-        if tokens:
-            lines.append((number, tokens))
-    if not lines:
+        if not tokens:
+            continue
+        if len(hands) == MAX_HANDS:
+            raise PokerError(
+                f"{source}, line {number}: more than {MAX_HANDS} hands: an equity question "
+                f"holds at most {MAX_HANDS}"
+            )
+        wheres.append(f"{source}, line {number}")
+        hands.append(_parse_hand(tokens, wheres[-1]))
+    if not hands:
         raise PokerError(f"{source}: no hands: expected one hand per line, as in 'As Ks ?0 ?1 ?2'")
-    hands = [_parse_hand(tokens, f"{source}, line {number}") for number, tokens in lines]
-    _check_shared_cards(hands, [f"{source}, line {number}" for number, _ in lines])
+    _check_shared_cards(hands, wheres)
     _check_unknowns(hands, source)
     return tuple(hands)
+
+
+def _as_hands(hands: Sequence[EquityHand] | str) -> tuple[EquityHand, ...]:
+    """The hands of a question: :class:`EquityHand` objects, or their text (read by
+    :func:`parse_equity_hands`)."""
+    if isinstance(hands, str):
+        return parse_equity_hands(hands, "hands")
+    items = tuple(check_type(hands, Iterable, "hands", "EquityHand objects or their text"))
+    if len(items) > MAX_HANDS:
+        raise PokerError(f"{len(items)} hands: an equity question holds at most {MAX_HANDS}")
+    for i, hand in enumerate(items):
+        check_type(hand, EquityHand, f"hands[{i}]", "an EquityHand")
+    return items
 
 
 def _parse_hand(tokens: list[str], where: str) -> EquityHand:
@@ -296,7 +336,8 @@ class _Question:
     is computed once per batch and shared by its hands.
     """
 
-    def __init__(self, hands: Sequence[EquityHand], dead: Iterable[Card] = ()) -> None:
+    def __init__(self, hands: Sequence[EquityHand] | str, dead: Iterable[Card] = ()) -> None:
+        hands = _as_hands(hands)
         if not hands:
             raise PokerError("no hands: an equity question needs at least one hand")
         _check_shared_cards(hands, [f"hand {i}" for i in range(len(hands))])
@@ -316,6 +357,15 @@ class _Question:
         ]
         self.constants = [int(CARD_KEYS[[c.index for c in hand.known]].sum()) for hand in hands]
         self.known = [np.array([c.index for c in hand.known], dtype=np.int64) for hand in hands]
+
+    def completions(self) -> int:
+        """How many distinct completions there are (unknown cards held by the same hands
+        are interchangeable)."""
+        total, left = 1, len(self.remaining)
+        for group in self.groups:
+            total *= math.comb(left, len(group))
+            left -= len(group)
+        return total
 
     def classes(self, drawn: NDArray[np.int64]) -> NDArray[np.uint16]:
         """Class of every hand (rows) in every completion (columns) of ``drawn``."""
@@ -390,13 +440,14 @@ class _Tally:
 # --- Monte Carlo ------------------------------------------------------------------------
 
 
+@checked
 def monte_carlo_equity(
-    hands: Sequence[EquityHand],
+    hands: Sequence[EquityHand] | str,
     trials: int = 10_000,
     *,
     rng: RNGLike = None,
     progress: Progress | None = None,
-    dead: Iterable[Card] = (),
+    dead: Iterable[Card] | str = (),
     time_limit: float | None = None,
 ) -> EquityResult:
     """Each hand's wins over ``trials`` random completions.
@@ -412,9 +463,9 @@ def monte_carlo_equity(
     >>> result.trials, 0.85 < result.equity[0] < 0.90
     (20000, True)
     """
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise PokerError(f"bad number of trials {trials!r}: expected a whole number of 1 or more")
-    question = _Question(hands, tuple(dead))
+    if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= MAX_TRIALS:
+        raise PokerError(f"bad number of trials {trials!r}: expected 1 to {MAX_TRIALS:,}")
+    question = _Question(hands, as_cards(dead, "dead"))
     generator = as_generator(rng)
     tally = _Tally(len(question.hands))
     size = len(question.remaining)
@@ -426,7 +477,7 @@ def monte_carlo_equity(
         time_limit = _check_estimate(started, start + count, trials, time_limit, "trials")
         if progress is not None:
             progress(start + count, trials)
-    return tally.result(hands, exact=False, seed=seed_of(rng))
+    return tally.result(question.hands, exact=False, seed=seed_of(rng))
 
 
 def _deal(rng: np.random.Generator, rows: int, size: int, cards: int) -> NDArray[np.intp]:
@@ -445,7 +496,8 @@ def _deal(rng: np.random.Generator, rows: int, size: int, cards: int) -> NDArray
 # --- exact enumeration ------------------------------------------------------------------
 
 
-def exact_completions(hands: Sequence[EquityHand], dead: Iterable[Card] = ()) -> int:
+@checked
+def exact_completions(hands: Sequence[EquityHand] | str, dead: Iterable[Card] | str = ()) -> int:
     """How many distinct completions :func:`exact_equity` visits.
 
     >>> hands = parse_equity_hands("As Ks ?0 ?1 ?2 ?3 ?4\\n2c 2d ?0 ?1 ?2 ?3 ?4")
@@ -453,20 +505,16 @@ def exact_completions(hands: Sequence[EquityHand], dead: Iterable[Card] = ()) ->
     >>> exact_completions(hands), exact_completions(hands, dead=parse_cards("Ah Kh"))
     (1712304, 1370754)
     """
-    question = _Question(hands, tuple(dead))
-    total, left = 1, len(question.remaining)
-    for group in question.groups:
-        total *= math.comb(left, len(group))
-        left -= len(group)
-    return total
+    return _Question(hands, as_cards(dead, "dead")).completions()
 
 
+@checked
 def exact_equity(
-    hands: Sequence[EquityHand],
+    hands: Sequence[EquityHand] | str,
     *,
     time_limit: float | None = EXACT_TIME_LIMIT,
     progress: Progress | None = None,
-    dead: Iterable[Card] = (),
+    dead: Iterable[Card] | str = (),
 ) -> EquityResult:
     """Each hand's wins over every completion, each visited once.
 
@@ -476,9 +524,8 @@ def exact_equity(
     longer than ``time_limit`` seconds, it stops with an error giving the estimate.
     ``dead`` cards are out of play: no completion deals them.
     """
-    dead = tuple(dead)
-    question = _Question(hands, dead)
-    total = exact_completions(hands, dead)
+    question = _Question(hands, as_cards(dead, "dead"))
+    total = question.completions()
     tally = _Tally(len(question.hands))
     for hand in question.hands:
         rank_table(hand.size)  # build the tables before timing the first batches
@@ -488,7 +535,7 @@ def exact_equity(
         time_limit = _check_estimate(started, tally.trials, total, time_limit, "completions")
         if progress is not None:
             progress(tally.trials, total)
-    return tally.result(hands, exact=True)
+    return tally.result(question.hands, exact=True)
 
 
 def _check_estimate(

@@ -27,6 +27,7 @@ from operator import attrgetter
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final
 
+from croupier.arguments import checked
 from croupier.cards import DECK, Card, CardError, Rank, format_cards, parse_card
 from croupier.engine import compiled
 from croupier.poker.classes import (
@@ -230,6 +231,17 @@ class HandRanking:
         """The hand in words: ``full house, kings over 7s``, ``pair of aces``..."""
         return describe(self._class)
 
+    @property
+    def detail(self) -> str:
+        """The description less the category it starts with, to show beside the
+        category: ``kings over 7s`` for a full house, ``aces`` for a pair, ``royal flush``
+        for the best straight flush.
+
+        >>> evaluate("As Ah Ks Kh 2c").detail, evaluate("Ts Js Qs Ks As").detail
+        ('aces and kings', 'royal flush')
+        """
+        return detail_of(self._class)
+
     def to_dict(self) -> dict[str, Any]:
         """The ranking as JSON-ready data (what ``croupier poker compare --json`` prints).
 
@@ -409,9 +421,18 @@ def compare_hands(first: CardsLike | HandRanking, second: CardsLike | HandRankin
     >>> compare_hands("Ah Kd Qs Jc Th 2c 2d", "As Ks Qd Jd Tc 3h 3s")
     0
     """
-    a = first if isinstance(first, HandRanking) else evaluate(first)
-    b = second if isinstance(second, HandRanking) else evaluate(second)
+    a, b = _ranking(first, "first"), _ranking(second, "second")
     return (a.class_number < b.class_number) - (a.class_number > b.class_number)
+
+
+def _ranking(hand: CardsLike | HandRanking, name: str) -> HandRanking:
+    """``hand`` evaluated (unless it is a ranking); a wrong type names the argument."""
+    if isinstance(hand, HandRanking):
+        return hand
+    try:
+        return evaluate(hand)
+    except TypeError as exc:  # evaluate's messages name its argument, "cards"
+        raise TypeError(name + str(exc).removeprefix("cards")) from None
 
 
 # --- input ------------------------------------------------------------------------------
@@ -535,6 +556,16 @@ def _plural(rank: int) -> str:
     return Rank(rank).word + "s"
 
 
+def detail_of(class_number: int) -> str:
+    """:func:`describe` less the category it starts with (see :attr:`HandRanking.detail`)."""
+    words, label = describe(class_number), category_of(class_number).label
+    for joint in (", ", " of "):
+        if words.startswith(label + joint):
+            return words[len(label + joint) :]
+    return words
+
+
+@checked
 @functools.cache  # 7,462 classes at most
 def describe(class_number: int) -> str:
     """A class in words.

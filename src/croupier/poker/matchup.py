@@ -81,7 +81,7 @@ class Matchup:
         >>> print(parse_matchup("Kc Ac Jh 8s 9c 2s ; Ah Kh 0s 7c 7h 3c", 2).to_text(), end="")
         Line 2
           Hand 1: K♣ A♣ J♥ 8♠ 9♣ 2♠    high card: A♣ K♣ J♥ 9♣ 8♠ (ace high)
-          Hand 2: A♥ K♥ 10♠ 7♣ 7♥ 3♣   pair: 7♥ 7♣ A♥ K♥ 10♠ (pair of 7s)
+          Hand 2: A♥ K♥ 10♠ 7♣ 7♥ 3♣   pair: 7♥ 7♣ A♥ K♥ 10♠ (7s)
           Hand 2 wins
         <BLANKLINE>
         """
@@ -93,7 +93,7 @@ class Matchup:
             five = " ".join(card.pretty for card in ranking.cards)
             lines.append(
                 f"  Hand {number}: {text}{' ' * (width - len(text) + 3)}"
-                f"{ranking.category.label}: {five} ({ranking.description})"
+                f"{ranking.category.label}: {five} ({ranking.detail})"
             )
         lines += [f"  {self.verdict}", ""]
         return "\n".join(lines) + "\n"

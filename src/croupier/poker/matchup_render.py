@@ -38,7 +38,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from croupier.cards import DECK
 from croupier.poker.classes import CLASS_COUNT, category_of
-from croupier.poker.hand import describe
+from croupier.poker.hand import describe, detail_of
 
 __all__ = ["RenderedLines", "render_matchups"]
 
@@ -80,16 +80,22 @@ def _class_words() -> tuple[list[str], list[str]]:
 
 
 @functools.cache
+def _class_details() -> list[str]:
+    """What the text shows beside each class's category (:func:`detail_of`)."""
+    return ["", *(detail_of(n) for n in _CLASSES[1:])]
+
+
+@functools.cache
 def _text_pools() -> dict[str, NDArray[np.uint64]]:
     pretty = [card.pretty for card in DECK]
-    labels, words = _class_words()
+    labels = _class_words()[0]
     return {
         # a card of the hand, or of the five but the last, and its space (row 52: none)
         "card": _pool([f"{p} " for p in pretty] + [""]),
         "last": _pool(pretty),
         "spaces": _pool([" " * k for k in range(_MAX_PADDING + 1)]),
         "category": _pool([f"{label}: " for label in labels]),
-        "description": _pool([f" ({word})\n" for word in words]),
+        "description": _pool([f" ({word})\n" for word in _class_details()]),
         "verdict": _pool(["  Tie\n\n", "  Hand 1 wins\n\n", "  Hand 2 wins\n\n"]),
     }
 

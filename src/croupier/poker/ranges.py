@@ -44,7 +44,8 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.cards import DECK, Card, CardError, parse_card
+from croupier.arguments import checked
+from croupier.cards import DECK, Card, CardError, indices_to_cards, parse_card
 from croupier.poker.errors import PokerCardError
 from croupier.poker.starting_hands import (
     CLASS_COMBOS,
@@ -98,6 +99,7 @@ class Range:
 
     __slots__ = ("_text", "_weights")
 
+    @checked
     def __init__(self, weights: NDArray[np.floating] | None = None) -> None:
         """A range from the weight (0 to 1) of each of the 1,326 combos (none: empty)."""
         array = np.zeros(COMBO_COUNT) if weights is None else np.array(weights, dtype=float)
@@ -110,6 +112,7 @@ class Range:
     # --- reading ------------------------------------------------------------------------
 
     @classmethod
+    @checked
     def parse(cls, text: str) -> Range:
         """Read a range (see the module's notes); an empty text is an error.
 
@@ -133,6 +136,7 @@ class Range:
         return cls(weights)
 
     @classmethod
+    @checked
     def of_combos(cls, combos: NDArray[np.integer] | list[int], weight: float = 1.0) -> Range:
         """The combos numbered ``combos`` (see :mod:`~croupier.poker.starting_hands`)."""
         weights = np.zeros(COMBO_COUNT)
@@ -158,6 +162,7 @@ class Range:
             (DECK[int(COMBO_CARDS[c, 1])], DECK[int(COMBO_CARDS[c, 0])]) for c in self.combo_numbers
         )
 
+    @checked
     def weight(self, combo: str | tuple[Card, Card]) -> float:
         """The weight of one combo, given as text (``AhKh``) or two cards."""
         return float(self._weights[_combo_of(combo)])
@@ -189,10 +194,11 @@ class Range:
         grid: NDArray[np.float64] = (sums / CLASS_SIZES).reshape(13, 13)
         return grid
 
+    @checked
     def without(self, cards: NDArray[np.integer] | list[int]) -> Range:
         """The range less every combo holding one of ``cards`` (card numbers)."""
         dead = np.zeros(52, dtype=bool)
-        dead[np.asarray(cards, dtype=np.int64)] = True
+        dead[[card.index for card in indices_to_cards(cards)]] = True
         weights = np.where(dead[COMBO_CARDS].any(axis=1), 0.0, self._weights)
         return Range(weights)
 
@@ -276,6 +282,8 @@ def _unweighted(token: str) -> str:
 
 def _combo_of(combo: str | tuple[Card, Card]) -> int:
     if isinstance(combo, tuple):
+        if len(combo) != 2 or combo[0] == combo[1]:
+            raise RangeError(f"bad combo {combo!r}: expected two different cards")
         first, second = combo
         cards = (first.index, second.index)
     else:

@@ -7,15 +7,24 @@ Needs the ``web`` extra (``pip install 'croupier[web]'``). The app is built by
 Layout:
 
 - ``app.py``: the app factory, the lobby and the list of games (:data:`~croupier.web.app.GAMES`);
-- ``sessions.py``: per-browser sessions (a random id in an HttpOnly, SameSite=Strict cookie),
-  each game's state in a named :class:`~croupier.web.sessions.Slot`, saved atomically
-  under the state directory after every change;
+- ``sessions.py``: per-browser sessions (a signed random id in an HttpOnly,
+  SameSite=Strict cookie), each game's state in a named
+  :class:`~croupier.web.sessions.Slot`, written to the store after every change (only
+  the games that changed, only if no other request changed them meanwhile);
+- ``store/``: the database every server process shares (SQLite by default, PostgreSQL
+  with ``--database``), its migrations, limits and pruning;
+- ``guard.py``: the Host check, cross-site refusals, the join code of a shared server,
+  body limits and timeouts; ``server.py``: uvicorn, several server processes, the
+  request-head timeout;
 - ``errors.py``: library errors and unreadable requests become a 4xx with a one-line
   reason (``{"error": "..."}``), never a traceback; :class:`~croupier.web.errors.ApiError`
   for refusals of the route's own;
-- ``jobs.py``: long calculations on worker threads, with progress and a bound;
+- ``compute.py``: the worker processes for searches and calculations; ``jobs.py``: long
+  calculations started by one request and polled by others, with progress and a bound;
+- ``schemas/``: the request and answer models of every route (the OpenAPI description,
+  served at ``/api/openapi.json``, is the contract with the pages' scripts);
 - ``pages.py``: :class:`~croupier.web.pages.GamePage`, the templates, cards as JSON;
-- one module per game: ``baccarat.py``, ``poker.py``.
+- one module per game: ``baccarat.py``, ``poker.py``, ``casino.py``.
 
 How to add a game page (say Casino at ``/casino``):
 
@@ -25,13 +34,17 @@ How to add a game page (say Casino at ``/casino``):
    header link to it.
 2. Keep the game's state in the session: an object with ``to_dict()`` and a
    ``Slot("casino", YourState.from_dict)``. In each route,
-   ``with open_session(request) as session:`` then ``session.get(SLOT)`` /
-   ``session.put(SLOT, state)``; the change is saved when the block ends without an
-   error, and dropped (the last saved state comes back) when it raises.
-3. Read every request field with the library's parsers; let their croupier errors
-   propagate (they become a 422 with the message); raise ``ApiError(4xx, "reason")``
-   for the route's own refusals. Routes only parse, call the library and build JSON:
-   no game logic here.
+   ``with open_session(request) as session:`` (``async with open_session(request,
+   SLOT)`` in an ``async`` route) then ``session.get(SLOT)`` / ``session.put(SLOT,
+   state)``, and build the answer inside the block; the change is saved when the block
+   ends without an error, and dropped (the last saved state comes back) when it raises.
+3. Declare the request and answer models in ``schemas/casino.py`` (``RequestModel`` and
+   ``Answer`` subclasses: bounds in ``Field`` and ``Literal``) and give each route
+   ``response_model=`` and ``responses=answers(*CHANGES)`` (``*READS`` for a route that
+   only reads). Read every request field with the library's parsers; let their croupier
+   errors propagate (they become a 422 with the message); raise ``ApiError(4xx,
+   "reason")`` for the route's own refusals. Routes only parse, call the library and
+   build JSON: no game logic here.
 4. The page: ``templates/casino.html`` extends ``base.html``; render it with
    ``render(request, "casino.html", title="Casino", state=...)``: ``state`` reaches
    the page's script as JSON in ``<script type="application/json" id="state">``.
@@ -39,8 +52,12 @@ How to add a game page (say Casino at ``/casino``):
    (``croupier.api``, ``croupier.cardElement``, ``croupier.announce``...). The
    Content-Security-Policy allows only this server's own scripts and styles: no inline
    ``<script>`` code or ``style=""`` attributes (set styles from scripts instead).
-5. Long work: ``request.app.state.jobs.start(session_id, work)`` returns a job to poll
-   (see ``poker.py``); the page shows its progress with ``croupier.watchJob``.
+5. Heavy work never runs in the server process: ``await
+   request.app.state.compute.call(function, *args)`` for an answer the request waits
+   for (a search with a deadline), ``request.app.state.jobs.start(session_id,
+   functools.partial(work, ...))`` for a job to poll (see ``poker.py``); the function
+   and its arguments must be picklable (module-level). The page shows a job's progress
+   with ``croupier.watchJob``.
 6. Tests: API tests in ``tests/web/test_casino.py`` with the ``client`` fixture, and
    browser tests with the ``browser_page`` fixture of ``tests/web/conftest.py`` (mark
    them ``@pytest.mark.browser``; they check console errors and outside requests and

@@ -18,11 +18,11 @@ from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from croupier.baccarat.composition import Composition
 from croupier.baccarat.explain import drawing_reasons
-from croupier.baccarat.odds import odds_report
+from croupier.baccarat.odds import cached_odds_report
 from croupier.baccarat.round import DEAL_ORDERS
 from croupier.baccarat.scoreboard import (
     DERIVED_ROADS,
@@ -47,6 +47,7 @@ from croupier.cards import Rank
 from croupier.web.baccarat_trainer import router as trainer_router
 from croupier.web.errors import ApiError
 from croupier.web.pages import GamePage, cards_view, render
+from croupier.web.schemas import CHANGES, READS, SENDS, RequestModel, answers
 from croupier.web.sessions import Slot, open_session
 
 __all__ = ["PAGE", "SEAT"]
@@ -68,7 +69,7 @@ FULL_SHOE: Final = MAX_DECKS
 SEAT: Final = Slot("baccarat", Sitting.from_dict)
 
 
-class SitDown(BaseModel):
+class SitDown(RequestModel):
     """A new table: its rules, and the terminal game's options."""
 
     bankroll: str = Field("1000", max_length=20)
@@ -89,7 +90,7 @@ class SitDown(BaseModel):
     deal_order: str = Field("casino", max_length=20)
 
 
-class Deal(BaseModel):
+class Deal(RequestModel):
     """Chips on the bets: bet key -> dollars (``"25"``, ``"12.50"``)."""
 
     stakes: dict[str, str | int] = Field(max_length=20)
@@ -189,7 +190,7 @@ def choices_view() -> dict[str, Any]:
 def odds_view(composition: Composition, fresh: bool, rules: TableRules | None) -> dict[str, Any]:
     """Every variant of every bet priced exactly for ``composition``; the table's own
     bets marked."""
-    report = odds_report(composition, VARIANTS)
+    report = cached_odds_report(composition, VARIANTS)
     at_table = set(rules.variant_keys) if rules is not None else set()
     return {
         "cards_left": report.composition.total,
@@ -340,14 +341,14 @@ def page(request: Request) -> Response:
     return render(request, "baccarat.html", title="Baccarat", state=state)
 
 
-@router.get("/api/baccarat")
+@router.get("/api/baccarat", responses=answers(*READS))
 def state(request: Request) -> dict[str, Any]:
     """The table as the page shows it."""
     with open_session(request) as session:
         return seat_view(session.get(SEAT))
 
 
-@router.post("/api/baccarat/table")
+@router.post("/api/baccarat/table", responses=answers(*CHANGES))
 def new_table(request: Request, body: SitDown) -> dict[str, Any]:
     """Sit down at a new table (leaving the old one)."""
     sitting = sit_down(body)
@@ -362,7 +363,7 @@ def _seated(sitting: Sitting | None) -> Sitting:
     return sitting
 
 
-@router.post("/api/baccarat/check")
+@router.post("/api/baccarat/check", responses=answers(*SENDS, 409))
 def check(request: Request, body: Deal) -> dict[str, Any]:
     """Whether the table takes these chips (limits, bankroll): the page asks before a chip
     goes down, and shows the library's reason when it does not."""
@@ -372,7 +373,7 @@ def check(request: Request, body: Deal) -> dict[str, Any]:
     return {"ok": True, "total": sum(stakes.values())}
 
 
-@router.post("/api/baccarat/deal")
+@router.post("/api/baccarat/deal", responses=answers(*CHANGES))
 def deal(request: Request, body: Deal) -> dict[str, Any]:
     """Deal a round with the chips on the table."""
     stakes = read_stakes(body.stakes)
@@ -383,7 +384,7 @@ def deal(request: Request, body: Deal) -> dict[str, Any]:
         return seat_view(sitting)
 
 
-@router.delete("/api/baccarat/table")
+@router.delete("/api/baccarat/table", responses=answers(*CHANGES))
 def leave(request: Request) -> dict[str, Any]:
     """Leave the table."""
     with open_session(request) as session:

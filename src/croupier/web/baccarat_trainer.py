@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from croupier.baccarat.trainer import (
     COUNT_CHOICES,
@@ -36,6 +36,7 @@ from croupier.baccarat.trainerlog import (
 )
 from croupier.web.errors import ApiError
 from croupier.web.pages import cards_view, render
+from croupier.web.schemas import CHANGES, READS, RequestModel, answers
 from croupier.web.sessions import Slot, open_session
 
 __all__ = ["TRAINER", "TrainerSeat", "router"]
@@ -79,7 +80,7 @@ class TrainerSeat:
 TRAINER: Final = Slot("baccarat-trainer", TrainerSeat.from_dict)
 
 
-class Start(BaseModel):
+class Start(RequestModel):
     """A new drill: whose, which count, how many cards, how often a question."""
 
     user: str = Field("student", max_length=40)
@@ -90,7 +91,7 @@ class Start(BaseModel):
     seed: int | None = None
 
 
-class Reply(BaseModel):
+class Reply(RequestModel):
     """The counts as typed, and how long the answer took."""
 
     running: str = Field(max_length=12)
@@ -187,14 +188,14 @@ def page(request: Request) -> Response:
     return render(request, "trainer.html", title="Counting trainer", state=state)
 
 
-@router.get("/api/baccarat/trainer")
+@router.get("/api/baccarat/trainer", responses=answers(*READS))
 def state(request: Request) -> dict[str, Any]:
     """The drill as the page shows it."""
     with open_session(request) as session:
         return trainer_view(session.get(TRAINER))
 
 
-@router.post("/api/baccarat/trainer")
+@router.post("/api/baccarat/trainer", responses=answers(*CHANGES))
 def start(request: Request, body: Start) -> dict[str, Any]:
     """Start a drill (leaving any other) and deal its first cards."""
     user = check_user(body.user.strip())
@@ -209,7 +210,7 @@ def start(request: Request, body: Start) -> dict[str, Any]:
         return trainer_view(seat)
 
 
-@router.post("/api/baccarat/trainer/answer")
+@router.post("/api/baccarat/trainer/answer", responses=answers(*CHANGES))
 def answer(request: Request, body: Reply) -> dict[str, Any]:
     """Score the counts typed for the cards shown, then deal the next group (or end the
     drill and add it to the user's history)."""
@@ -228,13 +229,13 @@ def answer(request: Request, body: Reply) -> dict[str, Any]:
         return trainer_view(seat)
 
 
-@router.get("/api/baccarat/trainer/history")
+@router.get("/api/baccarat/trainer/history", responses=answers(*READS))
 def history(user: str) -> dict[str, Any]:
     """A user's past drills."""
     return history_view(check_user(user))
 
 
-@router.delete("/api/baccarat/trainer")
+@router.delete("/api/baccarat/trainer", responses=answers(*CHANGES))
 def stop(request: Request) -> dict[str, Any]:
     """Stop the drill: the answers given so far go into the history, then it is cleared."""
     with open_session(request) as session:

@@ -1,4 +1,5 @@
-"""The Casino table page (``/casino``) and its JSON API (``/api/casino/...``).
+"""The Casino table page (``/casino``), the review page (``/casino/review``) and their
+JSON API (``/api/casino/...``).
 
 The game is :class:`croupier.casino.session.Session`, as at the terminal: the coin toss,
 a tournament to 21 points against the computer at a chosen level, the expert's hint, the
@@ -12,23 +13,33 @@ their reasons, round ends with the scoring and the review, the tournament's resu
 
 from __future__ import annotations
 
+import functools
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
 import numpy as np
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, PlainTextResponse, Response
-from pydantic import BaseModel, Field
+from fastapi import APIRouter, Path, Request
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from pydantic import Field
 
 from croupier.cards import Card
 from croupier.casino import Coin, Move, Player, State, new_tournament, toss_coin, toss_winner
 from croupier.casino.errors import CasinoError
-from croupier.casino.gamelog import GameLog, format_log, parse_log
+from croupier.casino.gamelog import (
+    GameLog,
+    format_game_file,
+    format_log,
+    parse_game_file,
+    parse_log,
+)
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action
-from croupier.casino.review import review_round
-from croupier.casino.savefile import format_save, parse_game, parse_save
+from croupier.casino.puzzles import Puzzle, PuzzleHistory, load_puzzles, next_puzzle
+from croupier.casino.replay import replay
+from croupier.casino.review import INTERACTIVE_SECONDS, GameReview, Reviewer, review_round
+from croupier.casino.savefile import format_save, parse_save
 from croupier.casino.session import (
     RoundEnd,
     Session,
@@ -38,19 +49,32 @@ from croupier.casino.session import (
     parse_selection,
     table_items,
 )
+from croupier.casino.strategies import DEFAULT_DEADLINE, level_strategy
 from croupier.casino.strategies.levels import STRONG_SETTINGS
 from croupier.web.errors import ApiError
+from croupier.web.jobs import Progress
 from croupier.web.pages import GamePage, card_view, cards_view, render
+from croupier.web.schemas import CHANGES, READS, SENDS, JobAnswer, RequestModel, answers
 from croupier.web.sessions import Slot, open_session
 
-__all__ = ["PAGE", "Seat"]
+__all__ = ["PAGE", "PuzzleSeat", "Seat"]
 
 router = APIRouter()
 
+#: Seconds the computer may think per answer, from the request's arrival: all its moves
+#: of that answer together.
+DEADLINE: Final = DEFAULT_DEADLINE
+#: Seconds a search always gets, even when the answer's time is spent.
+MIN_THINK: Final = 0.05
+#: Seconds of the deadline kept for what follows the search: the answer is built and
+#: saved (on a loaded machine, more than a moment).
+ANSWER_MARGIN: Final = 0.2
+
 #: Largest seed accepted for the shuffles.
 MAX_SEED: Final = 2**63 - 1
-#: Largest save file accepted (bytes): a save is under 1 KiB.
-MAX_SAVE: Final = 16 * 1024
+#: Largest game file accepted (bytes): a save is under 1 KiB, a whole tournament with its
+#: moves about 10 KiB.
+MAX_SAVE: Final = 256 * 1024
 
 #: What each level plays, for the level picker.
 LEVEL_NOTES: Final = {
@@ -75,16 +99,21 @@ class Seat:
     rng: np.random.Generator
     finished: bool = False
     events: list[dict[str, Any]] = field(default_factory=list)
+    #: Whether moves may be (or were) taken back: a practice game.
+    practice: bool = False
 
     def session(self) -> Session:
         """The library's session for this seat (the tournament must not be over)."""
         if self.finished:
             raise ApiError(409, "the tournament is over: start a new one")
-        return Session(self.state, None, self.rng, level=self.level, log=self.log)
+        return Session(
+            self.state, None, self.rng, level=self.level, log=self.log, practice=self.practice
+        )
 
     def keep(self, session: Session) -> None:
         """Take back what ``session`` did."""
         self.state, self.log, self.finished = session.state, session.log, session.finished
+        self.practice = session.practice
 
     def to_dict(self) -> dict[str, Any]:
         """The seat as JSON-ready data (for the session file)."""
@@ -96,6 +125,7 @@ class Seat:
             "rng": self.rng.bit_generator.state,
             "finished": self.finished,
             "events": self.events,
+            "practice": self.practice,
         }
 
     @classmethod
@@ -112,13 +142,15 @@ class Seat:
             state = parse_save(data["state"], "the saved position")
         rng = np.random.default_rng()
         rng.bit_generator.state = data["rng"]
-        return cls(Level.parse(data["level"]), state, log, rng, finished, list(data["events"]))
+        practice = bool(data.get("practice", False))  # a seat saved before take-backs
+        level = Level.parse(data["level"])
+        return cls(level, state, log, rng, finished, list(data["events"]), practice)
 
 
 SEAT: Final = Slot("casino", Seat.from_dict)
 
 
-class NewGame(BaseModel):
+class NewGame(RequestModel):
     """A new tournament: the level, the call of the coin toss, and a seed if wanted."""
 
     level: str = Field(DEFAULT_LEVEL.value, max_length=20)
@@ -126,7 +158,7 @@ class NewGame(BaseModel):
     seed: int | None = None
 
 
-class Play(BaseModel):
+class Play(RequestModel):
     """The human's move: the card of the hand, the action, and the table items (each
     named by one of its cards, as at the terminal)."""
 
@@ -135,8 +167,8 @@ class Play(BaseModel):
     items: list[str] = Field(default_factory=list, max_length=30)
 
 
-class Load(BaseModel):
-    """A save file's text, uploaded."""
+class Load(RequestModel):
+    """A game file's text (or a save file's, or a game log's), uploaded."""
 
     text: str = Field(max_length=MAX_SAVE)
     name: str = Field("save file", max_length=200)
@@ -217,14 +249,35 @@ def seat_view(seat: Seat | None) -> dict[str, Any]:
         "position": position_view(seat.state, show_legal=not seat.finished),
         "events": seat.events,
         "moves_logged": seat.log.moves,
+        "practice": seat.practice,
+        "history": [] if seat.finished else history_view(seat),
+        "can_undo": not seat.finished and seat.session().can_undo,
     }
+
+
+def history_view(seat: Seat) -> list[dict[str, Any]]:
+    """This round's moves so far (those before a loaded save included): who, the move's
+    notation and words."""
+    return [
+        {
+            "player": turn.player.key,
+            "notation": str(turn.move),
+            "text": turn.move.describe("pretty"),
+            "card_view": card_view(turn.move.card),
+        }
+        for turn in seat.session().round_history()
+    ]
 
 
 def _round_end_event(end: RoundEnd, seat: Seat) -> dict[str, Any]:
     state = end.state
     score = end.score
     human, computer = Player.HUMAN, Player.COMPUTER
-    review = review_round(seat.log.rounds[-1]) if seat.log.rounds else None
+    review = (
+        review_round(seat.log.rounds[-1], reviewer=Reviewer(seconds=INTERACTIVE_SECONDS))
+        if seat.log.rounds
+        else None
+    )
     event: dict[str, Any] = {
         "kind": "round_end",
         "round": state.round_number,
@@ -275,16 +328,32 @@ def _turn_events(turn: Turn, seat: Seat, reason: str | None, before: State) -> l
     return events
 
 
-def _computer_replies(seat: Seat, session: Session) -> list[dict[str, Any]]:
-    """The computer's moves until it is the human's turn (or the tournament is over)."""
-    events: list[dict[str, Any]] = []
+def computer_turns(seat: Seat, until: float) -> Seat:
+    """The computer's moves until it is the human's turn (or the tournament is over),
+    added to the seat's events, all searched by ``until`` (``time.time()``). Runs in a
+    worker process: takes the seat and returns it changed."""
+    session = seat.session()
     while not session.finished and session.to_move is Player.COMPUTER:
+        left = max(MIN_THINK, until - time.time())
+        session.strategy = level_strategy(seat.level, deadline=left)
         decision = session.computer_decision()
         before = session.state
         turn = session.play(decision.move)
         seat.keep(session)
-        events += _turn_events(turn, seat, decision.reason, before)
-    return events
+        seat.events += _turn_events(turn, seat, decision.reason, before)
+    return seat
+
+
+def _computer_replies(request: Request, seat: Seat) -> Seat:
+    """The computer's answer, searched in the server's worker pool (never in the server
+    process) by the request's own deadline: :data:`DEADLINE` seconds from its arrival,
+    all its moves together, less :data:`ANSWER_MARGIN` for building the answer."""
+    if seat.finished or seat.state.to_move is not Player.COMPUTER:
+        return seat
+    arrived: float = request.scope.get("state", {}).get("arrived", time.time())
+    until = arrived + DEADLINE - ANSWER_MARGIN
+    thought: Seat = request.app.state.compute.run(computer_turns, seat, until)
+    return thought
 
 
 @router.get("/casino", response_class=HTMLResponse)
@@ -295,14 +364,14 @@ def page(request: Request) -> Response:
     return render(request, "casino.html", title="Casino", state=state)
 
 
-@router.get("/api/casino")
+@router.get("/api/casino", responses=answers(*READS))
 def state(request: Request) -> dict[str, Any]:
     """The table as the page shows it."""
     with open_session(request) as session:
         return seat_view(session.get(SEAT))
 
 
-@router.post("/api/casino/new")
+@router.post("/api/casino/new", responses=answers(*CHANGES))
 def new_game(request: Request, body: NewGame) -> dict[str, Any]:
     """Toss the coin and start a tournament; the computer plays first if it won the toss."""
     level = Level.parse(body.level)
@@ -323,8 +392,7 @@ def new_game(request: Request, body: NewGame) -> dict[str, Any]:
             "text": f"The coin shows {toss.value}: you called {call.value}, so {who}.",
         }
     ]
-    game = seat.session()
-    seat.events += _computer_replies(seat, game)
+    seat = _computer_replies(request, seat)
     with open_session(request) as session:
         session.put(SEAT, seat)
         return seat_view(seat)
@@ -337,7 +405,7 @@ def _seat(session: Any) -> Seat:
     return seat
 
 
-@router.post("/api/casino/move")
+@router.post("/api/casino/move", responses=answers(*CHANGES))
 def play(request: Request, body: Play) -> dict[str, Any]:
     """The human's move (refused with the rule it breaks), then the computer's replies."""
     with open_session(request) as session:
@@ -356,12 +424,12 @@ def play(request: Request, body: Play) -> dict[str, Any]:
         turn = game.play(move)  # an illegal move raises, with the rule's sentence
         seat.keep(game)
         seat.events = _turn_events(turn, seat, None, before)
-        seat.events += _computer_replies(seat, game)
+        seat = _computer_replies(request, seat)
         session.put(SEAT, seat)
         return seat_view(seat)
 
 
-@router.post("/api/casino/hint")
+@router.post("/api/casino/hint", responses=answers(*SENDS, 409))
 def hint(request: Request) -> dict[str, Any]:
     """The expert's advice for the human's move, and why."""
     with open_session(request) as session:
@@ -369,27 +437,54 @@ def hint(request: Request) -> dict[str, Any]:
         game = seat.session()
         if game.to_move is not Player.HUMAN:
             raise ApiError(409, "it is the computer's turn")
-        decision = game.hint()
-        return {
-            "move": move_view(decision.move, table_items(game.state)),
-            "reason": decision.reason,
-        }
+        arrived: float = request.scope.get("state", {}).get("arrived", time.time())
+        advice: dict[str, Any] = request.app.state.compute.run(
+            expert_hint, seat, arrived + DEADLINE - ANSWER_MARGIN
+        )
+        return advice
 
 
-@router.get("/api/casino/save")
-def save(request: Request) -> Response:
-    """The game as a save file in the course's format (with its level), to download."""
+def expert_hint(seat: Seat, until: float) -> dict[str, Any]:
+    """The expert's advice for the human's move, searched by ``until`` (in a worker)."""
+    game = seat.session()
+    game.adviser = level_strategy(Level.EXPERT, deadline=max(MIN_THINK, until - time.time()))
+    decision = game.hint()
+    return {"move": move_view(decision.move, table_items(game.state)), "reason": decision.reason}
+
+
+@router.post("/api/casino/undo", responses=answers(*CHANGES))
+def undo(request: Request) -> dict[str, Any]:
+    """Take back the human's last move and the computer's replies (a practice game)."""
     with open_session(request) as session:
         seat = _seat(session)
-        if seat.finished:
-            raise ApiError(409, "the tournament is over: there is nothing to save")
-        text = format_save(seat.state, seat.level)
+        game = seat.session()
+        taken = game.undo()  # refused with the reason when there is nothing to take back
+        seat.keep(game)
+        seat.events = [
+            {
+                "kind": "undo",
+                "text": f"Taken back: {', '.join(map(str, taken))}. A practice game: your "
+                "moves can be taken back.",
+            }
+        ]
+        session.put(SEAT, seat)
+        return seat_view(seat)
+
+
+@router.get("/api/casino/save", responses=answers(*READS, 409, text=True))
+def save(request: Request) -> Response:
+    """The game as one game file: the position in the course's save format (with its
+    level, and whether it is a practice game), then every move of the game, for
+    ``croupier casino play --load``, ``croupier casino review`` and Load."""
+    with open_session(request) as session:
+        seat = _seat(session)
+        text = format_game_file(seat.state, seat.log, seat.level, practice=seat.practice)
     return PlainTextResponse(
         text, headers={"Content-Disposition": 'attachment; filename="casino-game.txt"'}
     )
 
 
-@router.get("/api/casino/log")
+@router.get("/api/casino/log", responses=answers(*READS, 409, text=True))
 def log(request: Request) -> Response:
     """The game log (every move so far), to download and review with ``casino review``."""
     with open_session(request) as session:
@@ -399,22 +494,235 @@ def log(request: Request) -> Response:
     )
 
 
-@router.post("/api/casino/load")
+@router.post("/api/casino/load", responses=answers(*CHANGES))
 def load(request: Request, body: Load) -> dict[str, Any]:
-    """Resume a game from an uploaded save file, read as strictly as at the terminal."""
-    saved = parse_game(body.text, body.name.strip() or "save file")
-    level = saved.level or DEFAULT_LEVEL
+    """Resume a game from an uploaded game file (or save file, or game log), read as
+    strictly as at the terminal."""
+    game_file = parse_game_file(body.text, body.name.strip() or "game file")
+    level = game_file.level or DEFAULT_LEVEL
     rng = np.random.default_rng()
-    game = Session(saved.state, None, rng, level=level)
-    seat = Seat(level, game.state, game.log, rng)
+    game = Session(
+        game_file.state, None, rng, level=level, log=game_file.log, practice=game_file.practice
+    )
+    seat = Seat(level, game.state, game.log, rng, practice=game.practice)
     seat.events = [{"kind": "loaded", "text": f"Resumed {body.name} at the {level.value} level."}]
-    seat.events += _computer_replies(seat, game)
+    seat = _computer_replies(request, seat)
     with open_session(request) as session:
         session.put(SEAT, seat)
         return seat_view(seat)
 
 
-@router.delete("/api/casino")
+class ReviewRequest(RequestModel):
+    """A game to review: an uploaded game file (or game log), or, without one, the game at
+    this browser's table."""
+
+    text: str | None = Field(None, max_length=MAX_SAVE)
+    name: str = Field("game file", max_length=200)
+
+
+@router.get("/casino/review", response_class=HTMLResponse)
+def review_page(request: Request) -> Response:
+    """The review of a game as a replay: every position, ◀ ▶, the best move drawn, the
+    marks and an accuracy graph."""
+    with open_session(request) as session:
+        seat = session.get(SEAT)
+    state = {"seated": seat is not None and seat.log.moves > 0}
+    return render(request, "casino_review.html", title="Casino review", state=state)
+
+
+@router.post("/api/casino/review", status_code=202, responses=answers(*CHANGES))
+def start_review(request: Request, body: ReviewRequest) -> JSONResponse:
+    """Start the review of a whole game (a job: poll ``/api/casino/jobs/<job>``)."""
+    if body.text is not None:
+        game_file = parse_game_file(body.text, body.name.strip() or "game file")
+        if game_file.log is None or not game_file.log.moves:
+            raise ApiError(422, f"{body.name}: the file holds no move of the game to review")
+        log = game_file.log
+    else:
+        with open_session(request) as session:
+            log = _seat(session).log
+        if not log.moves:
+            raise ApiError(409, "no move yet: play some before the review")
+    owner = request.scope["state"]["session_id"]
+    job = request.app.state.jobs.start(owner, functools.partial(review_view, log))
+    return JSONResponse(job.view(), status_code=202)
+
+
+def review_view(log: GameLog, progress: Progress | None = None) -> dict[str, Any]:
+    """The review of ``log`` as the replay page shows it: the summary, then every move
+    with the position before it, the move played, and for the human's moves the verdict
+    and the best move (``progress(done, total)`` is told each round reviewed). The same
+    verdicts as ``croupier casino review``: a fixed amount of search, no clock."""
+    reviewer = Reviewer()
+    rounds = []
+    for done, logged in enumerate(log.rounds):
+        if progress is not None:
+            progress(done, len(log.rounds))
+        reviewed = review_round(logged, reviewer=reviewer)
+        if reviewed.moves:
+            rounds.append(reviewed)
+    result = GameReview(Player.HUMAN, tuple(rounds))
+    summary = {key: value for key, value in result.to_dict().items() if key != "rounds"}
+    steps = []
+    for step in replay(log, result):
+        items = table_items(step.before)
+        verdict = step.review
+        steps.append(
+            {
+                "round": step.round_number,
+                "number": step.number,
+                "player": step.player.key,
+                "position": position_view(step.before, show_legal=False),
+                "move": move_view(step.move, items),
+                "best": None if verdict is None else move_view(verdict.best, items),
+                "review": None if verdict is None else verdict.to_dict(),
+            }
+        )
+    return {"summary": summary, "steps": steps}
+
+
+@router.get("/api/casino/jobs/{job_id}", response_model=JobAnswer, responses=answers(*READS, 404))
+def review_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+    """A review's progress, then its result or its one-line error."""
+    view: dict[str, Any] = request.app.state.jobs.get(_owner(request), job_id).view()
+    return view
+
+
+@router.delete(
+    "/api/casino/jobs/{job_id}", response_model=JobAnswer, responses=answers(*SENDS, 404)
+)
+def stop_review(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+    """Stop a review."""
+    view: dict[str, Any] = request.app.state.jobs.cancel(_owner(request), job_id).view()
+    return view
+
+
+def _owner(request: Request) -> str:
+    owner: str = request.scope["state"]["session_id"]
+    return owner
+
+
+# --- puzzles --------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class PuzzleSeat:
+    """One browser's puzzles: the history (ratings and answers, as at the terminal) and
+    the puzzle on show."""
+
+    history: PuzzleHistory
+    current: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seat as JSON-ready data (for the session file)."""
+        return {"history": self.history.to_dict(), "current": self.current}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PuzzleSeat:
+        """The seat saved by :meth:`to_dict` (checked)."""
+        current = data.get("current")
+        return cls(
+            PuzzleHistory.from_dict(data["history"]), None if current is None else str(current)
+        )
+
+
+PUZZLES: Final = Slot("casino-puzzles", PuzzleSeat.from_dict)
+
+
+class PuzzleAnswer(RequestModel):
+    """The answer to the puzzle on show: its id and the move's notation."""
+
+    id: str = Field(max_length=40)
+    move: str = Field(max_length=200)
+
+
+def puzzle_view(puzzle: Puzzle, seat: PuzzleSeat) -> dict[str, Any]:
+    """A puzzle as its page draws it, from the solver's side: the table, both hands (every
+    card is known in a last deal), the piles, the scores, the legal moves, the ratings."""
+    state = puzzle.state
+    me, them = puzzle.player, puzzle.player.other
+    items = table_items(state)
+    history = seat.history
+    return {
+        "id": puzzle.id,
+        "rating": round(history.rating_of(puzzle).rating),
+        "player": me.key,
+        "round": state.round_number,
+        "table": [_item_view(item) for item in items],
+        "hand": cards_view(state.hands[me]),
+        "opponent_hand": cards_view(state.hands[them]),
+        "piles": {"mine": len(state.piles[me]), "theirs": len(state.piles[them])},
+        "scores": {"mine": state.scores[me], "theirs": state.scores[them]},
+        "legal": [move_view(move, items) for move in state.legal_moves()],
+    }
+
+
+def puzzles_view(seat: PuzzleSeat, puzzle: Puzzle) -> dict[str, Any]:
+    """The page's state: the puzzle on show and the player's record."""
+    history = seat.history
+    return {
+        "puzzle": puzzle_view(puzzle, seat),
+        "player": {
+            "rating": round(history.player.rating),
+            "deviation": round(history.player.deviation),
+            "solved": history.solved,
+            "tried": len(history.attempts),
+        },
+    }
+
+
+def _puzzle_seat(session: Any) -> tuple[PuzzleSeat, Puzzle]:
+    """The browser's puzzle seat and the puzzle on show (a new one if there is none)."""
+    puzzles = {puzzle.id: puzzle for puzzle in load_puzzles()}
+    seat: PuzzleSeat | None = session.get(PUZZLES)
+    if seat is None:
+        seat = PuzzleSeat(PuzzleHistory())
+    if seat.current not in puzzles:
+        seat.current = next_puzzle(list(puzzles.values()), seat.history).id
+        session.put(PUZZLES, seat)
+    assert seat.current is not None
+    return seat, puzzles[seat.current]
+
+
+@router.get("/casino/puzzles", response_class=HTMLResponse)
+def puzzles_page(request: Request) -> Response:
+    """The puzzles: a position where one move is clearly best; find it."""
+    with open_session(request) as session:
+        seat, puzzle = _puzzle_seat(session)
+        state = puzzles_view(seat, puzzle)
+    return render(request, "casino_puzzles.html", title="Casino puzzles", state=state)
+
+
+@router.get("/api/casino/puzzles", responses=answers(*READS))
+def puzzles_state(request: Request) -> dict[str, Any]:
+    """The puzzle on show and the player's record."""
+    with open_session(request) as session:
+        seat, puzzle = _puzzle_seat(session)
+        return puzzles_view(seat, puzzle)
+
+
+@router.post("/api/casino/puzzles/answer", responses=answers(*CHANGES))
+def answer_puzzle(request: Request, body: PuzzleAnswer) -> dict[str, Any]:
+    """The verdict on an answer, the ratings after it (Glicko-2), then the next puzzle."""
+    with open_session(request) as session:
+        seat, puzzle = _puzzle_seat(session)
+        if body.id != puzzle.id:
+            raise ApiError(409, f"puzzle {body.id!r} is not the one on show ({puzzle.id})")
+        verdict = puzzle.check(Move.parse(body.move))  # an illegal move: the rule's sentence
+        before = seat.history.player.rating
+        seat.history = seat.history.record(puzzle, verdict)
+        seat.current = None
+        session.put(PUZZLES, seat)
+        seat, following = _puzzle_seat(session)
+        return {
+            "verdict": verdict.to_dict(),
+            "change": round(seat.history.player.rating - before),
+            "puzzle_rating": round(seat.history.rating_of(puzzle).rating),
+            **puzzles_view(seat, following),
+        }
+
+
+@router.delete("/api/casino", responses=answers(*CHANGES))
 def leave(request: Request) -> dict[str, Any]:
     """Leave the table."""
     with open_session(request) as session:

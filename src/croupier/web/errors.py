@@ -3,8 +3,9 @@
 The JSON API (paths under ``/api/``) answers ``{"error": "one line"}``; pages answer a
 small HTML page with the same line. A croupier error (bad card, bet, stake...) is a 422;
 a request the framework cannot read (missing field, wrong type, bad JSON) is a 422 that
-names the field; an unknown path a 404; anything unexpected a 500 that says only that
-the error was logged: never a traceback.
+names the field; an unknown path a 404; a client address holding too many sessions a
+429; a database that does not answer in time a 503; anything unexpected a 500 that
+says only that the error was logged: never a traceback.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
+from starlette.routing import BaseRoute, Match
 
 from croupier.errors import CroupierError
 
@@ -50,15 +52,21 @@ def validation_reason(errors: Sequence[Mapping[str, Any]]) -> str:
 
     >>> validation_reason([{"loc": ("body", "trials"), "msg": "Input should be a valid integer"}])
     'bad request: trials: input should be a valid integer'
+    >>> validation_reason([{"loc": ("body", "decks"), "msg": "At most 8", "input": 9}])
+    'bad request: decks 9: at most 8'
     >>> validation_reason([{"loc": ("body",), "msg": "Field required", "type": "missing"}])
     'bad request: body: field required'
     """
     if not errors:
         return "bad request"
     first = errors[0]
-    location = [str(part) for part in first.get("loc", ()) if part not in ("body", "query")]
+    location = [str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path")]
     where = ".".join(location) or str(first.get("loc", ("request",))[0])
     message = str(first.get("msg", "invalid"))
+    given = first.get("input")
+    if first.get("type") != "missing" and isinstance(given, int | float | str):
+        shown = repr(given) if not isinstance(given, str) or len(given) <= 40 else "(too long)"
+        where = f"{where} {shown}"
     return one_line(f"bad request: {where}: {message[:1].lower()}{message[1:]}")
 
 
@@ -70,6 +78,16 @@ def _answer(request: Request, status: int, reason: str) -> Response:
     response = render(request, "error.html", status=status, reason=reason)
     response.status_code = status
     return response
+
+
+def _allowed_methods(request: Request) -> list[str]:
+    """Every method some route answers on this path (Starlette names only the first
+    route's, when a path has several: a GET and a DELETE)."""
+    methods: set[str] = set()
+    for route in request.app.routes:
+        if isinstance(route, BaseRoute) and route.matches(request.scope)[0] != Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return sorted(methods)
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -89,12 +107,25 @@ def install_error_handlers(app: FastAPI) -> None:
         response = _answer(request, exc.status_code, one_line(reason))
         for key, value in (exc.headers or {}).items():
             response.headers[key] = value
+        if exc.status_code == 405:
+            response.headers["allow"] = ", ".join(_allowed_methods(request))
         return response
+
+    async def store_busy(request: Request, exc: Exception) -> Response:
+        log.warning("database busy on %s %s: %s", request.method, request.url.path, exc)
+        return _answer(request, 503, "the server's database is busy: try again in a moment")
+
+    async def session_limit(request: Request, exc: Exception) -> Response:
+        return _answer(request, 429, one_line(exc))
 
     async def unexpected(request: Request, exc: Exception) -> Response:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return _answer(request, 500, "internal error: the server logged it")
 
+    from croupier.web.store import SessionLimit, StoreBusy
+
+    app.add_exception_handler(StoreBusy, store_busy)
+    app.add_exception_handler(SessionLimit, session_limit)
     app.add_exception_handler(CroupierError, croupier_error)
     app.add_exception_handler(RequestValidationError, bad_request)
     app.add_exception_handler(HTTPException, http_error)

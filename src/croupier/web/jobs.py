@@ -1,38 +1,47 @@
 """Long calculations off the request path: started by one request, watched by others.
 
 A route that may take more than a moment (an exact enumeration, thousands of Monte
-Carlo trials) starts a :class:`Job` and answers at once with its id; the page then asks
-for its progress every fraction of a second and shows a progress bar until the result
-comes. Jobs run on a small pool of worker threads; each browser runs at most one at a
-time (a new one cancels the old), and the server refuses new ones with a 503 when too
-many are waiting, so heavy requests are always bounded.
+Carlo trials, the review of a Casino round) starts a :class:`Job` and answers at once
+with its id; the page then asks for its progress every fraction of a second
+(``GET /api/jobs/<id>``) and shows a progress bar until the result comes. Jobs run in
+the server's worker pool (:mod:`croupier.web.compute`); each browser runs at most one
+job of a kind at a time (a new one cancels the old), and the pool refuses new work
+with a 503 when it is full, so heavy requests are always bounded.
+
+Jobs are recorded in the store, so any server process sharing the database answers for
+them: the process running a job writes its progress there every
+:data:`REPORT_SECONDS`, and a cancel asked of another process reaches it the same way.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
+import logging
 import secrets
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Annotated, Any, Final
+
+from fastapi import APIRouter, Path, Request
 
 from croupier.errors import CroupierError
+from croupier.web.compute import Compute, JobCancelled, Progress
 from croupier.web.errors import ApiError, one_line
+from croupier.web.schemas import SENDS, JobAnswer, answers
+from croupier.web.store import Store, StoreBusy
 
-__all__ = ["Job", "JobCancelled", "Jobs", "Progress"]
+__all__ = ["Job", "JobCancelled", "Jobs", "Progress", "router"]
 
-#: Called by the work as ``progress(done, total)``; raises :class:`JobCancelled` once the
-#: job is cancelled, which stops the work at its next report.
-Progress = Callable[[int, int], None]
-#: Finished jobs kept for their pages to collect (the oldest are forgotten).
-KEPT_JOBS: Final = 500
+log = logging.getLogger(__name__)
 
-
-class JobCancelled(Exception):  # noqa: N818 (a signal, not an error)
-    """Raised inside a job's work when the job was cancelled."""
+#: Seconds between two progress reports of a running job to the store.
+REPORT_SECONDS: Final = 0.2
+#: Seconds a new job waits for the browser's last one to stop.
+REPLACE_SECONDS: Final = 2.0
+#: The states of a job; the first two are unfinished.
+STATES: Final = ("waiting", "running", "done", "failed", "cancelled")
 
 
 @dataclass(slots=True)
@@ -43,20 +52,28 @@ class Job:
     owner: str
     done: int = 0
     total: int = 0
-    state: str = "waiting"  # waiting, running, done, failed, cancelled
+    state: str = "waiting"
     result: dict[str, Any] | None = None
     error: str | None = None
-    started: float = field(default_factory=time.monotonic)
-    cancelled: threading.Event = field(default_factory=threading.Event)
+    started: float = field(default_factory=time.time)
+    seconds: float | None = None
+    #: This process's progress slot while it runs the job here.
+    slot: int | None = None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the job is done, failed or cancelled."""
+        return self.state not in ("waiting", "running")
 
     def view(self) -> dict[str, Any]:
         """The job as the page polls it."""
+        seconds = self.seconds if self.seconds is not None else time.time() - self.started
         answer: dict[str, Any] = {
             "job": self.id,
             "state": self.state,
             "done": self.done,
             "total": self.total,
-            "seconds": round(time.monotonic() - self.started, 2),
+            "seconds": round(max(0.0, seconds), 2),
         }
         if self.result is not None:
             answer["result"] = self.result
@@ -66,75 +83,183 @@ class Job:
 
 
 class Jobs:
-    """The server's jobs: at most ``workers`` running and ``queue`` waiting at a time."""
+    """The jobs of this server process, recorded in ``store`` for every process."""
 
-    def __init__(self, workers: int = 2, queue: int = 8) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="croupier-job")
-        self._limit = workers + queue
+    def __init__(self, compute: Compute, store: Store) -> None:
+        self.compute = compute
+        self.store = store
         self._lock = threading.Lock()
-        self._jobs: OrderedDict[str, Job] = OrderedDict()
+        self._running: dict[str, Job] = {}
+        self._stopping = threading.Event()
+        self._reporter: threading.Thread | None = None
+        self.open()
 
-    def start(self, owner: str, work: Callable[[Progress], dict[str, Any]]) -> Job:
-        """Run ``work(progress)`` for ``owner`` (a session id), cancelling its last job.
+    def open(self) -> None:
+        """Start reporting progress (again, after :meth:`shutdown`)."""
+        if self._reporter is not None and self._reporter.is_alive():
+            return
+        self._stopping.clear()
+        self._reporter = threading.Thread(
+            target=self._report, name="croupier-job-reports", daemon=True
+        )
+        self._reporter.start()
+
+    def start(
+        self, owner: str, work: Callable[[Progress], dict[str, Any]], *, replace: bool = True
+    ) -> Job:
+        """Run ``work(progress)`` for ``owner``, cancelling its unfinished jobs first
+        (unless not ``replace``: the reviews of successive rounds all run).
 
         ``work`` returns the result as JSON-ready data; a croupier error it raises becomes
-        the job's one-line error.
+        the job's one-line error. In a worker process, ``work`` must be picklable (a
+        module-level function, or a :func:`functools.partial` of one).
         """
+        if replace:
+            with self._lock:
+                previous = [job for job in self._running.values() if job.owner == owner]
+                for job in previous:
+                    if job.slot is not None:
+                        self.compute.cancel(job.slot)
+            self.store.job_cancel(owner)
+            # The browser's last job stops at its next progress report: wait for it (a
+            # moment), so that one browser holds one job's room in the pool, not many.
+            deadline = time.monotonic() + REPLACE_SECONDS
+            while any(not job.finished for job in previous) and time.monotonic() < deadline:
+                time.sleep(0.01)
+        job = Job(secrets.token_urlsafe(12), owner)
+        self.store.job_create(job.id, owner)
         with self._lock:
-            for job in self._jobs.values():
-                if job.owner == owner and job.state in ("waiting", "running"):
-                    job.cancelled.set()
-            busy = sum(job.state in ("waiting", "running") for job in self._jobs.values())
-            if busy >= self._limit:
-                raise ApiError(503, "the server is busy with other calculations: try again soon")
-            job = Job(secrets.token_urlsafe(12), owner)
-            self._jobs[job.id] = job
-            while len(self._jobs) > KEPT_JOBS:
-                oldest = next(iter(self._jobs.values()))
-                if oldest.state in ("waiting", "running"):
-                    break
-                self._jobs.popitem(last=False)
-        self._pool.submit(self._run, job, work)
+            self._running[job.id] = job
+        try:
+            slot = self.compute.start_job(work, lambda slot, f: self._finished(job, slot, f))
+        except BaseException as exc:
+            with self._lock:
+                self._running.pop(job.id, None)
+            reason = exc.detail if isinstance(exc, ApiError) else "the job could not start"
+            self.store.job_finish(job.id, "failed", None, reason, 0.0, (0, 0))
+            raise
+        with self._lock:
+            if not job.finished:
+                job.slot = slot
         return job
 
-    def get(self, owner: str, job_id: str) -> Job:
-        """``owner``'s job ``job_id`` (another browser's jobs do not exist for it)."""
+    def _finished(
+        self, job: Job, slot: int, future: concurrent.futures.Future[dict[str, Any]]
+    ) -> None:
+        done, total = self.compute.read(slot)
+        result, error, state = None, None, "done"
+        try:
+            result = future.result()
+        except (JobCancelled, concurrent.futures.CancelledError):
+            state = "cancelled"
+        except CroupierError as exc:
+            error, state = one_line(exc), "failed"
+        except concurrent.futures.BrokenExecutor:
+            error, state = "the server stopped before the calculation ended", "failed"
+        except Exception as exc:  # a bug: say so in one line, keep the server up
+            log.error("job %s failed", job.id, exc_info=exc)
+            error, state = one_line(f"internal error: {type(exc).__name__}"), "failed"
         with self._lock:
-            job = self._jobs.get(job_id)
-        if job is None or job.owner != owner:
-            raise ApiError(404, f"no calculation {job_id!r}")
-        return job
+            job.slot = None
+            job.done, job.total, job.result, job.error = done, total, result, error
+            job.seconds = time.time() - job.started
+            job.state = state
+        try:
+            self.store.job_finish(job.id, state, result, error, job.seconds, (done, total))
+        except StoreBusy as exc:
+            log.warning("job %s: its end could not be recorded: %s", job.id, exc)
+        with self._lock:
+            self._running.pop(job.id, None)
+
+    def _report(self) -> None:
+        """Every :data:`REPORT_SECONDS`: the progress of this process's running jobs to
+        the store, and the cancels asked by other processes to the jobs."""
+        while not self._stopping.wait(REPORT_SECONDS):
+            with self._lock:
+                live = [job for job in self._running.values() if job.slot is not None]
+            if not live:
+                continue
+            updates = []
+            for job in live:
+                slot = job.slot
+                if slot is None:
+                    continue
+                job.done, job.total = self.compute.read(slot)
+                if job.state == "waiting" and (job.done or job.total):
+                    job.state = "running"
+                updates.append((job.id, job.state, job.done, job.total))
+            try:
+                cancelled = self.store.job_update(updates)
+            except StoreBusy:
+                continue
+            for job in live:
+                slot = job.slot
+                if job.id in cancelled and slot is not None:
+                    self.compute.cancel(slot)
+
+    def get(self, owner: str, job_id: str) -> Job:
+        """``owner``'s job ``job_id`` (another browser's jobs do not exist for it). A
+        browser owns the jobs of its session id, and those of ``<id>:<kind>``."""
+        with self._lock:
+            job = self._running.get(job_id)
+        if job is not None and _owns(owner, job.owner):
+            if job.slot is not None:
+                job.done, job.total = self.compute.read(job.slot)
+                if job.state == "waiting" and (job.done or job.total):
+                    job.state = "running"
+            return job
+        row = self.store.job_get(job_id) if len(job_id) <= 64 else None
+        if row is None or not _owns(owner, row.owner):
+            raise ApiError(404, f"no calculation {job_id[:64]!r}")
+        return Job(
+            row.id,
+            row.owner,
+            row.done,
+            row.total,
+            row.state,
+            row.result,
+            row.error,
+            row.started,
+            row.seconds,
+        )
 
     def cancel(self, owner: str, job_id: str) -> Job:
         """Ask ``owner``'s job to stop at its next progress report."""
         job = self.get(owner, job_id)
-        job.cancelled.set()
+        if job.slot is not None:
+            self.compute.cancel(job.slot)
+        elif not job.finished:
+            self.store.job_cancel(job.owner, job_id)
         return job
 
     def shutdown(self) -> None:
-        """Cancel every job and stop the workers."""
-        with self._lock:
-            for job in self._jobs.values():
-                job.cancelled.set()
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        """Stop reporting (the pool's own shutdown stops the work)."""
+        self._stopping.set()
+        if self._reporter is not None:
+            self._reporter.join(timeout=2)
 
-    @staticmethod
-    def _run(job: Job, work: Callable[[Progress], dict[str, Any]]) -> None:
-        def progress(done: int, total: int) -> None:
-            if job.cancelled.is_set():
-                raise JobCancelled
-            job.done, job.total = done, total
 
-        if job.cancelled.is_set():
-            job.state = "cancelled"
-            return
-        job.state, job.started = "running", time.monotonic()
-        try:
-            job.result = work(progress)
-            job.state = "done"
-        except JobCancelled:
-            job.state = "cancelled"
-        except CroupierError as exc:
-            job.error, job.state = one_line(exc), "failed"
-        except Exception as exc:  # a bug: say so in one line, keep the server up
-            job.error, job.state = one_line(f"internal error: {type(exc).__name__}"), "failed"
+def _owns(session_id: str, owner: str) -> bool:
+    """Whether the browser ``session_id`` owns a job of ``owner``.
+
+    >>> _owns("abc", "abc"), _owns("abc", "abc:casino-review"), _owns("abc", "abcd")
+    (True, True, False)
+    """
+    return owner == session_id or owner.startswith(session_id + ":")
+
+
+router = APIRouter()
+
+
+@router.get("/api/jobs/{job_id}", response_model=JobAnswer)
+def job_state(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+    """A job's progress, then its result (or its one-line error)."""
+    jobs: Jobs = request.app.state.jobs
+    return jobs.get(request.scope["state"]["session_id"], job_id).view()
+
+
+@router.delete("/api/jobs/{job_id}", response_model=JobAnswer, responses=answers(*SENDS, 404))
+def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
+    """Stop a job."""
+    jobs: Jobs = request.app.state.jobs
+    return jobs.cancel(request.scope["state"]["session_id"], job_id).view()

@@ -20,7 +20,7 @@ from fastapi.templating import Jinja2Templates
 from croupier import __version__
 from croupier.cards import Card
 
-__all__ = ["GamePage", "card_view", "cards_view", "render", "templates"]
+__all__ = ["GamePage", "card_view", "cards_view", "render", "render_static", "templates"]
 
 #: The package folder holding the templates and the static assets.
 PACKAGE_ROOT: Final = files("croupier.web")
@@ -49,6 +49,19 @@ def render(request: Request, template: str, **context: Any) -> HTMLResponse:
     return templates.TemplateResponse(
         request, template, {"games": games, "active": request.url.path, **context}
     )
+
+
+_static_pages: dict[tuple[str, str], bytes] = {}
+
+
+def render_static(request: Request, template: str, **context: Any) -> HTMLResponse:
+    """:func:`render` for a page that is the same for every browser (the lobby, the
+    poker calculator): rendered once per path, then served from memory."""
+    key = (template, request.url.path)
+    body = _static_pages.get(key)
+    if body is None:
+        body = _static_pages[key] = bytes(render(request, template, **context).body)
+    return HTMLResponse(body)
 
 
 def card_view(card: Card) -> dict[str, Any]:

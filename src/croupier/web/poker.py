@@ -32,9 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, BeforeValidator, Field, WithJsonSchema
+from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from croupier.cards import Card, Rank, Suit, card_spellings
 from croupier.poker import (
@@ -55,7 +55,9 @@ from croupier.poker.orders import DEFAULT_ORDER
 from croupier.poker.starting_hands import CLASS_LABELS
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
-from croupier.web.pages import GamePage, card_view, cards_view, render
+from croupier.web.pages import GamePage, card_view, cards_view, render_static
+from croupier.web.schemas import CHANGES, READS, SENDS, JobAnswer, RequestModel, answers
+from croupier.web.schemas.poker import CompareAnswer, RangeAnswer
 
 __all__ = ["PAGE", "EquityRequest", "equity_question", "plan_equity"]
 
@@ -119,14 +121,19 @@ SeedField = Annotated[
     BeforeValidator(_seed),
     WithJsonSchema(
         {
-            "anyOf": [{"type": "string", "pattern": "^[0-9]{1,19}$"}, {"type": "null"}],
-            "description": "digits, sent as a string so that no digit is lost",
+            "anyOf": [
+                {"type": "string", "pattern": "^[0-9]{1,19}$"},
+                {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+                {"type": "null"},
+            ],
+            "description": "digits, sent as a string so that no digit is lost (a number "
+            "is read too)",
         }
     ),
 ]
 
 
-class EquityRequest(BaseModel):
+class EquityRequest(RequestModel):
     """A calculator request: a range per player (``""``: random), board, dead cards; the
     seed as a string of digits (a number is read too)."""
 
@@ -139,7 +146,7 @@ class EquityRequest(BaseModel):
     seed: SeedField = None
 
 
-class HitsRequest(BaseModel):
+class HitsRequest(RequestModel):
     """What a range hits: the range (``""``: random), the board (none: every flop)."""
 
     range: str = Field("", max_length=MAX_RANGE_TEXT)
@@ -147,13 +154,13 @@ class HitsRequest(BaseModel):
     dead: str = Field("", max_length=300)
 
 
-class RangeRequest(BaseModel):
+class RangeRequest(RequestModel):
     """Range text to read (for the 13x13 grid)."""
 
     text: str = Field(max_length=MAX_RANGE_TEXT)
 
 
-class CompareRequest(BaseModel):
+class CompareRequest(RequestModel):
     """A ``hand1 ; hand2`` line."""
 
     line: str = Field(max_length=200)
@@ -218,18 +225,41 @@ def plan_equity(
         if trials is not None and precision is not None:
             raise ApiError(422, "give trials or a precision, not both")
         seed = request.seed if request.seed is not None else secrets.randbelow(2**63)
-    return (
-        question,
-        EquityPlan(request.method, seed),
-        lambda progress: calculate(
-            question,
-            exact=exact,
-            trials=trials,
-            precision=None if precision is None else precision / 100,
-            rng=seed,
-            progress=progress,
-        ),
+    share = None if precision is None else precision / 100
+    work = functools.partial(_calculate, question, exact, trials, share, seed)
+    return question, EquityPlan(request.method, seed), work
+
+
+def _calculate(
+    question: EquityQuestion,
+    exact: bool | None,
+    trials: int | None,
+    precision: float | None,
+    seed: int | None,
+    progress: Progress,
+) -> CalcResult:
+    """The library's calculation for a planned question (picklable: the server's worker
+    processes run it)."""
+    return calculate(
+        question, exact=exact, trials=trials, precision=precision, rng=seed, progress=progress
     )
+
+
+def equity_job(
+    question: EquityQuestion,
+    plan: EquityPlan,
+    work: Callable[[Progress], CalcResult],
+    progress: Progress,
+) -> dict[str, Any]:
+    """A calculation job's work: the calculation, then its view (in a worker process)."""
+    return equity_view(question, plan, work(progress))
+
+
+def next_job(question: EquityQuestion, progress: Progress) -> dict[str, Any]:
+    """A next-card job's work (in a worker process): the table listing every assignment
+    (suit families do not map cards to cards), so its own estimate may run a few times
+    the exact answer's: it is bounded again there."""
+    return next_view(next_card(question, progress=progress, limit=EXACT_SECONDS * 4))
 
 
 def _figure(value: float) -> float | None:
@@ -411,21 +441,23 @@ def page(request: Request) -> Response:
         ],
         "order": DEFAULT_ORDER.description,
     }
-    return render(request, "poker.html", title="Poker", state=state)
+    return render_static(request, "poker.html", title="Poker", state=state)
 
 
-@router.post("/api/poker/equity", status_code=202)
+@router.post(
+    "/api/poker/equity", status_code=202, response_model=JobAnswer, responses=answers(*CHANGES)
+)
 def start_equity(request: Request, body: EquityRequest) -> JSONResponse:
     """Start a calculation; poll ``/api/poker/jobs/<job>`` for its progress and result."""
     question, plan, work = plan_equity(body)
     owner = request.scope["state"]["session_id"]
-    job = request.app.state.jobs.start(
-        owner, lambda progress: equity_view(question, plan, work(progress))
-    )
+    job = request.app.state.jobs.start(owner, functools.partial(equity_job, question, plan, work))
     return JSONResponse(job.view(), status_code=202)
 
 
-@router.post("/api/poker/next", status_code=202)
+@router.post(
+    "/api/poker/next", status_code=202, response_model=JobAnswer, responses=answers(*CHANGES)
+)
 def start_next(request: Request, body: EquityRequest) -> JSONResponse:
     """Start the next-card table of the question (a board of 3 or 4 cards), exact; poll
     ``/api/poker/jobs/<job>`` for it. Refused (413) when it would take over
@@ -445,16 +477,11 @@ def start_next(request: Request, body: EquityRequest) -> JSONResponse:
             "narrow the ranges",
         )
     owner = request.scope["state"]["session_id"]
-    # the table lists every assignment (suit families do not map cards to cards), so its
-    # own estimate may run a few times the exact answer's: it is bounded again there
-    job = request.app.state.jobs.start(
-        owner,
-        lambda progress: next_view(next_card(question, progress=progress, limit=EXACT_SECONDS * 4)),
-    )
+    job = request.app.state.jobs.start(owner, functools.partial(next_job, question))
     return JSONResponse(job.view(), status_code=202)
 
 
-@router.post("/api/poker/hits")
+@router.post("/api/poker/hits", responses=answers(*SENDS))
 def read_hits(body: HitsRequest) -> dict[str, Any]:
     """What the range makes on the board (3 to 5 cards), combo by combo, or over every
     flop when there is no board; an empty range is random.
@@ -469,23 +496,23 @@ def read_hits(body: HitsRequest) -> dict[str, Any]:
     return hits_view(flop_hits(text, dead=body.dead or None))
 
 
-@router.get("/api/poker/jobs/{job_id}")
-def job_state(request: Request, job_id: str) -> dict[str, Any]:
+@router.get("/api/poker/jobs/{job_id}", response_model=JobAnswer, responses=answers(*READS, 404))
+def job_state(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
     """A calculation's progress, then its result (or its one-line error)."""
     job = request.app.state.jobs.get(request.scope["state"]["session_id"], job_id)
     view: dict[str, Any] = job.view()
     return view
 
 
-@router.delete("/api/poker/jobs/{job_id}")
-def cancel_job(request: Request, job_id: str) -> dict[str, Any]:
+@router.delete("/api/poker/jobs/{job_id}", response_model=JobAnswer, responses=answers(*SENDS, 404))
+def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> dict[str, Any]:
     """Stop a calculation."""
     job = request.app.state.jobs.cancel(request.scope["state"]["session_id"], job_id)
     view: dict[str, Any] = job.view()
     return view
 
 
-@router.post("/api/poker/range")
+@router.post("/api/poker/range", response_model=RangeAnswer, responses=answers(*SENDS))
 def read_range(body: RangeRequest) -> dict[str, Any]:
     """Range text read by the library: its normalised text, its combos and its 13x13 grid
     (aces first; pairs on the diagonal, suited above, offsuit below; each cell the
@@ -505,7 +532,7 @@ def read_range(body: RangeRequest) -> dict[str, Any]:
     return {"range": text, "random": empty, "combos": len(parsed), "grid": grid}
 
 
-@router.post("/api/poker/compare")
+@router.post("/api/poker/compare", response_model=CompareAnswer, responses=answers(*SENDS))
 def compare(body: CompareRequest) -> dict[str, Any]:
     """Which of two hands wins: ``hand1 ; hand2``."""
     matchup = parse_matchup(body.line)

@@ -1,46 +1,60 @@
-"""Per-browser sessions: a random id in an HttpOnly, SameSite cookie, and the games'
-state kept on the server under that id, saved to disk after every change.
+"""Per-browser sessions: a signed random id in an HttpOnly, SameSite cookie, and the
+games' state kept in the store (:mod:`croupier.web.store`) under that id.
 
 Each game keeps its state in a named :class:`Slot` of the session: an object with a
 ``to_dict()`` method, and a loader that rebuilds it from that dict. A request opens its
-session with :func:`open_session`; inside the ``with`` block it holds the session's lock
-(one request at a time per browser), and on a clean exit every slot it changed with
-:meth:`Session.put` is saved. If the block raises, the changes are dropped and the
-session goes back to its last saved state, so a failed request never leaves a game
-half-changed.
+session with :func:`open_session` (``with`` in a plain route, ``async with`` in an
+``async`` one); on a clean exit every slot it changed with :meth:`Session.put` is
+written, in one transaction, and only those. If the block raises, nothing is written
+and the game stays as last saved, so a failed request never leaves a game half-changed.
 
-Saved sessions live in one JSON file each under the state directory, written atomically
-(a temporary file, then a rename), so a crash or restart loses nothing that was saved.
-Without a directory, sessions live in memory only (tests, ``croupier serve --no-save``).
+No lock is held across a request: every game is read with its version, and written
+only if that version is still current. When two requests of one browser change the same
+game at once (two tabs, or two server processes), the first to finish wins and the
+other is refused with a 409 that says so; nothing is lost or mixed.
+
+Each server process keeps the decoded games it used last (:data:`MEMORY_GAMES` of
+them), so a request whose game has not changed elsewhere does not read or decode it
+again; a game in use by one request is never handed to another at the same time. When
+the block ends the games go back to that memory, where the next request may take and
+change them: build the answer *inside* the block.
+
+Session ids are 16 random bytes and a 16-byte signature (HMAC-SHA256 with the store's
+key), so every server process sharing the database recognises the ids of the others
+without remembering them, and a made-up id is refused at once.
 """
 
 from __future__ import annotations
 
-import contextlib
+import base64
+import hashlib
+import hmac
 import json
 import logging
 import os
-import re
 import secrets
-import tempfile
 import threading
-import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 from typing import Any, Final, Generic, Protocol, TypeVar
 
+from anyio import to_thread
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from croupier.errors import CroupierError
+from croupier.web.errors import ApiError
+from croupier.web.store import Change, Store
 
 __all__ = [
     "COOKIE_NAME",
     "Session",
     "SessionCookieMiddleware",
-    "SessionStore",
+    "SessionIds",
+    "Sessions",
     "Slot",
     "default_state_dir",
     "open_session",
@@ -50,14 +64,13 @@ log = logging.getLogger(__name__)
 
 #: The cookie holding the session id.
 COOKIE_NAME: Final = "croupier_session"
-#: How long the browser keeps the cookie (seconds): a year.
+#: How long the browser keeps the cookie (seconds): a year. The server forgets a
+#: session sooner when it goes unused (see :class:`~croupier.web.store.StoreLimits`).
 COOKIE_MAX_AGE: Final = 365 * 24 * 3600
-#: Session ids are 32 random bytes, URL-safe base64: 43 characters.
-_SESSION_ID: Final = re.compile(r"[A-Za-z0-9_-]{43}")
-#: Sessions kept decoded in memory; older ones are reloaded from disk when they return.
-MEMORY_SESSIONS: Final = 2_000
-#: Format version of a session file.
-FILE_VERSION: Final = 1
+#: Decoded games each server process keeps for the next request.
+MEMORY_GAMES: Final = 1_000
+#: Bytes of randomness and of signature in a session id.
+_RANDOM, _SIGNATURE = 16, 16
 
 
 class Saveable(Protocol):
@@ -92,33 +105,139 @@ def default_state_dir() -> Path:
     return Path(base) / "croupier" / "web"
 
 
-class Session:
-    """One browser's games. Use it inside :func:`open_session` only."""
+class SessionIds:
+    """Makes and checks signed session ids with ``key``.
 
-    def __init__(self, session_id: str, saved: dict[str, dict[str, Any]]) -> None:
+    >>> ids = SessionIds(b"k" * 32)
+    >>> new = ids.new()
+    >>> len(new), ids.valid(new), ids.valid(new[:-1] + ("A" if new[-1] != "A" else "B"))
+    (43, True, False)
+    >>> ids.valid("../../etc/passwd"), SessionIds(b"other key").valid(new)
+    (False, False)
+    """
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
+
+    def _sign(self, random: bytes) -> bytes:
+        return hmac.new(self._key, random, hashlib.sha256).digest()[:_SIGNATURE]
+
+    def new(self) -> str:
+        """A fresh random id, signed."""
+        random = secrets.token_bytes(_RANDOM)
+        return base64.urlsafe_b64encode(random + self._sign(random)).decode().rstrip("=")
+
+    def valid(self, session_id: str | None) -> bool:
+        """Whether ``session_id`` was made by :meth:`new` with this key."""
+        if session_id is None or len(session_id) != 43:
+            return False
+        try:
+            raw = base64.urlsafe_b64decode(session_id + "=")
+        except ValueError:
+            return False
+        if len(raw) != _RANDOM + _SIGNATURE or not session_id.isascii():
+            return False
+        return hmac.compare_digest(raw[_RANDOM:], self._sign(raw[:_RANDOM]))
+
+    def client_key(self, address: str) -> str:
+        """A client address as the store keeps it: a keyed hash, not the address."""
+        return hmac.new(self._key, b"client:" + address.encode(), hashlib.sha256).hexdigest()[:24]
+
+
+class _Memory:
+    """The games this process decoded last, by session and slot, with their version. A
+    game taken by a request is out of the memory until that request gives it back."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._games: OrderedDict[tuple[str, str], tuple[int, Saveable]] = OrderedDict()
+
+    def take(self, session_id: str, name: str, version: int) -> Saveable | None:
+        with self._lock:
+            kept = self._games.pop((session_id, name), None)
+        if kept is None or kept[0] != version:
+            return None
+        return kept[1]
+
+    def give(self, session_id: str, name: str, version: int, state: Saveable) -> None:
+        with self._lock:
+            self._games[(session_id, name)] = (version, state)
+            self._games.move_to_end((session_id, name))
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+
+class Sessions:
+    """Every browser's games: the store, the id signer and this process's memory."""
+
+    def __init__(self, store: Store, *, memory: int = MEMORY_GAMES) -> None:
+        self.store = store
+        self.ids = SessionIds(store.secret())
+        self.memory = _Memory(memory)
+
+    def knows(self, session_id: str | None) -> bool:
+        """True for an id signed by this store's key, or one a save file of an older
+        croupier brought in (anything else gets a new id)."""
+        if session_id is None:
+            return False
+        if self.ids.valid(session_id):
+            return True
+        return len(session_id) == 43 and session_id.isascii() and self.store.exists(session_id)
+
+    def new_id(self) -> str:
+        """A fresh signed session id."""
+        return self.ids.new()
+
+
+class Session:
+    """One browser's games during one request. Use it inside :func:`open_session` only."""
+
+    def __init__(self, sessions: Sessions, session_id: str, client: str | None) -> None:
         self.id = session_id
-        self.lock = threading.Lock()
-        #: Each slot's data as last saved.
-        self._saved = saved
-        #: Decoded states, and the slots changed since the last save.
+        self._sessions = sessions
+        self._client = client
+        #: Each saved game's version, as read when the request began.
+        self._versions: dict[str, int] = {}
+        #: Decoded states taken for this request, and the slots changed.
         self._live: dict[str, Saveable] = {}
         self._changed: set[str] = set()
 
+    def _begin(self, prefetch: tuple[Slot[Any], ...] = ()) -> None:
+        self._versions = self._sessions.store.versions(self.id) or {}
+        for slot in prefetch:
+            self.get(slot)
+
     def get(self, slot: Slot[T]) -> T | None:
         """The state in ``slot``, or ``None`` when this browser has none (or it was bad)."""
-        live = self._live.get(slot.name)
-        if live is not None:
-            return live  # type: ignore[return-value]  # each slot holds one type
-        data = self._saved.get(slot.name)
-        if data is None:
+        name = slot.name
+        if name in self._live:
+            return self._live[name]  # type: ignore[return-value]  # each slot holds one type
+        version = self._versions.get(name)
+        if version is None or name in self._changed:
             return None
+        state = self._sessions.memory.take(self.id, name, version)
+        if state is None:
+            state = self._load(slot)
+            if state is None:
+                return None
+        self._live[name] = state
+        return state  # type: ignore[return-value]
+
+    def _load(self, slot: Slot[T]) -> T | None:
+        fetched = self._sessions.store.fetch(self.id, slot.name)
+        if fetched is None:
+            self._versions.pop(slot.name, None)
+            return None
+        self._versions[slot.name], text = fetched
         try:
-            state = slot.load(data)
+            return slot.load(json.loads(text))
         except (CroupierError, KeyError, TypeError, ValueError) as exc:
             log.warning("session %s…: dropping bad %s state: %s", self.id[:6], slot.name, exc)
             return None
-        self._live[slot.name] = state
-        return state
 
     def put(self, slot: Slot[T], state: T) -> None:
         """Store ``state`` in ``slot``; it is saved when the request ends without error."""
@@ -128,154 +247,85 @@ class Session:
     def clear(self, slot: Slot[T]) -> None:
         """Empty ``slot`` (saved when the request ends without error)."""
         self._live.pop(slot.name, None)
-        self._saved.pop(slot.name, None)
         self._changed.add(slot.name)
 
-    def _commit(self) -> bool:
-        """Fold the changes into the saved data; True if there was any."""
-        if not self._changed:
-            return False
+    def _commit(self) -> None:
+        """Write the changed games (each only if no other request changed it since), then
+        give the decoded games back to the process's memory."""
+        changes: dict[str, Change] = {}
         for name in self._changed:
-            if name in self._live:
-                self._saved[name] = self._live[name].to_dict()
-        self._changed.clear()
-        return True
-
-    def _rollback(self) -> None:
-        self._live.clear()
-        self._changed.clear()
-
-
-class SessionStore:
-    """Every session, by id; saved under ``directory`` (``None``: memory only)."""
-
-    def __init__(self, directory: Path | None) -> None:
-        self.directory = directory
-        if directory is not None:
-            directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-            self.prune()
-        self._lock = threading.Lock()
-        self._sessions: OrderedDict[str, Session] = OrderedDict()
-        #: Ids handed out by this server that have not saved anything yet.
-        self._issued: OrderedDict[str, None] = OrderedDict()
-
-    def prune(self, max_age: float = COOKIE_MAX_AGE) -> int:
-        """Delete the files of sessions unused for ``max_age`` seconds (their cookies have
-        expired) and temporary files left by a crash; returns how many went."""
-        if self.directory is None:
-            return 0
-        now, removed = time.time(), 0
-        for path in self.directory.iterdir():
-            stale = path.name.startswith(".session-") and now - path.stat().st_mtime > 3600
-            old = path.suffix == ".json" and now - path.stat().st_mtime > max_age
-            if stale or old:
-                with contextlib.suppress(OSError):
-                    path.unlink()
-                    removed += 1
-        return removed
-
-    def new_id(self) -> str:
-        """A fresh random session id (remembered as valid)."""
-        session_id = secrets.token_urlsafe(32)
-        with self._lock:
-            self._issued[session_id] = None
-            while len(self._issued) > 10 * MEMORY_SESSIONS:
-                self._issued.popitem(last=False)
-        return session_id
-
-    def knows(self, session_id: str | None) -> bool:
-        """True for an id this store handed out or saved (anything else gets a new id)."""
-        if session_id is None or not _SESSION_ID.fullmatch(session_id):
-            return False
-        with self._lock:
-            if session_id in self._sessions or session_id in self._issued:
-                return True
-        path = self._path(session_id)
-        return path is not None and path.is_file()
-
-    def session(self, session_id: str) -> Session:
-        """The session ``session_id`` (loaded from disk on first use)."""
-        if not _SESSION_ID.fullmatch(session_id):
-            raise ValueError("bad session id")
-        with self._lock:
-            session = self._sessions.get(session_id)
-            if session is not None:
-                self._sessions.move_to_end(session_id)
-                return session
-            session = Session(session_id, self._read(session_id))
-            self._sessions[session_id] = session
-            # On disk, old sessions can leave memory; in memory only, they are kept up to
-            # ten times as many (then the oldest are forgotten: the store stays bounded).
-            limit = MEMORY_SESSIONS if self.directory is not None else 10 * MEMORY_SESSIONS
-            while len(self._sessions) > limit:
-                old_id, old = next(iter(self._sessions.items()))
-                if old.lock.locked():
-                    break
-                del self._sessions[old_id]
-            return session
-
-    def save(self, session: Session) -> None:
-        """Write ``session`` to disk atomically (nothing to do in memory-only mode)."""
-        path = self._path(session.id)
-        if path is None:
-            return
-        text = json.dumps({"version": FILE_VERSION, "games": session._saved}, separators=(",", ":"))
-        handle, temporary = tempfile.mkstemp(prefix=".session-", dir=path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
-            # The rename is atomic: a reader (or a restarted server) sees the old file or
-            # the new one, never half of one. No fsync: it would cost more than the
-            # request itself, and it only matters if the machine itself crashes.
-            os.replace(temporary, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
-
-    def _path(self, session_id: str) -> Path | None:
-        return None if self.directory is None else self.directory / f"{session_id}.json"
-
-    def _read(self, session_id: str) -> dict[str, dict[str, Any]]:
-        path = self._path(session_id)
-        if path is None or not path.is_file():
-            return {}
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            games = data["games"]
-            if data["version"] != FILE_VERSION or not isinstance(games, dict):
-                raise ValueError(f"unknown session file version {data['version']!r}")
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            log.warning(
-                "session %s…: unreadable save file, starting afresh: %s", session_id[:6], exc
+            version = self._versions.get(name)
+            state = self._live.get(name)
+            if state is not None:
+                text = json.dumps(state.to_dict(), separators=(",", ":"))
+                changes[name] = Change(version, text)
+            elif version is not None:
+                changes[name] = Change(version, None)
+        if changes and not self._sessions.store.commit(self.id, self._client, changes):
+            raise ApiError(
+                409,
+                "this game changed in another tab or request meanwhile: reload the page "
+                "to see it as it is now",
             )
-            return {}
-        return {str(k): v for k, v in games.items() if isinstance(v, dict)}
+        memory = self._sessions.memory
+        for name, state in self._live.items():
+            old = self._versions.get(name)
+            new = old if name not in changes else (1 if old is None else old + 1)
+            if new is not None:
+                memory.give(self.id, name, new, state)
 
 
-@contextlib.contextmanager
-def open_session(request: Request) -> Iterator[Session]:
-    """This browser's session, locked for the request; changes are saved on a clean exit."""
-    store: SessionStore = request.app.state.sessions
-    session = store.session(request.scope["state"]["session_id"])
-    with session.lock:
-        try:
-            yield session
-        except BaseException:
-            session._rollback()
-            raise
-        if session._commit():
-            store.save(session)
+class open_session:  # noqa: N801 (used as a function: ``with open_session(request)``)
+    """This browser's session for the request; changes are saved on a clean exit.
+
+    ``with open_session(request) as session:`` in a plain route; ``async with`` in an
+    ``async`` route (the database is then read and written on a worker thread; name the
+    slots the route will read, ``open_session(request, SEAT)``, so that they are read
+    there too, not on the event loop).
+    """
+
+    def __init__(self, request: Request, *prefetch: Slot[Any]) -> None:
+        sessions: Sessions = request.app.state.sessions
+        client = request.scope.get("state", {}).get("client_key")
+        self._session = Session(sessions, request.scope["state"]["session_id"], client)
+        self._prefetch = prefetch
+
+    def __enter__(self) -> Session:
+        self._session._begin(self._prefetch)
+        return self._session
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if kind is None:
+            self._session._commit()
+
+    async def __aenter__(self) -> Session:
+        await to_thread.run_sync(self._session._begin, self._prefetch)
+        return self._session
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if kind is None:
+            await to_thread.run_sync(self._session._commit)
 
 
 class SessionCookieMiddleware:
-    """Gives every browser a session id: the cookie's if this server knows it, else a new
-    random one sent back in an ``HttpOnly; SameSite=Strict`` cookie. Static files get
-    none. The id is in ``request.scope["state"]["session_id"]``."""
+    """Gives every browser a session id: the cookie's if it is signed by this store's
+    key, else a new one sent back in an ``HttpOnly; SameSite=Strict`` cookie. Static
+    files get none. The id is in ``request.scope["state"]["session_id"]``, the client's
+    address (as a keyed hash) in ``["client_key"]``."""
 
-    def __init__(self, app: ASGIApp, store: SessionStore, static_prefix: str = "/static/") -> None:
+    def __init__(self, app: ASGIApp, sessions: Sessions, static_prefix: str = "/static/") -> None:
         self.app = app
-        self.store = store
+        self.sessions = sessions
         self.static_prefix = static_prefix
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -283,9 +333,15 @@ class SessionCookieMiddleware:
             await self.app(scope, receive, send)
             return
         cookie = _cookie(scope, COOKIE_NAME)
-        fresh = not self.store.knows(cookie)
-        session_id = self.store.new_id() if fresh else cookie
-        scope.setdefault("state", {})["session_id"] = session_id
+        known = self.sessions.ids.valid(cookie)
+        if not known and cookie is not None and len(cookie) == 43:
+            known = await to_thread.run_sync(self.sessions.knows, cookie)
+        fresh = not known
+        session_id = self.sessions.new_id() if fresh else cookie
+        state = scope.setdefault("state", {})
+        state["session_id"] = session_id
+        client = scope.get("client")
+        state["client_key"] = self.sessions.ids.client_key(client[0] if client else "unknown")
 
         async def send_with_cookie(message: Message) -> None:
             if fresh and message["type"] == "http.response.start":

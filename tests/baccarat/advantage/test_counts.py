@@ -14,15 +14,36 @@ def test_jacobson_dragon_count_is_balanced() -> None:
     assert dragon.tag(Rank.FOUR) == -1 and dragon.tag(Rank.NINE) == 2 and dragon.tag(Rank.KING) == 0
     assert dragon.is_balanced(8)
     panda = NAMED_COUNTS["panda-8"]
-    assert panda.written() == "A,2=+1 3,4,5=-2 6,7=-1 8=-2 9=+4 10,J,Q,K=+1"
+    assert panda.written() == "2=+1 3,4,5=-2 6,7=-1 8=-2 9=+4 10,J,Q,K,A=+1"
+    # Jacobson's published forms, written A,2,...,9,T: read in croupier's order.
+    assert dragon.tags == parse_count("0,0,0,0,-1,-1,-1,-1,2,2", "dragon-7").tags
+    published = {"A": 1, "2": 1, "3": -2, "4": -2, "5": -2, "6": -1, "7": -1, "8": -2, "9": 4}
+    assert all(panda.labelled()[label] == tag for label, tag in published.items())
+    assert all(panda.labelled()[label] == 1 for label in ("10", "J", "Q", "K"))
     assert panda.is_balanced()
 
 
 def test_tags_by_rank_and_by_value_agree() -> None:
-    by_value = parse_count("1,0,0,0,0,0,0,0,0,-1", "tie")
-    by_rank = parse_count("1,0,0,0,0,0,0,0,0,-1,-1,-1,-1", "tie")
+    """One order for each: by value 0 (10/J/Q/K) to 9, by rank 2 to A."""
+    by_value = parse_count("-1,1,0,0,0,0,0,0,0,0", "tie")  # tens -1, aces +1
+    by_rank = parse_count("0,0,0,0,0,0,0,0,-1,-1,-1,-1,1", "tie")
     assert by_value.tags == by_rank.tags
-    assert by_value.in_written_order() == [1] + [0] * 8 + [-1] * 4
+    assert list(by_value.labelled().values()) == [0] * 8 + [-1] * 4 + [1]
+    assert list(by_value.labelled()) == [
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "J",
+        "Q",
+        "K",
+        "A",
+    ]
 
 
 def test_eor_tags_follow_the_effect_of_removal() -> None:

@@ -10,6 +10,7 @@ import pytest
 from croupier.casino import CasinoError
 from croupier.casino.strategies import strategy_named
 from croupier.casino.strategies.arena import (
+    TournamentRecord,
     mean_interval,
     play_tournament,
     run_arena,
@@ -97,3 +98,26 @@ def test_bad_arenas(args: tuple[str, str, int], message: str) -> None:
         run_arena(*args)
     with pytest.raises(CasinoError, match="bad number of workers 0"):
         run_arena("greedy", "random", 2, workers=0)
+
+
+def test_an_arena_on_a_dask_cluster_plays_the_same_tournaments() -> None:
+    here = run_arena("greedy", "random", 4, rng=5)
+    cluster = run_arena("greedy", "random", 4, rng=5, scheduler="local", workers=2)
+    assert [(r.winner, r.a_points, r.b_points) for r in cluster.records] == [
+        (r.winner, r.a_points, r.b_points) for r in here.records
+    ]
+
+
+def test_an_arena_resumes_where_it_stopped() -> None:
+    kept: dict[int, TournamentRecord] = {}
+    first = run_arena("greedy", "random", 3, rng=8, on_record=kept.__setitem__)
+    assert sorted(kept) == [0, 1, 2]
+    partial = {index: record for index, record in kept.items() if index != 1}
+    played: list[int] = []
+    again = run_arena(
+        "greedy", "random", 3, rng=8, done=partial, on_record=lambda i, r: played.append(i)
+    )
+    assert played == [1]  # only the one missing
+    assert [(r.winner, r.a_points) for r in again.records] == [
+        (r.winner, r.a_points) for r in first.records
+    ]

@@ -48,7 +48,7 @@ def decide(name: str, state: State, player: Player = COMPUTER) -> Decision:
 
 
 def test_names() -> None:
-    assert set(STRATEGIES) == {"random", "greedy", "expert"}
+    assert set(STRATEGIES) == {"random", "greedy", "expert", "yardstick"}
     assert DEFAULT_STRATEGY == "expert"
     assert isinstance(strategy_named("DEFAULT"), ExpertStrategy)
     assert isinstance(strategy_named(" random "), RandomStrategy)
@@ -208,7 +208,7 @@ def test_the_reason_says_why_a_bigger_capture_was_passed_up() -> None:
 def test_a_last_deal_too_big_for_the_budget_is_searched_to_the_usual_depth() -> None:
     state = table("C3 H9 S4", "H5 D9 S2", "H4 C5 SA D8", deck="", last=HUMAN)
     seen = state.observe(COMPUTER)
-    small = ExpertStrategy(ExpertSettings(node_budget=3)).analyse(seen)
+    small = ExpertStrategy(ExpertSettings(exact_nodes=3)).analyse(seen)
     assert not small.exact and small.samples == 1
     assert small.nodes > 3  # the abandoned search and the shallow one
     full = ExpertStrategy().analyse(seen)

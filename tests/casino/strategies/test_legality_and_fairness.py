@@ -15,6 +15,8 @@ from croupier.casino.strategies.expert import ExpertSettings
 from ..helpers import COMPUTER, HUMAN, position
 
 FAST_EXPERT = ExpertSettings(samples=4, depth=2, min_samples=2, node_budget=500)
+#: The strategies that search (slow enough to be given fewer rounds).
+SEARCHING = ("expert", "yardstick")
 
 
 def play_rounds(
@@ -37,7 +39,7 @@ def play_rounds(
 
 @pytest.mark.parametrize("name", sorted(STRATEGIES))
 def test_strategies_play_only_legal_moves_in_many_random_rounds(name: str) -> None:
-    rounds = 8 if name == "expert" else 60
+    rounds = 8 if name in SEARCHING else 60
     play_rounds((strategy_named(name), strategy_named("random")), rounds, seed=1)
     play_rounds((strategy_named("random"), strategy_named(name)), rounds, seed=2)
 
@@ -63,7 +65,7 @@ def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
     strategy = strategy_named(name)
     rng = random.Random(5)
     positions = play_rounds((strategy_named("random"), strategy_named("random")), 3, seed=5)
-    for state, player in positions[:: 5 if name == "expert" else 1]:
+    for state, player in positions[:: 5 if name in SEARCHING else 1]:
         other = rehide(state, player, rng)
         assert other.observe(player) == state.observe(player)
         assert strategy.decide(other.observe(player)) == strategy.decide(state.observe(player))

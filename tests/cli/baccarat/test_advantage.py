@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -13,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from croupier.numerals import SEED_LIMIT
 
 from ..helpers import assert_one_line_error, croupier
 
@@ -44,7 +47,7 @@ def test_count_table() -> None:
     assert run.exit_code == 0, run.stderr
     out = run.stdout
     assert "Counting: Dragon 7 40:1 (dragon-7, ez payouts), 8 decks, cut card 14" in out
-    assert "Tags A,2,3=0 4,5,6,7=-1 8,9=+2 10,J,Q,K=0; true count; bet at 4 or more" in out
+    assert "Tags 2,3=0 4,5,6,7=-1 8,9=+2 10,J,Q,K,A=0; true count; bet at 4 or more" in out
     for label in (
         "Units won per shoe",
         "95% interval",
@@ -81,7 +84,22 @@ def test_best_threshold_and_eor_tags() -> None:
         "1",
     )
     assert isinstance(data["threshold"], float)
-    assert data["tags"] == [int(t) for t in data["tags"]] and len(data["tags"]) == 13
+    assert list(data["tags"]) == [
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "J",
+        "Q",
+        "K",
+        "A",
+    ]  # labelled by rank, in rank order
+    assert all(isinstance(tag, int) for tag in data["tags"].values())
 
 
 def test_perfect_json_and_trace(tmp_path: Path) -> None:
@@ -96,13 +114,25 @@ def test_perfect_json_and_trace(tmp_path: Path) -> None:
     assert set(lines[0]) == {"shoe", "round", "counts", "ev", "bet", "outcome"}
     assert [line["shoe"] for line in lines] == sorted(line["shoe"] for line in lines)
     assert sum(line["bet"] for line in lines) == round(data["bets_per_shoe"] * 12)
-    assert all(sum(line["counts"]) <= 416 for line in lines)
+    assert all(sum(line["counts"].values()) <= 416 for line in lines)
+    assert list(lines[0]["counts"]) == [str(value) for value in range(10)]  # by value, labelled
     by_edge = data["by_edge"]
     assert sum(row["rounds"] for row in by_edge) == len(lines)
     placed = sum(row["rounds"] for row in by_edge if row["edge_percent"] >= 0)
     assert placed == sum(line["bet"] for line in lines)
     for row in by_edge:
         assert row["edge_percent"] <= 100 * row["edge"] < row["edge_percent"] + 1
+
+
+def test_a_study_without_a_seed_prints_one_that_repeats_it() -> None:
+    """The seed drawn was a 39-digit number, beyond what --seed takes: no run could be
+    repeated."""
+    run = croupier("baccarat", "perfect", "--bet", "tie", "--shoes", "20")
+    found = re.search(r"\(seed (\d+)\)", run.stdout)
+    assert found is not None and int(found[1]) <= SEED_LIMIT, run.stdout
+    again = run_json("perfect", "--bet", "tie", "--shoes", "20", "--seed", found[1])
+    assert again == run_json("perfect", "--bet", "tie", "--shoes", "20", "--seed", found[1])
+    assert again["seed"] == int(found[1])
 
 
 def test_perfect_table_reports_both_accountings() -> None:
@@ -130,6 +160,73 @@ def test_checkpoint_resumes_with_the_seed_it_recorded(tmp_path: Path) -> None:
     assert_one_line_error(
         croupier("baccarat", *args, "--checkpoint", str(junk)), "not a croupier checkpoint"
     )
+
+
+CHECKPOINTED = ("count", "--bet", "tie", "--tags", "eor", "--threshold", "1", "--shoes", "2500")
+
+
+@pytest.fixture(scope="module")
+def checkpoint_lines(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The lines of a finished three-batch checkpoint (seed 3)."""
+    path = tmp_path_factory.mktemp("checkpoint") / "study.ckpt"
+    run_json(*CHECKPOINTED, "--seed", "3", "--checkpoint", str(path))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 + 3
+    return lines
+
+
+def test_a_checkpoint_with_a_negative_batch_is_refused(
+    tmp_path: Path, checkpoint_lines: list[str]
+) -> None:
+    """The issue's repro: one batch made negative was read, giving 2 batches' shoes fewer."""
+    path = tmp_path / "study.ckpt"
+    altered = checkpoint_lines[2].replace('"shoes": 1000', '"shoes": -1000')
+    assert altered != checkpoint_lines[2]
+    path.write_text("\n".join([*checkpoint_lines[:2], altered, *checkpoint_lines[3:]]) + "\n")
+    run = croupier("baccarat", *CHECKPOINTED, "--checkpoint", str(path))
+    assert_one_line_error(run, "bad checkpoint line 3", "shoes is -1000: expected 0 or more")
+    assert path.read_text().splitlines()[2] == altered  # the file is left as it was
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('"seed": 3', '"seed": 1e999', "records the seed inf"),
+        ('"seed": 3', '"seed": -9', "records the seed -9"),
+        ('{"croupier_checkpoint"', "[" * 9000, "not a croupier checkpoint header"),
+    ],
+)
+def test_a_hostile_checkpoint_header_is_one_line(
+    tmp_path: Path, checkpoint_lines: list[str], old: str, new: str, message: str
+) -> None:
+    path = tmp_path / "study.ckpt"
+    path.write_text("\n".join([checkpoint_lines[0].replace(old, new), *checkpoint_lines[1:]]))
+    assert_one_line_error(croupier("baccarat", *CHECKPOINTED, "--checkpoint", str(path)), message)
+
+
+def test_a_deeply_nested_batch_line_is_one_line(
+    tmp_path: Path, checkpoint_lines: list[str]
+) -> None:
+    path = tmp_path / "study.ckpt"
+    nested = "[" * 4000 + "]" * 4000  # under the line cap, deeper than any parser recurses
+    path.write_text("\n".join([checkpoint_lines[0], nested, *checkpoint_lines[1:]]))
+    run = croupier("baccarat", *CHECKPOINTED, "--checkpoint", str(path))
+    assert_one_line_error(run, "bad checkpoint line 2", "nested too deep")
+
+
+@pytest.mark.parametrize("device", ["/dev/full", "/dev/zero"])
+def test_a_device_as_a_checkpoint_is_refused_at_once(device: str) -> None:
+    """It was read without end (~200 MB/s, nothing printed)."""
+    for seed in ((), ("--seed", "3")):
+        run = croupier("baccarat", *CHECKPOINTED, *seed, "--checkpoint", device)
+        assert_one_line_error(run, device, "a character device: expected a regular file")
+
+
+def test_a_fifo_as_a_checkpoint_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "study.ckpt"
+    os.mkfifo(fifo)
+    run = croupier("baccarat", *CHECKPOINTED, "--checkpoint", str(fifo))
+    assert_one_line_error(run, "a FIFO (named pipe)", "expected a regular file")
 
 
 def test_plot_writes_a_png(tmp_path: Path) -> None:

@@ -90,7 +90,7 @@ def test_odds_ez_payouts() -> None:
         (["--decks", "8", "--infinite"], ["choose one shoe", "--decks and --infinite"]),
         (["--decks", "0"], ["bad --decks '0'"]),
         (["--infinite", "--remove", "5"], ["infinite deck"]),
-        (["--decks", "1", "--remove", "A A A A A"], ["cannot remove a A"]),
+        (["--decks", "1", "--remove", "A A A A A"], ["cannot remove an A"]),
     ],
 )
 def test_odds_bad_input(args: list[str], fragments: list[str]) -> None:

@@ -34,7 +34,7 @@ def test_a_perfect_session_is_scored_and_kept(history_dir: Path) -> None:
                    "--speed", "0", "--user", "ana", input=answers)  # fmt: skip
     assert run.exit_code == 0, run.stderr
     out = run.stdout
-    assert out.startswith("Counting trainer: Jacobson Dragon 7 count (A,2,3=0 4,5,6,7=-1")
+    assert out.startswith("Counting trainer: Jacobson Dragon 7 count (2,3=0 4,5,6,7=-1")
     assert "25 cards from a shoe of 8 decks, a question every 10. Seed 7" in out
     assert out.count("Right: running") == 3
     assert "Cards 21-25:" in out

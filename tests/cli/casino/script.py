@@ -71,6 +71,8 @@ class Script:
             turn = session.play(move)
             if turn.round_end is not None:
                 self.last_end = turn.round_end
+                if not turn.round_end.tournament_over:
+                    self.lines.append("")  # Enter, at the pause before the next round
         return self
 
 

@@ -29,7 +29,7 @@ def test_the_course_example(tmp_path: Path) -> None:
     assert run.exit_code == 0, run.stderr
     lines = run.stdout.splitlines()
     assert lines[0] == "Round 3: Human to move."
-    assert lines[1].startswith("The expert strategy would play ")
+    assert lines[1].startswith("The expert level would play ")  # as "The beginner level"
     assert lines[2].startswith("  Why: ")
 
 

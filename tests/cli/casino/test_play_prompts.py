@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from croupier.casino import format_save, read_save, write_save
+from croupier.casino.gamelog import read_game_file
 from croupier.casino.levels import Level
 from croupier.casino.savefile import read_game
-from croupier.cli.console import Prompter
 
 from ...casino.helpers import COMPUTER, position
 from ..helpers import assert_one_line_error, croupier
@@ -45,28 +45,28 @@ def play(*args: str, input: str) -> str:
         "2\n",
     ],
 )
-def test_the_end_of_input_leaves_cleanly_anywhere(answers: str) -> None:
+def test_the_end_of_input_leaves_cleanly_anywhere(answers: str, tmp_path: Path) -> None:
     out = play("--seed", "1", input=answers)
     lines = out.rstrip().splitlines()
     # The prompt that met the end, then the goodbye: nothing is offered in between.
-    assert lines[-1] == "Leaving the game." and lines[-2] == ""
+    assert lines[-1].startswith("Leaving the game: the input ended") and lines[-2] == ""
     assert lines[-3].endswith(": ")
-
-
-def test_ctrl_c_leaves_cleanly(monkeypatch: pytest.MonkeyPatch, deck_file: str) -> None:
-    def interrupted(self: Prompter, prompt: str) -> str:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(Prompter, "ask", interrupted)
-    out = play("--deck-file", deck_file, input="")
-    assert out.rstrip().endswith("Leaving the game.")
+    # A game under way is saved where the goodbye says, with its moves.
+    recovery = list((tmp_path / "state" / "croupier").glob("casino-*.txt"))
+    if "heads" in answers:
+        (path,) = recovery
+        assert lines[-1].endswith(f"resume it with croupier casino play --load {path}.")
+        game = read_game_file(path)
+        assert game.state.round_number == 1 and game.log is not None
+    else:
+        assert recovery == [] and lines[-1] == "Leaving the game: the input ended."
 
 
 def test_every_answer_is_checked(deck_file: str) -> None:
     answers = [
         "tails?",  # bad call
         "heads",
-        "9",  # bad menu choice
+        "11",  # bad menu choice
         "move",
         "7",  # bad card number
         "D7",  # not in the hand
@@ -89,8 +89,8 @@ def test_every_answer_is_checked(deck_file: str) -> None:
     out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
     for message in (
         "bad call 'tails?': expected heads or tails (h or t). Try again.",
-        "bad choice '9': expected a number from 1 to 8, or save, move, help, quit, moves, "
-        "history, undo or save-and-quit. Try again.",
+        "bad choice '11': expected a number from 1 to 9, a key (s m h q l r u x p ?), or save, "
+        "move, help, quit, moves, history, undo, save-and-quit or play-hint. Try again.",
         "bad card number 7: expected a number from 1 to 4 or a card of the hand",
         "7♦ is not in the hand",
         "bad action 'x': expected trail, capture, build or increase (t, c, b, i). Try again.",
@@ -105,7 +105,7 @@ def test_every_answer_is_checked(deck_file: str) -> None:
     ):
         assert message in out, message
     assert "You play" not in out  # nothing was played
-    assert out.count("Your turn:") == 2
+    assert out.count("Your turn:") == 3  # asked again after the bad choice, and after "0"
 
 
 def test_open_shows_the_computer_s_hand(deck_file: str) -> None:
@@ -136,7 +136,7 @@ def test_saving_asks_before_replacing_and_reports_failures(deck_file: str, tmp_p
     assert f"Resume it with: croupier casino play --load {existing}" in out
     # Saving does not end the game: the menu comes back (until the input ends).
     assert out.count("Your turn:") == 3  # back to the menu once, then after the save
-    assert out.rstrip().endswith("Leaving the game.")
+    assert out.rstrip().splitlines()[-1].startswith("Leaving the game: the input ended")
     state = read_save(existing)
     assert state.round_number == 1 and len(state.deck) == 40
 
@@ -145,10 +145,11 @@ def test_the_computer_s_turn_can_be_saved_and_quit(tmp_path: Path) -> None:
     state = position("H5 C3", "S9 D2", "C4", deck="", to_move=COMPUTER)
     path = tmp_path / "game.txt"
     write_save(state, path)
-    out = play("--load", str(path), "--pause", input="4\n" + str(path) + "\ny\n")
-    assert "The computer's turn:" in out and "Let the computer move" in out
-    assert "Ask for help" not in out
-    assert path.read_text() == format_save(state, Level.EXPERT)
+    out = play("--load", str(path), "--pause", input="?\n4\n" + str(path) + "\ny\n")
+    assert "The computer's turn: [m]ove [s]ave [q]uit, [?] all: " in out
+    assert "Let the computer move" in out  # the whole menu, on ?
+    assert "Ask for help" not in out and "[h]int" not in out
+    assert path.read_text() == format_save(state, Level.EXPERT) + "\nHistory:\n"
     assert out.rstrip().endswith(f"Resume it with: croupier casino play --load {path}")
     out = play("--load", str(path), "--pause", input="3\ny\n")
     assert out.rstrip().endswith("You leave the game.")
@@ -221,7 +222,7 @@ def test_file_names_are_shown_as_typed(deck_file: str, tmp_path: Path) -> None:
     answers = ["h", "1", str(odd), "y"]
     out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
     assert f"{odd} exists. Replace it (y/n)? y" in out
-    assert f"Game saved to {odd}." in out
+    assert f"Game saved to {odd} (the position, then every move for the review)." in out
     assert read_save(odd).round_number == 1
 
 
@@ -251,7 +252,7 @@ def test_a_move_typed_on_one_line_at_the_menu_and_at_the_card_prompts(deck_file:
     assert "You play 9♣: trail 9♣ (trail C9)." in out
     # The computer answered each move at once: no menu of its own, no Enter to press.
     assert out.count("The computer plays ") == 4 and "The computer's turn:" not in out
-    assert "type a move on one line at any prompt that asks for a card" in out
+    assert "At your turn, type a move (capture D8 H8, build H3 S2, trail C9) or a key" in out
 
 
 def test_a_one_line_move_is_checked_like_any_other(deck_file: str) -> None:
@@ -292,10 +293,10 @@ def test_moves_history_and_undo_in_a_practice_game(deck_file: str, tmp_path: Pat
     ]
     out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
     assert "Round 1: Human to move, " in out
-    assert "build D6 D3" in out.split("Your choice [2]: moves")[1].split("Your turn:")[0]
+    assert "build D6 D3" in out.split("[?] all: moves")[1].split("Your turn:")[0]
     assert "No move yet this round." in out
     assert "You have made no move this round: nothing to take back." in out
-    history = out.split("Your choice [2]: history")[2]
+    history = out.split("[?] all: history")[2]
     assert "Round 1 so far:\n  1. You play 6♦: build 9 from 6♦ and 3♦ (build D6 D3).\n" in history
     assert "  2. The computer plays " in history.split("Your turn:")[0]
     assert out.count("Taking back a move makes this a practice game") == 2  # not after "y"
@@ -304,7 +305,7 @@ def test_moves_history_and_undo_in_a_practice_game(deck_file: str, tmp_path: Pat
     # Saved as a practice game, at the first position; resumed, it says so.
     game = read_game(saved)
     assert game.practice and game.state.round_number == 1 and len(game.state.loose) == 4
-    assert saved.read_text().endswith("Practice: yes\n")
+    assert "Practice: yes\n\nHistory:\n" in saved.read_text()
     out = play("--load", str(saved), input="")
     assert "A practice game: your moves can be taken back." in out
 
@@ -323,3 +324,24 @@ def test_the_deadline_of_play_reaches_the_computer_and_the_help(deck_file: str) 
     assert "the 0 s deadline cut the search short, after looking only 1 move ahead" in out
     run = croupier("casino", "play", "--deadline", "-2")
     assert_one_line_error(run, "bad --deadline '-2': expected a number of seconds from 0 to 600")
+
+
+def test_the_seed_drawn_is_printed_and_deals_the_game_again() -> None:
+    out = play(input="1\nheads\n")
+    seed = int(out.split("Seed ", 1)[1].split(":", 1)[0])
+    assert f"croupier casino play --seed {seed} deals the same rounds again." in out
+    table = out.split("Round 1. ")[1].split("Your turn")[0]
+    again = play("--seed", str(seed), input="1\nheads\n")
+    assert again.split("Round 1. ")[1].split("Your turn")[0] == table
+
+
+def test_history_and_take_back_reach_before_a_save(deck_file: str, tmp_path: Path) -> None:
+    saved = tmp_path / "game.txt"
+    answers = ["heads", "build D6 D3", "x", str(saved)]
+    out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
+    assert "You play 6♦: build 9 from 6♦ and 3♦ (build D6 D3)." in out
+    out = play("--load", str(saved), input="r\nu\ny\nr\n")
+    history = out.split("all: r\n")[1]
+    assert "Round 1 so far:\n  1. You play 6♦: build 9 from 6♦ and 3♦ (build D6 D3).\n" in history
+    assert "Taken back: build D6 D3, " in out
+    assert "No move yet this round." in out.split("Taken back: ")[1]

@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from croupier.casino import format_save, read_save, write_save
-from croupier.casino.gamelog import GameLog, log_path_for, read_log, write_log
+from croupier.casino.gamelog import GameLog, log_path_for, read_game_file, read_log, write_log
 from croupier.casino.levels import Level
 from croupier.casino.review import review_game
-from croupier.casino.savefile import read_game
 
 from ...casino.games import played_game
 from ...casino.helpers import COMPUTER, HUMAN, position
@@ -44,7 +43,9 @@ def test_a_save_is_reviewed_from_the_log_next_to_it(log: GameLog, tmp_path: Path
     state = log.rounds[0].end
     write_save(state, save)
     assert_one_line_error(
-        croupier("casino", "review", str(save)), "no game log next to it", "game.log"
+        croupier("casino", "review", str(save)),
+        "a save file without the game's moves, and there is no game log next to it",
+        "game.log",
     )
     write_log(log, log_path_for(save))
     run = croupier("casino", "review", str(save), "--json")
@@ -66,9 +67,10 @@ def test_play_at_a_level_saves_it_with_the_log(tmp_path: Path) -> None:
     )  # fmt: skip
     assert run.exit_code == 0, run.stderr
     assert "against the computer (casual)" in run.stdout
-    game = read_game(save)
-    assert game.level is Level.CASUAL and format_save(game.state, Level.CASUAL) == save.read_text()
-    assert read_log(log_path_for(save)).current in (None, game.state)
+    game = read_game_file(save)
+    assert game.level is Level.CASUAL and game.log is not None
+    assert save.read_text().startswith(format_save(game.state, Level.CASUAL) + "\nHistory:\n")
+    assert game.log.current in (None, game.state)
 
 
 def test_a_saved_level_is_resumed_and_can_be_changed(tmp_path: Path) -> None:
@@ -140,3 +142,39 @@ def test_the_how_to_s_review_session_is_real(
     expected = _block(page, "```console\n$ croupier casino review monday.log\n")
     run = croupier("casino", "review", "monday.log")
     assert [line.rstrip() for line in run.stdout.splitlines()] == expected
+
+
+def test_a_game_saved_while_playing_is_reviewed_from_its_one_file(tmp_path: Path) -> None:
+    save = tmp_path / "monday.txt"
+    answers = ["1", "heads", "trail H6", "trail S4", "s", str(save), "4", "y"]
+    run = croupier("casino", "play", "--seed", "4", input="\n".join(answers) + "\n")
+    assert run.exit_code == 0, run.stderr
+    data = json.loads(croupier("casino", "review", str(save), "--json").stdout)
+    assert data["moves"] == 2 and [move["played"] for move in data["rounds"][0]["moves"]] == [
+        "trail H6",
+        "trail S4",
+    ]
+
+
+def test_many_games_in_worker_processes_get_the_same_review(log: GameLog, tmp_path: Path) -> None:
+    first, second = tmp_path / "a.log", tmp_path / "b.log"
+    write_log(log, first)
+    write_log(GameLog(log.rounds[:1], log.level), second)
+    alone = json.loads(croupier("casino", "review", str(first), "--json").stdout)
+    both = json.loads(
+        croupier("casino", "review", str(first), str(second), "--json", "--workers", "2").stdout
+    )
+    assert both == [alone, alone]
+
+
+def test_the_review_step_by_step(log: GameLog, tmp_path: Path) -> None:
+    path = tmp_path / "game.log"
+    write_log(GameLog(log.rounds[:1], log.level), path)
+    run = croupier("casino", "review", str(path), "--step", input="\n\nb\n\nq\n")
+    assert run.exit_code == 0, run.stderr
+    out = run.stdout
+    assert out.count("Move 1 of 48: round 1, move 1") == 1
+    assert out.count("Move 2 of 48: round 1, move 2") == 2  # back once, then on again
+    assert "Move 3 of 48" in out and "Move 4 of 48" not in out
+    assert "You play " in out and "The computer plays " in out
+    assert "Summary\n  Accuracy: " in out

@@ -41,7 +41,7 @@ def test_single_hands_are_listed_by_player() -> None:
 
 
 BAD = [
-    (["AhKh"], None, None, PokerError, "1 ranges given for 1 players: expected 2 to 10"),
+    (["AhKh"], None, None, PokerError, "1 range given for 1 player: expected 2 to 10"),
     (["QQ"] * 11, None, None, PokerError, "11 ranges given for 11 players"),
     (["AhKh", "QQ, 2x"], None, None, RangeError, "player 2: bad range token '2x' at position 2"),
     (["AhKh", "QQ"], "2c 3c", None, PokerError, "board: 2 cards: expected 0, 3, 4 or 5"),

@@ -16,6 +16,7 @@ import pytest
 
 from croupier.engine import compiled
 from croupier.poker.calc import calculate
+from croupier.poker.calc import question as question_module
 from croupier.poker.calc.question import EquityQuestion, LiveQuestion
 from croupier.poker.calc.sampling import BLOCK_TRIALS, BlockDeals, run_blocks
 from croupier.poker.errors import PokerError
@@ -95,8 +96,13 @@ def test_weights_draw_combos_in_proportion() -> None:
     assert abs(kings - 0.2) < 5 * (0.2 * 0.8 / n) ** 0.5
 
 
-def test_ranges_that_never_fit_are_refused() -> None:
-    live = question("AA", "AA", "AA")  # four aces: never three pairs of them
+def test_ranges_that_never_fit_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # four aces: never three pairs of them. The question says so before any deal ...
+    with pytest.raises(PokerError, match="the 3 ranges cannot be dealt together"):
+        question("AA", "AA", "AA")
+    # ... and the sampler's own guard still stops a search that finds no deal.
+    monkeypatch.setattr(question_module, "_check_dealable", lambda _: None)
+    live = question("AA", "AA", "AA")
     with pytest.raises(PokerError, match="the ranges almost never fit together"):
         list(run_blocks(live, 1, 10, 0.001, None))
 

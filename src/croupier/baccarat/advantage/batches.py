@@ -16,12 +16,15 @@ from typing import Any, Final, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.arguments import checked
 from croupier.baccarat.advantage.counts import true_count
 from croupier.baccarat.advantage.procedure import DealtShoes, ShoeProcedure
+from croupier.baccarat.composition import VALUES
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.odds import RANK_TO_VALUE, expected_values_batch, reads_pairs
 from croupier.baccarat.payouts import Bet, find_bet, payout_table
 from croupier.baccarat.simulate import cell_facts
+from croupier.numerals import plural
 
 __all__ = [
     "BATCH_SHOES",
@@ -43,6 +46,7 @@ BUCKETS: Final = 2 * COUNT_LIMIT + 1
 Kind = Literal["count", "perfect"]
 
 
+@checked
 @dataclass(frozen=True, slots=True)
 class StudySpec:
     """Everything that decides a study's numbers (and nothing that does not)."""
@@ -68,6 +72,7 @@ class StudySpec:
         """Number of batches."""
         return -(-self.shoes // self.batch_shoes)
 
+    @checked
     def batch_size(self, index: int) -> int:
         """Shoes in batch ``index`` (the last one may be short)."""
         return min(self.batch_shoes, self.shoes - index * self.batch_shoes)
@@ -130,6 +135,17 @@ class BatchTotals:
     scan_units: NDArray[np.float64] = field(default_factory=_zeros_float)
     scan_units_sq: NDArray[np.float64] = field(default_factory=_zeros_float)
 
+    def __repr__(self) -> str:
+        """Short: the tables by count are data, read them as attributes.
+
+        >>> BatchTotals(shoes=3, rounds=240, bets=7)
+        <BatchTotals 3 shoes, 240 rounds, 7 bets>
+        """
+        return (
+            f"<BatchTotals {plural(self.shoes, 'shoe')}, {plural(self.rounds, 'round')}, "
+            f"{plural(self.bets, 'bet')}>"
+        )
+
     def __add__(self, other: BatchTotals) -> BatchTotals:
         return BatchTotals(
             **{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)}
@@ -144,23 +160,61 @@ class BatchTotals:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> BatchTotals:
-        """The totals :meth:`to_json` wrote."""
+    def from_json(cls, data: object) -> BatchTotals:
+        """The totals :meth:`to_json` wrote, checked field by field: counts are whole
+        numbers of 0 or more, sums finite numbers (sums of squares not negative), tables
+        of the right length; anything else raises :class:`BaccaratError` naming the field.
+
+        >>> BatchTotals.from_json(BatchTotals(shoes=3).to_json()).shoes
+        3
+        >>> BatchTotals.from_json({**BatchTotals().to_json(), "shoes": -1000})
+        Traceback (most recent call last):
+        ...
+        croupier.baccarat.errors.BaccaratError: bad batch totals: shoes is -1000: expected ...
+        """
+        if not isinstance(data, dict):
+            raise BaccaratError("bad batch totals: expected a JSON object of totals")
         defaults = cls()
         values: dict[str, Any] = {}
         for f in fields(cls):
-            default = getattr(defaults, f.name)
             if f.name not in data:
                 raise BaccaratError(f"bad batch totals: {f.name} is missing")
+            default = getattr(defaults, f.name)
             value = data[f.name]
             if isinstance(default, np.ndarray):
-                array = np.asarray(value, dtype=default.dtype)
-                if array.shape != default.shape:
-                    raise BaccaratError(f"bad batch totals: {f.name} has the wrong length")
-                values[f.name] = array
+                if not isinstance(value, list) or len(value) != default.size:
+                    raise BaccaratError(
+                        f"bad batch totals: {f.name} must be a list of {default.size} numbers"
+                    )
+                whole = default.dtype.kind == "i"
+                items = [_total(f.name, item, whole, non_negative=whole) for item in value]
+                values[f.name] = np.array(items, dtype=default.dtype)
             else:
-                values[f.name] = type(default)(value)
+                whole = isinstance(default, int)
+                values[f.name] = _total(
+                    f.name, value, whole, non_negative=whole or f.name.endswith("_sq")
+                )
         return cls(**values)
+
+
+#: The largest count a checkpoint may hold (far beyond any study: int64's range).
+_MAX_COUNT: Final = 2**63 - 1
+
+
+def _total(name: str, value: object, whole: bool, *, non_negative: bool) -> Any:
+    """One checked figure of :meth:`BatchTotals.from_json`."""
+    shown = str(value)[:30]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise BaccaratError(f"bad batch totals: {name} is {shown}: expected a number")
+    if whole and not isinstance(value, int):
+        raise BaccaratError(f"bad batch totals: {name} is {shown}: expected a whole number")
+    if not math.isfinite(value):
+        raise BaccaratError(f"bad batch totals: {name} is {shown}: expected a finite number")
+    if abs(value) > _MAX_COUNT:
+        raise BaccaratError(f"bad batch totals: {name} is {shown}...: beyond any study")
+    if non_negative and value < 0:
+        raise BaccaratError(f"bad batch totals: {name} is {shown}: expected 0 or more")
+    return value if whole else float(value)
 
 
 @dataclass(frozen=True)
@@ -169,7 +223,8 @@ class TraceRows:
 
     shoe: NDArray[np.int64]
     round: NDArray[np.int64]
-    #: Unseen cards by value before the round: aces, twos, ..., nines, ten-valued cards.
+    #: Unseen cards by value before the round, value 0 (10/J/Q/K) to 9 (croupier's one
+    #: order; labelled by value in :meth:`lines`).
     counts: NDArray[np.int64]
     ev: NDArray[np.float64]
     bet: NDArray[np.bool_]
@@ -179,7 +234,14 @@ class TraceRows:
         """One dict per round, the ``--trace`` JSON line."""
         outcomes = _outcome_words()
         return [
-            {"shoe": s, "round": r, "counts": c, "ev": e, "bet": b, "outcome": outcomes[cell]}
+            {
+                "shoe": s,
+                "round": r,
+                "counts": dict(zip(_VALUE_KEYS, c, strict=True)),
+                "ev": e,
+                "bet": b,
+                "outcome": outcomes[cell],
+            }
             for s, r, c, e, b, cell in zip(
                 self.shoe.tolist(),
                 self.round.tolist(),
@@ -231,11 +293,11 @@ def _cell_payoffs(bet: Bet) -> NDArray[np.float64]:
     return payoffs
 
 
+#: The keys of a vector by value in JSON: "0" (10/J/Q/K) to "9".
+_VALUE_KEYS: Final = tuple(str(value) for value in VALUES)
 #: Rank code -> one-hot row by value (0..9) or by rank.
 _VALUE_ONE_HOT: Final = RANK_TO_VALUE.astype(np.int8)
 _RANK_ONE_HOT: Final = np.eye(13, dtype=np.int8)
-#: Trace order of values: aces, twos, ..., nines, then ten-valued cards.
-_TRACE_ORDER: Final = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]
 
 
 def _unseen(
@@ -297,7 +359,7 @@ def run_batch(spec: StudySpec, index: int, trace: bool = False) -> BatchOutput:
             rows = TraceRows(
                 shoe=index * spec.batch_shoes + shoe + 1,
                 round=dealt.round_numbers,
-                counts=values[:, _TRACE_ORDER],
+                counts=values,
                 ev=ev,
                 bet=placed,
                 cell=rounds.cell,

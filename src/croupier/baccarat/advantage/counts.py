@@ -1,15 +1,15 @@
 """Card-counting systems: an integer tag per rank, added to the running count as each card
 is seen.
 
-Tags are written one per value, aces first and ten-valued cards last (``A,2,...,9,10``),
-or one per rank (``A,2,...,10,J,Q,K``); ``dragon-7`` and ``panda-8`` name the counts
-Eliot Jacobson published for those bets, and ``eor`` derives small integer tags from the
-bet's effect of removal.
+Tags are written one per value in croupier's one order, value 0 (10, J, Q, K) to 9
+(``10,A,2,...,9``), or one per rank in rank order (``2,3,...,10,J,Q,K,A``); ``dragon-7``
+and ``panda-8`` name the counts Eliot Jacobson published for those bets, and ``eor``
+derives small integer tags from the bet's effect of removal.
 
 >>> dragon = parse_count("dragon-7", "dragon-7")
 >>> dragon.written()
-'A,2,3=0 4,5,6,7=-1 8,9=+2 10,J,Q,K=0'
->>> parse_count("0,0,0,-1,-1,-1,-1,2,2,0", "dragon-7").tags == dragon.tags
+'2,3=0 4,5,6,7=-1 8,9=+2 10,J,Q,K,A=0'
+>>> parse_count("0,0,0,0,-1,-1,-1,-1,2,2", "dragon-7").tags == dragon.tags
 True
 """
 
@@ -24,12 +24,13 @@ from typing import Any, Final, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.baccarat.composition import RANKS, WRITTEN_RANK_ORDER, Composition
+from croupier.arguments import checked
+from croupier.baccarat.composition import RANKS, Composition
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.odds import effect_of_removal
 from croupier.baccarat.payouts import PayoutTable, find_bet
 from croupier.baccarat.rules import POINTS
-from croupier.cards import Card, Rank
+from croupier.cards import Card, Rank, as_cards
 
 __all__ = ["NAMED_COUNTS", "CountSystem", "eor_count", "parse_count", "true_count"]
 
@@ -37,6 +38,7 @@ __all__ = ["NAMED_COUNTS", "CountSystem", "eor_count", "parse_count", "true_coun
 MAX_EOR_TAG: Final = 3
 
 
+@checked
 @dataclass(frozen=True, slots=True)
 class CountSystem:
     """A name and one tag per rank, in :class:`~croupier.cards.Rank` order (2, ..., K, A)."""
@@ -51,19 +53,20 @@ class CountSystem:
             raise BaccaratError(f"bad tags {self.tags!r}: expected 13 whole numbers, one per rank")
 
     @classmethod
+    @checked
     def from_written(cls, name: str, tags: list[int]) -> CountSystem:
-        """Tags written per value (``A,2,...,9,10``: 10 numbers) or per rank (``A..K``: 13)."""
+        """Tags written per value (value 0 to 9, ``10,A,2,...,9``: 10 numbers) or per rank
+        (``2,...,K,A``: 13), in croupier's one order for each."""
         if len(tags) == 10:
-            by_value = {1: tags[0], **{v: tags[v - 1] for v in range(2, 10)}, 0: tags[9]}
-            return cls(name, tuple(by_value[POINTS[rank]] for rank in RANKS))
+            return cls(name, tuple(tags[POINTS[rank]] for rank in RANKS))
         if len(tags) == 13:
-            written = dict(zip(WRITTEN_RANK_ORDER, tags, strict=True))
-            return cls(name, tuple(written[rank] for rank in RANKS))
+            return cls(name, tuple(tags))
         raise BaccaratError(
-            f"bad tags: expected 10 (A,2,...,9,10) or 13 (A,2,...,10,J,Q,K) whole numbers, "
-            f"got {len(tags)}"
+            f"bad tags: expected 10 (by value 0 to 9: 10,A,2,...,9) or 13 (by rank 2,...,K,A) "
+            f"whole numbers, got {len(tags)}"
         )
 
+    @checked
     def tag(self, rank: Rank) -> int:
         """The tag of ``rank``."""
         return self.tags[RANKS.index(rank)]
@@ -73,27 +76,32 @@ class CountSystem:
         """Tags indexed by rank code (0 = two ... 12 = ace), as the simulator codes cards."""
         return np.array(self.tags, dtype=np.int16)
 
-    def running_count(self, cards: Iterable[Card]) -> int:
+    def running_count(self, cards: Iterable[Card] | str) -> int:
         """The running count after seeing ``cards``: the sum of their tags.
 
         >>> from croupier.cards import parse_cards
         >>> NAMED_COUNTS["dragon-7"].running_count(parse_cards("8h 9s 4d Kc"))
         3
         """
-        return sum(self.tags[RANKS.index(card.rank)] for card in cards)
+        return sum(self.tags[RANKS.index(card.rank)] for card in as_cards(cards))
 
-    def in_written_order(self) -> list[int]:
-        """The 13 tags in the order A, 2, ..., 10, J, Q, K."""
-        return [self.tag(rank) for rank in WRITTEN_RANK_ORDER]
+    def labelled(self) -> dict[str, int]:
+        """The 13 tags by rank label, in rank order (the JSON of ``baccarat count``).
+
+        >>> list(NAMED_COUNTS["dragon-7"].labelled().items())[:3]
+        [('2', 0), ('3', 0), ('4', -1)]
+        """
+        return {rank.label: self.tag(rank) for rank in RANKS}
 
     def written(self) -> str:
-        """Ranks grouped by tag, in the order written: ``A,2,3=0 4,5,6,7=-1 ...``."""
-        groups = itertools.groupby(WRITTEN_RANK_ORDER, key=self.tag)
+        """Ranks grouped by tag, in rank order: ``2,3=0 4,5,6,7=-1 ...``."""
+        groups = itertools.groupby(RANKS, key=self.tag)
         return " ".join(
             ",".join(rank.label for rank in ranks) + f"={tag:+d}".replace("+0", "0")
             for tag, ranks in groups
         )
 
+    @checked
     def is_balanced(self, decks: int = 1) -> bool:
         """True when a whole shoe counts to zero."""
         return sum(self.tags) * 4 * decks == 0
@@ -119,18 +127,21 @@ def true_count(
 NAMED_COUNTS: Final[Mapping[str, CountSystem]] = MappingProxyType(
     {
         # Eliot Jacobson, "Dragon 7 side bet" (2011): 8 decks, bet at a true count of 4+.
+        # Published A,2,...,9,T as 0,0,0,-1,-1,-1,-1,2,2,0; here by value 10,A,2,...,9.
         "dragon-7": CountSystem.from_written(
-            "Jacobson Dragon 7 count", [0, 0, 0, -1, -1, -1, -1, 2, 2, 0]
+            "Jacobson Dragon 7 count", [0, 0, 0, 0, -1, -1, -1, -1, 2, 2]
         ),
         # The Panda 8 count in Eliot Jacobson, "Co-Card Counting the Dragon and Panda Side
-        # Bets in EZ Baccarat" (888casino blog, after Michael Shackleford).
+        # Bets in EZ Baccarat" (888casino blog, after Michael Shackleford). Published
+        # A,2,...,9,T as 1,1,-2,-2,-2,-1,-1,-2,4,1; here by value 10,A,2,...,9.
         "panda-8": CountSystem.from_written(
-            "Jacobson Panda 8 count", [1, 1, -2, -2, -2, -1, -1, -2, 4, 1]
+            "Jacobson Panda 8 count", [1, 1, 1, -2, -2, -2, -1, -1, -2, 4]
         ),
     }
 )
 
 
+@checked
 def eor_count(bet: str, decks: int = 8, payouts: PayoutTable | None = None) -> CountSystem:
     """Integer tags proportional to ``bet``'s effect of removal in a full shoe.
 
@@ -138,7 +149,7 @@ def eor_count(bet: str, decks: int = 8, payouts: PayoutTable | None = None) -> C
     correlate best with the effects wins (the smallest on a tie).
 
     >>> eor_count("dragon-7").written()
-    'A,2=0 3,4,5=-1 6,7=-2 8,9=+3 10,J,Q,K=0'
+    '2=0 3,4,5=-1 6,7=-2 8,9=+3 10,J,Q,K,A=0'
     """
     table, chosen = find_bet(bet, payouts)
     effects = effect_of_removal(Composition.decks(decks), table).effects.get(chosen.key)
@@ -163,6 +174,7 @@ def eor_count(bet: str, decks: int = 8, payouts: PayoutTable | None = None) -> C
     return CountSystem(f"effect-of-removal count for {chosen.key}", best[1])
 
 
+@checked
 def parse_count(
     text: str, bet: str, decks: int = 8, payouts: PayoutTable | None = None
 ) -> CountSystem:
@@ -179,7 +191,8 @@ def parse_count(
             names = ", ".join(NAMED_COUNTS)
             raise BaccaratError(
                 f"bad tag {token!r} at position {position} in {text!r}: expected whole numbers "
-                f"(A,2,...,9,10 or A,2,...,K), a named count ({names}) or eor"
+                f"(10 by value 10,A,2,...,9 or 13 by rank 2,...,K,A), a named count ({names}) "
+                "or eor"
             )
         numbers.append(int(token))
     return CountSystem.from_written("tags " + ",".join(map(str, numbers)), numbers)

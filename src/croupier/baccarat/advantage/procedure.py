@@ -22,6 +22,7 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.simulate import (
     DealtRounds,
@@ -29,6 +30,7 @@ from croupier.baccarat.simulate import (
     shuffled_shoes,
     standard_burn_starts,
 )
+from croupier.numerals import plural
 
 __all__ = ["STANDARD_BURN", "DealtShoes", "ShoeProcedure", "parse_burn"]
 
@@ -38,6 +40,7 @@ STANDARD_BURN: Final = "standard"
 MAX_BURN: Final = 52
 
 
+@checked
 def parse_burn(text: str) -> str | int:
     """``standard``, ``none`` (0 cards) or a number of cards burned face down.
 
@@ -104,6 +107,7 @@ class DealtShoes:
         return seen + 1 if self.shown else seen
 
 
+@checked
 @dataclass(frozen=True, slots=True)
 class ShoeProcedure:
     """Decks per shoe, cut-card depth (cards behind it) and the burn."""
@@ -131,7 +135,7 @@ class ShoeProcedure:
         most_burned = 11 if burn == STANDARD_BURN else int(burn)
         if size - cut_card <= most_burned:
             raise BaccaratError(
-                f"the cut card {cut_card} cards from the back of {size} leaves no round "
+                f"the cut card {plural(cut_card, 'card')} from the back of {size} leaves no round "
                 "after the burn"
             )
 

@@ -18,6 +18,7 @@ from typing import Any, Final, Generic, TypedDict, TypeVar, Unpack
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.baccarat.advantage.batches import (
     COUNT_LIMIT,
     BatchOutput,
@@ -32,17 +33,21 @@ from croupier.baccarat.advantage.procedure import ShoeProcedure
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.baccarat.simulate import Z95
+from croupier.errors import check_type, prefixed
+from croupier.numerals import plural
 from croupier.parallel import run_tasks
 from croupier.randomness import RNGLike, as_seed_sequence
 
 __all__ = [
     "EXACT_EVERY",
+    "MAX_STUDY_SHOES",
     "AdvantageResult",
     "CountOptions",
     "CountRow",
     "FinishedBatches",
     "checkpoint_header",
     "checkpoint_line",
+    "checkpoint_seed",
     "count_spec",
     "count_study",
     "default_workers",
@@ -55,6 +60,8 @@ __all__ = [
 #: In a counting study, every shoe whose number is a multiple of this is priced exactly
 #: (the edge-by-count table's exact column); 1 prices every round.
 EXACT_EVERY: Final = 64
+#: The most shoes one study deals (a billion: hours on a cluster).
+MAX_STUDY_SHOES: Final = 1_000_000_000
 #: The checkpoint format's version.
 CHECKPOINT_VERSION: Final = 1
 
@@ -66,6 +73,7 @@ Rng = RNGLike
 AUTO_PARALLEL_SHOES: Final = {"count": 50_000, "perfect": 5_000}
 
 
+@checked
 def default_workers(spec: StudySpec) -> int:
     """One process per core for a long study, one process for a short one."""
     if spec.shoes >= AUTO_PARALLEL_SHOES[spec.kind]:
@@ -82,8 +90,8 @@ def _seed(rng: Rng) -> int:
 
 
 def _check_shoes(shoes: object) -> int:
-    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
-        raise BaccaratError(f"bad number of shoes {shoes!r}: expected 1 or more")
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or not 1 <= shoes <= MAX_STUDY_SHOES:
+        raise BaccaratError(f"bad number of shoes {shoes!r}: expected 1 to {MAX_STUDY_SHOES:,}")
     return shoes
 
 
@@ -108,6 +116,7 @@ class CountOptions(TypedDict, total=False):
     exact_every: int
 
 
+@checked
 def count_spec(
     bet: str,
     count: CountSystem | str,
@@ -141,6 +150,7 @@ def count_spec(
     )
 
 
+@checked
 def perfect_spec(
     bet: str,
     *,
@@ -220,6 +230,20 @@ class AdvantageResult:
     def shoes(self) -> int:
         """Shoes finished."""
         return self.totals.shoes
+
+    def __repr__(self) -> str:
+        """Short: the study and its main figure (``to_dict()`` has them all).
+
+        >>> perfect_study("tie", shoes=20, rng=3)
+        <AdvantageResult perfect tie, 20 shoes (seed 3): ... units per shoe (95% ... to ...)>
+        """
+        low, high = self.ci95
+        partial = ", partial" if self.partial else ""
+        return (
+            f"<AdvantageResult {self.spec.kind} {self.bet}, {plural(self.shoes, 'shoe')} "
+            f"(seed {self.spec.seed}{partial}): {self.units_per_shoe:+.4f} units per shoe "
+            f"(95% {low:+.4f} to {high:+.4f})>"
+        )
 
     @property
     def bet(self) -> str:
@@ -310,7 +334,7 @@ class AdvantageResult:
         )
         if self.spec.kind == "count":
             assert self.spec.tags is not None
-            data["tags"] = CountSystem("", self.spec.tags).in_written_order()
+            data["tags"] = CountSystem("", self.spec.tags).labelled()
             data["true_count"] = self.spec.true_count
             data["by_count"] = [row.to_dict() for row in self.by_count]
         else:
@@ -392,6 +416,7 @@ class InOrder(Generic[T]):
             self.release(self.waiting.pop(number))
 
 
+@checked
 def run_study(
     spec: StudySpec,
     *,
@@ -415,7 +440,12 @@ def run_study(
     if trace is not None and spec.kind != "perfect":
         raise BaccaratError("only perfect play writes a trace")
     if not isinstance(finished, FinishedBatches):
+        _check_batches(finished or {}, "finished")
         finished = FinishedBatches.of(finished or {})
+    outside = [i for i in finished.later if not 0 <= i < spec.batches]
+    if outside or finished.first_missing > spec.batches:
+        first = outside[0] if outside else finished.first_missing - 1
+        raise BaccaratError(f"finished batch {first} is not a batch of this study")
     pending = [index for index in range(spec.batches) if index not in finished]
     # Totals are added up in batch order as they come (bit-for-bit the same sums however
     # the batches are run), traces written in batch order.
@@ -459,6 +489,7 @@ def run_study(
     return summarise(spec, totals, partial=not complete)
 
 
+@checked
 def count_study(
     bet: str,
     count: CountSystem | str,
@@ -473,8 +504,8 @@ def count_study(
     """Count the cards and bet one unit on ``bet`` when the count reaches a threshold.
 
     ``count`` is a :class:`CountSystem` or its written form (``dragon-7``, ``eor``,
-    ``0,0,0,-1,-1,-1,-1,2,2,0``); ``options`` are :class:`CountOptions`: the threshold
-    (``None`` tries every whole threshold on the same shoes and reports the best),
+    ``0,0,0,0,-1,-1,-1,-1,2,2``, by value 0 to 9); ``options`` are :class:`CountOptions`:
+    the threshold (``None`` tries every whole threshold on the same shoes and reports the best),
     ``true_count``, the procedure, the payouts, and how often a shoe is priced exactly.
     ``workers``, ``scheduler`` and ``progress`` are those of :func:`run_study`.
     """
@@ -482,6 +513,7 @@ def count_study(
     return run_study(spec, workers=workers, scheduler=scheduler, progress=progress)
 
 
+@checked
 def perfect_study(
     bet: str,
     *,
@@ -505,14 +537,23 @@ def perfect_study(
     return run_study(spec, workers=workers, scheduler=scheduler, progress=progress, trace=trace)
 
 
+@checked
 def checkpoint_header(spec: StudySpec) -> str:
     """The first line of a checkpoint: the study it belongs to."""
     return json.dumps({"croupier_checkpoint": CHECKPOINT_VERSION, "study": spec.to_dict()})
 
 
+@checked
 def checkpoint_line(index: int, totals: BatchTotals) -> str:
     """One finished batch, a line of a checkpoint."""
     return json.dumps({"batch": index, "totals": totals.to_json()})
+
+
+def _check_batches(batches: Mapping[int, BatchTotals], name: str) -> None:
+    """Batch numbers mapped to totals, or a :class:`TypeError` naming ``name``."""
+    for index, totals in batches.items():
+        check_type(index, int, f"{name} (its keys)", "batch numbers (int)")
+        check_type(totals, BatchTotals, f"{name}[{index}]", "BatchTotals")
 
 
 class FinishedBatches:
@@ -527,9 +568,11 @@ class FinishedBatches:
         self.later: dict[int, BatchTotals] = {}
 
     @classmethod
+    @checked
     def of(cls, batches: Mapping[int, BatchTotals]) -> FinishedBatches:
         """The batches of a plain mapping."""
         finished = cls()
+        _check_batches(batches, "batches")
         for index in sorted(batches):
             finished.add(index, batches[index])
         return finished
@@ -562,21 +605,129 @@ class FinishedBatches:
             yield checkpoint_line(index, self.later[index])
 
 
+def _json_object(line: str, what: str) -> dict[str, Any]:
+    """``line`` read as a JSON object; anything else (not JSON, nested past any sense, a
+    number beyond a float or an int's digits) raises :class:`BaccaratError` naming
+    ``what``. ``NaN`` and ``Infinity`` are not JSON and are refused too."""
+
+    def constant(name: str) -> float:
+        raise ValueError(f"{name} is not a number JSON allows")
+
+    try:
+        data = json.loads(line, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        raise _TornLineError(f"{what}: not JSON ({exc.msg})") from None
+    except (ValueError, RecursionError) as exc:
+        # RecursionError: brackets nested thousands deep; ValueError: an int of more
+        # digits than Python converts, or a non-finite constant.
+        reason = "nested too deep" if isinstance(exc, RecursionError) else str(exc)
+        raise BaccaratError(f"{what}: {reason}") from None
+    if not isinstance(data, dict):
+        raise BaccaratError(f"{what}: expected a JSON object")
+    return data
+
+
+class _TornLineError(BaccaratError):
+    """A line that is not JSON: a line torn by a killed run, when it is the last one."""
+
+
+def _header_study(line: str) -> dict[str, Any]:
+    """The study a checkpoint's first line records, its seed checked."""
+    try:
+        header = _json_object(line, "bad checkpoint: line 1")
+    except BaccaratError:
+        raise BaccaratError("bad checkpoint: line 1 is not a croupier checkpoint header") from None
+    study = header.get("study")
+    if header.get("croupier_checkpoint") != CHECKPOINT_VERSION or not isinstance(study, dict):
+        raise BaccaratError("bad checkpoint: line 1 is not a croupier checkpoint header")
+    seed = study.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise BaccaratError(
+            f"bad checkpoint: line 1 records the seed {str(seed)[:30]}: expected a whole "
+            "number of 0 or more"
+        )
+    return study
+
+
+@checked
+def checkpoint_seed(lines: Iterable[str]) -> int | None:
+    """The seed of the study a checkpoint's lines belong to (``None`` for an empty
+    checkpoint): a run without a seed resumes with it. A first line that is not a
+    checkpoint header raises :class:`BaccaratError`.
+
+    >>> spec = perfect_spec("tie", shoes=10, rng=42)
+    >>> checkpoint_seed([checkpoint_header(spec)]), checkpoint_seed([])
+    (42, None)
+    >>> checkpoint_seed(['{"croupier_checkpoint": 1, "study": {"seed": 1e999}}'])
+    Traceback (most recent call last):
+    ...
+    croupier.baccarat.errors.BaccaratError: bad checkpoint: line 1 records the seed inf: ...
+    """
+    first = next((line for line in _text_lines(lines) if line.strip()), None)
+    if first is None:
+        return None
+    seed = _header_study(first)["seed"]
+    assert isinstance(seed, int)
+    return seed
+
+
+def _text_lines(lines: Iterable[str]) -> Iterator[str]:
+    """``lines``, each checked to be text."""
+    for i, line in enumerate(lines):
+        yield check_type(line, str, f"lines[{i}]", "a line (str)")
+
+
+def _planned(spec: StudySpec, start: int, stop: int) -> tuple[int, int]:
+    """Shoes in batches ``start .. stop - 1`` and how many of them are priced exactly."""
+    first = start * spec.batch_shoes
+    end = min(stop * spec.batch_shoes, spec.shoes)
+    shoes = end - first
+    if spec.kind == "perfect":
+        return shoes, shoes
+    if spec.threshold is None:  # scanning thresholds: expectations are tabled, not summed
+        return shoes, 0
+    every = spec.exact_every
+    return shoes, -(-end // every) - -(-first // every)  # multiples of every in [first, end)
+
+
+def _check_totals(totals: BatchTotals, spec: StudySpec, start: int, stop: int) -> None:
+    """Totals as batches ``start .. stop - 1`` of ``spec`` can give them, else
+    :class:`BaccaratError` saying what is wrong."""
+    shoes, priced = _planned(spec, start, stop)
+    if totals.shoes != shoes:
+        raise BaccaratError(f"{plural(totals.shoes, 'shoe')} where the study deals {shoes:,}")
+    if totals.priced_shoes != priced:
+        raise BaccaratError(
+            f"{totals.priced_shoes:,} shoes priced exactly where the study prices {priced:,}"
+        )
+    if totals.rounds != int(totals.count_rounds.sum()):
+        raise BaccaratError("the rounds by count do not add up to the rounds")
+    if totals.bets > totals.rounds:
+        raise BaccaratError(f"{plural(totals.bets, 'bet')} in {plural(totals.rounds, 'round')}")
+    if (totals.count_priced > totals.count_rounds).any():
+        raise BaccaratError("more rounds priced than dealt at some count")
+    at_least = np.cumsum(totals.count_rounds[::-1])[::-1]
+    if not np.array_equal(totals.scan_bets, at_least):
+        raise BaccaratError("the bets by threshold do not follow from the rounds by count")
+
+
+@checked
 def read_checkpoint(lines: Iterable[str], spec: StudySpec) -> FinishedBatches:
     """The finished batches of ``spec`` in a checkpoint's lines, read one at a time (a torn
-    last line, from a run killed while writing, is ignored)."""
+    last line, from a run killed while writing, is ignored).
+
+    Every line is checked as strictly as any input: the header must record ``spec``
+    itself (the same options), each batch's totals must be whole, non-negative and
+    consistent, with the shoes the study plans for that batch; anything else raises
+    :class:`BaccaratError` naming the line.
+    """
+    check_type(spec, StudySpec, "spec")
     finished = FinishedBatches()
-    rows = (line for line in lines if line.strip())
+    rows = (line for line in _text_lines(lines) if line.strip())
     first = next(rows, None)
     if first is None:
         return finished
-    try:
-        header = json.loads(first)
-    except json.JSONDecodeError:
-        raise BaccaratError("bad checkpoint: line 1 is not a checkpoint header") from None
-    if not isinstance(header, dict) or header.get("croupier_checkpoint") != CHECKPOINT_VERSION:
-        raise BaccaratError("bad checkpoint: line 1 is not a croupier checkpoint header")
-    if header.get("study") != json.loads(json.dumps(spec.to_dict())):
+    if _header_study(first) != json.loads(json.dumps(spec.to_dict())):
         raise BaccaratError(
             "the checkpoint belongs to another study (bet, shoes, seed or options differ): "
             "use the same options and --seed, or another file"
@@ -585,20 +736,50 @@ def read_checkpoint(lines: Iterable[str], spec: StudySpec) -> FinishedBatches:
     for number, line in enumerate(rows, 2):
         if torn is not None:
             raise BaccaratError(torn)
+        where = f"bad checkpoint line {number}"
         try:
-            row = json.loads(line)
-            totals = BatchTotals.from_json(row["totals"])
-            start, stop = (int(i) for i in row["batches"]) if "batches" in row else (0, 0)
-            index = -1 if "batches" in row else int(row["batch"])
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            torn = f"bad checkpoint line {number}: {exc}"
+            row = _json_object(line, where)
+        except _TornLineError as exc:
+            torn = str(exc)
             continue
-        if index == -1:  # batches start .. stop - 1, summed
-            if start != finished.first_missing or not start < stop <= spec.batches:
-                raise BaccaratError(f"bad checkpoint line {number}: bad batch range")
+        start, stop = _batches_of(row, spec, finished, where)
+        try:
+            totals = BatchTotals.from_json(row.get("totals"))
+            _check_totals(totals, spec, start, stop)
+        except BaccaratError as exc:
+            raise prefixed(exc, where) from None
+        if "batches" in row:  # batches start .. stop - 1, summed
             finished.first_missing, finished.prefix = stop, finished.prefix + totals
-            continue
-        if not 0 <= index < spec.batches:
-            raise BaccaratError(f"bad checkpoint line {number}: no batch {index} in this study")
-        finished.add(index, totals)
+        else:
+            finished.add(start, totals)
     return finished
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _batches_of(
+    row: dict[str, Any], spec: StudySpec, finished: FinishedBatches, where: str
+) -> tuple[int, int]:
+    """The batches a checkpoint line holds: ``[start, stop)``."""
+    if "batches" in row:
+        pair = row["batches"]
+        start, stop = (
+            (_whole(pair[0]), _whole(pair[1]))
+            if isinstance(pair, list) and len(pair) == 2
+            else (None, None)
+        )
+        if start is None or stop is None:
+            raise BaccaratError(f"{where}: batches must be two whole numbers [start, stop]")
+        if start != finished.first_missing or not start < stop <= spec.batches:
+            raise BaccaratError(f"{where}: bad batch range")
+        return start, stop
+    index = _whole(row.get("batch"))
+    if index is None:
+        raise BaccaratError(f"{where}: expected a batch number")
+    if not 0 <= index < spec.batches:
+        raise BaccaratError(f"{where}: no batch {index} in this study")
+    if index in finished:
+        raise BaccaratError(f"{where}: batch {index} is finished twice")
+    return index, index + 1

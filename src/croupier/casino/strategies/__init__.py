@@ -10,6 +10,7 @@ name          how it plays
 ``random``    a uniformly random legal move
 ``greedy``    the move that takes the most points now, then the most cards
 ``expert``    the default computer: determinized look-ahead (see :mod:`.expert`)
+``yardstick`` plain determinized search, the expert's measure (see :mod:`.yardstick`)
 ============  ================================================================
 
 The levels of play (:class:`~croupier.casino.levels.Level`: ``beginner``, ``casual``,
@@ -17,7 +18,7 @@ The levels of play (:class:`~croupier.casino.levels.Level`: ``beginner``, ``casu
 (:func:`level_strategy`); :func:`strategy_named` knows both kinds of name.
 
 >>> sorted(STRATEGIES), DEFAULT_STRATEGY
-(['expert', 'greedy', 'random'], 'expert')
+(['expert', 'greedy', 'random', 'yardstick'], 'expert')
 >>> strategy_named("default").name
 'expert'
 >>> strategy_named("strong")
@@ -29,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from croupier.arguments import checked
 from croupier.casino.errors import CasinoError
 from croupier.casino.levels import Level
 from croupier.casino.strategies.base import (
@@ -44,6 +46,7 @@ from croupier.casino.strategies.expert import ExpertStrategy
 from croupier.casino.strategies.greedy import GreedyStrategy
 from croupier.casino.strategies.levels import STRONG_SETTINGS, level_strategy
 from croupier.casino.strategies.random import RandomStrategy
+from croupier.casino.strategies.yardstick import YardstickStrategy
 
 __all__ = [
     "DEFAULT_DEADLINE",
@@ -57,6 +60,7 @@ __all__ = [
     "GreedyStrategy",
     "RandomStrategy",
     "Strategy",
+    "YardstickStrategy",
     "check_deadline",
     "level_strategy",
     "observation_rng",
@@ -66,13 +70,15 @@ __all__ = [
 
 #: Every strategy by name.
 STRATEGIES: Final[Mapping[str, Callable[..., Strategy]]] = {
-    strategy.name: strategy for strategy in (RandomStrategy, GreedyStrategy, ExpertStrategy)
+    strategy.name: strategy
+    for strategy in (RandomStrategy, GreedyStrategy, ExpertStrategy, YardstickStrategy)
 }
 
 #: The computer's strategy unless told otherwise (``default`` names it too).
 DEFAULT_STRATEGY: Final = ExpertStrategy.name
 
 
+@checked
 def player_name(name: str) -> str:
     """The canonical name of a strategy or level (lower case; ``default`` is ``expert``).
 
@@ -92,6 +98,7 @@ def player_name(name: str) -> str:
     return key
 
 
+@checked
 def strategy_named(name: str, *, deadline: float = DEFAULT_DEADLINE) -> Strategy:
     """A new strategy by name (``random``, ``greedy``, ``expert``; ``default`` is ``expert``)
     or by level (``beginner``, ``casual``, ``strong``, ``expert``) that takes at most

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,7 @@ from croupier.casino.pieces import Player
 from croupier.casino.strategies import player_name, strategy_named
 from croupier.casino.strategies.base import DEFAULT_DEADLINE, Strategy, check_deadline
 from croupier.casino.tournament import is_tournament_over, new_tournament, next_round
-from croupier.parallel import Interrupted, available_cpus, pool_context, run_jobs
+from croupier.parallel import Interrupted, available_cpus, run_tasks
 from croupier.randomness import RNGLike, as_seed_sequence
 
 __all__ = ["ArenaResult", "Interval", "TournamentRecord", "play_tournament", "run_arena"]
@@ -270,12 +270,16 @@ def _name(strategy: Contender) -> str:
 
 
 def _play(
-    a: Contender, b: Contender, index: int, pair_seed: np.random.SeedSequence, deadline: float
+    a: Contender,
+    b: Contender,
+    index: int,
+    pair_seed: np.random.SeedSequence,
+    deadlines: tuple[float, float],
 ) -> TournamentRecord:
     """Tournament ``index`` of an arena (the unit of work of a worker)."""
     moves = np.random.SeedSequence(pair_seed.entropy, spawn_key=(*pair_seed.spawn_key, index))
     move_seed = int(moves.generate_state(1)[0])
-    seats = _resolve(a, deadline), _resolve(b, deadline)
+    seats = _resolve(a, deadlines[0]), _resolve(b, deadlines[1])
     return play_tournament(*seats, index % 2 == 0, pair_seed, move_seed)
 
 
@@ -286,8 +290,12 @@ def run_arena(
     *,
     rng: RNGLike = None,
     workers: int = 1,
+    scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
     deadline: float = DEFAULT_DEADLINE,
+    b_deadline: float | None = None,
+    done: Mapping[int, TournamentRecord] | None = None,
+    on_record: Callable[[int, TournamentRecord], None] | None = None,
 ) -> ArenaResult:
     """Play ``tournaments`` tournaments between the strategies ``a`` and ``b`` (or their
     names, or names of levels such as ``strong``; a strategy object given to workers must
@@ -296,26 +304,39 @@ def run_arena(
     ``a`` plays first in the even-numbered tournaments and ``b`` in the odd ones, each
     pair on the same shuffles. ``rng`` makes the run reproducible (an int seed or a
     NumPy generator; ``None``: fresh entropy, reported in the result as ``seed``);
-    ``workers`` processes share the tournaments, with the same results. A script that asks
-    for workers must guard its entry point with
-    ``if __name__ == "__main__":`` (they import it). ``progress`` is called with the
-    number of tournaments finished. Strategies given by name take at most ``deadline``
-    seconds a move (a strategy object keeps its own). Ctrl-C stops at once and raises
-    :class:`~croupier.parallel.Interrupted` holding the tournaments finished.
+    ``workers`` processes share the tournaments, or the Dask cluster at ``scheduler``
+    (``tcp://host:port``, or ``local``) plays them, with the same results. A script that
+    asks for workers must guard its entry point with ``if __name__ == "__main__":``
+    (they import it). ``progress`` is called with the number of tournaments finished.
+    Strategies given by name take at most ``deadline`` seconds a move (``b``:
+    ``b_deadline`` if given; a strategy object keeps its own).
+
+    ``done`` holds tournaments already played by an arena with the same strategies,
+    seed and deadlines, by number: they are not played again (a long arena resumes where
+    it stopped); ``on_record`` is called with each tournament as it finishes (to keep
+    it). Ctrl-C stops at once and raises :class:`~croupier.parallel.Interrupted` holding
+    the tournaments finished.
     """
     names = (_name(a), _name(b))  # bad names fail here, in this process
-    check_deadline(deadline)  # and a bad deadline
+    deadlines = (
+        check_deadline(deadline),
+        check_deadline(deadline if b_deadline is None else b_deadline),
+    )
     if isinstance(tournaments, bool) or not isinstance(tournaments, int) or tournaments < 1:
         raise CasinoError(f"bad number of tournaments {tournaments!r}: expected 1 or more")
     if workers < 1:
         raise CasinoError(f"bad number of workers {workers}: expected 1 or more")
     root = as_seed_sequence(rng)
     pairs = root.spawn((tournaments + 1) // 2)
-    jobs = [(index, pairs[index // 2]) for index in range(tournaments)]
-    records: dict[int, TournamentRecord] = {}
+    records: dict[int, TournamentRecord] = {
+        index: record for index, record in (done or {}).items() if 0 <= index < tournaments
+    }
+    jobs = [index for index in range(tournaments) if index not in records]
 
-    def finished(index: int, record: TournamentRecord) -> None:
-        records[index] = record
+    def finished(job: int, record: TournamentRecord) -> None:
+        records[jobs[job]] = record
+        if on_record is not None:
+            on_record(jobs[job], record)
         if progress is not None:
             progress(len(records))
 
@@ -325,17 +346,17 @@ def run_arena(
     def result() -> ArenaResult:
         return ArenaResult(*names, entropy, tuple(records[index] for index in sorted(records)))
 
-    context = pool_context() if workers > 1 and tournaments > 1 else None
-    try:
-        run_jobs(
-            _play,
-            [(a, b, index, pair_seed, deadline) for index, pair_seed in jobs],
-            workers=workers,
-            on_result=finished,
-            context=context,
-        )
-    except KeyboardInterrupt:
-        raise Interrupted(result() if records else None) from None
+    if progress is not None and records:
+        progress(len(records))
+    complete = run_tasks(
+        _play,
+        [(a, b, index, pairs[index // 2], deadlines) for index in jobs],
+        on_result=finished,
+        workers=workers,
+        scheduler=scheduler,
+    )
+    if not complete:
+        raise Interrupted(result() if records else None)
     return result()
 
 

@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Final
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.casino.errors import CasinoError
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
@@ -46,12 +47,15 @@ from croupier.randomness import RNGLike, as_generator
 __all__ = [
     "DEFAULT_DEADLINE",
     "LISTING_SHARE",
+    "LISTING_STEPS",
     "MAX_DEADLINE",
     "SEARCH_SHARE",
     "Clock",
     "Deadline",
     "Decision",
+    "SearchStrategy",
     "Strategy",
+    "WorkBudget",
     "check_deadline",
     "cut_listing_note",
     "list_moves_to_decide",
@@ -114,6 +118,7 @@ class Deadline:
 
     __slots__ = ("clock", "end", "seconds", "start")
 
+    @checked
     def __init__(self, seconds: float, clock: Clock = time.perf_counter) -> None:
         self.seconds = seconds
         self.clock = clock
@@ -124,6 +129,24 @@ class Deadline:
         """True once the time is up."""
         return self.clock() >= self.end
 
+    def room_for(self, since: float, done: int) -> bool:
+        """Whether one more step like the ``done`` steps taken since the clock read
+        ``since`` fits before the deadline, judging by their mean time. A clock that has
+        not moved since gives no measure, and no room (so a test's clock that stands
+        still keeps an anytime search to its fixed work).
+
+        >>> ticks = iter([0.3, 0.6])
+        >>> deadline = Deadline(1.0, lambda: 0.0)
+        >>> deadline.clock = lambda: next(ticks)
+        >>> deadline.room_for(0.0, 1), deadline.room_for(0.0, 1)   # 0.3 + 0.3 fits; 0.6 + 0.6 not
+        (True, False)
+        """
+        now = self.clock()
+        spent = now - since
+        if done < 1 or spent <= 0:
+            return False
+        return now + spent / done <= self.end
+
     def part(self, share: float) -> Deadline:
         """The same deadline for a step that may use only ``share`` of the time (from the
         same start, on the same clock); it still reads as the whole deadline."""
@@ -132,8 +155,105 @@ class Deadline:
         step.end = self.start + share * self.seconds
         return step
 
+    def listing_stop(self) -> Callable[[], bool]:
+        """What the listing of the legal moves asks, every
+        :data:`~croupier.casino.rules.CHECK_EVERY` units of its work, to know whether to
+        stop: :meth:`expired`."""
+        return self.expired
+
+    @property
+    def label(self) -> str:
+        """The deadline in a reason: ``the 1 s deadline``."""
+        return f"the {self} deadline"
+
     def __str__(self) -> str:
         return f"{self.seconds:g} s"
+
+
+#: Steps of a :class:`WorkBudget` that a chunk of the listing of the legal moves
+#: (:data:`~croupier.casino.rules.CHECK_EVERY` units of listing work, a millisecond or
+#: two) counts for: about the time of as many steps of search.
+LISTING_STEPS: Final = 20
+
+
+class _Steps:
+    """The steps a :class:`WorkBudget` and its parts have taken, and the wall-clock
+    deadline that may stop them all, if any (with whether it did)."""
+
+    __slots__ = ("taken", "wall", "wall_cut")
+
+    def __init__(self, wall: Deadline | None) -> None:
+        self.taken = 0
+        self.wall = wall
+        self.wall_cut = False
+
+    def take(self, steps: int) -> float:
+        """Count ``steps`` more; the steps taken so far (infinite once the wall clock is up)."""
+        self.taken += steps
+        if self.wall is not None and self.wall.expired():
+            self.wall_cut = True
+            return math.inf
+        return float(self.taken)
+
+    def read(self) -> float:
+        return float(self.taken)
+
+
+class WorkBudget(Deadline):
+    """A deadline counted in steps of work instead of seconds: the same search stops at
+    the same place on any machine, loaded or idle.
+
+    A step is a look at the deadline: the search looks once per position and per move it
+    values, the listing of moves once per chunk of work, counted as :data:`LISTING_STEPS`
+    steps. A budget has no time to spare (:meth:`room_for` is false), so an anytime
+    search does its fixed work. ``wall``, a deadline on the clock, may stop it sooner for
+    an interactive caller: :attr:`wall_cut` then says so (and the result is no longer
+    the same on every machine).
+
+    >>> budget = WorkBudget(3)
+    >>> budget.expired(), budget.expired(), budget.expired(), str(budget)
+    (False, False, True, '3 steps')
+    >>> half = WorkBudget(10).part(0.5)
+    >>> [half.expired() for _ in range(5)][-1], half.label
+    (True, "the review's budget of 10 steps")
+    """
+
+    __slots__ = ("steps",)
+
+    def __init__(self, steps: int, wall: Deadline | None = None) -> None:
+        self.steps = _Steps(wall)
+        self.seconds = float(steps)
+        self.clock = self.steps.read
+        self.start = 0.0
+        self.end = float(steps)
+
+    def expired(self) -> bool:
+        return self.steps.take(1) >= self.end
+
+    def listing_stop(self) -> Callable[[], bool]:
+        return lambda: self.steps.take(LISTING_STEPS) >= self.end
+
+    def room_for(self, since: float, done: int) -> bool:
+        return False
+
+    def part(self, share: float) -> WorkBudget:
+        step = WorkBudget.__new__(WorkBudget)
+        step.steps, step.seconds, step.clock = self.steps, self.seconds, self.clock
+        step.start = self.start
+        step.end = self.start + share * self.seconds
+        return step
+
+    @property
+    def wall_cut(self) -> bool:
+        """Whether the wall-clock deadline stopped the work before its budget was spent."""
+        return self.steps.wall_cut
+
+    @property
+    def label(self) -> str:
+        return f"the review's budget of {self}"
+
+    def __str__(self) -> str:
+        return f"{self.seconds:,.0f} steps"
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +293,7 @@ class Strategy(ABC):
     #: One line on how it plays.
     summary: ClassVar[str]
 
+    @checked
     def __init__(self, *, deadline: float = DEFAULT_DEADLINE, clock: Clock | None = None) -> None:
         self.deadline = check_deadline(deadline)
         self.clock = clock if clock is not None else default_clock
@@ -218,6 +339,28 @@ class Strategy(ABC):
         return f"{type(self).__name__}()"
 
 
+class SearchStrategy(Strategy):
+    """A strategy that searches until its deadline: it implements :meth:`choose_by`, and
+    :meth:`choose` is :meth:`choose_by` with the strategy's own deadline from now."""
+
+    def choose(
+        self, observation: Observation, moves: list[Move], rng: np.random.Generator
+    ) -> Decision:
+        return self.choose_by(observation, moves, rng, Deadline(self.deadline, self.clock))
+
+    @abstractmethod
+    def choose_by(
+        self,
+        observation: Observation,
+        moves: list[Move],
+        rng: np.random.Generator,
+        deadline: Deadline,
+        *,
+        complete: bool = True,
+    ) -> Decision:
+        """The decision by ``deadline`` (see :meth:`Strategy.choose_by`)."""
+
+
 @contextmanager
 def no_cyclic_gc() -> Iterator[None]:
     """Python's cyclic garbage collector paused for the time of a decision.
@@ -257,7 +400,7 @@ def list_moves_to_decide(observation: Observation, deadline: Deadline) -> tuple[
         part = deadline.part(LISTING_SHARE)
         player = observation.player
         moves, complete = list_moves(
-            observation.hand, observation.loose, observation.builds, player, part.expired
+            observation.hand, observation.loose, observation.builds, player, part.listing_stop()
         )
         if moves:
             return moves, complete
@@ -272,7 +415,7 @@ def cut_listing_note(deadline: Deadline, listed: int) -> str:
     among 1,234)
     """
     return (
-        f"the {deadline} deadline cut the search short before every legal move was listed "
+        f"{deadline.label} cut the search short before every legal move was listed "
         f"(it chose among {listed:,})"
     )
 
@@ -283,6 +426,7 @@ def _no_move(observation: Observation) -> CasinoError:
     return CasinoError(f"the {observation.player.key} has no move to make: {why}")
 
 
+@checked
 def observation_rng(observation: Observation, salt: str = "") -> np.random.Generator:
     """A random generator seeded by what ``observation`` shows (and ``salt``): the same view
     always gives the same sequence, whatever the hidden cards are.

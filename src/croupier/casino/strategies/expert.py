@@ -51,17 +51,16 @@ ahead, you can expect 0.7 more points than if you capture 9♥ with 9♠
 
 from __future__ import annotations
 
-import math
+import contextlib
 from dataclasses import dataclass, field
 
-import numpy as np
 from numpy.random import Generator
 
+from croupier.arguments import checked
 from croupier.cards import CardStyle
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
 from croupier.casino.pieces import Player
-from croupier.casino.rules import moves_until
 from croupier.casino.state import State
 from croupier.casino.strategies.base import (
     DEFAULT_DEADLINE,
@@ -69,19 +68,33 @@ from croupier.casino.strategies.base import (
     Clock,
     Deadline,
     Decision,
-    Strategy,
+    SearchStrategy,
     cut_listing_note,
     list_moves_to_decide,
     no_cyclic_gc,
     observation_rng,
 )
-from croupier.casino.strategies.evaluation import WEIGHTS, Weights, evaluate
+from croupier.casino.strategies.evaluation import WEIGHTS, Weights
 from croupier.casino.strategies.explain import explain, plural
+from croupier.casino.strategies.search import (
+    TO_THE_END,
+    TOURNAMENT_BONUS,
+    DeadlineError,
+    DepthSearch,
+    ExactSearch,
+    OutOfBudgetError,
+    search_order,
+)
 from croupier.casino.strategies.values import Gain, gain, move_kind, points_of
-from croupier.casino.tournament import WINNING_SCORE
 from croupier.randomness import RNGLike, as_generator
 
-__all__ = ["QUICK_LOOK_MIN", "Analysis", "ExpertSettings", "ExpertStrategy"]
+__all__ = [
+    "QUICK_LOOK_MIN",
+    "TOURNAMENT_BONUS",
+    "Analysis",
+    "ExpertSettings",
+    "ExpertStrategy",
+]
 
 #: Moves (one of each kind) the quick look always values, whatever the deadline: a few
 #: milliseconds' work, and more than most positions have.
@@ -92,16 +105,21 @@ QUICK_LOOK_MIN = 64
 class ExpertSettings:
     """How hard the expert thinks."""
 
-    #: Deals of the unseen cards searched per decision (at most).
+    #: Deals of the unseen cards searched per decision within the work budget (at most).
     samples: int = 16
     #: Plies searched ahead in each deal (the end of the current deal comes first).
     depth: int = 4
     #: Deals searched whatever the budget.
     min_samples: int = 4
-    #: Positions searched before the expert stops taking more samples (and the most the
-    #: last deal's search to the end of the round may visit before it looks only
-    #: ``depth`` plies ahead).
+    #: Positions searched before the expert stops taking more samples.
     node_budget: int = 6000
+    #: Deals searched at most when the deadline leaves time to spare: past the work
+    #: budget, the expert goes on sampling deals while another one fits in its time
+    #: (equal to ``samples``: the work budget only, the same work on any machine).
+    max_samples: int = 256
+    #: Positions the search of the last deal to the end of the round may visit before
+    #: it looks only ``depth`` plies ahead instead (0: never searched to the end).
+    exact_nodes: int = 200_000
     weights: Weights = field(default=WEIGHTS)
 
 
@@ -112,7 +130,10 @@ class Analysis:
     ahead it looked and whether the deadline cut the search short.
 
     Cut short, ``moves`` are only those it valued: ``listed`` counts the moves it
-    listed, and ``all_listed`` says whether those were all the legal moves."""
+    listed, and ``all_listed`` says whether those were all the legal moves. In the
+    last deal's search to the end of the round (``exact``) played for a move rather
+    than a review, only the best moves' values are exact (and the biggest capture's,
+    for the reason): another move's value is a bound its true value does not pass."""
 
     moves: tuple[Move, ...]
     values: tuple[float, ...]
@@ -145,30 +166,34 @@ class Analysis:
         return self.values[self.moves.index(move)]
 
 
-class ExpertStrategy(Strategy):
+class ExpertStrategy(SearchStrategy):
     """The default computer: samples the hidden cards and searches each deal with
-    alpha-beta (see the module's documentation)."""
+    alpha-beta (see the module's documentation).
+
+    ``exact_values`` asks the search of the last deal for the exact value of every
+    move, not only of the best (what a review needs, at some cost in time)."""
 
     name = "expert"
     summary = "determinized alpha-beta look-ahead over the current deal (the default computer)"
 
+    @checked
     def __init__(
         self,
         settings: ExpertSettings | None = None,
         *,
         deadline: float = DEFAULT_DEADLINE,
         clock: Clock | None = None,
+        exact_values: bool = False,
     ) -> None:
         super().__init__(deadline=deadline, clock=clock)
         self.settings = settings or ExpertSettings()
+        self.exact_values = exact_values
+        # The last deal's searches to the end of the round, one per player valued: their
+        # tables of positions serve the next moves of the deal.
+        self._exact: dict[Player, ExactSearch] = {}
 
     def __repr__(self) -> str:
         return f"ExpertStrategy({self.settings!r})"
-
-    def choose(
-        self, observation: Observation, moves: list[Move], rng: np.random.Generator
-    ) -> Decision:
-        return self.choose_by(observation, moves, rng, Deadline(self.deadline, self.clock))
 
     def choose_by(
         self,
@@ -207,9 +232,10 @@ class ExpertStrategy(Strategy):
         The search is anytime: it lists the moves (unless given) for at most half the
         time, values them one ply ahead in the first sampled deal, the likely best first
         (this quick look stops at the deadline, and then not before its first
-        :data:`QUICK_LOOK_MIN` moves), then searches deal after deal until 90% of the
-        time; when the deadline comes it answers with the deals searched in full (or,
-        if none was, the quick look), and says so.
+        :data:`QUICK_LOOK_MIN` moves), then searches deal after deal (or, in the last
+        deal, to the end of the round) until 90% of the time; when the deadline comes it
+        answers with the deals searched in full (or, if none was, the quick look), and
+        says so.
         """
         with no_cyclic_gc():
             if deadline is None:
@@ -227,90 +253,201 @@ class ExpertStrategy(Strategy):
         generator: Generator,
         whole: Deadline,
     ) -> Analysis:
+        """The steps of :meth:`analyse`, once the moves are listed.
+
+        1. The moves are grouped by kind (:class:`_Roots`): one of each is searched.
+        2. The first deal of the unseen cards is sampled, and the quick look values each
+           kind one ply ahead in it (:meth:`_quick_look`). If the deadline cuts even
+           that, the analysis holds only the moves valued.
+        3. In the last deal (an empty deck: the unseen cards are the opponent's hand, so
+           the deal sampled is the real one) the search goes to the end of the round
+           (:meth:`_last_deal`); earlier, it searches deal after deal
+           (:meth:`_sampled_deals`).
+        """
         deadline = whole.part(SEARCH_SHARE)
-        kinds = [move_kind(move) for move in moves]
-        of_kind: dict[tuple[object, ...], Move] = {}  # one move of each kind is searched
-        for kind, move in zip(kinds, moves, strict=True):
-            of_kind.setdefault(kind, move)
-        distinct, searched = list(of_kind), list(of_kind.values())
-        settings = self.settings
-        search = _Search(observation.player, settings)
+        roots = _Roots.of(moves)
         first = State.sample(observation, generator, stop=deadline.expired)
-        # The quick look: the moves valued one ply ahead in the first deal, the likely best
-        # first, until the deadline (but never fewer than QUICK_LOOK_MIN of them).
-        order = sorted(range(len(searched)), key=lambda i: _order(searched[i]), reverse=True)
+        search = DepthSearch(observation.player, self.settings.weights)
+        quick = self._quick_look(search, first, roots, deadline)
+        if len(quick) < len(roots.searched):  # the deadline cut the quick look short
+            return roots.partial(quick, complete)
+        looked = [quick[i] for i in range(len(roots.searched))]
+        search.deadline = deadline
+        if observation.deck_size == 0:
+            found = self._last_deal(search, first, roots, looked, deadline)
+        else:
+            found = self._sampled_deals(search, observation, first, roots, looked, generator)
+        return roots.analysis(found, complete)
+
+    def _quick_look(
+        self, search: DepthSearch, first: State, roots: _Roots, deadline: Deadline
+    ) -> dict[int, float]:
+        """The kinds of move (by their index in ``roots.searched``) valued one ply ahead
+        in ``first``, the likely best first, until the deadline, but never fewer than
+        :data:`QUICK_LOOK_MIN` of them."""
+        searched = roots.searched
+        order = sorted(range(len(searched)), key=lambda i: search_order(searched[i]), reverse=True)
         quick: dict[int, float] = {}
         for i in order:
             if len(quick) >= QUICK_LOOK_MIN and deadline.expired():
                 break
             quick[i] = search.root(first, searched[i], 1)
-        if len(quick) < len(searched):  # the deadline cut the quick look: no deeper search
-            valued = sorted(quick)
-            distinct = [distinct[i] for i in valued]
-            searched = [searched[i] for i in valued]
-            return self._analysis(
-                moves, kinds, distinct, searched, [quick[i] for i in valued], complete
-            )
-        totals = looked = [quick[i] for i in range(len(searched))]
-        depth, samples, exact, search_cut = 1, 1, False, False
-        search.deadline = deadline
-        try:
-            if observation.deck_size == 0:
-                # The unseen cards are the opponent's hand: one deal, to the end of the
-                # round if the budget allows, else to the usual depth.
-                search.limit = settings.node_budget
-                try:
-                    totals = search.roots(first, searched, _TO_THE_END)
-                    depth, exact = _TO_THE_END, True
-                except _OutOfBudgetError:
-                    search.limit = None
-                    totals = search.roots(first, searched, settings.depth, looked)
-                    depth = settings.depth
+        return quick
+
+    def _last_deal(
+        self,
+        search: DepthSearch,
+        state: State,
+        roots: _Roots,
+        looked: list[float],
+        deadline: Deadline,
+    ) -> _Found:
+        """The last deal, whose every card the player knows: the moves' exact values to
+        the end of the round, searched with a table of positions kept for the next moves
+        of the deal, within :attr:`ExpertSettings.exact_nodes` positions and the
+        deadline. If either stops it, the moves are valued ``depth`` plies ahead (or, if
+        the deadline stopped it, as the quick look found them)."""
+        settings = self.settings
+        found = _Found(looked, 1, 1, search_cut=False)
+        if settings.exact_nodes > 0:
+            exact = self._exact.get(state.next_player)
+            if exact is None:
+                exact = self._exact[state.next_player] = ExactSearch(state.next_player)
+            exact.nodes, exact.limit, exact.deadline = 0, settings.exact_nodes, deadline
+            order = sorted(
+                range(len(looked)), key=lambda i: (looked[i], search_order(roots.searched[i]))
+            )[::-1]
+            try:
+                values = exact.values(
+                    state, [roots.searched[i] for i in order], all_exact=self.exact_values
+                )
+            except DeadlineError:
+                found.search_cut = True
+                found.nodes = exact.nodes
+                return found
+            except OutOfBudgetError:
+                search.nodes += exact.nodes
             else:
-                deep = [0.0] * len(searched)
-                for done in range(1, settings.samples + 1):
-                    state = (
-                        first
-                        if done == 1
-                        else State.sample(observation, generator, stop=deadline.expired)
-                    )
-                    values = search.roots(
-                        state, searched, settings.depth, looked if done == 1 else None
-                    )
-                    deep = [total + value for total, value in zip(deep, values, strict=True)]
-                    totals, samples, depth = deep, done, settings.depth
-                    if done >= settings.min_samples and search.nodes >= settings.node_budget:
-                        break
-        except _DeadlineError:
-            search_cut = True
-        value = {kind: total / samples for kind, total in zip(distinct, totals, strict=True)}
+                totals = [0.0] * len(looked)
+                for i, value in zip(order, values, strict=True):
+                    totals[i] = value
+                if not self.exact_values:  # the biggest capture's value is in the reason
+                    greedy = max(range(len(totals)), key=lambda i: gain(roots.searched[i]))
+                    if totals[greedy] < max(totals):
+                        with contextlib.suppress(DeadlineError, OutOfBudgetError):
+                            totals[greedy] = exact.value(state.apply(roots.searched[greedy]))
+                return _Found(totals, 1, TO_THE_END, exact=True, nodes=exact.nodes)
+        try:
+            values = search.roots(state, roots.searched, settings.depth, looked)
+        except DeadlineError:
+            found.search_cut = True
+            found.nodes = search.nodes
+            return found
+        return _Found(values, 1, settings.depth, nodes=search.nodes)
+
+    def _sampled_deals(
+        self,
+        search: DepthSearch,
+        observation: Observation,
+        first: State,
+        roots: _Roots,
+        looked: list[float],
+        generator: Generator,
+    ) -> _Found:
+        """Deal after deal of the unseen cards, each searched ``depth`` plies ahead (or
+        to the end of the current deal): ``min_samples`` of them whatever the budget, up
+        to ``samples`` until ``node_budget`` positions are searched, then more while the
+        deadline leaves time for another (judging by the time taken so far, up to
+        ``max_samples``). The values are the
+        averages over the deals searched in full; the deadline cutting a deal of the
+        work budget short cuts the search short (a deal of the spare time is only left
+        out)."""
+        settings = self.settings
+        deadline = search.deadline
+        assert deadline is not None
+        totals = [0.0] * len(looked)
+        found = _Found(looked, 1, 1, search_cut=False)
+        done = 0
+        while done < settings.max_samples:
+            budgeted = done < settings.samples and (
+                done < settings.min_samples or search.nodes < settings.node_budget
+            )
+            if not budgeted and not deadline.room_for(deadline.start, done):
+                break
+            state = (
+                first if done == 0 else State.sample(observation, generator, stop=deadline.expired)
+            )
+            try:
+                values = search.roots(
+                    state, roots.searched, settings.depth, looked if done == 0 else None
+                )
+            except DeadlineError:
+                found.search_cut = budgeted
+                break
+            totals = [total + value for total, value in zip(totals, values, strict=True)]
+            done += 1
+            found = _Found([total / done for total in totals], done, settings.depth)
+        found.nodes = search.nodes
+        return found
+
+
+@dataclass(slots=True)
+class _Found:
+    """What a search found: the value of each kind of move searched, the deals searched,
+    how far ahead it looked, whether it was to the end of the round, the positions
+    visited, and whether the deadline cut it short."""
+
+    values: list[float]
+    samples: int
+    depth: int
+    exact: bool = False
+    nodes: int = 0
+    search_cut: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Roots:
+    """The moves to value, grouped by kind (moves of one kind are worth the same, see
+    :func:`~.values.move_kind`): each move's kind, the kinds in order, and the first
+    move of each kind, the one searched."""
+
+    moves: list[Move]
+    kinds: list[tuple[object, ...]]
+    distinct: list[tuple[object, ...]]
+    searched: list[Move]
+
+    @classmethod
+    def of(cls, moves: list[Move]) -> _Roots:
+        kinds = [move_kind(move) for move in moves]
+        of_kind: dict[tuple[object, ...], Move] = {}
+        for kind, move in zip(kinds, moves, strict=True):
+            of_kind.setdefault(kind, move)
+        return cls(moves, kinds, list(of_kind), list(of_kind.values()))
+
+    def analysis(self, found: _Found, complete: bool) -> Analysis:
+        """The analysis of every move from the values of the kinds searched."""
+        value = dict(zip(self.distinct, found.values, strict=True))
         return Analysis(
-            tuple(moves),
-            tuple(value[kind] for kind in kinds),
-            samples,
-            search.nodes,
-            exact,
-            depth,
-            search_cut or not complete,
-            tuple(searched),
-            len(moves),
+            tuple(self.moves),
+            tuple(value[kind] for kind in self.kinds),
+            found.samples,
+            found.nodes,
+            found.exact,
+            found.depth,
+            found.search_cut or not complete,
+            tuple(self.searched),
+            len(self.moves),
             complete,
-            search_cut,
+            found.search_cut,
         )
 
-    @staticmethod
-    def _analysis(
-        moves: list[Move],
-        kinds: list[tuple[object, ...]],
-        distinct: list[tuple[object, ...]],
-        searched: list[Move],
-        values: list[float],
-        complete: bool,
-    ) -> Analysis:
+    def partial(self, quick: dict[int, float], complete: bool) -> Analysis:
         """The analysis of a quick look the deadline cut: the moves of the kinds valued."""
-        value = dict(zip(distinct, values, strict=True))
+        value = {self.distinct[i]: worth for i, worth in quick.items()}
         valued = [
-            (move, value[kind]) for move, kind in zip(moves, kinds, strict=True) if kind in value
+            (move, value[kind])
+            for move, kind in zip(self.moves, self.kinds, strict=True)
+            if kind in value
         ]
         return Analysis(
             tuple(move for move, _ in valued),
@@ -320,149 +457,17 @@ class ExpertStrategy(Strategy):
             False,
             1,
             True,
-            tuple(searched),
-            len(moves),
+            tuple(self.searched[i] for i in sorted(quick)),
+            len(self.moves),
             complete,
             True,
         )
-
-
-#: A depth beyond any round's end.
-_TO_THE_END = 10**6
-
-
-class _OutOfBudgetError(Exception):
-    """The search to the end of the round visited more positions than its budget."""
-
-
-class _DeadlineError(Exception):
-    """The time for the decision is up."""
 
 
 def _tiebreak(move: Move) -> tuple[Gain, int]:
     """Between moves of equal value: take more now, and expose fewer point cards."""
     exposed = 0 if move.action is Action.CAPTURE else points_of((move.card, *move.taken))
     return gain(move), -exposed
-
-
-_ACTION_ORDER = {Action.CAPTURE: 100, Action.INCREASE: 2, Action.BUILD: 1, Action.TRAIL: 0}
-
-
-def _order(move: Move) -> int:
-    """Search the likely best moves first: captures, the biggest first."""
-    return _ACTION_ORDER[move.action] + len(move.loose) + 4 * len(move.builds)
-
-
-def _distinct(moves: list[Move]) -> list[Move]:
-    """One move of each kind (see :func:`~.values.move_kind`)."""
-    return list({move_kind(move): move for move in reversed(moves)}.values())
-
-
-class _Search:
-    """Alpha-beta over one sampled deal, valued for ``player`` (who maximizes)."""
-
-    def __init__(self, player: Player, settings: ExpertSettings) -> None:
-        self.player = player
-        self.weights = settings.weights
-        self.nodes = 0
-        #: Positions allowed before the search gives up (``None``: no limit).
-        self.limit: int | None = None
-        #: When the search must stop (``None``: never).
-        self.deadline: Deadline | None = None
-
-    def root(self, state: State, move: Move, depth: int) -> float:
-        """The value of playing ``move`` in ``state``, looking ``depth`` plies ahead."""
-        return self._after(state, move, depth, -math.inf, math.inf)
-
-    def roots(
-        self, state: State, moves: list[Move], depth: int, looked: list[float] | None = None
-    ) -> list[float]:
-        """The values of ``moves`` in ``state`` (:meth:`root`), stopping at the deadline;
-        ``looked``: their values one ply ahead in this state, which a search of depth 1
-        takes as they are."""
-        if depth == 1 and looked is not None:
-            return looked
-        values = []
-        deadline = self.deadline
-        for move in moves:
-            if deadline is not None and deadline.expired():  # a deal may have 1,000s of moves
-                raise _DeadlineError
-            values.append(self._after(state, move, depth, -math.inf, math.inf))
-        return values
-
-    def _after(self, state: State, move: Move, depth: int, alpha: float, beta: float) -> float:
-        child = state.apply(move, check=False)
-        if child.is_round_over:
-            return self._final(child)
-        if len(child.deck) != len(state.deck):  # a new deal: the sampled cards are invented
-            return evaluate(child, self.player, hands_known=False, weights=self.weights)
-        if depth <= 1:
-            return evaluate(child, self.player, weights=self.weights)
-        return self._search(child, depth - 1, alpha, beta)
-
-    def _search(self, state: State, depth: int, alpha: float, beta: float) -> float:
-        self.nodes += 1
-        if self.limit is not None and self.nodes > self.limit:
-            raise _OutOfBudgetError
-        deadline = self.deadline
-        if deadline is not None and deadline.expired():
-            raise _DeadlineError
-        if deadline is None:
-            moves = state.legal_moves()
-        else:  # a node of an extreme table may have 100,000s of moves: list them in time
-            player = state.next_player
-            listed = moves_until(
-                state.hands[player], state.loose, state.builds, player, deadline.expired
-            )
-            if listed is None:
-                raise _DeadlineError
-            moves = listed
-        if depth > 1:
-            moves = _distinct(moves)
-        if not moves:  # no sound position gets here: judge it rather than fail
-            return evaluate(state, self.player, weights=self.weights)
-        moves.sort(key=_order, reverse=True)
-        if state.next_player is self.player:
-            best = -math.inf
-            for move in moves:
-                if deadline is not None and deadline.expired():  # a node may have 1,000s
-                    raise _DeadlineError
-                value = self._after(state, move, depth, alpha, beta)
-                if value > best:
-                    best = value
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            break
-            return best
-        best = math.inf
-        for move in moves:
-            if deadline is not None and deadline.expired():
-                raise _DeadlineError
-            value = self._after(state, move, depth, alpha, beta)
-            if value < best:
-                best = value
-                if value < beta:
-                    beta = value
-                    if alpha >= beta:
-                        break
-        return best
-
-    def _final(self, state: State) -> float:
-        """A finished round: the exact point margin, and a win or loss if it ends the
-        tournament (worth more than any margin)."""
-        points = state.score().points
-        mine, theirs = points[self.player], points[self.player.other]
-        value = float(mine - theirs)
-        totals = state.totals()
-        if max(totals) >= WINNING_SCORE:
-            ahead = totals[self.player] - totals[self.player.other]
-            value += TOURNAMENT_BONUS if ahead > 0 else -TOURNAMENT_BONUS if ahead < 0 else 0.0
-        return value
-
-
-#: What deciding the tournament is worth in the last deal's search, beyond any margin.
-TOURNAMENT_BONUS = 100.0
 
 
 def _note(observation: Observation, analysis: Analysis, move: Move) -> str | None:
@@ -503,7 +508,7 @@ def _deadline_note(
         if valued < analysis.listed:
             return f"{cut}, {ahead} at {valued:,} of them{where}"
         return f"{cut}, {ahead}{where}"
-    cut = f"the {deadline} deadline cut the search short"
+    cut = f"{deadline.label} cut the search short"
     if analysis.depth >= settings.depth:
         return f"{cut} after {analysis.samples} of {settings.samples} sampled deals"
     if valued < analysis.listed:

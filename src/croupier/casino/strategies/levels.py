@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from croupier.arguments import checked
 from croupier.casino.levels import Level
 from croupier.casino.strategies.base import DEFAULT_DEADLINE, Strategy
 from croupier.casino.strategies.expert import ExpertSettings, ExpertStrategy
@@ -27,11 +28,14 @@ from croupier.casino.strategies.random import RandomStrategy
 
 __all__ = ["STRONG_SETTINGS", "level_strategy"]
 
-#: The ``strong`` level: the expert with one sampled deal, one ply, and no search budget
-#: (so the last deal is not searched to the end either).
-STRONG_SETTINGS: Final = ExpertSettings(samples=1, min_samples=1, depth=1, node_budget=0)
+#: The ``strong`` level: the expert with one sampled deal (whatever the time), one ply, and
+#: no search budget (so the last deal is not searched to the end either).
+STRONG_SETTINGS: Final = ExpertSettings(
+    samples=1, min_samples=1, depth=1, node_budget=0, max_samples=1, exact_nodes=0
+)
 
 
+@checked
 def level_strategy(level: Level, *, deadline: float = DEFAULT_DEADLINE) -> Strategy:
     """A new strategy that plays at ``level``, taking at most ``deadline`` seconds a move."""
     if level is Level.BEGINNER:

@@ -13,7 +13,7 @@ app = command_group(
     {
         "play": (
             "croupier.cli.baccarat.play:play",
-            "Bet on banker, player or tie, round after round, as in the COMP 104 lab.",
+            "Bet on banker, player or tie, round after round, from a $1,000 bankroll.",
         ),
         "odds": (
             "croupier.cli.baccarat.analysis:odds",

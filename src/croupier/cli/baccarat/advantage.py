@@ -14,6 +14,7 @@ import typer
 from croupier.cli.options import (
     MAX_DECKS,
     DecksOption,
+    SchedulerOption,
     SeedOption,
     WorkersOption,
     count_option,
@@ -70,18 +71,12 @@ PayoutsOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
-SchedulerOption = Annotated[
-    str | None,
-    typer.Option(
-        "--scheduler",
-        help="Run on a Dask cluster: tcp://HOST:PORT, or local for a LocalCluster of "
-        "--workers processes, 2 by default (needs the cluster extra).",
-    ),
-]
 CheckpointOption = Annotated[
     Path | None,
     file_option(
-        "--checkpoint", "Keep finished batches in FILE; run again to resume where it stopped."
+        "--checkpoint",
+        "Keep finished batches in FILE; run again to resume where it stopped.",
+        writes=True,
     ),
 ]
 
@@ -92,8 +87,9 @@ def count(
         str,
         typer.Option(
             "--tags",
-            help="Tags per value A,2,...,9,10 (e.g. 0,0,0,-1,-1,-1,-1,2,2,0) or per rank "
-            "A,2,...,K; a named count (dragon-7, panda-8); or eor (from the effect of removal).",
+            help="Tags per value, value 0 (10/J/Q/K) to 9, i.e. 10,A,2,...,9 "
+            "(e.g. 0,0,0,0,-1,-1,-1,-1,2,2) or per rank 2,...,K,A; a named count (dragon-7, "
+            "panda-8); or eor (from the effect of removal).",
         ),
     ],
     threshold: Annotated[
@@ -130,7 +126,7 @@ def count(
     as_json: JsonOption = False,
     plot: Annotated[
         Path | None,
-        file_option("--plot", "Draw the edge and frequency by count (PNG)."),
+        file_option("--plot", "Draw the edge and frequency by count (PNG).", writes=True),
     ] = None,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
@@ -164,7 +160,7 @@ def perfect(
     as_json: JsonOption = False,
     trace: Annotated[
         Path | None,
-        file_option("--trace", "Write one JSON line per round to FILE, to check."),
+        file_option("--trace", "Write one JSON line per round to FILE, to check.", writes=True),
     ] = None,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,

@@ -40,7 +40,7 @@ def odds(
         typer.Option(
             "--counts",
             help="Cards left: 10 counts by value c0,...,c9 (0 = 10/J/Q/K, 1 = aces) "
-            "or 13 by rank A,2,...,10,J,Q,K.",
+            "or 13 by rank 2,...,10,J,Q,K,A.",
         ),
     ] = None,
     remove: Annotated[

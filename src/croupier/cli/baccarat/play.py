@@ -85,7 +85,9 @@ def play(
     ] = "auto",
     plot: Annotated[
         Path | None,
-        file_option("--plot", "Save a chart of the bankroll round by round (PNG or SVG)."),
+        file_option(
+            "--plot", "Save a chart of the bankroll round by round (PNG or SVG).", writes=True
+        ),
     ] = None,
     shoe_file: Annotated[
         Path | None,
@@ -105,7 +107,7 @@ def play(
         ),
     ] = "course",
 ) -> None:
-    """Bet on banker, player or tie, round after round, as in the COMP 104 lab."""
+    """Bet on banker, player or tie, round after round, from a $1,000 bankroll."""
     from croupier.baccarat.round import DEAL_ORDERS
     from croupier.baccarat.sitting import Sitting
     from croupier.baccarat.table import table_shoe

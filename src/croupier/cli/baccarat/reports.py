@@ -177,7 +177,7 @@ def show_eor(decks: int | None, payouts: str, as_json: bool) -> None:
     keys = list(effects.effects)
     for key in keys:
         grid.add_column(key.replace("-", " "), justify="right", min_width=7)
-    for rank in (RANKS[-1], *RANKS[:-1]):  # A, 2, ..., K
+    for rank in RANKS:  # 2, ..., K, A: the one rank order
         grid.add_row(rank.label, *(signed(effects.effects[key][rank] * 10_000, 2) for key in keys))
     grid.add_section()
     grid.add_row("EV %", *(signed(effects.base[key] * 100, 3) for key in keys))

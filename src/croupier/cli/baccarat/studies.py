@@ -23,6 +23,7 @@ from croupier.baccarat.advantage import (
     TraceRows,
     checkpoint_header,
     checkpoint_line,
+    checkpoint_seed,
     count_spec,
     default_workers,
     parse_burn,
@@ -32,9 +33,12 @@ from croupier.baccarat.advantage import (
     run_study,
 )
 from croupier.baccarat.advantage.plot import INSTALL_PLOT, count_figure
+from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.cli.console import INTERRUPTED, LazyProgress, fail, make_console
 from croupier.cli.options import resolve_workers
+from croupier.numerals import fresh_seed
+from croupier.textfile import iter_lines
 
 __all__ = ["StudyOptions", "run_count", "run_perfect"]
 
@@ -62,29 +66,25 @@ class StudyOptions:
         """How each shoe is dealt."""
         return ShoeProcedure(decks=self.decks, cut_card=self.cut_card, burn=parse_burn(self.burn))
 
-    def rng(self) -> int | None:
-        """The seed: as given, else the one the checkpoint's study was run with."""
-        return _checkpoint_seed(self.checkpoint, self.seed)
+    def rng(self) -> int:
+        """The seed: as given, else the one the checkpoint's study was run with, else a
+        fresh one that ``--seed`` takes back (the library's own fresh seeds are 128-bit,
+        beyond ``--seed``: a run could not be repeated)."""
+        seed = _checkpoint_seed(self.checkpoint, self.seed)
+        return fresh_seed() if seed is None else seed
 
 
 def _lines(path: Path) -> Iterator[str]:
-    """The lines of a text file, read one at a time."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            yield from handle
-    except UnicodeDecodeError:
-        fail(f"{path}: not a UTF-8 text file")
+    """The lines of a checkpoint, read through the one bounded reader (a regular UTF-8
+    file, lines and size capped)."""
+    return iter_lines(path, BaccaratError)
 
 
 def _checkpoint_seed(path: Path | None, seed: int | None) -> int | None:
     """The seed to use: as given, else the one the checkpoint's study was run with."""
     if seed is not None or path is None or not path.exists():
         return seed
-    first = next(_lines(path), "")
-    try:
-        return int(json.loads(first)["study"]["seed"])
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError):
-        fail(f"{path}: not a croupier checkpoint (line 1 is not a checkpoint header)")
+    return checkpoint_seed(_lines(path))
 
 
 class _Checkpoint:

@@ -14,7 +14,7 @@ from croupier.cli.options import (
     SeedOption,
     count_option,
     decimal_parser,
-    file_option,
+    directory_option,
 )
 
 __all__ = ["trainer"]
@@ -57,7 +57,7 @@ def trainer(
     ] = None,
     history_dir: Annotated[
         Path | None,
-        file_option(
+        directory_option(
             "--history-dir",
             "Where histories are kept. [default: $CROUPIER_TRAINER_DIR, else "
             "~/.local/state/croupier/trainer]",

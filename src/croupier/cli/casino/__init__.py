@@ -33,6 +33,11 @@ app = command_group(
             "croupier.cli.casino.commands:moves",
             "List every legal move of the player to move, grouped by card and action.",
         ),
+        "puzzle": (
+            "croupier.cli.casino.commands:puzzle",
+            "Solve positions where one move is clearly best; your rating and the puzzles' "
+            "move with every answer (Glicko-2).",
+        ),
         "review": (
             "croupier.cli.casino.commands:review",
             "Review every move you made in a game with the expert's eyes: the best move, the "

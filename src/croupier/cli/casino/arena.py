@@ -15,6 +15,7 @@ from croupier.cli.options import (
     DEFAULT_DEADLINE,
     DEFAULT_STRATEGY,
     DeadlineOption,
+    SchedulerOption,
     SeedOption,
     WorkersOption,
     count_option,
@@ -37,8 +38,8 @@ def arena(
         str,
         typer.Option(
             "--a",
-            help="The first strategy (random, greedy, expert) or level (beginner, casual, "
-            "strong, expert).",
+            help="The first strategy (random, greedy, expert, yardstick) or level (beginner, "
+            "casual, strong, expert).",
         ),
     ] = (DEFAULT_STRATEGY),
     b: Annotated[str, typer.Option("--b", help="The second strategy or level.")] = "greedy",
@@ -53,6 +54,7 @@ def arena(
     ] = 100,
     seed: SeedOption = None,
     workers: WorkersOption = None,
+    scheduler: SchedulerOption = None,
     deadline: DeadlineOption = DEFAULT_DEADLINE,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
@@ -61,8 +63,10 @@ def arena(
     from croupier.casino.strategies.arena import default_workers, run_arena
 
     out = make_console()
-    count = min(resolve_workers(workers, default_workers()) or 1, tournaments)
-    label = f"Playing tournaments ({plural(count, 'worker')})"
+    default = 2 if scheduler is not None else default_workers()
+    count = min(resolve_workers(workers, default) or 1, tournaments)
+    where = "on the Dask cluster" if scheduler is not None else plural(count, "worker")
+    label = f"Playing tournaments ({where})"
     result, partial = run_with_progress(
         out,
         tournaments,
@@ -73,6 +77,7 @@ def arena(
             tournaments,
             rng=fresh_seed() if seed is None else seed,
             workers=count,
+            scheduler=scheduler,
             progress=progress,
             deadline=deadline,
         ),

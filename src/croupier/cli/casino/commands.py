@@ -15,12 +15,15 @@ from croupier.cli.options import (
     DEFAULT_DEADLINE,
     DEFAULT_STRATEGY,
     DeadlineOption,
+    SchedulerOption,
     SeedOption,
+    WorkersOption,
     file_argument,
+    file_name,
     file_option,
 )
 
-__all__ = ["hint", "moves", "play", "review", "show"]
+__all__ = ["hint", "moves", "play", "puzzle", "review", "show"]
 
 SaveFile = Annotated[
     Path,
@@ -66,7 +69,9 @@ def play(
     log_file: Annotated[
         Path | None,
         file_option(
-            "--log", "Keep the game log (every move, for croupier casino review) in this file."
+            "--log",
+            "Keep the game log (every move, for croupier casino review) in this file.",
+            writes=True,
         ),
     ] = None,
     reviews: Annotated[
@@ -117,16 +122,58 @@ def hint(
 
 
 def review(
-    game: Annotated[
-        Path,
-        file_argument(
-            "GAME", "A game log, or a save file with its log next to it (game.txt: game.log)."
+    games: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Game files (croupier casino play saves them), game logs, or older save "
+            "files with their log next to them (game.txt: game.log).",
+            show_default=False,
+            parser=file_name("GAME"),
+            metavar="GAME...",
         ),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+    step: Annotated[
+        bool,
+        typer.Option(
+            "--step",
+            help="Step through the game move by move: the position, the move played, the "
+            "best move, the mark and the reason (Enter: next, b: back, q: stop).",
+        ),
+    ] = False,
+    workers: WorkersOption = None,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Review every move you made in a game with the expert's eyes: the best move, the
-    points lost, inaccuracies and blunders, and a summary."""
+    points lost, inaccuracies and blunders, and a summary.
+
+    The verdicts come from a fixed amount of search: the same game gets the same marks
+    on any machine."""
     from croupier.cli.casino.review import run_review
 
-    run_review(game, as_json)
+    run_review(games, as_json, step=step, workers=workers, scheduler=scheduler)
+
+
+def puzzle(
+    history: Annotated[
+        Path | None,
+        file_option(
+            "--history",
+            "Keep your rating and every answer in this file \\[default: casino-puzzles.json "
+            "in $XDG_STATE_HOME/croupier]",
+            writes=True,
+        ),
+    ] = None,
+    seed: SeedOption = None,
+    ident: Annotated[
+        str | None,
+        typer.Option("--id", help="Solve this puzzle (by its id) and stop.", show_default=False),
+    ] = None,
+) -> None:
+    """Solve positions where one move is clearly best; your rating and the puzzles' move
+    with every answer (Glicko-2).
+
+    The puzzles are found by the expert's exact search over self-play games."""
+    from croupier.cli.casino.puzzle import run_puzzles
+
+    run_puzzles(history, seed, ident)

@@ -32,12 +32,25 @@ from croupier.casino import (
     read_deck_file,
     toss_coin,
     toss_winner,
-    write_save,
 )
-from croupier.casino.gamelog import GameLog, log_path_for, read_log, write_log
+from croupier.casino.gamelog import (
+    GameFile,
+    GameLog,
+    LoggedRound,
+    log_path_for,
+    read_game_file,
+    read_log,
+    write_game_file,
+    write_log,
+)
 from croupier.casino.levels import DEFAULT_LEVEL, Level
-from croupier.casino.review import review_round
-from croupier.casino.savefile import SavedGame, read_game
+from croupier.casino.review import (
+    INTERACTIVE_SECONDS,
+    GameReview,
+    Reviewer,
+    RoundReview,
+    review_round,
+)
 from croupier.casino.session import (
     MenuChoice,
     MenuItem,
@@ -46,6 +59,7 @@ from croupier.casino.session import (
     TableItem,
     Turn,
     compose_move,
+    one_line_prompt,
     parse_hand_choice,
     parse_menu_choice,
     parse_move_line,
@@ -54,11 +68,12 @@ from croupier.casino.session import (
 )
 from croupier.cli.casino.drawing import pile_text, render_move, render_score, render_table
 from croupier.cli.casino.positions import render_moves, sorted_moves
-from croupier.cli.casino.review import render_round_review
-from croupier.cli.console import Prompter, fail, make_console
+from croupier.cli.casino.review import render_round_review, render_summary
+from croupier.cli.console import INTERRUPTED, Prompter, fail, make_console
 from croupier.cli.options import DEFAULT_DEADLINE
-from croupier.cli.recovery import recover
+from croupier.cli.recovery import Stopped, leave, recover, stopping_signals
 from croupier.errors import CroupierError
+from croupier.numerals import fresh_seed, plural
 
 __all__ = ["Dialogue", "run_play"]
 
@@ -81,20 +96,22 @@ def run_play(
         fail("--deck-file deals a new tournament: it cannot be used with --load")
     level = Level.parse(level_name) if level_name is not None else None
     deck = read_deck_file(deck_file) if deck_file is not None else None
-    loaded = read_game(load) if load is not None else None
-    rng = np.random.default_rng(seed)
+    loaded = read_game_file(load) if load is not None else None
+    seed = fresh_seed() if seed is None else seed
     dialogue = Dialogue(
         make_console(),
         level,
-        rng,
+        np.random.default_rng(seed),
         open_hands,
         log_file,
         reviews,
         pause=pause,
         deadline=deadline,
+        seed=seed,
     )
-    session = dialogue.session_for(loaded, os.fspath(load)) if loaded and load else None
-    return dialogue.run(session, deck)
+    with stopping_signals():
+        session = dialogue.session_for(loaded, os.fspath(load)) if loaded and load else None
+        return dialogue.run(session, deck)
 
 
 class Dialogue:
@@ -111,6 +128,7 @@ class Dialogue:
         *,
         pause: bool = False,
         deadline: float = DEFAULT_DEADLINE,
+        seed: int | None = None,
     ) -> None:
         self.out = console
         self.prompter = Prompter(console)
@@ -123,14 +141,21 @@ class Dialogue:
         self.pause = pause
         #: How long the computer (and the help) may think about a move, in seconds.
         self.deadline = deadline
+        #: The seed of the shuffles (printed, so that the game can be dealt again).
+        self.seed = seed
+        #: The reviews of the rounds shown so far, by round number (for the summary).
+        self.round_reviews: dict[int, RoundReview] = {}
+        #: The game being played (for the way out: a recovery file).
+        self.session: Session | None = None
 
-    def session_for(self, saved: SavedGame, path: str) -> Session:
+    def session_for(self, saved: GameFile, path: str) -> Session:
         """The session of a saved game: at the level asked for, else the save's, else the
-        default; with the game log next to the save if it leads to this position."""
+        default; with the game's moves (from the file, or for an older save from the game
+        log next to it, if it leads to this position)."""
         level = self.level or saved.level or DEFAULT_LEVEL
-        log = None
+        log = saved.log
         beside = log_path_for(path)
-        if os.path.exists(beside):
+        if log is None and os.path.exists(beside):
             try:
                 log = read_log(beside)
             except (CroupierError, OSError) as exc:
@@ -173,7 +198,9 @@ class Dialogue:
     # --- the game --------------------------------------------------------------------
 
     def run(self, session: Session | None, deck: tuple[Card, ...] | None) -> int:
-        """Play until the tournament ends, the game is saved or quit, or input ends."""
+        """Play until the tournament ends, the game is saved or quit, or input ends; any
+        way out but an explicit quit saves an unfinished game to a recovery file."""
+        self.session = session
         try:
             self.out.print(
                 Text()
@@ -183,24 +210,29 @@ class Dialogue:
                     f"({(session.level if session else self.level or DEFAULT_LEVEL).value})."
                 )
             )
+            if self.seed is not None:
+                self.out.print(
+                    f"Seed {self.seed}: croupier casino play --seed {self.seed} deals the "
+                    "same rounds again."
+                )
             self.out.print(
-                "At your turn, type a move on one line at any prompt that asks for a card "
-                "(capture D8 H8, build H3 S2, trail C9), or follow the menus."
+                "At your turn, type a move (capture D8 H8, build H3 S2, trail C9) or a "
+                "key: m to make it step by step, h for a hint, p to play it, ? for the menu."
             )
             if session is None:
-                session = self.start(deck)
+                session = self.session = self.start(deck)
             if session is not None:
                 self.loop(session)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.out.print()
-            self.out.print("Leaving the game.")
+            return leave(self.session, "the input ended", 0)
+        except KeyboardInterrupt:
+            self.out.print()
+            return leave(self.session, "interrupted (Ctrl-C)", INTERRUPTED)
+        except Stopped as stop:
+            return leave(self.session, stop.why, stop.exit_code)
         except Exception as exc:  # the last line of defence: the game is never lost
-            return recover(
-                session.state if session is not None else None,
-                exc,
-                practice=session is not None and session.practice,
-                level=session.level if session is not None else None,
-            )
+            return recover(self.session, exc)
         return 0
 
     def start(self, deck: tuple[Card, ...] | None) -> Session | None:
@@ -230,7 +262,7 @@ class Dialogue:
             if not name:
                 return None
             try:
-                return self.session_for(read_game(name), name)
+                return self.session_for(read_game_file(name), name)
             except (CroupierError, OSError) as exc:
                 self.out.print(Text(f"Cannot resume from {name}: {_reason(exc)}", style="yellow"))
 
@@ -244,14 +276,19 @@ class Dialogue:
                 continue
             items = session.menu()
             human = session.to_move is Player.HUMAN
-            self.out.print()
-            self.out.print(Text("Your turn:" if human else "The computer's turn:", style="bold"))
-            for number, item in enumerate(items, 1):
-                self.out.print(f"  {number}  {item.label}")
+            who = "Your turn" if human else "The computer's turn"
             parse = partial(_menu_choice, items=items)
-            choice = self.ask("Your choice [2]: ", partial(_typed_or, parse) if human else parse)
+            self.out.print()
+            choice = self.ask(
+                f"[bold]{who}:[/bold] {escape(one_line_prompt(items))}: ",
+                partial(_typed_or, parse) if human else parse,
+            )
             if isinstance(choice, Move):
                 self.play_human(session, choice)
+            elif choice is MenuChoice.MENU:
+                for number, item in enumerate(items, 1):
+                    number_text = f"{number:>2}" if item.choice is not MenuChoice.MENU else " "
+                    self.out.print(f"  {number_text}  {item.key}  {item.label}", markup=False)
             elif choice in (MenuChoice.SAVE, MenuChoice.SAVE_AND_QUIT):
                 if self.save(session) and choice is MenuChoice.SAVE_AND_QUIT:
                     return
@@ -261,9 +298,13 @@ class Dialogue:
                     return
             elif choice is MenuChoice.HELP:
                 decision = session.hint()
-                render_move(
-                    self.out, "Help: the computer would play", decision.move, decision.reason
-                )
+                render_move(self.out, "Hint: the expert would play", decision.move, decision.reason)
+                self.out.print("Press p to play it.", style="dim")
+            elif choice is MenuChoice.PLAY_HINT:
+                decision = session.hint()
+                turn = session.play(decision.move)
+                render_move(self.out, "You play the expert's move", decision.move, decision.reason)
+                self.show_turn(turn, session)
             elif choice is MenuChoice.MOVES:
                 render_moves(session.state, sorted_moves(session.state), self.out)
             elif choice is MenuChoice.HISTORY:
@@ -362,8 +403,8 @@ class Dialogue:
         render_table(session.state, self.out, open_hands=self.open_hands)
 
     def save(self, session: Session) -> bool:
-        """Ask for a file and save the game (and its log next to it; the game goes on);
-        False if the player went back."""
+        """Ask for a file and save the game to it as a game file (the position, then the
+        game's moves; the game goes on); False if the player went back."""
         while True:
             name = self.prompter.ask("Save the game to file (empty to go back): ").strip()
             if not name:
@@ -376,13 +417,15 @@ class Dialogue:
             ):
                 continue
             try:
-                write_save(session.state, name, session.level, practice=session.practice)
-                write_log(session.log, log_path_for(name))
+                write_game_file(
+                    session.state, session.log, name, session.level, practice=session.practice
+                )
             except (OSError, CroupierError) as exc:
                 self.out.print(Text(f"Cannot save to {name}: {_reason(exc)}", style="yellow"))
                 continue
             self.out.print(
-                f"Game saved to {name}. Resume it with: croupier casino play --load {name}",
+                f"Game saved to {name} (the position, then every move for the review). "
+                f"Resume it with: croupier casino play --load {name}",
                 markup=False,
             )
             return True
@@ -410,14 +453,45 @@ class Dialogue:
         self.show_round_end(turn.round_end)
         if self.reviews and session.log.rounds:
             self.out.print()
-            render_round_review(review_round(session.log.rounds[-1]), self.out)
+            reviewed = self.review(session.log.rounds[-1])
+            render_round_review(reviewed, self.out)
         if turn.round_end.tournament_over:
             self.show_winner(turn.round_end)
+            self.show_summary(session, turn.round_end)
         else:
             starter = turn.state.next_player
             who = "You" if starter is Player.HUMAN else "The computer"
             self.out.print(f"{who} captured last and play{'s' if who != 'You' else ''} first.")
+            self.prompter.ask(f"Press Enter for round {turn.state.round_number}: ")
             self.show_round_start(turn.state)
+
+    def review(self, logged: LoggedRound) -> RoundReview:
+        """The review of a round, as the player waits for it (kept for the summary)."""
+        number = logged.start.round_number
+        if number not in self.round_reviews:
+            reviewer = Reviewer(seconds=INTERACTIVE_SECONDS)
+            self.round_reviews[number] = review_round(logged, reviewer=reviewer)
+        return self.round_reviews[number]
+
+    def show_summary(self, session: Session, end: RoundEnd) -> None:
+        """The tournament in a few lines: the rounds and the score, the seed and, with the
+        reviews on, the review's summary of the whole game."""
+        human, computer = end.totals
+        self.out.print()
+        self.out.print(Text("The tournament", style="bold"))
+        self.out.print(
+            f"  {plural(end.state.round_number, 'round')}; final score: you {human}, "
+            f"the computer {computer} ({(session.level).value} level)."
+        )
+        if self.reviews:
+            rounds = tuple(
+                reviewed
+                for reviewed in (self.review(logged) for logged in session.log.rounds)
+                if reviewed.moves
+            )
+            render_summary(GameReview(Player.HUMAN, rounds), self.out)
+        if self.seed is not None:
+            self.out.print(f"  Seed {self.seed}: croupier casino play --seed {self.seed}")
 
     def keep_log(self, log: GameLog) -> None:
         """Write the game log to the ``--log`` file; a failure is reported once, and the

@@ -20,11 +20,12 @@ from rich.text import Text
 from croupier.cards import Card
 from croupier.casino import Action, Move, Player, State, read_save
 from croupier.casino.levels import Level
-from croupier.casino.strategies import STRATEGIES, player_name, strategy_named
+from croupier.casino.strategies import player_name, strategy_named
 from croupier.casino.values import split_capture
 from croupier.cli.casino.drawing import build_text, pile_text, render_move
 from croupier.cli.console import make_console
 from croupier.cli.render import cards_text
+from croupier.numerals import plural
 
 __all__ = ["hint_position", "list_moves", "render_moves", "show_position", "sorted_moves"]
 
@@ -60,8 +61,8 @@ def hint_position(savefile: Path, strategy: str, deadline: float, as_json: bool)
         return
     out = make_console()
     out.print(f"Round {state.round_number}: {player.label} to move.", style="bold")
-    name = player_name(strategy)
-    kind = "level" if name in Level.__members__.values() and name not in STRATEGIES else "strategy"
+    name = player_name(strategy)  # a level (expert too) is called one, as the others are
+    kind = "level" if name in Level.__members__.values() else "strategy"
     render_move(out, f"The {name} {kind} would play", decision.move, decision.reason)
 
 
@@ -104,7 +105,7 @@ def render_position(state: State, out: Console) -> None:
         out.print(builds)
     else:
         out.print(Text("No builds.", style="dim"))
-    out.print(f"Deck: {len(state.deck)} cards left")
+    out.print(f"Deck: {plural(len(state.deck), 'card')} left")
     last = "nobody yet" if state.last_capturer is None else state.last_capturer.label
     out.print(f"Last capturer: {last}")
     if state.is_round_over:

@@ -47,9 +47,11 @@ from numpy.typing import NDArray
 
 from croupier.cards import Card, as_cards, cards_to_indices, parse_cards
 from croupier.errors import CroupierError, check_type, prefixed
+from croupier.numerals import plural
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.hole_ranges import HoleRange, partial_cards
 from croupier.poker.ranges import Range
+from croupier.poker.starting_hands import COMBO_CARDS
 from croupier.poker.tables import CARD_KEYS
 from croupier.poker.variants import Game, Variant, variant_of
 
@@ -79,7 +81,7 @@ class EquityQuestion:
     of the wrong type a :class:`TypeError`. Text is read by :meth:`parse`.
 
     >>> from croupier.cards import parse_cards
-    >>> from croupier.poker.ranges import Range
+    >>> from croupier.poker.ranges import COMBO_CARDS, Range
     >>> EquityQuestion((Range.parse("AA"), Range.parse("KK")), parse_cards("Kh 7d 2c")).players
     2
     >>> EquityQuestion.parse(["AhKh", "AhQh"])
@@ -113,8 +115,8 @@ class EquityQuestion:
                     f"{variant.hole_cards}"
                 )
         object.__setattr__(self, "ranges", ranges)
-        object.__setattr__(self, "board", as_cards(self.board, "board"))
-        object.__setattr__(self, "dead", as_cards(self.dead, "dead"))
+        object.__setattr__(self, "board", as_cards(self.board, "board", reads_text=False))
+        object.__setattr__(self, "dead", as_cards(self.dead, "dead", reads_text=False))
         _check_players(len(ranges))
         if len(self.board) not in BOARD_SIZES:
             raise PokerError(
@@ -125,6 +127,7 @@ class EquityQuestion:
         _check_places(self)
         if variant.two_card:
             _check_live(self)
+            _check_dealable(self)
 
     @classmethod
     def parse(
@@ -205,8 +208,8 @@ class EquityQuestion:
 def _check_players(count: int) -> None:
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise PokerError(
-            f"{count} ranges given for {count} players: expected {MIN_PLAYERS} to "
-            f"{MAX_PLAYERS}, one range per player"
+            f"{plural(count, 'range')} given for {plural(count, 'player')}: expected "
+            f"{MIN_PLAYERS} to {MAX_PLAYERS}, one range per player"
         )
 
 
@@ -326,6 +329,51 @@ def _check_live(question: EquityQuestion) -> None:
                 f"player {i}'s range {str(player)!r} has no combo left once the board, the "
                 f"dead cards and the other players' hands ({held}) are removed"
             )
+
+
+#: Steps the search for one deal may take before it gives up (a question that fits is
+#: found in a handful; one that cannot is ruled out in a few hundred).
+DEAL_SEARCH_STEPS: Final = 100_000
+
+
+def _check_dealable(question: EquityQuestion) -> None:
+    """Some deal gives every player a combo of their range with no card twice (the
+    board and dead cards out); else a :class:`PokerError` saying the ranges cannot be
+    dealt together. ``AA AA AA AA AA`` asks for ten aces: no Monte Carlo deal could ever
+    be found. The search is bounded; a question it cannot settle in time is let through."""
+    fixed = (1 << (4 * (question.variant.lowest_rank - 2))) - 1  # short-deck: below 6 out
+    for card in question.board + question.dead:
+        fixed |= 1 << card.index
+    masks = []
+    for player in question.combo_ranges:
+        numbers = player.combo_numbers.tolist()
+        masks.append([m for m in (_COMBO_MASKS[c] for c in numbers) if not m & fixed])
+    order = sorted(range(len(masks)), key=lambda i: len(masks[i]))
+    steps = 0
+
+    def deal(position: int, used: int) -> bool | None:
+        nonlocal steps
+        if position == len(order):
+            return True
+        for mask in masks[order[position]]:
+            steps += 1
+            if steps > DEAL_SEARCH_STEPS:
+                return None
+            if not mask & used:
+                found = deal(position + 1, used | mask)
+                if found is not False:
+                    return found
+        return False
+
+    if deal(0, 0) is False:
+        raise PokerError(
+            f"the {len(masks)} ranges cannot be dealt together: no deal gives each player a "
+            "combo of their range without a card twice"
+        )
+
+
+#: Each combo's two cards, as a bit mask of card numbers.
+_COMBO_MASKS: Final = tuple((1 << int(a)) | (1 << int(b)) for a, b in COMBO_CARDS.tolist())
 
 
 class LiveQuestion:

@@ -10,6 +10,7 @@ from typing import Final, TypedDict, Unpack
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.cards import Card
 from croupier.engine import compiled
 from croupier.poker.calc.exact import plan_exact, run_exact
@@ -63,9 +64,12 @@ def _rng(rng: int | np.random.Generator | None) -> np.random.Generator:
         return rng
     if rng is not None and (isinstance(rng, bool) or not isinstance(rng, int)):
         raise TypeError(f"rng must be an int, a numpy Generator or None, not {type(rng).__name__}")
+    if rng is not None and rng < 0:
+        raise PokerError(f"bad rng {rng}: a seed is 0 or more")
     return np.random.default_rng(rng)
 
 
+@checked
 def exact_seconds(
     ranges: Ranges,
     *,
@@ -107,6 +111,7 @@ class CalcOptions(TypedDict, total=False):
     threads: int | None
 
 
+@checked
 def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[CalcResult]:
     """Like :func:`calculate`, yielding the result so far after each batch of work (all
     marked partial) and the whole result last: stop early and keep the last one."""
@@ -160,6 +165,7 @@ def _threads(threads: int | None) -> int:
     return threads
 
 
+@checked
 def calculate(
     ranges: Ranges,
     *,

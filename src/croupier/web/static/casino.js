@@ -5,7 +5,8 @@
 "use strict";
 
 (() => {
-  const { api, el, cardElement, announce } = croupier;
+  const { api, el, cardElement, announce, watchJob, count } = croupier;
+  const { buildElement } = casinoCards;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
   let chosenCard = null;        // casino code of the hand card picked
@@ -52,18 +53,6 @@
 
   // --- drawing ------------------------------------------------------------------
 
-  function buildElement(item) {
-    const node = el("span", "build owner-" + item.owner);
-    const parts = el("span", "build-parts");
-    for (const part of item.parts) {
-      const group = el("span", "build-part");
-      part.forEach((card) => group.append(cardElement(card, "mini")));
-      parts.append(group);
-    }
-    const owner = item.owner === "human" ? "yours" : "the computer's";
-    node.append(parts, el("span", "build-label", `build of ${item.value}, ${owner}`));
-    return node;
-  }
 
   function itemName(item) {
     if (item.kind === "card") return item.card.name;
@@ -118,8 +107,8 @@
     const backs = $("computer-hand");
     backs.replaceChildren();
     for (let i = 0; i < position.computer_hand; i += 1) backs.append(el("span", "card back"));
-    $("computer-pile").textContent = `pile: ${position.piles.computer.length} cards`;
-    $("human-pile").textContent = `pile: ${position.piles.human.length} cards`;
+    $("computer-pile").textContent = `pile: ${count(position.piles.computer.length, "card")}`;
+    $("human-pile").textContent = `pile: ${count(position.piles.human.length, "card")}`;
     renderTable(position, highlight);
     const playable = position.legal.length > 0 && !busy && !state.finished;
     renderHand(position, playable);
@@ -133,6 +122,47 @@
     }
     $("clear-choice").disabled = !ready;
     $("hint").disabled = !(state.seated && legalMoves().length > 0);
+    $("undo").disabled = !(state.seated && state.can_undo && !busy);
+  }
+
+  function renderHistory() {
+    const list = $("move-list");
+    list.replaceChildren();
+    const history = state.seated ? state.history || [] : [];
+    for (const entry of history) {
+      const item = el("li", "move-entry " + entry.player);
+      item.append(el("strong", null, entry.player === "human" ? "You " : "Computer "),
+        cardElement(entry.card_view, "mini"), document.createTextNode(` ${entry.text} (${entry.notation})`));
+      list.append(item);
+    }
+    if (!history.length) list.append(el("li", "note", "No move yet this round."));
+    $("practice-note").textContent = state.seated && state.practice ? "a practice game: moves can be taken back" : "";
+  }
+
+  function renderLegal() {
+    const list = $("legal-list");
+    list.replaceChildren();
+    const moves = legalMoves();
+    $("legal-count").textContent = state.seated && !state.finished ? `(${moves.length})` : "";
+    for (const move of moves) {
+      const item = el("li");
+      const button = el("button", "legal-move");
+      button.type = "button";
+      button.append(cardElement(move.card_view, "mini"), document.createTextNode(` ${move.text}`));
+      button.title = move.notation;
+      button.dataset.notation = move.notation;
+      button.addEventListener("click", () => choose(move));
+      item.append(button);
+      list.append(item);
+    }
+  }
+
+  /** Pick a whole move on the table (from the legal-move list or a hint): then the action. */
+  function choose(move) {
+    chosenCard = move.card;
+    chosenItems = new Set(move.items);
+    showError("move-error", "");
+    render();
   }
 
   function renderLevels() {
@@ -153,9 +183,10 @@
   function render() {
     document.body.dataset.busy = String(busy);
     renderLevels();
-    const canSave = state.seated && !state.finished;
-    $("save-game").hidden = !canSave;
-    $("download-log").hidden = !(state.seated && state.moves_logged > 0);
+    renderHistory();
+    renderLegal();
+    $("save-game").hidden = !state.seated;
+    $("review-game").hidden = !(state.seated && state.moves_logged > 0);
     if (!state.seated) {
       renderPosition({
         round: "–", scores: { human: "–", computer: "–" }, deck: "–", computer_hand: 0,
@@ -192,8 +223,8 @@
     for (const item of event.items) {
       const row = el("tr");
       row.append(el("td", null, item.name),
-        el("td", "num", `${item.human.cards} cards: ${item.human.points}`),
-        el("td", "num", `${item.computer.cards} cards: ${item.computer.points}`));
+        el("td", "num", `${count(item.human.cards, "card")}: ${item.human.points}`),
+        el("td", "num", `${count(item.computer.cards, "card")}: ${item.computer.points}`));
       table.append(row);
     }
     for (const [label, key] of [["Round points", "points"], ["Tournament before", "before"], ["Tournament now", "totals"]]) {
@@ -234,7 +265,18 @@
     $("round-title").textContent = `Round ${event.round} is over`;
     const result = $("round-result");
     result.replaceChildren(scoreTable(event));
-    $("review").replaceChildren(event.review ? reviewBlock(event.review) : el("p", "note", "No moves of yours to review."));
+    const review = $("review");
+    if (event.review) {
+      review.replaceChildren(reviewBlock(event.review));
+    } else if (event.review_job) {
+      // The review runs on the server's workers: show it when it is ready.
+      review.replaceChildren(el("p", "note", "Reviewing your moves…"));
+      watchJob("/api/jobs/" + event.review_job, () => null, 250)
+        .then((job) => review.replaceChildren(reviewBlock(job.result)))
+        .catch((error) => review.replaceChildren(el("p", "note", `No review: ${error.message}.`)));
+    } else {
+      review.replaceChildren(el("p", "note", event.review_error ? `No review: ${event.review_error}.` : "No moves of yours to review."));
+    }
   }
 
   function showResult(event) {
@@ -251,7 +293,7 @@
   async function playEvents(events, animate) {
     const banner = $("computer-move");
     for (const event of events) {
-      if (event.kind === "toss" || event.kind === "loaded") {
+      if (event.kind === "toss" || event.kind === "loaded" || event.kind === "undo") {
         $("toss-text").textContent = event.text;
         announce(event.text);
       } else if (event.kind === "move" && event.player === "computer") {
@@ -337,11 +379,23 @@
     showError("move-error", "");
     try {
       const advice = await api("POST", "/api/casino/hint");
-      chosenCard = advice.move.card;
-      chosenItems = new Set(advice.move.items);
-      render();
+      choose(advice.move);
       $("hint-text").textContent = `Hint: ${advice.move.text} (${advice.move.notation}). Why: ${advice.reason}.`;
       announce($("hint-text").textContent);
+    } catch (error) {
+      showError("move-error", capitalized(error.message) + ".");
+    }
+  }
+
+  async function undo() {
+    if (busy) return;
+    showError("move-error", "");
+    $("hint-text").textContent = "";
+    try {
+      const next = await api("POST", "/api/casino/undo");
+      $("round-panel").hidden = true;
+      $("computer-move").hidden = true;
+      await apply(next, false);
     } catch (error) {
       showError("move-error", capitalized(error.message) + ".");
     }
@@ -389,6 +443,7 @@
   }
   $("clear-choice").addEventListener("click", clearChoice);
   $("hint").addEventListener("click", hint);
+  $("undo").addEventListener("click", undo);
   $("load-file").addEventListener("change", (event) => {
     const file = event.target.files[0];
     if (file) loadFile(file);

@@ -1,0 +1,168 @@
+"""The expert against the yardstick: tournaments at equal time per move, resumable.
+
+Run: .venv/bin/python benchmarks/casino_yardstick.py [--tournaments N] [--deadline S]
+     [--expert-deadline S] [--seed N] [--workers N] [--checkpoint FILE] [--json]
+
+Plays N tournaments (default 400, to 21 points, in pairs on the same shuffles with the
+seats swapped) between the ``expert`` and the ``yardstick`` (plain determinized search,
+see ``croupier.casino.strategies.yardstick``), each with a deadline of S seconds a move
+(default 0.1; ``--expert-deadline`` gives the expert another, to see what more time
+buys). It prints the expert's wins, losses and ties, its share of the tournaments with
+the 95% Wilson interval, the round margin, the time each side took per move and the moves
+the deadline cut short. The deadline is wall-clock time: on a loaded machine each side
+gets less done in it, so state the machine's load with the figures.
+
+``--checkpoint FILE`` keeps every tournament as it finishes (one JSON line each, after a
+first line naming the options): run the same command again to resume where it stopped.
+A checkpoint made with other options is refused. ``--workers`` processes share the
+tournaments (their results do not depend on it, up to the timing of each move).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import sys
+import time
+from typing import Any
+
+from croupier.casino.strategies.arena import ArenaResult, TournamentRecord, run_arena
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "a": "expert",
+        "b": "yardstick",
+        "tournaments": args.tournaments,
+        "deadline": args.deadline,
+        "expert_deadline": args.expert_deadline or args.deadline,
+        "seed": args.seed,
+    }
+
+
+def _record(data: dict[str, Any]) -> TournamentRecord:
+    fields = {field.name for field in dataclasses.fields(TournamentRecord)}
+    if set(data) != fields:
+        raise SystemExit(f"bad checkpoint line: expected the fields {sorted(fields)}")
+    values: dict[str, Any] = {
+        key: tuple(value) if isinstance(value, list) else value for key, value in data.items()
+    }
+    return TournamentRecord(**values)
+
+
+def load_checkpoint(path: str, options: dict[str, Any]) -> dict[int, TournamentRecord]:
+    """The tournaments kept in ``path`` (none if it does not exist yet)."""
+    if not os.path.exists(path):
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(json.dumps({"options": options}) + "\n")
+        return {}
+    with open(path, encoding="utf-8") as lines:
+        header = json.loads(next(lines))
+        if header.get("options") != options:
+            raise SystemExit(
+                f"{path} was made with other options ({header.get('options')}): "
+                "remove it or give the same options"
+            )
+        done = {}
+        for line in lines:
+            if line.strip():
+                entry = json.loads(line)
+                done[int(entry["index"])] = _record(entry["record"])
+    return done
+
+
+def report(result: ArenaResult, options: dict[str, Any], seconds: float) -> dict[str, Any]:
+    share = result.win_share("a")
+    margin = result.margin()
+    return {
+        **options,
+        "played": result.tournaments,
+        "expert_wins": result.a_wins,
+        "yardstick_wins": result.b_wins,
+        "ties": result.ties,
+        "expert_share": round(share.value, 4),
+        "expert_share_95": [round(share.low, 4), round(share.high, 4)],
+        "round_margin": round(margin.value, 3),
+        "round_margin_95": [round(margin.low, 3), round(margin.high, 3)],
+        "expert_seconds_per_move": round(result.seconds_per_move("a"), 4),
+        "yardstick_seconds_per_move": round(result.seconds_per_move("b"), 4),
+        "expert_slowest_move": round(result.slowest_move("a"), 3),
+        "yardstick_slowest_move": round(result.slowest_move("b"), 3),
+        "expert_moves_cut_short": result.moves_cut_short("a"),
+        "yardstick_moves_cut_short": result.moves_cut_short("b"),
+        "minutes_this_run": round(seconds / 60, 1),
+        "load_average": [round(load, 2) for load in os.getloadavg()],
+    }
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tournaments", type=int, default=400)
+    parser.add_argument("--deadline", type=float, default=0.1)
+    parser.add_argument("--expert-deadline", type=float, default=None)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--checkpoint", default=None)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--tiny", action="store_true", help="2 tournaments, 0.01 s a move (tests)")
+    args = parser.parse_args(argv)
+    if args.tiny:
+        args.tournaments, args.deadline = 2, 0.01
+    options = _options(args)
+    done = load_checkpoint(args.checkpoint, options) if args.checkpoint else {}
+    keep = open(args.checkpoint, "a", encoding="utf-8") if args.checkpoint else None  # noqa: SIM115
+
+    def kept(index: int, record: TournamentRecord) -> None:
+        if keep is not None:
+            entry = {"index": index, "record": dataclasses.asdict(record)}
+            keep.write(json.dumps(entry) + "\n")
+            keep.flush()
+
+    start = time.perf_counter()
+    try:
+        result = run_arena(
+            "expert",
+            "yardstick",
+            args.tournaments,
+            rng=args.seed,
+            workers=args.workers,
+            deadline=options["expert_deadline"],
+            b_deadline=args.deadline,
+            done=done,
+            on_record=kept,
+        )
+    finally:
+        if keep is not None:
+            keep.close()
+    figures = report(result, options, time.perf_counter() - start)
+    if args.json:
+        print(json.dumps(figures))
+        return
+    low, high = figures["expert_share_95"]
+    print(
+        f"expert ({options['expert_deadline']:g} s a move) against yardstick "
+        f"({args.deadline:g} s a move), seed {args.seed}: {result.tournaments} tournaments"
+    )
+    print(
+        f"  expert {result.a_wins} wins, yardstick {result.b_wins}, ties {result.ties}: "
+        f"the expert's share {figures['expert_share']:.1%} (95% interval {low:.1%} - {high:.1%})"
+    )
+    margin_low, margin_high = figures["round_margin_95"]
+    print(
+        f"  round margin {figures['round_margin']:+.2f} points a round "
+        f"(95% interval {margin_low:+.2f} to {margin_high:+.2f})"
+    )
+    print(
+        f"  time per move: expert {figures['expert_seconds_per_move'] * 1000:.1f} ms "
+        f"(slowest {figures['expert_slowest_move']:.3f} s), yardstick "
+        f"{figures['yardstick_seconds_per_move'] * 1000:.1f} ms "
+        f"(slowest {figures['yardstick_slowest_move']:.3f} s); moves cut short: expert "
+        f"{figures['expert_moves_cut_short']}, yardstick {figures['yardstick_moves_cut_short']}"
+    )
+    print(f"  {figures['minutes_this_run']} minutes, load average {figures['load_average']}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,379 @@
+"""Puzzles: positions where one move is clearly best, found by the expert's exact search.
+
+A puzzle is a position of a last deal, where the deck is empty and the player to move
+knows every card (the unseen ones are the opponent's hand), so the review's search to
+the end of the round gives every move its exact value (:func:`~.review.judge`). A
+position is a puzzle when one kind of move is best, worth at least :data:`MIN_MARGIN`
+round points more than any other, among at least :data:`MIN_KINDS` kinds (moves that
+differ only by cards of the same sort are one kind, and each of them is a solution).
+The solver always sits in the human's seat (the seats are swapped when the computer was
+to move), so a puzzle's reason speaks to "you".
+
+The set that ships with croupier (``puzzles.json`` beside this module) is made by
+``scripts/casino_puzzles.py`` from self-play games, reproducibly from a seed. Each puzzle
+holds its position (in the save-file format), its solutions, the value of every legal
+move, the reason for the best, and a starting rating from how hard it looks
+(:func:`starting_rating`).
+
+Solving is rated as chess sites do, by Glicko-2 (:mod:`~.ratings`): each attempt is a
+game between the player and the puzzle, which both ratings learn from.
+:class:`PuzzleHistory` keeps the player's rating, the puzzles' ratings and every attempt;
+:func:`next_puzzle` picks the unsolved puzzle rated closest to the player. Nothing here
+prints; the history is read and written as JSON by :func:`read_history` and
+:func:`write_history`.
+
+>>> puzzles = load_puzzles()
+>>> len(puzzles) >= 40 and all(puzzle.margin >= MIN_MARGIN for puzzle in puzzles)
+True
+>>> puzzle = puzzles[0]
+>>> verdict = puzzle.check(puzzle.solutions[0])
+>>> verdict.solved, verdict.loss
+(True, 0.0)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from importlib.resources import files
+from typing import Any, Final
+
+import numpy as np
+
+from croupier.casino.errors import CasinoError
+from croupier.casino.moves import Action, Move
+from croupier.casino.pieces import Build, Player
+from croupier.casino.ratings import Rating
+from croupier.casino.review import Reviewer, judge
+from croupier.casino.savefile import format_save, parse_save, write_text
+from croupier.casino.state import State
+from croupier.casino.strategies import strategy_named
+from croupier.casino.strategies.search import TOURNAMENT_BONUS
+from croupier.casino.strategies.values import move_kind
+from croupier.randomness import RNGLike, as_generator
+from croupier.textfile import read_text
+
+__all__ = [
+    "MIN_KINDS",
+    "MIN_MARGIN",
+    "Attempt",
+    "Puzzle",
+    "PuzzleHistory",
+    "PuzzleVerdict",
+    "find_puzzle",
+    "load_puzzles",
+    "next_puzzle",
+    "parse_puzzles",
+    "read_history",
+    "starting_rating",
+    "write_history",
+]
+
+#: How much better than any other kind of move the solution must be (round points).
+MIN_MARGIN: Final = 1.5
+#: The kinds of move a puzzle's position must offer (at least).
+MIN_KINDS: Final = 3
+#: The starting rating of the easiest puzzle.
+BASE_RATING: Final = 1200.0
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleVerdict:
+    """The verdict on an answer: whether it solves the puzzle, the round points it gives
+    away against the best (0 for a solution), a solution, and why that is best."""
+
+    puzzle: str
+    move: Move
+    solved: bool
+    loss: float
+    solution: Move
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict as JSON-ready data."""
+        return {
+            "puzzle": self.puzzle,
+            "move": str(self.move),
+            "solved": self.solved,
+            "loss": round(self.loss, 3),
+            "solution": str(self.solution),
+            "solution_text": self.solution.describe("pretty"),
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """A position with one clearly best move (see the module's documentation): its id,
+    the position (the player to move solves it), every solution, the exact value of each
+    legal move (round points ahead at the end of the round; a tournament won or lost
+    counts :data:`~.strategies.search.TOURNAMENT_BONUS` more), how much better the best
+    is than the next kind of move, why it is best, and the starting rating."""
+
+    id: str
+    state: State
+    solutions: tuple[Move, ...]
+    values: Mapping[Move, float]
+    margin: float
+    reason: str
+    rating: float
+
+    @property
+    def player(self) -> Player:
+        """Who solves it: the player to move."""
+        return self.state.next_player
+
+    def check(self, move: Move | str) -> PuzzleVerdict:
+        """The verdict on ``move`` (an illegal one raises the engine's
+        :class:`~croupier.casino.errors.IllegalMoveError`)."""
+        move = Move.parse(move) if isinstance(move, str) else move
+        problem = self.state.check(move)
+        if problem is not None:
+            raise problem
+        best = max(self.values.values())
+        raw = best - self.values[move]
+        loss = raw - TOURNAMENT_BONUS * max(0, round(raw / TOURNAMENT_BONUS))
+        solved = move in self.solutions
+        return PuzzleVerdict(
+            self.id, move, solved, 0.0 if solved else loss, self.solutions[0], self.reason
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The puzzle as it is stored (the position as save-file text)."""
+        return {
+            "id": self.id,
+            "position": format_save(self.state),
+            "solutions": [str(move) for move in self.solutions],
+            "values": {str(move): value for move, value in self.values.items()},
+            "margin": self.margin,
+            "reason": self.reason,
+            "rating": self.rating,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Puzzle:
+        """A stored puzzle, checked: the position as strictly as a save file, and its
+        solutions and values legal moves of it."""
+        ident = str(data["id"])
+        state = parse_save(str(data["position"]), f"puzzle {ident}")
+        values = {Move.parse(str(text)): float(value) for text, value in data["values"].items()}
+        solutions = tuple(Move.parse(str(text)) for text in data["solutions"])
+        for move in (*values, *solutions):
+            problem = state.check(move)
+            if problem is not None:
+                raise CasinoError(f"puzzle {ident}: {problem}")
+        if set(values) != set(state.legal_moves()) or not set(solutions) <= set(values):
+            raise CasinoError(f"puzzle {ident}: the values must be those of every legal move")
+        return cls(
+            ident,
+            state,
+            solutions,
+            values,
+            float(data["margin"]),
+            str(data["reason"]),
+            float(data["rating"]),
+        )
+
+
+def find_puzzle(state: State, ident: str = "") -> Puzzle | None:
+    """The puzzle ``state`` makes, or ``None``: a last deal's position whose best move
+    is worth :data:`MIN_MARGIN` more than any other kind of move, among at least
+    :data:`MIN_KINDS` kinds (the values come from the review's exact search)."""
+    if state.deck or state.is_round_over:
+        return None
+    state = _as_human(state)  # the solver sits in the human's seat: the reason says "you"
+    legal = state.legal_moves()
+    kinds = {move_kind(move) for move in legal}
+    if len(kinds) < MIN_KINDS:
+        return None
+    judged = judge(state, Reviewer())
+    analysis = judged.analysis
+    if analysis is None or not analysis.exact or not judged.complete:
+        return None
+    values = dict(zip(analysis.moves, analysis.values, strict=True))
+    best = max(values.values())
+    solutions = tuple(move for move in legal if values[move] == best)
+    others = [value for move, value in values.items() if value < best]
+    one_kind = len({move_kind(move) for move in solutions}) == 1
+    if not one_kind or not others or best - max(others) < MIN_MARGIN:
+        return None
+    best_move = judged.decision.move
+    ordered = (best_move, *(move for move in solutions if move != best_move))
+    rating = starting_rating(state, ordered, len(kinds))
+    margin = best - max(others)
+    return Puzzle(ident, state, ordered, values, margin, judged.decision.reason, rating)
+
+
+def _as_human(state: State) -> State:
+    """``state`` with the seats swapped if the computer is to move: the same position,
+    with the player to move in the human's seat."""
+    if state.next_player is Player.HUMAN:
+        return state
+    return State(
+        hands=(state.hands[1], state.hands[0]),
+        loose=state.loose,
+        builds=tuple(Build(build.parts, build.owner.other) for build in state.builds),
+        piles=(state.piles[1], state.piles[0]),
+        deck=state.deck,
+        next_player=Player.HUMAN,
+        last_capturer=None if state.last_capturer is None else state.last_capturer.other,
+        scores=(state.scores[1], state.scores[0]),
+        round_number=state.round_number,
+    )
+
+
+def starting_rating(state: State, solutions: Sequence[Move], kinds: int) -> float:
+    """How hard a puzzle looks, as a rating: :data:`BASE_RATING`, 250 more if the greedy
+    player (the most points now) misses it, 250 more if the ``strong`` level (the
+    expert's judgement one move ahead) misses it, 150 more if the solution takes nothing
+    now (a trail, a build), and 100 more for each doubling of the kinds of move beyond
+    four, to the nearest point. The ratings then learn from every attempt."""
+    seen = state.observe(state.next_player)
+    rating = BASE_RATING
+    for level in ("greedy", "strong"):
+        found = strategy_named(level, deadline=60).decide(seen).move
+        if found not in solutions:
+            rating += 250
+    if solutions[0].action is not Action.CAPTURE:
+        rating += 150
+    return float(round(rating + 100 * max(0.0, math.log2(kinds / 4))))
+
+
+def parse_puzzles(text: str) -> tuple[Puzzle, ...]:
+    """The puzzles stored in ``text`` (a JSON list of :meth:`Puzzle.to_dict`)."""
+    data = json.loads(text)
+    if not isinstance(data, list):
+        raise CasinoError("a puzzle set is a JSON list of puzzles")
+    puzzles = tuple(Puzzle.from_dict(entry) for entry in data)
+    if len({puzzle.id for puzzle in puzzles}) != len(puzzles):
+        raise CasinoError("two puzzles have the same id")
+    return puzzles
+
+
+def load_puzzles() -> tuple[Puzzle, ...]:
+    """The puzzles that ship with croupier."""
+    return parse_puzzles(files("croupier.casino").joinpath("puzzles.json").read_text("utf-8"))
+
+
+# --- the player's history ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One attempt: the puzzle, the move answered, whether it solved it, and the
+    player's rating after it."""
+
+    puzzle: str
+    move: str
+    solved: bool
+    rating: float
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleHistory:
+    """A player's puzzles so far: the player's rating, the ratings of the puzzles tried
+    (moved by the player's attempts), and every attempt in order."""
+
+    player: Rating = field(default_factory=Rating)
+    puzzles: Mapping[str, Rating] = field(default_factory=dict)
+    attempts: tuple[Attempt, ...] = ()
+
+    def rating_of(self, puzzle: Puzzle) -> Rating:
+        """``puzzle``'s rating as this history knows it."""
+        known = self.puzzles.get(puzzle.id)
+        return known if known is not None else Rating(puzzle.rating)
+
+    def record(self, puzzle: Puzzle, verdict: PuzzleVerdict) -> PuzzleHistory:
+        """The history after ``verdict`` on ``puzzle``: both ratings updated (Glicko-2,
+        one game), the attempt added."""
+        score = 1.0 if verdict.solved else 0.0
+        theirs = self.rating_of(puzzle)
+        player = self.player.update([(theirs, score)])
+        puzzle_rating = theirs.update([(self.player, 1.0 - score)])
+        attempt = Attempt(puzzle.id, str(verdict.move), verdict.solved, player.rating)
+        return replace(
+            self,
+            player=player,
+            puzzles={**self.puzzles, puzzle.id: puzzle_rating},
+            attempts=(*self.attempts, attempt),
+        )
+
+    @property
+    def solved(self) -> int:
+        """Attempts that solved their puzzle."""
+        return sum(attempt.solved for attempt in self.attempts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The history as JSON-ready data."""
+        return {
+            "player": self.player.to_dict(),
+            "puzzles": {ident: rating.to_dict() for ident, rating in self.puzzles.items()},
+            "attempts": [
+                {"puzzle": a.puzzle, "move": a.move, "solved": a.solved, "rating": a.rating}
+                for a in self.attempts
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], source: str = "puzzle history") -> PuzzleHistory:
+        """The history of :meth:`to_dict`, checked (a bad one is a one-line error)."""
+        try:
+            player = _rating(data["player"])
+            puzzles = {str(ident): _rating(value) for ident, value in data["puzzles"].items()}
+            attempts = tuple(
+                Attempt(str(a["puzzle"]), str(a["move"]), bool(a["solved"]), float(a["rating"]))
+                for a in data["attempts"]
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise CasinoError(
+                f"{source}: not a puzzle history ({type(exc).__name__}: {exc})"
+            ) from None
+        return cls(player, puzzles, attempts)
+
+
+def _rating(data: Mapping[str, Any]) -> Rating:
+    values = [float(data[key]) for key in ("rating", "deviation", "volatility")]
+    if not all(math.isfinite(value) for value in values) or values[1] <= 0 or values[2] <= 0:
+        raise ValueError(f"bad rating {dict(data)}")
+    return Rating(*values)
+
+
+def read_history(path: str | os.PathLike[str]) -> PuzzleHistory:
+    """The history in ``path`` (a new one if there is no such file)."""
+    if not os.path.exists(path):
+        return PuzzleHistory()
+    text = read_text(path, CasinoError)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise CasinoError(f"{os.fspath(path)}: not a puzzle history ({exc})") from None
+    if not isinstance(data, dict):
+        raise CasinoError(f"{os.fspath(path)}: not a puzzle history (expected a JSON object)")
+    return PuzzleHistory.from_dict(data, os.fspath(path))
+
+
+def write_history(history: PuzzleHistory, path: str | os.PathLike[str]) -> None:
+    """Write ``history`` to ``path`` atomically (its folder is made if need be)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    write_text(json.dumps(history.to_dict(), indent=1) + "\n", path)
+
+
+def next_puzzle(puzzles: Sequence[Puzzle], history: PuzzleHistory, rng: RNGLike = None) -> Puzzle:
+    """The next puzzle for the player: one not tried yet (once all were, the least tried),
+    among the three rated closest to the player's rating, at random (``rng``)."""
+    if not puzzles:
+        raise CasinoError("there is no puzzle to solve")
+    tries: dict[str, int] = {}
+    for attempt in history.attempts:
+        tries[attempt.puzzle] = tries.get(attempt.puzzle, 0) + 1
+    fewest = min(tries.get(puzzle.id, 0) for puzzle in puzzles)
+    fresh = [puzzle for puzzle in puzzles if tries.get(puzzle.id, 0) == fewest]
+    target = history.player.rating
+    fresh.sort(key=lambda puzzle: (abs(history.rating_of(puzzle).rating - target), puzzle.id))
+    chosen = fresh[:3]
+    generator = as_generator(rng) if rng is not None else np.random.default_rng()
+    return chosen[int(generator.integers(len(chosen)))]

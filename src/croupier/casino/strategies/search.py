@@ -1,0 +1,335 @@
+"""The expert's search, the hot loop of the computer player, on its own.
+
+Two searches over a position whose every card is given (a sampled deal of the hidden
+cards, or the last deal, where the unseen cards are exactly the opponent's hand):
+
+- :class:`DepthSearch`: alpha-beta to a depth, or to the end of the current deal of
+  4 + 4 cards (after it the next cards are chance), judging the positions it reaches
+  with :func:`~.evaluation.evaluate`. It counts the positions it visits, and stops at a
+  :class:`~.base.Deadline` or a budget of positions by raising :class:`DeadlineError` or
+  :class:`OutOfBudgetError`.
+- :class:`ExactSearch`: alpha-beta to the end of the round with a transposition table,
+  so that positions reached by moves in another order are searched once. Its values are
+  exact: the round points the player finishes ahead by, and :data:`TOURNAMENT_BONUS`
+  more (or less) when the round decides the tournament. The table is kept between
+  searches (a strategy keeps one for the moves of a last deal, whose positions recur).
+
+Both value a move for ``player`` (who maximizes, the opponent minimizes), search one
+move of each *kind* (moves that differ only by cards of the same sort, see
+:func:`~.values.move_kind`, are worth the same), and try the likely best moves first
+(:func:`search_order`: captures, the biggest first). Nothing here reads the clock but
+through the deadline given, so the same search on the same position visits the same
+positions and gives the same values on any machine. This module is kept apart so that
+it can be compiled.
+
+>>> from croupier.casino import Player, new_tournament
+>>> state = new_tournament(Player.HUMAN, rng=3)
+>>> while state.deck or len(state.hand(Player.COMPUTER)) < 4:  # to the last deal
+...     state = state.apply(state.legal_moves()[0])
+>>> moves = distinct_kinds(state.legal_moves())
+>>> exact = ExactSearch(Player.HUMAN).values(state, moves)
+>>> plain = DepthSearch(Player.HUMAN).roots(state, moves, TO_THE_END)
+>>> exact == plain, max(exact)
+(True, 9.0)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from croupier.cards import Card
+from croupier.casino.moves import Action, Move
+from croupier.casino.pieces import Player
+from croupier.casino.rules import moves_until
+from croupier.casino.state import State
+from croupier.casino.strategies.base import Deadline
+from croupier.casino.strategies.evaluation import WEIGHTS, Weights, evaluate
+from croupier.casino.strategies.values import CARD_POINTS, IS_SPADE, move_kind
+from croupier.casino.tournament import WINNING_SCORE
+
+__all__ = [
+    "TOURNAMENT_BONUS",
+    "TO_THE_END",
+    "DeadlineError",
+    "DepthSearch",
+    "ExactSearch",
+    "OutOfBudgetError",
+    "distinct_kinds",
+    "final_value",
+    "search_order",
+]
+
+#: What deciding the tournament is worth in a search to the end of the round, beyond
+#: any margin of round points.
+TOURNAMENT_BONUS: Final = 100.0
+#: A depth beyond any round's end.
+TO_THE_END: Final = 10**6
+#: Positions an :class:`ExactSearch` keeps in its table before it starts a new one.
+TABLE_SIZE: Final = 100_000
+
+
+class OutOfBudgetError(Exception):
+    """The search visited more positions than its budget."""
+
+
+class DeadlineError(Exception):
+    """The time for the decision is up."""
+
+
+_ACTION_ORDER = {Action.CAPTURE: 100, Action.INCREASE: 2, Action.BUILD: 1, Action.TRAIL: 0}
+
+
+def search_order(move: Move) -> int:
+    """How early to search ``move`` (higher first): captures, the biggest first.
+
+    >>> search_order(Move.parse("capture S5 H5 C2 D3")) > search_order(Move.parse("trail H5"))
+    True
+    """
+    return _ACTION_ORDER[move.action] + len(move.loose) + 4 * len(move.builds)
+
+
+def distinct_kinds(moves: list[Move]) -> list[Move]:
+    """One move of each kind (see :func:`~.values.move_kind`): the first of each.
+
+    >>> [str(m) for m in distinct_kinds([Move.parse("trail H5"), Move.parse("trail C5")])]
+    ['trail H5']
+    """
+    return list({move_kind(move): move for move in reversed(moves)}.values())
+
+
+def final_value(state: State, player: Player) -> float:
+    """A finished round for ``player``: the exact point margin, and
+    :data:`TOURNAMENT_BONUS` more (or less) if it ends the tournament with a winner."""
+    points = state.score().points
+    value = float(points[player] - points[player.other])
+    totals = state.totals()
+    if max(totals) >= WINNING_SCORE:
+        ahead = totals[player] - totals[player.other]
+        value += TOURNAMENT_BONUS if ahead > 0 else -TOURNAMENT_BONUS if ahead < 0 else 0.0
+    return value
+
+
+class DepthSearch:
+    """Alpha-beta over one full deal, to ``depth`` plies or the end of the current deal,
+    valued for ``player`` (who maximizes)."""
+
+    def __init__(self, player: Player, weights: Weights = WEIGHTS) -> None:
+        self.player = player
+        self.weights = weights
+        #: Positions searched so far.
+        self.nodes = 0
+        #: Positions allowed before the search gives up (``None``: no limit).
+        self.limit: int | None = None
+        #: When the search must stop (``None``: never).
+        self.deadline: Deadline | None = None
+
+    def root(self, state: State, move: Move, depth: int) -> float:
+        """The value of playing ``move`` in ``state``, looking ``depth`` plies ahead."""
+        return self._after(state, move, depth, -math.inf, math.inf)
+
+    def roots(
+        self, state: State, moves: list[Move], depth: int, looked: list[float] | None = None
+    ) -> list[float]:
+        """The values of ``moves`` in ``state`` (:meth:`root`), stopping at the deadline;
+        ``looked``: their values one ply ahead in this state, which a search of depth 1
+        takes as they are."""
+        if depth == 1 and looked is not None:
+            return looked
+        values = []
+        deadline = self.deadline
+        for move in moves:
+            if deadline is not None and deadline.expired():  # a deal may have 1,000s of moves
+                raise DeadlineError
+            values.append(self._after(state, move, depth, -math.inf, math.inf))
+        return values
+
+    def _after(self, state: State, move: Move, depth: int, alpha: float, beta: float) -> float:
+        child = state.apply(move, check=False)
+        if child.is_round_over:
+            return final_value(child, self.player)
+        if len(child.deck) != len(state.deck):  # a new deal: the sampled cards are invented
+            return evaluate(child, self.player, hands_known=False, weights=self.weights)
+        if depth <= 1:
+            return evaluate(child, self.player, weights=self.weights)
+        return self._search(child, depth - 1, alpha, beta)
+
+    def _moves(self, state: State) -> list[Move]:
+        """The moves of the player to move, listed against the deadline (a node of an
+        extreme table may have 100,000s of moves)."""
+        deadline = self.deadline
+        if deadline is None:
+            return state.legal_moves()
+        player = state.next_player
+        listed = moves_until(
+            state.hands[player], state.loose, state.builds, player, deadline.listing_stop()
+        )
+        if listed is None:
+            raise DeadlineError
+        return listed
+
+    def _search(self, state: State, depth: int, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise OutOfBudgetError
+        deadline = self.deadline
+        if deadline is not None and deadline.expired():
+            raise DeadlineError
+        moves = self._moves(state)
+        if depth > 1:
+            moves = distinct_kinds(moves)
+        if not moves:  # no sound position gets here: judge it rather than fail
+            return evaluate(state, self.player, weights=self.weights)
+        moves.sort(key=search_order, reverse=True)
+        maximizing = state.next_player is self.player
+        best = -math.inf if maximizing else math.inf
+        for move in moves:
+            if deadline is not None and deadline.expired():  # a node may have 1,000s
+                raise DeadlineError
+            value = self._after(state, move, depth, alpha, beta)
+            if maximizing:
+                if value > best:
+                    best = value
+                    alpha = max(alpha, value)
+            elif value < best:
+                best = value
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+
+#: A position as the exact search's table knows it (see :func:`_key`).
+_Key = tuple[object, ...]
+
+
+class ExactSearch:
+    """Alpha-beta to the end of the round with a transposition table, for ``player``
+    (see the module's documentation). The table holds, for each position searched, the
+    bounds its value is known to lie within; it is kept from one search to the next, up to
+    :data:`TABLE_SIZE` positions."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        #: Positions searched so far (those answered by the table included).
+        self.nodes = 0
+        #: Positions allowed before the search gives up (``None``: no limit).
+        self.limit: int | None = None
+        #: When the search must stop (``None``: never).
+        self.deadline: Deadline | None = None
+        self.table: dict[_Key, tuple[float, float, int]] = {}
+
+    def values(self, state: State, moves: list[Move], *, all_exact: bool = True) -> list[float]:
+        """The exact value of each of ``moves`` in ``state`` (all legal there).
+
+        With ``all_exact`` every move is searched with a full window, so every value is
+        exact; without, only the best moves' values are (and any within half a point of
+        the best: values are whole points, so ties stay ties), and a worse move's value
+        is only a bound above it (the true value is no higher): much faster, enough to
+        choose a move. Search ``moves`` the likely best first.
+        """
+        if len(self.table) > TABLE_SIZE:
+            self.table = {}
+        values = []
+        floor = -math.inf
+        for move in moves:
+            value = self._value(state.apply(move, check=False), floor, math.inf)
+            values.append(value)
+            if not all_exact:
+                floor = max(floor, value - _TIE)
+        return values
+
+    def value(self, state: State) -> float:
+        """The exact value of ``state`` for the player."""
+        if len(self.table) > TABLE_SIZE:
+            self.table = {}
+        return self._value(state, -math.inf, math.inf)
+
+    def _value(self, state: State, alpha: float, beta: float) -> float:
+        if state.is_round_over:
+            return final_value(state, self.player)
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise OutOfBudgetError
+        deadline = self.deadline
+        if deadline is not None and deadline.expired():
+            raise DeadlineError
+        key = _key(state)
+        low, high, first = self.table.get(key, _UNKNOWN)
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        if low == high:
+            return low
+        start_alpha, start_beta = max(alpha, low), min(beta, high)
+        alpha, beta = start_alpha, start_beta
+        moves = distinct_kinds(state.legal_moves())
+        moves.sort(key=search_order, reverse=True)
+        if first:  # the best move found last time this position was searched comes first
+            moves.insert(0, moves.pop(first))
+        maximizing = state.next_player is self.player
+        best = -math.inf if maximizing else math.inf
+        best_at = 0
+        for index, move in enumerate(moves):
+            value = self._value(state.apply(move, check=False), alpha, beta)
+            if maximizing:
+                if value > best:
+                    best, best_at = value, index
+                    alpha = max(alpha, value)
+            elif value < best:
+                best, best_at = value, index
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        if first and best_at:  # the index in the list as sorted, before the move first
+            best_at = best_at if best_at > first else best_at - 1
+        elif first:
+            best_at = first
+        if best <= start_alpha:  # failed low: an upper bound
+            self.table[key] = (low, best, best_at)
+        elif best >= start_beta:  # failed high: a lower bound
+            self.table[key] = (best, high, best_at)
+        else:
+            self.table[key] = (best, best, best_at)
+        return best
+
+
+#: Values differ by whole points (or :data:`TOURNAMENT_BONUS`): a window this far below
+#: the best keeps the moves tied with it exact.
+_TIE: Final = 0.5
+#: A position the table does not hold: no bound, and no best move known.
+_UNKNOWN: Final = (-math.inf, math.inf, 0)
+
+
+def _key(state: State) -> _Key:
+    """What decides the rest of the round from ``state``: the cards in each hand, on the
+    table (the builds with their value, owner and whether they are multiple), the deck,
+    who moves and who captured last, and of the piles only what scores (cards, spades,
+    card points); with the tournament scores."""
+    piles = []
+    for pile in state.piles:
+        spades = points = 0
+        for card in pile:
+            spades += IS_SPADE[card.index]
+            points += CARD_POINTS[card.index]
+        piles.append((len(pile), spades, points))
+    return (
+        _mask(state.hands[0]),
+        _mask(state.hands[1]),
+        _mask(state.loose),
+        tuple(sorted((b.value, b.owner, len(b.parts) > 1, _mask(b.cards)) for b in state.builds)),
+        tuple(card.index for card in state.deck),
+        state.next_player,
+        state.last_capturer,
+        piles[0],
+        piles[1],
+        state.scores,
+    )
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask

@@ -1,0 +1,139 @@
+"""``croupier casino puzzle``: positions with one clearly best move, rated as chess sites
+rate theirs (its options are in :mod:`croupier.cli.casino.commands`).
+
+The puzzles, the verdicts and the Glicko-2 ratings are :mod:`croupier.casino.puzzles`';
+this module asks, draws, and keeps the player's history in a file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.text import Text
+
+from croupier.casino import Move
+from croupier.casino.errors import CasinoError
+from croupier.casino.puzzles import (
+    Puzzle,
+    PuzzleHistory,
+    load_puzzles,
+    next_puzzle,
+    read_history,
+    write_history,
+)
+from croupier.casino.session import parse_move_line
+from croupier.cli.casino.drawing import render_move
+from croupier.cli.casino.positions import render_moves, sorted_moves
+from croupier.cli.console import Prompter, fail, make_console
+from croupier.cli.recovery import recovery_directory
+from croupier.errors import CroupierError
+from croupier.numerals import fresh_seed
+
+__all__ = ["default_history_path", "run_puzzles"]
+
+
+def default_history_path() -> Path:
+    """Where the player's puzzle history is kept unless told otherwise."""
+    return recovery_directory() / "casino-puzzles.json"
+
+
+def run_puzzles(history_file: Path | None, seed: int | None, ident: str | None) -> None:
+    """Serve puzzles until the player stops (or input ends), keeping the history."""
+    path = history_file if history_file is not None else default_history_path()
+    history = read_history(path)
+    puzzles = load_puzzles()
+    if ident is not None:
+        chosen = [puzzle for puzzle in puzzles if puzzle.id == ident]
+        if not chosen:
+            fail(f"bad --id {ident!r}: no such puzzle (they are named like {puzzles[0].id})")
+    seed = fresh_seed() if seed is None else seed
+    rng = np.random.default_rng(seed)
+    out = make_console()
+    prompter = Prompter(out)
+    out.print(
+        Text("Casino puzzles", style="bold").append(
+            f": {len(puzzles)} positions where one move is clearly best. Your rating "
+            f"{history.player.rating:.0f} (± {history.player.deviation:.0f}), "
+            f"{history.solved} of {len(history.attempts)} solved so far.",
+            style="",
+        )
+    )
+    out.print(f"History: {path}. Seed {seed}.", markup=False)
+    try:
+        while True:
+            puzzle = chosen[0] if ident is not None else next_puzzle(puzzles, history, rng)
+            history = solve(puzzle, history, out, prompter)
+            write_history(history, path)
+            if ident is not None:
+                break
+            if prompter.ask("[Enter] another puzzle, [q]uit: ").strip().lower() in ("q", "quit"):
+                break
+    except EOFError:
+        out.print()
+    out.print(
+        f"Your rating: {history.player.rating:.0f} (± {history.player.deviation:.0f}); "
+        f"{history.solved} of {len(history.attempts)} puzzles solved.",
+        markup=False,
+    )
+
+
+def solve(
+    puzzle: Puzzle, history: PuzzleHistory, out: Console, prompter: Prompter
+) -> PuzzleHistory:
+    """One puzzle: the position, the answer, the verdict and the ratings after it."""
+    rating = history.rating_of(puzzle)
+    state = puzzle.state
+    out.print()
+    out.print(
+        Text(f"Puzzle {puzzle.id}", style="bold").append(
+            f" (rated {rating.rating:.0f}): the {puzzle.player.key} to move. The deck is "
+            "empty, so every card is known: find the best move.",
+            style="",
+        )
+    )
+    out.print(str(state), markup=False, highlight=False)
+    move = ask_move(puzzle, out, prompter)
+    verdict = puzzle.check(move)
+    updated = history.record(puzzle, verdict)
+    if verdict.solved:
+        out.print(Text("Solved: the best move.", style="bold green"))
+    else:
+        out.print(
+            Text("Not the best: ", style="bold yellow").append(
+                f"it gives away {verdict.loss:.1f} round points.", style=""
+            )
+        )
+    render_move(out, "The solution", verdict.solution, verdict.reason)
+    change = updated.player.rating - history.player.rating
+    out.print(
+        f"Your rating: {updated.player.rating:.0f} ({change:+.0f}, ± "
+        f"{updated.player.deviation:.0f}); the puzzle's: "
+        f"{updated.rating_of(puzzle).rating:.0f}.",
+        markup=False,
+    )
+    return updated
+
+
+def ask_move(puzzle: Puzzle, out: Console, prompter: Prompter) -> Move:
+    """The player's move, asked until it is a legal move (l lists them)."""
+    state = puzzle.state
+    while True:
+        answer = prompter.ask("Your move (e.g. capture D8 H8; l lists the legal moves): ")
+        if answer.strip().lower() in ("l", "list"):
+            render_moves(state, sorted_moves(state), out)
+            continue
+        try:
+            move = parse_move_line(answer)
+            if move is None:
+                raise CasinoError(
+                    f"bad move {answer.strip()!r}: expected a move such as capture D8 H8"
+                )
+            problem = state.check(move)
+            if problem is not None:
+                raise problem
+        except CroupierError as exc:
+            out.print(Text(f"{exc}. Try again.", style="yellow"))
+            continue
+        return move

@@ -1,0 +1,234 @@
+"""Running the app: uvicorn in one process, or several server processes on one socket.
+
+``croupier serve`` parses its options into :class:`ServeSettings` and calls
+:func:`run`. With one server process the app runs here; with ``workers`` processes,
+each is started fresh (``spawn``) on the same listening socket and the same database,
+builds its own app from the settings, and the kernel hands each new connection to one
+of them: one machine's cores serve a class. The parent only watches them: a process
+that dies is started again, and Ctrl-C or SIGTERM stops them all at once.
+
+Each server process stops its worker pool (:class:`~croupier.web.compute.Compute`) the
+moment it is told to stop, then lets the requests in flight end (for at most
+:data:`GRACE_SECONDS`): a search in progress never holds the stop up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import signal
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+from typing import Final
+
+import uvicorn
+from fastapi import FastAPI
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from croupier.web.app import create_app
+from croupier.web.guard import HEAD_SECONDS
+from croupier.web.store import StoreLimits
+
+__all__ = ["GuardedH11Protocol", "ServeSettings", "build_app", "run"]
+
+#: Seconds the requests in flight get to end once the server is told to stop.
+GRACE_SECONDS: Final = 2
+#: Open connections one server process accepts at most (then 503).
+MAX_CONNECTIONS: Final = 1_000
+#: Seconds an idle keep-alive connection stays open.
+KEEP_ALIVE_SECONDS: Final = 5
+#: Restarts of dead server processes, at most, per run.
+MAX_RESTARTS: Final = 20
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, cutting connections whose request head (its line
+    and headers) takes over :data:`~croupier.web.guard.HEAD_SECONDS` to arrive: uvicorn
+    alone waits for ever (a slow-header client could hold connections open)."""
+
+    head_seconds: float = HEAD_SECONDS
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._head_timer: asyncio.TimerHandle | None = None
+        self._arm_head_timer()
+        # asyncio turns Nagle's algorithm off only when the listening socket was made
+        # with IPPROTO_TCP; without it every small answer waits for a delayed ACK (~40 ms).
+        raw = transport.get_extra_info("socket")
+        if raw is not None and raw.family in (socket.AF_INET, socket.AF_INET6):
+            with contextlib.suppress(OSError):
+                raw.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def _arm_head_timer(self) -> None:
+        if self._head_timer is None:
+            self._head_timer = self.loop.call_later(self.head_seconds, self._head_too_slow)
+
+    def _cancel_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_too_slow(self) -> None:
+        self._head_timer = None
+        if self.cycle is None or self.cycle.response_complete:
+            self.transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        # Between requests, the first byte of the next one starts its clock.
+        if self.cycle is None or self.cycle.response_complete:
+            self._arm_head_timer()
+        before = self.cycle
+        super().data_received(data)
+        if self.cycle is not before:  # a new request's head has been read
+            self._cancel_head_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_head_timer()
+        super().connection_lost(exc)
+
+
+@dataclass(frozen=True, slots=True)
+class ServeSettings:
+    """Everything a server process needs to build the app (picklable)."""
+
+    state_dir: Path | None = None
+    database: str | None = None
+    limits: StoreLimits = field(default_factory=StoreLimits)
+    compute_processes: int = 4
+    join_code: str | None = None
+    allowed_hosts: frozenset[str] | None = None
+
+
+def build_app(settings: ServeSettings) -> FastAPI:
+    """The app of one server process."""
+    return create_app(
+        settings.state_dir,
+        database=settings.database,
+        limits=settings.limits,
+        compute_processes=settings.compute_processes,
+        join_code=settings.join_code,
+        allowed_hosts=settings.allowed_hosts,
+    )
+
+
+class CroupierServer(uvicorn.Server):
+    """uvicorn's server, stopping the app's worker pool as soon as it is told to stop."""
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        state = getattr(self.config.app, "state", None)
+        for pool in (getattr(state, "compute", None), getattr(state, "jobs", None)):
+            pool = getattr(pool, "compute", pool)  # the jobs' pool of their own
+            if pool is not None:
+                pool.stop()
+        super().handle_exit(sig, frame)
+
+
+def _config(app: FastAPI) -> uvicorn.Config:
+    return uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        http=GuardedH11Protocol,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        timeout_graceful_shutdown=GRACE_SECONDS,
+        limit_concurrency=MAX_CONNECTIONS,
+    )
+
+
+def serve_here(app: FastAPI, listener: socket.socket) -> None:
+    """Serve ``app`` in this process until Ctrl-C or SIGTERM (its worker processes
+    started first)."""
+    app.state.compute.warm()
+    app.state.jobs.compute.warm()
+    CroupierServer(_config(app)).run(sockets=[listener])
+
+
+def _child(settings: ServeSettings, listener: socket.socket) -> None:
+    """One server process of several (started by :func:`run`)."""
+    serve_here(build_app(settings), listener)
+
+
+def run(settings: ServeSettings, listener: socket.socket, workers: int = 1) -> None:
+    """Serve on ``listener`` with ``workers`` server processes until Ctrl-C or SIGTERM."""
+    if workers <= 1:
+        serve_here(build_app(settings), listener)
+        return
+    _Supervisor(settings, listener, workers).run()
+
+
+class _Supervisor:
+    """Starts ``workers`` server processes, restarts those that die, stops them all."""
+
+    def __init__(self, settings: ServeSettings, listener: socket.socket, workers: int) -> None:
+        # Each server process has its own pool: a connection's games never wait for
+        # another process's (the pools start their workers only when needed).
+        self.settings = settings
+        self.listener = listener
+        self.workers = workers
+        self.context = multiprocessing.get_context("spawn")
+        self.processes: list[multiprocessing.process.BaseProcess] = []
+        self.stop = threading.Event()
+
+    def _start(self) -> multiprocessing.process.BaseProcess:
+        # Started ignoring Ctrl-C: uvicorn installs its own handler once it runs, and
+        # a Ctrl-C before that must not print a half-started process's traceback.
+        from croupier.parallel import sigint_ignored
+
+        with sigint_ignored():
+            process = self.context.Process(
+                target=_child, args=(self.settings, self.listener), name="croupier-server"
+            )
+            process.start()
+        return process
+
+    def run(self) -> None:
+        from croupier.parallel.local import _start_quiet_resource_tracker
+
+        # One quiet tracker for every process (the children share it): worker pools
+        # stopped at once leave semaphores it removes without a warning on the screen.
+        _start_quiet_resource_tracker()
+        received: list[int] = []
+
+        def stop(number: int, frame: FrameType | None) -> None:
+            received.append(number)
+            self.stop.set()
+
+        previous = {
+            number: signal.signal(number, stop) for number in (signal.SIGINT, signal.SIGTERM)
+        }
+        restarts = 0
+        try:
+            self.processes = [self._start() for _ in range(self.workers)]
+            while not self.stop.wait(0.2):
+                for index, process in enumerate(self.processes):
+                    if process.is_alive() or self.stop.is_set():
+                        continue
+                    if restarts >= MAX_RESTARTS:
+                        self.stop.set()
+                        break
+                    restarts += 1
+                    self.processes[index] = self._start()
+        finally:
+            self._stop_all()
+            for number, handler in previous.items():
+                signal.signal(number, handler)
+        if received:  # to the command's own handler now, as a single process does
+            signal.raise_signal(received[0])
+
+    def _stop_all(self) -> None:
+        for process in self.processes:
+            if process.is_alive() and process.pid is not None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.terminate()
+        deadline = time.monotonic() + GRACE_SECONDS + 3
+        for process in self.processes:
+            process.join(timeout=max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.kill()
+                process.join(timeout=2)

@@ -1,0 +1,47 @@
+"""The expert uses the time it is given (more deals with more time, the same fixed work
+with a clock that stands still), and its search to the end of the last deal is bounded
+by the deadline and its own count of positions, not by the work budget of the deals."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+from croupier.casino import Player, new_tournament
+from croupier.casino.strategies import ExpertStrategy
+from croupier.casino.strategies.expert import ExpertSettings
+
+from ..helpers import COMPUTER, HUMAN, position
+
+
+def ticking(step: float) -> Callable[[], float]:
+    """A clock that moves ``step`` seconds each time it is read."""
+    ticks = itertools.count()
+    return lambda: next(ticks) * step
+
+
+def test_more_time_more_deals() -> None:
+    seen = new_tournament(Player.HUMAN, rng=6).observe(Player.HUMAN)
+    fixed = ExpertStrategy().analyse(seen)  # the clock stands still: the work budget only
+    assert 4 <= fixed.samples <= 16 and not fixed.cut_short
+    step = 0.00001  # ten microseconds a look at the clock
+    short = ExpertStrategy(deadline=0.5, clock=ticking(step)).analyse(seen)
+    long = ExpertStrategy(deadline=5, clock=ticking(step)).analyse(seen)
+    assert fixed.samples <= short.samples < long.samples <= ExpertSettings().max_samples
+    assert not short.cut_short and not long.cut_short  # deals of spare time are never cut
+    assert ExpertStrategy().analyse(seen) == fixed  # the fixed work is the same every time
+
+
+def test_the_last_deal_is_searched_to_its_end_whatever_the_work_budget() -> None:
+    state = position("C3 H9 S4", "H5 D9 S2", "H4 C5 SA D8", deck="", last=HUMAN, to_move=COMPUTER)
+    seen = state.observe(COMPUTER)
+    tiny = ExpertStrategy(ExpertSettings(node_budget=1)).analyse(seen)
+    assert tiny.exact and tiny.best == ExpertStrategy().analyse(seen).best
+
+
+def test_the_table_of_positions_serves_the_next_moves_of_the_deal() -> None:
+    state = position("C3 H9 S4", "H5 D9 S2", "H4 C5 SA D8", deck="", last=HUMAN, to_move=COMPUTER)
+    expert = ExpertStrategy()
+    first = expert.analyse(state.observe(COMPUTER))
+    again = expert.analyse(state.observe(COMPUTER))
+    assert again.best == first.best and again.nodes < first.nodes

@@ -1,0 +1,143 @@
+"""Puzzles: the shipped set checked by an independent exact search, verdicts, Glicko-2
+ratings of both sides, the choice of the next puzzle, and the history on disk."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from croupier.casino import CasinoError, IllegalMoveError, Move
+from croupier.casino.puzzles import (
+    MIN_MARGIN,
+    Puzzle,
+    PuzzleHistory,
+    find_puzzle,
+    load_puzzles,
+    next_puzzle,
+    parse_puzzles,
+    read_history,
+    write_history,
+)
+from croupier.casino.strategies import yardstick
+from croupier.casino.strategies.base import Deadline
+from croupier.casino.strategies.values import move_kind
+
+
+@pytest.fixture(scope="module")
+def puzzles() -> tuple[Puzzle, ...]:
+    return load_puzzles()
+
+
+def test_the_shipped_set(puzzles: tuple[Puzzle, ...]) -> None:
+    assert len(puzzles) >= 40
+    assert len({puzzle.id for puzzle in puzzles}) == len(puzzles)
+    ratings = [puzzle.rating for puzzle in puzzles]
+    assert ratings == sorted(ratings) and max(ratings) > min(ratings)  # easiest first, varied
+    for puzzle in puzzles:
+        state = puzzle.state
+        assert not state.deck and state.to_move is puzzle.player  # a last deal: all known
+        assert set(puzzle.values) == set(state.legal_moves())
+        best = max(puzzle.values.values())
+        assert set(puzzle.solutions) == {m for m, v in puzzle.values.items() if v == best}
+        assert len({move_kind(move) for move in puzzle.solutions}) == 1  # one move, clearly
+        second = max(v for v in puzzle.values.values() if v < best)
+        assert best - second == puzzle.margin >= MIN_MARGIN
+
+
+def test_the_solutions_agree_with_an_independent_exact_search(
+    puzzles: tuple[Puzzle, ...],
+) -> None:
+    # The yardstick's own alpha-beta, written apart from the expert's, to the end of the
+    # round: the solution is its best move too, by the same margin when no tournament is
+    # decided (a decided one counts 50 there, 100 in the expert's search).
+    for puzzle in puzzles[::6]:
+        moves = list(puzzle.values)
+        values = yardstick._exact(puzzle.state, moves, Deadline(600))
+        assert values is not None
+        theirs = dict(zip(moves, values, strict=True))
+        best = max(theirs.values())
+        assert {m for m, v in theirs.items() if v == best} == set(puzzle.solutions), puzzle.id
+        if all(abs(v) < 40 for v in theirs.values()):
+            assert theirs == pytest.approx(dict(puzzle.values)), puzzle.id
+
+
+def test_verdicts(puzzles: tuple[Puzzle, ...]) -> None:
+    puzzle = puzzles[0]
+    solved = puzzle.check(str(puzzle.solutions[0]))
+    assert solved.solved and solved.loss == 0 and solved.solution == puzzle.solutions[0]
+    wrong = next(move for move in puzzle.values if move not in puzzle.solutions)
+    verdict = puzzle.check(wrong)
+    assert not verdict.solved and verdict.loss >= MIN_MARGIN and verdict.reason
+    assert verdict.to_dict()["solution"] == str(puzzle.solutions[0])
+    illegal = Move.parse("trail " + next(iter(puzzle.state.hands[puzzle.player.other])).casino)
+    with pytest.raises(IllegalMoveError):
+        puzzle.check(illegal)
+
+
+def test_find_puzzle_rebuilds_a_shipped_one(puzzles: tuple[Puzzle, ...]) -> None:
+    puzzle = puzzles[-1]
+    again = find_puzzle(puzzle.state, puzzle.id)
+    assert again is not None and again.to_dict() == puzzle.to_dict()
+
+
+def test_ratings_move_both_ways(puzzles: tuple[Puzzle, ...]) -> None:
+    puzzle = puzzles[len(puzzles) // 2]
+    history = PuzzleHistory()
+    won = history.record(puzzle, puzzle.check(puzzle.solutions[0]))
+    lost = history.record(
+        puzzle, puzzle.check(next(m for m in puzzle.values if m not in puzzle.solutions))
+    )
+    assert won.player.rating > 1500 > lost.player.rating
+    assert won.rating_of(puzzle).rating < puzzle.rating < lost.rating_of(puzzle).rating
+    assert won.solved == 1 and lost.solved == 0 and len(won.attempts) == 1
+
+
+def test_the_next_puzzle_is_new_and_near_the_player_s_rating(puzzles: tuple[Puzzle, ...]) -> None:
+    history = PuzzleHistory()
+    first = next_puzzle(puzzles, history, rng=1)
+    closest = sorted(puzzles, key=lambda p: (abs(p.rating - 1500), p.id))[:3]
+    assert first in closest
+    history = history.record(first, first.check(first.solutions[0]))
+    assert next_puzzle(puzzles, history, rng=1) != first
+    assert next_puzzle(puzzles, history, rng=1) == next_puzzle(puzzles, history, rng=1)
+
+
+def test_the_history_on_disk(puzzles: tuple[Puzzle, ...], tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "history.json"
+    assert read_history(path) == PuzzleHistory()  # none yet
+    puzzle = puzzles[0]
+    history = PuzzleHistory().record(puzzle, puzzle.check(puzzle.solutions[0]))
+    write_history(history, path)
+    assert read_history(path) == history
+    path.write_text('{"player": {"rating": "x"}}')
+    with pytest.raises(CasinoError, match="not a puzzle history"):
+        read_history(path)
+    path.write_text("[1, 2")
+    with pytest.raises(CasinoError, match="not a puzzle history"):
+        read_history(path)
+
+
+def test_a_bad_puzzle_set_is_refused(puzzles: tuple[Puzzle, ...]) -> None:
+    data = puzzles[0].to_dict()
+    wrong = {**data, "solutions": ["trail SA"]}
+    with pytest.raises(CasinoError):
+        parse_puzzles(json.dumps([wrong]))
+    with pytest.raises(CasinoError, match="same id"):
+        parse_puzzles(json.dumps([data, data]))
+    assert parse_puzzles(json.dumps([data]))[0] == puzzles[0]
+
+
+@pytest.mark.slow
+def test_the_script_builds_the_shipped_puzzles_again(puzzles: tuple[Puzzle, ...]) -> None:
+    import importlib.util
+
+    path = Path(__file__).parents[2] / "scripts" / "casino_puzzles.py"
+    spec = importlib.util.spec_from_file_location("casino_puzzles", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    shipped = {puzzle.id: puzzle.to_dict() for puzzle in puzzles}
+    for puzzle in script.build(2026, 3):  # the first three the seed finds
+        assert shipped[puzzle.id] == puzzle.to_dict()

@@ -1,0 +1,51 @@
+"""``croupier casino puzzle``: a puzzle served, answered, judged and rated; the history
+kept in a file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from croupier.casino.puzzles import load_puzzles, read_history
+
+from ..helpers import assert_one_line_error, croupier
+
+
+def test_solve_one_puzzle_then_miss_it(tmp_path: Path) -> None:
+    puzzle = load_puzzles()[0]
+    history = tmp_path / "history.json"
+    solution = str(puzzle.solutions[0])
+    run = croupier(
+        "casino", "puzzle", "--id", puzzle.id, "--history", str(history),
+        input=f"l\nbuild\n{solution}\n",
+    )  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    out = run.stdout
+    assert f"Puzzle {puzzle.id} (rated {puzzle.rating:.0f})" in out
+    assert "Deck: 0 cards left" in out  # the position, every card shown
+    assert "legal move" in out  # l listed them
+    assert "bad move 'build'" in out  # a bad answer is asked again
+    assert "Solved: the best move." in out and f"({solution})" in out
+    kept = read_history(history)
+    assert kept.solved == 1 and kept.player.rating > 1500
+    wrong = next(str(move) for move in puzzle.values if move not in puzzle.solutions)
+    run = croupier(
+        "casino", "puzzle", "--id", puzzle.id, "--history", str(history), input=wrong + "\n"
+    )
+    assert "Not the best: it gives away " in run.stdout
+    assert len(read_history(history).attempts) == 2
+
+
+def test_puzzles_go_on_until_the_player_stops(tmp_path: Path) -> None:
+    history = tmp_path / "history.json"
+    run = croupier("casino", "puzzle", "--history", str(history), "--seed", "3", input="l\n")
+    assert run.exit_code == 0 and "Your rating: 1500" in run.stdout  # input ended: nothing rated
+    assert not history.exists() or not read_history(history).attempts
+
+
+def test_a_bad_id_and_a_bad_history(tmp_path: Path) -> None:
+    assert_one_line_error(croupier("casino", "puzzle", "--id", "nope"), "bad --id 'nope'")
+    bad = tmp_path / "bad.json"
+    bad.write_text("[")
+    assert_one_line_error(
+        croupier("casino", "puzzle", "--history", str(bad)), "not a puzzle history"
+    )

@@ -1,0 +1,62 @@
+"""``scripts/venv.sh``, which ``./croupier`` and ``./run-tests`` source: a first run says
+what it installs and about how long it takes, instead of 1-2 minutes of silence.
+
+The install is played with a stand-in ``.venv/bin/python`` (no network): the script is
+copied beside a ``pyproject.toml`` into a scratch folder, as in a fresh clone.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _clone(tmp_path: Path) -> Path:
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "venv.sh", tmp_path / "scripts" / "venv.sh")
+    for name in ("pyproject.toml", "setup.py"):  # what a change of reinstalls
+        shutil.copy(ROOT / name, tmp_path / name)
+    kernel = tmp_path / "src" / "croupier" / "poker" / "_kernels.py"
+    kernel.parent.mkdir(parents=True)
+    kernel.write_text("# a kernel's source\n", encoding="utf-8")
+    python = tmp_path / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")  # pip install: done at once
+    python.chmod(0o755)
+    return tmp_path
+
+
+def _ensure(root: Path, extras: str) -> subprocess.CompletedProcess[str]:
+    command = f'set -euo pipefail; source scripts/venv.sh; croupier_ensure_venv "{extras}"'
+    return subprocess.run(
+        ["bash", "-c", command], cwd=root, capture_output=True, text=True, check=False
+    )
+
+
+def test_an_install_says_what_it_installs_and_how_long_it_takes(tmp_path: Path) -> None:
+    root = _clone(tmp_path)
+    run = _ensure(root, "web,cluster,plot")
+    assert run.returncode == 0, run.stderr
+    said = " ".join(run.stderr.split())
+    assert "Installing croupier with NumPy, Typer and Rich" in said
+    assert "FastAPI, uvicorn and Jinja2 (web); Dask (cluster); matplotlib (plot)" in said
+    assert "compiling its engine: about 1-3 minutes on a first run" in said
+    assert "Installed in " in said
+
+
+def test_a_second_run_is_silent(tmp_path: Path) -> None:
+    root = _clone(tmp_path)
+    assert _ensure(root, "web").returncode == 0
+    again = _ensure(root, "web")
+    assert again.returncode == 0 and again.stderr == ""
+
+
+def test_a_failed_install_fails_and_stops_its_ticker(tmp_path: Path) -> None:
+    root = _clone(tmp_path)
+    (root / ".venv" / "bin" / "python").write_text("#!/bin/sh\nexit 3\n", encoding="utf-8")
+    run = _ensure(root, "")
+    assert run.returncode == 3
+    assert "Installed in" not in run.stderr

@@ -1,0 +1,100 @@
+"""The JSON contract: the OpenAPI description lists every route's answers and refusals,
+and property-based tests (schemathesis) hold the app to it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import schemathesis
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, settings
+
+from croupier.web.app import OPENAPI_PATH, create_app
+from croupier.web.schemas.common import REFUSALS
+from croupier.web.sessions import COOKIE_NAME
+
+#: Examples per operation: enough to find a 5xx or an answer outside its schema in a few
+#: seconds each, bounded so that the whole run stays well under a minute.
+EXAMPLES = 10
+
+
+#: One app for the module, built when the module loads (schemathesis reads its routes
+#: then); its sessions are in a temporary database, closed with the module's last test.
+APP = create_app()
+schema = schemathesis.openapi.from_asgi(OPENAPI_PATH, APP)
+
+
+@pytest.fixture(scope="module")
+def app() -> Iterator[Any]:
+    """The module's app, running (its lifespan stops the jobs and the store at the end)."""
+    with TestClient(APP):
+        yield APP
+
+
+@pytest.fixture(scope="module")
+def cookie(app: Any) -> str:
+    """One browser for every example: its jobs replace each other, as a page's do."""
+    with TestClient(app) as client:
+        client.get("/")
+        return f"{COOKIE_NAME}={client.cookies[COOKIE_NAME]}"
+
+
+@schema.parametrize()
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+)
+def test_every_answer_keeps_the_contract(case: Any, cookie: str) -> None:
+    """No 5xx, no traceback, every status documented, every answer in its schema. A
+    request the schema allows may still be refused by the library (a bad card is a
+    string of the right length): that is a documented 4xx, not a failure."""
+    response = case.call(headers={"Cookie": cookie})
+    assert response.status_code < 500, response.text
+    assert "Traceback" not in response.text
+    case.validate_response(
+        response,
+        excluded_checks=[schemathesis.checks.positive_data_acceptance],
+    )
+
+
+def test_the_description_is_served_and_lists_every_refusal(app: Any) -> None:
+    with TestClient(app) as client:
+        description = client.get(OPENAPI_PATH).json()
+    operations = [
+        (path, method, operation)
+        for path, methods in description["paths"].items()
+        for method, operation in methods.items()
+        if path.startswith("/api/")
+    ]
+    assert len(operations) >= 18
+    for path, method, operation in operations:
+        statuses = {int(status) for status in operation["responses"] if status.isdigit()}
+        assert {400, 401, 413, 422, 500, 503} <= statuses, (method, path, statuses)
+        if method in ("post", "delete"):
+            assert {403, 408} <= statuses, (method, path)
+        for status in statuses - {200, 202}:
+            answer = operation["responses"][str(status)]
+            assert answer["description"] == REFUSALS[status], (method, path, status)
+            schema_ref = answer["content"]["application/json"]["schema"]["$ref"]
+            assert schema_ref.endswith("/ErrorAnswer")
+    changing = {
+        (path, method) for path, method, operation in operations if "409" in operation["responses"]
+    }
+    assert ("/api/baccarat/deal", "post") in changing
+    assert ("/api/casino/move", "post") in changing
+
+
+def test_a_view_that_strays_from_its_model_is_caught(app: Any) -> None:
+    """The answer models refuse keys they do not list: a view that gains a field without
+    its model fails loudly in the tests instead of losing the field on the way."""
+    from croupier.web.schemas import Answer
+
+    class Table(Answer):
+        seated: bool
+
+    with pytest.raises(ValueError, match="Extra inputs are not permitted"):
+        Table.model_validate({"seated": False, "new_key": 1})

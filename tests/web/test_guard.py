@@ -1,0 +1,199 @@
+"""The promises that hold under abuse: each fuzz finding of issue 26 as a test.
+
+Cross-site changes are refused, a shared server asks for its join code, slow bodies and
+slow request heads are cut while the server keeps answering.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+import uvicorn
+from fastapi.testclient import TestClient
+
+from croupier.web import guard
+from croupier.web.app import create_app
+from croupier.web.guard import JOIN_COOKIE, JOIN_TRIES
+from croupier.web.server import GuardedH11Protocol
+
+
+@pytest.mark.parametrize(
+    ("headers", "status"),
+    [
+        ({"Sec-Fetch-Site": "cross-site"}, 403),
+        ({"Sec-Fetch-Site": "same-site"}, 403),
+        ({"Origin": "http://evil.example"}, 403),
+        ({"Origin": "null"}, 403),
+        ({"Origin": "http://testserver.evil.example"}, 403),
+        ({"Sec-Fetch-Site": "same-origin", "Origin": "http://testserver"}, 200),
+        ({}, 200),  # not a browser (a script, curl): nothing to check
+    ],
+)
+def test_state_changing_routes_refuse_other_sites(
+    client: TestClient, headers: dict[str, str], status: int
+) -> None:
+    """Fuzz finding: state-changing routes did not check Origin / Sec-Fetch-Site."""
+    answer = client.post("/api/baccarat/table", json={"seed": 1}, headers=headers)
+    assert answer.status_code == status, answer.text
+    if status == 403:
+        assert answer.json()["error"].startswith("refused: this request came from another site")
+        assert client.get("/api/baccarat").json()["seated"] is False  # nothing changed
+    # Reading is no change: a cross-site GET is answered (the cookie is SameSite anyway).
+    assert client.get("/api/baccarat", headers=headers).status_code == 200
+
+
+def test_a_shared_server_asks_for_its_join_code() -> None:
+    """Fuzz finding: --host 0.0.0.0 had no authentication."""
+    with TestClient(create_app(join_code="KXR4-M2PQ")) as client:
+        refused = client.post("/api/baccarat/table", json={})
+        assert refused.status_code == 401
+        assert "give the join code first" in refused.json()["error"]
+        page = client.get("/baccarat", follow_redirects=False)
+        assert page.status_code == 303 and page.headers["location"] == "/join?next=/baccarat"
+        form = client.get("/join?next=/baccarat")
+        assert form.status_code == 200 and 'name="code"' in form.text
+        assert "default-src 'self'" in form.headers["content-security-policy"]
+        assert client.get("/healthz").status_code == 200
+        assert client.get("/static/croupier.css").status_code == 200
+        wrong = client.post("/join", data={"code": "AAAA-AAAA", "next": "/baccarat"})
+        assert wrong.status_code == 403 and "not the join code" in wrong.text
+        joined = client.post(
+            "/join", data={"code": " kxr4m2pq ", "next": "/baccarat"}, follow_redirects=False
+        )
+        assert joined.status_code == 303 and joined.headers["location"] == "/baccarat"
+        assert "HttpOnly" in joined.headers["set-cookie"]
+        assert client.post("/api/baccarat/table", json={}).status_code == 200
+        client.cookies.set(JOIN_COOKIE, "0" * 32)  # a made-up token
+        assert client.post("/api/baccarat/table", json={}).status_code == 401
+
+
+def test_the_join_page_sends_nowhere_else_and_guessing_is_bounded() -> None:
+    with TestClient(create_app(join_code="KXR4M2PQ")) as client:
+        away = client.get("/join?code=KXR4M2PQ&next=//evil.example/x", follow_redirects=False)
+        assert away.status_code == 303 and away.headers["location"] == "/"
+        client.cookies.clear()
+        for _ in range(JOIN_TRIES):
+            assert client.post("/join", data={"code": "WRONG"}).status_code == 403
+        assert client.post("/join", data={"code": "KXR4M2PQ"}).status_code == 429
+
+
+def test_a_shared_server_still_checks_the_host() -> None:
+    """Fuzz finding: a non-loopback --host turned the Host check off."""
+    app = create_app(join_code="KXR4M2PQ", allowed_hosts={"class.local", "127.0.0.1"})
+    with TestClient(app, base_url="http://class.local:8000") as client:
+        assert client.get("/healthz").status_code == 200
+        wrong = client.get("/healthz", headers={"host": "evil.example"})
+        assert wrong.status_code == 400
+        assert wrong.json() == {"error": "this server answers to 127.0.0.1, class.local"}
+
+
+# --- slow clients, against a real server --------------------------------------------------
+
+
+class Server:
+    """croupier's app on uvicorn with the guarded protocol, in a thread, on loopback."""
+
+    def __init__(self) -> None:
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+        self.socket.bind(("127.0.0.1", 0))
+        self.socket.listen(128)
+        self.port = self.socket.getsockname()[1]
+        config = uvicorn.Config(
+            create_app(), log_level="warning", lifespan="on", http=GuardedH11Protocol
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True
+        )
+
+    def connect(self) -> socket.socket:
+        return socket.create_connection(("127.0.0.1", self.port), timeout=10)
+
+    def get(self, path: str = "/healthz") -> bytes:
+        with self.connect() as connection:
+            connection.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+            return read_answer(connection)
+
+
+def read_answer(connection: socket.socket) -> bytes:
+    """One whole answer: its head, then as many bytes as its Content-Length says."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += connection.recv(65536)
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next(
+        int(line.split(b":", 1)[1])
+        for line in head.split(b"\r\n")
+        if line.lower().startswith(b"content-length:")
+    )
+    while len(body) < length:
+        body += connection.recv(65536)
+    return head + b"\r\n\r\n" + body
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
+    monkeypatch.setattr(GuardedH11Protocol, "head_seconds", 1.0)
+    monkeypatch.setattr(guard, "BODY_SECONDS", 1.0)
+    running = Server()
+    running.thread.start()
+    deadline = time.monotonic() + 20
+    while not running.server.started:
+        assert time.monotonic() < deadline and running.thread.is_alive()
+        time.sleep(0.02)
+    yield running
+    running.server.should_exit = True
+    running.thread.join(timeout=10)
+    running.socket.close()
+
+
+def closed(connection: socket.socket) -> bool:
+    try:
+        return connection.recv(1024) == b""
+    except (TimeoutError, OSError):
+        return False
+
+
+def test_slow_request_heads_are_cut(server: Server) -> None:
+    """Fuzz finding: slow-header connections were never cut (40 still open after 20 s)."""
+    slow = [server.connect() for _ in range(20)]
+    for connection in slow:
+        connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a")
+    started = time.monotonic()
+    while time.monotonic() - started < 2.5:
+        for connection in slow:
+            with contextlib.suppress(OSError):  # a byte at a time, never the head's end
+                connection.sendall(b"a")
+        assert server.get().startswith(b"HTTP/1.1 200")  # others are answered meanwhile
+        time.sleep(0.2)
+    for connection in slow:
+        connection.settimeout(2)
+        assert closed(connection)
+        connection.close()
+
+
+def test_a_kept_alive_connection_cannot_trickle_its_next_head(server: Server) -> None:
+    with server.connect() as connection:
+        connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert read_answer(connection).startswith(b"HTTP/1.1 200")
+        connection.sendall(b"GET /healthz HTTP/1.1\r\n")
+        time.sleep(1.8)
+        connection.settimeout(2)
+        assert closed(connection)
+
+
+def test_slow_bodies_are_cut_with_a_408(server: Server) -> None:
+    with server.connect() as connection:
+        connection.sendall(
+            b"POST /api/baccarat/table HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+        )
+        connection.settimeout(5)
+        answer = read_answer(connection)
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+    assert b"the request body took over 1 seconds to arrive" in answer
