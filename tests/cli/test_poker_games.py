@@ -19,7 +19,7 @@ def test_compare_omaha_lines() -> None:
     lines = "As Ad Kh Qh Ac 7h 2h 9h 3s ; Ks Kd 7c 7d Ac 7h 2h 9h 3s\n"
     run = croupier("poker", "compare", "--game", "omaha", input=lines)
     assert run.exit_code == 0, run.stderr
-    assert "flush: K♥ Q♥ 9♥ 7♥ 2♥ (flush, king high)" in run.stdout
+    assert "flush: K♥ Q♥ 9♥ 7♥ 2♥ (king high)" in run.stdout
     assert "three of a kind: 7♥ 7♦ 7♣ A♣ 9♥" in run.stdout
     assert "Hand 1 wins" in run.stdout
 

@@ -558,7 +558,13 @@ def _plural(rank: int) -> str:
 
 def detail_of(class_number: int) -> str:
     """:func:`describe` less the category it starts with (see :attr:`HandRanking.detail`)."""
-    words, label = describe(class_number), category_of(class_number).label
+    return without_category(describe(class_number), category_of(class_number))
+
+
+def without_category(words: str, category: HandCategory) -> str:
+    """A hand's words less the category they start with: ``kings over 7s`` for
+    ``full house, kings over 7s``, ``aces`` for ``pair of aces``."""
+    label = category.label
     for joint in (", ", " of "):
         if words.startswith(label + joint):
             return words[len(label + joint) :]

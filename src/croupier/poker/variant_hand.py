@@ -31,7 +31,7 @@ import numpy as np
 from croupier.cards import Card, CardError, format_cards, parse_card
 from croupier.poker.classes import HandCategory
 from croupier.poker.errors import PokerCardError, PokerError
-from croupier.poker.hand import best_five_of, evaluate, rank_hand
+from croupier.poker.hand import best_five_of, evaluate, rank_hand, without_category
 from croupier.poker.variant_classes import classes_of
 from croupier.poker.variant_rows import rank_game_rows
 from croupier.poker.variants import Game, Variant, variant_of
@@ -81,6 +81,11 @@ class GameRanking:
     def description(self) -> str:
         """The hand in words."""
         return classes_of(self.game).describe(self.class_number)
+
+    @property
+    def detail(self) -> str:
+        """The description less the category it starts with (``kings over 7s``)."""
+        return without_category(self.description, self.category)
 
     def to_dict(self) -> dict[str, Any]:
         """The ranking as JSON-ready data (``croupier poker compare --game ... --json``).
