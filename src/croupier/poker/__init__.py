@@ -16,7 +16,10 @@
 - :func:`parse_equity_hands`, :func:`monte_carlo_equity`, :func:`exact_equity`: equity
   with unknown cards ``?0``, ``?1``...
 - :class:`Range`, :class:`EquityQuestion` and :func:`calculate`: equity of hands and
-  ranges, 2 to 10 players, exact or Monte Carlo (``croupier poker calc``).
+  ranges, 2 to 10 players, exact or Monte Carlo (``croupier poker calc``);
+- other games (:class:`Game`: Omaha, five-card Omaha, short-deck): :func:`evaluate_game`
+  and :class:`GameRanking`, :func:`rank_game_rows` for arrays, :class:`HoleRange` for
+  Omaha holdings, and ``calculate(..., game="omaha")``.
 """
 
 from __future__ import annotations
@@ -46,7 +49,11 @@ if TYPE_CHECKING:
         parse_equity_hands,
     )
     from croupier.poker.hand import HandRanking, compare_hands, describe, evaluate, rank_hand
+    from croupier.poker.hole_ranges import HoleRange
     from croupier.poker.ranges import Range, RangeError
+    from croupier.poker.variant_hand import GameRanking, compare_games, evaluate_game
+    from croupier.poker.variant_rows import rank_game_rows
+    from croupier.poker.variants import Game, Variant, variant_of
 
 # Each name is imported from its module on first use (PEP 562), so that a command pays
 # only for what it runs: ``poker compare`` never imports the equity engine.
@@ -77,6 +84,10 @@ _HOME: dict[str, str] = {
         "equity",
     ),
     **dict.fromkeys(("HandRanking", "compare_hands", "describe", "evaluate", "rank_hand"), "hand"),
+    "HoleRange": "hole_ranges",
+    **dict.fromkeys(("GameRanking", "compare_games", "evaluate_game"), "variant_hand"),
+    "rank_game_rows": "variant_rows",
+    **dict.fromkeys(("Game", "Variant", "variant_of"), "variants"),
 }
 _SUBMODULES = frozenset(
     (
@@ -89,6 +100,7 @@ _SUBMODULES = frozenset(
         "hand",
         "hit_categories",
         "hits",
+        "hole_ranges",
         "keys",
         "linescan",
         "matchup",
@@ -97,6 +109,12 @@ _SUBMODULES = frozenset(
         "ranges",
         "starting_hands",
         "tables",
+        "variant_classes",
+        "variant_hand",
+        "variant_matchup",
+        "variant_rows",
+        "variant_tables",
+        "variants",
         "vs_random",
         "vs_three_random",
     )
@@ -111,18 +129,24 @@ __all__ = [
     "EquityHand",
     "EquityQuestion",
     "EquityResult",
+    "Game",
+    "GameRanking",
     "HandCategory",
     "HandRanking",
+    "HoleRange",
     "PlayerResult",
     "PokerCardError",
     "PokerError",
     "Range",
     "RangeError",
+    "Variant",
     "calculate",
     "category_of",
+    "compare_games",
     "compare_hands",
     "describe",
     "evaluate",
+    "evaluate_game",
     "exact_completions",
     "exact_equity",
     "exact_seconds",
@@ -130,5 +154,7 @@ __all__ = [
     "monte_carlo_equity",
     "parse_equity_hands",
     "rank_batch",
+    "rank_game_rows",
     "rank_hand",
+    "variant_of",
 ]

@@ -33,10 +33,31 @@ from numpy.typing import NDArray
 from croupier.cards import Card, CardError, parse_card
 from croupier.poker.ranges import RangeError
 
-__all__ = ["HoleRange", "partial_cards"]
+__all__ = ["HoleRange", "card_run", "partial_cards"]
 
 _CARD: Final = re.compile(r"(?:10|[2-9TJQKAX0])[cdhs]|[cdhs](?:10|[2-9TJQKAX0])", re.IGNORECASE)
 _RANDOM: Final = frozenset(("random", "*", "any"))
+
+
+def card_run(text: str) -> tuple[Card, ...] | None:
+    """The cards of a run of cards written together (``"AsAhKsKh"``, ``"10h9h"``), or
+    None when ``text`` is not one.
+
+    >>> card_run("AsAh10d"), card_run("AsAx")
+    ((Card('As'), Card('Ah'), Card('Td')), None)
+    """
+    cards: list[Card] = []
+    position = 0
+    while position < len(text):
+        found = _CARD.match(text, position)
+        if found is None:
+            return None
+        try:
+            cards.append(parse_card(found.group(0)))
+        except CardError:
+            return None
+        position = found.end()
+    return tuple(cards)
 
 
 def partial_cards(text: str) -> tuple[tuple[Card, ...], int] | None:
@@ -50,24 +71,14 @@ def partial_cards(text: str) -> tuple[tuple[Card, ...], int] | None:
         return None
     squeezed = text.replace(" ", "")
     unknown = squeezed.count("?")
-    rest = squeezed.replace("?", "")
-    cards: list[Card] = []
-    position = 0
-    while position < len(rest):
-        found = _CARD.match(rest, position)
-        if found is None:
-            raise RangeError(
-                f"bad card in {text.strip()!r} at {rest[position:]!r}: expected cards such "
-                "as Ah and a ? for each unknown card"
-            )
-        try:
-            cards.append(parse_card(found.group(0)))
-        except CardError as exc:
-            raise RangeError(str(exc)) from None
-        position = found.end()
+    cards = card_run(squeezed.replace("?", ""))
+    if cards is None:
+        raise RangeError(
+            f"bad card in {text.strip()!r}: expected cards such as Ah and a ? for each unknown card"
+        )
     if len(set(cards)) != len(cards):
         raise RangeError(f"{text.strip()!r} names a card twice: each card may appear once")
-    return tuple(cards), unknown
+    return cards, unknown
 
 
 @dataclass(frozen=True, slots=True)

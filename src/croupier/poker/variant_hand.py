@@ -32,6 +32,7 @@ from croupier.cards import Card, CardError, format_cards, parse_card
 from croupier.poker.classes import HandCategory
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.hand import best_five_of, evaluate, rank_hand, without_category
+from croupier.poker.hole_ranges import card_run
 from croupier.poker.variant_classes import classes_of
 from croupier.poker.variant_rows import rank_game_rows
 from croupier.poker.variants import Game, Variant, variant_of
@@ -126,8 +127,9 @@ class GameRanking:
 
 
 def game_cards(value: CardsLike, where: str, variant: Variant) -> tuple[Card, ...]:
-    """Cards from text, tokens or :class:`~croupier.cards.Card` objects, each of the
-    game's deck; an error names ``where`` and the token."""
+    """Cards from text (tokens, or cards written together: ``AsAhKsKh``), tokens or
+    :class:`~croupier.cards.Card` objects, each of the game's deck; an error names
+    ``where`` and the token."""
     if isinstance(value, str):
         tokens: list[Card | str] = list(value.replace(",", " ").split())
     else:
@@ -146,16 +148,24 @@ def game_cards(value: CardsLike, where: str, variant: Variant) -> tuple[Card, ..
             try:
                 card = parse_card(token, position)
             except CardError as exc:
-                raise PokerCardError(f"{where}: {exc}") from None
+                run = card_run(token)  # cards written together: AsAhKsKh
+                if not run:
+                    raise PokerCardError(f"{where}: {exc}") from None
+                cards.extend(_in_deck(c, variant) for c in run)
+                continue
         else:
             raise TypeError(f"{where}[{position - 1}] must be a Card or a card token")
-        if card.rank < variant.lowest_rank:
-            raise PokerCardError(
-                f"card {card} is not in the {variant.label} deck: expected cards from "
-                f"{Card.from_index(4 * (variant.lowest_rank - 2)).rank.label} to ace"
-            )
-        cards.append(card)
+        cards.append(_in_deck(card, variant))
     return tuple(cards)
+
+
+def _in_deck(card: Card, variant: Variant) -> Card:
+    if card.rank < variant.lowest_rank:
+        raise PokerCardError(
+            f"card {card} is not in the {variant.label} deck: expected cards from "
+            f"{Card.from_index(4 * (variant.lowest_rank - 2)).rank.label} to ace"
+        )
+    return card
 
 
 def _check_distinct(cards: tuple[Card, ...]) -> None:
