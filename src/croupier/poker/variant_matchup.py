@@ -65,12 +65,12 @@ def split_hand(variant: Variant, text: str) -> Hand:
 
 
 def _check_shared(first: Hand, second: Hand, line: int) -> None:
-    """A card in both hands must be a board card of both."""
+    """A card in both hands must be a board card of both (Omaha; in other games no card
+    is in both hands)."""
     for card in first[0] + first[1]:
         if card in second[0] + second[1] and not (card in first[1] and card in second[1]):
-            raise PokerError(
-                f"line {line}: card {str(card)!r} is in both hands: only board cards may be"
-            )
+            why = "only board cards may be" if first[1] else "each card may appear once"
+            raise PokerError(f"line {line}: card {str(card)!r} is in both hands: {why}")
 
 
 def _read_line(variant: Variant, text: str, line: int) -> tuple[Hand, Hand] | None:
