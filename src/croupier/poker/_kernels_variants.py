@@ -710,6 +710,36 @@ def _below(key: int, counter: int, n: int) -> int:
     return (used << 32) | (m >> 32)
 
 
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    deck=cython.longlong[::1],
+    key=cython.ulonglong,
+    counter=cython.ulonglong,
+    live=cython.ulonglong,
+    used=cython.ulonglong,
+    taken=cython.ulonglong,
+    drawn=cython.ulonglong,
+    card=cython.ulonglong,
+    found=cython.ulonglong,
+)
+@cython.returns(cython.ulonglong)
+def _draw(key: int, counter: int, deck: Any, live: int, used: int) -> int:
+    """A card of the ``live`` cards of ``deck`` that is not in the set ``used``, drawn
+    from the stream ``key`` from number ``counter + 1`` on: the card in the low 32 bits,
+    how many numbers it took in the high 32."""
+    taken = 0
+    while True:
+        drawn = _below(key, counter + taken + 1, live)
+        taken += drawn >> 32
+        card = deck[drawn & _MASK32]
+        if not (used >> card) & 1:
+            found: int = (taken << 32) | card
+            return found
+
+
 @cython.locals(
     rows=cython.longlong[::1],
     row_bits=cython.ulonglong[::1],
@@ -878,24 +908,18 @@ def deal_variant_block(
                 for j in range(size):
                     held[size * p + j] = rows[size * picks[p] + j]
                 for j in range(size - missing[p], size):
-                    while True:
-                        drawn = _below(key, counter + 1, live)
-                        counter += drawn >> 32
-                        card = deck[drawn & _MASK32]
-                        if not (used >> card) & 1:
-                            break
+                    drawn = _draw(key, counter, deck, live, used)
+                    counter += drawn >> 32
+                    card = drawn & _MASK32
                     used |= cython.cast(cython.ulonglong, 1) << card
                     held[size * p + j] = card
             bits = 0
             total = 0
             for j in range(5):
                 if j >= known:
-                    while True:
-                        drawn = _below(key, counter + 1, live)
-                        counter += drawn >> 32
-                        card = deck[drawn & _MASK32]
-                        if not (used >> card) & 1:
-                            break
+                    drawn = _draw(key, counter, deck, live, used)
+                    counter += drawn >> 32
+                    card = drawn & _MASK32
                     used |= cython.cast(cython.ulonglong, 1) << card
                     cards[j] = card
                 bits |= cython.cast(cython.ulonglong, 1) << cards[j]

@@ -15,16 +15,18 @@ BadLine(line=3, message='line 3, hand 1: a poker hand needs at least 5 cards: go
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, TypeVar
 
 from croupier.cards import Card, CardError, parse_card
 from croupier.errors import prefixed
 from croupier.poker.classes import HandCategory
 from croupier.poker.errors import PokerError
 from croupier.poker.hand import evaluate
+
+_T = TypeVar("_T")
 
 __all__ = [
     "BadLine",
@@ -33,6 +35,7 @@ __all__ = [
     "compare_lines",
     "iter_matchups",
     "parse_matchup",
+    "read_hands",
     "read_matchups",
 ]
 
@@ -135,6 +138,24 @@ class BadLine:
         return {"line": self.line, "error": self.message}
 
 
+def read_hands(text: str, line: int, read: Callable[[str], _T]) -> list[_T]:
+    """Each of the two hands of a ``hand1 ; hand2`` line (a ``#`` comment left out),
+    read by ``read``; its :class:`~croupier.poker.errors.PokerError` is prefixed with
+    the line and the hand."""
+    content = text.split("#", 1)[0]
+    parts = content.split(";")
+    if len(parts) != 2:
+        problem = "no ';' between the hands" if len(parts) < 2 else "more than one ';'"
+        raise PokerError(f"line {line}: {problem}: expected 'hand1 ; hand2'")
+    hands = []
+    for number, part in enumerate(parts, 1):
+        try:
+            hands.append(read(part))
+        except PokerError as exc:
+            raise prefixed(exc, f"line {line}, hand {number}") from None
+    return hands
+
+
 def parse_matchup(text: str, line: int = 1) -> Matchup:
     """One ``hand1 ; hand2`` line (a ``#`` comment allowed at the end).
 
@@ -145,17 +166,7 @@ def parse_matchup(text: str, line: int = 1) -> Matchup:
     ...
     croupier.poker.errors.PokerError: line 4: no ';' between the hands: expected 'hand1 ; hand2'
     """
-    content = text.split("#", 1)[0]
-    parts = content.split(";")
-    if len(parts) != 2:
-        problem = "no ';' between the hands" if len(parts) < 2 else "more than one ';'"
-        raise PokerError(f"line {line}: {problem}: expected 'hand1 ; hand2'")
-    hands = []
-    for number, part in enumerate(parts, 1):
-        try:
-            hands.append(evaluate(part))
-        except PokerError as exc:
-            raise prefixed(exc, f"line {line}, hand {number}") from None
+    hands = read_hands(text, line, evaluate)
     shared = set(hands[0].hand) & set(hands[1].hand)
     if shared:
         card = next(c for c in hands[1].hand if c in shared)

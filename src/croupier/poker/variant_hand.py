@@ -140,7 +140,7 @@ def game_cards(value: CardsLike, where: str, variant: Variant) -> tuple[Card, ..
                 f"{where} must be cards, card tokens or a string of tokens, "
                 f"not {type(value).__name__}"
             ) from None
-    cards = []
+    cards: list[Card] = []
     for position, token in enumerate(tokens, 1):
         if isinstance(token, Card):
             card = token

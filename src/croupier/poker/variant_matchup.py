@@ -24,9 +24,8 @@ from typing import Final
 import numpy as np
 
 from croupier.cards import Card
-from croupier.errors import prefixed
 from croupier.poker.errors import PokerCardError, PokerError
-from croupier.poker.matchup import BadLine, Matchup, _chunks
+from croupier.poker.matchup import BadLine, Matchup, _chunks, read_hands
 from croupier.poker.variant_hand import GameRanking, evaluate_game, game_cards
 from croupier.poker.variant_rows import rank_game_rows
 from croupier.poker.variants import Game, Variant, variant_of
@@ -75,19 +74,9 @@ def _check_shared(first: Hand, second: Hand, line: int) -> None:
 
 def _read_line(variant: Variant, text: str, line: int) -> tuple[Hand, Hand] | None:
     """The two hands of a line (None for a blank or comment line)."""
-    content = text.split("#", 1)[0]
-    if not content.strip():
+    if not text.split("#", 1)[0].strip():
         return None
-    parts = content.split(";")
-    if len(parts) != 2:
-        problem = "no ';' between the hands" if len(parts) < 2 else "more than one ';'"
-        raise PokerError(f"line {line}: {problem}: expected 'hand1 ; hand2'")
-    hands = []
-    for number, part in enumerate(parts, 1):
-        try:
-            hands.append(split_hand(variant, part))
-        except PokerError as exc:
-            raise prefixed(exc, f"line {line}, hand {number}") from None
+    hands = read_hands(text, line, lambda part: split_hand(variant, part))
     _check_shared(hands[0], hands[1], line)
     return hands[0], hands[1]
 
