@@ -29,12 +29,14 @@ from typing import Any
 import numpy as np
 
 from croupier.cards import Card, CardError, format_cards, parse_card
+from croupier.engine import compiled
 from croupier.poker.classes import HandCategory
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.hand import best_five_of, evaluate, rank_hand, without_category
 from croupier.poker.hole_ranges import card_run
 from croupier.poker.variant_classes import classes_of
 from croupier.poker.variant_rows import rank_game_rows
+from croupier.poker.variant_tables import TABLE_SET_OF, variant_kernels
 from croupier.poker.variants import Game, Variant, variant_of
 
 __all__ = ["GameRanking", "compare_games", "evaluate_game", "game_cards"]
@@ -169,11 +171,12 @@ def _in_deck(card: Card, variant: Variant) -> Card:
 
 
 def _check_distinct(cards: tuple[Card, ...]) -> None:
-    seen: set[Card] = set()
+    seen = 0
     for card in cards:
-        if card in seen:
+        bit = 1 << card.index
+        if seen & bit:
             raise PokerCardError(f"card {card} is there twice: each card may appear once")
-        seen.add(card)
+        seen |= bit
 
 
 def evaluate_game(
@@ -213,13 +216,23 @@ def evaluate_game(
             f"a poker hand needs at least 5 cards: got {len(holes + boards)} "
             f"({format_cards(holes + boards)})"
         )
-    number = rank_game_rows(
-        variant,
-        np.array([[c.index for c in holes]], dtype=np.int64).reshape(1, -1),
-        np.array([[c.index for c in boards]], dtype=np.int64).reshape(1, -1),
-        check=False,
-    )[0]
-    return GameRanking(variant.game, holes, boards, int(number))
+    return GameRanking(variant.game, holes, boards, _class_of_one(variant, holes, boards))
+
+
+def _class_of_one(variant: Variant, hole: tuple[Card, ...], board: tuple[Card, ...]) -> int:
+    """The class of one checked hand: straight to the kernel where it is compiled."""
+    holes = np.array([c.index for c in hole], dtype=np.int64)
+    boards = np.array([c.index for c in board], dtype=np.int64)
+    if not compiled("poker-variants"):
+        return int(rank_game_rows(variant, holes[None, :], boards[None, :], check=False)[0])
+    out = np.zeros(1, dtype=np.uint16)
+    tables = TABLE_SET_OF[variant.game]
+    if variant.hole_used is None:
+        cards = np.concatenate([holes, boards])
+        variant_kernels().holdem_rows(cards, len(cards), 1, out, tables)
+    else:
+        variant_kernels().omaha_rows(holes, len(holes), boards, len(boards), 1, out, tables)
+    return int(out[0])
 
 
 def _any_size(variant: Variant, cards: tuple[Card, ...]) -> int:
