@@ -8,7 +8,8 @@ Run from the repository root after ``./run-tests`` (it needs the cluster extra):
 Each row starts a command in its own process, waits until it works, sends the signal and
 times the command's exit (the shell prompt comes back then); it checks the exit code,
 that stderr is empty, and counts the worker processes still running a moment later.
-Rows: ``baccarat simulate`` on two local workers (SIGINT, then SIGTERM); ``baccarat
+Rows: ``baccarat simulate`` on two local workers (SIGINT, then SIGTERM); a Monte Carlo
+``poker calc`` on two local workers and on a LocalCluster; ``baccarat
 perfect`` on a two-worker Dask LocalCluster (``--scheduler local``) once a batch is
 done, and while the cluster starts; the same study on a "remote" scheduler (a
 LocalCluster this script starts on loopback), which must stay up.
@@ -141,14 +142,14 @@ def interrupt(
 
 
 @contextmanager
-def remote_cluster() -> Iterator[tuple[Any, Any]]:
-    """A "remote" Dask scheduler for the commands: a LocalCluster of one worker process
-    on loopback, in this process, and a client of it."""
+def remote_cluster(workers: int = 1) -> Iterator[tuple[Any, Any]]:
+    """A "remote" Dask scheduler for the commands: a LocalCluster of ``workers`` worker
+    processes (single-threaded, Dask's own) on loopback, in this process, and a client."""
     from distributed import Client, LocalCluster
 
     with (
         LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=1,
+            n_workers=workers,
             threads_per_worker=1,
             host="127.0.0.1",
             dashboard_address="127.0.0.1:0",
@@ -161,6 +162,10 @@ def remote_cluster() -> Iterator[tuple[Any, Any]]:
 
 SIMULATE = ["baccarat", "simulate", "--shoes", "10000000", "--workers", "2", "--seed", "1"]
 PERFECT = ["baccarat", "perfect", "--bet", "dragon-7", "--shoes", "1000000", "--seed", "1"]
+CALC = [
+    *("poker", "calc", "random", "random", "random", "--trials", "10000000000"),
+    *("--workers", "2", "--seed", "1"),
+]
 
 
 def main() -> None:
@@ -180,8 +185,15 @@ def main() -> None:
     ):
         rows = [("simulate, 2 local workers", SIMULATE, signal.SIGINT, "working")]
         if cluster is not None:
-            rows.append(("simulate, 2 local workers", SIMULATE, signal.SIGTERM, "working"))
             rows += [
+                ("simulate, 2 local workers", SIMULATE, signal.SIGTERM, "working"),
+                ("poker calc, 2 local workers", CALC, signal.SIGINT, "working"),
+                (
+                    "poker calc, --scheduler local",
+                    [*CALC, "--scheduler", "local"],
+                    signal.SIGINT,
+                    "working",
+                ),
                 (
                     "perfect, --scheduler local (2 workers)",
                     [*PERFECT, "--scheduler", "local"],

@@ -21,11 +21,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Programs a script starts as its peer (a server that runs until stopped): they run
+#: inside that script's own run, not alone.
+PEERS = {"bare_app.py": "web_load.py"}
 #: The scripts (a module the scripts share, such as report.py, has no entry point).
 SCRIPTS = sorted(
     path.name
     for path in (ROOT / "benchmarks").glob("*.py")
-    if 'if __name__ == "__main__":' in path.read_text(encoding="utf-8")
+    if 'if __name__ == "__main__":' in path.read_text(encoding="utf-8") and path.name not in PEERS
 )
 #: The modules a script cannot run without (beyond croupier's test extra's own).
 NEEDS: dict[str, tuple[str, ...]] = {
@@ -86,3 +89,9 @@ def test_the_script_runs_at_its_smallest_size(
     assert done.returncode == 0, f"{script}: exit {done.returncode}\n{done.stderr[-3000:]}"
     assert "Traceback" not in done.stderr, done.stderr[-3000:]
     assert done.stdout.strip(), f"{script} printed nothing"
+
+
+@pytest.mark.parametrize(("peer", "runner"), sorted(PEERS.items()))
+def test_a_peer_program_is_started_by_a_script_the_suite_runs(peer: str, runner: str) -> None:
+    assert runner in SCRIPTS
+    assert Path(peer).stem in (ROOT / "benchmarks" / runner).read_text(encoding="utf-8")

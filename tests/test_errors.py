@@ -146,3 +146,13 @@ def test_a_wrong_type_is_a_type_error_naming_the_argument(
 ) -> None:
     with pytest.raises(TypeError, match=message.replace("[", r"\[").replace("]", r"\]")):
         call()
+
+
+def test_the_kind_named_by_check_type_takes_its_article() -> None:
+    """'n must be a int' read oddly: the default description takes 'an' before a vowel."""
+    from croupier.errors import check_type
+
+    with pytest.raises(TypeError, match=r"^n must be an int, not str$"):
+        check_type("x", int, "n")
+    with pytest.raises(TypeError, match=r"^n must be an int or a float, not str$"):
+        check_type("x", (int, float), "n")

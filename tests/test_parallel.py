@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing.forkserver
 import operator
 import os
 import signal
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from croupier import parallel
 from croupier.errors import CroupierError
-from croupier.parallel import run_tasks
+from croupier.parallel import IN_FLIGHT_PER_WORKER, iter_tasks, run_tasks
 
 
 def interrupt_self(_: int) -> None:
@@ -106,6 +108,24 @@ def test_a_sigterm_while_the_worker_server_starts_waits_until_it_has_started(
     assert started == [True]
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a fork server")
+def test_a_ctrl_c_while_the_worker_server_starts_is_not_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    started: list[bool] = []
+    real = multiprocessing.forkserver.ensure_running
+
+    def ensure_running() -> None:
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C while the helper processes start
+        real()
+        started.append(True)
+
+    monkeypatch.setattr(multiprocessing.forkserver, "ensure_running", ensure_running)
+    with pytest.raises(KeyboardInterrupt):
+        parallel.pool_context()
+    assert started == [True]  # the server started whole, then the Ctrl-C counted
+
+
 def test_a_stopped_pool_s_manager_thread_prints_no_traceback(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -125,3 +145,60 @@ def test_a_stopped_pool_s_manager_thread_prints_no_traceback(
         thread.start()
         thread.join()
     assert reported == ["other"]
+
+
+def numbered_jobs(taken: list[int], enough: list[bool]) -> Iterator[tuple[int]]:
+    """Jobs ``(0,), (1,), ...`` without end until ``enough`` holds something; ``taken``
+    counts those handed out."""
+    number = 0
+    while not enough:
+        taken.append(number)
+        yield (number,)
+        number += 1
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_jobs_are_taken_only_as_workers_need_them(workers: int) -> None:
+    taken: list[int] = []
+    enough: list[bool] = []
+    results: dict[int, int] = {}
+    for index, value in iter_tasks(abs, numbered_jobs(taken, enough), workers=workers):
+        results[index] = value
+        if len(results) == 5:
+            enough.append(True)
+    assert len(results) >= 5 and all(results[i] == i for i in results)
+    # one process: each job once the last is done; workers: a few ahead of them
+    assert len(taken) == (5 if workers == 1 else len(results))
+    assert len(taken) <= 5 + IN_FLIGHT_PER_WORKER * workers
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_closing_the_results_stops_the_workers_at_once() -> None:
+    tasks = iter_tasks(sleep_then_pid, [(0.0,), *[(30.0,)] * 8], workers=2)
+    _, worker = next(tasks)
+    started = time.monotonic()
+    tasks.close()
+    assert time.monotonic() - started < 5
+    deadline = time.monotonic() + 5
+    while _running(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert worker != os.getpid() and not _running(worker)
+
+
+def sleep_then_pid(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def test_a_dask_cluster_takes_jobs_as_they_are_needed(dask_scheduler: str) -> None:
+    taken: list[int] = []
+    enough: list[bool] = []
+    results: dict[int, int] = {}
+    tasks = iter_tasks(abs, numbered_jobs(taken, enough), scheduler=dask_scheduler)
+    with contextlib.closing(tasks):
+        for index, value in tasks:
+            results[index] = value
+            if len(results) == 20:
+                enough.append(True)
+    assert all(results[i] == i for i in results) and len(results) >= 20
+    assert len(taken) == len(results) <= 20 + IN_FLIGHT_PER_WORKER * 2

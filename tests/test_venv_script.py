@@ -47,6 +47,17 @@ def test_an_install_says_what_it_installs_and_how_long_it_takes(tmp_path: Path) 
     assert "Installed in " in said
 
 
+def test_every_extra_of_the_launcher_is_named_by_what_it_brings(tmp_path: Path) -> None:
+    """``./croupier`` installs web, cluster, plot and postgres; the note said 'postgres'
+    bare, as if it were a library."""
+    launcher = (ROOT / "croupier").read_text(encoding="utf-8")
+    extras = launcher.split('croupier_ensure_venv "')[1].split('"')[0]
+    run = _ensure(_clone(tmp_path), extras)
+    said = " ".join(run.stderr.split())
+    for extra in extras.split(","):
+        assert f"({extra})" in said, (extra, said)
+
+
 def test_a_second_run_is_silent(tmp_path: Path) -> None:
     root = _clone(tmp_path)
     assert _ensure(root, "web").returncode == 0

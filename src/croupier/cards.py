@@ -30,6 +30,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from croupier.arguments import checked
+from croupier.choices import parse_choice
 from croupier.errors import CroupierError, check_type
 from croupier.randomness import RNGLike, as_generator
 from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
@@ -490,12 +491,7 @@ class CardStyle(enum.StrEnum):
         if isinstance(style, CardStyle):
             return style
         check_type(style, str, "style", "a CardStyle or its name (str)")
-        try:
-            return cls(style.strip().lower())
-        except ValueError:
-            expected = ", ".join(s.value for s in cls)
-            expected = " or ".join(expected.rsplit(", ", 1))
-            raise CardError(f"bad card style {style!r}: expected {expected}") from None
+        return parse_choice(cls, style, "card style", CardError)
 
     def name_of(self, card: Card) -> str:
         """``card`` written in this style."""

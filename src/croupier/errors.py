@@ -53,7 +53,9 @@ def check_type(value: object, kind: type[_T] | tuple[type, ...], name: str, what
     if not isinstance(name, str) or not isinstance(what, str):
         raise TypeError("name and what must be str")
     if not what:
-        what = " or ".join(f"a {k.__name__}" for k in kinds)
+        what = " or ".join(
+            f"{'an' if k.__name__[:1].lower() in 'aeiou' else 'a'} {k.__name__}" for k in kinds
+        )
     raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
 
 

@@ -3,7 +3,9 @@ poker commands' files and standard input.
 
 Input is read in chunks and decoded as it goes, so endless or huge inputs stop early with
 memory bounded: at most :data:`MAX_INPUT_BYTES` bytes in all (or the smaller bound a
-caller gives for what it reads) and :data:`MAX_LINE_CHARS` characters a line. It must be
+caller gives for what it reads) and :data:`MAX_LINE_CHARS` characters a line (or the
+longer cap, up to :data:`MAX_RECORD_CHARS`, a caller gives for records written on one
+line). It must be
 UTF-8 (a byte-order mark at the start, as Windows editors write, is dropped); anything
 else raises the caller's error class, naming the input. A named file must be a regular
 file: a FIFO, a device (``/dev/zero``) or a socket is refused at once instead of being
@@ -39,6 +41,7 @@ __all__ = [
     "MAX_GAME_FILE_BYTES",
     "MAX_INPUT_BYTES",
     "MAX_LINE_CHARS",
+    "MAX_RECORD_CHARS",
     "iter_lines",
     "not_regular",
     "open_regular",
@@ -54,6 +57,9 @@ MAX_INPUT_BYTES: Final = 256 * 1024 * 1024
 MAX_GAME_FILE_BYTES: Final = 1024 * 1024
 #: The longest line accepted: 10,000 characters, far beyond any hand, shoe or save line.
 MAX_LINE_CHARS: Final = 10_000
+#: The longest line a caller may allow for a record written on one line (a study's
+#: checkpoint holds tables of counts on each line): 1,000,000 characters.
+MAX_RECORD_CHARS: Final = 1_000_000
 #: Bytes read at a time.
 CHUNK_BYTES: Final = 64 * 1024
 
@@ -79,6 +85,7 @@ def _lines(
     error: type[CroupierError],
     keepends: bool,
     max_bytes: int = MAX_INPUT_BYTES,
+    max_line: int = MAX_LINE_CHARS,
 ) -> Iterator[list[str]]:
     """The lines of ``stream``, a list of them for each chunk read (a Python step per
     chunk, not per line: a million-line file is read in a fraction of a second)."""
@@ -102,14 +109,14 @@ def _lines(
         lines = pending.splitlines(keepends=True)
         pending = lines.pop() if lines and not _complete(lines[-1]) else ""
         stripped = [line.rstrip("\r\n") for line in lines]
-        if stripped and max(map(len, stripped)) > MAX_LINE_CHARS:
-            long = next(i for i, line in enumerate(stripped) if len(line) > MAX_LINE_CHARS)
+        if stripped and max(map(len, stripped)) > max_line:
+            long = next(i for i, line in enumerate(stripped) if len(line) > max_line)
             yield (lines if keepends else stripped)[:long]
-            raise _long_line(name, number + long, error)
+            raise _long_line(name, number + long, error, max_line)
         yield lines if keepends else stripped
         number += len(lines)
-        if len(pending) > MAX_LINE_CHARS:
-            raise _long_line(name, number, error)
+        if len(pending) > max_line:
+            raise _long_line(name, number, error, max_line)
     try:
         pending += decoder.decode(b"", final=True)
     except UnicodeDecodeError:
@@ -177,19 +184,18 @@ def open_regular(path: str, error: type[CroupierError], name: str | None = None)
         raise
 
 
-def _long_line(name: str, number: int, error: type[CroupierError]) -> CroupierError:
+def _long_line(name: str, number: int, error: type[CroupierError], max_line: int) -> CroupierError:
     return error(
-        f"{name}, line {number}: longer than {MAX_LINE_CHARS:,} characters, the most a line "
-        "may hold"
+        f"{name}, line {number}: longer than {max_line:,} characters, the most a line may hold"
     )
 
 
-def _check_bound(max_bytes: int) -> int:
-    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int):
-        raise TypeError(f"max_bytes must be an int, not {type(max_bytes).__name__}")
-    if not 0 < max_bytes <= MAX_INPUT_BYTES:
-        raise CroupierError(f"bad max_bytes {max_bytes}: expected 1 to {MAX_INPUT_BYTES:,}")
-    return max_bytes
+def _check_bound(name: str, value: int, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not 0 < value <= most:
+        raise CroupierError(f"bad {name} {value}: expected 1 to {most:,}")
+    return value
 
 
 def _blocks(
@@ -198,9 +204,11 @@ def _blocks(
     name: str | None,
     keepends: bool,
     max_bytes: int,
+    max_line: int = MAX_LINE_CHARS,
 ) -> Iterator[list[str]]:
     """The lines of a file or of standard input, a list per chunk read."""
-    _check_bound(max_bytes)
+    _check_bound("max_bytes", max_bytes, MAX_INPUT_BYTES)
+    _check_bound("max_line", max_line, MAX_RECORD_CHARS)
     if source is not None and not isinstance(source, str | os.PathLike):
         raise TypeError(f"source must be a file name or None, not {type(source).__name__}")
     path = None if source is None else os.fspath(source)
@@ -208,10 +216,10 @@ def _blocks(
         raise TypeError(f"source must name a file in a str, not {type(path).__name__}")
     if path is None or path == "-":
         stdin = name or "standard input"
-        yield from _lines(sys.stdin.buffer, stdin, error, keepends, max_bytes)
+        yield from _lines(sys.stdin.buffer, stdin, error, keepends, max_bytes, max_line)
         return
     with open_regular(path, error, name) as stream:
-        yield from _lines(stream, name or path, error, keepends, max_bytes)
+        yield from _lines(stream, name or path, error, keepends, max_bytes, max_line)
 
 
 @checked
@@ -221,13 +229,16 @@ def iter_lines(
     *,
     name: str | None = None,
     max_bytes: int = MAX_INPUT_BYTES,
+    max_line: int = MAX_LINE_CHARS,
 ) -> Iterator[str]:
     """The lines of a file, or of standard input for ``None`` or ``-``, without line ends,
     read as they come (see the module's caps; ``max_bytes`` lowers the byte cap to what
-    the input can hold). A file that is not a regular one, or not text, raises ``error``
-    naming it; a missing or unreadable file raises the usual :class:`OSError`.
+    the input can hold, ``max_line`` sets the line cap for records longer than a line of
+    text, up to :data:`MAX_RECORD_CHARS`). A file that is not a regular one, or not text,
+    raises ``error`` naming it; a missing or unreadable file raises the usual
+    :class:`OSError`.
     """
-    for lines in _blocks(source, error, name, False, max_bytes):
+    for lines in _blocks(source, error, name, False, max_bytes, max_line):
         yield from lines
 
 

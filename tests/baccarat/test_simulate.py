@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 import math
 
 import numpy as np
 import pytest
 from numpy.typing import NDArray
 
+from croupier import parallel
 from croupier.baccarat import (
     CASINO,
     EZ,
@@ -61,6 +61,13 @@ def test_a_seed_gives_the_same_result_whatever_the_workers() -> None:
     assert (one.histogram == two.histogram).all()
     assert one.seed == 77 and one.shoes == 9000
     assert (simulate(300, rng=78).histogram != simulate(300, rng=79).histogram).any()
+
+
+def test_a_dask_cluster_deals_exactly_the_same_shoes(dask_scheduler: str) -> None:
+    here = simulate(3000, decks=2, burn=True, rng=80)
+    on_cluster = simulate(3000, decks=2, burn=True, rng=80, scheduler=dask_scheduler)
+    assert on_cluster.to_dict() == here.to_dict()
+    assert (on_cluster.histogram == here.histogram).all()
 
 
 def test_without_a_seed_the_entropy_used_is_reported() -> None:
@@ -152,11 +159,10 @@ def test_the_vectorised_shuffle_is_uniform() -> None:
 def test_ctrl_c_while_the_workers_start_is_an_interruption_with_nothing_done(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def pressed() -> None:
+    def pressed(preload: object) -> None:
         raise KeyboardInterrupt
 
-    module = importlib.import_module("croupier.baccarat.simulate")  # not the function
-    monkeypatch.setattr(module, "_pool_context", pressed)
+    monkeypatch.setattr(parallel, "pool_context", pressed)
     with pytest.raises(Interrupted) as stop:
         simulate(9000, rng=1, workers=2)
     assert stop.value.partial is None  # the command says "interrupted before any shoe"

@@ -20,9 +20,8 @@ from croupier.casino.puzzles import (
     read_history,
     write_history,
 )
-from croupier.casino.strategies import yardstick
-from croupier.casino.strategies.base import Deadline
 from croupier.casino.strategies.values import move_kind
+from croupier.casino.strategies.yardstick import YardstickSearch
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +53,9 @@ def test_the_solutions_agree_with_an_independent_exact_search(
     # decided (a decided one counts 50 there, 100 in the expert's search).
     for puzzle in puzzles[::6]:
         moves = list(puzzle.values)
-        values = yardstick._exact(puzzle.state, moves, Deadline(600))
-        assert values is not None
+        state = puzzle.state
+        plies = len(state.hands[0]) + len(state.hands[1])
+        values = YardstickSearch(state.next_player).moves(state, moves, plies)
         theirs = dict(zip(moves, values, strict=True))
         best = max(theirs.values())
         assert {m for m, v in theirs.items() if v == best} == set(puzzle.solutions), puzzle.id
@@ -141,3 +141,11 @@ def test_the_script_builds_the_shipped_puzzles_again(puzzles: tuple[Puzzle, ...]
     shipped = {puzzle.id: puzzle.to_dict() for puzzle in puzzles}
     for puzzle in script.build(2026, 3):  # the first three the seed finds
         assert shipped[puzzle.id] == puzzle.to_dict()
+
+
+def test_a_puzzle_s_repr_fits_on_a_line() -> None:
+    """It held the whole position and every move's value (over 1,000 characters)."""
+    puzzle = load_puzzles()[0]
+    shown = repr(puzzle)
+    assert "\n" not in shown and len(shown) < 200 and "Card(" not in shown, shown
+    assert shown.startswith(f"<Puzzle {puzzle.id}: the {puzzle.player.key} to move")

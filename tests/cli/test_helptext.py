@@ -30,7 +30,7 @@ def test_a_required_argument_is_starred_and_said_required() -> None:
 
 def test_options_show_names_value_and_default_and_no_markup_escapes() -> None:
     screen = words(croupier("baccarat", "play", "--help").stdout)
-    assert "--bankroll DOLLARS Money you sit down with [$0 to $1,000,000,000]" in screen
+    assert "--bankroll DOLLARS Money you sit down with [$0.01 to $1,000,000,000]" in screen
     assert "[default: $1,000]" in screen
     assert "-h, --help Show this message and exit." in screen
     assert "\\[" not in screen and "*" not in screen  # nothing required here

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from benchmarks.interrupt import PERFECT, SIMULATE, Stop, interrupt, remote_cluster
+from benchmarks.interrupt import CALC, PERFECT, SIMULATE, Stop, interrupt, remote_cluster
 
 from croupier.parallel import available_cpus
 
@@ -58,6 +58,14 @@ def test_ctrl_c_stops_a_simulation_at_once_with_a_partial_result(tmp_path: Path)
     assert err == ""
     assert out.startswith("Interrupted: a partial result, ")
     assert "of 10,000,000 shoes dealt" in out and "Banker" in out
+
+
+def test_ctrl_c_stops_an_equity_calculation_on_workers_at_once(tmp_path: Path) -> None:
+    stop = interrupt_fastest([*CALC, "--json"], tmp_path)
+    assert stop.took < 1.0, stop.took
+    assert stop.err == ""
+    data = json.loads(stop.out)
+    assert data["partial"] is True and data["exact"] is False and data["games"] > 0
 
 
 def test_ctrl_c_stops_an_arena_at_once_with_a_partial_result(tmp_path: Path) -> None:

@@ -206,6 +206,16 @@ def test_the_default_strategy_is_the_library_s() -> None:
     assert strategies.DEFAULT_STRATEGY == DEFAULT_STRATEGY
 
 
+def test_the_strategies_named_in_the_help_are_the_library_s() -> None:
+    """``casino hint --strategy yardstick`` worked, but its help named only random,
+    greedy and expert."""
+    from croupier.casino import strategies
+
+    shown = " ".join(croupier("casino", "hint", "--help").stdout.split())
+    for name in strategies.STRATEGIES:
+        assert name in shown, name
+
+
 def test_the_deadline_s_default_and_bound_are_the_library_s() -> None:
     from croupier.casino import strategies
     from croupier.cli import options
@@ -312,6 +322,34 @@ def test_every_bound_shown_in_the_help_is_accepted(
             pytest.fail(f"{' '.join(path)} {param.opts[0]} {bound}: {exc}")
 
 
+def _option(path: tuple[str, ...], name: str) -> Any:
+    return next(p for c_path, p, _ in BOUNDED if c_path == path and p.opts[0] == name)
+
+
+#: Bounds whose use needs other options (the stake at most the bankroll, the cut card
+#: inside a 64-deck shoe): the option, which of its bounds, and a command line using it.
+STUDY = ["--decks", "64", "--burn", "none", "--shoes", "1", "--bet", "tie", "--json"]
+TOGETHER = [
+    (("baccarat", "play"), "--bankroll", 0, ["--stake", "{}", "--roads", "off"]),
+    (("baccarat", "count"), "--cut-card", 1, [*STUDY, "--tags", "dragon-7", "--threshold", "1"]),
+    (("baccarat", "perfect"), "--cut-card", 1, STUDY),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "name", "which", "with_"), TOGETHER, ids=[f"{' '.join(t[0])} {t[1]}" for t in TOGETHER]
+)
+def test_a_bound_that_needs_other_options_is_usable(
+    path: tuple[str, ...], name: str, which: int, with_: list[str]
+) -> None:
+    """A bound no command line can use is not one: ``--bankroll $0`` was refused with any
+    stake (a stake is at least $0.01), ``--cut-card 3,328`` with any shoe (it leaves no
+    card to deal)."""
+    bound = _bounds(_option(path, name).help or "")[which]
+    run = croupier(*path, name, bound, *(arg.format(bound) for arg in with_), input="")
+    assert run.exit_code == 0, (bound, run.stderr)
+
+
 def test_the_command_line_s_bounds_are_the_library_s() -> None:
     """The library refuses what is beyond its bounds (so that hostile calls stop at
     once); the options, written without importing it, must agree with it."""
@@ -326,3 +364,19 @@ def test_the_command_line_s_bounds_are_the_library_s() -> None:
     assert analysis.MAX_SHOES == MAX_SHOES
     assert advantage.MAX_STUDY_SHOES == MAX_STUDY_SHOES
     assert poker.MAX_TRIALS == MAX_TRIALS
+
+
+def test_every_long_job_takes_the_same_workers_and_scheduler_options() -> None:
+    """One executor for every long job: a command with ``--scheduler`` has ``--workers``
+    too, both as :mod:`croupier.cli.options` defines them."""
+    defined: dict[str, str] = {}
+    found = set()
+    for path, command in every_command():
+        options = {param.opts[0]: param for param in command.params}
+        if "--scheduler" not in options:
+            continue
+        found.add(" ".join(path))
+        assert "--workers" in options, path
+        for name in ("--workers", "--scheduler"):
+            assert defined.setdefault(name, options[name].help) == options[name].help, path
+    assert {"baccarat simulate", "baccarat count", "baccarat perfect", "poker calc"} <= found

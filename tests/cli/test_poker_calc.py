@@ -43,8 +43,29 @@ def test_monte_carlo_gives_its_error_and_seed() -> None:
     assert "Monte Carlo: 20,000 trials (seed 5)" in run.stdout and "± (SE)" in run.stdout
     assert croupier(*args).stdout == run.stdout
     data = json.loads(croupier(*args, "--json").stdout)
-    assert data["games"] == 20_000 and data["exact"] is False
+    assert data["games"] == 20_000 and data["exact"] is False and data["seed"] == 5
     assert all(0 < p["stderr"] < 0.01 for p in data["players"])
+
+
+def test_workers_and_a_dask_cluster_print_the_same_answer(dask_scheduler: str) -> None:
+    args = ("poker", "calc", "AhKh", "QQ+", "random", "--board", "Ks 7h 2h")
+    seed = ("--seed", "5")
+    for how in ([*seed, "--trials", "40000"], [*seed, "--precision", "0.4"], ["--exact"]):
+        here = croupier(*args, *how, "--json")
+        assert here.exit_code == 0, here.stderr
+        for where in (["--workers", "2"], ["--scheduler", dask_scheduler]):
+            run = croupier(*args, *how, *where, "--json")
+            assert run.exit_code == 0, run.stderr
+            assert run.stdout == here.stdout
+
+
+def test_a_drawn_seed_is_in_the_json_and_repeats_the_run() -> None:
+    args = ["poker", "calc", "AKs", "QQ", "--trials", "3000"]
+    data = json.loads(croupier(*args, "--json").stdout)
+    again = croupier(*args, "--seed", str(data["seed"]), "--json")
+    assert json.loads(again.stdout) == data
+    shown = croupier(*args, "--seed", "1").stdout
+    assert "percentage points." in shown and "percentage point." not in shown
 
 
 def test_precision_in_percentage_points() -> None:

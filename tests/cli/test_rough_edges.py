@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
+from pathlib import Path
 
 import pytest
 
@@ -94,8 +96,12 @@ def test_no_course_jargon_where_a_player_reads() -> None:
         croupier("baccarat", "play", "--help").stdout,
         croupier("baccarat", "play", "--seed", "1", input="").stdout,  # the payout line
     ]
+    helps = [["poker"], ["poker", "compare"], ["poker", "equity"], ["casino", "hint"],
+             ["casino", "show"], ["casino", "moves"]]  # fmt: skip
+    places += [croupier(*words, "--help").stdout for words in helps]
     for text in places:
-        assert "COMP" not in text, text
+        assert "COMP" not in text and "the course" not in text, text
+        assert "course's" not in text, text  # which course? (the reference says)
     assert "Payouts: lab (banker and player pay 1:1, tie 5:1" in places[3]
 
 
@@ -132,3 +138,52 @@ def test_a_hand_s_category_is_not_repeated_in_its_description() -> None:
     assert "two pair: A♠ A♥ K♠ K♥ 2♣ (aces and kings)" in run.stdout
     assert "straight flush: A♦ K♦ Q♦ J♦ 10♦ (royal flush)" in run.stdout
     assert "(two pair," not in run.stdout
+
+
+def test_a_count_of_one_is_singular_in_the_commands_added_since(tmp_path: Path) -> None:
+    """'1 cards from a shoe of 1 decks', 'a board of 1 cards', '1 cards burned', 'only 1
+    cards are not named', 'over 1 rounds', and a review of no move 'nan per round'."""
+    from croupier.baccarat.advantage import ShoeProcedure
+    from croupier.poker import parse_equity_hands
+    from croupier.poker.calc import EquityQuestion
+    from croupier.poker.errors import PokerError
+    from croupier.poker.hits import hits
+
+    trainer = croupier("baccarat", "trainer", "--cards", "1", "--every", "1", "--decks", "1",
+                       "--speed", "0", "--seed", "1", "--history-dir", str(tmp_path))  # fmt: skip
+    assert "1 card from a shoe of 1 deck, a question every 1." in trainer.stdout
+    wide = croupier("baccarat", "trainer", "--cards", "1", "--every", "2")
+    assert "more than the 1 card dealt" in wide.stderr
+    assert ShoeProcedure(burn=1).describe().endswith(", 1 card burned")
+    with pytest.raises(PokerError, match="a board of 1 card: expected 3, 4 or 5 cards"):
+        hits("AA", board="2c")
+    with pytest.raises(PokerError, match="board: 1 card: expected 0, 3, 4 or 5"):
+        EquityQuestion.parse(["AA", "KK"], board="2c")
+    deck = [f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"]
+    pairs = [f"{deck[i]} {deck[i + 1]} ?0 ?1 ?2 ?3 ?4" for i in range(0, 48, 2)]
+    with pytest.raises(PokerError, match="5 unknown cards to deal but only 4 cards are not"):
+        parse_equity_hands("\n".join(pairs))
+    three = f"{deck[48]} {deck[49]} {deck[50]} ?0 ?1 ?2 ?3"
+    with pytest.raises(PokerError, match="5 unknown cards to deal but only 1 card is not named"):
+        parse_equity_hands("\n".join([*pairs, three]))
+
+
+def test_a_review_of_a_game_without_a_move_of_the_player_says_so(tmp_path: Path) -> None:
+    from croupier.casino import Player, new_tournament
+    from croupier.casino.gamelog import GameLog, write_game_file
+
+    state = new_tournament(Player.HUMAN, rng=1)
+    path = tmp_path / "start.txt"
+    write_game_file(state, GameLog(), path)
+    run = croupier("casino", "review", str(path))
+    assert run.exit_code == 0, run.stderr
+    assert "nan" not in run.stdout
+    assert "Points lost: none: no move of yours to review" in run.stdout
+
+
+@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="needs matplotlib")
+def test_the_bankroll_chart_of_one_round_says_one_round() -> None:
+    from croupier.baccarat.bankroll_plot import bankroll_figure
+
+    figure = bankroll_figure([100_000, 110_000])
+    assert figure.axes[0].get_title() == "Bankroll over 1 round: $1,000.00 to $1,100.00"

@@ -243,10 +243,22 @@ def test_the_same_seed_deals_the_same_trials() -> None:
 def test_to_dict_is_the_json_object() -> None:
     result = calculate(["AhKh", "QQ+@50"], board="2c 7d 9h", dead="3s", exact=True)
     data = result.to_dict()
-    assert list(data) == ["exact", "partial", "games", "players", "board", "dead"]
+    assert list(data) == ["exact", "partial", "games", "seed", "players", "board", "dead"]
+    assert data["seed"] is None  # exact: no seed
     assert data["board"] == ["2c", "7d", "9h"] and data["dead"] == ["3s"]
     assert list(data["players"][0]) == ["range", "combos", "equity", "win", "tie", "stderr"]
     assert data["players"][1]["range"] == "QQ+@50" and data["players"][1]["stderr"] is None
+
+
+def test_a_monte_carlo_result_records_the_seed_that_repeats_it() -> None:
+    """``poker calc --json`` had no seed: a run could not be repeated from its JSON."""
+    result = calculate(["AhKh", "TT+"], trials=2_000, rng=42)
+    assert result.seed == 42 and result.to_dict()["seed"] == 42
+    assert calculate(["AhKh", "TT+"], trials=2_000, rng=result.seed) == result
+    generator = np.random.default_rng(42)
+    assert calculate(["AhKh", "TT+"], trials=2_000, rng=generator).seed is None
+    results = list(iter_calculate(["random", "random"], trials=600_000, rng=3))
+    assert all(result.seed == 3 for result in results)
 
 
 def test_iterating_gives_partial_results_then_the_whole() -> None:

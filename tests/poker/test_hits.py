@@ -235,3 +235,12 @@ def test_bad_questions_name_what_is_wrong(options: dict[str, str], message: str)
         hits("AK", **options)
     with pytest.raises(CroupierError, match="no combo left"):
         hits("KK", board="Ks Kd Kh", dead="Kc")
+
+
+def test_a_result_s_repr_fits_on_a_line() -> None:
+    """It filled a screen with every category's mapping (2,419 characters)."""
+    on_board = hits("QQ, AKs", board="2c 7d 9h")
+    shown = repr(on_board)
+    assert "\n" not in shown and len(shown) < 200 and "mappingproxy" not in shown, shown
+    assert shown.startswith("<HitsResult QQ, AKs on 2c 7d 9h: 10 combos")
+    assert "AA over 22,100 flops: " in repr(flop_hits("AA"))

@@ -195,6 +195,23 @@ def test_session_files_of_older_versions_move_into_the_database(tmp_path: Path) 
     store.close()
 
 
+def test_hostile_session_files_are_dropped_without_stopping_the_server(tmp_path: Path) -> None:
+    """A FIFO named as a session file held ``croupier serve`` at start for ever, nested
+    brackets stopped it with a RecursionError's traceback."""
+    import os
+
+    state = tmp_path / "state"
+    state.mkdir()
+    os.mkfifo(state / f"{'F' * 43}.json")
+    (state / f"{'N' * 43}.json").write_text("[" * 200_000 + "]" * 200_000)
+    (state / f"{'D' * 43}.json").mkdir()
+    started = time.monotonic()
+    store = open_store(state)
+    assert time.monotonic() - started < 30
+    assert not any(p.name.endswith(".json") and not p.is_dir() for p in state.iterdir())
+    store.close()
+
+
 def test_the_temporary_store_leaves_nothing_behind() -> None:
     store = open_store(None)
     assert isinstance(store, TemporaryStore)

@@ -55,18 +55,10 @@ if TYPE_CHECKING:
     )
 
 # The simulator is imported here: its module and its function share the name
-# ``simulate``, and the function must win. The round engine and the betting table are
-# imported on first use (PEP 562): exact odds (``baccarat odds``) need neither.
-__getattr__, __dir__ = lazy_exports(
-    __name__,
-    {
-        **dict.fromkeys(("Coup", "Round", "deal_coup"), "round"),
-        **dict.fromkeys(
-            ("Settlement", "SettlementKind", "Table", "format_money", "parse_money"), "table"
-        ),
-    },
-    submodules=("round", "table"),
-)
+# ``simulate``, and the function must win. The round engine and the betting table,
+# imported above under TYPE_CHECKING, are imported on first use (PEP 562): exact odds
+# (``baccarat odds``) need neither.
+__getattr__, __dir__ = lazy_exports(__name__)
 
 __all__ = [
     "BANKER_DRAWS",

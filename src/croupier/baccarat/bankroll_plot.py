@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from croupier.baccarat.advantage.plot import INSTALL_PLOT
 from croupier.errors import CroupierError
+from croupier.numerals import plural
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -40,7 +41,8 @@ def bankroll_figure(bankrolls: Sequence[int]) -> Figure:
     axes.set_xlabel("round")
     axes.set_ylabel("bankroll ($)")
     axes.set_title(
-        f"Bankroll over {len(dollars) - 1} rounds: ${dollars[0]:,.2f} to ${dollars[-1]:,.2f}"
+        f"Bankroll over {plural(len(dollars) - 1, 'round')}: ${dollars[0]:,.2f} to "
+        f"${dollars[-1]:,.2f}"
     )
     axes.grid(alpha=0.3)
     return figure

@@ -80,15 +80,16 @@ BANKER_DRAWS_AFTER_PLAYER_STOOD: Final[tuple[bool, ...]] = tuple(total <= 5 for 
 
 
 @enum.unique
-class Outcome(enum.Enum):
-    """Who won the round."""
+class Outcome(enum.StrEnum):
+    """Who won the round (its value is the word JSON and the course's files use).
+
+    >>> Outcome("banker") is Outcome.BANKER, str(Outcome.TIE)
+    (True, 'tie')
+    """
 
     PLAYER = "player"
     BANKER = "banker"
     TIE = "tie"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def points(card: Card | Rank | str) -> int:

@@ -26,7 +26,7 @@ import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -37,12 +37,9 @@ from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import CASINO, Bet, PayoutTable
 from croupier.baccarat.rules import CUT_CARD_FROM_END, POINTS, Outcome
 from croupier.cards import Rank
-from croupier.cpus import available_cpus
+from croupier.cpus import workers_for
 from croupier.engine import compiled, kernels
 from croupier.randomness import RNGLike, as_seed_sequence
-
-if TYPE_CHECKING:
-    import multiprocessing.context
 
 __all__ = [
     "MAX_SHOES",
@@ -69,8 +66,6 @@ BLOCK_SHOES: Final = 1024
 #: Seconds one process takes to shuffle and deal a shoe of 8 decks (measured on a small
 #: machine; the cost grows with the cards in the shoe).
 SECONDS_PER_8_DECK_SHOE: Final = 7e-6
-#: Seconds to start the worker processes (a fork server with the tables built).
-WORKER_START_SECONDS: Final = 0.35
 #: Normal quantile of a two-sided 95% interval.
 Z95: Final = 1.959963984540054
 
@@ -273,13 +268,6 @@ def _block_sizes(shoes: int) -> list[int]:
     return [BLOCK_SHOES] * full + ([rest] if rest else [])
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
-    """Workers start with the tables built (see :func:`croupier.parallel.pool_context`)."""
-    from croupier.parallel import pool_context
-
-    return pool_context(["croupier.baccarat._worker_preload"])
-
-
 @dataclass(frozen=True, slots=True)
 class BetResult:
     """A bet's simulated result: mean net win per unit staked and its 95% half-width."""
@@ -388,20 +376,24 @@ def simulate(
     burn: bool = False,
     rng: RNGLike = None,
     workers: int | None = 1,
+    scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> SimulationResult:
     """Deal ``shoes`` real shoes of ``decks`` decks round by round and count what happened.
 
     ``penetration`` places the cut card (a fraction of the shoe; default 16 cards from the
     back); ``burn`` applies the standard burn (turn the first card, burn that many more).
-    ``workers`` processes share the shoes (``None``: chosen by :func:`auto_workers`); the
-    result depends only on ``rng`` (an int seed, a NumPy generator or ``None``), not on
-    ``workers``. Ctrl-C stops the run at once and raises
+    ``workers`` processes share the shoes (``None``: chosen by :func:`auto_workers`), or
+    the Dask cluster at ``scheduler`` deals them (``tcp://HOST:PORT``, or ``"local"``: a
+    LocalCluster of ``workers`` processes, 2 for ``None``; see
+    :func:`croupier.parallel.iter_tasks`). Blocks of 1,024 shoes each draw from their own
+    :meth:`~numpy.random.SeedSequence.spawn` child of ``rng`` (an int seed, a NumPy
+    generator or ``None``), so the result depends only on ``rng``, not on ``workers`` or
+    ``scheduler``. Ctrl-C stops the run at once and raises
     :class:`~croupier.parallel.Interrupted` holding the shoes finished (``None`` if none
-    were). Worker processes
-    re-import the calling script, so a script that asks for them must guard its entry
-    point with ``if __name__ == "__main__":``. ``progress`` is called with the number of
-    shoes finished so far.
+    were). Worker processes re-import the calling script, so a script that asks for them
+    must guard its entry point with ``if __name__ == "__main__":``. ``progress`` is
+    called with the number of shoes finished so far.
     """
     if not 1 <= shoes <= MAX_SHOES:
         raise BaccaratError(f"bad number of shoes {shoes!r}: expected 1 to {MAX_SHOES:,}")
@@ -414,7 +406,7 @@ def simulate(
     sizes = _block_sizes(shoes)
     seeds = root.spawn(len(sizes))
     if workers is None:
-        workers = auto_workers(shoes, decks)
+        workers = 2 if scheduler is not None else auto_workers(shoes, decks)
     if workers < 1:
         raise BaccaratError(f"bad number of workers {workers}: expected 1 or more")
     histogram = np.zeros(CELLS, dtype=np.int64)
@@ -432,14 +424,19 @@ def simulate(
     jobs = [
         (size, decks, cut, burn, block_seed) for size, block_seed in zip(sizes, seeds, strict=True)
     ]
-    from croupier.parallel import Interrupted, run_jobs  # worker processes: only when dealing
+    from croupier.parallel import Interrupted, run_tasks  # worker processes: only when dealing
 
-    try:
-        context = _pool_context() if workers > 1 and len(jobs) > 1 else None
-        run_jobs(_deal_block, jobs, workers=workers, on_result=add, context=context)
-    except KeyboardInterrupt:
+    complete = run_tasks(
+        _deal_block,
+        jobs,
+        on_result=add,
+        workers=workers,
+        scheduler=scheduler,
+        preload=["croupier.baccarat._worker_preload"],
+    )
+    if not complete:
         partial = SimulationResult(decks, done, cut, burn, entropy, histogram) if done else None
-        raise Interrupted(partial) from None
+        raise Interrupted(partial)
     return SimulationResult(decks, shoes, cut, burn, entropy, histogram)
 
 
@@ -447,9 +444,8 @@ def auto_workers(shoes: int, decks: int = 8) -> int:
     """Workers for a run of ``shoes`` shoes: all available CPUs when the time they save
     is more than the time they take to start, else one.
 
+    >>> from croupier.cpus import available_cpus
     >>> auto_workers(1_000), auto_workers(10_000_000) == available_cpus()
     (1, True)
     """
-    cpus = available_cpus()
-    alone = shoes * SECONDS_PER_8_DECK_SHOE * decks / 8
-    return cpus if cpus > 1 and WORKER_START_SECONDS + alone / cpus < alone else 1
+    return workers_for(shoes * SECONDS_PER_8_DECK_SHOE * decks / 8)

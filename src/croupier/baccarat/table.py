@@ -183,7 +183,7 @@ def parse_wagers(
 
 
 @enum.unique
-class SettlementKind(enum.Enum):
+class SettlementKind(enum.StrEnum):
     """How a bet ended."""
 
     WON = "won"

@@ -54,42 +54,85 @@ class MoveCardError(InvalidMoveError, CasinoCardError):
 
 
 @enum.unique
-class Rule(enum.Enum):
-    """Each rule a move can break, with the sentence that states it."""
+class Rule(enum.StrEnum):
+    """Each rule a move can break: its value is a short code that stays when the rule is
+    reworded (``trail-match``), its :attr:`text` the sentence that states it.
 
-    ROUND_OVER = "the round is over: nobody has a card to play"
-    CARD_IN_HAND = "the card played must come from the hand of the player to move"
-    ON_TABLE = "the loose cards named must lie loose on the table, each named once"
-    BUILD_ON_TABLE = "each build named must be on the table, named by all of its cards"
-    TRAIL_TAKES_NOTHING = "a trail only puts the card on the table: it takes and uses nothing"
-    TRAIL_MATCH = "a card that matches a loose card cannot be trailed: it must capture it"
-    TRAIL_OWNER = "a player who owns a build cannot trail"
-    CAPTURE_SOMETHING = "a capture must take something"
-    CAPTURE_BUILD_VALUE = "a capture takes only builds worth the value of the card played"
-    CAPTURE_MATCHES = "every loose card of the value played must be captured"
+    >>> Rule("trail-match") is Rule.TRAIL_MATCH, Rule.TRAIL_MATCH.text
+    (True, 'a card that matches a loose card cannot be trailed: it must capture it')
+    """
+
+    _text: str
+
+    ROUND_OVER = "round-over", "the round is over: nobody has a card to play"
+    CARD_IN_HAND = "card-in-hand", "the card played must come from the hand of the player to move"
+    ON_TABLE = "on-table", "the loose cards named must lie loose on the table, each named once"
+    BUILD_ON_TABLE = (
+        "build-on-table",
+        "each build named must be on the table, named by all of its cards",
+    )
+    TRAIL_TAKES_NOTHING = (
+        "trail-takes-nothing",
+        "a trail only puts the card on the table: it takes and uses nothing",
+    )
+    TRAIL_MATCH = (
+        "trail-match",
+        "a card that matches a loose card cannot be trailed: it must capture it",
+    )
+    TRAIL_OWNER = "trail-owner", "a player who owns a build cannot trail"
+    CAPTURE_SOMETHING = "capture-something", "a capture must take something"
+    CAPTURE_BUILD_VALUE = (
+        "capture-build-value",
+        "a capture takes only builds worth the value of the card played",
+    )
+    CAPTURE_MATCHES = "capture-matches", "every loose card of the value played must be captured"
     CAPTURE_SETS = (
+        "capture-sets",
         "the loose cards captured must split into cards of the value played and sets of two "
-        "or more cards that sum to it"
+        "or more cards that sum to it",
     )
-    BUILD_LOOSE = "a build uses the card played and loose cards only"
-    BUILD_ALONE = "a card played alone can only join its owner's build of the card's value"
-    BUILD_MAX = "a build is worth at most 14"
-    BUILD_HOLD = "a player builds only while keeping in hand another card of the build's value"
-    BUILD_OPPONENT_VALUE = "a build may not take the value of a build the opponent owns"
-    INCREASE_ONE = "an increase adds the card played to exactly one build, and to nothing else"
-    INCREASE_OWN = "nobody increases their own build"
-    INCREASE_MULTIPLE = "a multiple build cannot be increased"
-    INCREASE_MAX = "an increased build is worth at most 14"
-    INCREASE_HOLD = "a player increases a build only while holding another card of its new value"
+    BUILD_LOOSE = "build-loose", "a build uses the card played and loose cards only"
+    BUILD_ALONE = (
+        "build-alone",
+        "a card played alone can only join its owner's build of the card's value",
+    )
+    BUILD_MAX = "build-max", "a build is worth at most 14"
+    BUILD_HOLD = (
+        "build-hold",
+        "a player builds only while keeping in hand another card of the build's value",
+    )
+    BUILD_OPPONENT_VALUE = (
+        "build-opponent-value",
+        "a build may not take the value of a build the opponent owns",
+    )
+    INCREASE_ONE = (
+        "increase-one",
+        "an increase adds the card played to exactly one build, and to nothing else",
+    )
+    INCREASE_OWN = "increase-own", "nobody increases their own build"
+    INCREASE_MULTIPLE = "increase-multiple", "a multiple build cannot be increased"
+    INCREASE_MAX = "increase-max", "an increased build is worth at most 14"
+    INCREASE_HOLD = (
+        "increase-hold",
+        "a player increases a build only while holding another card of its new value",
+    )
     KEEP_CARD = (
+        "keep-card",
         "a build's owner must keep a card of its value in hand until the build is captured "
-        "or taken over"
+        "or taken over",
     )
+
+    def __new__(cls, code: str, text: str = "") -> Rule:
+        # Called with (code, text) to make each member; Rule(code) finds the member.
+        rule = str.__new__(cls, code)
+        rule._value_ = code
+        rule._text = text
+        return rule
 
     @property
     def text(self) -> str:
         """The rule in words."""
-        return str(self.value)
+        return self._text
 
 
 class IllegalMoveError(CasinoError):

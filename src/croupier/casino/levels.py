@@ -32,6 +32,7 @@ import enum
 from typing import Final
 
 from croupier.casino.errors import CasinoError
+from croupier.choices import parse_choice
 
 __all__ = ["DEFAULT_LEVEL", "Level"]
 
@@ -47,15 +48,8 @@ class Level(enum.StrEnum):
     @classmethod
     def parse(cls, text: str) -> Level:
         """A level by its name, or by the name of the strategy it plays, in any case."""
-        word = text.strip().lower()
-        word = _ALIASES.get(word, word)
-        try:
-            return cls(word)
-        except ValueError:
-            names = [level.value for level in cls]
-            raise CasinoError(
-                f"bad level {text.strip()!r}: expected {', '.join(names[:-1])} or {names[-1]}"
-            ) from None
+        aliases = {alias: cls(name) for alias, name in _ALIASES.items()}
+        return parse_choice(cls, text, "level", CasinoError, aliases=aliases)
 
     @property
     def label(self) -> str:

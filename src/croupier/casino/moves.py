@@ -43,6 +43,7 @@ from croupier.casino.errors import CasinoError, InvalidMoveError, MoveCardError
 from croupier.casino.notation import parse_table, tokenize
 from croupier.casino.pieces import Build
 from croupier.casino.values import CARD_VALUE, LOW_VALUE, split_capture
+from croupier.choices import parse_choice
 from croupier.errors import check_type
 
 __all__ = ["Action", "Move"]
@@ -65,13 +66,7 @@ class Action(enum.StrEnum):
         >>> Action.parse("C"), Action.parse("increase")
         (<Action.CAPTURE: 'capture'>, <Action.INCREASE: 'increase'>)
         """
-        word = text.strip().lower()
-        for action in cls:
-            if word in (action.value, action.value[0]):
-                return action
-        raise InvalidMoveError(
-            f"bad action {text.strip()!r}: expected trail, capture, build or increase (t, c, b, i)"
-        )
+        return parse_choice(cls, text, "action", InvalidMoveError, letters=True)
 
 
 def _index(card: Card) -> int:

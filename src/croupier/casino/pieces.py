@@ -22,6 +22,7 @@ from croupier.cards import Card, CardStyle, as_cards, format_cards
 from croupier.casino.errors import CasinoError
 from croupier.casino.notation import BuildParts, format_parts
 from croupier.casino.values import MAX_VALUE, group_values
+from croupier.choices import parse_choice
 from croupier.errors import check_type
 
 __all__ = ["HAND_SIZE", "Build", "Player"]
@@ -63,10 +64,7 @@ class Player(enum.IntEnum):
     @checked
     def parse(cls, text: str) -> Player:
         """``Human`` or ``Computer``, in any case."""
-        name = text.strip().upper()
-        if name in cls.__members__:
-            return cls[name]
-        raise CasinoError(f"bad player {text.strip()!r}: expected Human or Computer")
+        return parse_choice(cls, text, "player", CasinoError, word=lambda player: player.label)
 
 
 @dataclass(frozen=True, slots=True)

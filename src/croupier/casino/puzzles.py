@@ -121,6 +121,14 @@ class Puzzle:
     reason: str
     rating: float
 
+    def __repr__(self) -> str:
+        """Short: its id, who is to move, its rating and its solutions."""
+        solutions = ", ".join(str(move) for move in self.solutions)
+        return (
+            f"<Puzzle {self.id}: the {self.player.key} to move, rated {self.rating:.0f}; "
+            f"solved by {solutions}>"
+        )
+
     @property
     def player(self) -> Player:
         """Who solves it: the player to move."""

@@ -13,7 +13,7 @@ says which :class:`~.errors.Rule` a move breaks.
 >>> [str(m) for m in moves_for(hand, loose, (), Player.HUMAN) if m.card.casino == "S5"]
 ['capture S5 H5', 'build S5 D4', 'build S5 C3 H5']
 >>> move_problem(hand, loose, (), Player.HUMAN, Move.parse("trail S5")).rule
-<Rule.TRAIL_MATCH: 'a card that matches a loose card cannot be trailed: it must capture it'>
+<Rule.TRAIL_MATCH: 'trail-match'>
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ __all__ = ["SCORING", "ItemScore", "RoundScore", "ScoreKind", "ScoringItem", "sc
 
 
 @enum.unique
-class ScoreKind(enum.Enum):
+class ScoreKind(enum.StrEnum):
     """How an item scores: to the majority holder, or for each card."""
 
     MAJORITY = "majority"

@@ -14,7 +14,7 @@ is ``None`` once the round is over.
 >>> state.to_move, len(state.legal_moves()), state.check("trail CJ") is None
 (<Player.HUMAN: 0>, 10, True)
 >>> state.check("trail H8").rule
-<Rule.TRAIL_MATCH: 'a card that matches a loose card cannot be trailed: it must capture it'>
+<Rule.TRAIL_MATCH: 'trail-match'>
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ from croupier.cards import (
 from croupier.casino.errors import CasinoCardError, CasinoError, SaveFileCardError, SaveFileError
 from croupier.casino.pieces import HAND_SIZE, Player
 from croupier.casino.state import State
+from croupier.choices import parse_choice
 from croupier.numerals import plural
 from croupier.randomness import RNGLike, as_generator
 from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
@@ -68,11 +69,7 @@ class Coin(enum.StrEnum):
     @checked
     def parse(cls, text: str) -> Coin:
         """``heads`` or ``tails`` (or ``h``, ``t``), in any case."""
-        word = text.strip().lower()
-        for side in cls:
-            if word in (side.value, side.value[0]):
-                return side
-        raise CasinoError(f"bad call {text.strip()!r}: expected heads or tails (h or t)")
+        return parse_choice(cls, text, "call", CasinoError, letters=True)
 
 
 @checked

@@ -161,7 +161,7 @@ class CroupierGroup(HelpGroup):
             if standalone_mode:
                 sys.exit(code)
             return code
-        terminated = _SigtermAsCtrlC()
+        terminated = _StopSignals()
         try:
             code = super().main(
                 args=args,
@@ -200,8 +200,8 @@ class CroupierGroup(HelpGroup):
         if not isinstance(code, int):
             code = 0
         if terminated.received and code in (0, INTERRUPTED):
-            code = TERMINATED
-        if standalone_mode and code in (INTERRUPTED, TERMINATED):
+            code = 128 + terminated.received
+        if standalone_mode and code in (INTERRUPTED, TERMINATED, HUNG_UP):
             _leave_at_once(code)
         if standalone_mode:
             sys.exit(code)
@@ -212,35 +212,67 @@ class CroupierGroup(HelpGroup):
 INTERRUPTED = 130
 #: The exit code after SIGTERM (128 + SIGTERM), as shells report it.
 TERMINATED = 143
+#: The exit code after SIGHUP, the terminal closed (128 + SIGHUP), as shells report it.
+HUNG_UP = 129
 
 
-class _SigtermAsCtrlC:
-    """While a command runs, SIGTERM stops it as Ctrl-C does (``KeyboardInterrupt``:
-    workers terminated, the partial result printed); ``received`` tells the command's
-    exit code apart (143, not 130). A second SIGTERM does not cut the stop short."""
+class _StopSignals:
+    """While a command runs, SIGTERM and SIGHUP (its terminal closed) stop it as Ctrl-C
+    does (``KeyboardInterrupt``: workers terminated, the partial result printed, an
+    interactive session's result kept: a drill scored and saved, a bankroll chart
+    drawn); ``received`` is the signal's number, for the exit code (128 plus it). A
+    hang-up first points the standard streams that were the terminal at the null
+    device, so that writing to the terminal that is gone cannot stop what is kept. A
+    signal ignored when the command started (``nohup``) stays ignored, and a second one
+    does not cut the stop short."""
 
     def __init__(self) -> None:
-        self.received = False
-        self.installed = threading.current_thread() is threading.main_thread()
-        if self.installed:
-            self.previous = signal.signal(signal.SIGTERM, self._stop)
+        self.received = 0
+        self.previous: dict[int, Any] = {}
+        if threading.current_thread() is not threading.main_thread():
+            return
+        self.terminals = [fd for fd in (1, 2) if _isatty(fd)]
+        numbers = [signal.SIGTERM]
+        if hasattr(signal, "SIGHUP"):  # not on Windows
+            numbers.append(signal.SIGHUP)
+        for number in numbers:
+            if signal.getsignal(number) is not signal.SIG_IGN:
+                self.previous[number] = signal.signal(number, self._stop)
 
     def _stop(self, number: int, frame: Any) -> None:
-        if not self.received:
-            self.received = True
-            raise KeyboardInterrupt
+        if self.received:
+            return
+        self.received = number
+        if number != signal.SIGTERM:
+            for descriptor in self.terminals:
+                _point_at_null(descriptor)
+        raise KeyboardInterrupt
 
     def restore(self) -> None:
-        if self.installed:
-            signal.signal(signal.SIGTERM, self.previous)
+        for number, handler in self.previous.items():
+            signal.signal(number, handler)
+
+
+def _isatty(descriptor: int) -> bool:
+    try:
+        return os.isatty(descriptor)
+    except OSError:
+        return False
+
+
+def _point_at_null(descriptor: int) -> None:
+    """Point ``descriptor`` at the null device (writes to it then go nowhere)."""
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, descriptor)
+        os.close(null)
 
 
 def _silence_stdout() -> None:
     """Point stdout at the null device, so that the final flush of a closed pipe raises
     nothing at exit."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
+    with contextlib.suppress(ValueError, AttributeError):
+        _point_at_null(sys.stdout.fileno())
 
 
 def _leave_at_once(code: int) -> NoReturn:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_DEADLINE",
     "DEFAULT_STRATEGY",
+    "LOCAL_CLUSTER_WORKERS",
     "MAX_DEADLINE",
     "MAX_DECKS",
     "BankrollOption",
@@ -41,6 +42,7 @@ __all__ = [
     "DecksOption",
     "FileName",
     "GameOption",
+    "SchedulerOption",
     "SeedOption",
     "StakeOption",
     "WorkersOption",
@@ -71,11 +73,23 @@ DEFAULT_DEADLINE: Final = 1.0
 MAX_DEADLINE: Final = 600.0
 
 
-def resolve_workers(workers: int | None, default: int | None = None) -> int | None:
-    """Workers asked for on the command line: 0 means every available CPU; ``None`` stays
-    ``default`` (the command's own choice)."""
+#: The processes of ``--scheduler local`` (a LocalCluster) when ``--workers`` is not given.
+LOCAL_CLUSTER_WORKERS: Final = 2
+
+
+def resolve_workers(
+    workers: int | None, default: int | None = None, *, scheduler: str | None = None
+) -> int | None:
+    """Workers asked for with ``--workers`` (:data:`WorkersOption`) beside ``--scheduler``
+    (:data:`SchedulerOption`): 0 means every available CPU; ``None`` is a LocalCluster's
+    :data:`LOCAL_CLUSTER_WORKERS` with a scheduler, else ``default`` (the command's own
+    choice; ``None`` leaves it to the library, which chooses from the size of the job).
+
+    >>> resolve_workers(3), resolve_workers(None, 1), resolve_workers(None, scheduler="local")
+    (3, 1, 2)
+    """
     if workers is None:
-        return default
+        return LOCAL_CLUSTER_WORKERS if scheduler is not None else default
     return available_cpus() if workers == 0 else workers
 
 
@@ -369,14 +383,13 @@ WorkersOption = Annotated[
         show_default=False,
     ),
 ]
-
-
+#: ``--scheduler``: the long job runs on a Dask cluster (see :mod:`croupier.parallel`).
 SchedulerOption = Annotated[
     str | None,
     typer.Option(
         "--scheduler",
         help="Run on a Dask cluster: tcp://HOST:PORT, or local for a LocalCluster of "
-        "--workers processes, 2 by default (needs the cluster extra).",
+        f"--workers processes, {LOCAL_CLUSTER_WORKERS} by default (needs the cluster extra).",
     ),
 ]
 
@@ -394,7 +407,7 @@ def money_option(name: str, help: str, *, low: int, default_text: str) -> Any:
 
 
 BankrollOption = Annotated[
-    int, money_option("--bankroll", "Money you sit down with", low=0, default_text="$1,000")
+    int, money_option("--bankroll", "Money you sit down with", low=1, default_text="$1,000")
 ]
 StakeOption = Annotated[
     int,

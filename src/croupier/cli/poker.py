@@ -22,11 +22,14 @@ from croupier.cli.console import (
 )
 from croupier.cli.options import (
     GameOption,
+    SchedulerOption,
     SeedOption,
+    WorkersOption,
     count_argument,
     count_option,
     file_argument,
     file_option,
+    resolve_workers,
 )
 from croupier.cli.poker_hits import hits
 from croupier.numerals import fresh_seed, percent
@@ -66,7 +69,7 @@ def compare(
     ] = False,
     game: GameOption = "holdem",
 ) -> None:
-    """Evaluate two hands per line and say which wins (the course's compare format).
+    """Evaluate two hands per line and say which wins (lines 'hand1 ; hand2').
 
     Cards are separated by spaces, tens written 0, T or 10; blank lines and # comments
     are skipped. A bad line is reported on stderr and the others are still compared;
@@ -206,7 +209,7 @@ def equity(
     seed: SeedOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """How often each hand wins once the unknown cards are dealt (the course's format).
+    """How often each hand wins once the unknown cards (?0, ?1...) are dealt.
 
     The same ?N in several hands is the same card (a shared board); unknown cards come
     from the cards named nowhere in the file.
@@ -351,13 +354,16 @@ def calc(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     game: GameOption = "holdem",
+    workers: WorkersOption = None,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Equity of hands and ranges, 2 to 10 players: exact, or Monte Carlo with its error.
 
     By default the answer is exact when enumerating every deal takes a few seconds at
-    most, otherwise Monte Carlo until every standard error is below 0.1 point. Ctrl-C
-    stops and shows what was computed so far, marked partial. --next gives the equity
-    after each next card (exact), --distribution how equity spreads over each range.
+    most, otherwise Monte Carlo until every standard error is below 0.1 point. The same
+    --seed gives the same answer with any --workers or --scheduler. Ctrl-C stops and
+    shows what was computed so far, marked partial. --next gives the equity after each
+    next card (exact), --distribution how equity spreads over each range.
     """
     from croupier.parallel import Interrupted
     from croupier.poker.calc import CalcOptions, EquityQuestion, iter_calculate
@@ -393,6 +399,8 @@ def calc(
         "trials": trials,
         "precision": None if precision is None else precision / 100,
         "rng": seed,
+        "workers": resolve_workers(workers, scheduler=scheduler),
+        "scheduler": scheduler,
     }
 
     def job(progress: Callable[[int], None]) -> CalcResult:
@@ -491,7 +499,7 @@ def show_calc(
         worst = max(p.stderr or 0 for p in result.players)
         how = (
             f"Monte Carlo: {result.games:,} trials (seed {seed}), standard error at most "
-            f"{100 * worst:.3f} percentage point."
+            f"{100 * worst:.3f} percentage points."
         )
     else:
         how = f"Exact enumeration stopped early: {result.games:,} games counted."

@@ -11,18 +11,24 @@ there. Dask is the ``cluster`` extra: it is imported only when a client is made.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import multiprocessing
 import multiprocessing.forkserver
 import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final
 
 from croupier.errors import CroupierError
-from croupier.parallel.local import pool_context, sigint_deferred, sigint_ignored
+from croupier.parallel.local import (
+    IN_FLIGHT_PER_WORKER,
+    pool_context,
+    sigint_deferred,
+    sigint_ignored,
+)
 
 __all__ = [
     "CLOSE_TIMEOUT",
@@ -30,6 +36,7 @@ __all__ = [
     "INSTALL_CLUSTER",
     "LOCAL_SCHEDULER",
     "dask_client",
+    "iter_on_dask",
     "run_on_dask",
 ]
 
@@ -224,19 +231,54 @@ def _call(job: tuple[Callable[..., Any], int, tuple[Any, ...]]) -> tuple[int, An
     return index, function(*arguments)
 
 
+def iter_on_dask(
+    function: Callable[..., Any],
+    jobs: Iterable[tuple[Any, ...]],
+    scheduler: str,
+    workers: int,
+    preload: Sequence[str],
+) -> Generator[tuple[int, Any], None, None]:
+    """``(index, function(*job))`` for every job, run on the Dask cluster at
+    ``scheduler`` (see :func:`dask_client`), as each job finishes, in any order.
+
+    Jobs are sent a few ahead of the cluster's worker threads (as
+    :func:`~croupier.parallel.local.iter_jobs` does locally), so ``jobs`` may be a
+    generator that stops once the results so far are enough; closing the iterator
+    closes the client (and a LocalCluster, its workers killed at once).
+    """
+    with dask_client(scheduler, workers, preload) as client:
+        from distributed import as_completed
+
+        waiting = enumerate(jobs)
+
+        def send(count: int) -> list[Any]:
+            return [
+                client.submit(_call, (function, index, job), pure=False)
+                for index, job in itertools.islice(waiting, count)
+            ]
+
+        threads = sum(client.nthreads().values()) if scheduler != LOCAL_SCHEDULER else 0
+        ahead = IN_FLIGHT_PER_WORKER * max(threads, workers, 1)
+        # this client's loop: the default client's may be another one, or a closed one
+        running = as_completed(  # type: ignore[no-untyped-call]
+            send(ahead), loop=client.loop, with_results=True
+        )
+        for _, (index, result) in running:
+            for future in send(1):
+                running.add(future)  # type: ignore[no-untyped-call]
+            yield index, result
+
+
 def run_on_dask(
     function: Callable[..., Any],
-    jobs: Sequence[tuple[Any, ...]],
+    jobs: Iterable[tuple[Any, ...]],
     on_result: Callable[[int, Any], None],
     scheduler: str,
     workers: int,
     preload: Sequence[str],
 ) -> None:
-    with dask_client(scheduler, workers, preload) as client:
-        from distributed import as_completed
-
-        numbered = [(function, index, job) for index, job in enumerate(jobs)]
-        futures = client.map(_call, numbered, pure=False)
-        done = as_completed(futures, with_results=True)  # type: ignore[no-untyped-call]
-        for _, (index, result) in done:
+    """Call ``on_result(index, function(*job))`` for every job, run on the Dask cluster at
+    ``scheduler`` (see :func:`iter_on_dask`)."""
+    with contextlib.closing(iter_on_dask(function, jobs, scheduler, workers, preload)) as done:
+        for index, result in done:
             on_result(index, result)

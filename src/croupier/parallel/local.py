@@ -16,6 +16,7 @@ from :func:`pool_context`'s fork server; :func:`sigint_deferred` and
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import itertools
 import multiprocessing
 import multiprocessing.context
@@ -25,13 +26,14 @@ import select
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence, Sized
 from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
 
 __all__ = [
     "IN_FLIGHT_PER_WORKER",
     "Interrupted",
+    "iter_jobs",
     "pool_context",
     "run_jobs",
     "sigint_deferred",
@@ -100,7 +102,7 @@ def _silence(thread: threading.Thread | None) -> None:
 
 def run_jobs(
     function: Callable[..., R],
-    jobs: Sequence[tuple[Any, ...]],
+    jobs: Iterable[tuple[Any, ...]],
     *,
     workers: int,
     on_result: Callable[[int, R], None],
@@ -111,17 +113,46 @@ def run_jobs(
 
     ``function`` and the jobs must be picklable for workers. Ctrl-C terminates the workers
     at once and raises :class:`KeyboardInterrupt` here; a worker that dies raises
-    :class:`concurrent.futures.process.BrokenProcessPool`.
+    :class:`concurrent.futures.process.BrokenProcessPool`. (:func:`iter_jobs` is the
+    same as an iterator.)
     """
-    if workers <= 1 or len(jobs) <= 1:
-        for index, job in enumerate(jobs):
-            on_result(index, function(*job))
+    with contextlib.closing(iter_jobs(function, jobs, workers=workers, context=context)) as done:
+        for index, result in done:
+            on_result(index, result)
+
+
+def iter_jobs(
+    function: Callable[..., R],
+    jobs: Iterable[tuple[Any, ...]],
+    *,
+    workers: int,
+    context: multiprocessing.context.BaseContext | None = None,
+) -> Generator[tuple[int, R], None, None]:
+    """``(index, function(*job))`` for every job, in ``workers`` processes (here when 1),
+    as each job finishes, in any order.
+
+    Jobs are taken from ``jobs`` only as workers need them (a few ahead), so ``jobs`` may
+    be a generator that stops once the results so far are enough. Closing the iterator
+    (or Ctrl-C, or an error) terminates the workers at once.
+
+    >>> sorted(iter_jobs(pow, [(2, 3), (3, 2)], workers=1))
+    [(0, 8), (1, 9)]
+    """
+    numbered = enumerate(jobs)
+    if workers <= 1:
+        for index, job in numbered:
+            yield index, function(*job)
         return
-    count = min(workers, len(jobs))
+    ahead = list(itertools.islice(numbered, 2))
+    if len(ahead) <= 1:  # one job: here, no pool
+        for index, job in ahead:
+            yield index, function(*job)
+        return
+    waiting = itertools.chain(ahead, numbered)
+    count = min(workers, len(jobs)) if isinstance(jobs, Sized) else workers
     pool = concurrent.futures.ProcessPoolExecutor(
         count, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
     )
-    waiting = iter(enumerate(jobs))
     running: dict[concurrent.futures.Future[R], int] = {}
     try:
         while True:
@@ -140,8 +171,8 @@ def run_jobs(
                 running, return_when=concurrent.futures.FIRST_COMPLETED
             )
             for future in done:
-                on_result(running.pop(future), future.result())
-    except BaseException:
+                yield running.pop(future), future.result()
+    except BaseException:  # Ctrl-C, an error, or the caller closing the iterator
         _stop(pool)
         raise
     pool.shutdown()
@@ -170,11 +201,24 @@ def sigint_deferred() -> Iterator[None]:
 
 @contextmanager
 def sigint_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C while starting helper processes: they inherit the setting (Python
-    then installs no KeyboardInterrupt handler in them), so a Ctrl-C while they start up
-    cannot print their tracebacks; the parent still stops them itself."""
+    """Keep Ctrl-C from helper processes started in the block, so that a Ctrl-C while
+    they start up cannot print their tracebacks (the parent stops them itself).
+
+    Where the system can block a signal (POSIX), SIGINT is blocked here, as CPython does
+    to start its resource tracker: the helpers inherit it blocked (they never get it;
+    the fork server and the workers then ignore it), and a Ctrl-C meanwhile waits for
+    the end of the block here, to be handled then (by :func:`sigint_deferred` around
+    it), instead of being lost. Elsewhere SIGINT is ignored in the block and the helpers
+    inherit that (Python then installs no KeyboardInterrupt handler in them)."""
     if threading.current_thread() is not threading.main_thread():
         yield
+        return
+    if hasattr(signal, "pthread_sigmask"):
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         return
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:

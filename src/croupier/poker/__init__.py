@@ -55,73 +55,10 @@ if TYPE_CHECKING:
     from croupier.poker.variant_rows import rank_game_rows
     from croupier.poker.variants import Game, Variant, variant_of
 
-# Each name is imported from its module on first use (PEP 562), so that a command pays
-# only for what it runs: ``poker compare`` never imports the equity engine.
-_HOME: dict[str, str] = {
-    "rank_batch": "batch",
-    **dict.fromkeys(
-        (
-            "CalcResult",
-            "EquityQuestion",
-            "PlayerResult",
-            "calculate",
-            "exact_seconds",
-            "iter_calculate",
-        ),
-        "calc",
-    ),
-    **dict.fromkeys(("Range", "RangeError"), "ranges"),
-    **dict.fromkeys(("CLASS_COUNT", "HandCategory", "category_of"), "classes"),
-    **dict.fromkeys(
-        (
-            "EquityHand",
-            "EquityResult",
-            "exact_completions",
-            "exact_equity",
-            "monte_carlo_equity",
-            "parse_equity_hands",
-        ),
-        "equity",
-    ),
-    **dict.fromkeys(("HandRanking", "compare_hands", "describe", "evaluate", "rank_hand"), "hand"),
-    "HoleRange": "hole_ranges",
-    **dict.fromkeys(("GameRanking", "compare_games", "evaluate_game"), "variant_hand"),
-    "rank_game_rows": "variant_rows",
-    **dict.fromkeys(("Game", "Variant", "variant_of"), "variants"),
-}
-_SUBMODULES = frozenset(
-    (
-        "batch",
-        "calc",
-        "classes",
-        "combinatorics",
-        "equity",
-        "errors",
-        "hand",
-        "hit_categories",
-        "hits",
-        "hole_ranges",
-        "keys",
-        "linescan",
-        "matchup",
-        "matchup_render",
-        "orders",
-        "ranges",
-        "starting_hands",
-        "tables",
-        "variant_classes",
-        "variant_hand",
-        "variant_matchup",
-        "variant_rows",
-        "variant_tables",
-        "variants",
-        "vs_random",
-        "vs_three_random",
-    )
-)
-
-
-__getattr__, __dir__ = lazy_exports(__name__, _HOME, _SUBMODULES)
+# The names imported above under TYPE_CHECKING are imported from their module on first
+# use (PEP 562), so that a command pays only for what it runs: ``poker compare`` never
+# imports the equity engine. Any submodule is imported on first use too.
+__getattr__, __dir__ = lazy_exports(__name__)
 
 __all__ = [
     "CLASS_COUNT",

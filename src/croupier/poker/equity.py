@@ -321,7 +321,8 @@ def _check_unknowns(hands: Sequence[EquityHand], source: str, dead: int = 0) -> 
     left = 52 - len({c for hand in hands for c in hand.known}) - dead
     if len(used) > left:
         raise PokerError(
-            f"{source}: {len(used)} unknown cards to deal but only {left} cards are not named"
+            f"{source}: {plural(len(used), 'unknown card')} to deal but only "
+            f"{plural(left, 'card is', 'cards are')} not named"
         )
 
 

@@ -34,6 +34,7 @@ from numpy.typing import NDArray
 
 from croupier.cards import DECK, Card, cards_to_indices, parse_cards
 from croupier.errors import CroupierError
+from croupier.numerals import plural
 from croupier.poker.batch import rank_batch
 from croupier.poker.classes import CATEGORY_FIRST_CLASS, HandCategory
 from croupier.poker.combinatorics import combinations
@@ -259,6 +260,23 @@ class HitsResult:
     draws: Mapping[Draw, float]
     combos: tuple[ComboHit, ...] = ()
 
+    def __repr__(self) -> str:
+        """Short: the range, the board, its live combos and how much makes a pair or
+        better.
+
+        >>> hits("QQ, AKs", board="2c 7d 9h")
+        <HitsResult QQ, AKs on 2c 7d 9h: 10 combos, a pair or better 60.0%>
+        """
+        where = (
+            f"on {' '.join(map(str, self.board))}"
+            if self.boards == 1
+            else f"over {self.boards:,} flops"
+        )
+        return (
+            f"<HitsResult {self.range} {where}: {self.weight:g} combos, a pair or better "
+            f"{100 * self.pair_or_better:.1f}%>"
+        )
+
     def share(self, category: MadeHand | Draw) -> float:
         """The category's share of the range's combos (0 for an empty range)."""
         count = self.made[category] if isinstance(category, MadeHand) else self.draws[category]
@@ -338,7 +356,7 @@ def hits(
     """
     chosen, board_cards, dead_cards = _question(range_, board, dead)
     if len(board_cards) not in (3, 4, 5):
-        raise PokerError(f"a board of {len(board_cards)} cards: expected 3, 4 or 5 cards")
+        raise PokerError(f"a board of {plural(len(board_cards), 'card')}: expected 3, 4 or 5 cards")
     live = chosen.without(cards_to_indices(board_cards + dead_cards))
     numbers = live.combo_numbers[::-1]  # high cards first
     if not len(numbers):

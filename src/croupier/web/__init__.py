@@ -24,31 +24,33 @@ Layout:
 - ``schemas/``: the request and answer models of every route (the OpenAPI description,
   served at ``/api/openapi.json``, is the contract with the pages' scripts);
 - ``pages.py``: :class:`~croupier.web.pages.GamePage`, the templates, cards as JSON;
-- one module per game: ``baccarat.py``, ``poker.py``, ``casino.py``.
+- one module per game page: ``baccarat.py`` (and ``baccarat_trainer.py``, the counting
+  trainer), ``poker.py``, ``casino.py`` (the table, the review's replay, the puzzles).
 
-How to add a game page (say Casino at ``/casino``):
+How to add a game page (a new game, say Dice at ``/dice``; the existing pages are
+built this way):
 
-1. Write ``croupier/web/casino.py`` with ``router = APIRouter()`` and
-   ``PAGE = GamePage(key="casino", title="Casino", path="/casino", summary="...",
-   router=router)``. Add ``casino.PAGE`` to ``GAMES`` in ``app.py``: the lobby and the
+1. Write ``croupier/web/dice.py`` with ``router = APIRouter()`` and
+   ``PAGE = GamePage(key="dice", title="Dice", path="/dice", summary="...",
+   router=router)``. Add ``dice.PAGE`` to ``GAMES`` in ``app.py``: the lobby and the
    header link to it.
 2. Keep the game's state in the session: an object with ``to_dict()`` and a
-   ``Slot("casino", YourState.from_dict)``. In each route,
+   ``Slot("dice", YourState.from_dict)``. In each route,
    ``with open_session(request) as session:`` (``async with open_session(request,
    SLOT)`` in an ``async`` route) then ``session.get(SLOT)`` / ``session.put(SLOT,
    state)``, and build the answer inside the block; the change is saved when the block
    ends without an error, and dropped (the last saved state comes back) when it raises.
-3. Declare the request and answer models in ``schemas/casino.py`` (``RequestModel`` and
+3. Declare the request and answer models in ``schemas/dice.py`` (``RequestModel`` and
    ``Answer`` subclasses: bounds in ``Field`` and ``Literal``) and give each route
    ``response_model=`` and ``responses=answers(*CHANGES)`` (``*READS`` for a route that
    only reads). Read every request field with the library's parsers; let their croupier
    errors propagate (they become a 422 with the message); raise ``ApiError(4xx,
    "reason")`` for the route's own refusals. Routes only parse, call the library and
    build JSON: no game logic here.
-4. The page: ``templates/casino.html`` extends ``base.html``; render it with
-   ``render(request, "casino.html", title="Casino", state=...)``: ``state`` reaches
+4. The page: ``templates/dice.html`` extends ``base.html``; render it with
+   ``render(request, "dice.html", title="Dice", state=...)``: ``state`` reaches
    the page's script as JSON in ``<script type="application/json" id="state">``.
-   Its script, ``static/casino.js``, uses the helpers of ``static/croupier.js``
+   Its script, ``static/dice.js``, uses the helpers of ``static/croupier.js``
    (``croupier.api``, ``croupier.cardElement``, ``croupier.announce``...). The
    Content-Security-Policy allows only this server's own scripts and styles: no inline
    ``<script>`` code or ``style=""`` attributes (set styles from scripts instead).
@@ -58,7 +60,7 @@ How to add a game page (say Casino at ``/casino``):
    functools.partial(work, ...))`` for a job to poll (see ``poker.py``); the function
    and its arguments must be picklable (module-level). The page shows a job's progress
    with ``croupier.watchJob``.
-6. Tests: API tests in ``tests/web/test_casino.py`` with the ``client`` fixture, and
+6. Tests: API tests in ``tests/web/test_dice.py`` with the ``client`` fixture, and
    browser tests with the ``browser_page`` fixture of ``tests/web/conftest.py`` (mark
    them ``@pytest.mark.browser``; they check console errors and outside requests and
    save screenshots with ``screenshot(page, "name")``).

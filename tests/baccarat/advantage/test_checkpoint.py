@@ -168,3 +168,25 @@ def test_any_altered_field_is_refused_or_consistent(field: str, value: object) -
     except BaccaratError:
         return
     assert finished.shoes == 60
+
+
+def test_the_longest_line_a_study_writes_fits_the_checkpoint_s_line_cap() -> None:
+    """A 64-deck study wrote lines of 11,815 characters that its resume refused (the
+    reader's cap was 10,000): every figure at its widest must fit."""
+    from croupier.baccarat.advantage.study import MAX_CHECKPOINT_LINE_CHARS
+
+    widest = BatchTotals()
+    for field in dataclasses.fields(widest):
+        value = getattr(widest, field.name)
+        if hasattr(value, "dtype"):
+            big = -(2**62) if value.dtype.kind == "i" else -1.2345678901234567e-300
+            value = value.copy()
+            value[:] = big
+        else:
+            value = -(2**62) if isinstance(value, int) else -1.2345678901234567e-300
+        setattr(widest, field.name, value)
+    lines = [
+        checkpoint_line(SPEC.batches - 1, widest),
+        json.dumps({"batches": [0, SPEC.batches], "totals": widest.to_json()}),
+    ]
+    assert max(map(len, lines)) <= MAX_CHECKPOINT_LINE_CHARS

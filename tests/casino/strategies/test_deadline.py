@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from croupier.cards import DECK
-from croupier.casino import State
+from croupier.casino import Observation, State
 from croupier.casino.errors import CasinoError
 from croupier.casino.rules import first_moves
 from croupier.casino.strategies import (
@@ -24,6 +24,7 @@ from croupier.casino.strategies import (
     check_deadline,
     strategy_named,
 )
+from croupier.casino.strategies.base import SEARCH_SHARE
 from croupier.casino.strategies.expert import ExpertSettings
 
 from ...untyped import untyped
@@ -99,7 +100,8 @@ def test_a_search_cut_at_once_says_how_far_it_looked() -> None:
 def test_a_search_cut_after_some_deals_counts_them() -> None:
     state = middle_of_a_round()
     seen = state.observe(HUMAN)
-    settings = ExpertSettings(samples=16, min_samples=16, node_budget=10**9)
+    # Without the 2-ply pass (see the next test), the cut falls among the deeper deals.
+    settings = ExpertSettings(samples=16, min_samples=16, node_budget=10**9, shallow_samples=0)
     full = ExpertStrategy(settings, deadline=MAX_DEADLINE).analyse(seen)
     assert not full.cut_short and full.samples == 16
     # Each clock reading is one second: the deadline comes after some of the 16 deals.
@@ -117,6 +119,32 @@ def test_a_search_cut_after_some_deals_counts_them() -> None:
     )
 
 
+def test_a_deadline_before_the_deeper_deals_answers_from_the_two_ply_pass() -> None:
+    state = middle_of_a_round()
+    seen = state.observe(HUMAN)
+    settings = ExpertSettings(samples=16, min_samples=4, node_budget=10**9)
+    still = ExpertStrategy(settings, clock=lambda: 0.0).analyse(seen)  # time stands still
+    assert still.samples == 16 and still.depth == settings.depth and not still.cut_short
+    # A deadline long enough for the 8 deals 2 plies
+    # ahead, not for 4 more deals 4 plies ahead (counted in readings of the clock).
+    two_ply = _readings(ExpertSettings(samples=8, min_samples=8, depth=2, shallow_samples=0), seen)
+    four_ply = _readings(ExpertSettings(samples=1, min_samples=1, shallow_samples=0), seen)
+    deadline = (two_ply + 20) / SEARCH_SHARE / 100  # a reading is 0.01 s
+    assert four_ply - two_ply / 8 > 20
+    reads = itertools.count()
+    expert = ExpertStrategy(settings, deadline=deadline, clock=lambda: next(reads) / 100)
+    analysis = expert.analyse(seen)
+    assert analysis.cut_short and analysis.depth == 2 and analysis.samples == 8
+    assert analysis.best in seen.legal_moves()
+
+
+def _readings(settings: ExpertSettings, seen: Observation) -> int:
+    """How many times the expert with ``settings`` reads its clock to analyse ``seen``."""
+    reads = itertools.count()
+    ExpertStrategy(settings, clock=lambda: float(next(reads) * 0)).analyse(seen)
+    return next(reads)
+
+
 def test_the_last_deal_cut_short_does_not_speak_of_sampled_deals() -> None:
     state = position("H9 C2 DX S5", "D9 S3 HQ C6", "D5 C4 HK H5", deck="", last=COMPUTER)
     decision = ExpertStrategy(deadline=0).decide(state.observe(HUMAN))
@@ -130,10 +158,13 @@ def test_the_last_deal_cut_short_does_not_speak_of_sampled_deals() -> None:
 def test_a_search_in_time_is_the_search_without_deadline() -> None:
     state = middle_of_a_round()
     seen = state.observe(HUMAN)
-    never = ExpertStrategy(clock=lambda: 0.0)  # time stands still: the deadline never comes
+    # The work budget only (no time to spare used), on a clock that stands still (the
+    # deadline never comes) and on the wall's.
+    budget = ExpertSettings(max_samples=ExpertSettings().samples)
+    never = ExpertStrategy(budget, clock=lambda: 0.0)
     decision = never.decide(seen)
     assert not decision.cut_short and "deadline" not in decision.reason
-    on_the_wall = ExpertStrategy(deadline=MAX_DEADLINE)
+    on_the_wall = ExpertStrategy(budget, deadline=MAX_DEADLINE)
     assert on_the_wall.clock is time.perf_counter  # the real clock, outside the test suite
     assert on_the_wall.decide(seen) == decision
 

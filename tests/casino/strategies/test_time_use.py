@@ -21,12 +21,15 @@ def ticking(step: float) -> Callable[[], float]:
 
 
 def test_more_time_more_deals() -> None:
-    seen = new_tournament(Player.HUMAN, rng=6).observe(Player.HUMAN)
+    state = new_tournament(Player.HUMAN, rng=6)
+    for _ in range(4):  # 2 + 2 cards left: 4 plies reach the end of the deal
+        state = state.apply(state.legal_moves()[0])
+    seen = state.observe(state.next_player)
     fixed = ExpertStrategy().analyse(seen)  # the clock stands still: the work budget only
     assert 4 <= fixed.samples <= 16 and not fixed.cut_short
     step = 0.00001  # ten microseconds a look at the clock
-    short = ExpertStrategy(deadline=0.5, clock=ticking(step)).analyse(seen)
-    long = ExpertStrategy(deadline=5, clock=ticking(step)).analyse(seen)
+    short = ExpertStrategy(deadline=0.1, clock=ticking(step)).analyse(seen)
+    long = ExpertStrategy(deadline=0.5, clock=ticking(step)).analyse(seen)
     assert fixed.samples <= short.samples < long.samples <= ExpertSettings().max_samples
     assert not short.cut_short and not long.cut_short  # deals of spare time are never cut
     assert ExpertStrategy().analyse(seen) == fixed  # the fixed work is the same every time
@@ -45,3 +48,17 @@ def test_the_table_of_positions_serves_the_next_moves_of_the_deal() -> None:
     first = expert.analyse(state.observe(COMPUTER))
     again = expert.analyse(state.observe(COMPUTER))
     assert again.best == first.best and again.nodes < first.nodes
+
+
+def test_time_to_spare_searches_the_deals_deeper_to_the_end_of_the_deal() -> None:
+    state = new_tournament(Player.HUMAN, rng=6)
+    for _ in range(2):
+        state = state.apply(state.legal_moves()[0])
+    seen = state.observe(state.next_player)  # 3 + 3 cards left: 6 plies to the deal's end
+    fixed = ExpertStrategy().analyse(seen)  # the clock stands still: the work budget only
+    assert fixed.depth == ExpertSettings().depth == 4
+    step = 0.00001
+    settings = ExpertSettings(max_samples=20)  # a few more deals at most, once deeper
+    long = ExpertStrategy(settings, deadline=1, clock=ticking(step)).analyse(seen)
+    assert long.depth == 6 and long.samples >= fixed.samples and not long.cut_short
+    assert long.best in seen.legal_moves()

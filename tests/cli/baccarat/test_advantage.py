@@ -204,6 +204,26 @@ def test_a_hostile_checkpoint_header_is_one_line(
     assert_one_line_error(croupier("baccarat", *CHECKPOINTED, "--checkpoint", str(path)), message)
 
 
+def test_a_checkpoint_line_longer_than_a_text_line_is_resumed(
+    tmp_path: Path, checkpoint_lines: list[str]
+) -> None:
+    """A 64-deck study's batch lines (11,815 characters) were refused when it resumed: the
+    study was lost. A line as long as the longest a study writes is read back."""
+    from croupier.baccarat.advantage.study import MAX_CHECKPOINT_LINE_CHARS
+    from croupier.textfile import MAX_LINE_CHARS
+
+    path = tmp_path / "study.ckpt"
+    line = checkpoint_lines[1]
+    padded = line[:-1] + " " * (MAX_CHECKPOINT_LINE_CHARS - len(line)) + line[-1]
+    assert MAX_LINE_CHARS < len(padded) == MAX_CHECKPOINT_LINE_CHARS
+    path.write_text("\n".join([checkpoint_lines[0], padded, *checkpoint_lines[2:]]) + "\n")
+    whole = run_json(*CHECKPOINTED, "--seed", "3")
+    assert run_json(*CHECKPOINTED, "--checkpoint", str(path)) == whole
+    path.write_text(checkpoint_lines[0] + "\n" + " " * MAX_CHECKPOINT_LINE_CHARS + "x\n")
+    run = croupier("baccarat", *CHECKPOINTED, "--checkpoint", str(path))
+    assert_one_line_error(run, "line 2: longer than", "characters, the most a line may hold")
+
+
 def test_a_deeply_nested_batch_line_is_one_line(
     tmp_path: Path, checkpoint_lines: list[str]
 ) -> None:

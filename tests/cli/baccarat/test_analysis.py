@@ -134,6 +134,18 @@ def test_simulate_table() -> None:
     assert croupier("baccarat", "simulate", "--shoes", "300", "--seed", "3").stdout == run.stdout
 
 
+def test_simulate_on_workers_and_on_a_dask_cluster_prints_the_same_json(
+    dask_scheduler: str,
+) -> None:
+    args = ("baccarat", "simulate", "--shoes", "2500", "--seed", "12", "--burn", "--json")
+    here = croupier(*args)
+    assert here.exit_code == 0, here.stderr
+    for where in (["--workers", "2"], ["--scheduler", dask_scheduler]):
+        run = croupier(*args, *where)
+        assert run.exit_code == 0, run.stderr
+        assert run.stdout == here.stdout
+
+
 def test_simulate_json() -> None:
     run = croupier(
         "baccarat",

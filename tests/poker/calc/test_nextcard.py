@@ -71,3 +71,10 @@ def test_only_after_a_flop_or_a_turn(board: str | None, message: str) -> None:
 def test_too_much_work_is_refused_before_it_starts() -> None:
     with pytest.raises(CroupierError, match="would take over 0 seconds"):
         next_card(["random", "random"], board="Qh 7h 2c", limit=0.001)
+
+
+def test_a_result_s_repr_fits_on_a_line() -> None:
+    """It listed every card's row (5,324 characters)."""
+    shown = repr(next_card(["AKs", "QQ"], board="2c 7d 9h"))
+    assert "\n" not in shown and len(shown) < 200 and "NextCard(" not in shown, shown
+    assert shown.startswith("<NextCardResult AKs vs QQ on 2c 7d 9h: the turn, 49 cards")

@@ -211,9 +211,28 @@ def test_lists_of_omaha_hands() -> None:
 
 def test_json_names_the_game_beyond_holdem() -> None:
     data = calculate(["AsAhKsKh", "QdQcJdTc"], board="2c 7d 9h", game="omaha").to_dict()
-    assert list(data) == ["exact", "partial", "games", "players", "board", "dead", "game"]
+    keys = ["exact", "partial", "games", "seed", "players", "board", "dead", "game"]
+    assert list(data) == keys
     assert data["game"] == "omaha" and data["players"][1]["combos"] == 1
+    assert data["seed"] is None  # exact
     assert "game" not in calculate(["AA", "KK"], board="2c 7d 9h").to_dict()
+
+
+def test_monte_carlo_records_its_seed_in_every_game() -> None:
+    first = calculate(["AsAhKsKh", "random"], game="omaha", trials=20_000, rng=11)
+    again = calculate(["AsAhKsKh", "random"], game="omaha", trials=20_000, rng=first.seed)
+    assert first.seed == 11 and equities(again) == equities(first)
+    generator = np.random.default_rng(3)
+    assert calculate(["AA", "KK"], game="shortdeck", trials=10_000, rng=generator).seed is None
+
+
+def test_workers_are_threads_in_other_games() -> None:
+    hands, trials = ["AsAhKsKh", "random"], 3 * 16_384
+    one = calculate(hands, game="omaha", trials=trials, rng=5)
+    two = calculate(hands, game="omaha", trials=trials, rng=5, workers=2)
+    assert equities(two) == equities(one)
+    with pytest.raises(PokerError, match="scheduler shares hold'em's work alone"):
+        calculate(hands, game="omaha", trials=trials, rng=5, scheduler="local")
 
 
 def test_holdem_partial_hands() -> None:

@@ -135,8 +135,8 @@ class ShoeProcedure:
         most_burned = 11 if burn == STANDARD_BURN else int(burn)
         if size - cut_card <= most_burned:
             raise BaccaratError(
-                f"the cut card {plural(cut_card, 'card')} from the back of {size} leaves no round "
-                "after the burn"
+                f"the cut card {plural(cut_card, 'card')} from the back of a {size:,}-card shoe "
+                "leaves no round after the burn"
             )
 
     @property
@@ -164,7 +164,7 @@ class ShoeProcedure:
     def describe(self) -> str:
         """``8 decks, cut card 14 from the back, standard burn``."""
         burn = {STANDARD_BURN: "standard burn", 0: "no burn"}.get(
-            self.burn, f"{self.burn} cards burned"
+            self.burn, f"{plural(int(self.burn), 'card')} burned"
         )
         decks = f"{self.decks} deck" + ("s" if self.decks != 1 else "")
         return f"{decks}, cut card {self.cut_card} from the back, {burn}"

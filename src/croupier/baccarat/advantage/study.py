@@ -14,7 +14,7 @@ import math
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Generic, TypedDict, TypeVar, Unpack
+from typing import Any, Final, TypedDict, Unpack
 
 import numpy as np
 
@@ -35,11 +35,12 @@ from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.baccarat.simulate import Z95
 from croupier.errors import check_type, prefixed
 from croupier.numerals import plural
-from croupier.parallel import run_tasks
+from croupier.parallel import InOrder, run_tasks
 from croupier.randomness import RNGLike, as_seed_sequence
 
 __all__ = [
     "EXACT_EVERY",
+    "MAX_CHECKPOINT_LINE_CHARS",
     "MAX_STUDY_SHOES",
     "AdvantageResult",
     "CountOptions",
@@ -64,6 +65,10 @@ EXACT_EVERY: Final = 64
 MAX_STUDY_SHOES: Final = 1_000_000_000
 #: The checkpoint format's version.
 CHECKPOINT_VERSION: Final = 1
+#: The longest checkpoint line read: a batch's totals hold seven tables of 199 counts,
+#: each figure at most 26 characters written (about 37,000 in all at their widest;
+#: a 64-deck study's lines pass 10,000, the cap of a line of text).
+MAX_CHECKPOINT_LINE_CHARS: Final = 100_000
 
 Rng = RNGLike
 
@@ -378,42 +383,6 @@ def summarise(spec: StudySpec, totals: BatchTotals, partial: bool) -> AdvantageR
         expectation_units_per_shoe=expected,
         expectation_sd_per_shoe=expected_sd,
     )
-
-
-T = TypeVar("T")
-
-
-class InOrder(Generic[T]):
-    """Items numbered 0, 1, 2, ... arrive in any order; ``release`` gets them in order,
-    each as soon as every earlier one has arrived (:meth:`flush`: the rest, in order,
-    skipping numbers that never came).
-
-    >>> seen = []
-    >>> queue = InOrder(seen.append)
-    >>> for number, item in ((1, "b"), (0, "a"), (3, "d")):
-    ...     queue.put(number, item)
-    >>> seen
-    ['a', 'b']
-    >>> queue.flush(); seen
-    ['a', 'b', 'd']
-    """
-
-    def __init__(self, release: Callable[[T], None], first: int = 0) -> None:
-        self.release = release
-        self.waiting: dict[int, T] = {}
-        self.next = first
-
-    def put(self, number: int, item: T) -> None:
-        """Item ``number`` has arrived."""
-        self.waiting[number] = item
-        while self.next in self.waiting:
-            self.release(self.waiting.pop(self.next))
-            self.next += 1
-
-    def flush(self) -> None:
-        """Release what is still waiting, in order."""
-        for number in sorted(self.waiting):
-            self.release(self.waiting.pop(number))
 
 
 @checked

@@ -10,7 +10,7 @@ name          how it plays
 ``random``    a uniformly random legal move
 ``greedy``    the move that takes the most points now, then the most cards
 ``expert``    the default computer: determinized look-ahead (see :mod:`.expert`)
-``yardstick`` plain determinized search, the expert's measure (see :mod:`.yardstick`)
+``yardstick`` Perfect Information Monte Carlo, the expert's measure (see :mod:`.yardstick`)
 ============  ================================================================
 
 The levels of play (:class:`~croupier.casino.levels.Level`: ``beginner``, ``casual``,

@@ -31,9 +31,13 @@ is anytime. It first values the moves one ply ahead in the first sampled deal, t
 likely best first (captures, the biggest first: a quick look that stops only at the
 deadline, and then not before its first :data:`QUICK_LOOK_MIN` moves), then searches
 deal after deal (the opponent's replies inside it are listed against the same
-deadline), and at 90% of the deadline plays the best move of the deals searched in full
-(``min_samples`` gives way), or of the quick look if no deal was; the rest of the time
-is for choosing and explaining. The reason then says how far the search got.
+deadline): on a clock, first ``shallow_samples`` deals 2 plies ahead, then the deals
+``depth`` plies ahead, and with time to spare after the work budget the same deals
+deeper, pass after pass to the end of the deal, then more deals (see
+:meth:`ExpertStrategy._sampled_deals`). At 90% of the deadline it plays the best move of
+the deals searched in full (``min_samples`` gives way to the 2-ply deals, or to the
+quick look if no deal was searched); the rest of the time is for choosing and
+explaining. The reason then says how far the search got.
 Everything is deterministic given the random generator, and the generator is seeded
 from the observation unless one is given.
 
@@ -53,6 +57,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
+from typing import Final
 
 from numpy.random import Generator
 
@@ -69,6 +74,7 @@ from croupier.casino.strategies.base import (
     Deadline,
     Decision,
     SearchStrategy,
+    WorkBudget,
     cut_listing_note,
     list_moves_to_decide,
     no_cyclic_gc,
@@ -114,12 +120,18 @@ class ExpertSettings:
     #: Positions searched before the expert stops taking more samples.
     node_budget: int = 6000
     #: Deals searched at most when the deadline leaves time to spare: past the work
-    #: budget, the expert goes on sampling deals while another one fits in its time
-    #: (equal to ``samples``: the work budget only, the same work on any machine).
+    #: budget, the expert searches its deals deeper and then more deals while another
+    #: one fits in its time (equal to ``samples``: the work budget only, the same work
+    #: on any machine).
     max_samples: int = 256
     #: Positions the search of the last deal to the end of the round may visit before
     #: it looks only ``depth`` plies ahead instead (0: never searched to the end).
     exact_nodes: int = 200_000
+    #: Deals searched 2 plies ahead before the ``depth``-ply search, when a clock (not a
+    #: work budget) bounds the decision: if the deadline cuts the deeper search before
+    #: ``min_samples`` deals, the answer comes from these many deals rather than from
+    #: one (0: no such pass, as in a review's fixed work).
+    shallow_samples: int = 8
     weights: Weights = field(default=WEIGHTS)
 
 
@@ -354,41 +366,146 @@ class ExpertStrategy(SearchStrategy):
         looked: list[float],
         generator: Generator,
     ) -> _Found:
-        """Deal after deal of the unseen cards, each searched ``depth`` plies ahead (or
-        to the end of the current deal): ``min_samples`` of them whatever the budget, up
-        to ``samples`` until ``node_budget`` positions are searched, then more while the
-        deadline leaves time for another (judging by the time taken so far, up to
-        ``max_samples``). The values are the
-        averages over the deals searched in full; the deadline cutting a deal of the
-        work budget short cuts the search short (a deal of the spare time is only left
-        out)."""
+        """Deal after deal of the unseen cards, searched in passes (:class:`_Passes`):
+
+        1. On a clock, ``shallow_samples`` deals 2 plies ahead: the answer if the deadline
+           cuts the next pass before ``min_samples`` deals.
+        2. Each deal ``depth`` plies ahead (or to the end of the current deal):
+           ``min_samples`` of them whatever the budget, up to ``samples`` until
+           ``node_budget`` positions are searched (the work budget, the same on any
+           machine), then more while the deadline leaves time for another (judging by
+           the time taken so far, up to ``max_samples``).
+        3. With time to spare once the work budget is done, the same deals 2 plies
+           deeper, pass after pass up to the end of the deal, each pass started only if
+           it is likely to finish (judging by the last pass's time per deal); one that
+           searched at least half of the deals before the deadline answers.
+
+        The values are the averages over the deals searched in full; the deadline
+        cutting the work budget short cuts the search short (time spare only adds)."""
         settings = self.settings
         deadline = search.deadline
         assert deadline is not None
-        totals = [0.0] * len(looked)
+        passes = _Passes(search, observation, first, roots, generator, deadline)
         found = _Found(looked, 1, 1, search_cut=False)
+        timed = not isinstance(deadline, WorkBudget)
+        if timed and settings.shallow_samples and settings.depth > 2:
+            shallow = passes.run(2, settings.shallow_samples)
+            if shallow.samples:
+                found = shallow
+            if shallow.samples < settings.shallow_samples:
+                found.search_cut = True
+                found.nodes = search.nodes
+                return found
+        # The work budget (then, if no deeper search may follow, more deals while
+        # another fits).
+        spare = settings.max_samples > settings.samples  # else the work budget only
+        deeper_later = timed and spare and settings.depth < passes.to_deal_end
+        totals = [0.0] * len(looked)
         done = 0
+        since = deadline.clock()
         while done < settings.max_samples:
             budgeted = done < settings.samples and (
                 done < settings.min_samples or search.nodes < settings.node_budget
             )
-            if not budgeted and not deadline.room_for(deadline.start, done):
+            if not budgeted and (deeper_later or not deadline.room_for(since, done)):
                 break
-            state = (
-                first if done == 0 else State.sample(observation, generator, stop=deadline.expired)
-            )
             try:
-                values = search.roots(
-                    state, roots.searched, settings.depth, looked if done == 0 else None
-                )
+                values = passes.values(done, settings.depth, looked if done == 0 else None)
             except DeadlineError:
                 found.search_cut = budgeted
                 break
             totals = [total + value for total, value in zip(totals, values, strict=True)]
             done += 1
-            found = _Found([total / done for total in totals], done, settings.depth)
+            if done >= settings.min_samples or found.depth < 2:
+                found = _Found([total / done for total in totals], done, settings.depth)
+        if not deeper_later or found.search_cut or found.depth != settings.depth:
+            found.nodes = search.nodes
+            return found
+        # Deeper passes over the same deals while each is likely to finish, then more
+        # deals at the last depth while another fits.
+        spent = deadline.clock() - since
+        while found.depth < passes.to_deal_end and deadline.room_for(since, done):
+            # A pass 2 plies deeper takes some 10 times as long (a branching of about 3).
+            if deadline.clock() + _DEEPER_COST * spent > deadline.end:
+                break
+            depth = min(found.depth + 2, passes.to_deal_end)
+            since = deadline.clock()
+            deeper = passes.run(depth, done)
+            spent = deadline.clock() - since
+            if deeper.samples * 2 < done:
+                break
+            complete = deeper.samples == done
+            deeper.search_cut = False  # the work budget was done: spare time only adds
+            found, done = deeper, deeper.samples
+            if not complete:
+                break
+        found = passes.extend(found, since, settings.max_samples)
         found.nodes = search.nodes
         return found
+
+
+#: How many times longer a pass 2 plies deeper is expected to take.
+_DEEPER_COST: Final = 10.0
+
+
+class _Passes:
+    """The deals of one decision (the first given, the others drawn as needed, in
+    order) and passes of search over them."""
+
+    def __init__(
+        self,
+        search: DepthSearch,
+        observation: Observation,
+        first: State,
+        roots: _Roots,
+        generator: Generator,
+        deadline: Deadline,
+    ) -> None:
+        self.search = search
+        self.observation = observation
+        self.deals = [first]
+        self.roots = roots
+        self.generator = generator
+        self.deadline = deadline
+        #: Plies to the end of the current deal.
+        self.to_deal_end = len(observation.hand) + observation.opponent_hand_size
+
+    def values(self, index: int, depth: int, looked: list[float] | None = None) -> list[float]:
+        """The moves' values in deal number ``index``, ``depth`` plies ahead."""
+        while len(self.deals) <= index:
+            stop = self.deadline.expired
+            self.deals.append(State.sample(self.observation, self.generator, stop=stop))
+        return self.search.roots(self.deals[index], self.roots.searched, depth, looked)
+
+    def run(self, depth: int, deals: int) -> _Found:
+        """The first ``deals`` deals searched ``depth`` plies ahead, or as many as the
+        deadline allows (``search_cut`` then set)."""
+        totals = [0.0] * len(self.roots.searched)
+        done = 0
+        while done < deals:
+            try:
+                values = self.values(done, depth)
+            except DeadlineError:
+                break
+            totals = [total + value for total, value in zip(totals, values, strict=True)]
+            done += 1
+        values = [total / done for total in totals] if done else totals
+        return _Found(values, done, depth, search_cut=done < deals)
+
+    def extend(self, found: _Found, since: float, most: int) -> _Found:
+        """``found`` with more deals searched at its depth, while another fits in the
+        time (judging by the deals searched since the clock read ``since``), up to
+        ``most`` deals."""
+        totals = [value * found.samples for value in found.values]
+        done = found.samples
+        while done < most and self.deadline.room_for(since, done):
+            try:
+                values = self.values(done, found.depth)
+            except DeadlineError:
+                break
+            totals = [total + value for total, value in zip(totals, values, strict=True)]
+            done += 1
+        return _Found([total / done for total in totals], done, found.depth)
 
 
 @dataclass(slots=True)
@@ -496,7 +613,12 @@ def _deadline_note(
     search got (and how many moves it listed, if not all)."""
     if not analysis.cut_short:
         return None
-    where = " in one sampled deal" if observation.deck_size else ""
+    deals = analysis.samples
+    where = (
+        ""
+        if not observation.deck_size
+        else (" in one sampled deal" if deals == 1 else f" in {deals} sampled deals")
+    )
     ahead = f"looking only {plural(analysis.depth, 'move')} ahead"
     valued = len(analysis.moves)
     if not analysis.all_listed:

@@ -49,7 +49,7 @@ CutCardOption = Annotated[
         "--cut-card",
         "Cards behind the cut card (dealing stops there)",
         low=6,
-        high=52 * MAX_DECKS,
+        high=52 * MAX_DECKS - 1,  # a card at least before it
         default_text="14",
     ),
 ]

@@ -14,6 +14,7 @@ from croupier.cli.options import (
     DecksOption,
     OptionalDecksOption,
     PenetrationOption,
+    SchedulerOption,
     SeedOption,
     WorkersOption,
     count_option,
@@ -81,9 +82,10 @@ def simulate(
     seed: SeedOption = None,
     payouts: PayoutsOption = "casino",
     workers: WorkersOption = None,
+    scheduler: SchedulerOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Deal real shoes round by round to the cut card; compare with the exact odds."""
     from croupier.cli.baccarat.reports import show_simulation
 
-    show_simulation(shoes, decks, penetration, burn, seed, payouts, workers, as_json)
+    show_simulation(shoes, decks, penetration, burn, seed, payouts, workers, scheduler, as_json)

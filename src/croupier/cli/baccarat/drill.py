@@ -92,7 +92,7 @@ class TrainerSession:
         unseen = drill.shoe_size - drill.shown
         started = time.monotonic()
         running = int(self._ask_until("Running count? : ", int))
-        prompt = f"True count ({unseen} cards = {unseen / 52:.1f} decks unseen)? : "
+        prompt = f"True count ({plural(unseen, 'card')} = {unseen / 52:.1f} decks unseen)? : "
         true = self._ask_until(prompt, float)
         answer = drill.answer(running, true, seconds=time.monotonic() - started)
         self.console.print(verdict(answer))

@@ -102,7 +102,7 @@ def play(
         typer.Option(
             metavar="course|casino",
             help="Order of each round's first four cards from --shoe-file: course = player, "
-            "player, banker, banker (the course's engine); casino = player, banker, player, "
+            "player, banker, banker (as the lab deals); casino = player, banker, player, "
             "banker (a real table).",
         ),
     ] = "course",

@@ -195,6 +195,7 @@ def show_simulation(
     seed: int | None,
     payouts: str,
     workers: int | None,
+    scheduler: str | None,
     as_json: bool,
 ) -> None:
     """The body of ``croupier baccarat simulate``."""
@@ -203,8 +204,9 @@ def show_simulation(
 
     table = payout_table(payouts)
     out = make_console()
-    count = resolve_workers(workers) or auto_workers(shoes, decks)
-    label = f"Dealing shoes ({plural(count, 'worker')})"
+    count = resolve_workers(workers, scheduler=scheduler) or auto_workers(shoes, decks)
+    where = "on Dask" if scheduler is not None else plural(count, "worker")
+    label = f"Dealing shoes ({where})"
     partial: SimulationResult | None = None
     # Everything the report needs besides the deal is ready first: Ctrl-C answers at once.
     exact = odds_report(Composition.decks(decks), table)
@@ -221,6 +223,7 @@ def show_simulation(
             burn=burn,
             rng=fresh_seed() if seed is None else seed,
             workers=count,
+            scheduler=scheduler,
             progress=progress,
         ),
         enabled=not as_json,

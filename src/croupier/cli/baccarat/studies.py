@@ -33,6 +33,7 @@ from croupier.baccarat.advantage import (
     run_study,
 )
 from croupier.baccarat.advantage.plot import INSTALL_PLOT, count_figure
+from croupier.baccarat.advantage.study import MAX_CHECKPOINT_LINE_CHARS
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.cli.console import INTERRUPTED, LazyProgress, fail, make_console
@@ -76,8 +77,8 @@ class StudyOptions:
 
 def _lines(path: Path) -> Iterator[str]:
     """The lines of a checkpoint, read through the one bounded reader (a regular UTF-8
-    file, lines and size capped)."""
-    return iter_lines(path, BaccaratError)
+    file, lines and size capped; its lines hold tables, longer than a line of text)."""
+    return iter_lines(path, BaccaratError, max_line=MAX_CHECKPOINT_LINE_CHARS)
 
 
 def _checkpoint_seed(path: Path | None, seed: int | None) -> int | None:
@@ -130,7 +131,7 @@ def _run(
     out = make_console()
     keeper = _Checkpoint(options.checkpoint, spec)
     scheduler = options.scheduler
-    chosen = resolve_workers(options.workers, 2 if scheduler is not None else default_workers(spec))
+    chosen = resolve_workers(options.workers, default_workers(spec), scheduler=scheduler)
     assert chosen is not None
     try:
         enabled = not options.as_json

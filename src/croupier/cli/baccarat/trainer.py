@@ -72,7 +72,7 @@ def trainer(
     from croupier.baccarat.trainer import Drill, trainer_count
     from croupier.baccarat.trainerlog import check_user, default_user, read_history
     from croupier.cli.baccarat.drill import TrainerSession, save_and_summarise, show_history
-    from croupier.numerals import fresh_seed
+    from croupier.numerals import fresh_seed, plural
 
     name = check_user(user) if user is not None else default_user()
     console = make_console()
@@ -82,13 +82,14 @@ def trainer(
     if cards > 52 * decks:
         fail(f"bad --cards {cards}: a {decks}-deck shoe holds {52 * decks} cards")
     if every > cards:
-        fail(f"bad --every {every}: more than the {cards} cards dealt")
+        fail(f"bad --every {every}: more than the {plural(cards, 'card')} dealt")
     system = trainer_count(count, decks)
     seed = fresh_seed() if seed is None else seed
     drill = Drill.new(count, decks=decks, cards=cards, every=every, rng=seed)
     console.print(f"Counting trainer: {system.name} ({system.written()}).", markup=False)
     console.print(
-        f"{cards} cards from a shoe of {decks} decks, a question every {every}. "
+        f"{plural(cards, 'card')} from a shoe of {plural(decks, 'deck')}, a question every "
+        f"{every}. "
         f"Seed {seed}: replay this drill with --seed {seed}.",
         markup=False,
     )

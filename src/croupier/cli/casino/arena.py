@@ -63,8 +63,8 @@ def arena(
     from croupier.casino.strategies.arena import default_workers, run_arena
 
     out = make_console()
-    default = 2 if scheduler is not None else default_workers()
-    count = min(resolve_workers(workers, default) or 1, tournaments)
+    chosen = resolve_workers(workers, default_workers(), scheduler=scheduler)
+    count = min(chosen or 1, tournaments)
     where = "on the Dask cluster" if scheduler is not None else plural(count, "worker")
     label = f"Playing tournaments ({where})"
     result, partial = run_with_progress(

@@ -27,7 +27,7 @@ __all__ = ["hint", "moves", "play", "puzzle", "review", "show"]
 
 SaveFile = Annotated[
     Path,
-    file_argument("SAVEFILE", "A saved game in the course's text format."),
+    file_argument("SAVEFILE", "A saved game, as casino play saves it."),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 StrategyOption = Annotated[
@@ -35,8 +35,8 @@ StrategyOption = Annotated[
     typer.Option(
         "--strategy",
         "--level",
-        help="The strategy asked: random, greedy or expert (the default), or a level: "
-        "beginner, casual, strong or expert.",
+        help="The strategy asked: random, greedy, yardstick or expert (the default), or a "
+        "level: beginner, casual, strong or expert.",
     ),
 ]
 

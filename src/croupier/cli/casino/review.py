@@ -34,6 +34,7 @@ from croupier.casino.review import (
 from croupier.cli.casino.drawing import render_move, render_table
 from croupier.cli.console import INTERRUPTED, LazyProgress, Prompter, fail, make_console
 from croupier.cli.options import resolve_workers
+from croupier.numerals import plural
 
 __all__ = [
     "load_log",
@@ -59,7 +60,7 @@ def run_review(
     logs = [load_log(game) for game in games]
     out = make_console()
     rounds = sum(len(log.rounds) for log in logs)
-    count = resolve_workers(workers, 2 if scheduler is not None else min(rounds, 1)) or 1
+    count = resolve_workers(workers, min(rounds, 1), scheduler=scheduler) or 1
     with LazyProgress(out, rounds, "Reviewing rounds", enabled=not as_json) as progress:
         results = review_rounds(logs, workers=count, scheduler=scheduler, progress=progress)
     if results is None:
@@ -218,11 +219,13 @@ def render_summary(result: GameReview, out: Console) -> None:
         f"  Accuracy: {_accuracy(result.accuracy)} ({best} of {chosen} moves as good as the "
         f"best; {len(moves) - chosen} forced)"
     )
-    out.print(
-        f"  Points lost: {result.points_lost:.2f} in {len(result.rounds)} "
-        f"round{'s' if len(result.rounds) != 1 else ''}, "
-        f"{result.points_lost_per_round:.2f} per round"
-    )
+    if not result.rounds:
+        out.print("  Points lost: none: no move of yours to review")
+    else:
+        out.print(
+            f"  Points lost: {result.points_lost:.2f} in {plural(len(result.rounds), 'round')}, "
+            f"{result.points_lost_per_round:.2f} per round"
+        )
     out.print(
         f"  Inaccuracies (a loss of {INACCURACY} to {BLUNDER} points): {result.inaccuracies}; "
         f"blunders ({BLUNDER} or more): {result.blunders}"

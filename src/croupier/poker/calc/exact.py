@@ -10,10 +10,10 @@ outcome, so one of each family is computed and weighted by the whole family.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import math
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
@@ -21,6 +21,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.parallel import InOrder, iter_tasks
 from croupier.poker.calc.postflop import Completions
 from croupier.poker.calc.preflop import preflop_outcome
 from croupier.poker.calc.question import LiveQuestion
@@ -156,44 +157,94 @@ def _add_families(
     tally.add_deals(plan.members[low:high], plan.member_weights[low:high], equity, win, tie, games)
 
 
+#: Preflop families per task (each takes about 10 ms).
+PREFLOP_TASK: Final = 16
+#: Modules the worker processes of an exact run start with (their tables built).
+PRELOAD: Final = ("croupier.poker.calc._worker_preload",)
+
+
+def _task_size(question: LiveQuestion) -> int:
+    """Families per task: a question's own figure, never the number of workers, so the
+    sums come out the same however the tasks are run."""
+    if question.to_deal == 5:
+        return PREFLOP_TASK
+    completions = math.comb(len(question.deck), question.to_deal)
+    return max(1, 4_000_000 // (question.players * completions))
+
+
+Outcomes = tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.int64]]
+
+
+def family_outcomes(question: LiveQuestion, families: NDArray[np.int64]) -> Outcomes:
+    """One task: the equity, win and tie of each player (columns) in each of these
+    families (rows), and the boards each family is enumerated over."""
+    if question.to_deal == 5:
+        rows = [preflop_outcome(question, family) for family in families]
+        equity, win, tie = (np.array([row[k] for row in rows]) for k in range(3))
+        return equity, win, tie, np.array([row[3] for row in rows], dtype=np.int64)
+    equity, win, tie = _completions(question).outcome(families)
+    boards = np.full(len(families), question.completions_per_deal(), dtype=np.int64)
+    return equity, win, tie, boards
+
+
+_COMPLETIONS: dict[tuple[bytes, ...], Completions] = {}
+
+
+def _completions(question: LiveQuestion) -> Completions:
+    """The completions of a question's board, kept for its next tasks in this process."""
+    arrays = (question.deck, question.board_idx, *question.combos)
+    key = tuple(array.tobytes() for array in arrays)
+    if key not in _COMPLETIONS:
+        _COMPLETIONS.clear()
+        _COMPLETIONS[key] = Completions(question)
+    return _COMPLETIONS[key]
+
+
 def run_exact(
-    question: LiveQuestion, plan: ExactPlan, progress: Progress | None
+    question: LiveQuestion,
+    plan: ExactPlan,
+    progress: Progress | None,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
 ) -> Iterator[CalcResult]:
-    """Enumerate ``plan``: results so far (partial) as work proceeds, the whole last."""
+    """Enumerate ``plan``: results so far (partial) as work proceeds, the whole last.
+
+    The families are split into tasks of a size the question alone decides (see
+    :func:`croupier.parallel.iter_tasks` for ``workers`` and ``scheduler``); their
+    outcomes are added up task by task in family order, so the result is bit-for-bit
+    the same however the tasks are run."""
     families, sizes = plan.families, plan.sizes
     tally = Tally(question.players)
-    per_deal = question.completions_per_deal()
     total = len(families)
-    if question.to_deal == 5:
-        rank_table(7)
-        started = time.perf_counter()
-        pending: list[tuple[NDArray[np.float64], ...]] = []
-        games = 0
-        first = 0
-        for i in range(total):
-            equity, win, tie, boards = preflop_outcome(question, families[i])
-            pending.append((equity, win, tie))
-            games += int(sizes[i]) * boards
-            done = i + 1
-            if done == total or (time.perf_counter() - started > 0.2 and done < total):
-                equity, win, tie = (np.stack([o[k] for o in pending]) for k in range(3))
-                _add_families(tally, plan, first, (equity, win, tie), games)
-                first, pending, games = done, [], 0
-                started = time.perf_counter()
-                if done < total:
-                    if progress is not None:
-                        progress(done, total)
-                    yield tally.result(question, exact=False, partial=True, stderr=False)
-    else:
-        completions = Completions(question)
-        step = max(1, 4_000_000 // (question.players * completions.classes.shape[1]))
-        for start in range(0, total, step):
-            stop = min(total, start + step)
-            outcomes = completions.outcome(families[start:stop])
-            _add_families(tally, plan, start, outcomes, int(sizes[start:stop].sum()) * per_deal)
-            if progress is not None:
-                progress(stop, total)
-            if stop < total:
+    step = _task_size(question)
+    starts = range(0, total, step)
+    done = 0
+
+    def add(start: int, outcomes: Outcomes) -> None:
+        nonlocal done
+        equity, win, tie, boards = outcomes
+        stop = start + len(equity)
+        games = int((sizes[start:stop] * boards).sum())
+        _add_families(tally, plan, start, (equity, win, tie), games)
+        done = stop
+
+    merged: InOrder[tuple[int, Outcomes]] = InOrder(lambda item: add(*item))
+    rank_table(7)
+    tasks = iter_tasks(
+        family_outcomes,
+        [(question, families[start : start + step]) for start in starts],
+        workers=workers,
+        scheduler=scheduler,
+        preload=PRELOAD,
+    )
+    with contextlib.closing(tasks):
+        for index, outcomes in tasks:
+            before = done
+            merged.put(index, (starts[index], outcomes))
+            if before < done < total:  # the result so far, after every task added
+                if progress is not None:
+                    progress(done, total)
                 yield tally.result(question, exact=False, partial=True, stderr=False)
     if progress is not None:
         progress(total, total)

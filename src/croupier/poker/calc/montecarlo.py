@@ -1,19 +1,23 @@
 """Monte Carlo mode: combos dealt by weight and boards at random, until the standard
 error of every player's equity is below the precision asked for (or for a number of
-trials).
+trials), in chunks each drawn from its own seed, so that the answer to a seed does not
+depend on how many workers share the chunks.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.parallel import InOrder, iter_tasks
 from croupier.poker.calc.arrays import CARD_BITS, COMBO_KEYS
+from croupier.poker.calc.exact import PRELOAD
 from croupier.poker.calc.question import LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.tally import Tally
@@ -29,13 +33,39 @@ from croupier.poker.tables import (
     rank_table,
 )
 
-__all__ = ["BATCH", "DEFAULT_PRECISION", "MIN_TRIALS", "Sampler", "run_monte_carlo"]
+__all__ = [
+    "BATCH",
+    "BOARD_TABLE_SECONDS",
+    "CHUNK_TRIALS",
+    "DEFAULT_PRECISION",
+    "FULL_DECK",
+    "MIN_TRIALS",
+    "Sampler",
+    "chunk_sizes",
+    "run_chunk",
+    "run_chunks",
+    "run_monte_carlo",
+]
+
+R = TypeVar("R")
+
+#: Seconds between two results so far (the first comes after the first chunk).
+SHOW_SECONDS: Final = 0.1
 
 #: Default Monte Carlo target: standard error of each equity (0.1 percentage point).
 DEFAULT_PRECISION: Final = 0.001
-#: Monte Carlo deals per batch, and the fewest trials before the stopping rule applies.
+#: Monte Carlo deals per batch of the sampler.
 BATCH: Final = 1 << 18
+#: Trials of the first chunk of work, the fewest before the stopping rule applies.
 MIN_TRIALS: Final = 10_000
+#: Seconds to build the table of every 5-card board (:func:`_board_table`) before the
+#: workers of a preflop run start.
+BOARD_TABLE_SECONDS: Final = 1.0
+#: The cards of a deck with none out: a board table of these is shared by the workers.
+FULL_DECK: Final = tuple(range(52))
+#: Trials of a chunk at most (chunks double from :data:`MIN_TRIALS` up to it): a run to
+#: a precision stops at a chunk's end, so at most this many trials past the target.
+CHUNK_TRIALS: Final = 1 << 17
 
 
 @functools.lru_cache(maxsize=1)
@@ -170,43 +200,142 @@ class Sampler:
         return picks, board, classes, ok
 
 
-def run_monte_carlo(
-    question: LiveQuestion,
-    rng: np.random.Generator,
-    trials: int | None,
-    precision: float,
-    progress: Progress | None,
-) -> Iterator[CalcResult]:
-    """Deal ``trials`` deals, or until every standard error is at most ``precision``:
-    results so far (partial) as work proceeds, the whole last."""
-    sampler = Sampler(question, rng)
+def chunk_sizes(trials: int | None, largest: int = CHUNK_TRIALS) -> Iterator[int]:
+    """The trials of Monte Carlo chunks 0, 1, 2...: :data:`MIN_TRIALS`, then twice as
+    many each time up to ``largest``, summing to ``trials`` (``None``: without end).
+    They depend on nothing else, never on the number of workers.
+
+    >>> list(chunk_sizes(200_000)), list(chunk_sizes(300_000, largest=65_536))
+    ([10000, 20000, 40000, 80000, 50000], [10000, 20000, 40000, 65536, 65536, 65536, 33392])
+    """
+    size, left = MIN_TRIALS, trials
+    while left is None or left > 0:
+        chunk = size if left is None else min(size, left)
+        yield chunk
+        if left is not None:
+            left -= chunk
+        size = min(2 * size, largest)
+
+
+def run_chunk(question: LiveQuestion, seed: np.random.SeedSequence, trials: int) -> Tally:
+    """One chunk of Monte Carlo, the unit of work of a worker: ``trials`` deals that
+    count, drawn from a generator of ``seed`` alone."""
+    sampler = Sampler(question, np.random.default_rng(seed))
     tally = Tally(question.players)
-    attempts = 0
-    goal = trials if trials is not None else MIN_TRIALS
-    shown = time.perf_counter()
-    while True:
-        want = goal - tally.games
-        size = max(min(BATCH, 2 * want), 1024)
+    attempts = fitting = 0
+    while tally.games < trials:
+        want = trials - tally.games
+        # enough deals for the trials still wanted, at the share that fit so far
+        share = fitting / attempts if fitting else 1.0
+        size = min(BATCH, max(1024, int(want / share * 1.1) + 64))
         picks, _, classes, ok = sampler.deal(size)
-        if want < size:  # keep exactly the deals asked for
-            ok &= np.cumsum(ok) <= want
         attempts += size
+        fit = int(np.count_nonzero(ok))
+        fitting += fit
+        if fit > want:  # keep exactly the deals asked for
+            ok &= np.cumsum(ok) <= want
         counted = tally.add_trials(sampler.combos, picks, classes, ok)
         if not counted and attempts > 100 * BATCH:
             raise PokerError("the ranges almost never fit together: no deal found")
-        if tally.games >= goal:
-            if trials is not None:
-                break
-            worst = float(np.max(tally.stderr()))
-            if worst <= precision:
-                break
-            # the trials still needed, from the variance so far (SE falls as 1/sqrt(n))
-            goal = max(goal + 1024, int(tally.games * (worst / precision) ** 2 * 1.02))
-        if time.perf_counter() - shown > 0.25:
-            shown = time.perf_counter()
-            if progress is not None:
-                progress(tally.games, goal)
-            yield tally.result(question, exact=False, partial=True, stderr=True)
+    return tally
+
+
+def run_monte_carlo(
+    question: LiveQuestion,
+    seed: np.random.SeedSequence,
+    trials: int | None,
+    precision: float,
+    progress: Progress | None,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+) -> Iterator[CalcResult]:
+    """Deal ``trials`` deals, or until every standard error is at most ``precision``:
+    results so far (partial) as work proceeds, the whole last.
+
+    The deals come in chunks (:func:`run_chunks`), chunk ``k`` drawn by :func:`run_chunk`
+    from the ``k``-th :meth:`~numpy.random.SeedSequence.spawn` child of ``seed``.
+    """
+    tally = Tally(question.players)
+    full = question.to_deal == 5 and tuple(int(c) for c in question.deck) == FULL_DECK
+    yield from run_chunks(
+        question,
+        trials,
+        precision,
+        progress,
+        jobs=lambda size: (question, seed.spawn(1)[0], size),
+        work=run_chunk,
+        absorb=tally.add,
+        tally=tally,
+        workers=workers,
+        scheduler=scheduler,
+        preload=(*PRELOAD, "croupier.poker.calc._board_preload") if full else PRELOAD,
+    )
+
+
+def run_chunks(
+    question: LiveQuestion,
+    trials: int | None,
+    precision: float,
+    progress: Progress | None,
+    *,
+    jobs: Callable[[int], tuple[Any, ...]],
+    work: Callable[..., R],
+    absorb: Callable[[R], None],
+    tally: Tally,
+    workers: int,
+    scheduler: str | None,
+    preload: Sequence[str],
+    largest: int = CHUNK_TRIALS,
+) -> Iterator[CalcResult]:
+    """The loop of both samplers (NumPy's and the compiled engine's): chunk after chunk of
+    :func:`chunk_sizes` (up to ``largest`` trials), ``work(*jobs(size))`` deals a chunk
+    (``jobs`` is called in chunk order) and ``absorb`` adds its result into ``tally``,
+    in chunk order. With
+    ``precision``, the run ends with the first chunk after which every standard error
+    is small enough; chunks run ahead by other workers are dropped. The chunks depend on
+    the question and the seed alone, so a seed gives bit-for-bit the same result on one
+    process, several (``workers``), or a Dask cluster (``scheduler``; see
+    :func:`croupier.parallel.iter_tasks`). Yields the result so far (partial) after the
+    first chunk, then at most every :data:`SHOW_SECONDS`, and the whole last.
+    """
+    goal = trials if trials is not None else MIN_TRIALS
+    enough = False
+
+    def add(result: R) -> None:
+        nonlocal enough, goal
+        if enough:
+            return
+        absorb(result)
+        if trials is not None:
+            enough = tally.games >= trials
+            return
+        worst = float(np.max(tally.stderr()))
+        enough = worst <= precision
+        # the trials needed, from the variance so far (SE falls as 1/sqrt(n))
+        goal = tally.games if enough else max(goal, int(tally.games * (worst / precision) ** 2))
+
+    def chunks() -> Iterator[tuple[Any, ...]]:
+        for size in chunk_sizes(trials, largest):
+            if enough:
+                return
+            yield jobs(size)
+
+    merged: InOrder[R] = InOrder(add)
+    tasks = iter_tasks(work, chunks(), workers=workers, scheduler=scheduler, preload=preload)
+    shown: float | None = None
+    with contextlib.closing(tasks):
+        for index, result in tasks:
+            before = tally.games
+            merged.put(index, result)
+            if enough:
+                break  # (closing the tasks stops the chunks still running)
+            due = shown is None or time.perf_counter() - shown >= SHOW_SECONDS
+            if tally.games > before and due:  # the result so far
+                shown = time.perf_counter()
+                if progress is not None:
+                    progress(tally.games, goal)
+                yield tally.result(question, exact=False, partial=True, stderr=True)
     if progress is not None:
         progress(tally.games, tally.games)
     yield tally.result(question, exact=False, partial=False, stderr=True)

@@ -74,6 +74,19 @@ class NextCardResult:
     cards: tuple[NextCard, ...]
     games: int
 
+    def __repr__(self) -> str:
+        """Short: the ranges, the board, the street, its cards and the equity now.
+
+        >>> next_card(["AKs", "QQ"], board="2c 7d 9h")
+        <NextCardResult AKs vs QQ on 2c 7d 9h: the turn, 49 cards; equity now 26.9% / 73.1%>
+        """
+        board = " ".join(map(str, self.board))
+        equity = " / ".join(f"{100 * share:.1f}%" for share in self.equity)
+        return (
+            f"<NextCardResult {' vs '.join(self.ranges)} on {board}: the {self.street}, "
+            f"{len(self.cards)} cards; equity now {equity}>"
+        )
+
     def card(self, card: Card | str) -> NextCard:
         """The row of one card (a :class:`PokerError` if it cannot come)."""
         wanted = parse_card(card) if isinstance(card, str) else card

@@ -120,8 +120,8 @@ class EquityQuestion:
         _check_players(len(ranges))
         if len(self.board) not in BOARD_SIZES:
             raise PokerError(
-                f"board: {len(self.board)} cards: expected 0, 3, 4 or 5 (preflop, flop, turn, "
-                f"river): a board of {len(self.board)} cards is none of these"
+                f"board: {plural(len(self.board), 'card')}: expected 0, 3, 4 or 5 (preflop, "
+                f"flop, turn, river): a board of {plural(len(self.board), 'card')} is none of these"
             )
         _check_deck(self, variant)
         _check_places(self)

@@ -61,7 +61,9 @@ class PlayerResult:
 class CalcResult:
     """What :func:`~croupier.poker.calc.calculate` found. ``games``: deals enumerated
     (exact) or trials (Monte Carlo); ``partial``: stopped before the end (the figures
-    cover what was done); ``game``: the game (see :mod:`croupier.poker.variants`).
+    cover what was done); ``seed``: the int seed of a Monte Carlo run, which repeats it
+    (``None`` when exact or given a generator); ``game``: the game (see
+    :mod:`croupier.poker.variants`).
     """
 
     exact: bool
@@ -70,6 +72,7 @@ class CalcResult:
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
     partial: bool = False
+    seed: int | None = None
     game: str = "holdem"
 
     def to_dict(self) -> dict[str, Any]:
@@ -79,6 +82,7 @@ class CalcResult:
             "exact": self.exact,
             "partial": self.partial,
             "games": self.games,
+            "seed": self.seed,
             "players": [p.to_dict() for p in self.players],
             "board": [str(c) for c in self.board],
             "dead": [str(c) for c in self.dead],

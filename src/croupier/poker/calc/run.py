@@ -4,6 +4,7 @@ which choose between exact enumeration and Monte Carlo and run it."""
 from __future__ import annotations
 
 import collections
+import dataclasses
 import os
 from collections.abc import Iterator, Sequence
 from typing import Final, TypedDict, Unpack
@@ -12,15 +13,21 @@ import numpy as np
 
 from croupier.arguments import checked
 from croupier.cards import Card
+from croupier.cpus import WORKER_START_SECONDS, workers_for
 from croupier.engine import compiled
 from croupier.poker.calc.exact import plan_exact, run_exact
-from croupier.poker.calc.montecarlo import DEFAULT_PRECISION, run_monte_carlo
+from croupier.poker.calc.montecarlo import (
+    BOARD_TABLE_SECONDS,
+    DEFAULT_PRECISION,
+    run_monte_carlo,
+)
 from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.sampling import run_blocks, seed_of
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges import Range
 from croupier.poker.variants import Game
+from croupier.randomness import as_generator, as_seed_sequence
 
 __all__ = [
     "EXACT_AUTO_SECONDS",
@@ -59,14 +66,24 @@ def question_of(
     return ranges
 
 
-def _rng(rng: int | np.random.Generator | None) -> np.random.Generator:
-    if isinstance(rng, np.random.Generator):
-        return rng
-    if rng is not None and (isinstance(rng, bool) or not isinstance(rng, int)):
-        raise TypeError(f"rng must be an int, a numpy Generator or None, not {type(rng).__name__}")
-    if rng is not None and rng < 0:
-        raise PokerError(f"bad rng {rng}: a seed is 0 or more")
-    return np.random.default_rng(rng)
+#: Rough cost of a Monte Carlo trial per player, in seconds, with NumPy and with the
+#: compiled engine (used only to choose how many workers a run is worth).
+TRIAL_COST: Final = 3e-7
+COMPILED_TRIAL_COST: Final = 5e-8
+
+
+def _workers(
+    workers: int | None, scheduler: str | None, seconds: float, start: float = WORKER_START_SECONDS
+) -> int:
+    """The workers asked for, or (``None``) as many as a job of ``seconds`` is worth (a
+    worker is ready to work after ``start`` seconds)."""
+    if workers is None:
+        return 2 if scheduler is not None else workers_for(seconds, start)
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"workers must be an int or None, not {type(workers).__name__}")
+    if workers < 1:
+        raise PokerError(f"bad number of workers {workers}: expected 1 or more")
+    return workers
 
 
 @checked
@@ -109,6 +126,8 @@ class CalcOptions(TypedDict, total=False):
     rng: int | np.random.Generator | None
     progress: Progress | None
     threads: int | None
+    workers: int | None
+    scheduler: str | None
 
 
 @checked
@@ -129,9 +148,10 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
     if asked.game is not Game.HOLDEM:  # Omaha, short-deck: the variants' engines
         from croupier.poker.calc.variant_run import iter_variant
 
-        yield from iter_variant(
-            asked, options, _rng(options.get("rng")), _threads(options.get("threads", 1))
-        )
+        rng = options.get("rng")
+        recorded = rng if isinstance(rng, int) else None  # in the result, to be repeated
+        for result in iter_variant(asked, options, as_generator(rng), _variant_threads(options)):
+            yield dataclasses.replace(result, seed=None if result.exact else recorded)
         return
     question = LiveQuestion(asked)
     plan = None
@@ -144,15 +164,55 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
                 "combinations of ranges): use Monte Carlo (trials or precision) instead"
             )
     threads = _threads(options.get("threads", 1))
+    workers, scheduler = options.get("workers", 1), options.get("scheduler")
     if plan is not None:
-        yield from run_exact(question, plan, progress)
+        count = _workers(workers, scheduler, plan.seconds)
+        yield from run_exact(question, plan, progress, workers=count, scheduler=scheduler)
     else:
-        generator = _rng(options.get("rng"))
+        rng = options.get("rng")
+        seed = as_seed_sequence(rng)
+        recorded = rng if isinstance(rng, int) else None  # in the result, to be repeated
         target = precision if precision is not None else DEFAULT_PRECISION
-        if compiled("poker"):
-            yield from run_blocks(question, seed_of(generator), trials, target, progress, threads)
+        # heads-up equity near 1/2 is the widest: 1/4 over the variance of the mean
+        expected = trials if trials is not None else 0.25 / target**2
+        fast = compiled("poker")
+        seconds = expected * question.players * (COMPILED_TRIAL_COST if fast else TRIAL_COST)
+        # the NumPy sampler's workers deal from a table of boards built before they start
+        table = BOARD_TABLE_SECONDS if question.to_deal == 5 and not fast else 0
+        count = _workers(workers, scheduler, seconds / threads, WORKER_START_SECONDS + table)
+        if fast:
+            results = run_blocks(
+                question,
+                seed_of(np.random.default_rng(seed)),
+                trials,
+                target,
+                progress,
+                threads,
+                workers=count,
+                scheduler=scheduler,
+            )
         else:
-            yield from run_monte_carlo(question, generator, trials, target, progress)
+            results = run_monte_carlo(
+                question, seed, trials, target, progress, workers=count, scheduler=scheduler
+            )
+        for result in results:
+            yield dataclasses.replace(result, seed=recorded)
+
+
+def _variant_threads(options: CalcOptions) -> int:
+    """The threads of another game's run: its kernels share the work among threads of
+    this process (they release the GIL), so ``workers`` asks for that many threads; a
+    Dask ``scheduler`` is for hold'em alone."""
+    threads = _threads(options.get("threads", 1))
+    workers, scheduler = options.get("workers", 1), options.get("scheduler")
+    if scheduler is not None:
+        raise PokerError(
+            "a scheduler shares hold'em's work alone: Omaha and short-deck run on the "
+            "threads of one process (give workers or threads instead)"
+        )
+    if workers is None:
+        return threads
+    return max(threads, _workers(workers, None, 0.0))
 
 
 def _threads(threads: int | None) -> int:
@@ -178,6 +238,8 @@ def calculate(
     progress: Progress | None = None,
     threads: int | None = 1,
     game: Game | str | None = None,
+    workers: int | None = 1,
+    scheduler: str | None = None,
 ) -> CalcResult:
     """Each player's equity, win and tie, exactly or by Monte Carlo.
 
@@ -197,6 +259,16 @@ def calculate(
     ``game``: hold'em by default, or another game (``"omaha"``, ``"omaha5"``,
     ``"shortdeck"``...: see :mod:`croupier.poker.variants`), whose players hold Omaha
     hands (``"AsAhKsKh"``, ``"AsAh??"``, ``"random"``) or short-deck ranges.
+
+    ``workers`` processes share the work (``None``: as many as the job is worth), or
+    the Dask cluster at ``scheduler`` does it (``tcp://HOST:PORT``, or ``"local"``: a
+    LocalCluster of ``workers`` processes; see :func:`croupier.parallel.iter_tasks`).
+    The work is split into tasks the question alone decides, each Monte Carlo chunk
+    drawn from its own child of the seed, and added up in order: the same seed gives
+    bit-for-bit the same result however it is run. A script that asks for workers must
+    guard its entry point with ``if __name__ == "__main__":``. In the other games the
+    work is shared among threads of this process (their kernels release the GIL):
+    ``workers`` asks for that many threads, and a ``scheduler`` is refused.
 
     >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
     >>> r.games, round(sum(p.equity for p in r.players), 9)
@@ -220,6 +292,8 @@ def calculate(
         "rng": rng,
         "progress": progress,
         "threads": threads,
+        "workers": workers,
+        "scheduler": scheduler,
     }
     results = iter_calculate(ranges, **options)
     return collections.deque(results, maxlen=1)[0]

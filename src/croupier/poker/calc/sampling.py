@@ -20,8 +20,7 @@ as likely as its weight says, as in the NumPy sampler
 
 from __future__ import annotations
 
-import math
-import time
+import copy
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final
@@ -29,6 +28,8 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.poker.calc.exact import PRELOAD
+from croupier.poker.calc.montecarlo import run_chunks
 from croupier.poker.calc.question import LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.tally import EQUITY, TIE, WEIGHT, WIN, Tally
@@ -36,10 +37,13 @@ from croupier.poker.errors import PokerError
 from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS, COMBO_COUNT
 from croupier.poker.tables import kernel_tables, poker_kernels
 
-__all__ = ["BLOCK_TRIALS", "BlockDeals", "run_blocks", "seed_of"]
+__all__ = ["BLOCK_TRIALS", "BlockDeals", "deal_chunk", "run_blocks", "seed_of"]
 
 #: Deals a block: part of what a seed means (it fixes which deals a seed gives).
 BLOCK_TRIALS: Final = 1 << 14
+#: Trials of a chunk at most: 16 blocks (a chunk of the compiled sampler takes about
+#: as long as one of NumPy's, :data:`~croupier.poker.calc.montecarlo.CHUNK_TRIALS`).
+CHUNK_BLOCKS_TRIALS: Final = 16 * BLOCK_TRIALS
 #: The fewest trials before the stopping rule applies (as the NumPy sampler).
 MIN_TRIALS: Final = 10_000
 _OUTCOMES: Final = 11
@@ -150,6 +154,35 @@ class BlockDeals:
                 tally.combo[row, p] = np.bincount(combos, values, minlength=COMBO_COUNT)
 
 
+def deal_chunk(
+    question: LiveQuestion, seed: int, first: int, trials: int, threads: int = 1
+) -> tuple[NDArray[np.int64], int, int]:
+    """One chunk of Monte Carlo, the unit of work of a worker: ``trials`` deals in blocks
+    ``first``, ``first + 1``... (the last one short), shared among ``threads``; returns
+    the counts, the deals tried and the deals wanted."""
+    deals = _deals(question, seed)
+    blocks = -(-trials // BLOCK_TRIALS)
+    deals.run(first, first + blocks, trials - (blocks - 1) * BLOCK_TRIALS, threads)
+    return deals.total, deals.attempts, deals.wanted
+
+
+_DEALS: dict[tuple[object, ...], BlockDeals] = {}
+
+
+def _deals(question: LiveQuestion, seed: int) -> BlockDeals:
+    """A question's arrays as the kernel reads them, built once a question in this
+    process, in a copy of its own that has counted no deal yet."""
+    arrays = (question.deck, question.fixed, question.board_idx, *question.combos)
+    key = (seed, *(array.tobytes() for array in (*arrays, *question.weights)))
+    if key not in _DEALS:
+        _DEALS.clear()
+        _DEALS[key] = BlockDeals(question, seed)
+    deals = copy.copy(_DEALS[key])  # the arrays shared, read only; the counts its own
+    deals.total = np.zeros_like(deals.total)
+    deals.attempts = deals.wanted = 0
+    return deals
+
+
 def run_blocks(
     question: LiveQuestion,
     seed: int,
@@ -157,38 +190,45 @@ def run_blocks(
     precision: float,
     progress: Progress | None,
     threads: int = 1,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
 ) -> Iterator[CalcResult]:
     """Deal ``trials`` deals, or until every standard error is at most ``precision``:
-    results so far (partial) as work proceeds, the whole last."""
+    results so far (partial) as work proceeds, the whole last.
+
+    The deals come in the chunks of :func:`~croupier.poker.calc.montecarlo.run_chunks`
+    (the NumPy sampler's), each chunk the next blocks of :data:`BLOCK_TRIALS` deals; the
+    counts do not depend on how many threads, workers or machines share the chunks."""
     deals = BlockDeals(question, seed)
     tally = Tally(question.players)
-    goal = trials if trials is not None else MIN_TRIALS
-    done_blocks = 0
-    shown = time.perf_counter()
-    while True:
-        blocks = max(math.ceil(goal / BLOCK_TRIALS), done_blocks + 1)
-        last = goal - (blocks - 1) * BLOCK_TRIALS
-        if last <= 0:  # the goal is already inside the blocks dealt
-            blocks, last = done_blocks + 1, BLOCK_TRIALS
-        # a batch of up to 64 blocks (a million deals), so that progress shows
-        stop = min(blocks, done_blocks + 64)
-        deals.run(done_blocks, stop, last if stop == blocks else BLOCK_TRIALS, threads)
-        done_blocks = stop
+    first = 0
+
+    def job(size: int) -> tuple[LiveQuestion, int, int, int, int]:
+        nonlocal first
+        start, first = first, first + -(-size // BLOCK_TRIALS)
+        return question, seed, start, size, threads
+
+    def absorb(chunk: tuple[NDArray[np.int64], int, int]) -> None:
+        total, attempts, wanted = chunk
+        deals.total += total
+        deals.attempts += attempts
+        deals.wanted += wanted
         deals.fill(tally)
         if tally.games < deals.wanted:  # a block gave up after 100 tries a deal
             raise PokerError("the ranges almost never fit together: no deal found")
-        if done_blocks == blocks:
-            if trials is not None:
-                break
-            worst = float(np.max(tally.stderr()))
-            if worst <= precision and tally.games >= MIN_TRIALS:
-                break
-            goal = max(goal + BLOCK_TRIALS, int(tally.games * (worst / precision) ** 2 * 1.02))
-        if time.perf_counter() - shown > 0.25:
-            shown = time.perf_counter()
-            if progress is not None:
-                progress(tally.games, goal)
-            yield tally.result(question, exact=False, partial=True, stderr=True)
-    if progress is not None:
-        progress(tally.games, tally.games)
-    yield tally.result(question, exact=False, partial=False, stderr=True)
+
+    yield from run_chunks(
+        question,
+        trials,
+        precision,
+        progress,
+        jobs=job,
+        work=deal_chunk,
+        absorb=absorb,
+        tally=tally,
+        workers=workers,
+        scheduler=scheduler,
+        preload=PRELOAD,
+        largest=CHUNK_BLOCKS_TRIALS,
+    )

@@ -53,6 +53,17 @@ class Tally:
         #: sums (WEIGHT, EQUITY, WIN, TIE) x players x combos
         self.combo = np.zeros((4, players, COMBO_COUNT))
 
+    def add(self, other: Tally) -> None:
+        """Add the sums of ``other`` (a chunk of the work, done elsewhere) to these.
+
+        >>> whole, part = Tally(2), Tally(2)
+        >>> part.games, part.weight = 3, 3.0
+        >>> whole.add(part); whole.add(part); whole.games, whole.weight
+        (6, 6.0)
+        """
+        for name, value in vars(other).items():
+            setattr(self, name, getattr(self, name) + value)
+
     def add_deals(
         self,
         combos: NDArray[np.int64],

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { api, el, cardElement, money, percent, announce } = croupier;
+  const { api, el, cardElement, money, percent, announce, count } = croupier;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
   let bets = {};          // bet key -> cents, placed but not dealt yet
@@ -230,7 +230,7 @@
     const counts = { player: 0, banker: 0, tie: 0 };
     for (const cell of beads) counts[cell.outcome]++;
     const summary = beads.length
-      ? `${beads.length} rounds this shoe: ${counts.banker} banker, ${counts.player} player, ${counts.tie} tie`
+      ? `${count(beads.length, "round")} this shoe: ${counts.banker} banker, ${counts.player} player, ${counts.tie} tie`
       : "No rounds yet in this shoe";
     grid($("bead-plate"), beads, 12);
     for (const cell of beads) $("bead-plate").append(mark(cell, "bead", letters[cell.outcome]));
@@ -285,7 +285,7 @@
   function renderTally() {
     const t = state.tally;
     $("tally").textContent = t
-      ? `This shoe: ${t.rounds} rounds · banker ${t.banker} · player ${t.player} · tie ${t.tie} · player pairs ${t.player_pairs} · banker pairs ${t.banker_pairs} · naturals ${t.naturals}`
+      ? `This shoe: ${count(t.rounds, "round")} · banker ${t.banker} · player ${t.player} · tie ${t.tie} · player pairs ${t.player_pairs} · banker pairs ${t.banker_pairs} · naturals ${t.naturals}`
       : "";
   }
 
@@ -320,7 +320,7 @@
   function renderMaths() {
     const odds = state.odds;
     if (!odds) return;
-    $("maths-note").textContent = (odds.fresh_shoe ? "A full shoe" : `The ${odds.cards_left} cards left`)
+    $("maths-note").textContent = (odds.fresh_shoe ? "A full shoe" : `The ${count(odds.cards_left, "card")} left`)
       + ", priced exactly (every possible round counted).";
     const outcomes = $("outcome-odds");
     outcomes.replaceChildren();

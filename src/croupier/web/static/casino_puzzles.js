@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { api, el, cardElement, announce } = croupier;
+  const { api, el, cardElement, announce, count } = croupier;
   const { buildElement } = casinoCards;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
@@ -19,8 +19,8 @@
     $("round-number").textContent = String(puzzle.round);
     $("score-mine").textContent = String(puzzle.scores.mine);
     $("score-theirs").textContent = String(puzzle.scores.theirs);
-    $("my-pile").textContent = `pile: ${puzzle.piles.mine} cards`;
-    $("their-pile").textContent = `pile: ${puzzle.piles.theirs} cards`;
+    $("my-pile").textContent = `pile: ${count(puzzle.piles.mine, "card")}`;
+    $("their-pile").textContent = `pile: ${count(puzzle.piles.theirs, "card")}`;
     $("hand").replaceChildren(...puzzle.hand.map((card) => cardElement(card)));
     $("their-hand").replaceChildren(...puzzle.opponent_hand.map((card) => cardElement(card)));
     const table = $("table-items");

@@ -6,7 +6,7 @@
 "use strict";
 
 (() => {
-  const { api, el, cardElement, announce, watchJob } = croupier;
+  const { api, el, cardElement, announce, watchJob, count } = croupier;
   const { buildElement } = casinoCards;
   const $ = (id) => document.getElementById(id);
   const initial = croupier.initialState() || {};
@@ -27,8 +27,8 @@
     $("score-human").textContent = String(position.scores.human);
     $("score-computer").textContent = String(position.scores.computer);
     $("deck-size").textContent = String(position.deck);
-    $("computer-pile").textContent = `pile: ${position.piles.computer.length} cards`;
-    $("human-pile").textContent = `pile: ${position.piles.human.length} cards`;
+    $("computer-pile").textContent = `pile: ${count(position.piles.computer.length, "card")}`;
+    $("human-pile").textContent = `pile: ${count(position.piles.human.length, "card")}`;
     const played = new Set(step.move.items);
     const verdict = step.review;
     const better = verdict && !verdict.forced && (verdict.loss >= 0.1 || verdict.costs_tournament);
@@ -109,7 +109,7 @@
     const accuracy = summary.accuracy === null ? "–" : Math.round(100 * summary.accuracy) + "%";
     const list = el("dl", "summary-list");
     for (const [term, value] of [
-      ["Accuracy", `${accuracy} (${summary.moves - summary.forced} moves, ${summary.forced} forced)`],
+      ["Accuracy", `${accuracy} (${count(summary.moves - summary.forced, "move")}, ${summary.forced} forced)`],
       ["Points lost", `${summary.points_lost.toFixed(2)}, ${summary.points_lost_per_round === null ? "–" : summary.points_lost_per_round.toFixed(2)} per round`],
       ["Inaccuracies", String(summary.inaccuracies)],
       ["Blunders", String(summary.blunders)],
@@ -201,7 +201,7 @@
       });
       if (mine !== started) return;
       review = done.result;
-      $("review-progress").textContent = `${review.steps.length} moves, ${review.summary.moves} of them yours, reviewed.`;
+      $("review-progress").textContent = `${count(review.steps.length, "move")}, ${review.summary.moves} of them yours, reviewed.`;
       renderSummary();
       renderGraph();
       go(0);

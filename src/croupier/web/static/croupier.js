@@ -92,7 +92,7 @@ const croupier = (() => {
 
   /** "1 card", "3 cards": a count with its noun (``plural`` when it is not noun + "s"). */
   function count(number, noun, plural) {
-    return `${number} ${number === 1 ? noun : plural || noun + "s"}`;
+    return `${number.toLocaleString("en")} ${number === 1 ? noun : plural || noun + "s"}`;
   }
 
   return { initialState, api, el, cardElement, money, percent, announce, watchJob, count };

@@ -232,7 +232,7 @@
   function drawRangeGrid(player, answer, focusLabel) {
     const title = answer.random
       ? `Player ${player}'s range is empty: a random hand (any two cards, all 1,326 combos).`
-      : `Player ${player}'s range: ${answer.combos.toLocaleString("en")} combos.`;
+      : `Player ${player}'s range: ${croupier.count(answer.combos, "combo")}.`;
     $("range-picker-title").textContent = title;
     const grid = $("range-grid");
     grid.replaceChildren();

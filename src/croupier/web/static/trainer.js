@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { api, el, cardElement, announce } = croupier;
+  const { api, el, cardElement, announce, count } = croupier;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
   let speed = 1;          // seconds a card
@@ -90,13 +90,13 @@
       if (speed > 0) await new Promise((resolve) => window.setTimeout(resolve, speed * 1000));
     }
     if (token !== dealing) return;
-    $("a-decks").textContent = `(${drill.cards_unseen} cards = ${(drill.cards_unseen / 52).toFixed(1)} decks unseen)`;
+    $("a-decks").textContent = `(${count(drill.cards_unseen, "card")} = ${(drill.cards_unseen / 52).toFixed(1)} decks unseen)`;
     $("answer-form").hidden = false;
     $("a-running").value = "";
     $("a-true").value = "";
     $("a-running").focus();
     asked = performance.now();
-    announce(`${drill.group.length} cards shown. Running count?`);
+    announce(`${count(drill.group.length, "card")} shown. Running count?`);
   }
 
   function render(deal) {
@@ -110,7 +110,7 @@
     if (drill.last) $("verdict").textContent = verdictText(drill.last);
     if (drill.finished) {
       $("answer-form").hidden = true;
-      $("drill-status").textContent = `Drill over: ${drill.cards} cards.` + (drill.saved ? ` Kept in ${drill.user}'s history.` : "");
+      $("drill-status").textContent = `Drill over: ${count(drill.cards, "card")}.` + (drill.saved ? ` Kept in ${drill.user}'s history.` : "");
       $("stop").hidden = true;
       return;
     }

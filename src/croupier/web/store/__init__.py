@@ -22,6 +22,8 @@ import time
 import weakref
 from pathlib import Path
 
+from croupier.errors import CroupierError
+from croupier.textfile import read_text
 from croupier.web.store.base import (
     Change,
     JobRow,
@@ -56,6 +58,9 @@ log = logging.getLogger(__name__)
 
 #: The session files of croupier before the database: ``<id>.json``.
 _SESSION_FILE = re.compile(r"[A-Za-z0-9_-]{43}\.json")
+#: The most read of one: 16 MiB, far beyond a session's games (a request body is at most
+#: 512 KiB), so that a huge file is dropped unread.
+MAX_SESSION_FILE_BYTES = 16 * 1024 * 1024
 
 
 class TemporaryStore(SQLiteStore):
@@ -125,7 +130,7 @@ def import_session_files(store: Store, directory: Path) -> int:
         if not _SESSION_FILE.fullmatch(path.name):
             continue
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_text(path, CroupierError, max_bytes=MAX_SESSION_FILE_BYTES))
             games = data["games"]
             if data["version"] != 1 or not isinstance(games, dict):
                 raise ValueError(f"unknown session file version {data['version']!r}")
@@ -135,7 +140,9 @@ def import_session_files(store: Store, directory: Path) -> int:
                 if isinstance(game, dict)
             }
             touched = path.stat().st_mtime
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+            # A FIFO, a device or a huge file is refused unread (CroupierError, a
+            # ValueError), nested brackets stop the JSON reader (RecursionError).
             log.warning("session file %s unreadable, dropped: %s", path.name, exc)
         else:
             session_id = path.stem
