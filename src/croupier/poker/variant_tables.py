@@ -9,8 +9,10 @@ Short-deck gets its own, for each order of the categories, built here from its c
 - the flush table: the best flush or straight flush among a set of ranks of one suit
   (a 13-bit set, bit ``rank - 2``);
 - for 5, 6 and 7 cards, the best hand without suits of each rank multiset, by its rank
-  key sum, compressed by row displacement (:func:`croupier.poker.tables.displace`) and
-  kept in the user's cache, as hold'em's are.
+  key sum, compressed by row displacement (:func:`croupier.poker.tables.displace`).
+
+Both are kept in the user's cache (checked when read, built again when the code that
+makes them changes), so a process reads them instead of building them.
 
 With at most 7 cards a flush rules out quads and a full house, so in every game the
 class of a hand holding a flush is the flush table's entry, and otherwise the rank
@@ -33,8 +35,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Final
 
@@ -48,11 +50,12 @@ from croupier.poker.tables import (
     FLUSH_OFFSET,
     RANK_SHIFT,
     ROW_SHIFT,
-    compressed_table,
+    displace,
     kernel_tables,
 )
 from croupier.poker.variant_classes import classes_of
 from croupier.poker.variants import Game, Variant, variant_of
+from croupier.tablecache import cached_tables
 
 __all__ = [
     "TABLE_SET_OF",
@@ -97,12 +100,11 @@ class TableSet:
 def _multisets(variant: Variant, size: int) -> NDArray[np.int64]:
     """Every multiset of ``size`` ranks of the game (0 for a deuce), one a row."""
     ranks = [r - 2 for r in variant.ranks]
-    rows = [
-        row
-        for row in itertools.combinations_with_replacement(ranks, size)
-        if max(Counter(row).values()) <= MAX_COPIES
-    ]
-    return np.array(rows, dtype=np.int64)
+    rows = np.array(list(itertools.combinations_with_replacement(ranks, size)), dtype=np.int64)
+    # each row is in order: a rank held more than MAX_COPIES times spans MAX_COPIES + 1 places
+    over = (rows[:, MAX_COPIES:] == rows[:, :-MAX_COPIES]).any(axis=1)
+    kept: NDArray[np.int64] = rows[~over]
+    return kept
 
 
 @functools.cache
@@ -143,26 +145,46 @@ def _flush_table(game: Game) -> NDArray[np.uint16]:
     return table
 
 
+#: The code a short-deck table set is built from (a change makes a new cache file).
+_SOURCES: Final = tuple(
+    Path(__file__).parent / name
+    for name in ("variant_tables.py", "variant_classes.py", "variants.py", "tables.py", "keys.py")
+)
+_SIZES: Final = (5, 6, 7)
+
+
+def _built(game: Game) -> dict[str, NDArray[np.generic]]:
+    """A short-deck game's tables as the cache stores them."""
+    arrays: dict[str, NDArray[np.generic]] = {"flush": _flush_table(game)}
+    for size in _SIZES:
+        arrays[f"offsets{size}"], arrays[f"values{size}"] = displace(*_multiset_classes(game, size))
+    return arrays
+
+
 @functools.cache
 def table_set(game: Game | str | Variant) -> TableSet:
-    """The tables of a game (built on first use; short-deck's in about a tenth of a
-    second)."""
+    """The tables of a game (short-deck's read from the user's cache, or built on first
+    use in about a second and stored)."""
     variant = variant_of(game)
     if TABLE_SET_OF[variant.game] == 0:
         _, flush, offsets, values, _ = kernel_tables()
         return TableSet(variant.game, flush, offsets, values)
-    compressed = [
-        compressed_table(f"poker-{variant.game}-{size}", *_multiset_classes(variant.game, size))
-        for size in (5, 6, 7)
-    ]
-    for pair in compressed:
-        for array in pair:
-            array.flags.writeable = False
+    names = ("flush", *(f"{kind}{size}" for size in _SIZES for kind in ("offsets", "values")))
+    stored = cached_tables(
+        f"poker-{variant.game}", _SOURCES, functools.partial(_built, variant.game), names
+    )
+    rows = [np.asarray(stored[f"offsets{size}"], dtype=np.int32) for size in _SIZES]
+    classes = [np.asarray(stored[f"values{size}"], dtype=np.uint16) for size in _SIZES]
+    classes.append(np.asarray(stored["flush"], dtype=np.uint16))
+    for row in rows:
+        row.flags.writeable = False
+    for column in classes:
+        column.flags.writeable = False
     return TableSet(
         variant.game,
-        _flush_table(variant.game),
-        (compressed[0][0], compressed[1][0], compressed[2][0]),
-        (compressed[0][1], compressed[1][1], compressed[2][1]),
+        classes[3],
+        (rows[0], rows[1], rows[2]),
+        (classes[0], classes[1], classes[2]),
     )
 
 

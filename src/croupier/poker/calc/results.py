@@ -78,7 +78,7 @@ class CalcResult:
     def to_dict(self) -> dict[str, Any]:
         """The object ``poker calc --json`` prints (with the game's name, for games other
         than hold'em)."""
-        data = {
+        data: dict[str, Any] = {
             "exact": self.exact,
             "partial": self.partial,
             "games": self.games,
