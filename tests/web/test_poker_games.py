@@ -106,6 +106,7 @@ def test_choosing_omaha_and_short_deck(browser_page: Any, screenshot: Shot) -> N
     expect(page.locator("#game-rules")).to_contain_text("three of a kind beats a straight")
     page.click("#compare-form button[type=submit]")
     expect(page.locator("#compare-result .verdict")).to_have_text("Hand 2 wins")
+    screenshot(page, "poker-shortdeck")
     page.select_option("#game", "omaha")
     assert page.locator("#card-grid button").count() == 52
     expect(page.locator("#hole-1")).to_have_value("AsAhKsKh")

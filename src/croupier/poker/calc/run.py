@@ -207,8 +207,8 @@ def _variant_threads(options: CalcOptions) -> int:
     workers, scheduler = options.get("workers", 1), options.get("scheduler")
     if scheduler is not None:
         raise PokerError(
-            "a scheduler shares hold'em's work alone: Omaha and short-deck run on the "
-            "threads of one process (give workers or threads instead)"
+            "a scheduler shares hold'em's work alone: Omaha and short-deck share theirs "
+            "among threads of one process (give workers instead)"
         )
     if workers is None:
         return threads
