@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import signal
 from dataclasses import dataclass
 
 from typer.testing import CliRunner
@@ -42,3 +43,9 @@ def printed_seed(stdout: str) -> int:
     found = re.search(r"\(seed (\d+)\)", stdout)
     assert found is not None, stdout
     return int(found.group(1))
+
+
+def hang_ups_heard() -> None:
+    """For a child process (``preexec_fn``): SIGHUP at its default, even when the tests
+    run under ``nohup`` (a signal ignored at start stays ignored, by design)."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)

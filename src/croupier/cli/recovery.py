@@ -67,12 +67,17 @@ class Stopped(BaseException):
 @contextlib.contextmanager
 def stopping_signals() -> Iterator[None]:
     """SIGTERM and SIGHUP raise :class:`Stopped` in the main thread for the time of the
-    block; their handlers are restored after it."""
+    block; their handlers are restored after it. A signal ignored when the block starts
+    (``nohup``) stays ignored, as in every other command."""
 
     def stop(signum: int, frame: FrameType | None) -> None:
         raise Stopped(signum)
 
-    previous = {number: signal.signal(number, stop) for number in _SIGNALS}
+    previous = {
+        number: signal.signal(number, stop)
+        for number in _SIGNALS
+        if signal.getsignal(number) is not signal.SIG_IGN
+    }
     try:
         yield
     finally:

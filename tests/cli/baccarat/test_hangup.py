@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.helpers import hang_ups_heard
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 #: The trainer's first question.
@@ -34,6 +36,7 @@ def _start(args: list[str], env: dict[str, str], stdout: int) -> subprocess.Pope
         stdout=stdout,
         stderr=subprocess.STDOUT,
         env={**os.environ, **env},
+        preexec_fn=hang_ups_heard,
     )
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from croupier.casino.gamelog import read_game_file
+from tests.cli.helpers import hang_ups_heard
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -58,6 +59,7 @@ def test_a_signal_at_a_prompt_saves_the_game(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
+        preexec_fn=hang_ups_heard,
     )
     assert process.stdin is not None
     process.stdin.write(b"1\nheads\np\n")  # a new game, and the expert's move played

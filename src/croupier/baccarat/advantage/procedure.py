@@ -163,8 +163,11 @@ class ShoeProcedure:
 
     def describe(self) -> str:
         """``8 decks, cut card 14 from the back, standard burn``."""
-        burn = {STANDARD_BURN: "standard burn", 0: "no burn"}.get(
-            self.burn, f"{plural(int(self.burn), 'card')} burned"
-        )
+        if self.burn == STANDARD_BURN:
+            burn = "standard burn"
+        elif self.burn == 0:
+            burn = "no burn"
+        else:
+            burn = f"{plural(int(self.burn), 'card')} burned"
         decks = f"{self.decks} deck" + ("s" if self.decks != 1 else "")
         return f"{decks}, cut card {self.cut_card} from the back, {burn}"
