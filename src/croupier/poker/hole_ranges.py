@@ -30,13 +30,16 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.arguments import checked
 from croupier.cards import Card, CardError, parse_card
 from croupier.poker.ranges import RangeError
 
-__all__ = ["HoleRange", "card_run", "partial_cards"]
+__all__ = ["MAX_HOLE_CARDS", "HoleRange", "card_run", "partial_cards"]
 
 _CARD: Final = re.compile(r"(?:10|[2-9TJQKAX0])[cdhs]|[cdhs](?:10|[2-9TJQKAX0])", re.IGNORECASE)
 _RANDOM: Final = frozenset(("random", "*", "any"))
+#: The most hole cards of any game (five-card Omaha).
+MAX_HOLE_CARDS: Final = 5
 
 
 def card_run(text: str) -> tuple[Card, ...] | None:
@@ -90,10 +93,12 @@ class HoleRange:
     parts: tuple[tuple[tuple[Card, ...], int], ...]
 
     @classmethod
+    @checked
     def parse(cls, text: str, size: int) -> HoleRange:
-        """Read a holding (see the module's notes); an error names the bad token."""
-        if not isinstance(text, str):
-            raise TypeError(f"a hole range is text, not {type(text).__name__}")
+        """Read a holding (see the module's notes) for a game of ``size`` hole cards
+        (2 to 5); an error names the bad token."""
+        if not 2 <= size <= MAX_HOLE_CARDS:
+            raise RangeError(f"bad hole card count {size}: expected 2 to {MAX_HOLE_CARDS}")
         tokens = [t.strip() for t in text.split(",") if t.strip()]
         if not tokens:
             raise RangeError(f"empty range: expected {size} hole cards, AsAh?? or random")

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.cards import Card, CardError, format_cards, parse_card
 from croupier.engine import compiled
 from croupier.poker.classes import HandCategory
@@ -247,6 +248,7 @@ def _any_size(variant: Variant, cards: tuple[Card, ...]) -> int:
     )
 
 
+@checked
 def compare_games(first: GameRanking, second: GameRanking) -> int:
     """1 if ``first`` wins, -1 if ``second`` does, 0 for a tie (one game).
 

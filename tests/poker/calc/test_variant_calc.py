@@ -14,6 +14,7 @@ import pytest
 from croupier.cards import DECK, Card, parse_cards
 from croupier.poker import PokerCardError, PokerError, Range, calculate, exact_seconds
 from croupier.poker.calc.question import EquityQuestion
+from croupier.poker.calc.results import CalcResult
 from croupier.poker.hole_ranges import HoleRange
 from croupier.poker.variant_hand import evaluate_game
 from croupier.poker.variants import Game, variant_of
@@ -68,8 +69,8 @@ def cards_of(text: str) -> tuple[Card, ...]:
     return parse_cards(" ".join(squeezed[i : i + 2] for i in range(0, len(squeezed), 2)))
 
 
-def equities(result: object) -> list[float]:
-    return [p.equity for p in result.players]  # type: ignore[attr-defined]
+def equities(result: CalcResult) -> list[float]:
+    return [p.equity for p in result.players]
 
 
 @pytest.mark.parametrize(
@@ -195,6 +196,10 @@ def test_questions_are_checked_per_game() -> None:
         EquityQuestion(
             (HoleRange.parse("random", 4), HoleRange.parse("random", 5)), game=Game.OMAHA5
         )
+    with pytest.raises(PokerError, match="bad hole card count 9: expected 2 to 5"):
+        HoleRange.parse("random", 9)
+    with pytest.raises(TypeError, match="size"):
+        HoleRange.parse("random", untyped(None))
     with pytest.raises(PokerError, match="unknown game 'razz'"):
         EquityQuestion.parse(["AA", "KK"], game="razz")
     with pytest.raises(TypeError, match="game must be None with an EquityQuestion"):
