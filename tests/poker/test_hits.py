@@ -202,7 +202,14 @@ def obvious_flop_loop(text: str, dead: str = "") -> tuple[dict[MadeHand, float],
     return {m: n / flops for m, n in totals.items()}, sum(weights) / flops
 
 
-@pytest.mark.parametrize(("text", "dead"), [("AhKh, 7s6s@50", ""), ("QQ, 5c4c", "Qd 4h 9s")])
+@pytest.mark.parametrize(
+    ("text", "dead"),
+    [
+        ("AhKh, 7s6s@50", ""),
+        ("QQ, 5c4c", "Qd 4h 9s"),  # a class's flops less those with a dead card
+        ("KQs", "2c 3c 4c 5c 6c 7c 8d"),  # so many dead cards: the flops without them
+    ],
+)
 def test_every_flop_equals_the_obvious_loop(text: str, dead: str) -> None:
     result = flop_hits(text, dead=dead or None)
     made, weight = obvious_flop_loop(text, dead)

@@ -397,6 +397,23 @@ def _flop_indices(size: int) -> NDArray[np.int64]:
     return combinations(size, 3).astype(np.int64)
 
 
+def _flops_without(cards: NDArray[np.int64]) -> NDArray[np.int64]:
+    """Every flop of the 50 cards that are not ``cards`` (a combo's two), as rows."""
+    left = np.ones(52, dtype=bool)
+    left[cards] = False
+    return np.flatnonzero(left)[_flop_indices(50)]
+
+
+def _tally(cards: NDArray[np.int64], boards: NDArray[np.int64]) -> NDArray[np.int64]:
+    """How many of ``boards`` give the hole ``cards`` each made hand, then each draw."""
+    if len(boards) == 0:
+        return np.zeros(len(MADE_HANDS) + len(DRAWS), dtype=np.int64)
+    holes = np.broadcast_to(cards[::-1], (len(boards), 2))
+    made, draws = classify_batch(holes, boards)
+    drawn = [np.count_nonzero((draws >> i) & 1) for i in range(len(DRAWS))]
+    return np.concatenate([np.bincount(made, minlength=len(MADE_HANDS)), drawn]).astype(np.int64)
+
+
 def flop_hits(
     range_: Range | str,
     *,
@@ -419,37 +436,42 @@ def flop_hits(
     dead_numbers = cards_to_indices(dead_cards)
     live = chosen.without(dead_numbers)
     numbers = live.combo_numbers
-    representatives: NDArray[np.int64] = numbers
     weights: NDArray[np.float64] = live.weights[numbers]
     if not dead_cards:  # one combo a class, weighted by the class's total weight
         class_weights = np.bincount(CLASS_OF_COMBO[numbers], weights=weights, minlength=169).astype(
             np.float64
         )
         held = np.flatnonzero(class_weights)
-        representatives = np.array([CLASS_COMBOS[n][0] for n in held], dtype=np.int64)
+        numbers = np.array([CLASS_COMBOS[n][0] for n in held], dtype=np.int64)
         weights = class_weights[held]
-    made_totals = np.zeros(len(MADE_HANDS))
-    draw_totals = np.zeros(len(DRAWS))
-    free = np.ones(52, dtype=bool)
-    free[dead_numbers] = False
-    flops = math.comb(int(free.sum()), 3)
+    is_dead = np.zeros(52, dtype=bool)
+    is_dead[dead_numbers] = True
+    flops = math.comb(52 - len(dead_numbers), 3)
+    # With dead cards, a combo's flops are its class's flops less those holding a dead
+    # card, when those are the fewer (a class's tally is any of its combos' tally).
+    subtract = 3 * math.comb(50 - len(dead_numbers), 3) > 2 * math.comb(50, 3)
+    class_tallies: dict[int, NDArray[np.int64]] = {}
+    totals = np.zeros(len(MADE_HANDS) + len(DRAWS))
     shown = time.perf_counter()
-    for done, (combo, weight) in enumerate(zip(representatives, weights, strict=True), 1):
+    for done, (combo, weight) in enumerate(zip(numbers, weights, strict=True), 1):
         cards = COMBO_CARDS[combo]
-        left = free.copy()
-        left[cards] = False
-        deck = np.flatnonzero(left)
-        boards = deck[_flop_indices(len(deck))]
-        holes = np.broadcast_to(cards[::-1], (len(boards), 2))
-        made, draws = classify_batch(holes, boards)
-        made_totals += weight * np.bincount(made, minlength=len(MADE_HANDS))
-        for i in range(len(DRAWS)):
-            draw_totals[i] += weight * np.count_nonzero((draws >> i) & 1)
+        boards = _flops_without(cards)
+        with_dead = is_dead[boards].any(axis=1)
+        if dead_cards and subtract:
+            kind = int(CLASS_OF_COMBO[combo])
+            if kind not in class_tallies:
+                of_class = COMBO_CARDS[CLASS_COMBOS[kind][0]]
+                class_tallies[kind] = _tally(of_class, _flops_without(of_class))
+            tally = class_tallies[kind] - _tally(cards, boards[with_dead])
+        else:
+            tally = _tally(cards, boards[~with_dead])
+        totals += weight * tally
         if progress is not None and time.perf_counter() - shown > 0.1:
             shown = time.perf_counter()
-            progress(done, len(representatives))
+            progress(done, len(numbers))
     if progress is not None:
-        progress(len(representatives), len(representatives))
+        progress(len(numbers), len(numbers))
+    made_totals, draw_totals = totals[: len(MADE_HANDS)], totals[len(MADE_HANDS) :]
     return HitsResult(
         range=str(chosen),
         board=(),
