@@ -40,6 +40,7 @@ __all__ = ["KERNELS", "PURE_VARIABLE", "compiled", "kernels", "pure_forced", "st
 KERNELS: Final = {
     "poker": "croupier.poker._kernels",
     "baccarat": "croupier.baccarat._kernels",
+    "poker-variants": "croupier.poker._kernels_variants",
     "casino": "croupier.casino._kernels",
 }
 

@@ -57,10 +57,10 @@ def test_every_answer_keeps_the_contract(case: Any, cookie: str) -> None:
     response = case.call(headers={"Cookie": cookie}, timeout=120)
     assert response.status_code < 500, response.text
     assert "Traceback" not in response.text
-    case.validate_response(
-        response,
-        excluded_checks=[schemathesis.checks.positive_data_acceptance],
-    )
+    excluded = [schemathesis.checks.positive_data_acceptance]
+    if response.status_code == 413:  # a body over the server's cap is refused unread
+        excluded.append(schemathesis.checks.negative_data_rejection)
+    case.validate_response(response, excluded_checks=excluded)
 
 
 def test_the_description_is_served_and_lists_every_refusal(app: Any) -> None:

@@ -729,6 +729,10 @@ def _pricing(payouts: PayoutTable) -> _Pricing:
     return pricing
 
 
+#: The largest count of a value the batch path takes (64-bit ints, with room to spare).
+_BATCH_COUNT_LIMIT: Final = 1 << 62
+
+
 def _float_bet_odds(
     composition: Composition, pricing: _Pricing
 ) -> tuple[OutcomeProbabilities[float], PricedBets]:
@@ -738,7 +742,9 @@ def _float_bet_odds(
     single-shoe path takes milliseconds); the pair bets come from the exact pair chances.
     """
     bets = pricing.payouts.bets
-    if composition.infinite:
+    # the batch path reads counts as 64-bit ints: a larger shoe is priced as the
+    # single-shoe path prices it (its chances then equal the infinite deck's in floats)
+    if composition.infinite or max(composition.values) >= _BATCH_COUNT_LIMIT:
         outcomes = outcome_probabilities(composition)
         classes = class_probabilities(composition)
         values = [

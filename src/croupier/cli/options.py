@@ -41,6 +41,7 @@ __all__ = [
     "DeadlineOption",
     "DecksOption",
     "FileName",
+    "GameOption",
     "SchedulerOption",
     "SeedOption",
     "StakeOption",
@@ -320,6 +321,31 @@ SeedOption = Annotated[
         parser=whole_number("--seed", 0, SEED_LIMIT),
         metavar="N",
         show_default=False,
+    ),
+]
+
+#: The poker games, as ``croupier.poker.variants.GAMES`` names them (written here so that
+#: help needs no game code; a test checks that they agree).
+POKER_GAMES: Final = ("holdem", "omaha", "omaha5", "shortdeck", "shortdeck-straights")
+
+
+def game_name(value: Any) -> str:
+    """A poker game's name, checked against :data:`POKER_GAMES` (any case)."""
+    name = str(value).strip().lower()
+    if name not in POKER_GAMES:
+        raise OptionError(f"bad --game {str(value)!r}: expected {', '.join(POKER_GAMES)}")
+    return name
+
+
+GameOption = Annotated[
+    str,
+    typer.Option(
+        "--game",
+        help="The game: holdem, omaha (4 hole cards), omaha5 (5), shortdeck (36 cards; "
+        "trips beat a straight, as Triton plays it) or shortdeck-straights (a straight "
+        "beats trips)",
+        parser=game_name,
+        metavar="GAME",
     ),
 ]
 

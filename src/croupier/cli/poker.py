@@ -21,6 +21,7 @@ from croupier.cli.console import (
     run_with_progress,
 )
 from croupier.cli.options import (
+    GameOption,
     SchedulerOption,
     SeedOption,
     WorkersOption,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 
     from croupier.poker import EquityResult
     from croupier.poker.calc import CalcResult
+    from croupier.poker.hole_ranges import HoleRange
     from croupier.poker.matchup import Matchup
     from croupier.poker.ranges import Range
 
@@ -65,25 +67,36 @@ def compare(
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object per input line.")
     ] = False,
+    game: GameOption = "holdem",
 ) -> None:
     """Evaluate two hands per line and say which wins (lines 'hand1 ; hand2').
 
     Cards are separated by spaces, tens written 0, T or 10; blank lines and # comments
     are skipped. A bad line is reported on stderr and the others are still compared;
     the exit code is then 1. Without FILE on a terminal, asks for one line at a time.
+    With --game omaha or omaha5 each hand is its hole cards then the board (3 to 5
+    cards); in short-deck, 5 or more cards of the 36-card deck.
     """
     from croupier.poker.errors import PokerError
     from croupier.poker.matchup import BadLine, compare_lines, iter_matchups
     from croupier.textfile import iter_lines
 
     if file is None and not as_json and sys.stdin.isatty():
-        compare_at_the_table()
+        compare_at_the_table(game)
         return
     console = make_console()
     lines = iter_lines(file, PokerError)
     bad = False
+    if game != "holdem":
+        from croupier.poker.variant_matchup import compare_game_lines, iter_game_matchups
+
+        answers = iter_game_matchups(game, lines)
+        pieces = compare_game_lines(game, lines, as_json=as_json)
+    else:
+        answers = iter_matchups(lines)
+        pieces = compare_lines(lines, as_json=as_json)
     if console.is_terminal and not as_json:  # Rich, in colour, one line at a time
-        for result in iter_matchups(lines):
+        for result in answers:
             if isinstance(result, BadLine):
                 bad = True
                 sys.stdout.flush()
@@ -95,7 +108,7 @@ def compare(
     out = sys.stdout
     utf8 = (out.encoding or "").lower().replace("_", "-") in ("utf-8", "utf8")
     binary = out.buffer if utf8 and hasattr(out, "buffer") else None
-    for piece in compare_lines(lines, as_json=as_json):
+    for piece in pieces:
         if isinstance(piece, BadLine):
             bad = True
             out.flush()
@@ -141,13 +154,25 @@ def show_matchup(console: Console, matchup: Matchup, *, header: bool = True) -> 
 COMPARE_PROMPT = "Two hands, 'hand1 ; hand2' (blank line to leave): "
 
 
-def compare_at_the_table() -> None:
+def compare_at_the_table(game: str = "holdem") -> None:
     """The lobby's poker entry: type two hands, see who wins, until a blank line."""
     from croupier.poker.matchup import parse_matchup
+    from croupier.poker.variant_matchup import parse_game_matchup
 
     console = make_console()
     prompter = Prompter(console)
-    console.print("Poker: which hand wins? Cards like As Kd 10h 0c, five or more a hand.")
+    if game == "holdem":
+        console.print("Poker: which hand wins? Cards like As Kd 10h 0c, five or more a hand.")
+    else:
+        from croupier.poker.variants import variant_of
+
+        variant = variant_of(game)
+        shape = (
+            f"the {variant.hole_cards} hole cards, then 3 to 5 board cards"
+            if variant.hole_used is not None
+            else "five or more cards from 6 to ace"
+        )
+        console.print(f"{variant.label}: which hand wins? Each hand: {shape}.")
     while True:
         try:
             line = prompter.ask(COMPARE_PROMPT)
@@ -156,7 +181,7 @@ def compare_at_the_table() -> None:
         if not line.strip():
             return
         try:
-            matchup = parse_matchup(line)
+            matchup = parse_matchup(line) if game == "holdem" else parse_game_matchup(game, line)
         except ValueError as exc:
             console.print(str(exc).removeprefix("line 1: ").removeprefix("line 1, "), markup=False)
             continue
@@ -271,8 +296,9 @@ def calc(
     ranges: Annotated[
         list[str],
         typer.Argument(
-            help="One per player (2 to 10): a hand (AhKh, 'Ah Kh') or a range "
-            "('TT+, AQs+', 'random', '15%', 'AKs@50').",
+            help="One per player (2 to 10): a hand (AhKh, 'Ah Kh'), part of one (Ah?) or "
+            "a range ('TT+, AQs+', 'random', '15%', 'AKs@50'); in Omaha a hand "
+            "(AsAhKsKh), part of one (AsAh??), random, or hands separated by commas.",
             show_default=False,
         ),
     ],
@@ -327,6 +353,7 @@ def calc(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    game: GameOption = "holdem",
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
 ) -> None:
@@ -351,11 +378,15 @@ def calc(
         fail("--next is exact: drop --trials, --precision and --seed")
     if plot is not None and not (next_card or distribution):
         fail("--plot draws the --next chart or the --distribution curves: add one of them")
+    if game != "holdem" and next_card:
+        fail("--next is for hold'em: drop it, or --game")
+    if game in ("omaha", "omaha5") and (grid or distribution):
+        fail("--grid and --distribution show two-card combos: Omaha hands have none")
     if plot is not None:
         from croupier.plotting import check_picture_name
 
         check_picture_name(str(plot))  # before the work, not after it
-    question = EquityQuestion.parse(ranges, board, dead)
+    question = EquityQuestion.parse(ranges, board, dead, game)
     if next_card:
         from croupier.cli.poker_moves import run_next
 
@@ -409,7 +440,7 @@ def calc(
         typer.echo(json.dumps(result.to_dict()))
     else:
         console = make_console()
-        show_calc(console, result, seed, grid=grid, ranges=question.ranges)
+        show_calc(console, result, seed, grid=grid, ranges=question.ranges if grid else ())
         if spreads is not None:
             from croupier.cli.poker_moves import show_distribution
 
@@ -420,7 +451,12 @@ def calc(
 
 
 def show_calc(
-    console: Console, result: CalcResult, seed: int, *, grid: bool, ranges: Sequence[Range]
+    console: Console,
+    result: CalcResult,
+    seed: int,
+    *,
+    grid: bool,
+    ranges: Sequence[Range | HoleRange],
 ) -> None:
     """The table of players, how it was computed, and the grids asked for."""
     from rich import box
@@ -429,13 +465,18 @@ def show_calc(
 
     from croupier.cli.render import cards_text
 
+    if result.game != "holdem":
+        from croupier.poker.variants import variant_of
+
+        console.print(f"Game: {variant_of(result.game).label}")
     if result.board:
         console.print(Text.assemble("Board: ", cards_text(result.board)))
     if result.dead:
         console.print(Text.assemble("Dead: ", cards_text(result.dead)))
     mc = not result.exact and result.players[0].stderr is not None
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for title in ("player", "range", "combos", "equity", "win", "tie"):
+    hands = "hands" if result.game in ("omaha", "omaha5") else "combos"
+    for title in ("player", "range", hands, "equity", "win", "tie"):
         table.add_column(title, justify="left" if title == "range" else "right")
     if mc:
         table.add_column("± (SE)", justify="right")
@@ -467,6 +508,8 @@ def show_calc(
     console.print(how, style="bold yellow" if result.partial else None)
     if grid:
         for number, (player, chosen) in enumerate(zip(result.players, ranges, strict=True), 1):
+            if not hasattr(chosen, "matrix"):  # an Omaha holding: no grid
+                continue
             console.print()
             console.print(
                 f"Player {number}: {player.range} (below: equity % of each class held)",

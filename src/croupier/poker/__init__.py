@@ -16,7 +16,10 @@
 - :func:`parse_equity_hands`, :func:`monte_carlo_equity`, :func:`exact_equity`: equity
   with unknown cards ``?0``, ``?1``...
 - :class:`Range`, :class:`EquityQuestion` and :func:`calculate`: equity of hands and
-  ranges, 2 to 10 players, exact or Monte Carlo (``croupier poker calc``).
+  ranges, 2 to 10 players, exact or Monte Carlo (``croupier poker calc``);
+- other games (:class:`Game`: Omaha, five-card Omaha, short-deck): :func:`evaluate_game`
+  and :class:`GameRanking`, :func:`rank_game_rows` for arrays, :class:`HoleRange` for
+  Omaha holdings, and ``calculate(..., game="omaha")``.
 """
 
 from __future__ import annotations
@@ -46,7 +49,11 @@ if TYPE_CHECKING:
         parse_equity_hands,
     )
     from croupier.poker.hand import HandRanking, compare_hands, describe, evaluate, rank_hand
+    from croupier.poker.hole_ranges import HoleRange
     from croupier.poker.ranges import Range, RangeError
+    from croupier.poker.variant_hand import GameRanking, compare_games, evaluate_game
+    from croupier.poker.variant_rows import rank_game_rows
+    from croupier.poker.variants import Game, Variant, variant_of
 
 # The names imported above under TYPE_CHECKING are imported from their module on first
 # use (PEP 562), so that a command pays only for what it runs: ``poker compare`` never
@@ -59,18 +66,24 @@ __all__ = [
     "EquityHand",
     "EquityQuestion",
     "EquityResult",
+    "Game",
+    "GameRanking",
     "HandCategory",
     "HandRanking",
+    "HoleRange",
     "PlayerResult",
     "PokerCardError",
     "PokerError",
     "Range",
     "RangeError",
+    "Variant",
     "calculate",
     "category_of",
+    "compare_games",
     "compare_hands",
     "describe",
     "evaluate",
+    "evaluate_game",
     "exact_completions",
     "exact_equity",
     "exact_seconds",
@@ -78,5 +91,7 @@ __all__ = [
     "monte_carlo_equity",
     "parse_equity_hands",
     "rank_batch",
+    "rank_game_rows",
     "rank_hand",
+    "variant_of",
 ]

@@ -55,7 +55,15 @@ from croupier.poker.tables import (
     rank_table_dict,
 )
 
-__all__ = ["HandRanking", "compare_hands", "describe", "evaluate", "rank_hand"]
+__all__ = [
+    "HandRanking",
+    "best_five_of",
+    "compare_hands",
+    "describe",
+    "describe_pattern",
+    "evaluate",
+    "rank_hand",
+]
 
 #: What :func:`evaluate` accepts: one string of card tokens, or Card objects and tokens.
 CardsLike = str | Iterable[Card | str]
@@ -510,13 +518,24 @@ def _class_of_any(hand: Iterable[Card]) -> int:
 
 
 def _best_five(hand: tuple[Card, ...], class_number: int) -> tuple[Card, ...]:
-    """The five cards of ``hand`` that make ``class_number``, in order of significance.
+    """The five cards of ``hand`` that make ``class_number``, in order of significance."""
+    return best_five_of(hand, _CATEGORY[class_number], _PATTERN[class_number])
+
+
+def best_five_of(
+    hand: Iterable[Card], category: HandCategory, pattern: tuple[int, ...]
+) -> tuple[Card, ...]:
+    """The five cards of ``hand`` that make a hand of ``category`` and ``pattern`` (its
+    ranks in order of significance), in that order: within a rank, the higher suit first.
 
     Worked on card numbers (``4 * (rank - 2) + suit``), whose order is the cards' order.
+
+    >>> from croupier.cards import parse_cards
+    >>> best_five_of(parse_cards("9c 6d Ah 7s 8s Kd"), HandCategory.STRAIGHT, (9, 8, 7, 6, 14))
+    (Card('9c'), Card('8s'), Card('7s'), Card('6d'), Card('Ah'))
     """
-    pattern = _PATTERN[class_number]
     pool = sorted([card.index for card in hand], reverse=True)
-    if _CATEGORY[class_number].is_suited:
+    if category.is_suited:
         # The highest suit holding every rank of the pattern (one suit unless 10+ cards).
         wanted = {rank - 2 for rank in pattern}
         for suit in (3, 2, 1, 0):
@@ -539,7 +558,13 @@ def _plural(rank: int) -> str:
 
 def detail_of(class_number: int) -> str:
     """:func:`describe` less the category it starts with (see :attr:`HandRanking.detail`)."""
-    words, label = describe(class_number), category_of(class_number).label
+    return without_category(describe(class_number), category_of(class_number))
+
+
+def without_category(words: str, category: HandCategory) -> str:
+    """A hand's words less the category they start with: ``kings over 7s`` for
+    ``full house, kings over 7s``, ``aces`` for ``pair of aces``."""
+    label = category.label
     for joint in (", ", " of "):
         if words.startswith(label + joint):
             return words[len(label + joint) :]
@@ -563,10 +588,19 @@ def describe(class_number: int) -> str:
     3326 pair of aces
     7462 7 high
     """
-    category, pattern = category_of(class_number), pattern_of(class_number)
-    first, high = pattern[0], Rank(pattern[0]).word
     if class_number == _ROYAL:
         return "royal flush"
+    return describe_pattern(category_of(class_number), pattern_of(class_number))
+
+
+def describe_pattern(category: HandCategory, pattern: tuple[int, ...]) -> str:
+    """A hand in words from its category and its ranks in order of significance (what
+    :func:`describe` says of a class, the royal flush aside).
+
+    >>> describe_pattern(HandCategory.STRAIGHT, (9, 8, 7, 6, 14))
+    'straight, 9 high'
+    """
+    first, high = pattern[0], Rank(pattern[0]).word
     if category in (HandCategory.STRAIGHT_FLUSH, HandCategory.STRAIGHT, HandCategory.FLUSH):
         return f"{category.label}, {high} high"
     if category is HandCategory.FOUR_OF_A_KIND:

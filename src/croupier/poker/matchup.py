@@ -15,17 +15,49 @@ BadLine(line=3, message='line 3, hand 1: a poker hand needs at least 5 cards: go
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Final
+from typing import Any, Final, Protocol, TypeVar
 
 from croupier.cards import Card, CardError, parse_card
 from croupier.errors import prefixed
+from croupier.poker.classes import HandCategory
 from croupier.poker.errors import PokerError
-from croupier.poker.hand import HandRanking, compare_hands, evaluate
+from croupier.poker.hand import evaluate
 
-__all__ = ["BadLine", "Matchup", "compare_lines", "iter_matchups", "parse_matchup", "read_matchups"]
+_T = TypeVar("_T")
+
+__all__ = [
+    "BadLine",
+    "Matchup",
+    "Ranking",
+    "compare_lines",
+    "iter_matchups",
+    "parse_matchup",
+    "read_hands",
+    "read_matchups",
+]
+
+
+class Ranking(Protocol):
+    """What a matchup shows of a hand: a hold'em
+    :class:`~croupier.poker.hand.HandRanking` or another game's
+    :class:`~croupier.poker.variant_hand.GameRanking`."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+    @property
+    def category(self) -> HandCategory: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def detail(self) -> str: ...
+    @property
+    def class_number(self) -> int: ...
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,14 +65,14 @@ class Matchup:
     """Two evaluated hands from one input line, and who wins."""
 
     line: int
-    first: HandRanking
-    second: HandRanking
+    first: Ranking
+    second: Ranking
 
     @property
     def winner(self) -> int:
-        """1 or 2 for the winning hand, 0 for a tie."""
-        verdict = compare_hands(self.first, self.second)
-        return 1 if verdict > 0 else 2 if verdict < 0 else 0
+        """1 or 2 for the winning hand (the lower class), 0 for a tie."""
+        a, b = self.first.class_number, self.second.class_number
+        return 1 if a < b else 2 if a > b else 0
 
     @property
     def verdict(self) -> str:
@@ -106,6 +138,24 @@ class BadLine:
         return {"line": self.line, "error": self.message}
 
 
+def read_hands(text: str, line: int, read: Callable[[str], _T]) -> list[_T]:
+    """Each of the two hands of a ``hand1 ; hand2`` line (a ``#`` comment left out),
+    read by ``read``; its :class:`~croupier.poker.errors.PokerError` is prefixed with
+    the line and the hand."""
+    content = text.split("#", 1)[0]
+    parts = content.split(";")
+    if len(parts) != 2:
+        problem = "no ';' between the hands" if len(parts) < 2 else "more than one ';'"
+        raise PokerError(f"line {line}: {problem}: expected 'hand1 ; hand2'")
+    hands = []
+    for number, part in enumerate(parts, 1):
+        try:
+            hands.append(read(part))
+        except PokerError as exc:
+            raise prefixed(exc, f"line {line}, hand {number}") from None
+    return hands
+
+
 def parse_matchup(text: str, line: int = 1) -> Matchup:
     """One ``hand1 ; hand2`` line (a ``#`` comment allowed at the end).
 
@@ -116,17 +166,7 @@ def parse_matchup(text: str, line: int = 1) -> Matchup:
     ...
     croupier.poker.errors.PokerError: line 4: no ';' between the hands: expected 'hand1 ; hand2'
     """
-    content = text.split("#", 1)[0]
-    parts = content.split(";")
-    if len(parts) != 2:
-        problem = "no ';' between the hands" if len(parts) < 2 else "more than one ';'"
-        raise PokerError(f"line {line}: {problem}: expected 'hand1 ; hand2'")
-    hands = []
-    for number, part in enumerate(parts, 1):
-        try:
-            hands.append(evaluate(part))
-        except PokerError as exc:
-            raise prefixed(exc, f"line {line}, hand {number}") from None
+    hands = read_hands(text, line, evaluate)
     shared = set(hands[0].hand) & set(hands[1].hand)
     if shared:
         card = next(c for c in hands[1].hand if c in shared)
@@ -158,7 +198,7 @@ def iter_matchups(lines: Iterable[str], chunk: int = CHUNK_LINES) -> Iterator[Ma
     >>> [m.winner for m in iter_matchups(["As Ks Qs Js Ts ; 2c 3d 4h 5s 7c"] * 3)]
     [1, 1, 1]
     """
-    for first, batch in _chunks(lines, chunk):
+    for first, batch in line_chunks(lines, chunk):
         yield from _evaluate_chunk(list(enumerate(batch, first)))
 
 
@@ -186,11 +226,11 @@ def compare_lines(
     <BLANKLINE>
     BadLine(line=2, message='line 2, hand 1: a poker hand needs at least 5 cards: got 2 (As Ks)')...
     """
-    for first, batch in _chunks(lines, chunk):
+    for first, batch in line_chunks(lines, chunk):
         yield from _compare_chunk(first, batch, as_json)
 
 
-def _chunks(lines: Iterable[str], chunk: int) -> Iterator[tuple[int, list[str]]]:
+def line_chunks(lines: Iterable[str], chunk: int) -> Iterator[tuple[int, list[str]]]:
     """The lines 1, 2, 4... then ``chunk`` at a time, each batch with the number of its
     first line; if ``lines`` raises, the lines read before the error come first."""
     if chunk < 1:

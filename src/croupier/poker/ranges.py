@@ -7,6 +7,7 @@ eval7), separated by spaces or commas:
 - suited and offsuit classes ``AKs``, ``AKo``, ``AK`` (both), ``A2s+`` (A2s up to AKs),
   ``KTo+``, ``A5s-A2s``;
 - specific combos ``AhKh`` (or ``Ah Kh``, ``10h 9h``: two cards in a row);
+- one card and any other: ``Ah?`` (the 51 combos holding the ace of hearts);
 - ``random`` or ``*``: any two cards; ``15%``: the best 15% of the 1,326 combos, whole
   classes in the order of their all-in equity against three random hands (PokerStove's
   and Equilab's); ``15%vs1`` in the order of equity against one random hand (see
@@ -246,6 +247,11 @@ class Range:
             return ""
         if (weights == weights[0]).all():
             return "random" + _weight_text(float(weights[0]))
+        held = np.flatnonzero(weights)
+        if len(held) == 51 and (weights[held] == weights[held[0]]).all():
+            card = int(np.argmax(np.bincount(COMBO_CARDS[held].ravel(), minlength=52)))
+            if (COMBO_CARDS[held] == card).any(axis=1).all():
+                return f"{DECK[card]}?" + _weight_text(float(weights[held[0]]))
         by_class = weights[_BY_CLASS]
         low = np.minimum.reduceat(by_class, _CLASS_STARTS)
         high = np.maximum.reduceat(by_class, _CLASS_STARTS)
@@ -368,6 +374,9 @@ def _read_body(body: str) -> NDArray[np.int64] | None:
     cards = _two_cards(body)
     if cards is not None:
         return np.array([COMBO_INDEX[cards]], dtype=np.int64)
+    if body.endswith("?") and _is_card(body[:-1]):
+        card = parse_card(body[:-1]).index
+        return np.flatnonzero(np.equal(COMBO_CARDS, card).any(axis=1))
     return None
 
 

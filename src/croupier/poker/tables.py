@@ -56,6 +56,8 @@ __all__ = [
     "RANK_SHIFT",
     "SUIT_MASK",
     "cache_directory",
+    "compressed_table",
+    "displace",
     "flush_table",
     "kernel_tables",
     "poker_kernels",
@@ -278,12 +280,20 @@ def _compressed(size: int) -> tuple[NDArray[np.int32], NDArray[np.uint16]]:
     """The rank table of ``size`` cards compressed by row displacement (from the user's
     cache when it holds a valid one)."""
     sums, classes = _classes_of_multisets(size)
-    path = cache_directory() / f"poker-kernel-{size}-{ROW_SHIFT}-{_code_hash()}.npz"
+    return compressed_table(f"poker-kernel-{size}", sums, classes)
+
+
+def compressed_table(
+    name: str, sums: NDArray[np.int64], classes: NDArray[np.uint16]
+) -> tuple[NDArray[np.int32], NDArray[np.uint16]]:
+    """:func:`displace` of a table, from the user's cache (file ``name`` and a hash of
+    the code) when it holds one that gives every sum its class, else made and stored."""
+    path = cache_directory() / f"{name}-{ROW_SHIFT}-{_code_hash()}.npz"
     stored = load_tables(path, ("offsets", "values"))
     if stored is not None and _displaced_right(stored["offsets"], stored["values"], sums, classes):
         offsets, values = stored["offsets"], stored["values"]
     else:
-        offsets, values = _displace(sums, classes)
+        offsets, values = displace(sums, classes)
         store_tables(path, {"offsets": offsets, "values": values})
     offsets.flags.writeable = False
     values.flags.writeable = False
@@ -305,9 +315,12 @@ def _displaced_right(
     return bool(np.array_equal(values[places], classes))
 
 
-def _displace(
+def displace(
     sums: NDArray[np.int64], classes: NDArray[np.uint16]
 ) -> tuple[NDArray[np.int32], NDArray[np.uint16]]:
+    """A sparse table (``classes[i]`` at rank sum ``sums[i]``) compressed by row
+    displacement: the class of sum ``s`` is ``values[offsets[s >> ROW_SHIFT] + (s &
+    (2 ** ROW_SHIFT - 1))]``. Rows cover every sum of up to 7 cards."""
     from croupier.engine import kernels
 
     order_in = np.argsort(sums)

@@ -1,5 +1,9 @@
 """The poker page (``/poker``): the equity calculator and the ``hand1 ; hand2`` comparison.
 
+Both work in the game chosen on the page (``game``: hold'em by default, or Omaha,
+five-card Omaha, short-deck in either order; see :mod:`croupier.poker.variants`); the
+range grid, what a range hits and the next-card table are hold'em's.
+
 The calculator asks a Texas hold'em question: 2 to 10 players, each holding a range
 (range text as :meth:`croupier.poker.Range.parse` reads it: a hand ``AhKh``, a range
 ``TT+, AQs+``, ``random``, ``15%``, weights; an empty box is ``random``); a board of 0, 3,
@@ -40,20 +44,21 @@ from croupier.cards import Card, Rank, Suit, card_spellings
 from croupier.poker import (
     CalcResult,
     EquityQuestion,
-    HandRanking,
     PokerError,
     Range,
     calculate,
-    evaluate,
     exact_seconds,
 )
 from croupier.poker.calc import MAX_PLAYERS, MIN_PLAYERS
 from croupier.poker.calc.distribution import equity_distribution
 from croupier.poker.calc.nextcard import NextCardResult, next_card
 from croupier.poker.hits import HitsResult, flop_hits, hits
-from croupier.poker.matchup import parse_matchup
+from croupier.poker.matchup import Ranking, parse_matchup
 from croupier.poker.orders import DEFAULT_ORDER
 from croupier.poker.starting_hands import CLASS_LABELS
+from croupier.poker.variant_hand import evaluate_game
+from croupier.poker.variant_matchup import parse_game_matchup
+from croupier.poker.variants import VARIANTS
 from croupier.web.answers import answer
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Progress
@@ -142,10 +147,16 @@ SeedField = Annotated[
 ]
 
 
-class EquityRequest(RequestModel):
-    """A calculator request: a range per player (``""``: random), board, dead cards; the
-    seed as a string of digits (a number is read too)."""
+#: The games the page plays (the names of :class:`croupier.poker.variants.Game`).
+GameName = Literal["holdem", "omaha", "omaha5", "shortdeck", "shortdeck-straights"]
 
+
+class EquityRequest(RequestModel):
+    """A calculator request: the game, a range per player (``""``: random; in Omaha a
+    hand, part of one such as ``AsAh??``, or hands separated by commas), board, dead
+    cards; the seed as a string of digits (a number is read too)."""
+
+    game: GameName = "holdem"
     players: list[str] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     board: str = Field("", max_length=100)
     dead: str = Field("", max_length=300)
@@ -170,9 +181,11 @@ class RangeRequest(RequestModel):
 
 
 class CompareRequest(RequestModel):
-    """A ``hand1 ; hand2`` line."""
+    """A ``hand1 ; hand2`` line of a game (Omaha: each hand its hole cards, then the
+    board)."""
 
     line: str = Field(max_length=200)
+    game: GameName = "holdem"
 
 
 def equity_question(request: EquityRequest) -> EquityQuestion:
@@ -189,7 +202,7 @@ def equity_question(request: EquityRequest) -> EquityQuestion:
         if len(text) > MAX_RANGE_TEXT:
             raise PokerError(f"player {player}: range text over {MAX_RANGE_TEXT} characters")
     ranges = [text if text.strip() else "random" for text in request.players]
-    return EquityQuestion.parse(ranges, request.board, request.dead)
+    return EquityQuestion.parse(ranges, request.board, request.dead, request.game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,11 +307,11 @@ def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) 
     equity distribution (each combo weakest first: text, share of the range, equity)."""
     spreads = equity_distribution(result)
     rows = []
-    for i, (player, asked) in enumerate(zip(result.players, question.ranges, strict=True)):
-        hand = asked.combos[0] if len(asked) == 1 else ()
+    for i, player in enumerate(result.players):
+        hand = question.hands.get(i + 1, ())
         made = None
         if hand and len(question.board) >= 3:
-            made = evaluate((*hand, *question.board)).description
+            made = evaluate_game(question.game, hand, question.board).description
         rows.append(
             {
                 "player": i + 1,
@@ -324,6 +337,7 @@ def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) 
             }
         )
     return {
+        "game": str(question.game),
         "players": rows,
         "board": cards_view(question.board),
         "dead": cards_view(question.dead),
@@ -387,7 +401,7 @@ def hits_view(result: HitsResult) -> dict[str, Any]:
     }
 
 
-def ranking_view(ranking: HandRanking) -> dict[str, Any]:
+def ranking_view(ranking: Ranking) -> dict[str, Any]:
     """An evaluated hand, as JSON."""
     best = set(ranking.cards)
     return {
@@ -450,6 +464,17 @@ async def page(request: Request) -> Response:
             {"name": name, "range": text, "source": source} for name, text, source in PRESETS
         ],
         "order": DEFAULT_ORDER.description,
+        "games": [
+            {
+                "name": str(game),
+                "label": variant.label,
+                "hole_cards": variant.hole_cards,
+                "lowest_rank": variant.lowest_rank,
+                "two_card": variant.two_card,
+                "rules": variant.rules,
+            }
+            for game, variant in VARIANTS.items()
+        ],
     }
     return render_static(request, "poker.html", title="Poker", state=state)
 
@@ -479,6 +504,8 @@ def start_next(request: Request, body: EquityRequest) -> Response:
     ``/api/poker/jobs/<job>`` for it. Refused (413) when it would take over
     :data:`EXACT_SECONDS` here."""
     question = equity_question(body)
+    if body.game != "holdem":
+        raise ApiError(422, f"the next-card table is hold'em's, not {question.variant.label}'s")
     if len(question.board) not in (3, 4):
         raise ApiError(
             422,
@@ -552,8 +579,11 @@ def read_range(body: RangeRequest) -> dict[str, Any]:
 
 @router.post("/api/poker/compare", response_model=CompareAnswer, responses=answers(*SENDS))
 def compare(body: CompareRequest) -> dict[str, Any]:
-    """Which of two hands wins: ``hand1 ; hand2``."""
-    matchup = parse_matchup(body.line)
+    """Which of two hands wins: ``hand1 ; hand2``, in the game asked for."""
+    if body.game == "holdem":
+        matchup = parse_matchup(body.line)
+    else:
+        matchup = parse_game_matchup(body.game, body.line)
     return {
         "hands": [ranking_view(matchup.first), ranking_view(matchup.second)],
         "winner": matchup.winner,
@@ -565,7 +595,7 @@ PAGE: Final = GamePage(
     key="poker",
     title="Poker",
     path="/poker",
-    summary="Texas hold'em equity of hands and ranges for up to ten players, exact or "
-    "Monte Carlo, and which of two hands wins.",
+    summary="Equity of hands and ranges for up to ten players in hold'em, Omaha and "
+    "short-deck, exact or Monte Carlo, and which of two hands wins.",
     router=router,
 )

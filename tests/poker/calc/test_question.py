@@ -81,8 +81,8 @@ BAD = [
         None,
         " ".join(f"{r}{s}" for r in "23456789TJQ" for s in "cdhs"),
         PokerError,
-        "8 cards are left once the board and the dead cards are out: 2 hands and the 5 "
-        "board cards to come need 9",
+        "2 players need 53 cards with the board and the dead cards: the Texas hold'em deck "
+        "has 52 (at most 1 player)",
     ),
 ]
 

@@ -513,9 +513,10 @@ def checkpoint_header(spec: StudySpec) -> str:
 
 
 @checked
+@checked
 def checkpoint_line(index: int, totals: BatchTotals) -> str:
     """One finished batch, a line of a checkpoint."""
-    return json.dumps({"batch": index, "totals": totals.to_json()})
+    return json.dumps({"batch": int(index), "totals": totals.to_json()})
 
 
 def _check_batches(batches: Mapping[int, BatchTotals], name: str) -> None:

@@ -18,6 +18,19 @@ Traceback (most recent call last):
 ...
 croupier.poker.errors.PokerError: player 2's range 'AA' has no combo left once the board, ...
 
+The game is hold'em unless ``game`` names another (:mod:`croupier.poker.variants`):
+short-deck reads hold'em's ranges over its 36 cards; Omaha players hold a
+:class:`~croupier.poker.hole_ranges.HoleRange` (a hand, part of one, or random). In any
+game a hand may be partly unknown, a ``?`` for each card not known (``Ah?``, ``AsAh??``).
+
+>>> omaha = EquityQuestion.parse(["AsAhKsKh", "random"], board="2c 7d 9h", game="omaha")
+>>> omaha.game, [str(r) for r in omaha.ranges]
+(<Game.OMAHA: 'omaha'>, ['AsAhKsKh', 'random'])
+>>> EquityQuestion.parse(["AA", "KK"], board="2c 7d 9h", game="shortdeck")
+Traceback (most recent call last):
+...
+croupier.poker.errors.PokerCardError: board: card 2c is not in the short-deck hold'em deck: ...
+
 :class:`LiveQuestion` is the form the engines work on: each player's combos and weights
 once the fixed cards are out, and the cards still to deal.
 """
@@ -37,9 +50,11 @@ from croupier.cards import DECK, Card, as_cards, parse_cards
 from croupier.errors import CroupierError, check_type, prefixed
 from croupier.numerals import plural
 from croupier.poker.errors import PokerCardError, PokerError
+from croupier.poker.hole_ranges import HoleRange, partial_cards
 from croupier.poker.ranges import Range
 from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS, combos_meeting
 from croupier.poker.tables import CARD_KEYS
+from croupier.poker.variants import Game, Variant, variant_of
 
 __all__ = ["BOARD_SIZES", "MAX_PLAYERS", "MIN_PLAYERS", "EquityQuestion", "LiveQuestion"]
 
@@ -54,13 +69,17 @@ _CARD_BITS: Final = np.uint64(1) << _CARDS.astype(np.uint64)
 
 #: Card text, or cards.
 Cards = str | Iterable[Card] | None
+#: What a player holds: a two-card range (hold'em, short-deck) or an Omaha holding.
+Holding = Range | HoleRange
 
 
 @dataclass(frozen=True, slots=True)
 class EquityQuestion:
     """Who holds what, and which cards are known: ``ranges`` (one
     :class:`~croupier.poker.ranges.Range` per player, 2 to 10), ``board`` (0, 3, 4 or
-    5 cards) and ``dead`` (cards out of play). Built checked: a bad question raises a
+    5 cards) and ``dead`` (cards out of play), in ``game`` (hold'em by default; Omaha
+    players hold a :class:`~croupier.poker.hole_ranges.HoleRange` of the game's hole
+    cards). Built checked: a bad question raises a
     :class:`~croupier.poker.errors.PokerError` naming the player or the card (a
     :class:`~croupier.poker.errors.PokerCardError` for a card in two places), a value
     of the wrong type a :class:`TypeError`. Text is read by :meth:`parse`.
@@ -75,21 +94,32 @@ class EquityQuestion:
     croupier.poker.errors.PokerCardError: card Ah is in player 1 and in player 2: two players ...
     """
 
-    ranges: tuple[Range, ...]
+    ranges: tuple[Holding, ...]
     board: tuple[Card, ...] = ()
     dead: tuple[Card, ...] = ()
+    game: Game = Game.HOLDEM
 
     def __post_init__(self) -> None:
+        variant = variant_of(self.game)
+        object.__setattr__(self, "game", variant.game)
+        kind = Range if variant.two_card else HoleRange
         ranges = self.ranges
-        if type(ranges) is not tuple or any(type(r) is not Range for r in ranges):
-            ranges = tuple(check_type(ranges, Sequence, "ranges", "a sequence of Range"))
+        if type(ranges) is not tuple or any(type(r) is not kind for r in ranges):
+            ranges = tuple(check_type(ranges, Sequence, "ranges", f"a sequence of {kind.__name__}"))
             for i, value in enumerate(ranges):
                 if isinstance(value, str):
                     raise TypeError(
-                        f"ranges[{i}] must be a Range, not a str: EquityQuestion.parse reads text"
+                        f"ranges[{i}] must be a {kind.__name__}, not a str: "
+                        "EquityQuestion.parse reads text"
                     )
-                check_type(value, Range, f"ranges[{i}]", "a Range")
+                check_type(value, kind, f"ranges[{i}]", f"a {kind.__name__} ({variant.label})")
             object.__setattr__(self, "ranges", ranges)
+        for i, value in enumerate(ranges):
+            if isinstance(value, HoleRange) and value.size != variant.hole_cards:
+                raise PokerError(
+                    f"player {i + 1} holds {value.size} hole cards: {variant.label} deals "
+                    f"{variant.hole_cards}"
+                )
         for name in ("board", "dead"):
             cards = getattr(self, name)
             if type(cards) is not tuple or any(type(c) is not Card for c in cards):
@@ -100,14 +130,19 @@ class EquityQuestion:
                 f"board: {plural(len(self.board), 'card')}: expected 0, 3, 4 or 5 (preflop, "
                 f"flop, turn, river): a board of {plural(len(self.board), 'card')} is none of these"
             )
+        _check_deck(self, variant)
         _check_places(self)
-        _check_enough(self)
-        _check_live(self)
-        _check_dealable(self)
+        if variant.two_card:
+            _check_live(self)
+            _check_dealable(self)
 
     @classmethod
     def parse(
-        cls, ranges: Sequence[Range | str], board: Cards = None, dead: Cards = None
+        cls,
+        ranges: Sequence[Holding | str],
+        board: Cards = None,
+        dead: Cards = None,
+        game: Game | str | Variant = Game.HOLDEM,
     ) -> EquityQuestion:
         """The question from text or values: each range a
         :class:`~croupier.poker.ranges.Range` or its text (``"AhKh"``, ``"TT+, AQs+"``,
@@ -124,8 +159,14 @@ class EquityQuestion:
             raise TypeError("ranges must be a sequence of ranges, one per player, not a str")
         ranges = tuple(check_type(ranges, Sequence, "ranges", "a sequence of ranges"))
         _check_players(len(ranges))
-        parsed = tuple(_range(value, i) for i, value in enumerate(ranges))
-        return cls(parsed, _cards(board, "board"), _cards(dead, "dead cards"))
+        variant = variant_of(game)
+        parsed = tuple(_range(value, i, variant) for i, value in enumerate(ranges))
+        return cls(
+            parsed,
+            _cards(board, "board", variant),
+            _cards(dead, "dead cards", variant),
+            variant.game,
+        )
 
     @property
     def players(self) -> int:
@@ -133,13 +174,42 @@ class EquityQuestion:
         return len(self.ranges)
 
     @property
-    def hands(self) -> dict[int, tuple[Card, Card]]:
+    def variant(self) -> Variant:
+        """The rules of the question's game."""
+        return variant_of(self.game)
+
+    @property
+    def combo_ranges(self) -> tuple[Range, ...]:
+        """The ranges of a two-card game (hold'em, short-deck); an error in Omaha."""
+        found = tuple(r for r in self.ranges if isinstance(r, Range))
+        if len(found) != len(self.ranges):
+            raise PokerError(f"{self.variant.label} players hold no two-card ranges")
+        return found
+
+    @property
+    def hands(self) -> dict[int, tuple[Card, ...]]:
         """The players (numbered from 1) whose range is a single hand, and that hand.
 
         >>> EquityQuestion.parse(["AhKh", "QQ", "7c 2d"]).hands
         {1: (Card('Ah'), Card('Kh')), 3: (Card('7c'), Card('2d'))}
         """
-        return {i: _single(r) for i, r in enumerate(self.ranges, 1) if len(r) == 1}
+        found: dict[int, tuple[Card, ...]] = {}
+        for i, r in enumerate(self.ranges, 1):
+            if isinstance(r, Range) and len(r) == 1:
+                found[i] = _single(r)
+            elif isinstance(r, HoleRange) and r.is_hand:
+                found[i] = r.known
+        return found
+
+    @property
+    def known(self) -> dict[int, tuple[Card, ...]]:
+        """The players (numbered from 1) who hold some cards in every deal, and those
+        cards: their whole hand, or the known part of a partly unknown one (Omaha)."""
+        found = dict(self.hands)
+        for i, r in enumerate(self.ranges, 1):
+            if isinstance(r, HoleRange) and r.known:
+                found[i] = r.known
+        return found
 
 
 def _single(held: Range) -> tuple[Card, Card]:
@@ -156,6 +226,11 @@ def _bits(cards: Iterable[Card]) -> int:
     return bits
 
 
+def _below(variant: Variant) -> int:
+    """The 52-bit set of the cards a game's deck leaves out (short-deck: 2 to 5)."""
+    return (1 << (4 * (variant.lowest_rank - 2))) - 1
+
+
 def _check_players(count: int) -> None:
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise PokerError(
@@ -164,17 +239,37 @@ def _check_players(count: int) -> None:
         )
 
 
-def _range(value: Range | str, index: int) -> Range:
-    if isinstance(value, Range):
+def _range(value: Holding | str, index: int, variant: Variant) -> Holding:
+    if isinstance(value, Range | HoleRange):
         return value
     text = check_type(value, str, f"ranges[{index}]", "a Range or its text")
     try:
+        if not variant.two_card:
+            return HoleRange.parse(text, variant.hole_cards)
+        partial = partial_cards(text)
+        if partial is not None:
+            _check_two(*partial)
+            return Range.parse("random" if not partial[0] else f"{partial[0][0]}?")
+        if variant.lowest_rank > 2 and "%" in text:
+            raise PokerError(
+                f"{text.strip()!r}: top-percentage ranges follow hold'em's order of hands, "
+                f"not {variant.label}'s: name the hands (TT+, AJs+...)"
+            )
         return Range.parse(text)
     except CroupierError as error:
         raise prefixed(error, f"player {index + 1}") from None
 
 
-def _cards(value: Cards, where: str) -> tuple[Card, ...]:
+def _check_two(known: tuple[Card, ...], unknown: int) -> None:
+    """A two-card hand written with ``?``: one known card and a ``?``, or two ``?``."""
+    if len(known) + unknown != 2:
+        raise PokerError(
+            f"{len(known) + unknown} cards: expected two hole cards, a ? for each one not "
+            "known (Ah?), or random"
+        )
+
+
+def _cards(value: Cards, where: str, variant: Variant | None = None) -> tuple[Card, ...]:
     if value is None:
         return ()
     if not isinstance(value, str):
@@ -185,14 +280,37 @@ def _cards(value: Cards, where: str) -> tuple[Card, ...]:
         raise PokerCardError(f"{where}: {error}") from None
 
 
+def _check_deck(question: EquityQuestion, variant: Variant) -> None:
+    """Every card named is in the game's deck, and the deck deals every player's hole
+    cards and the board."""
+    places = [("board", question.board), ("dead cards", question.dead)]
+    places += [(f"player {i}", cards) for i, cards in question.known.items()]
+    for place, cards in places:
+        for card in cards:
+            if card.rank < variant.lowest_rank:
+                raise PokerCardError(
+                    f"{place}: card {card} is not in the {variant.label} deck: expected "
+                    "cards from 6 to ace"
+                )
+    needed = question.players * variant.hole_cards + 5 + len(question.dead)
+    if needed > len(variant.deck):
+        most = (len(variant.deck) - 5 - len(question.dead)) // variant.hole_cards
+        raise PokerError(
+            f"{question.players} players need {needed} cards with the board and the dead "
+            f"cards: the {variant.label} deck has {len(variant.deck)} "
+            f"(at most {plural(max(most, 0), 'player')})"
+        )
+
+
 def _check_places(question: EquityQuestion) -> None:
     """No card in two places: the hands of players holding a single one, the board and
     the dead cards (in that order; the first card found twice is named)."""
-    held = [r.combo_set for r in question.ranges if r.combo_set.bit_count() == 1]
     cards = [c.index for c in question.board + question.dead]
-    for single in held:
-        low, high = COMBO_CARDS[single.bit_length() - 1].tolist()
-        cards += (low, high)
+    for r in question.ranges:
+        if isinstance(r, HoleRange):
+            cards += (c.index for c in r.known)
+        elif r.combo_set.bit_count() == 1:
+            cards += COMBO_CARDS[r.combo_set.bit_length() - 1].tolist()
     if len(set(cards)) == len(cards):  # the usual case: every card once
         return
     _name_twice(question)
@@ -201,7 +319,7 @@ def _check_places(question: EquityQuestion) -> None:
 def _name_twice(question: EquityQuestion) -> None:
     """Raise the error naming the first card found in two places."""
     places: list[tuple[str, tuple[Card, ...]]] = [
-        (f"player {i}", hand) for i, hand in question.hands.items()
+        (f"player {i}", hand) for i, hand in question.known.items()
     ]
     places += [("the board", question.board), ("the dead cards", question.dead)]
     seen: dict[Card, str] = {}
@@ -225,31 +343,22 @@ def _name_twice(question: EquityQuestion) -> None:
             raise PokerCardError(f"card {card} is in {first} and in {place}: {why}")
 
 
-def _check_enough(question: EquityQuestion) -> None:
-    """Enough cards left for every player's hand and the rest of the board."""
-    left = 52 - len(question.board) - len(question.dead)
-    to_come = 5 - len(question.board)
-    needed = 2 * question.players + to_come
-    if left < needed:
-        raise PokerError(
-            f"{left} cards are left once the board and the dead cards are out: "
-            f"{question.players} hands and the {to_come} board cards to come need {needed}"
-        )
-
-
 def _check_live(question: EquityQuestion) -> None:
     """Every range keeps a combo once the board and the dead cards are out, and once the
     other players' single hands are out too."""
-    out = combos_meeting(_bits(question.board + question.dead))
-    single = [r.combo_set if r.combo_set.bit_count() == 1 else 0 for r in question.ranges]
-    for i, player in enumerate(question.ranges, 1):
+    below = question.variant.lowest_rank > 2  # short-deck: the cards below 6 are out too
+    out = combos_meeting(_bits(question.board + question.dead) | _below(question.variant))
+    ranges = question.combo_ranges
+    single = [r.combo_set if r.combo_set.bit_count() == 1 else 0 for r in ranges]
+    for i, player in enumerate(ranges, 1):
         combos = player.combo_set
         if not combos:
             raise PokerError(f"player {i}'s range is empty: expected one combo or more")
         if not combos & ~out:
             raise PokerError(
-                f"player {i}'s range {str(player)!r} has no combo left once the board and "
-                "dead cards are removed"
+                f"player {i}'s range {str(player)!r} has no combo left once the board"
+                + (", the dead cards and the cards below 6" if below else " and dead cards")
+                + " are removed"
             )
         others = [s for j, s in enumerate(single, 1) if s and j != i]
         if others:
@@ -277,11 +386,11 @@ def _check_dealable(question: EquityQuestion) -> None:
     board and dead cards out); else a :class:`PokerError` saying the ranges cannot be
     dealt together. ``AA AA AA AA AA`` asks for ten aces: no Monte Carlo deal could ever
     be found. The search is bounded; a question it cannot settle in time is let through."""
-    fixed = _bits(question.board + question.dead)
-    if _deals_greedily(question.ranges, fixed):
+    fixed = _bits(question.board + question.dead) | _below(question.variant)
+    if _deals_greedily(question.combo_ranges, fixed):
         return  # the usual case: a deal found by taking each range's first combo that fits
     masks = []
-    for player in question.ranges:
+    for player in question.combo_ranges:
         numbers = player.combo_numbers.tolist()
         masks.append([m for m in (_COMBO_MASKS[c] for c in numbers) if not m & fixed])
     order = sorted(range(len(masks)), key=lambda i: len(masks[i]))
@@ -332,7 +441,7 @@ class LiveQuestion:
 
     def __init__(self, question: EquityQuestion) -> None:
         self.question = question
-        self.ranges = question.ranges
+        self.ranges = question.combo_ranges
         self.board = question.board
         self.dead = question.dead
         #: the board, and the board and the dead cards, as 52-bit sets
@@ -389,7 +498,7 @@ class LiveQuestion:
     @functools.cached_property
     def texts(self) -> tuple[str, ...]:
         """Each range's printable text (made once a range, when first asked for)."""
-        return tuple(str(r) for r in self.ranges)
+        return tuple(str(r) for r in self.question.ranges)
 
     @property
     def players(self) -> int:

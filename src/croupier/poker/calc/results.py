@@ -104,7 +104,8 @@ class CalcResult:
     """What :func:`~croupier.poker.calc.calculate` found. ``games``: deals enumerated
     (exact) or trials (Monte Carlo); ``partial``: stopped before the end (the figures
     cover what was done); ``seed``: the int seed of a Monte Carlo run, which repeats it
-    (``None`` when exact or given a generator).
+    (``None`` when exact or given a generator); ``game``: the game (see
+    :mod:`croupier.poker.variants`).
     """
 
     exact: bool
@@ -114,10 +115,12 @@ class CalcResult:
     dead: tuple[Card, ...]
     partial: bool = False
     seed: int | None = None
+    game: str = "holdem"
 
     def to_dict(self) -> dict[str, Any]:
-        """The object ``poker calc --json`` prints."""
-        return {
+        """The object ``poker calc --json`` prints (with the game's name, for games other
+        than hold'em)."""
+        data: dict[str, Any] = {
             "exact": self.exact,
             "partial": self.partial,
             "games": self.games,
@@ -126,6 +129,9 @@ class CalcResult:
             "board": [str(c) for c in self.board],
             "dead": [str(c) for c in self.dead],
         }
+        if self.game != "holdem":
+            data["game"] = self.game
+        return data
 
 
 def _ratio(sums: NDArray[np.float64], weights: NDArray[np.float64]) -> NDArray[np.float64]:

@@ -23,7 +23,8 @@ from croupier.poker.calc.sampling import run_blocks
 from croupier.poker.calc.small import is_small, small_exact
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges import Range
-from croupier.randomness import stream_seed
+from croupier.poker.variants import Game
+from croupier.randomness import as_generator, stream_seed
 
 __all__ = [
     "EXACT_AUTO_SECONDS",
@@ -45,15 +46,20 @@ EXACT_LIMIT_SECONDS: Final = 600.0
 Ranges = EquityQuestion | Sequence[Range | str]
 
 
-def question_of(ranges: Ranges, board: Cards, dead: Cards) -> EquityQuestion:
-    """The question of a call: ``ranges`` itself when it is one (``board`` and ``dead``
-    must then be None), else read from the ranges, board and dead cards."""
+def question_of(
+    ranges: Ranges, board: Cards, dead: Cards, game: Game | str | None = None
+) -> EquityQuestion:
+    """The question of a call: ``ranges`` itself when it is one (``board``, ``dead`` and
+    ``game`` must then be None), else read from the ranges, board, dead cards and game
+    (hold'em by default)."""
     if not isinstance(ranges, EquityQuestion):
-        return EquityQuestion.parse(ranges, board, dead)
+        return EquityQuestion.parse(ranges, board, dead, Game.HOLDEM if game is None else game)
     if board is not None or dead is not None:
         raise TypeError(
             "board and dead must be None with an EquityQuestion: the question holds its own"
         )
+    if game is not None:
+        raise TypeError("game must be None with an EquityQuestion: the question holds its own")
     return ranges
 
 
@@ -85,6 +91,7 @@ def exact_seconds(
     board: str | Sequence[Card] | None = None,
     dead: str | Sequence[Card] | None = None,
     limit: float = EXACT_LIMIT_SECONDS,
+    game: Game | str | None = None,
 ) -> float | None:
     """The rough time an exact :func:`calculate` of this question takes here, in seconds,
     or None when it is over ``limit``: for callers (a server) that bound the work.
@@ -96,7 +103,12 @@ def exact_seconds(
     >>> exact_seconds(EquityQuestion.parse(["random"] * 10), limit=60) is None
     True
     """
-    plan = plan_exact(LiveQuestion(question_of(ranges, board, dead)), limit)
+    asked = question_of(ranges, board, dead, game)
+    if asked.game is not Game.HOLDEM:
+        from croupier.poker.calc.variant_run import variant_seconds
+
+        return variant_seconds(asked, limit)
+    plan = plan_exact(LiveQuestion(asked), limit)
     return None if plan is None else plan.seconds
 
 
@@ -105,6 +117,7 @@ class CalcOptions(TypedDict, total=False):
 
     board: str | Sequence[Card] | None
     dead: str | Sequence[Card] | None
+    game: Game | str | None
     exact: bool | None
     trials: int | None
     precision: float | None
@@ -119,7 +132,7 @@ class CalcOptions(TypedDict, total=False):
 def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[CalcResult]:
     """Like :func:`calculate`, yielding the result so far after each batch of work (all
     marked partial) and the whole result last: stop early and keep the last one."""
-    question = LiveQuestion(question_of(ranges, options.get("board"), options.get("dead")))
+    asked = question_of(ranges, options.get("board"), options.get("dead"), options.get("game"))
     exact, trials = options.get("exact"), options.get("trials")
     precision, progress = options.get("precision"), options.get("progress")
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
@@ -130,6 +143,15 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
         raise PokerError(f"bad precision {precision}: expected a fraction above 0 and below 1")
     if exact and (trials is not None or precision is not None):
         raise PokerError("exact mode enumerates every deal: give no trials or precision")
+    if asked.game is not Game.HOLDEM:  # Omaha, short-deck: the variants' engines
+        from croupier.poker.calc.variant_run import iter_variant
+
+        rng = options.get("rng")
+        recorded = rng if isinstance(rng, int) else None  # in the result, to be repeated
+        for result in iter_variant(asked, options, as_generator(rng), _variant_threads(options)):
+            yield dataclasses.replace(result, seed=None if result.exact else recorded)
+        return
+    question = LiveQuestion(asked)
     plan = None
     if exact or (exact is None and trials is None and precision is None):
         if compiled("poker") and is_small(question):
@@ -172,6 +194,22 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
             yield dataclasses.replace(result, seed=recorded)
 
 
+def _variant_threads(options: CalcOptions) -> int:
+    """The threads of another game's run: its kernels share the work among threads of
+    this process (they release the GIL), so ``workers`` asks for that many threads; a
+    Dask ``scheduler`` is for hold'em alone."""
+    threads = _threads(options.get("threads", 1))
+    workers, scheduler = options.get("workers", 1), options.get("scheduler")
+    if scheduler is not None:
+        raise PokerError(
+            "a scheduler shares hold'em's work alone: Omaha and short-deck share theirs "
+            "among threads of one process (give workers instead)"
+        )
+    if workers is None:
+        return threads
+    return max(threads, _workers(workers, None, 0.0))
+
+
 def _threads(threads: int | None) -> int:
     if threads is None:
         return os.cpu_count() or 1
@@ -194,6 +232,7 @@ def calculate(
     rng: int | np.random.Generator | None = None,
     progress: Progress | None = None,
     threads: int | None = 1,
+    game: Game | str | None = None,
     workers: int | None = 1,
     scheduler: str | None = None,
 ) -> CalcResult:
@@ -211,7 +250,10 @@ def calculate(
     point). ``rng``: a seed or a NumPy Generator for Monte Carlo; ``progress(done,
     total)`` is called as work proceeds. ``threads``: how many threads deal Monte Carlo
     trials (``None``: one per core); a seed gives the same answer whatever their number,
-    with the engine compiled or not.
+    with the engine compiled or not (hold'em; the other games' uncompiled random numbers
+    differ). ``game``: hold'em by default, or another game (``"omaha"``, ``"omaha5"``,
+    ``"shortdeck"``...: see :mod:`croupier.poker.variants`), whose players hold Omaha
+    hands (``"AsAhKsKh"``, ``"AsAh??"``, ``"random"``) or short-deck ranges.
 
     ``workers`` processes share the work (``None``: as many as the job is worth), or
     the Dask cluster at ``scheduler`` does it (``tcp://HOST:PORT``, or ``"local"``: a
@@ -219,7 +261,9 @@ def calculate(
     The work is split into tasks the question alone decides, each Monte Carlo chunk
     drawn from its own child of the seed, and added up in order: the same seed gives
     bit-for-bit the same result however it is run. A script that asks for workers must
-    guard its entry point with ``if __name__ == "__main__":``.
+    guard its entry point with ``if __name__ == "__main__":``. In the other games the
+    work is shared among threads of this process (their kernels release the GIL):
+    ``workers`` asks for that many threads, and a ``scheduler`` is refused.
 
     >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
     >>> r.games, round(sum(p.equity for p in r.players), 9)
@@ -229,10 +273,14 @@ def calculate(
     (False, 20000, True, True)
     >>> calculate(EquityQuestion.parse(["AhKh", "QQ"], board="Qs 7h 2h")).players[1].combos
     3
+    >>> r = calculate(["AsAhKsKh", "QdQcJdTc"], board="2c 7d 9h", game="omaha")
+    >>> r.exact, r.games, [round(p.equity, 4) for p in r.players]
+    (True, 820, [0.6415, 0.3585])
     """
     options: CalcOptions = {
         "board": board,
         "dead": dead,
+        "game": game,
         "exact": exact,
         "trials": trials,
         "precision": precision,

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from croupier.poker.variants import Game
 from croupier.web.schemas.common import Answer, BestCardView, CardView, JobAnswer
 
 __all__ = [
@@ -90,6 +91,7 @@ class PlayerEquity(Answer):
 class EquityView(Answer):
     """A calculation's answer, one row per player."""
 
+    game: Game = Field(description="the game (hold'em, Omaha, short-deck...)")
     players: list[PlayerEquity]
     board: list[CardView]
     dead: list[CardView]

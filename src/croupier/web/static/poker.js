@@ -1,6 +1,7 @@
-// The poker page: the hold'em equity calculator (with its card grid and range grid), the
+// The poker page: the equity calculator of the game chosen (hold'em, Omaha, five-card
+// Omaha, short-deck; with its card grid and, in two-card games, its range grid), the
 // analyses of its answer (each hand's equity, the equity distribution, the next card,
-// exports), what a range hits, and the comparison.
+// exports), what a range hits (hold'em), and the comparison.
 "use strict";
 
 (() => {
@@ -17,6 +18,25 @@
   let lastResult = null; // the last equity answer (for the analyses and the exports)
   let lastNext = null; // the last next-card table
   const SAVED = "croupier.poker.ranges"; // the named ranges kept in this browser
+  // The games (the server's rules of each), and a first question and line to show in each.
+  const GAMES = Object.fromEntries(limits.games.map((g) => [g.name, g]));
+  const RANKS = "23456789TJQKA";
+  const EXAMPLES = {
+    holdem: ["AhKh", "QQ+, AKs"],
+    omaha: ["AsAhKsKh", "random"],
+    omaha5: ["AsAhKsKhQh", "random"],
+    shortdeck: ["AhKh", "QQ+, AKs"],
+    "shortdeck-straights": ["AhKh", "QQ+, AKs"],
+  };
+  const LINES = {
+    holdem: "Kc Ac Jh 8s 9c 2s ; Ah Kh 0s 7c 7h 3c",
+    omaha: "As Ad Kh Qh Ac 7h 2h 9h 3s ; Ks Kd 7c 7d Ac 7h 2h 9h 3s",
+    omaha5: "As Ad Kh Qh Jc Ac 7h 2h 9h 3s ; Ks Kd 7c 7d 8d Ac 7h 2h 9h 3s",
+    shortdeck: "Ah 9c 6d 7s 8s ; Kh Kd Ks 6c 7c",
+    "shortdeck-straights": "Ah 9c 6d 7s 8s ; Kh Kd Ks 6c 7c",
+  };
+  let game = "holdem";
+  const rules = () => GAMES[game];
 
   // A card token's code as the library reads it ("As", "10h", "th", "H10" -> "Th"); null
   // if it is not one card.
@@ -24,13 +44,20 @@
     return spellings[token.trim().toUpperCase()] || null;
   }
 
-  // A token of two cards in a row ("AhKh", "10h9h"): its two tokens, or null.
-  function twoCards(token) {
-    for (let cut = 1; cut < token.length; cut++) {
-      const first = token.slice(0, cut), second = token.slice(cut);
-      if (code(first) && code(second)) return [first, second];
+  // A token of cards in a row ("AhKh", "10h9h", Omaha's "AsAhKsKh", "AsAh??"): its card
+  // tokens and how many ? it holds, or null.
+  function cardRun(token) {
+    const unknown = (token.match(/\?/g) || []).length;
+    const body = token.replace(/\?/g, "");
+    const parts = [];
+    let at = 0;
+    while (at < body.length) {
+      const piece = [2, 3].map((size) => body.slice(at, at + size)).find((p) => code(p));
+      if (!piece) return null;
+      parts.push(piece);
+      at += piece.length;
     }
-    return null;
+    return parts.length ? { parts, unknown } : null;
   }
 
   function inputFor(name) {
@@ -47,14 +74,14 @@
     return inputFor(name).value.split(/[\s,]+/).filter(Boolean);
   }
 
-  // The cards a field names: each token that is one card, or two cards in a row ("AhKh").
+  // The cards a field names: each token that is one card, or cards in a row ("AhKh").
   function cardsIn(name) {
     const found = [];
     for (const token of tokens(name)) {
       const one = code(token);
       if (one) { found.push([one, token]); continue; }
-      const two = twoCards(token);
-      if (two) found.push([code(two[0]), token], [code(two[1]), token]);
+      const run = cardRun(token);
+      if (run) for (const part of run.parts) found.push([code(part), token]);
     }
     return found;
   }
@@ -75,8 +102,10 @@
       input.name = "hole-" + i;
       input.autocomplete = "off";
       input.spellcheck = false;
-      input.placeholder = "a hand (AhKh) or a range (TT+, AQs+, 15%); empty: random";
-      input.value = kept[input.id] !== undefined ? kept[input.id] : (i === 1 ? "AhKh" : i === 2 ? "QQ+, AKs" : "");
+      input.placeholder = rules().two_card
+        ? "a hand (AhKh), part of one (Ah?) or a range (TT+, AQs+); empty: random"
+        : `a hand (${EXAMPLES[game][0]}), part of one (AsAh${"?".repeat(rules().hole_cards - 2)}) or hands separated by commas; empty: random`;
+      input.value = kept[input.id] !== undefined ? kept[input.id] : (EXAMPLES[game][i - 1] || "");
       input.addEventListener("input", renderGrid);
       input.addEventListener("focus", () => setTarget("player-" + i));
       const toggle = el("button", "grid-toggle", "Grid");
@@ -85,6 +114,7 @@
       toggle.setAttribute("aria-label", `Range grid for player ${i}`);
       toggle.setAttribute("aria-expanded", String(gridPlayer === i));
       toggle.setAttribute("aria-controls", "range-picker");
+      toggle.hidden = !rules().two_card;
       toggle.addEventListener("click", () => openGrid(gridPlayer === i ? null : i));
       input.addEventListener("change", () => { if (gridPlayer === i) refreshGrid(); });
       row.append(label, input, toggle);
@@ -129,6 +159,7 @@
     grid.replaceChildren();
     for (const row of picker) {
       for (const card of row) {
+        if (RANKS.indexOf(card.code[0]) + 2 < rules().lowest_rank) continue; // not in this deck
         const button = el("button", "pick " + (card.red ? "red" : "black"));
         button.type = "button";
         button.dataset.card = card.code;
@@ -153,8 +184,9 @@
         // a second press takes the card back, wherever it was ("AhKh" keeps "Kh")
         if (at >= 0) list.splice(at, 1);
         else {
-          const [first, second] = twoCards(pair[1]);
-          list[list.indexOf(pair[1])] = code(first) === c ? second : first;
+          const run = cardRun(pair[1]);
+          const kept = run.parts.filter((part) => code(part) !== c).join("") + "?".repeat(run.unknown);
+          list[list.indexOf(pair[1])] = kept;
         }
         inputFor(name).value = list.join(" ");
         renderGrid();
@@ -392,6 +424,7 @@
     const precision = String(form.get("precision") || "").trim();
     const number = (text) => (/^[0-9.]+$/.test(text) ? Number(text) : text);
     return {
+      game,
       players: Array.from({ length: players }, (_, i) => $("hole-" + (i + 1)).value),
       board: $("board").value,
       dead: $("dead").value,
@@ -435,7 +468,7 @@
       : `Monte Carlo: ${games} trials (seed ${result.seed}), standard error at most ${(100 * worst).toFixed(3)} points`;
     const caption = el("caption", "", `${how}, in ${job.seconds} s`);
     table.append(caption);
-    const columns = ["Player", "Range", "Combos", "Equity", "Win", "Tie"];
+    const columns = ["Player", "Range", rules().two_card ? "Combos" : "Hands", "Equity", "Win", "Tie"];
     if (!result.exact) columns.push("± SE");
     table.append(tableHead(columns));
     const body = el("tbody");
@@ -495,7 +528,7 @@
 
   function renderAnalysis() {
     const result = lastResult;
-    $("analysis").hidden = result === null;
+    $("analysis").hidden = result === null || !rules().two_card; // Omaha hands: no grid
     $("result-tools").hidden = result === null;
     $("next-result").replaceChildren();
     $("next-error").textContent = "";
@@ -839,7 +872,7 @@
     $("compare-error").textContent = "";
     const box = $("compare-result");
     try {
-      const answer = await api("POST", "/api/poker/compare", { line: $("compare-line").value });
+      const answer = await api("POST", "/api/poker/compare", { line: $("compare-line").value, game });
       box.replaceChildren();
       answer.hands.forEach((hand, i) => {
         const row = el("div", "compared" + (answer.winner === i + 1 ? " winner" : ""));
@@ -859,6 +892,46 @@
     }
   });
 
+  // --- the game ------------------------------------------------------------------------
+
+  // Play another game: its deck in the card picker, its examples in the seats and the
+  // comparison, its tools (the range grid and what a range hits are for two-card games
+  // and hold'em); the last answer is another game's, so it goes.
+  function setGame(name) {
+    game = name;
+    const info = rules();
+    $("equity-title").textContent = `${info.label} equity`;
+    $("game-rules").textContent = info.rules;
+    for (let i = 1; i <= players; i++) $("hole-" + i).value = EXAMPLES[game][i - 1] || "";
+    for (const field of ["board", "dead"]) inputFor(field).value = "";
+    if (!info.two_card) openGrid(null);
+    $("equity-result").replaceChildren();
+    lastResult = null;
+    renderAnalysis();
+    renderSeats();
+    const holdem = game === "holdem";
+    $("hits-holdem").hidden = holdem;
+    $("hits-submit").disabled = !holdem;
+    $("next-card").hidden = !holdem;
+    $("compare-line").value = LINES[game];
+    $("compare-label").replaceChildren(
+      "Two hands, ",
+      el("code", "", "hand1 ; hand2"),
+      info.two_card
+        ? ", 5 to 7 cards each"
+        : `, each its ${info.hole_cards} hole cards then the board (3 to 5 cards)`,
+    );
+    $("compare-result").replaceChildren();
+  }
+
+  for (const info of limits.games) {
+    const option = el("option", "", info.label);
+    option.value = info.name;
+    $("game").append(option);
+  }
+  $("game").addEventListener("change", () => setGame($("game").value));
+
   renderLibrary();
   renderSeats();
+  $("game-rules").textContent = rules().rules;
 })();
