@@ -1,6 +1,6 @@
 """Helpers for tests that break the type rules on purpose (wrong types, frozen values).
 
-They keep such tests type-checked everywhere else, without ``# type: ignore``.
+They keep such tests type-checked everywhere else, with no comment silencing mypy.
 """
 
 from __future__ import annotations
