@@ -87,7 +87,7 @@ def rank_batch(
         if array.size:
             raise PokerError(f"bad hands array of {array.dtype}: expected integer card numbers")
         array = array.astype(np.intp)
-    workers = _threads(threads)
+    workers = thread_count(threads)
     if compiled("poker"):
         return _rank_compiled(array, check, workers)
     return rank_batch_numpy(array, check=check)
@@ -119,7 +119,8 @@ _KERNEL_DTYPES: Final = frozenset(
 )
 
 
-def _threads(threads: int | None) -> int:
+def thread_count(threads: int | None) -> int:
+    """How many threads ``threads`` asks for (``None``: one per core), checked."""
     if threads is None:
         return os.cpu_count() or 1
     if isinstance(threads, bool) or not isinstance(threads, int):

@@ -149,9 +149,10 @@ class Compute:
         """Work running or waiting now."""
         return self._busy
 
-    async def call(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-        """``function(*args)`` in a worker, awaited (refused with a 503 when the pool is
-        full or stopping). ``function`` and its arguments must be picklable."""
+    def _submit(
+        self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs
+    ) -> concurrent.futures.Future[R]:
+        """``function(*args)`` handed to a worker, its place in the pool held until done."""
         self._reserve()
         try:
             future = self._pool().submit(function, *args, **kwargs)
@@ -159,6 +160,12 @@ class Compute:
             self._release()
             raise
         future.add_done_callback(self._release)
+        return future
+
+    async def call(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """``function(*args)`` in a worker, awaited (refused with a 503 when the pool is
+        full or stopping). ``function`` and its arguments must be picklable."""
+        future = self._submit(function, *args, **kwargs)
         try:
             return await asyncio.wrap_future(future)
         except concurrent.futures.BrokenExecutor:
@@ -167,13 +174,7 @@ class Compute:
     def run(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """``function(*args)`` in a worker, waited for on this thread (a plain route's
         thread, never the event loop's); refused with a 503 as :meth:`call` is."""
-        self._reserve()
-        try:
-            future = self._pool().submit(function, *args, **kwargs)
-        except BaseException:
-            self._release()
-            raise
-        future.add_done_callback(self._release)
+        future = self._submit(function, *args, **kwargs)
         try:
             return future.result()
         except concurrent.futures.BrokenExecutor:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-import os
 from collections.abc import Iterator, Sequence
 from typing import Final, TypedDict, Unpack
 
@@ -15,6 +14,7 @@ from croupier.arguments import checked
 from croupier.cards import Card
 from croupier.cpus import WORKER_START_SECONDS, workers_for
 from croupier.engine import compiled
+from croupier.poker.batch import thread_count
 from croupier.poker.calc.exact import plan_exact, run_exact
 from croupier.poker.calc.montecarlo import DEFAULT_PRECISION
 from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
@@ -166,7 +166,7 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
                 f"exact enumeration would take over {limit:.0f} seconds here (too many "
                 "combinations of ranges): use Monte Carlo (trials or precision) instead"
             )
-    threads = _threads(options.get("threads", 1))
+    threads = thread_count(options.get("threads", 1))
     workers, scheduler = options.get("workers", 1), options.get("scheduler")
     if plan is not None:
         count = _workers(workers, scheduler, plan.seconds)
@@ -198,7 +198,7 @@ def _variant_threads(options: CalcOptions) -> int:
     """The threads of another game's run: its kernels share the work among threads of
     this process (they release the GIL), so ``workers`` asks for that many threads; a
     Dask ``scheduler`` is for hold'em alone."""
-    threads = _threads(options.get("threads", 1))
+    threads = thread_count(options.get("threads", 1))
     workers, scheduler = options.get("workers", 1), options.get("scheduler")
     if scheduler is not None:
         raise PokerError(
@@ -208,16 +208,6 @@ def _variant_threads(options: CalcOptions) -> int:
     if workers is None:
         return threads
     return max(threads, _workers(workers, None, 0.0))
-
-
-def _threads(threads: int | None) -> int:
-    if threads is None:
-        return os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    if threads < 1:
-        raise PokerError(f"bad number of threads {threads}: expected 1 or more")
-    return threads
 
 
 @checked
