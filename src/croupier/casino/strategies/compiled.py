@@ -187,32 +187,9 @@ def kernel_roots(
         (MAJORITIES[0].points, MAJORITIES[1].points, sum(MAJORITIES[1].counts)),
     )
     engine.set_position(*encoded)
-    deadline = search.deadline
-    limit = -1 if search.limit is None else max(search.limit - search.nodes, 0)
-    mode, taken, end, look = _deadline(deadline)
-    engine.set_search(
-        int(search.player),
-        state.scores,
-        WINNING_SCORE,
-        search.bonus,
-        limit,
-        mode,
-        taken,
-        end,
-        look,
-    )
+    _set_search(engine, search, state)
     status, values = engine.roots(roots, depth, looks)
-    if status == kernels.FALLBACK:
-        return None
-    nodes, steps = engine.counted
-    search.nodes += nodes
-    if isinstance(deadline, WorkBudget):
-        deadline.steps.taken += steps
-    if status == kernels.DEADLINE:
-        raise search.deadline_error()
-    if status == kernels.BUDGET:
-        raise search.budget_error()
-    return list(values)
+    return _counted(kernels, engine, search, status, values)
 
 
 def kernel_exact(
@@ -238,29 +215,34 @@ def kernel_exact(
         return None
     engine = engine_for(kernels)
     engine.set_position(*encoded)
-    deadline = search.deadline
-    limit = -1 if search.limit is None else max(search.limit - search.nodes, 0)
-    table = search.kernel_table
-    mode, taken, end, look = _deadline(deadline)
-    engine.set_search(
-        int(search.player),
-        state.scores,
-        WINNING_SCORE,
-        search.bonus,
-        limit,
-        mode,
-        taken,
-        end,
-        look,
-    )
-    status, values = engine.exact(table, roots, all_exact, moves is not None)
+    _set_search(engine, search, state)
+    status, values = engine.exact(search.kernel_table, roots, all_exact, moves is not None)
     search.kernel_table = engine.exact_table()  # grown, if it filled up
-    nodes, steps = engine.counted
+    return _counted(kernels, engine, search, status, values)
+
+
+def _set_search(engine: Any, search: Any, state: State) -> None:
+    """Give the kernel the search's player, scores, bonus, budget of positions and
+    deadline."""
+    limit = -1 if search.limit is None else max(search.limit - search.nodes, 0)
+    mode, taken, end, look = _deadline(search.deadline)
+    engine.set_search(
+        int(search.player), state.scores, WINNING_SCORE, search.bonus, limit, mode, taken, end, look
+    )
+
+
+def _counted(
+    kernels: ModuleType, engine: Any, search: Any, status: int, values: Any
+) -> list[float] | None:
+    """The kernel's ``values`` once its positions and a work budget's steps are counted
+    as the reference counts them, or the reference's error where the deadline or the
+    budget of positions stopped it; ``None`` (nothing counted) where it could not search."""
     if status == kernels.FALLBACK:
         return None
+    nodes, steps = engine.counted
     search.nodes += nodes
-    if isinstance(deadline, WorkBudget):
-        deadline.steps.taken += steps
+    if isinstance(search.deadline, WorkBudget):
+        search.deadline.steps.taken += steps
     if status == kernels.DEADLINE:
         raise search.deadline_error()
     if status == kernels.BUDGET:
