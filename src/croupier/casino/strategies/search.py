@@ -119,9 +119,9 @@ def _compiled() -> bool:
     return engine.compiled("casino")
 
 
-class DepthSearch:
-    """Alpha-beta over one full deal, to ``depth`` plies or the end of the current deal,
-    valued for ``player`` (who maximizes)."""
+class _KernelCaller:
+    """What the compiled kernel's caller reads of a search: the worth of deciding the
+    tournament, and the errors a stop raises."""
 
     #: What deciding the tournament is worth (the kernel is told).
     bonus: Final = TOURNAMENT_BONUS
@@ -135,6 +135,11 @@ class DepthSearch:
     def budget_error() -> OutOfBudgetError:
         """The error the budget of positions raises."""
         return OutOfBudgetError()
+
+
+class DepthSearch(_KernelCaller):
+    """Alpha-beta over one full deal, to ``depth`` plies or the end of the current deal,
+    valued for ``player`` (who maximizes)."""
 
     def __init__(self, player: Player, weights: Weights = WEIGHTS) -> None:
         self.player = player
@@ -236,24 +241,11 @@ class DepthSearch:
 _Key = tuple[object, ...]
 
 
-class ExactSearch:
+class ExactSearch(_KernelCaller):
     """Alpha-beta to the end of the round with a transposition table, for ``player``
     (see the module's documentation). The table holds, for each position searched, the
     bounds its value is known to lie within; it is kept from one search to the next, up to
     :data:`TABLE_SIZE` positions."""
-
-    #: What deciding the tournament is worth (the kernel is told).
-    bonus: Final = TOURNAMENT_BONUS
-
-    @staticmethod
-    def deadline_error() -> DeadlineError:
-        """The error the deadline raises (the kernel's caller raises it)."""
-        return DeadlineError()
-
-    @staticmethod
-    def budget_error() -> OutOfBudgetError:
-        """The error the budget of positions raises."""
-        return OutOfBudgetError()
 
     def __init__(self, player: Player) -> None:
         self.player = player
