@@ -67,6 +67,34 @@ def test_the_slider_takes_the_top_of_the_order(browser_page: Any) -> None:
     assert "three random hands" in page.inner_text("#top-percent-order")
 
 
+SLOW_FIRST_RANGE = """
+(() => {
+  const fetched = window.fetch.bind(window);
+  window.fetch = async (path, options) => {
+    const response = await fetched(path, options);
+    const body = options && typeof options.body === "string" ? options.body : "";
+    if (String(path).endsWith("/api/poker/range") && body.includes('"AA"')) {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    return response;
+  };
+})();
+"""
+
+
+def test_a_late_answer_about_the_old_range_does_not_overwrite_the_new(browser_page: Any) -> None:
+    # the grid opened on AA asks about AA; its answer comes after the slider's (as it may on
+    # a loaded server) and must not draw AA's grid over the top 20%
+    page = browser_page
+    page.add_init_script(SLOW_FIRST_RANGE)
+    open_grid(page, 2, "AA")
+    page.locator("#top-percent").fill("20")
+    expect(page.locator("#range-picker-title")).to_contain_text("270 combos")
+    page.wait_for_timeout(2000)  # the late AA answer has arrived by now
+    expect(page.locator("#range-picker-title")).to_contain_text("270 combos")
+    expect(page.locator("#hole-2")).to_have_value(str(Range.parse("20%")))
+
+
 def test_presets_and_ranges_saved_in_the_browser(browser_page: Any) -> None:
     page = browser_page
     open_grid(page, 1, "")

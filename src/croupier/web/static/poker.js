@@ -211,16 +211,22 @@
     if (player !== null) refreshGrid();
   }
 
+  // Each question about a range is numbered: an answer arriving after a later question was
+  // asked is stale (the server may answer out of order) and is dropped.
+  let rangeAsked = 0;
+
   async function refreshGrid() {
     const player = gridPlayer;
     if (player === null) return;
     const input = $("hole-" + player);
+    const asked = ++rangeAsked;
     let answer;
     try {
       answer = await api("POST", "/api/poker/range", { text: input.value });
+      if (asked !== rangeAsked) return;
       $("equity-error").textContent = "";
     } catch (error) {
-      $("equity-error").textContent = `player ${player}: ${error.message}`;
+      if (asked === rangeAsked) $("equity-error").textContent = `player ${player}: ${error.message}`;
       return;
     }
     drawRangeGrid(player, answer);
@@ -308,12 +314,15 @@
   // the grid is drawn again.
   async function showRange(player, text, focusLabel) {
     const input = $("hole-" + player);
+    const asked = ++rangeAsked;
     let answer;
     try {
       answer = await api("POST", "/api/poker/range", { text });
+      if (asked !== rangeAsked) return;
       input.value = answer.random ? "" : answer.range;
       $("equity-error").textContent = "";
     } catch (error) {
+      if (asked !== rangeAsked) return;
       $("equity-error").textContent = `player ${player}: ${error.message}`;
       refreshGrid();
       return;
