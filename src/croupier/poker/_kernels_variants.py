@@ -39,6 +39,7 @@ __all__ = [
     "OUTCOMES",
     "SHARE_UNITS",
     "configure",
+    "configure_board_pairs",
     "deal_variant_block",
     "exact_boards",
     "holdem_rows",
@@ -58,6 +59,9 @@ _MIX2: int = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
 _FLUSHES: int = cython.declare(cython.int, 8192)
 #: Triples of three of the 52 cards, C(52, 3): the size of a triple table.
 TRIPLES = 22100
+#: Pairs of ranks two hole cards can hold, 13 pairs and 78 of two ranks: a board's row in
+#: the board pair table (:data:`croupier.poker.variant_tables.PAIR_RANKS`).
+_PAIRS: int = cython.declare(cython.longlong, 91)
 #: Outcome columns of a Monte Carlo tally: 0 lost, k the pot shared by k players.
 OUTCOMES = 11
 _OUTCOMES: int = cython.declare(cython.int, 11)
@@ -76,6 +80,8 @@ _values7: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
 _rows: int = cython.declare(cython.longlong, 0)
 _shift: int = cython.declare(cython.int, 0)
 _low: int = cython.declare(cython.ulonglong, 0)
+_board_pairs: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
+_pair_places: int = cython.declare(cython.longlong, 0)
 
 
 def _plain(array: Any) -> Any:
@@ -106,6 +112,15 @@ def configure(
     _rows = rows
     _shift = shift
     _low = (1 << shift) - 1
+
+
+def configure_board_pairs(board_pairs: NDArray[np.uint16]) -> None:
+    """Give the Monte Carlo kernel Omaha's board pair table
+    (:func:`croupier.poker.variant_tables.board_pair_table`), which it reads to rank
+    Omaha hands without a triple table."""
+    global _board_pairs, _pair_places
+    _board_pairs = _plain(board_pairs)
+    _pair_places = len(board_pairs) // _PAIRS
 
 
 # --- one hand ---------------------------------------------------------------------------
@@ -312,6 +327,67 @@ def _omaha(
             for t in range(count):
                 s = (pair + totals[t]) >> SUIT_BITS
                 found = _values5[_offsets5[base + (s >> _shift)] + (s & _low)]
+                if found < best:
+                    best = found
+    return best
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    hole=cython.longlong[::1],
+    totals=cython.ulonglong[::1],
+    ranks=cython.uint[::1],
+    start=cython.Py_ssize_t,
+    size=cython.int,
+    tables=cython.int,
+    place=cython.longlong,
+    flush_suit=cython.int,
+    i=cython.int,
+    j=cython.int,
+    a=cython.longlong,
+    b=cython.longlong,
+    x=cython.longlong,
+    y=cython.longlong,
+    found=cython.int,
+    best=cython.int,
+)
+@cython.returns(cython.int)
+def _omaha_by_pairs(
+    tables: int,
+    hole: Any,
+    start: int,
+    size: int,
+    place: int,
+    totals: Any,
+    ranks: Any,
+    flush_suit: int,
+) -> int:
+    """As :func:`_omaha`, from the board's row of the board pair table (from
+    ``place``: the best class without a flush of each pair of ranks with
+    three of the board), one read a pair; a pair of ``flush_suit`` also tries its
+    flushes with the board's ten triples (``totals``, ``ranks``). A flush read as ranks
+    alone is a straight or less, never more than the flush: the row's entry may count
+    it so and the best stays right."""
+    best = 65535
+    for i in range(size):
+        a = hole[start + i]
+        x = a >> 2
+        for j in range(i + 1, size):
+            b = hole[start + j]
+            y = b >> 2
+            if x < y:
+                found = _board_pairs[place + y * (y + 1) // 2 + x]
+            else:
+                found = _board_pairs[place + x * (x + 1) // 2 + y]
+            if found < best:
+                best = found
+            if flush_suit >= 0 and (a & 3) == flush_suit and (b & 3) == flush_suit:
+                found = _best_with_pair(
+                    tables, _keys[a] + _keys[b], (1 << x) | (1 << y), totals, ranks, 10
+                )
                 if found < best:
                     best = found
     return best
@@ -796,6 +872,8 @@ def _draw(key: int, counter: int, deck: Any, live: int, used: int) -> int:
     any_table=cython.bint,
     all_tables=cython.bint,
     flush_suit=cython.int,
+    place=cython.longlong,
+    s=cython.ulonglong,
 )
 def deal_variant_block(
     key: int,
@@ -827,8 +905,11 @@ def deal_variant_block(
     ``deck``, the cards not ``fixed``). The board's ``known`` cards (``board``) are
     completed from ``deck`` too. Omaha hands are ranked from ``triple_tables`` (at
     ``TRIPLES * triple_of[p]``) for players that have one (``triple_of[p] >= 0``),
-    card by card otherwise. ``counts[OUTCOMES * row + k]`` counts the deals in which the
-    row's player lost (k = 0) or was on top with k - 1 others.
+    otherwise from the board's row of Omaha's board pair table (given to
+    :func:`configure_board_pairs` first: a row of classes a board, by the place of its
+    rank sum in the five-card rank table), one read a pair of hole cards.
+    ``counts[OUTCOMES * row + k]`` counts the deals in which the row's player lost
+    (k = 0) or was on top with k - 1 others.
     """
     rows, row_bits, row_start, missing = (
         _plain(rows),
@@ -864,11 +945,14 @@ def deal_variant_block(
     any_table = False
     all_tables = True
     flush_suit = -1
+    place = 0
     for p in range(players):
         if triple_of[p] >= 0:
             any_table = True
         else:
             all_tables = False
+    if omaha and not all_tables and _pair_places == 0:
+        raise ValueError("Omaha hands without a triple table: configure_board_pairs first")
     live = len(deck)
     done = 0
     attempts = 0
@@ -925,9 +1009,12 @@ def deal_variant_block(
                 bits |= cython.cast(cython.ulonglong, 1) << cards[j]
                 total += _keys[cards[j]]
             if omaha:
-                if not all_tables:
-                    count = _triples(cards, 0, 5, totals, ranks)
+                if not all_tables:  # the board's row; its triples if a flush may be made
+                    s = total >> SUIT_BITS
+                    place = _PAIRS * (_offsets5[tables * _rows + (s >> _shift)] + (s & _low))
                     flush_suit = _flush_suit_of(total)
+                    if flush_suit >= 0:
+                        count = _triples(cards, 0, 5, totals, ranks)
                 if any_table:  # the numbers of the board's triples, its cards sorted
                     for j in range(5):
                         index[j] = cards[j]
@@ -964,7 +1051,9 @@ def deal_variant_block(
                         if triple_tables[t + index[5 + j]] < value:
                             value = triple_tables[t + index[5 + j]]
                 else:
-                    value = _omaha(tables, held, size * p, size, totals, ranks, 10, flush_suit)
+                    value = _omaha_by_pairs(
+                        tables, held, size * p, size, place, totals, ranks, flush_suit
+                    )
                 classes[p] = value
                 if value < best:
                     best = value

@@ -7,8 +7,9 @@ are compiled, deals come in blocks of :data:`BLOCK_TRIALS` from counter-based ra
 streams keyed by the seed and the block (as hold'em's,
 :mod:`croupier.poker.calc.sampling`): a seed gives the same counts whatever the threads.
 An Omaha player holding one whole hand is ranked from a table of that hand with every
-triple of board cards, built once (ten reads a deal instead of sixty hands). Elsewhere
-NumPy deals batches from the NumPy generator (:class:`NumpyDeals`).
+triple of board cards, built once (ten reads a deal instead of sixty hands); the others
+from Omaha's board pair table (one read a pair of hole cards: six for four cards).
+Elsewhere NumPy deals batches from the NumPy generator (:class:`NumpyDeals`).
 
 >>> from croupier.poker.calc.question import EquityQuestion
 >>> from croupier.poker.calc.variant_live import VariantLive
@@ -36,7 +37,7 @@ from croupier.poker.calc.variant_results import RowSums, variant_result
 from croupier.poker.errors import PokerError
 from croupier.poker.tables import poker_kernels
 from croupier.poker.variant_rows import rank_rows_numpy
-from croupier.poker.variant_tables import TABLE_SET_OF, variant_kernels
+from croupier.poker.variant_tables import TABLE_SET_OF, board_pair_kernels, variant_kernels
 
 __all__ = ["BLOCK_TRIALS", "KernelDeals", "NumpyDeals", "run_variant_monte_carlo"]
 
@@ -113,6 +114,8 @@ class KernelDeals:
             out = self.triple_tables[k * _TRIPLES : (k + 1) * _TRIPLES]
             kernel.triple_table(live.rows[p][0], size, out, self.tables)
             self.triple_of[p] = k
+        if not live.two_card and len(fixed_hands) < live.players:
+            board_pair_kernels()
         self.counts = np.zeros(self.starts[-1] * _OUTCOMES, dtype=np.int64)
         self.blocks = 0
         self.games = 0
