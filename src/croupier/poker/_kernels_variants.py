@@ -68,6 +68,8 @@ _OUTCOMES: int = cython.declare(cython.int, 11)
 #: A pot in units that every share of it (1 to 10 players) divides: lcm(1..10).
 SHARE_UNITS = 2520
 _UNITS: int = cython.declare(cython.longlong, 2520)
+#: Deals of a Monte Carlo block dealt before they are ranked together.
+_BATCH: int = cython.declare(cython.int, 64)
 
 _keys: Sequence[int] = cython.declare(cython.const[cython.ulonglong][::1])
 _flush: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
@@ -378,12 +380,11 @@ def _omaha_by_pairs(
         for j in range(i + 1, size):
             b = hole[start + j]
             y = b >> 2
-            if x < y:
-                found = _board_pairs[place + y * (y + 1) // 2 + x]
-            else:
-                found = _board_pairs[place + x * (x + 1) // 2 + y]
-            if found < best:
-                best = found
+            # without branches (which rank is higher is a coin toss)
+            found = _board_pairs[
+                place + (y * (y + 1) // 2 + x if x < y else x * (x + 1) // 2 + y)
+            ]
+            best = found if found < best else best
             if flush_suit >= 0 and (a & 3) == flush_suit and (b & 3) == flush_suit:
                 found = _best_with_pair(
                     tables, _keys[a] + _keys[b], (1 << x) | (1 << y), totals, ranks, 10
@@ -829,6 +830,8 @@ def _draw(key: int, counter: int, deck: Any, live: int, used: int) -> int:
     triple_of=cython.longlong[::1],
     counts=cython.longlong[::1],
     held=cython.longlong[::1],
+    board_totals=cython.ulonglong[::1],
+    board_bits=cython.ulonglong[::1],
     picks=cython.longlong[::1],
     classes=cython.int[::1],
     totals=cython.ulonglong[::1],
@@ -865,11 +868,15 @@ def _draw(key: int, counter: int, deck: Any, live: int, used: int) -> int:
     best=cython.int,
     top=cython.int,
     value=cython.int,
+    found=cython.int,
+    dealt=cython.int,
+    d=cython.int,
+    first=cython.longlong,
+    h=cython.longlong,
     a=cython.longlong,
     b=cython.longlong,
     c=cython.longlong,
     t=cython.longlong,
-    any_table=cython.bint,
     all_tables=cython.bint,
     flush_suit=cython.int,
     place=cython.longlong,
@@ -904,7 +911,7 @@ def deal_variant_block(
     row in ``rows``, of which the last ``missing[p]`` are unknown (dealt at random from
     ``deck``, the cards not ``fixed``). The board's ``known`` cards (``board``) are
     completed from ``deck`` too. Omaha hands are ranked from ``triple_tables`` (at
-    ``TRIPLES * triple_of[p]``) for players that have one (``triple_of[p] >= 0``),
+    ``TRIPLES * triple_of[p]``) when every player has one (``triple_of[p] >= 0``),
     otherwise from the board's row of Omaha's board pair table (given to
     :func:`configure_board_pairs` first: a row of classes a board, by the place of its
     rank sum in the five-card rank table), one read a pair of hole cards.
@@ -925,31 +932,32 @@ def deal_variant_block(
     )
     triple_tables, triple_of = _plain(triple_tables), _plain(triple_of)
     players = len(row_start) - 1
-    held: Any = np.zeros(players * size, dtype=np.int64)
-    picks: Any = np.zeros(players, dtype=np.int64)
+    # a batch of deals: each one's rows, hole cards, board, its key total and card set
+    picks: Any = np.zeros(_BATCH * players, dtype=np.int64)
+    held: Any = np.zeros(_BATCH * players * size, dtype=np.int64)
+    board_cards: Any = np.zeros((_BATCH, 5), dtype=np.int64)
+    board_cards[:, :known] = np.asarray(board)[:known]
+    board_totals: Any = np.zeros(_BATCH, dtype=np.uint64)
+    board_bits: Any = np.zeros(_BATCH, dtype=np.uint64)
     classes: Any = np.zeros(players, dtype=np.int32)
-    board_cards: Any = np.zeros(5, dtype=np.int64)
-    board_cards[:known] = np.asarray(board)[:known]
     totals: Any = np.zeros(10, dtype=np.uint64)
     ranks: Any = np.zeros(10, dtype=np.uint32)
     index: Any = np.zeros(15, dtype=np.int64)  # the board sorted, then its triples' numbers
+    board_cards = board_cards.ravel()
     if not cython.compiled:
-        held, picks, classes = held.tolist(), picks.tolist(), classes.tolist()
-        board_cards, totals, ranks, index = (
-            board_cards.tolist(),
-            totals.tolist(),
-            ranks.tolist(),
-            index.tolist(),
+        picks, held, board_cards = picks.tolist(), held.tolist(), board_cards.tolist()
+        board_totals, board_bits, classes = (
+            board_totals.tolist(),
+            board_bits.tolist(),
+            classes.tolist(),
         )
+        totals, ranks, index = totals.tolist(), ranks.tolist(), index.tolist()
     cards = cython.declare(cython.longlong[::1], board_cards)
-    any_table = False
     all_tables = True
     flush_suit = -1
     place = 0
     for p in range(players):
-        if triple_of[p] >= 0:
-            any_table = True
-        else:
+        if triple_of[p] < 0:
             all_tables = False
     if omaha and not all_tables and _pair_places == 0:
         raise ValueError("Omaha hands without a triple table: configure_board_pairs first")
@@ -960,64 +968,75 @@ def deal_variant_block(
     limit = 100 * want + 1000
     with cython.nogil:
         while done < want and attempts < limit:
-            attempts += 1
-            used = fixed
-            clash = False
-            for p in range(players):  # a row for each player
-                n = row_start[p + 1] - row_start[p]
-                lo = 0
-                if n > 1 and weighted[p]:
-                    counter += 1
-                    u = cython.cast(cython.double, _random(key, counter) >> 11) * (2.0**-53)
-                    u = u * cumulative[row_start[p + 1] - 1]
-                    hi = n - 1
-                    while lo < hi:  # the first row whose cumulative weight is above u
-                        mid = (lo + hi) // 2
-                        if cumulative[row_start[p] + mid] > u:
-                            hi = mid
-                        else:
-                            lo = mid + 1
-                elif n > 1:
-                    drawn = _below(key, counter + 1, n)
-                    counter += drawn >> 32
-                    lo = cython.cast(cython.longlong, drawn & _MASK32)
-                picks[p] = row_start[p] + lo
-                if used & row_bits[picks[p]]:
-                    clash = True
-                    break
-                used |= row_bits[picks[p]]
-            if clash:
-                continue
-            for p in range(players):  # the unknown hole cards, then the board
-                for j in range(size):
-                    held[size * p + j] = rows[size * picks[p] + j]
-                for j in range(size - missing[p], size):
-                    drawn = _draw(key, counter, deck, live, used)
-                    counter += drawn >> 32
-                    card = drawn & _MASK32
-                    used |= cython.cast(cython.ulonglong, 1) << card
-                    held[size * p + j] = card
-            bits = 0
-            total = 0
-            for j in range(5):
-                if j >= known:
-                    drawn = _draw(key, counter, deck, live, used)
-                    counter += drawn >> 32
-                    card = drawn & _MASK32
-                    used |= cython.cast(cython.ulonglong, 1) << card
-                    cards[j] = card
-                bits |= cython.cast(cython.ulonglong, 1) << cards[j]
-                total += _keys[cards[j]]
-            if omaha:
-                if not all_tables:  # the board's row; its triples if a flush may be made
+            # deal a batch of deals, then rank them: the table reads of many deals are
+            # then in flight at once
+            dealt = 0
+            while dealt < _BATCH and done + dealt < want and attempts < limit:
+                attempts += 1
+                used = fixed
+                clash = False
+                first = dealt * players
+                for p in range(players):  # a row for each player
+                    n = row_start[p + 1] - row_start[p]
+                    lo = 0
+                    if n > 1 and weighted[p]:
+                        counter += 1
+                        u = cython.cast(cython.double, _random(key, counter) >> 11) * (2.0**-53)
+                        u = u * cumulative[row_start[p + 1] - 1]
+                        hi = n - 1
+                        while lo < hi:  # the first row whose cumulative weight is above u
+                            mid = (lo + hi) // 2
+                            if cumulative[row_start[p] + mid] > u:
+                                hi = mid
+                            else:
+                                lo = mid + 1
+                    elif n > 1:
+                        drawn = _below(key, counter + 1, n)
+                        counter += drawn >> 32
+                        lo = cython.cast(cython.longlong, drawn & _MASK32)
+                    picks[first + p] = row_start[p] + lo
+                    if used & row_bits[picks[first + p]]:
+                        clash = True
+                        break
+                    used |= row_bits[picks[first + p]]
+                if clash:
+                    continue
+                for p in range(players):  # the unknown hole cards, then the board
+                    h = size * (first + p)
+                    for j in range(size):
+                        held[h + j] = rows[size * picks[first + p] + j]
+                    for j in range(size - missing[p], size):
+                        drawn = _draw(key, counter, deck, live, used)
+                        counter += drawn >> 32
+                        card = drawn & _MASK32
+                        used |= cython.cast(cython.ulonglong, 1) << card
+                        held[h + j] = card
+                bits = 0
+                total = 0
+                for j in range(5):
+                    if j >= known:
+                        drawn = _draw(key, counter, deck, live, used)
+                        counter += drawn >> 32
+                        card = drawn & _MASK32
+                        used |= cython.cast(cython.ulonglong, 1) << card
+                        cards[5 * dealt + j] = card
+                    bits |= cython.cast(cython.ulonglong, 1) << cards[5 * dealt + j]
+                    total += _keys[cards[5 * dealt + j]]
+                board_totals[dealt] = total
+                board_bits[dealt] = bits
+                dealt += 1
+            for d in range(dealt):
+                first = d * players
+                total = board_totals[d]
+                if omaha and not all_tables:  # the board's row; its triples for flushes
                     s = total >> SUIT_BITS
                     place = _PAIRS * (_offsets5[tables * _rows + (s >> _shift)] + (s & _low))
                     flush_suit = _flush_suit_of(total)
                     if flush_suit >= 0:
-                        count = _triples(cards, 0, 5, totals, ranks)
-                if any_table:  # the numbers of the board's triples, its cards sorted
+                        _triples(cards, 5 * d, 5, totals, ranks)
+                elif omaha:  # the numbers of the board's triples, its cards sorted
                     for j in range(5):
-                        index[j] = cards[j]
+                        index[j] = cards[5 * d + j]
                     for j in range(1, 5):
                         t = index[j]
                         m = j - 1
@@ -1031,40 +1050,37 @@ def deal_variant_block(
                             for c in range(b + 1, 5):
                                 index[5 + count] = _triple_index(index[a], index[b], index[c])
                                 count += 1
-            best = 65535
-            for p in range(players):
-                if not omaha:
-                    a = held[size * p]
-                    b = held[size * p + 1]
-                    value = _class_cards(
-                        tables,
-                        7,
-                        total + _keys[a] + _keys[b],
-                        bits
-                        | (cython.cast(cython.ulonglong, 1) << a)
-                        | (cython.cast(cython.ulonglong, 1) << b),
-                    )
-                elif triple_of[p] >= 0:
-                    value = 65535
-                    t = 22100 * triple_of[p]
-                    for j in range(10):
-                        if triple_tables[t + index[5 + j]] < value:
-                            value = triple_tables[t + index[5 + j]]
-                else:
-                    value = _omaha_by_pairs(
-                        tables, held, size * p, size, place, totals, ranks, flush_suit
-                    )
-                classes[p] = value
-                if value < best:
-                    best = value
-            top = 0
-            for p in range(players):
-                if classes[p] == best:
-                    top += 1
-            for p in range(players):
-                if classes[p] == best:
-                    counts[_OUTCOMES * picks[p] + top] += 1
-                else:
-                    counts[_OUTCOMES * picks[p]] += 1
-            done += 1
+                best = 65535
+                for p in range(players):
+                    h = size * (first + p)
+                    if not omaha:
+                        a = held[h]
+                        b = held[h + 1]
+                        value = _class_cards(
+                            tables,
+                            7,
+                            total + _keys[a] + _keys[b],
+                            board_bits[d]
+                            | (cython.cast(cython.ulonglong, 1) << a)
+                            | (cython.cast(cython.ulonglong, 1) << b),
+                        )
+                    elif all_tables:
+                        value = 65535
+                        t = 22100 * triple_of[p]
+                        for j in range(10):
+                            found = triple_tables[t + index[5 + j]]
+                            value = found if found < value else value
+                    else:
+                        value = _omaha_by_pairs(
+                            tables, held, h, size, place, totals, ranks, flush_suit
+                        )
+                    classes[p] = value
+                    best = value if value < best else best
+                # without branches, so that work goes on while a class is read from memory
+                top = 0
+                for p in range(players):
+                    top += 1 if classes[p] == best else 0
+                for p in range(players):
+                    counts[_OUTCOMES * picks[first + p] + (top if classes[p] == best else 0)] += 1
+            done += dealt
     return attempts

@@ -6,10 +6,11 @@ left, and counts each player's outcome by the row it held. Where the variants' k
 are compiled, deals come in blocks of :data:`BLOCK_TRIALS` from counter-based random
 streams keyed by the seed and the block (as hold'em's,
 :mod:`croupier.poker.calc.sampling`): a seed gives the same counts whatever the threads.
-An Omaha player holding one whole hand is ranked from a table of that hand with every
-triple of board cards, built once (ten reads a deal instead of sixty hands); the others
-from Omaha's board pair table (one read a pair of hole cards: six for four cards).
-Elsewhere NumPy deals batches from the NumPy generator (:class:`NumpyDeals`).
+When every Omaha player holds one whole hand, each is ranked from a table of that hand
+with every triple of board cards, built once (ten reads a deal instead of sixty hands);
+otherwise every player from Omaha's board pair table (the board's row, one read a pair
+of hole cards: six for four cards). Elsewhere NumPy deals batches from the NumPy
+generator (:class:`NumpyDeals`).
 
 >>> from croupier.poker.calc.question import EquityQuestion
 >>> from croupier.poker.calc.variant_live import VariantLive
@@ -102,19 +103,19 @@ class KernelDeals:
         self.board = np.zeros(5, dtype=np.int64)
         self.board[: len(live.board)] = live.board
         self.tables = TABLE_SET_OF[live.variant.game]
-        kernel = variant_kernels()
-        fixed_hands = [
-            p
-            for p in range(live.players)
-            if not live.two_card and len(live.rows[p]) == 1 and not live.missing[p]
-        ]
-        self.triple_tables = np.zeros(max(1, len(fixed_hands)) * _TRIPLES, dtype=np.uint16)
-        self.triple_of = np.full(live.players, -1, dtype=np.int64)
-        for k, p in enumerate(fixed_hands):
-            out = self.triple_tables[k * _TRIPLES : (k + 1) * _TRIPLES]
-            kernel.triple_table(live.rows[p][0], size, out, self.tables)
-            self.triple_of[p] = k
-        if not live.two_card and len(fixed_hands) < live.players:
+        # Omaha: a triple table for each hand when every player holds one whole hand,
+        # else the board pair table for all (its row read once a deal)
+        tabled = not live.two_card and all(
+            len(rows) == 1 and not missing
+            for rows, missing in zip(live.rows, live.missing, strict=True)
+        )
+        self.triple_tables = np.zeros(live.players * _TRIPLES if tabled else 1, dtype=np.uint16)
+        self.triple_of = np.arange(live.players) if tabled else np.full(live.players, -1)
+        self.triple_of = self.triple_of.astype(np.int64)
+        for p in range(live.players if tabled else 0):
+            out = self.triple_tables[p * _TRIPLES : (p + 1) * _TRIPLES]
+            variant_kernels().triple_table(live.rows[p][0], size, out, self.tables)
+        if not live.two_card and not tabled:
             board_pair_kernels()
         self.counts = np.zeros(self.starts[-1] * _OUTCOMES, dtype=np.int64)
         self.blocks = 0
