@@ -83,6 +83,8 @@ _rows: int = cython.declare(cython.longlong, 0)
 _shift: int = cython.declare(cython.int, 0)
 _low: int = cython.declare(cython.ulonglong, 0)
 _board_pairs: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
+_pair_of: Sequence[int] = cython.declare(cython.const[cython.uchar][::1])
+_warm_reads: Any = np.zeros(1, dtype=np.uint64)
 _pair_places: int = cython.declare(cython.longlong, 0)
 
 
@@ -116,12 +118,14 @@ def configure(
     _low = (1 << shift) - 1
 
 
-def configure_board_pairs(board_pairs: NDArray[np.uint16]) -> None:
+def configure_board_pairs(board_pairs: NDArray[np.uint16], pair_of: NDArray[np.uint8]) -> None:
     """Give the Monte Carlo kernel Omaha's board pair table
     (:func:`croupier.poker.variant_tables.board_pair_table`), which it reads to rank
-    Omaha hands without a triple table."""
-    global _board_pairs, _pair_places
+    Omaha hands without a triple table, and the place in a row of each pair of ranks
+    (``pair_of[13 * rank + other]``, ranks 0 to 12)."""
+    global _board_pairs, _pair_of, _pair_places
     _board_pairs = _plain(board_pairs)
+    _pair_of = _plain(pair_of)
     _pair_places = len(board_pairs) // _PAIRS
 
 
@@ -351,8 +355,8 @@ def _omaha(
     j=cython.int,
     a=cython.longlong,
     b=cython.longlong,
-    x=cython.longlong,
-    y=cython.longlong,
+    row=cython.longlong,
+    suited=cython.int,
     found=cython.int,
     best=cython.int,
 )
@@ -368,29 +372,36 @@ def _omaha_by_pairs(
     flush_suit: int,
 ) -> int:
     """As :func:`_omaha`, from the board's row of the board pair table (from
-    ``place``: the best class without a flush of each pair of ranks with
-    three of the board), one read a pair; a pair of ``flush_suit`` also tries its
-    flushes with the board's ten triples (``totals``, ``ranks``). A flush read as ranks
-    alone is a straight or less, never more than the flush: the row's entry may count
-    it so and the best stays right."""
+    ``place``: the best class without a flush of each pair of ranks with three of the
+    board), one read a pair; with two hole cards or more of ``flush_suit``, their pairs
+    also try their flushes with the board's ten triples (``totals``, ``ranks``). A
+    flush read as ranks alone is a straight or less, never more than the flush: the
+    row's entry may count it so and the best stays right."""
     best = 65535
     for i in range(size):
-        a = hole[start + i]
-        x = a >> 2
+        row = 13 * (hole[start + i] >> 2)
         for j in range(i + 1, size):
-            b = hole[start + j]
-            y = b >> 2
-            # without branches (which rank is higher is a coin toss)
-            found = _board_pairs[
-                place + (y * (y + 1) // 2 + x if x < y else x * (x + 1) // 2 + y)
-            ]
-            best = found if found < best else best
-            if flush_suit >= 0 and (a & 3) == flush_suit and (b & 3) == flush_suit:
-                found = _best_with_pair(
-                    tables, _keys[a] + _keys[b], (1 << x) | (1 << y), totals, ranks, 10
-                )
-                if found < best:
-                    best = found
+            found = _board_pairs[place + _pair_of[row + (hole[start + j] >> 2)]]
+            best = found if found < best else best  # without a branch
+    if flush_suit >= 0:
+        suited = 0
+        for i in range(size):
+            suited += 1 if (hole[start + i] & 3) == flush_suit else 0
+        if suited >= 2:
+            for i in range(size):
+                a = hole[start + i]
+                for j in range(i + 1, size):
+                    b = hole[start + j]
+                    if (a & 3) == flush_suit and (b & 3) == flush_suit:
+                        found = _best_with_pair(
+                            tables,
+                            _keys[a] + _keys[b],
+                            (1 << (a >> 2)) | (1 << (b >> 2)),
+                            totals,
+                            ranks,
+                            10,
+                        )
+                        best = found if found < best else best
     return best
 
 
@@ -870,6 +881,7 @@ def _draw(key: int, counter: int, deck: Any, live: int, used: int) -> int:
     value=cython.int,
     found=cython.int,
     dealt=cython.int,
+    warm=cython.ulonglong,
     d=cython.int,
     first=cython.longlong,
     h=cython.longlong,
@@ -953,9 +965,15 @@ def deal_variant_block(
         )
         totals, ranks, index = totals.tolist(), ranks.tolist(), index.tolist()
     cards = cython.declare(cython.longlong[::1], board_cards)
+    places = cython.declare(cython.longlong[64])  # _BATCH: each board's row
+    choose2 = cython.declare(cython.longlong[52])  # C(c, 2), C(c, 3): triples' numbers
+    choose3 = cython.declare(cython.longlong[52])
+    for j in range(52):
+        choose2[j] = j * (j - 1) // 2
+        choose3[j] = j * (j - 1) * (j - 2) // 6
     all_tables = True
     flush_suit = -1
-    place = 0
+    warm = 0
     for p in range(players):
         if triple_of[p] < 0:
             all_tables = False
@@ -1025,12 +1043,18 @@ def deal_variant_block(
                 board_totals[dealt] = total
                 board_bits[dealt] = bits
                 dealt += 1
+            if omaha and not all_tables:  # each board's row, its lines read into the cache
+                for d in range(dealt):
+                    s = board_totals[d] >> SUIT_BITS
+                    place = _PAIRS * (_offsets5[tables * _rows + (s >> _shift)] + (s & _low))
+                    places[d] = place
+                    warm += _board_pairs[place] + _board_pairs[place + 32]
+                    warm += _board_pairs[place + 64] + _board_pairs[place + 90]
             for d in range(dealt):
                 first = d * players
                 total = board_totals[d]
                 if omaha and not all_tables:  # the board's row; its triples for flushes
-                    s = total >> SUIT_BITS
-                    place = _PAIRS * (_offsets5[tables * _rows + (s >> _shift)] + (s & _low))
+                    place = places[d]
                     flush_suit = _flush_suit_of(total)
                     if flush_suit >= 0:
                         _triples(cards, 5 * d, 5, totals, ranks)
@@ -1048,7 +1072,7 @@ def deal_variant_block(
                     for a in range(5):
                         for b in range(a + 1, 5):
                             for c in range(b + 1, 5):
-                                index[5 + count] = _triple_index(index[a], index[b], index[c])
+                                index[5 + count] = choose3[index[a]] + choose2[index[b]] + index[c]
                                 count += 1
                 best = 65535
                 for p in range(players):
@@ -1083,4 +1107,5 @@ def deal_variant_block(
                 for p in range(players):
                     counts[_OUTCOMES * picks[first + p] + (top if classes[p] == best else 0)] += 1
             done += dealt
+    _warm_reads[0] = warm  # kept, so that the compiler keeps the reads
     return attempts

@@ -64,6 +64,7 @@ __all__ = [
     "board_pair_kernels",
     "board_pair_table",
     "kernel_arguments",
+    "pair_places",
     "seven_card_classes",
     "table_set",
     "variant_kernels",
@@ -214,6 +215,21 @@ def seven_card_classes(tables: TableSet, hands: NDArray[np.integer]) -> NDArray[
 PAIR_RANKS: Final = 91
 
 
+def pair_places() -> NDArray[np.uint8]:
+    """The place of each pair of ranks in a row of :func:`board_pair_table`, at
+    ``13 * rank + other`` (ranks 0 to 12, in either order): ``high * (high + 1) // 2 +
+    low``.
+
+    >>> places = pair_places()
+    >>> int(places[13 * 12 + 11]), int(places[13 * 11 + 12]), int(places[0])
+    (89, 89, 0)
+    """
+    high = np.maximum.outer(np.arange(13), np.arange(13))
+    low = np.minimum.outer(np.arange(13), np.arange(13))
+    places: NDArray[np.uint8] = (high * (high + 1) // 2 + low).astype(np.uint8).ravel()
+    return places
+
+
 @functools.cache
 def board_pair_table() -> NDArray[np.uint16]:
     """Omaha's board pair table: for each board of five ranks, by the place of its rank
@@ -258,7 +274,7 @@ def board_pair_table() -> NDArray[np.uint16]:
             classes = values[offsets[sums >> ROW_SHIFT] + (sums & _LOW)]
             if impossible is not None:
                 classes[impossible] = np.iinfo(np.uint16).max
-            table[places, high * (high + 1) // 2 + low] = classes.min(axis=1)
+            table[places, pair_places()[13 * high + low]] = classes.min(axis=1)
     flat = table.ravel()
     flat.flags.writeable = False
     return flat
@@ -305,5 +321,5 @@ def board_pair_kernels() -> ModuleType:
     (:func:`board_pair_table`, built on first use): what Monte Carlo deals of Omaha
     hands without a triple table read."""
     module = variant_kernels()
-    module.configure_board_pairs(board_pair_table())
+    module.configure_board_pairs(board_pair_table(), pair_places())
     return module
