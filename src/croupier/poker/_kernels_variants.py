@@ -810,19 +810,21 @@ def _below(key: int, counter: int, n: int) -> int:
     used=cython.ulonglong,
     taken=cython.ulonglong,
     drawn=cython.ulonglong,
-    card=cython.ulonglong,
+    card=cython.uint,
     found=cython.ulonglong,
 )
 @cython.returns(cython.ulonglong)
 def _draw(key: int, counter: int, deck: Any, live: int, used: int) -> int:
     """A card of the ``live`` cards of ``deck`` that is not in the set ``used``, drawn
     from the stream ``key`` from number ``counter + 1`` on: the card in the low 32 bits,
-    how many numbers it took in the high 32."""
+    how many numbers it took in the high 32. (The card on 32 bits: the compiler then
+    sees that the numbers taken do not depend on it, and the next card's numbers need
+    not wait for this one.)"""
     taken = 0
     while True:
         drawn = _below(key, counter + taken + 1, live)
         taken += drawn >> 32
-        card = deck[drawn & _MASK32]
+        card = cython.cast(cython.uint, deck[drawn & _MASK32])
         if not (used >> card) & 1:
             found: int = (taken << 32) | card
             return found
