@@ -187,12 +187,17 @@ def main() -> None:
             repeat,
         )
     )
+    hero5, villain5 = "AsAhKsKhQh", "QdQcJdTc9c"
     mc: list[tuple[str, str, list[str], str]] = [
         ("Omaha MC, hand vs hand preflop", "omaha", [hero, villain], ""),
         ("Omaha MC, hand vs random preflop", "omaha", [hero, ""], ""),
         ("Omaha MC, random vs random preflop", "omaha", ["", ""], ""),
         ("Omaha MC, hand vs hand on a flop", "omaha", [hero, villain], FLOP),
-        ("five-card Omaha MC, hand vs hand preflop", "omaha5", ["AsAhKsKhQh", "QdQcJdTc9c"], ""),
+        ("Omaha MC, hand vs random on a flop", "omaha", [hero, ""], FLOP),
+        ("Omaha MC, random vs random on a flop", "omaha", ["", ""], FLOP),
+        ("five-card Omaha MC, hand vs hand preflop", "omaha5", [hero5, villain5], ""),
+        ("five-card Omaha MC, hand vs random preflop", "omaha5", [hero5, ""], ""),
+        ("five-card Omaha MC, random vs random preflop", "omaha5", ["", ""], ""),
         ("short-deck MC, AhKh vs random preflop", "shortdeck-straights", ["AhKh", ""], ""),
     ]
     for label, game, hands, board in mc:

@@ -14,6 +14,8 @@ total says five cards share a suit, the five-card rank table's otherwise. An Oma
 hand is the best of its two-hole-card pairs with the board's three-card triples: the
 key totals and rank sets of the triples are added up once per board, those of the
 pairs once per hand. Hold'em-style games (short-deck) rank all seven cards at once.
+Monte Carlo deals rank Omaha hands from a table of each known hand with every triple
+(:func:`triple_table`), or from Omaha's board pair table: six reads a hand of four.
 
 >>> import numpy as np
 >>> from croupier.poker.variant_tables import kernel_arguments
@@ -84,6 +86,7 @@ _shift: int = cython.declare(cython.int, 0)
 _low: int = cython.declare(cython.ulonglong, 0)
 _board_pairs: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
 _pair_of: Sequence[int] = cython.declare(cython.const[cython.uchar][::1])
+#: The sum of the first reads of boards' rows (kept so that the compiler keeps them).
 _warm_reads: Any = np.zeros(1, dtype=np.uint64)
 _pair_places: int = cython.declare(cython.longlong, 0)
 
@@ -765,9 +768,14 @@ def exact_boards(
 def _random(key: int, counter: int) -> int:
     """Number ``counter`` of the stream ``key``: splitmix64's output of the key plus
     ``counter`` times the golden ratio (64 random bits)."""
-    z = (key + counter * _GOLDEN) & _MASK64
-    z = ((z ^ (z >> 30)) * _MIX1) & _MASK64
-    z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+    if cython.compiled:  # C's 64-bit arithmetic wraps
+        z = key + counter * _GOLDEN
+        z = (z ^ (z >> 30)) * _MIX1
+        z = (z ^ (z >> 27)) * _MIX2
+    else:  # Python's integers do not
+        z = (key + counter * _GOLDEN) & _MASK64
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
     return z ^ (z >> 31)
 
 
@@ -1045,7 +1053,8 @@ def deal_variant_block(
                 board_totals[dealt] = total
                 board_bits[dealt] = bits
                 dealt += 1
-            if omaha and not all_tables:  # each board's row, its lines read into the cache
+            if omaha and not all_tables:  # each board's row (182 bytes) read into the
+                # cache, a read every 64 bytes: the rows of the batch come in together
                 for d in range(dealt):
                     s = board_totals[d] >> SUIT_BITS
                     place = _PAIRS * (_offsets5[tables * _rows + (s >> _shift)] + (s & _low))
@@ -1109,5 +1118,5 @@ def deal_variant_block(
                 for p in range(players):
                     counts[_OUTCOMES * picks[first + p] + (top if classes[p] == best else 0)] += 1
             done += dealt
-    _warm_reads[0] = warm  # kept, so that the compiler keeps the reads
+    _warm_reads[0] = warm
     return attempts
