@@ -43,7 +43,7 @@ from croupier.poker.hit_categories import PAIR_OR_BETTER, Draw, MadeHand
 from croupier.poker.ranges import Range, RangeError
 from croupier.poker.starting_hands import CLASS_COMBOS, CLASS_OF_COMBO, COMBO_CARDS
 
-__all__ = ["ComboHit", "HitsResult", "classify_batch", "flop_hits", "hits"]
+__all__ = ["ComboHit", "HitsQuestion", "HitsResult", "classify_batch", "flop_hits", "hits"]
 
 #: Called as ``progress(done, total)`` while :func:`flop_hits` runs.
 Progress = Callable[[int, int], None]
@@ -319,15 +319,61 @@ def _cards(value: str | Sequence[Card] | None, what: str) -> tuple[Card, ...]:
         raise PokerError(f"{what}: {exc}") from None
 
 
-def _question(
-    range_: Range | str, board: str | Sequence[Card] | None, dead: str | Sequence[Card] | None
-) -> tuple[Range, tuple[Card, ...], tuple[Card, ...]]:
-    chosen = range_ if isinstance(range_, Range) else Range.parse(range_)
-    board_cards, dead_cards = _cards(board, "the board"), _cards(dead, "the dead cards")
-    both = set(board_cards) & set(dead_cards)
-    if both:
-        raise RangeError(f"{min(both)} is both on the board and dead: a card is in one place")
-    return chosen, board_cards, dead_cards
+def _board_size(size: int) -> PokerError:
+    return PokerError(f"a board of {plural(size, 'card')}: expected 3, 4 or 5 cards")
+
+
+@dataclass(frozen=True, slots=True)
+class HitsQuestion:
+    """What a range hits, asked and checked: the range, the board (none: every flop)
+    and the dead cards. :meth:`parse` refuses a bad question before any work;
+    :meth:`answer` runs :func:`hits` on a board, :func:`flop_hits` without one.
+
+    >>> question = HitsQuestion.parse("QQ+, AK", board="Ks 7d 2c")
+    >>> len(question.range), [str(card) for card in question.board]
+    (34, ['Ks', '7d', '2c'])
+    >>> question.answer().made[MadeHand.SET]
+    3.0
+    >>> try:
+    ...     HitsQuestion.parse("AA", dead="As Ah Ad")
+    ... except RangeError as exc:
+    ...     print(exc)
+    the range 'AA' has no combo left once the board and dead cards are removed
+    """
+
+    range: Range
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+
+    @classmethod
+    def parse(
+        cls,
+        range_: Range | str,
+        board: str | Sequence[Card] | None = None,
+        dead: str | Sequence[Card] | None = None,
+    ) -> HitsQuestion:
+        """Read and check the question: the range, the cards (each once, none both on
+        the board and dead), a board of 3, 4 or 5 cards or none, a combo left live."""
+        chosen = range_ if isinstance(range_, Range) else Range.parse(range_)
+        board_cards, dead_cards = _cards(board, "the board"), _cards(dead, "the dead cards")
+        both = set(board_cards) & set(dead_cards)
+        if both:
+            raise RangeError(f"{min(both)} is both on the board and dead: a card is in one place")
+        if board_cards and len(board_cards) not in (3, 4, 5):
+            raise _board_size(len(board_cards))
+        if not len(chosen.without(cards_to_indices(board_cards + dead_cards))):
+            raise RangeError(
+                f"the range {str(chosen)!r} has no combo left once the board and dead cards "
+                "are removed"
+            )
+        return cls(chosen, board_cards, dead_cards)
+
+    def answer(self, progress: Progress | None = None) -> HitsResult:
+        """What the range hits on the board, or over every flop (``progress`` called
+        as :func:`flop_hits` calls it; one board is too quick to report on)."""
+        if self.board:
+            return hits(self.range, board=self.board, dead=self.dead)
+        return flop_hits(self.range, dead=self.dead, progress=progress)
 
 
 def _totals(
@@ -354,15 +400,12 @@ def hits(
     >>> r.weight, r.made[MadeHand.SET], [str(c) for c in r.combos]
     (1.0, 1.0, ['JdJc set'])
     """
-    chosen, board_cards, dead_cards = _question(range_, board, dead)
-    if len(board_cards) not in (3, 4, 5):
-        raise PokerError(f"a board of {plural(len(board_cards), 'card')}: expected 3, 4 or 5 cards")
+    question = HitsQuestion.parse(range_, board, dead)
+    chosen, board_cards, dead_cards = question.range, question.board, question.dead
+    if not board_cards:
+        raise _board_size(0)
     live = chosen.without(cards_to_indices(board_cards + dead_cards))
     numbers = live.combo_numbers[::-1]  # high cards first
-    if not len(numbers):
-        raise RangeError(
-            f"the range {str(chosen)!r} has no combo left once the board and dead cards are removed"
-        )
     weights = live.weights[numbers]
     holes = COMBO_CARDS[numbers][:, ::-1]  # high card first
     board_row = np.array(cards_to_indices(board_cards), dtype=np.int64)
@@ -432,7 +475,8 @@ def flop_hits(
     >>> r.boards, round(r.weight, 4), f"{r.share(Draw.FLUSH_DRAW):.4%}"
     (22100, 3.5475, '10.9439%')
     """
-    chosen, _, dead_cards = _question(range_, None, dead)
+    question = HitsQuestion.parse(range_, None, dead)
+    chosen, dead_cards = question.range, question.dead
     dead_numbers = cards_to_indices(dead_cards)
     live = chosen.without(dead_numbers)
     numbers = live.combo_numbers
