@@ -395,6 +395,7 @@ def hits_view(result: HitsResult) -> dict[str, Any]:
     return {
         "range": result.range,
         "board": cards_view(result.board),
+        "dead": cards_view(result.dead),
         "boards": result.boards,
         "combos": result.weight,
         "pair_or_better": result.pair_or_better,

@@ -157,7 +157,8 @@ class HitsView(Answer):
     """What a range makes: on one board, combo by combo, or over every flop."""
 
     range: str
-    board: list[CardView]
+    board: list[CardView] = Field(description="the board (none: every flop)")
+    dead: list[CardView]
     boards: int = Field(ge=1, description="boards counted: 1, or every flop")
     combos: float = Field(ge=0, description="the range's live combos (weighted)")
     pair_or_better: float = Field(ge=0)
