@@ -999,6 +999,7 @@
   // and hold'em); the last answers, and those still to come, are another game's: they go.
   function setGame(name) {
     game = name;
+    window.clearTimeout(sliderTimer); // the slider's range was for the last game's grid
     forgetCalculation();
     hitsJobs.forget();
     compareQuestions.forget();
