@@ -238,7 +238,7 @@ def test_every_flop_shows_its_progress_and_a_newer_question_supersedes_it(
     page.fill("#hole-1", "")  # random, with a dead card: every combo on its flops, seconds
     page.fill("#dead", "2c")
     page.click("#hits-form button[type=submit]")
-    expect(page.locator("#hits-progress-text")).to_contain_text(" of 1,275 combos")
+    expect(page.locator("#hits-progress-text")).to_contain_text(" of 1,275")
     screenshot(page, "poker-hits-progress")
     page.fill("#hole-1", "AK")
     page.fill("#board", "Ks 7d 3c")

@@ -510,13 +510,12 @@
     };
   }
 
-  // A job's progress bar: ``prefix`` "" (the calculation), "next-" or "hits-"; ``unit``
-  // what it counts, if it says.
-  function showProgress(prefix, done, total, unit) {
+  // A job's progress bar: ``prefix`` "" (the calculation), "next-" or "hits-".
+  function showProgress(prefix, done, total) {
     $(prefix + "progress-line").hidden = false;
     $(prefix + "progress").max = total || 1;
     $(prefix + "progress").value = done;
-    $(prefix + "progress-text").textContent = total ? `${done.toLocaleString("en")} of ${total.toLocaleString("en")}${unit || ""}` : "starting…";
+    $(prefix + "progress-text").textContent = total ? `${done.toLocaleString("en")} of ${total.toLocaleString("en")}` : "starting…";
   }
 
   // A table's head: a column title each.
@@ -925,7 +924,7 @@
     const asked = { range: $("hole-" + player).value, board: $("board").value, dead: $("dead").value };
     let job;
     try {
-      job = await hitsJobs.run("/api/poker/hits", asked, (d, t) => showProgress("hits-", d, t, " combos"));
+      job = await hitsJobs.run("/api/poker/hits", asked, (d, t) => showProgress("hits-", d, t));
     } catch (error) {
       $("hits-progress-line").hidden = true;
       box.replaceChildren();
