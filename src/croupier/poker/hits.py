@@ -547,7 +547,7 @@ def flop_hits(
         numbers = np.array([CLASS_COMBOS[n][0] for n in held], dtype=np.int64)
         weights = class_weights[held]
     dead_array, no_dead = np.array(dead_numbers, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    is_dead = _flops().holding[dead_array].any(axis=0)  # each flop: holds a dead card
+    is_dead = np.asarray(_flops().holding[dead_array].any(axis=0))  # holds a dead card
     flops = math.comb(52 - len(dead_numbers), 3)
     # With dead cards, a combo's flops are its class's flops less those holding a dead
     # card, when those are the fewer (a class's tally is any of its combos' tally).
