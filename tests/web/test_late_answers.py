@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.web.test_browser import sit_down
-from tests.web.test_casino_browser import api_state, new_game, richest, settle
+from tests.web.test_casino_browser import api_state, click_move, new_game, richest, settle
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip(
@@ -163,7 +163,34 @@ def test_a_move_answered_after_a_new_game_does_not_bring_the_old_game_back(
     expect(page.locator("#score-human")).to_have_text("0")
 
 
+def test_a_double_click_on_take_back_takes_back_one_move(browser_page: Any) -> None:
+    # the second click went out while the first was on its way: refused, its error shown
+    page = browser_page
+    page.add_init_script(late("/api/casino/undo"))
+    new_game(page, "casual")
+    click_move(page, richest(api_state(page)["position"]["legal"]))
+    page.dblclick("#undo")
+    after_the_late_answer(page)
+    settle(page)
+    expect(page.locator("#toss-text")).to_contain_text("Taken back: ")
+    expect(page.locator("#move-error")).to_have_text("")
+    assert not [e for e in api_state(page)["history"] if e["player"] == "human"]
+
+
 # --- The counting trainer ------------------------------------------------------------
+
+
+def start_drill(page: Any, user: str) -> None:
+    page.goto("/baccarat/trainer")
+    page.fill("#t-user", user)
+    page.fill("#t-every", "4")
+    page.fill("#t-cards", "12")
+    page.fill("#t-speed", "0.01")
+    page.fill("#t-seed", "5")
+    page.click("#start-form button[type=submit]")
+    expect(page.locator("#answer-form")).to_be_visible()
+    page.fill("#a-running", "0")
+    page.fill("#a-true", "0")
 
 
 def test_an_answer_sent_twice_answers_once(
@@ -174,19 +201,27 @@ def test_an_answer_sent_twice_answers_once(
     monkeypatch.setenv("CROUPIER_TRAINER_DIR", str(tmp_path))
     page = browser_page
     page.add_init_script(late("/api/baccarat/trainer/answer", ms=1000))
-    page.goto("/baccarat/trainer")
-    page.fill("#t-user", "bo")
-    page.fill("#t-every", "4")
-    page.fill("#t-cards", "12")
-    page.fill("#t-speed", "0.01")
-    page.fill("#t-seed", "5")
-    page.click("#start-form button[type=submit]")
-    expect(page.locator("#answer-form")).to_be_visible()
-    page.fill("#a-running", "0")
-    page.fill("#a-true", "0")
+    start_drill(page, "bo")
     page.press("#a-true", "Enter")
     page.press("#a-true", "Enter")
     after_the_late_answer(page)
     drill = page.request.get("/api/baccarat/trainer").json()["drill"]
     assert drill["score"]["asked"] == 1
     expect(page.locator("#drill-status")).to_have_text("Cards 5 to 8 of 12.")
+
+
+def test_an_answer_arriving_after_stop_does_not_bring_the_drill_back(
+    browser_page: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("CROUPIER_TRAINER_DIR", str(tmp_path))
+    page = browser_page
+    page.add_init_script(late("/api/baccarat/trainer/answer"))
+    start_drill(page, "cy")
+    page.press("#a-true", "Enter")
+    page.click("#stop")
+    expect(page.locator("#score")).to_contain_text("Stopped")
+    after_the_late_answer(page)
+    assert page.request.get("/api/baccarat/trainer").json()["drill"] is None
+    expect(page.locator("#start-form")).to_be_visible()
+    expect(page.locator("#answer-form")).to_be_hidden()
+    expect(page.locator("#score")).to_contain_text("Stopped")
