@@ -54,12 +54,17 @@ def after_the_late_answer(page: Any) -> None:
 # --- Baccarat ------------------------------------------------------------------------
 
 
+def seated_with_a_25_chip(page: Any, script: str) -> None:
+    """Seated at a table (seed 11) with ``script`` late, the $25 chip chosen."""
+    page.add_init_script(script)
+    sit_down(page, seed=11)
+    page.click("#chips [data-value='2500']")
+
+
 def test_a_double_click_on_a_bet_puts_two_chips_down(browser_page: Any) -> None:
     # both checks used to propose the bets as they were before either answer: one chip
     page = browser_page
-    page.add_init_script(late("/api/baccarat/check", ms=800))
-    sit_down(page, seed=11)
-    page.click("#chips [data-value='2500']")
+    seated_with_a_25_chip(page, late("/api/baccarat/check", ms=800))
     page.dblclick("[data-bet='banker']")
     expect(page.locator("[data-bet='banker']")).to_have_attribute(
         "aria-label", re.compile(r"\$50 on it")
@@ -68,9 +73,7 @@ def test_a_double_click_on_a_bet_puts_two_chips_down(browser_page: Any) -> None:
 
 def test_a_chip_checked_late_does_not_come_back_after_the_deal(browser_page: Any) -> None:
     page = browser_page
-    page.add_init_script(late("/api/baccarat/check", nth=2))
-    sit_down(page, seed=11)
-    page.click("#chips [data-value='2500']")
+    seated_with_a_25_chip(page, late("/api/baccarat/check", nth=2))
     page.click("[data-bet='banker']")
     expect(page.locator("[data-take-off='banker']")).to_be_visible()
     page.click("[data-bet='player']")  # its check answers after the deal
@@ -125,17 +128,22 @@ def shown_hand(page: Any) -> list[str]:
     )
 
 
+def send_a_move(page: Any) -> None:
+    """Click a legal move's card, table items and action (its answer not awaited)."""
+    move = richest(api_state(page)["position"]["legal"])
+    page.click(f"#hand [data-card='{move['card']}']")
+    for index in move["items"]:
+        page.click(f"#table-items [data-index='{index}']")
+    page.click(f"#move-actions [data-action='{move['action']}']")
+
+
 def test_a_hint_answered_after_the_move_is_not_applied(browser_page: Any) -> None:
     # the hint of the old position chose its move on the new one and said it
     page = browser_page
     page.add_init_script(late("/api/casino/hint"))
     new_game(page, "casual")
     page.click("#hint")
-    move = richest(api_state(page)["position"]["legal"])
-    page.click(f"#hand [data-card='{move['card']}']")
-    for index in move["items"]:
-        page.click(f"#table-items [data-index='{index}']")
-    page.click(f"#move-actions [data-action='{move['action']}']")
+    send_a_move(page)
     after_the_late_answer(page)
     settle(page)
     expect(page.locator("#hint-text")).to_have_text("")
@@ -148,11 +156,7 @@ def test_a_move_answered_after_a_new_game_does_not_bring_the_old_game_back(
     page = browser_page
     page.add_init_script(late("/api/casino/move"))
     new_game(page, "casual")
-    move = richest(api_state(page)["position"]["legal"])
-    page.click(f"#hand [data-card='{move['card']}']")
-    for index in move["items"]:
-        page.click(f"#table-items [data-index='{index}']")
-    page.click(f"#move-actions [data-action='{move['action']}']")
+    send_a_move(page)
     page.click("#call-tails")  # a new tournament while the move's answer is on its way
     after_the_late_answer(page)
     settle(page)
