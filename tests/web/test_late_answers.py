@@ -24,7 +24,8 @@ expect = pytest.importorskip(
 
 def late(path: str, *, method: str = "POST", nth: int = 1, ms: int = 1500) -> str:
     """An init script making the answer to the ``nth`` ``method`` request to ``path``
-    reach the page ``ms`` late; ``window.lateReleased`` is true once it has."""
+    reach the page ``ms`` late; ``window.lateReleased`` is true once it has (and
+    ``window.lateCount`` counts the late answers released, several scripts together)."""
     return f"""
 (() => {{
   const fetched = window.fetch.bind(window);
@@ -38,6 +39,7 @@ def late(path: str, *, method: str = "POST", nth: int = 1, ms: int = 1500) -> st
     if (mine === {nth}) {{
       await new Promise((resolve) => setTimeout(resolve, {ms}));
       window.lateReleased = true;
+      window.lateCount = (window.lateCount || 0) + 1;
     }}
     return response;
   }};
@@ -45,9 +47,10 @@ def late(path: str, *, method: str = "POST", nth: int = 1, ms: int = 1500) -> st
 """
 
 
-def after_the_late_answer(page: Any) -> None:
-    """Wait until the late answer has reached the page, and the page has handled it."""
-    page.wait_for_function("() => window.lateReleased === true", timeout=30_000)
+def after_the_late_answer(page: Any, count: int = 1) -> None:
+    """Wait until the late answer (the ``count`` late answers of as many ``late`` scripts)
+    has reached the page, and the page has handled it."""
+    page.wait_for_function(f"() => (window.lateCount || 0) >= {count}", timeout=30_000)
     page.wait_for_timeout(300)
 
 

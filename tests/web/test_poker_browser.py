@@ -18,6 +18,7 @@ from croupier.poker import Range, calculate
 from croupier.poker.calc.nextcard import next_card
 from croupier.poker.hit_categories import MadeHand
 from croupier.poker.hits import flop_hits, hits
+from tests.web.test_late_answers import after_the_late_answer, late
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip(
@@ -68,41 +69,15 @@ def test_the_slider_takes_the_top_of_the_order(browser_page: Any) -> None:
     assert "three random hands" in page.inner_text("#top-percent-order")
 
 
-def slow_first(path: str, fragment: str, milliseconds: int = 1500) -> str:
-    """An init script making the page's first answer from ``path`` to a request whose body
-    holds ``fragment`` come ``milliseconds`` late (the server answered at once), as it may
-    on a loaded server: the page must not let it overwrite what a later question drew."""
-    return f"""
-(() => {{
-  const fetched = window.fetch.bind(window);
-  let slowed = false;
-  window.fetch = async (url, options) => {{
-    const response = await fetched(url, options);
-    const body = options && typeof options.body === "string" ? options.body : "";
-    const chosen = String(url).endsWith({json.dumps(path)}) &&
-      body.includes({json.dumps(fragment)});
-    if (chosen && !slowed) {{
-      slowed = true;
-      await new Promise((resolve) => setTimeout(resolve, {milliseconds}));
-    }}
-    return response;
-  }};
-}})();
-"""
-
-
-SLOW_FIRST_RANGE = slow_first("/api/poker/range", '"AA"')
-
-
 def test_a_late_answer_about_the_old_range_does_not_overwrite_the_new(browser_page: Any) -> None:
     # the grid opened on AA asks about AA; its answer comes after the slider's (as it may on
     # a loaded server) and must not draw AA's grid over the top 20%
     page = browser_page
-    page.add_init_script(SLOW_FIRST_RANGE)
+    page.add_init_script(late("/api/poker/range"))  # the grid's first question: AA
     open_grid(page, 2, "AA")
     page.locator("#top-percent").fill("20")
     expect(page.locator("#range-picker-title")).to_contain_text("270 combos")
-    page.wait_for_timeout(2000)  # the late AA answer has arrived by now
+    after_the_late_answer(page)
     expect(page.locator("#range-picker-title")).to_contain_text("270 combos")
     expect(page.locator("#hole-2")).to_have_value(str(Range.parse("20%")))
 
@@ -252,7 +227,7 @@ def test_every_flop_shows_its_progress_and_a_newer_question_supersedes_it(
 
 def test_a_late_hits_answer_does_not_overwrite_a_newer_one(browser_page: Any) -> None:
     page = browser_page
-    page.add_init_script(slow_first("/api/poker/hits", '"Ks 7d 2c"'))
+    page.add_init_script(late("/api/poker/hits"))  # the first: on Ks 7d 2c
     page.goto("/poker")
     page.fill("#hole-1", "QQ+, AK")
     page.fill("#board", "Ks 7d 2c")
@@ -260,7 +235,7 @@ def test_a_late_hits_answer_does_not_overwrite_a_newer_one(browser_page: Any) ->
     page.fill("#board", "9h 8h 2c")
     page.click("#hits-form button[type=submit]")
     expect(page.locator("#hits-result p")).to_contain_text("on 9h 8h 2c")
-    page.wait_for_timeout(2000)  # the late answer about Ks 7d 2c has arrived by now
+    after_the_late_answer(page)
     expect(page.locator("#hits-result p")).to_contain_text("on 9h 8h 2c")
     overpairs = hits("QQ+, AK", board="9h 8h 2c").made[MadeHand.OVERPAIR]
     row = page.locator("#hits-result tr", has_text="overpair").first.locator("td")
@@ -269,13 +244,13 @@ def test_a_late_hits_answer_does_not_overwrite_a_newer_one(browser_page: Any) ->
 
 def test_a_late_comparison_does_not_overwrite_a_newer_one(browser_page: Any) -> None:
     page = browser_page
-    page.add_init_script(slow_first("/api/poker/compare", "Kc Ac"))
+    page.add_init_script(late("/api/poker/compare"))
     page.goto("/poker")
     page.click("#compare-form button[type=submit]")  # the example line, answered late
     page.fill("#compare-line", "As Ks Qs Js Ts ; 2c 2d 2h 2s 3c")
     page.click("#compare-form button[type=submit]")
     expect(page.locator("#compare-result .verdict")).to_contain_text("Hand 1")
-    page.wait_for_timeout(2000)
+    after_the_late_answer(page)
     expect(page.locator("#compare-result h3").first).to_contain_text("straight flush")
 
 
@@ -283,7 +258,7 @@ def test_a_late_next_card_table_is_dropped_once_a_newer_answer_is_shown(
     browser_page: Any,
 ) -> None:
     page = browser_page
-    page.add_init_script(slow_first("/api/poker/next", '"board"', 2500))
+    page.add_init_script(late("/api/poker/next", ms=2500))
     page.goto("/poker")
     page.fill("#hole-1", "AKs")
     page.fill("#hole-2", "QQ")
@@ -294,7 +269,7 @@ def test_a_late_next_card_table_is_dropped_once_a_newer_answer_is_shown(
     page.fill("#board", "Qh 7h 2c 9d")
     page.click("#calculate")
     expect(page.locator("#next-card")).to_have_text("Next card: equity by river card")
-    page.wait_for_timeout(3000)  # the turn table for the flop has arrived by now
+    after_the_late_answer(page)  # the turn table for the flop
     expect(page.locator("#next-result")).to_be_empty()
     expect(page.locator("#next-progress-line")).to_be_hidden()
     # the table asked now is the answer's (a turn's river cards), whatever the form says
@@ -308,16 +283,16 @@ def test_a_late_next_card_table_is_dropped_once_a_newer_answer_is_shown(
 
 def test_answers_still_to_come_are_dropped_when_the_game_changes(browser_page: Any) -> None:
     page = browser_page
-    page.add_init_script(slow_first("/api/poker/equity", '"holdem"'))
-    page.add_init_script(slow_first("/api/poker/hits", '"range"'))
-    page.add_init_script(slow_first("/api/poker/range", '"20%"'))
+    page.add_init_script(late("/api/poker/equity"))
+    page.add_init_script(late("/api/poker/hits"))
+    page.add_init_script(late("/api/poker/range", nth=2))  # the first is the grid's AA
     open_grid(page, 2, "AA")
     page.locator("#top-percent").fill("20")  # the slider's range comes late
     page.click("#hits-form button[type=submit]")  # so does what player 1's hand hits
     page.click("#calculate")  # and the calculation
     page.wait_for_timeout(300)
     page.select_option("#game", "omaha")
-    page.wait_for_timeout(2500)  # every late answer has arrived by now
+    after_the_late_answer(page, 3)
     expect(page.locator("#hole-1")).to_have_value("AsAhKsKh")
     expect(page.locator("#hole-2")).to_have_value("random")
     expect(page.locator("#equity-result")).to_be_empty()
