@@ -462,11 +462,14 @@ def card_notation() -> dict[str, Any]:
     }
 
 
-def job_owner(request: Request, kind: str) -> str:
-    """Who owns a poker job of ``kind``: the browser, for that kind alone (a browser runs
-    one calculation, one next-card table and one hits question at a time, and a new one of
-    a kind cancels the last of that kind only)."""
-    return f"{request.scope['state']['session_id']}:poker-{kind}"
+def start_job(request: Request, kind: str, work: Callable[[Progress], dict[str, Any]]) -> Response:
+    """Start ``work`` as the browser's poker job of ``kind`` and answer 202 with it. Its
+    owner is the browser and the kind: a browser runs one calculation, one next-card
+    table and one hits question at a time, and a new job cancels its last of that kind
+    only."""
+    owner = f"{request.scope['state']['session_id']}:poker-{kind}"
+    job = request.app.state.jobs.start(owner, work)
+    return answer(request, job.view(), status_code=202)
 
 
 @router.get("/poker", response_class=HTMLResponse)
@@ -507,10 +510,7 @@ async def page(request: Request) -> Response:
 def start_equity(request: Request, body: EquityRequest) -> Response:
     """Start a calculation; poll ``/api/poker/jobs/<job>`` for its progress and result."""
     question, plan, work = plan_equity(body)
-    job = request.app.state.jobs.start(
-        job_owner(request, "equity"), functools.partial(equity_job, question, plan, work)
-    )
-    return answer(request, job.view(), status_code=202)
+    return start_job(request, "equity", functools.partial(equity_job, question, plan, work))
 
 
 @router.post(
@@ -539,10 +539,7 @@ def start_next(request: Request, body: EquityRequest) -> Response:
             f"the next-card table would take over {EXACT_SECONDS:.0f} seconds on this server: "
             "narrow the ranges",
         )
-    job = request.app.state.jobs.start(
-        job_owner(request, "next"), functools.partial(next_job, question)
-    )
-    return answer(request, job.view(), status_code=202)
+    return start_job(request, "next", functools.partial(next_job, question))
 
 
 @router.post(
@@ -558,10 +555,7 @@ def start_hits(request: Request, body: HitsRequest) -> Response:
     combo: a one-line 422); a browser's new question cancels its last one."""
     text = body.range if body.range.strip() else "random"
     question = HitsQuestion.parse(text, body.board.strip() or None, body.dead.strip() or None)
-    job = request.app.state.jobs.start(
-        job_owner(request, "hits"), functools.partial(hits_job, question)
-    )
-    return answer(request, job.view(), status_code=202)
+    return start_job(request, "hits", functools.partial(hits_job, question))
 
 
 @router.get(
