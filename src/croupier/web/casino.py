@@ -69,7 +69,7 @@ from croupier.web.schemas.casino import (
     ReviewJobAnswer,
     TableAnswer,
 )
-from croupier.web.sessions import Slot, open_session
+from croupier.web.sessions import Slot, light, open_session
 
 __all__ = ["PAGE", "PuzzleSeat", "Seat"]
 
@@ -399,19 +399,27 @@ def _computer_replies(request: Request, seat: Seat) -> Seat:
     return thought
 
 
-@router.get("/casino", response_class=HTMLResponse)
-def page(request: Request) -> Response:
-    """The table."""
+def _page(request: Request) -> Response:
     with open_session(request) as session:
         state = seat_view(session.get(SEAT))
     return render(request, "casino.html", title="Casino", state=state)
 
 
-@router.get("/api/casino", response_model=TableAnswer, responses=answers(*READS))
-def state(request: Request) -> Response:
-    """The table as the page shows it."""
+@router.get("/casino", response_class=HTMLResponse)
+async def page(request: Request) -> Response:
+    """The table (on the event loop when it may: see croupier.web.sessions.light)."""
+    return await light(request, _page, request)
+
+
+def _state(request: Request) -> Response:
     with open_session(request) as session:
         return answer(request, seat_view(session.get(SEAT)))
+
+
+@router.get("/api/casino", response_model=TableAnswer, responses=answers(*READS))
+async def state(request: Request) -> Response:
+    """The table as the page shows it."""
+    return await light(request, _state, request)
 
 
 @router.post("/api/casino/new", response_model=TableAnswer, responses=answers(*CHANGES))
