@@ -102,6 +102,14 @@ class Deal(RequestModel):
     stakes: dict[str, str | int] = Field(max_length=20)
 
 
+class DealRound(Deal):
+    """A deal: the chips, and the table the page shows (its ``rounds_played``). When that
+    is still the table's, the answer carries only the road cells and bankrolls that
+    changed (its ``since`` says from where); else, or without it, the whole table."""
+
+    drawn: int | None = Field(None, ge=0, le=2**63 - 1)
+
+
 def _cents(text: str | None) -> int | None:
     return None if text is None else parse_money(text)
 
@@ -296,20 +304,31 @@ def _cells_view(
     return list(made.views)
 
 
+def road_cells(sitting: Sitting) -> dict[str, list[dict[str, Any]]]:
+    """The cells of the five roads of the current shoe, as JSON, by road: ``bead_plate``,
+    ``big_road`` and the derived roads' keys. A cell's JSON is made once: the same
+    object in each later answer while the cell stays as it is."""
+    board = sitting.scoreboard
+    cells = {
+        "bead_plate": _cells_view(board, "bead-plate", board.bead_plate, _bead_view),
+        "big_road": _cells_view(board, "big-road", board.big_road, _road_cell),
+    }
+    for key, road in DERIVED_ROADS.items():
+        cells[key] = _cells_view(board, key, board.derived_road(road), _mark_view)
+    return cells
+
+
 def roads_view(sitting: Sitting) -> dict[str, Any]:
     """The five roads of the current shoe, the ask road and the shoe's tally."""
     board = sitting.scoreboard
     asked = board.ask_road()
     tally = board.tally
+    cells = road_cells(sitting)
     return {
-        "bead_plate": _cells_view(board, "bead-plate", board.bead_plate, _bead_view),
-        "big_road": _cells_view(board, "big-road", board.big_road, _road_cell),
+        "bead_plate": cells["bead_plate"],
+        "big_road": cells["big_road"],
         "derived_roads": {
-            key: {
-                "name": road.name,
-                "marks": _cells_view(board, key, board.derived_road(road), _mark_view),
-            }
-            for key, road in DERIVED_ROADS.items()
+            key: {"name": road.name, "marks": cells[key]} for key, road in DERIVED_ROADS.items()
         },
         "ask_road": {
             side: {key: None if colour is None else colour.value for key, colour in marks.items()}
@@ -362,7 +381,64 @@ def seat_view(sitting: Sitting | None) -> dict[str, Any]:
         **roads_view(sitting),
         "odds": odds_view(Composition.from_ranks(counts), shoe.cut_card_reached, rules),
         "broke": table.bankroll < max(CHIPS[0], rules.min_stake),
+        "since": None,
     }
+
+
+def _unchanged(before: Sequence[object], after: Sequence[object]) -> int:
+    """How many of the first items of ``after`` are those of ``before`` (the same objects).
+
+    >>> a, b, c = {"a": 1}, {"b": 2}, {"c": 3}
+    >>> _unchanged([a, b], [a, b, c]), _unchanged([a, b], [a, c]), _unchanged([a], [])
+    (2, 1, 0)
+    """
+    for index, (old, new) in enumerate(zip(before, after, strict=False)):
+        if old is not new:
+            return index
+    return min(len(before), len(after))
+
+
+def since_view(
+    view: dict[str, Any],
+    before: Mapping[str, Sequence[object]],
+    bankrolls: int,
+    reshuffled: bool,
+) -> dict[str, Any]:
+    """``view`` (a seated table's, after a deal) cut down to what changed since the table
+    the page showed: its road cells were ``before`` (:func:`road_cells`), it had
+    ``bankrolls`` bankrolls. Each road keeps only its cells from the first that changed,
+    the bankrolls only the new ones, and ``since`` says where each starts (the page keeps
+    its own before that). A reshuffled shoe's roads start again: all of them are sent."""
+    after = road_cells_of(view)
+    starts = {
+        key: 0 if reshuffled else _unchanged(before[key], cells) for key, cells in after.items()
+    }
+    course = view["bankrolls"]
+    kept = bankrolls if len(course) == bankrolls + 1 else 0  # the oldest dropped: all of it
+    return {
+        **view,
+        "bead_plate": after["bead_plate"][starts["bead_plate"] :],
+        "big_road": after["big_road"][starts["big_road"] :],
+        "derived_roads": {
+            key: {**road, "marks": after[key][starts[key] :]}
+            for key, road in view["derived_roads"].items()
+        },
+        "bankrolls": course[kept:],
+        "since": {
+            "bead_plate": starts["bead_plate"],
+            "big_road": starts["big_road"],
+            "derived_roads": {key: starts[key] for key in DERIVED_ROADS},
+            "bankrolls": kept,
+        },
+    }
+
+
+def road_cells_of(view: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The road cells of a seated table's view, by road (as :func:`road_cells`)."""
+    cells = {"bead_plate": view["bead_plate"], "big_road": view["big_road"]}
+    for key, road in view["derived_roads"].items():
+        cells[key] = road["marks"]
+    return cells
 
 
 def round_view(played: TableRound) -> dict[str, Any]:
@@ -455,18 +531,25 @@ async def check(request: Request, body: Deal) -> Response:
     return await light(request, _check, request, body)
 
 
-def _deal(request: Request, body: Deal) -> Response:
+def _deal(request: Request, body: DealRound) -> Response:
     stakes = read_stakes(body.stakes)
     with open_session(request) as session:
         sitting = _seated(session.get(SEAT))
-        sitting.play(stakes)
+        shown = body.drawn is not None and body.drawn == sitting.table.rounds_played
+        before = road_cells(sitting) if shown else None
+        bankrolls = len(sitting.bankrolls)
+        played = sitting.play(stakes)
         session.put(SEAT, sitting)
-        return answer(request, seat_view(sitting))
+        view = seat_view(sitting)
+        if before is not None:
+            view = since_view(view, before, bankrolls, played.reshuffled)
+        return answer(request, view)
 
 
 @router.post("/api/baccarat/deal", response_model=TableAnswer, responses=answers(*CHANGES))
-async def deal(request: Request, body: Deal) -> Response:
-    """Deal a round with the chips on the table."""
+async def deal(request: Request, body: DealRound) -> Response:
+    """Deal a round with the chips on the table. With ``drawn``, the table the page
+    shows, only the road cells and bankrolls that changed are sent (see ``since``)."""
     return await light(request, _deal, request, body)
 
 
