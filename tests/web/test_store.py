@@ -178,6 +178,31 @@ def test_the_sqlite_file_is_private_and_in_wal_mode(tmp_path: Path) -> None:
     store.close()
 
 
+def test_sqlite_checkpoints_on_a_thread_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("croupier.web.store.sqlite.CHECKPOINT_EVERY", 10)
+    store = open_store(tmp_path)
+    assert isinstance(store, SQLiteStore)
+    with store._read() as connection:  # a save never waits for a checkpoint
+        assert connection.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    data = "x" * 6000  # two pages a save
+    for version in range(300):
+        store.commit("s" * 43, None, {"game": Change(version or None, data)})
+        if version % 10 == 9:
+            time.sleep(0.005)  # the checkpointer's turn
+    assert store._checkpointer is not None and store._checkpointer.is_alive()
+    # The log was copied into the database and started again along the way: it holds
+    # far fewer than the 600 pages written.
+    wal = Path(f"{store.path}-wal").stat().st_size
+    assert wal < 200 * 4096, wal
+    store.close()
+    assert store._checkpointer is None
+    reopened = open_store(tmp_path)
+    assert reopened.fetch("s" * 43, "game") == (300, data)
+    reopened.close()
+
+
 def test_session_files_of_older_versions_move_into_the_database(tmp_path: Path) -> None:
     state = tmp_path / "state"
     state.mkdir()
