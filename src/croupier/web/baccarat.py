@@ -13,6 +13,7 @@ every variant of every bet for the cards left (before sitting down: a full shoe)
 from __future__ import annotations
 
 import dataclasses
+import functools
 import threading
 import weakref
 from collections.abc import Callable, Mapping, Sequence
@@ -338,19 +339,27 @@ def roads_view(sitting: Sitting) -> dict[str, Any]:
     }
 
 
+@functools.cache
+def _no_table_view() -> dict[str, Any]:
+    """The page before sitting down: the same for every browser, made once (shared: not
+    to be changed)."""
+    return {
+        "seated": False,
+        "payouts": [
+            {"name": name, "description": rules.payouts.description}
+            for name, rules in PRESETS.items()
+        ],
+        "choices": choices_view(),
+        "chips": list(CHIPS),
+        "odds": odds_view(Composition.decks(FULL_SHOE), True, None),
+    }
+
+
 def seat_view(sitting: Sitting | None) -> dict[str, Any]:
-    """Everything the table page shows, as JSON."""
+    """Everything the table page shows, as JSON (before sitting down: one dict shared by
+    every answer, not to be changed)."""
     if sitting is None:
-        return {
-            "seated": False,
-            "payouts": [
-                {"name": name, "description": rules.payouts.description}
-                for name, rules in PRESETS.items()
-            ],
-            "choices": choices_view(),
-            "chips": list(CHIPS),
-            "odds": odds_view(Composition.decks(FULL_SHOE), True, None),
-        }
+        return _no_table_view()
     table, shoe, rules = sitting.table, sitting.table.shoe, sitting.rules
     counts: dict[Rank, int] = table.next_round_counts()
     return {
