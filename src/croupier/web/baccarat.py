@@ -400,11 +400,17 @@ def _unchanged(before: Sequence[object], after: Sequence[object]) -> int:
     >>> a, b, c = {"a": 1}, {"b": 2}, {"c": 3}
     >>> _unchanged([a, b], [a, b, c]), _unchanged([a, b], [a, c]), _unchanged([a], [])
     (2, 1, 0)
+    >>> _unchanged([a, b, c], [a, {"b": 2}, {"d": 4}])  # equal is unchanged too
+    2
     """
-    for index, (old, new) in enumerate(zip(before, after, strict=False)):
-        if old is not new:
-            return index
-    return min(len(before), len(after))
+    # Compared as lists (the same objects are passed at once): all, or all but the last
+    # (a tie changes the big road's last cell), else item by item.
+    kept = min(len(before), len(after))
+    for length in (kept, kept - 1):
+        if length >= 0 and before[:length] == after[:length]:
+            return length
+    pairs = enumerate(zip(before, after, strict=False))
+    return next(i for i, (old, new) in pairs if old != new)
 
 
 def since_view(
