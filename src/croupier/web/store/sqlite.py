@@ -9,7 +9,11 @@ write-ahead log is kept under :data:`WAL_LIMIT` bytes.
 The log is copied into the database (a checkpoint, which waits for the disk) by a thread
 of its own after every :data:`CHECKPOINT_EVERY` writes, never by the write that fills
 it: SQLite's own checkpoints ran inside a request's save, and their wait for the disk
-(milliseconds, tens of them on a busy disk) was the slowest requests' time.
+(milliseconds, tens of them on a busy disk) was the slowest requests' time. The log
+starts again from its beginning only after a checkpoint that copied all of it; while
+writes keep coming, each checkpoint leaves the last ones behind, so once the log holds
+over :data:`LOG_PAGES` pages the thread copies the rest with this process's writes held
+back a moment, and the log starts again.
 """
 
 from __future__ import annotations
@@ -35,6 +39,9 @@ WAL_LIMIT: Final = 16 * 1024 * 1024
 #: Writes between two checkpoints (a write adds a page or two to the log: SQLite's own
 #: checkpoints came every thousand pages).
 CHECKPOINT_EVERY: Final = 200
+#: Pages in the log beyond which a checkpoint holds this process's writes back until it
+#: has copied all of them (SQLite checkpoints at 1,000 pages by itself).
+LOG_PAGES: Final = 1_000
 
 
 class SQLiteStore(Store):
@@ -105,7 +112,10 @@ class SQLiteStore(Store):
                 return
             # Busy (another process's checkpoint): the next one copies it.
             with contextlib.suppress(Exception), self._read() as connection:
-                connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                _, pages, _ = connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                if pages > LOG_PAGES:  # the rest, while no write of this process adds more
+                    with self._writing:
+                        connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
     def close(self) -> None:
         """:meth:`Store.close`, the checkpointer thread stopped (the last connection to
