@@ -384,8 +384,8 @@ def answer_move(seat: Seat, turn: Turn, before: State, until: float) -> Seat:
 
 
 #: The most of the deadline kept for what follows the search, when the last answers
-#: came out late (a loaded machine): the computer then still thinks for 0.4 s.
-MOST_MARGIN: Final = 0.6
+#: came out late (a loaded machine): the computer then still thinks for 0.3 s.
+MOST_MARGIN: Final = 0.7
 
 
 def _answer_deadline(request: Request) -> float:
