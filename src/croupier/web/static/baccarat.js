@@ -97,7 +97,15 @@
   }
 
   // The table (the library) decides whether a chip may go down: limits and bankroll.
-  async function addChip(key, value) {
+  // Chips are asked about one at a time, each on top of those accepted before it (two
+  // quick clicks on a slow server asked both about the same bets, and counted one).
+  let placing = Promise.resolve();
+  function addChip(key, value) {
+    placing = placing.then(() => placeChip(key, value));
+    return placing;
+  }
+
+  async function placeChip(key, value) {
     const proposed = { ...bets, [key]: (bets[key] || 0) + value };
     const stakes = {};
     for (const [bet, cents] of Object.entries(proposed)) stakes[bet] = (cents / 100).toFixed(2);
