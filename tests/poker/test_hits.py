@@ -179,9 +179,10 @@ def test_published_flop_odds() -> None:
     assert suited.share(MadeHand.FULL_HOUSE) * 19600 == pytest.approx(18)
 
 
-def obvious_flop_loop(text: str, dead: str = "") -> tuple[dict[MadeHand, float], float]:
+def obvious_flop_loop(text: str, dead: str = "") -> tuple[dict[MadeHand | Draw, float], float]:
     """Every flop of the deck less the dead cards (itertools), with every combo of the
-    range that it leaves, classified in one batch: the weighted totals over the flops."""
+    range that it leaves, classified in one batch: the weighted totals over the flops, by
+    made hand and by draw."""
     dead_cards = parse_cards(dead) if dead else ()
     deck = [c for c in DECK if c not in dead_cards]
     chosen = Range.parse(text)
@@ -195,11 +196,14 @@ def obvious_flop_loop(text: str, dead: str = "") -> tuple[dict[MadeHand, float],
                 holes.append(cards_to_indices(pair))
                 boards.append(cards_to_indices(flop))
                 weights.append(weight)
-    made, _ = classify_batch(np.array(holes), np.array(boards))
-    totals = dict.fromkeys(MadeHand, 0.0)
-    for m, weight in zip(made.tolist(), weights, strict=True):
+    made, draws = classify_batch(np.array(holes), np.array(boards))
+    totals: dict[MadeHand | Draw, float] = dict.fromkeys([*MadeHand, *Draw], 0.0)
+    for m, flags, weight in zip(made.tolist(), draws.tolist(), weights, strict=True):
         totals[MADE_HANDS[m]] += weight
-    return {m: n / flops for m, n in totals.items()}, sum(weights) / flops
+        for i, draw in enumerate(DRAWS):
+            if flags >> i & 1:
+                totals[draw] += weight
+    return {c: n / flops for c, n in totals.items()}, sum(weights) / flops
 
 
 @pytest.mark.parametrize(
@@ -208,15 +212,24 @@ def obvious_flop_loop(text: str, dead: str = "") -> tuple[dict[MadeHand, float],
         ("AhKh, 7s6s@50", ""),
         ("QQ, 5c4c", "Qd 4h 9s"),  # a class's flops less those with a dead card
         ("KQs", "2c 3c 4c 5c 6c 7c 8d"),  # so many dead cards: the flops without them
+        # suit families: pairs, suited and offsuit combos, with no dead card, one, two of
+        # a suit, a pair of dead cards (the relabellings keeping them are few, or none)
+        ("77, AKo, T9s", ""),
+        ("99, AhQd, JcTc, 5s4s@30", "2h"),
+        ("QQ, AJo@50, 65s", "Qd 5s"),
+        ("22, KK, AcKd, 8h7h", "Kc 7h 3c"),
+        ("TT, T9s", "Td Tc"),
     ],
 )
 def test_every_flop_equals_the_obvious_loop(text: str, dead: str) -> None:
     result = flop_hits(text, dead=dead or None)
-    made, weight = obvious_flop_loop(text, dead)
+    totals, weight = obvious_flop_loop(text, dead)
     assert result.boards == math.comb(52 - len(dead.split()), 3)
     assert result.weight == pytest.approx(weight)
     for category in MadeHand:
-        assert result.made[category] == pytest.approx(made[category], abs=1e-12)
+        assert result.made[category] == pytest.approx(totals[category], abs=1e-12)
+    for draw in Draw:
+        assert result.draws[draw] == pytest.approx(totals[draw], abs=1e-12)
     assert sum(result.share(m) for m in PAIR_OR_BETTER) == pytest.approx(result.pair_or_better)
 
 

@@ -1,10 +1,12 @@
 """The poker page's analyses: seeds as strings, class grids and distributions with the
-equity, the next-card job, what a range hits, the presets."""
+equity, the next-card job, what a range hits (a job too), the presets."""
 
 from __future__ import annotations
 
 import json
+import math
 import re
+import time
 from typing import Any
 
 import pytest
@@ -14,6 +16,7 @@ from croupier.poker import Range, calculate
 from croupier.poker.calc.distribution import equity_distribution
 from croupier.poker.calc.nextcard import next_card
 from croupier.poker.hits import flop_hits, hits
+from croupier.web.poker import hits_view
 
 from .test_poker import follow_job, run
 
@@ -86,9 +89,16 @@ def test_the_next_card_table_refuses_in_one_line(
     assert answer.status_code == status and fragment in answer.json()["error"]
 
 
-def test_what_a_range_hits_on_a_board_and_over_every_flop(client: TestClient) -> None:
-    answer = client.post("/api/poker/hits", json={"range": "QQ+, AK", "board": "Ks 7d 2c"}).json()
-    expected = hits("QQ+, AK", board="Ks 7d 2c")
+def hits_job(client: TestClient, **request: str) -> dict[str, Any]:
+    """What a range hits, started and followed to its end as the page does."""
+    return follow_job(client, "/api/poker/hits", request)
+
+
+def test_what_a_range_hits_on_a_board_is_a_job(client: TestClient) -> None:
+    job = hits_job(client, range="QQ+, AK", board="Ks 7d 2c")
+    assert job["state"] == "done", job
+    answer, expected = job["result"], hits("QQ+, AK", board="Ks 7d 2c")
+    assert answer == hits_view(expected)
     assert answer["combos"] == expected.weight and answer["boards"] == 1
     assert {r["category"]: r["combos"] for r in answer["made"]} == {
         m.value: n for m, n in expected.made.items()
@@ -100,13 +110,90 @@ def test_what_a_range_hits_on_a_board_and_over_every_flop(client: TestClient) ->
         "made": "set",
         "draws": [],
     }
-    every = client.post("/api/poker/hits", json={"range": "AKs"}).json()
-    assert every["boards"] == 22100 and every["hands"] == []
-    assert every["pair_or_better"] == flop_hits("AKs").pair_or_better
-    random = client.post("/api/poker/hits", json={"range": "", "board": "Ks 7d 2c"}).json()
-    assert random["range"] == "random" and random["combos"] == 1176
-    bad = client.post("/api/poker/hits", json={"range": "AK", "board": "Ks 7d"})
-    assert bad.status_code == 422 and "a board of 2 cards" in bad.json()["error"]
+    random = hits_job(client, range="", board="Ks 7d 2c", dead="Ah")["result"]
+    assert random["range"] == "random" and random["combos"] == 1128
+
+
+@pytest.mark.parametrize(("text", "dead"), [("AKs", ""), ("QQ, 5c4c, AK@50", "Qd 4h 9s")])
+def test_what_a_range_hits_over_every_flop_is_a_job_with_progress(
+    client: TestClient, text: str, dead: str
+) -> None:
+    job = hits_job(client, range=text, dead=dead)
+    assert job["state"] == "done", job
+    expected = flop_hits(text, dead=dead or None)
+    assert job["result"] == hits_view(expected)  # every figure, to the last digit
+    assert job["result"]["boards"] == math.comb(52 - len(dead.split()), 3)
+    assert job["result"]["hands"] == []
+    assert job["total"] > 0 and job["done"] == job["total"]  # progress reached the end
+
+
+def started(client: TestClient, path: str, request: dict[str, Any]) -> str:
+    answer = client.post(path, json=request)
+    assert answer.status_code == 202, answer.text
+    job: str = answer.json()["job"]
+    return job
+
+
+def finished(client: TestClient, job: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 60
+    while True:
+        state: dict[str, Any] = client.get(f"/api/poker/jobs/{job}").json()
+        if state["state"] not in ("waiting", "running"):
+            return state
+        assert time.monotonic() < deadline, state
+        time.sleep(0.02)
+
+
+def test_a_newer_hits_question_cancels_the_last(client: TestClient) -> None:
+    # every flop of a random range with a dead card: seconds of work, cut short
+    slow = started(client, "/api/poker/hits", {"range": "", "dead": "2c"})
+    quick = started(client, "/api/poker/hits", {"range": "AK", "board": "Ks 7d 2c"})
+    assert finished(client, slow)["state"] == "cancelled"
+    assert finished(client, quick)["result"] == hits_view(hits("AK", board="Ks 7d 2c"))
+
+
+def test_hits_and_the_next_card_leave_a_calculation_running(client: TestClient) -> None:
+    # a browser runs one job of each kind: what a range hits, or the next-card table, does
+    # not cancel the calculation still running
+    calculation = started(
+        client,
+        "/api/poker/equity",
+        {"players": ["AsKs", "", ""], "method": "monte-carlo", "trials": 300_000, "seed": "7"},
+    )
+    assert hits_job(client, range="AK", board="Ks 7d 2c")["state"] == "done"
+    ranges, board = ["AKs", "QQ"], "Qh 7h 2c"
+    assert (
+        follow_job(client, "/api/poker/next", {"players": ranges, "board": board})["state"]
+        == "done"
+    )
+    job = finished(client, calculation)
+    assert job["state"] == "done", job
+    expected = calculate(["AsKs", "random", "random"], trials=300_000, rng=7)
+    assert [p["equity"] for p in job["result"]["players"]] == [p.equity for p in expected.players]
+
+
+@pytest.mark.parametrize(
+    ("request_body", "fragment"),
+    [
+        ({"range": "AK", "board": "Ks 7d"}, "a board of 2 cards: expected 3, 4 or 5 cards"),
+        ({"range": "AX"}, "'AX'"),
+        ({"range": "AK", "board": "Ks 7d 2x"}, "bad card '2x'"),
+        ({"range": "AK", "board": "Ks 7d Ks"}, "repeats position 1"),
+        ({"range": "AK", "board": "Ks 7d 2c", "dead": "7d"}, "both on the board and dead"),
+        ({"range": "AA", "dead": "As Ah Ad"}, "no combo left"),
+        ({"range": "KK", "board": "Ks Kd 2c", "dead": "Kh"}, "no combo left"),
+        ({"range": "A" * 501}, "range (too long): string should have at most 500"),
+        ({"range": "AK", "flops": True}, "flops"),
+        ({"range": 5}, "range"),
+    ],
+)
+def test_bad_hits_questions_are_refused_at_once_in_one_line(
+    client: TestClient, request_body: dict[str, Any], fragment: str
+) -> None:
+    answer = client.post("/api/poker/hits", json=request_body)
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert fragment in error and "\n" not in error, error
 
 
 def test_the_page_offers_presets_with_their_source(client: TestClient) -> None:

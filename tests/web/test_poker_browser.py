@@ -1,6 +1,7 @@
 """The poker page's range tools and analyses as a person uses them, in headless Chromium:
 dragging across the grid, the top-X% slider, presets and saved ranges, each hand's equity,
-the distribution, the next card, the exports, seeds typed back, what a range hits."""
+the distribution, the next card, the exports, seeds typed back, what a range hits; and
+answers that come late (a newer question asked, another game chosen) dropped."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ import pytest
 from croupier.poker import Range, calculate
 from croupier.poker.calc.nextcard import next_card
 from croupier.poker.hit_categories import MadeHand
-from croupier.poker.hits import hits
+from croupier.poker.hits import flop_hits, hits
+from tests.web.test_late_answers import after_the_late_answer, late
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip(
@@ -67,30 +69,15 @@ def test_the_slider_takes_the_top_of_the_order(browser_page: Any) -> None:
     assert "three random hands" in page.inner_text("#top-percent-order")
 
 
-SLOW_FIRST_RANGE = """
-(() => {
-  const fetched = window.fetch.bind(window);
-  window.fetch = async (path, options) => {
-    const response = await fetched(path, options);
-    const body = options && typeof options.body === "string" ? options.body : "";
-    if (String(path).endsWith("/api/poker/range") && body.includes('"AA"')) {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-    }
-    return response;
-  };
-})();
-"""
-
-
 def test_a_late_answer_about_the_old_range_does_not_overwrite_the_new(browser_page: Any) -> None:
     # the grid opened on AA asks about AA; its answer comes after the slider's (as it may on
     # a loaded server) and must not draw AA's grid over the top 20%
     page = browser_page
-    page.add_init_script(SLOW_FIRST_RANGE)
+    page.add_init_script(late("/api/poker/range"))  # the grid's first question: AA
     open_grid(page, 2, "AA")
     page.locator("#top-percent").fill("20")
     expect(page.locator("#range-picker-title")).to_contain_text("270 combos")
-    page.wait_for_timeout(2000)  # the late AA answer has arrived by now
+    after_the_late_answer(page)
     expect(page.locator("#range-picker-title")).to_contain_text("270 combos")
     expect(page.locator("#hole-2")).to_have_value(str(Range.parse("20%")))
 
@@ -202,13 +189,118 @@ def test_what_a_range_hits(browser_page: Any, screenshot: Shot) -> None:
     expected = hits("QQ+, AK, 98s", board="Ks 7d 2c")
     sets = page.locator("#hits-result tr", has_text="set").first.locator("td").all_inner_texts()
     assert sets == ["3", "9.68%"] and expected.made[MadeHand.SET] == 3
-    assert "87.1% make a pair or better" in page.inner_text("#hits-result p")
+    assert "on Ks 7d 2c, 31 live combos; 87.1% make a pair or better" in page.inner_text(
+        "#hits-result p"
+    )
     page.click("#hits-result summary")
     assert page.locator("#hits-result .hits-hands li").count() == len(expected.combos)
     page.fill("#board", "")
     page.click("#hits-form button[type=submit]")
     expect(page.locator("#hits-result p")).to_contain_text("over every flop")
+    every = flop_hits("QQ+, AK, 98s")
+    assert f"{100 * every.pair_or_better:.1f}% make a pair or better" in page.inner_text(
+        "#hits-result p"
+    )
+    expect(page.locator("#hits-progress-line")).to_be_hidden()
     screenshot(page, "poker-hits", docs=True)
+
+
+def test_every_flop_shows_its_progress_and_a_newer_question_supersedes_it(
+    browser_page: Any, screenshot: Shot
+) -> None:
+    page = browser_page
+    page.goto("/poker")
+    page.fill("#hole-1", "")  # random, with a dead card: every combo on its flops, seconds
+    page.fill("#dead", "2c")
+    page.click("#hits-form button[type=submit]")
+    expect(page.locator("#hits-progress-text")).to_contain_text(" of 1,275")
+    screenshot(page, "poker-hits-progress")
+    page.fill("#hole-1", "AK")
+    page.fill("#board", "Ks 7d 3c")
+    page.click("#hits-form button[type=submit]")  # while the flops still run
+    expect(page.locator("#hits-result p")).to_contain_text("on Ks 7d 3c, 2c dead")
+    page.wait_for_timeout(1500)  # the first job's end (cancelled) has been seen by now
+    expect(page.locator("#hits-result p")).to_contain_text("on Ks 7d 3c, 2c dead")
+    expect(page.locator("#hits-error")).to_have_text("")
+    expect(page.locator("#hits-progress-line")).to_be_hidden()
+
+
+def test_a_late_hits_answer_does_not_overwrite_a_newer_one(browser_page: Any) -> None:
+    page = browser_page
+    page.add_init_script(late("/api/poker/hits"))  # the first: on Ks 7d 2c
+    page.goto("/poker")
+    page.fill("#hole-1", "QQ+, AK")
+    page.fill("#board", "Ks 7d 2c")
+    page.click("#hits-form button[type=submit]")
+    page.fill("#board", "9h 8h 2c")
+    page.click("#hits-form button[type=submit]")
+    expect(page.locator("#hits-result p")).to_contain_text("on 9h 8h 2c")
+    after_the_late_answer(page)
+    expect(page.locator("#hits-result p")).to_contain_text("on 9h 8h 2c")
+    overpairs = hits("QQ+, AK", board="9h 8h 2c").made[MadeHand.OVERPAIR]
+    row = page.locator("#hits-result tr", has_text="overpair").first.locator("td")
+    assert row.first.inner_text() == f"{overpairs:g}"
+
+
+def test_a_late_comparison_does_not_overwrite_a_newer_one(browser_page: Any) -> None:
+    page = browser_page
+    page.add_init_script(late("/api/poker/compare"))
+    page.goto("/poker")
+    page.click("#compare-form button[type=submit]")  # the example line, answered late
+    page.fill("#compare-line", "As Ks Qs Js Ts ; 2c 2d 2h 2s 3c")
+    page.click("#compare-form button[type=submit]")
+    expect(page.locator("#compare-result .verdict")).to_contain_text("Hand 1")
+    after_the_late_answer(page)
+    expect(page.locator("#compare-result h3").first).to_contain_text("straight flush")
+
+
+def test_a_late_next_card_table_is_dropped_once_a_newer_answer_is_shown(
+    browser_page: Any,
+) -> None:
+    page = browser_page
+    page.add_init_script(late("/api/poker/next", ms=2500))
+    page.goto("/poker")
+    page.fill("#hole-1", "AKs")
+    page.fill("#hole-2", "QQ")
+    page.fill("#board", "Qh 7h 2c")
+    page.click("#calculate")
+    page.wait_for_selector("#analysis:not([hidden])")
+    page.click("#next-card")  # its table comes late
+    page.fill("#board", "Qh 7h 2c 9d")
+    page.click("#calculate")
+    expect(page.locator("#next-card")).to_have_text("Next card: equity by river card")
+    after_the_late_answer(page)  # the turn table for the flop
+    expect(page.locator("#next-result")).to_be_empty()
+    expect(page.locator("#next-progress-line")).to_be_hidden()
+    # the table asked now is the answer's (a turn's river cards), whatever the form says
+    page.fill("#board", "")
+    page.click("#next-card")
+    page.wait_for_selector("#next-result svg")
+    table = next_card(["AKs", "QQ"], board="Qh 7h 2c 9d")
+    assert table.street == "river"
+    assert page.locator("#next-result .next-bar").count() == len(table.cards)
+
+
+def test_answers_still_to_come_are_dropped_when_the_game_changes(browser_page: Any) -> None:
+    page = browser_page
+    page.add_init_script(late("/api/poker/equity"))
+    page.add_init_script(late("/api/poker/hits"))
+    page.add_init_script(late("/api/poker/range", nth=2))  # the first is the grid's AA
+    open_grid(page, 2, "AA")
+    page.locator("#top-percent").fill("20")  # the slider's range comes late
+    page.click("#hits-form button[type=submit]")  # so does what player 1's hand hits
+    page.click("#calculate")  # and the calculation
+    page.wait_for_timeout(300)
+    page.select_option("#game", "omaha")
+    after_the_late_answer(page, 3)
+    expect(page.locator("#hole-1")).to_have_value("AsAhKsKh")
+    expect(page.locator("#hole-2")).to_have_value("random")
+    expect(page.locator("#equity-result")).to_be_empty()
+    expect(page.locator("#hits-result")).to_be_empty()
+    expect(page.locator("#calculate")).to_be_enabled()
+    expect(page.locator("#progress-line")).to_be_hidden()
+    page.click("#calculate")  # the page still works, in the new game
+    expect(page.locator("#equity-result .hole-cards [data-code='As']")).to_be_visible()
 
 
 def test_the_analyses_fit_a_phone(browser_page: Any, screenshot: Shot) -> None:

@@ -22,6 +22,7 @@ flops. The categories and what counts for each are in
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -43,7 +44,7 @@ from croupier.poker.hit_categories import PAIR_OR_BETTER, Draw, MadeHand
 from croupier.poker.ranges import Range, RangeError
 from croupier.poker.starting_hands import CLASS_COMBOS, CLASS_OF_COMBO, COMBO_CARDS
 
-__all__ = ["ComboHit", "HitsResult", "classify_batch", "flop_hits", "hits"]
+__all__ = ["ComboHit", "HitsQuestion", "HitsResult", "classify_batch", "flop_hits", "hits"]
 
 #: Called as ``progress(done, total)`` while :func:`flop_hits` runs.
 Progress = Callable[[int, int], None]
@@ -319,15 +320,61 @@ def _cards(value: str | Sequence[Card] | None, what: str) -> tuple[Card, ...]:
         raise PokerError(f"{what}: {exc}") from None
 
 
-def _question(
-    range_: Range | str, board: str | Sequence[Card] | None, dead: str | Sequence[Card] | None
-) -> tuple[Range, tuple[Card, ...], tuple[Card, ...]]:
-    chosen = range_ if isinstance(range_, Range) else Range.parse(range_)
-    board_cards, dead_cards = _cards(board, "the board"), _cards(dead, "the dead cards")
-    both = set(board_cards) & set(dead_cards)
-    if both:
-        raise RangeError(f"{min(both)} is both on the board and dead: a card is in one place")
-    return chosen, board_cards, dead_cards
+def _board_size(size: int) -> PokerError:
+    return PokerError(f"a board of {plural(size, 'card')}: expected 3, 4 or 5 cards")
+
+
+@dataclass(frozen=True, slots=True)
+class HitsQuestion:
+    """What a range hits, asked and checked: the range, the board (none: every flop)
+    and the dead cards. :meth:`parse` refuses a bad question before any work;
+    :meth:`answer` runs :func:`hits` on a board, :func:`flop_hits` without one.
+
+    >>> question = HitsQuestion.parse("QQ+, AK", board="Ks 7d 2c")
+    >>> len(question.range), [str(card) for card in question.board]
+    (34, ['Ks', '7d', '2c'])
+    >>> question.answer().made[MadeHand.SET]
+    3.0
+    >>> try:
+    ...     HitsQuestion.parse("AA", dead="As Ah Ad")
+    ... except RangeError as exc:
+    ...     print(exc)
+    the range 'AA' has no combo left once the board and dead cards are removed
+    """
+
+    range: Range
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+
+    @classmethod
+    def parse(
+        cls,
+        range_: Range | str,
+        board: str | Sequence[Card] | None = None,
+        dead: str | Sequence[Card] | None = None,
+    ) -> HitsQuestion:
+        """Read and check the question: the range, the cards (each once, none both on
+        the board and dead), a board of 3, 4 or 5 cards or none, a combo left live."""
+        chosen = range_ if isinstance(range_, Range) else Range.parse(range_)
+        board_cards, dead_cards = _cards(board, "the board"), _cards(dead, "the dead cards")
+        both = set(board_cards) & set(dead_cards)
+        if both:
+            raise RangeError(f"{min(both)} is both on the board and dead: a card is in one place")
+        if board_cards and len(board_cards) not in (3, 4, 5):
+            raise _board_size(len(board_cards))
+        if not len(chosen.without(cards_to_indices(board_cards + dead_cards))):
+            raise RangeError(
+                f"the range {str(chosen)!r} has no combo left once the board and dead cards "
+                "are removed"
+            )
+        return cls(chosen, board_cards, dead_cards)
+
+    def answer(self, progress: Progress | None = None) -> HitsResult:
+        """What the range hits on the board, or over every flop (``progress`` called
+        as :func:`flop_hits` calls it; one board is too quick to report on)."""
+        if self.board:
+            return hits(self.range, board=self.board, dead=self.dead)
+        return flop_hits(self.range, dead=self.dead, progress=progress)
 
 
 def _totals(
@@ -354,15 +401,12 @@ def hits(
     >>> r.weight, r.made[MadeHand.SET], [str(c) for c in r.combos]
     (1.0, 1.0, ['JdJc set'])
     """
-    chosen, board_cards, dead_cards = _question(range_, board, dead)
-    if len(board_cards) not in (3, 4, 5):
-        raise PokerError(f"a board of {plural(len(board_cards), 'card')}: expected 3, 4 or 5 cards")
+    question = HitsQuestion.parse(range_, board, dead)
+    chosen, board_cards, dead_cards = question.range, question.board, question.dead
+    if not board_cards:
+        raise _board_size(0)
     live = chosen.without(cards_to_indices(board_cards + dead_cards))
     numbers = live.combo_numbers[::-1]  # high cards first
-    if not len(numbers):
-        raise RangeError(
-            f"the range {str(chosen)!r} has no combo left once the board and dead cards are removed"
-        )
     weights = live.weights[numbers]
     holes = COMBO_CARDS[numbers][:, ::-1]  # high card first
     board_row = np.array(cards_to_indices(board_cards), dtype=np.int64)
@@ -391,27 +435,82 @@ def hits(
     )
 
 
-@functools.lru_cache(maxsize=4)
-def _flop_indices(size: int) -> NDArray[np.int64]:
-    """Every 3-subset of ``range(size)``, as rows."""
-    return combinations(size, 3).astype(np.int64)
+#: The 24 relabellings of the four suits, each as a map of card numbers (a card's number
+#: is 4 x its rank + its suit).
+_SUIT_MAPS: Final = np.array(
+    [
+        [4 * (card >> 2) + order[card & 3] for card in range(52)]
+        for order in itertools.permutations(range(4))
+    ],
+    dtype=np.int64,
+)
 
 
-def _flops_without(cards: NDArray[np.int64]) -> NDArray[np.int64]:
-    """Every flop of the 50 cards that are not ``cards`` (a combo's two), as rows."""
-    left = np.ones(52, dtype=bool)
-    left[cards] = False
-    return np.flatnonzero(left)[_flop_indices(50)]
+@dataclass(frozen=True, slots=True)
+class _Flops:
+    """Every flop of the deck, numbered: its cards (ascending), the flops holding each
+    card, and each flop's image under each suit relabelling (a flop's number)."""
+
+    cards: NDArray[np.int64]  # (22100, 3)
+    holding: NDArray[np.bool_]  # (52, 22100)
+    images: NDArray[np.int64]  # (24, 22100)
+
+    def without(self, cards: NDArray[np.int64]) -> NDArray[np.int64]:
+        """The numbers of the flops holding none of ``cards``."""
+        return np.flatnonzero(~self.holding[cards].any(axis=0))
 
 
-def _tally(cards: NDArray[np.int64], boards: NDArray[np.int64]) -> NDArray[np.int64]:
-    """How many of ``boards`` give the hole ``cards`` each made hand, then each draw."""
+@functools.cache
+def _flops() -> _Flops:
+    cards = combinations(52, 3).astype(np.int64)
+    holding = np.zeros((52, len(cards)), dtype=bool)
+    for column in range(3):
+        holding[cards[:, column], np.arange(len(cards))] = True
+    number = np.zeros(52**3, dtype=np.int64)
+    number[(cards[:, 0] * 52 + cards[:, 1]) * 52 + cards[:, 2]] = np.arange(len(cards))
+    image = np.sort(_SUIT_MAPS[:, cards], axis=2)
+    images = number[(image[..., 0] * 52 + image[..., 1]) * 52 + image[..., 2]]
+    return _Flops(cards, holding, images)
+
+
+def _symmetries(*fixed: NDArray[np.int64]) -> NDArray[np.intp]:
+    """The suit relabellings (their places in ``_SUIT_MAPS``) that keep each set of cards
+    ``fixed`` (the hole cards, the dead cards: each set onto itself, a hole card never onto
+    a dead one): a flop of the cards left makes the hole cards what its image under each
+    makes them (the rules know no suit), so one flop of each family is enough.
+
+    >>> len(_symmetries(np.array([48, 44])))  # AcKc: the three other suits, any order
+    6
+    >>> len(_symmetries(np.array([48, 49])))  # AcAd: c and d swap, h and s swap
+    4
+    >>> len(_symmetries(np.array([20, 23]), np.array([21])))  # 7c7s, 7d dead: c and s swap
+    2
+    """
+    keep = np.ones(len(_SUIT_MAPS), dtype=bool)
+    for cards in fixed:
+        kept = np.sort(cards)
+        keep &= (np.sort(_SUIT_MAPS[:, cards], axis=1) == kept).all(axis=1)
+    return np.flatnonzero(keep)
+
+
+def _tally(
+    cards: NDArray[np.int64], boards: NDArray[np.int64], dead: NDArray[np.int64]
+) -> NDArray[np.int64]:
+    """How many of the flops numbered ``boards`` (a set that the suit relabellings keeping
+    ``cards`` and ``dead`` keep) give the hole ``cards`` each made hand, then each draw:
+    one flop of each family those relabellings send onto each other is classified, and
+    counted as many times as its family has flops."""
     if len(boards) == 0:
         return np.zeros(len(MADE_HANDS) + len(DRAWS), dtype=np.int64)
-    holes = np.broadcast_to(cards[::-1], (len(boards), 2))
-    made, draws = classify_batch(holes, boards)
-    drawn = [np.count_nonzero((draws >> i) & 1) for i in range(len(DRAWS))]
-    return np.concatenate([np.bincount(made, minlength=len(MADE_HANDS)), drawn]).astype(np.int64)
+    flops = _flops()
+    first = flops.images[_symmetries(cards, dead)][:, boards].min(axis=0)  # of each family
+    chosen = boards[first == boards]
+    sizes = np.bincount(first, minlength=len(flops.cards))[chosen]
+    holes = np.broadcast_to(cards[::-1], (len(chosen), 2))
+    made, draws = classify_batch(holes, flops.cards[chosen])
+    drawn = [int(sizes[(draws >> i) & 1 == 1].sum()) for i in range(len(DRAWS))]
+    by_made = np.bincount(made, weights=sizes, minlength=len(MADE_HANDS))
+    return np.concatenate([np.rint(by_made), drawn]).astype(np.int64)
 
 
 def flop_hits(
@@ -426,13 +525,16 @@ def flop_hits(
     range's expected live combos on a flop).
 
     With no dead card every combo of a class has the same flops up to a permutation of
-    the suits, so one combo a class is classified, on its 19,600 flops.
+    the suits, so one combo a class is classified, on its 19,600 flops; and of those, one
+    flop of each family that the suit relabellings keeping its cards (and the dead ones)
+    send onto each other: AhKh flops the same on Qs Jd 2c as on Qd Jc 2s.
 
     >>> r = flop_hits("AKs")
     >>> r.boards, round(r.weight, 4), f"{r.share(Draw.FLUSH_DRAW):.4%}"
     (22100, 3.5475, '10.9439%')
     """
-    chosen, _, dead_cards = _question(range_, None, dead)
+    question = HitsQuestion.parse(range_, None, dead)
+    chosen, dead_cards = question.range, question.dead
     dead_numbers = cards_to_indices(dead_cards)
     live = chosen.without(dead_numbers)
     numbers = live.combo_numbers
@@ -444,27 +546,36 @@ def flop_hits(
         held = np.flatnonzero(class_weights)
         numbers = np.array([CLASS_COMBOS[n][0] for n in held], dtype=np.int64)
         weights = class_weights[held]
-    is_dead = np.zeros(52, dtype=bool)
-    is_dead[dead_numbers] = True
+    dead_array, no_dead = np.array(dead_numbers, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    is_dead = np.asarray(_flops().holding[dead_array].any(axis=0))  # holds a dead card
     flops = math.comb(52 - len(dead_numbers), 3)
     # With dead cards, a combo's flops are its class's flops less those holding a dead
     # card, when those are the fewer (a class's tally is any of its combos' tally).
     subtract = 3 * math.comb(50 - len(dead_numbers), 3) > 2 * math.comb(50, 3)
     class_tallies: dict[int, NDArray[np.int64]] = {}
+    # Combos that a suit relabelling keeping the dead cards sends onto each other (AhKh and
+    # AsKs with 2c dead) flop the same: one tally for each such family.
+    dead_maps = _SUIT_MAPS[_symmetries(dead_array)]
+    combo_tallies: dict[int, NDArray[np.int64]] = {}
     totals = np.zeros(len(MADE_HANDS) + len(DRAWS))
     shown = time.perf_counter()
     for done, (combo, weight) in enumerate(zip(numbers, weights, strict=True), 1):
         cards = COMBO_CARDS[combo]
-        boards = _flops_without(cards)
-        with_dead = is_dead[boards].any(axis=1)
-        if dead_cards and subtract:
-            kind = int(CLASS_OF_COMBO[combo])
-            if kind not in class_tallies:
-                of_class = COMBO_CARDS[CLASS_COMBOS[kind][0]]
-                class_tallies[kind] = _tally(of_class, _flops_without(of_class))
-            tally = class_tallies[kind] - _tally(cards, boards[with_dead])
-        else:
-            tally = _tally(cards, boards[~with_dead])
+        images = np.sort(dead_maps[:, cards], axis=1)
+        family = int((images[:, 0] * 52 + images[:, 1]).min())
+        tally = combo_tallies.get(family)
+        if tally is None:
+            boards = _flops().without(cards)
+            with_dead = is_dead[boards]
+            if dead_cards and subtract:
+                kind = int(CLASS_OF_COMBO[combo])
+                if kind not in class_tallies:
+                    of_class = COMBO_CARDS[CLASS_COMBOS[kind][0]]
+                    class_tallies[kind] = _tally(of_class, _flops().without(of_class), no_dead)
+                tally = class_tallies[kind] - _tally(cards, boards[with_dead], dead_array)
+            else:
+                tally = _tally(cards, boards[~with_dead], dead_array)
+            combo_tallies[family] = tally
         totals += weight * tally
         if progress is not None and time.perf_counter() - shown > 0.1:
             shown = time.perf_counter()

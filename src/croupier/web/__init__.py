@@ -58,10 +58,12 @@ built this way):
    ``<script>`` code or ``style=""`` attributes (set styles from scripts instead).
 5. Heavy work never runs in the server process: ``await
    request.app.state.compute.call(function, *args)`` for an answer the request waits
-   for (a search with a deadline), ``request.app.state.jobs.start(session_id,
-   functools.partial(work, ...))`` for a job to poll (see ``poker.py``); the function
-   and its arguments must be picklable (module-level). The page shows a job's progress
-   with ``croupier.watchJob``.
+   for (a search with a deadline), ``request.app.state.jobs.start(f"{session_id}:dice-roll",
+   functools.partial(work, ...))`` for a job to poll (see ``poker.py``: the owner is the
+   browser and the kind of job, and a new job cancels the owner's last, so one of each
+   kind at a time); the function and its arguments must be picklable (module-level). The
+   page shows a job's progress with ``croupier.watchJob``, and drops an answer that
+   comes after a newer question (see ``jobs()`` in ``static/poker.js``).
 6. Tests: API tests in ``tests/web/test_dice.py`` with the ``client`` fixture, and
    browser tests with the ``browser_page`` fixture of ``tests/web/conftest.py`` (mark
    them ``@pytest.mark.browser``; they check console errors and outside requests and

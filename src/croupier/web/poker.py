@@ -21,7 +21,8 @@ both ways: a JavaScript number keeps about 16 digits, a seed has up to 19.
 
 Beside the equity: each class's equity, win and tie (the grid), each range's equity
 distribution, the next-card table (``/api/poker/next``, a job like the equity), what a
-range hits on the board or over every flop (``/api/poker/hits``), and the ranges the
+range hits on the board or over every flop (``/api/poker/hits``, a job too: every flop
+takes seconds), and the ranges the
 range picker offers (:data:`PRESETS`, each with its source; a top-X% slider reads
 ``X%`` through ``/api/poker/range``, in the library's order).
 """
@@ -52,7 +53,7 @@ from croupier.poker import (
 from croupier.poker.calc import MAX_PLAYERS, MIN_PLAYERS
 from croupier.poker.calc.distribution import equity_distribution
 from croupier.poker.calc.nextcard import NextCardResult, next_card
-from croupier.poker.hits import HitsResult, flop_hits, hits
+from croupier.poker.hits import HitsQuestion, HitsResult
 from croupier.poker.matchup import Ranking, parse_matchup
 from croupier.poker.orders import DEFAULT_ORDER
 from croupier.poker.starting_hands import CLASS_LABELS
@@ -67,7 +68,7 @@ from croupier.web.schemas import CHANGES, READS, SENDS, RequestModel, answers
 from croupier.web.schemas.poker import (
     CompareAnswer,
     EquityJobAnswer,
-    HitsAnswer,
+    HitsJobAnswer,
     NextCardJobAnswer,
     PokerJobAnswer,
     RangeAnswer,
@@ -284,6 +285,16 @@ def next_job(question: EquityQuestion, progress: Progress) -> dict[str, Any]:
     return next_view(next_card(question, progress=progress, limit=EXACT_SECONDS * 4))
 
 
+def hits_job(question: HitsQuestion, progress: Progress) -> dict[str, Any]:
+    """A hits job's work (in a worker process): what the range hits, then its view.
+
+    >>> view = hits_job(HitsQuestion.parse("QQ+, AK", board="Ks 7d 2c"), lambda done, total: None)
+    >>> view["combos"], view["made"][5]["category"], view["made"][5]["combos"]
+    (27.0, 'set', 3.0)
+    """
+    return hits_view(question.answer(progress))
+
+
 def _figure(value: float) -> float | None:
     return None if math.isnan(value) else round(value, 6)
 
@@ -384,6 +395,7 @@ def hits_view(result: HitsResult) -> dict[str, Any]:
     return {
         "range": result.range,
         "board": cards_view(result.board),
+        "dead": cards_view(result.dead),
         "boards": result.boards,
         "combos": result.weight,
         "pair_or_better": result.pair_or_better,
@@ -450,6 +462,16 @@ def card_notation() -> dict[str, Any]:
     }
 
 
+def start_job(request: Request, kind: str, work: Callable[[Progress], dict[str, Any]]) -> Response:
+    """Start ``work`` as the browser's poker job of ``kind`` and answer 202 with it. Its
+    owner is the browser and the kind: a browser runs one calculation, one next-card
+    table and one hits question at a time, and a new job cancels its last of that kind
+    only."""
+    owner = f"{request.scope['state']['session_id']}:poker-{kind}"
+    job = request.app.state.jobs.start(owner, work)
+    return answer(request, job.view(), status_code=202)
+
+
 @router.get("/poker", response_class=HTMLResponse)
 async def page(request: Request) -> Response:
     """The calculator and the comparison (the same for every browser: rendered once,
@@ -488,9 +510,7 @@ async def page(request: Request) -> Response:
 def start_equity(request: Request, body: EquityRequest) -> Response:
     """Start a calculation; poll ``/api/poker/jobs/<job>`` for its progress and result."""
     question, plan, work = plan_equity(body)
-    owner = request.scope["state"]["session_id"]
-    job = request.app.state.jobs.start(owner, functools.partial(equity_job, question, plan, work))
-    return answer(request, job.view(), status_code=202)
+    return start_job(request, "equity", functools.partial(equity_job, question, plan, work))
 
 
 @router.post(
@@ -519,24 +539,23 @@ def start_next(request: Request, body: EquityRequest) -> Response:
             f"the next-card table would take over {EXACT_SECONDS:.0f} seconds on this server: "
             "narrow the ranges",
         )
-    owner = request.scope["state"]["session_id"]
-    job = request.app.state.jobs.start(owner, functools.partial(next_job, question))
-    return answer(request, job.view(), status_code=202)
+    return start_job(request, "next", functools.partial(next_job, question))
 
 
-@router.post("/api/poker/hits", response_model=HitsAnswer, responses=answers(*SENDS))
-def read_hits(body: HitsRequest) -> dict[str, Any]:
-    """What the range makes on the board (3 to 5 cards), combo by combo, or over every
-    flop when there is no board; an empty range is random.
-
-    >>> answer = read_hits(HitsRequest(range="QQ+, AK", board="Ks 7d 2c"))
-    >>> answer["combos"], answer["made"][5]["category"], answer["made"][5]["combos"]
-    (27.0, 'set', 3.0)
-    """
+@router.post(
+    "/api/poker/hits",
+    status_code=202,
+    response_model=HitsJobAnswer,
+    responses=answers(*CHANGES),
+)
+def start_hits(request: Request, body: HitsRequest) -> Response:
+    """Start what the range (empty: random) makes on the board (3 to 5 cards), combo by
+    combo, or over every flop when there is no board; poll ``/api/poker/jobs/<job>`` for
+    it. The question is checked first (a bad range or card, a board of 2 cards, no live
+    combo: a one-line 422); a browser's new question cancels its last one."""
     text = body.range if body.range.strip() else "random"
-    if body.board.strip():
-        return hits_view(hits(text, board=body.board, dead=body.dead or None))
-    return hits_view(flop_hits(text, dead=body.dead or None))
+    question = HitsQuestion.parse(text, body.board.strip() or None, body.dead.strip() or None)
+    return start_job(request, "hits", functools.partial(hits_job, question))
 
 
 @router.get(

@@ -7,15 +7,15 @@ from pydantic import Field
 
 from croupier.web.schemas.casino import GameReviewView
 from croupier.web.schemas.common import JobAnswer
-from croupier.web.schemas.poker import EquityView, NextCardView
+from croupier.web.schemas.poker import EquityView, HitsView, NextCardView
 
 __all__ = ["AnyJobAnswer"]
 
 
 class AnyJobAnswer(JobAnswer):
-    """A job's progress, then its result: a calculation's, a next-card table's or a game
-    review's (each page polls its own route, which says which)."""
+    """A job's progress, then its result: a calculation's, a next-card table's, what a
+    range hits or a game review's (each page polls its own route, which says which)."""
 
-    result: EquityView | NextCardView | GameReviewView | None = Field(
+    result: EquityView | NextCardView | HitsView | GameReviewView | None = Field(
         None, description="the result, once done"
     )

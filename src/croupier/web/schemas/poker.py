@@ -2,9 +2,10 @@
 hits, the range grid and the comparison.
 
 The calculator's request models (with the seed read from digits) are in
-:mod:`croupier.web.poker`. A calculation and a next-card table are jobs
-(:class:`EquityJobAnswer`, :class:`NextCardJobAnswer`; polled at
-``/api/poker/jobs/<job>``, which answers :class:`PokerJobAnswer`, either one's result).
+:mod:`croupier.web.poker`. A calculation, a next-card table and what a range hits are
+jobs (:class:`EquityJobAnswer`, :class:`NextCardJobAnswer`, :class:`HitsJobAnswer`;
+polled at ``/api/poker/jobs/<job>``, which answers :class:`PokerJobAnswer`, any one's
+result).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ __all__ = [
     "CompareAnswer",
     "EquityJobAnswer",
     "EquityView",
-    "HitsAnswer",
+    "HitsJobAnswer",
+    "HitsView",
     "NextCardJobAnswer",
     "NextCardView",
     "PokerJobAnswer",
@@ -137,12 +139,6 @@ class NextCardJobAnswer(JobAnswer):
     result: NextCardView | None = Field(None, description="the table, once done")
 
 
-class PokerJobAnswer(JobAnswer):
-    """A poker job's progress, then its result: a calculation's or a next-card table's."""
-
-    result: EquityView | NextCardView | None = Field(None, description="the result, once done")
-
-
 class HitsCategory(Answer):
     category: str
     definition: str
@@ -157,14 +153,31 @@ class HitsHand(Answer):
     draws: list[str]
 
 
-class HitsAnswer(Answer):
+class HitsView(Answer):
     """What a range makes: on one board, combo by combo, or over every flop."""
 
     range: str
-    board: list[CardView]
+    board: list[CardView] = Field(description="the board (none: every flop)")
+    dead: list[CardView]
     boards: int = Field(ge=1, description="boards counted: 1, or every flop")
     combos: float = Field(ge=0, description="the range's live combos (weighted)")
     pair_or_better: float = Field(ge=0)
     made: list[HitsCategory]
     draws: list[HitsCategory]
     hands: list[HitsHand] = Field(description="each combo, on one board (none over every flop)")
+
+
+class HitsJobAnswer(JobAnswer):
+    """What a range hits, in progress (every flop takes seconds), then the answer (or its
+    one-line error)."""
+
+    result: HitsView | None = Field(None, description="the answer, once done")
+
+
+class PokerJobAnswer(JobAnswer):
+    """A poker job's progress, then its result: a calculation's, a next-card table's or
+    what a range hits."""
+
+    result: EquityView | NextCardView | HitsView | None = Field(
+        None, description="the result, once done"
+    )

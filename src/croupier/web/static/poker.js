@@ -14,8 +14,8 @@
   let players = 2;
   let gridPlayer = null; // the player whose 13x13 range grid is open
   let target = "player-1";
-  let running = null; // the job being watched
   let lastResult = null; // the last equity answer (for the analyses and the exports)
+  let lastQuestion = null; // the question lastResult answers (the next-card table asks it)
   let lastNext = null; // the last next-card table
   const SAVED = "croupier.poker.ranges"; // the named ranges kept in this browser
   // The games (the server's rules of each), and a first question and line to show in each.
@@ -37,6 +37,70 @@
   };
   let game = "holdem";
   const rules = () => GAMES[game];
+
+  // Each kind of question is numbered: an answer arriving after a later question of its
+  // kind (the server may answer out of order), or after the page moved on (another game, a
+  // cleared form, a new equity answer), is stale and is dropped. ``ask`` numbers a question
+  // and returns whether it is still the current one; ``forget`` makes none current.
+  function questions() {
+    let asked = 0;
+    return {
+      ask() {
+        const number = ++asked;
+        return () => number === asked;
+      },
+      forget() { asked++; },
+    };
+  }
+
+  // A kind of job (a calculation, a next-card table, what a range hits), one at a time: a
+  // newer question of the kind, or ``forget``, supersedes the last one, whose job is
+  // cancelled on the server (the server cancels it too when the newer one starts) and
+  // whose answer, should it still come, is dropped.
+  function jobs() {
+    const asked = questions();
+    let job = null; // the id of the job of the current question, while it runs
+    const stop = (id) => api("DELETE", "/api/poker/jobs/" + id).catch(() => null);
+    return {
+      // Start ``path`` with ``body`` and watch it, ``onProgress(done, total)`` while it
+      // runs: the finished job, or null once superseded (a failure of the current question
+      // is thrown, "stopped" when it was cancelled).
+      async run(path, body, onProgress) {
+        const current = asked.ask();
+        let id = null;
+        try {
+          const started = await api("POST", path, body);
+          id = started.job;
+          if (!current()) {
+            stop(id);
+            return null;
+          }
+          job = id;
+          onProgress(started.done, started.total);
+          const done = await watchJob("/api/poker/jobs/" + id, (d, t) => { if (current()) onProgress(d, t); });
+          return current() ? done : null;
+        } catch (error) {
+          if (!current()) return null;
+          throw error;
+        } finally {
+          if (job === id) job = null;
+        }
+      },
+      forget() {
+        asked.forget();
+        if (job !== null) stop(job);
+        job = null;
+      },
+      // Ask the server to stop the current job (its answer comes back "stopped").
+      cancel() { if (job !== null) stop(job); },
+    };
+  }
+
+  const rangeQuestions = questions();
+  const compareQuestions = questions();
+  const equityJobs = jobs();
+  const nextJobs = jobs();
+  const hitsJobs = jobs();
 
   // A card token's code as the library reads it ("As", "10h", "th", "H10" -> "Th"); null
   // if it is not one card.
@@ -106,7 +170,10 @@
         ? "a hand (AhKh), part of one (Ah?) or a range (TT+, AQs+); empty: random"
         : `a hand (${EXAMPLES[game][0]}), part of one (AsAh${"?".repeat(rules().hole_cards - 2)}) or hands separated by commas; empty: random`;
       input.value = kept[input.id] !== undefined ? kept[input.id] : (EXAMPLES[game][i - 1] || "");
-      input.addEventListener("input", renderGrid);
+      input.addEventListener("input", () => {
+        if (gridPlayer === i) rangeQuestions.forget(); // typed after the slider: the typing wins
+        renderGrid();
+      });
       input.addEventListener("focus", () => setTarget("player-" + i));
       const toggle = el("button", "grid-toggle", "Grid");
       toggle.type = "button";
@@ -203,6 +270,7 @@
   // --- the 13x13 range grid: pairs on the diagonal, suited above, offsuit below ---------
 
   function openGrid(player) {
+    if (player !== gridPlayer) rangeQuestions.forget(); // about another player's range: stale
     gridPlayer = player;
     for (const button of document.querySelectorAll(".grid-toggle")) {
       button.setAttribute("aria-expanded", String(button.id === "grid-toggle-" + player));
@@ -211,22 +279,20 @@
     if (player !== null) refreshGrid();
   }
 
-  // Each question about a range is numbered: an answer arriving after a later question was
-  // asked is stale (the server may answer out of order) and is dropped.
-  let rangeAsked = 0;
-
+  // Questions about a range are numbered (rangeQuestions): the grid shows the answer to the
+  // latest only, however late an earlier one comes.
   async function refreshGrid() {
     const player = gridPlayer;
     if (player === null) return;
     const input = $("hole-" + player);
-    const asked = ++rangeAsked;
+    const current = rangeQuestions.ask();
     let answer;
     try {
       answer = await api("POST", "/api/poker/range", { text: input.value });
-      if (asked !== rangeAsked) return;
+      if (!current()) return;
       $("equity-error").textContent = "";
     } catch (error) {
-      if (asked === rangeAsked) $("equity-error").textContent = `player ${player}: ${error.message}`;
+      if (current()) $("equity-error").textContent = `player ${player}: ${error.message}`;
       return;
     }
     drawRangeGrid(player, answer);
@@ -313,16 +379,15 @@
   // Read ``text`` as the player's range: the box gets the library's short form back and
   // the grid is drawn again.
   async function showRange(player, text, focusLabel) {
-    const input = $("hole-" + player);
-    const asked = ++rangeAsked;
+    const current = rangeQuestions.ask();
     let answer;
     try {
       answer = await api("POST", "/api/poker/range", { text });
-      if (asked !== rangeAsked) return;
-      input.value = answer.random ? "" : answer.range;
+      if (!current()) return;
+      $("hole-" + player).value = answer.random ? "" : answer.range; // the seats may be new
       $("equity-error").textContent = "";
     } catch (error) {
-      if (asked !== rangeAsked) return;
+      if (!current()) return;
       $("equity-error").textContent = `player ${player}: ${error.message}`;
       refreshGrid();
       return;
@@ -445,11 +510,12 @@
     };
   }
 
-  function showProgress(done, total) {
-    $("progress-line").hidden = false;
-    $("progress").max = total || 1;
-    $("progress").value = done;
-    $("progress-text").textContent = total ? `${done.toLocaleString("en")} of ${total.toLocaleString("en")}` : "starting…";
+  // A job's progress bar: ``prefix`` "" (the calculation), "next-" or "hits-".
+  function showProgress(prefix, done, total) {
+    $(prefix + "progress-line").hidden = false;
+    $(prefix + "progress").max = total || 1;
+    $(prefix + "progress").value = done;
+    $(prefix + "progress-text").textContent = total ? `${done.toLocaleString("en")} of ${total.toLocaleString("en")}` : "starting…";
   }
 
   // A table's head: a column title each.
@@ -465,7 +531,8 @@
     return thead;
   }
 
-  function renderResult(job) {
+  // Draw the answer ``job`` to the question ``asked``.
+  function renderResult(job, asked) {
     const result = job.result;
     const box = $("equity-result");
     box.replaceChildren();
@@ -519,7 +586,7 @@
       box.append(again);
     }
     lastResult = { ...result, seconds: job.seconds };
-    lastNext = null;
+    lastQuestion = asked;
     renderAnalysis();
     announce("Equity: " + result.players.map((r) => `player ${r.player} ${percent(r.equity, 1)}`).join(", "));
   }
@@ -539,8 +606,11 @@
     const result = lastResult;
     $("analysis").hidden = result === null || !rules().two_card; // Omaha hands: no grid
     $("result-tools").hidden = result === null;
+    nextJobs.forget(); // a table under way was for the answer this one replaces
+    lastNext = null;
     $("next-result").replaceChildren();
     $("next-error").textContent = "";
+    $("next-progress-line").hidden = true;
     if (result === null) return;
     const boardCards = result.board.length;
     $("next-card").disabled = boardCards !== 3 && boardCards !== 4;
@@ -641,24 +711,24 @@
     box.append(legend);
   }
 
+  // The next-card table of the answer shown (its question, not the form's: the form may
+  // have changed since); a newer answer, another game or Clear supersede it.
   $("next-card").addEventListener("click", async () => {
     $("next-error").textContent = "";
     $("next-card").disabled = true;
+    let done;
     try {
-      const job = await api("POST", "/api/poker/next", request());
-      $("next-progress-line").hidden = false;
-      const done = await watchJob("/api/poker/jobs/" + job.job, (d, t) => {
-        $("next-progress").max = t || 1;
-        $("next-progress").value = d;
-        $("next-progress-text").textContent = t ? `${d.toLocaleString("en")} of ${t.toLocaleString("en")}` : "starting…";
-      });
+      done = await nextJobs.run("/api/poker/next", lastQuestion, (d, t) => showProgress("next-", d, t));
+    } catch (error) {
+      done = undefined;
+      $("next-error").textContent = error.message;
+    }
+    if (done === null) return; // superseded: renderAnalysis has reset the panel
+    $("next-progress-line").hidden = true;
+    $("next-card").disabled = false;
+    if (done) {
       lastNext = done.result;
       drawNextCard();
-    } catch (error) {
-      $("next-error").textContent = error.message;
-    } finally {
-      $("next-progress-line").hidden = true;
-      $("next-card").disabled = false;
     }
   });
 
@@ -764,34 +834,43 @@
     download("croupier-equity.csv", "text/csv", text);
   });
 
+  // The form at rest: no calculation under way.
+  function calculationIdle() {
+    $("calculate").disabled = false;
+    $("cancel").hidden = true;
+    $("progress-line").hidden = true;
+  }
+
+  // Drop the calculation under way (another game, Clear): its answer would be stale.
+  function forgetCalculation() {
+    equityJobs.forget();
+    calculationIdle();
+  }
+
   $("equity-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("equity-error").textContent = "";
     $("calculate").disabled = true;
     $("cancel").hidden = false;
+    const asked = request();
+    let done;
     try {
-      const job = await api("POST", "/api/poker/equity", request());
-      running = job.job;
-      showProgress(0, job.total);
-      const done = await watchJob("/api/poker/jobs/" + job.job, showProgress);
-      renderResult(done);
+      done = await equityJobs.run("/api/poker/equity", asked, (d, t) => showProgress("", d, t));
     } catch (error) {
+      done = undefined;
       if (error.message !== "stopped") $("equity-error").textContent = error.message;
       announce(error.message);
-    } finally {
-      running = null;
-      $("calculate").disabled = false;
-      $("cancel").hidden = true;
-      $("progress-line").hidden = true;
     }
+    if (done === null) return; // superseded: the page has moved on
+    calculationIdle();
+    if (done) renderResult(done, asked);
   });
 
-  $("cancel").addEventListener("click", async () => {
-    if (running) await api("DELETE", "/api/poker/jobs/" + running).catch(() => null);
-  });
+  $("cancel").addEventListener("click", () => equityJobs.cancel());
   $("add-player").addEventListener("click", () => { players = Math.min(limits.max_players, players + 1); renderSeats(); });
   $("remove-player").addEventListener("click", () => { players = Math.max(2, players - 1); renderSeats(); });
   $("clear-all").addEventListener("click", () => {
+    forgetCalculation();
     for (const name of fields()) inputFor(name).value = "";
     $("equity-result").replaceChildren();
     lastResult = null;
@@ -835,23 +914,31 @@
     return table;
   }
 
+  // What a range hits, a job (over every flop it takes seconds) with its progress bar; a
+  // newer question (the button stays live) or another game supersede it.
   $("hits-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("hits-error").textContent = "";
     const box = $("hits-result");
     const player = Number($("hits-player").value || 1);
-    let answer;
+    const asked = { range: $("hole-" + player).value, board: $("board").value, dead: $("dead").value };
+    let job;
     try {
-      answer = await api("POST", "/api/poker/hits", { range: $("hole-" + player).value, board: $("board").value, dead: $("dead").value });
+      job = await hitsJobs.run("/api/poker/hits", asked, (d, t) => showProgress("hits-", d, t));
     } catch (error) {
+      $("hits-progress-line").hidden = true;
       box.replaceChildren();
       $("hits-error").textContent = error.message;
       return;
     }
+    if (job === null) return; // superseded: the newer question draws its own answer
+    $("hits-progress-line").hidden = true;
+    const answer = job.result;
     box.replaceChildren();
+    const dead = answer.dead.length ? `, ${answer.dead.map((c) => c.code).join(" ")} dead` : "";
     const where = answer.boards > 1
-      ? `over every flop (${answer.boards.toLocaleString("en")} flops; ${answer.combos.toFixed(1)} live combos a flop on average)`
-      : `on the board, ${Math.round(answer.combos * 100) / 100} live combos`;
+      ? `over every flop${dead} (${answer.boards.toLocaleString("en")} flops; ${answer.combos.toFixed(1)} live combos a flop on average)`
+      : `on ${answer.board.map((c) => c.code).join(" ")}${dead}, ${Math.round(answer.combos * 100) / 100} live combos`;
     box.append(el("p", "", `${answer.range}: ${where}; ${percent(answer.pair_or_better, 1)} make a pair or better.`));
     const scroller = el("div", "table-scroll");
     scroller.append(hitsTable("Made hand", answer.made, answer), hitsTable("Draw", answer.draws, answer));
@@ -880,8 +967,10 @@
     event.preventDefault();
     $("compare-error").textContent = "";
     const box = $("compare-result");
+    const current = compareQuestions.ask();
     try {
       const answer = await api("POST", "/api/poker/compare", { line: $("compare-line").value, game });
+      if (!current()) return; // a later line, or another game, was asked since
       box.replaceChildren();
       answer.hands.forEach((hand, i) => {
         const row = el("div", "compared" + (answer.winner === i + 1 ? " winner" : ""));
@@ -896,6 +985,7 @@
       box.append(verdict);
       announce(`${answer.verdict}: ${answer.hands[0].description} against ${answer.hands[1].description}`);
     } catch (error) {
+      if (!current()) return;
       box.replaceChildren();
       $("compare-error").textContent = error.message;
     }
@@ -905,9 +995,19 @@
 
   // Play another game: its deck in the card picker, its examples in the seats and the
   // comparison, its tools (the range grid and what a range hits are for two-card games
-  // and hold'em); the last answer is another game's, so it goes.
+  // and hold'em); the last answers, and those still to come, are another game's: they go.
   function setGame(name) {
     game = name;
+    window.clearTimeout(sliderTimer); // the slider's range was for the last game's grid
+    forgetCalculation();
+    hitsJobs.forget();
+    compareQuestions.forget();
+    rangeQuestions.forget();
+    $("hits-progress-line").hidden = true;
+    $("hits-result").replaceChildren();
+    $("hits-error").textContent = "";
+    $("equity-error").textContent = "";
+    $("compare-error").textContent = "";
     const info = rules();
     $("equity-title").textContent = `${info.label} equity`;
     $("game-rules").textContent = info.rules;
