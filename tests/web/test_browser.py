@@ -434,6 +434,7 @@ def test_a_shoe_played_to_the_cut_card_draws_the_five_roads(
     # The next deal reshuffles: the roads start again (the answers held only what
     # changed; this one, every road anew), the bankroll's course goes on.
     page.click("[data-bet='player']")
+    expect(page.locator("[data-take-off='player']")).to_be_visible()
     page.click("#deal")
     sitting.play({"player": 500})
     expect(page.locator("#round-number")).to_have_text(str(sitting.rounds))
