@@ -239,7 +239,9 @@ async def pages(url: str, clients: int, each: int, limit: float = 60.0) -> Run:
 
 
 async def deals(url: str, sessions: int, rounds: int, limit: float = 60.0) -> Run:
-    """``sessions`` Baccarat tables, each dealing ``rounds`` rounds with a banker bet."""
+    """``sessions`` Baccarat tables, each dealing ``rounds`` rounds with a banker bet,
+    saying which table it shows as the page does (``drawn``: the answer then holds only
+    the road cells and bankrolls that changed), and reading each answer."""
     run, over = Run("Baccarat deal"), _until(limit)
 
     async def one(number: int) -> None:
@@ -250,17 +252,19 @@ async def deals(url: str, sessions: int, rounds: int, limit: float = 60.0) -> Ru
         if status != 200:
             run.errors.append(f"sit down: {status} {body[:200]!r}")
             return
+        drawn = json.loads(body)["rounds_played"]
         for _ in range(rounds):
             if over():
                 break
             started = time.perf_counter()
             status, body = await client.request(
-                "POST", "/api/baccarat/deal", {"stakes": {"banker": "100"}}
+                "POST", "/api/baccarat/deal", {"stakes": {"banker": "100"}, "drawn": drawn}
             )
             run.record(status, started)
             if status != 200:
                 run.errors.append(f"deal: {status} {body[:200]!r}")
                 break
+            drawn = json.loads(body)["rounds_played"]
         await client.close()
 
     return await _timed(run, [one(n) for n in range(sessions)])

@@ -309,3 +309,72 @@ def test_a_session_saved_before_table_rules_still_loads(client: TestClient) -> N
     old = {"table": table.to_dict(), "shoe_rounds": [], "last": played.to_dict(), "start": 100_000}
     sitting = Sitting.from_dict(old)
     assert sitting.rules == table_rules("casino") and sitting.bankroll == table.bankroll
+
+
+def with_earlier(dealt: dict[str, Any], shown: dict[str, Any]) -> dict[str, Any]:
+    """A deal's answer joined to the table the page showed, as the page's script does."""
+    since = dealt["since"]
+    if since is None:
+        return dealt
+
+    def join(earlier: list[Any], start: int, later: list[Any]) -> list[Any]:
+        return earlier[:start] + later
+
+    return {
+        **dealt,
+        "bead_plate": join(shown["bead_plate"], since["bead_plate"], dealt["bead_plate"]),
+        "big_road": join(shown["big_road"], since["big_road"], dealt["big_road"]),
+        "derived_roads": {
+            key: {
+                **road,
+                "marks": join(
+                    shown["derived_roads"][key]["marks"],
+                    since["derived_roads"][key],
+                    road["marks"],
+                ),
+            }
+            for key, road in dealt["derived_roads"].items()
+        },
+        "bankrolls": join(shown["bankrolls"], since["bankrolls"], dealt["bankrolls"]),
+        "since": None,
+    }
+
+
+def test_a_deal_sends_only_what_changed_on_the_table_the_page_shows(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A short bankroll history, so that its oldest figures drop within the test.
+    monkeypatch.setattr("croupier.baccarat.sitting.MAX_HISTORY", 40)
+    shown = sit(client, bankroll="100000", decks=1)
+    sizes, reshuffles, whole = [], 0, 0
+    for _ in range(60):  # a 1-deck shoe is reshuffled every dozen rounds or so
+        body = {"stakes": {"banker": "10"}, "drawn": shown["rounds_played"]}
+        dealt = client.post("/api/baccarat/deal", json=body).json()
+        full = client.get("/api/baccarat").json()
+        assert dealt["since"] is not None
+        sizes.append(len(dealt["bead_plate"]) + len(dealt["bankrolls"]))
+        reshuffles += dealt["last"]["reshuffled"]
+        whole += dealt["since"]["bankrolls"] == 0
+        # Joined to what the page had, the answer is the whole table, exactly.
+        shown = with_earlier(dealt, shown)
+        assert shown == full
+    assert reshuffles >= 3 and whole >= 2
+    # Most answers held one new bead and one new bankroll (a reshuffle's: a new road).
+    assert sorted(sizes)[len(sizes) // 2] == 2
+
+
+def test_a_deal_for_another_table_than_the_page_s_sends_the_whole_table(
+    client: TestClient,
+) -> None:
+    state = sit(client)
+    for _ in range(3):
+        state = client.post("/api/baccarat/deal", json={"stakes": {"banker": "5"}}).json()
+        assert state["since"] is None  # no drawn: the whole table
+    # Another tab dealt meanwhile: the page's table is not the server's.
+    stale = {"stakes": {"banker": "5"}, "drawn": state["rounds_played"] - 1}
+    dealt = client.post("/api/baccarat/deal", json=stale).json()
+    assert dealt["since"] is None
+    assert dealt == client.get("/api/baccarat").json()
+    assert len(dealt["bead_plate"]) == 4 and len(dealt["bankrolls"]) == 5
+    bad = client.post("/api/baccarat/deal", json={"stakes": {}, "drawn": -1})
+    assert bad.status_code == 422

@@ -431,6 +431,16 @@ def test_a_shoe_played_to_the_cut_card_draws_the_five_roads(
     assert page.locator("#bankroll-chart polyline").count() == 1
     assert f"over {sitting.rounds} rounds" in page.inner_text("#chart-note")
     screenshot(page, "baccarat-roads", docs=True)
+    # The next deal reshuffles: the roads start again (the answers held only what
+    # changed; this one, every road anew), the bankroll's course goes on.
+    page.click("[data-bet='player']")
+    expect(page.locator("[data-take-off='player']")).to_be_visible()
+    page.click("#deal")
+    sitting.play({"player": 500})
+    expect(page.locator("#round-number")).to_have_text(str(sitting.rounds))
+    expect(page.locator("#bead-plate .bead")).to_have_count(1)
+    assert page.locator("#big-road .ring").count() == 1
+    assert f"over {sitting.rounds} rounds" in page.inner_text("#chart-note")
 
 
 def test_the_counting_trainer(

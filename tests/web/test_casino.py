@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -15,6 +16,8 @@ from croupier.casino.levels import Level
 from croupier.casino.savefile import parse_game
 from croupier.web import casino
 from croupier.web.app import create_app
+
+from ..untyped import untyped
 
 
 def start(client: TestClient, level: str = "beginner", call: str = "heads", seed: int = 3) -> Any:
@@ -204,3 +207,20 @@ def test_a_round_s_review_runs_in_the_pool_within_the_answer_s_time(
         s is not None and 0 <= s <= casino.DEADLINE * casino.REVIEW_SHARE for s in seconds
     )
     assert "answer_move" in ran
+
+
+def test_the_computer_thinks_less_while_answers_come_out_late(app: FastAPI) -> None:
+    request = untyped(SimpleNamespace(scope={"state": {"arrived": 1_000.0}}, app=app))
+    deadline = 1_000.0 + casino.DEADLINE
+    assert casino._answer_deadline(request) == deadline - casino.ANSWER_MARGIN
+    lateness = app.state.compute.lateness
+    for _ in range(lateness.window):  # every answer a quarter of a second past its search
+        lateness.note(0.25)
+    expected = deadline - casino.ANSWER_MARGIN - 0.25
+    assert casino._answer_deadline(request) == pytest.approx(expected)
+    for _ in range(lateness.window):  # far too late: the computer still thinks a while
+        lateness.note(3.0)
+    assert casino._answer_deadline(request) == deadline - casino.MOST_MARGIN
+    for _ in range(lateness.window):  # a quiet machine again: the whole time
+        lateness.note(-0.5)
+    assert casino._answer_deadline(request) == deadline - casino.ANSWER_MARGIN

@@ -3,6 +3,7 @@ both databases."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -16,7 +17,7 @@ from fastapi.testclient import TestClient
 from croupier.errors import CroupierError
 from croupier.web.app import create_app
 from croupier.web.pages import GamePage
-from croupier.web.sessions import COOKIE_NAME, SessionIds, Slot, open_session
+from croupier.web.sessions import COOKIE_NAME, SessionIds, Slot, light, open_session
 from croupier.web.store import Change, StoreLimits, open_store
 
 
@@ -73,6 +74,23 @@ def forget(request: Request) -> dict[str, int]:
     with open_session(request) as session:
         session.clear(SLOT)
         return {"value": -1}
+
+
+def _count_where(request: Request) -> dict[str, Any]:
+    with open_session(request) as session:
+        counter = session.get(SLOT) or Counter()
+        counter.value += 1
+        session.put(SLOT, counter)
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return {"value": counter.value, "on_loop": False}
+    return {"value": counter.value, "on_loop": True}
+
+
+@router.post("/api/counter/light")
+async def add_light(request: Request) -> dict[str, Any]:
+    return await light(request, _count_where, request)
 
 
 PAGE = GamePage("counter", "Counter", "/counter", "A test game.", router)
@@ -232,3 +250,15 @@ def test_sessions_are_pruned_by_count(tmp_path: Path) -> None:
         assert store.stats().sessions <= 30 + 50  # pruned every 50 new sessions at most
         store.prune()
         assert store.stats().sessions == 30
+
+
+def test_light_routes_run_on_the_loop_only_with_a_local_database_and_a_known_browser(
+    database: str,
+) -> None:
+    with TestClient(create_app(database=database, games=[PAGE])) as client:
+        first = client.post("/api/counter/light").json()
+        assert first == {"value": 1, "on_loop": False}  # a new browser: its first save
+        second = client.post("/api/counter/light").json()
+        # SQLite answers in microseconds: on the loop; PostgreSQL: from a thread.
+        assert second == {"value": 2, "on_loop": database.endswith(".sqlite3")}
+        assert client.get("/api/counter").json() == {"value": 2}

@@ -178,6 +178,42 @@ def test_the_sqlite_file_is_private_and_in_wal_mode(tmp_path: Path) -> None:
     store.close()
 
 
+def _log_restarts(database: Path) -> int:
+    """How many times the write-ahead log of ``database`` started again from its
+    beginning (its header's checkpoint sequence number)."""
+    header = Path(f"{database}-wal").read_bytes()[:16]
+    return int.from_bytes(header[12:16], "big")
+
+
+def test_sqlite_checkpoints_on_a_thread_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("croupier.web.store.sqlite.CHECKPOINT_EVERY", 10)
+    monkeypatch.setattr("croupier.web.store.sqlite.LOG_PAGES", 100)
+    store = open_store(tmp_path)
+    assert isinstance(store, SQLiteStore)
+    with store._read() as connection:  # a save never waits for a checkpoint
+        assert connection.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    data = "x" * 6000  # two pages a save
+    store.commit("s" * 43, None, {"game": Change(None, data)})
+    restarts = _log_restarts(store.path)
+    version, deadline = 1, time.monotonic() + 30
+    # Saves keep coming (as on a busy server) until the log has started again twice:
+    # the thread copied all of it into the database each time, with no save waiting.
+    while _log_restarts(store.path) < restarts + 2 and time.monotonic() < deadline:
+        store.commit("s" * 43, None, {"game": Change(version, data)})
+        version += 1
+        if version % 10 == 0:
+            time.sleep(0.01)  # the checkpointer's turn on a busy machine
+    assert _log_restarts(store.path) >= restarts + 2
+    assert store._checkpointer is not None and store._checkpointer.is_alive()
+    store.close()
+    assert store._checkpointer is None
+    reopened = open_store(tmp_path)
+    assert reopened.fetch("s" * 43, "game") == (version, data)
+    reopened.close()
+
+
 def test_session_files_of_older_versions_move_into_the_database(tmp_path: Path) -> None:
     state = tmp_path / "state"
     state.mkdir()

@@ -97,6 +97,7 @@ class Sitting:
         #: The rounds :attr:`scoreboard` has been given, each with its cards as saved,
         #: and the board.
         self._board_rounds: list[tuple[Coup, tuple[str, str]]] = []
+        self._board_coups: list[Coup] = []
         self._board = Scoreboard()
 
     @classmethod
@@ -184,15 +185,18 @@ lower the stake or raise the bankroll
 
     def _follow_rounds(self) -> Scoreboard:
         """Bring :attr:`scoreboard` and the rounds' saved texts up to :attr:`shoe_rounds`."""
-        given, rounds = self._board_rounds, self.shoe_rounds
-        kept = rounds[: len(given)]
-        if len(kept) < len(given) or any(a is not b for (a, _), b in zip(given, kept, strict=True)):
+        given, coups, rounds = self._board_rounds, self._board_coups, self.shoe_rounds
+        # The rounds given still begin the shoe's (compared as lists: each pair of the
+        # same round is passed at once, without calling its __eq__).
+        if rounds[: len(coups)] != coups:
             given.clear()
+            coups.clear()
             self._board = Scoreboard()
         for coup in rounds[len(given) :]:
             self._board.add(Bead.of(coup))
             cards = (" ".join(map(str, coup.player_cards)), " ".join(map(str, coup.banker_cards)))
             given.append((coup, cards))
+            coups.append(coup)
         return self._board
 
     @property

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -214,7 +215,11 @@ class TableRules:
     @property
     def payouts(self) -> PayoutTable:
         """This table's bets: banker, player and tie by this table's rules, then the side
-        bets on offer."""
+        bets on offer (made once for each set of rules: every round's bets are checked
+        against them)."""
+        return _payouts_of(self)
+
+    def _payouts(self) -> PayoutTable:
         if self.lab:
             return LAB
         bets: list[Bet] = [_BANKER[self.commission], CASINO.bet("player"), _TIE[self.tie_pays]]
@@ -334,6 +339,12 @@ def parse_side_bets(text: str, commission: Commission) -> tuple[str, ...]:
             )
         keys.append(key)
     return tuple(keys)
+
+
+@functools.lru_cache(maxsize=256)
+def _payouts_of(rules: TableRules) -> PayoutTable:
+    """The payout table of ``rules`` (equal rules, one table)."""
+    return rules._payouts()
 
 
 def table_rules(

@@ -13,6 +13,7 @@ every variant of every bet for the cards left (before sitting down: a full shoe)
 from __future__ import annotations
 
 import dataclasses
+import functools
 import threading
 import weakref
 from collections.abc import Callable, Mapping, Sequence
@@ -52,7 +53,7 @@ from croupier.web.errors import ApiError
 from croupier.web.pages import GamePage, add_routes, cards_view, render
 from croupier.web.schemas import CHANGES, READS, SENDS, RequestModel, answers
 from croupier.web.schemas.baccarat import CheckAnswer, TableAnswer
-from croupier.web.sessions import Slot, open_session
+from croupier.web.sessions import Slot, light, open_session
 
 __all__ = ["PAGE", "SEAT", "warm"]
 
@@ -100,6 +101,14 @@ class Deal(RequestModel):
     """Chips on the bets: bet key -> dollars (``"25"``, ``"12.50"``)."""
 
     stakes: dict[str, str | int] = Field(max_length=20)
+
+
+class DealRound(Deal):
+    """A deal: the chips, and the table the page shows (its ``rounds_played``). When that
+    is still the table's, the answer carries only the road cells and bankrolls that
+    changed (its ``since`` says from where); else, or without it, the whole table."""
+
+    drawn: int | None = Field(None, ge=0, le=2**63 - 1)
 
 
 def _cents(text: str | None) -> int | None:
@@ -296,20 +305,31 @@ def _cells_view(
     return list(made.views)
 
 
+def road_cells(sitting: Sitting) -> dict[str, list[dict[str, Any]]]:
+    """The cells of the five roads of the current shoe, as JSON, by road: ``bead_plate``,
+    ``big_road`` and the derived roads' keys. A cell's JSON is made once: the same
+    object in each later answer while the cell stays as it is."""
+    board = sitting.scoreboard
+    cells = {
+        "bead_plate": _cells_view(board, "bead-plate", board.bead_plate, _bead_view),
+        "big_road": _cells_view(board, "big-road", board.big_road, _road_cell),
+    }
+    for key, road in DERIVED_ROADS.items():
+        cells[key] = _cells_view(board, key, board.derived_road(road), _mark_view)
+    return cells
+
+
 def roads_view(sitting: Sitting) -> dict[str, Any]:
     """The five roads of the current shoe, the ask road and the shoe's tally."""
     board = sitting.scoreboard
     asked = board.ask_road()
     tally = board.tally
+    cells = road_cells(sitting)
     return {
-        "bead_plate": _cells_view(board, "bead-plate", board.bead_plate, _bead_view),
-        "big_road": _cells_view(board, "big-road", board.big_road, _road_cell),
+        "bead_plate": cells["bead_plate"],
+        "big_road": cells["big_road"],
         "derived_roads": {
-            key: {
-                "name": road.name,
-                "marks": _cells_view(board, key, board.derived_road(road), _mark_view),
-            }
-            for key, road in DERIVED_ROADS.items()
+            key: {"name": road.name, "marks": cells[key]} for key, road in DERIVED_ROADS.items()
         },
         "ask_road": {
             side: {key: None if colour is None else colour.value for key, colour in marks.items()}
@@ -319,19 +339,27 @@ def roads_view(sitting: Sitting) -> dict[str, Any]:
     }
 
 
+@functools.cache
+def _no_table_view() -> dict[str, Any]:
+    """The page before sitting down: the same for every browser, made once (shared: not
+    to be changed)."""
+    return {
+        "seated": False,
+        "payouts": [
+            {"name": name, "description": rules.payouts.description}
+            for name, rules in PRESETS.items()
+        ],
+        "choices": choices_view(),
+        "chips": list(CHIPS),
+        "odds": odds_view(Composition.decks(FULL_SHOE), True, None),
+    }
+
+
 def seat_view(sitting: Sitting | None) -> dict[str, Any]:
-    """Everything the table page shows, as JSON."""
+    """Everything the table page shows, as JSON (before sitting down: one dict shared by
+    every answer, not to be changed)."""
     if sitting is None:
-        return {
-            "seated": False,
-            "payouts": [
-                {"name": name, "description": rules.payouts.description}
-                for name, rules in PRESETS.items()
-            ],
-            "choices": choices_view(),
-            "chips": list(CHIPS),
-            "odds": odds_view(Composition.decks(FULL_SHOE), True, None),
-        }
+        return _no_table_view()
     table, shoe, rules = sitting.table, sitting.table.shoe, sitting.rules
     counts: dict[Rank, int] = table.next_round_counts()
     return {
@@ -362,7 +390,70 @@ def seat_view(sitting: Sitting | None) -> dict[str, Any]:
         **roads_view(sitting),
         "odds": odds_view(Composition.from_ranks(counts), shoe.cut_card_reached, rules),
         "broke": table.bankroll < max(CHIPS[0], rules.min_stake),
+        "since": None,
     }
+
+
+def _unchanged(before: Sequence[object], after: Sequence[object]) -> int:
+    """How many of the first items of ``after`` are those of ``before`` (the same objects).
+
+    >>> a, b, c = {"a": 1}, {"b": 2}, {"c": 3}
+    >>> _unchanged([a, b], [a, b, c]), _unchanged([a, b], [a, c]), _unchanged([a], [])
+    (2, 1, 0)
+    >>> _unchanged([a, b, c], [a, {"b": 2}, {"d": 4}])  # equal is unchanged too
+    2
+    """
+    # Compared as lists (the same objects are passed at once): all, or all but the last
+    # (a tie changes the big road's last cell), else item by item.
+    kept = min(len(before), len(after))
+    for length in (kept, kept - 1):
+        if length >= 0 and before[:length] == after[:length]:
+            return length
+    pairs = enumerate(zip(before, after, strict=False))
+    return next(i for i, (old, new) in pairs if old != new)
+
+
+def since_view(
+    view: dict[str, Any],
+    before: Mapping[str, Sequence[object]],
+    bankrolls: int,
+    reshuffled: bool,
+) -> dict[str, Any]:
+    """``view`` (a seated table's, after a deal) cut down to what changed since the table
+    the page showed: its road cells were ``before`` (:func:`road_cells`), it had
+    ``bankrolls`` bankrolls. Each road keeps only its cells from the first that changed,
+    the bankrolls only the new ones, and ``since`` says where each starts (the page keeps
+    its own before that). A reshuffled shoe's roads start again: all of them are sent."""
+    after = road_cells_of(view)
+    starts = {
+        key: 0 if reshuffled else _unchanged(before[key], cells) for key, cells in after.items()
+    }
+    course = view["bankrolls"]
+    kept = bankrolls if len(course) == bankrolls + 1 else 0  # the oldest dropped: all of it
+    return {
+        **view,
+        "bead_plate": after["bead_plate"][starts["bead_plate"] :],
+        "big_road": after["big_road"][starts["big_road"] :],
+        "derived_roads": {
+            key: {**road, "marks": after[key][starts[key] :]}
+            for key, road in view["derived_roads"].items()
+        },
+        "bankrolls": course[kept:],
+        "since": {
+            "bead_plate": starts["bead_plate"],
+            "big_road": starts["big_road"],
+            "derived_roads": {key: starts[key] for key in DERIVED_ROADS},
+            "bankrolls": kept,
+        },
+    }
+
+
+def road_cells_of(view: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The road cells of a seated table's view, by road (as :func:`road_cells`)."""
+    cells = {"bead_plate": view["bead_plate"], "big_road": view["big_road"]}
+    for key, road in view["derived_roads"].items():
+        cells[key] = road["marks"]
+    return cells
 
 
 def round_view(played: TableRound) -> dict[str, Any]:
@@ -395,28 +486,44 @@ def round_view(played: TableRound) -> dict[str, Any]:
     }
 
 
-@router.get("/baccarat", response_class=HTMLResponse)
-def page(request: Request) -> Response:
-    """The table."""
+# The table's routes do half a millisecond of work each: they run on the event loop
+# when they may (see croupier.web.sessions.light), each with its work in a plain function.
+
+
+def _page(request: Request) -> Response:
     with open_session(request) as session:
         state = seat_view(session.get(SEAT))
     return render(request, "baccarat.html", title="Baccarat", state=state)
 
 
-@router.get("/api/baccarat", response_model=TableAnswer, responses=answers(*READS))
-def state(request: Request) -> Response:
-    """The table as the page shows it."""
+@router.get("/baccarat", response_class=HTMLResponse)
+async def page(request: Request) -> Response:
+    """The table."""
+    return await light(request, _page, request)
+
+
+def _state(request: Request) -> Response:
     with open_session(request) as session:
         return answer(request, seat_view(session.get(SEAT)))
 
 
-@router.post("/api/baccarat/table", response_model=TableAnswer, responses=answers(*CHANGES))
-def new_table(request: Request, body: SitDown) -> Response:
-    """Sit down at a new table (leaving the old one)."""
+@router.get("/api/baccarat", response_model=TableAnswer, responses=answers(*READS))
+async def state(request: Request) -> Response:
+    """The table as the page shows it."""
+    return await light(request, _state, request)
+
+
+def _new_table(request: Request, body: SitDown) -> Response:
     sitting = sit_down(body)
     with open_session(request) as session:
         session.put(SEAT, sitting)
         return answer(request, seat_view(sitting))
+
+
+@router.post("/api/baccarat/table", response_model=TableAnswer, responses=answers(*CHANGES))
+async def new_table(request: Request, body: SitDown) -> Response:
+    """Sit down at a new table (leaving the old one)."""
+    return await light(request, _new_table, request, body)
 
 
 def _seated(sitting: Sitting | None) -> Sitting:
@@ -425,33 +532,52 @@ def _seated(sitting: Sitting | None) -> Sitting:
     return sitting
 
 
-@router.post("/api/baccarat/check", response_model=CheckAnswer, responses=answers(*SENDS, 409))
-def check(request: Request, body: Deal) -> Response:
-    """Whether the table takes these chips (limits, bankroll): the page asks before a chip
-    goes down, and shows the library's reason when it does not."""
+def _check(request: Request, body: Deal) -> Response:
     stakes = read_stakes(body.stakes)
     with open_session(request) as session:
         _seated(session.get(SEAT)).check(stakes)
     return answer(request, {"ok": True, "total": sum(stakes.values())})
 
 
-@router.post("/api/baccarat/deal", response_model=TableAnswer, responses=answers(*CHANGES))
-def deal(request: Request, body: Deal) -> Response:
-    """Deal a round with the chips on the table."""
+@router.post("/api/baccarat/check", response_model=CheckAnswer, responses=answers(*SENDS, 409))
+async def check(request: Request, body: Deal) -> Response:
+    """Whether the table takes these chips (limits, bankroll): the page asks before a chip
+    goes down, and shows the library's reason when it does not."""
+    return await light(request, _check, request, body)
+
+
+def _deal(request: Request, body: DealRound) -> Response:
     stakes = read_stakes(body.stakes)
     with open_session(request) as session:
         sitting = _seated(session.get(SEAT))
-        sitting.play(stakes)
+        shown = body.drawn is not None and body.drawn == sitting.table.rounds_played
+        before = road_cells(sitting) if shown else None
+        bankrolls = len(sitting.bankrolls)
+        played = sitting.play(stakes)
         session.put(SEAT, sitting)
-        return answer(request, seat_view(sitting))
+        view = seat_view(sitting)
+        if before is not None:
+            view = since_view(view, before, bankrolls, played.reshuffled)
+        return answer(request, view)
 
 
-@router.delete("/api/baccarat/table", response_model=TableAnswer, responses=answers(*CHANGES))
-def leave(request: Request) -> Response:
-    """Leave the table."""
+@router.post("/api/baccarat/deal", response_model=TableAnswer, responses=answers(*CHANGES))
+async def deal(request: Request, body: DealRound) -> Response:
+    """Deal a round with the chips on the table. With ``drawn``, the table the page
+    shows, only the road cells and bankrolls that changed are sent (see ``since``)."""
+    return await light(request, _deal, request, body)
+
+
+def _leave(request: Request) -> Response:
     with open_session(request) as session:
         session.clear(SEAT)
         return answer(request, seat_view(None))
+
+
+@router.delete("/api/baccarat/table", response_model=TableAnswer, responses=answers(*CHANGES))
+async def leave(request: Request) -> Response:
+    """Leave the table."""
+    return await light(request, _leave, request)
 
 
 def warm() -> None:

@@ -69,7 +69,7 @@ from croupier.web.schemas.casino import (
     ReviewJobAnswer,
     TableAnswer,
 )
-from croupier.web.sessions import Slot, open_session
+from croupier.web.sessions import Slot, light, open_session
 
 __all__ = ["PAGE", "PuzzleSeat", "Seat"]
 
@@ -383,10 +383,24 @@ def answer_move(seat: Seat, turn: Turn, before: State, until: float) -> Seat:
     return computer_turns(seat, until)
 
 
+#: The most of the deadline kept for what follows the search, when the last answers
+#: came out late (a loaded machine): the computer then still thinks for 0.3 s.
+MOST_MARGIN: Final = 0.7
+
+
 def _answer_deadline(request: Request) -> float:
-    """When the answer to ``request`` must be ready to be sent (``time.time()``)."""
+    """When the computer's thinking for ``request`` must end (``time.time()``): the
+    request's deadline less :data:`ANSWER_MARGIN`, or less more than that when the last
+    answers came out late (up to :data:`MOST_MARGIN`; see
+    :class:`~croupier.web.compute.Lateness`)."""
     arrived: float = request.scope.get("state", {}).get("arrived", time.time())
-    return arrived + DEADLINE - ANSWER_MARGIN
+    margin: float = request.app.state.compute.lateness.margin(ANSWER_MARGIN, MOST_MARGIN)
+    return arrived + DEADLINE - margin
+
+
+def _searched(request: Request, until: float) -> None:
+    """Note how late past the search's end time ``until`` the answer is ready."""
+    request.app.state.compute.lateness.note(time.time() - until)
 
 
 def _computer_replies(request: Request, seat: Seat) -> Seat:
@@ -395,23 +409,33 @@ def _computer_replies(request: Request, seat: Seat) -> Seat:
     all its moves together, less :data:`ANSWER_MARGIN` for building the answer."""
     if seat.finished or seat.state.to_move is not Player.COMPUTER:
         return seat
-    thought: Seat = request.app.state.compute.run(computer_turns, seat, _answer_deadline(request))
+    until = _answer_deadline(request)
+    thought: Seat = request.app.state.compute.run(computer_turns, seat, until)
+    _searched(request, until)
     return thought
 
 
-@router.get("/casino", response_class=HTMLResponse)
-def page(request: Request) -> Response:
-    """The table."""
+def _page(request: Request) -> Response:
     with open_session(request) as session:
         state = seat_view(session.get(SEAT))
     return render(request, "casino.html", title="Casino", state=state)
 
 
-@router.get("/api/casino", response_model=TableAnswer, responses=answers(*READS))
-def state(request: Request) -> Response:
-    """The table as the page shows it."""
+@router.get("/casino", response_class=HTMLResponse)
+async def page(request: Request) -> Response:
+    """The table (on the event loop when it may: see croupier.web.sessions.light)."""
+    return await light(request, _page, request)
+
+
+def _state(request: Request) -> Response:
     with open_session(request) as session:
         return answer(request, seat_view(session.get(SEAT)))
+
+
+@router.get("/api/casino", response_model=TableAnswer, responses=answers(*READS))
+async def state(request: Request) -> Response:
+    """The table as the page shows it."""
+    return await light(request, _state, request)
 
 
 @router.post("/api/casino/new", response_model=TableAnswer, responses=answers(*CHANGES))
@@ -467,12 +491,16 @@ def play(request: Request, body: Play) -> Response:
         turn = game.play(move)  # an illegal move raises, with the rule's sentence
         seat.keep(game)
         until = _answer_deadline(request)
-        if turn.round_end is None and seat.state.to_move is not Player.COMPUTER:
-            seat.events = _turn_events(turn, seat, None, before, until)  # nothing to search
-        else:  # the round's review and the computer's replies: in the worker pool
+        searched = turn.round_end is not None or seat.state.to_move is Player.COMPUTER
+        if searched:  # the round's review and the computer's replies: in the worker pool
             seat = request.app.state.compute.run(answer_move, seat, turn, before, until)
+        else:
+            seat.events = _turn_events(turn, seat, None, before, until)  # nothing to search
         session.put(SEAT, seat)
-        return answer(request, seat_view(seat))
+        answered = answer(request, seat_view(seat))
+    if searched:  # the answer built and saved: how late it is
+        _searched(request, until)
+    return answered
 
 
 @router.post("/api/casino/hint", response_model=HintAnswer, responses=answers(*SENDS, 409))
@@ -483,10 +511,9 @@ def hint(request: Request) -> Response:
         game = seat.session()
         if game.to_move is not Player.HUMAN:
             raise ApiError(409, "it is the computer's turn")
-        arrived: float = request.scope.get("state", {}).get("arrived", time.time())
-        advice: dict[str, Any] = request.app.state.compute.run(
-            expert_hint, seat, arrived + DEADLINE - ANSWER_MARGIN
-        )
+        until = _answer_deadline(request)
+        advice: dict[str, Any] = request.app.state.compute.run(expert_hint, seat, until)
+        _searched(request, until)
         return answer(request, advice)
 
 

@@ -24,16 +24,18 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import math
 import multiprocessing
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, Final, ParamSpec, TypeVar
 
 from croupier.web.errors import ApiError
 
-__all__ = ["Compute", "JobCancelled", "Progress", "run_with_progress"]
+__all__ = ["Compute", "JobCancelled", "Lateness", "Progress", "run_with_progress"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -78,6 +80,47 @@ def run_with_progress(slot: int, work: Callable[[Progress], R], progress_array: 
     return work(progress)
 
 
+class Lateness:
+    """How late the answers searched by a deadline came out, and the margin the next
+    searches keep for it.
+
+    A search given until time ``t`` to think ends a little after ``t`` (its last step),
+    and its answer is built, saved and sent after that: on a machine whose cores are all
+    busy, each of these takes several times longer. Each answer notes how far past its
+    search's end time it was ready (:meth:`note`); the next searches end
+    :meth:`margin` seconds before the answer's deadline: ``base``, or more when the
+    last :data:`window` answers' 90th percentile lateness was more (at most ``most``).
+    The computer then thinks a little less on a loaded machine, and answers in time.
+
+    >>> late = Lateness(window=10)
+    >>> late.margin(0.2)
+    0.2
+    >>> for seconds in (-0.3, 0.0, 0.1, 0.4, 0.1, 0.1, 0.2, 0.1, 0.0, 0.1):
+    ...     late.note(seconds)
+    >>> round(late.margin(0.2), 2), late.margin(0.2, most=0.3)
+    (0.4, 0.3)
+    """
+
+    def __init__(self, window: int = 50) -> None:
+        self.window = window
+        self._late: deque[float] = deque(maxlen=window)
+        self._lock = threading.Lock()
+
+    def note(self, seconds: float) -> None:
+        """An answer was ready ``seconds`` after its search's end time (negative: before)."""
+        with self._lock:
+            self._late.append(seconds)
+
+    def margin(self, base: float, most: float = 0.6) -> float:
+        """Seconds to end the next search before its answer's deadline."""
+        with self._lock:
+            late = sorted(self._late)
+        if not late:
+            return base
+        tail = late[min(len(late) - 1, math.ceil(0.9 * len(late)) - 1)]
+        return min(most, max(base, base + tail))
+
+
 class Compute:
     """A bounded pool of ``processes`` workers (threads here when 0) for heavy work."""
 
@@ -101,6 +144,9 @@ class Compute:
             self.progress = multiprocessing.RawArray("q", 3 * self.capacity)
         self._executor: concurrent.futures.Executor | None = None
         self._stopped = False
+        #: How late this pool's answers searched by a deadline came out (their routes
+        #: note it, and keep a margin for it).
+        self.lateness = Lateness()
 
     def _pool(self) -> concurrent.futures.Executor:
         """The executor, started on first use (and again after :meth:`shutdown`)."""

@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, ParamSpec, Protocol, TypeVar
 
 from anyio import to_thread
 from pydantic_core import to_json
@@ -58,6 +58,7 @@ __all__ = [
     "Sessions",
     "Slot",
     "default_state_dir",
+    "light",
     "open_session",
 ]
 
@@ -83,6 +84,8 @@ class Saveable(Protocol):
 
 
 T = TypeVar("T", bound=Saveable)
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,7 +382,28 @@ class SessionCookieMiddleware:
                 message["headers"] = [*message["headers"], (b"set-cookie", value.encode())]
             await send(message)
 
+        state["fresh_session"] = fresh
         await self.app(scope, receive, send_with_cookie)
+
+
+async def light(request: Request, work: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """``work(*args, **kwargs)``: the whole of a light route (a Baccarat deal, a page),
+    its session opened and saved inside ``work``. On the event loop when the sessions
+    are in a local database (:attr:`~croupier.web.store.base.Store.local`: SQLite) and
+    the browser's session exists already; else on a worker thread.
+
+    Such a route does about half a millisecond of work, and the trip to a worker thread
+    and back cost as much again (the answer then also waited for the thread to get the
+    interpreter lock): on the loop the work costs only itself, and a local database
+    answers in microseconds. What may wait stays on a thread: a database over the
+    network (PostgreSQL), and a new browser's first save, which may prune the database.
+    Work that computes for longer (the Casino computer's moves, equities) never comes
+    here: it goes to the worker processes (:mod:`croupier.web.compute`).
+    """
+    state = request.scope.get("state", {})
+    if request.app.state.sessions.store.local and state.get("fresh_session") is False:
+        return work(*args, **kwargs)
+    return await to_thread.run_sync(lambda: work(*args, **kwargs))
 
 
 def _cookie(scope: Scope, name: str) -> str | None:

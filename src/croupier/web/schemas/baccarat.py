@@ -20,6 +20,7 @@ __all__ = [
     "NoTable",
     "OddsView",
     "RoundView",
+    "Since",
     "Table",
     "TableAnswer",
 ]
@@ -216,6 +217,17 @@ class Tally(Answer):
     naturals: int = Field(ge=0)
 
 
+class Since(Answer):
+    """Where a deal's roads and bankrolls start when the page gave the table it shows
+    (``drawn``): each list holds the items from this index on, and the page keeps its
+    own before it."""
+
+    bead_plate: int = Field(ge=0)
+    big_road: int = Field(ge=0)
+    derived_roads: dict[RoadKey, int]
+    bankrolls: int = Field(ge=0)
+
+
 class Table(Answer):
     """A seated player's table: money in cents, the last round, the roads, the odds."""
 
@@ -244,6 +256,10 @@ class Table(Answer):
         description="for the cards left (a fresh shoe's when the cut card is out)"
     )
     broke: bool = Field(description="the bankroll cannot cover the smallest chip the table takes")
+    since: Since | None = Field(
+        description="None: the whole table; else the roads and bankrolls hold only what "
+        "changed since the table the deal's request said the page shows"
+    )
 
 
 #: Every answer of the table's routes: the table, seated or not.

@@ -152,9 +152,10 @@
     dealing = true;
     $("deal").disabled = true;
     try {
-      const next = await api("POST", "/api/baccarat/deal", { stakes });
+      const shown = state;
+      const next = await api("POST", "/api/baccarat/deal", { stakes, drawn: shown.rounds_played });
       if (question !== asked) return;
-      state = next;
+      state = withEarlier(next, shown);
       lastBets = dealt;
       bets = {};
       showError("bet-error", "");
@@ -165,6 +166,27 @@
       dealing = false;
       $("deal").disabled = false;
     }
+  }
+
+  // A deal's answer for the table the page showed holds only the road cells and bankrolls
+  // that changed: `since` says where each list starts, the page's own before that.
+  function withEarlier(dealt, shown) {
+    const since = dealt.since;
+    if (!since) return dealt;
+    const join = (earlier, from, later) => (earlier || []).slice(0, from).concat(later);
+    const roads = {};
+    for (const [key, road] of Object.entries(dealt.derived_roads)) {
+      const before = shown.derived_roads && shown.derived_roads[key];
+      roads[key] = { ...road, marks: join(before && before.marks, since.derived_roads[key], road.marks) };
+    }
+    return {
+      ...dealt,
+      bead_plate: join(shown.bead_plate, since.bead_plate, dealt.bead_plate),
+      big_road: join(shown.big_road, since.big_road, dealt.big_road),
+      derived_roads: roads,
+      bankrolls: join(shown.bankrolls, since.bankrolls, dealt.bankrolls),
+      since: null,
+    };
   }
 
   // --- drawing the state -----------------------------------------------------------

@@ -130,6 +130,11 @@ class Store(ABC):
     dialect: str = ""
     #: How a write transaction starts.
     begin: str = "BEGIN"
+    #: A file on this machine, whose reads and short writes take tens of microseconds:
+    #: the light routes then run on the event loop (see
+    #: :func:`croupier.web.sessions.light`); a database over the network is always
+    #: reached from a worker thread.
+    local: bool = False
 
     def __init__(self, limits: StoreLimits | None = None) -> None:
         self.limits = limits or StoreLimits()
