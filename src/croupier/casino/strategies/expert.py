@@ -91,6 +91,7 @@ from croupier.casino.strategies.search import (
     OutOfBudgetError,
     search_order,
 )
+from croupier.casino.strategies.stakes import stakes
 from croupier.casino.strategies.values import Gain, gain, move_kind, points_of
 from croupier.randomness import RNGLike, as_generator
 
@@ -426,7 +427,7 @@ class ExpertStrategy(SearchStrategy):
             totals = [total + value for total, value in zip(totals, values, strict=True)]
             done += 1
             if done >= settings.min_samples or found.depth < 2:
-                found = _Found([total / done for total in totals], done, settings.depth)
+                found = _Found(passes.mean(totals, done), done, settings.depth)
         if not deeper_later or found.search_cut or found.depth != settings.depth:
             found.nodes = search.nodes
             return found
@@ -478,13 +479,26 @@ class _Passes:
         self.deadline = deadline
         #: Plies to the end of the current deal.
         self.to_deal_end = len(observation.hand) + observation.opponent_hand_size
+        #: What a margin is worth when the round may end the tournament (``None``: its
+        #: points): the deals' values are then averaged as chances of winning it.
+        table = len(observation.loose) + sum(len(build.cards) for build in observation.builds)
+        self.stakes = stakes(
+            observation.scores, observation.player, open_cards=observation.deck_size + table
+        )
 
     def values(self, index: int, depth: int, looked: list[float] | None = None) -> list[float]:
         """The moves' values in deal number ``index``, ``depth`` plies ahead."""
         while len(self.deals) <= index:
             stop = self.deadline.expired
             self.deals.append(State.sample(self.observation, self.generator, stop=stop))
-        return self.search.roots(self.deals[index], self.roots.searched, depth, looked)
+        values = self.search.roots(self.deals[index], self.roots.searched, depth, looked)
+        return values if self.stakes is None else self.stakes.worths(values)
+
+    def mean(self, totals: list[float], done: int) -> list[float]:
+        """The moves' values from their ``totals`` over ``done`` deals (:meth:`values`
+        summed): the mean margins, or the sure margins worth as much to the tournament."""
+        means = [total / done for total in totals] if done else totals
+        return means if self.stakes is None or not done else self.stakes.margins(means)
 
     def run(self, depth: int, deals: int) -> _Found:
         """The first ``deals`` deals searched ``depth`` plies ahead, or as many as the
@@ -498,15 +512,15 @@ class _Passes:
                 break
             totals = [total + value for total, value in zip(totals, values, strict=True)]
             done += 1
-        values = [total / done for total in totals] if done else totals
-        return _Found(values, done, depth, search_cut=done < deals)
+        return _Found(self.mean(totals, done), done, depth, search_cut=done < deals)
 
     def extend(self, found: _Found, since: float, most: int) -> _Found:
         """``found`` with more deals searched at its depth, while another fits in the
         time (judging by the deals searched since the clock read ``since``), up to
         ``most`` deals."""
-        totals = [value * found.samples for value in found.values]
         done = found.samples
+        worths = found.values if self.stakes is None else self.stakes.worths(found.values)
+        totals = [value * done for value in worths]
         while done < most and self.deadline.room_for(since, done):
             try:
                 values = self.values(done, found.depth)
@@ -514,7 +528,7 @@ class _Passes:
                 break
             totals = [total + value for total, value in zip(totals, values, strict=True)]
             done += 1
-        return _Found([total / done for total in totals], done, found.depth)
+        return _Found(self.mean(totals, done), done, found.depth)
 
 
 @dataclass(slots=True)
