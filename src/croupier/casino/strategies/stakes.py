@@ -62,9 +62,11 @@ ROUND_SPREAD: Final = 5.4
 #: winning, so that between moves with the same chance the bigger margin is preferred
 #: (and the worth can be turned back into points everywhere).
 _TIEBREAK: Final = 1e-4
-#: The margins (in points) the worth is tabulated at, and the margins the round can end on.
-_EXPECTED: Final = np.arange(-40.0, 40.0 + 1e-9, 0.05)
-_FINAL: Final = np.arange(-60, 61)
+#: The margins (in points) the worth is tabulated at (between them it is interpolated:
+#: a table of 601 by 61 takes a millisecond or two, and decisions of a deadline of
+#: 0.1 s ask for a new one at every move), and the margins the round can end on.
+_EXPECTED: Final = np.linspace(-30.0, 30.0, 601)
+_FINAL: Final = np.arange(-30, 31)
 
 
 #: The standard normal distribution function, tabulated once (to 1e-7 between points).
@@ -123,7 +125,9 @@ def stakes(scores: tuple[int, int], player: Player, *, open_cards: int) -> Stake
     chance = np.where(over, decided, later)
     # Each expected margin: the final one normal around it, spread by the cards left.
     spread = max(ROUND_SPREAD * math.sqrt(open_cards / len(DECK)), 0.5)
-    upper = _normal_cdf((final[None, :] + 0.5 - _EXPECTED[:, None]) / spread)
-    lower = _normal_cdf((final[None, :] - 0.5 - _EXPECTED[:, None]) / spread)
-    table = (upper - lower) @ chance + _TIEBREAK * _EXPECTED
+    # (the first and last margins take all the chance beyond them).
+    inner = _normal_cdf(((final[:-1] + 0.5)[None, :] - _EXPECTED[:, None]) / spread)
+    rows = len(_EXPECTED)
+    edges = np.hstack([np.zeros((rows, 1)), inner, np.ones((rows, 1))])
+    table = np.diff(edges, axis=1) @ chance + _TIEBREAK * _EXPECTED
     return Stakes(_EXPECTED, table)
