@@ -94,7 +94,7 @@ from croupier.casino.strategies.search import (
     OutOfBudgetError,
     search_order,
 )
-from croupier.casino.strategies.stakes import stakes
+from croupier.casino.strategies.stakes import Stakes, stakes
 from croupier.casino.strategies.values import Gain, gain, move_kind, points_of
 from croupier.randomness import RNGLike, as_generator
 
@@ -136,6 +136,9 @@ class ExpertSettings:
     #: ``min_samples`` deals, the answer comes from these many deals rather than from
     #: one (0: no such pass, as in a review's fixed work).
     shallow_samples: int = 8
+    #: In a round that may end the tournament, average the deals as chances of winning
+    #: it (:mod:`.stakes`); ``False``: as round points throughout (to measure the gain).
+    tournament_stakes: bool = True
     weights: Weights = field(default=WEIGHTS)
 
 
@@ -399,6 +402,7 @@ class ExpertStrategy(SearchStrategy):
         deadline = search.deadline
         assert deadline is not None
         passes = _Passes(search, observation, first, roots, generator, deadline)
+        passes.stakes = _stakes(observation) if settings.tournament_stakes else None
         found = _Found(looked, 1, 1, search_cut=False)
         timed = not isinstance(deadline, WorkBudget)
         if timed and settings.shallow_samples and settings.depth > 2:
@@ -457,6 +461,15 @@ class ExpertStrategy(SearchStrategy):
         return found
 
 
+def _stakes(observation: Observation) -> Stakes | None:
+    """What a round margin is worth in the tournament after the current deal (``None``
+    if the round cannot end it): the cards yet to reach a pile are the deck's and the
+    table's."""
+    table = len(observation.loose) + sum(len(build.cards) for build in observation.builds)
+    open_cards = observation.deck_size + table
+    return stakes(observation.scores, observation.player, open_cards=open_cards)
+
+
 #: How many times longer a pass 2 plies deeper is expected to take.
 _DEEPER_COST: Final = 10.0
 
@@ -484,10 +497,7 @@ class _Passes:
         self.to_deal_end = len(observation.hand) + observation.opponent_hand_size
         #: What a margin is worth when the round may end the tournament (``None``: its
         #: points): the deals' values are then averaged as chances of winning it.
-        table = len(observation.loose) + sum(len(build.cards) for build in observation.builds)
-        self.stakes = stakes(
-            observation.scores, observation.player, open_cards=observation.deck_size + table
-        )
+        self.stakes: Stakes | None = None
 
     def values(self, index: int, depth: int, looked: list[float] | None = None) -> list[float]:
         """The moves' values in deal number ``index``, ``depth`` plies ahead."""
