@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from croupier.casino import Move, Player, State, new_tournament
 from croupier.casino.strategies import ExpertStrategy
+from croupier.casino.strategies.expert import ExpertSettings
 from croupier.casino.strategies.search import DepthSearch
 from croupier.casino.strategies.stakes import ROUND_POINTS, Stakes, stakes
 from croupier.casino.tournament import WINNING_SCORE
@@ -128,6 +129,10 @@ def test_the_expert_averages_its_deals_as_chances_of_winning(
     for move, value in zip(analysis.moves, analysis.values, strict=True):
         if move in expected:
             assert value == pytest.approx(expected[move])
-    # Not the plain means of the margins, which a round that cannot end the tournament gets.
+    # Not the plain means of the margins, which the expert gets without the stakes.
     plain = [sum(column) / len(column) for column in zip(*deals, strict=True)]
     assert [analysis.value_of(move) for move in analysis.searched] != pytest.approx(plain)
+    searched.clear()
+    points = ExpertStrategy(ExpertSettings(tournament_stakes=False)).analyse(seen)
+    assert points.searched == analysis.searched and points.samples == analysis.samples
+    assert [points.value_of(move) for move in points.searched] == pytest.approx(plain)
