@@ -32,6 +32,7 @@ machine), of wall time otherwise; the load average is printed.
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import itertools
 import os
@@ -99,11 +100,21 @@ def random_hands(count: int, seed: int) -> NDArray[np.int64]:
     return np.argsort(rng.random((count, 52)), axis=1)[:, :7].astype(np.int64)
 
 
+def class_numbers(hands: Sequence[Sequence[Card] | str]) -> list[int]:
+    """The class number of each hand, by :func:`evaluate` (cards or text)."""
+    return [evaluate(hand).class_number for hand in hands]
+
+
+def hand_ranks(hands: Sequence[Sequence[Card]]) -> list[int]:
+    """The rank of each hand, by :func:`rank_hand`."""
+    return [rank_hand(hand) for hand in hands]
+
+
 def peers() -> dict[str, tuple[Callable[[list[str]], Any], Callable[[Any], Callable[[], Any]]]]:
     """Each peer: how to prepare a hand from card strings, and how to evaluate a list."""
     found: dict[str, Any] = {}
     try:
-        from treys import Card as TreysCard  # type: ignore[import-untyped]
+        from treys import Card as TreysCard
         from treys import Evaluator
 
         treys_evaluate = Evaluator().evaluate
@@ -182,10 +193,10 @@ def main() -> int:
         array = np.ascontiguousarray(hands7[:, :size])
         cards: list[tuple[Card, ...]] = [tuple(DECK[i] for i in row) for row in array.tolist()]
         strings = [[str(c) for c in hand] for hand in cards]
-        seconds, batch = best_time(lambda a=array: rank_batch(a), repeat * 4)
+        seconds, batch = best_time(functools.partial(rank_batch, array), repeat * 4)
         rows.append((f"{size} cards", "croupier rank_batch", args.hands / seconds))
         small = array.astype(np.uint8)
-        seconds, _ = best_time(lambda a=small: rank_batch(a, check=False), repeat * 4)
+        seconds, _ = best_time(functools.partial(rank_batch, small, check=False), repeat * 4)
         rows.append((f"{size} cards", "rank_batch uint8 unchkd", args.hands / seconds))
         if size == 7:
             many = np.tile(small, (8, 1))  # enough rows for two threads to share
@@ -202,16 +213,12 @@ def main() -> int:
                 f"rank_batch, 2 threads vs 1: {w2 / w1:.2f}x the hands per wall-second, "
                 f"{c2 / c1:.2f}x per CPU-second (linear: 2x and 1x with two free cores)"
             )
-        seconds, single = best_time(
-            lambda c=cards: [evaluate(hand).class_number for hand in c], repeat
-        )
+        seconds, single = best_time(functools.partial(class_numbers, cards), repeat)
         rows.append((f"{size} cards", "croupier evaluate", args.hands / seconds))
-        seconds, numbers = best_time(lambda c=cards: [rank_hand(hand) for hand in c], repeat)
+        seconds, numbers = best_time(functools.partial(hand_ranks, cards), repeat)
         rows.append((f"{size} cards", "croupier rank_hand", args.hands / seconds))
         texts = [" ".join(hand) for hand in strings]
-        seconds, from_text = best_time(
-            lambda t=texts: [evaluate(x).class_number for x in t], repeat
-        )
+        seconds, from_text = best_time(functools.partial(class_numbers, texts), repeat)
         rows.append((f"{size} cards", "evaluate(text)", args.hands / seconds))
         good &= from_text == single
         same = batch.tolist() == single == numbers
@@ -229,16 +236,16 @@ def main() -> int:
                 rows.append((f"{size} cards", "phevaluator(text)", args.hands / seconds))
 
     print(f"\n{'hands':<9}{'library':<24}{'hands/s':>14}   vs treys  vs phevaluator  vs eval7")
-    for size, name, rate in rows:
+    for hands_of, name, rate in rows:
         ratios = []
         for peer in (
             "treys",
             "phevaluator" if "text" not in name else "phevaluator(text)",
             "eval7",
         ):
-            peer_rate = next((r for s, n, r in rows if s == size and n == peer), None)
+            peer_rate = next((r for s, n, r in rows if s == hands_of and n == peer), None)
             ratios.append(f"{rate / peer_rate:>9.2f}x" if peer_rate else f"{'-':>10}")
-        print(f"{size:<9}{name:<24}{rate:>14,.0f}  {ratios[0]}  {ratios[1]:>13}  {ratios[2]}")
+        print(f"{hands_of:<9}{name:<24}{rate:>14,.0f}  {ratios[0]}  {ratios[1]:>13}  {ratios[2]}")
 
     # --tiny: the same two hands on a flop (moments instead of a second or two)
     flop = HEADS_UP.replace("?0 ?1 ?2 ?3 ?4", "2c 7d 9h ?0 ?1")

@@ -79,40 +79,6 @@ def test_serve_starts_saves_and_stops_at_once(tmp_path: Path, how: signal.Signal
 
 
 @pytest.mark.slow
-def test_several_server_processes_share_one_database(tmp_path: Path) -> None:
-    server, url = start("--state-dir", str(tmp_path), "--workers", "2", "--compute-workers", "2")
-    try:
-        assert server.stdout is not None
-        assert "Games are saved in" in server.stdout.readline()
-        assert "2 server processes" in server.stdout.readline()
-        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
-        request = urllib.request.Request(
-            url + "api/baccarat/table",
-            data=b'{"seed": 5}',
-            headers={"Content-Type": "application/json"},
-        )
-        with opener.open(request, timeout=30) as answer:
-            answer.read()
-        rounds = []
-        for _ in range(12):  # new connections: spread over both processes
-            deal = urllib.request.Request(
-                url + "api/baccarat/deal",
-                data=b'{"stakes": {"banker": "5"}}',
-                headers={"Content-Type": "application/json", "Connection": "close"},
-            )
-            with opener.open(deal, timeout=30) as answer:
-                rounds.append(json.load(answer)["rounds_played"])
-        assert rounds == list(range(1, 13))
-        out, err, seconds = stop(server, signal.SIGTERM)
-        assert seconds < 8
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
-    assert server.returncode == 143 and "croupier stopped." in out, err
-    assert "Traceback" not in err
-
-
 def test_another_host_needs_public_and_then_a_join_code() -> None:
     assert_one_line_error(
         croupier("serve", "--no-save", "--host", "0.0.0.0"),

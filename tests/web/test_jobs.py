@@ -67,6 +67,16 @@ def test_a_job_reports_progress_then_its_result(jobs: Jobs) -> None:
     assert (job.done, job.total) == (3, 3)
 
 
+def test_a_quick_job_never_says_it_took_no_time(jobs: Jobs) -> None:
+    # a job done in a few milliseconds read "in 0 s" (its time rounded to two places)
+    job = wait(jobs, jobs.start("me", lambda progress: {"answer": 42}))
+    assert job.seconds is not None and job.seconds > 0
+    assert 0 < job.view()["seconds"] < 1
+    views = [Job("j", "me", state="done", seconds=s).view()["seconds"] for s in (0.0042, 2e-5)]
+    assert views == [0.004, 0.001]
+    assert Job("j", "me", state="done", seconds=1.234).view()["seconds"] == 1.23
+
+
 def test_library_errors_fail_the_job_in_one_line(jobs: Jobs) -> None:
     def work(progress: Progress) -> dict[str, Any]:
         raise CroupierError("exact enumeration would take\n about 3 hours")

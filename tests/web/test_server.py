@@ -14,6 +14,7 @@ import json
 import signal
 import subprocess
 import sys
+import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,7 +32,8 @@ CROUPIER = [sys.executable, "-m", "croupier"]
 @contextmanager
 def serving(*args: str) -> Iterator[str]:
     """``croupier serve`` on a free loopback port for the block; yields its address.
-    Stopped by SIGTERM at the end, which must be clean (no traceback)."""
+    Stopped by SIGTERM at the end, which must be quick (every process) and clean: exit
+    code 143, "croupier stopped.", no traceback."""
     server = subprocess.Popen(
         [*CROUPIER, "serve", "--port", "0", "--compute-workers", "1", *args],
         stdout=subprocess.PIPE,
@@ -42,11 +44,18 @@ def serving(*args: str) -> Iterator[str]:
         assert server.stdout is not None
         first = server.stdout.readline()
         assert first.startswith("croupier is serving at http://127.0.0.1:"), first
+        assert "Games are saved in" in server.stdout.readline()
+        if "--workers" in args:
+            workers = args[args.index("--workers") + 1]
+            expected = f"{workers} server processes, each with 1 worker processes"
+            assert expected in server.stdout.readline()
         yield first.split()[4]
+        started = time.monotonic()
         server.send_signal(signal.SIGTERM)
-        _, err = server.communicate(timeout=30)
+        out, err = server.communicate(timeout=30)
+        assert time.monotonic() - started < 8, err
         assert server.returncode == 143, err
-        assert "Traceback" not in err, err
+        assert "croupier stopped." in out and "Traceback" not in err, (out, err)
     finally:
         if server.poll() is None:
             server.kill()

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import sys
-import threading
 import time
 from collections.abc import Callable, Sequence
 from types import TracebackType
@@ -24,6 +22,7 @@ from croupier.cli import typerpatch
 from croupier.cli.helptext import HelpGroup
 from croupier.cli.lazy import LazyCommands, lazy_group_class
 from croupier.cli.options import OptionError
+from croupier.cli.stopping import StopSignals, point_at_null
 from croupier.errors import CroupierError
 
 R = TypeVar("R")
@@ -161,7 +160,7 @@ class CroupierGroup(HelpGroup):
             if standalone_mode:
                 sys.exit(code)
             return code
-        terminated = _StopSignals()
+        terminated = StopSignals()
         try:
             code = super().main(
                 args=args,
@@ -216,63 +215,11 @@ TERMINATED = 143
 HUNG_UP = 129
 
 
-class _StopSignals:
-    """While a command runs, SIGTERM and SIGHUP (its terminal closed) stop it as Ctrl-C
-    does (``KeyboardInterrupt``: workers terminated, the partial result printed, an
-    interactive session's result kept: a drill scored and saved, a bankroll chart
-    drawn); ``received`` is the signal's number, for the exit code (128 plus it). A
-    hang-up first points the standard streams that were the terminal at the null
-    device, so that writing to the terminal that is gone cannot stop what is kept. A
-    signal ignored when the command started (``nohup``) stays ignored, and a second one
-    does not cut the stop short."""
-
-    def __init__(self) -> None:
-        self.received = 0
-        self.previous: dict[int, Any] = {}
-        if threading.current_thread() is not threading.main_thread():
-            return
-        self.terminals = [fd for fd in (1, 2) if _isatty(fd)]
-        numbers = [signal.SIGTERM]
-        if hasattr(signal, "SIGHUP"):  # not on Windows
-            numbers.append(signal.SIGHUP)
-        for number in numbers:
-            if signal.getsignal(number) is not signal.SIG_IGN:
-                self.previous[number] = signal.signal(number, self._stop)
-
-    def _stop(self, number: int, frame: Any) -> None:
-        if self.received:
-            return
-        self.received = number
-        if number != signal.SIGTERM:
-            for descriptor in self.terminals:
-                _point_at_null(descriptor)
-        raise KeyboardInterrupt
-
-    def restore(self) -> None:
-        for number, handler in self.previous.items():
-            signal.signal(number, handler)
-
-
-def _isatty(descriptor: int) -> bool:
-    try:
-        return os.isatty(descriptor)
-    except OSError:
-        return False
-
-
-def _point_at_null(descriptor: int) -> None:
-    """Point ``descriptor`` at the null device (writes to it then go nowhere)."""
-    with contextlib.suppress(OSError):
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, descriptor)
-        os.close(null)
-
-
 def _silence_stdout() -> None:
     """Point stdout at the null device, so that the final flush of a closed pipe raises
     nothing at exit."""
     with contextlib.suppress(ValueError, AttributeError):
-        _point_at_null(sys.stdout.fileno())
+        point_at_null(sys.stdout.fileno())
 
 
 def _leave_at_once(code: int) -> NoReturn:

@@ -2,8 +2,8 @@
 saving" is written to a recovery file, and the player is told where.
 
 The ways out: an unexpected error (exit code 1), the end of input at a prompt (0),
-Ctrl-C (130), SIGTERM (143) and SIGHUP, the terminal closed (129). The signals are
-turned into :class:`Stopped` while a game runs (:func:`stopping_signals`), so the game's
+Ctrl-C (130), SIGTERM (143) and SIGHUP, the terminal closed (129). The signals stop an
+interactive game as they stop every command (:mod:`croupier.cli.stopping`): the game's
 own code unwinds to where it saves.
 
 Recovery files go to ``$XDG_STATE_HOME/croupier`` (by default ``~/.local/state/croupier``),
@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 from typing import TYPE_CHECKING
 
 import typer
@@ -29,60 +26,13 @@ if TYPE_CHECKING:
     from croupier.casino.session import Session
 
 __all__ = [
-    "Stopped",
     "leave",
     "recover",
     "recovery_directory",
     "save_recovery",
     "saved_to",
     "say",
-    "stopping_signals",
 ]
-
-#: The signals that stop a game, with what they mean.
-_SIGNALS = {signal.SIGTERM: "terminated (SIGTERM)"}
-if hasattr(signal, "SIGHUP"):  # not on Windows
-    _SIGNALS[signal.SIGHUP] = "the terminal was closed (SIGHUP)"
-
-
-class Stopped(BaseException):
-    """A signal stopped the program (not an :class:`Exception`: no handler of errors
-    catches it on the way to the game's last line of defence)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-    @property
-    def why(self) -> str:
-        """What happened, in words."""
-        return _SIGNALS.get(signal.Signals(self.signum), f"signal {self.signum}")
-
-    @property
-    def exit_code(self) -> int:
-        """128 plus the signal's number, as a shell reports it."""
-        return 128 + self.signum
-
-
-@contextlib.contextmanager
-def stopping_signals() -> Iterator[None]:
-    """SIGTERM and SIGHUP raise :class:`Stopped` in the main thread for the time of the
-    block; their handlers are restored after it. A signal ignored when the block starts
-    (``nohup``) stays ignored, as in every other command."""
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise Stopped(signum)
-
-    previous = {
-        number: signal.signal(number, stop)
-        for number in _SIGNALS
-        if signal.getsignal(number) is not signal.SIG_IGN
-    }
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
 
 
 def recovery_directory() -> Path:

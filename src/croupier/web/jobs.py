@@ -35,7 +35,7 @@ from croupier.web.schemas import READS, SENDS, answers
 from croupier.web.schemas.jobs import AnyJobAnswer
 from croupier.web.store import Store, StoreBusy
 
-__all__ = ["Job", "JobCancelled", "Jobs", "Progress", "router"]
+__all__ = ["Job", "JobCancelled", "Jobs", "Progress", "router", "shown_seconds"]
 
 log = logging.getLogger(__name__)
 
@@ -76,10 +76,27 @@ class Job:
             "state": self.state,
             "done": self.done,
             "total": self.total,
-            "seconds": round(max(0.0, seconds), 2),
+            "seconds": shown_seconds(seconds),
             "result": self.result,
             "error": self.error,
         }
+
+
+def shown_seconds(seconds: float) -> float:
+    """How long a job took (or has run so far), as its page says it: to the hundredth of a
+    second, and under 0.01 s to the millisecond, one at least, so that a job that took any
+    time never reads "in 0 s".
+
+    >>> shown_seconds(12.3456), shown_seconds(0.0042), shown_seconds(0.00003)
+    (12.35, 0.004, 0.001)
+    >>> shown_seconds(0.0), shown_seconds(-0.5)  # no time measured (a clock set back)
+    (0.0, 0.0)
+    """
+    if seconds <= 0:
+        return 0.0
+    if seconds >= 0.01:
+        return round(seconds, 2)
+    return max(0.001, round(seconds, 3))
 
 
 class Jobs:

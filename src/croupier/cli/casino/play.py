@@ -71,7 +71,8 @@ from croupier.cli.casino.positions import render_moves, sorted_moves
 from croupier.cli.casino.review import render_round_review, render_summary
 from croupier.cli.console import INTERRUPTED, Prompter, fail, make_console
 from croupier.cli.options import DEFAULT_DEADLINE
-from croupier.cli.recovery import Stopped, leave, recover, stopping_signals
+from croupier.cli.recovery import leave, recover
+from croupier.cli.stopping import Stopped
 from croupier.errors import CroupierError
 from croupier.numerals import fresh_seed, plural
 
@@ -109,9 +110,8 @@ def run_play(
         deadline=deadline,
         seed=seed,
     )
-    with stopping_signals():
-        session = dialogue.session_for(loaded, os.fspath(load)) if loaded and load else None
-        return dialogue.run(session, deck)
+    session = dialogue.session_for(loaded, os.fspath(load)) if loaded and load else None
+    return dialogue.run(session, deck)
 
 
 class Dialogue:
@@ -226,11 +226,11 @@ class Dialogue:
         except EOFError:
             self.out.print()
             return leave(self.session, "the input ended", 0)
+        except Stopped as stop:  # SIGTERM, SIGHUP (a KeyboardInterrupt too: caught first)
+            return leave(self.session, stop.why, stop.exit_code)
         except KeyboardInterrupt:
             self.out.print()
             return leave(self.session, "interrupted (Ctrl-C)", INTERRUPTED)
-        except Stopped as stop:
-            return leave(self.session, stop.why, stop.exit_code)
         except Exception as exc:  # the last line of defence: the game is never lost
             return recover(self.session, exc)
         return 0

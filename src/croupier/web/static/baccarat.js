@@ -10,6 +10,9 @@
   let bets = {};          // bet key -> cents, placed but not dealt yet
   let lastBets = {};      // the bets of the last round, for Rebet
   let chip = null;        // the chosen chip, in cents
+  let checks = Promise.resolve();  // the chip checks, run one after the other
+  let dealing = false;    // a deal is under way
+  let asked = 0;          // numbers the requests that replace the table (deal, sit, leave)
   const CHIP_CLASS = { 100: "chip-1", 500: "chip-5", 2500: "chip-25", 10000: "chip-100", 50000: "chip-500" };
   const ROADS = ["big-eye-boy", "small-road", "cockroach-pig"];
   const ROAD_NAMES = { "big-eye-boy": "Big Eye Boy", "small-road": "Small Road", "cockroach-pig": "Cockroach Pig" };
@@ -96,17 +99,27 @@
     showError("bet-error", `Chip refused: ${message}.`);
   }
 
-  // The table (the library) decides whether a chip may go down: limits and bankroll.
-  async function addChip(key, value) {
+  // The table (the library) decides whether a chip may go down: limits and bankroll. The
+  // checks run one after the other, each on the bets the one before left (a double click
+  // puts two chips down); an answer coming once the bets were dealt, cleared or otherwise
+  // replaced is about bets that are gone, and is dropped.
+  function addChip(key, value) {
+    checks = checks.catch(() => null).then(() => checkChip(key, value));
+  }
+
+  async function checkChip(key, value) {
+    if (dealing) return;
+    const before = bets;
     const proposed = { ...bets, [key]: (bets[key] || 0) + value };
     const stakes = {};
     for (const [bet, cents] of Object.entries(proposed)) stakes[bet] = (cents / 100).toFixed(2);
     try {
       await api("POST", "/api/baccarat/check", { stakes });
     } catch (error) {
-      refuse(key, error.message);
+      if (bets === before && !dealing) refuse(key, error.message);
       return;
     }
+    if (bets !== before || dealing) return;
     showError("bet-error", "");
     bets = proposed;
     renderSpots();
@@ -115,6 +128,7 @@
 
   function takeOff(key) {
     const amount = bets[key] || 0;
+    bets = { ...bets };  // a new object: a chip check under way sees the change
     delete bets[key];
     showError("bet-error", "");
     renderSpots();
@@ -123,24 +137,32 @@
 
   // --- dealing ------------------------------------------------------------------
 
+  // One deal at a time (the d key too); its answer is dropped if the table was left or
+  // changed while it came.
   async function deal() {
-    if (!state.seated) return;
+    if (!state.seated || dealing) return;
     if (!placed()) {
       showError("bet-error", "Put a chip on a bet first (or press b, p or t).");
       return;
     }
     const stakes = {};
     for (const [key, cents] of Object.entries(bets)) stakes[key] = (cents / 100).toFixed(2);
+    const dealt = bets;
+    const question = ++asked;
+    dealing = true;
     $("deal").disabled = true;
     try {
-      state = await api("POST", "/api/baccarat/deal", { stakes });
-      lastBets = bets;
+      const next = await api("POST", "/api/baccarat/deal", { stakes });
+      if (question !== asked) return;
+      state = next;
+      lastBets = dealt;
       bets = {};
       showError("bet-error", "");
       render(true);
     } catch (error) {
-      showError("bet-error", error.message);
+      if (question === asked) showError("bet-error", error.message);
     } finally {
+      dealing = false;
       $("deal").disabled = false;
     }
   }
@@ -419,11 +441,14 @@
     if (!total) return showError("bet-error", "No bets to repeat yet.");
     const stakes = {};
     for (const [key, cents] of Object.entries(lastBets)) stakes[key] = (cents / 100).toFixed(2);
+    const before = bets;
     try {
       await api("POST", "/api/baccarat/check", { stakes });
     } catch (error) {
+      if (bets !== before) return;
       return showError("bet-error", `Cannot repeat ${money(total)} of bets: ${error.message}.`);
     }
+    if (bets !== before || dealing) return;
     bets = { ...lastBets };
     showError("bet-error", "");
     renderSpots();
@@ -432,8 +457,11 @@
   $("leave").addEventListener("click", async () => {
     const rounds = state.rounds_played;
     const bankroll = state.bankroll_text;
+    const question = ++asked;
     try {
-      state = await api("DELETE", "/api/baccarat/table");
+      const next = await api("DELETE", "/api/baccarat/table");
+      if (question !== asked) return;
+      state = next;
       bets = {};
       lastBets = {};
       render(false);
@@ -442,7 +470,7 @@
       announce(words);
       $("sit-table").focus();
     } catch (error) {
-      showError("bet-error", error.message);
+      if (question === asked) showError("bet-error", error.message);
     }
   });
 
@@ -467,8 +495,11 @@
       deal_order: String(form.get("deal_order")),
       seed: seed ? Number(seed) : null,
     };
+    const question = ++asked;
     try {
-      state = await api("POST", "/api/baccarat/table", body);
+      const next = await api("POST", "/api/baccarat/table", body);
+      if (question !== asked) return;
+      state = next;
       bets = {};
       lastBets = {};
       chip = null;
@@ -478,7 +509,7 @@
       announce(`Seated at a ${state.rules.describe} table with ${state.bankroll_text}. Place your bets.`);
       $("deal").focus();
     } catch (error) {
-      showError("sit-error", error.message);
+      if (question === asked) showError("sit-error", error.message);
     }
   });
 

@@ -13,6 +13,9 @@
   let chosenItems = new Set();  // indexes of the table items picked
   let busy = false;             // a request or an animation is under way
   const STEP_MS = 900;          // time each computer move stays on show
+  let asked = 0;                // the requests that change the game, numbered as sent
+  let answered = 0;             // the number of the newest one whose answer is shown
+  let playing = 0;              // numbers the answers played out: a newer one stops an older
 
   const pause = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
   const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -290,9 +293,10 @@
     announce(text);
   }
 
-  async function playEvents(events, animate) {
+  async function playEvents(events, animate, mine) {
     const banner = $("computer-move");
     for (const event of events) {
+      if (mine !== playing) return;  // a newer answer is being shown
       if (event.kind === "toss" || event.kind === "loaded" || event.kind === "undo") {
         $("toss-text").textContent = event.text;
         announce(event.text);
@@ -339,17 +343,38 @@
     render();
   }
 
+  // Every request that changes the game (a move, a take-back, a new game, a load) is
+  // numbered: its answer (or error) is dropped when the answer to a later one is shown
+  // already (the server may answer out of order, and a new game may be asked while a
+  // move is under way); ``null`` then.
+  async function changeGame(path, body) {
+    const question = ++asked;
+    let next;
+    try {
+      next = await api("POST", path, body);
+    } catch (error) {
+      if (question < answered) return null;
+      throw error;
+    }
+    if (question < answered) return null;
+    answered = question;
+    return next;
+  }
+
   async function apply(next, animate) {
+    const mine = ++playing;
     state = next;
     chosenCard = null;
     chosenItems = new Set();
     busy = true;
     render();
     try {
-      await playEvents(state.events, animate);
+      await playEvents(state.events, animate, mine);
     } finally {
-      busy = false;
-      render();
+      if (mine === playing) {
+        busy = false;
+        render();
+      }
     }
   }
 
@@ -363,27 +388,30 @@
     renderActions();
     let next;
     try {
-      next = await api("POST", "/api/casino/move", { card: chosenCard, action, items });
+      next = await changeGame("/api/casino/move", { card: chosenCard, action, items });
     } catch (error) {
       busy = false;
       render();
       showError("move-error", capitalized(error.message) + ".");
       return;
     }
+    if (next === null) return;  // a later request's answer is shown
     busy = false;
     $("round-panel").hidden = !next.events.some((e) => e.kind === "round_end");
     await apply(next, true);
   }
 
   async function hint() {
+    const question = asked;  // a hint is about the position when it was asked
     showError("move-error", "");
     try {
       const advice = await api("POST", "/api/casino/hint");
+      if (question !== asked) return;
       choose(advice.move);
       $("hint-text").textContent = `Hint: ${advice.move.text} (${advice.move.notation}). Why: ${advice.reason}.`;
       announce($("hint-text").textContent);
     } catch (error) {
-      showError("move-error", capitalized(error.message) + ".");
+      if (question === asked) showError("move-error", capitalized(error.message) + ".");
     }
   }
 
@@ -391,12 +419,17 @@
     if (busy) return;
     showError("move-error", "");
     $("hint-text").textContent = "";
+    busy = true;  // one take-back at a time
+    render();
     try {
-      const next = await api("POST", "/api/casino/undo");
+      const next = await changeGame("/api/casino/undo");
+      if (next === null) return;
       $("round-panel").hidden = true;
       $("computer-move").hidden = true;
       await apply(next, false);
     } catch (error) {
+      busy = false;
+      render();
       showError("move-error", capitalized(error.message) + ".");
     }
   }
@@ -407,8 +440,8 @@
     $("hint-text").textContent = "";
     $("computer-move").hidden = true;
     try {
-      const next = await api("POST", "/api/casino/new", { level: $("level").value, call });
-      await apply(next, true);
+      const next = await changeGame("/api/casino/new", { level: $("level").value, call });
+      if (next !== null) await apply(next, true);
     } catch (error) {
       showError("game-error", capitalized(error.message) + ".");
     }
@@ -418,7 +451,8 @@
     showError("game-error", "");
     const text = await file.text();
     try {
-      const next = await api("POST", "/api/casino/load", { text, name: file.name });
+      const next = await changeGame("/api/casino/load", { text, name: file.name });
+      if (next === null) return;
       $("round-panel").hidden = true;
       $("computer-move").hidden = true;
       $("level").value = next.level;
@@ -450,6 +484,6 @@
   });
 
   render();
-  if (state.seated) playEvents(state.events, false);
+  if (state.seated) playEvents(state.events, false, playing);
   document.body.dataset.ready = "true";
 })();

@@ -10,6 +10,8 @@
   let speed = 1;          // seconds a card
   let asked = 0;          // when the question appeared (ms)
   let dealing = 0;        // a token: a newer deal cancels an older one
+  let requested = 0;      // numbers the requests that change the drill (start, answer, stop)
+  let answering = false;  // an answer is on its way: a second one would answer cards unseen
 
   function signed(value, decimals) {
     const text = value.toFixed(decimals || 0);
@@ -134,13 +136,20 @@
       decks: Number(form.get("decks")),
       seed: seed ? Number(seed) : null,
     };
+    // An answer that comes after a later request about the drill was sent is stale: dropped.
+    const question = ++requested;
     try {
-      state = await api("POST", "/api/baccarat/trainer", body);
+      const next = await api("POST", "/api/baccarat/trainer", body);
+      if (question !== requested) return;
+      const history = await api("GET", `/api/baccarat/trainer/history?user=${encodeURIComponent(body.user)}`);
+      if (question !== requested) return;
+      state = next;
       $("start-error").textContent = "";
       $("verdict").textContent = "";
-      renderHistory((await api("GET", `/api/baccarat/trainer/history?user=${encodeURIComponent(body.user)}`)));
+      renderHistory(history);
       render(true);
     } catch (error) {
+      if (question !== requested) return;
       $("start-error").textContent = error.message;
       announce(error.message);
     }
@@ -148,30 +157,41 @@
 
   $("answer-form").addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (answering) return;
     const body = {
       running: $("a-running").value,
       true: $("a-true").value,
       seconds: Math.min(3600, (performance.now() - asked) / 1000),
     };
+    const question = ++requested;
+    answering = true;
     try {
-      state = await api("POST", "/api/baccarat/trainer/answer", body);
+      const next = await api("POST", "/api/baccarat/trainer/answer", body);
+      if (question !== requested) return;
+      state = next;
       announce(verdictText(state.drill.last));
       render(true);
     } catch (error) {
+      if (question !== requested) return;
       $("verdict").textContent = error.message;
       announce(error.message);
+    } finally {
+      answering = false;
     }
   });
 
   $("stop").addEventListener("click", async () => {
     dealing++;
+    const question = ++requested;
     try {
-      state = await api("DELETE", "/api/baccarat/trainer");
+      const next = await api("DELETE", "/api/baccarat/trainer");
+      if (question !== requested) return;
+      state = next;
       $("verdict").textContent = "";
       render(false);
       $("score").textContent = state.history ? "Stopped: your answers are kept in your history." : "Stopped.";
     } catch (error) {
-      $("verdict").textContent = error.message;
+      if (question === requested) $("verdict").textContent = error.message;
     }
   });
 
