@@ -1,12 +1,13 @@
-"""What playing for the tournament is worth: the expert against itself without it.
+"""What playing for the tournament is worth: the expert with ``tournament_stakes`` against itself.
 
 Run: .venv/bin/python benchmarks/casino_stakes.py [--tournaments N] [--seed N] [--workers N]
      [--json]
 
 Plays N tournaments (default 400, in pairs on the same shuffles with the seats swapped)
-between the expert as it plays and the same expert with ``tournament_stakes=False``,
-which averages its sampled deals as round points even in a round that may end the
-tournament (see ``croupier.casino.strategies.stakes``). Both search the same fixed work
+between the expert with ``tournament_stakes=True``, which averages its sampled deals as
+chances of winning the tournament in a round that may end it (see
+``croupier.casino.strategies.stakes``), and the expert as it plays (round points
+throughout). Both search the same fixed work
 a move (at most 16 deals, the work budget; the deadline of 30 s is never reached), so
 the result does not depend on the machine or its load, and the only difference between
 the sides is how they average their deals. It prints the share of the tournaments the
@@ -40,10 +41,10 @@ def main(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     if args.tiny:
         args.tournaments = 2
-    with_stakes = ExpertStrategy(SETTINGS, deadline=DEADLINE)
-    without = ExpertStrategy(
-        ExpertSettings(max_samples=SETTINGS.samples, tournament_stakes=False), deadline=DEADLINE
+    with_stakes = ExpertStrategy(
+        ExpertSettings(max_samples=SETTINGS.samples, tournament_stakes=True), deadline=DEADLINE
     )
+    without = ExpertStrategy(SETTINGS, deadline=DEADLINE)
     start = time.perf_counter()
     result = run_arena(with_stakes, without, args.tournaments, rng=args.seed, workers=args.workers)
     share, margin = result.win_share("a"), result.margin()

@@ -11,10 +11,9 @@ round points each side can expect, counting the aces, the 10 of diamonds, the 2 
 spades and the majorities (cards, spades) still in play, and who is likely to take each
 card on the table. In the last deal the deck is empty and the unseen cards are exactly
 the opponent's hand, so one search to the end of the round is exact; it then also knows
-whether the round decides the tournament and plays for the win. In the earlier deals of
-a round that may end the tournament it averages the deals' values as chances of winning
-the tournament rather than as points (:mod:`.stakes`: ahead, a safe point is worth more
-than a gamble; behind, less), turned back into the sure margin worth as much.
+whether the round decides the tournament and plays for the win. (With
+``tournament_stakes`` it would also play for the tournament in the earlier deals of such
+a round, see :mod:`.stakes`; measured, that did not make it stronger, so it is off.)
 
 Why this search: the game tree within a deal is small (at most 8 plies) and the tactics
 that decide Casino (a capture now against a build for next turn, a build the opponent can
@@ -137,8 +136,9 @@ class ExpertSettings:
     #: one (0: no such pass, as in a review's fixed work).
     shallow_samples: int = 8
     #: In a round that may end the tournament, average the deals as chances of winning
-    #: it (:mod:`.stakes`); ``False``: as round points throughout (to measure the gain).
-    tournament_stakes: bool = True
+    #: it (:mod:`.stakes`) rather than as round points. Off: measured, it did not make
+    #: the expert stronger (see the module :mod:`.stakes`).
+    tournament_stakes: bool = False
     weights: Weights = field(default=WEIGHTS)
 
 
