@@ -11,7 +11,9 @@ round points each side can expect, counting the aces, the 10 of diamonds, the 2 
 spades and the majorities (cards, spades) still in play, and who is likely to take each
 card on the table. In the last deal the deck is empty and the unseen cards are exactly
 the opponent's hand, so one search to the end of the round is exact; it then also knows
-whether the round decides the tournament and plays for the win.
+whether the round decides the tournament and plays for the win. (With
+``tournament_stakes`` it would also play for the tournament in the earlier deals of such
+a round, see :mod:`.stakes`; measured, that did not make it stronger, so it is off.)
 
 Why this search: the game tree within a deal is small (at most 8 plies) and the tactics
 that decide Casino (a capture now against a build for next turn, a build the opponent can
@@ -91,6 +93,7 @@ from croupier.casino.strategies.search import (
     OutOfBudgetError,
     search_order,
 )
+from croupier.casino.strategies.stakes import Stakes, stakes
 from croupier.casino.strategies.values import Gain, gain, move_kind, points_of
 from croupier.randomness import RNGLike, as_generator
 
@@ -132,6 +135,10 @@ class ExpertSettings:
     #: ``min_samples`` deals, the answer comes from these many deals rather than from
     #: one (0: no such pass, as in a review's fixed work).
     shallow_samples: int = 8
+    #: In a round that may end the tournament, average the deals as chances of winning
+    #: it (:mod:`.stakes`) rather than as round points. Off: measured, it did not make
+    #: the expert stronger (see the module :mod:`.stakes`).
+    tournament_stakes: bool = False
     weights: Weights = field(default=WEIGHTS)
 
 
@@ -395,6 +402,7 @@ class ExpertStrategy(SearchStrategy):
         deadline = search.deadline
         assert deadline is not None
         passes = _Passes(search, observation, first, roots, generator, deadline)
+        passes.stakes = _stakes(observation) if settings.tournament_stakes else None
         found = _Found(looked, 1, 1, search_cut=False)
         timed = not isinstance(deadline, WorkBudget)
         if timed and settings.shallow_samples and settings.depth > 2:
@@ -426,7 +434,7 @@ class ExpertStrategy(SearchStrategy):
             totals = [total + value for total, value in zip(totals, values, strict=True)]
             done += 1
             if done >= settings.min_samples or found.depth < 2:
-                found = _Found([total / done for total in totals], done, settings.depth)
+                found = _Found(passes.mean(totals, done), done, settings.depth)
         if not deeper_later or found.search_cut or found.depth != settings.depth:
             found.nodes = search.nodes
             return found
@@ -451,6 +459,15 @@ class ExpertStrategy(SearchStrategy):
         found = passes.extend(found, since, settings.max_samples)
         found.nodes = search.nodes
         return found
+
+
+def _stakes(observation: Observation) -> Stakes | None:
+    """What a round margin is worth in the tournament after the current deal (``None``
+    if the round cannot end it): the cards yet to reach a pile are the deck's and the
+    table's."""
+    table = len(observation.loose) + sum(len(build.cards) for build in observation.builds)
+    open_cards = observation.deck_size + table
+    return stakes(observation.scores, observation.player, open_cards=open_cards)
 
 
 #: How many times longer a pass 2 plies deeper is expected to take.
@@ -478,13 +495,23 @@ class _Passes:
         self.deadline = deadline
         #: Plies to the end of the current deal.
         self.to_deal_end = len(observation.hand) + observation.opponent_hand_size
+        #: What a margin is worth when the round may end the tournament (``None``: its
+        #: points): the deals' values are then averaged as chances of winning it.
+        self.stakes: Stakes | None = None
 
     def values(self, index: int, depth: int, looked: list[float] | None = None) -> list[float]:
         """The moves' values in deal number ``index``, ``depth`` plies ahead."""
         while len(self.deals) <= index:
             stop = self.deadline.expired
             self.deals.append(State.sample(self.observation, self.generator, stop=stop))
-        return self.search.roots(self.deals[index], self.roots.searched, depth, looked)
+        values = self.search.roots(self.deals[index], self.roots.searched, depth, looked)
+        return values if self.stakes is None else self.stakes.worths(values)
+
+    def mean(self, totals: list[float], done: int) -> list[float]:
+        """The moves' values from their ``totals`` over ``done`` deals (:meth:`values`
+        summed): the mean margins, or the sure margins worth as much to the tournament."""
+        means = [total / done for total in totals] if done else totals
+        return means if self.stakes is None or not done else self.stakes.margins(means)
 
     def run(self, depth: int, deals: int) -> _Found:
         """The first ``deals`` deals searched ``depth`` plies ahead, or as many as the
@@ -498,15 +525,15 @@ class _Passes:
                 break
             totals = [total + value for total, value in zip(totals, values, strict=True)]
             done += 1
-        values = [total / done for total in totals] if done else totals
-        return _Found(values, done, depth, search_cut=done < deals)
+        return _Found(self.mean(totals, done), done, depth, search_cut=done < deals)
 
     def extend(self, found: _Found, since: float, most: int) -> _Found:
         """``found`` with more deals searched at its depth, while another fits in the
         time (judging by the deals searched since the clock read ``since``), up to
         ``most`` deals."""
-        totals = [value * found.samples for value in found.values]
         done = found.samples
+        worths = found.values if self.stakes is None else self.stakes.worths(found.values)
+        totals = [value * done for value in worths]
         while done < most and self.deadline.room_for(since, done):
             try:
                 values = self.values(done, found.depth)
@@ -514,7 +541,7 @@ class _Passes:
                 break
             totals = [total + value for total, value in zip(totals, values, strict=True)]
             done += 1
-        return _Found([total / done for total in totals], done, found.depth)
+        return _Found(self.mean(totals, done), done, found.depth)
 
 
 @dataclass(slots=True)
