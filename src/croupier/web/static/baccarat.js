@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { api, el, cardElement, money, percent, announce, count } = croupier;
+  const { api, el, cardElement, money, percent, announce, questions, count } = croupier;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
   let bets = {};          // bet key -> cents, placed but not dealt yet
@@ -12,7 +12,7 @@
   let chip = null;        // the chosen chip, in cents
   let checks = Promise.resolve();  // the chip checks, run one after the other
   let dealing = false;    // a deal is under way
-  let asked = 0;          // numbers the requests that replace the table (deal, sit, leave)
+  const tableQuestions = questions();  // the requests that replace the table (deal, sit, leave)
   const CHIP_CLASS = { 100: "chip-1", 500: "chip-5", 2500: "chip-25", 10000: "chip-100", 50000: "chip-500" };
   const ROADS = ["big-eye-boy", "small-road", "cockroach-pig"];
   const ROAD_NAMES = { "big-eye-boy": "Big Eye Boy", "small-road": "Small Road", "cockroach-pig": "Cockroach Pig" };
@@ -148,20 +148,20 @@
     const stakes = {};
     for (const [key, cents] of Object.entries(bets)) stakes[key] = (cents / 100).toFixed(2);
     const dealt = bets;
-    const question = ++asked;
+    const current = tableQuestions.ask();
     dealing = true;
     $("deal").disabled = true;
     try {
       const shown = state;
       const next = await api("POST", "/api/baccarat/deal", { stakes, drawn: shown.rounds_played });
-      if (question !== asked) return;
+      if (!current()) return;
       state = withEarlier(next, shown);
       lastBets = dealt;
       bets = {};
       showError("bet-error", "");
       render(true);
     } catch (error) {
-      if (question === asked) showError("bet-error", error.message);
+      if (current()) showError("bet-error", error.message);
     } finally {
       dealing = false;
       $("deal").disabled = false;
@@ -479,10 +479,10 @@
   $("leave").addEventListener("click", async () => {
     const rounds = state.rounds_played;
     const bankroll = state.bankroll_text;
-    const question = ++asked;
+    const current = tableQuestions.ask();
     try {
       const next = await api("DELETE", "/api/baccarat/table");
-      if (question !== asked) return;
+      if (!current()) return;
       state = next;
       bets = {};
       lastBets = {};
@@ -492,7 +492,7 @@
       announce(words);
       $("sit-table").focus();
     } catch (error) {
-      if (question === asked) showError("bet-error", error.message);
+      if (current()) showError("bet-error", error.message);
     }
   });
 
@@ -517,10 +517,10 @@
       deal_order: String(form.get("deal_order")),
       seed: seed ? Number(seed) : null,
     };
-    const question = ++asked;
+    const current = tableQuestions.ask();
     try {
       const next = await api("POST", "/api/baccarat/table", body);
-      if (question !== asked) return;
+      if (!current()) return;
       state = next;
       bets = {};
       lastBets = {};
@@ -531,7 +531,7 @@
       announce(`Seated at a ${state.rules.describe} table with ${state.bankroll_text}. Place your bets.`);
       $("deal").focus();
     } catch (error) {
-      if (question === asked) showError("sit-error", error.message);
+      if (current()) showError("sit-error", error.message);
     }
   });
 

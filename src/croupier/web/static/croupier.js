@@ -90,10 +90,25 @@ const croupier = (() => {
     }
   }
 
+  /** Numbered questions: an answer arriving after a later question of its kind (the
+   *  server may answer out of order), or after ``forget`` (the page moved on), is stale and
+   *  is dropped. ``ask`` numbers a question and returns whether it is still the current
+   *  one; ``forget`` makes none current. */
+  function questions() {
+    let asked = 0;
+    return {
+      ask() {
+        const number = ++asked;
+        return () => number === asked;
+      },
+      forget() { asked++; },
+    };
+  }
+
   /** "1 card", "3 cards": a count with its noun (``plural`` when it is not noun + "s"). */
   function count(number, noun, plural) {
     return `${number.toLocaleString("en")} ${number === 1 ? noun : plural || noun + "s"}`;
   }
 
-  return { initialState, api, el, cardElement, money, percent, announce, watchJob, count };
+  return { initialState, api, el, cardElement, money, percent, announce, watchJob, questions, count };
 })();

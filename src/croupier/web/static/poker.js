@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const { api, el, cardElement, percent, announce, watchJob } = croupier;
+  const { api, el, cardElement, percent, announce, watchJob, questions } = croupier;
   const $ = (id) => document.getElementById(id);
   const limits = croupier.initialState();
   // The server's card notation: every token the library reads as a card (upper case) to
@@ -37,21 +37,6 @@
   };
   let game = "holdem";
   const rules = () => GAMES[game];
-
-  // Each kind of question is numbered: an answer arriving after a later question of its
-  // kind (the server may answer out of order), or after the page moved on (another game, a
-  // cleared form, a new equity answer), is stale and is dropped. ``ask`` numbers a question
-  // and returns whether it is still the current one; ``forget`` makes none current.
-  function questions() {
-    let asked = 0;
-    return {
-      ask() {
-        const number = ++asked;
-        return () => number === asked;
-      },
-      forget() { asked++; },
-    };
-  }
 
   // A kind of job (a calculation, a next-card table, what a range hits), one at a time: a
   // newer question of the kind, or ``forget``, supersedes the last one, whose job is

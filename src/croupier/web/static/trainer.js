@@ -4,13 +4,13 @@
 "use strict";
 
 (() => {
-  const { api, el, cardElement, announce, count } = croupier;
+  const { api, el, cardElement, announce, questions, count } = croupier;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
   let speed = 1;          // seconds a card
   let asked = 0;          // when the question appeared (ms)
   let dealing = 0;        // a token: a newer deal cancels an older one
-  let requested = 0;      // numbers the requests that change the drill (start, answer, stop)
+  const drillQuestions = questions();  // the requests that change the drill (start, answer, stop)
   let answering = false;  // an answer is on its way: a second one would answer cards unseen
 
   function signed(value, decimals) {
@@ -137,19 +137,19 @@
       seed: seed ? Number(seed) : null,
     };
     // An answer that comes after a later request about the drill was sent is stale: dropped.
-    const question = ++requested;
+    const current = drillQuestions.ask();
     try {
       const next = await api("POST", "/api/baccarat/trainer", body);
-      if (question !== requested) return;
+      if (!current()) return;
       const history = await api("GET", `/api/baccarat/trainer/history?user=${encodeURIComponent(body.user)}`);
-      if (question !== requested) return;
+      if (!current()) return;
       state = next;
       $("start-error").textContent = "";
       $("verdict").textContent = "";
       renderHistory(history);
       render(true);
     } catch (error) {
-      if (question !== requested) return;
+      if (!current()) return;
       $("start-error").textContent = error.message;
       announce(error.message);
     }
@@ -163,16 +163,16 @@
       true: $("a-true").value,
       seconds: Math.min(3600, (performance.now() - asked) / 1000),
     };
-    const question = ++requested;
+    const current = drillQuestions.ask();
     answering = true;
     try {
       const next = await api("POST", "/api/baccarat/trainer/answer", body);
-      if (question !== requested) return;
+      if (!current()) return;
       state = next;
       announce(verdictText(state.drill.last));
       render(true);
     } catch (error) {
-      if (question !== requested) return;
+      if (!current()) return;
       $("verdict").textContent = error.message;
       announce(error.message);
     } finally {
@@ -182,16 +182,16 @@
 
   $("stop").addEventListener("click", async () => {
     dealing++;
-    const question = ++requested;
+    const current = drillQuestions.ask();
     try {
       const next = await api("DELETE", "/api/baccarat/trainer");
-      if (question !== requested) return;
+      if (!current()) return;
       state = next;
       $("verdict").textContent = "";
       render(false);
       $("score").textContent = state.history ? "Stopped: your answers are kept in your history." : "Stopped.";
     } catch (error) {
-      if (question === requested) $("verdict").textContent = error.message;
+      if (current()) $("verdict").textContent = error.message;
     }
   });
 
