@@ -1,7 +1,8 @@
 """The expert against the yardstick: tournaments at equal time per move, resumable.
 
 Run: .venv/bin/python benchmarks/casino_yardstick.py [--tournaments N] [--deadline S]
-     [--expert-deadline S] [--seed N] [--workers N] [--checkpoint FILE] [--json]
+     [--expert-deadline S] [--clock cpu|wall] [--seed N] [--workers N] [--checkpoint FILE]
+     [--json]
 
 Plays N tournaments (default 400, to 21 points, in pairs on the same shuffles with the
 seats swapped) between the ``expert`` and the ``yardstick`` (plain determinized search,
@@ -9,8 +10,13 @@ see ``croupier.casino.strategies.yardstick``), each with a deadline of S seconds
 (default 0.1; ``--expert-deadline`` gives the expert another, to see what more time
 buys). It prints the expert's wins, losses and ties, its share of the tournaments with
 the 95% Wilson interval, the round margin, the time each side took per move and the moves
-the deadline cut short. The deadline is wall-clock time: on a loaded machine each side
-gets less done in it, so state the machine's load with the figures.
+the deadline cut short. ``--clock cpu`` reads every deadline (and the times reported) on
+the CPU clock of the thread that decides, for both sides alike: on a shared machine a
+wall-clock deadline measures the load as much as the players (a process waiting for a
+core gets less done in the same deadline, and the two sides do not lose alike), while
+CPU time is what each side actually computed. ``--clock wall`` (the default, as a
+person plays) reads the wall clock. Either way the load average is sampled as each
+tournament finishes and reported (least, mean, most).
 
 ``--checkpoint FILE`` keeps every tournament as it finishes (one JSON line each, after a
 first line naming the options): run the same command again to resume where it stopped.
@@ -29,6 +35,7 @@ import time
 from typing import Any
 
 from croupier.casino.strategies.arena import ArenaResult, TournamentRecord, run_arena
+from croupier.casino.strategies.base import ClockKind
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -39,6 +46,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "deadline": args.deadline,
         "expert_deadline": args.expert_deadline or args.deadline,
         "seed": args.seed,
+        **({"clock": args.clock} if args.clock != "wall" else {}),
     }
 
 
@@ -73,7 +81,21 @@ def load_checkpoint(path: str, options: dict[str, Any]) -> dict[int, TournamentR
     return done
 
 
-def report(result: ArenaResult, options: dict[str, Any], seconds: float) -> dict[str, Any]:
+def load_summary(loads: list[float]) -> dict[str, float]:
+    """The load averages sampled during a run: least, mean and most (the one-minute
+    average, sampled as each tournament finished)."""
+    if not loads:
+        loads = [os.getloadavg()[0]]
+    return {
+        "least": round(min(loads), 2),
+        "mean": round(sum(loads) / len(loads), 2),
+        "most": round(max(loads), 2),
+    }
+
+
+def report(
+    result: ArenaResult, options: dict[str, Any], seconds: float, loads: list[float] | None = None
+) -> dict[str, Any]:
     share = result.win_share("a")
     margin = result.margin()
     return {
@@ -93,7 +115,9 @@ def report(result: ArenaResult, options: dict[str, Any], seconds: float) -> dict
         "expert_moves_cut_short": result.moves_cut_short("a"),
         "yardstick_moves_cut_short": result.moves_cut_short("b"),
         "minutes_this_run": round(seconds / 60, 1),
+        "clock": str(result.clock or ClockKind.WALL),
         "load_average": [round(load, 2) for load in os.getloadavg()],
+        "load_during_run": load_summary(loads or []),
     }
 
 
@@ -102,6 +126,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--tournaments", type=int, default=400)
     parser.add_argument("--deadline", type=float, default=0.1)
     parser.add_argument("--expert-deadline", type=float, default=None)
+    parser.add_argument("--clock", choices=[kind.value for kind in ClockKind], default="wall")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--checkpoint", default=None)
@@ -114,7 +139,10 @@ def main(argv: list[str]) -> None:
     done = load_checkpoint(args.checkpoint, options) if args.checkpoint else {}
     keep = open(args.checkpoint, "a", encoding="utf-8") if args.checkpoint else None  # noqa: SIM115
 
+    loads: list[float] = []
+
     def kept(index: int, record: TournamentRecord) -> None:
+        loads.append(os.getloadavg()[0])
         if keep is not None:
             entry = {"index": index, "record": dataclasses.asdict(record)}
             keep.write(json.dumps(entry) + "\n")
@@ -130,20 +158,22 @@ def main(argv: list[str]) -> None:
             workers=args.workers,
             deadline=options["expert_deadline"],
             b_deadline=args.deadline,
+            clock=ClockKind(args.clock),
             done=done,
             on_record=kept,
         )
     finally:
         if keep is not None:
             keep.close()
-    figures = report(result, options, time.perf_counter() - start)
+    figures = report(result, options, time.perf_counter() - start, loads)
     if args.json:
         print(json.dumps(figures))
         return
     low, high = figures["expert_share_95"]
     print(
         f"expert ({options['expert_deadline']:g} s a move) against yardstick "
-        f"({args.deadline:g} s a move), seed {args.seed}: {result.tournaments} tournaments"
+        f"({args.deadline:g} s a move, {args.clock} clock), seed {args.seed}: "
+        f"{result.tournaments} tournaments"
     )
     print(
         f"  expert {result.a_wins} wins, yardstick {result.b_wins}, ties {result.ties}: "
@@ -161,7 +191,11 @@ def main(argv: list[str]) -> None:
         f"(slowest {figures['yardstick_slowest_move']:.3f} s); moves cut short: expert "
         f"{figures['expert_moves_cut_short']}, yardstick {figures['yardstick_moves_cut_short']}"
     )
-    print(f"  {figures['minutes_this_run']} minutes, load average {figures['load_average']}")
+    load = figures["load_during_run"]
+    print(
+        f"  {figures['minutes_this_run']} minutes, load average {load['least']} to "
+        f"{load['most']} (mean {load['mean']}) during the run"
+    )
 
 
 if __name__ == "__main__":

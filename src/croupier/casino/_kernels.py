@@ -103,6 +103,7 @@ _SUBSETS: int = cython.declare(cython.int, 1 << 15)  # scratch room for the list
 _UNIONS: int = cython.declare(cython.int, 1 << 12)
 _ARENA: int = cython.declare(cython.int, 1 << 16)  # moves of every node on the path
 _PLIES: int = cython.declare(cython.int, 64)
+_OUT: int = cython.declare(cython.int, 1 << 18)  # what replies writes
 
 _INF: float = cython.declare(cython.double, float("inf"))
 
@@ -284,6 +285,8 @@ class Engine:
         to_move=cython.double,
         in_hand=cython.double,
         spread=cython.double,
+        deal_start=cython.double[::1],
+        by_value=cython.bint,
         most_cards=cython.int,
         most_spades=cython.int,
         all_spades=cython.int,
@@ -306,6 +309,8 @@ class Engine:
         full=cython.longlong,
         h1=cython.ulonglong,
         h2=cython.ulonglong,
+        out=cython.double[::1],
+        written=cython.int,
     )
 
     def __init__(self) -> None:
@@ -320,6 +325,8 @@ class Engine:
         self.deck_size = 0
         self.player = 0
         self.own_build, self.to_move, self.in_hand, self.spread = 0.85, 0.6, 0.6, 2.0
+        self.deal_start = _plain(np.full(15, 0.5))
+        self.by_value = False
         self.most_cards, self.most_spades, self.all_spades = 3, 1, 13
         self.score0 = self.score1 = 0
         self.winning, self.bonus = 21, 100.0
@@ -335,6 +342,8 @@ class Engine:
         self.table = cython.cast(Table, None)
         self.full = 0
         self.h1 = self.h2 = 0
+        self.out = _plain(np.zeros(_OUT, dtype=np.float64))
+        self.written = 0
 
     # --- set-up, from Python -----------------------------------------------------------
 
@@ -348,12 +357,22 @@ class Engine:
             self.deck[i] = deck[i]
 
     def set_rules(
-        self, weights: tuple[float, float, float, float], majorities: tuple[int, int, int]
+        self,
+        weights: tuple[float, float, float, float],
+        majorities: tuple[int, int, int],
+        deal_start: tuple[float, ...] = (),
     ) -> None:
-        """The evaluation's weights (own build, to move, in hand, spread) and the majority
-        items (most cards' points, most spades' points, spades in the deck)."""
+        """The evaluation's weights (own build, to move, in hand, spread), the majority
+        items (most cards' points, most spades' points, spades in the deck) and the
+        chances of a loose card at a deal's start by its value (15 of them, by value;
+        empty: ``to_move`` for every card)."""
+        i = cython.declare(cython.int)
         self.own_build, self.to_move, self.in_hand, self.spread = weights
         self.most_cards, self.most_spades, self.all_spades = majorities
+        self.by_value = len(deal_start) == 15
+        if self.by_value:
+            for i in range(15):
+                self.deal_start[i] = deal_start[i]
 
     def set_search(
         self,
@@ -431,6 +450,35 @@ class Engine:
                 return self.status, values
             values.append(value)
         return _OK, values
+
+    @cython.locals(depth=cython.int)
+    def replies(self, moves: list[tuple[int, int, int, int]], depth: int) -> tuple[int, Any]:
+        """:meth:`DepthSearch.replies <croupier.casino.strategies.search.DepthSearch.
+        replies>` of the root ``moves`` ``depth`` plies ahead: the status, and what it
+        found as a flat array of numbers (:func:`~croupier.casino.strategies.compiled.
+        kernel_replies` reads it back): for each move, 0 and its value; or 2, the
+        opponent's replies (their count, then for each its action, card, loose cards and
+        build's cards as masks of card numbers, and the place of its kind), the count of
+        kinds, and for each kind 0 and its value, or 1, the count of the player's kinds
+        of answer and for each its action, card, masks and value."""
+        i = cython.declare(cython.int)
+        count = cython.declare(cython.int, len(moves))
+        for i in range(count):
+            self.arena[i * 6] = moves[i][0]
+            self.arena[i * 6 + 1] = moves[i][1]
+            self.arena[i * 6 + 2] = moves[i][2]
+            self.arena[i * 6 + 3] = moves[i][3]
+        self.watch = self.deadline != 0
+        self.written = 0
+        for i in range(count):
+            with cython.nogil:
+                if self.deadline != 0 and self._expired():
+                    self.status = _DEADLINE
+                else:
+                    self._replies_of(i * 6, count * 6, depth)
+            if self.status != _OK:
+                return self.status, None
+        return _OK, self.out[: self.written]
 
     @cython.locals(all_exact=cython.bint, exact=cython.bint, table=Table)
     def exact(
@@ -820,6 +868,7 @@ class Engine:
         card=cython.int,
         hand=cython.int,
         h=cython.int,
+        sign=cython.int,
     )
     @cython.returns(cython.double)
     def _evaluate(self, ply: int, hands_known: bool) -> float:
@@ -833,10 +882,8 @@ class Engine:
         margin -= self.states[theirs + 2]
         my_spades = self.states[mine + 1]
         their_spades = self.states[theirs + 1]
-        if self.states[at + _NEXT] == player:
-            loose_edge = (2 * self.to_move - 1) * 1
-        else:
-            loose_edge = (2 * self.to_move - 1) * -1
+        sign = 1 if self.states[at + _NEXT] == player else -1
+        loose_edge = (2 * self.to_move - 1) * sign
         build_edge = 2 * self.own_build - 1
         unknown = self.deck_size - self.states[at + _DEAL]
         hand_edge = 2 * self.in_hand - 1
@@ -847,11 +894,14 @@ class Engine:
         card_var = unknown
         spade_var = 0.0
         unknown_spades = self.all_spades - my_spades - their_spades
-        # the loose cards
+        # the loose cards (at a deal's start, each by its value)
         edge = loose_edge
         variance = 1.0 - edge * edge
         for i in range(self.states[at + _LN]):
             card = self.states[at + _L0 + i]
+            if self.by_value and not hands_known:
+                edge = (2 * self.deal_start[_value[card]] - 1) * sign
+                variance = 1.0 - edge * edge
             margin += _points[card] * edge
             card_mean += edge
             card_var += variance
@@ -1379,6 +1429,215 @@ class Engine:
                 break
         return best
 
+    # --- the replies, for a search over several deals -------------------------------------
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    @cython.locals(value=cython.double)
+    @cython.returns(cython.void)
+    def _put(self, value: float) -> None:
+        """Write ``value`` to ``out`` (:data:`_FALLBACK` if it is full)."""
+        if self.written >= _OUT:
+            self.status = _FALLBACK
+            return
+        self.out[self.written] = value
+        self.written += 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    @cython.locals(
+        ply=cython.int,
+        place=cython.int,
+        at=cython.int,
+        i=cython.int,
+        card=cython.int,
+        loose=cython.ulonglong,
+        build=cython.ulonglong,
+        base=cython.int,
+    )
+    @cython.returns(cython.void)
+    def _put_key(self, ply: int, place: int) -> None:
+        """Write the move at ``place`` in the arena, listed at ``ply``, as search.move_key
+        names it: its action, then the card played, the loose cards and the build's
+        cards as the first cards of their sorts (a card number, two masks)."""
+        at = ply * _W
+        loose = 0
+        for i in range(self.states[at + _LN]):
+            if self.arena[place + 2] >> i & 1:
+                loose = _first_of_sort(loose, self.states[at + _L0 + i])
+        build = 0
+        if self.arena[place + 3] >= 0:
+            base = at + _B0 + self.arena[place + 3] * _BW
+            for i in range(self.states[base + 3]):
+                build = _first_of_sort(build, self.states[base + 4 + i])
+        card = self.arena[place + 1]
+        for i in range(52):
+            if _sort[i] == _sort[card]:
+                card = i
+                break
+        self._put(self.arena[place])
+        self._put(card)
+        self._put(cython.cast(cython.double, loose))
+        self._put(cython.cast(cython.double, build))
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    @cython.locals(move=cython.int, free=cython.int, depth=cython.int, value=cython.double)
+    @cython.returns(cython.void)
+    def _replies_of(self, move: int, free: int, depth: int) -> None:
+        """DepthSearch._replies of the root move at ``move`` in the arena."""
+        if depth < 3:
+            value = self._after(0, move, free, depth, -_INF, _INF)
+            if self.status == _OK:
+                self._put(0.0)
+                self._put(value)
+            return
+        if self._apply(0, move) != _OK:
+            self.status = _FALLBACK
+            return
+        if self._over(_W):
+            value = self._final(1)
+        elif self.states[_W + _DEAL] != self.states[_DEAL]:
+            value = self._evaluate(1, False)
+        elif self.states[_W + _NEXT] == self.player:
+            value = self._search(1, free, depth - 1, -_INF, _INF)
+        else:
+            self._opponent(free, depth)
+            return
+        if self.status == _OK:
+            self._put(0.0)
+            self._put(value)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    @cython.locals(ply=cython.int, start=cython.int)
+    @cython.returns(cython.int)
+    def _node(self, ply: int, start: int) -> int:
+        """DepthSearch._node: the position at ``ply`` counted and its moves listed in the
+        arena from ``start``; how many (-1 once the status is not :data:`_OK`)."""
+        count = cython.declare(cython.int)
+        self.nodes += 1
+        if self.limit >= 0 and self.nodes > self.limit:
+            self.status = _BUDGET
+            return -1
+        if self.deadline != 0 and self._expired():
+            self.status = _DEADLINE
+            return -1
+        count = self._list(ply, start)
+        if count < 0:
+            self.status = _FALLBACK
+        return count
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    @cython.locals(
+        free=cython.int,
+        depth=cython.int,
+        count=cython.int,
+        first=cython.int,
+        kept=cython.int,
+        rest=cython.int,
+        j=cython.int,
+        k=cython.int,
+        place=cython.int,
+        slot=cython.int,
+    )
+    @cython.returns(cython.void)
+    def _opponent(self, free: int, depth: int) -> None:
+        """DepthSearch._replies past the root move: the opponent's replies at ply 1."""
+        count = self._node(1, free)
+        if count < 0:
+            return
+        if count == 0:
+            self._put(0.0)
+            self._put(self._evaluate(1, True))
+            return
+        first = free // 6
+        kept = self._order(free, count, True, first)
+        rest = free + count * 6
+        self._put(2.0)
+        self._put(count)
+        for j in range(count):
+            place = free + j * 6
+            slot = 0
+            for k in range(kept):
+                if self.arena[self.order[first + k] + 4] == self.arena[place + 4]:
+                    slot = k
+                    break
+            self._put_key(1, place)
+            self._put(slot)
+        self._put(kept)
+        for k in range(kept):
+            if self.deadline != 0 and self._expired():
+                self.status = _DEADLINE
+                return
+            self._answers(self.order[first + k], rest, depth - 1)
+            if self.status != _OK:
+                return
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    @cython.locals(
+        reply=cython.int,
+        free=cython.int,
+        depth=cython.int,
+        at=cython.int,
+        value=cython.double,
+        count=cython.int,
+        first=cython.int,
+        kept=cython.int,
+        rest=cython.int,
+        k=cython.int,
+        place=cython.int,
+    )
+    @cython.returns(cython.void)
+    def _answers(self, reply: int, free: int, depth: int) -> None:
+        """DepthSearch._answers: after the opponent's reply at ``reply`` in the arena, its
+        value, or the value of each kind of the player's answer at ply 2."""
+        if self._apply(1, reply) != _OK:
+            self.status = _FALLBACK
+            return
+        at = 2 * _W
+        if self._over(at):
+            value = self._final(2)
+        elif self.states[at + _DEAL] != self.states[_W + _DEAL]:
+            value = self._evaluate(2, False)
+        elif self.states[at + _NEXT] != self.player:
+            value = self._search(2, free, depth - 1, -_INF, _INF)
+        else:
+            count = self._node(2, free)
+            if count < 0:
+                return
+            if count == 0:
+                self._put(0.0)
+                self._put(self._evaluate(2, True))
+                return
+            first = free // 6
+            kept = self._order(free, count, True, first)
+            rest = free + count * 6
+            self._put(1.0)
+            self._put(kept)
+            for k in range(kept):
+                if self.deadline != 0 and self._expired():
+                    self.status = _DEADLINE
+                    return
+                place = self.order[first + k]
+                self._put_key(2, place)
+                value = self._after(2, place, rest, depth - 1, -_INF, _INF)
+                if self.status != _OK:
+                    return
+                self._put(value)
+            return
+        if self.status == _OK:
+            self._put(0.0)
+            self._put(value)
+
     # --- the exact search ----------------------------------------------------------------
 
     @cython.cfunc
@@ -1615,6 +1874,22 @@ def _mix2(x: int) -> int:
     x = ((x ^ (x >> 33)) * _M3) & _MASK64
     x = ((x ^ (x >> 33)) * _M4) & _MASK64
     return x ^ (x >> 33)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(mask=cython.ulonglong, card=cython.int, i=cython.int, one=cython.ulonglong)
+@cython.returns(cython.ulonglong)
+def _first_of_sort(mask: int, card: int) -> int:
+    """``mask`` (of card numbers) with the first card of ``card``'s sort it lacks (as
+    search._first_of_sorts)."""
+    one = 1
+    for i in range(52):
+        if _sort[i] == _sort[card] and not (mask >> i) & 1:
+            return mask | (one << i)
+    return mask
 
 
 def _never() -> bool:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import math
+import time
+from typing import ClassVar
 
 import numpy as np
 import pytest
 
 from croupier.casino import CasinoError
-from croupier.casino.strategies import strategy_named
+from croupier.casino.moves import Move
+from croupier.casino.observation import Observation
+from croupier.casino.strategies import ClockKind, Decision, GreedyStrategy, strategy_named
 from croupier.casino.strategies.arena import (
     TournamentRecord,
     mean_interval,
@@ -16,6 +20,7 @@ from croupier.casino.strategies.arena import (
     run_arena,
     wilson,
 )
+from croupier.casino.strategies.base import Clock
 
 
 def test_a_tournament_is_played_to_the_end() -> None:
@@ -121,3 +126,39 @@ def test_an_arena_resumes_where_it_stopped() -> None:
     assert [(r.winner, r.a_points) for r in again.records] == [
         (r.winner, r.a_points) for r in first.records
     ]
+
+
+class ClockSpy(GreedyStrategy):
+    """Greedy, noting the clock it reads each time it decides."""
+
+    seen: ClassVar[list[Clock]] = []
+
+    def choose(
+        self, observation: Observation, moves: list[Move], rng: np.random.Generator
+    ) -> Decision:
+        ClockSpy.seen.append(self.clock)
+        return super().choose(observation, moves, rng)
+
+
+def test_on_the_cpu_clock_both_sides_read_the_thread_s_cpu_time() -> None:
+    wall = run_arena("greedy", "random", 2, rng=3)
+    cpu = run_arena("greedy", "random", 2, rng=3, clock=ClockKind.CPU)
+    assert [r.a_points for r in cpu.records] == [r.a_points for r in wall.records]
+    assert cpu.clock is ClockKind.CPU and wall.clock is None
+    assert cpu.to_dict()["clock"] == "cpu" and wall.to_dict()["clock"] == "wall"
+    spy = ClockSpy()
+    ClockSpy.seen.clear()
+    run_arena(spy, "random", 2, rng=3, clock=ClockKind.CPU)
+    assert ClockSpy.seen and all(clock is time.thread_time for clock in ClockSpy.seen)
+    assert spy.clock is not time.thread_time  # the strategy given is copied, not changed
+    ClockSpy.seen.clear()
+    run_arena(spy, "random", 2, rng=3)  # without a clock, its own
+    assert ClockSpy.seen and all(clock is spy.clock for clock in ClockSpy.seen)
+
+
+def test_a_named_strategy_reads_the_clock_it_is_given() -> None:
+    assert strategy_named("expert", clock=time.thread_time).clock is time.thread_time
+    assert strategy_named("strong", clock=time.thread_time).clock is time.thread_time
+    assert ClockKind.parse(" Wall ") is ClockKind.WALL
+    with pytest.raises(CasinoError, match="bad clock 'sundial': expected wall or cpu"):
+        ClockKind.parse("sundial")

@@ -36,6 +36,8 @@ from croupier.casino.levels import Level
 from croupier.casino.strategies.base import (
     DEFAULT_DEADLINE,
     MAX_DEADLINE,
+    Clock,
+    ClockKind,
     Deadline,
     Decision,
     Strategy,
@@ -54,6 +56,8 @@ __all__ = [
     "MAX_DEADLINE",
     "STRATEGIES",
     "STRONG_SETTINGS",
+    "Clock",
+    "ClockKind",
     "Deadline",
     "Decision",
     "ExpertStrategy",
@@ -99,15 +103,18 @@ def player_name(name: str) -> str:
 
 
 @checked
-def strategy_named(name: str, *, deadline: float = DEFAULT_DEADLINE) -> Strategy:
+def strategy_named(
+    name: str, *, deadline: float = DEFAULT_DEADLINE, clock: Clock | None = None
+) -> Strategy:
     """A new strategy by name (``random``, ``greedy``, ``expert``; ``default`` is ``expert``)
     or by level (``beginner``, ``casual``, ``strong``, ``expert``) that takes at most
-    ``deadline`` seconds a move.
+    ``deadline`` seconds a move, read on ``clock`` (by default the wall clock; see
+    :class:`ClockKind`).
 
     >>> strategy_named("Greedy"), strategy_named("beginner")
     (GreedyStrategy(), RandomStrategy())
     """
     key = player_name(name)
     if key in STRATEGIES:
-        return STRATEGIES[key](deadline=deadline)
-    return level_strategy(Level(key), deadline=deadline)
+        return STRATEGIES[key](deadline=deadline, clock=clock)
+    return level_strategy(Level(key), deadline=deadline, clock=clock)

@@ -15,6 +15,7 @@ processes.
 
 from __future__ import annotations
 
+import copy
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -26,7 +27,13 @@ import numpy as np
 from croupier.casino.errors import CasinoError
 from croupier.casino.pieces import Player
 from croupier.casino.strategies import player_name, strategy_named
-from croupier.casino.strategies.base import DEFAULT_DEADLINE, Strategy, check_deadline
+from croupier.casino.strategies.base import (
+    DEFAULT_DEADLINE,
+    Clock,
+    ClockKind,
+    Strategy,
+    check_deadline,
+)
 from croupier.casino.tournament import is_tournament_over, new_tournament, next_round
 from croupier.parallel import Interrupted, available_cpus, run_tasks
 from croupier.randomness import RNGLike, as_seed_sequence
@@ -75,13 +82,20 @@ class TournamentRecord:
 
 
 def play_tournament(
-    a: Strategy, b: Strategy, a_first: bool, deck_seed: np.random.SeedSequence, move_seed: int
+    a: Strategy,
+    b: Strategy,
+    a_first: bool,
+    deck_seed: np.random.SeedSequence,
+    move_seed: int,
+    timer: Clock | None = None,
 ) -> TournamentRecord:
     """One tournament: ``a`` sits first (and plays first in round 1) if ``a_first``.
 
     The decks are shuffled from ``deck_seed``; the strategies draw from a generator seeded
-    with ``move_seed``.
+    with ``move_seed``. Each side's thinking time is read on ``timer`` (by default the
+    wall clock).
     """
+    timer = timer if timer is not None else time.perf_counter
     seats = (a, b) if a_first else (b, a)
     a_seat = Player.HUMAN if a_first else Player.COMPUTER
     deck_rng = np.random.default_rng(deck_seed)
@@ -94,9 +108,9 @@ def play_tournament(
     state = new_tournament(Player.HUMAN, rng=deck_rng)
     while True:
         while (player := state.to_move) is not None:
-            start = time.perf_counter()
+            start = timer()
             decision = seats[player].decide(state.observe(player), move_rng)
-            spent = time.perf_counter() - start
+            spent = timer() - start
             seconds[player] += spent
             slowest[player] = max(slowest[player], spent)
             moves[player] += 1
@@ -134,6 +148,9 @@ class ArenaResult:
     b: str
     seed: int
     records: tuple[TournamentRecord, ...]
+    #: What the deadlines and the thinking times were read on (``None``: each strategy's
+    #: own clock, the wall clock for those given by name; times on the wall clock).
+    clock: ClockKind | None = None
 
     @property
     def tournaments(self) -> int:
@@ -219,6 +236,7 @@ class ArenaResult:
             "b_slowest_move_seconds": self.slowest_move("b"),
             "a_moves_cut_short": self.moves_cut_short("a"),
             "b_moves_cut_short": self.moves_cut_short("b"),
+            "clock": str(self.clock or ClockKind.WALL),
         }
 
 
@@ -259,8 +277,20 @@ def mean_interval(values: Sequence[float]) -> Interval:
 Contender = str | Strategy
 
 
-def _resolve(strategy: Contender, deadline: float = DEFAULT_DEADLINE) -> Strategy:
-    return strategy_named(strategy, deadline=deadline) if isinstance(strategy, str) else strategy
+def _resolve(
+    strategy: Contender, deadline: float = DEFAULT_DEADLINE, clock: ClockKind | None = None
+) -> Strategy:
+    """The strategy named (with ``deadline``), or the one given; either on ``clock`` if
+    given (a strategy given is copied with that clock)."""
+    if isinstance(strategy, str):
+        return strategy_named(
+            strategy, deadline=deadline, clock=None if clock is None else clock.clock
+        )
+    if clock is None:
+        return strategy
+    timed = copy.copy(strategy)
+    timed.clock = clock.clock
+    return timed
 
 
 def _name(strategy: Contender) -> str:
@@ -275,12 +305,14 @@ def _play(
     index: int,
     pair_seed: np.random.SeedSequence,
     deadlines: tuple[float, float],
+    clock: ClockKind | None = None,
 ) -> TournamentRecord:
     """Tournament ``index`` of an arena (the unit of work of a worker)."""
     moves = np.random.SeedSequence(pair_seed.entropy, spawn_key=(*pair_seed.spawn_key, index))
     move_seed = int(moves.generate_state(1)[0])
-    seats = _resolve(a, deadlines[0]), _resolve(b, deadlines[1])
-    return play_tournament(*seats, index % 2 == 0, pair_seed, move_seed)
+    seats = _resolve(a, deadlines[0], clock), _resolve(b, deadlines[1], clock)
+    timer = None if clock is None else clock.clock
+    return play_tournament(*seats, index % 2 == 0, pair_seed, move_seed, timer)
 
 
 def run_arena(
@@ -294,6 +326,7 @@ def run_arena(
     progress: Callable[[int], None] | None = None,
     deadline: float = DEFAULT_DEADLINE,
     b_deadline: float | None = None,
+    clock: ClockKind | None = None,
     done: Mapping[int, TournamentRecord] | None = None,
     on_record: Callable[[int, TournamentRecord], None] | None = None,
 ) -> ArenaResult:
@@ -310,6 +343,13 @@ def run_arena(
     (they import it). ``progress`` is called with the number of tournaments finished.
     Strategies given by name take at most ``deadline`` seconds a move (``b``:
     ``b_deadline`` if given; a strategy object keeps its own).
+
+    ``clock`` says what every deadline and thinking time is read on, for both sides
+    alike (:class:`~.base.ClockKind`): ``ClockKind.CPU``, the CPU time of the thread that
+    decides, makes a comparison at equal time per move independent of the machine's load
+    (a player waiting for a core spends none; the wall clock gives it less done in the
+    same deadline); a strategy object is then copied with that clock. ``None`` (the
+    default): each strategy's own clock, the wall clock for those given by name.
 
     ``done`` holds tournaments already played by an arena with the same strategies,
     seed and deadlines, by number: they are not played again (a long arena resumes where
@@ -344,13 +384,14 @@ def run_arena(
     assert isinstance(entropy, int)
 
     def result() -> ArenaResult:
-        return ArenaResult(*names, entropy, tuple(records[index] for index in sorted(records)))
+        played = tuple(records[index] for index in sorted(records))
+        return ArenaResult(*names, entropy, played, clock)
 
     if progress is not None and records:
         progress(len(records))
     complete = run_tasks(
         _play,
-        [(a, b, index, pairs[index // 2], deadlines) for index in jobs],
+        [(a, b, index, pairs[index // 2], deadlines, clock) for index in jobs],
         on_result=finished,
         workers=workers,
         scheduler=scheduler,

@@ -25,6 +25,7 @@ your pile
 
 from __future__ import annotations
 
+import enum
 import gc
 import hashlib
 import math
@@ -42,6 +43,7 @@ from croupier.casino.errors import CasinoError
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
 from croupier.casino.rules import list_moves
+from croupier.choices import parse_choice
 from croupier.randomness import RNGLike, as_generator
 
 __all__ = [
@@ -51,6 +53,7 @@ __all__ = [
     "MAX_DEADLINE",
     "SEARCH_SHARE",
     "Clock",
+    "ClockKind",
     "Deadline",
     "Decision",
     "SearchStrategy",
@@ -82,6 +85,33 @@ Clock = Callable[[], float]
 
 #: The clock strategies read unless given one (the test suite freezes it).
 default_clock: Clock = time.perf_counter
+
+
+class ClockKind(enum.StrEnum):
+    """What a deadline measures: ``wall`` time (real play: a person waits for the move) or
+    the ``cpu`` time of the thread that decides (to compare players on a shared machine,
+    where the wall clock measures the load as much as the players: a process that waits
+    for a core spends no CPU time).
+
+    >>> ClockKind.parse("CPU"), ClockKind.CPU.clock is time.thread_time
+    (<ClockKind.CPU: 'cpu'>, True)
+    >>> ClockKind.WALL.clock is default_clock
+    True
+    """
+
+    WALL = "wall"
+    CPU = "cpu"
+
+    @property
+    def clock(self) -> Clock:
+        """The clock read: :data:`default_clock` for ``wall``, the thread's CPU clock
+        (:func:`time.thread_time`) for ``cpu``."""
+        return time.thread_time if self is ClockKind.CPU else default_clock
+
+    @classmethod
+    def parse(cls, text: str) -> ClockKind:
+        """A kind by its name, in any case."""
+        return parse_choice(cls, text, "clock", CasinoError)
 
 
 def check_deadline(seconds: float) -> float:

@@ -41,6 +41,7 @@ __all__ = [
     "encode_move",
     "engine_for",
     "kernel_exact",
+    "kernel_replies",
     "kernel_roots",
     "listed_moves",
 ]
@@ -181,15 +182,72 @@ def kernel_roots(
     if any(root is None for root in roots):
         return None
     engine = engine_for(kernels)
-    weights: Weights = search.weights
-    engine.set_rules(
-        (weights.own_build, weights.to_move, weights.in_hand, weights.spread),
-        (MAJORITIES[0].points, MAJORITIES[1].points, sum(MAJORITIES[1].counts)),
-    )
+    _set_rules(engine, search.weights)
     engine.set_position(*encoded)
     _set_search(engine, search, state)
     status, values = engine.roots(roots, depth, looks)
     return _counted(kernels, engine, search, status, values)
+
+
+def kernel_replies(
+    kernels: ModuleType, search: Any, state: State, moves: list[Move], depth: int
+) -> list[Any] | None:
+    """:meth:`DepthSearch.replies <.search.DepthSearch.replies>` in the kernel: what it
+    found, read back from the kernel's flat array into the reference's
+    :data:`~.search.Replies`, or ``None`` if the kernel cannot search it. Counted and
+    stopped as :func:`kernel_roots`."""
+    if not _MAJORITIES_KNOWN:
+        return None
+    encoded = encode(state)
+    if encoded is None:
+        return None
+    roots = [encode_move(state, move) for move in moves]
+    if any(root is None for root in roots):
+        return None
+    engine = engine_for(kernels)
+    _set_rules(engine, search.weights)
+    engine.set_position(*encoded)
+    _set_search(engine, search, state)
+    status, flat = engine.replies(roots, depth)
+    if _counted(kernels, engine, search, status, ()) is None:
+        return None
+    return _read_replies(np.asarray(flat).tolist(), len(moves))
+
+
+def _read_replies(flat: list[float], count: int) -> list[Any]:
+    """The kernel's flat array of replies (see ``Engine.replies``) as the reference's
+    :data:`~.search.Replies`, one per root move."""
+    out: list[Any] = []
+    at = 0
+    for _ in range(count):
+        tag, at = flat[at], at + 1
+        if tag == 0:
+            out.append(flat[at])
+            at += 1
+            continue
+        replies = []
+        size, at = int(flat[at]), at + 1
+        for _ in range(size):
+            key = (int(flat[at]), int(flat[at + 1]), int(flat[at + 2]), int(flat[at + 3]))
+            replies.append((key, int(flat[at + 4])))
+            at += 5
+        kinds, at = int(flat[at]), at + 1
+        answers: list[Any] = []
+        for _ in range(kinds):
+            tag, at = flat[at], at + 1
+            if tag == 0:
+                answers.append(flat[at])
+                at += 1
+                continue
+            size, at = int(flat[at]), at + 1
+            values = []
+            for _ in range(size):
+                key = (int(flat[at]), int(flat[at + 1]), int(flat[at + 2]), int(flat[at + 3]))
+                values.append((key, flat[at + 4]))
+                at += 5
+            answers.append(tuple(values))
+        out.append((tuple(replies), tuple(answers)))
+    return out
 
 
 def kernel_exact(
@@ -219,6 +277,15 @@ def kernel_exact(
     status, values = engine.exact(search.kernel_table, roots, all_exact, moves is not None)
     search.kernel_table = engine.exact_table()  # grown, if it filled up
     return _counted(kernels, engine, search, status, values)
+
+
+def _set_rules(engine: Any, weights: Weights) -> None:
+    """Give the kernel the evaluation's weights and the majority items."""
+    engine.set_rules(
+        (weights.own_build, weights.to_move, weights.in_hand, weights.spread),
+        (MAJORITIES[0].points, MAJORITIES[1].points, sum(MAJORITIES[1].counts)),
+        weights.deal_start or (),
+    )
 
 
 def _set_search(engine: Any, search: Any, state: State) -> None:

@@ -84,6 +84,7 @@ from croupier.casino.strategies.base import (
 )
 from croupier.casino.strategies.evaluation import WEIGHTS, Weights
 from croupier.casino.strategies.explain import explain, plural
+from croupier.casino.strategies.infoset import information_set_values
 from croupier.casino.strategies.search import (
     TO_THE_END,
     TOURNAMENT_BONUS,
@@ -91,6 +92,7 @@ from croupier.casino.strategies.search import (
     DepthSearch,
     ExactSearch,
     OutOfBudgetError,
+    Replies,
     search_order,
 )
 from croupier.casino.strategies.stakes import Stakes, stakes
@@ -137,8 +139,14 @@ class ExpertSettings:
     shallow_samples: int = 8
     #: In a round that may end the tournament, average the deals as chances of winning
     #: it (:mod:`.stakes`) rather than as round points. Off: measured, it did not make
-    #: the expert stronger (see the module :mod:`.stakes`).
+    #: the expert stronger (see the module :mod:`.stakes`). Only without ``infoset``.
     tournament_stakes: bool = False
+    #: Search the deals together (:mod:`.infoset`): each deal to the end of the current
+    #: deal of cards, the player's answer to each reply of the opponent chosen alike in
+    #: every deal where that reply was possible. Off: each deal searched on its own and
+    #: the values averaged (Perfect Information Monte Carlo, ``depth`` plies ahead, then
+    #: deeper with time to spare).
+    infoset: bool = True
     weights: Weights = field(default=WEIGHTS)
 
 
@@ -413,6 +421,8 @@ class ExpertStrategy(SearchStrategy):
                 found.search_cut = True
                 found.nodes = search.nodes
                 return found
+        if settings.infoset and settings.depth >= 3 and passes.to_deal_end >= 3:
+            return self._information_sets(search, passes, found)
         # The work budget (then, if no deeper search may follow, more deals while
         # another fits).
         spare = settings.max_samples > settings.samples  # else the work budget only
@@ -461,6 +471,40 @@ class ExpertStrategy(SearchStrategy):
         return found
 
 
+    def _information_sets(self, search: DepthSearch, passes: _Passes, found: _Found) -> _Found:
+        """Deal after deal searched to the end of the current deal of cards, the deals'
+        values put together by :func:`~.infoset.information_set_values`:
+        ``min_samples`` deals whatever the budget, up to ``samples`` until
+        ``node_budget`` positions are searched (the work budget), then more while the
+        deadline leaves time for another (judging by the time taken so far, up to
+        ``max_samples``). ``found`` (the quick look, or the 2-ply pass) answers if the
+        deadline cuts the work budget before ``min_samples`` deals."""
+        settings = self.settings
+        deadline = passes.deadline
+        depth = passes.to_deal_end
+        deals: list[list[Replies]] = []
+        cut = False
+        since = deadline.clock()
+        while len(deals) < settings.max_samples:
+            done = len(deals)
+            budgeted = done < settings.samples and (
+                done < settings.min_samples or search.nodes < settings.node_budget
+            )
+            if not budgeted and not deadline.room_for(since, done):
+                break
+            try:
+                deals.append(passes.replies(done, depth))
+            except DeadlineError:
+                cut = budgeted
+                break
+        if deals and (len(deals) >= settings.min_samples or found.depth < 2):
+            values = information_set_values(deals, [1.0] * len(deals))
+            found = _Found(values, len(deals), depth)
+        found.search_cut = cut
+        found.nodes = search.nodes
+        return found
+
+
 def _stakes(observation: Observation) -> Stakes | None:
     """What a round margin is worth in the tournament after the current deal (``None``
     if the round cannot end it): the cards yet to reach a pile are the deck's and the
@@ -501,11 +545,20 @@ class _Passes:
 
     def values(self, index: int, depth: int, looked: list[float] | None = None) -> list[float]:
         """The moves' values in deal number ``index``, ``depth`` plies ahead."""
+        values = self.search.roots(self.deal(index), self.roots.searched, depth, looked)
+        return values if self.stakes is None else self.stakes.worths(values)
+
+    def replies(self, index: int, depth: int) -> list[Replies]:
+        """What :meth:`~.search.DepthSearch.replies` finds in deal number ``index``,
+        ``depth`` plies ahead."""
+        return self.search.replies(self.deal(index), self.roots.searched, depth)
+
+    def deal(self, index: int) -> State:
+        """Deal number ``index`` (drawn as needed, in order)."""
         while len(self.deals) <= index:
             stop = self.deadline.expired
             self.deals.append(State.sample(self.observation, self.generator, stop=stop))
-        values = self.search.roots(self.deals[index], self.roots.searched, depth, looked)
-        return values if self.stakes is None else self.stakes.worths(values)
+        return self.deals[index]
 
     def mean(self, totals: list[float], done: int) -> list[float]:
         """The moves' values from their ``totals`` over ``done`` deals (:meth:`values`

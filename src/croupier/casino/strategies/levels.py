@@ -21,7 +21,7 @@ from typing import Final
 
 from croupier.arguments import checked
 from croupier.casino.levels import Level
-from croupier.casino.strategies.base import DEFAULT_DEADLINE, Strategy
+from croupier.casino.strategies.base import DEFAULT_DEADLINE, Clock, Strategy
 from croupier.casino.strategies.expert import ExpertSettings, ExpertStrategy
 from croupier.casino.strategies.greedy import GreedyStrategy
 from croupier.casino.strategies.random import RandomStrategy
@@ -36,12 +36,15 @@ STRONG_SETTINGS: Final = ExpertSettings(
 
 
 @checked
-def level_strategy(level: Level, *, deadline: float = DEFAULT_DEADLINE) -> Strategy:
-    """A new strategy that plays at ``level``, taking at most ``deadline`` seconds a move."""
+def level_strategy(
+    level: Level, *, deadline: float = DEFAULT_DEADLINE, clock: Clock | None = None
+) -> Strategy:
+    """A new strategy that plays at ``level``, taking at most ``deadline`` seconds a move
+    on ``clock`` (by default the wall clock)."""
     if level is Level.BEGINNER:
-        return RandomStrategy(deadline=deadline)
+        return RandomStrategy(deadline=deadline, clock=clock)
     if level is Level.CASUAL:
-        return GreedyStrategy(deadline=deadline)
+        return GreedyStrategy(deadline=deadline, clock=clock)
     if level is Level.STRONG:
-        return ExpertStrategy(STRONG_SETTINGS, deadline=deadline)
-    return ExpertStrategy(deadline=deadline)
+        return ExpertStrategy(STRONG_SETTINGS, deadline=deadline, clock=clock)
+    return ExpertStrategy(deadline=deadline, clock=clock)

@@ -36,6 +36,7 @@ it can be compiled.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from types import ModuleType
 from typing import Any, Final
 
@@ -46,9 +47,9 @@ from croupier.casino.pieces import Player
 from croupier.casino.rules import moves_until
 from croupier.casino.state import State
 from croupier.casino.strategies.base import Deadline
-from croupier.casino.strategies.compiled import kernel_exact, kernel_roots
+from croupier.casino.strategies.compiled import kernel_exact, kernel_replies, kernel_roots
 from croupier.casino.strategies.evaluation import WEIGHTS, Weights, evaluate
-from croupier.casino.strategies.values import CARD_POINTS, IS_SPADE, move_kind
+from croupier.casino.strategies.values import CARD_POINTS, CARD_SORT, IS_SPADE, move_kind
 from croupier.casino.tournament import WINNING_SCORE
 
 __all__ = [
@@ -57,9 +58,12 @@ __all__ = [
     "DeadlineError",
     "DepthSearch",
     "ExactSearch",
+    "MoveKey",
     "OutOfBudgetError",
+    "Replies",
     "distinct_kinds",
     "final_value",
+    "move_key",
     "search_order",
 ]
 
@@ -92,6 +96,64 @@ def search_order(move: Move) -> int:
     True
     """
     return _ACTION_ORDER[move.action] + len(move.loose) + 4 * len(move.builds)
+
+
+#: A move as a search over several deals of the hidden cards names it, the same in every
+#: deal where it (or a move that differs only by cards of the same sort, see
+#: :data:`~.values.CARD_SORT`) is legal: its action (the kernel's number), and the card
+#: played, the loose cards and the build's cards it takes or uses, each as the first
+#: cards of their sorts (a card number, then two masks of card numbers).
+MoveKey = tuple[int, int, int, int]
+
+_ACTION_NUMBER: Final = {Action.TRAIL: 0, Action.CAPTURE: 1, Action.BUILD: 2, Action.INCREASE: 3}
+#: For each card number, the card numbers of its sort, in order.
+_SAME_SORT: Final = tuple(
+    tuple(other for other in range(52) if CARD_SORT[other] == CARD_SORT[card]) for card in range(52)
+)
+
+
+def _first_of_sorts(cards: Iterable[Card]) -> int:
+    """``cards`` as the first cards of their sorts: for each sort, as many of its first
+    cards as ``cards`` holds of it (a mask of card numbers)."""
+    mask = 0
+    for card in cards:
+        for other in _SAME_SORT[card.index]:
+            if not mask >> other & 1:
+                mask |= 1 << other
+                break
+    return mask
+
+
+def move_key(move: Move) -> MoveKey:
+    """``move`` as a :data:`MoveKey`: moves that differ only by cards of the same sort
+    have the same key.
+
+    >>> move_key(Move.parse("capture S5 H5 C2 D3")) == move_key(Move.parse("capture S5 D5 H2 C3"))
+    True
+    >>> move_key(Move.parse("trail S5")) == move_key(Move.parse("trail H5"))
+    False
+    """
+    builds = (card for cards in move.builds for card in cards)
+    return (
+        _ACTION_NUMBER[move.action],
+        _SAME_SORT[move.card.index][0],
+        _first_of_sorts(move.loose),
+        _first_of_sorts(builds),
+    )
+
+
+#: What :meth:`DepthSearch.replies` finds for one move of the player: its value, if the
+#: opponent does not reply in the deal (the round or the deal ends, or the player moves
+#: again); else the opponent's replies (every legal one, with the place of its kind) and,
+#: for each kind of reply, its value if the player does not move next in the deal, else
+#: the value of each of the player's kinds of answer.
+Replies = (
+    float
+    | tuple[
+        tuple[tuple[MoveKey, int], ...],
+        tuple[float | tuple[tuple[MoveKey, float], ...], ...],
+    ]
+)
 
 
 def distinct_kinds(moves: list[Move]) -> list[Move]:
@@ -181,6 +243,88 @@ class DepthSearch(_KernelCaller):
                 raise DeadlineError
             values.append(self._after(state, move, depth, -math.inf, math.inf))
         return values
+
+    def replies(self, state: State, moves: list[Move], depth: int) -> list[Replies]:
+        """For each of ``moves`` (the player's, in ``state``), what a search over several
+        deals of the hidden cards needs to choose the player's answers alike in every deal
+        where the opponent's reply was possible (see :data:`Replies`): the opponent's
+        replies and, for each kind, the value of each of the player's answers searched
+        ``depth`` plies ahead in all (the move, the reply and the answer included), each
+        with a full window. With ``depth`` below 3 each move's value, as :meth:`roots`.
+        Stops at the deadline (a look before each move, and as :meth:`roots` inside)."""
+        if self.kernels is not None:
+            found = kernel_replies(self.kernels, self, state, moves, depth)
+            if found is not None:
+                return found
+        out: list[Replies] = []
+        deadline = self.deadline
+        for move in moves:
+            if deadline is not None and deadline.expired():
+                raise DeadlineError
+            out.append(self._replies(state, move, depth))
+        return out
+
+    def _replies(self, state: State, move: Move, depth: int) -> Replies:
+        if depth < 3:
+            return self._after(state, move, depth, -math.inf, math.inf)
+        child = state.apply(move, check=False)
+        if child.is_round_over:
+            return final_value(child, self.player)
+        if len(child.deck) != len(state.deck):
+            return evaluate(child, self.player, hands_known=False, weights=self.weights)
+        if child.next_player is self.player:
+            return self._search(child, depth - 1, -math.inf, math.inf)
+        listed = self._node(child)
+        if not listed:
+            return evaluate(child, self.player, weights=self.weights)
+        kinds = distinct_kinds(listed)
+        kinds.sort(key=search_order, reverse=True)
+        place = {move_kind(kind): i for i, kind in enumerate(kinds)}
+        exact = tuple((move_key(reply), place[move_kind(reply)]) for reply in listed)
+        answers: list[float | tuple[tuple[MoveKey, float], ...]] = []
+        deadline = self.deadline
+        for reply in kinds:
+            if deadline is not None and deadline.expired():
+                raise DeadlineError
+            answers.append(self._answers(child, reply, depth - 1))
+        return exact, tuple(answers)
+
+    def _answers(
+        self, state: State, reply: Move, depth: int
+    ) -> float | tuple[tuple[MoveKey, float], ...]:
+        """After the opponent's ``reply`` (``depth`` plies ahead, the reply included): its
+        value, or the value of each kind of the player's answer."""
+        child = state.apply(reply, check=False)
+        if child.is_round_over:
+            return final_value(child, self.player)
+        if len(child.deck) != len(state.deck):
+            return evaluate(child, self.player, hands_known=False, weights=self.weights)
+        if child.next_player is not self.player:
+            return self._search(child, depth - 1, -math.inf, math.inf)
+        listed = self._node(child)
+        if not listed:
+            return evaluate(child, self.player, weights=self.weights)
+        kinds = distinct_kinds(listed)
+        kinds.sort(key=search_order, reverse=True)
+        values = []
+        deadline = self.deadline
+        for answer in kinds:
+            if deadline is not None and deadline.expired():
+                raise DeadlineError
+            value = self._after(child, answer, depth - 1, -math.inf, math.inf)
+            values.append((move_key(answer), value))
+        return tuple(values)
+
+    def _node(self, state: State) -> list[Move]:
+        """A position searched in full (counted, and stopped by the budget of positions
+        and the deadline, as :meth:`_search` is): its legal moves."""
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise OutOfBudgetError
+        deadline = self.deadline
+        if deadline is not None and deadline.expired():
+            raise DeadlineError
+        return self._moves(state)
 
     def _after(self, state: State, move: Move, depth: int, alpha: float, beta: float) -> float:
         child = state.apply(move, check=False)
