@@ -85,7 +85,7 @@ def test_a_history_that_could_not_be_read_back_is_never_written(tmp_path: Path) 
     write_history(PuzzleHistory(), path)
     before = path.read_bytes()
     broken = PuzzleHistory(player=Rating(volatility=math.inf))
-    with pytest.raises(CasinoError, match="was not written .*bad volatility inf"):
+    with pytest.raises(CasinoError, match=r"was not written .*bad volatility inf"):
         write_history(broken, path)
     assert path.read_bytes() == before
     assert b"Infinity" not in before
