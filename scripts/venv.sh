@@ -19,9 +19,10 @@ croupier_find_python() {
 }
 
 # What an install of croupier with these extras brings, and roughly how long it takes:
-# said before a first install (1-2 minutes of downloads would otherwise pass in silence).
+# said before an install (1-2 minutes of downloads would otherwise pass in silence); the
+# second argument, "update", for a reinstall (the engine is compiled again).
 croupier_install_note() {
-    local extras="$1" part libraries="NumPy, Typer and Rich"
+    local extras="$1" when="${2:-first}" part libraries="NumPy, Typer and Rich"
     local IFS=,
     for part in $extras; do
         case "$part" in
@@ -35,8 +36,54 @@ croupier_install_note() {
             *) libraries="$libraries; $part" ;;
         esac
     done
+    if [ "$when" = update ]; then
+        when="again (the engine is compiled anew; runs after that install nothing)"
+    else
+        when="on a first run (runs after that install nothing)"
+    fi
     echo "Installing croupier with $libraries from the package index, and compiling its" \
-        "engine: about 1-3 minutes on a first run, a few seconds after that." >&2
+        "engine: about 1-3 minutes $when." >&2
+}
+
+# Whether an install stamped in $1 for the sources summed as $2 already brings every
+# extra of $3: "dev" brings "test" and "docs" (pyproject.toml says so), so ./build-docs
+# after ./run-tests installs nothing. Asks the Python that would install.
+croupier_stamp_covers() {
+    local stamp="$1" sums="$2" extras="$3" root python
+    root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+    [ -f "$stamp" ] || return 1
+    python=$(croupier_find_python 2>/dev/null) || return 1
+    "$python" - "$stamp" "$sums" "$extras" "$root/pyproject.toml" <<'PYTHON'
+import re
+import sys
+import tomllib
+
+stamp, sums, wanted, pyproject = sys.argv[1:]
+with open(pyproject, "rb") as handle:
+    extras = tomllib.load(handle)["project"].get("optional-dependencies", {})
+
+
+def brings(names: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [name for name in names.split(",") if name]
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            for requirement in extras.get(name, []):
+                inner = re.fullmatch(r"croupier\[([\w,-]+)\]", requirement.replace(" ", ""))
+                todo += inner.group(1).split(",") if inner else []
+    return seen
+
+
+need = brings(wanted)
+with open(stamp, encoding="utf-8") as lines:
+    for line in lines:
+        head, _, tail = line.rstrip("\n").rpartition(" [")
+        if head == sums and tail.endswith("]") and need <= brings(tail[:-1]):
+            sys.exit(0)
+sys.exit(1)
+PYTHON
 }
 
 # While a long command runs, a line on stderr every 20 seconds says it still does.
@@ -53,13 +100,15 @@ croupier_tick() {
 }
 
 croupier_ensure_venv() {
-    local root extras stamp want python
+    local root extras stamp sums want python note=first
     root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
     extras="$1"
     stamp="$root/.venv/.croupier-installed"
-    want="$(cat "$root/pyproject.toml" "$root/setup.py" "$root"/src/croupier/*/_kernels*.py \
-        | cksum) [$extras]"
-    if [ -x "$root/.venv/bin/python" ] && [ -f "$stamp" ] && grep -qxF "$want" "$stamp"; then
+    sums="$(cat "$root/pyproject.toml" "$root/setup.py" "$root"/src/croupier/*/_kernels*.py \
+        | cksum)"
+    want="$sums [$extras]"
+    if [ -x "$root/.venv/bin/python" ] && [ -f "$stamp" ] && { grep -qxF "$want" "$stamp" \
+        || croupier_stamp_covers "$stamp" "$sums" "$extras"; }; then
         return 0
     fi
     python=$(croupier_find_python) || return 1
@@ -69,7 +118,8 @@ croupier_ensure_venv() {
     else
         echo "Updating $root/.venv (pyproject.toml, setup.py, a kernel or the extras changed) ..." >&2
     fi
-    croupier_install_note "$extras"
+    [ -f "$stamp" ] && note=update  # installed before: the engine is compiled again
+    croupier_install_note "$extras" "$note"
     local target="$root" started=$SECONDS ticker status=0
     [ -n "$extras" ] && target="$root[$extras]"
     croupier_tick &

@@ -44,6 +44,7 @@ def test_an_install_says_what_it_installs_and_how_long_it_takes(tmp_path: Path) 
     assert "Installing croupier with NumPy, Typer and Rich" in said
     assert "FastAPI, uvicorn and Jinja2 (web); Dask (cluster); matplotlib (plot)" in said
     assert "compiling its engine: about 1-3 minutes on a first run" in said
+    assert "a few seconds" not in said  # a reinstall takes minutes too: only runs after skip
     assert "Installed in " in said
 
 
@@ -71,3 +72,28 @@ def test_a_failed_install_fails_and_stops_its_ticker(tmp_path: Path) -> None:
     run = _ensure(root, "")
     assert run.returncode == 3
     assert "Installed in" not in run.stderr
+
+
+def test_the_docs_after_the_dev_extras_install_nothing(tmp_path: Path) -> None:
+    """``./build-docs`` after ``./run-tests``: the ``dev`` install brings ``docs`` (and
+    ``test`` brings ``plot``), so nothing is installed again; ``docs`` does not bring
+    ``web``, so that install runs."""
+    root = _clone(tmp_path)
+    assert _ensure(root, "dev").returncode == 0
+    for covered in ("docs", "test", "plot", "web,plot", ""):
+        again = _ensure(root, covered)
+        assert again.returncode == 0 and again.stderr == "", (covered, again.stderr)
+    assert _ensure(root, "docs").stderr == ""
+    (tmp_path / "other").mkdir()
+    fresh = _clone(tmp_path / "other")
+    assert _ensure(fresh, "docs").returncode == 0
+    more = _ensure(fresh, "web")
+    assert "Updating" in more.stderr and "again (the engine is compiled anew" in more.stderr
+
+
+def test_a_changed_pyproject_installs_again_whatever_was_installed(tmp_path: Path) -> None:
+    root = _clone(tmp_path)
+    assert _ensure(root, "dev").returncode == 0
+    with (root / "pyproject.toml").open("a", encoding="utf-8") as out:
+        out.write("# changed\n")
+    assert "Updating" in _ensure(root, "docs").stderr
