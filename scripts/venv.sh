@@ -47,13 +47,12 @@ croupier_install_note() {
 
 # Whether an install stamped in $1 for the sources summed as $2 already brings every
 # extra of $3: "dev" brings "test" and "docs" (pyproject.toml says so), so ./build-docs
-# after ./run-tests installs nothing. Asks the Python that would install.
+# after ./run-tests installs nothing. Asks the Python of .venv (3.11 or newer: tomllib).
 croupier_stamp_covers() {
-    local stamp="$1" sums="$2" extras="$3" root python
+    local stamp="$1" sums="$2" extras="$3" root
     root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
     [ -f "$stamp" ] || return 1
-    python=$(croupier_find_python 2>/dev/null) || return 1
-    "$python" - "$stamp" "$sums" "$extras" "$root/pyproject.toml" <<'PYTHON'
+    "$root/.venv/bin/python" - "$stamp" "$sums" "$extras" "$root/pyproject.toml" <<'PYTHON'
 import re
 import sys
 import tomllib

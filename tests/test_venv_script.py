@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,7 +25,9 @@ def _clone(tmp_path: Path) -> Path:
     kernel.write_text("# a kernel's source\n", encoding="utf-8")
     python = tmp_path / ".venv" / "bin" / "python"
     python.parent.mkdir(parents=True)
-    python.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")  # pip install: done at once
+    python.write_text(  # pip install: done at once; a script on stdin: run by Python
+        f'#!/bin/sh\n[ "$1" = - ] && exec {sys.executable} "$@"\nexit 0\n', encoding="utf-8"
+    )
     python.chmod(0o755)
     return tmp_path
 
