@@ -27,6 +27,17 @@ def _signed(value: float, decimals: int = 0) -> str:
     return "0" if float(text) == 0 else text
 
 
+def _history_table(title: str, first: tuple[str, ...]) -> Table:
+    """A table of sessions: the ``first`` columns, then the questions asked, the running
+    and true counts right, the accuracy and the seconds an answer."""
+    table = Table(title=title, title_justify="left", box=box.SIMPLE, padding=(0, 1), pad_edge=False)
+    for column in (*first, "asked", "run", "true", "acc", "sec"):
+        table.add_column(
+            column, justify="left" if column in ("date", "count") else "right", no_wrap=True
+        )
+    return table
+
+
 def verdict(answer: Answer) -> Text:
     """``Right: running -2, true -2.12.`` or what was wrong, with the right values."""
     expected = answer.expected
@@ -125,23 +136,22 @@ def save_and_summarise(
     )
 
 
-def show_history(history: History, user: str, console: Console) -> None:
-    """The user's sessions as a table, oldest first."""
+def show_history(history: History, user: str, console: Console, last: int = 20) -> None:
+    """The user's ``last`` sessions as a table (oldest first), then every session added
+    up, count by count: 30,000 sessions are a summary and a page, not 30,000 lines."""
     if not history.records:
         console.print(f"No sessions yet for {user} (kept in {history.path}).", markup=False)
         return
-    table = Table(
-        title=f"Counting trainer: {user}'s sessions",
-        title_justify="left",
-        box=box.SIMPLE,
-        padding=(0, 1),
-        pad_edge=False,
+    shown = history.records[-last:]
+    total = len(history.records)
+    title = (
+        f"Counting trainer: {user}'s sessions"
+        if len(shown) == total
+        else f"Counting trainer: {user}'s last {len(shown):,} sessions of {total:,} "
+        "(--last N shows more)"
     )
-    for column in ("date", "count", "cards", "every", "asked", "run", "true", "acc", "sec"):
-        table.add_column(
-            column, justify="left" if column in ("date", "count") else "right", no_wrap=True
-        )
-    for r in history.records:
+    table = _history_table(title, ("date", "count", "cards", "every"))
+    for r in shown:
         table.add_row(
             r.when.replace("T", " ")[:16],
             r.count,
@@ -154,6 +164,23 @@ def show_history(history: History, user: str, console: Console) -> None:
             f"{r.mean_seconds:.1f}",
         )
     print_trimmed(console, table)
+    first, latest = history.records[0].when[:10], history.records[-1].when[:10]
+    totals = _history_table(
+        f"All {plural(total, 'session')}, {first} to {latest}", ("count", "sessions")
+    )
+    counts = history.counts
+    for count in (*counts, None) if len(counts) > 1 else (None,):
+        summary = history.summary(count)
+        totals.add_row(
+            count or "all",
+            f"{summary.sessions:,}",
+            f"{summary.asked:,}",
+            f"{summary.running_right:,}",
+            f"{summary.true_right:,}",
+            f"{100 * summary.accuracy:.0f}%",
+            f"{summary.mean_seconds:.1f}",
+        )
+    print_trimmed(console, totals)
     if history.skipped:
         console.print(
             f"{plural(history.skipped, 'line')} of {history.path} could not be read "
