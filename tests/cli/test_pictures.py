@@ -9,12 +9,12 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
-from pathlib import Path  # noqa: E402
+from pathlib import Path
 
-from croupier.cli.options import OptionError, PictureName  # noqa: E402
+from croupier.cli.options import OptionError, PictureName
 
-from ..fulldisk import run_with_full_disk  # noqa: E402
-from .helpers import assert_one_line_error, croupier  # noqa: E402
+from ..fulldisk import run_with_full_disk
+from .helpers import assert_one_line_error, croupier
 
 COUNT = ("baccarat", "count", "--bet", "dragon-7", "--tags", "dragon-7", "--threshold", "4")
 #: Every command that draws, with arguments that would run it (a short study, a table

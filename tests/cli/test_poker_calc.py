@@ -13,6 +13,7 @@ import pytest
 
 from croupier.poker.calc import calculate
 
+from ..slowness import patience
 from .helpers import assert_one_line_error, croupier
 
 
@@ -116,9 +117,9 @@ def test_ctrl_c_prints_what_was_computed_marked_partial(tmp_path: Path) -> None:
             text=True,
         )
         try:
-            time.sleep(6.0)  # start-up, the board table, a few batches
+            time.sleep(patience(6.0))  # start-up, the board table, a few batches
             process.send_signal(signal.SIGINT)
-            _, err = process.communicate(timeout=60)
+            _, err = process.communicate(timeout=patience(60))
         finally:
             if process.poll() is None:
                 process.kill()

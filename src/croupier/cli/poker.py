@@ -176,8 +176,10 @@ def compare_at_the_table(game: str = "holdem") -> None:
     while True:
         try:
             line = prompter.ask(COMPARE_PROMPT)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             return
+        except KeyboardInterrupt:  # Ctrl-C, or a signal (the exit code tells which)
+            raise typer.Exit(INTERRUPTED) from None
         if not line.strip():
             return
         try:

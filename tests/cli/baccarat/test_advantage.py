@@ -17,6 +17,7 @@ import pytest
 
 from croupier.numerals import SEED_LIMIT
 
+from ...slowness import patience, wait_until
 from ..helpers import assert_one_line_error, croupier
 
 DRAGON = ("--bet", "dragon-7", "--tags", "dragon-7", "--true-count")
@@ -296,9 +297,7 @@ def wait_for_workers(pid: int) -> None:
     """Until the command has started its worker processes (a loaded machine may take
     seconds just to import): a Ctrl-C before that is not the one under test."""
     children = Path(f"/proc/{pid}/task/{pid}/children")
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(children.read_text().split()) < 2:
-        time.sleep(0.1)
+    wait_until(lambda: len(children.read_text().split()) >= 2, 60, step=0.1)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -326,13 +325,13 @@ def test_ctrl_c_prints_the_partial_result_and_exits_130() -> None:
     time.sleep(1)
     started = time.monotonic()
     os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
-    out, err = process.communicate(timeout=60)
+    out, err = process.communicate(timeout=patience(60))
     stopped = time.monotonic() - started
     assert process.returncode == 130, err
     data = json.loads(out)
     assert data["partial"] is True and data["shoes"] < 1_000_000
     assert "Traceback" not in err
-    assert stopped < 10  # within a second on a quiet machine; this one may be shared
+    assert stopped < patience(10)  # within a second on a quiet machine
 
 
 def test_missing_extras_are_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from ...slowness import patience
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 #: The trainer's first question.
@@ -40,7 +42,7 @@ def _start(args: list[str], env: dict[str, str], stdout: int) -> subprocess.Pope
 def _read_until(descriptor: int, marker: bytes, count: int) -> bytes:
     """What was written to ``descriptor`` until ``marker`` appeared ``count`` times."""
     seen = b""
-    end = time.monotonic() + 30
+    end = time.monotonic() + patience(30)
     while seen.count(marker) < count:
         left = end - time.monotonic()
         assert left > 0, seen.decode(errors="replace")
@@ -60,7 +62,7 @@ def test_a_signal_at_the_trainer_s_prompt_keeps_the_drill(signum: int, tmp_path:
     process.stdin.flush()
     _read_until(process.stdout.fileno(), RUNNING, 2)  # the second question waits
     process.send_signal(signum)
-    out, _ = process.communicate(timeout=30)
+    out, _ = process.communicate(timeout=patience(30))
     assert process.returncode == 128 + signum, out
     assert b"Traceback" not in out
     assert b"1 question: running count" in out
@@ -81,7 +83,7 @@ def test_a_closed_terminal_does_not_stop_the_drill_being_kept(tmp_path: Path) ->
     finally:
         os.close(main)  # the terminal goes: writes to it fail from now on
     process.send_signal(signal.SIGHUP)
-    process.communicate(timeout=30)
+    process.communicate(timeout=patience(30))
     assert process.returncode == 128 + signal.SIGHUP
     (saved,) = tmp_path.glob("*.jsonl")
     assert saved.read_text(encoding="utf-8").count("\n") == 1
@@ -96,7 +98,7 @@ def test_a_hang_up_at_the_table_still_draws_the_bankroll_chart(tmp_path: Path) -
     process.stdin.flush()
     _read_until(process.stdout.fileno(), b"Make your bet", 2)  # the second round's bet
     process.send_signal(signal.SIGHUP)
-    out, _ = process.communicate(timeout=60)
+    out, _ = process.communicate(timeout=patience(60))
     assert process.returncode == 128 + signal.SIGHUP, out
     assert b"Session summary" in out and b"Traceback" not in out
     assert chart.stat().st_size > 0

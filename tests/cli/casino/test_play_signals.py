@@ -17,6 +17,8 @@ import pytest
 
 from croupier.casino.gamelog import read_game_file
 
+from ...slowness import patience
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 #: The end of the prompt at the human's turn.
@@ -24,10 +26,11 @@ PROMPT = b"[?] all: "
 
 
 def _read_until(process: subprocess.Popen[bytes], marker: bytes, count: int = 1) -> bytes:
-    """What the program printed until ``marker`` appeared ``count`` times (20 s at most)."""
+    """What the program printed until ``marker`` appeared ``count`` times (20 s at most
+    on a quiet machine)."""
     assert process.stdout is not None
     seen = b""
-    end = time.monotonic() + 20
+    end = time.monotonic() + patience(20)
     while seen.count(marker) < count:
         left = end - time.monotonic()
         assert left > 0, seen.decode(errors="replace")
@@ -64,7 +67,7 @@ def test_a_signal_at_a_prompt_saves_the_game(
     process.stdin.flush()
     _read_until(process, PROMPT, 2)  # at the prompt after the move (stdin stays open)
     process.send_signal(signum)
-    out, err = process.communicate(timeout=20)
+    out, err = process.communicate(timeout=patience(20))
     assert process.returncode == code, (out, err)
     text = out.decode()
     assert "Traceback" not in text + err.decode()

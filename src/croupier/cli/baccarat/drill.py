@@ -14,7 +14,7 @@ from rich.text import Text
 
 from croupier.baccarat.trainer import Answer, Drill, parse_running, parse_true
 from croupier.baccarat.trainerlog import History, read_history, save_session, session_record
-from croupier.cli.console import Prompter, print_trimmed
+from croupier.cli.console import INTERRUPTED, Prompter, print_trimmed
 from croupier.cli.render import card_text
 from croupier.errors import CroupierError
 from croupier.numerals import plural
@@ -66,16 +66,19 @@ class TrainerSession:
         self.prompter = Prompter(console)
 
     def run(self) -> int:
-        """Deal and ask until the drill is over or input ends (exit code 0 either way)."""
+        """Deal and ask until the drill is over or input ends (exit code 0), or a signal
+        stops it (Ctrl-C: 130; the command's exit code says which signal)."""
+        code = 0
         try:
             while not self.drill.finished:
                 if not self.drill.waiting:
                     self.show_cards()
                 self.ask()
-        except (EOFError, KeyboardInterrupt):
+        except (EOFError, KeyboardInterrupt) as stop:
             self.console.print()
             self.console.print("Stopped: the answers so far are scored and kept.")
-        return 0
+            code = INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 0
+        return code
 
     def show_cards(self) -> None:
         """The next group of cards, one at a time at the chosen pace on a terminal."""
