@@ -301,7 +301,8 @@ def wait_for_workers(pid: int) -> None:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_ctrl_c_prints_the_partial_result_and_exits_130() -> None:
+def test_ctrl_c_prints_the_partial_result_and_exits_130(tmp_path: Path) -> None:
+    checkpoint = tmp_path / "study.ckpt"  # its lines say when a batch of shoes is done
     command = [
         sys.executable,
         "-m",
@@ -317,12 +318,15 @@ def test_ctrl_c_prints_the_partial_result_and_exits_130() -> None:
         "--workers",
         "2",
         "--json",
+        "--checkpoint",
+        str(checkpoint),
     ]
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
     wait_for_workers(process.pid)
-    time.sleep(1)
+    # Some shoes done (a batch in the checkpoint, after its header): a partial result.
+    wait_until(lambda: checkpoint.exists() and checkpoint.read_text().count("\n") >= 2, 60)
     started = time.monotonic()
     os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
     out, err = process.communicate(timeout=patience(60))
