@@ -3,7 +3,7 @@ game's ``frames`` module declares, the same ones that build the frames."""
 
 from __future__ import annotations
 
-from croupier.frames import FrameSchema
+from croupier.frames import FrameColumn, FrameSchema
 
 __all__ = ["frame_columns_markdown", "schemas"]
 
@@ -16,7 +16,7 @@ def schemas() -> tuple[FrameSchema, ...]:
     return (*baccarat.SCHEMAS, *casino.SCHEMAS)
 
 
-def _dtype(column: object) -> str:
+def _dtype(column: FrameColumn) -> str:
     dtype = column.dtype
     if isinstance(dtype, tuple):
         return "category: " + ", ".join(f"`{c}`" for c in dtype)

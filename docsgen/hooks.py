@@ -170,8 +170,9 @@ _NOTEBOOKS: dict[str, notebook.Rendered] = {}
 def _run_notebooks(files: Any, folder: Path) -> None:
     """Run each notebook a page shows (or read its run from the cache: the notebook's
     own digest names it, beside the code's) and keep it rendered for the page."""
-    import nbformat
+    import importlib
 
+    nbformat: Any = importlib.import_module("nbformat")  # untyped: read through Any
     for file in files.documentation_pages():
         page = Path(file.abs_src_path)
         for match in notebook.NOTEBOOK.finditer(page.read_text(encoding="utf-8")):

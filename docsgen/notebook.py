@@ -17,6 +17,7 @@ dark notebook theme, which the screenshot test photographs.
 from __future__ import annotations
 
 import html
+import importlib
 import os
 import re
 import sys
@@ -43,9 +44,10 @@ def execute(path: Path, timeout: int = CELL_TIMEOUT) -> Any:
     """The notebook at ``path`` run from top to bottom in its own folder, on an IPython
     kernel of this interpreter; a cell that raises fails the run with a
     :class:`RuntimeError` naming the notebook and holding the cell's traceback."""
-    import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
+
+    nbformat: Any = importlib.import_module("nbformat")  # untyped: read through Any
 
     notebook = nbformat.read(path, as_version=4)
     client = NotebookClient(

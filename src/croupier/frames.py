@@ -103,4 +103,5 @@ def build_frame(schema: FrameSchema, values: Mapping[str, Sequence[Any]]) -> pd.
             )
         else:
             data[column.name] = pandas.Series(items, dtype=column.dtype)
-    return pandas.DataFrame(data)
+    frame: pd.DataFrame = pandas.DataFrame(data)
+    return frame
