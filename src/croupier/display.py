@@ -194,8 +194,8 @@ def table(columns: Sequence[Column], rows: Iterable[Sequence[str]], *, caption: 
         else ""
     )
     return (
-        f'<table style="border-collapse:collapse;margin:0;background:{PAPER};color:{INK};'
-        f'font-size:13px">{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
+        f'<table class="croupier" style="border-collapse:collapse;margin:0;background:{PAPER};'
+        f'color:{INK};font-size:13px">{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
         f"</table>"
     )
 
