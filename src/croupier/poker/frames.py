@@ -150,7 +150,7 @@ def calc_frame(result: _Calc, by: str = "combo") -> pd.DataFrame:
             labels: Sequence[str] = CLASS_LABELS
         else:
             labels = [combo_text(c) for c in range(sums.shape[1])]
-        held = np.flatnonzero(sums[0] > 0)
+        held: list[int] = np.flatnonzero(sums[0] > 0).tolist()
         weight = sums[0][held]
         rows = {
             "player": [seat] * len(held),
@@ -200,11 +200,7 @@ class _Distribution(Protocol):
 
 def distribution_frame(distribution: _Distribution) -> pd.DataFrame:
     """One player's equity distribution (:data:`DISTRIBUTION`), weakest combo first."""
-    below = (
-        np.concatenate([[0.0], np.cumsum(distribution.weights)[:-1]])
-        if distribution.weights
-        else []
-    )
+    below: list[float] = [0.0, *np.cumsum(distribution.weights).tolist()][: len(distribution.weights)]
     return build_frame(
         DISTRIBUTION,
         {
