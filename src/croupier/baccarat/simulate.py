@@ -26,7 +26,7 @@ import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -40,6 +40,9 @@ from croupier.cards import Rank
 from croupier.cpus import workers_for
 from croupier.engine import compiled, kernels
 from croupier.randomness import RNGLike, as_seed_sequence
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "MAX_SHOES",
@@ -327,6 +330,19 @@ class SimulationResult:
     def bet_results(self, payouts: PayoutTable = CASINO) -> tuple[BetResult, ...]:
         """Every bet of a payout table."""
         return tuple(self.bet_result(bet) for bet in payouts.bets)
+
+    def _repr_html_(self) -> str:
+        """The outcomes and bets with their intervals, drawn in a notebook."""
+        from croupier.baccarat.display import simulation_html
+
+        return simulation_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The rounds dealt, by kind, as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.baccarat.frames.simulation_frame`)."""
+        from croupier.baccarat.frames import simulation_frame
+
+        return simulation_frame(self)
 
     def to_dict(self, payouts: PayoutTable = CASINO) -> dict[str, Any]:
         """The run as JSON-ready data, with the bets of ``payouts`` (what
