@@ -20,7 +20,7 @@ from tests.test_display import check_picture
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from docsgen import notebook  # noqa: E402
+from docsgen import notebook, pictures  # noqa: E402
 
 NOTEBOOKS = sorted((ROOT / "docs").rglob("*.ipynb"))
 #: The README's screenshot, and its dark-theme twin on the explanation page.
@@ -137,3 +137,11 @@ def test_the_pictures_read_on_either_theme(
     page.close()
     if os.environ.get("CROUPIER_DOCS_IMAGES") == "1":
         shutil.copyfile(shot, SCREENSHOT if theme == "light" else DARK_SCREENSHOT)
+
+
+@pytest.mark.parametrize("name", sorted(pictures.PICTURES))
+def test_the_docs_pictures_are_the_notebooks(name: str) -> None:
+    figure = check_picture(pictures.picture_html(name, "a <caption>"))
+    assert figure.startswith('<figure class="nb-picture">') and "a &lt;caption&gt;" in figure
+    with pytest.raises(ValueError, match="no picture 'nothing'"):
+        pictures.picture_html("nothing", "")

@@ -94,7 +94,7 @@ def test_the_next_card_chart_has_a_column_per_card() -> None:
 
 def test_the_distribution_is_a_curve_per_player() -> None:
     result = calculate(["QQ+, AKs", "JJ-88, AQs"], board="2c 7d 9h")
-    (first, second) = equity_distribution(result)
+    first, _ = equity_distribution(result)
     picture = check_picture(first._repr_svg_())
     curves = [p for p in parse(picture).iter(f"{SVG}polyline") if p.get("class") == "curve"]
     assert len(curves) == 1
@@ -105,7 +105,7 @@ def test_the_distribution_is_a_curve_per_player() -> None:
 def test_what_a_range_hits_is_its_table_of_categories() -> None:
     result = hits("QQ, AKs, 76s", board="2c 7d 9h")
     page = check_picture(result._repr_html_())
-    for category, combos in [*result.made.items(), *result.draws.items()]:
+    for category in [*result.made, *result.draws]:
         assert str(category) in page
     assert "13 live combos" in page and "a pair or better 69.2%" in page
     assert "averaged over 22,100 flops" in check_picture(flop_hits("AA")._repr_html_())
@@ -187,5 +187,8 @@ def test_the_hits_frame() -> None:
     }
     for category, combos in result.made.items():
         assert frame.loc[frame["made"] == category.value, "weight"].sum() == pytest.approx(combos)
-    assert int(frame["overcards"].sum()) == result.draws[next(iter(d for d in result.draws if d.value == "overcards"))]
+    assert (
+        int(frame["overcards"].sum())
+        == result.draws[next(iter(d for d in result.draws if d.value == "overcards"))]
+    )
     assert len(flop_hits("AA").to_frame()) == 0

@@ -200,7 +200,8 @@ class _Distribution(Protocol):
 
 def distribution_frame(distribution: _Distribution) -> pd.DataFrame:
     """One player's equity distribution (:data:`DISTRIBUTION`), weakest combo first."""
-    below: list[float] = [0.0, *np.cumsum(distribution.weights).tolist()][: len(distribution.weights)]
+    running: list[float] = np.cumsum(distribution.weights).tolist()
+    below = [0.0, *running][: len(distribution.weights)]
     return build_frame(
         DISTRIBUTION,
         {
