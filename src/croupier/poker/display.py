@@ -12,7 +12,7 @@ modules whose values it draws.
 
 >>> from croupier.poker import Range
 >>> grid = range_svg(Range.parse("QQ+, AKs, AQs:0.5"))
->>> grid.count('class="cell"'), "19 combos" in grid
+>>> grid.count('class="cell"'), "26 combos (24.0 weighted)" in grid
 (169, True)
 """
 
@@ -69,7 +69,7 @@ def class_label(row: int, column: int) -> str:
     it (the row's rank first), offsuit below.
 
     >>> class_label(0, 0), class_label(0, 1), class_label(1, 0), class_label(8, 12)
-    ('AA', 'AKs', 'AKo', 'T2s')
+    ('AA', 'AKs', 'AKo', '62s')
     """
     if row == column:
         return GRID_RANKS[row] * 2

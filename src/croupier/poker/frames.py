@@ -5,9 +5,9 @@ below (:data:`SCHEMAS`): the docs' reference page is made from them, and
 :func:`croupier.frames.build_frame` gives each its declared dtype.
 
 >>> from croupier.poker.calc import calculate
->>> frame = calculate(["AKs", "QQ"], board="2c 7d 9h").to_frame()
+>>> frame = calc_frame(calculate(["AKs", "QQ"], board="2c 7d 9h"))
 >>> list(frame.columns[:4]), len(frame), round(float(frame["equity"].iloc[0]), 4)
-(['player', 'range', 'combo', 'class'], 10, 0.2693)
+(['player', 'range', 'combo', 'class'], 10, 0.2793)
 """
 
 from __future__ import annotations
