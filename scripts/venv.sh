@@ -19,10 +19,12 @@ croupier_find_python() {
     return 1
 }
 
-# What an install of croupier with these extras brings, and roughly how long it takes:
+# What an install of croupier with these extras brings, and roughly how long it takes (a
+# second argument: why the engine will not be compiled):
 # said before a first install (1-2 minutes of downloads would otherwise pass in silence).
 croupier_install_note() {
-    local extras="$1" part libraries="NumPy, Typer and Rich"
+    local extras="$1" part libraries="NumPy, Typer and Rich" build="and compiling its"
+    [ -z "${2:-}" ] || build="without compiling its"
     local IFS=,
     for part in $extras; do
         case "$part" in
@@ -36,7 +38,7 @@ croupier_install_note() {
             *) libraries="$libraries; $part" ;;
         esac
     done
-    echo "Installing croupier with $libraries from the package index, and compiling its" \
+    echo "Installing croupier with $libraries from the package index, $build" \
         "engine: about 1-3 minutes on a first run, a few seconds after that." >&2
 }
 
@@ -104,9 +106,9 @@ croupier_ensure_venv() {
     else
         echo "Updating $root/.venv (pyproject.toml, setup.py, a kernel or the extras changed) ..." >&2
     fi
-    croupier_install_note "$extras"
     local problem
     problem=$(croupier_compiler_problem "$python")
+    croupier_install_note "$extras" "$problem"
     if [ -n "$problem" ]; then
         echo "WARNING: $problem: croupier's engine cannot be compiled here, so croupier will" \
             "install without it and run its NumPy paths, which are slower:" \
