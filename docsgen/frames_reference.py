@@ -12,8 +12,9 @@ def schemas() -> tuple[FrameSchema, ...]:
     """Every frame croupier makes, game by game."""
     from croupier.baccarat import frames as baccarat
     from croupier.casino import frames as casino
+    from croupier.poker import frames as poker
 
-    return (*baccarat.SCHEMAS, *casino.SCHEMAS)
+    return (*baccarat.SCHEMAS, *poker.SCHEMAS, *casino.SCHEMAS)
 
 
 def _dtype(column: FrameColumn) -> str:

@@ -13,6 +13,8 @@ Directives a page may hold:
 - ``<!-- plot: NAME | alt text -->``: a matplotlib figure from ``docsgen.plots``;
 - ``<!-- notebook: NAME.ipynb -->``: the notebook beside the page, run, with its outputs
   (``docsgen.notebook``);
+- ``<!-- picture: NAME | caption -->``: a value drawn as it draws itself in a notebook
+  (``docsgen.pictures``);
 - a fenced block of language ``terminal`` (``$ croupier ...`` then the answers typed),
   with optional ``title="..." width=N exit=N`` on the fence: the real command's output
   as an SVG picture.
@@ -44,6 +46,7 @@ from docsgen import (
     frames_reference,
     notebook,
     payout_tables,
+    pictures,
     plots,
     rules_tables,
     terminal,
@@ -165,6 +168,8 @@ def _add_pictures(files: Any, config: Any) -> Any:
 
 #: Each page's notebook, run and rendered, by the page's path in the docs.
 _NOTEBOOKS: dict[str, notebook.Rendered] = {}
+#: Each page's pictures drawn as in a notebook, by placeholder.
+_PICTURE_PAGES: dict[str, notebook.Rendered] = {}
 
 
 def _run_notebooks(files: Any, folder: Path) -> None:
@@ -246,6 +251,18 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     markdown = TERMINAL.sub(picture, markdown)
     markdown = SHOW_FILE.sub(_show_file, markdown)
     markdown = PLOT.sub(lambda m: f"![{m['alt']}]({link(_plot_uri(m['name']))})", markdown)
+    found = list(pictures.PICTURE.finditer(markdown))
+    if found:
+        drawn = {f"NBPICTURE{i:03d}X": m for i, m in enumerate(found)}
+        for key, match in drawn.items():
+            markdown = markdown.replace(match[0], key, 1)
+        _PICTURE_PAGES[page.file.src_uri] = notebook.Rendered(
+            "",
+            {
+                key: pictures.picture_html(match["name"], match["caption"])
+                for key, match in drawn.items()
+            },
+        )
     if page.file.src_uri in _NOTEBOOKS:
         markdown = notebook.NOTEBOOK.sub(
             lambda m: _NOTEBOOKS[page.file.src_uri].markdown, markdown, count=1
@@ -255,5 +272,8 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     """Put each notebook output's markup in its place (after Markdown, which would read it)."""
-    rendered = _NOTEBOOKS.get(page.file.src_uri)
-    return html if rendered is None else rendered.fill(html)
+    for found in (_NOTEBOOKS, _PICTURE_PAGES):
+        rendered = found.get(page.file.src_uri)
+        if rendered is not None:
+            html = rendered.fill(html)
+    return html

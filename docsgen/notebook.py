@@ -21,6 +21,7 @@ import importlib
 import os
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -33,7 +34,10 @@ __all__ = [
     "render",
 ]
 
-NOTEBOOK: Final = re.compile(r"<!--\s*notebook:\s*(?P<name>[\w./-]+\.ipynb)\s*-->")
+#: The directive, alone on its line (a page that quotes it, in a table, is not one).
+NOTEBOOK: Final = re.compile(
+    r"^<!--\s*notebook:\s*(?P<name>[\w./-]+\.ipynb)\s*-->[ \t]*$", re.MULTILINE
+)
 #: Seconds one cell may run before the build (or the test) fails.
 CELL_TIMEOUT: Final = 300
 #: What each output is shown as, in Jupyter's order of preference.
@@ -54,6 +58,7 @@ def execute(path: Path, timeout: int = CELL_TIMEOUT) -> Any:
         notebook,
         timeout=timeout,
         kernel_name="python3",
+        extra_arguments=["--IPKernelApp.log_level=ERROR"],  # no banner on stderr
         resources={"metadata": {"path": str(path.parent)}},
     )
     folder = str(Path(sys.executable).parent)
@@ -123,30 +128,43 @@ def render(notebook: Any, prefix: str = "nb") -> Rendered:
 THEMES: Final = {"light": ("#ffffff", "#212121"), "dark": ("#111111", "#e0e0e0")}
 
 
-def page_html(notebook: Any, theme: str = "light", title: str = "croupier in a notebook") -> str:
-    """The notebook's code and outputs on a page coloured as a notebook theme colours
-    its outputs (the pictures must read on both)."""
+def page_html(
+    notebook: Any,
+    theme: str = "light",
+    cells: Sequence[int] | None = None,
+    title: str = "croupier in a notebook",
+) -> str:
+    """The notebook's code cells (those numbered in ``cells``, counting code cells from
+    0; all by default) with their outputs, on a page coloured as a notebook theme colours
+    its outputs, JupyterLab's row shading included: the pictures must read on both."""
     ground, ink = THEMES[theme]
     shade = "#f5f5f5" if theme == "light" else "#1a1a1a"
-    cells = []
-    for cell in notebook.cells:
-        if cell.cell_type != "code" or not cell.source.strip():
+    prompt = "#303f9f" if theme == "light" else "#8fa3ff"
+    code_cells = [c for c in notebook.cells if c.cell_type == "code" and c.source.strip()]
+    shown_cells = []
+    for number, cell in enumerate(code_cells, 1):
+        if cells is not None and number - 1 not in cells:
             continue
         code = html.escape(cell.source.rstrip())
-        shown = "".join(
-            f'<div class="out">{markup}</div>'
+        outputs = "".join(
+            f'<div class="row"><div class="prompt">Out[{number}]:</div>'
+            f'<div class="out">{markup}</div></div>'
             for output in cell.get("outputs", [])
             for markup in (_output_markup(output),)
             if markup is not None
         )
-        cells.append(f'<div class="cell"><pre class="in">{code}</pre>{shown}</div>')
-    # the rules JupyterLab's stylesheet gives outputs (rows shaded in the theme's colours):
-    # the pictures must win over them
+        shown_cells.append(
+            f'<div class="cell"><div class="row"><div class="prompt">In [{number}]:</div>'
+            f'<pre class="in">{code}</pre></div>{outputs}</div>'
+        )
     return (
         f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-        f"<style>body{{background:{ground};color:{ink};font-family:sans-serif;margin:16px}}"
-        f".in{{background:{shade};padding:6px;"
-        f"border-radius:4px;font-size:13px}}.out{{margin:6px 0 18px}}"
+        f"<style>body{{background:{ground};color:{ink};font-family:sans-serif;margin:12px}}"
+        f".row{{display:flex;gap:8px;align-items:flex-start}}"
+        f".prompt{{flex:0 0 64px;text-align:right;font:12px monospace;color:{prompt};"
+        f"padding-top:6px}}.in{{flex:1;margin:0;background:{shade};padding:6px;"
+        f"border:1px solid {'#e0e0e0' if theme == 'light' else '#333'};font-size:13px}}"
+        f".out{{flex:1;margin:6px 0 14px;min-width:0}}"
         f"table{{color:{ink}}}tbody tr:nth-child(odd){{background:{shade}}}"
-        f"td,th{{border:none}}</style></head><body>{''.join(cells)}</body></html>"
+        f"td,th{{border:none}}</style></head><body>{''.join(shown_cells)}</body></html>"
     )

@@ -32,6 +32,7 @@ croupier_install_note() {
             cluster) libraries="$libraries; Dask (cluster)" ;;
             plot) libraries="$libraries; matplotlib (plot)" ;;
             postgres) libraries="$libraries; the PostgreSQL driver psycopg (postgres)" ;;
+            notebook) libraries="$libraries; pandas and JupyterLab (notebook)" ;;
             test) libraries="$libraries; pytest, Hypothesis, Playwright and the peer libraries (test)" ;;
             docs) libraries="$libraries; MkDocs and its plugins (docs)" ;;
             dev) libraries="$libraries; the test and docs extras, ruff and mypy (dev)" ;;

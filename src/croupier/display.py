@@ -144,7 +144,8 @@ def panel(title: str, *parts: str, note: str = "", background: str = PAPER, ink:
     return (
         f'<div class="croupier" style="display:inline-block;max-width:100%;overflow-x:auto;'
         f"box-sizing:border-box;background:{background};color:{ink};border:1px solid {RULE};"
-        f'border-radius:8px;padding:8px 12px;font-family:{FONT};font-size:13px;line-height:1.35">'
+        f"border-radius:8px;padding:8px 12px;font-family:{FONT};font-size:13px;line-height:1.35;"
+        f'text-align:left">'
         f"{head}{''.join(parts)}{foot}</div>"
     )
 
@@ -194,8 +195,8 @@ def table(columns: Sequence[Column], rows: Iterable[Sequence[str]], *, caption: 
         else ""
     )
     return (
-        f'<table style="border-collapse:collapse;margin:0;background:{PAPER};color:{INK};'
-        f'font-size:13px">{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
+        f'<table class="croupier" style="border-collapse:collapse;margin:0;background:{PAPER};'
+        f'color:{INK};font-size:13px">{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
         f"</table>"
     )
 

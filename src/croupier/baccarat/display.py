@@ -247,13 +247,15 @@ def removal_effects_html(effects: RemovalEffectsLike) -> str:
             for rank in ranks
         )
         body.append(
-            f'<tr><th style="background:{PAPER};color:{INK};text-align:left;padding:2px 6px">'
+            f'<tr><th style="background:{PAPER};color:{INK};text-align:left;padding:2px 6px;'
+            f'white-space:nowrap">'
             f"{esc(key)}</th>"
             f'<td style="background:{PAPER};color:{INK};text-align:right;padding:2px 6px">'
             f"{percent(effects.base.get(key), 4, sign=True)}</td>{cells}</tr>"
         )
     grid = (
-        f'<table style="border-collapse:collapse;background:{PAPER};color:{INK};font-size:12px">'
+        f'<table class="croupier" style="border-collapse:collapse;background:{PAPER};'
+        f'color:{INK};font-size:12px">'
         f'<thead><tr><th style="background:{PAPER};color:{INK};text-align:left;padding:2px 6px;'
         f'border-bottom:2px solid {RULE}">Bet</th><th style="background:{PAPER};color:{INK};'
         f'padding:2px 6px;border-bottom:2px solid {RULE}">Expected</th>{head}</tr></thead>'

@@ -93,6 +93,12 @@ def cell_facts() -> tuple[RoundClass, ...]:
 
 
 @functools.cache
+def _outcome_cells(outcome: Outcome) -> NDArray[np.intp]:
+    """The histogram cells of the rounds that end in ``outcome`` (found once an outcome)."""
+    return np.array([i for i, f in enumerate(cell_facts()) if f.outcome is outcome], np.intp)
+
+
+@functools.cache
 def bet_payoffs(bet: Bet) -> NDArray[np.float64]:
     """The net result per unit of ``bet`` in every histogram cell (computed once a bet)."""
     payoffs = np.array([float(bet.settle(facts)) for facts in cell_facts()])
@@ -306,8 +312,7 @@ class SimulationResult:
 
     def count(self, outcome: Outcome) -> int:
         """Rounds that ended in ``outcome``."""
-        cells = [i for i, facts in enumerate(cell_facts()) if facts.outcome is outcome]
-        return int(self.histogram[cells].sum())
+        return int(self.histogram[_outcome_cells(outcome)].sum())
 
     def frequency(self, outcome: Outcome) -> float:
         """Share of rounds that ended in ``outcome``."""
