@@ -178,3 +178,41 @@ def test_an_uncompiled_install_says_so_after(tmp_path: Path) -> None:
     said = " ".join(run.stderr.split())
     assert "WARNING: croupier is installed WITHOUT its compiled engine" in said
     assert "engine not compiled: no compiled kernels" in said
+
+
+def _shell(root: Path, line: str, **environment: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", "-c", f"set -euo pipefail; source scripts/venv.sh; {line}"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, **environment},
+    )
+
+
+def test_ci_knows_the_oldest_and_newest_python_claimed(tmp_path: Path) -> None:
+    """CI runs the suite on both (issue 36: it ran 3.11 only, and 3.13 failed 4 tests)."""
+    root = _clone(tmp_path)
+    claimed = _shell(root, "croupier_claimed_pythons .").stdout.split()
+    assert (
+        claimed[0] == "3.11"
+        and claimed[-1] == "3.13"
+        and claimed == sorted(claimed, key=lambda version: int(version.split(".")[1]))
+    )
+    this = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    path = os.pathsep.join([str(Path(sys.executable).parent), "/usr/bin", "/bin"])
+    found = _shell(root, f"croupier_python_of {this}", PATH=path)
+    assert found.returncode == 0 and found.stdout.strip()
+    assert _shell(root, "croupier_python_of 3.99").returncode == 1
+
+
+def test_a_second_venv_has_a_folder_of_its_own(tmp_path: Path) -> None:
+    root = _clone(tmp_path)
+    other = root / ".venv-3.99" / "bin" / "python"
+    other.parent.mkdir(parents=True)
+    shutil.copy(root / ".venv" / "bin" / "python", other)
+    run = _shell(root, 'croupier_ensure_venv "web"', CROUPIER_VENV=".venv-3.99")
+    assert run.returncode == 0, run.stderr
+    assert (root / ".venv-3.99" / ".croupier-installed").exists()
+    assert not (root / ".venv" / ".croupier-installed").exists()

@@ -81,9 +81,9 @@ def _stop_at_the_prompt(
         process.send_signal(signum)
         out, _ = process.communicate(timeout=patience(60))
     finally:
-        if process.poll() is None:
+        if process.poll() is None:  # a failed test: the process and its pipes go too
             process.kill()
-            process.wait()
+            process.communicate()
     return process.returncode, seen + out
 
 
