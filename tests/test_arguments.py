@@ -37,7 +37,7 @@ def test_a_type_alias_is_checked_as_what_it_stands_for() -> None:
     exec("type Count = int\ndef f(n: Count) -> int:\n    return n", namespace)
     function = checked(namespace["f"])
     assert function(3) == 3
-    with pytest.raises(TypeError, match="^n must be an int, not str"):
+    with pytest.raises(TypeError, match=r"^n must be an int, not str"):
         function("3")
 
 
