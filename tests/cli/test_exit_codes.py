@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from ..processes import ended_after
 from ..slowness import patience
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
@@ -69,7 +70,7 @@ def _stop_at_the_prompt(
     assert process.stdout is not None
     seen = b""
     deadline = time.monotonic() + patience(60)  # the prompt is the event waited for
-    try:
+    with ended_after(process):
         while prompt not in seen:
             assert time.monotonic() < deadline, seen.decode(errors="replace")
             ready, _, _ = select.select([process.stdout], [], [], 1.0)
@@ -80,10 +81,6 @@ def _stop_at_the_prompt(
         time.sleep(0.1)  # the prompt is written just before input is read
         process.send_signal(signum)
         out, _ = process.communicate(timeout=patience(60))
-    finally:
-        if process.poll() is None:  # a failed test: the process and its pipes go too
-            process.kill()
-            process.communicate()
     return process.returncode, seen + out
 
 

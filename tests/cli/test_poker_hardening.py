@@ -7,6 +7,7 @@ import sys
 import time
 from pathlib import Path
 
+from ..processes import ended_after
 from ..slowness import patience
 from .helpers import assert_one_line_error, croupier
 
@@ -31,11 +32,12 @@ def test_a_closed_pipe_ends_compare_quietly(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
     )
     assert process.stdout is not None and process.stderr is not None
-    first = process.stdout.readline()  # the first answer comes before the file is read
-    process.stdout.close()  # as `| head -1` does
-    error = process.stderr.read()
-    process.stderr.close()
-    assert process.wait(timeout=patience(120)) == 0
+    with ended_after(process):
+        first = process.stdout.readline()  # the first answer comes before the file is read
+        process.stdout.close()  # as `| head -1` does
+        error = process.stderr.read()
+        process.stderr.close()
+        assert process.wait(timeout=patience(120)) == 0
     assert first == b"Line 1\n" and error == b""
 
 

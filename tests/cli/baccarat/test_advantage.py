@@ -17,6 +17,7 @@ import pytest
 
 from croupier.numerals import SEED_LIMIT
 
+from ...processes import ended_after
 from ...slowness import patience, wait_until
 from ..helpers import assert_one_line_error, croupier
 
@@ -326,13 +327,14 @@ def test_ctrl_c_prints_the_partial_result_and_exits_130(tmp_path: Path) -> None:
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
-    wait_for_workers(process.pid)
-    # Some shoes done (a batch in the checkpoint, after its header): a partial result.
-    wait_until(lambda: checkpoint.exists() and checkpoint.read_text().count("\n") >= 2, 60)
-    started = time.monotonic()
-    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
-    out, err = process.communicate(timeout=patience(60))
-    stopped = time.monotonic() - started
+    with ended_after(process):
+        wait_for_workers(process.pid)
+        # Some shoes done (a batch in the checkpoint, after its header): a partial result.
+        wait_until(lambda: checkpoint.exists() and checkpoint.read_text().count("\n") >= 2, 60)
+        started = time.monotonic()
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
+        out, err = process.communicate(timeout=patience(60))
+        stopped = time.monotonic() - started
     assert process.returncode == 130, err
     data = json.loads(out)
     assert data["partial"] is True and data["shoes"] < 1_000_000
