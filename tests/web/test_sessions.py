@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 from fastapi.testclient import TestClient
 
 from croupier.errors import CroupierError
@@ -43,7 +43,7 @@ router = APIRouter()
 
 
 #: The counter's seat, as a route declares it.
-Counting = Annotated[Seat[Counter], Depends(seat(SLOT))]
+Counting = Annotated[Seat[Counter], seat(SLOT)]
 
 
 @router.post("/api/counter/add")

@@ -647,6 +647,24 @@ class Session:
 
     # --- saving ------------------------------------------------------------------------
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps (a session sent to a worker process): everything but the
+        strategies, whose caches of searched positions may hold what does not pickle;
+        they are made again at the session's level (a session playing a strategy of
+        its own is not sent anywhere)."""
+        state = dict(self.__dict__)
+        for name in ("strategy", "adviser", "_hint"):
+            state.pop(name, None)
+        state["_deadline"] = getattr(self.adviser, "deadline", DEFAULT_DEADLINE)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        deadline = float(state.pop("_deadline", DEFAULT_DEADLINE))
+        self.__dict__.update(state)
+        self.strategy = level_strategy(self.level, deadline=deadline)
+        self.adviser = ExpertStrategy(deadline=deadline)
+        self._hint = None
+
     def to_dict(self) -> dict[str, Any]:
         """The session as JSON-ready data: the level, the position in the course's save
         format (a finished tournament: its last round as a game log), every move, the

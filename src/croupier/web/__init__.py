@@ -50,7 +50,7 @@ built this way):
 4. Write ``routers/dice.py`` with ``router = APIRouter(tags=["dice"])``: the page and its
    state with :func:`~croupier.web.pages.page_and_state`; each change a route
    ``@router.post(path, response_model=DiceAnswer, responses=answers(*CHANGES))`` that
-   takes its request and its seat (``Annotated[Seat[DiceGame], Depends(seat(SLOT))]``),
+   takes its request and its seat (``Annotated[Seat[DiceGame], seat(SLOT)]``),
    calls the library, ``seat.put(game)``, and returns ``answer(request, view)`` (the
    session is saved when the route returns; a route that raises changes nothing).
    Library errors become a 422 with their message (a ``NotNowError``, a 409); raise

@@ -5,10 +5,11 @@ A route takes what it uses as typed parameters, and FastAPI hands them over:
 
 - :data:`BrowserSession`: this browser's :class:`~croupier.web.sessions.Session`, read
   when the request begins; the games the route changed (``put``, ``clear``) are written
-  when it returns, before the answer leaves, and nothing is written when it raises (the
-  game stays as last saved). A write that lost to another request of the same browser
-  is a 409;
-- a seat: ``Annotated[Seat[Sitting], Depends(seat(SEAT))]``, one game's slot of the
+  as its answer begins, before it leaves (by
+  :class:`~croupier.web.sessions.SessionCookieMiddleware`), and nothing is written when
+  the route raises (the game stays as last saved). A write that lost to another request
+  of the same browser is a 409 in place of the answer;
+- a seat: ``Annotated[Seat[Sitting], seat(SEAT)]``, one game's slot of the
   session, its state read before the route runs (``seat.state``, ``None`` for a
   browser without that game), changed with ``seat.put(state)`` or ``seat.clear()``;
   ``seat.require()`` is the state, or a 409 that says there is no game yet;
@@ -23,13 +24,14 @@ that is ``async`` then does its work on the loop: its state is read already (the
 dependency reads it the same way), and heavy work goes to the worker processes
 (``await compute.call(...)``). A plain ``def`` route runs on a worker thread, as FastAPI
 runs them. Every dependency here is ``async``: FastAPI runs a plain one on a worker
-thread, a trip that costs more than the dependency.
+thread, a trip that costs more than the dependency. None is a generator (``yield``):
+FastAPI's exit stack around one cost a light route a tenth of its time, so the session
+is saved by the middleware that gives its cookie.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Annotated, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
 from anyio import to_thread
 from fastapi import Depends, Request
@@ -55,27 +57,45 @@ __all__ = [
 T = TypeVar("T", bound=Saveable)
 
 
-async def browser_session(request: Request) -> AsyncIterator[Session]:
-    """This browser's session for the request: read first, written when the route returns
-    (only the games it changed), not written when it raises."""
+async def _opened(request: Request, slot: Slot[Any] | None = None) -> Session:
+    """This browser's session for the request (one per request, however many seats a
+    route takes), read, and ``slot``'s game with it: on the loop or a worker thread (see
+    the module's notes). :class:`~croupier.web.sessions.SessionCookieMiddleware` saves
+    it as the answer begins."""
     state = request.scope["state"]
-    sessions: Sessions = request.app.state.sessions
-    inline = sessions.store.local and state.get("fresh_session") is False
-    session = Session(sessions, state["session_id"], state.get("client_key"), inline=inline)
-    if inline:
-        session.begin()
-    else:
-        await to_thread.run_sync(session.begin)
-    yield session  # a route that raises ends here: nothing is written
-    if inline:
-        session.commit()
-    else:
-        await to_thread.run_sync(session.commit)
+    session: Session | None = state.get("session")
+    if session is None:
+        sessions: Sessions = request.app.state.sessions
+        inline = sessions.store.local and state.get("fresh_session") is False
+        session = Session(sessions, state["session_id"], state.get("client_key"), inline=inline)
+        fresh = session
+
+        def read() -> None:
+            fresh.begin()
+            if slot is not None:
+                fresh.get(slot)
+
+        if inline:
+            read()
+        else:
+            await to_thread.run_sync(read)
+        state["session"] = session
+    elif slot is not None:
+        if session.inline:
+            session.get(slot)
+        else:
+            await to_thread.run_sync(session.get, slot)
+    return session
 
 
-#: This browser's session, written before the answer is sent ("function" scope: the
-#: dependency's end runs when the route returns, not after the answer has gone).
-BrowserSession = Annotated[Session, Depends(browser_session, scope="function")]
+async def browser_session(request: Request) -> Session:
+    """This browser's session for the request: read first, written as the answer begins
+    when the route returned without error."""
+    return await _opened(request)
+
+
+#: This browser's session for the request.
+BrowserSession = Annotated[Session, Depends(browser_session)]
 
 
 class Seat(Generic[T]):
@@ -108,19 +128,15 @@ class Seat(Generic[T]):
         self.session.clear(self.slot)
 
 
-def seat(slot: Slot[T]) -> Callable[[Session], Awaitable[Seat[T]]]:
-    """The dependency giving a route ``slot``'s :class:`Seat`, its state read already
-    (on the loop or a worker thread, as the session is)."""
+def seat(slot: Slot[T]) -> Any:
+    """The dependency (``Depends``) giving a route ``slot``'s :class:`Seat`, its state
+    read already (on the loop or a worker thread, as the session is)."""
 
-    async def dependency(session: BrowserSession) -> Seat[T]:
-        if session.inline:
-            session.get(slot)
-        else:
-            await to_thread.run_sync(session.get, slot)
-        return Seat(session, slot)
+    async def dependency(request: Request) -> Seat[T]:
+        return Seat(await _opened(request, slot), slot)
 
     dependency.__name__ = f"seat_{slot.name.replace('-', '_')}"
-    return dependency
+    return Depends(dependency)
 
 
 async def owner(request: Request) -> str:

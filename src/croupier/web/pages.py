@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from croupier.web.answers import answer
@@ -83,7 +83,7 @@ def page_and_state(
     (``None`` without one). Both run on the event loop (see
     :mod:`croupier.web.dependencies`): the game is read before, and a view is light work.
     """
-    game = Annotated[Seat[Any], Depends(seat(slot))]
+    game = Annotated[Seat[Any], seat(slot)]
 
     async def page_route(request: Request, game: Seat[Any]) -> Response:
         return render(request, template, title=title, state=view(game.state))

@@ -307,7 +307,14 @@ class SessionCookieMiddleware:
     """Gives every browser a session id: the cookie's if it is signed by this store's
     key, else a new one sent back in an ``HttpOnly; SameSite=Strict`` cookie. Static
     files get none. The id is in ``request.scope["state"]["session_id"]``, the client's
-    address (as a keyed hash) in ``["client_key"]``."""
+    address (as a keyed hash) in ``["client_key"]``.
+
+    It also saves the session a route opened (``["session"]``, put there by the route's
+    dependency: :mod:`croupier.web.dependencies`) as the answer begins, when the route
+    returned without error (a status under 400): before the answer leaves, and only
+    then. A save that fails (another request changed the game meanwhile, a busy
+    database, an address over its cap) replaces the answer with its one-line refusal.
+    """
 
     def __init__(self, app: ASGIApp, sessions: Sessions, static_prefix: str = "/static/") -> None:
         self.app = app
@@ -322,25 +329,72 @@ class SessionCookieMiddleware:
         known = self.sessions.ids.valid(cookie)
         if not known and cookie is not None and len(cookie) == 43:
             known = await to_thread.run_sync(self.sessions.knows, cookie)
-        fresh = not known
-        session_id = self.sessions.new_id() if fresh else cookie
+        fresh = not known or cookie is None
+        session_id = cookie if cookie is not None and not fresh else self.sessions.new_id()
         state = scope.setdefault("state", {})
         state["session_id"] = session_id
         client = scope.get("client")
         state["client_key"] = self.sessions.ids.client_key(client[0] if client else "unknown")
 
+        refused = False
+
         async def send_with_cookie(message: Message) -> None:
-            if fresh and message["type"] == "http.response.start":
-                value = (
-                    f"{COOKIE_NAME}={session_id}; Path=/; Max-Age={COOKIE_MAX_AGE}; "
-                    "HttpOnly; SameSite=Strict"
-                )
-                message.setdefault("headers", [])
-                message["headers"] = [*message["headers"], (b"set-cookie", value.encode())]
+            nonlocal refused
+            if refused:  # the save failed: the route's answer is not sent
+                return
+            if message["type"] == "http.response.start":
+                opened: Session | None = state.get("session")
+                if opened is not None and message["status"] < 400:
+                    refusal = await _save(opened)
+                    if refusal is not None:
+                        refused = True
+                        status, reason = refusal
+                        message = {
+                            "type": "http.response.start",
+                            "status": status,
+                            "headers": [(b"content-type", b"application/json")],
+                        }
+                        await send(_with_cookie(message, fresh, session_id))
+                        body = json.dumps({"error": reason}).encode()
+                        await send({"type": "http.response.body", "body": body})
+                        return
+                message = _with_cookie(message, fresh, session_id)
             await send(message)
 
         state["fresh_session"] = fresh
         await self.app(scope, receive, send_with_cookie)
+
+
+def _with_cookie(message: Message, fresh: bool, session_id: str) -> Message:
+    """The answer's start, with a new browser's cookie."""
+    if fresh:
+        value = (
+            f"{COOKIE_NAME}={session_id}; Path=/; Max-Age={COOKIE_MAX_AGE}; "
+            "HttpOnly; SameSite=Strict"
+        )
+        message["headers"] = [*message.get("headers", []), (b"set-cookie", value.encode())]
+    return message
+
+
+async def _save(session: Session) -> tuple[int, str] | None:
+    """Write the session's changes (on the loop or a worker thread, as it was read);
+    the refusal's status and reason if it fails."""
+    from croupier.web.errors import one_line
+    from croupier.web.store import SessionLimit, StoreBusy
+
+    try:
+        if session.inline:
+            session.commit()
+        else:
+            await to_thread.run_sync(session.commit)
+    except ApiError as exc:
+        return exc.status_code, str(exc.detail)
+    except SessionLimit as exc:
+        return 429, one_line(exc)
+    except StoreBusy as exc:
+        log.warning("database busy saving session %s…: %s", session.id[:6], exc)
+        return 503, "the server's database is busy: try again in a moment"
+    return None
 
 
 def _cookie(scope: Scope, name: str) -> str | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Annotated, Final
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from croupier.baccarat.sitting import Sitting
@@ -43,7 +43,7 @@ router = APIRouter(tags=["baccarat"])
 #: The browser's own table.
 SEAT: Final = Slot("baccarat", Sitting.from_dict)
 #: A route's seat at the table.
-TableSeat = Annotated[Seat[Sitting], Depends(seat(SEAT))]
+TableSeat = Annotated[Seat[Sitting], seat(SEAT)]
 #: The refusal without a table.
 NO_TABLE: Final = "no table yet: sit down first"
 

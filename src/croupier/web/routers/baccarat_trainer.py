@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from croupier.baccarat.trainer import (
@@ -83,7 +83,7 @@ class TrainerSeat:
 
 TRAINER: Final = Slot("baccarat-trainer", TrainerSeat.from_dict)
 #: A route's seat at the trainer.
-TrainerChair = Annotated[Seat[TrainerSeat], Depends(seat(TRAINER))]
+TrainerChair = Annotated[Seat[TrainerSeat], seat(TRAINER)]
 
 
 def answer_view(answer: Answer) -> Checkpoint:

@@ -14,7 +14,7 @@ import time
 from typing import Annotated, Final
 
 import numpy as np
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from croupier.casino import Coin, Player, toss_coin, toss_winner
@@ -56,7 +56,7 @@ MOST_MARGIN: Final = 0.7
 #: The browser's tournament against the computer.
 SEAT: Final = Slot("casino", CasinoSeat.from_dict)
 #: A route's seat at the table.
-TableSeat = Annotated[Seat[CasinoSeat], Depends(seat(SEAT))]
+TableSeat = Annotated[Seat[CasinoSeat], seat(SEAT)]
 #: The refusal without a game.
 NO_GAME: Final = "no game yet: start a new tournament or load a saved one"
 

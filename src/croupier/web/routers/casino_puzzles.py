@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from croupier.casino import Move
@@ -50,7 +50,7 @@ class PuzzleSeat:
 
 PUZZLES: Final = Slot("casino-puzzles", PuzzleSeat.from_dict)
 #: A route's puzzle seat.
-PuzzleChair = Annotated[Seat[PuzzleSeat], Depends(seat(PUZZLES))]
+PuzzleChair = Annotated[Seat[PuzzleSeat], seat(PUZZLES)]
 
 
 def on_show(chair: Seat[PuzzleSeat]) -> tuple[PuzzleSeat, Puzzle]:
