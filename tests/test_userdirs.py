@@ -5,6 +5,8 @@ trainer's history."""
 
 from __future__ import annotations
 
+import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -30,6 +32,10 @@ def test_every_state_file_follows_the_state_folder(moved: Path) -> None:
     from croupier.cli.recovery import recovery_directory
 
     assert recovery_directory() == moved / "state"
+    if importlib.util.find_spec("fastapi") is not None:  # the web extra
+        from croupier.web.sessions import default_state_dir
+
+        assert default_state_dir() == moved / "state" / "web"
     assert default_history_path() == moved / "state" / "casino-puzzles.json"
     assert trainer_dir() == moved / "state" / "trainer"
 
@@ -69,3 +75,16 @@ def test_macos_gets_its_own_folders() -> None:
     mac = MacOS("croupier", appauthor=False)
     assert mac.user_state_dir.endswith("Library/Application Support/croupier")
     assert mac.user_cache_dir.endswith("Library/Caches/croupier")
+
+
+def test_no_other_module_computes_a_per_user_folder() -> None:
+    """The four hand-made ones (tablecache, web sessions, recovery, the trainer's log):
+    no module but croupier.userdirs reads an XDG variable or the home folder."""
+    source = Path(userdirs.__file__).parent
+    hand_made = re.compile(r"""environ[^\n]{0,8}["']XDG_|Path\.home\(\)|expanduser\(""")
+    found = [
+        str(path.relative_to(source))
+        for path in sorted(source.rglob("*.py"))
+        if path.name != "userdirs.py" and hand_made.search(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
