@@ -35,10 +35,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
+from croupier import userdirs
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.trainer import Drill
 from croupier.textfile import iter_lines
-from croupier.userdirs import state_directory
 
 __all__ = [
     "History",
@@ -60,7 +60,7 @@ def trainer_dir() -> Path:
     explicit = os.environ.get("CROUPIER_TRAINER_DIR")
     if explicit:
         return Path(explicit)
-    return state_directory() / "trainer"
+    return userdirs.state_directory() / "trainer"
 
 
 def check_user(name: str) -> str:

@@ -38,9 +38,9 @@ __all__ = [
 def recovery_directory() -> Path:
     """Where recovery files are written (created when first needed): the user's state
     folder, :func:`croupier.userdirs.state_directory`."""
-    from croupier.userdirs import state_directory
+    from croupier import userdirs
 
-    return state_directory()
+    return userdirs.state_directory()
 
 
 def save_recovery(session: Session) -> Path:

@@ -103,9 +103,9 @@ def default_state_dir() -> Path:
     explicit = os.environ.get("CROUPIER_STATE_DIR")
     if explicit:
         return Path(explicit)
-    from croupier.userdirs import state_directory
+    from croupier import userdirs
 
-    return state_directory() / "web"
+    return userdirs.state_directory() / "web"
 
 
 class SessionIds:
