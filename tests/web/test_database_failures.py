@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from croupier.web.app import create_app
-from croupier.web.store import DATABASE_NAME, StoreFailed, open_store
+from croupier.web.store import DATABASE_NAME, StoreBusy, StoreFailed, open_store, sqlite
 from croupier.web.store.base import BUSY_REASON, DOWN_REASON, FULL_REASON, Connection
 from croupier.web.store.sqlite import LOST_REASON, SQLiteStore
 from tests.web.databases import PostgresServer, Unavailable, start_postgres
@@ -149,7 +149,30 @@ def test_the_store_tells_busy_from_failing(filling: FillingStore) -> None:
         write()
     assert failed.value.reason == FULL_REASON and "full" in str(failed.value)
     assert filling.health() == FULL_REASON
-    assert BUSY_REASON != FULL_REASON
+
+
+def test_a_database_held_by_another_writer_is_busy_not_failing(
+    filling: FillingStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite, "BUSY_SECONDS", 0.05)
+    filling.close()
+    other = sqlite3.connect(filling.path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+
+        def write() -> None:
+            with filling._write() as connection:
+                connection.execute("CREATE TABLE big (x TEXT)")
+
+        with pytest.raises(StoreBusy) as busy:
+            write()
+        assert busy.value.reason == BUSY_REASON
+        assert filling.health() == BUSY_REASON  # busy for a moment: not a failure
+        other.execute("COMMIT")
+        assert filling.health() is None
+        write()
+    finally:
+        other.close()
 
 
 @pytest.fixture(scope="module")
