@@ -32,7 +32,7 @@ def post(url: str, body: bytes, headers: dict[str, str] | None = None) -> Any:
     request = urllib.request.Request(
         url, data=body, headers={"Content-Type": "application/json", **(headers or {})}
     )
-    with urllib.request.urlopen(request, timeout=30) as answer:
+    with urllib.request.urlopen(request, timeout=patience(30)) as answer:
         return json.load(answer)
 
 
@@ -67,7 +67,7 @@ def test_serve_starts_saves_and_stops_at_once(tmp_path: Path, how: signal.Signal
         assert server.stdout is not None
         line = server.stdout.readline()
         assert f"Games are saved in {tmp_path / DATABASE_NAME} (SQLite)" in line, line
-        with urllib.request.urlopen(url + "healthz", timeout=10) as answer:
+        with urllib.request.urlopen(url + "healthz", timeout=patience(10)) as answer:
             assert json.load(answer)["status"] == "ok"
         assert post(url + "api/baccarat/table", b'{"seed": 1}')["seated"] is True
         # The computer thinking in a worker process does not hold the stop up.
@@ -120,16 +120,16 @@ def test_a_public_server_prints_its_join_code_and_asks_for_it() -> None:
         assert refused.value.code == 401
         refused.value.close()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
-        with opener.open(url + f"join?code={code.lower()}", timeout=10) as answer:
+        with opener.open(url + f"join?code={code.lower()}", timeout=patience(10)) as answer:
             answer.read()
         request = urllib.request.Request(
             url + "api/baccarat/table", data=b"{}", headers={"Content-Type": "application/json"}
         )
-        with opener.open(request, timeout=10) as answer:
+        with opener.open(request, timeout=patience(10)) as answer:
             assert json.load(answer)["seated"] is True
         other = urllib.request.Request(url + "healthz", headers={"Host": "evil.example"})
         with pytest.raises(urllib.error.HTTPError) as wrong_host:
-            urllib.request.urlopen(other, timeout=10)
+            urllib.request.urlopen(other, timeout=patience(10))
         assert wrong_host.value.code == 400
         wrong_host.value.close()
         _, err, _ = stop(server, signal.SIGINT)

@@ -25,6 +25,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from croupier.web.app import create_app
+from tests.slowness import patience
 from tests.web.databases import PostgresServer, Unavailable, start_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -128,7 +129,7 @@ class LiveServer:
 
     def __enter__(self) -> LiveServer:
         self.thread.start()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + patience(20)
         while not self.server.started:
             if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("the test server did not start")
@@ -137,7 +138,7 @@ class LiveServer:
 
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
-        self.thread.join(timeout=10)
+        self.thread.join(timeout=patience(10))
         self.socket.close()
 
 
@@ -207,7 +208,13 @@ def browser_page(
             route.abort()
 
     page.route("**/*", route)
-    page.set_default_timeout(15_000)
+    # Playwright's own waits (5 s for an expectation) scaled by the machine's slowness,
+    # measured as each test starts: a busy machine makes a page slow, not wrong.
+    from playwright.sync_api import expect
+
+    waits = patience(15) * 1000
+    page.set_default_timeout(waits)
+    expect.set_options(timeout=waits)
     yield page
     context.close()
     problems.check()
