@@ -23,11 +23,11 @@ syntax, with the count of each example, is in ``docs/reference/generic-ranges.md
 >>> len(GenericRange.parse("KK:xxyy", "omaha")), len(GenericRange.parse("RRON", "omaha"))
 (864, 82368)
 >>> len(GenericRange.parse("AA", "omaha", dead="As"))
-3385
+3432
 >>> "AsAhKd2c" in aces, "AsKhQd2c" in aces
 (True, False)
 >>> GenericRange.parse("AA:xxyy", "omaha5").hand_texts()[:2]
-['AsAhKsKhQs', 'AsAhKsKhQh']
+['AsAhAdKsKh', 'AsAhAdKsKd']
 >>> GenericRange.parse("AA, KK!", "omaha")
 Traceback (most recent call last):
 ...

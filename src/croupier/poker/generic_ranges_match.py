@@ -17,7 +17,7 @@ slot?) and per pair of positions (are their ranks, their suits, equal?).
 >>> from croupier.poker.generic_ranges_syntax import parse
 >>> table = holdings(4)
 >>> [table.count(match_pattern(parse(t, 4), table)) for t in ("AA", "AAA", "AxAyxy", "RRON")]
-[6961, 193, 2304, 82368]
+[6961, 193, 864, 82368]
 >>> table.count(match_macro("ds", table)), table.count(match_macro("r", table))
 (36504, 28561)
 """

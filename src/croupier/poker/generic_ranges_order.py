@@ -119,12 +119,10 @@ def order_description(size: int) -> str:
 @functools.cache
 def best_first(size: int) -> NDArray[np.int64]:
     """The class numbers, best first (equal equities: the lower class number first)."""
-    equity = _stored()[f"equity{size}"] if size in CLASS_COUNTS else None
-    if equity is None:
-        _check_size(size)
-    order = np.lexsort((np.arange(len(class_equity(size))), -class_equity(size)))
+    equity = class_equity(size)
+    order = np.lexsort((np.arange(len(equity)), -equity)).astype(np.int64)
     order.setflags(write=False)
-    return order.astype(np.int64)
+    return order
 
 
 def _top_classes(percent: float, size: int) -> NDArray[np.bool_]:
