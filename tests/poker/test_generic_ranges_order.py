@@ -54,10 +54,11 @@ def test_classes_are_the_suit_permutation_families(size: int) -> None:
         assert numbers[a] == numbers[b]
     # and two holdings of one class differ by a permutation of the suits
     first = np.flatnonzero(numbers == numbers[12345])
-    images = set()
-    row = table.rows[first[0]].tolist()
-    for perm in itertools.permutations(range(4)):
-        images.add(tuple(sorted(4 * (c // 4) + perm[c % 4] for c in row)))
+    cards = table.rows[first[0]].tolist()
+    images = {
+        tuple(sorted(4 * (c // 4) + swap[c % 4] for c in cards))
+        for swap in itertools.permutations(range(4))
+    }
     assert {tuple(r) for r in table.rows[first].tolist()} == images
 
 
