@@ -15,14 +15,13 @@ first that reaches 40,609. ``5%-10%`` is ``10%`` less ``5%``.
 
 >>> from croupier.poker.generic_ranges_holdings import holdings
 >>> table = holdings(4)
->>> numbers = class_numbers(table)
->>> int(numbers.max()) + 1, len(table)
+>>> int(class_numbers(table).max()) + 1, len(table)
 (16432, 270725)
->>> best = best_first(4)
->>> from croupier.poker.generic_ranges_syntax import parse
->>> top = top_percent(0.0, 1.0, table)
->>> round(table.count(top) / len(table) * 100, 2) >= 1.0
-True
+>>> top = top_percent(0.0, 15.0, table)
+>>> table.count(top), table.count(top) >= 0.15 * len(table)
+(40614, True)
+>>> round(float(class_equity(4)[best_first(4)[0]]), 2)    # double-suited aces and queens
+0.46
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The generic range syntax read into a tree: what :mod:`croupier.poker.generic_ranges`
 evaluates.
 
-The grammar (whitespace is ignored everywhere; letters in either case)::
+The grammar (whitespace between tokens is ignored, but a card's rank and suit are
+written together; letters in either case)::
 
     range     := term ("," term)*                 union, the loosest
     term      := factor ((":" | "!") factor)*      intersection, difference: left to right
