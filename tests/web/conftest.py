@@ -107,9 +107,10 @@ def other_client(app: Any) -> Iterator[TestClient]:
 
 
 class LiveServer:
-    """The app served by uvicorn on 127.0.0.1 and a free port, in a thread."""
+    """The app served by uvicorn on 127.0.0.1 and a free port, in a thread (its games in
+    ``state_dir``, or in ``database``)."""
 
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(self, state_dir: Path, database: str | None = None) -> None:
         import uvicorn
 
         self.state_dir = state_dir
@@ -118,8 +119,13 @@ class LiveServer:
         self.socket.listen(128)
         self.port = self.socket.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
+        self.app = create_app(state_dir, database=database)
         config = uvicorn.Config(
-            create_app(state_dir), log_level="warning", access_log=False, lifespan="on"
+            self.app,
+            log_level="warning",
+            access_log=False,
+            lifespan="on",
+            timeout_graceful_shutdown=5,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
@@ -136,6 +142,7 @@ class LiveServer:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.app.state.hub.close()  # the live streams end, as croupier serve ends them
         self.server.should_exit = True
         self.thread.join(timeout=10)
         self.socket.close()

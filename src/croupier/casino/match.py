@@ -41,7 +41,7 @@ croupier.casino.errors.TurnError: it is Ben's turn, not Ada's
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -53,7 +53,7 @@ from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
 from croupier.casino.pieces import Player
 from croupier.casino.savefile import format_save, parse_save
-from croupier.casino.session import Turn, play_move, take_back
+from croupier.casino.session import Turn, move_from_parts, play_move, take_back
 from croupier.casino.state import State
 from croupier.casino.tournament import Coin, new_tournament, toss_coin, toss_winner
 from croupier.randomness import RNGLike, as_generator
@@ -180,6 +180,17 @@ class Match:
         if turn.round_end is not None and turn.round_end.tournament_over:
             self.finished = True
         return turn
+
+    def play_parts(self, player: Player, card: str, action: str, items: Sequence[str] = ()) -> Turn:
+        """``player``'s move put together from its parts as a page sends them (see
+        :func:`~croupier.casino.session.move_from_parts`), checked and played as
+        :meth:`play` does."""
+        state = self._playing()
+        if state.next_player is not player:
+            raise TurnError(
+                f"it is {self.name(state.next_player)}'s turn, not {self.name(player)}'s"
+            )
+        return self.play(player, move_from_parts(state, card, action, items))
 
     def ask_takeback(self, player: Player) -> None:
         """``player`` asks to take back their last move of this round (and the other's

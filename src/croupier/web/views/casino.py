@@ -55,6 +55,7 @@ from croupier.web.schemas.casino import (
     MoveReviewView,
     MoveView,
     NoGame,
+    Owner,
     PositionView,
     RoundEndEvent,
     RoundReviewView,
@@ -157,15 +158,16 @@ class CasinoSeat:
 # --- positions and moves --------------------------------------------------------------------
 
 
-def item_view(item: TableItem) -> TableItemView:
-    """A loose card or a build on the table."""
+def item_view(item: TableItem, owners: Mapping[Player, Owner] | None = None) -> TableItemView:
+    """A loose card or a build on the table (its owner named by ``owners``: by default
+    ``human`` or ``computer``)."""
     if isinstance(item, Card):
         return {"kind": "card", "key": item.casino, "card": card_view(item)}
     return {
         "kind": "build",
         "key": item.cards[0].casino,
         "value": item.value,
-        "owner": side(item.owner),
+        "owner": side(item.owner) if owners is None else owners[item.owner],
         "parts": [cards_view(part) for part in item.parts],
         "text": str(item),
     }
