@@ -183,14 +183,13 @@ class PageProblems:
         assert not self.outside_requests, f"requests leaving the machine: {self.outside_requests}"
 
 
-@pytest.fixture
-def browser_page(
-    chromium: Any, live_server: LiveServer, request: pytest.FixtureRequest
-) -> Iterator[Any]:
-    """A fresh browser context and page on the live server (phone width when the test is
-    parametrised with ``viewport``); fails the test on console errors or outside requests."""
-    viewport = getattr(request, "param", None) or {"width": 1280, "height": 900}
-    context = chromium.new_context(viewport=viewport, base_url=live_server.url)
+def checked_page(chromium: Any, server: LiveServer, viewport: dict[str, int] | None = None) -> Any:
+    """A page of a fresh browser context (its own cookies) on ``server``, noting the
+    console errors and the requests that try to leave the machine in
+    ``page.problems`` (checked by :func:`close_checked`)."""
+    context = chromium.new_context(
+        viewport=viewport or {"width": 1280, "height": 900}, base_url=server.url
+    )
     page = context.new_page()
     problems = PageProblems()
 
@@ -207,7 +206,7 @@ def browser_page(
 
     def route(route: Any) -> None:
         url = urlsplit(route.request.url)
-        if url.scheme in ("data", "blob") or url.netloc == f"127.0.0.1:{live_server.port}":
+        if url.scheme in ("data", "blob") or url.netloc == f"127.0.0.1:{server.port}":
             route.continue_()
         else:
             problems.outside_requests.append(route.request.url)
@@ -215,9 +214,41 @@ def browser_page(
 
     page.route("**/*", route)
     page.set_default_timeout(15_000)
+    page.problems = problems
+    return page
+
+
+def close_checked(page: Any) -> None:
+    """Close ``page``'s context and check what it noted."""
+    page.context.close()
+    page.problems.check()
+
+
+@pytest.fixture
+def browser_page(
+    chromium: Any, live_server: LiveServer, request: pytest.FixtureRequest
+) -> Iterator[Any]:
+    """A fresh browser context and page on the live server (phone width when the test is
+    parametrised with ``viewport``); fails the test on console errors or outside requests."""
+    page = checked_page(chromium, live_server, getattr(request, "param", None))
     yield page
-    context.close()
-    problems.check()
+    close_checked(page)
+
+
+@pytest.fixture
+def browsers(chromium: Any) -> Iterator[Callable[[LiveServer], Any]]:
+    """``browsers(server)``: a page of a new browser (its own cookies) on ``server``, as
+    many as a test needs; each is closed and checked at the test's end."""
+    pages: list[Any] = []
+
+    def new(server: LiveServer) -> Any:
+        page = checked_page(chromium, server)
+        pages.append(page)
+        return page
+
+    yield new
+    for page in pages:
+        close_checked(page)
 
 
 @pytest.fixture

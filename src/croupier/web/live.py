@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from anyio import to_thread
+from starlette.responses import StreamingResponse
 
 from croupier.web.store import Store, StoreBusy
 
@@ -50,6 +51,7 @@ __all__ = [
     "HEARTBEAT_SECONDS",
     "POLL_SECONDS",
     "STREAM_SECONDS",
+    "EventStream",
     "Hub",
     "Watcher",
     "event_text",
@@ -67,6 +69,12 @@ HEARTBEAT_SECONDS: Final = 15.0
 STREAM_SECONDS: Final = 300.0
 #: Watchers one server process keeps at most (beyond: a 503, as any busy server).
 MAX_WATCHERS: Final = 2_000
+
+
+class EventStream(StreamingResponse):
+    """A stream of server-sent events (the OpenAPI description says so)."""
+
+    media_type = "text/event-stream"
 
 
 @dataclass(eq=False, slots=True)

@@ -17,11 +17,11 @@ it is not a local file.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final
+from typing import Annotated, Final
 
 from anyio import to_thread
 from fastapi import APIRouter, Path, Request
-from fastapi.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from pydantic_core import to_json
 
 from croupier.casino import Player
@@ -30,7 +30,7 @@ from croupier.casino.match import Match
 from croupier.web.answers import answer
 from croupier.web.dependencies import Owner, TablesService
 from croupier.web.errors import ApiError
-from croupier.web.live import stream
+from croupier.web.live import EventStream, stream
 from croupier.web.people import PersonSeat, named
 from croupier.web.schemas import CHANGES, READS, answers
 from croupier.web.schemas.match import Accept, JoinTable, MatchView, OpenTable, Play
@@ -46,14 +46,6 @@ router = APIRouter(tags=["casino tables"])
 KIND: Final = "casino"
 #: A table's id in a path.
 TableId = Annotated[str, Path(min_length=8, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
-#: What a stream's answer is, for the OpenAPI description.
-STREAM: Final[dict[int | str, dict[str, Any]]] = {
-    200: {
-        "description": "server-sent events: each one (``event: table``, ``id``: the "
-        "table's version) the table as this browser may see it (a MatchView)",
-        "content": {"text/event-stream": {}},
-    }
-}
 
 
 def _read(tables: Tables, table: str) -> tuple[int, CasinoTable]:
@@ -94,7 +86,11 @@ def open_table(
     return answer(request, _view(tables, table, version, game, owner), status_code=201)
 
 
-@router.get("/casino/tables/{table_id}", response_class=HTMLResponse)
+@router.get(
+    "/casino/tables/{table_id}",
+    response_class=HTMLResponse,
+    responses=answers(*READS, 404, page=True),
+)
 def table_page(request: Request, table_id: TableId, tables: TablesService, owner: Owner,
                person: PersonSeat) -> Response:  # fmt: skip
     """A table's page: play at it, join it, or watch it."""
@@ -218,7 +214,11 @@ def game_file(table_id: TableId, tables: TablesService) -> Response:
     )
 
 
-@router.get("/api/casino/tables/{table_id}/events", responses={**answers(*READS, 404), **STREAM})
+@router.get(
+    "/api/casino/tables/{table_id}/events",
+    response_class=EventStream,
+    responses=answers(*READS, 404, stream="the table as this browser may see it (a MatchView)"),
+)
 async def events(
     request: Request, table_id: TableId, tables: TablesService, owner: Owner
 ) -> Response:
@@ -241,8 +241,7 @@ async def events(
 
     if (await update()) is None:  # no such table: a 404, not an empty stream
         raise ApiError(404, f"no table {table_id!r} here")
-    return StreamingResponse(
+    return EventStream(
         stream(tables.hub, table_id, update),
-        media_type="text/event-stream",
         headers={"x-accel-buffering": "no"},
     )

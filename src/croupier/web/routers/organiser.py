@@ -177,7 +177,7 @@ def people(store: Store, rows: list[TableRow]) -> list[PersonView]:
     return sorted(found, key=lambda p: p["name"].lower())
 
 
-@router.get("/organiser", response_class=HTMLResponse)
+@router.get("/organiser", response_class=HTMLResponse, responses=answers(*READS, 403, page=True))
 def organiser_page(
     request: Request,
     store: StoreService,

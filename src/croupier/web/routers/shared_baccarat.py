@@ -15,11 +15,11 @@ this browser sees it (:func:`~croupier.web.views.shared_baccarat.room_view`).
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any, Final
+from typing import Annotated, Final
 
 from anyio import to_thread
 from fastapi import APIRouter, Path, Request
-from fastapi.responses import HTMLResponse, Response, StreamingResponse
+from fastapi.responses import HTMLResponse, Response
 from pydantic_core import to_json
 
 from croupier.baccarat.sharedtable import SharedTable
@@ -27,7 +27,7 @@ from croupier.baccarat.table import table_shoe
 from croupier.web.answers import answer
 from croupier.web.dependencies import Owner, TablesService
 from croupier.web.errors import ApiError
-from croupier.web.live import stream
+from croupier.web.live import EventStream, stream
 from croupier.web.people import PersonSeat, named
 from croupier.web.routers.baccarat import rules_of
 from croupier.web.schemas import CHANGES, READS, answers
@@ -44,14 +44,6 @@ router = APIRouter(tags=["baccarat tables"])
 KIND: Final = "baccarat"
 #: A table's id in a path.
 TableId = Annotated[str, Path(min_length=8, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
-#: What a stream's answer is, for the OpenAPI description.
-STREAM: Final[dict[int | str, dict[str, Any]]] = {
-    200: {
-        "description": "server-sent events: each one (``event: table``, ``id``: the "
-        "table's version) the table as this browser sees it (a RoomView)",
-        "content": {"text/event-stream": {}},
-    }
-}
 
 
 def _read(tables: Tables, table: str) -> tuple[int, BaccaratRoom]:
@@ -104,7 +96,11 @@ def open_room(request: Request, body: OpenRoom, tables: TablesService, owner: Ow
     return answer(request, _view(tables, table, version, game, owner), status_code=201)
 
 
-@router.get("/baccarat/tables/{table_id}", response_class=HTMLResponse)
+@router.get(
+    "/baccarat/tables/{table_id}",
+    response_class=HTMLResponse,
+    responses=answers(*READS, 404, page=True),
+)
 def room_page(
     request: Request, table_id: TableId, tables: TablesService, owner: Owner, person: PersonSeat
 ) -> Response:
@@ -193,7 +189,11 @@ def ready(
     return _changed(request, tables, table_id, version, game, owner)
 
 
-@router.get("/api/baccarat/tables/{table_id}/events", responses={**answers(*READS, 404), **STREAM})
+@router.get(
+    "/api/baccarat/tables/{table_id}/events",
+    response_class=EventStream,
+    responses=answers(*READS, 404, stream="the table as this browser sees it (a RoomView)"),
+)
 async def events(
     request: Request, table_id: TableId, tables: TablesService, owner: Owner
 ) -> Response:
@@ -223,8 +223,7 @@ async def events(
 
     if (await update()) is None:
         raise ApiError(404, f"no table {table_id!r} here")
-    return StreamingResponse(
+    return EventStream(
         stream(hub, table_id, update),
-        media_type="text/event-stream",
         headers={"x-accel-buffering": "no"},
     )

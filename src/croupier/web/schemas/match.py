@@ -73,7 +73,8 @@ class SeatScores(TypedDict):
 @closed
 class MatchPlayer(TypedDict):
     """One seat as everyone sees it: who sits there, how many cards they hold, their
-    pile, their tournament score before this round."""
+    pile, their tournament score (before the round under way; the final one once the
+    tournament is over)."""
 
     name: Annotated[str | None, Field(description="None: the seat is free")]
     hand: Annotated[int, Field(ge=0, description="how many cards they hold (never which)")]

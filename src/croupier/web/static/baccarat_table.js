@@ -72,7 +72,10 @@
       : `Table limits: ${table.rules.limits_text} on each spot, for each player.`;
     drawShoe(table.shoe);
     const verdict = drawDeal(table.last, table.deal_order, animate);
-    $("verdict").textContent = table.last ? `Round ${table.last.number}: ${verdict}.` : "Place your bets.";
+    const own = mine && mine.result !== null
+      ? (mine.result > 0 ? ` You win ${money(mine.result)}.` : mine.result < 0 ? ` You lose ${money(-mine.result)}.` : " Your stake comes back.")
+      : "";
+    $("verdict").textContent = table.last ? `Round ${table.last.number}: ${verdict}.${own}` : "Place your bets.";
     $("settlements").replaceChildren();
     if (mine) {
       if (chip === null || !table.chips.includes(chip)) chip = chipFor(table.chips, Math.max(table.rules.min_stake, 2500));
@@ -105,11 +108,7 @@
     render(dealt);
     if (dealt) {
       shownRound = table.rounds_played;
-      const mine = me();
-      const result = mine && mine.result !== null
-        ? (mine.result > 0 ? ` You win ${money(mine.result)}.` : mine.result < 0 ? ` You lose ${money(-mine.result)}.` : " Your stake comes back.")
-        : "";
-      announce(`${$("verdict").textContent}${result}`);
+      announce($("verdict").textContent);
     }
   }
 

@@ -118,6 +118,7 @@
     $("takeback-asked-text").textContent = asked ? `${capitalized(nameOf(asked))} asks to take back their last move.` : "";
     $("takeback-waiting").hidden = !(asked && asked === table.you);
     const playing = table.status === "playing" && table.you !== null;
+    $("seat-actions").hidden = !playing;
     $("takeback").disabled = !playing || busy || Boolean(asked);
     $("resign").disabled = !playing || busy;
     $("game-over").hidden = table.status !== "over";
@@ -200,7 +201,9 @@
   $("clear-choice").addEventListener("click", () => { picker.clear(); render(); });
   $("join-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    send("/join", { name: $("join-name").value.trim() });
+    const name = $("join-name").value.trim();
+    window.localStorage.setItem("croupier-name", name);
+    send("/join", { name });
   });
   $("takeback").addEventListener("click", () => send("/takeback"));
   $("takeback-yes").addEventListener("click", () => send("/takeback/answer", { accept: true }));
@@ -217,7 +220,7 @@
       announce("Select the link and copy it.");
     }
   });
-  if (start.name) $("join-name").value = start.name;
+  $("join-name").value = start.name || window.localStorage.getItem("croupier-name") || "";
 
   render();
   listen();

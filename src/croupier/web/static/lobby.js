@@ -46,12 +46,15 @@
     }
   }
 
+  $("casino-name").value = window.localStorage.getItem("croupier-name") || "";
   $("open-casino").addEventListener("submit", async (event) => {
     event.preventDefault();
     showError("");
+    const name = $("casino-name").value.trim();
+    window.localStorage.setItem("croupier-name", name);
     try {
       const table = await api("POST", "/api/casino/tables", {
-        name: $("casino-name").value.trim(),
+        name,
         call: event.submitter && event.submitter.value === "tails" ? "tails" : "heads",
       });
       window.location.assign(table.path);

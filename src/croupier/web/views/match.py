@@ -120,7 +120,7 @@ def _player(match: Match, seen: Observation | None, player: Player) -> MatchPlay
         "name": name,
         "hand": hand,
         "pile": cards_view(seen.piles[player]),
-        "score": seen.scores[player],
+        "score": match.totals[player],
     }
 
 
