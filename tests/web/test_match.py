@@ -4,6 +4,7 @@ may see."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -150,3 +151,27 @@ def test_every_answer_hides_the_other_hand_and_the_deck(
 )
 def test_no_such_table(client: TestClient, path: str) -> None:
     assert client.get(path).status_code == 404
+
+
+def test_each_player_gets_the_review_of_their_own_moves(
+    client: TestClient, other_client: TestClient
+) -> None:
+    tid, view = seated(client, other_client)
+    early = other_client.post("/api/casino/review", json={"table": tid})
+    assert early.status_code == 409 and "over" in early.json()["error"]
+    players = {"first": client, "second": other_client}
+    for _ in range(6):
+        mover = players[view["to_move"]]
+        mine = mover.get(f"/api/casino/tables/{tid}").json()
+        view = mover.post(f"/api/casino/tables/{tid}/move", json=move_body(mine)).json()
+    client.post(f"/api/casino/tables/{tid}/resign")
+    for seat, browser in players.items():
+        job = browser.post("/api/casino/review", json={"table": tid})
+        assert job.status_code == 202, job.text
+        done = browser.get(f"/api/casino/jobs/{job.json()['job']}").json()
+        while done["state"] in ("waiting", "running"):
+            time.sleep(0.05)
+            done = browser.get(f"/api/casino/jobs/{job.json()['job']}").json()
+        summary = done["result"]["summary"]
+        assert summary["player"] == ("human" if seat == "first" else "computer")
+        assert summary["moves"] == 3

@@ -402,20 +402,23 @@ def expert_hint(seat: CasinoSeat, until: float) -> HintAnswer:
 # --- the review of a whole game ---------------------------------------------------------------
 
 
-def review_view(log: GameLog, progress: Progress | None = None) -> GameReviewView:
-    """The review of ``log`` as the replay page shows it: the summary, then every move
-    with the position before it, the move played, and for the human's moves the verdict
-    and the best move (``progress(done, total)`` is told each round reviewed). The same
-    verdicts as ``croupier casino review``: a fixed amount of search, no clock."""
+def review_view(
+    log: GameLog, progress: Progress | None = None, player: Player = Player.HUMAN
+) -> GameReviewView:
+    """The review of ``player``'s moves in ``log`` as the replay page shows it: the
+    summary, then every move with the position before it, the move played, and for the
+    player's moves the verdict and the best move (``progress(done, total)`` is told each
+    round reviewed). The same verdicts as ``croupier casino review``: a fixed amount of
+    search, no clock."""
     reviewer = Reviewer()
     rounds = []
     for done, logged in enumerate(log.rounds):
         if progress is not None:
             progress(done, len(log.rounds))
-        reviewed = review_round(logged, reviewer=reviewer)
+        reviewed = review_round(logged, player, reviewer=reviewer)
         if reviewed.moves:
             rounds.append(reviewed)
-    result = GameReview(Player.HUMAN, tuple(rounds))
+    result = GameReview(player, tuple(rounds))
     moves = result.moves
     summary: ReviewSummary = {
         "player": side(result.player),
