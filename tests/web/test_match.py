@@ -44,7 +44,7 @@ def game_of(client: TestClient, table: str) -> CasinoTable:
     """The table as the server holds it (every card)."""
     assert isinstance(client.app, FastAPI)
     tables: Tables = client.app.state.tables
-    return tables.read(table, "casino", CasinoTable.from_dict)[1]
+    return tables.look(table, "casino", CasinoTable.from_dict)[1]
 
 
 def test_open_join_and_a_whole_tournament(client: TestClient, other_client: TestClient) -> None:

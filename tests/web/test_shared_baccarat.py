@@ -82,7 +82,7 @@ def test_the_round_is_dealt_when_the_window_closes(
     client.post(f"/api/baccarat/tables/{tid}/bets", json={"stakes": {"banker": "10"}})
     assert isinstance(client.app, FastAPI)
     tables: Tables = client.app.state.tables
-    version, game = tables.read(tid, "baccarat", BaccaratRoom.from_dict)
+    version, game = tables.take(tid, "baccarat", BaccaratRoom.from_dict)
     game.room.closes = time.time() - 1  # the window closed (Ben never said he was ready)
     tables.write(tid, version, game)
     view = other_client.get(f"/api/baccarat/tables/{tid}").json()  # whoever reads deals

@@ -55,7 +55,7 @@ def open_table(server: LiveServer, cookies: Path) -> str:
 def truth(server: LiveServer, table: str) -> CasinoTable:
     """The table as the server holds it (every card)."""
     tables: Tables = server.app.state.tables
-    return tables.read(table, "casino", CasinoTable.from_dict)[1]
+    return tables.look(table, "casino", CasinoTable.from_dict)[1]
 
 
 def move_body(view: dict[str, Any]) -> dict[str, Any]:

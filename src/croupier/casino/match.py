@@ -42,7 +42,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from copy import deepcopy
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 import numpy as np
@@ -249,6 +250,18 @@ class Match:
         return self.state.observe(player)
 
     # --- saving --------------------------------------------------------------------------
+
+    def copy(self) -> Match:
+        """A copy to change, leaving this match as it is (its positions and log are
+        immutable values: only the seats and the shuffles' generator are copied).
+
+        >>> match = Match.open("Ada", rng=1)
+        >>> copy = match.copy()
+        >>> _ = copy.join("Ben")
+        >>> match.free_seat, copy.free_seat
+        (<Player.COMPUTER: 1>, None)
+        """
+        return replace(self, names=list(self.names), rng=deepcopy(self.rng))
 
     def to_dict(self) -> dict[str, Any]:
         """The match as JSON-ready data (see :meth:`from_dict`)."""

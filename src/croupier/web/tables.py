@@ -7,10 +7,13 @@ version that every change raises. It is not any browser's: the browsers that sit
 are named in its game by their session ids (never shown to anyone), and any browser may
 watch it.
 
-:class:`Tables` reads a table with its version and writes a change only if that version
-is still the table's (another request that changed it meanwhile wins, and this one is a
-409 saying so: the page shows the table as it is now). Each server process keeps the
-decoded tables it used last, so a move does not decode its table again, and tells its
+:class:`Tables` gives a table with its version, either to look at (:meth:`Tables.look`:
+the process's own decoded table, shared by every request and stream reading it, never
+changed) or to change (:meth:`Tables.take`: a copy of it), and writes a change only if
+the version is still the table's (another request that changed it meanwhile wins, and
+this one is a 409 saying so: the page shows the table as it is now). Each server process
+keeps the decoded tables it used last, so neither a move nor a stream decodes its table
+again (a whole game's log read back move by move), and tells its
 :class:`~croupier.web.live.Hub` of every change it made, so that the table's streams
 wake at once; other processes learn of it from their poll of the store.
 """
@@ -44,6 +47,8 @@ class SharedGame(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
     def summary(self) -> dict[str, Any]: ...
+
+    def copy(self) -> Any: ...
 
 
 G = TypeVar("G", bound=SharedGame)
@@ -82,15 +87,15 @@ class Tables:
         self._keep(table, 1, game)
         return table, 1
 
-    def read(self, table: str, kind: str, load: Callable[[Mapping[str, Any]], G]) -> tuple[int, G]:
-        """Table ``table`` (of ``kind``) with its version: from this process's memory
-        when the store holds that version still, else from the store (404 when there is
-        no such table). A request that changes the game writes it with :meth:`write`."""
+    def look(self, table: str, kind: str, load: Callable[[Mapping[str, Any]], G]) -> tuple[int, G]:
+        """Table ``table`` (of ``kind``) with its version, to look at, not to change: this
+        process's decoded table when the store holds that version still, else the store's
+        (404 when there is no such table)."""
         version = self.store.table_version(table, kind)
         if version is None:
             raise ApiError(404, f"no table {table[:40]!r} here (it ended long ago, or never was)")
         with self._lock:
-            kept = self._kept.pop(table, None)
+            kept = self._kept.get(table)
         if kept is not None and kept.version == version:
             return version, cast(G, kept.game)  # a kind's tables are all of one class
         row = self.store.table_get(table)
@@ -100,11 +105,14 @@ class Tables:
             game = load(json.loads(row.data))
         except (CroupierError, KeyError, TypeError, ValueError) as exc:
             raise ApiError(500, f"table {table[:40]!r} could not be read: {exc}") from None
+        self._keep(table, row.version, game)
         return row.version, game
 
-    def give_back(self, table: str, version: int, game: SharedGame) -> None:
-        """Keep an unchanged table in this process's memory (a read that changed nothing)."""
-        self._keep(table, version, game)
+    def take(self, table: str, kind: str, load: Callable[[Mapping[str, Any]], G]) -> tuple[int, G]:
+        """Table ``table`` with its version, to change and :meth:`write` (a copy: the
+        table others look at meanwhile stays as it is)."""
+        version, game = self.look(table, kind, load)
+        return version, cast(G, game.copy())
 
     def write(self, table: str, version: int, game: SharedGame) -> int:
         """Save ``game`` as the table's next version, made from ``version``; a 409 when

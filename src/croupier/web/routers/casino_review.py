@@ -68,8 +68,7 @@ def start_review(
             raise ApiError(422, f"{body.name}: the file holds no move of the game to review")
         log = game_file.log
     elif body.table is not None:  # a shared table: this browser's moves, once it is over
-        version, shared = tables.read(body.table, KIND, CasinoTable.from_dict)
-        tables.give_back(body.table, version, shared)
+        shared = tables.look(body.table, KIND, CasinoTable.from_dict)[1]
         seat = shared.seat_of(owner)
         if seat is None:
             raise ApiError(

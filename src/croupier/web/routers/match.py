@@ -48,8 +48,12 @@ KIND: Final = "casino"
 TableId = Annotated[str, Path(min_length=8, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
-def _read(tables: Tables, table: str) -> tuple[int, CasinoTable]:
-    return tables.read(table, KIND, CasinoTable.from_dict)
+def _look(tables: Tables, table: str) -> tuple[int, CasinoTable]:
+    return tables.look(table, KIND, CasinoTable.from_dict)
+
+
+def _take(tables: Tables, table: str) -> tuple[int, CasinoTable]:
+    return tables.take(table, KIND, CasinoTable.from_dict)
 
 
 def _view(tables: Tables, table: str, version: int, game: CasinoTable, viewer: str) -> MatchView:
@@ -94,8 +98,7 @@ def open_table(
 def table_page(request: Request, table_id: TableId, tables: TablesService, owner: Owner,
                person: PersonSeat) -> Response:  # fmt: skip
     """A table's page: play at it, join it, or watch it."""
-    version, game = _read(tables, table_id)
-    tables.give_back(table_id, version, game)
+    version, game = _look(tables, table_id)
     known = person.state
     state = {
         "table": _view(tables, table_id, version, game, owner),
@@ -111,8 +114,7 @@ def table_state(
     request: Request, table_id: TableId, tables: TablesService, owner: Owner
 ) -> Response:
     """The table as this browser may see it."""
-    version, game = _read(tables, table_id)
-    tables.give_back(table_id, version, game)
+    version, game = _look(tables, table_id)
     return answer(request, _view(tables, table_id, version, game, owner))
 
 
@@ -130,7 +132,7 @@ def join_table(
     person: PersonSeat,
 ) -> Response:
     """Sit down in the free seat: the coin is tossed and round 1 dealt."""
-    version, game = _read(tables, table_id)
+    version, game = _take(tables, table_id)
     if game.seat_of(owner) is not None:
         raise ApiError(409, "you sit at this table already")
     seat = game.match.join(body.name)  # both seats taken: a 409 with the reason
@@ -148,7 +150,7 @@ def move(
     request: Request, table_id: TableId, body: Play, tables: TablesService, owner: Owner
 ) -> Response:
     """This browser's move (refused with the rule it breaks, or off its turn)."""
-    version, game = _read(tables, table_id)
+    version, game = _take(tables, table_id)
     game.match.play_parts(_seat(game, owner), body.card, body.action, body.items)
     return _changed(request, tables, table_id, version, game, owner)
 
@@ -163,7 +165,7 @@ def ask_takeback(
 ) -> Response:
     """Ask to take back this browser's last move of the round (and the reply, if it
     came): it happens when the other player agrees."""
-    version, game = _read(tables, table_id)
+    version, game = _take(tables, table_id)
     game.match.ask_takeback(_seat(game, owner))
     return _changed(request, tables, table_id, version, game, owner)
 
@@ -177,7 +179,7 @@ def answer_takeback(
     request: Request, table_id: TableId, body: Accept, tables: TablesService, owner: Owner
 ) -> Response:
     """Agree to the other player's take-back, or refuse it."""
-    version, game = _read(tables, table_id)
+    version, game = _take(tables, table_id)
     game.match.answer_takeback(_seat(game, owner), accept=body.accept)
     return _changed(request, tables, table_id, version, game, owner)
 
@@ -189,7 +191,7 @@ def answer_takeback(
 )
 def resign(request: Request, table_id: TableId, tables: TablesService, owner: Owner) -> Response:
     """Give up: the other player wins the tournament."""
-    version, game = _read(tables, table_id)
+    version, game = _take(tables, table_id)
     game.match.resign(_seat(game, owner))
     return _changed(request, tables, table_id, version, game, owner)
 
@@ -203,9 +205,7 @@ def game_file(table_id: TableId, tables: TablesService) -> Response:
     """The finished tournament as one game file (every card of every round, for
     ``croupier casino review`` and the review page): refused while it goes on, when it
     would show hidden cards."""
-    version, game = _read(tables, table_id)
-    tables.give_back(table_id, version, game)
-    match = game.match
+    match = _look(tables, table_id)[1].match
     if not match.finished or match.state is None:
         raise ApiError(409, "the game file comes when the tournament is over")
     text = format_game_file(match.state, match.log)
@@ -227,8 +227,7 @@ async def events(
     local = tables.store.local
 
     def current() -> tuple[int, bytes]:
-        version, game = _read(tables, table_id)
-        tables.give_back(table_id, version, game)
+        version, game = _look(tables, table_id)
         return version, to_json(_view(tables, table_id, version, game, owner))
 
     async def update() -> tuple[int, bytes] | None:

@@ -46,8 +46,12 @@ KIND: Final = "baccarat"
 TableId = Annotated[str, Path(min_length=8, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
-def _read(tables: Tables, table: str) -> tuple[int, BaccaratRoom]:
-    return tables.read(table, KIND, BaccaratRoom.from_dict)
+def _look(tables: Tables, table: str) -> tuple[int, BaccaratRoom]:
+    return tables.look(table, KIND, BaccaratRoom.from_dict)
+
+
+def _take(tables: Tables, table: str) -> tuple[int, BaccaratRoom]:
+    return tables.take(table, KIND, BaccaratRoom.from_dict)
 
 
 def _view(tables: Tables, table: str, version: int, game: BaccaratRoom, viewer: str) -> RoomView:
@@ -57,15 +61,16 @@ def _view(tables: Tables, table: str, version: int, game: BaccaratRoom, viewer: 
 def _current(tables: Tables, table: str) -> tuple[int, BaccaratRoom]:
     """The table, with its round dealt first if it is due (the window closed): whoever
     reads it first deals (another process that dealt meanwhile wins; its deal is read)."""
-    version, game = _read(tables, table)
+    version, game = _look(tables, table)
     if game.room.due(now=time.time()):
+        version, game = _take(tables, table)
         game.room.deal(now=time.time())
         try:
             version = tables.write(table, version, game)
         except ApiError as exc:
             if exc.status_code != 409:
                 raise
-            version, game = _read(tables, table)
+            version, game = _look(tables, table)
     return version, game
 
 
@@ -106,7 +111,6 @@ def room_page(
 ) -> Response:
     """A shared table's page: sit down and bet, or watch."""
     version, game = _current(tables, table_id)
-    tables.give_back(table_id, version, game)
     known = person.state
     state = {
         "table": _view(tables, table_id, version, game, owner),
@@ -123,7 +127,6 @@ def room_state(
 ) -> Response:
     """The table as this browser sees it (its round dealt first if the window closed)."""
     version, game = _current(tables, table_id)
-    tables.give_back(table_id, version, game)
     return answer(request, _view(tables, table_id, version, game, owner))
 
 
@@ -141,7 +144,7 @@ def sit(
     person: PersonSeat,
 ) -> Response:
     """Sit down with a bankroll (refused when the table is full)."""
-    version, game = _read(tables, table_id)
+    version, game = _take(tables, table_id)
     game.room.sit(owner, body.name, body.bankroll)
     named(person, body.name)
     return _changed(request, tables, table_id, version, game, owner)
@@ -154,7 +157,7 @@ def sit(
 )
 def leave(request: Request, table_id: TableId, tables: TablesService, owner: Owner) -> Response:
     """Leave the table (chips down come back)."""
-    version, game = _read(tables, table_id)
+    version, game = _take(tables, table_id)
     game.room.leave(owner)
     return _changed(request, tables, table_id, version, game, owner)
 
@@ -170,7 +173,7 @@ def bet(
     """This player's chips for the next round (they replace those down; none: taken
     back), each checked against the limits and the bankroll. The first chip opens the
     betting window."""
-    version, game = _read(tables, table_id)
+    version, game = _take(tables, table_id)
     game.room.bet(owner, body.stakes, now=time.time())
     return _changed(request, tables, table_id, version, game, owner)
 
@@ -184,7 +187,7 @@ def ready(
     request: Request, table_id: TableId, body: Ready, tables: TablesService, owner: Owner
 ) -> Response:
     """This player is ready (or not any more): when every player is, the round is dealt."""
-    version, game = _read(tables, table_id)
+    version, game = _take(tables, table_id)
     game.room.ready(owner, now=time.time(), ready=body.ready)
     return _changed(request, tables, table_id, version, game, owner)
 
@@ -204,7 +207,6 @@ async def events(
 
     def current() -> tuple[int, bytes, float | None]:
         version, game = _current(tables, table_id)
-        tables.give_back(table_id, version, game)
         view = _view(tables, table_id, version, game, owner)
         return version, to_json(view), game.room.closes
 

@@ -20,6 +20,7 @@ from croupier.web.schemas.baccarat import (
     Bankroll,
     BetKey,
     BetName,
+    DealView,
     Dollars,
     OddsView,
     Roads,
@@ -27,16 +28,14 @@ from croupier.web.schemas.baccarat import (
     Settlement,
     ShoeView,
     TableRequest,
-    Winner,
 )
-from croupier.web.schemas.common import CardView, RequestModel, closed
+from croupier.web.schemas.common import RequestModel, closed
 from croupier.web.schemas.match import PlayerName
 
 __all__ = [
     "MAX_WINDOW",
     "MIN_WINDOW",
     "BettorView",
-    "DealView",
     "OpenRoom",
     "Ready",
     "RoomBets",
@@ -95,21 +94,6 @@ class BettorView(TypedDict):
     bankrolls: Annotated[
         list[int], Field(description="the bankroll after each round (one's own only)")
     ]
-
-
-@closed
-class DealView(TypedDict):
-    """The last round dealt."""
-
-    number: Annotated[int, Field(ge=1)]
-    reshuffled: bool
-    player: list[CardView]
-    banker: list[CardView]
-    player_total: Annotated[int, Field(ge=0, le=9)]
-    banker_total: Annotated[int, Field(ge=0, le=9)]
-    outcome: Winner
-    natural: bool
-    reasons: list[str]
 
 
 @closed

@@ -71,6 +71,10 @@ class CasinoTable:
                 return player
         return None
 
+    def copy(self) -> CasinoTable:
+        """A copy to change, leaving this table as it is."""
+        return CasinoTable(self.match.copy(), list(self.seats))
+
     def to_dict(self) -> dict[str, Any]:
         """The table as JSON-ready data (for the store)."""
         return {"match": self.match.to_dict(), "seats": list(self.seats)}

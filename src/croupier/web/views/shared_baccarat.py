@@ -16,10 +16,11 @@ from typing import Any
 
 from croupier.baccarat.sharedtable import Bettor, SharedTable
 from croupier.baccarat.table import format_money
-from croupier.web.schemas.shared_baccarat import BettorView, DealView, RoomView
+from croupier.web.schemas.baccarat import DealView
+from croupier.web.schemas.shared_baccarat import BettorView, RoomView
 from croupier.web.views.baccarat import (
     CHIPS,
-    WINNERS,
+    deal_view,
     roads_view,
     round_view,
     rules_view,
@@ -27,7 +28,6 @@ from croupier.web.views.baccarat import (
     shoe_view,
     signed_money,
 )
-from croupier.web.views.cards import cards_view
 
 __all__ = ["BaccaratRoom", "room_path", "room_view"]
 
@@ -43,6 +43,10 @@ class BaccaratRoom:
 
     title: str
     room: SharedTable
+
+    def copy(self) -> BaccaratRoom:
+        """A copy to change, leaving this table as it is."""
+        return BaccaratRoom(self.title, self.room.copy())
 
     def to_dict(self) -> dict[str, Any]:
         """The table as JSON-ready data (for the store)."""
@@ -85,26 +89,7 @@ def _bettor(bettor: Bettor, mine: bool) -> BettorView:
 
 def _deal(room: SharedTable) -> DealView | None:
     last = room.last
-    if last is None:
-        return None
-    return round_view_of(last.number, last.coup, last.reshuffled)
-
-
-def round_view_of(number: int, coup: Any, reshuffled: bool) -> DealView:
-    """A dealt round without bets: the cards, the totals, the drawing rules applied."""
-    from croupier.baccarat.explain import drawing_reasons
-
-    return {
-        "number": number,
-        "reshuffled": reshuffled,
-        "player": cards_view(coup.player_cards),
-        "banker": cards_view(coup.banker_cards),
-        "player_total": coup.player_total,
-        "banker_total": coup.banker_total,
-        "outcome": WINNERS[coup.outcome],
-        "natural": coup.natural,
-        "reasons": list(drawing_reasons(coup)),
-    }
+    return None if last is None else deal_view(last.number, last.coup, last.reshuffled)
 
 
 def room_view(
