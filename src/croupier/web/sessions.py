@@ -97,13 +97,15 @@ class Slot(Generic[T]):
 
 
 def default_state_dir() -> Path:
-    """Where sessions are saved: ``$CROUPIER_STATE_DIR``, else the user's state directory
-    (``$XDG_STATE_HOME/croupier/web``, ``~/.local/state/croupier/web``)."""
+    """Where sessions are saved: ``$CROUPIER_STATE_DIR``, else ``web`` in the user's state
+    folder (:func:`croupier.userdirs.state_directory`: on Linux
+    ``$XDG_STATE_HOME/croupier/web``, by default ``~/.local/state/croupier/web``)."""
     explicit = os.environ.get("CROUPIER_STATE_DIR")
     if explicit:
         return Path(explicit)
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "croupier" / "web"
+    from croupier import userdirs
+
+    return userdirs.state_directory() / "web"
 
 
 class SessionIds:
