@@ -25,6 +25,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from croupier.web.app import create_app
+from tests.slowness import patience
 from tests.web.databases import PostgresServer, Unavailable, start_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +41,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ANSWERED_4XX = re.compile(r"Failed to load resource: the server responded with a status of 4\d\d")
+#: Seconds a browser step (an action, a wait, an ``expect``) may take on a quiet machine,
+#: scaled by the machine's slowness when the page opens (:func:`tests.slowness.patience`).
+BROWSER_WAIT = 15.0
 INSTALL_HINT = "apt-get update && apt-get install -y chromium (Debian), or set CROUPIER_CHROMIUM"
 
 
@@ -213,7 +217,11 @@ def checked_page(chromium: Any, server: LiveServer, viewport: dict[str, int] | N
             route.abort()
 
     page.route("**/*", route)
-    page.set_default_timeout(15_000)
+    from playwright.sync_api import expect
+
+    wait = 1000 * patience(BROWSER_WAIT)  # not Playwright's 5 s, which a busy machine misses
+    page.set_default_timeout(wait)
+    expect.set_options(timeout=wait)
     page.problems = problems
     return page
 

@@ -24,9 +24,7 @@ def table_state(page: Any, table: str) -> Any:
 
 def version_reached(page: Any, version: int) -> None:
     """Wait until the page shows the table at ``version`` (its live updates)."""
-    page.wait_for_function(
-        f"() => Number(document.body.dataset.version) >= {version}", timeout=60_000
-    )
+    page.wait_for_function(f"() => Number(document.body.dataset.version) >= {version}")
 
 
 def play_in_page(page: Any, table: str) -> int:

@@ -5,11 +5,11 @@ The table is the server's (:mod:`croupier.web.routers.match`): this command is o
 browser at it, with the same prompts as a game against the computer (a card of your
 hand, then the action, then the table cards and builds; or a whole move typed on one
 line). It sits down in the free seat (asking your name), or goes back to its own seat
-when it sat there before: its cookies are kept in a file of its own (under
-``$XDG_STATE_HOME/croupier``), so a dropped connection, a closed terminal or a restarted
-server lose nothing. The other player's moves come live (the table's server-sent
-events). Nothing here knows the rules: the server checks every move and says why it
-refuses one.
+when it sat there before: its cookies are kept in a file of its own (in the state
+folder, :func:`croupier.userdirs.state_directory`), so a dropped connection, a closed
+terminal or a restarted server lose nothing. The other player's moves come live (the
+table's server-sent events). Nothing here knows the rules: the server checks every move
+and says why it refuses one.
 """
 
 from __future__ import annotations
@@ -97,8 +97,9 @@ expected the link of a Casino table, http://host:port/casino/tables/ID
 
 def cookie_file() -> Path:
     """Where the terminal's cookies are kept (its seats, a shared server's join cookie)."""
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "croupier" / "remote-cookies.txt"
+    from croupier import userdirs
+
+    return userdirs.state_directory() / "remote-cookies.txt"
 
 
 class RemoteTable:

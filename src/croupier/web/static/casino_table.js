@@ -79,6 +79,7 @@
       list.append(item);
     }
     if (!table.history.length) list.append(el("li", "note", "No move yet this round."));
+    list.scrollTop = list.scrollHeight;  // the latest move (the other player's, live) in view
   }
 
   function drawLastRound() {
@@ -135,6 +136,7 @@
     $("round-number").textContent = table.round === null ? "–" : String(table.round);
     $("deck-size").textContent = String(table.deck);
     $("toss-text").textContent = table.toss ? table.toss.text : "";
+    $("toss-text").hidden = !table.toss;
     drawPlayers();
     picker.drawTable(table.table);
     picker.drawHand(table.hand, table.hand_keys, myTurn() && !busy);
