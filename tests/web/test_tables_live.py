@@ -35,6 +35,10 @@ class Browser:
         self.seen: list[dict[str, Any]] = []
 
     def follow(self) -> None:
+        """Load the table, then follow it (as a page does: the load gives the browser its
+        cookie, which the stream and every later request carry; a stream opened first
+        would race the next request for a session of its own)."""
+        self.table.state()
         self.table.follow(self.events)
 
     def until(self, version: int) -> dict[str, Any]:

@@ -49,7 +49,7 @@ async def review_page(request: Request, table: TableSeat) -> Response:
     "/api/casino/review",
     status_code=202,
     response_model=ReviewJobAnswer,
-    responses=answers(*CHANGES),
+    responses=answers(*CHANGES, 404),  # 404: no such shared table
 )
 def start_review(
     request: Request,
