@@ -76,7 +76,7 @@ from croupier.cli.stopping import Stopped
 from croupier.errors import CroupierError
 from croupier.numerals import fresh_seed, plural
 
-__all__ = ["Dialogue", "ask_move", "run_play"]
+__all__ = ["Dialogue", "ask_move", "run_play", "yes_no"]
 
 T = TypeVar("T")
 
@@ -193,7 +193,7 @@ class Dialogue:
                 self.out.print(Text(f"{exc}. Try again.", style="yellow"))
 
     def yes_no(self, prompt: str) -> bool:
-        return self.ask(prompt, _yes_no)
+        return self.ask(prompt, yes_no)
 
     # --- the game --------------------------------------------------------------------
 
@@ -594,7 +594,12 @@ def _action_or_back(text: str) -> Action | None:
     return Action.parse(text)
 
 
-def _yes_no(text: str) -> bool:
+def yes_no(text: str) -> bool:
+    """A y/n answer (``yes``, ``no`` too, any case), else the error naming it.
+
+    >>> yes_no(" Yes"), yes_no("n")
+    (True, False)
+    """
     word = text.strip().lower()
     if word in ("y", "yes"):
         return True

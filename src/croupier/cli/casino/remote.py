@@ -37,7 +37,7 @@ from croupier.cards import Card, parse_card
 from croupier.casino import Build, Move, Player
 from croupier.casino.session import TableItem, parse_move_line
 from croupier.cli.casino.drawing import build_text, numbered
-from croupier.cli.casino.play import ask_move
+from croupier.cli.casino.play import ask_move, yes_no
 from croupier.cli.console import INTERRUPTED, Prompter, fail, make_console
 from croupier.cli.render import card_text
 from croupier.errors import CroupierError
@@ -316,7 +316,7 @@ class RemoteDialogue:
                 agree = self.ask(
                     f"{_name(view, asked).capitalize()} asks to take back their last move. "
                     "Agree (y/n)? ",
-                    _yes_no,
+                    yes_no,
                 )
                 self.view = self.table.post("/takeback/answer", {"accept": agree})
                 continue
@@ -366,7 +366,7 @@ class RemoteDialogue:
                 self.out.print("You asked to take back your last move: waiting for the answer.")
                 self.wait()
         elif choice in ("g", "give up", "resign"):
-            if self.ask("Resign? The other player wins the tournament (y/n): ", _yes_no):
+            if self.ask("Resign? The other player wins the tournament (y/n): ", yes_no):
                 self.request("/resign")
         elif choice in ("q", "quit"):
             self.out.print(
@@ -501,15 +501,6 @@ def _name_text(text: str) -> str:
     if not 1 <= len(name) <= 24:
         raise CroupierError(f"bad name {text.strip()!r}: expected 1 to 24 characters")
     return name
-
-
-def _yes_no(text: str) -> bool:
-    word = text.strip().lower()
-    if word in ("y", "yes"):
-        return True
-    if word in ("n", "no"):
-        return False
-    raise CroupierError(f"bad answer {text.strip()!r}: expected y or n")
 
 
 def _capitalized(text: str) -> str:
