@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 from rich.console import Console
@@ -76,7 +76,7 @@ from croupier.cli.stopping import Stopped
 from croupier.errors import CroupierError
 from croupier.numerals import fresh_seed, plural
 
-__all__ = ["Dialogue", "run_play"]
+__all__ = ["Dialogue", "ask_move", "run_play", "yes_no"]
 
 T = TypeVar("T")
 
@@ -193,7 +193,7 @@ class Dialogue:
                 self.out.print(Text(f"{exc}. Try again.", style="yellow"))
 
     def yes_no(self, prompt: str) -> bool:
-        return self.ask(prompt, _yes_no)
+        return self.ask(prompt, yes_no)
 
     # --- the game --------------------------------------------------------------------
 
@@ -339,38 +339,9 @@ class Dialogue:
         these prompts) until the move is legal, or the player goes back to the menu."""
         while True:
             state = session.state
-            hand = state.hand(Player.HUMAN)
-            self.out.print()
-            numbers = "1" if len(hand) == 1 else f"1-{len(hand)}"
-            card = self.ask(
-                f"Card to play ({numbers} or a name such as {hand[0].casino}; 0 for the menu): ",
-                partial(_typed_or, partial(_card_or_menu, hand=hand)),
-            )
-            if card is None:
+            move = ask_move(self.ask, self.out, state.hand(Player.HUMAN), table_items(state))
+            if move is None or self.play_human(session, move):
                 return
-            move = card if isinstance(card, Move) else self.ask_rest(card, session)
-            if move is not None and self.play_human(session, move):
-                return
-
-    def ask_rest(self, card: Card, session: Session) -> Move | None:
-        """The action and table items for ``card`` (``None``: choose another card)."""
-        action = self.ask(
-            f"Play {card.pretty} how: trail, capture, build or increase "
-            "(t, c, b, i; 0 to choose another card): ",
-            partial(_typed_or, _action_or_back),
-        )
-        if action is None or isinstance(action, Move):
-            return action
-        selection: tuple[TableItem, ...] | Move = ()
-        if action is not Action.TRAIL:
-            items = table_items(session.state)
-            selection = self.ask(
-                _SELECTION_PROMPTS[action],
-                partial(_typed_or, partial(parse_selection, items=items)),
-            )
-        if isinstance(selection, Move):
-            return selection
-        return compose_move(card, action, selection)
 
     def show_history(self, session: Session) -> None:
         turns = session.round_history()
@@ -537,6 +508,53 @@ class Dialogue:
         self.out.print(Text(line, style="bold"))
 
 
+#: How the prompts ask: a prompt and a reader of the answer; the answer read (asked again
+#: until it reads).
+Ask = Callable[[str, Callable[[str], Any]], Any]
+
+
+def ask_move(
+    ask: Ask, out: Console, hand: Sequence[Card], items: Sequence[TableItem]
+) -> Move | None:
+    """A move asked for step by step: a card of ``hand``, then its action, then the table
+    ``items`` it takes or builds with (a whole move may be typed at any of these
+    prompts); ``None`` when the player goes back to the menu. Whether the rules allow it
+    is for the caller to learn (a game against the computer, or a shared table's server,
+    plays it)."""
+    while True:
+        out.print()
+        numbers = "1" if len(hand) == 1 else f"1-{len(hand)}"
+        card = ask(
+            f"Card to play ({numbers} or a name such as {hand[0].casino}; 0 for the menu): ",
+            partial(_typed_or, partial(_card_or_menu, hand=hand)),
+        )
+        if card is None:
+            return None
+        move = card if isinstance(card, Move) else _ask_rest(ask, card, items)
+        if move is not None:
+            return move
+
+
+def _ask_rest(ask: Ask, card: Card, items: Sequence[TableItem]) -> Move | None:
+    """The action and table items for ``card`` (``None``: choose another card)."""
+    action = ask(
+        f"Play {card.pretty} how: trail, capture, build or increase "
+        "(t, c, b, i; 0 to choose another card): ",
+        partial(_typed_or, _action_or_back),
+    )
+    if action is None or isinstance(action, Move):
+        return action
+    selection: tuple[TableItem, ...] | Move = ()
+    if action is not Action.TRAIL:
+        selection = ask(
+            _SELECTION_PROMPTS[action],
+            partial(_typed_or, partial(parse_selection, items=items)),
+        )
+    if isinstance(selection, Move):
+        return selection
+    return compose_move(card, action, selection)
+
+
 _SELECTION_PROMPTS = {
     Action.CAPTURE: "Table cards and builds to capture (numbers or names, e.g. 1 3): ",
     Action.BUILD: "Loose cards to build with (numbers or names; none to add to your build): ",
@@ -576,7 +594,12 @@ def _action_or_back(text: str) -> Action | None:
     return Action.parse(text)
 
 
-def _yes_no(text: str) -> bool:
+def yes_no(text: str) -> bool:
+    """A y/n answer (``yes``, ``no`` too, any case), else the error naming it.
+
+    >>> yes_no(" Yes"), yes_no("n")
+    (True, False)
+    """
     word = text.strip().lower()
     if word in ("y", "yes"):
         return True
