@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from croupier.cards import Card, CardError, parse_card
 from croupier.casino.errors import CasinoCardError, CasinoError
 from croupier.casino.gamelog import GameLog, LoggedRound
+from croupier.casino.judge import Judge
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action, Move
 from croupier.casino.pieces import Build, Player
@@ -117,7 +118,7 @@ _HUMAN_MENU = (
     MenuItem(MenuChoice.HISTORY, "Show this round's moves", "r", "round"),
     MenuItem(MenuChoice.UNDO, "Take back my last move (a practice game)", "u", "undo"),
     MenuItem(MenuChoice.SAVE_AND_QUIT, "Save and quit", "x"),
-    MenuItem(MenuChoice.PLAY_HINT, "Play the expert's move (the hint)", "p", "play hint"),
+    MenuItem(MenuChoice.PLAY_HINT, "Play the hint (the judge's best move)", "p", "play hint"),
     MenuItem(MenuChoice.MENU, "Show this menu", "?"),
 )
 _COMPUTER_MENU = (
@@ -352,10 +353,13 @@ class Session:
     (a saved game): from a finished round it deals the next one, and a finished
     tournament is refused. Every move played is added to ``log`` (a
     :class:`~croupier.casino.gamelog.GameLog`; give the log of a saved game to go on
-    with it), and a move taken back leaves it again. The help offered to the human is
-    always the full expert's, at every level; both take at most ``deadline`` seconds a
-    move. ``practice`` marks a practice game, where
-    moves may be taken back (taking one back makes any game a practice game).
+    with it), and a move taken back leaves it again. The computer takes at most
+    ``deadline`` seconds a move. The help offered to the human is the judge's best move
+    (:mod:`~croupier.casino.judge`, at every level: the move its review calls best), and
+    the reasons for the moves of a computer that looks ahead (the ``strong`` and
+    ``expert`` levels) are the judge's too, so that neither depends on the clock.
+    ``practice`` marks a practice game, where moves may be taken back (taking one back
+    makes any game a practice game).
     """
 
     def __init__(
@@ -368,12 +372,14 @@ class Session:
         log: GameLog | None = None,
         practice: bool = False,
         deadline: float = DEFAULT_DEADLINE,
+        judge: Judge | None = None,
     ) -> None:
         self.level = level
         self.strategy = (
             strategy if strategy is not None else level_strategy(level, deadline=deadline)
         )
-        self.adviser: Strategy = ExpertStrategy(deadline=deadline)
+        #: The judge of the hints and of the computer's reasons.
+        self.judge = judge if judge is not None else Judge()
         self.log = (log if log is not None else GameLog()).with_level(level)
         self.rng = as_generator(rng)
         if state.is_round_over:
@@ -387,7 +393,6 @@ class Session:
         self.finished = False
         #: Whether moves may be (or were) taken back: a practice game, saved as such.
         self.practice = practice
-        self._hint: tuple[State, Decision] | None = None  # the last advice, and where
 
     @property
     def move_stack(self) -> list[Move]:
@@ -422,26 +427,34 @@ class Session:
         return None if self.finished else self.state.to_move
 
     def computer_decision(self) -> Decision:
-        """The computer's move and its reason (it is the computer's turn)."""
-        return self._decide(Player.COMPUTER)
+        """The computer's move and its reason (it is the computer's turn): the move its
+        level chooses on its clock; the reason, for a level that looks ahead, the judge's."""
+        decision = self._decide(Player.COMPUTER)
+        if not isinstance(self.strategy, ExpertStrategy):  # no look-ahead to explain
+            return decision
+        verdict = self.judge.verdict(self.state.observe(Player.COMPUTER))
+        if not verdict.valued(decision.move):  # an extreme table the judge's budget cut
+            return decision
+        return Decision(decision.move, verdict.explain(decision.move), decision.cut_short)
 
     def hint(self) -> Decision:
-        """The move the expert recommends to the human, and why (asked again in the same
-        position, the same advice at once)."""
-        if self._hint is not None and self._hint[0] == self.state:
-            return self._hint[1]
-        decision = self._decide(Player.HUMAN, self.adviser)
-        self._hint = (self.state, decision)
-        return decision
+        """The move the judge recommends to the human, and why: the best move of its
+        verdict (the same on any machine; asked again, the same advice at once)."""
+        self._check_turn(Player.HUMAN)
+        verdict = self.judge.verdict(self.state.observe(Player.HUMAN))
+        return Decision(verdict.best, verdict.reason, verdict.cut or not verdict.complete)
 
     def play_hint(self) -> Turn:
-        """Play the move the expert recommends (:meth:`hint`)."""
+        """Play the move the judge recommends (:meth:`hint`)."""
         return self.play(self.hint().move)
 
-    def _decide(self, player: Player, strategy: Strategy | None = None) -> Decision:
+    def _check_turn(self, player: Player) -> None:
         if self.finished or self.to_move is not player:
             raise CasinoError(f"it is not the {player.key}'s turn")
-        return (strategy or self.strategy).decide(self.state.observe(player))
+
+    def _decide(self, player: Player) -> Decision:
+        self._check_turn(player)
+        return self.strategy.decide(self.state.observe(player))
 
     def play(self, move: Move | str) -> Turn:
         """Play the move of the player to move (checked: an illegal move raises

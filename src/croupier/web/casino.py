@@ -34,17 +34,12 @@ from croupier.casino.gamelog import (
     parse_game_file,
     parse_log,
 )
+from croupier.casino.judge import Judge
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action
 from croupier.casino.puzzles import Puzzle, PuzzleHistory, load_puzzles, next_puzzle
 from croupier.casino.replay import replay
-from croupier.casino.review import (
-    INTERACTIVE_SECONDS,
-    GameReview,
-    Reviewer,
-    RoundReview,
-    review_round,
-)
+from croupier.casino.review import GameReview, RoundReview, review_round
 from croupier.casino.savefile import format_save, parse_save
 from croupier.casino.session import (
     RoundEnd,
@@ -83,9 +78,6 @@ MIN_THINK: Final = 0.05
 #: Seconds of the deadline kept for what follows the search: the answer is built and
 #: saved (on a loaded machine, more than a moment).
 ANSWER_MARGIN: Final = 0.2
-#: Share of an answer's time left that the review of a round just ended may take (the
-#: computer's replies get the rest).
-REVIEW_SHARE: Final = 0.5
 
 #: Largest seed accepted for the shuffles.
 MAX_SEED: Final = 2**63 - 1
@@ -287,17 +279,12 @@ def history_view(seat: Seat) -> list[dict[str, Any]]:
 
 
 def _round_review(seat: Seat, until: float) -> RoundReview | None:
-    """The review of the human's moves in the round just ended, searched by
-    :data:`REVIEW_SHARE` of the answer's time left (``until``, a ``time.time()``), each
-    move its share of it (at most :data:`INTERACTIVE_SECONDS`): a verdict the clock cut
-    says so, and the whole review of the round is there again on the review page."""
+    """The review of the human's moves in the round just ended, by the judge (a fixed
+    amount of work, whatever the answer's time left: the same verdicts as the review
+    page's)."""
     if not seat.log.rounds:
         return None
-    logged = seat.log.rounds[-1]
-    moves = sum(1 for state, _ in logged.positions() if state.next_player is Player.HUMAN)
-    share = (until - time.time()) * REVIEW_SHARE / max(1, moves)
-    seconds = min(INTERACTIVE_SECONDS, max(0.0, share))
-    return review_round(logged, reviewer=Reviewer(seconds=seconds))
+    return review_round(seat.log.rounds[-1], judge=Judge())
 
 
 def _round_end_event(end: RoundEnd, seat: Seat, until: float) -> dict[str, Any]:
@@ -520,7 +507,6 @@ def hint(request: Request) -> Response:
 def expert_hint(seat: Seat, until: float) -> dict[str, Any]:
     """The expert's advice for the human's move, searched by ``until`` (in a worker)."""
     game = seat.session()
-    game.adviser = level_strategy(Level.EXPERT, deadline=max(MIN_THINK, until - time.time()))
     decision = game.hint()
     return {"move": move_view(decision.move, table_items(game.state)), "reason": decision.reason}
 
@@ -639,12 +625,12 @@ def review_view(log: GameLog, progress: Progress | None = None) -> dict[str, Any
     with the position before it, the move played, and for the human's moves the verdict
     and the best move (``progress(done, total)`` is told each round reviewed). The same
     verdicts as ``croupier casino review``: a fixed amount of search, no clock."""
-    reviewer = Reviewer()
+    judge = Judge()
     rounds = []
     for done, logged in enumerate(log.rounds):
         if progress is not None:
             progress(done, len(log.rounds))
-        reviewed = review_round(logged, reviewer=reviewer)
+        reviewed = review_round(logged, judge=judge)
         if reviewed.moves:
             rounds.append(reviewed)
     result = GameReview(Player.HUMAN, tuple(rounds))

@@ -118,12 +118,16 @@ class MoveReviewView(Answer):
     best: str
     best_text: str
     loss: float = Field(ge=0, description="round points lost against the best move")
+    error: float | None = Field(
+        ge=0, description="the standard error of the loss (null: unknown, the budget cut)"
+    )
     mark: Literal["inaccuracy", "blunder"] | None
+    is_best: bool = Field(description="as good as the best: the loss not clearly past 0.1")
     reason: str
-    forced: bool = Field(description="the only legal move (or all were as good)")
+    forced: bool = Field(description="the only legal move")
     costs_tournament: bool
     exact: bool = Field(description="searched to the round's end, every card known")
-    clock_cut: bool = Field(description="the search ran out of time before its budget")
+    deals: int = Field(ge=0, description="the sampled deals the verdict averaged")
 
 
 class RoundReviewView(Answer):

@@ -1,0 +1,145 @@
+"""Asking the player at the terminal: an answer until it parses, yes or no, and a move put
+together as in a game (a card of the hand, an action, the table cards and builds it
+uses) or typed whole; for ``casino play``, the exercises of ``casino review`` and
+``casino puzzle``.
+
+The parsing and the rules are the library's (:mod:`croupier.casino.session` reads the
+parts and puts the move together, :meth:`State.check <croupier.casino.state.State.check>`
+says whether the rules allow it); this module only asks and says what went wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import TypeVar
+
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from croupier.cards import Card
+from croupier.casino import Action, Move, State
+from croupier.casino.session import (
+    TableItem,
+    compose_move,
+    parse_hand_choice,
+    parse_move_line,
+    parse_selection,
+    table_items,
+)
+from croupier.cli.console import Prompter
+from croupier.errors import CroupierError
+
+__all__ = ["Asker", "capitalized", "typed_or"]
+
+T = TypeVar("T")
+
+_SELECTION_PROMPTS = {
+    Action.CAPTURE: "Table cards and builds to capture (numbers or names, e.g. 1 3): ",
+    Action.BUILD: "Loose cards to build with (numbers or names; none to add to your build): ",
+    Action.INCREASE: "Build to increase (its number or one of its cards): ",
+}
+
+
+class Asker:
+    """Questions to the player on ``out``, answers read by ``prompter``."""
+
+    def __init__(self, out: Console, prompter: Prompter | None = None) -> None:
+        self.out = out
+        self.prompter = prompter if prompter is not None else Prompter(out)
+
+    def ask(self, prompt: str, parse: Callable[[str], T]) -> T:
+        """Ask until the answer parses; a bad answer is explained, then asked again.
+        ``prompt`` is Rich markup (escape any ``[`` that is not)."""
+        while True:
+            answer = self.prompter.ask(prompt)
+            try:
+                return parse(answer)
+            except CroupierError as exc:
+                self.out.print(Text(f"{exc}. Try again.", style="yellow"))
+
+    def yes_no(self, prompt: str) -> bool:
+        """A yes or no answer (y, yes, n, no); ``prompt`` is Rich markup."""
+        return self.ask(prompt, _yes_no)
+
+    def move(
+        self, state: State, keys: Mapping[str, str], back: str = "0 for the menu"
+    ) -> Move | str:
+        """The move of the player to move in ``state``, legal, asked as in a game: a card
+        of the hand (by number or name), an action, then the table items it uses (each
+        prompt also takes a whole move typed on one line, and ``0`` goes back a step); or,
+        typed at the card prompt, one of ``keys`` (what it returns: a key and its
+        meaning, such as ``{"0": "menu"}``). ``back`` says at the card prompt how to leave
+        (``0 for the menu``). A move the rules refuse is explained and asked again."""
+        while True:
+            hand = state.hand(state.next_player)
+            numbers = "1" if len(hand) == 1 else f"1-{len(hand)}"
+            card = self.ask(
+                escape(f"Card to play ({numbers} or a name such as {hand[0].casino}; {back}): "),
+                partial(typed_or, partial(_card_or_key, hand=hand, keys=keys)),
+            )
+            if isinstance(card, str):
+                return card
+            move = card if isinstance(card, Move) else self._rest(card, state)
+            if move is None:
+                continue
+            problem = state.check(move)
+            if problem is None:
+                return move
+            self.out.print(Text(f"{capitalized(str(problem))}. Choose again.", style="yellow"))
+
+    def _rest(self, card: Card, state: State) -> Move | None:
+        """The action and table items for ``card`` (``None``: choose another card)."""
+        action = self.ask(
+            escape(
+                f"Play {card.pretty} how: trail, capture, build or increase "
+                "(t, c, b, i; 0 to choose another card): "
+            ),
+            partial(typed_or, _action_or_back),
+        )
+        if action is None or isinstance(action, Move):
+            return action
+        selection: tuple[TableItem, ...] | Move = ()
+        if action is not Action.TRAIL:
+            items = table_items(state)
+            selection = self.ask(
+                escape(_SELECTION_PROMPTS[action]),
+                partial(typed_or, partial(parse_selection, items=items)),
+            )
+        if isinstance(selection, Move):
+            return selection
+        return compose_move(card, action, selection)
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter in capitals (an error message as a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
+def typed_or(parse: Callable[[str], T], text: str) -> Move | T:
+    """A whole move typed on one line, or else the answer ``parse`` reads."""
+    move = parse_move_line(text)
+    return move if move is not None else parse(text)
+
+
+def _card_or_key(text: str, hand: Sequence[Card], keys: Mapping[str, str]) -> Card | str:
+    word = text.strip().lower()
+    if word in keys:
+        return keys[word]
+    return parse_hand_choice(text, hand)
+
+
+def _action_or_back(text: str) -> Action | None:
+    if text.strip().lower() in ("0", "back"):
+        return None
+    return Action.parse(text)
+
+
+def _yes_no(text: str) -> bool:
+    word = text.strip().lower()
+    if word in ("y", "yes"):
+        return True
+    if word in ("n", "no"):
+        return False
+    raise CroupierError(f"bad answer {text.strip()!r}: expected y or n")
