@@ -94,6 +94,8 @@ SURE: Final = 2.0
 
 #: Plies in a deal of 4 + 4 cards: searched this deep, a deal is searched to its end.
 _DEAL_PLIES: Final = 8
+#: Legal moves a plain table has at most (see :attr:`JudgeSettings.plain_moves`).
+_PLAIN: Final = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,25 +107,62 @@ class JudgeSettings:
     #: Sampled deals searched at most: the deals double up to this many while a move's
     #: mark is in doubt (see the module's documentation).
     max_deals: int = 1024
-    #: Plies searched ahead in each sampled deal (8: to the end of the deal).
+    #: Plies searched ahead in each sampled deal on a plain table (8: to the end of the
+    #: deal).
     depth: int = _DEAL_PLIES
     #: Positions the last deal's search to the end of the round may visit before it
     #: looks only ``depth`` plies ahead instead.
     exact_nodes: int = 1_000_000
-    #: Steps of work a verdict may take in all (see
-    #: :class:`~.strategies.base.WorkBudget`): far more than any real position needs, a
-    #: bound for extreme tables only.
+    #: Steps of work (see :class:`~.strategies.base.WorkBudget`) the listing of the legal
+    #: moves may take (all of them on any table but an extreme one, 20 low loose cards),
+    #: and a search of 1 or 2 plies on a large table: about a second or two.
+    listing_steps: int = 60_000
+    #: Steps of work the search of a plain table may take in all: far more than a real
+    #: position needs (a few thousand a deal), a bound for the largest.
     steps: int = 5_000_000
+    #: Legal moves a plain table has at most (every position of real games measured had
+    #: 16 or fewer). On a larger table every position searched has more moves, and each
+    #: step of the search costs more: the search then looks less far ahead and takes
+    #: fewer steps (see :meth:`plan`).
+    plain_moves: int = _PLAIN
     #: The standard error of a loss below which more deals are not searched, even when
     #: the loss is within :data:`SURE` standard errors of a threshold.
     target_error: float = 0.1
 
-    def expert(self) -> ExpertSettings:
+    def plan(self, moves: int, complete: bool = True) -> tuple[int, int]:
+        """How far ahead each deal is searched, and the steps the search may take, on a
+        table of ``moves`` legal moves (``complete``: all of them were listed).
+
+        On a plain table, ``depth`` and ``steps``. Beyond it every position searched has
+        more moves, and a step costs more: the plies are halved for each doubling of the
+        moves (at least 1); 4 plies get the steps divided by the square of the ratio to a
+        plain table, and 1 or 2 plies, where each step is a call of the search of its
+        own (about 30 µs), :attr:`listing_steps` as the listing does. A listing the
+        budget stopped means a larger table still, planned as 1 ply.
+
+        >>> [JUDGE_SETTINGS.plan(moves) for moves in (10, 50, 100, 2000)]
+        [(8, 5000000), (4, 2048000), (2, 60000), (1, 60000)]
+        >>> JUDGE_SETTINGS.plan(14, complete=False)
+        (1, 60000)
+        """
+        plain = self.plain_moves
+        if not complete:
+            moves = max(moves, 16 * plain)
+        if moves <= plain:
+            return self.depth, self.steps
+        depth, size = self.depth, plain
+        while moves > size and depth > 1:
+            depth, size = max(1, depth // 2), size * 2
+        if depth > 2:
+            return depth, self.steps * plain * plain // (moves * moves)
+        return depth, self.listing_steps
+
+    def expert(self, depth: int) -> ExpertSettings:
         """The expert's settings for one deal's search: one deal, ``depth`` plies, no
         time to spare (a fixed amount of work)."""
         return ExpertSettings(
             samples=1,
-            depth=self.depth,
+            depth=depth,
             min_samples=1,
             node_budget=0,
             max_samples=1,
@@ -276,17 +315,24 @@ class Verdict:
 
     def _cut_note(self) -> str | None:
         """What the verdict must admit when the budget stopped its work."""
-        budget = f"the judge's budget of {self.steps:,} steps"
+        notes = []
         if not self.complete:
-            return (
-                f"{budget} stopped the listing of the legal moves (it judged "
-                f"{len(self.moves):,} of the {self.listed:,} listed)"
+            notes.append(
+                f"the judge's budget stopped the listing of the legal moves at {self.listed:,}"
             )
-        if self.cut:
-            if self.deals:
-                return f"{budget} stopped the search after {plural(self.deals, 'sampled deal')}"
-            return f"{budget} stopped the search: the moves are valued one move ahead"
-        return None
+        if len(self.moves) < self.listed:
+            notes.append(f"it valued {len(self.moves):,} of the {self.listed:,} moves listed")
+        budget = f"the judge's budget of {self.steps:,} steps"
+        if self.cut and self.deals:
+            notes.append(f"{budget} stopped the search after {plural(self.deals, 'sampled deal')}")
+        elif self.cut:
+            notes.append(f"{budget} stopped the search: the moves are valued one move ahead")
+        elif self.deals and self.depth < _DEAL_PLIES and self.listed > _PLAIN:
+            notes.append(
+                f"with {self.listed:,} legal moves, each deal was searched only "
+                f"{plural(self.depth, 'move')} ahead"
+            )
+        return "; ".join(notes) or None
 
     def ranked(self) -> list[tuple[Move, Loss]]:
         """One move of each kind with its loss, the best first."""
@@ -389,10 +435,10 @@ class Judge:
         if known is not None:
             self._verdicts.move_to_end(observation)
             return known
-        budget = WorkBudget(self.settings.steps)
-        moves, complete = list_moves_to_decide(observation, budget)
-        verdict = self._judge(observation, moves, complete, budget)
-        verdict = replace(verdict, work=int(budget.clock()))
+        listing = WorkBudget(2 * self.settings.listing_steps)  # the listing takes half
+        moves, complete = list_moves_to_decide(observation, listing)
+        verdict = self._judge(observation, moves, complete)
+        verdict = replace(verdict, work=verdict.work + int(listing.clock()))
         self._verdicts[observation] = verdict
         while len(self._verdicts) > self.remember:
             self._verdicts.popitem(last=False)
@@ -405,7 +451,7 @@ class Judge:
         verdict = self.position(state)
         if not verdict.valued(move):
             pair = [verdict.best, move]
-            narrow = self._judge(verdict.observation, pair, False, WorkBudget(self.settings.steps))
+            narrow = self._judge(verdict.observation, pair, verdict.complete, verdict.listed)
             if narrow.valued(move) and narrow.valued(verdict.best):
                 raw, error = narrow.difference(verdict.best, move)
                 swings = max(0, round(raw / TOURNAMENT_BONUS))
@@ -415,11 +461,32 @@ class Judge:
         return verdict, verdict.loss(move)
 
     def _judge(
-        self, observation: Observation, moves: list[Move], complete: bool, budget: WorkBudget
+        self,
+        observation: Observation,
+        moves: list[Move],
+        complete: bool,
+        listed: int | None = None,
     ) -> Verdict:
-        """The verdict on ``moves`` (all the legal moves if ``complete``) within ``budget``."""
+        """The verdict on ``moves`` (all the legal moves if ``complete``) on a table of
+        ``listed`` legal moves (by default, ``moves``), with the work it plans."""
         settings = self.settings
-        steps = settings.steps
+        listed = len(moves) if listed is None else listed
+        depth, steps = settings.plan(listed, complete)
+        budget = WorkBudget(steps)
+        verdict = self._search(observation, moves, complete, budget, depth)
+        return replace(verdict, work=int(budget.clock()), listed=listed)
+
+    def _search(
+        self,
+        observation: Observation,
+        moves: list[Move],
+        complete: bool,
+        budget: WorkBudget,
+        depth: int,
+    ) -> Verdict:
+        """The verdict on ``moves`` searched ``depth`` plies ahead within ``budget``."""
+        settings = self.settings
+        steps = int(budget.seconds)
         kinds, searched = _kinds(moves)
         if len(moves) == 1 and complete:
             only = moves[0]
@@ -439,7 +506,7 @@ class Judge:
             )
         # A new expert for each verdict: the last deal's table of positions is not carried
         # from one verdict to the next, so a verdict never depends on what came before.
-        expert = ExpertStrategy(settings.expert(), exact_values=True)
+        expert = ExpertStrategy(settings.expert(depth), exact_values=True)
         if observation.deck_size == 0:
             analysis = expert.analyse(observation, searched, observation_rng(observation), budget)
             return _verdict(observation, moves, kinds, searched, analysis, complete, steps)
@@ -469,7 +536,7 @@ class Judge:
             values,
             best,
             len(rows),
-            settings.depth,
+            depth,
             False,
             complete=complete,
             cut=cut is not None,
@@ -523,7 +590,7 @@ def _verdict(
         0,
         analysis.depth,
         analysis.exact,
-        complete=complete and len(kept) == len(searched),
+        complete=complete,
         cut=analysis.search_cut,
         steps=steps,
         listed=len(moves),

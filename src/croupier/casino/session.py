@@ -435,7 +435,10 @@ class Session:
         verdict = self.judge.verdict(self.state.observe(Player.COMPUTER))
         if not verdict.valued(decision.move):  # an extreme table the judge's budget cut
             return decision
-        return Decision(decision.move, verdict.explain(decision.move), decision.cut_short)
+        reason = verdict.explain(decision.move)
+        if decision.cut_short:  # its own search, on its clock
+            reason += f"; the {self.strategy.deadline:g} s deadline cut its own search short"
+        return Decision(decision.move, reason, decision.cut_short)
 
     def hint(self) -> Decision:
         """The move the judge recommends to the human, and why: the best move of its

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
 from croupier.casino import Action
-from croupier.casino.puzzles import load_puzzles, read_history
+from croupier.casino.puzzles import PuzzleHistory, load_puzzles, next_puzzle, read_history
 
 from ..helpers import assert_one_line_error, croupier
 
@@ -53,15 +55,14 @@ def test_a_bad_id_and_a_bad_history(tmp_path: Path) -> None:
 
 
 def test_a_puzzle_solved_as_in_a_game_and_the_keys_shown(tmp_path: Path) -> None:
-    puzzle = load_puzzles()[1]
+    puzzle = next_puzzle(load_puzzles(), PuzzleHistory(), np.random.default_rng(1))
     solution = puzzle.solutions[0]
     state = puzzle.state
     hand = state.hand(state.next_player)
     answers = [str(hand.index(solution.card) + 1), solution.action.value[0]]
-    if solution.action is not Action.TRAIL:
-        answers.append(
-            " ".join([*(c.casino for c in solution.loose), *(b[0].casino for b in solution.builds)])
-        )
+    if solution.action is not Action.TRAIL:  # the table items, each by one of its cards
+        named = [*solution.loose, *(build[0] for build in solution.builds)]
+        answers.append(" ".join(card.casino for card in named))
     history = tmp_path / "history.json"
     run = croupier(
         "casino", "puzzle", "--history", str(history), "--seed", "1",

@@ -259,11 +259,12 @@ class HintAnswer(Answer):
 
 class Thresholds(Answer):
     """Round points lost from which a move is an inaccuracy or a blunder, and within
-    which it is as good as the best."""
+    which it is as good as the best; the standard errors a loss must pass them by."""
 
     inaccuracy: float
     blunder: float
     best: float
+    errors: float = Field(description="a loss less this many standard errors is compared")
 
 
 class ReviewSummary(Answer):
