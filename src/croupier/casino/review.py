@@ -52,7 +52,7 @@ import enum
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from croupier.casino.gamelog import GameLog, LoggedRound
 from croupier.casino.judge import (
@@ -67,6 +67,9 @@ from croupier.casino.judge import (
 from croupier.casino.moves import Move
 from croupier.casino.pieces import Player
 from croupier.casino.state import State
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "BEST_WITHIN",
@@ -146,6 +149,12 @@ class MoveReview:
         """Whether the move is the judge's best move, or one of its kind (the same but for
         cards of the same sort), rather than only as good as it within the error."""
         return self.played == self.best or (self.loss == 0 and self.error == 0)
+
+    def _repr_html_(self) -> str:
+        """The verdict drawn in a notebook (:mod:`croupier.casino.display`)."""
+        from croupier.casino.display import move_review_html
+
+        return move_review_html(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The review as JSON-ready data (the ``error`` ``null`` when unknown)."""
@@ -251,6 +260,19 @@ class GameReview:
     def mistakes(self) -> tuple[MoveReview, ...]:
         """The marked moves (inaccuracies and blunders), in order: the positions to learn from."""
         return tuple(move for move in self.moves if move.mark is not None)
+
+    def _repr_html_(self) -> str:
+        """The summary, the chart of points lost and the marked moves, in a notebook."""
+        from croupier.casino.display import review_html
+
+        return review_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """Every move judged as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.casino.frames.review_frame`)."""
+        from croupier.casino.frames import review_frame
+
+        return review_frame(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The review as JSON-ready data: the summary, then the rounds."""
