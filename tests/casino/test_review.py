@@ -129,14 +129,12 @@ def test_marks() -> None:
 def test_a_move_on_an_extreme_table_is_reviewed_within_its_budget() -> None:
     state = extreme_position(TWENTY_LOW)  # 488,714 legal moves: 21 s to list them all
     played = Move.parse("capture C9 SA S3 H5")  # not among the moves valued in time
-    judge = Judge(JudgeSettings(steps=200))
+    judge = Judge(JudgeSettings(listing_steps=200))
     reviewed = review_move(state, played, judge=judge)
     assert reviewed.played == played and state.is_legal(reviewed.best)
     assert not reviewed.forced and reviewed.loss >= 0 and math.isfinite(reviewed.loss)
-    assert "the judge's budget of 200 steps stopped the listing of the legal moves" in (
-        reviewed.reason
-    )
-    fresh = Judge(JudgeSettings(steps=200))
+    assert "the judge's budget stopped the listing of the legal moves at " in reviewed.reason
+    fresh = Judge(JudgeSettings(listing_steps=200))
     assert review_move(state, played, judge=fresh) == reviewed
 
 

@@ -29,10 +29,12 @@ past a threshold only when its loss minus :data:`SURE` standard errors is
 (:meth:`Loss.clearly_past`): a review marks only such moves. The best move (the hint)
 loses nothing, exactly: a game played by the hints alone reviews at 100% with no mark.
 
-The work is bounded on any table by :attr:`JudgeSettings.steps` steps (see
-:class:`~.strategies.base.WorkBudget`): on an extreme table, where listing the legal
-moves alone takes seconds, the budget stops the listing or the deals at the same place
-on every machine, and the verdict says so. Nothing here prints or reads the clock.
+The work is bounded on any table, in steps (see :class:`~.strategies.base.WorkBudget`):
+the listing of the legal moves by :attr:`JudgeSettings.listing_steps`, the search by a
+plan that depends on the number of legal moves (:meth:`JudgeSettings.plan`: on a table
+of many moves each step costs more, and the search looks less far ahead), so that on an
+extreme table the listing or the deals stop at the same place on every machine, within
+a second or two, and the verdict says so. Nothing here prints or reads the clock.
 
 >>> from croupier.casino import Move, Player, new_tournament
 >>> state = new_tournament(Player.HUMAN, rng=1)
@@ -275,10 +277,7 @@ class Verdict:
 
     def loss(self, move: Move) -> Loss:
         """What ``move`` (one of :attr:`moves`) gives away against :attr:`best`."""
-        raw, error = self.difference(self.best, move)
-        swings = max(0, round(raw / TOURNAMENT_BONUS))
-        points = max(0.0, raw - swings * TOURNAMENT_BONUS)
-        return Loss(points, error if not swings else 0.0, swings > 0)
+        return _loss(*self.difference(self.best, move))
 
     @property
     def reason(self) -> str:
@@ -375,6 +374,15 @@ class Verdict:
         }
 
 
+def _loss(raw: float, error: float) -> Loss:
+    """The loss of a move worth ``raw`` less than the best (with that standard error): a
+    difference of :data:`~.strategies.search.TOURNAMENT_BONUS` or more is the
+    tournament given up, and the loss counts the round points only."""
+    swings = max(0, round(raw / TOURNAMENT_BONUS))
+    points = max(0.0, raw - swings * TOURNAMENT_BONUS)
+    return Loss(points, error if not swings else 0.0, swings > 0)
+
+
 def error_json(error: float) -> float | None:
     """A standard error as JSON: rounded, ``None`` when unknown (infinite)."""
     return round(error, 3) if math.isfinite(error) else None
@@ -416,7 +424,7 @@ class Judge:
     so that asking again (the hint, then the review of the move played) costs nothing.
     """
 
-    def __init__(self, settings: JudgeSettings = JUDGE_SETTINGS, *, remember: int = 64) -> None:
+    def __init__(self, settings: JudgeSettings = JUDGE_SETTINGS, *, remember: int = 128) -> None:
         self.settings = settings
         self.remember = remember
         self._verdicts: OrderedDict[Observation, Verdict] = OrderedDict()
@@ -453,10 +461,7 @@ class Judge:
             pair = [verdict.best, move]
             narrow = self._judge(verdict.observation, pair, verdict.complete, verdict.listed)
             if narrow.valued(move) and narrow.valued(verdict.best):
-                raw, error = narrow.difference(verdict.best, move)
-                swings = max(0, round(raw / TOURNAMENT_BONUS))
-                points = max(0.0, raw - swings * TOURNAMENT_BONUS)
-                return verdict, Loss(points, error if not swings else 0.0, swings > 0)
+                return verdict, _loss(*narrow.difference(verdict.best, move))
             return verdict, Loss(0.0, math.inf)
         return verdict, verdict.loss(move)
 

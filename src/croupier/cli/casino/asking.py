@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -31,7 +31,7 @@ from croupier.casino.session import (
 from croupier.cli.console import Prompter
 from croupier.errors import CroupierError
 
-__all__ = ["Asker", "capitalized", "typed_or"]
+__all__ = ["Ask", "Asker", "ask_move", "capitalized", "typed_or"]
 
 T = TypeVar("T")
 
@@ -66,50 +66,75 @@ class Asker:
     def move(
         self, state: State, keys: Mapping[str, str], back: str = "0 for the menu"
     ) -> Move | str:
-        """The move of the player to move in ``state``, legal, asked as in a game: a card
-        of the hand (by number or name), an action, then the table items it uses (each
-        prompt also takes a whole move typed on one line, and ``0`` goes back a step); or,
-        typed at the card prompt, one of ``keys`` (what it returns: a key and its
-        meaning, such as ``{"0": "menu"}``). ``back`` says at the card prompt how to leave
-        (``0 for the menu``). A move the rules refuse is explained and asked again."""
+        """The move of the player to move in ``state``, legal, asked as in a game (see
+        :func:`ask_move`), or the meaning of one of ``keys`` typed at the card prompt. A
+        move the rules refuse is explained and asked again."""
         while True:
             hand = state.hand(state.next_player)
-            numbers = "1" if len(hand) == 1 else f"1-{len(hand)}"
-            card = self.ask(
-                escape(f"Card to play ({numbers} or a name such as {hand[0].casino}; {back}): "),
-                partial(typed_or, partial(_card_or_key, hand=hand, keys=keys)),
-            )
-            if isinstance(card, str):
-                return card
-            move = card if isinstance(card, Move) else self._rest(card, state)
-            if move is None:
-                continue
-            problem = state.check(move)
+            answer = ask_move(self.ask, self.out, hand, table_items(state), keys, back)
+            if not isinstance(answer, Move):
+                assert answer is not None  # "0" is one of the keys, or goes nowhere
+                return answer
+            problem = state.check(answer)
             if problem is None:
-                return move
+                return answer
             self.out.print(Text(f"{capitalized(str(problem))}. Choose again.", style="yellow"))
 
-    def _rest(self, card: Card, state: State) -> Move | None:
-        """The action and table items for ``card`` (``None``: choose another card)."""
-        action = self.ask(
-            escape(
-                f"Play {card.pretty} how: trail, capture, build or increase "
-                "(t, c, b, i; 0 to choose another card): "
-            ),
-            partial(typed_or, _action_or_back),
+
+#: How the prompts ask: a prompt (Rich markup) and a reader of the answer; the answer
+#: read (asked again until it reads).
+Ask = Callable[[str, Callable[[str], Any]], Any]
+
+
+def ask_move(
+    ask: Ask,
+    out: Console,
+    hand: Sequence[Card],
+    items: Sequence[TableItem],
+    keys: Mapping[str, str] | None = None,
+    back: str = "0 for the menu",
+) -> Move | str | None:
+    """A move asked for step by step: a card of ``hand`` (by number or name), then its
+    action, then the table ``items`` it takes or builds with (a whole move may be typed
+    at any of these prompts, and ``0`` goes back a step). At the card prompt, one of
+    ``keys`` returns its meaning; without ``keys``, ``0`` returns ``None`` (back to the
+    menu). ``back`` says at the card prompt how to leave. Whether the rules allow the
+    move is for the caller to learn (:meth:`Asker.move` checks it)."""
+    chosen = keys if keys is not None else {"0": "", "menu": ""}
+    while True:
+        out.print()
+        numbers = "1" if len(hand) == 1 else f"1-{len(hand)}"
+        card = ask(
+            escape(f"Card to play ({numbers} or a name such as {hand[0].casino}; {back}): "),
+            partial(typed_or, partial(_card_or_key, hand=hand, keys=chosen)),
         )
-        if action is None or isinstance(action, Move):
-            return action
-        selection: tuple[TableItem, ...] | Move = ()
-        if action is not Action.TRAIL:
-            items = table_items(state)
-            selection = self.ask(
-                escape(_SELECTION_PROMPTS[action]),
-                partial(typed_or, partial(parse_selection, items=items)),
-            )
-        if isinstance(selection, Move):
-            return selection
-        return compose_move(card, action, selection)
+        if isinstance(card, str):
+            return card if keys is not None else None
+        move = card if isinstance(card, Move) else _rest(ask, card, items)
+        if move is not None:
+            return move
+
+
+def _rest(ask: Ask, card: Card, items: Sequence[TableItem]) -> Move | None:
+    """The action and table items for ``card`` (``None``: choose another card)."""
+    action = ask(
+        escape(
+            f"Play {card.pretty} how: trail, capture, build or increase "
+            "(t, c, b, i; 0 to choose another card): "
+        ),
+        partial(typed_or, _action_or_back),
+    )
+    if action is None or isinstance(action, Move):
+        return action
+    selection: tuple[TableItem, ...] | Move = ()
+    if action is not Action.TRAIL:
+        selection = ask(
+            escape(_SELECTION_PROMPTS[action]),
+            partial(typed_or, partial(parse_selection, items=items)),
+        )
+    if isinstance(selection, Move):
+        return selection
+    return compose_move(card, action, selection)
 
 
 def capitalized(text: str) -> str:

@@ -346,7 +346,6 @@ class Dialogue:
     def human_move(self, session: Session) -> None:
         """Ask for a card, an action and the table items (or a whole move typed at any of
         these prompts) until the move is legal, or the player goes back to the menu."""
-        self.out.print()
         move = self.asker.move(session.state, {"0": "menu", "menu": "menu"})
         if isinstance(move, Move):
             self.play_human(session, move)
