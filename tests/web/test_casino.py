@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from croupier.casino import Player, format_save, parse_save
 from croupier.casino.gamelog import parse_game_file, parse_log
-from croupier.casino.judge import Judge
+from croupier.casino.judge import Judge, error_json
 from croupier.casino.levels import Level
 from croupier.casino.savefile import parse_game
 from croupier.web.app import create_app
@@ -91,6 +91,24 @@ def test_the_hint_is_a_legal_move_with_its_reason(client: TestClient) -> None:
     advice = client.post("/api/casino/hint").json()
     assert advice["move"]["notation"] in [m["notation"] for m in data["position"]["legal"]]
     assert advice["reason"]
+
+
+def test_the_hint_is_the_judge_s_best_move_with_what_the_others_lose(client: TestClient) -> None:
+    """The browser's hint is the judge's verdict, the one its review reads: its best move,
+    and every other kind of move with its loss and that loss's standard error."""
+    start(client, level="casual", seed=8)
+    advice = client.post("/api/casino/hint").json()
+    state = parse_game(client.get("/api/casino/save").text).state
+    verdict = Judge().position(state)
+    assert advice["move"]["notation"] == str(verdict.best)
+    assert advice["deals"] == verdict.deals > 0 and advice["exact"] is False
+    others = {other["move"]["notation"]: other for other in advice["others"]}
+    ranked = {str(move): loss for move, loss in verdict.ranked() if move != verdict.best}
+    assert others.keys() == ranked.keys() and others
+    for notation, loss in ranked.items():
+        assert others[notation]["loss"] == round(loss.points, 3)
+        assert others[notation]["error"] == error_json(loss.error)
+        assert others[notation]["is_best"] is loss.is_best
 
 
 def test_save_then_load_back(client: TestClient) -> None:
