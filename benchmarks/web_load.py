@@ -69,7 +69,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
-#: The Casino computer's deadline per answer (croupier.web.casino.DEADLINE).
+#: The Casino computer's deadline per answer (croupier.web.routers.casino.DEADLINE).
 CASINO_DEADLINE = 1.0
 SCENARIOS = ("pages", "deal", "casino", "tables", "sessions", "abuse")
 

@@ -41,8 +41,8 @@ app = command_group(
         ),
         "review": (
             "croupier.cli.casino.commands:review",
-            "Review every move you made in a game with the expert's eyes: the best move, the "
-            "points lost, inaccuracies and blunders, and a summary.",
+            "Review every move you made in a game with the judge's eyes: the best move, the "
+            "points lost (with their error), inaccuracies and blunders, and a summary.",
         ),
     },
 )

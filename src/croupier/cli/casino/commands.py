@@ -13,7 +13,6 @@ import typer
 
 from croupier.cli.options import (
     DEFAULT_DEADLINE,
-    DEFAULT_STRATEGY,
     DeadlineOption,
     SchedulerOption,
     SeedOption,
@@ -31,12 +30,13 @@ SaveFile = Annotated[
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 StrategyOption = Annotated[
-    str,
+    str | None,
     typer.Option(
         "--strategy",
         "--level",
-        help="The strategy asked: random, greedy, yardstick or expert (the default), or a "
-        "level: beginner, casual, strong or expert.",
+        help="Ask a strategy instead of the judge: random, greedy, yardstick or expert, or "
+        "a level: beginner, casual, strong or expert (on its --deadline).",
+        show_default=False,
     ),
 ]
 
@@ -143,11 +143,14 @@ def moves(savefile: SaveFile, as_json: JsonFlag = False) -> None:
 
 def hint(
     savefile: SaveFile,
-    strategy: StrategyOption = DEFAULT_STRATEGY,
+    strategy: StrategyOption = None,
     deadline: DeadlineOption = DEFAULT_DEADLINE,
     as_json: JsonFlag = False,
 ) -> None:
-    """Recommend a move for the player to move in a saved position, with the reason."""
+    """Recommend a move for the player to move in a saved position, with the reason.
+
+    The hint is the judge's best move, as in casino play and the review: a fixed amount
+    of search, the same on any machine; the other moves are listed with what they lose."""
     from croupier.cli.casino.positions import hint_position
 
     hint_position(savefile, strategy, deadline, as_json)
@@ -170,20 +173,29 @@ def review(
         typer.Option(
             "--step",
             help="Step through the game move by move: the position, the move played, the "
-            "best move, the mark and the reason (Enter: next, b: back, q: stop).",
+            "best move, the mark and the reason (Enter: next, b: back, n and p: the next "
+            "and previous mistake, q: stop); then learn from your mistakes if you like.",
+        ),
+    ] = False,
+    learn: Annotated[
+        bool,
+        typer.Option(
+            "--learn",
+            help="Learn from your mistakes: play each marked position again until you find "
+            "a move as good as the best.",
         ),
     ] = False,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
 ) -> None:
-    """Review every move you made in a game with the expert's eyes: the best move, the
-    points lost, inaccuracies and blunders, and a summary.
+    """Review every move you made in a game with the judge's eyes: the best move, the
+    points lost (with their error), inaccuracies and blunders, and a summary.
 
     The verdicts come from a fixed amount of search: the same game gets the same marks
-    on any machine."""
+    on any machine, and the hints of casino play are never marked."""
     from croupier.cli.casino.review import run_review
 
-    run_review(games, as_json, step=step, workers=workers, scheduler=scheduler)
+    run_review(games, as_json, step=step, learn=learn, workers=workers, scheduler=scheduler)
 
 
 def puzzle(

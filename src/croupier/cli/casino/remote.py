@@ -36,9 +36,9 @@ from rich.text import Text
 from croupier.cards import Card, parse_card
 from croupier.casino import Build, Move, Player
 from croupier.casino.session import TableItem, parse_move_line
+from croupier.cli.casino.asking import Asker, ask_move, yes_no
 from croupier.cli.casino.drawing import build_text, numbered
-from croupier.cli.casino.play import ask_move, yes_no
-from croupier.cli.console import INTERRUPTED, Prompter, fail, make_console
+from croupier.cli.console import INTERRUPTED, fail, make_console
 from croupier.cli.render import card_text
 from croupier.errors import CroupierError
 
@@ -251,7 +251,7 @@ class RemoteDialogue:
     def __init__(self, table: RemoteTable, console: Console, name: str | None) -> None:
         self.table = table
         self.out = console
-        self.prompter = Prompter(console)
+        self.asker = Asker(console)
         self.name = name
         self.views: queue.Queue[dict[str, Any]] = queue.Queue()
         self.view: dict[str, Any] = {}
@@ -259,12 +259,7 @@ class RemoteDialogue:
 
     def ask(self, prompt: str, parse: Callable[[str], T]) -> T:
         """Ask until the answer parses; a bad answer is explained, then asked again."""
-        while True:
-            answer = self.prompter.ask(prompt)
-            try:
-                return parse(answer)
-            except CroupierError as exc:
-                self.out.print(Text(f"{exc}. Try again.", style="yellow"))
+        return self.asker.ask(prompt, parse)
 
     def run(self) -> int:
         """Play until the tournament is over, or the player leaves."""
@@ -351,7 +346,7 @@ class RemoteDialogue:
         elif choice in ("", "m", "move", "2"):
             hand, items = position(view)
             move = ask_move(self.ask, self.out, hand, items)
-            if move is not None:
+            if isinstance(move, Move):
                 self.send_move(move)
         elif choice in ("l", "list"):
             for number, legal in enumerate(view["legal"], 1):

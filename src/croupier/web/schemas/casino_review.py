@@ -33,11 +33,12 @@ class ReviewRequest(RequestModel):
 @closed
 class Thresholds(TypedDict):
     """Round points lost from which a move is an inaccuracy or a blunder, and within
-    which it is as good as the best."""
+    which it is as good as the best; the standard errors a loss must pass them by."""
 
     inaccuracy: float
     blunder: float
     best: float
+    errors: Annotated[float, Field(description="a loss less this many standard errors is compared")]
 
 
 @closed

@@ -323,7 +323,9 @@
       const advice = await api("POST", "/api/casino/hint");
       if (question !== asked) return;
       picker.choose(advice.move);
-      $("hint-text").textContent = `Hint: ${advice.move.text} (${advice.move.notation}). Why: ${advice.reason}.`;
+      const judged = advice.exact ? " (exact: every card known)"
+        : advice.deals ? ` (averaged over ${advice.deals} sampled deals)` : "";
+      $("hint-text").textContent = `Hint: ${advice.move.text} (${advice.move.notation}). Why: ${advice.reason}${judged}.`;
       announce($("hint-text").textContent);
     } catch (error) {
       if (question === asked) showError("move-error", capitalized(error.message) + ".");

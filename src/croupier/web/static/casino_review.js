@@ -88,20 +88,27 @@
     const judged = el("div", "judged");
     if (verdict.forced) {
       judged.textContent = "The only legal move.";
-    } else if (verdict.loss < 0.1 && !verdict.costs_tournament) {
-      judged.append(el("strong", "mark-best", "Best move"));
+    } else if (verdict.is_best) {
+      judged.append(el("strong", "mark-best", verdict.played === verdict.best ? "Best move" : "As good as the best"));
     } else {
       judged.append(el("strong", verdict.mark ? "mark-" + verdict.mark : null, verdict.mark || "Playable"),
-        document.createTextNode(`: ${verdict.loss.toFixed(2)} points lost. Best: ${best ? best.text : verdict.best_text} (${verdict.best}).`));
+        document.createTextNode(`: ${lossText(verdict)} points lost. Best: ${best ? best.text : verdict.best_text} (${verdict.best}).`));
     }
     const notes = [];
     if (verdict.exact) notes.push("exact: every card known");
+    else if (verdict.deals) notes.push(`averaged over ${verdict.deals} sampled deals`);
     if (verdict.costs_tournament) notes.push("it gives up the tournament");
-    if (verdict.clock_cut) notes.push("the clock cut the search short");
     if (notes.length) judged.append(el("span", "note", ` (${notes.join("; ")})`));
     box.append(judged);
     if (!verdict.forced) box.append(el("div", "why", "Why: " + verdict.reason + "."));
     announce(box.textContent);
+  }
+
+  function lossText(verdict) {
+    // The loss with its standard error: "0.63 ± 0.08"; exact losses have none.
+    const loss = verdict.loss.toFixed(2);
+    if (verdict.error === null) return `${loss} ± ?`;
+    return verdict.error > 0 ? `${loss} ± ${verdict.error.toFixed(2)}` : loss;
   }
 
   function renderSummary() {
