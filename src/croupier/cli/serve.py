@@ -145,6 +145,7 @@ def serve(
 
         from croupier.errors import CroupierError
         from croupier.web.guard import new_join_code
+        from croupier.web.routers.organiser import organiser_token
         from croupier.web.server import ServeSettings, run, trusted_proxies
         from croupier.web.sessions import default_state_dir
         from croupier.web.store import (
@@ -197,6 +198,7 @@ def serve(
         # Opened here first: a database that cannot be used is one line, before anything.
         try:
             store = open_store(directory, database, limits)
+            token = organiser_token(store.secret())
         except DatabaseNameError as exc:
             fail(f"bad --database: {exc}" if database else f"cannot use the database: {exc}")
         except (StoreError, SchemaError) as exc:
@@ -248,6 +250,7 @@ def serve(
                 f"{workers} server processes, each with {compute_workers} worker processes "
                 "for the computer."
             )
+        say(f"The organiser's page (yours only): {url}organiser?token={token}")
         settings = ServeSettings(
             directory,
             database,

@@ -38,6 +38,7 @@ from croupier.web.store.base import (
     StoreFailed,
     StoreLimits,
     StoreStats,
+    TableRow,
 )
 from croupier.web.store.names import database_kind, hide_password
 from croupier.web.store.postgres import INSTALL_POSTGRES
@@ -57,6 +58,7 @@ __all__ = [
     "StoreFailed",
     "StoreLimits",
     "StoreStats",
+    "TableRow",
     "TemporaryStore",
     "database_kind",
     "hide_password",
