@@ -1,6 +1,7 @@
 # Sourced by ./croupier and ./run-tests: make sure .venv exists and holds croupier
 # (editable) with the extras given as arguments. Needs only Python 3.11+ on PATH, and a
-# C compiler for the compiled engine (without one croupier installs uncompiled).
+# C compiler for the compiled engine (without one croupier installs uncompiled, and says
+# so before and after, with what it costs).
 # Reinstalls only when pyproject.toml, setup.py, a kernel's source or the extras change
 # (an editable install compiles the kernels then: an edited kernel is rebuilt).
 
@@ -18,10 +19,12 @@ croupier_find_python() {
     return 1
 }
 
-# What an install of croupier with these extras brings, and roughly how long it takes:
+# What an install of croupier with these extras brings, and roughly how long it takes (a
+# second argument: why the engine will not be compiled):
 # said before a first install (1-2 minutes of downloads would otherwise pass in silence).
 croupier_install_note() {
-    local extras="$1" part libraries="NumPy, Typer and Rich"
+    local extras="$1" part libraries="NumPy, Typer and Rich" build="and compiling its"
+    [ -z "${2:-}" ] || build="without compiling its"
     local IFS=,
     for part in $extras; do
         case "$part" in
@@ -29,14 +32,49 @@ croupier_install_note() {
             cluster) libraries="$libraries; Dask (cluster)" ;;
             plot) libraries="$libraries; matplotlib (plot)" ;;
             postgres) libraries="$libraries; the PostgreSQL driver psycopg (postgres)" ;;
+            notebook) libraries="$libraries; pandas and JupyterLab (notebook)" ;;
             test) libraries="$libraries; pytest, Hypothesis, Playwright and the peer libraries (test)" ;;
             docs) libraries="$libraries; MkDocs and its plugins (docs)" ;;
             dev) libraries="$libraries; the test and docs extras, ruff and mypy (dev)" ;;
             *) libraries="$libraries; $part" ;;
         esac
     done
-    echo "Installing croupier with $libraries from the package index, and compiling its" \
+    echo "Installing croupier with $libraries from the package index, $build" \
         "engine: about 1-3 minutes on a first run, a few seconds after that." >&2
+}
+
+# Why setup.py's build would fail to compile the engine here, or nothing when it should
+# work: $CC (else the compiler Python was built with) compiles a C file that includes
+# Python.h, and $LDSHARED (else Python's) links it. Where Python names no compiler
+# (Windows), nothing is said: the build itself tells.
+croupier_compiler_problem() {
+    local python="$1" scratch cc ldshared include
+    cc=${CC:-$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("CC") or "")' 2>/dev/null)}
+    [ -n "$cc" ] || return 0
+    ldshared=${LDSHARED:-$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("LDSHARED") or "")' 2>/dev/null)}
+    include=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
+    scratch=$(mktemp -d 2>/dev/null) || return 0
+    printf 'int croupier_probe(void) { return 0; }\n' >"$scratch/plain.c"
+    printf '#include <Python.h>\nint croupier_probe(void) { return Py_IsInitialized(); }\n' \
+        >"$scratch/python.c"
+    # $cc and $ldshared unquoted: they may hold options ("gcc -pthread")
+    if ! $cc -c "$scratch/plain.c" -o "$scratch/plain.o" >/dev/null 2>&1; then
+        echo "no working C compiler (tried: $cc)"
+    elif ! $cc -I"$include" -c "$scratch/python.c" -o "$scratch/python.o" >/dev/null 2>&1; then
+        echo "the C compiler ($cc) finds no Python.h (Python's headers: python3-dev on Debian)"
+    elif [ -n "$ldshared" ] && ! $ldshared "$scratch/python.o" -o "$scratch/probe.so" >/dev/null 2>&1; then
+        echo "the linker ($ldshared) fails"
+    fi
+    rm -rf "$scratch"
+}
+
+# What running without the compiled engine costs: croupier.engine.UNCOMPILED_COST, read
+# from the source (croupier is not installed yet when this is said).
+croupier_engine_cost() {
+    "$1" -c 'import ast, sys
+for node in ast.parse(open(sys.argv[1], encoding="utf-8").read()).body:
+    if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "UNCOMPILED_COST":
+        print(ast.literal_eval(node.value))' "$2/src/croupier/engine.py" 2>/dev/null || true
 }
 
 # While a long command runs, a line on stderr every 20 seconds says it still does.
@@ -69,7 +107,16 @@ croupier_ensure_venv() {
     else
         echo "Updating $root/.venv (pyproject.toml, setup.py, a kernel or the extras changed) ..." >&2
     fi
-    croupier_install_note "$extras"
+    local problem
+    problem=$(croupier_compiler_problem "$python")
+    croupier_install_note "$extras" "$problem"
+    if [ -n "$problem" ]; then
+        echo "WARNING: $problem: croupier's engine cannot be compiled here, so croupier will" \
+            "install without it and run its NumPy paths, which are slower:" \
+            "$(croupier_engine_cost "$python" "$root")." \
+            "To compile it, install a C compiler (Debian/Ubuntu: apt-get install build-essential" \
+            "python3-dev; macOS: xcode-select --install), delete $root/.venv and run this again." >&2
+    fi
     local target="$root" started=$SECONDS ticker status=0
     [ -n "$extras" ] && target="$root[$extras]"
     croupier_tick &
@@ -80,6 +127,11 @@ croupier_ensure_venv() {
     wait "$ticker" 2>/dev/null || true
     [ "$status" = 0 ] || return "$status"
     echo "Installed in $((SECONDS - started)) s." >&2
+    if ! "$root/.venv/bin/python" -c 'import sys; from croupier.engine import unbuilt; sys.exit(bool(unbuilt()))' 2>/dev/null; then
+        echo "WARNING: croupier is installed WITHOUT its compiled engine (compiling it failed):" \
+            "everything works, more slowly. croupier --version says:" >&2
+        "$root/.venv/bin/python" -m croupier --version 2>&1 | sed 's/^/  /' >&2 || true
+    fi
     # Compile croupier's modules now, as a regular install does: an editable install
     # would compile them on every run where PYTHONDONTWRITEBYTECODE is set.
     "$root/.venv/bin/python" -m compileall -q "$root/src/croupier" >/dev/null || true

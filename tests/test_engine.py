@@ -74,3 +74,21 @@ def test_compiled_kernels_are_not_older_than_their_sources(game: str) -> None:
     assert built.stat().st_mtime >= source.stat().st_mtime - 1, (
         f"{built.name} is older than {source.name}: reinstall (pip install -e .) to rebuild"
     )
+
+
+def test_report_says_what_running_uncompiled_costs() -> None:
+    """Issue 35: an install without a compiler said so only in a version line."""
+    code = "from croupier import engine; print(engine.report())"
+    lines = run_python(code, CROUPIER_PURE="1").splitlines()
+    assert lines[0] == f"engine not compiled: {engine.PURE_VARIABLE} is set, the NumPy paths run"
+    assert lines[1] == f"uncompiled, croupier is slower: {engine.UNCOMPILED_COST}"
+    if not engine.unbuilt():  # compiled modules exist: only CROUPIER_PURE keeps them out
+        assert len(lines) == 2
+    else:
+        assert "install a C compiler" in lines[2]
+
+
+def test_unbuilt_names_the_games_without_a_compiled_module() -> None:
+    assert set(engine.unbuilt()) <= set(engine.KERNELS)
+    if engine.compiled():
+        assert engine.unbuilt() == []

@@ -7,9 +7,12 @@ copied beside a ``pyproject.toml`` into a scratch folder, as in a fresh clone.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,3 +74,77 @@ def test_a_failed_install_fails_and_stops_its_ticker(tmp_path: Path) -> None:
     run = _ensure(root, "")
     assert run.returncode == 3
     assert "Installed in" not in run.stderr
+
+
+def _with_engine_source(root: Path) -> Path:
+    """The clone with croupier.engine's source, whose UNCOMPILED_COST the script quotes."""
+    shutil.copy(ROOT / "src" / "croupier" / "engine.py", root / "src" / "croupier" / "engine.py")
+    return root
+
+
+def _ensure_with(root: Path, extras: str, **environment: str) -> subprocess.CompletedProcess[str]:
+    command = f'set -euo pipefail; source scripts/venv.sh; croupier_ensure_venv "{extras}"'
+    return subprocess.run(
+        ["bash", "-c", command],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, **environment},
+    )
+
+
+def test_without_a_compiler_the_install_says_so_before_with_its_cost(tmp_path: Path) -> None:
+    """Issue 35: the only sign that compiling failed was the last line of --version."""
+    from croupier.engine import UNCOMPILED_COST
+
+    root = _with_engine_source(_clone(tmp_path))
+    run = _ensure_with(root, "web", CC="/bin/false", LDSHARED="/bin/false")
+    assert run.returncode == 0, run.stderr
+    said = " ".join(run.stderr.split())
+    assert "WARNING: no working C compiler (tried: /bin/false)" in said
+    assert "without compiling its engine" in said
+    assert " ".join(UNCOMPILED_COST.split()) in said
+    assert said.index("WARNING") < said.index("Installed in")
+
+
+def test_a_python_without_its_headers_is_named(tmp_path: Path) -> None:
+    root = _with_engine_source(_clone(tmp_path))
+    compiler = tmp_path / "cc-without-python-h"
+    compiler.write_text(  # compiles anything but a file that includes Python.h
+        "#!/bin/sh\n"
+        'for a in "$@"; do case "$a" in *.c) grep -q Python.h "$a" && exit 1 ;; esac; done\n'
+    )
+    compiler.chmod(0o755)
+    run = _ensure_with(root, "", CC=str(compiler))
+    said = " ".join(run.stderr.split())
+    assert f"the C compiler ({compiler}) finds no Python.h" in said, said
+
+
+@pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="no cc")
+def test_with_a_compiler_nothing_is_said_of_one(tmp_path: Path) -> None:
+    root = _with_engine_source(_clone(tmp_path))
+    run = _ensure_with(root, "")
+    assert run.returncode == 0, run.stderr
+    assert "WARNING" not in run.stderr
+
+
+def test_an_uncompiled_install_says_so_after(tmp_path: Path) -> None:
+    """The install ends uncompiled (here a stand-in Python says so): the script warns and
+    shows what croupier --version says."""
+    root = _clone(tmp_path)
+    python = root / ".venv" / "bin" / "python"
+    python.write_text(
+        "#!/bin/sh\n"
+        'case "$*" in\n'
+        "  *unbuilt*) exit 1 ;;\n"
+        '  *--version*) echo "croupier 9.9"; echo "engine not compiled: no compiled kernels" ;;\n'
+        "esac\n"
+        "exit 0\n",
+        encoding="utf-8",
+    )
+    run = _ensure(root, "")
+    assert run.returncode == 0, run.stderr
+    said = " ".join(run.stderr.split())
+    assert "WARNING: croupier is installed WITHOUT its compiled engine" in said
+    assert "engine not compiled: no compiled kernels" in said

@@ -33,7 +33,17 @@ from pathlib import Path
 from types import ModuleType
 from typing import Final
 
-__all__ = ["KERNELS", "PURE_VARIABLE", "compiled", "kernels", "pure_forced", "status"]
+__all__ = [
+    "KERNELS",
+    "PURE_VARIABLE",
+    "UNCOMPILED_COST",
+    "compiled",
+    "kernels",
+    "pure_forced",
+    "report",
+    "status",
+    "unbuilt",
+]
 
 #: Every kernel module, by game. ``setup.py`` compiles every file named ``_kernels*.py``;
 #: a test checks that the two lists agree.
@@ -46,6 +56,15 @@ KERNELS: Final = {
 
 #: Set to anything but ``0`` or nothing: run the kernels' sources, never compiled code.
 PURE_VARIABLE: Final = "CROUPIER_PURE"
+
+#: What running without the compiled engine costs, as ``croupier --version`` and the
+#: install script say it (measured side by side, CPU time: ``benchmarks/uncompiled.py``
+#: and ``benchmarks/casino_compiled.py``; docs/explanation/compiled-engine.md).
+UNCOMPILED_COST: Final = (
+    "poker Monte Carlo equity takes 4-6x the time, Baccarat perfect play 1.5x; the Casino "
+    "computer searches 20-50x fewer positions in its time, so it plays weaker at a time "
+    "limit; the first poker command builds its tables in minutes instead of seconds (once)"
+)
 
 _ROOT: Final = Path(__file__).parent
 
@@ -80,11 +99,17 @@ def compiled(game: str | None = None) -> bool:
     return not pure_forced() and all(_built(name) is not None for name in names)
 
 
+def unbuilt() -> list[str]:
+    """The games whose kernels have no compiled module here (an install without a C
+    compiler: all of them), whatever ``CROUPIER_PURE`` says."""
+    return [game for game, name in KERNELS.items() if _built(name) is None]
+
+
 def status() -> str:
     """One line on the engine, as ``croupier --version`` shows it."""
     if pure_forced():
         return f"not compiled: {PURE_VARIABLE} is set, the NumPy paths run"
-    missing = [game for game, name in KERNELS.items() if _built(name) is None]
+    missing = unbuilt()
     if missing:
         return (
             f"not compiled: no compiled kernels for {', '.join(missing)} (installed without "
@@ -93,13 +118,34 @@ def status() -> str:
     return f"compiled: Cython kernels for {', '.join(KERNELS)}"
 
 
+def report() -> str:
+    """What ``croupier --version`` says of the engine: :func:`status`, and where the
+    engine is not compiled, what that costs and how to compile it.
+
+    >>> report().startswith("engine ")
+    True
+    """
+    lines = [f"engine {status()}"]
+    if not compiled():
+        lines.append(f"uncompiled, croupier is slower: {UNCOMPILED_COST}")
+        if unbuilt():
+            lines.append(
+                "to compile the engine, install a C compiler (Debian/Ubuntu: apt-get install "
+                "build-essential python3-dev; macOS: xcode-select --install) and reinstall "
+                "croupier (from a clone: delete .venv, then run ./croupier)"
+            )
+    return "\n".join(lines)
+
+
 _LOADING: Final = threading.Lock()
 
 
 def kernels(game: str) -> ModuleType:
     """The kernel module of ``game``: compiled when it is (and not ``CROUPIER_PURE``),
-    otherwise its source, run by Python (slow: for tests, and checks by hand). Safe to
-    call from several threads at once (one of them loads it).
+    otherwise its source, run by Python (slow: for tests, checks by hand, and the few
+    small kernel functions the NumPy paths call), with :mod:`croupier.cythonshim` standing
+    in for Cython where Cython is not installed. Safe to call from several threads at
+    once (one of them loads it).
 
     >>> kernels("poker").__name__
     'croupier.poker._kernels'
@@ -121,6 +167,12 @@ def _kernels(game: str) -> ModuleType:
         # does) must not stand for the compiled module
         sys.modules.pop(name, None)
         return importlib.import_module(name)
+    # The source imports Cython for its declarations: where Cython is not installed (it
+    # is a build tool, not a dependency), the part of its pure-Python mode the kernels use
+    # stands in for it.
+    from croupier import cythonshim
+
+    cythonshim.install()
     # Load the source under the module's name, even where a compiled module sits beside it
     # (the import system would pick the compiled one).
     spec = importlib.util.spec_from_file_location(name, _source(name))
