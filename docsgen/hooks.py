@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import posixpath
 import re
-import shlex
 import shutil
 import sys
 import time
@@ -72,11 +72,6 @@ CACHE = ROOT / ".cache" / "docsgen"
 log = logging.getLogger("mkdocs.hooks.docsgen")
 
 
-def _options(text: str) -> dict[str, str]:
-    pairs = (word.split("=", 1) for word in shlex.split(text))
-    return {key.strip("{}."): value for key, value in pairs}
-
-
 def _terminal_uri(match: re.Match[str]) -> str:
     digest = hashlib.sha1(match.group(0).encode()).hexdigest()[:12]
     return f"generated/terminal-{digest}.svg"
@@ -99,9 +94,7 @@ def _timed(label: str, make: Any, argument: Any) -> Any:
 def _wanted(markdown: str) -> dict[str, Any]:
     """What a page's directives need generated: uri -> a function returning the SVG."""
     jobs: dict[str, Any] = {}
-    for match in TERMINAL.finditer(markdown):
-        session = terminal.parse_session(match["body"], _options(match["options"]))
-        jobs[_terminal_uri(match)] = _timed(session.command, terminal.session_svg, session)
+    jobs.update(terminal_picture(match) for match in TERMINAL.finditer(markdown))
     for match in PLOT.finditer(markdown):
         name = match["name"]
         if name not in plots.PLOTS:
@@ -136,14 +129,36 @@ def on_files(files: Any, config: Any) -> Any:
         raise PluginError(f"docsgen: {error}") from error
 
 
+def picture_folder() -> Path:
+    """Where the pictures of this code are kept (made if need be): the test suite draws
+    the terminal pictures there as it checks them, so that a build after it redraws none."""
+    folder = CACHE / _fingerprint()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def keep_picture(folder: Path, uri: str, svg: str) -> None:
+    """Store a drawn picture in ``folder``, whole or not at all (a build and the suite's
+    workers may write at once)."""
+    partial = folder / f"{Path(uri).name}.{os.getpid()}.part"  # never a half-written picture
+    partial.write_text(svg, encoding="utf-8")
+    partial.replace(folder / Path(uri).name)
+
+
+def terminal_picture(match: re.Match[str]) -> tuple[str, Any]:
+    """A ```terminal block (a match of :data:`TERMINAL`): its picture's name and the job
+    that runs its command and draws it."""
+    session = terminal.parse_session(match["body"], terminal.fence_options(match["options"]))
+    return _terminal_uri(match), _timed(session.command, terminal.session_svg, session)
+
+
 def _add_pictures(files: Any, config: Any) -> Any:
     from mkdocs.structure.files import File
 
-    folder = CACHE / _fingerprint()
+    folder = picture_folder()
     for stale in CACHE.glob("*"):  # drawings of older code are never used again
         if stale != folder:
             shutil.rmtree(stale, ignore_errors=True)
-    folder.mkdir(parents=True, exist_ok=True)
     _run_notebooks(files, folder)
     jobs: dict[str, Any] = {}
     for file in files.documentation_pages():
@@ -155,9 +170,7 @@ def _add_pictures(files: Any, config: Any) -> Any:
         drawn = list(pool.map(lambda job: job(), (j for _, j in terminal_jobs)))
     drawn += [job() for _, job in other_jobs]  # matplotlib is not thread-safe
     for (uri, _), svg in zip([*terminal_jobs, *other_jobs], drawn, strict=True):
-        partial = folder / (Path(uri).name + ".part")  # never a half-written picture
-        partial.write_text(svg, encoding="utf-8")
-        partial.replace(folder / Path(uri).name)
+        keep_picture(folder, uri, svg)
     if not missing:
         log.info("docsgen: %d pictures unchanged since the last build", len(jobs))
     for uri in jobs:
@@ -244,7 +257,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         return posixpath.relpath(uri, here or ".")
 
     def picture(match: re.Match[str]) -> str:
-        session = terminal.parse_session(match["body"], _options(match["options"]))
+        session = terminal.parse_session(match["body"], terminal.fence_options(match["options"]))
         alt = f"Terminal: {session.command}"
         return f'![{alt}]({link(_terminal_uri(match))}){{ .terminal loading="lazy" }}'
 

@@ -45,6 +45,7 @@ The modules, in the order a reader should take them (each imports only those abo
 20. :mod:`~croupier.casino.ratings`: Glicko-2 ratings, for puzzles and their solver.
 21. :mod:`~croupier.casino.puzzles`: positions with one clearly best move, and their history.
 22. :mod:`~croupier.casino.session`: a tournament at the table.
+23. :mod:`~croupier.casino.match`: a tournament between two people at one table.
 """
 
 from __future__ import annotations

@@ -9,5 +9,13 @@ ranges, and Omaha holdings.
   the tables of :mod:`~croupier.poker.ranges.vs_three_random` and
   :mod:`~croupier.poker.ranges.vs_random`;
 - :mod:`~croupier.poker.ranges.holdings`: :class:`HoleRange`, what an Omaha player may
-  hold.
+  hold;
+- :mod:`~croupier.poker.ranges.generic`: :class:`GenericRange`, Omaha and five-card Omaha
+  ranges in ProPokerTools' generic syntax, read by
+  :mod:`~croupier.poker.ranges.generic_syntax` into a tree that
+  :mod:`~croupier.poker.ranges.generic_match` matches against every holding of
+  :mod:`~croupier.poker.ranges.generic_table`; ``15%`` follows the order of
+  :mod:`~croupier.poker.ranges.generic_order`;
+- :mod:`~croupier.poker.ranges.report`: what a range text holds in any game
+  (``croupier poker range``).
 """
