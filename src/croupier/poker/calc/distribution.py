@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from croupier.poker.calc.results import CalcResult
-from croupier.poker.starting_hands import combo_text
+from croupier.poker.ranges.starting_hands import combo_text
 
 __all__ = ["EquityDistribution", "equity_distribution"]
 

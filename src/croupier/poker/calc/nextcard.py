@@ -32,12 +32,13 @@ from numpy.typing import NDArray
 
 from croupier.cards import DECK, Card, parse_card
 from croupier.poker.calc.exact import EVAL_COST, assignments_of
+from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.postflop import Completions
-from croupier.poker.calc.question import Cards, LiveQuestion
+from croupier.poker.calc.question import Cards
 from croupier.poker.calc.results import Progress
 from croupier.poker.calc.run import Ranges, question_of
 from croupier.poker.errors import PokerError
-from croupier.poker.starting_hands import COMBO_CARDS
+from croupier.poker.ranges.starting_hands import COMBO_CARDS
 
 __all__ = ["NextCard", "NextCardResult", "next_card"]
 
