@@ -59,7 +59,7 @@ def run_next(question: EquityQuestion, *, as_json: bool, plot: Path | None) -> N
         nothing_done="the next-card table",
     )
     if plot is not None:
-        from croupier.poker.plot import next_card_figure
+        from croupier.poker.calc.plot import next_card_figure
 
         save_plot(lambda: next_card_figure(result), plot)
     if as_json:

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from croupier.poker.variants import Game
+from croupier.poker.games import Game
 from croupier.web.schemas.common import Answer, BestCardView, CardView, JobAnswer
 
 __all__ = [
