@@ -37,7 +37,6 @@ def values() -> list[tuple[str, Any]]:
     from croupier.casino.session import Session
     from croupier.casino.strategies import strategy_named
     from croupier.casino.strategies.arena import run_arena
-
     from croupier.poker import Range, calculate, evaluate
     from croupier.poker.calc.distribution import equity_distribution
     from croupier.poker.calc.nextcard import next_card
