@@ -27,6 +27,8 @@ from croupier.cards import Card
 from croupier.poker.ranges.starting_hands import COMBO_COUNT, COMBO_INDEX
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from croupier.poker.calc.live import LiveRows
 
 __all__ = [
@@ -137,6 +139,20 @@ class CalcResult:
     partial: bool = False
     seed: int | None = None
     game: str = "holdem"
+
+    def _repr_html_(self) -> str:
+        """Each player's equity as a bar (win, tie, the error), drawn in a notebook
+        (:mod:`croupier.poker.display`)."""
+        from croupier.poker.display import calc_html
+
+        return calc_html(self)
+
+    def to_frame(self, by: str = "combo") -> pd.DataFrame:
+        """Each player's equity by combo (or ``by="class"``) as a pandas DataFrame (the
+        ``notebook`` extra; its columns: :func:`croupier.poker.frames.calc_frame`)."""
+        from croupier.poker.frames import calc_frame
+
+        return calc_frame(self, by)
 
     def to_dict(self) -> dict[str, Any]:
         """The object ``poker calc --json`` prints (with the game's name, for games other

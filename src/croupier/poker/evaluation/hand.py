@@ -221,6 +221,13 @@ class HandRanking:
             doc="1 (royal flush) to 7,462 (7-5-4-3-2 unsuited); the lower, the stronger.",
         )
 
+    def _repr_svg_(self) -> str:
+        """The hand, the five cards that play ringed, and its category, drawn in a notebook
+        (:mod:`croupier.poker.display`)."""
+        from croupier.poker.display import ranking_svg
+
+        return ranking_svg(self)
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (make_ranking, (self._hand, self._class))
 
@@ -602,6 +609,13 @@ class GameRanking:
     hole: tuple[Card, ...]
     board: tuple[Card, ...]
     class_number: int
+
+    def _repr_svg_(self) -> str:
+        """The hand, the five cards that play ringed, and its category, drawn in a notebook
+        (:mod:`croupier.poker.display`)."""
+        from croupier.poker.display import ranking_svg
+
+        return ranking_svg(self)
 
     @property
     def hand(self) -> tuple[Card, ...]:

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -43,6 +43,10 @@ from croupier.poker.evaluation.classes import CATEGORY_FIRST_CLASS, HandCategory
 from croupier.poker.hits.categories import PAIR_OR_BETTER, Draw, MadeHand
 from croupier.poker.ranges.holdem import Range, RangeError
 from croupier.poker.ranges.starting_hands import CLASS_COMBOS, CLASS_OF_COMBO, COMBO_CARDS
+
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 __all__ = ["ComboHit", "HitsQuestion", "HitsResult", "classify_batch", "flop_hits", "hits"]
 
@@ -260,6 +264,19 @@ class HitsResult:
     made: Mapping[MadeHand, float]
     draws: Mapping[Draw, float]
     combos: tuple[ComboHit, ...] = ()
+
+    def _repr_html_(self) -> str:
+        """Each category's combos and share, drawn in a notebook (:mod:`croupier.poker.display`)."""
+        from croupier.poker.display import hits_html
+
+        return hits_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """Every combo's made hand and draws, as a pandas DataFrame (the ``notebook`` extra; its
+        columns: :func:`croupier.poker.frames.hits_frame`)."""
+        from croupier.poker.frames import hits_frame
+
+        return hits_frame(self)
 
     def __repr__(self) -> str:
         """Short: the range, the board, its live combos and how much makes a pair or

@@ -122,6 +122,13 @@ class Range:
 
     # --- reading ------------------------------------------------------------------------
 
+    def _repr_svg_(self) -> str:
+        """The 13x13 grid of classes, each shaded by its weight, and the combo count, drawn in a
+        notebook (:mod:`croupier.poker.display`)."""
+        from croupier.poker.display import range_svg
+
+        return range_svg(self)
+
     @classmethod
     @checked
     def parse(cls, text: str) -> Range:

@@ -84,6 +84,13 @@ class HoleRange:
     size: int
     parts: tuple[tuple[tuple[Card, ...], int], ...]
 
+    def _repr_html_(self) -> str:
+        """The holding's parts and how many hands it holds, drawn in a notebook
+        (:mod:`croupier.poker.display`)."""
+        from croupier.poker.display import hole_range_html
+
+        return hole_range_html(self)
+
     @classmethod
     @checked
     def parse(cls, text: str, size: int) -> HoleRange:
