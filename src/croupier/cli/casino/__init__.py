@@ -14,7 +14,8 @@ app = command_group(
     {
         "play": (
             "croupier.cli.casino.commands:play",
-            "Play a tournament of Casino to 21 points against the computer.",
+            "Play a tournament of Casino to 21 points against the computer, or against a "
+            "person at a croupier server's table (--join).",
         ),
         "hint": (
             "croupier.cli.casino.commands:hint",

@@ -31,7 +31,7 @@ from croupier.casino.session import (
 from croupier.cli.console import Prompter
 from croupier.errors import CroupierError
 
-__all__ = ["Ask", "Asker", "ask_move", "capitalized", "typed_or"]
+__all__ = ["Ask", "Asker", "ask_move", "capitalized", "typed_or", "yes_no"]
 
 T = TypeVar("T")
 
@@ -61,7 +61,7 @@ class Asker:
 
     def yes_no(self, prompt: str) -> bool:
         """A yes or no answer (y, yes, n, no); ``prompt`` is Rich markup."""
-        return self.ask(prompt, _yes_no)
+        return self.ask(prompt, yes_no)
 
     def move(
         self, state: State, keys: Mapping[str, str], back: str = "0 for the menu"
@@ -161,7 +161,12 @@ def _action_or_back(text: str) -> Action | None:
     return Action.parse(text)
 
 
-def _yes_no(text: str) -> bool:
+def yes_no(text: str) -> bool:
+    """A y/n answer (``yes``, ``no`` too, any case), else the error naming it.
+
+    >>> yes_no(" Yes"), yes_no("n")
+    (True, False)
+    """
     word = text.strip().lower()
     if word in ("y", "yes"):
         return True

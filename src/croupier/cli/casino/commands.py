@@ -85,8 +85,40 @@ def play(
             "--pause", help="Stop before each of the computer's moves until you let it play."
         ),
     ] = False,
+    join: Annotated[
+        str | None,
+        typer.Option(
+            "--join",
+            help="Play a person at a table of a croupier server instead: the table's link "
+            "(http://host:8000/casino/tables/ID, or a shared server's invitation with its "
+            "join code).",
+            metavar="URL",
+            show_default=False,
+        ),
+    ] = None,
+    name: Annotated[
+        str | None,
+        typer.Option(
+            "--name",
+            help="Your name at the --join table \\[default: asked]",
+            metavar="NAME",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Play a tournament of Casino to 21 points against the computer."""
+    """Play a tournament of Casino to 21 points against the computer, or against a person
+    at a croupier server's table (--join)."""
+    if join is not None:
+        from croupier.cli.casino.remote import run_remote
+        from croupier.cli.console import fail
+
+        if load is not None or deck_file is not None or level_name is not None:
+            fail("--join plays a server's table: --load, --deck-file and --level are not for it")
+        raise typer.Exit(run_remote(join, name))
+    if name is not None:
+        from croupier.cli.console import fail
+
+        fail("--name is your name at a --join table: add --join URL")
     from croupier.cli.casino.play import run_play
 
     code = run_play(

@@ -41,6 +41,9 @@ MAX_SAVE: Final = 256 * 1024
 
 #: A side of the game.
 Side = Literal["human", "computer"]
+#: Whose a build is: a side of a game against the computer, or a seat of a table of two
+#: people (``first``: who opened it, ``second``: who joined).
+Owner = Literal["human", "computer", "first", "second"]
 #: What a move does with the card played.
 ActionName = Literal["trail", "capture", "build", "increase"]
 #: A level of play.
@@ -95,7 +98,7 @@ class Build(TypedDict):
         str, Field(description="one of its cards in the Casino notation: names the item")
     ]
     value: Annotated[int, Field(ge=1)]
-    owner: Side
+    owner: Owner
     parts: list[list[CardView]]
     text: str
 

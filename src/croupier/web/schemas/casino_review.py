@@ -21,11 +21,13 @@ __all__ = ["GameReviewView", "ReviewJobAnswer", "ReviewRequest", "ReviewStep", "
 
 
 class ReviewRequest(RequestModel):
-    """A game to review: an uploaded game file (or game log), or, without one, the game at
-    this browser's table."""
+    """A game to review: an uploaded game file (or game log), a finished tournament at a
+    shared table this browser played at (``table``: its id; the review is of this
+    browser's moves), or, without either, the game at this browser's table."""
 
     text: str | None = Field(None, max_length=MAX_SAVE)
     name: str = Field("game file", max_length=200)
+    table: str | None = Field(None, min_length=8, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
 
 
 @closed

@@ -246,7 +246,9 @@
   $("previous").addEventListener("click", () => go(at - 1));
   $("next").addEventListener("click", () => go(at + 1));
   $("last").addEventListener("click", () => go(review.steps.length - 1));
-  $("review-table").addEventListener("click", () => start({}));
+  // A shared table's game (/casino/review?table=ID): the review of this browser's moves.
+  const shared = new URLSearchParams(window.location.search).get("table");
+  $("review-table").addEventListener("click", () => start(shared ? { table: shared } : {}));
   $("review-file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
     if (file) await start({ text: await file.text(), name: file.name });
@@ -259,7 +261,8 @@
     else if (event.key === "n") nextMarked(1);
     else if (event.key === "p") nextMarked(-1);
   });
-  $("review-table").disabled = !initial.seated;
-  if (initial.seated) start({});
+  $("review-table").disabled = !initial.seated && !shared;
+  if (shared) start({ table: shared });
+  else if (initial.seated) start({});
   document.body.dataset.ready = "true";
 })();

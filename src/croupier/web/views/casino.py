@@ -53,6 +53,7 @@ from croupier.web.schemas.casino import (
     MoveReviewView,
     MoveView,
     NoGame,
+    Owner,
     PositionView,
     RoundEndEvent,
     RoundReviewView,
@@ -151,15 +152,16 @@ class CasinoSeat:
 # --- positions and moves --------------------------------------------------------------------
 
 
-def item_view(item: TableItem) -> TableItemView:
-    """A loose card or a build on the table."""
+def item_view(item: TableItem, owners: Mapping[Player, Owner] | None = None) -> TableItemView:
+    """A loose card or a build on the table (its owner named by ``owners``: by default
+    ``human`` or ``computer``)."""
     if isinstance(item, Card):
         return {"kind": "card", "key": item.casino, "card": card_view(item)}
     return {
         "kind": "build",
         "key": item.cards[0].casino,
         "value": item.value,
-        "owner": side(item.owner),
+        "owner": side(item.owner) if owners is None else owners[item.owner],
         "parts": [cards_view(part) for part in item.parts],
         "text": str(item),
     }
@@ -414,20 +416,23 @@ def expert_hint(seat: CasinoSeat) -> HintAnswer:
 # --- the review of a whole game ---------------------------------------------------------------
 
 
-def review_view(log: GameLog, progress: Progress | None = None) -> GameReviewView:
-    """The review of ``log`` as the replay page shows it: the summary, then every move
-    with the position before it, the move played, and for the human's moves the verdict
-    and the best move (``progress(done, total)`` is told each round reviewed). The same
-    verdicts as ``croupier casino review``: a fixed amount of search, no clock."""
+def review_view(
+    log: GameLog, progress: Progress | None = None, player: Player = Player.HUMAN
+) -> GameReviewView:
+    """The review of ``player``'s moves in ``log`` as the replay page shows it: the
+    summary, then every move with the position before it, the move played, and for the
+    player's moves the verdict and the best move (``progress(done, total)`` is told each
+    round reviewed). The same verdicts as ``croupier casino review``: the judge's fixed
+    amount of work, no clock."""
     judge = Judge()
     rounds = []
     for done, logged in enumerate(log.rounds):
         if progress is not None:
             progress(done, len(log.rounds))
-        reviewed = review_round(logged, judge=judge)
+        reviewed = review_round(logged, player, judge=judge)
         if reviewed.moves:
             rounds.append(reviewed)
-    result = GameReview(Player.HUMAN, tuple(rounds))
+    result = GameReview(player, tuple(rounds))
     moves = result.moves
     summary: ReviewSummary = {
         "player": side(result.player),
