@@ -4,6 +4,7 @@ results and on real shoes."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import numpy as np
@@ -239,6 +240,71 @@ def test_real_shoes_equal_the_reference(seed: int) -> None:
         assert [(c.column, c.row) for c in cells] == reference.board(
             [c.colour.value for c in cells], 6
         )
+
+
+def random_shoe(rng: np.random.Generator, rounds: int = 80) -> list[Outcome]:
+    """A shoe's results drawn with an 8-deck shoe's chances of each."""
+    drawn = rng.choice(3, size=rounds, p=[0.446247, 0.458597, 0.095156])
+    return [(P, B, T)[i] for i in drawn]
+
+
+def test_three_hundred_random_shoes_equal_the_reference() -> None:
+    """Every board's places and every mark's colour, on 300 random shoes: the big road's
+    tails and the derived roads' own tails as the reference walks them run by run."""
+    rng = np.random.default_rng(36)
+    tails = 0
+    for _ in range(300):
+        outcomes = random_shoe(rng)
+        board = Scoreboard([Bead(o) for o in outcomes])
+        wins = [o.value for o in outcomes if o is not T]
+        road = [(c.column, c.row) for c in board.big_road]
+        assert road == reference.board(wins, 6)
+        cells = board.big_road
+        tails += any(
+            a.outcome is b.outcome and b.column == a.column + 1 and b.row == a.row < 5
+            for a, b in itertools.pairwise(cells)
+        )
+        for key in DERIVED_ROADS:
+            cells = board.derived_road(key)
+            colours = [c.colour.value for c in cells]
+            assert colours == reference.colours(outcomes, key)
+            assert [(c.column, c.row) for c in cells] == reference.board(colours, 6)
+    assert tails > 0  # some shoes held a tail above the bottom row
+
+
+@given(outcome_lists, st.integers(1, 8))
+def test_the_marks_read_the_big_roads_columns_not_its_cells(
+    outcomes: list[Outcome], rows: int
+) -> None:
+    """A derived road's colours come from the big road's columns as long as each streak
+    is: they are the same however low the board, tails or none."""
+    shoe = [Bead(o) for o in outcomes]
+    for road in DERIVED_ROADS:
+        assert derived_marks(shoe, road) == tuple(
+            m.colour for m in Scoreboard(shoe, rows).derived_road(road)
+        )
+
+
+@pytest.mark.parametrize(
+    "shoe",
+    [
+        "BBBBBBB PPPPPPP B",
+        "BBBBBBBBB PPPPPPPPPPP BBBBBB P",
+        "BBBBBBBB P BBBBBBBBB PP BBBBBBB",
+        "PPPPPPP BBBBBBBBBB T PPPPPPPP BB PPPPPPP",
+    ],
+)
+def test_shoes_with_tails_keep_every_mark(shoe: str) -> None:
+    """On shoes whose tails turn above the bottom row, each derived road's colours are
+    the reference's (read from the columns' lengths) and its board the reference's."""
+    outcomes = [bead.outcome for bead in beads(shoe)]
+    board = Scoreboard(beads(shoe))
+    assert [(c.column, c.row) for c in board.big_road] == reference.board(
+        [o.value for o in outcomes if o is not T], 6
+    )
+    for road in DERIVED_ROADS:
+        colours = [m.colour.value for m in board.derived_road(road)]
+        assert colours == reference.colours(outcomes, road)
 
 
 def test_red_and_blue_are_about_even_over_many_shoes() -> None:

@@ -6,7 +6,8 @@ road** shows streaks: a column per run of player (or banker) wins, a new column 
 the winner changes; a tie is not a cell but a mark on the cell before it (ties before
 the first win are marked on the first cell). A streak longer than the board is tall
 turns right along its last row (the "dragon tail"), and so does a streak that would run
-into the tail of an earlier one.
+into the tail of an earlier one; once turned, a streak stays on the row where it turned
+to its end, even past the end of the tail below it.
 
 >>> from croupier.baccarat.rules import Outcome
 >>> P, B, T = Outcome.PLAYER, Outcome.BANKER, Outcome.TIE
@@ -14,6 +15,9 @@ into the tail of an earlier one.
 >>> [(c.column, c.row, c.outcome.value, c.ties) for c in road]
 [(0, 0, 'banker', 0), (0, 1, 'banker', 1), (1, 0, 'player', 0), (2, 0, 'banker', 0), \
 (2, 1, 'banker', 0), (2, 2, 'banker', 0)]
+>>> tails = big_road([Bead(B)] * 7 + [Bead(P)] * 7)   # the players' tail stays on row 4
+>>> [(c.column, c.row) for c in tails[-3:]]
+[(1, 4), (2, 4), (3, 4)]
 >>> [(c.column, c.row) for c in bead_plate([Bead(B)] * 8)][-2:]
 [(1, 0), (1, 1)]
 
@@ -151,31 +155,40 @@ class _Placer:
     """Where each of a road's entries goes, one entry at a time: a run of equal keys
     fills a column top to bottom, a new key starts the column right of the last run's
     start (past any tail in its top row), and a run that reaches the bottom row or an
-    earlier tail turns right."""
+    earlier tail turns right and stays on the row where it turned (the dragon tail),
+    as scoreboards draw it: a tail does not step back down when the cell below it is
+    free."""
 
-    __slots__ = ("column", "last", "row", "rows", "start", "taken")
+    __slots__ = ("column", "last", "row", "rows", "start", "taken", "turned")
 
     def __init__(self, rows: int) -> None:
         self.rows = rows
         self.taken: set[tuple[int, int]] = set()
         self.start = self.column = self.row = -1
         self.last: Hashable = _NO_ENTRY
+        #: The run under way has turned right: it goes on along its row.
+        self.turned = False
+
+    def peek(self, key: Hashable) -> tuple[int, int, bool]:
+        """Where the next entry, ``key``, would go, and whether its run has turned."""
+        if self.last is not _NO_ENTRY and key == self.last:
+            below = (self.column, self.row + 1)
+            if not self.turned and self.row + 1 < self.rows and below not in self.taken:
+                return self.column, self.row + 1, False
+            return self.column + 1, self.row, True
+        start = self.start + 1
+        while (start, 0) in self.taken:
+            start += 1
+        return start, 0, False
 
     def place(self, key: Hashable) -> tuple[int, int]:
         """The place of the next entry, ``key``."""
-        if self.last is not _NO_ENTRY and key == self.last:
-            if self.row + 1 < self.rows and (self.column, self.row + 1) not in self.taken:
-                self.row += 1
-            else:
-                self.column += 1
-        else:
-            self.start += 1
-            while (self.start, 0) in self.taken:
-                self.start += 1
-            self.column, self.row = self.start, 0
-        self.last = key
-        self.taken.add((self.column, self.row))
-        return self.column, self.row
+        column, row, turned = self.peek(key)
+        if self.last is _NO_ENTRY or key != self.last:
+            self.start = column
+        self.column, self.row, self.turned, self.last = column, row, turned, key
+        self.taken.add((column, row))
+        return column, row
 
 
 #: The key before a road's first entry (equal to no key).
