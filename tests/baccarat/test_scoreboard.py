@@ -139,6 +139,7 @@ def test_road_invariants(outcomes: list[str], rows: int) -> None:
         else:
             before_column, before_row = cells[i - 1][:2]
             went_right = before_column < column
-            assert (column, row) in ((before_column, before_row + 1), (before_column + 1, before_row))
+            below, right = (before_column, before_row + 1), (before_column + 1, before_row)
+            assert (column, row) in (below, right)
             if i >= 2 and cells[i - 2][2] == side and cells[i - 2][0] < before_column:
                 assert went_right and row == before_row
