@@ -76,6 +76,16 @@ def test_no_commission_is_the_ez_table(shoe: WriteShoe) -> None:
     assert "Good bet! $100 is added to your account!" in run.stdout
 
 
+def test_a_super_6_table_pays_half_on_a_banker_6(shoe: WriteShoe) -> None:
+    banker_6 = "Kh 2d Qs 6c 3h"  # player 2 draws a 3, banker 6 stands: 5 to 6
+    options = ("--payouts", "casino", "--commission", "Super 6")
+    run = play(shoe(banker_6, BANKER_NATURAL), "b\nc\nb\nq\n", *options)
+    assert "Payouts: super 6 (Super 6: banker 1:1 but 1:2 on a banker win with 6" in run.stdout
+    assert "Side bets: pp, bp, dbp, dbb" in run.stdout
+    assert "Good bet! $50.00 is added to your account!" in run.stdout  # the 6: half
+    assert "Good bet! $100.00 is added to your account!" in run.stdout  # the 9: all
+
+
 def test_only_the_side_bets_on_offer(shoe: WriteShoe) -> None:
     run = play(shoe(BANKER_NATURAL), "pp 5 b\nb dbb 5\nq\n", "--payouts", "casino",
                "--side-bets", "dbb")  # fmt: skip

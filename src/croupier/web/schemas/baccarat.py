@@ -85,8 +85,9 @@ class TableRequest(RequestModel):
     """A table's rules: its payouts, commission, tie payout, side bets and limits."""
 
     payouts: Literal["lab", "casino", "ez"] = "casino"
-    #: ``5``, ``4`` or ``none`` (the EZ table); ``None``: the payouts' own.
-    commission: Literal["5", "4", "none"] | None = None
+    #: ``5``, ``4``, ``none`` (the EZ table) or ``super6`` (a banker 6 pays 1:2); ``None``:
+    #: the payouts' own.
+    commission: Literal["5", "4", "none", "super6"] | None = None
     tie_pays: Literal[8, 9] | None = None
     #: The side bets on offer, by key; ``None``: all the table may offer.
     side_bets: list[BetKey] | None = Field(None, max_length=10)
@@ -128,7 +129,7 @@ Colour = Literal["red", "blue"]
 #: The derived roads, by key.
 RoadKey = Literal["big-eye-boy", "small-road", "cockroach-pig"]
 #: What the house takes on a banker win.
-CommissionValue = Literal["5", "4", "none"]
+CommissionValue = Literal["5", "4", "none", "super6"]
 #: How a bet ended.
 SettlementName = Literal["won", "lost", "pushed"]
 

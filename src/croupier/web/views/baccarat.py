@@ -85,6 +85,7 @@ COMMISSIONS: Final[dict[Commission, CommissionValue]] = {
     Commission.FIVE: "5",
     Commission.FOUR: "4",
     Commission.NONE: "none",
+    Commission.SUPER6: "super6",
 }
 WINNERS: Final[dict[Outcome, Winner]] = {
     Outcome.PLAYER: "player",
