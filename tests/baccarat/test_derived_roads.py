@@ -31,6 +31,7 @@ from croupier.baccarat.scoreboard import (
 )
 from croupier.baccarat.table import table_shoe
 
+from ..untyped import untyped
 from . import roads_reference as reference
 
 P, B, T = Outcome.PLAYER, Outcome.BANKER, Outcome.TIE
@@ -134,6 +135,41 @@ def test_the_tally_counts_the_shoe() -> None:
     tally = shoe_tally(shoe)
     assert (tally.rounds, tally.banker, tally.player, tally.tie) == (3, 1, 1, 1)
     assert (tally.player_pairs, tally.banker_pairs, tally.naturals) == (1, 1, 1)
+
+
+def test_the_tally_s_streaks_and_shares() -> None:
+    tally = shoe_tally(beads("BBTBPPPTPBB"))
+    assert (tally.longest_banker, tally.longest_player) == (3, 4)  # a tie breaks no streak
+    assert (tally.streak_side, tally.streak) == (B, 2)
+    assert tally.share(B) == 5 / 11 and tally.share(P) == 4 / 11 and tally.share(T) == 2 / 11
+    empty = shoe_tally([])
+    assert (empty.longest_banker, empty.streak_side, empty.streak, empty.share(B)) == (
+        0, None, 0, 0.0,
+    )  # fmt: skip
+    ties_only = shoe_tally(beads("TT"))
+    assert (ties_only.streak_side, ties_only.share(T)) == (None, 1.0)
+    with pytest.raises(TypeError, match="outcome"):
+        tally.share(untyped("banker"))
+
+
+def plain_streaks(shoe: list[Bead]) -> tuple[int, int, Outcome | None, int]:
+    """Each side's longest run of wins, ties skipped, and the run in progress, by a
+    plain walk over the results."""
+    wins = [b.outcome for b in shoe if b.outcome is not T]
+    runs = [(side, len(list(group))) for side, group in itertools.groupby(wins)]
+    longest = {side: max((n for s, n in runs if s is side), default=0) for side in (B, P)}
+    side, now = runs[-1] if runs else (None, 0)
+    return longest[B], longest[P], side, now
+
+
+@given(st.lists(st.sampled_from([P, B, T]), max_size=90))
+def test_the_tally_s_streaks_against_a_plain_walk(outcomes: list[Outcome]) -> None:
+    shoe = [Bead(o) for o in outcomes]
+    tally = shoe_tally(shoe)
+    assert (tally.longest_banker, tally.longest_player, tally.streak_side, tally.streak) == (
+        plain_streaks(shoe)
+    )
+    assert sum(tally.share(o) for o in Outcome) == pytest.approx(1.0 if shoe else 0.0)
 
 
 # --- against the independent reading -----------------------------------------------------
@@ -259,16 +295,15 @@ def test_three_hundred_random_shoes_equal_the_reference() -> None:
         wins = [o.value for o in outcomes if o is not T]
         road = [(c.column, c.row) for c in board.big_road]
         assert road == reference.board(wins, 6)
-        cells = board.big_road
         tails += any(
             a.outcome is b.outcome and b.column == a.column + 1 and b.row == a.row < 5
-            for a, b in itertools.pairwise(cells)
+            for a, b in itertools.pairwise(board.big_road)
         )
         for key in DERIVED_ROADS:
-            cells = board.derived_road(key)
-            colours = [c.colour.value for c in cells]
+            marks = board.derived_road(key)
+            colours = [c.colour.value for c in marks]
             assert colours == reference.colours(outcomes, key)
-            assert [(c.column, c.row) for c in cells] == reference.board(colours, 6)
+            assert [(c.column, c.row) for c in marks] == reference.board(colours, 6)
     assert tails > 0  # some shoes held a tail above the bottom row
 
 

@@ -427,7 +427,13 @@ def test_a_shoe_played_to_the_cut_card_draws_the_five_roads(
         )
         assert shown == [("" if c is None else c.value) for c in answers.values()]
     tally = sitting.tally
-    assert page.inner_text("#tally").startswith(f"This shoe: {tally.rounds} rounds")
+    shown_tally = page.inner_text("#tally")
+    assert shown_tally.startswith(f"This shoe: {tally.rounds} rounds · banker {tally.banker} (")
+    assert shown_tally.count("%)") == 3
+    assert (
+        f"longest streak: banker {tally.longest_banker}, player {tally.longest_player}"
+        f" · now {tally.streak_side} {tally.streak}"
+    ) in shown_tally
     assert page.locator("#bankroll-chart polyline").count() == 1
     assert f"over {sitting.rounds} rounds" in page.inner_text("#chart-note")
     screenshot(page, "baccarat-roads", docs=True)

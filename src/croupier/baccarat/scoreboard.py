@@ -66,6 +66,7 @@ from typing import Final
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import RoundFacts
 from croupier.baccarat.rules import Outcome
+from croupier.errors import check_type
 
 __all__ = [
     "BOARD_ROWS",
@@ -340,7 +341,17 @@ def ask_road(beads: Iterable[Bead]) -> AskRoad:
 
 @dataclass(frozen=True, slots=True)
 class ShoeTally:
-    """The count of a shoe's results, as a scoreboard shows it beside the roads."""
+    """The count of a shoe's results, as a scoreboard shows it beside the roads: rounds,
+    wins and ties, pairs and naturals, each side's longest streak (its longest column in
+    the big road: a tie does not break a streak) and the streak in progress.
+
+    >>> B, P, T = Outcome.BANKER, Outcome.PLAYER, Outcome.TIE
+    >>> tally = shoe_tally([Bead(o) for o in (B, B, T, B, P, P, B)])
+    >>> tally.longest_banker, tally.longest_player, tally.streak_side, tally.streak
+    (3, 2, <Outcome.BANKER: 'banker'>, 1)
+    >>> f"{tally.share(B):.1%} banker, {tally.share(T):.1%} tie"
+    '57.1% banker, 14.3% tie'
+    """
 
     rounds: int
     banker: int
@@ -349,14 +360,27 @@ class ShoeTally:
     player_pairs: int
     banker_pairs: int
     naturals: int
+    #: The longest streak of banker wins, and of player wins, so far.
+    longest_banker: int = 0
+    longest_player: int = 0
+    #: The side whose streak is in progress (``None`` before the first win) and its length.
+    streak_side: Outcome | None = None
+    streak: int = 0
+
+    def share(self, outcome: Outcome) -> float:
+        """The fraction of the rounds ``outcome`` won (0.0 before the first round)."""
+        wins = {Outcome.BANKER: self.banker, Outcome.PLAYER: self.player, Outcome.TIE: self.tie}
+        check_type(outcome, Outcome, "outcome", "an Outcome")
+        return wins[outcome] / self.rounds if self.rounds else 0.0
 
 
 def shoe_tally(beads: Iterable[Bead]) -> ShoeTally:
-    """Rounds, banker, player and tie wins, pairs and naturals among ``beads``.
+    """Rounds, banker, player and tie wins, pairs, naturals and streaks among ``beads``.
 
     >>> B, T = Outcome.BANKER, Outcome.TIE
     >>> shoe_tally([Bead(B, natural=True), Bead(T, player_pair=True)])
-    ShoeTally(rounds=2, banker=1, player=0, tie=1, player_pairs=1, banker_pairs=0, naturals=1)
+    ShoeTally(rounds=2, banker=1, player=0, tie=1, player_pairs=1, banker_pairs=0, naturals=1, \
+longest_banker=1, longest_player=0, streak_side=<Outcome.BANKER: 'banker'>, streak=1)
     """
     return Scoreboard(beads).tally
 
@@ -384,6 +408,8 @@ class Scoreboard:
         self._leading_ties = 0
         self._lengths: list[int] = []
         self._last_win: Outcome | None = None
+        #: Each side's longest streak (column of the big road) so far.
+        self._longest = {Outcome.BANKER: 0, Outcome.PLAYER: 0}
         self._marks: dict[str, list[RoadMark]] = {key: [] for key in DERIVED_ROADS}
         self._mark_places = {key: _Placer(rows) for key in DERIVED_ROADS}
         #: The tally's figures so far, in the order of :class:`ShoeTally`.
@@ -416,6 +442,7 @@ class Scoreboard:
         else:
             self._lengths.append(1)
             self._last_win = bead.outcome
+        self._longest[bead.outcome] = max(self._longest[bead.outcome], self._lengths[-1])
         for key, road in DERIVED_ROADS.items():
             colour = _mark(self._lengths, road.offset)
             if colour is not None:
@@ -474,8 +501,21 @@ class Scoreboard:
 
     @property
     def tally(self) -> ShoeTally:
-        """Rounds, wins, ties, pairs and naturals so far."""
-        return ShoeTally(*self._tally)
+        """Rounds, wins, ties, pairs, naturals and streaks so far."""
+        rounds, banker, player, tie, player_pairs, banker_pairs, naturals = self._tally
+        return ShoeTally(
+            rounds,
+            banker,
+            player,
+            tie,
+            player_pairs,
+            banker_pairs,
+            naturals,
+            longest_banker=self._longest[Outcome.BANKER],
+            longest_player=self._longest[Outcome.PLAYER],
+            streak_side=self._last_win,
+            streak=self._lengths[-1] if self._lengths else 0,
+        )
 
 
 #: Where each result is counted in :attr:`Scoreboard._tally`.

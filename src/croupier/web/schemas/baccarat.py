@@ -124,6 +124,8 @@ class DealRound(Deal):
 
 #: Who won a round.
 Winner = Literal["player", "banker", "tie"]
+#: The side of a streak (ties make none).
+StreakSide = Literal["banker", "player"]
 #: A derived road's mark.
 Colour = Literal["red", "blue"]
 #: The derived roads, by key.
@@ -343,6 +345,12 @@ class Tally(TypedDict):
     player_pairs: Annotated[int, Field(ge=0)]
     banker_pairs: Annotated[int, Field(ge=0)]
     naturals: Annotated[int, Field(ge=0)]
+    #: Each side's longest streak (a tie breaks no streak), the streak in progress: its
+    #: side (``None`` before the first win) and length.
+    longest_banker: Annotated[int, Field(ge=0)]
+    longest_player: Annotated[int, Field(ge=0)]
+    streak_side: StreakSide | None
+    streak: Annotated[int, Field(ge=0)]
 
 
 @closed

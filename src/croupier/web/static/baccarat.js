@@ -328,8 +328,10 @@
 
   function renderTally() {
     const t = state.tally;
+    const share = (wins) => (t.rounds ? ` (${((100 * wins) / t.rounds).toFixed(1)}%)` : "");
+    const now = t && t.streak_side ? ` · now ${t.streak_side} ${t.streak}` : "";
     $("tally").textContent = t
-      ? `This shoe: ${count(t.rounds, "round")} · banker ${t.banker} · player ${t.player} · tie ${t.tie} · player pairs ${t.player_pairs} · banker pairs ${t.banker_pairs} · naturals ${t.naturals}`
+      ? `This shoe: ${count(t.rounds, "round")} · banker ${t.banker}${share(t.banker)} · player ${t.player}${share(t.player)} · tie ${t.tie}${share(t.tie)} · player pairs ${t.player_pairs} · banker pairs ${t.banker_pairs} · naturals ${t.naturals} · longest streak: banker ${t.longest_banker}, player ${t.longest_player}${now}`
       : "";
   }
 

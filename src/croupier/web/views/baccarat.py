@@ -53,6 +53,7 @@ from croupier.web.schemas.baccarat import (
     SettlementName,
     ShoeView,
     Since,
+    StreakSide,
     Table,
     TableAnswer,
     Winner,
@@ -91,6 +92,11 @@ WINNERS: Final[dict[Outcome, Winner]] = {
     Outcome.PLAYER: "player",
     Outcome.BANKER: "banker",
     Outcome.TIE: "tie",
+}
+#: The side of a streak (a tie makes none).
+STREAK_SIDES: Final[dict[Outcome | None, StreakSide]] = {
+    Outcome.BANKER: "banker",
+    Outcome.PLAYER: "player",
 }
 COLOURS: Final[dict[Colour, ColourName]] = {Colour.RED: "red", Colour.BLUE: "blue"}
 SETTLEMENTS: Final[dict[SettlementKind, SettlementName]] = {
@@ -318,6 +324,10 @@ def roads_view(board: Scoreboard) -> Roads:
             "player_pairs": tally.player_pairs,
             "banker_pairs": tally.banker_pairs,
             "naturals": tally.naturals,
+            "longest_banker": tally.longest_banker,
+            "longest_player": tally.longest_player,
+            "streak_side": STREAK_SIDES.get(tally.streak_side),
+            "streak": tally.streak,
         },
     }
 
