@@ -22,6 +22,7 @@ from croupier.baccarat.scoreboard import (
     Scoreboard,
     ask_road,
     big_eye_boy,
+    big_road,
     cockroach_pig,
     derived_marks,
     derived_road,
@@ -152,6 +153,25 @@ def test_the_tally_s_streaks_and_shares() -> None:
         tally.share(untyped("banker"))
 
 
+def test_the_ask_road_shows_where_the_next_win_falls_in_the_big_road() -> None:
+    assert (ask_road([]).banker_at, ask_road([]).player_at) == ((0, 0), (0, 0))
+    asked = ask_road(beads("BBBBBB"))  # the bottom row reached: a seventh turns right
+    assert (asked.banker_at, asked.player_at) == ((1, 5), (1, 0))
+    asked = ask_road(beads("BBBBBBB P"))  # the tail's second column is busy at the top
+    assert (asked.banker_at, asked.player_at) == ((2, 0), (1, 1))
+
+
+@given(st.lists(st.sampled_from([P, B, T]), max_size=80))
+def test_the_ask_road_s_cells_are_where_the_big_road_puts_the_next_win(
+    outcomes: list[Outcome],
+) -> None:
+    shoe = [Bead(o) for o in outcomes]
+    asked = ask_road(shoe)
+    for side, cell in ((B, asked.banker_at), (P, asked.player_at)):
+        drawn = big_road([*shoe, Bead(side)])[-1]
+        assert (drawn.column, drawn.row) == cell
+
+
 def plain_streaks(shoe: list[Bead]) -> tuple[int, int, Outcome | None, int]:
     """Each side's longest run of wins, ties skipped, and the run in progress, by a
     plain walk over the results."""
@@ -253,7 +273,7 @@ def test_a_scoreboard_kept_round_by_round_is_the_reference_after_every_round(
         ]
     assert board.beads == tuple(shoe)
     assert board.tally == shoe_tally(shoe)
-    assert board.ask_road() == ask_road(shoe)
+    assert board.ask_road() == ask_road(shoe, rows)
     assert board.tally.naturals == sum(b.natural for b in shoe)
 
 

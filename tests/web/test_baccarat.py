@@ -324,6 +324,10 @@ def test_the_five_roads_the_ask_road_and_the_tally(client: TestClient) -> None:
     assert state["ask_road"]["banker"] == {
         k: None if c is None else c.value for k, c in asked.banker.items()
     }
+    assert state["ask_road"]["big_road"] == {
+        "banker": {"column": asked.banker_at[0], "row": asked.banker_at[1]},
+        "player": {"column": asked.player_at[0], "row": asked.player_at[1]},
+    }
     assert state["tally"]["rounds"] == 12
     assert state["tally"] == dataclasses.asdict(sitting.tally)
     assert state["bankrolls"] == list(sitting.bankrolls)

@@ -322,21 +322,29 @@ def cockroach_pig(beads: Iterable[Bead], rows: int = BOARD_ROWS) -> tuple[RoadMa
 @dataclass(frozen=True, slots=True)
 class AskRoad:
     """What a banker win and a player win would add to each derived road next (by road
-    key; ``None`` where the road has not started yet)."""
+    key; ``None`` where the road has not started yet), and where each would be drawn in
+    the big road (``(column, row)``, counted from 0)."""
 
     banker: Mapping[str, Colour | None]
     player: Mapping[str, Colour | None]
+    #: The big road's cell a banker win would take next, and a player win.
+    banker_at: tuple[int, int] = (0, 0)
+    player_at: tuple[int, int] = (0, 0)
 
 
-def ask_road(beads: Iterable[Bead]) -> AskRoad:
+def ask_road(beads: Iterable[Bead], rows: int = BOARD_ROWS) -> AskRoad:
     """The ask road: the mark each derived road would get from a banker win and from a
-    player win in the next round (a tie adds nothing).
+    player win in the next round (a tie adds nothing), and the cell each win would take
+    in a big road of ``rows`` rows.
 
     >>> B = Outcome.BANKER
-    >>> ask_road([Bead(B)]).player
+    >>> asked = ask_road([Bead(B)])
+    >>> asked.player
     mappingproxy({'big-eye-boy': None, 'small-road': None, 'cockroach-pig': None})
+    >>> asked.banker_at, asked.player_at   # under the banker, or a new column
+    ((0, 1), (1, 0))
     """
-    return Scoreboard(beads).ask_road()
+    return Scoreboard(beads, rows).ask_road()
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,7 +497,7 @@ class Scoreboard:
 
     def ask_road(self) -> AskRoad:
         """The mark each derived road would get from a banker win, and from a player
-        win, in the next round."""
+        win, in the next round, and the big road's cell each would take."""
         lengths, last = self._lengths, self._last_win
         asked = {}
         for side in (Outcome.BANKER, Outcome.PLAYER):
@@ -497,7 +505,9 @@ class Scoreboard:
             asked[side] = MappingProxyType(
                 {key: _mark(after, road.offset) for key, road in DERIVED_ROADS.items()}
             )
-        return AskRoad(asked[Outcome.BANKER], asked[Outcome.PLAYER])
+        banker_at = self._road_places.peek(Outcome.BANKER)[:2]
+        player_at = self._road_places.peek(Outcome.PLAYER)[:2]
+        return AskRoad(asked[Outcome.BANKER], asked[Outcome.PLAYER], banker_at, player_at)
 
     @property
     def tally(self) -> ShoeTally:

@@ -129,7 +129,7 @@ def test_a_shoe_file_has_no_seed(shoe: WriteShoe) -> None:
 def scoreboard_of(run: Run) -> list[str]:
     lines = run.stdout.splitlines()
     start = max(i for i, line in enumerate(lines) if line.startswith("Big road"))
-    return lines[start : start + 10]
+    return lines[start : start + 11]
 
 
 def test_the_scoreboard_after_each_round_at_a_casino_table(shoe: WriteShoe) -> None:
@@ -149,11 +149,15 @@ def test_the_scoreboard_after_each_round_at_a_casino_table(shoe: WriteShoe) -> N
     assert big_eye_boy.startswith("r")  # P(1,1) has B(0,1) beside it
     assert board[7].startswith("Ask road (big eye boy, small road, cockroach pig): if banker ")
     assert board[8] == (
+        "Next in the big road: banker in a new column (column 3, row 1) · player below the "
+        "last mark (column 2, row 3)"
+    )
+    assert board[9] == (
         "Shoe: 5 rounds · banker 2 (40.0%) · player 2 (40.0%) · tie 1 (20.0%) · pairs: player 1, "
         "banker 0 · naturals 4"
     )
     # the tie between the last two player wins breaks no streak
-    assert board[9] == "Streaks: longest banker 2, player 2 · now player 2"
+    assert board[10] == "Streaks: longest banker 2, player 2 · now player 2"
 
 
 def test_the_roads_on_request_in_the_lab(shoe: WriteShoe) -> None:

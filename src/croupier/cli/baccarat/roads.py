@@ -32,7 +32,7 @@ from croupier.baccarat.scoreboard import (
 )
 from croupier.numerals import plural
 
-__all__ = ["SPARKS", "scoreboard", "sparkline", "streak_line", "tally_line"]
+__all__ = ["SPARKS", "next_cell_line", "scoreboard", "sparkline", "streak_line", "tally_line"]
 
 SIDE_STYLE = {"banker": "bold red", "player": "bold blue"}
 COLOUR_STYLE = {Colour.RED: "bold red", Colour.BLUE: "bold blue"}
@@ -130,6 +130,27 @@ def _ask_line(asked: AskRoad, plain: bool) -> Text:
     return line
 
 
+def next_cell_line(asked: AskRoad, last: RoadCell | None) -> Text:
+    """Where a banker win and a player win would be drawn in the big road next:
+    ``Next in the big road: banker below the last mark (column 3, row 2) · player in a new
+    column (column 4, row 1)`` (columns and rows counted from 1)."""
+    line = Text("Next in the big road: ")
+    for side, (column, row) in (("banker", asked.banker_at), ("player", asked.player_at)):
+        if last is None:
+            where = "first"
+        elif (column, row) == (last.column, last.row + 1):
+            where = "below the last mark"
+        elif row == last.row and column == last.column + 1 and side == last.outcome.value:
+            where = "right of the last mark (a dragon tail)"
+        else:
+            where = "in a new column"
+        if side == "player":
+            line.append(" · ")
+        line.append(side, style=SIDE_STYLE[side])
+        line.append(f" {where} (column {column + 1}, row {row + 1})")
+    return line
+
+
 def scoreboard(beads: Sequence[Bead], console: Console) -> list[Text]:
     """The lines of the scoreboard for the current shoe's rounds, fitted to the console."""
     plain = console.color_system is None or console.no_color  # NO_COLOR on a terminal too
@@ -152,7 +173,9 @@ def scoreboard(beads: Sequence[Bead], console: Console) -> list[Text]:
                 line.append(GAP, style="dim")
             line.append_text(block[row])
         lines.append(line)
-    lines.append(_ask_line(ask_road(beads), plain))
+    asked = ask_road(beads)
+    cells = big_road(beads)
+    lines += [_ask_line(asked, plain), next_cell_line(asked, cells[-1] if cells else None)]
     tally = shoe_tally(beads)
     lines += [tally_line(tally), streak_line(tally)]
     return [Text(line.plain.rstrip()) if plain else line for line in lines]

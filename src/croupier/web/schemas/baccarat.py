@@ -326,12 +326,30 @@ class DerivedRoad(TypedDict):
 
 
 @closed
+class Cell(TypedDict):
+    """A cell of a board, counted from 0."""
+
+    column: Annotated[int, Field(ge=0)]
+    row: Annotated[int, Field(ge=0)]
+
+
+@closed
+class NextCells(TypedDict):
+    """The big road's cell a banker win would take next, and a player win."""
+
+    banker: Cell
+    player: Cell
+
+
+@closed
 class AskRoad(TypedDict):
     """The mark each derived road would get from a banker win and from a player win
-    next (None where the road has not started)."""
+    next (None where the road has not started), and where each win would be drawn in
+    the big road."""
 
     banker: dict[RoadKey, Colour | None]
     player: dict[RoadKey, Colour | None]
+    big_road: NextCells
 
 
 @closed

@@ -320,10 +320,33 @@
         group.append(node);
         words.push(`${ROAD_NAMES[key]} ${colour || "nothing yet"}`);
       }
+      // Where the win would be drawn in the big road: shown there while the chip is
+      // pointed at or focused.
+      const at = ask.big_road[side];
+      words.push(`big road column ${at.column + 1}, row ${at.row + 1}`);
+      group.dataset.column = String(at.column + 1);
+      group.dataset.row = String(at.row + 1);
+      group.tabIndex = 0;
+      const show = () => {
+        hideNext();
+        const ghost = place(el("span", `mark ring next ${side}`, side === "banker" ? "B" : "P"), at);
+        ghost.id = "big-road-next";
+        $("big-road").append(ghost);
+      };
+      group.addEventListener("mouseenter", show);
+      group.addEventListener("focus", show);
+      group.addEventListener("mouseleave", hideNext);
+      group.addEventListener("blur", hideNext);
       group.setAttribute("role", "img");
       group.setAttribute("aria-label", `If ${side} wins next: ${words.join(", ")}`);
+      group.title = `Point here to see where a ${side} win would go in the big road`;
       box.append(group);
     }
+  }
+
+  function hideNext() {
+    const ghost = document.getElementById("big-road-next");
+    if (ghost) ghost.remove();
   }
 
   function renderTally() {

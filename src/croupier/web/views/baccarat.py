@@ -315,6 +315,10 @@ def roads_view(board: Scoreboard) -> Roads:
                 ROAD_KEYS[key]: None if colour is None else COLOURS[colour]
                 for key, colour in asked.player.items()
             },
+            "big_road": {
+                "banker": {"column": asked.banker_at[0], "row": asked.banker_at[1]},
+                "player": {"column": asked.player_at[0], "row": asked.player_at[1]},
+            },
         },
         "tally": {
             "rounds": tally.rounds,
