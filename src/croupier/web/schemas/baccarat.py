@@ -27,6 +27,7 @@ __all__ = [
     "CheckAnswer",
     "Deal",
     "DealRound",
+    "DealView",
     "Dollars",
     "NoTable",
     "OddsView",
@@ -270,8 +271,8 @@ class Settlement(TypedDict):
 
 
 @closed
-class RoundView(TypedDict):
-    """One dealt round: the cards, the drawing rules that applied, the bets settled."""
+class DealView(TypedDict):
+    """A round dealt: the cards, the totals, the drawing rules that applied."""
 
     number: Annotated[int, Field(ge=1)]
     reshuffled: Annotated[bool, Field(description="the shoe was shuffled before this round")]
@@ -282,6 +283,12 @@ class RoundView(TypedDict):
     outcome: Winner
     natural: bool
     reasons: Annotated[list[str], Field(description="why each side drew or stood, in order")]
+
+
+@closed
+class RoundView(DealView):
+    """One dealt round and how a player's bets on it were settled."""
+
     settlements: list[Settlement]
     net: int
     net_text: str

@@ -88,20 +88,27 @@
     const judged = el("div", "judged");
     if (verdict.forced) {
       judged.textContent = "The only legal move.";
-    } else if (verdict.loss < 0.1 && !verdict.costs_tournament) {
-      judged.append(el("strong", "mark-best", "Best move"));
+    } else if (verdict.is_best) {
+      judged.append(el("strong", "mark-best", verdict.played === verdict.best ? "Best move" : "As good as the best"));
     } else {
       judged.append(el("strong", verdict.mark ? "mark-" + verdict.mark : null, verdict.mark || "Playable"),
-        document.createTextNode(`: ${verdict.loss.toFixed(2)} points lost. Best: ${best ? best.text : verdict.best_text} (${verdict.best}).`));
+        document.createTextNode(`: ${lossText(verdict)} points lost. Best: ${best ? best.text : verdict.best_text} (${verdict.best}).`));
     }
     const notes = [];
     if (verdict.exact) notes.push("exact: every card known");
+    else if (verdict.deals) notes.push(`averaged over ${verdict.deals} sampled deals`);
     if (verdict.costs_tournament) notes.push("it gives up the tournament");
-    if (verdict.clock_cut) notes.push("the clock cut the search short");
     if (notes.length) judged.append(el("span", "note", ` (${notes.join("; ")})`));
     box.append(judged);
     if (!verdict.forced) box.append(el("div", "why", "Why: " + verdict.reason + "."));
     announce(box.textContent);
+  }
+
+  function lossText(verdict) {
+    // The loss with its standard error: "0.63 ± 0.08"; exact losses have none.
+    const loss = verdict.loss.toFixed(2);
+    if (verdict.error === null) return `${loss} ± ?`;
+    return verdict.error > 0 ? `${loss} ± ${verdict.error.toFixed(2)}` : loss;
   }
 
   function renderSummary() {
@@ -218,7 +225,9 @@
   $("previous").addEventListener("click", () => go(at - 1));
   $("next").addEventListener("click", () => go(at + 1));
   $("last").addEventListener("click", () => go(review.steps.length - 1));
-  $("review-table").addEventListener("click", () => start({}));
+  // A shared table's game (/casino/review?table=ID): the review of this browser's moves.
+  const shared = new URLSearchParams(window.location.search).get("table");
+  $("review-table").addEventListener("click", () => start(shared ? { table: shared } : {}));
   $("review-file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
     if (file) await start({ text: await file.text(), name: file.name });
@@ -231,7 +240,8 @@
     else if (event.key === "n") nextMarked(1);
     else if (event.key === "p") nextMarked(-1);
   });
-  $("review-table").disabled = !initial.seated;
-  if (initial.seated) start({});
+  $("review-table").disabled = !initial.seated && !shared;
+  if (shared) start({ table: shared });
+  else if (initial.seated) start({});
   document.body.dataset.ready = "true";
 })();

@@ -18,6 +18,7 @@ from typing import Any, Final, TypeVar
 from croupier.baccarat.composition import Composition
 from croupier.baccarat.explain import drawing_reasons
 from croupier.baccarat.odds import cached_odds_report
+from croupier.baccarat.round import Coup
 from croupier.baccarat.rules import Outcome
 from croupier.baccarat.scoreboard import (
     DERIVED_ROADS,
@@ -43,6 +44,7 @@ from croupier.web.schemas.baccarat import (
     BigRoadCell,
     Choices,
     CommissionValue,
+    DealView,
     DerivedRoad,
     NoTable,
     OddsView,
@@ -65,6 +67,7 @@ from croupier.web.views.cards import cards_view
 __all__ = [
     "CHIPS",
     "FULL_SHOE",
+    "deal_view",
     "odds_view",
     "road_cells",
     "roads_view",
@@ -450,13 +453,11 @@ def since_view(
     return cut
 
 
-def round_view(played: TableRound) -> RoundView:
-    """One dealt round, and how a player's bets on it were settled."""
-    coup = played.coup
-    stakes = dict(played.stakes)
+def deal_view(number: int, coup: Coup, reshuffled: bool) -> DealView:
+    """A round dealt: its cards, totals and outcome, and the drawing rules applied."""
     return {
-        "number": played.number,
-        "reshuffled": played.reshuffled,
+        "number": number,
+        "reshuffled": reshuffled,
         "player": cards_view(coup.player_cards),
         "banker": cards_view(coup.banker_cards),
         "player_total": coup.player_total,
@@ -464,6 +465,14 @@ def round_view(played: TableRound) -> RoundView:
         "outcome": WINNERS[coup.outcome],
         "natural": coup.natural,
         "reasons": list(drawing_reasons(coup)),
+    }
+
+
+def round_view(played: TableRound) -> RoundView:
+    """One dealt round, and how a player's bets on it were settled."""
+    stakes = dict(played.stakes)
+    return {
+        **deal_view(played.number, played.coup, played.reshuffled),
         "settlements": [
             {
                 "key": s.bet.key,
