@@ -109,8 +109,10 @@ const baccaratBoard = (() => {
     }
     drawAsk(roads.ask_road);
     const t = roads.tally;
+    const share = (wins) => (t.rounds ? ` (${((100 * wins) / t.rounds).toFixed(1)}%)` : "");
+    const now = t && t.streak_side ? ` · now ${t.streak_side} ${t.streak}` : "";
     $("tally").textContent = t
-      ? `This shoe: ${count(t.rounds, "round")} · banker ${t.banker} · player ${t.player} · tie ${t.tie} · player pairs ${t.player_pairs} · banker pairs ${t.banker_pairs} · naturals ${t.naturals}`
+      ? `This shoe: ${count(t.rounds, "round")} · banker ${t.banker}${share(t.banker)} · player ${t.player}${share(t.player)} · tie ${t.tie}${share(t.tie)} · player pairs ${t.player_pairs} · banker pairs ${t.banker_pairs} · naturals ${t.naturals} · longest streak: banker ${t.longest_banker}, player ${t.longest_player}${now}`
       : "";
   }
 
@@ -131,10 +133,33 @@ const baccaratBoard = (() => {
         group.append(node);
         words.push(`${ROAD_NAMES[key]} ${colour || "nothing yet"}`);
       }
+      // Where the win would be drawn in the big road: shown there while the chip is
+      // pointed at or focused.
+      const at = ask.big_road[side];
+      words.push(`big road column ${at.column + 1}, row ${at.row + 1}`);
+      group.dataset.column = String(at.column + 1);
+      group.dataset.row = String(at.row + 1);
+      group.tabIndex = 0;
+      const show = () => {
+        hideNext();
+        const ghost = place(el("span", `mark ring next ${side}`, side === "banker" ? "B" : "P"), at);
+        ghost.id = "big-road-next";
+        $("big-road").append(ghost);
+      };
+      group.addEventListener("mouseenter", show);
+      group.addEventListener("focus", show);
+      group.addEventListener("mouseleave", hideNext);
+      group.addEventListener("blur", hideNext);
       group.setAttribute("role", "img");
       group.setAttribute("aria-label", `If ${side} wins next: ${words.join(", ")}`);
+      group.title = `Point here to see where a ${side} win would go in the big road`;
       box.append(group);
     }
+  }
+
+  function hideNext() {
+    const ghost = document.getElementById("big-road-next");
+    if (ghost) ghost.remove();
   }
 
   /** Every variant of every bet priced for the cards left; the table's own marked. */
