@@ -15,6 +15,7 @@ from croupier.casino.gamelog import read_game_file
 from croupier.casino.levels import Level
 from croupier.casino.review import review_game
 from croupier.casino.savefile import read_game
+from tests.slowness import patience
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +24,9 @@ Shot = Callable[..., Path]
 
 def settle(page: Any) -> None:
     """Wait until the page has played out the last answer (the computer's moves)."""
-    page.wait_for_function("() => document.body.dataset.busy === 'false'", timeout=60_000)
+    page.wait_for_function(
+        "() => document.body.dataset.busy === 'false'", timeout=patience(60) * 1000
+    )
 
 
 def new_game(page: Any, level: str) -> None:
@@ -193,7 +196,9 @@ def test_save_one_file_then_review_it_step_by_step(
     # The review page reviews that one file: a step per move, both players'.
     page.goto("/casino/review")
     page.set_input_files("#review-file", str(saved))
-    page.wait_for_function("() => document.body.dataset.reviewed === 'true'", timeout=120_000)
+    page.wait_for_function(
+        "() => document.body.dataset.reviewed === 'true'", timeout=patience(120) * 1000
+    )
     steps = game.log.moves
     expect(page.locator("#step-counter")).to_have_text(f"1 / {steps}")
     expect(page.locator("#summary")).to_contain_text("Accuracy")
