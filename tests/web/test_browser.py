@@ -76,6 +76,10 @@ def test_a_bet_and_a_deal_move_the_bankroll(browser_page: Any, screenshot: Shot)
         "cards => cards.map(c => c.getAttribute('aria-label'))"
     )
     assert shown == [card.long_name for card in played.coup.player_cards]
+    coup = played.coup
+    # The totals said as the terminal says them, not as odds ("Player wins 8 to 1").
+    totals = f"player {coup.player_total}, banker {coup.banker_total}"
+    assert totals in page.inner_text("#verdict") and " to " not in page.inner_text("#verdict")
     assert page.locator("#reasons li").count() >= 1
     for _ in range(7):
         page.click("[data-bet='player']")

@@ -43,8 +43,9 @@ const baccaratBoard = (() => {
     $("verdict").classList.add("outcome-" + last.outcome);
     for (const line of last.reasons) $("reasons").append(el("li", "", line));
     if (last.reshuffled) $("reasons").prepend(el("li", "reshuffle", "The cut card had come out: the shoe was reshuffled before this round."));
-    return `${names[last.outcome]} ${Math.max(last.player_total, last.banker_total)}`
-      + (last.outcome === "tie" ? " all" : ` to ${Math.min(last.player_total, last.banker_total)}`)
+    // The totals as the terminal says them ("Player total: 6, banker total: 7"), never
+    // as "6 to 7", which reads as odds beside the tie's 8:1.
+    return `${names[last.outcome]}: player ${last.player_total}, banker ${last.banker_total}`
       + (last.natural ? " (natural)" : "");
   }
 
