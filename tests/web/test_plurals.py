@@ -26,6 +26,7 @@ ALWAYS_MANY = (
     "Next card: ${count} cards",
     '${answer.boards.toLocaleString("en")} flops',  # every flop: 19,600
     "If ${side} wins",  # a side's name, not a number
+    "${lossText(verdict)} points",  # a decimal with its error: "0.26 ± 0.10 points"
 )
 
 
