@@ -12,7 +12,8 @@ import pytest
 STATIC = Path(__file__).resolve().parents[2] / "src" / "croupier" / "web" / "static"
 NOUNS = (
     "cards|rounds|moves|combos|hands|players|ranges|games|trials|deals|points|sessions|"
-    "puzzles|questions|decks|shoes|bets|wins|losses|pushes|builds|boards|flops|lines"
+    "puzzles|questions|decks|shoes|bets|wins|losses|pushes|builds|boards|flops|lines|"
+    "inaccuracies|blunders|mistakes|errors|tables|seats|players|watchers"
 )
 #: A number written straight before a plural noun: ``${n} cards`` (a decimal, ``${x.toFixed(2)}
 #: points``, reads right plural whatever its value).

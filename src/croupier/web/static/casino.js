@@ -194,7 +194,7 @@
     if (reasons.childElementCount) box.append(reasons);
     const accuracy = review.accuracy === null ? "–" : Math.round(100 * review.accuracy) + "%";
     box.append(el("p", "note", `Accuracy ${accuracy}, ${review.points_lost.toFixed(2)} points lost, ` +
-      `${review.inaccuracies} inaccuracies, ${review.blunders} blunders.`));
+      `${count(review.inaccuracies, "inaccuracy", "inaccuracies")}, ${count(review.blunders, "blunder")}.`));
     return box;
   }
 
