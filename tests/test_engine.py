@@ -29,10 +29,31 @@ def test_kernels_listed_are_the_files_setup_compiles() -> None:
 @pytest.mark.parametrize("game", sorted(engine.KERNELS))
 def test_kernels_load_by_game(game: str) -> None:
     module = engine.kernels(game)
-    assert module.__name__ == engine.KERNELS[game]
+    wide = engine.variant(game)
+    assert module.__name__ == engine.KERNELS[game] + ("" if wide is None else f"_{wide}")
     assert engine.kernels(game) is module
     compiled_file = not str(module.__file__).endswith(".py")
     assert compiled_file == engine.compiled(game)
+
+
+@pytest.mark.parametrize("game", sorted(engine.VARIANTS))
+def test_the_widest_build_the_processor_runs_is_loaded(game: str) -> None:
+    """setup.py builds the Baccarat kernels again for AVX2 and AVX-512 on x86-64; the
+    engine loads the widest one whose features NumPy finds (the plain one elsewhere)."""
+    wide = engine.variant(game)
+    runs = [
+        suffix
+        for suffix, needs in engine.VARIANTS[game]
+        if engine._built(f"{engine.KERNELS[game]}_{suffix}") and set(needs) <= engine.cpu_features()
+    ]
+    if not engine.compiled(game):
+        assert wide is None
+    else:
+        assert wide == (runs[0] if runs else None)
+    pure = run_python(
+        f"from croupier import engine; print(engine.variant({game!r}))", CROUPIER_PURE="1"
+    )
+    assert pure == "None"
 
 
 def run_python(code: str, **env: str) -> str:
@@ -70,10 +91,11 @@ def test_compiled_kernels_are_not_older_than_their_sources(game: str) -> None:
     rebuild when a kernel's source changes): a stale build would hide the change."""
     name = engine.KERNELS[game]
     source = ROOT.joinpath(*name.split(".")[1:]).with_suffix(".py")
-    built = Path(str(engine.kernels(game).__file__))
-    assert built.stat().st_mtime >= source.stat().st_mtime - 1, (
-        f"{built.name} is older than {source.name}: reinstall (pip install -e .) to rebuild"
-    )
+    wider = [f"{name}_{suffix}" for suffix, _ in engine.VARIANTS.get(game, ())]
+    for built in filter(None, (engine._built(module) for module in [name, *wider])):
+        assert built.stat().st_mtime >= source.stat().st_mtime - 1, (
+            f"{built.name} is older than {source.name}: reinstall (pip install -e .) to rebuild"
+        )
 
 
 def test_report_says_what_running_uncompiled_costs() -> None:
