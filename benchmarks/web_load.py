@@ -6,6 +6,7 @@ Run from the repository root after ``./run-tests`` (it needs the web and test ex
     .venv/bin/python benchmarks/web_load.py --quick    # smaller counts, under a minute
     .venv/bin/python benchmarks/web_load.py --tiny     # every scenario but abuse, tiny (tests)
     .venv/bin/python benchmarks/web_load.py --only deal,casino --workers 2
+    .venv/bin/python benchmarks/web_load.py --only pages,deal,casino --before 3ea6c89
 
 It starts ``croupier serve`` (sessions in a temporary SQLite database) and
 ``benchmarks/bare_app.py`` (one FastAPI JSON route, nothing else) on 127.0.0.1, with the
@@ -14,6 +15,12 @@ same number of server processes, and drives both with a small asyncio HTTP/1.1 c
 the croupier run and the bare run take turns (``--rounds`` times each, the best of
 each kept) so that a machine busy with other work slows both alike. Every loop is
 bounded in count and in time; only loopback is ever targeted.
+
+With ``--before REF``, the croupier of an earlier commit is served too (from a temporary
+git worktree of REF, with this tree's compiled kernels, which must be the same sources),
+and the pages, deal and Casino scenarios run on it and on this tree in turn, beside the
+bare app: a change's cost, before and after in the same run, in server CPU time per
+request (what a request costs whatever else the machine does).
 
 Scenarios and the targets of issue 26:
 
@@ -43,11 +50,12 @@ import json
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -451,9 +459,13 @@ def _python() -> str:
 
 
 def start_croupier(
-    state_dir: str, workers: int = 1, *extra: str
+    state_dir: str, workers: int = 1, *extra: str, source: Path | None = None
 ) -> tuple[subprocess.Popen[str], str]:
-    """``croupier serve`` on a free loopback port; returns the process and its address."""
+    """``croupier serve`` on a free loopback port (from the tree ``source``, default this
+    one); returns the process and its address."""
+    env = dict(os.environ)
+    if source is not None:  # its modules first, before the installed croupier
+        env["PYTHONPATH"] = os.pathsep.join([str(source / "src"), env.get("PYTHONPATH", "")])
     server = subprocess.Popen(
         [
             _python(),
@@ -471,6 +483,7 @@ def start_croupier(
         stdout=subprocess.PIPE,
         text=True,
         cwd=ROOT,
+        env=env,
     )
     assert server.stdout is not None
     line = server.stdout.readline()
@@ -478,6 +491,35 @@ def start_croupier(
         server.kill()
         raise RuntimeError(f"the server did not start: {line!r}")
     return server, line.split()[4].rstrip("/") + "/"
+
+
+@contextlib.contextmanager
+def tree_at(ref: str) -> Iterator[Path]:
+    """A temporary git worktree of ``ref``, with this tree's compiled kernels copied in
+    (refused when the kernels' sources differ: the old tree would run other kernels)."""
+    changed = subprocess.run(
+        ["git", "diff", "--name-only", ref, "--", "src/croupier/*_kernels*.py",
+         "src/croupier/**/_kernels*.py", "src/croupier/**/*.pxd"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    if changed:
+        raise SystemExit(f"--before {ref}: the kernels changed since ({', '.join(changed)})")
+    folder = Path(tempfile.mkdtemp(prefix="croupier-before-")) / "tree"
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(folder), ref],
+        cwd=ROOT, capture_output=True, check=True,
+    )  # fmt: skip
+    try:
+        for built in (ROOT / "src").rglob("*.so"):
+            target = folder / built.relative_to(ROOT)
+            if target.parent.is_dir():
+                shutil.copy2(built, target)
+        yield folder
+    finally:
+        subprocess.run(
+            ["git", "worktree", "remove", "--force", str(folder)], cwd=ROOT, capture_output=True
+        )
+        shutil.rmtree(folder.parent, ignore_errors=True)
 
 
 def start_bare(workers: int = 1) -> tuple[subprocess.Popen[str], str]:
@@ -631,11 +673,20 @@ async def side_by_side(
     pids: tuple[int, int],
 ) -> tuple[Run, Run]:
     """Each measured ``rounds`` times, taking turns; the best run of each."""
-    mine, floors = [], []
+    floor, mine = await in_turn([(bare, pids[1]), (croupier, pids[0])], rounds)
+    return mine, floor
+
+
+async def in_turn(
+    contestants: Sequence[tuple[Callable[[], Awaitable[Run]], int]], rounds: int
+) -> list[Run]:
+    """Each ``(run, server pid)`` measured ``rounds`` times, taking turns; the best run of
+    each, in their order."""
+    runs: list[list[Run]] = [[] for _ in contestants]
     for _ in range(rounds):
-        floors.append(await measured(pids[1], bare()))
-        mine.append(await measured(pids[0], croupier()))
-    return best(mine), best(floors)
+        for made, (run, pid) in zip(runs, contestants, strict=True):
+            made.append(await measured(pid, run()))
+    return [best(made) for made in runs]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -646,6 +697,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="turns of each side-by-side run")
     parser.add_argument("--sessions", type=int, default=10_000, help="for the sessions scenario")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument(
+        "--before",
+        metavar="REF",
+        help="also serve the croupier of this commit, and run the pages, deal and Casino "
+        "scenarios on it and on this tree in turn",
+    )
     parser.add_argument(
         "--tiny",
         action="store_true",
@@ -664,110 +721,136 @@ def main(argv: Sequence[str] | None = None) -> int:
     results: dict[str, Any] = {"workers": args.workers, "cpus": os.cpu_count()}
     lines: list[list[str]] = [HEADER]
     failures: list[str] = []
-    with tempfile.TemporaryDirectory() as state_dir:
-        croupier, url = start_croupier(
-            state_dir, args.workers, "--sessions-per-client", "0", "--max-sessions", "100000"
-        )
+    with contextlib.ExitStack() as stack:
+        state_dir = stack.enter_context(tempfile.TemporaryDirectory())
+        flags = ("--sessions-per-client", "0", "--max-sessions", "100000")
+        croupier, url = start_croupier(state_dir, args.workers, *flags)
+        stack.callback(stop, croupier)
         bare, bare_url = start_bare(args.workers)
-        try:
-            drive(wait_ready(url, "/healthz"))
-            drive(wait_ready(bare_url, "/json"))
-            pids = (croupier.pid, bare.pid)
-            each = 10 if args.tiny else 60 if quick else 250
-            rounds = 1 if quick else args.rounds
-            floor = None
-            if {"pages", "deal"} & set(chosen):
-                # The floor, alone first (it warms both servers' code paths too).
-                floor = drive(bare_json(bare_url, 8, each))
-            if "pages" in chosen:
-                mine, floor = drive(
-                    side_by_side(
-                        lambda: pages(url, 8, each),
-                        lambda: bare_json(bare_url, 8, each),
-                        rounds,
-                        pids,
-                    )
+        stack.callback(stop, bare)
+        #: The croupier servers measured: (label, address, pid); this tree's last.
+        served = [("", url, croupier.pid)]
+        if args.before:
+            tree = stack.enter_context(tree_at(args.before))
+            old_dir = stack.enter_context(tempfile.TemporaryDirectory())
+            old, old_url = start_croupier(old_dir, args.workers, *flags, source=tree)
+            stack.callback(stop, old)
+            served.insert(0, (f" (before: {args.before})", old_url, old.pid))
+            results["before"] = args.before
+        for _, address, _ in served:
+            drive(wait_ready(address, "/healthz"))
+        drive(wait_ready(bare_url, "/json"))
+        each = 10 if args.tiny else 60 if quick else 250
+        rounds = 1 if quick else args.rounds
+        floor = None
+
+        def contest(scenario: Callable[[str], Awaitable[Run]]) -> tuple[Run, list[Run]]:
+            """The bare app's floor and ``scenario`` on every croupier served, taking
+            turns; each croupier run named by its server."""
+            made = drive(
+                in_turn(
+                    [
+                        (lambda: bare_json(bare_url, 8, each), bare.pid),
+                        *[
+                            (lambda address=address: scenario(address), pid)
+                            for _, address, pid in served
+                        ],
+                    ],
+                    rounds,
                 )
-                lines += [_line(floor), _line(mine, floor)]
-                results["pages"] = {**describe(mine), "bare": describe(floor)}
-                if mine.rate < 0.8 * floor.rate:
-                    failures.append(f"page GETs at {mine.rate / floor.rate:.2f}x the bare app")
-            if "deal" in chosen:
-                mine, floor = drive(
-                    side_by_side(
-                        lambda: deals(url, 8, each),
-                        lambda: bare_json(bare_url, 8, each),
-                        rounds,
-                        pids,
-                    )
+            )
+            for run, (label, _, _) in zip(made[1:], served, strict=True):
+                run.name += label
+            return made[0], made[1:]
+
+        if {"pages", "deal"} & set(chosen):
+            # The floor, alone first (it warms both servers' code paths too).
+            floor = drive(bare_json(bare_url, 8, each))
+        if "pages" in chosen:
+            floor, runs = contest(lambda address: pages(address, 8, each))
+            mine = runs[-1]
+            lines += [_line(floor), *(_line(run, floor) for run in runs)]
+            results["pages"] = {**describe(mine), "bare": describe(floor)}
+            if len(runs) > 1:
+                results["pages"]["before"] = describe(runs[0])
+            if mine.rate < 0.8 * floor.rate:
+                failures.append(f"page GETs at {mine.rate / floor.rate:.2f}x the bare app")
+        if "deal" in chosen:
+            floor, runs = contest(lambda address: deals(address, 8, each))
+            mine = runs[-1]
+            if "pages" not in chosen:
+                lines.append(_line(floor))
+            lines += [_line(run, floor) for run in runs]
+            results["deal"] = {**describe(mine), "bare": describe(floor)}
+            if len(runs) > 1:
+                results["deal"]["before"] = describe(runs[0])
+            if mine.rate < 0.5 * floor.rate:
+                failures.append(f"deals at {mine.rate / floor.rate:.2f}x the bare app")
+            if mine.percentile(99) >= 0.050:
+                failures.append(f"deal p99 {1000 * mine.percentile(99):.0f} ms")
+        if "casino" in chosen:
+            games = (2, 2) if args.tiny else (8, 8 if quick else 30)
+            runs = []
+            for label, address, pid in served:
+                run = drive(measured(pid, casino_games(address, *games)))
+                run.name += label
+                runs.append(run)
+            run = runs[-1]
+            lines += [_line(made) for made in runs]
+            results["casino"] = describe(run)
+            if len(runs) > 1:
+                results["casino"]["before"] = describe(runs[0])
+            if run.percentile(99) > CASINO_DEADLINE + 0.3:
+                failures.append(f"Casino p99 {run.percentile(99):.2f} s")
+        if "sessions" in chosen:
+            count = args.sessions if args.tiny else 1_000 if quick else args.sessions
+            run = drive(measured(croupier.pid, new_sessions(url, count)))
+            lines.append(_line(run))
+            time.sleep(1.0)
+            # The server process(es): with several, the supervisor's direct children.
+            servers = [croupier.pid] if args.workers == 1 else children(croupier.pid)
+            memory = max(rss_mb(pid) for pid in servers)
+            database = Path(state_dir) / "croupier.sqlite3"
+            size = (
+                sum(
+                    p.stat().st_size
+                    for p in Path(state_dir).iterdir()
+                    if p.name.startswith("croupier.sqlite3")
                 )
-                if "pages" not in chosen:
-                    lines.append(_line(floor))
-                lines.append(_line(mine, floor))
-                results["deal"] = {**describe(mine), "bare": describe(floor)}
-                if mine.rate < 0.5 * floor.rate:
-                    failures.append(f"deals at {mine.rate / floor.rate:.2f}x the bare app")
-                if mine.percentile(99) >= 0.050:
-                    failures.append(f"deal p99 {1000 * mine.percentile(99):.0f} ms")
-            if "casino" in chosen:
-                games = (2, 2) if args.tiny else (8, 8 if quick else 30)
-                run = drive(measured(croupier.pid, casino_games(url, *games)))
-                lines.append(_line(run))
-                results["casino"] = describe(run)
-                if run.percentile(99) > CASINO_DEADLINE + 0.3:
-                    failures.append(f"Casino p99 {run.percentile(99):.2f} s")
-            if "sessions" in chosen:
-                count = args.sessions if args.tiny else 1_000 if quick else args.sessions
-                run = drive(measured(croupier.pid, new_sessions(url, count)))
-                lines.append(_line(run))
-                time.sleep(1.0)
-                # The server process(es): with several, the supervisor's direct children.
-                servers = [croupier.pid] if args.workers == 1 else children(croupier.pid)
-                memory = max(rss_mb(pid) for pid in servers)
-                database = Path(state_dir) / "croupier.sqlite3"
-                size = (
-                    sum(
-                        p.stat().st_size
-                        for p in Path(state_dir).iterdir()
-                        if p.name.startswith("croupier.sqlite3")
-                    )
-                    / 1024
-                    / 1024
-                )
-                files = sorted(p.name for p in Path(state_dir).iterdir() if p.suffix == ".json")
-                results["sessions"] = {
-                    **describe(run),
-                    "server_rss_mb": round(memory, 1),
-                    "all_processes_rss_mb": round(
-                        sum(rss_mb(pid) for pid in [croupier.pid, *descendants(croupier.pid)]), 1
-                    ),
-                    "database_mb": round(size, 1),
-                    "database": database.name,
-                    "session_files": len(files),
-                }
-                if memory >= 250:
-                    failures.append(f"server RSS {memory:.0f} MB after {count} sessions")
-                if files:
-                    failures.append(f"{len(files)} session files")
-            if "abuse" in chosen:
-                clients = drive(crowd(url, 200, 3 if quick else 5))
-                junk = drive(garbage(url, 1 if quick else 3))
-                still_open, opened = drive(slow_heads(url, 40, 13.0))
-                lines += [_line(clients), _line(junk)]
-                results["abuse"] = {
-                    "crowd": describe(clients),
-                    "garbage": describe(junk),
-                    "slow_heads_still_open": still_open,
-                    "slow_heads_opened": opened,
-                }
-                for run in (clients, junk):
-                    if run.server_errors or run.errors:
-                        failures.append(f"{run.name}: {run.server_errors} 5xx, {run.errors[:3]}")
-                if still_open:
-                    failures.append(f"{still_open} of {opened} slow-header connections still open")
-        finally:
-            stop(croupier)
-            stop(bare)
+                / 1024
+                / 1024
+            )
+            files = sorted(p.name for p in Path(state_dir).iterdir() if p.suffix == ".json")
+            results["sessions"] = {
+                **describe(run),
+                "server_rss_mb": round(memory, 1),
+                "all_processes_rss_mb": round(
+                    sum(rss_mb(pid) for pid in [croupier.pid, *descendants(croupier.pid)]), 1
+                ),
+                "database_mb": round(size, 1),
+                "database": database.name,
+                "session_files": len(files),
+            }
+            if memory >= 250:
+                failures.append(f"server RSS {memory:.0f} MB after {count} sessions")
+            if files:
+                failures.append(f"{len(files)} session files")
+        if "abuse" in chosen:
+            clients = drive(crowd(url, 200, 3 if quick else 5))
+            junk = drive(garbage(url, 1 if quick else 3))
+            still_open, opened = drive(slow_heads(url, 40, 13.0))
+            lines += [_line(clients), _line(junk)]
+            results["abuse"] = {
+                "crowd": describe(clients),
+                "garbage": describe(junk),
+                "slow_heads_still_open": still_open,
+                "slow_heads_opened": opened,
+            }
+            for run in (clients, junk):
+                if run.server_errors or run.errors:
+                    failures.append(f"{run.name}: {run.server_errors} 5xx, {run.errors[:3]}")
+            if still_open:
+                failures.append(f"{still_open} of {opened} slow-header connections still open")
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"croupier serve vs a bare FastAPI app, {args.workers} server process(es) each, "

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,9 @@ def _clone(tmp_path: Path) -> Path:
     kernel.write_text("# a kernel's source\n", encoding="utf-8")
     python = tmp_path / ".venv" / "bin" / "python"
     python.parent.mkdir(parents=True)
-    python.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")  # pip install: done at once
+    python.write_text(  # pip install: done at once; a script on stdin: run by Python
+        f'#!/bin/sh\n[ "$1" = - ] && exec {sys.executable} "$@"\nexit 0\n', encoding="utf-8"
+    )
     python.chmod(0o755)
     return tmp_path
 
@@ -47,6 +50,7 @@ def test_an_install_says_what_it_installs_and_how_long_it_takes(tmp_path: Path) 
     assert "Installing croupier with NumPy, Typer and Rich" in said
     assert "FastAPI, uvicorn and Jinja2 (web); Dask (cluster); matplotlib (plot)" in said
     assert "compiling its engine: about 1-3 minutes on a first run" in said
+    assert "a few seconds" not in said  # a reinstall takes minutes too: only runs after skip
     assert "Installed in " in said
 
 
@@ -74,6 +78,32 @@ def test_a_failed_install_fails_and_stops_its_ticker(tmp_path: Path) -> None:
     run = _ensure(root, "")
     assert run.returncode == 3
     assert "Installed in" not in run.stderr
+
+
+def test_the_docs_after_the_dev_extras_install_nothing(tmp_path: Path) -> None:
+    """``./build-docs`` after ``./run-tests``: the ``dev`` install brings ``docs`` (and
+    ``test`` brings ``plot``), so nothing is installed again; ``docs`` does not bring
+    ``web``, so that install runs."""
+    root = _clone(tmp_path)
+    assert _ensure(root, "dev").returncode == 0
+    for covered in ("docs", "test", "plot", "web,plot", ""):
+        again = _ensure(root, covered)
+        assert again.returncode == 0 and again.stderr == "", (covered, again.stderr)
+    assert _ensure(root, "docs").stderr == ""
+    (tmp_path / "other").mkdir()
+    fresh = _clone(tmp_path / "other")
+    assert _ensure(fresh, "docs").returncode == 0
+    more = _ensure(fresh, "web")
+    said = " ".join(more.stderr.split())
+    assert "Updating" in said and "about 1-3 minutes again (runs after that install" in said
+
+
+def test_a_changed_pyproject_installs_again_whatever_was_installed(tmp_path: Path) -> None:
+    root = _clone(tmp_path)
+    assert _ensure(root, "dev").returncode == 0
+    with (root / "pyproject.toml").open("a", encoding="utf-8") as out:
+        out.write("# changed\n")
+    assert "Updating" in _ensure(root, "docs").stderr
 
 
 def _with_engine_source(root: Path) -> Path:
@@ -148,3 +178,41 @@ def test_an_uncompiled_install_says_so_after(tmp_path: Path) -> None:
     said = " ".join(run.stderr.split())
     assert "WARNING: croupier is installed WITHOUT its compiled engine" in said
     assert "engine not compiled: no compiled kernels" in said
+
+
+def _shell(root: Path, line: str, **environment: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", "-c", f"set -euo pipefail; source scripts/venv.sh; {line}"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, **environment},
+    )
+
+
+def test_ci_knows_the_oldest_and_newest_python_claimed(tmp_path: Path) -> None:
+    """CI runs the suite on both (issue 36: it ran 3.11 only, and 3.13 failed 4 tests)."""
+    root = _clone(tmp_path)
+    claimed = _shell(root, "croupier_claimed_pythons .").stdout.split()
+    assert (
+        claimed[0] == "3.11"
+        and claimed[-1] == "3.13"
+        and claimed == sorted(claimed, key=lambda version: int(version.split(".")[1]))
+    )
+    this = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    path = os.pathsep.join([str(Path(sys.executable).parent), "/usr/bin", "/bin"])
+    found = _shell(root, f"croupier_python_of {this}", PATH=path)
+    assert found.returncode == 0 and found.stdout.strip()
+    assert _shell(root, "croupier_python_of 3.99").returncode == 1
+
+
+def test_a_second_venv_has_a_folder_of_its_own(tmp_path: Path) -> None:
+    root = _clone(tmp_path)
+    other = root / ".venv-3.99" / "bin" / "python"
+    other.parent.mkdir(parents=True)
+    shutil.copy(root / ".venv" / "bin" / "python", other)
+    run = _shell(root, 'croupier_ensure_venv "web"', CROUPIER_VENV=".venv-3.99")
+    assert run.returncode == 0, run.stderr
+    assert (root / ".venv-3.99" / ".croupier-installed").exists()
+    assert not (root / ".venv" / ".croupier-installed").exists()

@@ -244,6 +244,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
+    def _repr_svg_(self) -> str:
+        """The card drawn in a notebook (:mod:`croupier.display`)."""
+        from croupier.display import card_picture
+
+        return card_picture(self)
+
     @property
     def pretty(self) -> str:
         """Rank label and suit symbol, as shown on a table: ``10♥``, ``K♣``."""
@@ -568,6 +574,12 @@ class Deck(Sequence[Card]):
     def __iter__(self) -> Iterator[Card]:
         return iter(DECK)
 
+    def _repr_svg_(self) -> str:
+        """The 52 cards drawn in a notebook (:mod:`croupier.display`)."""
+        from croupier.display import deck_picture
+
+        return deck_picture(self)
+
     def __repr__(self) -> str:
         return "Deck()"
 
@@ -759,6 +771,12 @@ class Shoe:
     def remaining_cards(self) -> tuple[Card, ...]:
         """The undealt cards in dealing order (for tests and analysis, not for players)."""
         return tuple(self._cards[self._position :])
+
+    def _repr_html_(self) -> str:
+        """The shoe drawn in a notebook (:mod:`croupier.display`)."""
+        from croupier.display import shoe_html
+
+        return shoe_html(self)
 
     def __repr__(self) -> str:
         kind = "stacked" if self._decks is None else f"decks={self._decks}"

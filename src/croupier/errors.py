@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 from typing import TypeVar, cast
 
-__all__ = ["CroupierError", "check_type", "prefixed"]
+__all__ = ["CroupierError", "NotNowError", "check_type", "prefixed"]
 
 _T = TypeVar("_T")
 _E = TypeVar("_E", bound=BaseException)
@@ -26,6 +26,11 @@ _E = TypeVar("_E", bound=BaseException)
 
 class CroupierError(ValueError):
     """Bad input or an impossible request anywhere in croupier."""
+
+
+class NotNowError(CroupierError):
+    """A sound request the game cannot take at this moment: not this player's turn, the
+    game over, no seat free. Each game's family has its own (the web answers it 409)."""
 
 
 def check_type(value: object, kind: type[_T] | tuple[type, ...], name: str, what: str = "") -> _T:

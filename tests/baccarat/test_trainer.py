@@ -4,6 +4,7 @@ history kept on disk."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -23,12 +24,16 @@ from croupier.baccarat.trainer import (
     trainer_count,
 )
 from croupier.baccarat.trainerlog import (
+    History,
+    SessionRecord,
     check_user,
     read_history,
     save_session,
     session_record,
     trainer_dir,
 )
+
+from ..fulldisk import run_with_full_disk
 
 #: Jacobson's Dragon 7 tags by point value, written out again here from the published
 #: table (A,2,3 = 0; 4,5,6,7 = -1; 8,9 = +2; tens = 0) to check the drill by hand.
@@ -176,3 +181,57 @@ def test_the_history_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> 
     monkeypatch.delenv("CROUPIER_TRAINER_DIR")
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     assert trainer_dir() == tmp_path / "croupier" / "trainer"
+
+
+def _one_session(seed: int) -> SessionRecord:
+    drill = Drill.new("dragon-7", cards=10, every=5, rng=seed)
+    for _ in range(2):
+        drill.next_cards()
+        drill.answer(drill.expected().running, 0, seconds=1)
+    return session_record(drill, seed=seed, when="2026-01-02T10:00:00")
+
+
+_SAVE = (
+    "import sys\n"
+    "from croupier.baccarat.errors import BaccaratError\n"
+    "from croupier.baccarat.trainer import Drill\n"
+    "from croupier.baccarat.trainerlog import save_session, session_record\n"
+    "drill = Drill.new('dragon-7', cards=10, every=5, rng=1)\n"
+    "drill.next_cards()\n"
+    "drill.answer(drill.expected().running, 0, seconds=1)\n"
+    "try:\n"
+    "    save_session(session_record(drill, seed=1), 'ana', sys.argv[1])\n"
+    "except BaccaratError as exc:\n"
+    "    print(exc)\n"
+)
+
+
+def test_a_full_disk_leaves_no_empty_history(tmp_path: Path) -> None:
+    """The first session of a user on a full disk: the file was created, then nothing
+    could be written in it, and a 0-byte history stayed."""
+    run = run_with_full_disk(["-c", _SAVE, str(tmp_path)], limit=20)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith(f"cannot save the session to {tmp_path / 'ana.jsonl'}")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_full_disk_keeps_the_history_as_it_was(tmp_path: Path) -> None:
+    """A line cut short is taken back: the file keeps only whole lines."""
+    save_session(_one_session(3), "ana", tmp_path)
+    path = tmp_path / "ana.jsonl"
+    before = path.read_bytes()
+    run = run_with_full_disk(["-c", _SAVE, str(tmp_path)], limit=len(before) + 30)
+    assert run.stdout.startswith("cannot save the session"), run.stderr
+    assert path.read_bytes() == before
+    assert read_history("ana", tmp_path).skipped == 0
+
+
+def test_the_history_added_up_count_by_count(tmp_path: Path) -> None:
+    records = [_one_session(seed) for seed in range(4)]
+    history = History(tmp_path / "ana.jsonl", (*records, replace(records[0], count="panda-8")), 0)
+    assert history.counts == ("dragon-7", "panda-8")
+    every = history.summary()
+    assert every.sessions == 5 and every.asked == sum(r.asked for r in history.records)
+    assert every.running_right == sum(r.running_right for r in history.records)
+    assert history.summary("panda-8").sessions == 1
+    assert history.summary("none").sessions == 0 and history.summary("none").accuracy == 0

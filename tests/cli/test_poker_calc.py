@@ -13,6 +13,8 @@ import pytest
 
 from croupier.poker.calc import calculate
 
+from ..processes import ended_after
+from ..slowness import patience
 from .helpers import assert_one_line_error, croupier
 
 
@@ -115,13 +117,10 @@ def test_ctrl_c_prints_what_was_computed_marked_partial(tmp_path: Path) -> None:
             stderr=subprocess.PIPE,
             text=True,
         )
-        try:
-            time.sleep(6.0)  # start-up, the board table, a few batches
+        with ended_after(process):
+            time.sleep(patience(6.0))  # start-up, the board table, a few batches
             process.send_signal(signal.SIGINT)
-            _, err = process.communicate(timeout=60)
-        finally:
-            if process.poll() is None:
-                process.kill()
+            _, err = process.communicate(timeout=patience(60))
     text = out_path.read_text()
     assert process.returncode == 130, (text, err)
     assert "Traceback" not in text + err

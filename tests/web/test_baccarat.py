@@ -124,19 +124,22 @@ def test_bad_bets_are_refused_and_change_nothing(
 @pytest.mark.parametrize(
     ("options", "reason"),
     [
-        ({"payouts": "vegas"}, "unknown payout table 'vegas': expected one of lab, casino, ez"),
+        ({"payouts": "vegas"}, "bad request: payouts 'vegas': input should be 'lab', 'casino' or"),
         ({"bankroll": "lots"}, "bad amount 'lots'"),
         ({"stake": "0"}, "bad stake $0: expected more than $0"),
         ({"stake": "20000"}, "the stake $20,000 is more than the bankroll $1,000"),
-        ({"commission": "3"}, "bad commission '3'"),
-        ({"tie_pays": 7}, "bad tie payout 7:1: expected 8 or 9"),
+        ({"commission": "3"}, "bad request: commission '3': input should be '5', '4' or 'none'"),
+        ({"tie_pays": 7}, "bad request: tie_pays 7: input should be 8 or 9"),
         ({"payouts": "ez", "side_bets": ["dragon-bonus-player"]}, "bad side bet"),
         ({"min_stake": "50", "max_stake": "10"}, "bad table limits $50 to $10"),
         ({"payouts": "lab", "tie_pays": 9}, "the lab's rules are fixed"),
-        ({"decks": 9}, "bad number of decks 9: expected 1 to 8"),
+        ({"decks": 9}, "bad request: decks 9: input should be less than or equal to 8"),
         ({"bankroll": "99999999"}, "bad bankroll '99999999': at most $1,000,000"),
-        ({"seed": -1}, "bad seed -1"),
-        ({"deal_order": "shuffled"}, "bad deal order 'shuffled': expected one of course, casino"),
+        ({"seed": -1}, "bad request: seed -1: input should be greater than or equal to 0"),
+        (
+            {"deal_order": "shuffled"},
+            "bad request: deal_order 'shuffled': input should be 'casino'",
+        ),
     ],
 )
 def test_bad_tables_are_refused(

@@ -82,6 +82,21 @@ def test_the_join_page_sends_nowhere_else_and_guessing_is_bounded() -> None:
         assert client.post("/join", data={"code": "KXR4M2PQ"}).status_code == 429
 
 
+def test_wrong_codes_are_counted_for_the_server_not_for_each_process(database: str) -> None:
+    """Two server processes on one database: the tries through either count together."""
+    first = create_app(join_code="KXR4M2PQ", database=database)
+    second = create_app(join_code="KXR4M2PQ", database=database)
+    with TestClient(first) as one, TestClient(second) as two:
+        for number in range(JOIN_TRIES):
+            client = one if number % 2 else two
+            assert client.post("/join", data={"code": "WRONG"}).status_code == 403
+        assert one.post("/join", data={"code": "KXR4M2PQ"}).status_code == 429
+        assert two.post("/join", data={"code": "KXR4M2PQ"}).status_code == 429
+    third = create_app(join_code="KXR4M2PQ", database=database)  # a restart: still counted
+    with TestClient(third) as client:
+        assert client.post("/join", data={"code": "KXR4M2PQ"}).status_code == 429
+
+
 def test_a_shared_server_still_checks_the_host() -> None:
     """Fuzz finding: a non-loopback --host turned the Host check off."""
     app = create_app(join_code="KXR4M2PQ", allowed_hosts={"class.local", "127.0.0.1"})

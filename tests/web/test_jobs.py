@@ -63,7 +63,7 @@ def test_a_job_reports_progress_then_its_result(jobs: Jobs) -> None:
         return {"answer": 42}
 
     job = wait(jobs, jobs.start("me", work))
-    assert job.view()["state"] == "done" and job.view()["result"] == {"answer": 42}
+    assert job.view()["state"] == "done" and job.result == {"answer": 42}
     assert (job.done, job.total) == (3, 3)
 
 

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from croupier.cards import DECK, parse_card
 from croupier.poker import calculate
 from croupier.poker.starting_hands import CLASS_LABELS
-from croupier.web.pages import card_view
+from croupier.web.views.cards import card_view
 
 
 def run(client: TestClient, **request: Any) -> dict[str, Any]:
@@ -134,12 +134,12 @@ def test_monte_carlo_to_a_precision_draws_and_reports_a_seed(client: TestClient)
         (
             {"players": ["AA", ""], "method": "monte-carlo", "trials": 0},
             422,
-            "bad number of trials 0",
+            "bad request: trials 0: input should be greater than or equal to 1",
         ),
         (
             {"players": ["AA", ""], "method": "monte-carlo", "precision": 0.001},
             422,
-            "bad precision 0.001",
+            "bad request: precision 0.001: input should be greater than or equal to 0.05",
         ),
         ({"players": ["AA", ""], "trials": 10}, 422, "auto mode takes no trials"),
         (

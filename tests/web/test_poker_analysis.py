@@ -16,7 +16,7 @@ from croupier.poker import Range, calculate
 from croupier.poker.calc.distribution import equity_distribution
 from croupier.poker.calc.nextcard import next_card
 from croupier.poker.hits import flop_hits, hits
-from croupier.web.poker import hits_view
+from croupier.web.routers.poker import hits_view
 
 from .test_poker import follow_job, run
 

@@ -87,10 +87,10 @@ def test_bad_answers_change_nothing(
     ("options", "reason"),
     [
         ({"user": "../x"}, "bad user name '../x'"),
-        ({"count": "hi-lo"}, "unknown count 'hi-lo'"),
-        ({"cards": 0}, "bad cards 0"),
+        ({"count": "hi-lo"}, "bad request: count 'hi-lo': input should be 'dragon-7'"),
+        ({"cards": 0}, "bad request: cards 0: input should be greater than or equal to 1"),
         ({"every": 50}, "bad every 50"),
-        ({"seed": -2}, "bad seed -2"),
+        ({"seed": -2}, "bad request: seed -2: input should be greater than or equal to 0"),
     ],
 )
 def test_bad_drills_are_refused(

@@ -30,7 +30,17 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, NamedTuple, SupportsIndex, TypeVar, overload
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Final,
+    Generic,
+    Literal,
+    NamedTuple,
+    SupportsIndex,
+    TypeVar,
+    overload,
+)
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -51,6 +61,9 @@ from croupier.baccarat.rules import POINTS, Outcome
 from croupier.cards import Rank
 from croupier.errors import check_type
 from croupier.numerals import plural
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "BetOdds",
@@ -466,6 +479,12 @@ class PricedBets(tuple[BetOdds, ...]):
         """The bets' keys, in order."""
         return tuple(odds.bet.key for odds in self)
 
+    def _repr_html_(self) -> str:
+        """The bets priced drawn in a notebook (:mod:`croupier.baccarat.display`)."""
+        from croupier.baccarat.display import bet_odds_html
+
+        return bet_odds_html(self)
+
     def __repr__(self) -> str:
         return "<PricedBets " + ", ".join(f"{o.bet.key} {_edge_text(o)}" for o in self) + ">"
 
@@ -629,6 +648,19 @@ dragon-bonus-banker>
             f"{outcomes}; bets {', '.join(self.bets.keys())}>"
         )
 
+    def _repr_html_(self) -> str:
+        """The outcomes and the bets drawn in a notebook (:mod:`croupier.baccarat.display`)."""
+        from croupier.baccarat.display import odds_report_html
+
+        return odds_report_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The bets priced as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.baccarat.frames.odds_frame`)."""
+        from croupier.baccarat.frames import odds_frame
+
+        return odds_frame(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data (what ``croupier baccarat odds --json`` prints).
 
@@ -749,6 +781,19 @@ class RemovalEffects:
             f"<RemovalEffects {self.composition.describe()}, {self.payouts.name} payouts: "
             f"{plural(len(self.effects), 'bet')} by {plural(ranks, 'rank')}>"
         )
+
+    def _repr_html_(self) -> str:
+        """The table drawn in a notebook (:mod:`croupier.baccarat.display`)."""
+        from croupier.baccarat.display import removal_effects_html
+
+        return removal_effects_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The table as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.baccarat.frames.removal_frame`)."""
+        from croupier.baccarat.frames import removal_frame
+
+        return removal_frame(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The table as JSON-ready data (what ``croupier baccarat eor --json`` prints).

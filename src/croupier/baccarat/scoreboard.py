@@ -417,6 +417,12 @@ class Scoreboard:
         tally[5] += bead.banker_pair
         tally[6] += bead.natural
 
+    def _repr_html_(self) -> str:
+        """The boards drawn in a notebook (:mod:`croupier.baccarat.display`)."""
+        from croupier.baccarat.display import scoreboard_html
+
+        return scoreboard_html(self)
+
     @property
     def beads(self) -> tuple[Bead, ...]:
         """The rounds so far."""

@@ -26,7 +26,7 @@ import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -40,6 +40,9 @@ from croupier.cards import Rank
 from croupier.cpus import workers_for
 from croupier.engine import compiled, kernels
 from croupier.randomness import RNGLike, as_seed_sequence
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "MAX_SHOES",
@@ -87,6 +90,12 @@ def cell_facts() -> tuple[RoundClass, ...]:
         for pp in (False, True)
         for bp in (False, True)
     )
+
+
+@functools.cache
+def _outcome_cells(outcome: Outcome) -> NDArray[np.intp]:
+    """The histogram cells of the rounds that end in ``outcome`` (found once an outcome)."""
+    return np.array([i for i, f in enumerate(cell_facts()) if f.outcome is outcome], np.intp)
 
 
 @functools.cache
@@ -314,8 +323,7 @@ class SimulationResult:
 
     def count(self, outcome: Outcome) -> int:
         """Rounds that ended in ``outcome``."""
-        cells = [i for i, facts in enumerate(cell_facts()) if facts.outcome is outcome]
-        return int(self.histogram[cells].sum())
+        return int(self.histogram[_outcome_cells(outcome)].sum())
 
     def frequency(self, outcome: Outcome) -> float:
         """Share of rounds that ended in ``outcome``."""
@@ -338,6 +346,19 @@ class SimulationResult:
     def bet_results(self, payouts: PayoutTable = CASINO) -> tuple[BetResult, ...]:
         """Every bet of a payout table."""
         return tuple(self.bet_result(bet) for bet in payouts.bets)
+
+    def _repr_html_(self) -> str:
+        """The outcomes and bets with their intervals, drawn in a notebook."""
+        from croupier.baccarat.display import simulation_html
+
+        return simulation_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The rounds dealt, by kind, as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.baccarat.frames.simulation_frame`)."""
+        from croupier.baccarat.frames import simulation_frame
+
+        return simulation_frame(self)
 
     def to_dict(self, payouts: PayoutTable = CASINO) -> dict[str, Any]:
         """The run as JSON-ready data, with the bets of ``payouts`` (what

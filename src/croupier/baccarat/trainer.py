@@ -302,11 +302,15 @@ class Drill:
 
         >>> drill = Drill.new("panda-8", cards=20, every=5, rng=1)
         >>> _ = drill.next_cards(); _ = drill.answer(1, 0.1, seconds=1)
-        >>> Drill.from_dict(drill.to_dict()).to_dict() == drill.to_dict()
-        True
+        >>> again = Drill.from_dict(drill.to_dict())
+        >>> again.to_dict() == drill.to_dict(), again.count.name == drill.count.name
+        (True, True)
         """
         try:
-            count = CountSystem(str(data["count"]), tuple(int(t) for t in data["tags"]))
+            key, tags = str(data["count"]), tuple(int(t) for t in data["tags"])
+            # A named count keeps its name (what the pages show) when its tags are the same.
+            known = NAMED_COUNTS.get(key)
+            count = known if known is not None and known.tags == tags else CountSystem(key, tags)
             cards = parse_cards(str(data["cards"]))
             answers = [
                 Answer(**{**a, "expected": Expected(**a["expected"])}) for a in data["answers"]

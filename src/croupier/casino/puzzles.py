@@ -46,7 +46,7 @@ import numpy as np
 from croupier.casino.errors import CasinoError
 from croupier.casino.moves import Action, Move
 from croupier.casino.pieces import Build, Player
-from croupier.casino.ratings import Rating
+from croupier.casino.ratings import DEFAULT_DEVIATION, MIN_DEVIATION, Rating
 from croupier.casino.review import Reviewer, judge
 from croupier.casino.savefile import format_save, parse_save, write_text
 from croupier.casino.state import State
@@ -59,6 +59,7 @@ from croupier.textfile import read_text
 __all__ = [
     "MIN_KINDS",
     "MIN_MARGIN",
+    "RATING_BOUNDS",
     "Attempt",
     "Puzzle",
     "PuzzleHistory",
@@ -296,11 +297,11 @@ class PuzzleHistory:
 
     def record(self, puzzle: Puzzle, verdict: PuzzleVerdict) -> PuzzleHistory:
         """The history after ``verdict`` on ``puzzle``: both ratings updated (Glicko-2,
-        one game), the attempt added."""
+        one game, each kept within :data:`RATING_BOUNDS`), the attempt added."""
         score = 1.0 if verdict.solved else 0.0
         theirs = self.rating_of(puzzle)
-        player = self.player.update([(theirs, score)])
-        puzzle_rating = theirs.update([(self.player, 1.0 - score)])
+        player = _bounded(self.player.update([(theirs, score)]))
+        puzzle_rating = _bounded(theirs.update([(self.player, 1.0 - score)]))
         attempt = Attempt(puzzle.id, str(verdict.move), verdict.solved, player.rating)
         return replace(
             self,
@@ -332,7 +333,7 @@ class PuzzleHistory:
             player = _rating(data["player"])
             puzzles = {str(ident): _rating(value) for ident, value in data["puzzles"].items()}
             attempts = tuple(
-                Attempt(str(a["puzzle"]), str(a["move"]), bool(a["solved"]), float(a["rating"]))
+                Attempt(str(a["puzzle"]), str(a["move"]), bool(a["solved"]), _score(a["rating"]))
                 for a in data["attempts"]
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -342,11 +343,53 @@ class PuzzleHistory:
         return cls(player, puzzles, attempts)
 
 
+#: What a history's ratings may hold (each bound inclusive): a rating, its deviation and
+#: its volatility. The rating has a floor and a ceiling, as chess sites' ratings have: one
+#: game moves it by a few hundred points at most, and the puzzles are rated 1200 to 2000.
+#: Within these bounds Glicko-2's update stays finite (two ratings 6,000 apart make an
+#: expected score of exactly 1 in floating point, and a division by zero); far outside
+#: them a rating is an edit by hand, whose next update would overflow (a volatility of
+#: 1e300 squared is infinite) and write ``Infinity``, which no JSON reader takes back.
+RATING_BOUNDS: Final = {
+    "rating": (0.0, 4000.0),
+    "deviation": (MIN_DEVIATION, DEFAULT_DEVIATION),
+    "volatility": (0.0001, 1.0),
+}
+
+
 def _rating(data: Mapping[str, Any]) -> Rating:
-    values = [float(data[key]) for key in ("rating", "deviation", "volatility")]
-    if not all(math.isfinite(value) for value in values) or values[1] <= 0 or values[2] <= 0:
-        raise ValueError(f"bad rating {dict(data)}")
-    return Rating(*values)
+    rating = Rating(*(float(data[key]) for key in RATING_BOUNDS))
+    _check_rating(rating)
+    return rating
+
+
+def _score(value: Any) -> float:
+    """An attempt's rating after it, checked as a rating is."""
+    return _within("rating", float(value))
+
+
+def _bounded(rating: Rating) -> Rating:
+    """``rating`` with each value brought within :data:`RATING_BOUNDS` (the floor, the
+    ceiling)."""
+    return Rating(
+        *(min(max(getattr(rating, key), low), high) for key, (low, high) in RATING_BOUNDS.items())
+    )
+
+
+def _check_rating(rating: Rating) -> None:
+    """Nothing when ``rating`` is within :data:`RATING_BOUNDS`; a ``ValueError`` naming the
+    value that is not."""
+    for key in RATING_BOUNDS:
+        _within(key, getattr(rating, key))
+
+
+def _within(key: str, value: float) -> float:
+    """``value`` if it is within the bounds of ``key`` (``nan`` and the infinities never
+    are), else a ``ValueError`` naming it."""
+    low, high = RATING_BOUNDS[key]
+    if not low <= value <= high:
+        raise ValueError(f"bad {key} {value!r}: expected {low:g} to {high:g}")
+    return value
 
 
 def read_history(path: str | os.PathLike[str]) -> PuzzleHistory:
@@ -364,10 +407,26 @@ def read_history(path: str | os.PathLike[str]) -> PuzzleHistory:
 
 
 def write_history(history: PuzzleHistory, path: str | os.PathLike[str]) -> None:
-    """Write ``history`` to ``path`` atomically (its folder is made if need be)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    write_text(json.dumps(history.to_dict(), indent=1) + "\n", path)
+    """Write ``history`` to ``path`` atomically (its folder is made if need be).
+
+    A history :func:`read_history` would refuse (a rating out of
+    :data:`RATING_BOUNDS`, not a number) is never written: a :class:`CasinoError` says
+    so and the file stays as it was; so does a failure to write, naming the file.
+    """
+    where = os.fspath(path)
+    try:
+        for rating in (history.player, *history.puzzles.values()):
+            _check_rating(rating)
+        text = json.dumps(history.to_dict(), indent=1, allow_nan=False) + "\n"
+    except ValueError as exc:
+        raise CasinoError(f"{where}: the puzzle history was not written ({exc})") from None
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        write_text(text, path)
+    except OSError as exc:
+        raise CasinoError(
+            f"{where}: cannot write the puzzle history ({exc.strerror or exc})"
+        ) from None
 
 
 def next_puzzle(puzzles: Sequence[Puzzle], history: PuzzleHistory, rng: RNGLike = None) -> Puzzle:

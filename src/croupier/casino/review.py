@@ -49,7 +49,7 @@ import enum
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from croupier.casino.gamelog import GameLog, LoggedRound
 from croupier.casino.moves import Move
@@ -71,6 +71,9 @@ from croupier.casino.strategies.expert import (
     ExpertSettings,
     ExpertStrategy,
 )
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "BEST_WITHIN",
@@ -146,6 +149,12 @@ class MoveReview:
     def is_best(self) -> bool:
         """Whether the move is as good as the best (it lost under :data:`BEST_WITHIN`)."""
         return self.loss < BEST_WITHIN and not self.costs_tournament
+
+    def _repr_html_(self) -> str:
+        """The verdict drawn in a notebook (:mod:`croupier.casino.display`)."""
+        from croupier.casino.display import move_review_html
+
+        return move_review_html(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The review as JSON-ready data."""
@@ -244,6 +253,19 @@ class GameReview:
     def blunders(self) -> int:
         """Moves marked as blunders."""
         return _count(self.moves, Mark.BLUNDER)
+
+    def _repr_html_(self) -> str:
+        """The summary, the chart of points lost and the marked moves, in a notebook."""
+        from croupier.casino.display import review_html
+
+        return review_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """Every move judged as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.casino.frames.review_frame`)."""
+        from croupier.casino.frames import review_frame
+
+        return review_frame(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The review as JSON-ready data: the summary, then the rounds."""

@@ -28,7 +28,7 @@ from croupier.cli.options import (
     count_argument,
     count_option,
     file_argument,
-    file_option,
+    picture_option,
     resolve_workers,
 )
 from croupier.cli.poker_hits import hits
@@ -176,8 +176,10 @@ def compare_at_the_table(game: str = "holdem") -> None:
     while True:
         try:
             line = prompter.ask(COMPARE_PROMPT)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             return
+        except KeyboardInterrupt:  # Ctrl-C, or a signal (the exit code tells which)
+            raise typer.Exit(INTERRUPTED) from None
         if not line.strip():
             return
         try:
@@ -346,10 +348,8 @@ def calc(
     ] = False,
     plot: Annotated[
         Path | None,
-        file_option(
-            "--plot",
-            "Draw the --next chart or the --distribution curves (PNG, SVG...).",
-            writes=True,
+        picture_option(
+            "--plot", "Draw the --next chart or the --distribution curves (PNG, SVG...)."
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
@@ -382,10 +382,6 @@ def calc(
         fail("--next is for hold'em: drop it, or --game")
     if game in ("omaha", "omaha5") and (grid or distribution):
         fail("--grid and --distribution show two-card combos: Omaha hands have none")
-    if plot is not None:
-        from croupier.plotting import check_picture_name
-
-        check_picture_name(str(plot))  # before the work, not after it
     question = EquityQuestion.parse(ranges, board, dead, game)
     if next_card:
         from croupier.cli.poker_moves import run_next
@@ -427,11 +423,7 @@ def calc(
         from croupier.poker.calc.distribution import equity_distribution
 
         spreads = equity_distribution(result)
-        if plot is not None:
-            from croupier.cli.poker_moves import save_plot
-            from croupier.poker.plot import distribution_figure
-
-            save_plot(lambda: distribution_figure(spreads or ()), plot)
+    console = make_console()
     if as_json and spreads is not None:
         from croupier.cli.poker_moves import distribution_json
 
@@ -439,13 +431,19 @@ def calc(
     elif as_json:
         typer.echo(json.dumps(result.to_dict()))
     else:
-        console = make_console()
         show_calc(console, result, seed, grid=grid, ranges=question.ranges if grid else ())
         if spreads is not None:
             from croupier.cli.poker_moves import show_distribution
 
             console.print()
-            show_distribution(console, spreads, plot)
+            show_distribution(console, spreads)
+    if plot is not None and spreads is not None:  # once the answer is out
+        from croupier.cli.pictures import save_picture
+        from croupier.poker.plot import distribution_figure
+
+        save_picture(lambda: distribution_figure(spreads), plot)
+        if not as_json:
+            console.print(f"Picture: {plot}", markup=False)
     if interrupted:
         raise typer.Exit(INTERRUPTED)
 

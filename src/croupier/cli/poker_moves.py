@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from croupier.cli.console import done_of_total, fail, make_console, run_with_progress
+from croupier.cli.console import done_of_total, make_console, run_with_progress
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -19,24 +19,10 @@ if TYPE_CHECKING:
     from croupier.poker.calc.distribution import EquityDistribution
     from croupier.poker.calc.nextcard import NextCardResult
 
-__all__ = ["distribution_json", "run_next", "save_plot", "show_distribution", "show_next"]
+__all__ = ["distribution_json", "run_next", "show_distribution", "show_next"]
 
 #: The shares of a range shown on the distribution's text line (weakest first).
 POINTS = (0.1, 0.25, 0.5, 0.75, 0.9)
-
-
-def save_plot(draw: Callable[[], object], path: Path) -> None:
-    """Draw a figure and save it to ``path`` (its suffix picks the format)."""
-    from matplotlib.figure import Figure
-
-    figure = draw()
-    assert isinstance(figure, Figure)
-    try:
-        figure.savefig(path, dpi=110)
-    except ValueError as exc:  # an unknown suffix
-        fail(f"--plot {path}: {exc}")
-    except OSError as exc:
-        fail(f"--plot {path}: cannot write the picture ({exc.strerror or exc})")
 
 
 def run_next(question: EquityQuestion, *, as_json: bool, plot: Path | None) -> None:
@@ -58,17 +44,21 @@ def run_next(question: EquityQuestion, *, as_json: bool, plot: Path | None) -> N
         enabled=not as_json,
         nothing_done="the next-card table",
     )
-    if plot is not None:
-        from croupier.poker.plot import next_card_figure
-
-        save_plot(lambda: next_card_figure(result), plot)
+    console = make_console()
     if as_json:
         typer.echo(json.dumps(result.to_dict()))
     else:
-        show_next(make_console(), result, plot)
+        show_next(console, result)
+    if plot is not None:  # once the answer is out: a picture that cannot be written loses nothing
+        from croupier.cli.pictures import save_picture
+        from croupier.poker.plot import next_card_figure
+
+        save_picture(lambda: next_card_figure(result), plot)
+        if not as_json:
+            console.print(f"Picture: {plot}", markup=False)
 
 
-def show_next(console: Console, result: NextCardResult, plot: Path | None = None) -> None:
+def show_next(console: Console, result: NextCardResult) -> None:
     """Each player's equity now, then a row a card: its chance, and each player's equity
     once it comes (green above the equity now, red below)."""
     from rich import box
@@ -107,13 +97,9 @@ def show_next(console: Console, result: NextCardResult, plot: Path | None = None
         f"Exact: every deal with every {result.street} card, {result.games:,} games; the "
         "chance-weighted mean of each column is the equity now."
     )
-    if plot is not None:
-        console.print(f"Picture: {plot}")
 
 
-def show_distribution(
-    console: Console, spreads: Sequence[EquityDistribution], plot: Path | None = None
-) -> None:
+def show_distribution(console: Console, spreads: Sequence[EquityDistribution]) -> None:
     """Each player's distribution: the share of its range above 50% and 75% equity, and
     the equity at a few points of the range (weakest first)."""
     from rich import box
@@ -139,8 +125,6 @@ def show_distribution(
         "'above 50%': the share of the range (each combo as often as it is held) whose "
         "equity is over 50%; 'at 25%': the equity of the combo a quarter of the way up."
     )
-    if plot is not None:
-        console.print(f"Picture: {plot}")
 
 
 def distribution_json(result: CalcResult, spreads: Sequence[EquityDistribution]) -> str:

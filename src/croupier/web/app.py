@@ -1,4 +1,5 @@
-"""The web app: :func:`create_app` builds it from the games in :data:`GAMES`."""
+"""The web app: :func:`create_app` builds it from the routers of the games in
+:data:`~croupier.web.routers.GAMES` and the app's own (the lobby, jobs)."""
 
 from __future__ import annotations
 
@@ -6,41 +7,41 @@ import logging
 from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Final, Literal
+from typing import Final
 
-from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from croupier import __version__
-from croupier.web import baccarat, casino, poker
 from croupier.web.compute import Compute
 from croupier.web.errors import install_error_handlers
 from croupier.web.guard import MAX_BODY, Access, GuardMiddleware, allowed
 from croupier.web.jobs import Jobs
-from croupier.web.jobs import router as jobs_router
-from croupier.web.pages import PACKAGE_ROOT, GamePage, add_routes, render_static
-from croupier.web.schemas import READS, Answer, answers
+from croupier.web.pages import GamePage, add_routes
+from croupier.web.routers import GAMES, lobby
+from croupier.web.routers import jobs as jobs_routes
 from croupier.web.sessions import SessionCookieMiddleware, Sessions
 from croupier.web.store import Store, StoreLimits, open_store
+from croupier.web.templating import PACKAGE_ROOT
 
-__all__ = ["GAMES", "MAX_BODY", "OPENAPI_PATH", "create_app"]
+__all__ = ["GAMES", "MAX_BODY", "OPENAPI_PATH", "TAGS", "create_app"]
 
 log = logging.getLogger(__name__)
 
 #: Where the OpenAPI description of the JSON API is served.
 OPENAPI_PATH: Final = "/api/openapi.json"
 
-
-class Health(Answer):
-    """The server answers."""
-
-    status: Literal["ok"]
-    version: str
-
-
-#: The games of the lobby, in its order. A new game page adds its ``PAGE`` here.
-GAMES: Final[tuple[GamePage, ...]] = (baccarat.PAGE, poker.PAGE, casino.PAGE)
+#: The routers' tags, in the order the OpenAPI description lists them.
+TAGS: Final = (
+    {"name": "lobby", "description": "The lobby and the server's health."},
+    {"name": "baccarat", "description": "A Baccarat table of one's own."},
+    {"name": "baccarat trainer", "description": "The card-counting trainer."},
+    {"name": "poker", "description": "The equity calculator and the comparison of hands."},
+    {"name": "casino", "description": "Casino against the computer."},
+    {"name": "casino review", "description": "A Casino game's review, as a job."},
+    {"name": "casino puzzles", "description": "Casino puzzles, rated by Glicko-2."},
+    {"name": "jobs", "description": "Any long calculation's progress and result."},
+)
 
 
 def create_app(
@@ -94,6 +95,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
         openapi_url=OPENAPI_PATH,
+        openapi_tags=list(TAGS),
         lifespan=lifespan,
     )
     app.state.store = store
@@ -105,26 +107,19 @@ def create_app(
     install_error_handlers(app)
     app.mount("/static", StaticFiles(directory=str(PACKAGE_ROOT / "static")), name="static")
 
-    @app.get("/", response_class=HTMLResponse)
-    async def lobby(request: Request) -> Response:
-        # The same for every browser: rendered once, then served from memory, on the
-        # event loop (a trip to the thread pool would cost more than the answer).
-        return render_static(request, "lobby.html", title="Lobby")
-
-    @app.get("/healthz", response_model=Health, responses=answers(*READS))
-    async def health() -> dict[str, str]:
-        return {"status": "ok", "version": __version__}
-
     # The routes served as the app's own (see add_routes: an included router is gone
     # through again for every request).
-    add_routes(app.router, jobs_router)
+    add_routes(app.router, lobby.router)
+    add_routes(app.router, jobs_routes.router)
     for game in games:
-        add_routes(app.router, game.router)
+        for router in game.routers:
+            add_routes(app.router, router)
     app.add_middleware(SessionCookieMiddleware, sessions=sessions)
     access = Access(
         allowed_hosts=None if allowed_hosts is None else allowed(allowed_hosts),
         join_code=join_code,
         key=store.secret(),
+        store=store,
     )
     app.add_middleware(GuardMiddleware, access=access)
     return app

@@ -44,7 +44,7 @@ R = TypeVar("R")
 #: the job is cancelled, which stops the work at its next report.
 Progress = Callable[[int, int], None]
 #: Modules the workers' fork server imports once, so each worker starts ready.
-PRELOAD: Final = ("croupier.web.casino", "croupier.web.poker")
+PRELOAD: Final = ("croupier.web.views.casino", "croupier.web.routers.poker")
 #: Jobs (running or waiting) per worker, beyond which new jobs are refused (503).
 QUEUE_PER_WORKER: Final = 2
 

@@ -1,7 +1,9 @@
 """Every error as one line: library errors and bad requests get a 4xx with the reason.
 
 The JSON API (paths under ``/api/``) answers ``{"error": "one line"}``; pages answer a
-small HTML page with the same line. A croupier error (bad card, bet, stake...) is a 422;
+small HTML page with the same line. A croupier error (bad card, bet, stake...) is a 422,
+one that says the game is not in a state for the request (a
+:class:`~croupier.errors.NotNowError`: not your turn, the tournament over) a 409;
 a request the framework cannot read (missing field, wrong type, bad JSON) is a 422 that
 names the field; an unknown path a 404; a client address holding too many sessions a
 429; a database that does not answer in time a 503; anything unexpected a 500 that
@@ -20,7 +22,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Match
 
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, NotNowError
 
 __all__ = ["ApiError", "install_error_handlers", "one_line"]
 
@@ -56,13 +58,20 @@ def validation_reason(errors: Sequence[Mapping[str, Any]]) -> str:
     'bad request: decks 9: at most 8'
     >>> validation_reason([{"loc": ("body",), "msg": "Field required", "type": "missing"}])
     'bad request: body: field required'
+    >>> validation_reason([{"loc": ("body", "bankroll"), "type": "value_error",
+    ...                     "msg": "Value error, bad amount 'lots': expected dollars"}])
+    "bad amount 'lots': expected dollars"
+
+    A field read by the library (a money amount) says what the library says.
     """
     if not errors:
         return "bad request"
     first = errors[0]
+    message = str(first.get("msg", "invalid"))
+    if first.get("type") == "value_error" and message.startswith("Value error, "):
+        return one_line(message.removeprefix("Value error, "))
     location = [str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path")]
     where = ".".join(location) or str(first.get("loc", ("request",))[0])
-    message = str(first.get("msg", "invalid"))
     given = first.get("input")
     if first.get("type") != "missing" and isinstance(given, int | float | str):
         shown = repr(given) if not isinstance(given, str) or len(given) <= 40 else "(too long)"
@@ -73,7 +82,7 @@ def validation_reason(errors: Sequence[Mapping[str, Any]]) -> str:
 def _answer(request: Request, status: int, reason: str) -> Response:
     if request.url.path.startswith("/api/") or "text/html" not in request.headers.get("accept", ""):
         return JSONResponse({"error": reason}, status_code=status)
-    from croupier.web.pages import render  # the templates load on first use
+    from croupier.web.templating import render  # the templates load on first use
 
     response = render(request, "error.html", status=status, reason=reason)
     response.status_code = status
@@ -94,7 +103,8 @@ def install_error_handlers(app: FastAPI) -> None:
     """Make every error of ``app`` a one-line answer."""
 
     async def croupier_error(request: Request, exc: Exception) -> Response:
-        return _answer(request, 422, one_line(exc))
+        # A sound request at the wrong moment (not your turn, no seat free): 409.
+        return _answer(request, 409 if isinstance(exc, NotNowError) else 422, one_line(exc))
 
     async def bad_request(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestValidationError)

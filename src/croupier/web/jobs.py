@@ -22,20 +22,16 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Final
-
-from fastapi import APIRouter, Path, Request
-from fastapi.responses import Response
+from typing import Any, Final
 
 from croupier.errors import CroupierError
-from croupier.web.answers import answer
 from croupier.web.compute import Compute, JobCancelled, Progress
 from croupier.web.errors import ApiError, one_line
-from croupier.web.schemas import READS, SENDS, answers
+from croupier.web.schemas.common import JobState
 from croupier.web.schemas.jobs import AnyJobAnswer
 from croupier.web.store import Store, StoreBusy
 
-__all__ = ["Job", "JobCancelled", "Jobs", "Progress", "router", "shown_seconds"]
+__all__ = ["Job", "JobCancelled", "Jobs", "Progress", "shown_seconds"]
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +41,14 @@ REPORT_SECONDS: Final = 0.2
 REPLACE_SECONDS: Final = 2.0
 #: The states of a job; the first two are unfinished.
 STATES: Final = ("waiting", "running", "done", "failed", "cancelled")
+#: Each state as the answers name it.
+_STATES: Final[dict[str, JobState]] = {
+    "waiting": "waiting",
+    "running": "running",
+    "done": "done",
+    "failed": "failed",
+    "cancelled": "cancelled",
+}
 
 
 @dataclass(slots=True)
@@ -56,7 +60,8 @@ class Job:
     done: int = 0
     total: int = 0
     state: str = "waiting"
-    result: dict[str, Any] | None = None
+    #: The job's answer, as its work gave it (read back from the store: as JSON).
+    result: Any = None
     error: str | None = None
     started: float = field(default_factory=time.time)
     seconds: float | None = None
@@ -68,12 +73,13 @@ class Job:
         """Whether the job is done, failed or cancelled."""
         return self.state not in ("waiting", "running")
 
-    def view(self) -> dict[str, Any]:
-        """The job as the page polls it."""
+    def view(self) -> AnyJobAnswer:
+        """The job as the page polls it (its result as the job's work gave it: the
+        answer of that kind of job)."""
         seconds = self.seconds if self.seconds is not None else time.time() - self.started
         return {
             "job": self.id,
-            "state": self.state,
+            "state": _STATES[self.state],
             "done": self.done,
             "total": self.total,
             "seconds": shown_seconds(seconds),
@@ -121,9 +127,7 @@ class Jobs:
         )
         self._reporter.start()
 
-    def start(
-        self, owner: str, work: Callable[[Progress], dict[str, Any]], *, replace: bool = True
-    ) -> Job:
+    def start(self, owner: str, work: Callable[[Progress], Any], *, replace: bool = True) -> Job:
         """Run ``work(progress)`` for ``owner``, cancelling its unfinished jobs first
         (unless not ``replace``: the reviews of successive rounds all run).
 
@@ -160,9 +164,7 @@ class Jobs:
                 job.slot = slot
         return job
 
-    def _finished(
-        self, job: Job, slot: int, future: concurrent.futures.Future[dict[str, Any]]
-    ) -> None:
+    def _finished(self, job: Job, slot: int, future: concurrent.futures.Future[Any]) -> None:
         done, total = self.compute.read(slot)
         result, error, state = None, None, "done"
         try:
@@ -263,21 +265,3 @@ def _owns(session_id: str, owner: str) -> bool:
     (True, True, False)
     """
     return owner == session_id or owner.startswith(session_id + ":")
-
-
-#: The job routes; each may answer 404 (no such job of this browser).
-router = APIRouter(responses=answers(*READS, 404))
-
-
-@router.get("/api/jobs/{job_id}", response_model=AnyJobAnswer)
-def job_state(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> Response:
-    """A job's progress, then its result (or its one-line error)."""
-    jobs: Jobs = request.app.state.jobs
-    return answer(request, jobs.get(request.scope["state"]["session_id"], job_id).view())
-
-
-@router.delete("/api/jobs/{job_id}", response_model=AnyJobAnswer, responses=answers(*SENDS, 404))
-def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> Response:
-    """Stop a job."""
-    jobs: Jobs = request.app.state.jobs
-    return answer(request, jobs.cancel(request.scope["state"]["session_id"], job_id).view())

@@ -10,6 +10,14 @@ that dies is started again, and Ctrl-C or SIGTERM stops them all at once.
 Each server process stops its worker pool (:class:`~croupier.web.compute.Compute`) the
 moment it is told to stop, then lets the requests in flight end (for at most
 :data:`GRACE_SECONDS`): a search in progress never holds the stop up.
+
+:class:`GuardedH11Protocol` subclasses uvicorn's private HTTP/1.1 protocol to time request
+heads. uvicorn does not promise to keep what it relies on, so :func:`http_protocol` uses
+it only on the uvicorn versions it was tested with (:data:`TESTED_UVICORN`, the range
+``pyproject.toml`` pins) and when the protocol still has the parts it uses; on any other
+version the server runs uvicorn's stock protocol (request heads untimed) and says so in
+its log, and ``tests/web/test_server.py`` fails, as the signal to check the subclass and
+widen the range (as :mod:`croupier.cli.typerpatch` fences Typer).
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import logging
 import multiprocessing
 import signal
 import socket
@@ -29,13 +38,29 @@ from typing import Final
 
 import uvicorn
 from fastapi import FastAPI
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.h11_impl import H11Protocol, RequestResponseCycle
 
 from croupier.web.app import create_app
 from croupier.web.guard import HEAD_SECONDS
 from croupier.web.store import StoreLimits
 
-__all__ = ["GuardedH11Protocol", "ServeSettings", "build_app", "run", "settle_garbage_collector"]
+__all__ = [
+    "TESTED_UVICORN",
+    "GuardedH11Protocol",
+    "ServeSettings",
+    "build_app",
+    "http_protocol",
+    "run",
+    "settle_garbage_collector",
+    "tested_uvicorn",
+]
+
+log = logging.getLogger(__name__)
+
+#: uvicorn versions :class:`GuardedH11Protocol` was tested with: from the first
+#: (inclusive) to the second (exclusive), as (major, minor) pairs. ``pyproject.toml``
+#: pins the same range.
+TESTED_UVICORN: Final = ((0, 55), (0, 56))
 
 #: Seconds the requests in flight get to end once the server is told to stop.
 GRACE_SECONDS: Final = 2
@@ -93,6 +118,54 @@ class GuardedH11Protocol(H11Protocol):
         super().connection_lost(exc)
 
 
+def tested_uvicorn(version: str) -> bool:
+    """Whether a uvicorn ``version`` string lies in :data:`TESTED_UVICORN`.
+
+    >>> tested_uvicorn("0.55.0"), tested_uvicorn("0.56.1"), tested_uvicorn("1.0")
+    (True, False, False)
+    >>> tested_uvicorn("not a version")
+    False
+    """
+    parts = version.split(".")[:2]
+    if len(parts) < 2 or not all(part.isdigit() for part in parts):
+        return False
+    low, high = TESTED_UVICORN
+    return low <= (int(parts[0]), int(parts[1])) < high
+
+
+#: What :class:`GuardedH11Protocol` uses of uvicorn's protocol and its request cycle.
+_USED_PROTOCOL: Final = ("connection_made", "data_received", "connection_lost")
+_USED_ATTRIBUTES: Final = ("cycle", "loop", "transport")
+
+
+def _still_fits() -> bool:
+    """Whether uvicorn's protocol still has what the subclass uses: its three methods,
+    the attributes its constructor sets, and the cycle's ``response_complete``."""
+    made = set(H11Protocol.__init__.__code__.co_names)
+    cycle = set(RequestResponseCycle.__init__.__code__.co_names)
+    return (
+        all(callable(getattr(H11Protocol, name, None)) for name in _USED_PROTOCOL)
+        and set(_USED_ATTRIBUTES) <= made
+        and "response_complete" in cycle
+    )
+
+
+def http_protocol(version: str | None = None) -> type[asyncio.Protocol] | str:
+    """The HTTP protocol the server runs: :class:`GuardedH11Protocol` on a tested uvicorn
+    (``version``, default: the installed one) that still has what it uses, else
+    uvicorn's stock ``"h11"`` (request heads untimed; the log says so)."""
+    found = uvicorn.__version__ if version is None else version
+    if tested_uvicorn(found) and _still_fits():
+        return GuardedH11Protocol
+    log.warning(
+        "uvicorn %s is not a version croupier's request-head timer was tested with (%s): "
+        "serving with uvicorn's own protocol, request heads untimed",
+        found,
+        TESTED_UVICORN,
+    )
+    return "h11"
+
+
 @dataclass(frozen=True, slots=True)
 class ServeSettings:
     """Everything a server process needs to build the app (picklable)."""
@@ -138,7 +211,7 @@ def _config(app: FastAPI) -> uvicorn.Config:
         log_level="warning",
         access_log=False,
         lifespan="on",
-        http=GuardedH11Protocol,
+        http=http_protocol(),
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         timeout_graceful_shutdown=GRACE_SECONDS,
         limit_concurrency=MAX_CONNECTIONS,

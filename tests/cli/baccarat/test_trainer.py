@@ -93,3 +93,39 @@ def test_an_eor_count() -> None:
 )
 def test_bad_options_exit_2(options: list[str], fragments: list[str]) -> None:
     assert_one_line_error(croupier("baccarat", "trainer", *options), *fragments)
+
+
+def _many_sessions(history_dir: Path, sessions: int) -> None:
+    line = (
+        '{"accuracy": 0.75, "asked": 4, "cards": 20, "count": "%s", "decks": 8, '
+        '"every": 5, "mean_seconds": 2.0, "running_right": 3, "seed": 1, "true_right": 3, '
+        '"when": "2026-01-%02dT10:00:00"}\n'
+    )
+    with (history_dir / "ana.jsonl").open("w", encoding="utf-8") as out:
+        for number in range(sessions):
+            count = "panda-8" if number % 3 == 0 else "dragon-7"
+            out.write(line % (count, 1 + number * 28 // sessions))
+
+
+def test_a_long_history_is_a_page_and_a_summary(history_dir: Path) -> None:
+    """30,000 sessions printed 30,000 lines (in 44 s): now the last 20 and the totals."""
+    _many_sessions(history_dir, 30_000)
+    run = croupier("baccarat", "trainer", "--history", "--user", "ana")
+    assert run.exit_code == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert len(lines) < 40, run.stdout
+    assert "ana's last 20 sessions of 30,000 (--last N shows more)" in run.stdout
+    assert sum(line.startswith(" 2026-01-28 10:00") for line in lines) == 20
+    assert "All 30,000 sessions, 2026-01-01 to 2026-01-28" in run.stdout
+    totals = {line.split()[0]: line.split()[1:] for line in lines if line.startswith(" ")}
+    assert totals["all"] == ["30,000", "120,000", "90,000", "90,000", "75%", "2.0"]
+    assert totals["panda-8"][0] == "10,000" and totals["dragon-7"][0] == "20,000"
+
+
+def test_last_lists_more_and_needs_history(history_dir: Path) -> None:
+    _many_sessions(history_dir, 50)
+    run = croupier("baccarat", "trainer", "--history", "--user", "ana", "--last", "45")
+    assert "ana's last 45 sessions of 50" in run.stdout
+    every = croupier("baccarat", "trainer", "--history", "--user", "ana", "--last", "50")
+    assert "Counting trainer: ana's sessions" in every.stdout
+    assert_one_line_error(croupier("baccarat", "trainer", "--last", "5"), "add --history")

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from croupier.baccarat.trainer import Answer, Drill, parse_running, parse_true
 from croupier.baccarat.trainerlog import History, read_history, save_session, session_record
-from croupier.cli.console import Prompter, print_trimmed
+from croupier.cli.console import INTERRUPTED, Prompter, print_trimmed
 from croupier.cli.render import card_text
 from croupier.errors import CroupierError
 from croupier.numerals import plural
@@ -25,6 +25,17 @@ __all__ = ["TrainerSession", "save_and_summarise", "show_history", "verdict"]
 def _signed(value: float, decimals: int = 0) -> str:
     text = f"{value:+.{decimals}f}"
     return "0" if float(text) == 0 else text
+
+
+def _history_table(title: str, first: tuple[str, ...]) -> Table:
+    """A table of sessions: the ``first`` columns, then the questions asked, the running
+    and true counts right, the accuracy and the seconds an answer."""
+    table = Table(title=title, title_justify="left", box=box.SIMPLE, padding=(0, 1), pad_edge=False)
+    for column in (*first, "asked", "run", "true", "acc", "sec"):
+        table.add_column(
+            column, justify="left" if column in ("date", "count") else "right", no_wrap=True
+        )
+    return table
 
 
 def verdict(answer: Answer) -> Text:
@@ -55,16 +66,19 @@ class TrainerSession:
         self.prompter = Prompter(console)
 
     def run(self) -> int:
-        """Deal and ask until the drill is over or input ends (exit code 0 either way)."""
+        """Deal and ask until the drill is over or input ends (exit code 0), or a signal
+        stops it (Ctrl-C: 130; the command's exit code says which signal)."""
+        code = 0
         try:
             while not self.drill.finished:
                 if not self.drill.waiting:
                     self.show_cards()
                 self.ask()
-        except (EOFError, KeyboardInterrupt):
+        except (EOFError, KeyboardInterrupt) as stop:
             self.console.print()
             self.console.print("Stopped: the answers so far are scored and kept.")
-        return 0
+            code = INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 0
+        return code
 
     def show_cards(self) -> None:
         """The next group of cards, one at a time at the chosen pace on a terminal."""
@@ -125,23 +139,22 @@ def save_and_summarise(
     )
 
 
-def show_history(history: History, user: str, console: Console) -> None:
-    """The user's sessions as a table, oldest first."""
+def show_history(history: History, user: str, console: Console, last: int = 20) -> None:
+    """The user's ``last`` sessions as a table (oldest first), then every session added
+    up, count by count: 30,000 sessions are a summary and a page, not 30,000 lines."""
     if not history.records:
         console.print(f"No sessions yet for {user} (kept in {history.path}).", markup=False)
         return
-    table = Table(
-        title=f"Counting trainer: {user}'s sessions",
-        title_justify="left",
-        box=box.SIMPLE,
-        padding=(0, 1),
-        pad_edge=False,
+    shown = history.records[-last:]
+    total = len(history.records)
+    title = (
+        f"Counting trainer: {user}'s sessions"
+        if len(shown) == total
+        else f"Counting trainer: {user}'s last {len(shown):,} sessions of {total:,} "
+        "(--last N shows more)"
     )
-    for column in ("date", "count", "cards", "every", "asked", "run", "true", "acc", "sec"):
-        table.add_column(
-            column, justify="left" if column in ("date", "count") else "right", no_wrap=True
-        )
-    for r in history.records:
+    table = _history_table(title, ("date", "count", "cards", "every"))
+    for r in shown:
         table.add_row(
             r.when.replace("T", " ")[:16],
             r.count,
@@ -154,6 +167,23 @@ def show_history(history: History, user: str, console: Console) -> None:
             f"{r.mean_seconds:.1f}",
         )
     print_trimmed(console, table)
+    first, latest = history.records[0].when[:10], history.records[-1].when[:10]
+    totals = _history_table(
+        f"All {plural(total, 'session')}, {first} to {latest}", ("count", "sessions")
+    )
+    counts = history.counts
+    for count in (*counts, None) if len(counts) > 1 else (None,):
+        summary = history.summary(count)
+        totals.add_row(
+            count or "all",
+            f"{summary.sessions:,}",
+            f"{summary.asked:,}",
+            f"{summary.running_right:,}",
+            f"{summary.true_right:,}",
+            f"{100 * summary.accuracy:.0f}%",
+            f"{summary.mean_seconds:.1f}",
+        )
+    print_trimmed(console, totals)
     if history.skipped:
         console.print(
             f"{plural(history.skipped, 'line')} of {history.path} could not be read "

@@ -16,6 +16,7 @@ from croupier.cli.options import (
     StakeOption,
     file_option,
     money_option,
+    picture_option,
     whole_number,
 )
 
@@ -85,9 +86,7 @@ def play(
     ] = "auto",
     plot: Annotated[
         Path | None,
-        file_option(
-            "--plot", "Save a chart of the bankroll round by round (PNG or SVG).", writes=True
-        ),
+        picture_option("--plot", "Save a chart of the bankroll round by round (PNG, SVG...)."),
     ] = None,
     shoe_file: Annotated[
         Path | None,
@@ -130,13 +129,6 @@ def play(
         min_stake=min_bet,
         max_stake=max_bet,
     )
-    if plot is not None:
-        import importlib.util
-
-        from croupier.baccarat.advantage.plot import INSTALL_PLOT
-
-        if importlib.util.find_spec("matplotlib") is None:
-            fail(f"--plot needs matplotlib: {INSTALL_PLOT}")
     if shoe_file:
         shoe, seed = Shoe.stacked(read_card_file(shoe_file)), None
     else:
@@ -156,7 +148,8 @@ def play(
     code = session.run()
     if plot is not None and len(sitting.bankrolls) > 1:
         from croupier.baccarat.bankroll_plot import bankroll_figure
+        from croupier.cli.pictures import save_picture
 
-        bankroll_figure(sitting.bankrolls).savefig(plot)
+        save_picture(lambda: bankroll_figure(sitting.bankrolls), plot)
         console.print(f"The bankroll chart is in {plot}.", markup=False)
     raise typer.Exit(code)

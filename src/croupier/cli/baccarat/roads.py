@@ -113,7 +113,7 @@ def _ask_line(asked: AskRoad, plain: bool) -> Text:
 
 def scoreboard(beads: Sequence[Bead], console: Console) -> list[Text]:
     """The lines of the scoreboard for the current shoe's rounds, fitted to the console."""
-    plain = console.color_system is None
+    plain = console.color_system is None or console.no_color  # NO_COLOR on a terminal too
     width = max(console.width, 60)
     # The big road takes three characters a column, each derived road one.
     derived_room = max((width - 3 * len(GAP)) // 6, max(map(len, NAMES)))

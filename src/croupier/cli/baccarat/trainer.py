@@ -19,6 +19,9 @@ from croupier.cli.options import (
 
 __all__ = ["trainer"]
 
+#: The most sessions ``--history --last N`` lists (the summary adds up all of them).
+MAX_LISTED = 100_000
+
 COUNTS_HELP = (
     "The count to keep: dragon-7 or panda-8 (Eliot Jacobson's tags), eor-dragon-7 or "
     "eor-panda-8 (tags from the bet's effect of removal, as croupier derives them)."
@@ -59,13 +62,26 @@ def trainer(
         Path | None,
         directory_option(
             "--history-dir",
-            "Where histories are kept. [default: $CROUPIER_TRAINER_DIR, else "
-            "~/.local/state/croupier/trainer]",
+            "Where histories are kept. \\[default: $CROUPIER_TRAINER_DIR, else trainer in "
+            "your state folder, ~/.local/state/croupier/trainer on Linux]",
         ),
     ] = None,
     history: Annotated[
-        bool, typer.Option("--history", help="Show the user's past sessions and stop.")
+        bool,
+        typer.Option(
+            "--history",
+            help="Show the user's last sessions and every session added up, and stop.",
+        ),
     ] = False,
+    last: Annotated[
+        int | None,
+        count_option(
+            "--last",
+            "With --history: how many of the latest sessions to list",
+            high=MAX_LISTED,
+            default_text="20",
+        ),
+    ] = None,
 ) -> None:
     """Count cards as a shoe is dealt; every few cards say the running and true count, scored
     for accuracy and speed."""
@@ -77,8 +93,10 @@ def trainer(
     name = check_user(user) if user is not None else default_user()
     console = make_console()
     if history:
-        show_history(read_history(name, history_dir), name, console)
+        show_history(read_history(name, history_dir), name, console, last or 20)
         return
+    if last is not None:
+        fail("--last lists the sessions of --history: add --history")
     if cards > 52 * decks:
         fail(f"bad --cards {cards}: a {decks}-deck shoe holds {52 * decks} cards")
     if every > cards:

@@ -160,7 +160,7 @@ def puzzle(
         file_option(
             "--history",
             "Keep your rating and every answer in this file \\[default: casino-puzzles.json "
-            "in $XDG_STATE_HOME/croupier]",
+            "in your state folder, ~/.local/state/croupier on Linux]",
             writes=True,
         ),
     ] = None,

@@ -13,6 +13,7 @@ import numpy as np
 from rich.console import Console
 from rich.text import Text
 
+from croupier import userdirs
 from croupier.casino import Move
 from croupier.casino.errors import CasinoError
 from croupier.casino.puzzles import (
@@ -27,7 +28,6 @@ from croupier.casino.session import parse_move_line
 from croupier.cli.casino.drawing import render_move
 from croupier.cli.casino.positions import render_moves, sorted_moves
 from croupier.cli.console import Prompter, fail, make_console
-from croupier.cli.recovery import recovery_directory
 from croupier.errors import CroupierError
 from croupier.numerals import fresh_seed
 
@@ -36,7 +36,7 @@ __all__ = ["default_history_path", "run_puzzles"]
 
 def default_history_path() -> Path:
     """Where the player's puzzle history is kept unless told otherwise."""
-    return recovery_directory() / "casino-puzzles.json"
+    return userdirs.state_directory() / "casino-puzzles.json"
 
 
 def run_puzzles(history_file: Path | None, seed: int | None, ident: str | None) -> None:

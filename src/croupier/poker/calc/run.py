@@ -21,6 +21,7 @@ from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.sampling import run_blocks
 from croupier.poker.calc.small import is_small, small_exact
+from croupier.poker.equity import MAX_TRIALS
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges import Range
 from croupier.poker.variants import Game
@@ -137,8 +138,8 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
     precision, progress = options.get("precision"), options.get("progress")
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
         raise TypeError(f"trials must be an int, not {type(trials).__name__}")
-    if trials is not None and trials < 1:
-        raise PokerError(f"bad number of trials {trials}: expected 1 or more")
+    if trials is not None and not 1 <= trials <= MAX_TRIALS:  # 10**30 ran for ever
+        raise PokerError(f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
     if precision is not None and not 0 < precision < 1:
         raise PokerError(f"bad precision {precision}: expected a fraction above 0 and below 1")
     if exact and (trials is not None or precision is not None):

@@ -45,6 +45,9 @@ TOUCH_EVERY: Final = 3600.0
 JOB_AGE: Final = 3600.0
 #: New sessions between two prunings (pruning also runs every ``prune_every`` seconds).
 PRUNE_AFTER_NEW: Final = 50
+#: Wrong join codes kept at most (the oldest go first): a bound on the table whatever
+#: the number of addresses trying.
+MAX_JOIN_TRIES: Final = 100_000
 
 
 class StoreBusy(Exception):  # noqa: N818 (a condition the app answers 503 to)
@@ -603,6 +606,35 @@ class Store(ABC):
                     "UPDATE jobs SET cancel = 1 WHERE owner = ? AND id = ?",
                     owner,
                     job_id,
+                )
+
+    # --- wrong join codes ---------------------------------------------------------------
+
+    def join_tries(self, client: str, since: float) -> int:
+        """How many wrong join codes ``client`` (a keyed hash of an address) gave since
+        ``since`` (a ``time.time()``), through any server process."""
+        with self._read() as connection:
+            row = self._run(
+                connection,
+                "SELECT count(*) FROM join_tries WHERE client = ? AND at >= ?",
+                client,
+                since,
+            ).fetchone()
+        return int(row[0])
+
+    def join_failed(self, client: str, now: float, forget_before: float) -> None:
+        """Record a wrong join code from ``client`` at ``now``, and forget those before
+        ``forget_before`` (and the oldest beyond :data:`MAX_JOIN_TRIES`)."""
+        with self._write() as connection:
+            self._run(connection, "INSERT INTO join_tries (client, at) VALUES (?, ?)", client, now)
+            self._run(connection, "DELETE FROM join_tries WHERE at < ?", forget_before)
+            count = int(self._run(connection, "SELECT count(*) FROM join_tries").fetchone()[0])
+            if count > MAX_JOIN_TRIES:
+                self._run(
+                    connection,
+                    "DELETE FROM join_tries WHERE at <= (SELECT at FROM join_tries "
+                    "ORDER BY at LIMIT 1 OFFSET ?)",
+                    count - MAX_JOIN_TRIES,
                 )
 
 

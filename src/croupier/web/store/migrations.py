@@ -10,8 +10,8 @@ croupier is refused with a one-line reason instead of being misread.
 A migration is never edited once released: a change to the schema is a new migration at
 the end of :data:`MIGRATIONS`.
 
->>> [(m.version, m.name) for m in MIGRATIONS]
-[(1, 'sessions, their slots, jobs and the signing secret')]
+>>> [(m.version, m.name) for m in MIGRATIONS][:2]
+[(1, 'sessions, their slots, jobs and the signing secret'), (2, 'wrong join codes by address')]
 """
 
 from __future__ import annotations
@@ -73,6 +73,21 @@ MIGRATIONS: Final = (
             "CREATE INDEX jobs_updated ON jobs (updated)",
             # The key that signs session ids, shared by every server process.
             "CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        ),
+    ),
+    Migration(
+        2,
+        "wrong join codes by address",
+        (
+            # Each wrong join code: the address it came from (a keyed hash) and when.
+            # One table for every server process: the limit is the server's, not each
+            # process's.
+            """CREATE TABLE join_tries (
+                client TEXT NOT NULL,
+                at DOUBLE PRECISION NOT NULL
+            )""",
+            "CREATE INDEX join_tries_client ON join_tries (client, at)",
+            "CREATE INDEX join_tries_at ON join_tries (at)",
         ),
     ),
 )

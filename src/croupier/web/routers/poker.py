@@ -31,26 +31,23 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Final, Literal
+from typing import Any, Final
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from croupier.cards import Card, Rank, Suit, card_spellings
 from croupier.poker import (
     CalcResult,
     EquityQuestion,
-    PokerError,
     Range,
     calculate,
     exact_seconds,
 )
-from croupier.poker.calc import MAX_PLAYERS, MIN_PLAYERS
+from croupier.poker.calc import MAX_PLAYERS
 from croupier.poker.calc.distribution import equity_distribution
 from croupier.poker.calc.nextcard import NextCardResult, next_card
 from croupier.poker.hits import HitsQuestion, HitsResult
@@ -61,36 +58,42 @@ from croupier.poker.variant_hand import evaluate_game
 from croupier.poker.variant_matchup import parse_game_matchup
 from croupier.poker.variants import VARIANTS
 from croupier.web.answers import answer
+from croupier.web.dependencies import JobsService, Owner
 from croupier.web.errors import ApiError
-from croupier.web.jobs import Progress
-from croupier.web.pages import GamePage, card_view, cards_view, render_static
-from croupier.web.schemas import CHANGES, READS, SENDS, RequestModel, answers
+from croupier.web.jobs import Jobs, Progress
+from croupier.web.routers.jobs import add_job_routes
+from croupier.web.schemas import CHANGES, SENDS, answers
 from croupier.web.schemas.poker import (
+    MAX_PRECISION,
+    MAX_TRIALS,
+    MIN_PRECISION,
     CompareAnswer,
+    CompareRequest,
     EquityJobAnswer,
+    EquityRequest,
+    EquityView,
+    HitsCategory,
     HitsJobAnswer,
+    HitsRequest,
+    HitsView,
+    MethodName,
     NextCardJobAnswer,
+    NextCardView,
+    PlayerEquity,
     PokerJobAnswer,
     RangeAnswer,
+    RangeRequest,
+    RankedHand,
 )
+from croupier.web.templating import render_static
+from croupier.web.views.cards import card_view, cards_view
 
-__all__ = ["PAGE", "EquityRequest", "equity_question", "plan_equity"]
+__all__ = ["equity_question", "plan_equity", "router"]
 
-router = APIRouter()
+router = APIRouter(tags=["poker"])
 
 #: Longest exact enumeration the server runs, as the library estimates it (seconds).
 EXACT_SECONDS: Final = 30.0
-#: Largest number of Monte Carlo trials.
-MAX_TRIALS: Final = 2_000_000
-#: Finest and coarsest Monte Carlo precision (standard error, percentage points): 0.05
-#: point needs at most about a million trials.
-MIN_PRECISION: Final = 0.05
-MAX_PRECISION: Final = 5.0
-#: Longest range text per player.
-MAX_RANGE_TEXT: Final = 500
-#: The largest seed (the server draws seeds below 2**63).
-MAX_SEED: Final = 2**63 - 1
-_SEED = re.compile(r"[0-9]{1,19}")
 
 #: The ranges the range picker offers: name, range, where it comes from.
 PRESETS: Final = (
@@ -118,90 +121,16 @@ PRESETS: Final = (
 )
 
 
-def _seed(value: object) -> int | None:
-    """A seed given as digits (a string, so JavaScript keeps every digit) or a number."""
-    if value is None:
-        return None
-    text = str(value)
-    if not isinstance(value, int | str) or isinstance(value, bool):
-        raise ValueError(f"bad seed {text!r}: expected a whole number from 0 to {MAX_SEED}")
-    if not _SEED.fullmatch(text) or int(text) > MAX_SEED:
-        raise ValueError(f"bad seed {text!r}: expected a whole number from 0 to {MAX_SEED}")
-    return int(text)
-
-
-#: A seed in a request: digits in a string (or a number), read as a number.
-SeedField = Annotated[
-    int | None,
-    BeforeValidator(_seed),
-    WithJsonSchema(
-        {
-            "anyOf": [
-                {"type": "string", "pattern": "^[0-9]{1,19}$"},
-                {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
-                {"type": "null"},
-            ],
-            "description": "digits, sent as a string so that no digit is lost (a number "
-            "is read too)",
-        }
-    ),
-]
-
-
-#: The games the page plays (the names of :class:`croupier.poker.variants.Game`).
-GameName = Literal["holdem", "omaha", "omaha5", "shortdeck", "shortdeck-straights"]
-
-
-class EquityRequest(RequestModel):
-    """A calculator request: the game, a range per player (``""``: random; in Omaha a
-    hand, part of one such as ``AsAh??``, or hands separated by commas), board, dead
-    cards; the seed as a string of digits (a number is read too)."""
-
-    game: GameName = "holdem"
-    players: list[str] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
-    board: str = Field("", max_length=100)
-    dead: str = Field("", max_length=300)
-    method: Literal["auto", "exact", "monte-carlo"] = "auto"
-    trials: int | None = None
-    precision: float | None = None
-    seed: SeedField = None
-
-
-class HitsRequest(RequestModel):
-    """What a range hits: the range (``""``: random), the board (none: every flop)."""
-
-    range: str = Field("", max_length=MAX_RANGE_TEXT)
-    board: str = Field("", max_length=100)
-    dead: str = Field("", max_length=300)
-
-
-class RangeRequest(RequestModel):
-    """Range text to read (for the 13x13 grid)."""
-
-    text: str = Field(max_length=MAX_RANGE_TEXT)
-
-
-class CompareRequest(RequestModel):
-    """A ``hand1 ; hand2`` line of a game (Omaha: each hand its hole cards, then the
-    board)."""
-
-    line: str = Field(max_length=200)
-    game: GameName = "holdem"
-
-
 def equity_question(request: EquityRequest) -> EquityQuestion:
     """The request as the library's question: each player's text read as a range (an
-    empty box is ``random``; a text over :data:`MAX_RANGE_TEXT` characters is refused),
-    the board and the dead cards. :class:`~croupier.poker.EquityQuestion` checks it
-    (a card named twice, a range left empty...) here, before any job.
+    empty box is ``random``), the board and the dead cards.
+    :class:`~croupier.poker.EquityQuestion` checks it (a card named twice, a range left
+    empty...) here, before any job.
 
     >>> question = equity_question(EquityRequest(players=["As Ks", "TT+, AQs+"], board="2c 7d Jh"))
     >>> [str(r) for r in question.ranges], len(question.ranges[1])
     (['AsKs', 'TT+, AQs+'], 38)
     """
-    for player, text in enumerate(request.players, 1):
-        if len(text) > MAX_RANGE_TEXT:
-            raise PokerError(f"player {player}: range text over {MAX_RANGE_TEXT} characters")
     ranges = [text if text.strip() else "random" for text in request.players]
     return EquityQuestion.parse(ranges, request.board, request.dead, request.game)
 
@@ -210,7 +139,7 @@ def equity_question(request: EquityRequest) -> EquityQuestion:
 class EquityPlan:
     """How a question is answered: the method chosen and the Monte Carlo seed."""
 
-    method: str
+    method: MethodName
     seed: int | None
 
 
@@ -237,14 +166,6 @@ def plan_equity(
                 "name more cards",
             )
     else:
-        if trials is not None and not 1 <= trials <= MAX_TRIALS:
-            raise ApiError(422, f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
-        if precision is not None and not MIN_PRECISION <= precision <= MAX_PRECISION:
-            raise ApiError(
-                422,
-                f"bad precision {precision}: expected {MIN_PRECISION} to {MAX_PRECISION} "
-                "percentage points",
-            )
         if trials is not None and precision is not None:
             raise ApiError(422, "give trials or a precision, not both")
         seed = request.seed if request.seed is not None else secrets.randbelow(2**63)
@@ -273,19 +194,19 @@ def equity_job(
     plan: EquityPlan,
     work: Callable[[Progress], CalcResult],
     progress: Progress,
-) -> dict[str, Any]:
+) -> EquityView:
     """A calculation job's work: the calculation, then its view (in a worker process)."""
     return equity_view(question, plan, work(progress))
 
 
-def next_job(question: EquityQuestion, progress: Progress) -> dict[str, Any]:
+def next_job(question: EquityQuestion, progress: Progress) -> NextCardView:
     """A next-card job's work (in a worker process): the table listing every assignment
     (suit families do not map cards to cards), so its own estimate may run a few times
     the exact answer's: it is bounded again there."""
     return next_view(next_card(question, progress=progress, limit=EXACT_SECONDS * 4))
 
 
-def hits_job(question: HitsQuestion, progress: Progress) -> dict[str, Any]:
+def hits_job(question: HitsQuestion, progress: Progress) -> HitsView:
     """A hits job's work (in a worker process): what the range hits, then its view.
 
     >>> view = hits_job(HitsQuestion.parse("QQ+, AK", board="Ks 7d 2c"), lambda done, total: None)
@@ -313,11 +234,11 @@ def grid_view(equity: Any, win: Any, tie: Any) -> list[list[list[float | None] |
     ]
 
 
-def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) -> dict[str, Any]:
+def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) -> EquityView:
     """The calculation's answer, one row per player: its figures, its class grid and its
     equity distribution (each combo weakest first: text, share of the range, equity)."""
     spreads = equity_distribution(result)
-    rows = []
+    rows: list[PlayerEquity] = []
     for i, player in enumerate(result.players):
         hand = question.hands.get(i + 1, ())
         made = None
@@ -339,7 +260,7 @@ def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) 
                     "above_50": spreads[i].share_above(0.5),
                     "above_75": spreads[i].share_above(0.75),
                     "combos": [
-                        [combo, round(weight, 8), round(equity, 6)]
+                        (combo, round(weight, 8), round(equity, 6))
                         for combo, weight, equity in zip(
                             spreads[i].combos, spreads[i].weights, spreads[i].equities, strict=True
                         )
@@ -348,7 +269,7 @@ def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) 
             }
         )
     return {
-        "game": str(question.game),
+        "game": question.game,
         "players": rows,
         "board": cards_view(question.board),
         "dead": cards_view(question.dead),
@@ -359,11 +280,11 @@ def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) 
     }
 
 
-def next_view(result: NextCardResult) -> dict[str, Any]:
+def next_view(result: NextCardResult) -> NextCardView:
     """The next-card table: each player's equity now, and a row a card (its chance, each
     player's equity once it comes)."""
     return {
-        "street": result.street,
+        "street": "turn" if result.street == "turn" else "river",
         "board": cards_view(result.board),
         "players": [
             {"player": i, "range": text, "equity": equity}
@@ -377,11 +298,11 @@ def next_view(result: NextCardResult) -> dict[str, Any]:
     }
 
 
-def hits_view(result: HitsResult) -> dict[str, Any]:
+def hits_view(result: HitsResult) -> HitsView:
     """What a range hits: the totals by category (with each one's definition) and, on a
     board, every combo."""
 
-    def rows(counts: Any) -> list[dict[str, Any]]:
+    def rows(counts: Any) -> list[HitsCategory]:
         return [
             {
                 "category": category.value,
@@ -413,7 +334,7 @@ def hits_view(result: HitsResult) -> dict[str, Any]:
     }
 
 
-def ranking_view(ranking: Ranking) -> dict[str, Any]:
+def ranking_view(ranking: Ranking) -> RankedHand:
     """An evaluated hand, as JSON."""
     best = set(ranking.cards)
     return {
@@ -462,13 +383,14 @@ def card_notation() -> dict[str, Any]:
     }
 
 
-def start_job(request: Request, kind: str, work: Callable[[Progress], dict[str, Any]]) -> Response:
-    """Start ``work`` as the browser's poker job of ``kind`` and answer 202 with it. Its
-    owner is the browser and the kind: a browser runs one calculation, one next-card
-    table and one hits question at a time, and a new job cancels its last of that kind
-    only."""
-    owner = f"{request.scope['state']['session_id']}:poker-{kind}"
-    job = request.app.state.jobs.start(owner, work)
+def start_job(
+    request: Request, jobs: Jobs, owner: str, kind: str, work: Callable[[Progress], Any]
+) -> Response:
+    """Start ``work`` as the browser's (``owner``'s) poker job of ``kind`` and answer 202
+    with it. The job's owner is the browser and the kind: a browser runs one
+    calculation, one next-card table and one hits question at a time, and a new job
+    cancels its last of that kind only."""
+    job = jobs.start(f"{owner}:poker-{kind}", work)
     return answer(request, job.view(), status_code=202)
 
 
@@ -507,10 +429,13 @@ async def page(request: Request) -> Response:
     response_model=EquityJobAnswer,
     responses=answers(*CHANGES),
 )
-def start_equity(request: Request, body: EquityRequest) -> Response:
+def start_equity(
+    request: Request, body: EquityRequest, jobs: JobsService, owner: Owner
+) -> Response:
     """Start a calculation; poll ``/api/poker/jobs/<job>`` for its progress and result."""
     question, plan, work = plan_equity(body)
-    return start_job(request, "equity", functools.partial(equity_job, question, plan, work))
+    job = functools.partial(equity_job, question, plan, work)
+    return start_job(request, jobs, owner, "equity", job)
 
 
 @router.post(
@@ -519,7 +444,7 @@ def start_equity(request: Request, body: EquityRequest) -> Response:
     response_model=NextCardJobAnswer,
     responses=answers(*CHANGES),
 )
-def start_next(request: Request, body: EquityRequest) -> Response:
+def start_next(request: Request, body: EquityRequest, jobs: JobsService, owner: Owner) -> Response:
     """Start the next-card table of the question (a board of 3 or 4 cards), exact; poll
     ``/api/poker/jobs/<job>`` for it. Refused (413) when it would take over
     :data:`EXACT_SECONDS` here."""
@@ -539,7 +464,7 @@ def start_next(request: Request, body: EquityRequest) -> Response:
             f"the next-card table would take over {EXACT_SECONDS:.0f} seconds on this server: "
             "narrow the ranges",
         )
-    return start_job(request, "next", functools.partial(next_job, question))
+    return start_job(request, jobs, owner, "next", functools.partial(next_job, question))
 
 
 @router.post(
@@ -548,36 +473,21 @@ def start_next(request: Request, body: EquityRequest) -> Response:
     response_model=HitsJobAnswer,
     responses=answers(*CHANGES),
 )
-def start_hits(request: Request, body: HitsRequest) -> Response:
+def start_hits(request: Request, body: HitsRequest, jobs: JobsService, owner: Owner) -> Response:
     """Start what the range (empty: random) makes on the board (3 to 5 cards), combo by
     combo, or over every flop when there is no board; poll ``/api/poker/jobs/<job>`` for
     it. The question is checked first (a bad range or card, a board of 2 cards, no live
     combo: a one-line 422); a browser's new question cancels its last one."""
     text = body.range if body.range.strip() else "random"
     question = HitsQuestion.parse(text, body.board.strip() or None, body.dead.strip() or None)
-    return start_job(request, "hits", functools.partial(hits_job, question))
+    return start_job(request, jobs, owner, "hits", functools.partial(hits_job, question))
 
 
-@router.get(
-    "/api/poker/jobs/{job_id}", response_model=PokerJobAnswer, responses=answers(*READS, 404)
-)
-def job_state(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> Response:
-    """A calculation's progress, then its result (or its one-line error)."""
-    job = request.app.state.jobs.get(request.scope["state"]["session_id"], job_id)
-    return answer(request, job.view())
-
-
-@router.delete(
-    "/api/poker/jobs/{job_id}", response_model=PokerJobAnswer, responses=answers(*SENDS, 404)
-)
-def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> Response:
-    """Stop a calculation."""
-    job = request.app.state.jobs.cancel(request.scope["state"]["session_id"], job_id)
-    return answer(request, job.view())
+add_job_routes(router, "/api/poker/jobs/{job_id}", PokerJobAnswer, "a calculation")
 
 
 @router.post("/api/poker/range", response_model=RangeAnswer, responses=answers(*SENDS))
-def read_range(body: RangeRequest) -> dict[str, Any]:
+def read_range(body: RangeRequest) -> RangeAnswer:
     """Range text read by the library: its normalised text, its combos and its 13x13 grid
     (aces first; pairs on the diagonal, suited above, offsuit below; each cell the
     weighted share of the class's combos in the range). An empty text is a random hand,
@@ -597,7 +507,7 @@ def read_range(body: RangeRequest) -> dict[str, Any]:
 
 
 @router.post("/api/poker/compare", response_model=CompareAnswer, responses=answers(*SENDS))
-def compare(body: CompareRequest) -> dict[str, Any]:
+def compare(body: CompareRequest) -> CompareAnswer:
     """Which of two hands wins: ``hand1 ; hand2``, in the game asked for."""
     if body.game == "holdem":
         matchup = parse_matchup(body.line)
@@ -608,13 +518,3 @@ def compare(body: CompareRequest) -> dict[str, Any]:
         "winner": matchup.winner,
         "verdict": matchup.verdict,
     }
-
-
-PAGE: Final = GamePage(
-    key="poker",
-    title="Poker",
-    path="/poker",
-    summary="Equity of hands and ranges for up to ten players in hold'em, Omaha and "
-    "short-deck, exact or Monte Carlo, and which of two hands wins.",
-    router=router,
-)

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
-from pydantic import Field
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
 
 from croupier.baccarat.trainer import (
     COUNT_CHOICES,
@@ -35,20 +34,23 @@ from croupier.baccarat.trainerlog import (
     session_record,
 )
 from croupier.web.answers import answer
-from croupier.web.errors import ApiError
-from croupier.web.pages import cards_view, render
-from croupier.web.schemas import CHANGES, READS, RequestModel, answers
-from croupier.web.schemas.baccarat_trainer import HistoryAnswer, TrainerAnswer
-from croupier.web.sessions import Slot, open_session
+from croupier.web.dependencies import Seat, seat
+from croupier.web.pages import page_and_state
+from croupier.web.schemas import CHANGES, READS, answers
+from croupier.web.schemas.baccarat_trainer import (
+    Checkpoint,
+    CountChoice,
+    HistoryAnswer,
+    Reply,
+    Start,
+    TrainerAnswer,
+)
+from croupier.web.sessions import Slot
+from croupier.web.views.cards import cards_view
 
 __all__ = ["TRAINER", "TrainerSeat", "router"]
 
-router = APIRouter()
-
-#: Longest answer time accepted from the page, in seconds.
-MAX_SECONDS: Final = 3_600.0
-#: Largest seed accepted.
-MAX_SEED: Final = 2**63 - 1
+router = APIRouter(tags=["baccarat trainer"])
 
 
 @dataclasses.dataclass(slots=True)
@@ -80,28 +82,11 @@ class TrainerSeat:
 
 
 TRAINER: Final = Slot("baccarat-trainer", TrainerSeat.from_dict)
+#: A route's seat at the trainer.
+TrainerChair = Annotated[Seat[TrainerSeat], seat(TRAINER)]
 
 
-class Start(RequestModel):
-    """A new drill: whose, which count, how many cards, how often a question."""
-
-    user: str = Field("student", max_length=40)
-    count: str = Field("dragon-7", max_length=20)
-    every: int = 10
-    cards: int = 104
-    decks: int = 8
-    seed: int | None = None
-
-
-class Reply(RequestModel):
-    """The counts as typed, and how long the answer took."""
-
-    running: str = Field(max_length=12)
-    true: str = Field(max_length=12)
-    seconds: float = Field(ge=0, le=MAX_SECONDS)
-
-
-def answer_view(answer: Answer) -> dict[str, Any]:
+def answer_view(answer: Answer) -> Checkpoint:
     """One scored answer, as JSON."""
     return {
         "cards_seen": answer.cards_seen,
@@ -115,24 +100,39 @@ def answer_view(answer: Answer) -> dict[str, Any]:
     }
 
 
-def history_view(user: str) -> dict[str, Any]:
+def history_view(user: str) -> HistoryAnswer:
     """The user's history, as JSON."""
     history = read_history(user)
     return {
         "user": user,
-        "sessions": [dataclasses.asdict(record) for record in history.records],
+        "sessions": [
+            {
+                "when": record.when,
+                "count": record.count,
+                "decks": record.decks,
+                "cards": record.cards,
+                "every": record.every,
+                "seed": record.seed,
+                "asked": record.asked,
+                "running_right": record.running_right,
+                "true_right": record.true_right,
+                "accuracy": record.accuracy,
+                "mean_seconds": record.mean_seconds,
+            }
+            for record in history.records
+        ],
         "skipped": history.skipped,
     }
 
 
-def trainer_view(seat: TrainerSeat | None) -> dict[str, Any]:
+def trainer_view(seat: TrainerSeat | None) -> TrainerAnswer:
     """Everything the page shows, as JSON."""
     systems = {key: trainer_count(key) for key in COUNT_CHOICES}
-    counts = [
+    counts: list[CountChoice] = [
         {"key": key, "name": system.name, "tags": system.written()}
         for key, system in systems.items()
     ]
-    view: dict[str, Any] = {
+    view: TrainerAnswer = {
         "counts": counts,
         "max_cards": MAX_DRILL_CARDS,
         "tolerance": TRUE_COUNT_TOLERANCE,
@@ -182,73 +182,65 @@ def _group_start(drill: Drill) -> int:
     return 0
 
 
-@router.get("/baccarat/trainer", response_class=HTMLResponse)
-def page(request: Request) -> Response:
-    """The trainer."""
-    with open_session(request) as session:
-        state = trainer_view(session.get(TRAINER))
-    return render(request, "trainer.html", title="Counting trainer", state=state)
-
-
-@router.get("/api/baccarat/trainer", response_model=TrainerAnswer, responses=answers(*READS))
-def state(request: Request) -> Response:
-    """The drill as the page shows it."""
-    with open_session(request) as session:
-        return answer(request, trainer_view(session.get(TRAINER)))
+page_and_state(
+    router,
+    page="/baccarat/trainer",
+    api="/api/baccarat/trainer",
+    template="trainer.html",
+    title="Counting trainer",
+    slot=TRAINER,
+    view=trainer_view,
+    response_model=TrainerAnswer,
+)
 
 
 @router.post("/api/baccarat/trainer", response_model=TrainerAnswer, responses=answers(*CHANGES))
-def start(request: Request, body: Start) -> Response:
+def start(request: Request, body: Start, chair: TrainerChair) -> Response:
     """Start a drill (leaving any other) and deal its first cards."""
     user = check_user(body.user.strip())
-    if body.seed is not None and not 0 <= body.seed <= MAX_SEED:
-        raise ApiError(422, f"bad seed {body.seed}: expected 0 to {MAX_SEED}")
     drill = Drill.new(body.count, decks=body.decks, cards=body.cards, every=body.every,
                       rng=body.seed)  # fmt: skip
     drill.next_cards()
     seat = TrainerSeat(drill, user, body.seed)
-    with open_session(request) as session:
-        session.put(TRAINER, seat)
-        return answer(request, trainer_view(seat))
+    chair.put(seat)
+    return answer(request, trainer_view(seat))
 
 
 @router.post(
     "/api/baccarat/trainer/answer", response_model=TrainerAnswer, responses=answers(*CHANGES)
 )
-def answer_counts(request: Request, body: Reply) -> Response:
+def answer_counts(request: Request, body: Reply, chair: TrainerChair) -> Response:
     """Score the counts typed for the cards shown, then deal the next group (or end the
-    drill and add it to the user's history)."""
+    drill and add it to the user's history: a file, so on a worker thread)."""
     running, true = parse_running(body.running), parse_true(body.true)
-    with open_session(request) as session:
-        seat = session.get(TRAINER)
-        if seat is None:
-            raise ApiError(409, "no drill yet: start one first")
-        seat.drill.answer(running, true, seconds=body.seconds)
-        if not seat.drill.finished:
-            seat.drill.next_cards()
-        elif not seat.saved:
-            save_session(session_record(seat.drill, seed=seat.seed), seat.user)
-            seat.saved = True
-        session.put(TRAINER, seat)
-        return answer(request, trainer_view(seat))
+    seat = chair.require("no drill yet: start one first")
+    seat.drill.answer(running, true, seconds=body.seconds)
+    if not seat.drill.finished:
+        seat.drill.next_cards()
+    elif not seat.saved:
+        save_session(session_record(seat.drill, seed=seat.seed), seat.user)
+        seat.saved = True
+    chair.put(seat)
+    return answer(request, trainer_view(seat))
 
 
 @router.get(
     "/api/baccarat/trainer/history", response_model=HistoryAnswer, responses=answers(*READS)
 )
-def history(request: Request, user: str) -> Response:
+def history(request: Request, user: Annotated[str, Query(min_length=1, max_length=40)]) -> Response:
     """A user's past drills."""
     return answer(request, history_view(check_user(user)))
 
 
 @router.delete("/api/baccarat/trainer", response_model=TrainerAnswer, responses=answers(*CHANGES))
-def stop(request: Request) -> Response:
+def stop(request: Request, chair: TrainerChair) -> Response:
     """Stop the drill: the answers given so far go into the history, then it is cleared."""
-    with open_session(request) as session:
-        seat = session.get(TRAINER)
-        kept = None
-        if seat is not None and seat.drill.answers and not seat.saved:
-            save_session(session_record(seat.drill, seed=seat.seed), seat.user)
-            kept = history_view(seat.user)
-        session.clear(TRAINER)
-    return answer(request, {**trainer_view(None), "history": kept})
+    seat = chair.state
+    kept = None
+    if seat is not None and seat.drill.answers and not seat.saved:
+        save_session(session_record(seat.drill, seed=seat.seed), seat.user)
+        kept = history_view(seat.user)
+    chair.clear()
+    view = trainer_view(None)
+    view["history"] = kept
+    return answer(request, view)

@@ -1,0 +1,80 @@
+"""The Casino review page's contract: the review of a whole game, as a job.
+
+``POST /api/casino/review`` starts the review of an uploaded game file (or of the game at
+this browser's table) and answers a :class:`ReviewJobAnswer`, polled at
+``/api/casino/jobs/<job>`` until its result, a :class:`GameReviewView`, comes: every
+position of the game with the move played and, for the human's moves, the verdict and
+the best move.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+from typing_extensions import TypedDict
+
+from croupier.web.schemas.casino import MAX_SAVE, MoveReviewView, MoveView, PositionView, Side
+from croupier.web.schemas.common import JobAnswer, RequestModel, closed
+
+__all__ = ["GameReviewView", "ReviewJobAnswer", "ReviewRequest", "ReviewStep", "ReviewSummary"]
+
+
+class ReviewRequest(RequestModel):
+    """A game to review: an uploaded game file (or game log), or, without one, the game at
+    this browser's table."""
+
+    text: str | None = Field(None, max_length=MAX_SAVE)
+    name: str = Field("game file", max_length=200)
+
+
+@closed
+class Thresholds(TypedDict):
+    """Round points lost from which a move is an inaccuracy or a blunder, and within
+    which it is as good as the best."""
+
+    inaccuracy: float
+    blunder: float
+    best: float
+
+
+@closed
+class ReviewSummary(TypedDict):
+    """The whole game's review in figures."""
+
+    player: Side
+    moves: Annotated[int, Field(ge=0)]
+    forced: Annotated[int, Field(ge=0)]
+    accuracy: float | None
+    points_lost: Annotated[float, Field(ge=0)]
+    points_lost_per_round: float | None
+    inaccuracies: Annotated[int, Field(ge=0)]
+    blunders: Annotated[int, Field(ge=0)]
+    thresholds: Thresholds
+
+
+@closed
+class ReviewStep(TypedDict):
+    """One move of the game: the position before it, the move, and for the human's
+    moves the best one and the verdict."""
+
+    round: Annotated[int, Field(ge=1)]
+    number: Annotated[int, Field(ge=1)]
+    player: Side
+    position: PositionView
+    move: MoveView
+    best: MoveView | None
+    review: MoveReviewView | None
+
+
+@closed
+class GameReviewView(TypedDict):
+    summary: ReviewSummary
+    steps: list[ReviewStep]
+
+
+@closed
+class ReviewJobAnswer(JobAnswer):
+    """A review's progress, then the review (or its one-line error)."""
+
+    result: Annotated[GameReviewView | None, Field(description="the review, once done")]

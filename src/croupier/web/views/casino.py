@@ -1,0 +1,495 @@
+"""Casino as the pages draw it: positions, moves, events, the table against the computer,
+a game's review, puzzles; and the work the server's worker processes do for them.
+
+Every function returns the TypedDict of :mod:`croupier.web.schemas.casino` (and of
+``casino_review``, ``casino_puzzles``) that its route answers. The table against the
+computer is a :class:`CasinoSeat`: the library's
+:class:`~croupier.casino.session.Session` and the events the page has not played out
+yet. The functions a worker process runs (:func:`answer_move`, :func:`reply`,
+:func:`expert_hint`, :func:`review_view`) take plain values and return them: the seat
+goes to the worker and comes back changed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from croupier.cards import Card
+from croupier.casino import Coin, Move, Player, State
+from croupier.casino.gamelog import GameLog, LoggedRound
+from croupier.casino.levels import DEFAULT_LEVEL, Level
+from croupier.casino.moves import Action
+from croupier.casino.puzzles import Puzzle, PuzzleHistory
+from croupier.casino.puzzles import PuzzleVerdict as Verdict
+from croupier.casino.replay import replay
+from croupier.casino.review import (
+    BEST_WITHIN,
+    BLUNDER,
+    INACCURACY,
+    INTERACTIVE_SECONDS,
+    GameReview,
+    Mark,
+    MoveReview,
+    Reviewer,
+    RoundReview,
+    review_round,
+)
+from croupier.casino.session import RoundEnd, Session, TableItem, Turn, table_items
+from croupier.casino.strategies.levels import STRONG_SETTINGS
+from croupier.web.jobs import Progress
+from croupier.web.schemas.casino import (
+    ActionName,
+    CoinSide,
+    Event,
+    Game,
+    HintAnswer,
+    HistoryEntry,
+    LevelChoice,
+    LevelName,
+    MarkName,
+    MoveEvent,
+    MoveReviewView,
+    MoveView,
+    NoGame,
+    PositionView,
+    RoundEndEvent,
+    RoundReviewView,
+    Side,
+    TableAnswer,
+    TossEvent,
+)
+from croupier.web.schemas.casino import (
+    TableItem as TableItemView,
+)
+from croupier.web.schemas.casino_puzzles import (
+    PuzzlePlayer,
+    PuzzlesAnswer,
+    PuzzleVerdict,
+    PuzzleView,
+)
+from croupier.web.schemas.casino_review import GameReviewView, ReviewStep, ReviewSummary
+from croupier.web.schemas.common import Players
+from croupier.web.views.cards import card_view, cards_view
+
+__all__ = [
+    "LEVEL_NOTES",
+    "CasinoSeat",
+    "answer_move",
+    "expert_hint",
+    "item_view",
+    "move_view",
+    "position_view",
+    "puzzle_view",
+    "puzzles_view",
+    "reply",
+    "review_view",
+    "table_view",
+    "toss_event",
+    "turn_events",
+    "verdict_view",
+]
+
+#: Share of an answer's time left that the review of a round just ended may take (the
+#: computer's replies get the rest).
+REVIEW_SHARE: Final = 0.5
+
+#: What each level plays, for the level picker.
+LEVEL_NOTES: Final = {
+    Level.BEGINNER: "plays any legal move at random",
+    Level.CASUAL: "takes the most points it can now (greedy)",
+    Level.STRONG: (
+        f"the expert on a small budget ({STRONG_SETTINGS.samples} sampled deal, "
+        f"{STRONG_SETTINGS.depth} ply)"
+    ),
+    Level.EXPERT: "the full expert: looks ahead over many sampled deals",
+}
+#: Each level, action and mark by the name the answers give it.
+LEVEL_NAMES: Final[dict[Level, LevelName]] = {
+    Level.BEGINNER: "beginner",
+    Level.CASUAL: "casual",
+    Level.STRONG: "strong",
+    Level.EXPERT: "expert",
+}
+ACTION_NAMES: Final[dict[Action, ActionName]] = {
+    Action.TRAIL: "trail",
+    Action.CAPTURE: "capture",
+    Action.BUILD: "build",
+    Action.INCREASE: "increase",
+}
+COIN_NAMES: Final[dict[Coin, CoinSide]] = {Coin.HEADS: "heads", Coin.TAILS: "tails"}
+MARK_NAMES: Final[dict[Mark, MarkName]] = {
+    Mark.INACCURACY: "inaccuracy",
+    Mark.BLUNDER: "blunder",
+}
+#: The level picker's choices (the same for every answer).
+LEVELS: Final[list[LevelChoice]] = [
+    {"name": LEVEL_NAMES[level], "note": LEVEL_NOTES[level]} for level in Level
+]
+
+
+def side(player: Player) -> Side:
+    """A player as the table's answers name it."""
+    return "human" if player is Player.HUMAN else "computer"
+
+
+@dataclass(slots=True)
+class CasinoSeat:
+    """One browser's tournament against the computer: the session, and what happened
+    since the human's last move (the page plays it out)."""
+
+    game: Session
+    events: list[Event] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seat as JSON-ready data (for the session's store)."""
+        return {**self.game.to_dict(), "events": self.events}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CasinoSeat:
+        """The seat saved by :meth:`to_dict` (checked as strictly as a save file)."""
+        return cls(Session.from_dict(data), list(data["events"]))
+
+
+# --- positions and moves --------------------------------------------------------------------
+
+
+def item_view(item: TableItem) -> TableItemView:
+    """A loose card or a build on the table."""
+    if isinstance(item, Card):
+        return {"kind": "card", "key": item.casino, "card": card_view(item)}
+    return {
+        "kind": "build",
+        "key": item.cards[0].casino,
+        "value": item.value,
+        "owner": side(item.owner),
+        "parts": [cards_view(part) for part in item.parts],
+        "text": str(item),
+    }
+
+
+def _move_items(move: Move, items: Sequence[TableItem]) -> list[int]:
+    """The indexes of the table items ``move`` names (its loose cards and builds)."""
+    used = []
+    for index, item in enumerate(items):
+        if isinstance(item, Card):
+            if item in move.loose:
+                used.append(index)
+        elif any(set(cards) == set(item.cards) for cards in move.builds):
+            used.append(index)
+    return used
+
+
+def move_view(move: Move, items: Sequence[TableItem]) -> MoveView:
+    """A move as the page uses it: the notation, the words, the card and the items."""
+    return {
+        "notation": str(move),
+        "text": move.describe("pretty"),
+        "action": ACTION_NAMES[move.action],
+        "card": move.card.casino,
+        "card_view": card_view(move.card),
+        "items": _move_items(move, items),
+    }
+
+
+def position_view(state: State, *, show_legal: bool) -> PositionView:
+    """The position: the table (builds first, as numbered at the terminal), the hand, the
+    computer's hand size, the piles, the deck, the scores and the human's legal moves."""
+    items = table_items(state)
+    human, computer = Player.HUMAN, Player.COMPUTER
+    legal = state.legal_moves() if show_legal and state.next_player is human else []
+    return {
+        "round": state.round_number,
+        "table": [item_view(item) for item in items],
+        "hand": cards_view(state.hands[human]),
+        "hand_keys": [card.casino for card in state.hands[human]],
+        "computer_hand": len(state.hands[computer]),
+        "piles": {
+            "human": cards_view(state.piles[human]),
+            "computer": cards_view(state.piles[computer]),
+        },
+        "deck": len(state.deck),
+        "scores": {"human": state.scores[human], "computer": state.scores[computer]},
+        "next": side(state.next_player),
+        "last_capturer": None if state.last_capturer is None else side(state.last_capturer),
+        "legal": [move_view(move, items) for move in legal],
+    }
+
+
+# --- the table against the computer ---------------------------------------------------------
+
+
+def table_view(seat: CasinoSeat | None) -> TableAnswer:
+    """Everything the table page shows."""
+    if seat is None:
+        empty: NoGame = {
+            "seated": False,
+            "levels": LEVELS,
+            "default_level": LEVEL_NAMES[DEFAULT_LEVEL],
+        }
+        return empty
+    game = seat.game
+    view: Game = {
+        "seated": True,
+        "levels": LEVELS,
+        "default_level": LEVEL_NAMES[DEFAULT_LEVEL],
+        "level": LEVEL_NAMES[game.level],
+        "finished": game.finished,
+        "position": position_view(game.state, show_legal=not game.finished),
+        "events": seat.events,
+        "moves_logged": game.log.moves,
+        "practice": game.practice,
+        "history": [] if game.finished else history_view(game),
+        "can_undo": not game.finished and game.can_undo,
+    }
+    return view
+
+
+def history_view(game: Session) -> list[HistoryEntry]:
+    """This round's moves so far (those before a loaded save included)."""
+    return [
+        {
+            "player": side(turn.player),
+            "notation": str(turn.move),
+            "text": turn.move.describe("pretty"),
+            "card_view": card_view(turn.move.card),
+        }
+        for turn in game.round_history()
+    ]
+
+
+def _share(value: float, digits: int = 4) -> float | None:
+    return None if math.isnan(value) else round(value, digits)
+
+
+def move_review_view(verdict: MoveReview) -> MoveReviewView:
+    """The verdict on one move."""
+    return {
+        "round": verdict.round_number,
+        "number": verdict.number,
+        "player": side(verdict.player),
+        "played": str(verdict.played),
+        "played_text": verdict.played.describe("pretty"),
+        "best": str(verdict.best),
+        "best_text": verdict.best.describe("pretty"),
+        "loss": round(verdict.loss, 3),
+        "mark": None if verdict.mark is None else MARK_NAMES[verdict.mark],
+        "reason": verdict.reason,
+        "forced": verdict.forced,
+        "costs_tournament": verdict.costs_tournament,
+        "exact": verdict.exact,
+        "clock_cut": verdict.clock_cut,
+    }
+
+
+def round_review_view(reviewed: RoundReview) -> RoundReviewView:
+    """The review of one round's moves."""
+    return {
+        "round": reviewed.round_number,
+        "points_lost": round(reviewed.points_lost, 3),
+        "accuracy": _share(reviewed.accuracy),
+        "inaccuracies": sum(move.mark is Mark.INACCURACY for move in reviewed.moves),
+        "blunders": sum(move.mark is Mark.BLUNDER for move in reviewed.moves),
+        "moves": [move_review_view(move) for move in reviewed.moves],
+    }
+
+
+def _round_review(log: GameLog, until: float) -> RoundReview | None:
+    """The review of the human's moves in the round just ended, searched by
+    :data:`REVIEW_SHARE` of the answer's time left (``until``, a ``time.time()``), each
+    move its share of it (at most :data:`INTERACTIVE_SECONDS`): a verdict the clock cut
+    says so, and the whole review of the round is there again on the review page."""
+    if not log.rounds:
+        return None
+    logged: LoggedRound = log.rounds[-1]
+    moves = sum(1 for state, _ in logged.positions() if state.next_player is Player.HUMAN)
+    share = (until - time.time()) * REVIEW_SHARE / max(1, moves)
+    seconds = min(INTERACTIVE_SECONDS, max(0.0, share))
+    return review_round(logged, reviewer=Reviewer(seconds=seconds))
+
+
+def round_end_event(end: RoundEnd, review: RoundReview | None) -> RoundEndEvent:
+    """A round's end: the leftover, the piles, the scoring, the totals, the review."""
+    state, score = end.state, end.score
+    human, computer = Player.HUMAN, Player.COMPUTER
+    return {
+        "kind": "round_end",
+        "round": state.round_number,
+        "leftover": cards_view(end.leftover),
+        "last_capturer": None if state.last_capturer is None else side(state.last_capturer),
+        "piles": {
+            "human": cards_view(state.piles[human]),
+            "computer": cards_view(state.piles[computer]),
+        },
+        "items": [
+            {
+                "name": item.item.name,
+                "human": {"cards": item.counts[human], "points": item.points[human]},
+                "computer": {"cards": item.counts[computer], "points": item.points[computer]},
+            }
+            for item in score.items
+        ],
+        "points": {"human": score.points[human], "computer": score.points[computer]},
+        "before": {"human": state.scores[human], "computer": state.scores[computer]},
+        "totals": {"human": end.totals[human], "computer": end.totals[computer]},
+        "review": None if review is None else round_review_view(review),
+    }
+
+
+def turn_events(turn: Turn, log: GameLog, until: float) -> list[Event]:
+    """A turn as the page plays it out: the move, then the round's end (with the review
+    of the human's moves, searched by ``until``) and the tournament's, if they came."""
+    move: MoveEvent = {
+        "kind": "move",
+        "player": side(turn.player),
+        "move": move_view(turn.move, table_items(turn.before)),
+        "reason": turn.reason,
+        "position": position_view(turn.state, show_legal=False),
+    }
+    events: list[Event] = [move]
+    end = turn.round_end
+    if end is not None:
+        events.append(round_end_event(end, _round_review(log, until)))
+        if end.tournament_over:
+            human, computer = end.totals
+            winner = None if end.winner is None else side(end.winner)
+            totals: Players = {"human": human, "computer": computer}
+            events.append({"kind": "tournament_over", "winner": winner, "totals": totals})
+    return events
+
+
+def toss_event(call: Coin, toss: Coin, first: Player) -> TossEvent:
+    """The coin toss that began a tournament against the computer."""
+    who = "you play first" if first is Player.HUMAN else "the computer plays first"
+    return {
+        "kind": "toss",
+        "call": COIN_NAMES[call],
+        "toss": COIN_NAMES[toss],
+        "first": side(first),
+        "text": f"The coin shows {toss.value}: you called {call.value}, so {who}.",
+    }
+
+
+def reply(seat: CasinoSeat, until: float) -> CasinoSeat:
+    """The computer's moves until it is the human's turn (or the tournament is over),
+    added to the seat's events, all searched by ``until`` (``time.time()``). Runs in a
+    worker process: takes the seat and returns it changed."""
+    for turn in seat.game.reply(until):
+        seat.events += turn_events(turn, seat.game.log, until)
+    return seat
+
+
+def answer_move(seat: CasinoSeat, turn: Turn, until: float) -> CasinoSeat:
+    """What follows the human's move ``turn``: its events (the review, if it ended a
+    round), then the computer's replies, all by ``until``. Runs in a worker process when
+    there is something to search."""
+    seat.events = turn_events(turn, seat.game.log, until)
+    return reply(seat, until)
+
+
+def expert_hint(seat: CasinoSeat, until: float) -> HintAnswer:
+    """The expert's advice for the human's move, searched by ``until`` (in a worker)."""
+    game = seat.game
+    decision = game.advice(until)
+    return {"move": move_view(decision.move, table_items(game.state)), "reason": decision.reason}
+
+
+# --- the review of a whole game ---------------------------------------------------------------
+
+
+def review_view(log: GameLog, progress: Progress | None = None) -> GameReviewView:
+    """The review of ``log`` as the replay page shows it: the summary, then every move
+    with the position before it, the move played, and for the human's moves the verdict
+    and the best move (``progress(done, total)`` is told each round reviewed). The same
+    verdicts as ``croupier casino review``: a fixed amount of search, no clock."""
+    reviewer = Reviewer()
+    rounds = []
+    for done, logged in enumerate(log.rounds):
+        if progress is not None:
+            progress(done, len(log.rounds))
+        reviewed = review_round(logged, reviewer=reviewer)
+        if reviewed.moves:
+            rounds.append(reviewed)
+    result = GameReview(Player.HUMAN, tuple(rounds))
+    moves = result.moves
+    summary: ReviewSummary = {
+        "player": side(result.player),
+        "moves": len(moves),
+        "forced": sum(move.forced for move in moves),
+        "accuracy": _share(result.accuracy),
+        "points_lost": round(result.points_lost, 3),
+        "points_lost_per_round": _share(result.points_lost_per_round, 3),
+        "inaccuracies": result.inaccuracies,
+        "blunders": result.blunders,
+        "thresholds": {"inaccuracy": INACCURACY, "blunder": BLUNDER, "best": BEST_WITHIN},
+    }
+    steps: list[ReviewStep] = []
+    for step in replay(log, result):
+        items = table_items(step.before)
+        verdict = step.review
+        steps.append(
+            {
+                "round": step.round_number,
+                "number": step.number,
+                "player": side(step.player),
+                "position": position_view(step.before, show_legal=False),
+                "move": move_view(step.move, items),
+                "best": None if verdict is None else move_view(verdict.best, items),
+                "review": None if verdict is None else move_review_view(verdict),
+            }
+        )
+    return {"summary": summary, "steps": steps}
+
+
+# --- puzzles ----------------------------------------------------------------------------------
+
+
+def puzzle_view(puzzle: Puzzle, history: PuzzleHistory) -> PuzzleView:
+    """A puzzle as its page draws it, from the solver's side: the table, both hands (every
+    card is known in a last deal), the piles, the scores, the legal moves, the ratings."""
+    state = puzzle.state
+    me, them = puzzle.player, puzzle.player.other
+    items = table_items(state)
+    return {
+        "id": puzzle.id,
+        "rating": round(history.rating_of(puzzle).rating),
+        "player": side(me),
+        "round": state.round_number,
+        "table": [item_view(item) for item in items],
+        "hand": cards_view(state.hands[me]),
+        "opponent_hand": cards_view(state.hands[them]),
+        "piles": {"mine": len(state.piles[me]), "theirs": len(state.piles[them])},
+        "scores": {"mine": state.scores[me], "theirs": state.scores[them]},
+        "legal": [move_view(move, items) for move in state.legal_moves()],
+    }
+
+
+def player_view(history: PuzzleHistory) -> PuzzlePlayer:
+    """The solver's record."""
+    return {
+        "rating": round(history.player.rating),
+        "deviation": round(history.player.deviation),
+        "solved": history.solved,
+        "tried": len(history.attempts),
+    }
+
+
+def puzzles_view(history: PuzzleHistory, puzzle: Puzzle) -> PuzzlesAnswer:
+    """The page's state: the puzzle on show and the player's record."""
+    return {"puzzle": puzzle_view(puzzle, history), "player": player_view(history)}
+
+
+def verdict_view(verdict: Verdict) -> PuzzleVerdict:
+    """The verdict on an answer to a puzzle."""
+    return {
+        "puzzle": verdict.puzzle,
+        "move": str(verdict.move),
+        "solved": verdict.solved,
+        "loss": round(verdict.loss, 3),
+        "solution": str(verdict.solution),
+        "solution_text": verdict.solution.describe("pretty"),
+        "reason": verdict.reason,
+    }
