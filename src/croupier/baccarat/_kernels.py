@@ -62,12 +62,11 @@ LANES = 8
 PANEL = 5
 
 # Scratch layout, lane by lane: 60 factors, the low half's 462 weights, the high half's,
-# then the panel's sums, and the denominators.
+# the denominators (then the numerators, a row of the matrix after another).
 _LOW: int = cython.declare(cython.int, 60 * 8)
 _HIGH: int = cython.declare(cython.int, (60 + 462) * 8)
-_SUMS: int = cython.declare(cython.int, (60 + 2 * 462) * 8)
-_DENOMINATOR: int = cython.declare(cython.int, (60 + 2 * 462 + 5) * 8)
-SCRATCH = (60 + 2 * 462 + 5 + 1) * 8
+_DENOMINATOR: int = cython.declare(cython.int, (60 + 2 * 462) * 8)
+SCRATCH = (60 + 2 * 462 + 1) * 8
 
 # Set by configure(): for every weight of each half past the first, the weight it extends
 # (its place in the half) and the factor it multiplies by (value * 6 + occurrence), each
@@ -132,7 +131,6 @@ class _At:
     factor=cython.p_double,
     low=cython.p_double,
     high=cython.p_double,
-    sums=cython.p_double,
     denominator=cython.p_double,
     numerator=cython.p_double,
     matrix=cython.p_double,
@@ -144,7 +142,7 @@ class _At:
     c=cython.Py_ssize_t,
     v=cython.int,
     j=cython.int,
-    e=cython.int,
+    e=cython.Py_ssize_t,
     b=cython.int,
     i=cython.int,
     k=cython.int,
@@ -158,6 +156,8 @@ class _At:
     count=cython.longlong,
     total=cython.longlong,
     aligned=cython.Py_ssize_t,
+    counts_of=cython.double[80],
+    totals=cython.double[8],
 )
 def batch_sums(
     counts: NDArray[np.int64],
@@ -182,6 +182,8 @@ def batch_sums(
     of five rows.
     """
     rows = out.shape[1]
+    if not cython.compiled:
+        counts_of, totals = [0.0] * 80, [0.0] * 8
     # scratch: the lanes' weights, then their numerators; 64 bytes more to align it
     work = np.zeros(SCRATCH + LANES * rows + 8, dtype=np.float64)
     # read-only counts are welcome: a const view (declared here, as cython.locals cannot)
@@ -195,7 +197,7 @@ def batch_sums(
         table, matrix = _plain(counts), _plain(matrices)
         factor = work
     low, high = _shifted(factor, _LOW), _shifted(factor, _HIGH)
-    sums, denominator = _shifted(factor, _SUMS), _shifted(factor, _DENOMINATOR)
+    denominator = _shifted(factor, _DENOMINATOR)
     numerator = _shifted(factor, SCRATCH)
     first, last = start, stop
     # the trees as local views: their data pointers stay in registers
@@ -211,13 +213,20 @@ def batch_sums(
                 for v in range(10):
                     count = table[c, v]
                     total += count
-                    for j in range(6):
-                        factor[(v * 6 + j) * 8 + b] = count - j
-                denominator[b] = cython.cast(cython.double, total)
-                for j in range(1, 6):
-                    denominator[b] = denominator[b] * cython.cast(cython.double, total - j)
+                    counts_of[v * 8 + b] = cython.cast(cython.double, count)
+                totals[b] = cython.cast(cython.double, total)
+            # lane by lane from here (whole numbers: the same values as in integers)
+            for v in range(10):
+                for j in range(6):
+                    for b in range(8):
+                        factor[(v * 6 + j) * 8 + b] = counts_of[v * 8 + b] - j
+            for b in range(8):
+                denominator[b] = totals[b]
                 low[b] = 1.0
                 high[b] = 1.0
+            for j in range(1, 6):
+                for b in range(8):
+                    denominator[b] = denominator[b] * (totals[b] - j)
             for e in range(1, _HALF):
                 _multiply(
                     _shifted(low, e * 8), _shifted(low, parent[e]), _shifted(factor, factors[e])
@@ -243,20 +252,20 @@ def batch_sums(
                     inner_weights = _shifted(low, _level_start(k) * 8)
                 if outer == 1:  # the empty multiset (weight 1) times a vector
                     for r in range(rows):
-                        _dot5(_shifted(matrix, at), inner_weights, inner, sums)
-                        for b in range(8):
-                            numerator[r * 8 + b] = numerator[r * 8 + b] + sums[b]
+                        _dot5(
+                            _shifted(matrix, at), inner_weights, inner, _shifted(numerator, r * 8)
+                        )
                         at += inner
                     continue
                 for p in range(0, rows * outer, 5):  # a panel: 5 rows of one matrix row
-                    _rows5(_shifted(matrix, at), inner_weights, inner, sums)
                     r = p // outer
-                    for i in range(5):
-                        o = p - r * outer + i
-                        for b in range(8):
-                            numerator[r * 8 + b] = (
-                                numerator[r * 8 + b] + outer_weights[o * 8 + b] * sums[i * 8 + b]
-                            )
+                    _rows5(
+                        _shifted(matrix, at),
+                        inner_weights,
+                        inner,
+                        _shifted(outer_weights, (p - r * outer) * 8),
+                        _shifted(numerator, r * 8),
+                    )
                     at += 5 * inner
             for b in range(8):
                 if group + b < last:
@@ -295,7 +304,8 @@ def _multiply(target: Any, parent: Any, by: Any) -> None:
     panel=cython.p_double,
     weights=cython.p_double,
     inner=cython.int,
-    sums=cython.p_double,
+    outer_weights=cython.p_double,
+    numerator=cython.p_double,
     j=cython.Py_ssize_t,
     b=cython.Py_ssize_t,
     r0=cython.p_double,
@@ -315,14 +325,17 @@ def _multiply(target: Any, parent: Any, by: Any) -> None:
     t2=cython.double[8],
     t3=cython.double[8],
     t4=cython.double[8],
+    total=cython.double[8],
 )
-def _rows5(panel: Any, weights: Any, inner: int, sums: Any) -> None:
-    """``sums[i * LANES + b]`` = row ``i`` of a panel (five rows of ``inner`` numbers,
-    one after the other) times the weights of lane ``b`` (``weights[j * LANES + b]``),
-    added in the order of ``j``. The five rows' sums stay in registers: each weight read
-    serves five rows, and each number of the panel every lane."""
+def _rows5(panel: Any, weights: Any, inner: int, outer_weights: Any, numerator: Any) -> None:
+    """Row ``i`` of a panel (five rows of ``inner`` numbers, one after the other) times
+    the weights of lane ``b`` (``weights[j * LANES + b]``), added in the order of ``j``;
+    then, lane by lane, ``numerator[b] += outer_weights[i * LANES + b] * row_i`` for the
+    rows in order. The five rows' sums stay in registers: each weight read serves five
+    rows, and each number of the panel every lane."""
     if not cython.compiled:
         t0, t1, t2, t3, t4 = [0.0] * 8, [0.0] * 8, [0.0] * 8, [0.0] * 8, [0.0] * 8
+        total = [0.0] * 8
     r0, r1, r2 = panel, _shifted(panel, inner), _shifted(panel, 2 * inner)
     r3, r4 = _shifted(panel, 3 * inner), _shifted(panel, 4 * inner)
     for b in range(8):
@@ -345,12 +358,15 @@ def _rows5(panel: Any, weights: Any, inner: int, sums: Any) -> None:
             t2[b] = t2[b] + g2 * w
             t3[b] = t3[b] + g3 * w
             t4[b] = t4[b] + g4 * w
+    # every load before the stores, through a local array: one vector each
     for b in range(8):
-        sums[b] = t0[b]
-        sums[8 + b] = t1[b]
-        sums[16 + b] = t2[b]
-        sums[24 + b] = t3[b]
-        sums[32 + b] = t4[b]
+        total[b] = numerator[b] + outer_weights[b] * t0[b]
+        total[b] = total[b] + outer_weights[8 + b] * t1[b]
+        total[b] = total[b] + outer_weights[16 + b] * t2[b]
+        total[b] = total[b] + outer_weights[24 + b] * t3[b]
+        total[b] = total[b] + outer_weights[32 + b] * t4[b]
+    for b in range(8):
+        numerator[b] = total[b]
 
 
 @cython.cfunc
@@ -361,7 +377,7 @@ def _rows5(panel: Any, weights: Any, inner: int, sums: Any) -> None:
     vector=cython.p_double,
     weights=cython.p_double,
     inner=cython.int,
-    sums=cython.p_double,
+    numerator=cython.p_double,
     j=cython.Py_ssize_t,
     b=cython.Py_ssize_t,
     x=cython.p_double,
@@ -375,13 +391,16 @@ def _rows5(panel: Any, weights: Any, inner: int, sums: Any) -> None:
     t2=cython.double[8],
     t3=cython.double[8],
     t4=cython.double[8],
+    total=cython.double[8],
 )
-def _dot5(vector: Any, weights: Any, inner: int, sums: Any) -> None:
-    """``sums[b]`` = a vector of ``inner`` numbers (a multiple of five) times the weights
-    of lane ``b``: five partial sums (numbers ``j`` with the same ``j % 5``), added as
-    ``((s0 + s1) + (s2 + s3)) + s4``, so that five additions are under way at once."""
+def _dot5(vector: Any, weights: Any, inner: int, numerator: Any) -> None:
+    """``numerator[b] +=`` a vector of ``inner`` numbers (a multiple of five) times the
+    weights of lane ``b``: five partial sums (numbers ``j`` with the same ``j % 5``),
+    added as ``((s0 + s1) + (s2 + s3)) + s4``, so that five additions are under way at
+    once."""
     if not cython.compiled:
         t0, t1, t2, t3, t4 = [0.0] * 8, [0.0] * 8, [0.0] * 8, [0.0] * 8, [0.0] * 8
+        total = [0.0] * 8
     for b in range(8):
         t0[b] = 0.0
         t1[b] = 0.0
@@ -398,7 +417,9 @@ def _dot5(vector: Any, weights: Any, inner: int, sums: Any) -> None:
             t3[b] = t3[b] + g3 * x[24 + b]
             t4[b] = t4[b] + g4 * x[32 + b]
     for b in range(8):
-        sums[b] = ((t0[b] + t1[b]) + (t2[b] + t3[b])) + t4[b]
+        total[b] = numerator[b] + (((t0[b] + t1[b]) + (t2[b] + t3[b])) + t4[b])
+    for b in range(8):
+        numerator[b] = total[b]
 
 
 @cython.cfunc
