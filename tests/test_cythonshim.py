@@ -14,11 +14,14 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import croupier
 from croupier import cythonshim, engine
+
+from .untyped import untyped
 
 ROOT = Path(croupier.__file__).parent
 BLOCK = "import sys; sys.modules['cython'] = None\n"
@@ -90,8 +93,8 @@ def _answers(output: str) -> object:
     return data
 
 
-def _shadow() -> object:
-    return pytest.importorskip("Cython.Shadow")
+def _shadow() -> Any:
+    return untyped(pytest.importorskip("Cython.Shadow"))
 
 
 @pytest.mark.parametrize(
@@ -112,27 +115,27 @@ def _shadow() -> object:
 def test_casts_and_declarations_are_cythons_own(kind: str, value: object) -> None:
     """What ``cython.cast`` and ``cython.declare`` make of a value, compared with
     Cython's own module (the uncompiled kernels' arithmetic depends on it)."""
-    shadow: object = _shadow()
+    shadow = _shadow()
     mine_type, theirs_type = getattr(cythonshim, kind), getattr(shadow, kind)
-    mine, theirs = cythonshim.cast(mine_type, value), shadow.cast(theirs_type, value)  # type: ignore[attr-defined]
+    mine, theirs = cythonshim.cast(mine_type, value), shadow.cast(theirs_type, value)
     assert (type(mine), mine) == (type(theirs), theirs)
     declared = cythonshim.declare(mine_type, value)
-    assert (type(declared), declared) == (type(shadow.declare(theirs_type, value)), theirs)  # type: ignore[attr-defined]
+    assert (type(declared), declared) == (type(shadow.declare(theirs_type, value)), theirs)
 
 
 def test_arrays_views_and_classes_as_cython_has_them() -> None:
-    shadow: object = _shadow()
+    shadow = _shadow()
     data = [1, 2, 3]
     for module in (cythonshim, shadow):
-        view = module.declare(module.const[module.longlong][:, ::1], data)  # type: ignore[attr-defined]
+        view = module.declare(module.const[module.longlong][:, ::1], data)
         assert view is data
-        assert module.declare(module.double[::1]) is None  # type: ignore[attr-defined]
-        array = module.declare(module.longlong[4])  # type: ignore[attr-defined]
+        assert module.declare(module.double[::1]) is None
+        array = module.declare(module.longlong[4])
         array[1] = 2.0
         assert len(array._items if module is shadow else array) == 4
         assert type(array[1]) is int
-        assert module.cast(dict, None) is None  # type: ignore[attr-defined]
-        assert module.cast(list, (1,)) == [1]  # type: ignore[attr-defined]
+        assert module.cast(dict, None) is None
+        assert module.cast(list, (1,)) == [1]
 
 
 def test_every_name_the_kernels_use_is_in_the_shim() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -136,9 +137,8 @@ def test_the_how_to_s_review_session_is_real(
 ) -> None:
     page = HOW_TO.read_text(encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "monday.log").write_text(
-        "\n".join(_block(page, "```text\nCasino game log\n")).join(["Casino game log\n", "\n"])
-    )
+    examples = HOW_TO.parents[1] / "examples"
+    shutil.copy(examples / "monday.log", tmp_path / "monday.log")
     expected = _block(page, "```console\n$ croupier casino review monday.log\n")
     run = croupier("casino", "review", "monday.log")
     assert [line.rstrip() for line in run.stdout.splitlines()] == expected
