@@ -56,6 +56,34 @@ def test_the_widest_build_the_processor_runs_is_loaded(game: str) -> None:
     assert pure == "None"
 
 
+def test_a_wider_build_older_than_its_source_is_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A wider build left by an earlier install (the compiler of this one could not build
+    it) must not run in place of the plain build made from the source now here."""
+    source = engine._source(engine.KERNELS["baccarat"]).stat().st_mtime
+    builds = {}
+    for suffix, age in (("", 0.0), ("_avx512", 3600.0), ("_avx2", 0.0)):
+        path = tmp_path / f"baccarat{suffix}.so"
+        path.touch()
+        os.utime(path, (source - age, source - age))
+        builds[engine.KERNELS["baccarat"] + suffix] = path
+    monkeypatch.setattr(engine, "_built", builds.get)
+    monkeypatch.setattr(engine, "cpu_features", lambda: frozenset({"AVX2", "AVX512F"}))
+    monkeypatch.delenv(engine.PURE_VARIABLE, raising=False)
+    for cached in (engine.compiled, engine.variant):
+        cached.cache_clear()
+    try:
+        assert engine.variant("baccarat") == "avx2"
+        os.utime(builds[engine.KERNELS["baccarat"] + "_avx512"], (source, source))
+        engine.variant.cache_clear()
+        assert engine.variant("baccarat") == "avx512"
+    finally:
+        monkeypatch.undo()
+        for cached in (engine.compiled, engine.variant):
+            cached.cache_clear()
+
+
 def run_python(code: str, **env: str) -> str:
     environment = {**os.environ, **env}
     done = subprocess.run(

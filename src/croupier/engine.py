@@ -127,15 +127,24 @@ def cpu_features() -> frozenset[str]:
     return frozenset()
 
 
+#: Seconds a wider build may be older than its source and still count as built from it
+#: (an install writes the source and its builds within moments of each other).
+_STALE_AFTER: Final = 60.0
+
+
 @functools.cache
 def variant(game: str) -> str | None:
     """The wider build of ``game``'s kernels that :func:`kernels` loads (a suffix of
     :data:`VARIANTS`: the widest one built that this processor runs), or ``None``: the
-    plain build (or nothing compiled)."""
+    plain build (or nothing compiled). A wider build older than the source is left from
+    an earlier install (a compiler that could build it then, not now) and is passed
+    over."""
     if not compiled(game):
         return None
+    made = _source(KERNELS[game]).stat().st_mtime - _STALE_AFTER
     for suffix, needs in VARIANTS.get(game, ()):
-        if _built(f"{KERNELS[game]}_{suffix}") is not None and set(needs) <= cpu_features():
+        built = _built(f"{KERNELS[game]}_{suffix}")
+        if built is not None and set(needs) <= cpu_features() and built.stat().st_mtime >= made:
             return suffix
     return None
 
