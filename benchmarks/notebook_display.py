@@ -37,7 +37,13 @@ def values() -> list[tuple[str, Any]]:
     from croupier.casino.session import Session
     from croupier.casino.strategies import strategy_named
     from croupier.casino.strategies.arena import run_arena
+    from croupier.poker import Range, calculate, evaluate
+    from croupier.poker.calc.distribution import equity_distribution
+    from croupier.poker.calc.nextcard import next_card
+    from croupier.poker.hits.classifier import hits
 
+    villain = Range.parse("TT+, AQs+, AKo, KQs:0.5, 76s, 65s")
+    equity = calculate(["AhKh", villain], board="Kd 7h 2h")
     session = Session.new(Player.HUMAN, rng=3)
     player = strategy_named("greedy")
     while not session.finished:
@@ -69,6 +75,13 @@ def values() -> list[tuple[str, Any]]:
         ("casino replay step", replay(log, review)[0]),
         ("casino review, whole game", review),
         ("casino arena", run_arena("greedy", "random", 2, rng=1)),
+        ("poker hand", evaluate("As Ac Ks Kc Qh Jh Td")),
+        ("poker range grid", villain),
+        ("poker equity, exact", equity),
+        ("poker equity, Monte Carlo", calculate(["QQ+", "JJ-88", "random"], trials=5_000, rng=1)),
+        ("poker next card", next_card(["AhKh", villain], board="Kd 7h 2h")),
+        ("poker distribution", equity_distribution(equity)[1]),
+        ("poker hits", hits(villain, board="Kd 7h 2h")),
     ]
     return found
 

@@ -26,12 +26,12 @@ from typing import TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the naive reading lives in the test suite
 
-from tests.poker.generic_reference import naive_set  # noqa: E402
+from tests.poker.ranges.generic_reference import naive_set  # noqa: E402
 
 from croupier.cards import DECK  # noqa: E402
-from croupier.poker.generic_ranges import GenericRange  # noqa: E402
-from croupier.poker.generic_ranges_holdings import holdings  # noqa: E402
-from croupier.poker.generic_ranges_syntax import parse  # noqa: E402
+from croupier.poker.ranges.generic import GenericRange  # noqa: E402
+from croupier.poker.ranges.generic_syntax import parse  # noqa: E402
+from croupier.poker.ranges.generic_table import holdings  # noqa: E402
 
 TEXTS = ("AA", "AA!AAA", "AxAyxy", "RRON", "KK:xxyy, JJ!JJJ", "wxy", "JT98-6543", "$ds")
 GAMES = {4: "omaha", 5: "omaha5"}

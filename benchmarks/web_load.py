@@ -32,6 +32,12 @@ Scenarios and the targets of issue 26:
 ``casino``
     8 Casino games at once at the expert level, each human move answered with the
     computer's reply: p99 within the computer's deadline (1 s) plus 0.3 s.
+``tables``
+    the shared tables of issue 34, at once: 50 Casino tables of two people and 5 shared
+    Baccarat tables of 8 bettors, every browser following its table live (server-sent
+    events); players move every second or so. Each move's (each deal's) delivery is
+    timed from the request's sending to the event's arrival at every other browser at
+    the table: p99 under 200 ms; the server's memory after (bounded).
 ``sessions``
     10,000 new sessions (a cookieless client sitting down at Baccarat): the server's
     memory (RSS, its worker processes apart) under 250 MB, the database's size, no
@@ -63,9 +69,9 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
-#: The Casino computer's deadline per answer (croupier.web.casino.DEADLINE).
+#: The Casino computer's deadline per answer (croupier.web.routers.casino.DEADLINE).
 CASINO_DEADLINE = 1.0
-SCENARIOS = ("pages", "deal", "casino", "sessions", "abuse")
+SCENARIOS = ("pages", "deal", "casino", "tables", "sessions", "abuse")
 
 
 def drive(work: Awaitable[T]) -> T:
@@ -451,6 +457,218 @@ async def slow_heads(url: str, connections: int = 40, wait: float = 13.0) -> tup
     return still_open, connections
 
 
+# --- the shared tables: delivery of moves to the other browsers -------------------------------
+
+
+class Follower:
+    """A browser following a table's live updates (server-sent events): each event's
+    version and arrival time."""
+
+    def __init__(self, url: str, path: str, cookies: dict[str, str], seen: Callable[[int], None]):
+        self.client = Client(url)
+        self.client.cookies = dict(cookies)
+        self.path = path
+        self.seen = seen
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._read())
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, OSError):
+                await self.task
+        await self.client.close()
+
+    async def _read(self) -> None:
+        reader, writer = await self.client._connect()
+        cookie = "; ".join(f"{k}={v}" for k, v in self.client.cookies.items())
+        writer.write(
+            f"GET {self.path} HTTP/1.1\r\nHost: 127.0.0.1:{self.client.port}\r\n"
+            f"Accept: text/event-stream\r\nCookie: {cookie}\r\n\r\n".encode()
+        )
+        head = await reader.readuntil(b"\r\n\r\n")
+        if b" 200 " not in head.split(b"\r\n", 1)[0]:
+            raise RuntimeError(f"no stream: {head[:200]!r}")
+        buffer = b""
+        while True:  # chunked: a size line, then the data
+            size = int((await reader.readuntil(b"\r\n")).strip(), 16)
+            if size == 0:
+                return
+            buffer += await reader.readexactly(size)
+            await reader.readexactly(2)
+            while b"\n\n" in buffer:
+                event, buffer = buffer.split(b"\n\n", 1)
+                for line in event.split(b"\n"):
+                    if line.startswith(b"id: "):
+                        self.seen(int(line[4:]))
+
+
+@dataclass
+class Deliveries:
+    """When each version of each table was asked for, and how long each browser took to
+    see it."""
+
+    #: When each (table, version) was asked for, and by whom.
+    sent: dict[tuple[str, int], tuple[float, str]] = field(default_factory=dict)
+    run: Run = field(default_factory=lambda: Run("move delivered to the others"))
+
+    def sending(self, table: str, version: int, who: str) -> None:
+        self.sent.setdefault((table, version), (time.perf_counter(), who))
+
+    def seer(self, table: str, who: str) -> Callable[[int], None]:
+        """What ``who``'s stream calls with each version it brings: timed unless ``who``
+        made that change."""
+
+        def seen(version: int) -> None:
+            found = self.sent.get((table, version))
+            if found is not None and found[1] != who:
+                self.run.record(200, found[0])
+
+        return seen
+
+
+async def casino_pair(
+    url: str,
+    number: int,
+    moves: int,
+    think: float,
+    deliveries: Deliveries,
+    over: Callable[[], bool],
+) -> list[str]:
+    """Two browsers at a new Casino table, each following it live; ``moves`` moves, each
+    after ``think`` seconds, each move's arrival at the other browser timed."""
+    errors: list[str] = []
+    ada, ben = Client(url), Client(url)
+    status, body = await ada.request("POST", "/api/casino/tables", {"name": f"A{number}"})
+    if status != 201:
+        return [f"open: {status} {body[:200]!r}"]
+    table = json.loads(body)["id"]
+    await ben.request("GET", "/healthz")  # a cookie first
+    status, body = await ben.request(
+        "POST", f"/api/casino/tables/{table}/join", {"name": f"B{number}"}
+    )
+    if status != 200:
+        return [f"join: {status} {body[:200]!r}"]
+    players = {"first": ada, "second": ben}
+    followers = []
+    for seat, client in players.items():
+        follower = Follower(url, f"/api/casino/tables/{table}/events", client.cookies,
+                            deliveries.seer(table, seat))  # fmt: skip
+        follower.start()
+        followers.append((seat, follower))
+    await asyncio.sleep(0.5)  # the streams are open
+    view = json.loads(body)
+    try:
+        for _ in range(moves):
+            if over() or view["status"] != "playing":
+                break
+            await asyncio.sleep(think)
+            mover = players[view["to_move"]]
+            status, body = await mover.request("GET", f"/api/casino/tables/{table}")
+            mine = json.loads(body)
+            move = mine["legal"][0]
+            items = [mine["table"][i]["key"] for i in move["items"]]
+            deliveries.sending(table, mine["version"] + 1, view["to_move"])
+            status, body = await mover.request(
+                "POST",
+                f"/api/casino/tables/{table}/move",
+                {"card": move["card"], "action": move["action"], "items": items},
+            )
+            if status != 200:
+                errors.append(f"move: {status} {body[:200]!r}")
+                break
+            view = json.loads(body)
+        await asyncio.sleep(1.0)  # the last moves arrive
+    finally:
+        for _, follower in followers:
+            await follower.stop()
+        await ada.close()
+        await ben.close()
+    return errors
+
+
+async def baccarat_room(
+    url: str, number: int, bettors: int, rounds: int, think: float, deliveries: Deliveries,
+    over: Callable[[], bool],
+) -> list[str]:  # fmt: skip
+    """A shared Baccarat table of ``bettors`` browsers, each following it live; each round
+    every bettor bets and says it is ready, the last one's request deals, and the deal's
+    arrival at the other bettors is timed."""
+    errors: list[str] = []
+    opener = Client(url)
+    status, body = await opener.request(
+        "POST", "/api/baccarat/tables", {"title": f"Room {number}", "window": 120}
+    )
+    if status != 201:
+        return [f"open: {status} {body[:200]!r}"]
+    table = json.loads(body)["id"]
+    clients = [opener] + [Client(url) for _ in range(bettors - 1)]
+    followers = []
+    for index, client in enumerate(clients):
+        status, body = await client.request(
+            "POST",
+            f"/api/baccarat/tables/{table}/seat",
+            {"name": f"P{index}", "bankroll": "100000"},
+        )
+        if status != 200:
+            return [f"sit: {status} {body[:200]!r}"]
+    for index, client in enumerate(clients):
+        follower = Follower(url, f"/api/baccarat/tables/{table}/events", client.cookies,
+                            deliveries.seer(table, str(index)))  # fmt: skip
+        follower.start()
+        followers.append(follower)
+    await asyncio.sleep(0.5)
+    try:
+        for _ in range(rounds):
+            if over():
+                break
+            await asyncio.sleep(think)
+            for client in clients:
+                await client.request(
+                    "POST", f"/api/baccarat/tables/{table}/bets", {"stakes": {"banker": "25"}}
+                )
+            for index, client in enumerate(clients):
+                if index == len(clients) - 1:  # this request deals: its arrival is timed
+                    status, body = await client.request("GET", f"/api/baccarat/tables/{table}")
+                    deliveries.sending(table, json.loads(body)["version"] + 1, str(index))
+                status, body = await client.request(
+                    "POST", f"/api/baccarat/tables/{table}/ready", {"ready": True}
+                )
+                if status != 200:
+                    errors.append(f"ready: {status} {body[:200]!r}")
+        await asyncio.sleep(1.0)
+    finally:
+        for follower in followers:
+            await follower.stop()
+        for client in clients:
+            await client.close()
+    return errors
+
+
+async def shared_tables(
+    url: str, casino: int, rooms: int, bettors: int, moves: int, think: float,
+    limit: float = 300.0,
+) -> Run:  # fmt: skip
+    """``casino`` Casino tables of two people and ``rooms`` Baccarat tables of ``bettors``
+    at once, every browser following its table live: each change's delivery to the
+    other browsers, timed."""
+    deliveries, over = Deliveries(), _until(limit)
+    started = time.perf_counter()
+    work = [casino_pair(url, n, moves, think, deliveries, over) for n in range(casino)]
+    work += [
+        baccarat_room(url, n, bettors, max(1, moves // 4), think, deliveries, over)
+        for n in range(rooms)
+    ]
+    found = await asyncio.gather(*work)
+    run = deliveries.run
+    run.name = f"shared tables: {casino} Casino, {rooms} Baccarat of {bettors}"
+    run.errors = [error for errors in found for error in errors]
+    run.seconds = time.perf_counter() - started
+    return run
+
+
 # --- the servers ------------------------------------------------------------------------
 
 
@@ -802,6 +1020,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                 results["casino"]["before"] = describe(runs[0])
             if run.percentile(99) > CASINO_DEADLINE + 0.3:
                 failures.append(f"Casino p99 {run.percentile(99):.2f} s")
+        if "tables" in chosen:
+            sizes = (2, 1, 3, 3, 0.2) if args.tiny else (50, 5, 8, 10 if quick else 30, 1.0)
+            before = rss_mb(croupier.pid)
+            run = drive(measured(croupier.pid, shared_tables(url, *sizes)))
+            lines.append(_line(run))
+            results["tables"] = {
+                **describe(run),
+                "server_rss_mb_before": round(before, 1),
+                "server_rss_mb_after": round(rss_mb(croupier.pid), 1),
+            }
+            if run.percentile(99) > 0.200:
+                failures.append(f"shared tables: delivery p99 {1000 * run.percentile(99):.0f} ms")
+            if run.errors:
+                failures.append(f"shared tables: {run.errors[:3]}")
         if "sessions" in chosen:
             count = args.sessions if args.tiny else 1_000 if quick else args.sessions
             run = drive(measured(croupier.pid, new_sessions(url, count)))
@@ -863,6 +1095,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"after {s['requests']:,} sessions: server RSS {s['server_rss_mb']} MB "
             f"(with its worker processes {s['all_processes_rss_mb']} MB), database "
             f"{s['database_mb']} MB, {s['session_files']} session files"
+        )
+    if "tables" in results:
+        t = results["tables"]
+        print(
+            f"shared tables: server RSS {t['server_rss_mb_before']} MB before, "
+            f"{t['server_rss_mb_after']} MB after"
         )
     if "abuse" in results:
         a = results["abuse"]

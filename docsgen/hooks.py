@@ -6,7 +6,7 @@ Directives a page may hold:
 - ``<!-- generate: payout-tables -->``: the payout data of ``croupier.baccarat.payouts``;
 - ``<!-- generate: baccarat-rules -->``: the drawing rules of ``croupier.baccarat.rules``;
 - ``<!-- generate: casino-scoring -->``: the scoring table of ``croupier.casino.scoring``;
-- ``<!-- generate: poker-hit-categories -->``: the categories of ``croupier.poker.hit_categories``;
+- ``<!-- generate: poker-hit-categories -->``: the categories of ``croupier.poker.hits.categories``;
 - ``<!-- generate: frame-columns -->``: the columns of every ``to_frame()``;
 - ``<!-- show-file: NAME -->``: the file ``docs/examples/NAME`` as a text block (the
   same file the pictures' commands read);

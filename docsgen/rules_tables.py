@@ -1,5 +1,5 @@
 """Rules as tables for the documentation: Baccarat's drawing rules (``croupier.baccarat.rules``),
-Casino's scoring and the categories of ``poker hits`` (``croupier.poker.hit_categories``)."""
+Casino's scoring and the categories of ``poker hits`` (``croupier.poker.hits.categories``)."""
 
 from __future__ import annotations
 
@@ -80,10 +80,10 @@ def casino_scoring_markdown() -> str:
 
 
 def poker_hit_categories_markdown() -> str:
-    """The categories of ``poker hits``, rendered from ``croupier.poker.hit_categories``:
+    """The categories of ``poker hits``, rendered from ``croupier.poker.hits.categories``:
     what counts for each, and an example (combo on a board) that the tests classify."""
     from croupier.cards import parse_cards
-    from croupier.poker.hit_categories import Draw, MadeHand
+    from croupier.poker.hits.categories import Draw, MadeHand
 
     def shown(text: str) -> str:
         return " ".join(card.pretty for card in parse_cards(text))

@@ -1,11 +1,11 @@
 """Build the order of Omaha and five-card Omaha holdings behind ``15%`` in the generic
-range syntax: src/croupier/poker/generic_ranges_order.npz, reproducibly from a seed.
+range syntax: src/croupier/poker/generic_order.npz, reproducibly from a seed.
 
 Run: .venv/bin/python scripts/omaha_order.py [--game omaha|omaha5|both] [--seed N]
      [--trials-omaha N] [--trials-omaha5 N] [--out FILE] [--tiny]
 
 What is ranked. Holdings that differ only by a permutation of the suits are one class
-(16,432 of four cards, 134,459 of five; see croupier.poker.generic_ranges_order); each
+(16,432 of four cards, 134,459 of five; see croupier.poker.ranges.generic_order); each
 class is ranked by its all-in equity before the flop against three random hands (the
 opponents of hold'em's default ``15%``, PokerStove's and Equilab's "vs 3 randoms"):
 the share of the pot it wins, ties split, over random deals of the board and of the
@@ -35,8 +35,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.poker import rank_game_rows
-from croupier.poker.generic_ranges_holdings import holdings
-from croupier.poker.generic_ranges_order import CLASS_COUNTS, SCALE, TABLE_PATH, class_numbers
+from croupier.poker.ranges.generic_order import CLASS_COUNTS, SCALE, TABLE_PATH, class_numbers
+from croupier.poker.ranges.generic_table import holdings
 
 OPPONENTS = 3
 GAMES = {4: "omaha", 5: "omaha5"}

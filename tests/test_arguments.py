@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 
 from croupier.arguments import checked
 from croupier.cards import parse_card
-from croupier.poker.ranges import Range
+from croupier.poker.ranges.holdem import Range
 
 from .untyped import untyped
 

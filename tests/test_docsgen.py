@@ -44,7 +44,7 @@ def test_the_payout_page_has_every_bet() -> None:
 
 
 def test_the_hit_categories_table_has_every_category_once() -> None:
-    from croupier.poker.hit_categories import Draw, MadeHand
+    from croupier.poker.hits.categories import Draw, MadeHand
 
     rows = [line for line in poker_hit_categories_markdown().splitlines() if line.startswith("| ")]
     for category in [*MadeHand, *Draw]:

@@ -26,8 +26,9 @@ NOTEBOOKS = sorted((ROOT / "docs").rglob("*.ipynb"))
 #: The README's screenshot, and its dark-theme twin on the explanation page.
 SCREENSHOT = ROOT / "docs" / "images" / "notebook.png"
 DARK_SCREENSHOT = ROOT / "docs" / "images" / "notebook-dark.png"
-#: The code cells the screenshots show (counted from 0): the odds report, the roads.
-SHOWN_CELLS = (3, 7)
+#: The code cells the screenshots show (counted from 0): the odds report, a poker range's
+#: grid and an equity calculation.
+SHOWN_CELLS = (3, 14, 15)
 
 
 @pytest.fixture(scope="module")

@@ -28,7 +28,7 @@ def moved(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 def test_every_state_file_follows_the_state_folder(moved: Path) -> None:
     from croupier.baccarat.trainerlog import trainer_dir
-    from croupier.cli.casino.puzzle import default_history_path
+    from croupier.casino.puzzles import history_path
     from croupier.cli.recovery import recovery_directory
 
     assert recovery_directory() == moved / "state"
@@ -36,7 +36,7 @@ def test_every_state_file_follows_the_state_folder(moved: Path) -> None:
         from croupier.web.sessions import default_state_dir
 
         assert default_state_dir() == moved / "state" / "web"
-    assert default_history_path() == moved / "state" / "casino-puzzles.json"
+    assert history_path() == moved / "state" / "casino-puzzles.json"
     assert trainer_dir() == moved / "state" / "trainer"
 
 

@@ -1,6 +1,6 @@
 """What every picture needs: matplotlib (the ``plot`` extra), or one line saying how to
 install it. The games' figures (``croupier.baccarat.advantage.plot``,
-``croupier.poker.plot``) start from :func:`new_figure`.
+``croupier.poker.calc.plot``) start from :func:`new_figure`.
 
 >>> INSTALL_PLOT
 "pip install 'croupier[plot]'"

@@ -149,6 +149,7 @@ def test_the_review_frame(review: GameReview) -> None:
         "best": "string",
         "best_text": "string",
         "loss": "float64",
+        "error": "float64",
         "mark": "category",
         "is_best": "bool",
         "forced": "bool",

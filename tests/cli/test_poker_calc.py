@@ -38,6 +38,17 @@ def test_json_is_the_library_result() -> None:
     assert 0 < data["players"][0]["equity"] < 1  # fractions, not per cent
 
 
+def test_cards_are_read_with_or_without_spaces() -> None:
+    """``--board 2c7d9h`` as eval7, PokerStove and OMPEval write a board, hands and dead
+    cards too; a card named twice is refused in the one wording, exit 2."""
+    spaced = croupier("poker", "calc", "Ah Kh", "QQ", "--board", "2c 7d 10h", "--dead", "3s 4s")
+    joined = croupier("poker", "calc", "AhKh", "QQ", "--board", "2c7d10h", "--dead", "3s4s")
+    assert spaced.exit_code == joined.exit_code == 0
+    assert joined.stdout == spaced.stdout
+    run = croupier("poker", "calc", "AhKh", "QQ", "--board", "2c7d2c")
+    assert_one_line_error(run, "card '2c' at position 3 repeats position 1")
+
+
 def test_monte_carlo_gives_its_error_and_seed() -> None:
     args = ["poker", "calc", "random", "random", "random", "--trials", "20000", "--seed", "5"]
     run = croupier(*args)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from croupier.cli.options import POKER_GAMES
-from croupier.poker.variants import GAMES
+from croupier.poker.games import GAMES
 
 from .helpers import assert_one_line_error, croupier
 

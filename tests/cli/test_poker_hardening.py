@@ -87,9 +87,9 @@ def test_equity_reports_each_hand_s_equity(tmp_path: Path) -> None:
 def test_a_mixed_file_gives_the_output_of_one_line_at_a_time(tmp_path: Path) -> None:
     """Chunked batch evaluation changes nothing a user sees: stdout, stderr, exit code."""
     from croupier.poker.errors import PokerError
-    from croupier.poker.matchup import parse_matchup
+    from croupier.poker.matchups.lines import parse_matchup
 
-    from ..poker.test_matchup_chunks import mixed_lines
+    from ..poker.matchups.test_lines_chunks import mixed_lines
 
     lines = mixed_lines(5000, seed=7)
     stdout, stderr = [], []

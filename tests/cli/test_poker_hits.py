@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from croupier.poker.hits import flop_hits, hits
+from croupier.poker.hits.classifier import flop_hits, hits
 
 from .helpers import assert_one_line_error, croupier
 

@@ -104,6 +104,9 @@ def test_a_public_server_prints_its_join_code_and_asks_for_it() -> None:
         assert "give the join code" in shared and len(code) == 9 and code[4] == "-"
         names = server.stdout.readline()
         assert "croupier.test" in names and "127.0.0.1" in names
+        organiser = server.stdout.readline()
+        assert organiser.startswith(f"The organiser's page (yours only): {url}organiser?token=")
+        link = organiser.split(": ", 1)[1].strip()
         with pytest.raises(urllib.error.HTTPError) as refused:
             post(url + "api/baccarat/table", b"{}")
         assert refused.value.code == 401
@@ -116,6 +119,12 @@ def test_a_public_server_prints_its_join_code_and_asks_for_it() -> None:
         )
         with opener.open(request, timeout=10) as answer:
             assert json.load(answer)["seated"] is True
+        with pytest.raises(urllib.error.HTTPError) as not_theirs:
+            opener.open(link[:-1] + ("0" if link[-1] != "0" else "1"), timeout=10)
+        assert not_theirs.value.code == 403  # a wrong token, even with the join code's cookie
+        not_theirs.value.close()
+        with opener.open(link, timeout=10) as answer:  # the organiser's own link
+            assert answer.status == 200 and "organiser" in answer.read().decode()
         other = urllib.request.Request(url + "healthz", headers={"Host": "evil.example"})
         with pytest.raises(urllib.error.HTTPError) as wrong_host:
             urllib.request.urlopen(other, timeout=10)

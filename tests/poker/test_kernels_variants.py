@@ -19,27 +19,30 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier.engine import compiled
-from croupier.poker.calc.question import EquityQuestion
-from croupier.poker.calc.variant_exact import (
+from croupier.poker.calc.exact import (
     _Counts,
     _kernel_piece,
     _numpy_piece,
     _pieces,
-    plan_variant_exact,
+    plan_rows_exact,
 )
-from croupier.poker.calc.variant_live import VariantLive, bits_of
-from croupier.poker.calc.variant_sampling import BLOCK_TRIALS, KernelDeals
-from croupier.poker.tables import CARD_KEYS, RANK_SHIFT, ROW_SHIFT, poker_kernels
-from croupier.poker.variant_rows import rank_rows_numpy
-from croupier.poker.variant_tables import (
+from croupier.poker.calc.live import LiveRows, bits_of
+from croupier.poker.calc.question import EquityQuestion
+from croupier.poker.calc.sampling import BLOCK_TRIALS, RowKernelDeals
+from croupier.poker.evaluation.batch import rank_rows_numpy
+from croupier.poker.evaluation.tables import (
+    CARD_KEYS,
     PAIR_RANKS,
+    RANK_SHIFT,
+    ROW_SHIFT,
     TABLE_SET_OF,
     board_pair_table,
     pair_places,
+    poker_kernels,
     table_set,
     variant_kernels,
 )
-from croupier.poker.variants import Game
+from croupier.poker.games import Game
 
 GAMES = [(Game.OMAHA, 4), (Game.OMAHA5, 5), (Game.SHORTDECK, 2), (Game.SHORTDECK_STRAIGHTS, 2)]
 
@@ -125,8 +128,8 @@ QUESTIONS = [
 
 @pytest.mark.parametrize(("ranges", "board", "game"), QUESTIONS)
 def test_exact_enumeration_agrees_with_numpy(ranges: list[str], board: str, game: str) -> None:
-    live = VariantLive(EquityQuestion.parse(ranges, board, game=game))
-    plan = plan_variant_exact(live, 600.0)
+    live = LiveRows(EquityQuestion.parse(ranges, board, game=game))
+    plan = plan_rows_exact(live, 600.0)
     assert plan is not None
     for use_pairs in {plan.use_pairs, not live.two_card}:
         plan_now = dataclasses.replace(plan, use_pairs=use_pairs)
@@ -144,8 +147,8 @@ def test_exact_enumeration_agrees_with_numpy(ranges: list[str], board: str, game
 
 
 def kernel_counts(ranges: list[str], board: str, game: str, threads: int, want: int) -> np.ndarray:
-    live = VariantLive(EquityQuestion.parse(ranges, board or None, game=game))
-    deals = KernelDeals(live, seed=2024)
+    live = LiveRows(EquityQuestion.parse(ranges, board or None, game=game))
+    deals = RowKernelDeals(live, seed=2024)
     deals.deal(want, threads)
     assert deals.games == want
     return deals.counts.copy()
@@ -190,7 +193,7 @@ def _below(key: int, counter: int, n: int) -> tuple[int, int]:
     return taken, m >> 32
 
 
-def reference_counts(live: VariantLive, seed: int, want: int) -> np.ndarray:
+def reference_counts(live: LiveRows, seed: int, want: int) -> np.ndarray:
     """What the kernel counts for the first ``want`` deals of block 0 of ``seed``, dealt
     here one number at a time and ranked by NumPy (rows picked uniformly)."""
     assert all(bool((w == w[0]).all()) for w in live.weights)
@@ -263,22 +266,22 @@ def test_monte_carlo_deals_and_counts_as_the_reference(
     # the stream dealt card by card and NumPy's ranking: the kernel deals the same cards
     # (a seed's answer kept) and ranks them right (board pair table, triple tables)
     want = 1_500 if compiled("poker-variants") else 150
-    live = VariantLive(EquityQuestion.parse(ranges, board, game=game))
-    deals = KernelDeals(live, seed=99)
+    live = LiveRows(EquityQuestion.parse(ranges, board, game=game))
+    deals = RowKernelDeals(live, seed=99)
     deals.deal(want, 1)
     assert deals.counts.tolist() == reference_counts(live, 99, want).tolist()
 
 
 COUNTS = """
 from croupier.poker.calc.question import EquityQuestion
-from croupier.poker.calc.variant_live import VariantLive
-from croupier.poker.calc.variant_sampling import KernelDeals
+from croupier.poker.calc.live import LiveRows
+from croupier.poker.calc.sampling import RowKernelDeals
 for ranges, board, game in [
     (["AsAh??", "random"], "2c 7d 9h", "omaha"),
     (["AsAh???", "Kd Kc Qd ? ?"], None, "omaha5"),
     (["AK, 99+", "Ah?"], "6c 7d 9h", "shortdeck"),
 ]:
-    deals = KernelDeals(VariantLive(EquityQuestion.parse(ranges, board, game=game)), 11)
+    deals = RowKernelDeals(LiveRows(EquityQuestion.parse(ranges, board, game=game)), 11)
     deals.deal(400, 1)
     print(deals.counts.tolist())
 """

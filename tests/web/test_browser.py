@@ -426,8 +426,24 @@ def test_a_shoe_played_to_the_cut_card_draws_the_five_roads(
             "marks => marks.map(m => m.dataset.colour)"
         )
         assert shown == [("" if c is None else c.value) for c in answers.values()]
+    # Pointing at an ask chip shows where that win would go in the big road.
+    for side, (column, row) in (("banker", asked.banker_at), ("player", asked.player_at)):
+        page.hover(f"#ask-road [data-side='{side}']")
+        ghost = page.locator(f"#big-road-next.{side}")
+        expect(ghost).to_be_visible()
+        assert ghost.evaluate("n => [n.style.gridColumn, n.style.gridRow]") == [
+            str(column + 1), str(row + 1),
+        ]  # fmt: skip
+    page.mouse.move(0, 0)
+    expect(page.locator("#big-road-next")).to_have_count(0)
     tally = sitting.tally
-    assert page.inner_text("#tally").startswith(f"This shoe: {tally.rounds} rounds")
+    shown_tally = page.inner_text("#tally")
+    assert shown_tally.startswith(f"This shoe: {tally.rounds} rounds · banker {tally.banker} (")
+    assert shown_tally.count("%)") == 3
+    assert (
+        f"longest streak: banker {tally.longest_banker}, player {tally.longest_player}"
+        f" · now {tally.streak_side} {tally.streak}"
+    ) in shown_tally
     assert page.locator("#bankroll-chart polyline").count() == 1
     assert f"over {sitting.rounds} rounds" in page.inner_text("#chart-note")
     screenshot(page, "baccarat-roads", docs=True)

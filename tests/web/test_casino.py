@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from croupier.casino import Player, format_save, parse_save
 from croupier.casino.gamelog import parse_game_file, parse_log
+from croupier.casino.judge import Judge, error_json, format_loss
 from croupier.casino.levels import Level
 from croupier.casino.savefile import parse_game
 from croupier.web.app import create_app
@@ -90,6 +91,25 @@ def test_the_hint_is_a_legal_move_with_its_reason(client: TestClient) -> None:
     advice = client.post("/api/casino/hint").json()
     assert advice["move"]["notation"] in [m["notation"] for m in data["position"]["legal"]]
     assert advice["reason"]
+
+
+def test_the_hint_is_the_judge_s_best_move_with_what_the_others_lose(client: TestClient) -> None:
+    """The browser's hint is the judge's verdict, the one its review reads: its best move,
+    and every other kind of move with its loss and that loss's standard error."""
+    start(client, level="casual", seed=8)
+    advice = client.post("/api/casino/hint").json()
+    state = parse_game(client.get("/api/casino/save").text).state
+    verdict = Judge().position(state)
+    assert advice["move"]["notation"] == str(verdict.best)
+    assert advice["deals"] == verdict.deals > 0 and advice["exact"] is False
+    others = {other["move"]["notation"]: other for other in advice["others"]}
+    ranked = {str(move): loss for move, loss in verdict.ranked() if move != verdict.best}
+    assert others.keys() == ranked.keys() and others
+    for notation, loss in ranked.items():
+        assert others[notation]["loss"] == round(loss.points, 3)
+        assert others[notation]["error"] == error_json(loss.error)
+        assert others[notation]["loss_text"] == format_loss(loss.points, loss.error)
+        assert others[notation]["is_best"] is loss.is_best
 
 
 def test_save_then_load_back(client: TestClient) -> None:
@@ -179,17 +199,18 @@ def test_puzzles_are_served_answered_and_rated(client: TestClient) -> None:
     assert illegal.status_code == 422 and "bad move" in illegal.json()["error"]
 
 
-def test_a_round_s_review_runs_in_the_pool_within_the_answer_s_time(
+def test_a_round_s_review_runs_in_the_pool_by_the_judge(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The review of a round just ended is searched where the computer's replies are (a
-    worker process under ``croupier serve``), by half the answer's time left at most."""
-    seconds: list[float | None] = []
+    worker process under ``croupier serve``), by the judge: a fixed amount of work, the
+    same verdicts as the review page's, whatever the answer's time."""
+    judges: list[Any] = []
     review = getattr(casino_views, "review_round")  # noqa: B009 (not the module's export)
 
-    def recording(logged: Any, player: Player = Player.HUMAN, reviewer: Any = None) -> Any:
-        seconds.append(reviewer.seconds)
-        return review(logged, player, reviewer)
+    def recording(logged: Any, player: Player = Player.HUMAN, judge: Any = None) -> Any:
+        judges.append(judge)
+        return review(logged, player, judge)
 
     monkeypatch.setattr(casino_views, "review_round", recording)
     assert isinstance(client.app, FastAPI)
@@ -204,9 +225,7 @@ def test_a_round_s_review_runs_in_the_pool_within_the_answer_s_time(
     data = start(client, seed=5)
     while not data["finished"]:
         data = play_first_legal(client, data)
-    assert seconds and all(
-        s is not None and 0 <= s <= casino.DEADLINE * casino_views.REVIEW_SHARE for s in seconds
-    )
+    assert judges and all(isinstance(judge, Judge) for judge in judges)
     assert "answer_move" in ran
 
 

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from croupier.cards import DECK, parse_card
 from croupier.poker import calculate
-from croupier.poker.starting_hands import CLASS_LABELS
+from croupier.poker.ranges.starting_hands import CLASS_LABELS
 from croupier.web.views.cards import card_view
 
 

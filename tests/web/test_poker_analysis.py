@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from croupier.poker import Range, calculate
 from croupier.poker.calc.distribution import equity_distribution
 from croupier.poker.calc.nextcard import next_card
-from croupier.poker.hits import flop_hits, hits
+from croupier.poker.hits.classifier import flop_hits, hits
 from croupier.web.routers.poker import hits_view
 
 from .test_poker import follow_job, run

@@ -16,8 +16,8 @@ import pytest
 
 from croupier.poker import Range, calculate
 from croupier.poker.calc.nextcard import next_card
-from croupier.poker.hit_categories import MadeHand
-from croupier.poker.hits import flop_hits, hits
+from croupier.poker.hits.categories import MadeHand
+from croupier.poker.hits.classifier import flop_hits, hits
 from tests.web.test_late_answers import after_the_late_answer, late
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from croupier.poker import calculate
-from croupier.poker.variants import GAMES
+from croupier.poker.games import GAMES
 
 from .test_poker import run
 

@@ -37,6 +37,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -249,15 +250,44 @@ class SharedTable:
             bettor.bets = {}
             bettor.ready = False
         if reshuffled:
-            self.shoe_rounds.clear()
-            self.scoreboard = Scoreboard()
-        self.shoe_rounds.append(coup)
-        self.scoreboard.add(Bead.of(coup))
+            self.shoe_rounds = []
+        self.shoe_rounds = [*self.shoe_rounds, coup]
+        # a new board (a copy of the table may share the old one: see copy())
+        self.scoreboard = Scoreboard(Bead.of(c) for c in self.shoe_rounds)
         self.last = SharedDeal(self.rounds_played, coup, reshuffled, results)
         self.closes = None
         return self.last
 
     # --- saving ------------------------------------------------------------------------
+
+    def copy(self) -> SharedTable:
+        """A copy to change, leaving this table as it is: the shoe, the players' money
+        and chips are copied; the scoreboard and the rounds, which a deal replaces rather
+        than changes, are shared.
+
+        >>> from croupier.baccarat.tablerules import table_rules
+        >>> from croupier.baccarat.table import table_shoe
+        >>> room = SharedTable(table_rules("casino"), table_shoe(8, 1))
+        >>> room.sit("a", "Ada", 10_000)
+        >>> copy = room.copy()
+        >>> copy.bet("a", {"banker": 1_000}, now=0.0)
+        >>> _ = copy.deal(now=0.0)
+        >>> room.rounds_played, room.seats["a"].bankroll != copy.seats["a"].bankroll
+        (0, True)
+        """
+        twin = SharedTable(self.rules, deepcopy(self.shoe), window=self.window,
+                           deal_order=self.dealer.deal_order, seats=self.max_seats)  # fmt: skip
+        twin.dealer.rounds_played = self.dealer.rounds_played
+        payouts, order = self.rules.payouts, self.dealer.deal_order
+        for key, bettor in self.seats.items():
+            table = Table(shoe=twin.shoe, bankroll=bettor.bankroll, stake=bettor.table.stake,
+                          payouts=payouts, deal_order=order)  # fmt: skip
+            table.rounds_played = bettor.table.rounds_played
+            twin.seats[key] = Bettor(bettor.name, table, bettor.start, dict(bettor.bets),
+                                     bettor.ready, bettor.last, list(bettor.bankrolls))  # fmt: skip
+        twin.shoe_rounds, twin.scoreboard = self.shoe_rounds, self.scoreboard
+        twin.last, twin.closes = self.last, self.closes
+        return twin
 
     def to_dict(self) -> dict[str, Any]:
         """The table as JSON-ready data (see :meth:`from_dict`)."""

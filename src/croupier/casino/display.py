@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
@@ -259,6 +260,16 @@ class MoveReviewLike(Protocol):
     def costs_tournament(self) -> bool: ...
     @property
     def exact(self) -> bool: ...
+    @property
+    def error(self) -> float: ...
+
+
+def _lost(move: MoveReviewLike) -> str:
+    """The points lost with their standard error (none when exact, ``?`` unknown)."""
+    error = move.error
+    if error == 0:
+        return f"{move.loss:.2f}"
+    return f"{move.loss:.2f} ± " + (f"{error:.2f}" if math.isfinite(error) else "?")
 
 
 def _mark_word(move: MoveReviewLike) -> str:
@@ -279,7 +290,7 @@ def move_review_html(move: MoveReviewLike) -> str:
             [
                 ["Played", esc(move.played.describe("pretty"))],
                 ["Best", esc(move.best.describe("pretty"))],
-                ["Points lost", f"{move.loss:.2f}"],
+                ["Points lost", _lost(move)],
                 [
                     "Mark",
                     f'<span style="color:{INK};background:{colour};border-radius:4px;'
@@ -350,7 +361,7 @@ def review_html(review: GameReviewLike) -> str:
             f"{m.round_number}.{m.number}",
             esc(m.played.describe("pretty")),
             esc(m.best.describe("pretty")),
-            f"{m.loss:.2f}",
+            _lost(m),
             f'<span style="background:{MARK_COLOUR[_mark_word(m)]};color:{INK};border-radius:4px;'
             f'padding:0 4px">{esc(_mark_word(m))}</span>',
             esc(m.reason),

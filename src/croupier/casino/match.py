@@ -41,8 +41,9 @@ croupier.casino.errors.TurnError: it is Ben's turn, not Ada's
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from copy import deepcopy
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 import numpy as np
@@ -53,7 +54,7 @@ from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
 from croupier.casino.pieces import Player
 from croupier.casino.savefile import format_save, parse_save
-from croupier.casino.session import Turn, play_move, take_back
+from croupier.casino.session import Turn, move_from_parts, play_move, take_back
 from croupier.casino.state import State
 from croupier.casino.tournament import Coin, new_tournament, toss_coin, toss_winner
 from croupier.randomness import RNGLike, as_generator
@@ -181,6 +182,17 @@ class Match:
             self.finished = True
         return turn
 
+    def play_parts(self, player: Player, card: str, action: str, items: Sequence[str] = ()) -> Turn:
+        """``player``'s move put together from its parts as a page sends them (see
+        :func:`~croupier.casino.session.move_from_parts`), checked and played as
+        :meth:`play` does."""
+        state = self._playing()
+        if state.next_player is not player:
+            raise TurnError(
+                f"it is {self.name(state.next_player)}'s turn, not {self.name(player)}'s"
+            )
+        return self.play(player, move_from_parts(state, card, action, items))
+
     def ask_takeback(self, player: Player) -> None:
         """``player`` asks to take back their last move of this round (and the other's
         reply, if it came); it happens when the other agrees (:meth:`answer_takeback`)."""
@@ -238,6 +250,18 @@ class Match:
         return self.state.observe(player)
 
     # --- saving --------------------------------------------------------------------------
+
+    def copy(self) -> Match:
+        """A copy to change, leaving this match as it is (its positions and log are
+        immutable values: only the seats and the shuffles' generator are copied).
+
+        >>> match = Match.open("Ada", rng=1)
+        >>> copy = match.copy()
+        >>> _ = copy.join("Ben")
+        >>> match.free_seat, copy.free_seat
+        (<Player.COMPUTER: 1>, None)
+        """
+        return replace(self, names=list(self.names), rng=deepcopy(self.rng))
 
     def to_dict(self) -> dict[str, Any]:
         """The match as JSON-ready data (see :meth:`from_dict`)."""

@@ -1,8 +1,8 @@
 """Puzzles: positions where one move is clearly best, found by the expert's exact search.
 
 A puzzle is a position of a last deal, where the deck is empty and the player to move
-knows every card (the unseen ones are the opponent's hand), so the review's search to
-the end of the round gives every move its exact value (:func:`~.review.judge`). A
+knows every card (the unseen ones are the opponent's hand), so the judge's search to
+the end of the round gives every move its exact value (:mod:`~.judge`). A
 position is a puzzle when one kind of move is best, worth at least :data:`MIN_MARGIN`
 round points more than any other, among at least :data:`MIN_KINDS` kinds (moves that
 differ only by cards of the same sort are one kind, and each of them is a solution).
@@ -39,19 +39,20 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib.resources import files
+from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
 
+from croupier import userdirs
 from croupier.casino.errors import CasinoError
+from croupier.casino.judge import Judge
 from croupier.casino.moves import Action, Move
 from croupier.casino.pieces import Build, Player
 from croupier.casino.ratings import DEFAULT_DEVIATION, MIN_DEVIATION, Rating
-from croupier.casino.review import Reviewer, judge
 from croupier.casino.savefile import format_save, parse_save, write_text
 from croupier.casino.state import State
 from croupier.casino.strategies import strategy_named
-from croupier.casino.strategies.search import TOURNAMENT_BONUS
 from croupier.casino.strategies.values import move_kind
 from croupier.randomness import RNGLike, as_generator
 from croupier.textfile import read_text
@@ -65,6 +66,7 @@ __all__ = [
     "PuzzleHistory",
     "PuzzleVerdict",
     "find_puzzle",
+    "history_path",
     "load_puzzles",
     "next_puzzle",
     "parse_puzzles",
@@ -135,19 +137,19 @@ class Puzzle:
         """Who solves it: the player to move."""
         return self.state.next_player
 
-    def check(self, move: Move | str) -> PuzzleVerdict:
-        """The verdict on ``move`` (an illegal one raises the engine's
-        :class:`~croupier.casino.errors.IllegalMoveError`)."""
+    def check(self, move: Move | str, judge: Judge | None = None) -> PuzzleVerdict:
+        """The judge's verdict on ``move`` (an illegal one raises the engine's
+        :class:`~croupier.casino.errors.IllegalMoveError`): solved when the judge rates it
+        as good as the best (its search to the end of the round is exact here, and gives
+        the values stored with the puzzle)."""
         move = Move.parse(move) if isinstance(move, str) else move
         problem = self.state.check(move)
         if problem is not None:
             raise problem
-        best = max(self.values.values())
-        raw = best - self.values[move]
-        loss = raw - TOURNAMENT_BONUS * max(0, round(raw / TOURNAMENT_BONUS))
-        solved = move in self.solutions
+        verdict, loss = (judge if judge is not None else Judge()).loss(self.state, move)
+        solved = loss.is_best
         return PuzzleVerdict(
-            self.id, move, solved, 0.0 if solved else loss, self.solutions[0], self.reason
+            self.id, move, solved, 0.0 if solved else loss.points, verdict.best, verdict.reason
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -198,22 +200,21 @@ def find_puzzle(state: State, ident: str = "") -> Puzzle | None:
     kinds = {move_kind(move) for move in legal}
     if len(kinds) < MIN_KINDS:
         return None
-    judged = judge(state, Reviewer())
-    analysis = judged.analysis
-    if analysis is None or not analysis.exact or not judged.complete:
+    verdict = Judge().position(state)
+    if not verdict.exact or not verdict.complete:
         return None
-    values = dict(zip(analysis.moves, analysis.values, strict=True))
+    values = dict(zip(verdict.moves, verdict.values, strict=True))
     best = max(values.values())
     solutions = tuple(move for move in legal if values[move] == best)
     others = [value for move, value in values.items() if value < best]
     one_kind = len({move_kind(move) for move in solutions}) == 1
     if not one_kind or not others or best - max(others) < MIN_MARGIN:
         return None
-    best_move = judged.decision.move
+    best_move = verdict.best
     ordered = (best_move, *(move for move in solutions if move != best_move))
     rating = starting_rating(state, ordered, len(kinds))
     margin = best - max(others)
-    return Puzzle(ident, state, ordered, values, margin, judged.decision.reason, rating)
+    return Puzzle(ident, state, ordered, values, margin, verdict.reason, rating)
 
 
 def _as_human(state: State) -> State:
@@ -390,6 +391,14 @@ def _within(key: str, value: float) -> float:
     if not low <= value <= high:
         raise ValueError(f"bad {key} {value!r}: expected {low:g} to {high:g}")
     return value
+
+
+def history_path() -> Path:
+    """Where a person's puzzle history (their rating and every answer) is kept on this
+    machine, for the terminal and the local browser alike: ``casino-puzzles.json`` in
+    the state folder (:func:`croupier.userdirs.state_directory`; on Linux
+    ``~/.local/state/croupier``)."""
+    return userdirs.state_directory() / "casino-puzzles.json"
 
 
 def read_history(path: str | os.PathLike[str]) -> PuzzleHistory:

@@ -55,6 +55,7 @@ import numpy as np
 from croupier.cards import Card, CardError, parse_card
 from croupier.casino.errors import CasinoCardError, CasinoError, TurnError
 from croupier.casino.gamelog import GameLog, LoggedRound, format_log, parse_log
+from croupier.casino.judge import JUDGE_SETTINGS, Judge
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action, Move
 from croupier.casino.pieces import Build, Player
@@ -141,7 +142,7 @@ _HUMAN_MENU = (
     MenuItem(MenuChoice.HISTORY, "Show this round's moves", "r", "round"),
     MenuItem(MenuChoice.UNDO, "Take back my last move (a practice game)", "u", "undo"),
     MenuItem(MenuChoice.SAVE_AND_QUIT, "Save and quit", "x"),
-    MenuItem(MenuChoice.PLAY_HINT, "Play the expert's move (the hint)", "p", "play hint"),
+    MenuItem(MenuChoice.PLAY_HINT, "Play the hint (the judge's best move)", "p", "play hint"),
     MenuItem(MenuChoice.MENU, "Show this menu", "?"),
 )
 _COMPUTER_MENU = (
@@ -455,10 +456,13 @@ class Session:
     (a saved game): from a finished round it deals the next one, and a finished
     tournament is refused. Every move played is added to ``log`` (a
     :class:`~croupier.casino.gamelog.GameLog`; give the log of a saved game to go on
-    with it), and a move taken back leaves it again. The help offered to the human is
-    always the full expert's, at every level; both take at most ``deadline`` seconds a
-    move. ``practice`` marks a practice game, where
-    moves may be taken back (taking one back makes any game a practice game).
+    with it), and a move taken back leaves it again. The computer takes at most
+    ``deadline`` seconds a move. The help offered to the human is the judge's best move
+    (:mod:`~croupier.casino.judge`, at every level: the move its review calls best), and
+    the reasons for the moves of a computer that looks ahead (the ``strong`` and
+    ``expert`` levels) are the judge's too, so that neither depends on the clock.
+    ``practice`` marks a practice game, where moves may be taken back (taking one back
+    makes any game a practice game).
     """
 
     def __init__(
@@ -471,12 +475,14 @@ class Session:
         log: GameLog | None = None,
         practice: bool = False,
         deadline: float = DEFAULT_DEADLINE,
+        judge: Judge | None = None,
     ) -> None:
         self.level = level
         self.strategy = (
             strategy if strategy is not None else level_strategy(level, deadline=deadline)
         )
-        self.adviser: Strategy = ExpertStrategy(deadline=deadline)
+        #: The judge of the hints and of the computer's reasons.
+        self.judge = judge if judge is not None else Judge()
         self.log = (log if log is not None else GameLog()).with_level(level)
         self.rng = as_generator(rng)
         if state.is_round_over:
@@ -490,7 +496,6 @@ class Session:
         self.finished = False
         #: Whether moves may be (or were) taken back: a practice game, saved as such.
         self.practice = practice
-        self._hint: tuple[State, Decision] | None = None  # the last advice, and where
 
     @property
     def move_stack(self) -> list[Move]:
@@ -525,20 +530,28 @@ class Session:
         return None if self.finished else self.state.to_move
 
     def computer_decision(self) -> Decision:
-        """The computer's move and its reason (it is the computer's turn)."""
-        return self._decide(Player.COMPUTER)
+        """The computer's move and its reason (it is the computer's turn): the move its
+        level chooses on its clock; the reason, for a level that looks ahead, the judge's."""
+        decision = self._decide(Player.COMPUTER)
+        if not isinstance(self.strategy, ExpertStrategy):  # no look-ahead to explain
+            return decision
+        verdict = self.judge.verdict(self.state.observe(Player.COMPUTER))
+        if not verdict.valued(decision.move):  # an extreme table the judge's budget cut
+            return decision
+        reason = verdict.explain(decision.move)
+        if decision.cut_short:  # its own search, on its clock
+            reason += f"; the {self.strategy.deadline:g} s deadline cut its own search short"
+        return Decision(decision.move, reason, decision.cut_short)
 
     def hint(self) -> Decision:
-        """The move the expert recommends to the human, and why (asked again in the same
-        position, the same advice at once)."""
-        if self._hint is not None and self._hint[0] == self.state:
-            return self._hint[1]
-        decision = self._decide(Player.HUMAN, self.adviser)
-        self._hint = (self.state, decision)
-        return decision
+        """The move the judge recommends to the human, and why: the best move of its
+        verdict (the same on any machine; asked again, the same advice at once)."""
+        self.check_turn(Player.HUMAN)
+        verdict = self.judge.verdict(self.state.observe(Player.HUMAN))
+        return Decision(verdict.best, verdict.reason, verdict.cut or not verdict.complete)
 
     def play_hint(self) -> Turn:
-        """Play the move the expert recommends (:meth:`hint`)."""
+        """Play the move the judge recommends (:meth:`hint`)."""
         return self.play(self.hint().move)
 
     def check_turn(self, player: Player) -> None:
@@ -549,9 +562,9 @@ class Session:
         if self.state.next_player is not player:
             raise TurnError(f"it is not the {player.key}'s turn: the {player.other.key} is to move")
 
-    def _decide(self, player: Player, strategy: Strategy | None = None) -> Decision:
+    def _decide(self, player: Player) -> Decision:
         self.check_turn(player)
-        return (strategy or self.strategy).decide(self.state.observe(player))
+        return self.strategy.decide(self.state.observe(player))
 
     def play(self, move: Move | str, *, by: Player | None = None) -> Turn:
         """Play the move of the player to move (checked: an illegal move raises
@@ -599,16 +612,6 @@ class Session:
                               turn.before, decision.reason))  # fmt: skip
         return tuple(turns)
 
-    def advice(
-        self, until: float | None = None, *, clock: Callable[[], float] = time.time
-    ) -> Decision:
-        """:meth:`hint`, the expert searching until ``until`` (a time read from ``clock``;
-        :data:`MIN_THINK` seconds at least) when given."""
-        if until is not None:
-            self.adviser = level_strategy(Level.EXPERT, deadline=max(MIN_THINK, until - clock()))
-            self._hint = None
-        return self.hint()
-
     def _this_round(self) -> LoggedRound | None:
         """The log of the round being played, if a move of it is logged."""
         return _round_log(self.log, self.state, self.finished)
@@ -649,21 +652,22 @@ class Session:
 
     def __getstate__(self) -> dict[str, Any]:
         """What a pickle keeps (a session sent to a worker process): everything but the
-        strategies, whose caches of searched positions may hold what does not pickle;
-        they are made again at the session's level (a session playing a strategy of
-        its own is not sent anywhere)."""
+        strategy, whose caches of searched positions may hold what does not pickle, and
+        the judge's remembered verdicts; they are made again (the strategy at the
+        session's level: a session playing a strategy of its own is not sent anywhere)."""
         state = dict(self.__dict__)
-        for name in ("strategy", "adviser", "_hint"):
+        for name in ("strategy", "judge"):
             state.pop(name, None)
-        state["_deadline"] = getattr(self.adviser, "deadline", DEFAULT_DEADLINE)
+        state["_deadline"] = getattr(self.strategy, "deadline", DEFAULT_DEADLINE)
+        state["_judge_settings"] = self.judge.settings
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         deadline = float(state.pop("_deadline", DEFAULT_DEADLINE))
+        settings = state.pop("_judge_settings", JUDGE_SETTINGS)
         self.__dict__.update(state)
         self.strategy = level_strategy(self.level, deadline=deadline)
-        self.adviser = ExpertStrategy(deadline=deadline)
-        self._hint = None
+        self.judge = Judge(settings)
 
     def to_dict(self) -> dict[str, Any]:
         """The session as JSON-ready data: the level, the position in the course's save
@@ -706,6 +710,6 @@ class Session:
         session = cls.__new__(cls)
         session.level, session.log, session.rng, session.practice = level, log, rng, practice
         session.strategy = level_strategy(level, deadline=deadline)
-        session.adviser = ExpertStrategy(deadline=deadline)
-        session.state, session.finished, session._hint = final, True, None
+        session.judge = Judge()
+        session.state, session.finished = final, True
         return session

@@ -360,7 +360,7 @@ SeedOption = Annotated[
     ),
 ]
 
-#: The poker games, as ``croupier.poker.variants.GAMES`` names them (written here so that
+#: The poker games, as ``croupier.poker.games.GAMES`` names them (written here so that
 #: help needs no game code; a test checks that they agree).
 POKER_GAMES: Final = ("holdem", "omaha", "omaha5", "shortdeck", "shortdeck-straights")
 

@@ -42,9 +42,9 @@ if TYPE_CHECKING:
 
     from croupier.poker import EquityResult
     from croupier.poker.calc import CalcResult
-    from croupier.poker.hole_ranges import HoleRange
-    from croupier.poker.matchup import Matchup
-    from croupier.poker.ranges import Range
+    from croupier.poker.matchups.lines import Matchup
+    from croupier.poker.ranges.holdem import Range
+    from croupier.poker.ranges.holdings import HoleRange
 
 app = command_group(
     "poker", "Poker hands: compare two hands, equity with unknown cards, equity of ranges."
@@ -78,7 +78,7 @@ def compare(
     cards); in short-deck, 5 or more cards of the 36-card deck.
     """
     from croupier.poker.errors import PokerError
-    from croupier.poker.matchup import BadLine, compare_lines, iter_matchups
+    from croupier.poker.matchups.lines import BadLine, compare_lines, iter_matchups
     from croupier.textfile import iter_lines
 
     if file is None and not as_json and sys.stdin.isatty():
@@ -87,14 +87,8 @@ def compare(
     console = make_console()
     lines = iter_lines(file, PokerError)
     bad = False
-    if game != "holdem":
-        from croupier.poker.variant_matchup import compare_game_lines, iter_game_matchups
-
-        answers = iter_game_matchups(game, lines)
-        pieces = compare_game_lines(game, lines, as_json=as_json)
-    else:
-        answers = iter_matchups(lines)
-        pieces = compare_lines(lines, as_json=as_json)
+    answers = iter_matchups(lines, game=game)
+    pieces = compare_lines(lines, as_json=as_json, game=game)
     if console.is_terminal and not as_json:  # Rich, in colour, one line at a time
         for result in answers:
             if isinstance(result, BadLine):
@@ -156,15 +150,14 @@ COMPARE_PROMPT = "Two hands, 'hand1 ; hand2' (blank line to leave): "
 
 def compare_at_the_table(game: str = "holdem") -> None:
     """The lobby's poker entry: type two hands, see who wins, until a blank line."""
-    from croupier.poker.matchup import parse_matchup
-    from croupier.poker.variant_matchup import parse_game_matchup
+    from croupier.poker.matchups.lines import parse_matchup
 
     console = make_console()
     prompter = Prompter(console)
     if game == "holdem":
         console.print("Poker: which hand wins? Cards like As Kd 10h 0c, five or more a hand.")
     else:
-        from croupier.poker.variants import variant_of
+        from croupier.poker.games import variant_of
 
         variant = variant_of(game)
         shape = (
@@ -183,7 +176,7 @@ def compare_at_the_table(game: str = "holdem") -> None:
         if not line.strip():
             return
         try:
-            matchup = parse_matchup(line) if game == "holdem" else parse_game_matchup(game, line)
+            matchup = parse_matchup(line, game=game)
         except ValueError as exc:
             console.print(str(exc).removeprefix("line 1: ").removeprefix("line 1, "), markup=False)
             continue
@@ -222,8 +215,8 @@ def equity(
         monte_carlo_equity,
         parse_equity_hands,
     )
-    from croupier.poker.equity import EXACT_TIME_LIMIT
     from croupier.poker.errors import PokerError
+    from croupier.poker.matchups.equity import EXACT_TIME_LIMIT
     from croupier.textfile import iter_lines
 
     if exact and trials is not None:
@@ -439,7 +432,7 @@ def calc(
             show_distribution(console, spreads)
     if plot is not None and spreads is not None:  # once the answer is out
         from croupier.cli.pictures import save_picture
-        from croupier.poker.plot import distribution_figure
+        from croupier.poker.calc.plot import distribution_figure
 
         save_picture(lambda: distribution_figure(spreads), plot)
         if not as_json:
@@ -464,7 +457,7 @@ def show_calc(
     from croupier.cli.render import cards_text
 
     if result.game != "holdem":
-        from croupier.poker.variants import variant_of
+        from croupier.poker.games import variant_of
 
         console.print(f"Game: {variant_of(result.game).label}")
     if result.board:
@@ -523,7 +516,7 @@ def range_grid(included: NDArray[np.float64], equity: NDArray[np.float64]) -> Ta
     from rich.table import Table
     from rich.text import Text
 
-    from croupier.poker.starting_hands import CLASS_LABELS
+    from croupier.poker.ranges.starting_hands import CLASS_LABELS
 
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 0))
     for _ in range(13):

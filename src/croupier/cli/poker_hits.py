@@ -12,7 +12,7 @@ from croupier.cli.console import LazyProgress, done_of_total, fail, make_console
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from croupier.poker.hits import HitsResult
+    from croupier.poker.hits.classifier import HitsResult
 
 __all__ = ["hits", "show_hits"]
 
@@ -45,8 +45,8 @@ def hits(
     combo can be top pair and a flush draw). Counts are combos weighted by the range's
     weights. With --flops and no board, the figures are averages over every flop.
     """
-    from croupier.poker.hits import flop_hits
-    from croupier.poker.hits import hits as board_hits
+    from croupier.poker.hits.classifier import flop_hits
+    from croupier.poker.hits.classifier import hits as board_hits
 
     if flops and board is not None:
         fail("--flops goes over every flop: drop --board (or drop --flops)")

@@ -51,7 +51,7 @@ def run_next(question: EquityQuestion, *, as_json: bool, plot: Path | None) -> N
         show_next(console, result)
     if plot is not None:  # once the answer is out: a picture that cannot be written loses nothing
         from croupier.cli.pictures import save_picture
-        from croupier.poker.plot import next_card_figure
+        from croupier.poker.calc.plot import next_card_figure
 
         save_picture(lambda: next_card_figure(result), plot)
         if not as_json:

@@ -133,6 +133,7 @@ def serve(
         import uvicorn  # noqa: F401 (the web extra, checked before anything starts)
 
         from croupier.web.guard import new_join_code
+        from croupier.web.routers.organiser import organiser_token
         from croupier.web.server import ServeSettings, run
         from croupier.web.sessions import default_state_dir
         from croupier.web.store import (
@@ -177,6 +178,7 @@ def serve(
         except (StoreBusy, SchemaError, OSError) as exc:
             fail(f"cannot use the database: {exc}")
         where = store.describe()
+        token = organiser_token(store.secret())
         store.close()
         listener = _listen(host, port, address)
         bound_port = listener.getsockname()[1]
@@ -213,6 +215,7 @@ def serve(
                 f"{workers} server processes, each with {compute_workers} worker processes "
                 "for the computer."
             )
+        say(f"The organiser's page (yours only): {url}organiser?token={token}")
         settings = ServeSettings(
             directory, database, limits, compute_workers, code, frozenset(names)
         )

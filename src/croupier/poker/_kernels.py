@@ -4,10 +4,10 @@
 
 Cython's pure-Python mode (see :mod:`croupier.engine`): this file runs as Python, and
 compiles to C when croupier is installed. It reads tables it is given by
-:mod:`croupier.poker.tables` (:func:`configure`), never builds them.
+:mod:`croupier.poker.evaluation.tables` (:func:`configure`), never builds them.
 
 The scheme (OMPEval's): every card has a 64-bit key, its rank's key (see
-:mod:`croupier.poker.keys`) in the high 32 bits and a 1 in its suit's 4-bit counter in
+:mod:`croupier.poker.evaluation.keys`) in the high 32 bits and a 1 in its suit's 4-bit counter in
 the low 16. A hand's key total holds the perfect hash of its ranks (the high half) and
 the number of cards in each suit (the low half). Adding 3 to each counter sets bit 3 of
 a counter exactly when its suit has 5 cards or more: then the hand's class is the flush
@@ -16,7 +16,7 @@ for the rank sum. The rank tables are compressed by row displacement: the sum's 
 bits pick a row and its offset, the low bits a place after it (:func:`displace_rows`).
 
 >>> import numpy as np
->>> from croupier.poker.tables import kernel_tables
+>>> from croupier.poker.evaluation.tables import kernel_tables
 >>> configure(*kernel_tables())
 >>> out = np.zeros(2, dtype=np.uint16)
 >>> hands = np.array([[51, 47, 43, 39, 35, 0, 1], [0, 5, 10, 15, 20, 24, 29]])
@@ -75,7 +75,7 @@ _values5: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
 _values6: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
 _values7: Sequence[int] = cython.declare(cython.const[cython.ushort][::1])
 
-# The two cards of each combo number (see croupier.poker.starting_hands), set by
+# The two cards of each combo number (see croupier.poker.ranges.starting_hands), set by
 # configure_combos().
 _combo_low: Sequence[int] = cython.declare(cython.const[cython.longlong][::1])
 _combo_high: Sequence[int] = cython.declare(cython.const[cython.longlong][::1])
@@ -134,7 +134,7 @@ def configure(
     values: tuple[NDArray[np.uint16], NDArray[np.uint16], NDArray[np.uint16]],
     shift: int,
 ) -> None:
-    """Give the kernels their tables (see :func:`croupier.poker.tables.kernel_tables`):
+    """Give the kernels their tables (see :func:`croupier.poker.evaluation.tables.kernel_tables`):
     ``shift`` low bits of a rank sum pick its place within its row."""
     global _keys, _flush, _offsets5, _offsets6, _offsets7, _values5, _values6, _values7
     global _shift, _low
@@ -1154,7 +1154,7 @@ def exact_boards(
     out: NDArray[np.float64],
 ) -> tuple[float, int]:
     """Exact equity by enumeration. Player ``p``'s range is combos ``numbers[i]`` (combo
-    numbers, see :mod:`croupier.poker.starting_hands`) for ``i`` from
+    numbers, see :mod:`croupier.poker.ranges.starting_hands`) for ``i`` from
     ``number_start[p]`` to ``number_start[p + 1]``, weighted by ``number_weights[i]``;
     its combos meeting the board (``board_cards``, a 52-bit set) or the dead cards
     (``dead_cards``) are left out. Every assignment of

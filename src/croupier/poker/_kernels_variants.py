@@ -4,7 +4,7 @@
 
 Cython's pure-Python mode, as :mod:`croupier.poker._kernels` (see
 :mod:`croupier.engine`): this file runs as Python and compiles to C when croupier is
-installed; it reads the tables :mod:`croupier.poker.variant_tables` builds, given once
+installed; it reads the tables :mod:`croupier.poker.evaluation.tables` builds, given once
 to :func:`configure`. Every table is kept per *table set* (0: hold'em's, which Omaha
 reads; 1 and 2: short-deck's two orders), side by side in one array.
 
@@ -18,7 +18,7 @@ Monte Carlo deals rank Omaha hands from a table of each known hand with every tr
 (:func:`triple_table`), or from Omaha's board pair table: six reads a hand of four.
 
 >>> import numpy as np
->>> from croupier.poker.variant_tables import kernel_arguments
+>>> from croupier.poker.evaluation.tables import kernel_arguments
 >>> configure(*kernel_arguments())
 >>> hole = np.array([51, 47, 0, 5], dtype=np.int64)      # As Ks 2c 3d
 >>> board = np.array([43, 39, 35, 1, 2], dtype=np.int64)  # Qs Js Ts 2d 2h
@@ -62,7 +62,7 @@ _FLUSHES: int = cython.declare(cython.int, 8192)
 #: Triples of three of the 52 cards, C(52, 3): the size of a triple table.
 TRIPLES = 22100
 #: Pairs of ranks two hole cards can hold, 13 pairs and 78 of two ranks: a board's row in
-#: the board pair table (:data:`croupier.poker.variant_tables.PAIR_RANKS`).
+#: the board pair table (:data:`croupier.poker.evaluation.tables.PAIR_RANKS`).
 _PAIRS: int = cython.declare(cython.longlong, 91)
 #: Outcome columns of a Monte Carlo tally: 0 lost, k the pot shared by k players.
 OUTCOMES = 11
@@ -105,7 +105,7 @@ def configure(
     rows: int,
     shift: int,
 ) -> None:
-    """Give the kernels their tables (:func:`croupier.poker.variant_tables.kernel_arguments`):
+    """Give the kernels their tables (:func:`croupier.poker.evaluation.tables.kernel_arguments`):
     the key of each card number 0-63, every set's flush table (8,192 entries each, one
     after the other) and, for 5, 6 and 7 cards, every set's row offsets (``rows`` a set,
     each pointing into the values of all sets) and the values; ``shift`` low bits of a
@@ -123,7 +123,7 @@ def configure(
 
 def configure_board_pairs(board_pairs: NDArray[np.uint16], pair_of: NDArray[np.uint8]) -> None:
     """Give the Monte Carlo kernel Omaha's board pair table
-    (:func:`croupier.poker.variant_tables.board_pair_table`), which it reads to rank
+    (:func:`croupier.poker.evaluation.tables.board_pair_table`), which it reads to rank
     Omaha hands without a triple table, and the place in a row of each pair of ranks
     (``pair_of[13 * rank + other]``, ranks 0 to 12)."""
     global _board_pairs, _pair_of, _pair_places

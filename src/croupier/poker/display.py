@@ -88,7 +88,7 @@ class _Category(Protocol):
 
 class RankingLike(Protocol):
     """What :func:`ranking_svg` reads (a :class:`~croupier.poker.HandRanking` or a
-    :class:`~croupier.poker.variant_hand.GameRanking`)."""
+    :class:`~croupier.poker.evaluation.hand.GameRanking`)."""
 
     @property
     def hand(self) -> tuple[Any, ...]: ...
@@ -181,7 +181,7 @@ def range_svg(holdem: RangeLike) -> str:
 
 class HoleRangeLike(Protocol):
     """What :func:`hole_range_html` reads (a holding of another game: a
-    :class:`~croupier.poker.hole_ranges.HoleRange`)."""
+    :class:`~croupier.poker.ranges.holdings.HoleRange`)."""
 
     @property
     def size(self) -> int: ...
@@ -457,7 +457,7 @@ def distribution_svg(distributions: Iterable[DistributionLike]) -> str:
 
 
 class HitsLike(Protocol):
-    """What :func:`hits_html` reads (a :class:`~croupier.poker.hits.HitsResult`)."""
+    """What :func:`hits_html` reads (a :class:`~croupier.poker.hits.classifier.HitsResult`)."""
 
     @property
     def range(self) -> str: ...

@@ -19,8 +19,8 @@ import numpy as np
 
 from croupier.frames import FrameColumn, FrameSchema, build_frame
 from croupier.poker.errors import PokerError
-from croupier.poker.hit_categories import Draw, MadeHand
-from croupier.poker.starting_hands import CLASS_LABELS, CLASS_OF_COMBO, combo_text
+from croupier.poker.hits.categories import Draw, MadeHand
+from croupier.poker.ranges.starting_hands import CLASS_LABELS, CLASS_OF_COMBO, combo_text
 
 if TYPE_CHECKING:
     import pandas as pd

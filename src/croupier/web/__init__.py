@@ -8,7 +8,8 @@ Layout (FastAPI's "bigger applications"):
 
 - ``app.py``: the app factory (:func:`~croupier.web.app.create_app`) and the OpenAPI tags;
 - ``routers/``: one router per page (the lobby, Baccarat, the counting trainer, poker,
-  Casino's table, review and puzzles, the jobs), and the games of the lobby
+  Casino's table, review and puzzles, the shared tables, the organiser, the jobs), and
+  the games of the lobby
   (:data:`~croupier.web.routers.GAMES`);
 - ``dependencies.py``: what a route declares it needs: the browser's session, a game's
   seat in it, the worker pool, the jobs, the store;
@@ -34,8 +35,13 @@ Layout (FastAPI's "bigger applications"):
 - ``compute.py``: the worker processes for searches and calculations; ``jobs.py``: long
   calculations started by one request and polled by others, with progress and a bound;
 - ``answers.py``: a route's answer written as JSON (and checked against its model in
-  the tests); ``pages.py``: :class:`~croupier.web.pages.GamePage`, the templates, and the
-  page/state pair of routes every page has.
+  the tests); ``pages.py``: :class:`~croupier.web.pages.GamePage` and the page/state pair
+  of routes every page has; ``templating.py``: the templates;
+- ``tables.py``: the tables several browsers share (Casino between two people, the
+  room's Baccarat), kept in the store with a version; ``live.py``: their live updates
+  (server-sent events, each server process's watchers woken by its own changes and by a
+  poll of the store for the others'); ``people.py``: the name a browser gave at a table,
+  and its counting drills' record, for the organiser's page.
 
 How to add a game page (a new game, say Dice at ``/dice``; the existing pages are
 built this way):

@@ -17,11 +17,13 @@ from croupier.web.compute import Compute
 from croupier.web.errors import install_error_handlers
 from croupier.web.guard import MAX_BODY, Access, GuardMiddleware, allowed
 from croupier.web.jobs import Jobs
+from croupier.web.live import Hub
 from croupier.web.pages import GamePage, add_routes
-from croupier.web.routers import GAMES, lobby
+from croupier.web.routers import GAMES, lobby, organiser
 from croupier.web.routers import jobs as jobs_routes
 from croupier.web.sessions import SessionCookieMiddleware, Sessions
 from croupier.web.store import Store, StoreLimits, open_store
+from croupier.web.tables import Tables
 from croupier.web.templating import PACKAGE_ROOT
 
 __all__ = ["GAMES", "MAX_BODY", "OPENAPI_PATH", "TAGS", "create_app"]
@@ -40,6 +42,17 @@ TAGS: Final = (
     {"name": "casino", "description": "Casino against the computer."},
     {"name": "casino review", "description": "A Casino game's review, as a job."},
     {"name": "casino puzzles", "description": "Casino puzzles, rated by Glicko-2."},
+    {
+        "name": "casino tables",
+        "description": "Casino between two people: open, join, play, take back by agreement, "
+        "resign, watch; live updates as server-sent events.",
+    },
+    {
+        "name": "baccarat tables",
+        "description": "One Baccarat shoe for the room: sit, bet, be ready, watch; live updates "
+        "as server-sent events.",
+    },
+    {"name": "organiser", "description": "The room at a glance, and the lobby's list of tables."},
     {"name": "jobs", "description": "Any long calculation's progress and result."},
 )
 
@@ -73,6 +86,8 @@ def create_app(
     compute = Compute(compute_processes)
     jobs = Jobs(Compute(max(1, compute_processes // 2) if compute_processes else 0), store)
     sessions = Sessions(store)
+    hub = Hub(store)
+    tables = Tables(store, hub)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -80,7 +95,9 @@ def create_app(
         compute.open()
         jobs.compute.open()
         jobs.open()
+        await hub.start()
         yield
+        await hub.stop()
         jobs.shutdown()
         jobs.compute.shutdown()
         compute.shutdown()
@@ -102,6 +119,8 @@ def create_app(
     app.state.sessions = sessions
     app.state.compute = compute
     app.state.jobs = jobs
+    app.state.hub = hub
+    app.state.tables = tables
     app.state.games = tuple(games)
     app.state.check_answers = check_answers
     install_error_handlers(app)
@@ -110,6 +129,7 @@ def create_app(
     # The routes served as the app's own (see add_routes: an included router is gone
     # through again for every request).
     add_routes(app.router, lobby.router)
+    add_routes(app.router, organiser.router)
     add_routes(app.router, jobs_routes.router)
     for game in games:
         for router in game.routers:

@@ -13,8 +13,10 @@ A route takes what it uses as typed parameters, and FastAPI hands them over:
   session, its state read before the route runs (``seat.state``, ``None`` for a
   browser without that game), changed with ``seat.put(state)`` or ``seat.clear()``;
   ``seat.require()`` is the state, or a 409 that says there is no game yet;
-- :data:`ComputePool`, :data:`JobsService`, :data:`StoreService`: the app's worker
-  pool, its jobs and its database.
+- :data:`ComputePool`, :data:`JobsService`, :data:`StoreService`,
+  :data:`TablesService`: the app's worker pool, its jobs, its database and its shared
+  tables; :data:`Owner`: the browser's session id (the owner of its jobs, and what a
+  shared table knows its seats by).
 
 The session is read and written on the event loop when the database is a local file
 and the browser is known (a SQLite read or write takes microseconds, and a trip to a
@@ -41,6 +43,7 @@ from croupier.web.errors import ApiError
 from croupier.web.jobs import Jobs
 from croupier.web.sessions import Saveable, Session, Sessions, Slot
 from croupier.web.store import Store
+from croupier.web.tables import Tables
 
 __all__ = [
     "BrowserSession",
@@ -49,6 +52,7 @@ __all__ = [
     "Owner",
     "Seat",
     "StoreService",
+    "TablesService",
     "browser_session",
     "owner",
     "seat",
@@ -160,11 +164,18 @@ async def _store(request: Request) -> Store:
     return store
 
 
+async def _tables(request: Request) -> Tables:
+    tables: Tables = request.app.state.tables
+    return tables
+
+
 #: The worker pool for searches (the Casino computer, hints).
 ComputePool = Annotated[Compute, Depends(_compute)]
 #: The long jobs (reviews, equities), shared through the store.
 JobsService = Annotated[Jobs, Depends(_jobs)]
 #: The database every server process shares.
 StoreService = Annotated[Store, Depends(_store)]
+#: The shared tables (Casino between people, the room's Baccarat), and their live updates.
+TablesService = Annotated[Tables, Depends(_tables)]
 #: The browser's session id (the owner of its jobs).
 Owner = Annotated[str, Depends(owner)]

@@ -198,6 +198,9 @@ class CroupierServer(uvicorn.Server):
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         state = getattr(self.config.app, "state", None)
+        hub = getattr(state, "hub", None)
+        if hub is not None:  # the live streams end: their browsers connect again elsewhere
+            hub.close()
         for pool in (getattr(state, "compute", None), getattr(state, "jobs", None)):
             pool = getattr(pool, "compute", pool)  # the jobs' pool of their own
             if pool is not None:

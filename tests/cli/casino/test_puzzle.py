@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from croupier.casino.puzzles import load_puzzles, read_history
+import numpy as np
+
+from croupier.casino import Action
+from croupier.casino.puzzles import PuzzleHistory, load_puzzles, next_puzzle, read_history
 
 from ..helpers import assert_one_line_error, croupier
 
@@ -23,7 +26,7 @@ def test_solve_one_puzzle_then_miss_it(tmp_path: Path) -> None:
     assert f"Puzzle {puzzle.id} (rated {puzzle.rating:.0f})" in out
     assert "Deck: 0 cards left" in out  # the position, every card shown
     assert "legal move" in out  # l listed them
-    assert "bad move 'build'" in out  # a bad answer is asked again
+    assert "bad card 'build'" in out  # a bad answer is asked again
     assert "Solved: the best move." in out and f"({solution})" in out
     kept = read_history(history)
     assert kept.solved == 1 and kept.player.rating > 1500
@@ -49,3 +52,25 @@ def test_a_bad_id_and_a_bad_history(tmp_path: Path) -> None:
     assert_one_line_error(
         croupier("casino", "puzzle", "--history", str(bad)), "not a puzzle history"
     )
+
+
+def test_a_puzzle_solved_as_in_a_game_and_the_keys_shown(tmp_path: Path) -> None:
+    puzzle = next_puzzle(load_puzzles(), PuzzleHistory(), np.random.default_rng(1))
+    solution = puzzle.solutions[0]
+    state = puzzle.state
+    hand = state.hand(state.next_player)
+    answers = [str(hand.index(solution.card) + 1), solution.action.value[0]]
+    if solution.action is not Action.TRAIL:  # the table items, each by one of its cards
+        named = [*solution.loose, *(build[0] for build in solution.builds)]
+        answers.append(" ".join(card.casino for card in named))
+    history = tmp_path / "history.json"
+    run = croupier(
+        "casino", "puzzle", "--history", str(history), "--seed", "1",
+        input="\n".join(["5", *answers, "q"]) + "\n",
+    )  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    out = run.stdout
+    assert "bad card number 5" in out  # the hand has 4 cards at most
+    assert "Solved: the best move." in out
+    assert "[Enter] another puzzle, [q]uit: q" in out  # the keys as they are, piped too
+    assert read_history(history).solved == 1

@@ -1,5 +1,5 @@
 """The library bounds Monte Carlo trials as the command line does (1 to 10^18, the bound
-of ``croupier.poker.equity``): ``calculate(trials=10**30)`` ran for ever."""
+of ``croupier.poker.matchups.equity``): ``calculate(trials=10**30)`` ran for ever."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 
 from croupier.cli import poker as cli_poker
 from croupier.poker.calc import calculate, iter_calculate
-from croupier.poker.equity import MAX_TRIALS
 from croupier.poker.errors import PokerError
+from croupier.poker.matchups.equity import MAX_TRIALS
 
 
 @pytest.mark.parametrize("game", ["holdem", "omaha", "shortdeck"])

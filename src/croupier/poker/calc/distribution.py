@@ -20,12 +20,16 @@ each combo's equity is sampled too, from the deals that gave it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from croupier.poker.calc.results import CalcResult
-from croupier.poker.starting_hands import combo_text
+from croupier.poker.ranges.starting_hands import combo_text
+
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 __all__ = ["EquityDistribution", "equity_distribution"]
 
@@ -40,6 +44,19 @@ class EquityDistribution:
     combos: tuple[str, ...]
     weights: tuple[float, ...]
     equities: tuple[float, ...]
+
+    def _repr_svg_(self) -> str:
+        """The player's equity curve, drawn in a notebook (:mod:`croupier.poker.display`)."""
+        from croupier.poker.display import distribution_svg
+
+        return distribution_svg((self,))
+
+    def to_frame(self) -> pd.DataFrame:
+        """The combos, weakest first, as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.poker.frames.distribution_frame`)."""
+        from croupier.poker.frames import distribution_frame
+
+        return distribution_frame(self)
 
     def share_above(self, equity: float) -> float:
         """The share of the range whose equity is above ``equity`` (a fraction)."""

@@ -25,19 +25,24 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
 
 from croupier.cards import DECK, Card, parse_card
 from croupier.poker.calc.exact import EVAL_COST, assignments_of
+from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.postflop import Completions
-from croupier.poker.calc.question import Cards, LiveQuestion
+from croupier.poker.calc.question import Cards
 from croupier.poker.calc.results import Progress
 from croupier.poker.calc.run import Ranges, question_of
 from croupier.poker.errors import PokerError
-from croupier.poker.starting_hands import COMBO_CARDS
+from croupier.poker.ranges.starting_hands import COMBO_CARDS
+
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 __all__ = ["NextCard", "NextCardResult", "next_card"]
 
@@ -73,6 +78,20 @@ class NextCardResult:
     equity: tuple[float, ...]
     cards: tuple[NextCard, ...]
     games: int
+
+    def _repr_svg_(self) -> str:
+        """The chart of the equity after each card, drawn in a notebook
+        (:mod:`croupier.poker.display`)."""
+        from croupier.poker.display import next_card_svg
+
+        return next_card_svg(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The next-card table as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.poker.frames.next_card_frame`)."""
+        from croupier.poker.frames import next_card_frame
+
+        return next_card_frame(self)
 
     def __repr__(self) -> str:
         """Short: the ranges, the board, the street, its cards and the equity now.

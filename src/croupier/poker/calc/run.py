@@ -1,5 +1,8 @@
 """The entry points: :func:`calculate`, :func:`iter_calculate` and :func:`exact_seconds`,
-which choose between exact enumeration and Monte Carlo and run it."""
+which choose between exact enumeration and Monte Carlo, in any game, and run it: hold'em
+on its fast engines (suit families, boards counted by rank multiset, small questions in
+one kernel call), the other games on the rows engines of
+:mod:`~croupier.poker.calc.exact` and :mod:`~croupier.poker.calc.sampling`."""
 
 from __future__ import annotations
 
@@ -14,17 +17,18 @@ from croupier.arguments import checked
 from croupier.cards import Card
 from croupier.cpus import WORKER_START_SECONDS, workers_for
 from croupier.engine import compiled
-from croupier.poker.batch import thread_count
-from croupier.poker.calc.exact import plan_exact, run_exact
+from croupier.poker.calc.exact import plan_exact, plan_rows_exact, run_exact, run_rows_exact
+from croupier.poker.calc.live import LiveQuestion, LiveRows
 from croupier.poker.calc.montecarlo import DEFAULT_PRECISION
-from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
+from croupier.poker.calc.question import Cards, EquityQuestion
 from croupier.poker.calc.results import CalcResult, Progress
-from croupier.poker.calc.sampling import run_blocks
+from croupier.poker.calc.sampling import run_blocks, run_rows_monte_carlo
 from croupier.poker.calc.small import is_small, small_exact
-from croupier.poker.equity import MAX_TRIALS
 from croupier.poker.errors import PokerError
-from croupier.poker.ranges import Range
-from croupier.poker.variants import Game
+from croupier.poker.evaluation.batch import thread_count
+from croupier.poker.games import Game
+from croupier.poker.matchups.equity import MAX_TRIALS
+from croupier.poker.ranges.holdem import Range
 from croupier.randomness import as_generator, stream_seed
 
 __all__ = [
@@ -106,9 +110,8 @@ def exact_seconds(
     """
     asked = question_of(ranges, board, dead, game)
     if asked.game is not Game.HOLDEM:
-        from croupier.poker.calc.variant_run import variant_seconds
-
-        return variant_seconds(asked, limit)
+        rows_plan = plan_rows_exact(LiveRows(asked), limit)
+        return None if rows_plan is None else rows_plan.seconds
     plan = plan_exact(LiveQuestion(asked), limit)
     return None if plan is None else plan.seconds
 
@@ -144,12 +147,11 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
         raise PokerError(f"bad precision {precision}: expected a fraction above 0 and below 1")
     if exact and (trials is not None or precision is not None):
         raise PokerError("exact mode enumerates every deal: give no trials or precision")
-    if asked.game is not Game.HOLDEM:  # Omaha, short-deck: the variants' engines
-        from croupier.poker.calc.variant_run import iter_variant
-
+    if asked.game is not Game.HOLDEM:  # Omaha, short-deck: the rows engines
         rng = options.get("rng")
         recorded = rng if isinstance(rng, int) else None  # in the result, to be repeated
-        for result in iter_variant(asked, options, as_generator(rng), _variant_threads(options)):
+        rows = _iter_rows(asked, options, as_generator(rng), _rows_threads(options))
+        for result in rows:
             yield dataclasses.replace(result, seed=None if result.exact else recorded)
         return
     question = LiveQuestion(asked)
@@ -195,7 +197,32 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
             yield dataclasses.replace(result, seed=recorded)
 
 
-def _variant_threads(options: CalcOptions) -> int:
+def _iter_rows(
+    question: EquityQuestion, options: CalcOptions, rng: np.random.Generator, threads: int
+) -> Iterator[CalcResult]:
+    """Results so far, then the whole one, of a question of another game than hold'em
+    on the rows engines (``options`` checked): exact when it takes a few seconds at
+    most, Monte Carlo otherwise, as hold'em chooses."""
+    live = LiveRows(question)
+    exact, trials, precision = options.get("exact"), options.get("trials"), options.get("precision")
+    progress = options.get("progress")
+    if exact or (exact is None and trials is None and precision is None):
+        limit = EXACT_LIMIT_SECONDS if exact else EXACT_AUTO_SECONDS
+        plan = plan_rows_exact(live, limit)
+        if plan is not None:
+            yield from run_rows_exact(live, plan, progress, threads)
+            return
+        if exact:
+            raise PokerError(
+                f"exact enumeration would take over {limit:.0f} seconds here (too many "
+                "hands or boards): use Monte Carlo (trials or precision) instead"
+            )
+    seed = int(rng.integers(0, 2**63, dtype=np.int64))
+    target = precision if precision is not None else DEFAULT_PRECISION
+    yield from run_rows_monte_carlo(live, seed, trials, target, progress, threads)
+
+
+def _rows_threads(options: CalcOptions) -> int:
     """The threads of another game's run: its kernels share the work among threads of
     this process (they release the GIL), so ``workers`` asks for that many threads; a
     Dask ``scheduler`` is for hold'em alone."""
@@ -230,7 +257,7 @@ def calculate(
     """Each player's equity, win and tie, exactly or by Monte Carlo.
 
     ``ranges``: an :class:`~croupier.poker.calc.question.EquityQuestion`, or one range
-    per player (2 to 10), a :class:`~croupier.poker.ranges.Range` or its text
+    per player (2 to 10), a :class:`~croupier.poker.ranges.holdem.Range` or its text
     (``"AhKh"``, ``"TT+, AQs+"``, ``"15%"``), with ``board`` (0, 3, 4 or 5 cards) and
     ``dead`` (cards out of play) beside it, read by
     :meth:`EquityQuestion.parse <croupier.poker.calc.question.EquityQuestion.parse>`.
@@ -243,7 +270,7 @@ def calculate(
     trials (``None``: one per core); a seed gives the same answer whatever their number,
     with the engine compiled or not (hold'em; the other games' uncompiled random numbers
     differ). ``game``: hold'em by default, or another game (``"omaha"``, ``"omaha5"``,
-    ``"shortdeck"``...: see :mod:`croupier.poker.variants`), whose players hold Omaha
+    ``"shortdeck"``...: see :mod:`croupier.poker.games`), whose players hold Omaha
     hands (``"AsAhKsKh"``, ``"AsAh??"``, ``"random"``) or short-deck ranges.
 
     ``workers`` processes share the work (``None``: as many as the job is worth), or

@@ -10,7 +10,8 @@ enumerated in C, with none of the set-up the larger enumerations need (suit fami
 tables of boards). Its answers are those of :mod:`~croupier.poker.calc.exact` (the
 reference, in the differential tests), up to the order in which sums are added.
 
->>> from croupier.poker.calc.question import EquityQuestion, LiveQuestion
+>>> from croupier.poker.calc.question import EquityQuestion
+>>> from croupier.poker.calc.live import LiveQuestion
 >>> question = LiveQuestion(EquityQuestion.parse(["AhKh", "QQ"], board="2c 7d 9h Js"))
 >>> is_small(question)
 True
@@ -26,10 +27,10 @@ from typing import Final
 
 import numpy as np
 
-from croupier.poker.calc.question import LiveQuestion
+from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.results import CalcResult, PlayerResult
-from croupier.poker.starting_hands import COMBO_COUNT
-from croupier.poker.tables import poker_kernels
+from croupier.poker.evaluation.tables import poker_kernels
+from croupier.poker.ranges.starting_hands import COMBO_COUNT
 
 __all__ = ["SMALL_WORK", "is_small", "small_exact"]
 

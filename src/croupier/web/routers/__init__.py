@@ -7,8 +7,7 @@ of the lobby (:data:`GAMES`).
 - ``poker.py``: the equity calculator and the comparison;
 - ``casino.py``: the table against the computer; ``casino_review.py``: a game's review;
   ``casino_puzzles.py``: the puzzles; ``match.py``: a table of two people;
-- ``live.py``: the live updates of the shared tables (server-sent events);
-- ``organiser.py``: the organiser's page;
+- ``organiser.py``: the organiser's page, and the lobby's list of shared tables;
 - ``jobs.py``: any job's progress and result.
 
 Each router carries its tag (the OpenAPI description groups the routes by it). A route
@@ -28,7 +27,9 @@ from croupier.web.routers import (
     casino,
     casino_puzzles,
     casino_review,
+    match,
     poker,
+    shared_baccarat,
 )
 from croupier.web.views.baccarat import warm
 
@@ -42,7 +43,7 @@ GAMES: Final[tuple[GamePage, ...]] = (
         path="/baccarat",
         summary="Punto banco at a table with its own rules: chips, the five roads and the "
         "ask road, and the exact odds of every bet for the cards left in the shoe.",
-        routers=(baccarat.router, baccarat_trainer.router),
+        routers=(baccarat.router, baccarat_trainer.router, shared_baccarat.router),
         warm=warm,
     ),
     GamePage(
@@ -57,8 +58,8 @@ GAMES: Final[tuple[GamePage, ...]] = (
         key="casino",
         title="Casino",
         path="/casino",
-        summary="The capture game against the computer at four levels: builds, hints with "
-        "the expert's reasons, save and load, and a review of your moves after each round.",
-        routers=(casino.router, casino_review.router, casino_puzzles.router),
+        summary="The capture game against the computer at four levels (builds, hints with "
+        "the expert's reasons, save and load, a review of your moves) or against a person.",
+        routers=(casino.router, casino_review.router, casino_puzzles.router, match.router),
     ),
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Query, Request
@@ -36,6 +37,7 @@ from croupier.baccarat.trainerlog import (
 from croupier.web.answers import answer
 from croupier.web.dependencies import Seat, seat
 from croupier.web.pages import page_and_state
+from croupier.web.people import Person, PersonSeat
 from croupier.web.schemas import CHANGES, READS, answers
 from croupier.web.schemas.baccarat_trainer import (
     Checkpoint,
@@ -206,10 +208,24 @@ def start(request: Request, body: Start, chair: TrainerChair) -> Response:
     return answer(request, trainer_view(seat))
 
 
+def record_drill(person: Seat[Person], seat: TrainerSeat) -> None:
+    """Add a drill that ended to the browser's record, when it gave a name at a shared
+    table (the organiser's page shows it)."""
+    known = person.state
+    if known is None:
+        return
+    score = seat.drill.score()
+    when = datetime.now(UTC).isoformat(timespec="seconds")
+    asked, right = 2 * score.asked, score.running_right + score.true_right
+    person.put(Person(known.name, known.trainer.with_drill(asked, right, when)))
+
+
 @router.post(
     "/api/baccarat/trainer/answer", response_model=TrainerAnswer, responses=answers(*CHANGES)
 )
-def answer_counts(request: Request, body: Reply, chair: TrainerChair) -> Response:
+def answer_counts(
+    request: Request, body: Reply, chair: TrainerChair, person: PersonSeat
+) -> Response:
     """Score the counts typed for the cards shown, then deal the next group (or end the
     drill and add it to the user's history: a file, so on a worker thread)."""
     running, true = parse_running(body.running), parse_true(body.true)
@@ -220,6 +236,7 @@ def answer_counts(request: Request, body: Reply, chair: TrainerChair) -> Respons
     elif not seat.saved:
         save_session(session_record(seat.drill, seed=seat.seed), seat.user)
         seat.saved = True
+        record_drill(person, seat)
     chair.put(seat)
     return answer(request, trainer_view(seat))
 
@@ -233,12 +250,13 @@ def history(request: Request, user: Annotated[str, Query(min_length=1, max_lengt
 
 
 @router.delete("/api/baccarat/trainer", response_model=TrainerAnswer, responses=answers(*CHANGES))
-def stop(request: Request, chair: TrainerChair) -> Response:
+def stop(request: Request, chair: TrainerChair, person: PersonSeat) -> Response:
     """Stop the drill: the answers given so far go into the history, then it is cleared."""
     seat = chair.state
     kept = None
     if seat is not None and seat.drill.answers and not seat.saved:
         save_session(session_record(seat.drill, seed=seat.seed), seat.user)
+        record_drill(person, seat)
         kept = history_view(seat.user)
     chair.clear()
     view = trainer_view(None)

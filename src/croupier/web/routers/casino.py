@@ -115,7 +115,7 @@ async def play(request: Request, body: Play, table: TableSeat, compute: ComputeP
     turn = seat.game.play_parts(body.card, body.action, body.items, by=Player.HUMAN)
     until = answer_deadline(request, compute)
     if turn.round_end is None and not seat.game.awaits_computer:
-        seat.events = turn_events(turn, seat.game.log, until)  # nothing to search
+        seat.events = turn_events(turn, seat.game.log, seat.game.judge)  # nothing to search
     else:  # the round's review and the computer's replies: in the worker pool
         seat = await compute.call(answer_move, seat, turn, until)
         compute.lateness.note(time.time() - until)
@@ -125,13 +125,11 @@ async def play(request: Request, body: Play, table: TableSeat, compute: ComputeP
 
 @router.post("/api/casino/hint", response_model=HintAnswer, responses=answers(*SENDS, 409))
 async def hint(request: Request, table: TableSeat, compute: ComputePool) -> Response:
-    """The expert's advice for the human's move, and why."""
+    """The judge's advice for the human's move, why, and what the other moves lose (a
+    fixed amount of work, not the clock: the review's verdicts)."""
     seat = table.require(NO_GAME)
     seat.game.check_turn(Player.HUMAN)
-    until = answer_deadline(request, compute)
-    advice = await compute.call(expert_hint, seat, until)
-    compute.lateness.note(time.time() - until)
-    return answer(request, advice)
+    return answer(request, await compute.call(expert_hint, seat))
 
 
 @router.post("/api/casino/undo", response_model=TableAnswer, responses=answers(*CHANGES))

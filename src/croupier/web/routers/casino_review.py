@@ -15,15 +15,18 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, Response
 
+from croupier.casino import Player
 from croupier.casino.gamelog import parse_game_file
 from croupier.web.answers import answer
-from croupier.web.dependencies import JobsService, Owner
+from croupier.web.dependencies import JobsService, Owner, TablesService
 from croupier.web.errors import ApiError
 from croupier.web.routers.casino import NO_GAME, TableSeat
+from croupier.web.routers.match import KIND
 from croupier.web.schemas import CHANGES, READS, SENDS, answers
 from croupier.web.schemas.casino_review import ReviewJobAnswer, ReviewRequest
 from croupier.web.templating import render
 from croupier.web.views.casino import review_view
+from croupier.web.views.match import CasinoTable
 
 __all__ = ["router"]
 
@@ -46,23 +49,39 @@ async def review_page(request: Request, table: TableSeat) -> Response:
     "/api/casino/review",
     status_code=202,
     response_model=ReviewJobAnswer,
-    responses=answers(*CHANGES),
+    responses=answers(*CHANGES, 404),  # 404: no such shared table
 )
 def start_review(
-    request: Request, body: ReviewRequest, table: TableSeat, jobs: JobsService, owner: Owner
+    request: Request,
+    body: ReviewRequest,
+    table: TableSeat,
+    jobs: JobsService,
+    owner: Owner,
+    tables: TablesService,
 ) -> Response:
     """Start the review of a whole game (a job: poll ``/api/casino/jobs/<job>``). On a
     worker thread: a new job waits a moment for the browser's last one to stop."""
+    player = Player.HUMAN
     if body.text is not None:
         game_file = parse_game_file(body.text, body.name.strip() or "game file")
         if game_file.log is None or not game_file.log.moves:
             raise ApiError(422, f"{body.name}: the file holds no move of the game to review")
         log = game_file.log
+    elif body.table is not None:  # a shared table: this browser's moves, once it is over
+        shared = tables.look(body.table, KIND, CasinoTable.from_dict)[1]
+        seat = shared.seat_of(owner)
+        if seat is None:
+            raise ApiError(
+                409, "you did not play at this table: only its players' moves are reviewed"
+            )
+        if not shared.match.finished:
+            raise ApiError(409, "the review comes when the tournament is over")
+        log, player = shared.match.log, seat
     else:
         log = table.require(NO_GAME).game.log
         if not log.moves:
             raise ApiError(409, "no move yet: play some before the review")
-    job = jobs.start(owner, functools.partial(review_view, log))
+    job = jobs.start(owner, functools.partial(review_view, log, player=player))
     return answer(request, job.view(), status_code=202)
 
 

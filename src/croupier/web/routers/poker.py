@@ -1,7 +1,7 @@
 """The poker page (``/poker``): the equity calculator and the ``hand1 ; hand2`` comparison.
 
 Both work in the game chosen on the page (``game``: hold'em by default, or Omaha,
-five-card Omaha, short-deck in either order; see :mod:`croupier.poker.variants`); the
+five-card Omaha, short-deck in either order; see :mod:`croupier.poker.games`); the
 range grid, what a range hits and the next-card table are hold'em's.
 
 The calculator asks a Texas hold'em question: 2 to 10 players, each holding a range
@@ -50,13 +50,12 @@ from croupier.poker import (
 from croupier.poker.calc import MAX_PLAYERS
 from croupier.poker.calc.distribution import equity_distribution
 from croupier.poker.calc.nextcard import NextCardResult, next_card
-from croupier.poker.hits import HitsQuestion, HitsResult
-from croupier.poker.matchup import Ranking, parse_matchup
-from croupier.poker.orders import DEFAULT_ORDER
-from croupier.poker.starting_hands import CLASS_LABELS
-from croupier.poker.variant_hand import evaluate_game
-from croupier.poker.variant_matchup import parse_game_matchup
-from croupier.poker.variants import VARIANTS
+from croupier.poker.evaluation.hand import evaluate_game
+from croupier.poker.games import VARIANTS
+from croupier.poker.hits.classifier import HitsQuestion, HitsResult
+from croupier.poker.matchups.lines import Ranking, parse_matchup
+from croupier.poker.ranges.orders import DEFAULT_ORDER
+from croupier.poker.ranges.starting_hands import CLASS_LABELS
 from croupier.web.answers import answer
 from croupier.web.dependencies import JobsService, Owner
 from croupier.web.errors import ApiError
@@ -509,10 +508,7 @@ def read_range(body: RangeRequest) -> RangeAnswer:
 @router.post("/api/poker/compare", response_model=CompareAnswer, responses=answers(*SENDS))
 def compare(body: CompareRequest) -> CompareAnswer:
     """Which of two hands wins: ``hand1 ; hand2``, in the game asked for."""
-    if body.game == "holdem":
-        matchup = parse_matchup(body.line)
-    else:
-        matchup = parse_game_matchup(body.game, body.line)
+    matchup = parse_matchup(body.line, game=body.game)
     return {
         "hands": [ranking_view(matchup.first), ranking_view(matchup.second)],
         "winner": matchup.winner,

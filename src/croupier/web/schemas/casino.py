@@ -23,6 +23,7 @@ __all__ = [
     "MAX_SAVE",
     "Event",
     "Game",
+    "HintAlternative",
     "HintAnswer",
     "Load",
     "MoveView",
@@ -40,6 +41,9 @@ MAX_SAVE: Final = 256 * 1024
 
 #: A side of the game.
 Side = Literal["human", "computer"]
+#: Whose a build is: a side of a game against the computer, or a seat of a table of two
+#: people (``first``: who opened it, ``second``: who joined).
+Owner = Literal["human", "computer", "first", "second"]
 #: What a move does with the card played.
 ActionName = Literal["trail", "capture", "build", "increase"]
 #: A level of play.
@@ -94,7 +98,7 @@ class Build(TypedDict):
         str, Field(description="one of its cards in the Casino notation: names the item")
     ]
     value: Annotated[int, Field(ge=1)]
-    owner: Side
+    owner: Owner
     parts: list[list[CardView]]
     text: str
 
@@ -169,12 +173,22 @@ class MoveReviewView(TypedDict):
     best: str
     best_text: str
     loss: Annotated[float, Field(ge=0, description="round points lost against the best move")]
+    error: Annotated[
+        float | None,
+        Field(ge=0, description="the standard error of the loss (null: unknown, the budget cut)"),
+    ]
+    loss_text: Annotated[
+        str, Field(description='the loss with its error as the terminal writes it: "1.15 ± 0.08"')
+    ]
     mark: MarkName | None
+    is_best: Annotated[
+        bool, Field(description="as good as the best: the loss less 2 errors under 0.1")
+    ]
     reason: str
-    forced: Annotated[bool, Field(description="the only legal move (or all were as good)")]
+    forced: Annotated[bool, Field(description="the only legal move")]
     costs_tournament: bool
     exact: Annotated[bool, Field(description="searched to the round's end, every card known")]
-    clock_cut: Annotated[bool, Field(description="the search ran out of time before its budget")]
+    deals: Annotated[int, Field(ge=0, description="the sampled deals the verdict averaged")]
 
 
 @closed
@@ -309,8 +323,31 @@ TableAnswer = Annotated[NoGame | Game, Field(discriminator="seated")]
 
 
 @closed
+class HintAlternative(TypedDict):
+    """A move other than the hint (one of each kind), and what it loses against it."""
+
+    move: MoveView
+    loss: Annotated[float, Field(ge=0, description="round points lost against the hint")]
+    error: Annotated[
+        float | None,
+        Field(ge=0, description="the standard error of the loss (null: unknown, the budget cut)"),
+    ]
+    loss_text: Annotated[
+        str, Field(description='the loss with its error as the terminal writes it: "1.15 ± 0.08"')
+    ]
+    costs_tournament: bool
+    is_best: Annotated[
+        bool, Field(description="as good as the hint: the loss less 2 errors under 0.1")
+    ]
+
+
+@closed
 class HintAnswer(TypedDict):
-    """The expert's advice for the human's move, and why."""
+    """The judge's advice for the human's move (its best move, the one its review calls
+    best), why, and what every other kind of move loses against it."""
 
     move: MoveView
     reason: str
+    exact: Annotated[bool, Field(description="the last deal: every card known, no sampling")]
+    deals: Annotated[int, Field(ge=0, description="the sampled deals the verdict averaged")]
+    others: list[HintAlternative]

@@ -21,21 +21,24 @@ __all__ = ["GameReviewView", "ReviewJobAnswer", "ReviewRequest", "ReviewStep", "
 
 
 class ReviewRequest(RequestModel):
-    """A game to review: an uploaded game file (or game log), or, without one, the game at
-    this browser's table."""
+    """A game to review: an uploaded game file (or game log), a finished tournament at a
+    shared table this browser played at (``table``: its id; the review is of this
+    browser's moves), or, without either, the game at this browser's table."""
 
     text: str | None = Field(None, max_length=MAX_SAVE)
     name: str = Field("game file", max_length=200)
+    table: str | None = Field(None, min_length=8, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
 
 
 @closed
 class Thresholds(TypedDict):
     """Round points lost from which a move is an inaccuracy or a blunder, and within
-    which it is as good as the best."""
+    which it is as good as the best; the standard errors a loss must pass them by."""
 
     inaccuracy: float
     blunder: float
     best: float
+    errors: Annotated[float, Field(description="a loss less this many standard errors is compared")]
 
 
 @closed

@@ -111,7 +111,8 @@ class JobAnswer(TypedDict):
 REFUSALS: Final = {
     400: "the Host header names a host this server does not answer to",
     401: "a shared (--public) server: the join code has not been given",
-    403: "a change sent from another site (Origin or Sec-Fetch-Site)",
+    403: "a change sent from another site (Origin or Sec-Fetch-Site), or the organiser's "
+    "page without the organiser's token",
     404: "no such job or table (or another browser's job)",
     408: "the request body took too long to arrive",
     409: "the game is not in a state for this (no table or game yet, not your turn, over, "
@@ -130,10 +131,14 @@ SENDS: Final = (*READS, 403, 408)
 CHANGES: Final = (*SENDS, 409, 429)
 
 
-def answers(*statuses: int, text: bool = False) -> dict[int | str, dict[str, Any]]:
+def answers(
+    *statuses: int, text: bool = False, page: bool = False, stream: str | None = None
+) -> dict[int | str, dict[str, Any]]:
     """The ``responses`` of a route refusing with ``statuses``, each an
     :class:`ErrorAnswer` with the meaning of :data:`REFUSALS`. A route answering text
-    (``text``) still refuses in JSON: its 200 is declared as ``text/plain`` here.
+    (``text``) still refuses in JSON: its 200 is declared as ``text/plain`` here. A page
+    (``page``: HTML) refuses with a small page to a browser, in JSON to anything else. A
+    stream of server-sent events (``stream``: what each event holds) refuses in JSON.
 
     >>> sorted(answers(409, 422))
     [409, 422]
@@ -141,15 +146,26 @@ def answers(*statuses: int, text: bool = False) -> dict[int | str, dict[str, Any
     "no such job or table (or another browser's job)"
     >>> sorted(answers(409, text=True)[200]["content"])
     ['text/plain']
+    >>> sorted(answers(404, page=True)[404]["content"])
+    ['application/json', 'text/html']
     """
-    if not text:
+    if not text and not page and stream is None:
         return {
             status: {"model": ErrorAnswer, "description": REFUSALS[status]}
             for status in sorted(set(statuses))
         }
-    error = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorAnswer"}}}
+    error: dict[str, Any] = {
+        "application/json": {"schema": {"$ref": "#/components/schemas/ErrorAnswer"}}
+    }
+    if page:
+        error["text/html"] = {"schema": {"type": "string"}}
     refusals: dict[int | str, dict[str, Any]] = {
         status: {"description": REFUSALS[status], "content": error}
         for status in sorted(set(statuses))
     }
+    if page:
+        return {200: {"description": "the page", "content": {"text/html": {}}}, **refusals}
+    if stream is not None:
+        described = f"server-sent events, each (event: table, id: its version) {stream}"
+        return {200: {"description": described, "content": {"text/event-stream": {}}}, **refusals}
     return {200: {"description": "the text", "content": {"text/plain": {}}}, **refusals}

@@ -16,7 +16,7 @@ from pydantic import BeforeValidator, Field, WithJsonSchema
 from typing_extensions import TypedDict
 
 from croupier.poker.calc import MAX_PLAYERS, MIN_PLAYERS
-from croupier.poker.variants import Game
+from croupier.poker.games import Game
 from croupier.web.schemas.common import (
     MAX_SEED,
     BestCardView,
@@ -271,7 +271,7 @@ SeedField = Annotated[
 ]
 
 
-#: The games the page plays (the names of :class:`croupier.poker.variants.Game`).
+#: The games the page plays (the names of :class:`croupier.poker.games.Game`).
 GameName = Literal["holdem", "omaha", "omaha5", "shortdeck", "shortdeck-straights"]
 
 

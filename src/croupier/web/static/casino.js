@@ -1,16 +1,13 @@
-// The Casino table: pick a card of the hand, then table cards and builds, then the action.
-// Only choices that belong to a legal move are enabled; the server checks every move and
-// explains a refused one with the rule's sentence. The computer's moves arrive as events
-// and are played out one after the other, each with its reason.
+// The Casino table against the computer: a move is put together on the table (a card of
+// the hand, then table cards and builds, then the action: casino_picker.js); the server
+// checks every move and explains a refused one with the rule's sentence. The computer's
+// moves arrive as events and are played out one after the other, each with its reason.
 "use strict";
 
 (() => {
   const { api, el, cardElement, announce, watchJob, count } = croupier;
-  const { buildElement } = casinoCards;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
-  let chosenCard = null;        // casino code of the hand card picked
-  let chosenItems = new Set();  // indexes of the table items picked
   let busy = false;             // a request or an animation is under way
   const STEP_MS = 900;          // time each computer move stays on show
   let asked = 0;                // the requests that change the game, numbered as sent
@@ -29,78 +26,24 @@
     return text ? text[0].toUpperCase() + text.slice(1) : text;
   }
 
-  // --- legality -----------------------------------------------------------------
-
   function legalMoves() {
     return state.seated && !state.finished && !busy ? state.position.legal : [];
   }
-
-  function sameItems(move) {
-    return move.items.length === chosenItems.size && move.items.every((i) => chosenItems.has(i));
-  }
-
-  /** Table items that can still be part of a legal move of the chosen card. */
-  function itemsInReach() {
-    const reach = new Set();
-    for (const move of legalMoves()) {
-      if (move.card !== chosenCard) continue;
-      if ([...chosenItems].every((i) => move.items.includes(i))) move.items.forEach((i) => reach.add(i));
-    }
-    chosenItems.forEach((i) => reach.add(i));  // a picked item can always be put back
-    return reach;
-  }
-
-  function exactMove(action) {
-    return legalMoves().find((m) => m.card === chosenCard && m.action === action && sameItems(m));
-  }
-
-  // --- drawing ------------------------------------------------------------------
-
 
   function itemName(item) {
     if (item.kind === "card") return item.card.name;
     return `build of ${item.value} (${item.owner === "human" ? "yours" : "the computer's"}): ${item.text}`;
   }
 
-  function renderTable(position, highlight) {
-    const zone = $("table-items");
-    zone.replaceChildren();
-    zone.classList.toggle("choosing", chosenCard !== null);
-    const reach = chosenCard ? itemsInReach() : new Set();
-    position.table.forEach((item, index) => {
-      const button = el("button", "pick" + (item.kind === "build" ? " build-pick" : ""));
-      button.type = "button";
-      button.dataset.key = item.key;
-      button.dataset.index = String(index);
-      const face = item.kind === "card" ? cardElement(item.card) : buildElement(item);
-      if (highlight && highlight.has(item.key)) face.classList.add("taken");
-      button.append(face);
-      button.setAttribute("aria-label", itemName(item));
-      button.setAttribute("aria-pressed", String(chosenItems.has(index)));
-      button.disabled = !reach.has(index);
-      button.addEventListener("click", () => toggleItem(index));
-      zone.append(button);
-    });
-    if (!position.table.length) zone.append(el("span", "note", "The table is empty."));
-  }
+  const picker = casinoPicker.create({
+    tableZone: $("table-items"),
+    handZone: $("hand"),
+    legal: legalMoves,
+    itemName,
+    changed: () => { showError("move-error", ""); render(); },
+  });
 
-  function renderHand(position, playable) {
-    const hand = $("hand");
-    hand.replaceChildren();
-    position.hand.forEach((card, index) => {
-      const key = position.hand_keys[index];
-      const button = el("button", "pick");
-      button.type = "button";
-      button.dataset.card = key;
-      button.append(cardElement(card));
-      button.setAttribute("aria-label", card.name);
-      button.setAttribute("aria-pressed", String(chosenCard === key));
-      button.disabled = !playable;
-      button.addEventListener("click", () => chooseCard(key));
-      hand.append(button);
-    });
-    if (!position.hand.length) hand.append(el("span", "note", "No cards in hand."));
-  }
+  // --- drawing ------------------------------------------------------------------
 
   function renderPosition(position, highlight) {
     $("round-number").textContent = String(position.round);
@@ -112,17 +55,14 @@
     for (let i = 0; i < position.computer_hand; i += 1) backs.append(el("span", "card back"));
     $("computer-pile").textContent = `pile: ${count(position.piles.computer.length, "card")}`;
     $("human-pile").textContent = `pile: ${count(position.piles.human.length, "card")}`;
-    renderTable(position, highlight);
+    picker.drawTable(position.table, highlight);
     const playable = position.legal.length > 0 && !busy && !state.finished;
-    renderHand(position, playable);
+    picker.drawHand(position.hand, position.hand_keys, playable);
   }
 
   function renderActions() {
-    const ready = chosenCard !== null && legalMoves().length > 0;
-    for (const button of document.querySelectorAll("#move-actions .action")) {
-      button.disabled = !ready;
-      button.dataset.legal = String(ready && Boolean(exactMove(button.dataset.action)));
-    }
+    const ready = picker.card() !== null && legalMoves().length > 0;
+    casinoPicker.drawActions($("move-actions"), picker, ready);
     $("clear-choice").disabled = !ready;
     $("hint").disabled = !(state.seated && legalMoves().length > 0);
     $("undo").disabled = !(state.seated && state.can_undo && !busy);
@@ -154,18 +94,10 @@
       button.append(cardElement(move.card_view, "mini"), document.createTextNode(` ${move.text}`));
       button.title = move.notation;
       button.dataset.notation = move.notation;
-      button.addEventListener("click", () => choose(move));
+      button.addEventListener("click", () => picker.choose(move));
       item.append(button);
       list.append(item);
     }
-  }
-
-  /** Pick a whole move on the table (from the legal-move list or a hint): then the action. */
-  function choose(move) {
-    chosenCard = move.card;
-    chosenItems = new Set(move.items);
-    showError("move-error", "");
-    render();
   }
 
   function renderLevels() {
@@ -248,9 +180,12 @@
     const reasons = el("ul", "review-reasons");
     for (const move of review.moves) {
       const row = el("tr");
-      const best = move.forced ? "(forced)" : move.loss < 0.1 && !move.costs_tournament ? "same" : move.best;
+      // As the terminal's table: "same" for the judge's move (or one of its kind), the loss
+      // with its standard error as the server wrote it, "0" for nothing lost at all.
+      const none = move.loss === 0 && move.error === 0;
+      const best = move.forced ? "(forced)" : move.played === move.best || none ? "same" : move.best;
       row.append(el("td", "num", String(move.number)), el("td", null, move.played), el("td", null, best),
-        el("td", "num", move.loss < 0.005 ? "0" : move.loss.toFixed(2)),
+        el("td", "num", none ? "0" : move.loss_text),
         el("td", move.mark ? "mark-" + move.mark : null, move.mark || ""));
       table.append(row);
       if (move.mark) reasons.append(el("li", null, `Move ${move.number}: better ${move.best_text}: ${move.reason}.`));
@@ -322,24 +257,8 @@
 
   // --- actions -----------------------------------------------------------------------
 
-  function chooseCard(key) {
-    if (busy) return;
-    chosenCard = chosenCard === key ? null : key;
-    chosenItems = new Set();
-    showError("move-error", "");
-    render();
-  }
-
-  function toggleItem(index) {
-    if (busy || chosenCard === null) return;
-    if (chosenItems.has(index)) chosenItems.delete(index); else chosenItems.add(index);
-    showError("move-error", "");
-    render();
-  }
-
   function clearChoice() {
-    chosenCard = null;
-    chosenItems = new Set();
+    picker.clear();
     render();
   }
 
@@ -364,8 +283,7 @@
   async function apply(next, animate) {
     const mine = ++playing;
     state = next;
-    chosenCard = null;
-    chosenItems = new Set();
+    picker.clear();
     busy = true;
     render();
     try {
@@ -379,8 +297,8 @@
   }
 
   async function play(action) {
-    if (busy || chosenCard === null) return;
-    const items = [...chosenItems].sort((a, b) => a - b).map((i) => state.position.table[i].key);
+    if (busy || picker.card() === null) return;
+    const items = picker.itemKeys(state.position.table);
     showError("move-error", "");
     $("hint-text").textContent = "";
     busy = true;
@@ -388,7 +306,7 @@
     renderActions();
     let next;
     try {
-      next = await changeGame("/api/casino/move", { card: chosenCard, action, items });
+      next = await changeGame("/api/casino/move", { card: picker.card(), action, items });
     } catch (error) {
       busy = false;
       render();
@@ -407,8 +325,10 @@
     try {
       const advice = await api("POST", "/api/casino/hint");
       if (question !== asked) return;
-      choose(advice.move);
-      $("hint-text").textContent = `Hint: ${advice.move.text} (${advice.move.notation}). Why: ${advice.reason}.`;
+      picker.choose(advice.move);
+      const judged = advice.exact ? " (exact: every card known)"
+        : advice.deals ? ` (averaged over ${advice.deals} sampled deals)` : "";
+      $("hint-text").textContent = `Hint: ${advice.move.text} (${advice.move.notation}). Why: ${advice.reason}${judged}.`;
       announce($("hint-text").textContent);
     } catch (error) {
       if (question === asked) showError("move-error", capitalized(error.message) + ".");

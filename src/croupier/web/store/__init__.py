@@ -33,6 +33,7 @@ from croupier.web.store.base import (
     StoreBusy,
     StoreLimits,
     StoreStats,
+    TableRow,
 )
 from croupier.web.store.postgres import INSTALL_POSTGRES, is_postgres_url
 from croupier.web.store.sqlite import DATABASE_NAME, SQLiteStore
@@ -48,6 +49,7 @@ __all__ = [
     "StoreBusy",
     "StoreLimits",
     "StoreStats",
+    "TableRow",
     "TemporaryStore",
     "import_session_files",
     "is_postgres_url",

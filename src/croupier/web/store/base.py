@@ -22,7 +22,7 @@ import secrets
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
@@ -37,6 +37,7 @@ __all__ = [
     "StoreBusy",
     "StoreLimits",
     "StoreStats",
+    "TableRow",
 ]
 
 #: Seconds between two updates of a session's last use when it is only read.
@@ -82,6 +83,9 @@ class StoreLimits:
     per_client: int = 200
     #: Seconds between two prunings.
     prune_every: float = 60.0
+    #: Shared tables kept at most (the least recently changed go first; 0: no limit);
+    #: they go too when unchanged for ``max_age``.
+    max_tables: int = 2_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +104,33 @@ class Change:
 
     version: int | None
     data: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A shared table as the database holds it: its game's JSON (``None`` when only the
+    summary was read) and its summary (what the lobby and the organiser show)."""
+
+    id: str
+    kind: str
+    version: int
+    summary: dict[str, Any]
+    created: float
+    updated: float
+    data: str | None = None
+
+
+def _table_row(row: Sequence[Any]) -> TableRow:
+    data = None if len(row) < 7 or row[6] is None else str(row[6])
+    return TableRow(
+        str(row[0]),
+        str(row[1]),
+        int(row[2]),
+        json.loads(row[3]),
+        float(row[4]),
+        float(row[5]),
+        data,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -482,6 +513,9 @@ class Store(ABC):
             )
             # A job whose process died unseen stays "running": give up on it after a day.
             self._run(connection, "DELETE FROM jobs WHERE updated < ?", now - 24 * JOB_AGE)
+            self._run(
+                connection, "DELETE FROM shared_tables WHERE updated < ?", now - limits.max_age
+            )
         if removed:
             self._reclaim()
         return removed
@@ -636,6 +670,128 @@ class Store(ABC):
                     "ORDER BY at LIMIT 1 OFFSET ?)",
                     count - MAX_JOIN_TRIES,
                 )
+
+    # --- shared tables -------------------------------------------------------------------
+
+    def table_create(self, table: str, kind: str, data: str, summary: str) -> None:
+        """Record a new shared table of ``kind`` (version 1)."""
+        now = time.time()
+        with self._write() as connection:
+            self._run(
+                connection,
+                "INSERT INTO shared_tables (id, kind, version, data, summary, created, updated) "
+                "VALUES (?, ?, 1, ?, ?, ?, ?)",
+                table,
+                kind,
+                data,
+                summary,
+                now,
+                now,
+            )
+        self._after_new_table()
+
+    def table_version(self, table: str, kind: str) -> int | None:
+        """The version of table ``table`` of ``kind`` (``None``: no such table)."""
+        with self._read() as connection:
+            row = self._run(
+                connection,
+                "SELECT version FROM shared_tables WHERE id = ? AND kind = ?",
+                table,
+                kind,
+            ).fetchone()
+        return None if row is None else int(row[0])
+
+    def table_get(self, table: str) -> TableRow | None:
+        """A shared table with its game (``None``: no such table)."""
+        with self._read() as connection:
+            row = self._run(
+                connection,
+                "SELECT id, kind, version, summary, created, updated, data "
+                "FROM shared_tables WHERE id = ?",
+                table,
+            ).fetchone()
+        return None if row is None else _table_row(row)
+
+    def table_put(self, table: str, version: int, data: str, summary: str) -> bool:
+        """Write a table's next version, made from ``version``; ``False`` (nothing
+        written) when the table is no longer at ``version``."""
+        with self._write() as connection:
+            changed = self._run(
+                connection,
+                "UPDATE shared_tables SET data = ?, summary = ?, version = version + 1, "
+                "updated = ? WHERE id = ? AND version = ?",
+                data,
+                summary,
+                time.time(),
+                table,
+                version,
+            ).rowcount
+        return bool(changed)
+
+    def table_versions(self, tables: Sequence[str]) -> dict[str, int]:
+        """The version of each of ``tables`` the store holds (gone ones are left out)."""
+        found: dict[str, int] = {}
+        with self._read() as connection:
+            for start in range(0, len(tables), 500):
+                chunk = list(tables[start : start + 500])
+                marks = ", ".join("?" * len(chunk))
+                rows = self._run(
+                    connection,
+                    f"SELECT id, version FROM shared_tables WHERE id IN ({marks})",
+                    *chunk,
+                ).fetchall()
+                found.update((str(row[0]), int(row[1])) for row in rows)
+        return found
+
+    def table_list(self, limit: int = 200, kind: str | None = None) -> list[TableRow]:
+        """The shared tables changed most recently (at most ``limit``), newest first,
+        without their games."""
+        sql = "SELECT id, kind, version, summary, created, updated FROM shared_tables"
+        parameters: list[Any] = []
+        if kind is not None:
+            sql += " WHERE kind = ?"
+            parameters.append(kind)
+        sql += " ORDER BY updated DESC, id LIMIT ?"
+        with self._read() as connection:
+            rows = self._run(connection, sql, *parameters, limit).fetchall()
+        return [_table_row(row) for row in rows]
+
+    def _after_new_table(self) -> None:
+        cap = self.limits.max_tables
+        if not cap:
+            return
+        with self._write() as connection:
+            count = int(self._run(connection, "SELECT count(*) FROM shared_tables").fetchone()[0])
+            if count > cap:
+                self._run(
+                    connection,
+                    "DELETE FROM shared_tables WHERE id IN (SELECT id FROM shared_tables "
+                    "ORDER BY updated, id LIMIT ?)",
+                    count - cap,
+                )
+
+    # --- people ----------------------------------------------------------------------------
+
+    def named_slots(
+        self, person: str, names: Sequence[str], limit: int
+    ) -> list[tuple[str, str, str]]:
+        """For the sessions that hold a ``person`` slot (a name given), that slot and
+        each of ``names``: ``(session id, slot name, data)`` rows, the sessions used
+        most recently first (at most ``limit`` sessions)."""
+        wanted = [person, *names]
+        marks = ", ".join("?" * len(wanted))
+        with self._read() as connection:
+            rows = self._run(
+                connection,
+                f"SELECT g.session_id, g.name, g.data FROM slots g "
+                f"JOIN (SELECT s.id, s.touched FROM sessions s JOIN slots p "
+                f"ON p.session_id = s.id AND p.name = ? ORDER BY s.touched DESC LIMIT ?) "
+                f"n ON n.id = g.session_id WHERE g.name IN ({marks}) ORDER BY n.touched DESC",
+                person,
+                limit,
+                *wanted,
+            ).fetchall()
+        return [(str(row[0]), str(row[1]), str(row[2])) for row in rows]
 
 
 class _Conflict(Exception):  # noqa: N818 (control flow inside commit)

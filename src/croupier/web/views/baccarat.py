@@ -18,6 +18,7 @@ from typing import Any, Final, TypeVar
 from croupier.baccarat.composition import Composition
 from croupier.baccarat.explain import drawing_reasons
 from croupier.baccarat.odds import cached_odds_report
+from croupier.baccarat.round import Coup
 from croupier.baccarat.rules import Outcome
 from croupier.baccarat.scoreboard import (
     DERIVED_ROADS,
@@ -43,6 +44,7 @@ from croupier.web.schemas.baccarat import (
     BigRoadCell,
     Choices,
     CommissionValue,
+    DealView,
     DerivedRoad,
     NoTable,
     OddsView,
@@ -53,6 +55,7 @@ from croupier.web.schemas.baccarat import (
     SettlementName,
     ShoeView,
     Since,
+    StreakSide,
     Table,
     TableAnswer,
     Winner,
@@ -64,6 +67,7 @@ from croupier.web.views.cards import cards_view
 __all__ = [
     "CHIPS",
     "FULL_SHOE",
+    "deal_view",
     "odds_view",
     "road_cells",
     "roads_view",
@@ -85,11 +89,17 @@ COMMISSIONS: Final[dict[Commission, CommissionValue]] = {
     Commission.FIVE: "5",
     Commission.FOUR: "4",
     Commission.NONE: "none",
+    Commission.SUPER6: "super6",
 }
 WINNERS: Final[dict[Outcome, Winner]] = {
     Outcome.PLAYER: "player",
     Outcome.BANKER: "banker",
     Outcome.TIE: "tie",
+}
+#: The side of a streak (a tie makes none).
+STREAK_SIDES: Final[dict[Outcome | None, StreakSide]] = {
+    Outcome.BANKER: "banker",
+    Outcome.PLAYER: "player",
 }
 COLOURS: Final[dict[Colour, ColourName]] = {Colour.RED: "red", Colour.BLUE: "blue"}
 SETTLEMENTS: Final[dict[SettlementKind, SettlementName]] = {
@@ -308,6 +318,10 @@ def roads_view(board: Scoreboard) -> Roads:
                 ROAD_KEYS[key]: None if colour is None else COLOURS[colour]
                 for key, colour in asked.player.items()
             },
+            "big_road": {
+                "banker": {"column": asked.banker_at[0], "row": asked.banker_at[1]},
+                "player": {"column": asked.player_at[0], "row": asked.player_at[1]},
+            },
         },
         "tally": {
             "rounds": tally.rounds,
@@ -317,6 +331,10 @@ def roads_view(board: Scoreboard) -> Roads:
             "player_pairs": tally.player_pairs,
             "banker_pairs": tally.banker_pairs,
             "naturals": tally.naturals,
+            "longest_banker": tally.longest_banker,
+            "longest_player": tally.longest_player,
+            "streak_side": STREAK_SIDES.get(tally.streak_side),
+            "streak": tally.streak,
         },
     }
 
@@ -435,13 +453,11 @@ def since_view(
     return cut
 
 
-def round_view(played: TableRound) -> RoundView:
-    """One dealt round, and how a player's bets on it were settled."""
-    coup = played.coup
-    stakes = dict(played.stakes)
+def deal_view(number: int, coup: Coup, reshuffled: bool) -> DealView:
+    """A round dealt: its cards, totals and outcome, and the drawing rules applied."""
     return {
-        "number": played.number,
-        "reshuffled": played.reshuffled,
+        "number": number,
+        "reshuffled": reshuffled,
         "player": cards_view(coup.player_cards),
         "banker": cards_view(coup.banker_cards),
         "player_total": coup.player_total,
@@ -449,6 +465,14 @@ def round_view(played: TableRound) -> RoundView:
         "outcome": WINNERS[coup.outcome],
         "natural": coup.natural,
         "reasons": list(drawing_reasons(coup)),
+    }
+
+
+def round_view(played: TableRound) -> RoundView:
+    """One dealt round, and how a player's bets on it were settled."""
+    stakes = dict(played.stakes)
+    return {
+        **deal_view(played.number, played.coup, played.reshuffled),
         "settlements": [
             {
                 "key": s.bet.key,

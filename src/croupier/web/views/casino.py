@@ -13,7 +13,6 @@ goes to the worker and comes back changed.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -21,23 +20,21 @@ from typing import Any, Final
 from croupier.cards import Card
 from croupier.casino import Coin, Move, Player, State
 from croupier.casino.gamelog import GameLog, LoggedRound
+from croupier.casino.judge import (
+    BEST_WITHIN,
+    BLUNDER,
+    INACCURACY,
+    SURE,
+    Judge,
+    error_json,
+    format_loss,
+)
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action
 from croupier.casino.puzzles import Puzzle, PuzzleHistory
 from croupier.casino.puzzles import PuzzleVerdict as Verdict
 from croupier.casino.replay import replay
-from croupier.casino.review import (
-    BEST_WITHIN,
-    BLUNDER,
-    INACCURACY,
-    INTERACTIVE_SECONDS,
-    GameReview,
-    Mark,
-    MoveReview,
-    Reviewer,
-    RoundReview,
-    review_round,
-)
+from croupier.casino.review import GameReview, Mark, MoveReview, RoundReview, review_round
 from croupier.casino.session import RoundEnd, Session, TableItem, Turn, table_items
 from croupier.casino.strategies.levels import STRONG_SETTINGS
 from croupier.web.jobs import Progress
@@ -46,6 +43,7 @@ from croupier.web.schemas.casino import (
     CoinSide,
     Event,
     Game,
+    HintAlternative,
     HintAnswer,
     HistoryEntry,
     LevelChoice,
@@ -55,6 +53,7 @@ from croupier.web.schemas.casino import (
     MoveReviewView,
     MoveView,
     NoGame,
+    Owner,
     PositionView,
     RoundEndEvent,
     RoundReviewView,
@@ -92,10 +91,6 @@ __all__ = [
     "turn_events",
     "verdict_view",
 ]
-
-#: Share of an answer's time left that the review of a round just ended may take (the
-#: computer's replies get the rest).
-REVIEW_SHARE: Final = 0.5
 
 #: What each level plays, for the level picker.
 LEVEL_NOTES: Final = {
@@ -157,15 +152,16 @@ class CasinoSeat:
 # --- positions and moves --------------------------------------------------------------------
 
 
-def item_view(item: TableItem) -> TableItemView:
-    """A loose card or a build on the table."""
+def item_view(item: TableItem, owners: Mapping[Player, Owner] | None = None) -> TableItemView:
+    """A loose card or a build on the table (its owner named by ``owners``: by default
+    ``human`` or ``computer``)."""
     if isinstance(item, Card):
         return {"kind": "card", "key": item.casino, "card": card_view(item)}
     return {
         "kind": "build",
         "key": item.cards[0].casino,
         "value": item.value,
-        "owner": side(item.owner),
+        "owner": side(item.owner) if owners is None else owners[item.owner],
         "parts": [cards_view(part) for part in item.parts],
         "text": str(item),
     }
@@ -276,12 +272,15 @@ def move_review_view(verdict: MoveReview) -> MoveReviewView:
         "best": str(verdict.best),
         "best_text": verdict.best.describe("pretty"),
         "loss": round(verdict.loss, 3),
+        "error": error_json(verdict.error),
+        "loss_text": format_loss(verdict.loss, verdict.error),
         "mark": None if verdict.mark is None else MARK_NAMES[verdict.mark],
+        "is_best": verdict.is_best,
         "reason": verdict.reason,
         "forced": verdict.forced,
         "costs_tournament": verdict.costs_tournament,
         "exact": verdict.exact,
-        "clock_cut": verdict.clock_cut,
+        "deals": verdict.deals,
     }
 
 
@@ -297,18 +296,13 @@ def round_review_view(reviewed: RoundReview) -> RoundReviewView:
     }
 
 
-def _round_review(log: GameLog, until: float) -> RoundReview | None:
-    """The review of the human's moves in the round just ended, searched by
-    :data:`REVIEW_SHARE` of the answer's time left (``until``, a ``time.time()``), each
-    move its share of it (at most :data:`INTERACTIVE_SECONDS`): a verdict the clock cut
-    says so, and the whole review of the round is there again on the review page."""
+def _round_review(log: GameLog, judge: Judge) -> RoundReview | None:
+    """The review of the human's moves in the round just ended, by ``judge`` (a fixed
+    amount of work, whatever the answer's time left: the verdicts of the review page)."""
     if not log.rounds:
         return None
     logged: LoggedRound = log.rounds[-1]
-    moves = sum(1 for state, _ in logged.positions() if state.next_player is Player.HUMAN)
-    share = (until - time.time()) * REVIEW_SHARE / max(1, moves)
-    seconds = min(INTERACTIVE_SECONDS, max(0.0, share))
-    return review_round(logged, reviewer=Reviewer(seconds=seconds))
+    return review_round(logged, judge=judge)
 
 
 def round_end_event(end: RoundEnd, review: RoundReview | None) -> RoundEndEvent:
@@ -339,9 +333,9 @@ def round_end_event(end: RoundEnd, review: RoundReview | None) -> RoundEndEvent:
     }
 
 
-def turn_events(turn: Turn, log: GameLog, until: float) -> list[Event]:
+def turn_events(turn: Turn, log: GameLog, judge: Judge) -> list[Event]:
     """A turn as the page plays it out: the move, then the round's end (with the review
-    of the human's moves, searched by ``until``) and the tournament's, if they came."""
+    of the human's moves by ``judge``) and the tournament's, if they came."""
     move: MoveEvent = {
         "kind": "move",
         "player": side(turn.player),
@@ -352,7 +346,7 @@ def turn_events(turn: Turn, log: GameLog, until: float) -> list[Event]:
     events: list[Event] = [move]
     end = turn.round_end
     if end is not None:
-        events.append(round_end_event(end, _round_review(log, until)))
+        events.append(round_end_event(end, _round_review(log, judge)))
         if end.tournament_over:
             human, computer = end.totals
             winner = None if end.winner is None else side(end.winner)
@@ -378,7 +372,7 @@ def reply(seat: CasinoSeat, until: float) -> CasinoSeat:
     added to the seat's events, all searched by ``until`` (``time.time()``). Runs in a
     worker process: takes the seat and returns it changed."""
     for turn in seat.game.reply(until):
-        seat.events += turn_events(turn, seat.game.log, until)
+        seat.events += turn_events(turn, seat.game.log, seat.game.judge)
     return seat
 
 
@@ -386,34 +380,59 @@ def answer_move(seat: CasinoSeat, turn: Turn, until: float) -> CasinoSeat:
     """What follows the human's move ``turn``: its events (the review, if it ended a
     round), then the computer's replies, all by ``until``. Runs in a worker process when
     there is something to search."""
-    seat.events = turn_events(turn, seat.game.log, until)
+    seat.events = turn_events(turn, seat.game.log, seat.game.judge)
     return reply(seat, until)
 
 
-def expert_hint(seat: CasinoSeat, until: float) -> HintAnswer:
-    """The expert's advice for the human's move, searched by ``until`` (in a worker)."""
+def expert_hint(seat: CasinoSeat) -> HintAnswer:
+    """The judge's advice for the human's move (in a worker): its best move, why, and
+    what every other kind of move loses against it, with its standard error."""
     game = seat.game
-    decision = game.advice(until)
-    return {"move": move_view(decision.move, table_items(game.state)), "reason": decision.reason}
+    decision = game.hint()
+    verdict = game.judge.verdict(game.state.observe(Player.HUMAN))  # the hint's, remembered
+    items = table_items(game.state)
+    others: list[HintAlternative] = []
+    for move, loss in verdict.ranked():
+        if move != verdict.best:
+            others.append(
+                {
+                    "move": move_view(move, items),
+                    "loss": round(loss.points, 3),
+                    "error": error_json(loss.error),
+                    "loss_text": format_loss(loss.points, loss.error),
+                    "costs_tournament": loss.costs_tournament,
+                    "is_best": loss.is_best,
+                }
+            )
+    return {
+        "move": move_view(decision.move, items),
+        "reason": decision.reason,
+        "exact": verdict.exact,
+        "deals": verdict.deals,
+        "others": others,
+    }
 
 
 # --- the review of a whole game ---------------------------------------------------------------
 
 
-def review_view(log: GameLog, progress: Progress | None = None) -> GameReviewView:
-    """The review of ``log`` as the replay page shows it: the summary, then every move
-    with the position before it, the move played, and for the human's moves the verdict
-    and the best move (``progress(done, total)`` is told each round reviewed). The same
-    verdicts as ``croupier casino review``: a fixed amount of search, no clock."""
-    reviewer = Reviewer()
+def review_view(
+    log: GameLog, progress: Progress | None = None, player: Player = Player.HUMAN
+) -> GameReviewView:
+    """The review of ``player``'s moves in ``log`` as the replay page shows it: the
+    summary, then every move with the position before it, the move played, and for the
+    player's moves the verdict and the best move (``progress(done, total)`` is told each
+    round reviewed). The same verdicts as ``croupier casino review``: the judge's fixed
+    amount of work, no clock."""
+    judge = Judge()
     rounds = []
     for done, logged in enumerate(log.rounds):
         if progress is not None:
             progress(done, len(log.rounds))
-        reviewed = review_round(logged, reviewer=reviewer)
+        reviewed = review_round(logged, player, judge=judge)
         if reviewed.moves:
             rounds.append(reviewed)
-    result = GameReview(Player.HUMAN, tuple(rounds))
+    result = GameReview(player, tuple(rounds))
     moves = result.moves
     summary: ReviewSummary = {
         "player": side(result.player),
@@ -424,7 +443,12 @@ def review_view(log: GameLog, progress: Progress | None = None) -> GameReviewVie
         "points_lost_per_round": _share(result.points_lost_per_round, 3),
         "inaccuracies": result.inaccuracies,
         "blunders": result.blunders,
-        "thresholds": {"inaccuracy": INACCURACY, "blunder": BLUNDER, "best": BEST_WITHIN},
+        "thresholds": {
+            "inaccuracy": INACCURACY,
+            "blunder": BLUNDER,
+            "best": BEST_WITHIN,
+            "errors": SURE,
+        },
     }
     steps: list[ReviewStep] = []
     for step in replay(log, result):
