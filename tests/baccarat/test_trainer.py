@@ -162,7 +162,7 @@ def test_the_flash_setting_is_kept_with_the_drill() -> None:
     saved = Drill.new("dragon-7", cards=20, every=5, rng=2).to_dict()
     del saved["flash"]
     assert Drill.from_dict(saved).flash is None
-    with pytest.raises(BaccaratError, match="bad flash time 0: expected more than 0"):
+    with pytest.raises(BaccaratError, match="bad flash time 0: expected above 0"):
         Drill.from_dict({**saved, "flash": 0})
     with pytest.raises(BaccaratError, match="bad saved drill"):
         Drill.from_dict({**saved, "flash": "1"})

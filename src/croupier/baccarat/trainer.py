@@ -184,7 +184,7 @@ def check_flash(seconds: object) -> float | None:
     >>> check_flash(0)
     Traceback (most recent call last):
     ...
-    croupier.baccarat.errors.BaccaratError: bad flash time 0: expected more than 0 and up \
+    croupier.baccarat.errors.BaccaratError: bad flash time 0: expected above 0 and up \
 to 10 seconds
     """
     if seconds is None:
@@ -193,7 +193,7 @@ to 10 seconds
         raise TypeError(f"flash must be a number of seconds or None, not {type(seconds).__name__}")
     if not (math.isfinite(seconds) and 0 < seconds <= MAX_FLASH):
         raise BaccaratError(
-            f"bad flash time {seconds!r}: expected more than 0 and up to {MAX_FLASH:g} seconds"
+            f"bad flash time {seconds!r}: expected above 0 and up to {MAX_FLASH:g} seconds"
         )
     return float(seconds)
 

@@ -45,7 +45,7 @@ def trainer(
     speed: Annotated[
         float | None,
         typer.Option(
-            help=f"Seconds between cards (0: each group at once). [0 to {MAX_SPEED:g}; "
+            help=f"Seconds between cards (0: each group at once). [0 to {MAX_SPEED:g}, "
             "default: 1, with --flash 0]",
             parser=decimal_parser(
                 "--speed", lambda v: 0 <= v <= MAX_SPEED, f"0 to {MAX_SPEED:g} seconds"
@@ -58,11 +58,11 @@ def trainer(
         float | None,
         typer.Option(
             help="Flash mode: show each group of cards for SECONDS, then hide it before "
-            f"the counts are asked (on a terminal). [more than 0, up to {MAX_FLASH:g}]",
+            f"the counts are asked (on a terminal). \\[above 0, up to {MAX_FLASH:g}]",
             parser=decimal_parser(
                 "--flash",
                 lambda v: 0 < v <= MAX_FLASH,
-                f"more than 0 and up to {MAX_FLASH:g} seconds",
+                f"above 0 and up to {MAX_FLASH:g} seconds",
             ),
             metavar="SECONDS",
             show_default=False,
