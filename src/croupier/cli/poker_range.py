@@ -76,9 +76,9 @@ def show_range(console: Console, report: RangeReport, *, list_hands: bool) -> No
     if report.dead:
         console.print(Text.assemble("Dead: ", cards_text(report.dead)))
     weighted = "" if report.weighted == report.count else f", {report.weighted:,.4g} weighted"
+    share = "under 0.01%" if 0 < report.share < 0.0001 else percent(report.share, 2)
     console.print(
-        f"Hands: {report.count:,}{weighted}, of {report.possible:,} the deck deals "
-        f"({percent(report.share, 2)})"
+        f"Hands: {report.count:,}{weighted}, of {report.possible:,} the deck deals ({share})"
     )
     grid = report.grid()
     if grid is not None:
@@ -111,10 +111,10 @@ def range_grid_table(grid: RangeGrid) -> Table:
         for column in range(size):
             if grid.combos[row, column] <= 0:
                 mark, style = _NONE
-                text = " ·  "
+                text = " ·   "
             else:
                 mark, style = _FULL if share[row, column] >= 1 else _PART
-                text = f"{grid.label(row, column) + mark:<4}"
+                text = f"{grid.label(row, column) + mark:<5}"
             cells.append(Text(text, style=style))
         table.add_row(*cells)
     return table
