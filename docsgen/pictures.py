@@ -32,6 +32,17 @@ def _scoreboard() -> Any:
     return board
 
 
+def _dragon_tails() -> Any:
+    """A hand-made shoe with two tails: seven bankers (a tail on the bottom row), seven
+    players (stopped above it: a tail on row 4 that stays there), then a banker, three
+    players with a tie, and eight bankers."""
+    from croupier.baccarat.rules import Outcome
+    from croupier.baccarat.scoreboard import Bead, Scoreboard
+
+    letters = {"B": Outcome.BANKER, "P": Outcome.PLAYER, "T": Outcome.TIE}
+    return Scoreboard(Bead(letters[x]) for x in "B" * 7 + "P" * 7 + "B" + "PTPP" + "B" * 8)
+
+
 def _partly_dealt_odds() -> Any:
     """The odds of six decks less 5 5 9 K, as the how-to's commands ask."""
     from croupier.baccarat import Composition, odds_report
@@ -59,6 +70,7 @@ def _review() -> Any:
 #: Each picture a page may show, by name: what builds the value.
 PICTURES: Final[dict[str, Callable[[], Any]]] = {
     "scoreboard": _scoreboard,
+    "dragon-tails": _dragon_tails,
     "partly-dealt-odds": _partly_dealt_odds,
     "casino-review": _review,
 }

@@ -32,7 +32,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from croupier.arguments import checked
 from croupier.choices import parse_choice
-from croupier.errors import CroupierError, check_type
+from croupier.errors import CroupierError, check_type, quoted
 from croupier.randomness import RNGLike, as_generator
 from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 
@@ -272,7 +272,7 @@ class Card:
 def _bad_card(token: str, position: int | None, why: str = "") -> CardError:
     where = f" at position {position}" if position is not None else ""
     because = f" ({why})" if why else ""
-    return CardError(f"bad card {token!r}{where}{because}: expected {ACCEPTED_FORMS}")
+    return CardError(f"bad card {quoted(token)}{where}{because}: expected {ACCEPTED_FORMS}")
 
 
 def as_cards(

@@ -91,8 +91,13 @@ def test_the_scoreboard_draws_each_board_mark_by_mark() -> None:
     assert len([line for line in pig.iter(f"{SVG}line") if line.get("stroke-width") == "2.5"]) == (
         len(board.derived_road("cockroach-pig"))
     )
-    assert "20 rounds: banker 9, player 8, tie 3" in page
+    assert "20 rounds: banker 9 (45.0%), player 8 (40.0%), tie 3 (15.0%)" in page
+    assert "longest streak banker 3, player 3, now banker 1" in page
     assert "Ask road" in page
+    # the last win a banker's, in the 11th column: a banker win goes below it, a player
+    # win starts the 12th
+    assert "(big road column 11, row 2); a player win adds" in page
+    assert "(column 12, row 1)." in page
     assert "Scoreboard" in check_picture(Scoreboard()._repr_html_())
 
 

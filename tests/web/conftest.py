@@ -138,7 +138,7 @@ class LiveServer:
 
     def __enter__(self) -> LiveServer:
         self.thread.start()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + patience(20)
         while not self.server.started:
             if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("the test server did not start")
@@ -148,7 +148,7 @@ class LiveServer:
     def __exit__(self, *exc: object) -> None:
         self.app.state.hub.close()  # the live streams end, as croupier serve ends them
         self.server.should_exit = True
-        self.thread.join(timeout=10)
+        self.thread.join(timeout=patience(10))
         self.socket.close()
 
 

@@ -76,6 +76,10 @@ def test_a_bet_and_a_deal_move_the_bankroll(browser_page: Any, screenshot: Shot)
         "cards => cards.map(c => c.getAttribute('aria-label'))"
     )
     assert shown == [card.long_name for card in played.coup.player_cards]
+    coup = played.coup
+    # The totals said as the terminal says them, not as odds ("Player wins 8 to 1").
+    totals = f"player {coup.player_total}, banker {coup.banker_total}"
+    assert totals in page.inner_text("#verdict") and " to " not in page.inner_text("#verdict")
     assert page.locator("#reasons li").count() >= 1
     for _ in range(7):
         page.click("[data-bet='player']")
@@ -426,8 +430,24 @@ def test_a_shoe_played_to_the_cut_card_draws_the_five_roads(
             "marks => marks.map(m => m.dataset.colour)"
         )
         assert shown == [("" if c is None else c.value) for c in answers.values()]
+    # Pointing at an ask chip shows where that win would go in the big road.
+    for side, (column, row) in (("banker", asked.banker_at), ("player", asked.player_at)):
+        page.hover(f"#ask-road [data-side='{side}']")
+        ghost = page.locator(f"#big-road-next.{side}")
+        expect(ghost).to_be_visible()
+        assert ghost.evaluate("n => [n.style.gridColumn, n.style.gridRow]") == [
+            str(column + 1), str(row + 1),
+        ]  # fmt: skip
+    page.mouse.move(0, 0)
+    expect(page.locator("#big-road-next")).to_have_count(0)
     tally = sitting.tally
-    assert page.inner_text("#tally").startswith(f"This shoe: {tally.rounds} rounds")
+    shown_tally = page.inner_text("#tally")
+    assert shown_tally.startswith(f"This shoe: {tally.rounds} rounds · banker {tally.banker} (")
+    assert shown_tally.count("%)") == 3
+    assert (
+        f"longest streak: banker {tally.longest_banker}, player {tally.longest_player}"
+        f" · now {tally.streak_side} {tally.streak}"
+    ) in shown_tally
     assert page.locator("#bankroll-chart polyline").count() == 1
     assert f"over {sitting.rounds} rounds" in page.inner_text("#chart-note")
     screenshot(page, "baccarat-roads", docs=True)

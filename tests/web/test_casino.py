@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from croupier.casino import Player, format_save, parse_save
 from croupier.casino.gamelog import parse_game_file, parse_log
-from croupier.casino.judge import Judge, error_json
+from croupier.casino.judge import Judge, error_json, format_loss
 from croupier.casino.levels import Level
 from croupier.casino.savefile import parse_game
 from croupier.web.app import create_app
@@ -108,6 +108,7 @@ def test_the_hint_is_the_judge_s_best_move_with_what_the_others_lose(client: Tes
     for notation, loss in ranked.items():
         assert others[notation]["loss"] == round(loss.points, 3)
         assert others[notation]["error"] == error_json(loss.error)
+        assert others[notation]["loss_text"] == format_loss(loss.points, loss.error)
         assert others[notation]["is_best"] is loss.is_best
 
 

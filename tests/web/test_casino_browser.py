@@ -13,7 +13,9 @@ from playwright.sync_api import expect
 
 from croupier.casino.gamelog import read_game_file
 from croupier.casino.levels import Level
+from croupier.casino.review import review_game
 from croupier.casino.savefile import read_game
+from tests.slowness import patience
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +24,9 @@ Shot = Callable[..., Path]
 
 def settle(page: Any) -> None:
     """Wait until the page has played out the last answer (the computer's moves)."""
-    page.wait_for_function("() => document.body.dataset.busy === 'false'", timeout=60_000)
+    page.wait_for_function(
+        "() => document.body.dataset.busy === 'false'", timeout=patience(60) * 1000
+    )
 
 
 def new_game(page: Any, level: str) -> None:
@@ -192,11 +196,23 @@ def test_save_one_file_then_review_it_step_by_step(
     # The review page reviews that one file: a step per move, both players'.
     page.goto("/casino/review")
     page.set_input_files("#review-file", str(saved))
-    page.wait_for_function("() => document.body.dataset.reviewed === 'true'", timeout=120_000)
+    page.wait_for_function(
+        "() => document.body.dataset.reviewed === 'true'", timeout=patience(120) * 1000
+    )
     steps = game.log.moves
     expect(page.locator("#step-counter")).to_have_text(f"1 / {steps}")
     expect(page.locator("#summary")).to_contain_text("Accuracy")
+    # The accuracy says of how many moves, as the terminal does; a dot is drawn "best"
+    # exactly when the judge counts the move as good as the best.
+    expect(page.locator("#summary")).to_contain_text(
+        re.compile(r"\d+ of \d+ moves? as good as the best; \d+ forced")
+    )
     assert page.locator("#graph .dot").count() == 3  # the human's three moves
+    judged = read_game_file(saved)
+    assert judged.log is not None
+    review = review_game(judged.log)
+    best = sum(move.is_best for move in review.moves)
+    assert page.locator("#graph .dot.best").count() == best
     first = str(game.log.rounds[0].moves[0])
     expect(page.locator("#verdict")).to_contain_text(f"({first})")
     page.click("#next")

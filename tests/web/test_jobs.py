@@ -19,6 +19,7 @@ from croupier.web.compute import Compute
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Job, Jobs, Progress
 from croupier.web.store import Store, open_store
+from tests.slowness import patience
 
 
 @pytest.fixture
@@ -38,7 +39,7 @@ def jobs(store: Store) -> Iterator[Jobs]:
 
 
 def wait(jobs: Jobs, job: Job, owner: str = "me") -> Job:
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + patience(20)
     while True:
         seen = jobs.get(owner, job.id)
         if seen.finished:
@@ -71,7 +72,7 @@ def test_a_quick_job_never_says_it_took_no_time(jobs: Jobs) -> None:
     # a job done in a few milliseconds read "in 0 s" (its time rounded to two places)
     job = wait(jobs, jobs.start("me", lambda progress: {"answer": 42}))
     assert job.seconds is not None and job.seconds > 0
-    assert 0 < job.view()["seconds"] < 1
+    assert job.view()["seconds"] > 0
     views = [Job("j", "me", state="done", seconds=s).view()["seconds"] for s in (0.0042, 2e-5)]
     assert views == [0.004, 0.001]
     assert Job("j", "me", state="done", seconds=1.234).view()["seconds"] == 1.23
@@ -127,7 +128,7 @@ def test_another_process_sees_and_cancels_the_job(store: Store, jobs: Jobs) -> N
     elsewhere = Jobs(Compute(0, threads=1), store)
     release = threading.Event()
     job = jobs.start("me", blocker(release))
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + patience(10)
     while elsewhere.get("me", job.id).state != "running":
         assert time.monotonic() < deadline
         time.sleep(0.02)
@@ -161,10 +162,11 @@ def test_worker_processes_run_jobs_and_calls_off_the_server(store: Store) -> Non
         async def two_at_once() -> list[int]:
             return list(await asyncio.gather(*(compute.call(sleeper, 0.3) for _ in range(2))))
 
+        limit = patience(5)  # measured before the work, not while it loads the machine
         started = time.monotonic()
         pids = drive(two_at_once())
         assert os.getpid() not in pids
-        assert time.monotonic() - started < 5
+        assert time.monotonic() - started < limit
     finally:
         pool.shutdown()
         compute.shutdown()
@@ -179,12 +181,13 @@ def test_stopping_ends_the_workers_at_once(store: Store) -> None:
     async def stop_soon() -> None:
         task = asyncio.ensure_future(long_call())
         await asyncio.sleep(0.5)
+        limit = patience(3)
         started = time.monotonic()
         compute.stop()
         with pytest.raises(ApiError) as stopped:
             await task
         assert stopped.value.status_code == 503
-        assert time.monotonic() - started < 3
+        assert time.monotonic() - started < limit
 
     drive(stop_soon())
     with pytest.raises(ApiError):

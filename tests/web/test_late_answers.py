@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.slowness import patience
 from tests.web.test_browser import sit_down
 from tests.web.test_casino_browser import api_state, click_move, new_game, richest, settle
 
@@ -50,7 +51,7 @@ def late(path: str, *, method: str = "POST", nth: int = 1, ms: int = 1500) -> st
 def after_the_late_answer(page: Any, count: int = 1) -> None:
     """Wait until the late answer (the ``count`` late answers of as many ``late`` scripts)
     has reached the page, and the page has handled it."""
-    page.wait_for_function(f"() => (window.lateCount || 0) >= {count}", timeout=30_000)
+    page.wait_for_function(f"() => (window.lateCount || 0) >= {count}", timeout=patience(30) * 1000)
     page.wait_for_timeout(300)
 
 

@@ -17,6 +17,7 @@ from croupier.poker.calc.distribution import equity_distribution
 from croupier.poker.calc.nextcard import next_card
 from croupier.poker.hits.classifier import flop_hits, hits
 from croupier.web.routers.poker import hits_view
+from tests.slowness import patience
 
 from .test_poker import follow_job, run
 
@@ -135,7 +136,7 @@ def started(client: TestClient, path: str, request: dict[str, Any]) -> str:
 
 
 def finished(client: TestClient, job: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + patience(60)
     while True:
         state: dict[str, Any] = client.get(f"/api/poker/jobs/{job}").json()
         if state["state"] not in ("waiting", "running"):

@@ -501,13 +501,25 @@ def scoreboard_html(board: ScoreboardLike) -> str:
         '<div style="display:flex;flex-wrap:wrap;gap:0 14px">',
         *(f"<div>{_heading(name)}{_derived(board, key, name, 10)}</div>" for key, name in DERIVED),
         "</div>",
-        f'<div style="margin-top:6px">Ask road: a banker win adds {_ask(ask.banker)}; '
-        f"a player win adds {_ask(ask.player)}.</div>",
+        f'<div style="margin-top:6px">Ask road: a banker win adds {_ask(ask.banker)} '
+        f"(big road column {ask.banker_at[0] + 1}, row {ask.banker_at[1] + 1}); "
+        f"a player win adds {_ask(ask.player)} "
+        f"(column {ask.player_at[0] + 1}, row {ask.player_at[1] + 1}).</div>",
     ]
+    wins = ", ".join(
+        f"{outcome.value} {count}" + (f" ({tally.share(outcome):.1%})" if tally.rounds else "")
+        for outcome, count in (
+            (Outcome.BANKER, tally.banker),
+            (Outcome.PLAYER, tally.player),
+            (Outcome.TIE, tally.tie),
+        )
+    )
+    now = f", now {tally.streak_side.value} {tally.streak}" if tally.streak_side else ""
     note = (
-        f"{tally.rounds} rounds: banker {tally.banker}, player {tally.player}, tie {tally.tie}; "
+        f"{tally.rounds} rounds: {wins}; "
         f"player pairs {tally.player_pairs}, banker pairs {tally.banker_pairs}, "
-        f"naturals {tally.naturals}"
+        f"naturals {tally.naturals}; longest streak banker {tally.longest_banker}, "
+        f"player {tally.longest_player}{now}"
     )
     return panel("Scoreboard", *parts, note=note)
 

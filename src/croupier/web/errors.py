@@ -6,8 +6,9 @@ one that says the game is not in a state for the request (a
 :class:`~croupier.errors.NotNowError`: not your turn, the tournament over) a 409;
 a request the framework cannot read (missing field, wrong type, bad JSON) is a 422 that
 names the field; an unknown path a 404; a client address holding too many sessions a
-429; a database that does not answer in time a 503; anything unexpected a 500 that
-says only that the error was logged: never a traceback.
+429; a database that cannot be used a 503 that says why (busy for a moment, or failing
+until someone acts: a full disk, a deleted file, a server not answering); anything
+unexpected a 500 that says only that the error was logged: never a traceback.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Match
 
 from croupier.errors import CroupierError, NotNowError
+from croupier.web.store import SessionLimit, StoreError, StoreFailed
 
-__all__ = ["ApiError", "install_error_handlers", "one_line"]
+__all__ = ["ApiError", "install_error_handlers", "log_store_error", "one_line"]
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +49,13 @@ def one_line(text: object) -> str:
     """
     line = " ".join(str(text).split())
     return line if len(line) <= MAX_REASON else line[: MAX_REASON - 1] + "…"
+
+
+def log_store_error(where: str, exc: StoreError) -> None:
+    """Log a database that could not be used: a warning when busy for a moment, an error
+    when it fails until someone acts."""
+    level = logging.ERROR if isinstance(exc, StoreFailed) else logging.WARNING
+    log.log(level, "database %s: %s", where, exc)
 
 
 def validation_reason(errors: Sequence[Mapping[str, Any]]) -> str:
@@ -121,9 +130,10 @@ def install_error_handlers(app: FastAPI) -> None:
             response.headers["allow"] = ", ".join(_allowed_methods(request))
         return response
 
-    async def store_busy(request: Request, exc: Exception) -> Response:
-        log.warning("database busy on %s %s: %s", request.method, request.url.path, exc)
-        return _answer(request, 503, "the server's database is busy: try again in a moment")
+    async def store_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StoreError)
+        log_store_error(f"on {request.method} {request.url.path}", exc)
+        return _answer(request, 503, exc.reason)
 
     async def session_limit(request: Request, exc: Exception) -> Response:
         return _answer(request, 429, one_line(exc))
@@ -132,9 +142,7 @@ def install_error_handlers(app: FastAPI) -> None:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return _answer(request, 500, "internal error: the server logged it")
 
-    from croupier.web.store import SessionLimit, StoreBusy
-
-    app.add_exception_handler(StoreBusy, store_busy)
+    app.add_exception_handler(StoreError, store_error)
     app.add_exception_handler(SessionLimit, session_limit)
     app.add_exception_handler(CroupierError, croupier_error)
     app.add_exception_handler(RequestValidationError, bad_request)

@@ -29,7 +29,7 @@ from croupier.web.compute import Compute, JobCancelled, Progress
 from croupier.web.errors import ApiError, one_line
 from croupier.web.schemas.common import JobState
 from croupier.web.schemas.jobs import AnyJobAnswer
-from croupier.web.store import Store, StoreBusy
+from croupier.web.store import Store, StoreError
 
 __all__ = ["Job", "JobCancelled", "Jobs", "Progress", "shown_seconds"]
 
@@ -164,8 +164,8 @@ class Jobs:
                 job.slot = slot
         return job
 
-    def _finished(self, job: Job, slot: int, future: concurrent.futures.Future[Any]) -> None:
-        done, total = self.compute.read(slot)
+    def _finished(self, job: Job, slot: int | None, future: concurrent.futures.Future[Any]) -> None:
+        done, total = (0, 0) if slot is None else self.compute.read(slot)
         result, error, state = None, None, "done"
         try:
             result = future.result()
@@ -173,6 +173,8 @@ class Jobs:
             state = "cancelled"
         except CroupierError as exc:
             error, state = one_line(exc), "failed"
+        except ApiError as exc:  # it gave its place to another's, or the server stopped
+            error, state = str(exc.detail), "failed"
         except concurrent.futures.BrokenExecutor:
             error, state = "the server stopped before the calculation ended", "failed"
         except Exception as exc:  # a bug: say so in one line, keep the server up
@@ -185,7 +187,7 @@ class Jobs:
             job.state = state
         try:
             self.store.job_finish(job.id, state, result, error, job.seconds, (done, total))
-        except StoreBusy as exc:
+        except StoreError as exc:
             log.warning("job %s: its end could not be recorded: %s", job.id, exc)
         with self._lock:
             self._running.pop(job.id, None)
@@ -209,7 +211,7 @@ class Jobs:
                 updates.append((job.id, job.state, job.done, job.total))
             try:
                 cancelled = self.store.job_update(updates)
-            except StoreBusy:
+            except StoreError:
                 continue
             for job in live:
                 slot = job.slot

@@ -45,7 +45,7 @@ from typing import Final
 from anyio import to_thread
 from starlette.responses import StreamingResponse
 
-from croupier.web.store import Store, StoreBusy
+from croupier.web.store import Store, StoreError
 
 __all__ = [
     "HEARTBEAT_SECONDS",
@@ -220,7 +220,7 @@ class Hub:
                 continue
             try:
                 versions = await to_thread.run_sync(self.store.table_versions, tables)
-            except StoreBusy as exc:  # the next poll tries again
+            except StoreError as exc:  # busy or failing: the next poll tries again
                 log.warning("live updates: the store did not answer: %s", exc)
                 continue
             for table, version in versions.items():

@@ -12,12 +12,21 @@ moment it is told to stop, then lets the requests in flight end (for at most
 :data:`GRACE_SECONDS`): a search in progress never holds the stop up.
 
 :class:`GuardedH11Protocol` subclasses uvicorn's private HTTP/1.1 protocol to time request
-heads. uvicorn does not promise to keep what it relies on, so :func:`http_protocol` uses
+heads (a head that took too long is answered 408 and its connection closed). uvicorn
+does not promise to keep what it relies on, so :func:`http_protocol` uses
 it only on the uvicorn versions it was tested with (:data:`TESTED_UVICORN`, the range
 ``pyproject.toml`` pins) and when the protocol still has the parts it uses; on any other
 version the server runs uvicorn's stock protocol (request heads untimed) and says so in
 its log, and ``tests/web/test_server.py`` fails, as the signal to check the subclass and
 widen the range (as :mod:`croupier.cli.typerpatch` fences Typer).
+
+Behind a reverse proxy every request comes from the proxy's address, and the limits
+kept per address (wrong join codes, sessions) would hold for the whole class at once.
+With ``trusted_proxies`` (``croupier serve --forwarded-allow-ips``), uvicorn's own
+proxy-headers middleware takes the client's address from the ``X-Forwarded-For`` header
+of requests coming from those addresses (and the scheme from ``X-Forwarded-Proto``);
+without it no header is believed, whoever sends it (uvicorn alone would believe any
+sent from loopback).
 """
 
 from __future__ import annotations
@@ -25,6 +34,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import ipaddress
+import json
 import logging
 import multiprocessing
 import signal
@@ -36,12 +47,14 @@ from pathlib import Path
 from types import FrameType
 from typing import Final
 
+import h11
 import uvicorn
 from fastapi import FastAPI
 from uvicorn.protocols.http.h11_impl import H11Protocol, RequestResponseCycle
 
+from croupier.errors import CroupierError
 from croupier.web.app import create_app
-from croupier.web.guard import HEAD_SECONDS
+from croupier.web.guard import HEAD_SECONDS, SECURITY_HEADERS
 from croupier.web.store import StoreLimits
 
 __all__ = [
@@ -53,6 +66,7 @@ __all__ = [
     "run",
     "settle_garbage_collector",
     "tested_uvicorn",
+    "trusted_proxies",
 ]
 
 log = logging.getLogger(__name__)
@@ -75,7 +89,11 @@ MAX_RESTARTS: Final = 20
 class GuardedH11Protocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol, cutting connections whose request head (its line
     and headers) takes over :data:`~croupier.web.guard.HEAD_SECONDS` to arrive: uvicorn
-    alone waits for ever (a slow-header client could hold connections open)."""
+    alone waits for ever (a slow-header client could hold connections open).
+
+    A connection that had sent part of a head is answered ``408 Request Timeout`` (the
+    ``{"error": ...}`` of every refusal) before it is closed; one that sent nothing at
+    all (a browser opens spare connections ahead of need) is closed without a word."""
 
     head_seconds: float = HEAD_SECONDS
 
@@ -101,8 +119,30 @@ class GuardedH11Protocol(H11Protocol):
 
     def _head_too_slow(self) -> None:
         self._head_timer = None
-        if self.cycle is None or self.cycle.response_complete:
-            self.transport.close()
+        if self.cycle is not None and not self.cycle.response_complete:
+            return  # a request is being answered: its body's time is the guard's
+        started, _ = self.conn.trailing_data  # the part of a head received, unparsed
+        if started:
+            self._send_408()
+        self.transport.close()
+
+    def _send_408(self) -> None:
+        reason = f"the request head took over {self.head_seconds:g} seconds to arrive"
+        body = json.dumps({"error": reason}).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+            *SECURITY_HEADERS,
+        ]
+        events = (
+            h11.Response(status_code=408, headers=headers, reason=b"Request Timeout"),
+            h11.Data(data=body),
+            h11.EndOfMessage(),
+        )
+        # Not where h11 can answer (a response under way): the connection is only closed.
+        with contextlib.suppress(h11.LocalProtocolError):
+            self.transport.write(b"".join(self.conn.send(event) or b"" for event in events))
 
     def data_received(self, data: bytes) -> None:
         # Between requests, the first byte of the next one starts its clock.
@@ -135,7 +175,7 @@ def tested_uvicorn(version: str) -> bool:
 
 #: What :class:`GuardedH11Protocol` uses of uvicorn's protocol and its request cycle.
 _USED_PROTOCOL: Final = ("connection_made", "data_received", "connection_lost")
-_USED_ATTRIBUTES: Final = ("cycle", "loop", "transport")
+_USED_ATTRIBUTES: Final = ("conn", "cycle", "loop", "transport")
 
 
 def _still_fits() -> bool:
@@ -178,6 +218,41 @@ class ServeSettings:
     allowed_hosts: frozenset[str] | None = None
     #: Check every answer against its route's model (the tests do; a server need not).
     check_answers: bool = False
+    #: The reverse proxies whose ``X-Forwarded-For`` is believed (:func:`trusted_proxies`;
+    #: empty: none).
+    trusted_proxies: tuple[str, ...] = ()
+
+
+def trusted_proxies(text: str) -> tuple[str, ...]:
+    """The reverse proxies of ``--forwarded-allow-ips``: comma-separated addresses or
+    networks, or ``*`` (any), each written as uvicorn compares it. Raises
+    :class:`~croupier.errors.CroupierError` naming an item that is neither.
+
+    >>> trusted_proxies("10.0.0.1, 192.168.1.0/24,::1")
+    ('10.0.0.1', '192.168.1.0/24', '::1')
+    >>> trusted_proxies("10.1.2.3/8"), trusted_proxies("*")
+    (('10.0.0.0/8',), ('*',))
+    >>> trusted_proxies("proxy.lan")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    croupier.errors.CroupierError: bad proxy 'proxy.lan': expected IP addresses or networks ...
+    """
+    items = [item.strip() for item in text.split(",")]
+    if items == ["*"]:
+        return ("*",)
+    found: list[str] = []
+    for item in items:
+        try:
+            if "/" in item:
+                found.append(str(ipaddress.ip_network(item, strict=False)))
+            else:
+                found.append(str(ipaddress.ip_address(item)))
+        except ValueError:
+            raise CroupierError(
+                f"bad proxy {item[:60]!r}: expected IP addresses or networks separated by "
+                "commas (10.0.0.1, 10.0.0.0/8), or * for any"
+            ) from None
+    return tuple(found)
 
 
 def build_app(settings: ServeSettings) -> FastAPI:
@@ -208,7 +283,7 @@ class CroupierServer(uvicorn.Server):
         super().handle_exit(sig, frame)
 
 
-def _config(app: FastAPI) -> uvicorn.Config:
+def _config(app: FastAPI, proxies: tuple[str, ...] = ()) -> uvicorn.Config:
     return uvicorn.Config(
         app,
         log_level="warning",
@@ -218,19 +293,22 @@ def _config(app: FastAPI) -> uvicorn.Config:
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         timeout_graceful_shutdown=GRACE_SECONDS,
         limit_concurrency=MAX_CONNECTIONS,
+        # uvicorn believes X-Forwarded-For from loopback unless told otherwise.
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies) or None,
     )
 
 
-def serve_here(app: FastAPI, listener: socket.socket) -> None:
+def serve_here(app: FastAPI, listener: socket.socket, proxies: tuple[str, ...] = ()) -> None:
     """Serve ``app`` in this process until Ctrl-C or SIGTERM (its worker processes
-    started first)."""
+    started first), believing the forwarded addresses of ``proxies``."""
     app.state.compute.warm()
     app.state.jobs.compute.warm()
     settle_garbage_collector()
     for game in app.state.games:  # while the server answers already
         if game.warm is not None:
             threading.Thread(target=game.warm, name=f"warm-{game.key}", daemon=True).start()
-    CroupierServer(_config(app)).run(sockets=[listener])
+    CroupierServer(_config(app, proxies)).run(sockets=[listener])
 
 
 def settle_garbage_collector() -> None:
@@ -249,13 +327,13 @@ def settle_garbage_collector() -> None:
 
 def _child(settings: ServeSettings, listener: socket.socket) -> None:
     """One server process of several (started by :func:`run`)."""
-    serve_here(build_app(settings), listener)
+    serve_here(build_app(settings), listener, settings.trusted_proxies)
 
 
 def run(settings: ServeSettings, listener: socket.socket, workers: int = 1) -> None:
     """Serve on ``listener`` with ``workers`` server processes until Ctrl-C or SIGTERM."""
     if workers <= 1:
-        serve_here(build_app(settings), listener)
+        serve_here(build_app(settings), listener, settings.trusted_proxies)
         return
     _Supervisor(settings, listener, workers).run()
 

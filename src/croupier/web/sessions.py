@@ -46,6 +46,7 @@ from pydantic_core import to_json
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from croupier.errors import CroupierError
+from croupier.web.compute import Party, current_party
 from croupier.web.errors import ApiError
 from croupier.web.store import Change, Store
 
@@ -314,8 +315,9 @@ class SessionCookieMiddleware:
     It also saves the session a route opened (``["session"]``, put there by the route's
     dependency: :mod:`croupier.web.dependencies`) as the answer begins, when the route
     returned without error (a status under 400): before the answer leaves, and only
-    then. A save that fails (another request changed the game meanwhile, a busy
-    database, an address over its cap) replaces the answer with its one-line refusal.
+    then. A save that fails (another request changed the game meanwhile, a busy or
+    failing database, an address over its cap) replaces the answer with its one-line
+    refusal: a change not saved is never answered as if it were.
     """
 
     def __init__(self, app: ASGIApp, sessions: Sessions, static_prefix: str = "/static/") -> None:
@@ -364,6 +366,9 @@ class SessionCookieMiddleware:
             await send(message)
 
         state["fresh_session"] = fresh
+        # Whose work this request asks the worker pools for: its address and session
+        # (a request without a session yet counts with its address's other such ones).
+        current_party.set(Party(state["client_key"], "" if fresh else session_id))
         await self.app(scope, receive, send_with_cookie)
 
 
@@ -381,8 +386,8 @@ def _with_cookie(message: Message, fresh: bool, session_id: str) -> Message:
 async def _save(session: Session) -> tuple[int, str] | None:
     """Write the session's changes (on the loop or a worker thread, as it was read);
     the refusal's status and reason if it fails."""
-    from croupier.web.errors import one_line
-    from croupier.web.store import SessionLimit, StoreBusy
+    from croupier.web.errors import log_store_error, one_line
+    from croupier.web.store import SessionLimit, StoreError
 
     try:
         if session.inline:
@@ -393,9 +398,9 @@ async def _save(session: Session) -> tuple[int, str] | None:
         return exc.status_code, str(exc.detail)
     except SessionLimit as exc:
         return 429, one_line(exc)
-    except StoreBusy as exc:
-        log.warning("database busy saving session %s…: %s", session.id[:6], exc)
-        return 503, "the server's database is busy: try again in a moment"
+    except StoreError as exc:
+        log_store_error(f"saving session {session.id[:6]}…", exc)
+        return 503, exc.reason
     return None
 
 

@@ -41,9 +41,10 @@ def play(
     commission: Annotated[
         str | None,
         typer.Option(
-            metavar="5|4|none",
-            help="The commission on a banker win: 5%, 4%, or none (the EZ table: a banker "
-            "three-card 7 pushes, Dragon 7 and Panda 8 offered). [default: the payouts']",
+            metavar="5|4|none|super6",
+            help="The commission on a banker win: 5%, 4%, none (the EZ table: a banker "
+            "three-card 7 pushes, Dragon 7 and Panda 8 offered) or super6 (no commission, a "
+            "banker win on 6 pays 1:2). [default: the payouts']",
             rich_help_panel=RULES_PANEL,
             show_default=False,
         ),
@@ -63,7 +64,8 @@ def play(
         typer.Option(
             metavar="CODES",
             help="The side bets on offer, by code, comma-separated (pp, bp, dbp, dbb at a "
-            "commission table; pp, bp, d7, p8 at an ez table), all or none. [default: all]",
+            "commission or super6 table; pp, bp, d7, p8 at an ez table), all or none. "
+            "[default: all]",
             rich_help_panel=RULES_PANEL,
             show_default=False,
         ),

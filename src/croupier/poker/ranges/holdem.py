@@ -54,6 +54,7 @@ from croupier.cards import (
     parse_cards,
     split_cards,
 )
+from croupier.errors import quoted
 from croupier.poker.errors import PokerCardError
 from croupier.poker.ranges.starting_hands import (
     CLASS_COMBOS,
@@ -374,7 +375,7 @@ def _read_token(token: str, position: int) -> tuple[NDArray[np.int64], float]:
             )
     combos = _read_body(body)
     if combos is None:
-        raise RangeError(f"bad range token {token!r} at position {position}: {EXPECTED}")
+        raise RangeError(f"bad range token {quoted(token)} at position {position}: {EXPECTED}")
     return combos, weight
 
 

@@ -86,8 +86,9 @@ class TableRequest(RequestModel):
     """A table's rules: its payouts, commission, tie payout, side bets and limits."""
 
     payouts: Literal["lab", "casino", "ez"] = "casino"
-    #: ``5``, ``4`` or ``none`` (the EZ table); ``None``: the payouts' own.
-    commission: Literal["5", "4", "none"] | None = None
+    #: ``5``, ``4``, ``none`` (the EZ table) or ``super6`` (a banker 6 pays 1:2); ``None``:
+    #: the payouts' own.
+    commission: Literal["5", "4", "none", "super6"] | None = None
     tie_pays: Literal[8, 9] | None = None
     #: The side bets on offer, by key; ``None``: all the table may offer.
     side_bets: list[BetKey] | None = Field(None, max_length=10)
@@ -124,12 +125,14 @@ class DealRound(Deal):
 
 #: Who won a round.
 Winner = Literal["player", "banker", "tie"]
+#: The side of a streak (ties make none).
+StreakSide = Literal["banker", "player"]
 #: A derived road's mark.
 Colour = Literal["red", "blue"]
 #: The derived roads, by key.
 RoadKey = Literal["big-eye-boy", "small-road", "cockroach-pig"]
 #: What the house takes on a banker win.
-CommissionValue = Literal["5", "4", "none"]
+CommissionValue = Literal["5", "4", "none", "super6"]
 #: How a bet ended.
 SettlementName = Literal["won", "lost", "pushed"]
 
@@ -330,12 +333,30 @@ class DerivedRoad(TypedDict):
 
 
 @closed
+class Cell(TypedDict):
+    """A cell of a board, counted from 0."""
+
+    column: Annotated[int, Field(ge=0)]
+    row: Annotated[int, Field(ge=0)]
+
+
+@closed
+class NextCells(TypedDict):
+    """The big road's cell a banker win would take next, and a player win."""
+
+    banker: Cell
+    player: Cell
+
+
+@closed
 class AskRoad(TypedDict):
     """The mark each derived road would get from a banker win and from a player win
-    next (None where the road has not started)."""
+    next (None where the road has not started), and where each win would be drawn in
+    the big road."""
 
     banker: dict[RoadKey, Colour | None]
     player: dict[RoadKey, Colour | None]
+    big_road: NextCells
 
 
 @closed
@@ -349,6 +370,12 @@ class Tally(TypedDict):
     player_pairs: Annotated[int, Field(ge=0)]
     banker_pairs: Annotated[int, Field(ge=0)]
     naturals: Annotated[int, Field(ge=0)]
+    #: Each side's longest streak (a tie breaks no streak), the streak in progress: its
+    #: side (``None`` before the first win) and length.
+    longest_banker: Annotated[int, Field(ge=0)]
+    longest_player: Annotated[int, Field(ge=0)]
+    streak_side: StreakSide | None
+    streak: Annotated[int, Field(ge=0)]
 
 
 @closed

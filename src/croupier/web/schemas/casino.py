@@ -177,6 +177,9 @@ class MoveReviewView(TypedDict):
         float | None,
         Field(ge=0, description="the standard error of the loss (null: unknown, the budget cut)"),
     ]
+    loss_text: Annotated[
+        str, Field(description='the loss with its error as the terminal writes it: "1.15 ± 0.08"')
+    ]
     mark: MarkName | None
     is_best: Annotated[
         bool, Field(description="as good as the best: the loss less 2 errors under 0.1")
@@ -328,6 +331,9 @@ class HintAlternative(TypedDict):
     error: Annotated[
         float | None,
         Field(ge=0, description="the standard error of the loss (null: unknown, the budget cut)"),
+    ]
+    loss_text: Annotated[
+        str, Field(description='the loss with its error as the terminal writes it: "1.15 ± 0.08"')
     ]
     costs_tournament: bool
     is_best: Annotated[

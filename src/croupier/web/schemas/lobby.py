@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NotRequired
 
 from typing_extensions import TypedDict
 
@@ -13,7 +13,9 @@ __all__ = ["Health"]
 
 @closed
 class Health(TypedDict):
-    """The server answers."""
+    """The server answers, and whether it can save games (``failing``, with the reason,
+    and the status 503, when its database cannot be used)."""
 
-    status: Literal["ok"]
+    status: Literal["ok", "failing"]
     version: str
+    reason: NotRequired[str]

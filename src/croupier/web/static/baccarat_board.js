@@ -43,8 +43,9 @@ const baccaratBoard = (() => {
     $("verdict").classList.add("outcome-" + last.outcome);
     for (const line of last.reasons) $("reasons").append(el("li", "", line));
     if (last.reshuffled) $("reasons").prepend(el("li", "reshuffle", "The cut card had come out: the shoe was reshuffled before this round."));
-    return `${names[last.outcome]} ${Math.max(last.player_total, last.banker_total)}`
-      + (last.outcome === "tie" ? " all" : ` to ${Math.min(last.player_total, last.banker_total)}`)
+    // The totals as the terminal says them ("Player total: 6, banker total: 7"), never
+    // as "6 to 7", which reads as odds beside the tie's 8:1.
+    return `${names[last.outcome]}: player ${last.player_total}, banker ${last.banker_total}`
       + (last.natural ? " (natural)" : "");
   }
 
@@ -109,8 +110,10 @@ const baccaratBoard = (() => {
     }
     drawAsk(roads.ask_road);
     const t = roads.tally;
+    const share = (wins) => (t.rounds ? ` (${((100 * wins) / t.rounds).toFixed(1)}%)` : "");
+    const now = t && t.streak_side ? ` · now ${t.streak_side} ${t.streak}` : "";
     $("tally").textContent = t
-      ? `This shoe: ${count(t.rounds, "round")} · banker ${t.banker} · player ${t.player} · tie ${t.tie} · player pairs ${t.player_pairs} · banker pairs ${t.banker_pairs} · naturals ${t.naturals}`
+      ? `This shoe: ${count(t.rounds, "round")} · banker ${t.banker}${share(t.banker)} · player ${t.player}${share(t.player)} · tie ${t.tie}${share(t.tie)} · player pairs ${t.player_pairs} · banker pairs ${t.banker_pairs} · naturals ${t.naturals} · longest streak: banker ${t.longest_banker}, player ${t.longest_player}${now}`
       : "";
   }
 
@@ -131,10 +134,33 @@ const baccaratBoard = (() => {
         group.append(node);
         words.push(`${ROAD_NAMES[key]} ${colour || "nothing yet"}`);
       }
+      // Where the win would be drawn in the big road: shown there while the chip is
+      // pointed at or focused.
+      const at = ask.big_road[side];
+      words.push(`big road column ${at.column + 1}, row ${at.row + 1}`);
+      group.dataset.column = String(at.column + 1);
+      group.dataset.row = String(at.row + 1);
+      group.tabIndex = 0;
+      const show = () => {
+        hideNext();
+        const ghost = place(el("span", `mark ring next ${side}`, side === "banker" ? "B" : "P"), at);
+        ghost.id = "big-road-next";
+        $("big-road").append(ghost);
+      };
+      group.addEventListener("mouseenter", show);
+      group.addEventListener("focus", show);
+      group.addEventListener("mouseleave", hideNext);
+      group.addEventListener("blur", hideNext);
       group.setAttribute("role", "img");
       group.setAttribute("aria-label", `If ${side} wins next: ${words.join(", ")}`);
+      group.title = `Point here to see where a ${side} win would go in the big road`;
       box.append(group);
     }
+  }
+
+  function hideNext() {
+    const ghost = document.getElementById("big-road-next");
+    if (ghost) ghost.remove();
   }
 
   /** Every variant of every bet priced for the cards left; the table's own marked. */

@@ -180,9 +180,12 @@
     const reasons = el("ul", "review-reasons");
     for (const move of review.moves) {
       const row = el("tr");
-      const best = move.forced ? "(forced)" : move.loss < 0.1 && !move.costs_tournament ? "same" : move.best;
+      // As the terminal's table: "same" for the judge's move (or one of its kind), the loss
+      // with its standard error as the server wrote it, "0" for nothing lost at all.
+      const none = move.loss === 0 && move.error === 0;
+      const best = move.forced ? "(forced)" : move.played === move.best || none ? "same" : move.best;
       row.append(el("td", "num", String(move.number)), el("td", null, move.played), el("td", null, best),
-        el("td", "num", move.loss < 0.005 ? "0" : move.loss.toFixed(2)),
+        el("td", "num", none ? "0" : move.loss_text),
         el("td", move.mark ? "mark-" + move.mark : null, move.mark || ""));
       table.append(row);
       if (move.mark) reasons.append(el("li", null, `Move ${move.number}: better ${move.best_text}: ${move.reason}.`));
@@ -191,7 +194,7 @@
     if (reasons.childElementCount) box.append(reasons);
     const accuracy = review.accuracy === null ? "–" : Math.round(100 * review.accuracy) + "%";
     box.append(el("p", "note", `Accuracy ${accuracy}, ${review.points_lost.toFixed(2)} points lost, ` +
-      `${review.inaccuracies} inaccuracies, ${review.blunders} blunders.`));
+      `${count(review.inaccuracies, "inaccuracy", "inaccuracies")}, ${count(review.blunders, "blunder")}.`));
     return box;
   }
 

@@ -88,8 +88,13 @@
     const judged = el("div", "judged");
     if (verdict.forced) {
       judged.textContent = "The only legal move.";
+    } else if (verdict.played === verdict.best) {
+      judged.append(el("strong", "mark-best", "Best move"));
     } else if (verdict.is_best) {
-      judged.append(el("strong", "mark-best", verdict.played === verdict.best ? "Best move" : "As good as the best"));
+      // Not the judge's pick, but not clearly worse: say against what, and by how little.
+      const pick = `${best ? best.text : verdict.best_text} (${verdict.best})`;
+      judged.append(el("strong", "mark-best", "As good as the best"), document.createTextNode(
+        verdict.loss > 0 ? `: ${lossText(verdict)} points behind ${pick}, within the judge's margin.` : `, like ${pick}.`));
     } else {
       judged.append(el("strong", verdict.mark ? "mark-" + verdict.mark : null, verdict.mark || "Playable"),
         document.createTextNode(`: ${lossText(verdict)} points lost. Best: ${best ? best.text : verdict.best_text} (${verdict.best}).`));
@@ -105,18 +110,18 @@
   }
 
   function lossText(verdict) {
-    // The loss with its standard error: "0.63 ± 0.08"; exact losses have none.
-    const loss = verdict.loss.toFixed(2);
-    if (verdict.error === null) return `${loss} ± ?`;
-    return verdict.error > 0 ? `${loss} ± ${verdict.error.toFixed(2)}` : loss;
+    // The loss with its standard error as the terminal writes it ("0.63 ± 0.08"; an
+    // exact loss has none): written by the server, so the two never round apart.
+    return verdict.loss_text;
   }
 
   function renderSummary() {
     const summary = review.summary;
     const accuracy = summary.accuracy === null ? "–" : Math.round(100 * summary.accuracy) + "%";
     const list = el("dl", "summary-list");
+    const asGood = review.steps.filter((step) => step.review && !step.review.forced && step.review.is_best).length;
     for (const [term, value] of [
-      ["Accuracy", `${accuracy} (${count(summary.moves - summary.forced, "move")}, ${summary.forced} forced)`],
+      ["Accuracy", `${accuracy} (${asGood} of ${count(summary.moves - summary.forced, "move")} as good as the best; ${summary.forced} forced)`],
       ["Points lost", `${summary.points_lost.toFixed(2)}, ${summary.points_lost_per_round === null ? "–" : summary.points_lost_per_round.toFixed(2)} per round`],
       ["Inaccuracies", String(summary.inaccuracies)],
       ["Blunders", String(summary.blunders)],
@@ -164,15 +169,31 @@
     trace.setAttribute("class", "trace");
     svg.append(trace);
     mine.forEach((entry, i) => {
+      // The whisker spans the loss ± 2 standard errors: a move is marked only when all of
+      // it lies past a threshold's line, and counts as good as the best when its lower end
+      // is under 0.1.
+      const verdict = entry.step.review;
+      const spread = verdict.error === null ? top : 2 * verdict.error;
+      if (spread > 0 && !verdict.forced) {
+        const whisker = document.createElementNS(SVG, "line");
+        whisker.setAttribute("x1", x(i)); whisker.setAttribute("x2", x(i));
+        whisker.setAttribute("y1", y(Math.max(0, verdict.loss - spread)));
+        whisker.setAttribute("y2", y(verdict.loss + spread));
+        whisker.setAttribute("class", "whisker");
+        svg.append(whisker);
+      }
+    });
+    mine.forEach((entry, i) => {
       const verdict = entry.step.review;
       const dot = document.createElementNS(SVG, "circle");
       dot.setAttribute("cx", x(i)); dot.setAttribute("cy", y(verdict.loss));
       dot.setAttribute("r", verdict.mark ? 6 : 4);
-      dot.setAttribute("class", "dot " + (verdict.mark ? "mark-" + verdict.mark : verdict.loss < 0.1 ? "best" : "ok"));
+      dot.setAttribute("class", "dot " + (verdict.mark ? "mark-" + verdict.mark : verdict.is_best ? "best" : "ok"));
       dot.dataset.step = String(entry.index);
       dot.setAttribute("tabindex", "0");
       const title = document.createElementNS(SVG, "title");
-      title.textContent = `Round ${entry.step.round}, move ${entry.step.number}: ${entry.step.move.notation}, ${verdict.loss.toFixed(2)} lost${verdict.mark ? ", " + verdict.mark : ""}`;
+      const judged = verdict.mark || (verdict.forced ? "forced" : verdict.is_best ? "as good as the best" : "playable");
+      title.textContent = `Round ${entry.step.round}, move ${entry.step.number}: ${entry.step.move.notation}, ${lossText(verdict)} lost, ${judged}`;
       dot.append(title);
       dot.addEventListener("click", () => go(entry.index));
       dot.addEventListener("keydown", (event) => { if (event.key === "Enter") go(entry.index); });

@@ -11,6 +11,12 @@ Sessions are pruned by age (unused for :attr:`StoreLimits.max_age`), by count (t
 least recently used beyond :attr:`StoreLimits.max_sessions`) and by size (the least
 recently used until the data is under :attr:`StoreLimits.max_bytes`), and one client
 address may hold at most :attr:`StoreLimits.per_client` sessions.
+
+A database that cannot be used says which way, in one line a player can read
+(:class:`StoreError`'s ``reason``): busy for a moment (:class:`StoreBusy`: another
+writer holds it, a statement ran out of time), or failing until someone acts
+(:class:`StoreFailed`: the disk is full, the file was deleted, the server does not
+answer). :meth:`Store.health` says whether the database can be used now, and why not.
 """
 
 from __future__ import annotations
@@ -26,18 +32,26 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from croupier.errors import CroupierError
 from croupier.web.store.migrations import MIGRATIONS, latest_version
 
 __all__ = [
+    "BUSY_REASON",
+    "DOWN_REASON",
+    "FULL_REASON",
     "Change",
+    "DatabaseNameError",
     "JobRow",
     "SchemaError",
     "SessionLimit",
     "Store",
     "StoreBusy",
+    "StoreError",
+    "StoreFailed",
     "StoreLimits",
     "StoreStats",
     "TableRow",
+    "first_line",
 ]
 
 #: Seconds between two updates of a session's last use when it is only read.
@@ -51,8 +65,45 @@ PRUNE_AFTER_NEW: Final = 50
 MAX_JOIN_TRIES: Final = 100_000
 
 
-class StoreBusy(Exception):  # noqa: N818 (a condition the app answers 503 to)
-    """The database did not answer in time (locked, or the connection failed)."""
+#: What a player reads when the database is busy for a moment.
+BUSY_REASON: Final = "the server's database is busy: try again in a moment"
+#: What a player reads when the database stopped answering.
+DOWN_REASON: Final = (
+    "the server's database is not answering, so nothing can be saved now: try again once it is back"
+)
+#: What a player reads when the database's disk is full.
+FULL_REASON: Final = (
+    "the server's disk is full, so nothing can be saved now: whoever runs the server "
+    "must free some space"
+)
+
+
+class StoreError(Exception):
+    """The database cannot be used now. ``str()`` is the detail for the server's log,
+    :attr:`reason` the one line a player reads (no path, no address)."""
+
+    def __init__(self, detail: str, reason: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+
+
+class StoreBusy(StoreError):  # noqa: N818 (a condition the app answers 503 to)
+    """The database is busy for a moment: another writer holds it, or a statement ran
+    out of time. The same request a moment later may well succeed."""
+
+    def __init__(self, detail: str, reason: str = BUSY_REASON) -> None:
+        super().__init__(detail, reason)
+
+
+class StoreFailed(StoreError):  # noqa: N818 (as StoreBusy: a condition, answered 503)
+    """The database fails until someone acts: its disk is full, its file was deleted or
+    replaced while the server ran, the database server does not answer, or the data
+    cannot be read. Nothing can be saved meanwhile; trying again at once is no use."""
+
+
+class DatabaseNameError(CroupierError):
+    """A database the server cannot use at all: an unknown kind of URL, a malformed
+    one, a file that is not a SQLite database, a folder."""
 
 
 class SessionLimit(Exception):  # noqa: N818 (a refusal the app answers 429 to)
@@ -170,13 +221,20 @@ class Store(ABC):
     #: reached from a worker thread.
     local: bool = False
 
+    #: Seconds a connection may sit unused before it is checked on its next use (a
+    #: database server restarted meanwhile left it dead); 0: never (a local file).
+    ping_after: float = 0.0
+
     def __init__(self, limits: StoreLimits | None = None) -> None:
         self.limits = limits or StoreLimits()
-        self._idle: queue.SimpleQueue[Connection] = queue.SimpleQueue()
+        #: Connections not in use, each with when it was last given back.
+        self._idle: queue.SimpleQueue[tuple[Connection, float]] = queue.SimpleQueue()
         self._prune_lock = threading.Lock()
         self._last_prune = time.monotonic()
         self._new_since_prune = 0
         self._secret: bytes | None = None
+        #: The failure of the last write, until a write succeeds (see :meth:`health`).
+        self._write_failure: StoreFailed | None = None
 
     # --- what each database adds ----------------------------------------------------
 
@@ -185,8 +243,14 @@ class Store(ABC):
         """A new connection, in autocommit mode (transactions are begun explicitly)."""
 
     @abstractmethod
-    def _transient(self) -> tuple[type[Exception], ...]:
-        """The driver's errors that mean "busy or unreachable, try again later"."""
+    def _driver_errors(self) -> tuple[type[Exception], ...]:
+        """The driver's errors (its ``DatabaseError``): :meth:`_failure` says what each
+        means."""
+
+    @abstractmethod
+    def _failure(self, exc: Exception) -> StoreError:
+        """What a driver error means: :class:`StoreBusy` (a moment) or
+        :class:`StoreFailed` (until someone acts), with the player's reason."""
 
     @abstractmethod
     def data_bytes(self) -> int:
@@ -204,6 +268,15 @@ class Store(ABC):
     def describe(self) -> str:
         """Where the data lives, in a few words (printed when the server starts)."""
 
+    def _check_usable(self) -> None:  # noqa: B027 (a hook: most have nothing to check)
+        """Raise :class:`StoreFailed` if the database is known to be unusable before
+        asking it (SQLite: its file was deleted or replaced)."""
+
+    def _others_tables(self, connection: Connection) -> list[str]:
+        """Tables of a database croupier never set up (SQLite: a file is one program's;
+        a PostgreSQL database may well hold other programs' tables beside croupier's)."""
+        return []
+
     # --- connections and transactions -----------------------------------------------
 
     def _sql(self, text: str) -> str:
@@ -213,25 +286,48 @@ class Store(ABC):
     @contextlib.contextmanager
     def _connection(self) -> Iterator[Connection]:
         try:
-            connection = self._idle.get_nowait()
+            connection, since = self._idle.get_nowait()
         except queue.Empty:
             connection = self._open()
+        else:
+            if self.ping_after and time.monotonic() - since > self.ping_after:
+                connection = self._checked(connection)
         healthy = False
         try:
             yield connection
             healthy = True
         finally:
             if healthy:
-                self._idle.put(connection)
+                self._idle.put((connection, time.monotonic()))
             else:
                 with contextlib.suppress(Exception):
                     connection.close()
 
+    def _checked(self, connection: Connection) -> Connection:
+        """``connection`` if it still answers, else a new one (the idle ones, as old as
+        it, are closed too: a database server that restarted left them all dead)."""
+        try:
+            connection.execute("SELECT 1").fetchone()
+        except self._driver_errors():
+            with contextlib.suppress(Exception):
+                connection.close()
+            self.close()
+            return self._open()
+        return connection
+
     def _open(self) -> Connection:
         try:
             return self._connect()
-        except self._transient() as exc:
-            raise StoreBusy(f"the database is not answering: {_first_line(exc)}") from None
+        except self._driver_errors() as exc:
+            raise self._failed(exc) from None
+
+    def _failed(self, exc: Exception) -> StoreError:
+        """The :class:`StoreError` a driver error raises; after a failure that is not a
+        moment's, the idle connections are closed (a new one is opened next time)."""
+        error = self._failure(exc)
+        if isinstance(error, StoreFailed):
+            self.close()
+        return error
 
     @contextlib.contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -239,14 +335,15 @@ class Store(ABC):
         try:
             with self._connection() as connection:
                 yield connection
-        except self._transient() as exc:
-            raise StoreBusy(f"the database is busy: {_first_line(exc)}") from None
+        except self._driver_errors() as exc:
+            raise self._failed(exc) from None
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[Connection]:
         """A connection inside a write transaction, committed when the block ends
         without an error and rolled back otherwise."""
         try:
+            self._check_usable()
             with self._connection() as connection:
                 connection.execute(self.begin)
                 try:
@@ -256,18 +353,44 @@ class Store(ABC):
                         connection.execute("ROLLBACK")
                     raise
                 connection.execute("COMMIT")
-        except self._transient() as exc:
-            raise StoreBusy(f"the database is busy: {_first_line(exc)}") from None
+        except self._driver_errors() as exc:
+            error = self._failed(exc)
+            if isinstance(error, StoreFailed):
+                self._write_failure = error
+            raise error from None
+        except StoreFailed as exc:
+            self._write_failure = exc
+            raise
+        self._write_failure = None
 
     def _run(self, connection: Connection, sql: str, *parameters: Any) -> Any:
         return connection.execute(self._sql(sql), parameters)
+
+    def health(self) -> str | None:
+        """``None`` when the database can be used now, else why not (the one line a
+        player reads): its schema is read, and after a write that failed (a full disk
+        fails writes only) a small write is tried too."""
+        try:
+            self._check_usable()
+            self.schema_version()
+            if self._write_failure is not None:
+                with self._write() as connection:
+                    self._run(
+                        connection,
+                        "INSERT INTO settings (name, value) VALUES ('health-check', ?) "
+                        "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                        repr(time.time()),
+                    )
+        except StoreError as exc:
+            return exc.reason
+        return None
 
     def close(self) -> None:
         """Close every idle connection (connections in use close when returned). The
         store stays usable: a later request opens a new connection."""
         while True:
             try:
-                connection = self._idle.get_nowait()
+                connection, _ = self._idle.get_nowait()
             except queue.Empty:
                 break
             with contextlib.suppress(Exception):
@@ -280,6 +403,12 @@ class Store(ABC):
         made by a newer croupier raises :class:`SchemaError`."""
         with self._write() as connection:
             self._lock_schema(connection)
+            others = self._others_tables(connection)
+            if others:
+                raise SchemaError(
+                    f"the database holds tables that are not croupier's ({', '.join(others)}):"
+                    " give a new file's name, or one croupier made"
+                )
             self._run(
                 connection,
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -798,6 +927,7 @@ class _Conflict(Exception):  # noqa: N818 (control flow inside commit)
     """A game changed since it was read: the transaction is rolled back."""
 
 
-def _first_line(exc: BaseException) -> str:
+def first_line(exc: BaseException) -> str:
+    """The first line of an error's message (its class's name if it has none)."""
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__

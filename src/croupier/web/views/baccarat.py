@@ -55,6 +55,7 @@ from croupier.web.schemas.baccarat import (
     SettlementName,
     ShoeView,
     Since,
+    StreakSide,
     Table,
     TableAnswer,
     Winner,
@@ -88,11 +89,17 @@ COMMISSIONS: Final[dict[Commission, CommissionValue]] = {
     Commission.FIVE: "5",
     Commission.FOUR: "4",
     Commission.NONE: "none",
+    Commission.SUPER6: "super6",
 }
 WINNERS: Final[dict[Outcome, Winner]] = {
     Outcome.PLAYER: "player",
     Outcome.BANKER: "banker",
     Outcome.TIE: "tie",
+}
+#: The side of a streak (a tie makes none).
+STREAK_SIDES: Final[dict[Outcome | None, StreakSide]] = {
+    Outcome.BANKER: "banker",
+    Outcome.PLAYER: "player",
 }
 COLOURS: Final[dict[Colour, ColourName]] = {Colour.RED: "red", Colour.BLUE: "blue"}
 SETTLEMENTS: Final[dict[SettlementKind, SettlementName]] = {
@@ -311,6 +318,10 @@ def roads_view(board: Scoreboard) -> Roads:
                 ROAD_KEYS[key]: None if colour is None else COLOURS[colour]
                 for key, colour in asked.player.items()
             },
+            "big_road": {
+                "banker": {"column": asked.banker_at[0], "row": asked.banker_at[1]},
+                "player": {"column": asked.player_at[0], "row": asked.player_at[1]},
+            },
         },
         "tally": {
             "rounds": tally.rounds,
@@ -320,6 +331,10 @@ def roads_view(board: Scoreboard) -> Roads:
             "player_pairs": tally.player_pairs,
             "banker_pairs": tally.banker_pairs,
             "naturals": tally.naturals,
+            "longest_banker": tally.longest_banker,
+            "longest_player": tally.longest_player,
+            "streak_side": STREAK_SIDES.get(tally.streak_side),
+            "streak": tally.streak,
         },
     }
 

@@ -20,7 +20,15 @@ from typing import Any, Final
 from croupier.cards import Card
 from croupier.casino import Coin, Move, Player, State
 from croupier.casino.gamelog import GameLog, LoggedRound
-from croupier.casino.judge import BEST_WITHIN, BLUNDER, INACCURACY, SURE, Judge, error_json
+from croupier.casino.judge import (
+    BEST_WITHIN,
+    BLUNDER,
+    INACCURACY,
+    SURE,
+    Judge,
+    error_json,
+    format_loss,
+)
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action
 from croupier.casino.puzzles import Puzzle, PuzzleHistory
@@ -265,6 +273,7 @@ def move_review_view(verdict: MoveReview) -> MoveReviewView:
         "best_text": verdict.best.describe("pretty"),
         "loss": round(verdict.loss, 3),
         "error": error_json(verdict.error),
+        "loss_text": format_loss(verdict.loss, verdict.error),
         "mark": None if verdict.mark is None else MARK_NAMES[verdict.mark],
         "is_best": verdict.is_best,
         "reason": verdict.reason,
@@ -390,6 +399,7 @@ def expert_hint(seat: CasinoSeat) -> HintAnswer:
                     "move": move_view(move, items),
                     "loss": round(loss.points, 3),
                     "error": error_json(loss.error),
+                    "loss_text": format_loss(loss.points, loss.error),
                     "costs_tournament": loss.costs_tournament,
                     "is_best": loss.is_best,
                 }
