@@ -32,6 +32,7 @@ from croupier.cli.options import (
     resolve_workers,
 )
 from croupier.cli.poker_hits import hits
+from croupier.cli.poker_range import range_command
 from croupier.numerals import fresh_seed, percent
 
 if TYPE_CHECKING:
@@ -545,3 +546,4 @@ def range_grid(included: NDArray[np.float64], equity: NDArray[np.float64]) -> Ta
 
 
 app.command(name="hits")(hits)
+app.command(name="range")(range_command)
