@@ -18,6 +18,7 @@ from croupier.baccarat.rules import POINTS
 from croupier.baccarat.table import table_shoe
 from croupier.baccarat.trainer import (
     COUNT_CHOICES,
+    MAX_FLASH,
     Drill,
     parse_running,
     parse_true,
@@ -150,6 +151,29 @@ def test_a_drill_survives_a_round_trip_mid_question() -> None:
     assert copy.score() == drill.score()
     with pytest.raises(BaccaratError, match="bad saved drill"):
         Drill.from_dict({**drill.to_dict(), "cards": "Zz"})
+
+
+def test_the_flash_setting_is_kept_with_the_drill() -> None:
+    drill = Drill.new("dragon-7", cards=20, every=5, rng=2, flash=0.75)
+    drill.next_cards()
+    copy = Drill.from_dict(json.loads(json.dumps(drill.to_dict())))
+    assert copy.flash == 0.75 and copy.to_dict() == drill.to_dict()
+    # A drill saved before flash mode existed has no flash.
+    saved = Drill.new("dragon-7", cards=20, every=5, rng=2).to_dict()
+    del saved["flash"]
+    assert Drill.from_dict(saved).flash is None
+    with pytest.raises(BaccaratError, match="bad flash time 0: expected above 0"):
+        Drill.from_dict({**saved, "flash": 0})
+    with pytest.raises(BaccaratError, match="bad saved drill"):
+        Drill.from_dict({**saved, "flash": "1"})
+
+
+@pytest.mark.parametrize("flash", [0, -1, MAX_FLASH + 0.5, float("nan"), float("inf")])
+def test_bad_flash_times_are_refused(flash: float) -> None:
+    with pytest.raises(BaccaratError, match=f"bad flash time .*up to {MAX_FLASH:g} seconds"):
+        Drill.new("dragon-7", flash=flash)
+    with pytest.raises(TypeError, match="flash must be a number of seconds or None, not str"):
+        Drill.new("dragon-7", flash="1")  # type: ignore[arg-type]
 
 
 def test_the_history_by_user(tmp_path: Path) -> None:

@@ -501,3 +501,56 @@ def test_the_counting_trainer(
     expect(page.locator("#history tr")).to_have_count(1)
     assert read_history("ana", tmp_path).records[0].running_right == 1
     screenshot(page, "baccarat-trainer", docs=True)
+
+
+#: Every look the trainer's card box takes, in order: the codes of the cards on show, or
+#: "back" for a hidden card (a MutationObserver: no moment is missed however slow the page).
+RECORD_CARDS = """() => {
+  window.cardLooks = [];
+  const box = document.getElementById("trainer-cards");
+  new MutationObserver(() => window.cardLooks.push(
+    [...box.children].map((c) => c.classList.contains("back") ? "back" : c.dataset.code)
+  )).observe(box, { childList: true });
+}"""
+
+
+def test_the_counting_trainer_in_flash_mode(
+    browser_page: Any, screenshot: Shot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("CROUPIER_TRAINER_DIR", str(tmp_path))
+    page = browser_page
+    page.goto("/baccarat/trainer")
+    page.fill("#t-every", "3")
+    page.fill("#t-cards", "6")
+    page.fill("#t-speed", "0")
+    page.fill("#t-seed", "9")
+    page.fill("#t-flash", "0.2")
+    page.evaluate(RECORD_CARDS)
+    page.focus("#t-seed")
+    page.keyboard.press("Enter")  # the keyboard all the way
+    drill = Drill.new("dragon-7", cards=6, every=3, rng=9)
+    drill.next_cards()
+    codes = [str(card) for card in drill.cards[:3]]
+    expect(page.locator("#answer-form")).to_be_visible()
+    # The cards were on show, then hidden, and only then is the count asked.
+    expect(page.locator("#trainer-cards .card.back")).to_have_count(3)
+    assert page.locator("#trainer-cards [data-code]").count() == 0
+    looks = page.evaluate("window.cardLooks")
+    assert codes in looks and looks[-1] == ["back"] * 3
+    assert looks.index(codes) < len(looks) - 1
+    expect(page.locator("#drill-status")).to_have_text("Cards 1 to 3 of 6: hidden after 0.2 s.")
+    expect(page.locator("#a-running")).to_be_focused()
+    screenshot(page, "baccarat-trainer-flash")
+    # A reload does not show them again.
+    page.reload()
+    expect(page.locator("#answer-form")).to_be_visible()
+    expect(page.locator("#trainer-cards .card.back")).to_have_count(3)
+    assert page.locator("#trainer-cards [data-code]").count() == 0
+    exact = drill.expected()
+    page.keyboard.type(str(exact.running))
+    page.keyboard.press("Tab")
+    page.keyboard.type(f"{exact.true:.1f}")
+    page.keyboard.press("Enter")
+    expect(page.locator("#verdict")).to_contain_text("Right: running")
+    expect(page.locator("#drill-status")).to_have_text("Cards 4 to 6 of 6: hidden after 0.2 s.")
+    expect(page.locator("#trainer-cards .card.back")).to_have_count(3)

@@ -1,14 +1,20 @@
-"""The counting trainer's dialogue at the terminal: cards at the chosen pace, the two
-questions timed, a verdict for each answer, the session's score with its mistakes, and
-the user's history (the drill itself is :class:`croupier.baccarat.trainer.Drill`)."""
+"""The counting trainer's dialogue at the terminal: cards at the chosen pace (in flash
+mode on show for a moment, then erased before the questions), the two questions timed, a
+verdict for each answer, the session's score with its mistakes, and the user's history
+(the drill itself is :class:`croupier.baccarat.trainer.Drill`)."""
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
+from rich.control import Control
+from rich.segment import ControlType
 from rich.table import Table
 from rich.text import Text
 
@@ -57,13 +63,45 @@ def verdict(answer: Answer) -> Text:
 
 
 class TrainerSession:
-    """The dialogue of a drill: cards shown at the chosen pace, questions, verdicts."""
+    """The dialogue of a drill: cards shown at the chosen pace, questions, verdicts.
 
-    def __init__(self, drill: Drill, console: Console, speed: float) -> None:
+    In flash mode (the drill's :attr:`~croupier.baccarat.trainer.Drill.flash`) each group
+    stays on show for that many seconds after its last card, then its line is erased and
+    replaced by ``Cards 1-10: hidden.`` before the questions. Erasing needs a terminal:
+    when the output is not one (a pipe, a file) the cards stay printed and
+    :meth:`introduce` says so. ``sleep`` waits (tests pass their own).
+    """
+
+    def __init__(
+        self,
+        drill: Drill,
+        console: Console,
+        speed: float,
+        *,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.drill = drill
         self.console = console
         self.speed = speed
+        self.sleep = sleep
         self.prompter = Prompter(console)
+
+    def introduce(self) -> None:
+        """Say what flash mode does here (nothing without flash mode)."""
+        flash = self.drill.flash
+        if flash is None:
+            return
+        if self.console.is_terminal:
+            text = (
+                f"Flash mode: each group of cards is on show for {flash:g} s, then hidden "
+                "before the counts are asked."
+            )
+        else:
+            text = (
+                f"Flash mode ({flash:g} s): the output is not a terminal, so the cards "
+                "cannot be hidden; they stay printed and are not timed."
+            )
+        self.console.print(text, markup=False)
 
     def run(self) -> int:
         """Deal and ask until the drill is over or input ends (exit code 0), or a signal
@@ -81,16 +119,41 @@ class TrainerSession:
         return code
 
     def show_cards(self) -> None:
-        """The next group of cards, one at a time at the chosen pace on a terminal."""
+        """The next group of cards, one at a time at the chosen pace on a terminal; in
+        flash mode on a terminal, erased after the flash."""
         out = self.console
         first = self.drill.shown + 1
         group = self.drill.next_cards()
-        out.print(f"Cards {first}-{self.drill.shown}: ", end="")
-        for index, card in enumerate(group):
-            out.print(card_text(card), end=" " if index < len(group) - 1 else "\n")
+        head = f"Cards {first}-{self.drill.shown}: "
+        texts = [card_text(card) for card in group]
+        flash = self.drill.flash if out.is_terminal else None
+        # Soft wrap: the terminal wraps the line, so its rows are known (to erase them).
+        out.print(head, end="", soft_wrap=True)
+        for index, text in enumerate(texts):
+            last = index == len(texts) - 1
+            # In flash mode the cursor stays on the cards' line, to erase it.
+            end = "" if last and flash is not None else "\n" if last else " "
+            out.print(text, end=end, soft_wrap=True)
             out.file.flush()
-            if self.speed and out.is_terminal and index < len(group) - 1:
-                time.sleep(self.speed)
+            if self.speed and out.is_terminal and not last:
+                self.sleep(self.speed)
+        if flash is not None:
+            self.sleep(flash)
+            width = cell_len(head) + sum(text.cell_len + 1 for text in texts) - 1
+            self._erase(math.ceil(width / max(out.width, 1)))
+            out.print(f"{head}hidden.", markup=False, soft_wrap=True)
+
+    def _erase(self, rows: int) -> None:
+        """Erase the ``rows`` terminal rows the cursor ends, leaving it at the start of the
+        first."""
+        codes: list[tuple[ControlType] | tuple[ControlType, int]] = [
+            (ControlType.CARRIAGE_RETURN,),
+            (ControlType.ERASE_IN_LINE, 2),
+        ]
+        for _ in range(rows - 1):
+            codes += [(ControlType.CURSOR_UP, 1), (ControlType.ERASE_IN_LINE, 2)]
+        self.console.control(Control(*codes))
+        self.console.file.flush()
 
     def _ask_until(self, prompt: str, parse: type[int] | type[float]) -> float:
         reader = parse_running if parse is int else parse_true

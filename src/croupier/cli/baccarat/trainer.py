@@ -28,6 +28,9 @@ COUNTS_HELP = (
 )
 #: Slowest pace accepted, in seconds a card.
 MAX_SPEED = 10.0
+#: The longest flash, in seconds: the library's :data:`croupier.baccarat.trainer.MAX_FLASH`
+#: (not imported: parsing and help load no game code; a test keeps the two equal).
+MAX_FLASH = 10.0
 
 
 def trainer(
@@ -40,15 +43,31 @@ def trainer(
     ] = 104,
     decks: DecksOption = 8,
     speed: Annotated[
-        float,
+        float | None,
         typer.Option(
-            help=f"Seconds between cards (0: each group at once). [0 to {MAX_SPEED:g}]",
+            help=f"Seconds between cards (0: each group at once). [0 to {MAX_SPEED:g}, "
+            "default: 1, with --flash 0]",
             parser=decimal_parser(
                 "--speed", lambda v: 0 <= v <= MAX_SPEED, f"0 to {MAX_SPEED:g} seconds"
             ),
             metavar="SECONDS",
+            show_default=False,
         ),
-    ] = 1.0,
+    ] = None,
+    flash: Annotated[
+        float | None,
+        typer.Option(
+            help="Flash mode: show each group of cards for SECONDS, then hide it before "
+            f"the counts are asked (on a terminal). \\[above 0, up to {MAX_FLASH:g}]",
+            parser=decimal_parser(
+                "--flash",
+                lambda v: 0 < v <= MAX_FLASH,
+                f"above 0 and up to {MAX_FLASH:g} seconds",
+            ),
+            metavar="SECONDS",
+            show_default=False,
+        ),
+    ] = None,
     seed: SeedOption = None,
     user: Annotated[
         str | None,
@@ -103,7 +122,7 @@ def trainer(
         fail(f"bad --every {every}: more than the {plural(cards, 'card')} dealt")
     system = trainer_count(count, decks)
     seed = fresh_seed() if seed is None else seed
-    drill = Drill.new(count, decks=decks, cards=cards, every=every, rng=seed)
+    drill = Drill.new(count, decks=decks, cards=cards, every=every, rng=seed, flash=flash)
     console.print(f"Counting trainer: {system.name} ({system.written()}).", markup=False)
     console.print(
         f"{plural(cards, 'card')} from a shoe of {plural(decks, 'deck')}, a question every "
@@ -111,7 +130,8 @@ def trainer(
         f"Seed {seed}: replay this drill with --seed {seed}.",
         markup=False,
     )
-    session = TrainerSession(drill, console, speed)
+    session = TrainerSession(drill, console, (0.0 if flash else 1.0) if speed is None else speed)
+    session.introduce()
     code = session.run()
     save_and_summarise(drill, name, seed, history_dir, console)
     raise typer.Exit(code)

@@ -2,10 +2,11 @@
 (``/api/baccarat/trainer...``).
 
 The drill is :class:`croupier.baccarat.trainer.Drill`, as at the terminal: the page
-starts one, shows each group of cards one at a time at the chosen pace, asks for the
-running and true counts, and sends the answers (as typed, with the seconds they took);
-the library scores them. A finished drill is added to the user's history, the same files
-``croupier baccarat trainer`` keeps (:mod:`croupier.baccarat.trainerlog`).
+starts one, shows each group of cards one at a time at the chosen pace (in flash mode
+hides it after the drill's flash time), asks for the running and true counts, and sends
+the answers (as typed, with the seconds they took); the library scores them. A finished
+drill is added to the user's history, the same files ``croupier baccarat trainer`` keeps
+(:mod:`croupier.baccarat.trainerlog`).
 """
 
 from __future__ import annotations
@@ -152,6 +153,7 @@ def trainer_view(seat: TrainerSeat | None) -> TrainerAnswer:
         "tags": drill.count.written(),
         "cards": len(drill.cards),
         "every": drill.every,
+        "flash": drill.flash,
         "shown": drill.shown,
         "shoe_size": drill.shoe_size,
         "waiting": drill.waiting,
@@ -201,7 +203,7 @@ def start(request: Request, body: Start, chair: TrainerChair) -> Response:
     """Start a drill (leaving any other) and deal its first cards."""
     user = check_user(body.user.strip())
     drill = Drill.new(body.count, decks=body.decks, cards=body.cards, every=body.every,
-                      rng=body.seed)  # fmt: skip
+                      rng=body.seed, flash=body.flash)  # fmt: skip
     drill.next_cards()
     seat = TrainerSeat(drill, user, body.seed)
     chair.put(seat)

@@ -14,7 +14,7 @@ from typing import Annotated, Final, Literal, NotRequired
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from croupier.baccarat.trainer import MAX_DRILL_CARDS
+from croupier.baccarat.trainer import MAX_DRILL_CARDS, MAX_FLASH
 from croupier.web.schemas.common import CardView, RequestModel, Seed, closed
 
 __all__ = ["HistoryAnswer", "Reply", "Start", "TrainerAnswer"]
@@ -33,6 +33,13 @@ class Start(RequestModel):
     cards: int = Field(104, ge=1, le=MAX_DRILL_CARDS)
     decks: int = Field(8, ge=1, le=8)
     seed: Seed = None
+    flash: float | None = Field(
+        None,
+        gt=0,
+        le=MAX_FLASH,
+        description="flash mode: seconds each group of cards is on show before the page "
+        "hides it and asks the counts (None: the cards stay on show)",
+    )
 
 
 class Reply(RequestModel):
@@ -85,6 +92,14 @@ class Drill(TypedDict):
     tags: str
     cards: Annotated[int, Field(ge=1, description="cards the drill deals")]
     every: Annotated[int, Field(ge=1, description="cards between two questions")]
+    flash: Annotated[
+        float | None,
+        Field(
+            gt=0,
+            description="flash mode: seconds the page shows each group before hiding it "
+            "(None: not hidden)",
+        ),
+    ]
     shown: Annotated[int, Field(ge=0)]
     shoe_size: Annotated[int, Field(ge=1)]
     waiting: Annotated[bool, Field(description="the counts for the cards shown are awaited")]
