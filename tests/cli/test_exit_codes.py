@@ -39,7 +39,7 @@ GAMES = {
         b"Running count?",
     ),
     "casino play": (["casino", "play", "--seed", "3"], b"Your choice [1]:"),
-    "casino puzzle": (["casino", "puzzle", "--seed", "3"], b"Your move"),
+    "casino puzzle": (["casino", "puzzle", "--seed", "3"], b"Card to play"),
     "the lobby": ([], b"Your choice:"),
 }
 
