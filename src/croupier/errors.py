@@ -36,6 +36,7 @@ def quoted(token: str) -> str:
     >>> quoted("2x"), quoted("AhKd" * 1000)
     ("'2x'", "'AhKdAhKdAhKdAhKdAhKdAhKdAhKdAhKdAhKdAhKd...' (4,000 characters)")
     """
+    check_type(token, str, "token")
     if len(token) <= QUOTED_LENGTH:
         return repr(token)
     return f"{token[:QUOTED_LENGTH] + '...'!r} ({len(token):,} characters)"

@@ -637,8 +637,8 @@ class OddsReport:
 
         >>> odds_report(Composition.decks(8))
         <OddsReport 8 decks, casino payouts: player 0.446247, banker 0.458597, tie 0.095156; \
-bets banker, player, tie, banker-4, tie-9, player-pair, banker-pair, dragon-bonus-player, \
-dragon-bonus-banker>
+bets banker, player, tie, banker-4, banker-super6, tie-9, player-pair, banker-pair, \
+dragon-bonus-player, dragon-bonus-banker>
         """
         outcomes = ", ".join(
             f"{outcome.value} {p:.6f}" for outcome, p in zip(Outcome, self.outcomes, strict=True)
@@ -774,7 +774,7 @@ class RemovalEffects:
         """Short: the shoe, the table and what the effects cover.
 
         >>> effect_of_removal(Composition.decks(1))
-        <RemovalEffects 1 deck, casino payouts: 9 bets by 13 ranks>
+        <RemovalEffects 1 deck, casino payouts: 10 bets by 13 ranks>
         """
         ranks = len({rank for by_rank in self.effects.values() for rank in by_rank})
         return (
