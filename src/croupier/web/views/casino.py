@@ -296,12 +296,15 @@ def round_review_view(reviewed: RoundReview) -> RoundReviewView:
     }
 
 
-def _round_review(log: GameLog, judge: Judge) -> RoundReview | None:
-    """The review of the human's moves in the round just ended, by ``judge`` (a fixed
-    amount of work, whatever the answer's time left: the verdicts of the review page)."""
-    if not log.rounds:
+def _round_review(log: GameLog, number: int, judge: Judge) -> RoundReview | None:
+    """The review of the human's moves in round ``number``, the round just ended, by
+    ``judge`` (a fixed amount of work, whatever the answer's time left: the verdicts of
+    the review page). The log may already hold the next round (the computer's first move
+    of it, played in the same answer), so the round is found by its number."""
+    ended = [logged for logged in log.rounds if logged.start.round_number == number]
+    if not ended:
         return None
-    logged: LoggedRound = log.rounds[-1]
+    logged: LoggedRound = ended[-1]
     return review_round(logged, judge=judge)
 
 
@@ -346,7 +349,7 @@ def turn_events(turn: Turn, log: GameLog, judge: Judge) -> list[Event]:
     events: list[Event] = [move]
     end = turn.round_end
     if end is not None:
-        events.append(round_end_event(end, _round_review(log, judge)))
+        events.append(round_end_event(end, _round_review(log, end.state.round_number, judge)))
         if end.tournament_over:
             human, computer = end.totals
             winner = None if end.winner is None else side(end.winner)
