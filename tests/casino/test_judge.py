@@ -29,6 +29,7 @@ from croupier.casino.review import review_game
 from croupier.casino.session import Session
 from croupier.casino.strategies import base
 from croupier.casino.strategies.search import ExactSearch, distinct_kinds
+from croupier.casino.strategies.values import gain
 
 from .games import hinted_game
 from .helpers import COMPUTER, HUMAN, position
@@ -223,3 +224,22 @@ def test_a_budget_that_stops_the_deals_says_so() -> None:
     assert first.cut and first.deals == 0 and first.depth == 1
     assert "the moves are valued one move ahead" in first.reason
     assert first.loss(Move.parse("trail S8")).error == math.inf
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_the_reason_for_a_move_asks_a_verdict_only_when_a_bigger_capture_was_there(
+    seed: int,
+) -> None:
+    """The computer's reason is the verdict's own words; a move that takes the most
+    needs no look-ahead, so no verdict is computed for it (the web answers at once)."""
+    state = opening(seed)
+    observation = state.observe(state.to_move)
+    verdict = Judge().verdict(observation)
+    for move in verdict.moves:
+        judge = Judge()
+        reason = judge.reason(observation, move)
+        biggest = max(gain(other)[:2] for other in verdict.moves) <= gain(move)[:2]
+        assert (judge.remembered == 0) is biggest
+        if not verdict.complete or verdict.cut:
+            continue  # the verdict adds what its budget cut; the plain reason does not
+        assert reason == verdict.explain(move)

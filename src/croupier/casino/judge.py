@@ -436,6 +436,11 @@ class Judge:
         """The verdict on ``state`` for its player to move."""
         return self.verdict(state.observe(state.next_player))
 
+    @property
+    def remembered(self) -> int:
+        """How many verdicts the judge remembers now (at most ``remember``)."""
+        return len(self._verdicts)
+
     def verdict(self, observation: Observation) -> Verdict:
         """The verdict on the position ``observation`` shows its player (who must be to
         move: else a :class:`~croupier.casino.errors.CasinoError`)."""
@@ -451,6 +456,19 @@ class Judge:
         while len(self._verdicts) > self.remember:
             self._verdicts.popitem(last=False)
         return verdict
+
+    def reason(self, observation: Observation, move: Move) -> str | None:
+        """Why the player who sees ``observation`` plays ``move`` (one of its legal
+        moves), in plain words: the look-ahead is the judge's only when a bigger capture
+        was there (what :meth:`Verdict.explain` would add); a move that takes the most
+        needs no verdict, and none is computed. ``None`` when the judge's budget left
+        ``move`` unvalued."""
+        listing = WorkBudget(2 * self.settings.listing_steps)
+        moves, _ = list_moves_to_decide(observation, listing)
+        if move in moves and gain(max(moves, key=gain))[:2] <= gain(move)[:2]:
+            return explain(observation, move, moves, None)
+        verdict = self.verdict(observation)
+        return verdict.explain(move) if verdict.valued(move) else None
 
     def loss(self, state: State, move: Move) -> tuple[Verdict, Loss]:
         """The verdict on ``state`` and what ``move`` (legal there, played by the player to

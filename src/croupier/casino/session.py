@@ -535,10 +535,9 @@ class Session:
         decision = self._decide(Player.COMPUTER)
         if not isinstance(self.strategy, ExpertStrategy):  # no look-ahead to explain
             return decision
-        verdict = self.judge.verdict(self.state.observe(Player.COMPUTER))
-        if not verdict.valued(decision.move):  # an extreme table the judge's budget cut
+        reason = self.judge.reason(self.state.observe(Player.COMPUTER), decision.move)
+        if reason is None:  # an extreme table the judge's budget cut
             return decision
-        reason = verdict.explain(decision.move)
         if decision.cut_short:  # its own search, on its clock
             reason += f"; the {self.strategy.deadline:g} s deadline cut its own search short"
         return Decision(decision.move, reason, decision.cut_short)
