@@ -233,7 +233,7 @@ def test_the_reason_for_a_move_asks_a_verdict_only_when_a_bigger_capture_was_the
     """The computer's reason is the verdict's own words; a move that takes the most
     needs no look-ahead, so no verdict is computed for it (the web answers at once)."""
     state = opening(seed)
-    observation = state.observe(state.to_move)
+    observation = state.observe(state.next_player)
     verdict = Judge().verdict(observation)
     for move in verdict.moves:
         judge = Judge()
