@@ -125,14 +125,18 @@ class SQLiteStore(Store):
             check_same_thread=False,
             uri=True,
         )
-        # Before the first table exists, this makes freed pages returnable to the file.
-        connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
-        connection.execute("PRAGMA journal_mode = WAL")
-        connection.execute("PRAGMA synchronous = NORMAL")
-        connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute(f"PRAGMA journal_size_limit = {WAL_LIMIT}")
-        # Checkpoints are the checkpointer thread's (see the module's notes).
-        connection.execute("PRAGMA wal_autocheckpoint = 0")
+        try:
+            # Before the first table exists, this makes freed pages returnable to the file.
+            connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            connection.execute("PRAGMA journal_mode = WAL")
+            connection.execute("PRAGMA synchronous = NORMAL")
+            connection.execute("PRAGMA foreign_keys = ON")
+            connection.execute(f"PRAGMA journal_size_limit = {WAL_LIMIT}")
+            # Checkpoints are the checkpointer thread's (see the module's notes).
+            connection.execute("PRAGMA wal_autocheckpoint = 0")
+        except BaseException:
+            connection.close()  # set up halfway (the file busy, gone or full): not kept
+            raise
         return connection
 
     def _driver_errors(self) -> tuple[type[Exception], ...]:
