@@ -143,7 +143,7 @@ class HoleRange:
             raise RangeError(f"empty range: expected {size} hole cards, AsAh?? or random")
         try:
             parts = tuple(dict.fromkeys(_read_part(token, size) for token in tokens))
-        except _NotExplicit as error:
+        except _NotExplicitError as error:
             if size not in _GENERIC_GAMES:
                 raise error.cause from None
             return cls(size, (), _layers(text, size), " ".join(text.split()))
@@ -241,7 +241,7 @@ class HoleRange:
         return _choose(free, unknown)
 
 
-class _NotExplicit(Exception):
+class _NotExplicitError(Exception):
     """A part that is not a hand, part of one or random (``cause``: what was wrong)."""
 
     def __init__(self, cause: RangeError) -> None:
@@ -271,7 +271,7 @@ def _part_text(known: tuple[Card, ...], unknown: int, size: int) -> str:
 
 def _read_part(token: str, size: int) -> tuple[tuple[Card, ...], int]:
     """A hand, part of one, or random; a token of cards naming one twice is an error,
-    any other token that is none of these raises :class:`_NotExplicit`."""
+    any other token that is none of these raises :class:`_NotExplicitError`."""
     if token.lower() in _RANDOM:
         return (), size
     try:
@@ -279,12 +279,12 @@ def _read_part(token: str, size: int) -> tuple[tuple[Card, ...], int]:
     except RangeError as error:
         if "repeats position" in str(error):
             raise
-        raise _NotExplicit(error) from None
+        raise _NotExplicitError(error) from None
     if len(cards) + unknown < size:
         unknown = size - len(cards)  # AsAh in Omaha: every hand holding both, AsAh??
     if len(cards) + unknown != size:
         hint = "".join(str(c) for c in cards) + "?" * max(size - len(cards), 0)
-        raise _NotExplicit(
+        raise _NotExplicitError(
             RangeError(
                 f"{token!r}: {len(cards) + unknown} cards: expected {size} hole cards, a ? "
                 f"for each one not known ({hint}), or random"
