@@ -254,7 +254,8 @@ def _free_rows(rows: NDArray[np.int64], excluded: int) -> NDArray[np.bool_]:
     if not excluded:
         return np.ones(len(rows), dtype=bool)
     flags = np.array([bool(excluded >> c & 1) for c in range(52)])
-    return ~flags[rows].any(axis=1)
+    free: NDArray[np.bool_] = (flags[rows].sum(axis=1) == 0).astype(bool)
+    return free
 
 
 def _choose(n: int, k: int) -> int:
