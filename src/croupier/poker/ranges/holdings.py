@@ -191,6 +191,8 @@ class HoleRange:
         """
         if self.layers:
             return self._weighted(excluded)[0]
+        if self.is_partial and self.unknown > 1 and self.size in _GENERIC_GAMES:
+            return self._completions(excluded)
         free = [c for c in range(52) if not excluded >> c & 1]
         rows: list[tuple[int, ...]] = []
         seen: set[tuple[int, ...]] = set()
@@ -205,6 +207,18 @@ class HoleRange:
                     seen.add(row)
                     rows.append(row)
         return np.array(rows, dtype=np.int64).reshape(len(rows), self.size)
+
+    def _completions(self, excluded: int) -> NDArray[np.int64]:
+        """A partly known hand's (or random's) hands, read off the table of every
+        holding (in its order) rather than listed one by one."""
+        from croupier.poker.ranges.generic_table import holdings
+
+        table = holdings(self.size)
+        keep = np.ones(len(table), dtype=bool)
+        for card in self.known:
+            keep &= np.any(table.rows == card.index, axis=1)
+        rows = table.rows[keep].astype(np.int64)
+        return rows[_free_rows(rows, excluded)]
 
     def weights(self, excluded: int) -> NDArray[np.float64]:
         """The weight (above 0, at most 1) of each hand :meth:`hands` lists, in its order."""
