@@ -67,6 +67,9 @@ def test_another_games_holding_is_a_summary_with_its_count() -> None:
     holding = HoleRange.parse("As Ad ? ?", 4)
     page = check_picture(holding._repr_html_())
     assert f"{holding.count(0):,} hands" in page and "4 hole cards" in page
+    generic = HoleRange.parse("AA!AAA", 4)
+    page = check_picture(generic._repr_html_())
+    assert "6,768 hands" in page and "AA!AAA" in page
 
 
 def test_an_equity_result_draws_a_bar_per_player_and_the_error_of_monte_carlo() -> None:

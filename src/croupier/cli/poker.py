@@ -294,7 +294,9 @@ def calc(
         typer.Argument(
             help="One per player (2 to 10): a hand (AhKh, 'Ah Kh'), part of one (Ah?) or "
             "a range ('TT+, AQs+', 'random', '15%', 'AKs@50'); in Omaha a hand "
-            "(AsAhKsKh), part of one (AsAh??), random, or hands separated by commas.",
+            "(AsAhKsKh), part of one (AsAh??), random, hands separated by commas, or a "
+            "range in the generic syntax ('AA!AAA', 'AxAyxy', 'RRON, KK:xxyy', '15%', "
+            "'AA@50, KK').",
             show_default=False,
         ),
     ],

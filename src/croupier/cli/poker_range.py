@@ -75,7 +75,8 @@ def show_range(console: Console, report: RangeReport, *, list_hands: bool) -> No
         console.print(Text.assemble("Board: ", cards_text(report.board)))
     if report.dead:
         console.print(Text.assemble("Dead: ", cards_text(report.dead)))
-    weighted = "" if report.weighted == report.count else f", {report.weighted:,.4g} weighted"
+    amount = f"{report.weighted:,.2f}".rstrip("0").rstrip(".")  # 21, 10,420.5, 3.25
+    weighted = "" if report.weighted == report.count else f", {amount} weighted"
     share = "under 0.01%" if 0 < report.share < 0.0001 else percent(report.share, 2)
     console.print(
         f"Hands: {report.count:,}{weighted}, of {report.possible:,} the deck deals ({share})"

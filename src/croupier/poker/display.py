@@ -187,12 +187,21 @@ class HoleRangeLike(Protocol):
     def size(self) -> int: ...
     @property
     def parts(self) -> Sequence[tuple[tuple[Any, ...], int]]: ...
+    @property
+    def is_generic(self) -> bool: ...
     def count(self, excluded: int) -> int: ...
 
 
 def hole_range_html(holding: HoleRangeLike) -> str:
     """A holding of Omaha, Omaha-5 or short-deck: each part's known cards and how many
-    come at random, and the number of hands it holds."""
+    come at random, and the number of hands it holds (a range in the generic syntax: its
+    text and its number of hands)."""
+    if holding.is_generic:
+        return panel(
+            f"{holding.size} hole cards: {holding.count(0):,} hands",
+            f"<code>{esc(str(holding))}</code>",
+            note="generic range syntax (poker range lists its hands)",
+        )
     rows = [
         [cards_html(known, 0.55) if known else "–", str(unknown), f"{holding.size - unknown}"]
         for known, unknown in holding.parts[:12]

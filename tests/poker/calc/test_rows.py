@@ -182,8 +182,10 @@ def test_questions_are_checked_per_game() -> None:
         EquityQuestion.parse(["5s?", "KK"], game="shortdeck")
     with pytest.raises(PokerCardError, match="player 1: card 5s is not in the short-deck"):
         EquityQuestion.parse(["5s Ks", "KK"], game="shortdeck")
-    with pytest.raises(PokerError, match="player 2: 'AsAh': 2 cards: expected 4 hole cards"):
-        EquityQuestion.parse(["random", "AsAh"], game="omaha")
+    with pytest.raises(
+        PokerError, match=r"player 2: bad range text at 'AsKsQsJsTs' \(character 1\): 5 cards"
+    ):
+        EquityQuestion.parse(["random", "AsKsQsJsTs"], game="omaha")
     with pytest.raises(PokerCardError, match="card As is in player 1 and in player 2"):
         EquityQuestion.parse(["AsKs??", "As???"], game="omaha")
     with pytest.raises(PokerCardError, match="card Ah is in player 1 and in the board"):

@@ -217,8 +217,7 @@ def _rows(
         if any(excluded >> c & 1 for c in cards):
             row = row[:0]
         return row, np.ones(len(row)), holding.unknown
-    rows = holding.hands(excluded)
-    return rows, np.ones(len(rows)), 0
+    return holding.hands(excluded), holding.weights(excluded), 0
 
 
 def _as_partial(

@@ -20,12 +20,13 @@ croupier.poker.errors.PokerError: player 2's range 'AA' has no combo left once t
 
 The game is hold'em unless ``game`` names another (:mod:`croupier.poker.games`):
 short-deck reads hold'em's ranges over its 36 cards; Omaha players hold a
-:class:`~croupier.poker.ranges.holdings.HoleRange` (a hand, part of one, or random). In any
-game a hand may be partly unknown, a ``?`` for each card not known (``Ah?``, ``AsAh??``).
+:class:`~croupier.poker.ranges.holdings.HoleRange` (a hand, part of one, random, or a
+range in ProPokerTools' generic syntax: ``AA!AAA``, ``AxAyxy``, ``15%``). In any game a
+hand may be partly unknown, a ``?`` for each card not known (``Ah?``, ``AsAh??``).
 
->>> omaha = EquityQuestion.parse(["AsAhKsKh", "random"], board="2c 7d 9h", game="omaha")
+>>> omaha = EquityQuestion.parse(["AsAhKsKh", "AxAyxy, RRON@50"], board="2c 7d 9h", game="omaha")
 >>> omaha.game, [str(r) for r in omaha.ranges]
-(<Game.OMAHA: 'omaha'>, ['AsAhKsKh', 'random'])
+(<Game.OMAHA: 'omaha'>, ['AsAhKsKh', 'AxAyxy, RRON@50'])
 >>> EquityQuestion.parse(["AA", "KK"], board="2c 7d 9h", game="shortdeck")
 Traceback (most recent call last):
 ...

@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NoReturn
 
+from croupier.cards import repeated_card
 from croupier.poker.ranges.holdem import RangeError
 
 __all__ = [
@@ -349,6 +350,13 @@ class _Reader:
             self.fail(f"expected {EXPECTED_START}")
         if len(slots) > self.size:
             self.fail("", start, f"{len(slots)} cards, but a hand holds {self.size}")
+        seen: dict[tuple[int, int], int] = {}
+        for position, slot in enumerate(slots, 1):
+            if slot.named_rank is None or slot.named_suit is None:
+                continue
+            first = seen.setdefault((slot.named_rank, slot.named_suit), position)
+            if first != position:
+                self.fail("", start, str(repeated_card(slot.text, position, first)))
         return Pattern(tuple(slots))
 
     def card(self) -> Slot:

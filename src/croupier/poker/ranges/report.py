@@ -2,8 +2,9 @@
 two-card games the grid of starting-hand classes (``croupier poker range``).
 
 :func:`describe_range` reads a range the way the game's equity calculator does (hold'em
-and short-deck: :class:`~croupier.poker.ranges.Range`; Omaha and five-card Omaha: the
-generic syntax, :class:`~croupier.poker.ranges.generic.GenericRange`), takes out the
+and short-deck: :class:`~croupier.poker.ranges.Range`; Omaha and five-card Omaha:
+:class:`~croupier.poker.ranges.holdings.HoleRange`, hands and the generic syntax
+with its weights), takes out the
 hands that hold a board or dead card (or, in short-deck, a card below the 6), and
 returns a :class:`RangeReport`. A report can be narrowed further
 (:meth:`RangeReport.narrowed`: a filter over its hands, recorded as a step), so that a
@@ -252,12 +253,11 @@ def describe_range(
         weights = parsed.combo_weights.astype(np.float64)
         normalised = str(parsed)
     else:
-        from croupier.poker.ranges.generic import GenericRange
+        from croupier.poker.ranges.holdings import HoleRange
 
-        generic = GenericRange.parse(text, variant.game)
-        rows = generic.hands()
-        weights = np.ones(len(rows))
-        normalised = generic.text
+        holding = HoleRange.parse(text, variant.hole_cards)
+        rows, weights = holding.hands(0), holding.weights(0)
+        normalised = str(holding)
     live = ~gone[rows].any(axis=1) if len(rows) else np.zeros(0, dtype=bool)
     rows, weights = rows[live], weights[live]
     order = np.argsort(-holding_numbers(rows), kind="stable")

@@ -153,7 +153,7 @@
       input.spellcheck = false;
       input.placeholder = rules().two_card
         ? "a hand (AhKh), part of one (Ah?) or a range (TT+, AQs+); empty: random"
-        : `a hand (${EXAMPLES[game][0]}), part of one (AsAh${"?".repeat(rules().hole_cards - 2)}) or hands separated by commas; empty: random`;
+        : `a hand (${EXAMPLES[game][0]}), part of one (AsAh${"?".repeat(rules().hole_cards - 2)}), hands separated by commas or a range (AA!AAA, AxAyxy, 15%); empty: random`;
       input.value = kept[input.id] !== undefined ? kept[input.id] : (EXAMPLES[game][i - 1] || "");
       input.addEventListener("input", () => {
         if (gridPlayer === i) rangeQuestions.forget(); // typed after the slider: the typing wins
