@@ -23,16 +23,21 @@ __all__ = ["distribution_json", "run_next", "show_distribution", "show_next"]
 
 #: The shares of a range shown on the distribution's text line (weakest first).
 POINTS = (0.1, 0.25, 0.5, 0.75, 0.9)
+#: Monte Carlo deals a combo on average below which its equity is called rough.
+FEW_DEALS = 100
 
 
-def run_next(question: EquityQuestion, *, as_json: bool, plot: Path | None) -> None:
-    """The next-card table: exact, with a progress bar over a second; Ctrl-C stops it."""
+def run_next(
+    question: EquityQuestion, *, as_json: bool, plot: Path | None, threads: int | None = 1
+) -> None:
+    """The next-card table: exact, with a progress bar over a second; Ctrl-C stops it.
+    ``threads`` share the cards in the games other than hold'em."""
     from croupier.parallel import Interrupted
     from croupier.poker.calc.nextcard import next_card
 
     def job(progress: Callable[[int], None]) -> NextCardResult:
         try:
-            return next_card(question, progress=done_of_total(progress))
+            return next_card(question, progress=done_of_total(progress), threads=threads)
         except KeyboardInterrupt:
             raise Interrupted(None) from None
 
@@ -99,16 +104,22 @@ def show_next(console: Console, result: NextCardResult) -> None:
     )
 
 
-def show_distribution(console: Console, spreads: Sequence[EquityDistribution]) -> None:
+def show_distribution(
+    console: Console, spreads: Sequence[EquityDistribution], result: CalcResult | None = None
+) -> None:
     """Each player's distribution: the share of its range above 50% and 75% equity, and
-    the equity at a few points of the range (weakest first)."""
+    the equity at a few points of the range (weakest first); under a Monte Carlo
+    ``result``, a word for each range whose combos got few deals each."""
     from rich import box
     from rich.table import Table
 
     from croupier.numerals import percent
 
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
-    table.title = "Equity distribution: each range's combos from the weakest to the strongest"
+    table.title = (
+        "Equity distribution: each range's combos (Omaha: hands) from the weakest to the "
+        "strongest"
+    )
     for title in ("player", "above 50%", "above 75%"):
         table.add_column(title, justify="right")
     for point in POINTS:
@@ -125,6 +136,17 @@ def show_distribution(console: Console, spreads: Sequence[EquityDistribution]) -
         "'above 50%': the share of the range (each combo as often as it is held) whose "
         "equity is over 50%; 'at 25%': the equity of the combo a quarter of the way up."
     )
+    if result is None or result.exact:
+        return
+    for spread in spreads:
+        each = result.games / len(spread.combos)
+        if each < FEW_DEALS:
+            console.print(
+                f"Player {spread.player}'s {len(spread.combos):,} combos got {each:,.1f} "
+                "deals each on average: their equities are rough and the curve spreads "
+                "wider than it is (more --trials narrow it).",
+                style="yellow",
+            )
 
 
 def distribution_json(result: CalcResult, spreads: Sequence[EquityDistribution]) -> str:

@@ -15,6 +15,17 @@ included: a combo that shares a card with many of the others' is held less often
 the shares sum to 1 and the share-weighted mean of the equities is the player's equity.
 The figures come from the same calculation as the equity (exact, or Monte Carlo: then
 each combo's equity is sampled too, from the deals that gave it).
+
+Every game has one: short-deck's combos as hold'em's, Omaha's and Omaha-5's hands each
+a point of the curve (written high card first):
+
+>>> result = calculate(["AsAhKsKh, QdQcJdTc", "8c8d7s6s"], board="Kd 9h 2c", game="omaha")
+>>> [(s.combos, [round(e, 3) for e in s.equities]) for s in equity_distribution(result)][0]
+(('QdQcJdTc', 'AsAhKsKh'), [0.217, 0.932])
+
+A player dealt partly at random (``random``, ``AsAh??``) in those games is followed hand
+by hand when exact; by Monte Carlo only when the calculation is asked to
+(``calculate(..., by_hand=True)``, as ``poker calc --distribution`` does).
 """
 
 from __future__ import annotations
@@ -23,8 +34,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
-from croupier.poker.calc.results import CalcResult
+from croupier.cards import DECK
+from croupier.poker.calc.results import EQUITY, WEIGHT, CalcResult, PlayerResult
+from croupier.poker.errors import PokerError
+from croupier.poker.games import variant_of
 from croupier.poker.ranges.starting_hands import combo_text
 
 if TYPE_CHECKING:
@@ -36,8 +51,8 @@ __all__ = ["EquityDistribution", "equity_distribution"]
 
 @dataclass(frozen=True, slots=True)
 class EquityDistribution:
-    """One player's combos, weakest first: ``weights`` (how often each is held; they
-    sum to 1) and ``equities`` (each one's equity against the others)."""
+    """One player's combos (Omaha: hands), weakest first: ``weights`` (how often each
+    is held; they sum to 1) and ``equities`` (each one's equity against the others)."""
 
     player: int
     range: str
@@ -103,18 +118,48 @@ class EquityDistribution:
 
 
 def equity_distribution(result: CalcResult) -> tuple[EquityDistribution, ...]:
-    """Each player's distribution (see the module's notes), from a calculation."""
+    """Each player's distribution (see the module's notes), from a calculation in any
+    game; a :class:`PokerError` names a player whose hands were dealt at random without
+    being followed one by one."""
+    two_card = variant_of(result.game).two_card
     found = []
     for number, player in enumerate(result.players, 1):
-        held = np.flatnonzero(player.combo_weight > 0)
-        order = held[np.lexsort((held, player.combo_equity[held]))]
+        texts, weights, equities = (
+            _by_combo(player) if two_card and player.sums[WEIGHT].any() else _by_hand(player)
+        )
+        if not len(texts):
+            raise PokerError(
+                f"player {number}'s hands ({player.range}) were dealt at random without "
+                "being followed one by one: calculate with by_hand=True for its distribution"
+            )
+        order = np.lexsort((np.arange(len(texts)), equities))
         found.append(
             EquityDistribution(
                 player=number,
                 range=player.range,
-                combos=tuple(combo_text(c) for c in order),
-                weights=tuple(float(w) for w in player.combo_weight[order]),
-                equities=tuple(float(e) for e in player.combo_equity[order]),
+                combos=tuple(texts[i] for i in order),
+                weights=tuple(float(w) for w in weights[order]),
+                equities=tuple(float(e) for e in equities[order]),
             )
         )
     return tuple(found)
+
+
+def _by_combo(player: PlayerResult) -> tuple[list[str], NDArray[np.float64], NDArray[np.float64]]:
+    """A two-card game's held combos (by combo number), their weights and equities."""
+    held = np.flatnonzero(player.combo_weight > 0)
+    return (
+        [combo_text(c) for c in held],
+        player.combo_weight[held],
+        player.combo_equity[held],
+    )
+
+
+def _by_hand(player: PlayerResult) -> tuple[list[str], NDArray[np.float64], NDArray[np.float64]]:
+    """Another game's held hands (in the order listed), their weights and equities."""
+    if player.hands is None or player.hand_sums is None:
+        return [], np.zeros(0), np.zeros(0)
+    held = np.flatnonzero(player.hand_sums[:, WEIGHT] > 0)
+    sums = player.hand_sums[held]
+    texts = ["".join(str(DECK[c]) for c in sorted(row, reverse=True)) for row in player.hands[held].tolist()]
+    return texts, sums[:, WEIGHT] / (player.total or 1.0), sums[:, EQUITY] / sums[:, WEIGHT]

@@ -1,5 +1,5 @@
 """How equity moves with the next card: for each card the turn (or the river) may bring,
-each player's equity once it has come, exactly.
+each player's equity once it has come, exactly, in every game.
 
 >>> result = next_card(["AhKh", "QsQd"], board="Qh 7h 2c")
 >>> result.street, len(result.cards), [round(e, 4) for e in result.equity]
@@ -7,6 +7,9 @@ each player's equity once it has come, exactly.
 >>> ace = result.card("As")
 >>> round(ace.chance, 4), [round(e, 4) for e in ace.equity]
 (0.0222, [0.1818, 0.8182])
+>>> omaha = next_card(["AsAhKsKh", "QdQcJdTc"], board="2c 7d 9h", game="omaha")
+>>> len(omaha.cards), [round(e, 4) for e in omaha.card("8s").equity]
+(41, [0.3784, 0.6216])
 
 The next card is dealt from the cards nobody is known to hold: given the players'
 combos, every card left is equally likely; over the players' ranges a card's ``chance``
@@ -14,16 +17,26 @@ is the weight of the deals that leave it, so cards some ranges hold often come l
 often. Today's equity is the chance-weighted mean of the cards' equities (a test checks
 it against :func:`~croupier.poker.calc.calculate`).
 
-All the work is one pass over the deals: every assignment of combos to players (as the
+Hold'em's work is one pass over the deals: every assignment of combos to players (as the
 exact mode of :func:`~croupier.poker.calc.calculate` lists them) with every completion of
 the board (turn and river on a flop), each player's share of each pot summed per
 completion at once; a card's figure adds up the completions that hold it.
+
+The other games (Omaha, Omaha-5, short-deck) go through the rows engine of
+:mod:`~croupier.poker.calc.exact`: its plan (every player's hands listed whole, every
+compatible assignment and its weight) is made once, then each card is put on the board
+in turn and the rest of the board enumerated by the same kernel, which skips the
+assignments holding that card. A card's chance is the weight of the assignments that
+leave it; its equities are integer pot shares over integer board counts, so with single
+hands each figure is the exact fraction rounded once.
 """
 
 from __future__ import annotations
 
+import copy
 import math
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -31,13 +44,23 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.cards import DECK, Card, parse_card
-from croupier.poker.calc.exact import EVAL_COST, assignments_of
-from croupier.poker.calc.live import LiveQuestion
+from croupier.engine import compiled
+from croupier.poker.calc.exact import (
+    EVAL_COST,
+    SHARE_UNITS,
+    RowsPlan,
+    assignments_of,
+    board_counts,
+    plan_rows_exact,
+)
+from croupier.poker.calc.live import LiveQuestion, LiveRows
 from croupier.poker.calc.postflop import Completions
-from croupier.poker.calc.question import Cards
+from croupier.poker.calc.question import Cards, EquityQuestion
 from croupier.poker.calc.results import Progress
 from croupier.poker.calc.run import Ranges, question_of
 from croupier.poker.errors import PokerError
+from croupier.poker.evaluation.batch import thread_count
+from croupier.poker.games import Game
 from croupier.poker.ranges.starting_hands import COMBO_CARDS
 
 if TYPE_CHECKING:
@@ -78,6 +101,7 @@ class NextCardResult:
     equity: tuple[float, ...]
     cards: tuple[NextCard, ...]
     games: int
+    game: str = "holdem"
 
     def _repr_svg_(self) -> str:
         """The chart of the equity after each card, drawn in a notebook
@@ -115,8 +139,9 @@ class NextCardResult:
         raise PokerError(f"{wanted} cannot come next: it is on the board, dead or held")
 
     def to_dict(self) -> dict[str, Any]:
-        """The object ``poker calc --next --json`` prints."""
-        return {
+        """The object ``poker calc --next --json`` prints (with the game's name, for
+        games other than hold'em)."""
+        data: dict[str, Any] = {
             "ranges": list(self.ranges),
             "board": [str(c) for c in self.board],
             "dead": [str(c) for c in self.dead],
@@ -125,6 +150,9 @@ class NextCardResult:
             "games": self.games,
             "cards": [row.to_dict() for row in self.cards],
         }
+        if self.game != "holdem":
+            data["game"] = self.game
+        return data
 
 
 def next_card(
@@ -134,25 +162,35 @@ def next_card(
     dead: Cards = None,
     progress: Progress | None = None,
     limit: float = LIMIT_SECONDS,
+    game: Game | str | None = None,
+    threads: int | None = 1,
 ) -> NextCardResult:
     """Each player's equity after each card that may come next, exactly, on a board of
-    3 cards (the turn) or 4 (the river); ``ranges``, ``board`` and ``dead`` as
-    :func:`~croupier.poker.calc.calculate` takes them. Refused (a :class:`PokerError`)
-    when it would take over ``limit`` seconds here."""
-    question = LiveQuestion(question_of(ranges, board, dead))
-    if question.to_deal not in (1, 2):
+    3 cards (the turn) or 4 (the river); ``ranges``, ``board``, ``dead`` and ``game``
+    as :func:`~croupier.poker.calc.calculate` takes them (hold'em by default; Omaha,
+    Omaha-5 and short-deck with their own hands and decks). Refused (a
+    :class:`PokerError`) when it would take over ``limit`` seconds here. ``threads``
+    share the cards in the games other than hold'em (``None``: one per core).
+
+    >>> next_card(["AA", "KK"], board="Kc 7d 2h 5s", game="shortdeck").street
+    Traceback (most recent call last):
+    ...
+    croupier.poker.errors.PokerCardError: board: 2h is not in the short-deck deck: ...
+    """
+    asked = question_of(ranges, board, dead, game)
+    if len(asked.board) not in (3, 4):
         raise PokerError(
             f"the next card follows a flop or a turn: a board of 3 or 4 cards, not "
-            f"{len(question.board)}"
+            f"{len(asked.board)}"
         )
+    if asked.game is not Game.HOLDEM:
+        return _rows_next_card(asked, progress, limit, thread_count(threads))
+    question = LiveQuestion(asked)
     assignments, weights = assignments_of(question, MAX_ASSIGNMENTS)
     completions_count = math.comb(len(question.deck), question.to_deal)
     seconds = len(assignments) * question.players * completions_count * EVAL_COST
     if not len(assignments) or seconds > limit:
-        raise PokerError(
-            f"the next-card table would take over {limit:.0f} seconds here (too many "
-            "combinations of ranges): narrow the ranges"
-        )
+        raise _too_long(limit)
     completions = Completions(question)
     sums = np.zeros((question.players, len(completions.picks)))
     step = max(1, 4_000_000 // (question.players * len(completions.picks)))
@@ -167,6 +205,104 @@ def next_card(
     if progress is not None:
         progress(len(assignments), len(assignments))
     return _by_card(question, assignments, weights, completions.picks, sums)
+
+
+def _too_long(limit: float) -> PokerError:
+    return PokerError(
+        f"the next-card table would take over {limit:.0f} seconds here (too many "
+        "combinations of ranges): narrow the ranges"
+    )
+
+
+def _rows_next_card(
+    question: EquityQuestion, progress: Progress | None, limit: float, threads: int
+) -> NextCardResult:
+    """The table of a game other than hold'em, on the rows engine: one plan, then each
+    card on the board in turn (see the module's notes)."""
+    live = LiveRows(question)
+    # on a flop each board is seen twice, once under each of its two cards
+    plan = plan_rows_exact(live, limit / live.to_deal)
+    if plan is None:
+        raise _too_long(limit)
+    deck = live.deck
+    held = np.zeros(len(deck), dtype=bool)
+    for i, card in enumerate(deck.tolist()):
+        held[i] = not bool(((plan.assign_bits >> np.uint64(card)) & np.uint64(1) == 0).any())
+    cards = [i for i in range(len(deck)) if not held[i]]
+    found: dict[int, tuple[NDArray[np.int64], NDArray[np.int64]]] = {}
+    shown = time.perf_counter()
+
+    def work(i: int) -> None:
+        found[i] = _with_card(live, plan, i)
+
+    pool = ThreadPoolExecutor(threads) if threads > 1 and compiled("poker-variants") else None
+    try:
+        step = threads if pool is not None else 1
+        for start in range(0, len(cards), step):
+            batch = cards[start : start + step]
+            if pool is None:
+                work(batch[0])
+            else:
+                list(pool.map(work, batch))
+            if progress is not None and time.perf_counter() - shown > 0.1:
+                shown = time.perf_counter()
+                progress(start + len(batch), len(cards))
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    if progress is not None:
+        progress(len(cards), len(cards))
+    return _rows_by_card(live, plan, found)
+
+
+def _with_card(
+    live: LiveRows, plan: RowsPlan, position: int
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The counts of every board holding ``live.deck[position]`` next (per assignment:
+    boards, and pot shares per player), the plan's assignments holding it skipped."""
+    view = copy.copy(live)
+    view.board = np.append(live.board, live.deck[position])
+    view.deck = np.delete(live.deck, position)
+    view.to_deal = live.to_deal - 1
+    return board_counts(view, plan)
+
+
+def _rows_by_card(
+    live: LiveRows,
+    plan: RowsPlan,
+    found: dict[int, tuple[NDArray[np.int64], NDArray[np.int64]]],
+) -> NextCardResult:
+    """Each card's figures from its counts: its chance the weight of the assignments
+    that leave it, each equity the weighted pot shares over the weighted boards."""
+    players = live.players
+    rows = []
+    total = 0.0
+    counted = 0
+    for i, (valid, shares) in found.items():
+        card = int(live.deck[i])
+        leaving = float(plan.weights[(plan.assign_bits >> np.uint64(card)) & np.uint64(1) == 0].sum())
+        boards = float(plan.weights @ valid) * SHARE_UNITS
+        equity = tuple(
+            float(plan.weights @ shares[p::players]) / boards for p in range(players)
+        )
+        rows.append((card, leaving, equity))
+        total += leaving
+        counted += int(valid.sum())
+    cards = tuple(
+        NextCard(DECK[card], leaving / total, equity)
+        for card, leaving, equity in sorted(rows, reverse=True)
+    )
+    now = tuple(float(sum(row.chance * row.equity[p] for row in cards)) for p in range(players))
+    return NextCardResult(
+        ranges=live.texts,
+        board=live.question.board,
+        dead=live.question.dead,
+        street="turn" if live.to_deal == 2 else "river",
+        equity=now,
+        cards=cards,
+        games=counted // live.to_deal,  # a flop's board is counted under both its cards
+        game=str(live.variant.game),
+    )
 
 
 def _by_card(
