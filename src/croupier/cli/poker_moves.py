@@ -117,8 +117,7 @@ def show_distribution(
 
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
     table.title = (
-        "Equity distribution: each range's combos (Omaha: hands) from the weakest to the "
-        "strongest"
+        "Equity distribution: each range's combos (Omaha: hands) from the weakest to the strongest"
     )
     for title in ("player", "above 50%", "above 75%"):
         table.add_column(title, justify="right")
@@ -138,11 +137,14 @@ def show_distribution(
     )
     if result is None or result.exact:
         return
+    from croupier.poker.games import variant_of
+
+    what = "combos" if variant_of(result.game).two_card else "hands"
     for spread in spreads:
         each = result.games / len(spread.combos)
         if each < FEW_DEALS:
             console.print(
-                f"Player {spread.player}'s {len(spread.combos):,} combos got {each:,.1f} "
+                f"Player {spread.player}'s {len(spread.combos):,} {what} got {each:,.1f} "
                 "deals each on average: their equities are rough and the curve spreads "
                 "wider than it is (more --trials narrow it).",
                 style="yellow",

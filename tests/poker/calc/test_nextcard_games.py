@@ -240,22 +240,23 @@ def test_each_hand_s_point_is_the_naive_enumeration_s(
     assert sum(w * e for w, e in zip(mine.weights, mine.equities, strict=True)) == pytest.approx(
         result.players[0].equity, abs=1e-12
     )
-    counted = {}
+    counted: dict[str, tuple[int, Fraction]] = {}
+    cards = tuple(parse_cards(board))
     for hand in hands_of(ranges[0]):
-        deals, equity = naive_hand_equity(game, hand, [hands_of(ranges[1])], tuple(parse_cards(board)))
-        counted["".join(map(str, sorted(hand, key=lambda c: c.index, reverse=True)))] = (deals, equity)
+        text = "".join(map(str, sorted(hand, key=lambda c: c.index, reverse=True)))
+        counted[text] = naive_hand_equity(game, hand, [hands_of(ranges[1])], cards)
     total = sum(deals for deals, _ in counted.values())
     assert set(mine.combos) == set(counted)
-    for text, weight, equity in zip(mine.combos, mine.weights, mine.equities, strict=True):
-        assert weight == pytest.approx(counted[text][0] / total, abs=1e-12)
-        assert equity == pytest.approx(float(counted[text][1]), abs=1e-12)
+    for combo, weight, equity in zip(mine.combos, mine.weights, mine.equities, strict=True):
+        assert weight == pytest.approx(counted[combo][0] / total, abs=1e-12)
+        assert equity == pytest.approx(float(counted[combo][1]), abs=1e-12)
 
 
 def test_hands_dealt_at_random_are_followed_when_asked() -> None:
     ranges = ["AsAhKsKh", "AdKd??"]
     exact = calculate(ranges, board="Qh 9d 2c 5s", game="omaha", exact=True)
     sampled = calculate(ranges, board="Qh 9d 2c 5s", game="omaha", trials=30_000, rng=5)
-    with pytest.raises(CroupierError, match="player 2's hands .* by_hand=True"):
+    with pytest.raises(CroupierError, match=r"player 2's hands .* by_hand=True"):
         equity_distribution(sampled)
     followed = calculate(
         ranges, board="Qh 9d 2c 5s", game="omaha", trials=30_000, rng=5, by_hand=True

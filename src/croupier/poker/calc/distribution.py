@@ -21,7 +21,7 @@ a point of the curve (written high card first):
 
 >>> result = calculate(["AsAhKsKh, QdQcJdTc", "8c8d7s6s"], board="Kd 9h 2c", game="omaha")
 >>> [(s.combos, [round(e, 3) for e in s.equities]) for s in equity_distribution(result)][0]
-(('QdQcJdTc', 'AsAhKsKh'), [0.217, 0.932])
+(('QdQcJdTc', 'AsAhKsKh'), [0.89, 0.91])
 
 A player dealt partly at random (``random``, ``AsAh??``) in those games is followed hand
 by hand when exact; by Monte Carlo only when the calculation is asked to
@@ -161,5 +161,8 @@ def _by_hand(player: PlayerResult) -> tuple[list[str], NDArray[np.float64], NDAr
         return [], np.zeros(0), np.zeros(0)
     held = np.flatnonzero(player.hand_sums[:, WEIGHT] > 0)
     sums = player.hand_sums[held]
-    texts = ["".join(str(DECK[c]) for c in sorted(row, reverse=True)) for row in player.hands[held].tolist()]
+    texts = [
+        "".join(str(DECK[c]) for c in sorted(row, reverse=True))
+        for row in player.hands[held].tolist()
+    ]
     return texts, sums[:, WEIGHT] / (player.total or 1.0), sums[:, EQUITY] / sums[:, WEIGHT]

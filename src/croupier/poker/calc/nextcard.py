@@ -8,8 +8,8 @@ each player's equity once it has come, exactly, in every game.
 >>> round(ace.chance, 4), [round(e, 4) for e in ace.equity]
 (0.0222, [0.1818, 0.8182])
 >>> omaha = next_card(["AsAhKsKh", "QdQcJdTc"], board="2c 7d 9h", game="omaha")
->>> len(omaha.cards), [round(e, 4) for e in omaha.card("8s").equity]
-(41, [0.3784, 0.6216])
+>>> len(omaha.cards), [round(e, 4) for e in omaha.card("Kd").equity]
+(41, [0.575, 0.425])
 
 The next card is dealt from the cards nobody is known to hold: given the players'
 combos, every card left is equally likely; over the players' ranges a card's ``chance``
@@ -175,7 +175,7 @@ def next_card(
     >>> next_card(["AA", "KK"], board="Kc 7d 2h 5s", game="shortdeck").street
     Traceback (most recent call last):
     ...
-    croupier.poker.errors.PokerCardError: board: 2h is not in the short-deck deck: ...
+    croupier.poker.errors.PokerCardError: board: card 2h is not in the short-deck hold'em deck: ...
     """
     asked = question_of(ranges, board, dead, game)
     if len(asked.board) not in (3, 4):
@@ -280,11 +280,11 @@ def _rows_by_card(
     counted = 0
     for i, (valid, shares) in found.items():
         card = int(live.deck[i])
-        leaving = float(plan.weights[(plan.assign_bits >> np.uint64(card)) & np.uint64(1) == 0].sum())
-        boards = float(plan.weights @ valid) * SHARE_UNITS
-        equity = tuple(
-            float(plan.weights @ shares[p::players]) / boards for p in range(players)
+        leaving = float(
+            plan.weights[(plan.assign_bits >> np.uint64(card)) & np.uint64(1) == 0].sum()
         )
+        boards = float(plan.weights @ valid) * SHARE_UNITS
+        equity = tuple(float(plan.weights @ shares[p::players]) / boards for p in range(players))
         rows.append((card, leaving, equity))
         total += leaving
         counted += int(valid.sum())
