@@ -73,6 +73,10 @@ def show_next(console: Console, result: NextCardResult) -> None:
     from croupier.cli.render import card_text, cards_text
     from croupier.numerals import percent
 
+    if result.game != "holdem":
+        from croupier.poker.games import variant_of
+
+        console.print(f"Game: {variant_of(result.game).label}")
     console.print(Text.assemble("Board: ", cards_text(result.board)))
     if result.dead:
         console.print(Text.assemble("Dead: ", cards_text(result.dead)))
