@@ -233,7 +233,7 @@ def naive_hand_equity(
 def test_each_hand_s_point_is_the_naive_enumeration_s(
     game: str, ranges: list[str], board: str
 ) -> None:
-    result = calculate(ranges, board=board, game=game, exact=True)
+    result = calculate(ranges, board=board, game=game, exact=True, by_hand=True)
     mine, theirs = equity_distribution(result)
     assert list(mine.equities) == sorted(mine.equities)
     assert sum(mine.weights) == pytest.approx(1) and sum(theirs.weights) == pytest.approx(1)
@@ -254,10 +254,13 @@ def test_each_hand_s_point_is_the_naive_enumeration_s(
 
 def test_hands_dealt_at_random_are_followed_when_asked() -> None:
     ranges = ["AsAhKsKh", "AdKd??"]
-    exact = calculate(ranges, board="Qh 9d 2c 5s", game="omaha", exact=True)
+    exact = calculate(ranges, board="Qh 9d 2c 5s", game="omaha", exact=True, by_hand=True)
     sampled = calculate(ranges, board="Qh 9d 2c 5s", game="omaha", trials=30_000, rng=5)
-    with pytest.raises(CroupierError, match=r"player 2's hands .* by_hand=True"):
-        equity_distribution(sampled)
+    not_followed = equity_distribution(sampled)[1]
+    assert not not_followed.combos and not_followed.to_dict()["combos"] == []
+    with pytest.raises(CroupierError, match="not followed one by one"):
+        not_followed.equity_at(0.5)
+    assert not equity_distribution(calculate(ranges, board="Qh 9d 2c 5s", game="omaha"))[0].combos
     followed = calculate(
         ranges, board="Qh 9d 2c 5s", game="omaha", trials=30_000, rng=5, by_hand=True
     )
@@ -274,3 +277,7 @@ def test_short_deck_random_is_followed_combo_by_combo() -> None:
     spread = equity_distribution(result)[1]
     assert len(spread.combos) == result.players[1].combos
     assert all(len(combo) == 4 for combo in spread.combos)
+    sampled = calculate(
+        ["AA", "random"], board="Kh 9d 6c", game="shortdeck", trials=20_000, rng=2, by_hand=True
+    )
+    assert 400 < len(equity_distribution(sampled)[1].combos) <= len(spread.combos)

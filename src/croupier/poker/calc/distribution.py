@@ -17,15 +17,17 @@ The figures come from the same calculation as the equity (exact, or Monte Carlo:
 each combo's equity is sampled too, from the deals that gave it).
 
 Every game has one: short-deck's combos as hold'em's, Omaha's and Omaha-5's hands each
-a point of the curve (written high card first):
+a point of the curve (written high card first), kept when asked for:
 
->>> result = calculate(["AsAhKsKh, QdQcJdTc", "8c8d7s6s"], board="Kd 9h 2c", game="omaha")
+>>> spot = {"board": "Kd 9h 2c", "game": "omaha", "by_hand": True}
+>>> result = calculate(["AsAhKsKh, QdQcJdTc", "8c8d7s6s"], **spot)
 >>> [(s.combos, [round(e, 3) for e in s.equities]) for s in equity_distribution(result)][0]
 (('QdQcJdTc', 'AsAhKsKh'), [0.89, 0.91])
 
-A player dealt partly at random (``random``, ``AsAh??``) in those games is followed hand
-by hand when exact; by Monte Carlo only when the calculation is asked to
-(``calculate(..., by_hand=True)``, as ``poker calc --distribution`` does).
+In those games the calculation keeps each hand's figures, and follows each hand of a
+player dealt partly at random (``random``, ``AsAh??``, ``Ah?``) by Monte Carlo too, only
+when asked to (``calculate(..., by_hand=True)``, as ``poker calc --distribution`` does);
+a player it did not follow has an empty distribution (no combos).
 """
 
 from __future__ import annotations
@@ -79,12 +81,18 @@ class EquityDistribution:
 
     def equity_at(self, share: float) -> float:
         """The equity of the combo ``share`` of the way up the range (weakest first): the
-        first combo whose step reaches it.
+        first combo whose step reaches it (a :class:`PokerError` when the player's combos
+        were not followed: no combos).
 
         >>> spread = EquityDistribution(1, "AA, 72o", ("7c2d", "AsAh"), (0.75, 0.25), (0.2, 0.9))
         >>> spread.equity_at(0.5), spread.equity_at(0.75), spread.equity_at(0.9)
         (0.2, 0.2, 0.9)
         """
+        if not self.equities:
+            raise PokerError(
+                f"player {self.player}'s combos were not followed one by one: no "
+                "distribution (calculate with by_hand=True)"
+            )
         reached = 0.0
         for weight, equity in zip(self.weights, self.equities, strict=True):
             reached += weight
@@ -119,19 +127,14 @@ class EquityDistribution:
 
 def equity_distribution(result: CalcResult) -> tuple[EquityDistribution, ...]:
     """Each player's distribution (see the module's notes), from a calculation in any
-    game; a :class:`PokerError` names a player whose hands were dealt at random without
-    being followed one by one."""
+    game: empty for a player whose hands it did not follow one by one (calculate with
+    ``by_hand=True``)."""
     two_card = variant_of(result.game).two_card
     found = []
     for number, player in enumerate(result.players, 1):
         texts, weights, equities = (
             _by_combo(player) if two_card and player.sums[WEIGHT].any() else _by_hand(player)
         )
-        if not len(texts):
-            raise PokerError(
-                f"player {number}'s hands ({player.range}) were dealt at random without "
-                "being followed one by one: calculate with by_hand=True for its distribution"
-            )
         order = np.lexsort((np.arange(len(texts)), equities))
         found.append(
             EquityDistribution(

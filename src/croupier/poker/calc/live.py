@@ -150,6 +150,7 @@ class LiveRows:
         variant: Variant = question.variant
         self.question = question
         self.variant = variant
+        self.listed = listed
         self.players = question.players
         self.size = variant.hole_cards
         self.texts = tuple(str(r) for r in question.ranges)

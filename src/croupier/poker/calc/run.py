@@ -284,9 +284,11 @@ def calculate(
     guard its entry point with ``if __name__ == "__main__":``. In the other games the
     work is shared among threads of this process (their kernels release the GIL):
     ``workers`` asks for that many threads, and a ``scheduler`` is refused.
-    ``by_hand``: in those games, follow each hand of a player dealt partly at random
-    (``random``, ``AsAh??``, ``Ah?``) by Monte Carlo too, as exact mode does, for the
-    equity distribution (:mod:`~croupier.poker.calc.distribution`).
+    ``by_hand``: in those games, keep each hand's figures (Omaha's, in
+    :attr:`PlayerResult.hands <croupier.poker.calc.results.PlayerResult.hands>`), and
+    follow each hand of a player dealt partly at random (``random``, ``AsAh??``,
+    ``Ah?``) by Monte Carlo too, for the equity distribution
+    (:mod:`~croupier.poker.calc.distribution`).
 
     >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
     >>> r.games, round(sum(p.equity for p in r.players), 9)
