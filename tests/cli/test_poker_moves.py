@@ -62,8 +62,8 @@ def test_plots_are_written(tmp_path: Path, what: str) -> None:
     ("args", "fragment"),
     [
         (["--next"], "a board of 3 or 4 cards, not 0"),
-        (["--board", FLOP, "--next", "--trials", "1000"], "--next is exact"),
-        (["--board", FLOP, "--next", "--seed", "3"], "--next is exact"),
+        (["--board", FLOP, "--next", "--exact", "--trials", "1000"], "--exact enumerates"),
+        (["--board", FLOP, "--next", "--trials", "0"], "--trials"),
         (["--board", FLOP, "--next", "--distribution"], "--next gives its own table"),
         (["--board", FLOP, "--plot", "x.png"], "--plot draws the --next chart"),
         (["--board", FLOP, "--next", "--plot", "x.unknown"], "a picture's name ends in .png"),
@@ -153,3 +153,18 @@ def test_plots_are_written_in_omaha(tmp_path: Path, what: str) -> None:
 )  # fmt: skip
 def test_bad_omaha_questions_are_one_line(args: list[str], fragment: str) -> None:
     assert_one_line_error(croupier("poker", "calc", *OMAHA, *args), fragment)
+
+
+def test_next_card_by_monte_carlo_repeats_with_its_seed() -> None:
+    args = ["poker", "calc", "AsAh??", "random", "--board", OMAHA_FLOP, "--game", "omaha"]
+    args += ["--next", "--trials", "3000", "--seed", "11"]
+    data = json.loads(croupier(*args, "--json").stdout)
+    assert data["exact"] is False and data["seed"] == 11 and data["stderr"] > 0
+    assert data == json.loads(croupier(*args, "--json").stdout)
+    expected = next_card(
+        ["AsAh??", "random"], board=OMAHA_FLOP, game="omaha", exact=False, trials=3000, rng=11
+    )
+    assert data == json.loads(json.dumps(expected.to_dict()))
+    run = croupier(*args)
+    assert run.exit_code == 0, run.stderr
+    assert "Monte Carlo: " in run.stdout and "(seed 11)" in run.stdout

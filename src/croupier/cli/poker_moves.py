@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import typer
 
@@ -19,7 +19,19 @@ if TYPE_CHECKING:
     from croupier.poker.calc.distribution import EquityDistribution
     from croupier.poker.calc.nextcard import NextCardResult
 
-__all__ = ["distribution_json", "run_next", "show_distribution", "show_next"]
+__all__ = ["NextOptions", "distribution_json", "run_next", "show_distribution", "show_next"]
+
+
+class NextOptions(TypedDict):
+    """How the next-card table is computed: as :func:`~croupier.poker.calc.nextcard.next_card`
+    takes it (``rng``: the seed, drawn by the command when not given)."""
+
+    exact: bool | None
+    trials: int | None
+    precision: float | None
+    rng: int
+    threads: int | None
+
 
 #: The shares of a range shown on the distribution's text line (weakest first).
 POINTS = (0.1, 0.25, 0.5, 0.75, 0.9)
@@ -28,23 +40,23 @@ FEW_DEALS = 100
 
 
 def run_next(
-    question: EquityQuestion, *, as_json: bool, plot: Path | None, threads: int | None = 1
+    question: EquityQuestion, *, as_json: bool, plot: Path | None, options: NextOptions
 ) -> None:
-    """The next-card table: exact, with a progress bar over a second; Ctrl-C stops it.
-    ``threads`` share the cards in the games other than hold'em."""
+    """The next-card table, exact or by Monte Carlo as ``options`` say, with a progress
+    bar over a second; Ctrl-C stops it."""
     from croupier.parallel import Interrupted
     from croupier.poker.calc.nextcard import next_card
 
     def job(progress: Callable[[int], None]) -> NextCardResult:
         try:
-            return next_card(question, progress=done_of_total(progress), threads=threads)
+            return next_card(question, progress=done_of_total(progress), **options)
         except KeyboardInterrupt:
             raise Interrupted(None) from None
 
     result, _ = run_with_progress(
         make_console(stderr=True),
         1,
-        "Dealing every next card",
+        "Dealing every next card" if options["exact"] is not False else "Sampling each next card",
         job,
         enabled=not as_json,
         nothing_done="the next-card table",
@@ -102,10 +114,14 @@ def show_next(console: Console, result: NextCardResult) -> None:
         ]
         cards.add_row(card_text(row.card), percent(row.chance, 2), *figures)
     console.print(cards)
-    console.print(
-        f"Exact: every deal with every {result.street} card, {result.games:,} games; the "
-        "chance-weighted mean of each column is the equity now."
-    )
+    if result.exact:
+        how = f"Exact: every deal with every {result.street} card, {result.games:,} games"
+    else:
+        how = (
+            f"Monte Carlo: {result.games:,} trials in all (seed {result.seed}), each card's "
+            f"standard error at most {100 * (result.stderr or 0):.2f} percentage points"
+        )
+    console.print(f"{how}; the chance-weighted mean of each column is the equity now.")
 
 
 def show_distribution(

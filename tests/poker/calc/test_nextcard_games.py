@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -281,3 +282,62 @@ def test_short_deck_random_is_followed_combo_by_combo() -> None:
         ["AA", "random"], board="Kh 9d 6c", game="shortdeck", trials=20_000, rng=2, by_hand=True
     )
     assert 400 < len(equity_distribution(sampled)[1].combos) <= len(spread.combos)
+
+
+# --- by Monte Carlo ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "ranges", "board"),
+    [
+        ("omaha", ["AsAhKsKh, QdQcJdTc, 8c8d7s6s", "KdKcJhTh, 9s9h8h7h"], "Jc 9d 2h"),
+        ("holdem", ["AKs, QQ", "JJ+, AQo", "76s"], "Qh 7h 2c 5d"),
+        ("shortdeck", ["AA, KQs", "JT, 99"], "Kh 9d 6c"),
+    ],
+)
+def test_monte_carlo_tables_agree_with_the_exact_ones(
+    game: str, ranges: list[str], board: str
+) -> None:
+    exact = next_card(ranges, board=board, game=game)
+    sampled = next_card(ranges, board=board, game=game, exact=False, trials=4000, rng=9)
+    assert not sampled.exact and sampled.seed == 9 and sampled.stderr is not None
+    assert [row.card for row in sampled.cards] == [row.card for row in exact.cards]
+    for mc, ex in zip(sampled.cards, exact.cards, strict=True):
+        assert mc.chance == pytest.approx(ex.chance, abs=1e-12)  # summed exactly
+        for got, want in zip(mc.equity, ex.equity, strict=True):
+            assert abs(got - want) < 5 * sampled.stderr + 1e-9
+    assert sampled == next_card(ranges, board=board, game=game, exact=False, trials=4000, rng=9)
+    assert sampled.to_dict()["exact"] is False and exact.to_dict()["seed"] is None
+
+
+def test_sampled_chances_are_close_to_the_exact_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    from croupier.poker.calc import nextsampling
+
+    ranges = ["AsAhKsKh, QdQcJdTc, 8c8d7s6s, AdKd9s8s", "KdKcJhTh, 9s9h8h7h, Ac2c3d4d"]
+    exact = next_card(ranges, board="Jc 9d 2h", game="omaha")
+    monkeypatch.setattr(nextsampling, "MAX_EXACT_ASSIGNMENTS", 0)
+    sampled = next_card(ranges, board="Jc 9d 2h", game="omaha", exact=False, trials=1000, rng=2)
+    for mc, ex in zip(sampled.cards, exact.cards, strict=True):
+        assert mc.card == ex.card and mc.chance == pytest.approx(ex.chance, rel=0.02)
+
+
+def test_the_choice_left_to_the_library_goes_to_monte_carlo_when_wide() -> None:
+    small = next_card(["AsAhKsKh", "QdQcJdTc"], board="2c 7d 9h", game="omaha", exact=None)
+    assert small.exact
+    wide = next_card(["AsAh??", "random"], board="2c 7d 9h", game="omaha", exact=None, rng=1,
+                     precision=0.01)  # fmt: skip
+    assert not wide.exact and wide.stderr is not None and wide.stderr <= 0.01
+    assert len(wide.cards) == 47
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"trials": 100}, "exact unless asked otherwise"),
+        ({"exact": False, "trials": 0}, "bad number of trials 0"),
+        ({"exact": None, "precision": 1.5}, "bad precision 1.5"),
+    ],
+)
+def test_bad_sampling_options_are_refused(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(CroupierError, match=message):
+        next_card(["AsAhKsKh", "QdQcJdTc"], board="2c 7d 9h", game="omaha", **options)

@@ -54,6 +54,7 @@ from croupier.poker.calc.exact import (
     plan_rows_exact,
 )
 from croupier.poker.calc.live import LiveQuestion, LiveRows
+from croupier.poker.calc.nextsampling import sample_table
 from croupier.poker.calc.postflop import Completions
 from croupier.poker.calc.question import Cards, EquityQuestion
 from croupier.poker.calc.results import Progress
@@ -61,7 +62,9 @@ from croupier.poker.calc.run import Ranges, question_of
 from croupier.poker.errors import PokerError
 from croupier.poker.evaluation.batch import thread_count
 from croupier.poker.games import Game
+from croupier.poker.matchups.equity import MAX_TRIALS
 from croupier.poker.ranges.starting_hands import COMBO_CARDS
+from croupier.randomness import stream_seed
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -69,8 +72,11 @@ if TYPE_CHECKING:
 
 __all__ = ["NextCard", "NextCardResult", "next_card"]
 
-#: Longest next-card table computed by default, as estimated here (seconds).
+#: Longest exact next-card table computed, as estimated here (seconds).
 LIMIT_SECONDS: Final = 600.0
+#: Longest exact table when the choice is left to the library (``exact=None``): a wider
+#: question goes to Monte Carlo.
+AUTO_SECONDS: Final = 10.0
 #: Assignments of combos to players listed at most.
 MAX_ASSIGNMENTS: Final = 4_000_000
 
@@ -102,6 +108,11 @@ class NextCardResult:
     cards: tuple[NextCard, ...]
     games: int
     game: str = "holdem"
+    #: False for a Monte Carlo table: then ``seed`` repeats it and ``stderr`` is the
+    #: largest standard error of a card's equity (both None when exact).
+    exact: bool = True
+    seed: int | None = None
+    stderr: float | None = None
 
     def _repr_svg_(self) -> str:
         """The chart of the equity after each card, drawn in a notebook
@@ -148,6 +159,9 @@ class NextCardResult:
             "street": self.street,
             "equity": list(self.equity),
             "games": self.games,
+            "exact": self.exact,
+            "seed": self.seed,
+            "stderr": self.stderr,
             "cards": [row.to_dict() for row in self.cards],
         }
         if self.game != "holdem":
@@ -164,13 +178,23 @@ def next_card(
     limit: float = LIMIT_SECONDS,
     game: Game | str | None = None,
     threads: int | None = 1,
+    exact: bool | None = True,
+    trials: int | None = None,
+    precision: float | None = None,
+    rng: int | np.random.Generator | None = None,
 ) -> NextCardResult:
-    """Each player's equity after each card that may come next, exactly, on a board of
-    3 cards (the turn) or 4 (the river); ``ranges``, ``board``, ``dead`` and ``game``
-    as :func:`~croupier.poker.calc.calculate` takes them (hold'em by default; Omaha,
-    Omaha-5 and short-deck with their own hands and decks). Refused (a
-    :class:`PokerError`) when it would take over ``limit`` seconds here. ``threads``
-    share the cards in the games other than hold'em (``None``: one per core).
+    """Each player's equity after each card that may come next on a board of 3 cards
+    (the turn) or 4 (the river); ``ranges``, ``board``, ``dead`` and ``game`` as
+    :func:`~croupier.poker.calc.calculate` takes them (hold'em by default; Omaha,
+    Omaha-5 and short-deck with their own hands and decks).
+
+    Exactly by default, refused (a :class:`PokerError`) when it would take over
+    ``limit`` seconds here. ``exact=None``: exactly when that takes
+    :data:`AUTO_SECONDS` at most, else by Monte Carlo (:mod:`~croupier.poker.calc.
+    nextsampling`); ``exact=False``: by Monte Carlo, ``trials`` deals a card or until
+    each card's standard errors are below ``precision``, from the seed ``rng`` (the
+    result's ``seed`` repeats it). ``threads`` share the work in the games other than
+    hold'em, and hold'em's Monte Carlo (``None``: one per core).
 
     >>> next_card(["AA", "KK"], board="Kc 7d 2h 5s", game="shortdeck").street
     Traceback (most recent call last):
@@ -183,8 +207,60 @@ def next_card(
             f"the next card follows a flop or a turn: a board of 3 or 4 cards, not "
             f"{len(asked.board)}"
         )
+    _check_sampling(exact, trials, precision)
+    count = thread_count(threads)
+    if exact is not False and trials is None and precision is None:
+        try:
+            return _exact(asked, progress, limit if exact else min(limit, AUTO_SECONDS), count)
+        except _TooLongError:
+            if exact:
+                raise
+    seed = stream_seed(rng)
+    table = sample_table(
+        asked, seed=seed, trials=trials, precision=precision, progress=progress, threads=count
+    )
+    live = LiveRows(asked)
+    return NextCardResult(
+        ranges=live.texts,
+        board=asked.board,
+        dead=asked.dead,
+        street="turn" if live.to_deal == 2 else "river",
+        equity=tuple(
+            float(sum(row.chance * row.equity[p] for row in table.cards))
+            for p in range(asked.players)
+        ),
+        cards=tuple(NextCard(DECK[row.card], row.chance, row.equity) for row in table.cards),
+        games=table.games,
+        game=str(asked.game),
+        exact=False,
+        seed=seed,
+        stderr=table.stderr,
+    )
+
+
+def _check_sampling(exact: bool | None, trials: int | None, precision: float | None) -> None:
+    """Trials and a precision are Monte Carlo's, within their bounds."""
+    if trials is None and precision is None:
+        return
+    if exact:
+        raise PokerError(
+            "the next-card table is exact unless asked otherwise (exact=False or None): "
+            "give no trials or precision"
+        )
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
+        raise TypeError(f"trials must be an int, not {type(trials).__name__}")
+    if trials is not None and not 1 <= trials <= MAX_TRIALS:
+        raise PokerError(f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
+    if precision is not None and not 0 < precision < 1:
+        raise PokerError(f"bad precision {precision}: expected a fraction above 0 and below 1")
+
+
+def _exact(
+    asked: EquityQuestion, progress: Progress | None, limit: float, threads: int
+) -> NextCardResult:
+    """The exact table (see the module's notes), or :class:`_TooLongError`."""
     if asked.game is not Game.HOLDEM:
-        return _rows_next_card(asked, progress, limit, thread_count(threads))
+        return _rows_next_card(asked, progress, limit, threads)
     question = LiveQuestion(asked)
     assignments, weights = assignments_of(question, MAX_ASSIGNMENTS)
     completions_count = math.comb(len(question.deck), question.to_deal)
@@ -207,8 +283,12 @@ def next_card(
     return _by_card(question, assignments, weights, completions.picks, sums)
 
 
+class _TooLongError(PokerError):
+    """An exact table over its time limit."""
+
+
 def _too_long(limit: float) -> PokerError:
-    return PokerError(
+    return _TooLongError(
         f"the next-card table would take over {limit:.0f} seconds here (too many "
         "combinations of ranges): narrow the ranges"
     )
