@@ -110,6 +110,11 @@ def cases(scratch: Path) -> list[Case]:
         Case(("poker", "calc"), ("AhKh", "random", "random", "--seed", "1"), expect="random"),
         Case(("poker", "calc"), ("AhKh", "QQ+", "--board", "2c 7d 9h"), expect="Exact"),
         Case(("poker", "calc"), ("AsKsQhJh", "random", "--game", "omaha", "--seed", "1")),
+        Case(
+            ("poker", "calc"),
+            ("AsAhKsKh", "QdQcJdTc", "--game", "omaha", "--board", "2c 7d 9h", "--next"),
+            expect="Each turn card",
+        ),
         Case(("poker", "hits"), ("AKs, TT+", "--board", "Ks 7d 2c"), expect="pair"),
         Case(("poker", "range"), ("AA:$ds", "--game", "omaha"), expect="Hands:"),
         Case(

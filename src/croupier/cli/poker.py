@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
+    from croupier.cli.poker_moves import NextOptions
     from croupier.poker import EquityResult
     from croupier.poker.calc import CalcResult
     from croupier.poker.matchups.lines import Matchup
@@ -331,7 +332,7 @@ def calc(
         typer.Option(
             "--next",
             help="On a flop or turn: each player's equity after every card the next street "
-            "may bring, exactly.",
+            "may bring (exact when that takes a few seconds, else Monte Carlo).",
         ),
     ] = False,
     distribution: Annotated[
@@ -359,7 +360,8 @@ def calc(
     most, otherwise Monte Carlo until every standard error is below 0.1 point. The same
     --seed gives the same answer with any --workers or --scheduler. Ctrl-C stops and
     shows what was computed so far, marked partial. --next gives the equity after each
-    next card (exact), --distribution how equity spreads over each range.
+    next card (exact when that takes a few seconds, else Monte Carlo), --distribution how
+    equity spreads over each range (each combo, or each Omaha hand), in every --game.
     """
     from croupier.parallel import Interrupted
     from croupier.poker.calc import CalcOptions, EquityQuestion, iter_calculate
@@ -370,19 +372,24 @@ def calc(
         fail("give --trials or --precision, not both")
     if next_card and (distribution or grid):
         fail("--next gives its own table: drop --distribution and --grid")
-    if next_card and (trials is not None or precision is not None or seed is not None):
-        fail("--next is exact: drop --trials, --precision and --seed")
     if plot is not None and not (next_card or distribution):
         fail("--plot draws the --next chart or the --distribution curves: add one of them")
-    if game != "holdem" and next_card:
-        fail("--next is for hold'em: drop it, or --game")
-    if game in ("omaha", "omaha5") and (grid or distribution):
-        fail("--grid and --distribution show two-card combos: Omaha hands have none")
+    if next_card and scheduler is not None:
+        fail("--next runs on this machine: drop --scheduler (--workers shares the cards)")
+    if game in ("omaha", "omaha5") and grid:
+        fail("--grid shows two-card combos: Omaha hands have none (--distribution shows each)")
     question = EquityQuestion.parse(ranges, board, dead, game)
     if next_card:
         from croupier.cli.poker_moves import run_next
 
-        run_next(question, as_json=as_json, plot=plot)
+        sampling: NextOptions = {
+            "exact": True if exact else False if trials or precision else None,
+            "trials": trials,
+            "precision": None if precision is None else precision / 100,
+            "rng": fresh_seed() if seed is None else seed,
+            "threads": resolve_workers(workers, 1),
+        }
+        run_next(question, as_json=as_json, plot=plot, options=sampling)
         return
     if seed is None:
         seed = fresh_seed()
@@ -393,6 +400,7 @@ def calc(
         "rng": seed,
         "workers": resolve_workers(workers, scheduler=scheduler),
         "scheduler": scheduler,
+        "by_hand": distribution,
     }
 
     def job(progress: Callable[[int], None]) -> CalcResult:
@@ -432,7 +440,7 @@ def calc(
             from croupier.cli.poker_moves import show_distribution
 
             console.print()
-            show_distribution(console, spreads)
+            show_distribution(console, spreads, result)
     if plot is not None and spreads is not None:  # once the answer is out
         from croupier.cli.pictures import save_picture
         from croupier.poker.calc.plot import distribution_figure

@@ -65,6 +65,7 @@ __all__ = [
     "RowsPlan",
     "assignments",
     "assignments_of",
+    "board_counts",
     "plan_exact",
     "plan_rows_exact",
     "run_exact",
@@ -511,6 +512,18 @@ def _sums(live: LiveRows, plan: RowsPlan, counts: _Counts) -> RowSums:
         plan.hands[plan.starts[p] : plan.starts[p + 1]] for p in range(players)
     ]
     return RowSums(rows, cards, np.zeros(players), float(weight.sum()), int(counts.valid.sum()))
+
+
+def board_counts(live: LiveRows, plan: RowsPlan) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Every board completing ``live``'s, against the assignments of ``plan`` (made for
+    this question, or for one with fewer board cards: an assignment meeting the board is
+    skipped), in this thread: per assignment ``a`` the boards counted, and at
+    ``players * a + p`` player ``p``'s pot shares in :data:`SHARE_UNITS` (the next-card
+    table's work, a card at a time)."""
+    counts = _Counts(len(plan.assign), live.players)
+    piece_of = _kernel_piece if compiled("poker-variants") else _numpy_piece
+    piece_of(live, plan, (0, max(1, len(live.deck))), counts)
+    return counts.valid, counts.shares
 
 
 def run_rows_exact(

@@ -135,13 +135,22 @@ def bits_of(rows: NDArray[np.int64], count: int | None = None) -> NDArray[np.uin
     return bits
 
 
-class LiveRows:
-    """The rows of every player, their weights, and the deck left to deal from."""
+#: Hands listed at most for one player dealt partly at random, when asked for
+#: (``listed``): Omaha's random hand on a flop, and more.
+MAX_LISTED: Final = 300_000
 
-    def __init__(self, question: EquityQuestion) -> None:
+
+class LiveRows:
+    """The rows of every player, their weights, and the deck left to deal from.
+    ``listed``: a player whose hands are dealt partly at random (``random``,
+    ``AsAh??``, short-deck's ``Ah?``) has each of them listed as a row instead, each as
+    likely (the same deals, each followed hand by hand: the equity distribution)."""
+
+    def __init__(self, question: EquityQuestion, *, listed: bool = False) -> None:
         variant: Variant = question.variant
         self.question = question
         self.variant = variant
+        self.listed = listed
         self.players = question.players
         self.size = variant.hole_cards
         self.texts = tuple(str(r) for r in question.ranges)
@@ -172,6 +181,19 @@ class LiveRows:
             self.missing.append(missing)
             free = len(self._pool(p)) if missing else 0
             self.hand_counts.append(math.comb(free, missing) if missing else len(rows))
+            if listed and missing:
+                self._list(p)
+
+    def _list(self, p: int) -> None:
+        """Player ``p``'s hands dealt partly at random listed as rows, each as likely."""
+        if self.hand_counts[p] > MAX_LISTED:
+            raise PokerError(
+                f"player {p + 1}'s range {self.texts[p]!r} deals {self.hand_counts[p]:,} "
+                f"hands: too many to follow one by one (at most {MAX_LISTED:,}): narrow it"
+            )
+        self.rows[p] = self.exact_rows(p)
+        self.weights[p] = np.ones(len(self.rows[p]))
+        self.missing[p] = 0
 
     def _pool(self, p: int) -> NDArray[np.int64]:
         """The cards player ``p``'s unknown cards are dealt from: the deck less its own

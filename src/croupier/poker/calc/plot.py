@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from croupier.plotting import new_figure
+from croupier.poker.games import variant_of
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -52,8 +53,9 @@ def next_card_figure(result: NextCardResult) -> Figure:
     axes.set_ylim(0, 100)
     axes.set_ylabel("equity once the card comes (%)")
     board = " ".join(card.pretty for card in result.board)
+    game = "" if result.game == "holdem" else f" ({variant_of(result.game).label})"
     axes.set_title(
-        f"Equity after each {result.street} card: {' vs '.join(result.ranges)} on {board}",
+        f"Equity after each {result.street} card{game}: {' vs '.join(result.ranges)} on {board}",
         fontsize=10,
     )
     axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize=8)

@@ -73,6 +73,11 @@ class PlayerResult:
     sums: NDArray[np.float64] = field(compare=False, repr=False)
     #: The weight of all the deals counted (every player holds a combo in each).
     total: float = field(default=1.0, compare=False, repr=False)
+    #: Games other than hold'em, asked for (``calculate(..., by_hand=True)``): the hands
+    #: the player held, a row each (card numbers in increasing order), and their sums (a
+    #: row each: WEIGHT, EQUITY, WIN, TIE as columns); None otherwise.
+    hands: NDArray[np.int64] | None = field(default=None, compare=False, repr=False)
+    hand_sums: NDArray[np.float64] | None = field(default=None, compare=False, repr=False)
 
     @property
     def combo_weight(self) -> NDArray[np.float64]:
@@ -234,6 +239,8 @@ def rows_result(
                 stderr=errors[p],
                 sums=_combo_sums(live, sums.cards[p], rows),
                 total=total,
+                hands=sums.cards[p] if live.listed else None,
+                hand_sums=rows if live.listed and sums.cards[p] is not None else None,
             )
         )
     return CalcResult(

@@ -130,6 +130,7 @@ class CalcOptions(TypedDict, total=False):
     threads: int | None
     workers: int | None
     scheduler: str | None
+    by_hand: bool
 
 
 @checked
@@ -203,7 +204,7 @@ def _iter_rows(
     """Results so far, then the whole one, of a question of another game than hold'em
     on the rows engines (``options`` checked): exact when it takes a few seconds at
     most, Monte Carlo otherwise, as hold'em chooses."""
-    live = LiveRows(question)
+    live = LiveRows(question, listed=bool(options.get("by_hand")))
     exact, trials, precision = options.get("exact"), options.get("trials"), options.get("precision")
     progress = options.get("progress")
     if exact or (exact is None and trials is None and precision is None):
@@ -253,6 +254,7 @@ def calculate(
     game: Game | str | None = None,
     workers: int | None = 1,
     scheduler: str | None = None,
+    by_hand: bool = False,
 ) -> CalcResult:
     """Each player's equity, win and tie, exactly or by Monte Carlo.
 
@@ -282,6 +284,11 @@ def calculate(
     guard its entry point with ``if __name__ == "__main__":``. In the other games the
     work is shared among threads of this process (their kernels release the GIL):
     ``workers`` asks for that many threads, and a ``scheduler`` is refused.
+    ``by_hand``: in those games, keep each hand's figures (Omaha's, in
+    :attr:`PlayerResult.hands <croupier.poker.calc.results.PlayerResult.hands>`), and
+    follow each hand of a player dealt partly at random (``random``, ``AsAh??``,
+    ``Ah?``) by Monte Carlo too, for the equity distribution
+    (:mod:`~croupier.poker.calc.distribution`).
 
     >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
     >>> r.games, round(sum(p.equity for p in r.players), 9)
@@ -307,6 +314,7 @@ def calculate(
         "threads": threads,
         "workers": workers,
         "scheduler": scheduler,
+        "by_hand": by_hand,
     }
     results = iter_calculate(ranges, **options)
     return collections.deque(results, maxlen=1)[0]
