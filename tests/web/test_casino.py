@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import numpy as np
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from croupier.casino import Player, format_save, parse_save
+from croupier.casino import Coin, Player, format_save, parse_save, toss_coin, toss_winner
 from croupier.casino.gamelog import parse_game_file, parse_log
 from croupier.casino.judge import Judge, error_json, format_loss
 from croupier.casino.levels import Level
 from croupier.casino.savefile import parse_game
+from croupier.casino.session import Session
 from croupier.web.app import create_app
 from croupier.web.routers import casino
 from croupier.web.views import casino as casino_views
 
+from ..slowness import patience, wait_until
 from ..untyped import untyped
+
+#: Seeds whose tournament at the strong level (heads called) begins with a computer move
+#: that takes less than the most it could: its reason waits for the judge's look-ahead.
+LOOK_AHEAD_SEEDS = (5, 28, 53, 58)
 
 
 def start(client: TestClient, level: str = "beginner", call: str = "heads", seed: int = 3) -> Any:
@@ -36,6 +44,104 @@ def play_first_legal(client: TestClient, data: dict[str, Any]) -> Any:
     )
     assert answer.status_code == 200, answer.text
     return answer.json()
+
+
+def judged(client: TestClient, job: str) -> Any:
+    """The judge's job ``job`` once it has ended (its progress polled as the page does)."""
+    answers: list[Any] = []
+
+    def ended() -> bool:
+        answers.append(client.get(f"/api/casino/judging/{job}").json())
+        return answers[-1]["state"] not in ("waiting", "running")
+
+    assert wait_until(ended, 60), answers[-1]
+    return answers[-1]
+
+
+def judged_review(client: TestClient, event: dict[str, Any]) -> Any:
+    """A round's end event's review: the one in the event, or its job's."""
+    if event["review"] is not None:
+        return event["review"]
+    assert event["review_job"], event
+    done = judged(client, event["review_job"])
+    assert done["state"] == "done", done
+    return done["result"]
+
+
+def opening(seed: int, level: Level = Level.STRONG) -> Session:
+    """The tournament ``/api/casino/new`` starts for ``seed`` (heads called), before any
+    move."""
+    rng = np.random.default_rng(seed)
+    first = toss_winner(Coin.HEADS, toss_coin(rng))
+    return Session.new(first, rng=rng, level=level)
+
+
+def start_with_a_reason_to_come(client: TestClient) -> tuple[int, Any, Any]:
+    """A strong-level tournament whose first computer move's reason comes later: the
+    seed, the answer and that move's event."""
+    for seed in LOOK_AHEAD_SEEDS:
+        data = start(client, level="strong", seed=seed)
+        later = [e for e in data["events"] if e["kind"] == "move" and e["reason_job"]]
+        if later:
+            return seed, data, later[0]
+    raise AssertionError("no seed of LOOK_AHEAD_SEEDS left a reason for later")
+
+
+def test_the_answer_does_not_wait_for_the_judge(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The computer's move is answered with the judge's plain words while the judge's
+    look-ahead is still to come (held here until the answer is in); the whole reason then
+    comes from the job the event names, the one the terminal gives at once."""
+    release = threading.Event()
+    real = casino_views.judged_reasons
+
+    def held(reasons: Any, progress: Any = None) -> Any:
+        assert release.wait(patience(60))
+        return real(reasons, progress)
+
+    monkeypatch.setattr(casino, "judged_reasons", held)
+    try:
+        seed, data, event = start_with_a_reason_to_come(client)
+        job = event["reason_job"]
+        waiting = client.get(f"/api/casino/judging/{job}").json()
+        assert waiting["state"] in ("waiting", "running") and waiting["result"] is None
+    finally:
+        release.set()
+    game = opening(seed)
+    seen = game.state.observe(Player.COMPUTER)
+    move = game.computer_decision().move
+    assert event["move"]["notation"] == str(move) and event["round"] == 1
+    words, needs_verdict = Judge().first_reason(seen, move)
+    assert needs_verdict and event["reason"].startswith(words)
+    done = judged(client, job)
+    assert done["state"] == "done", done
+    (whole,) = done["result"]["reasons"]
+    assert whole["event"] == data["events"].index(event)
+    expected = Judge().reason(seen, move)
+    assert expected is not None and expected != words and whole["reason"].startswith(expected)
+    # The same browser only: another's is a 404.
+    with TestClient(client.app) as other:
+        assert other.get(f"/api/casino/judging/{job}").status_code == 404
+
+
+def test_a_stale_reason_is_cancelled(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move made before the judge's words on the last one came cancels them: they
+    would be of a position the game has left."""
+    release = threading.Event()
+    real = casino_views.judged_reasons
+
+    def held(reasons: Any, progress: Any = None) -> Any:
+        assert release.wait(patience(60))
+        return real(reasons, progress)
+
+    monkeypatch.setattr(casino, "judged_reasons", held)
+    try:
+        _, data, event = start_with_a_reason_to_come(client)
+        play_first_legal(client, data)
+    finally:
+        release.set()
+    assert judged(client, event["reason_job"])["state"] == "cancelled"
 
 
 def test_no_game_yet(client: TestClient) -> None:
@@ -61,13 +167,17 @@ def test_the_toss_and_the_computer_s_first_moves(client: TestClient) -> None:
 
 def test_a_whole_tournament_with_reviews(client: TestClient) -> None:
     data = start(client, seed=1)  # the computer begins round 2 in the answer ending round 1
-    rounds = []
+    rounds, reviews = [], []
     while not data["finished"]:
         data = play_first_legal(client, data)
-        rounds += [e for e in data["events"] if e["kind"] == "round_end"]
-    assert rounds and all(e["review"]["moves"] for e in rounds)
+        ended = [e for e in data["events"] if e["kind"] == "round_end"]
+        rounds += ended
+        # The review comes later, from a job (before the next move, which drops it).
+        reviews += [judged_review(client, e) for e in ended]
+    assert rounds and all(e["review"] is None for e in rounds)
+    assert all(review["moves"] for review in reviews)
     # Each round's review is of that round, though the computer may have begun the next.
-    assert [e["review"]["round"] for e in rounds] == [e["round"] for e in rounds]
+    assert [review["round"] for review in reviews] == [e["round"] for e in rounds]
     (result,) = [e for e in data["events"] if e["kind"] == "tournament_over"]
     assert max(result["totals"].values()) >= 21
     assert client.post("/api/casino/hint").status_code == 409
@@ -201,18 +311,20 @@ def test_puzzles_are_served_answered_and_rated(client: TestClient) -> None:
     assert illegal.status_code == 422 and "bad move" in illegal.json()["error"]
 
 
-def test_a_round_s_review_runs_in_the_pool_by_the_judge(
+def test_a_round_s_review_is_a_job_of_the_judge(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The review of a round just ended is searched where the computer's replies are (a
-    worker process under ``croupier serve``), by the judge: a fixed amount of work, the
-    same verdicts as the review page's, whatever the answer's time."""
+    """The review of a round just ended is a job's (the jobs' worker processes under
+    ``croupier serve``), by the judge: a fixed amount of work, the same verdicts as the
+    review page's; the answer that ends the round does not wait for it."""
     judges: list[Any] = []
     review = getattr(casino_views, "review_round")  # noqa: B009 (not the module's export)
 
-    def recording(logged: Any, player: Player = Player.HUMAN, judge: Any = None) -> Any:
+    def recording(
+        logged: Any, player: Player = Player.HUMAN, judge: Any = None, progress: Any = None
+    ) -> Any:
         judges.append(judge)
-        return review(logged, player, judge)
+        return review(logged, player, judge, progress=progress)
 
     monkeypatch.setattr(casino_views, "review_round", recording)
     assert isinstance(client.app, FastAPI)
@@ -225,10 +337,18 @@ def test_a_round_s_review_runs_in_the_pool_by_the_judge(
 
     monkeypatch.setattr(compute, "call", call_recorded)
     data = start(client, seed=5)
-    while not data["finished"]:
+    ended: list[Any] = []
+    while not ended:
         data = play_first_legal(client, data)
+        ended = [e for e in data["events"] if e["kind"] == "round_end"]
+    (event,) = ended
+    assert event["review"] is None and event["review_job"] and event["review_error"] is None
+    reviewed = judged_review(client, event)
     assert judges and all(isinstance(judge, Judge) for judge in judges)
-    assert "answer_move" in ran
+    assert "answer_move" in ran and "review_round" not in ran
+    log = parse_log(client.get("/api/casino/log").text)
+    expected = casino_views.round_review_view(review(log.rounds[0], judge=Judge()))
+    assert reviewed == expected
 
 
 def test_the_computer_thinks_less_while_answers_come_out_late(app: FastAPI) -> None:

@@ -3,7 +3,9 @@ an illegal choice explained, a save downloaded and loaded back (headless Chromiu
 
 from __future__ import annotations
 
+import json
 import re
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,11 +13,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from croupier.casino.gamelog import read_game_file
+from croupier.casino import Player, State
+from croupier.casino.gamelog import format_game_file, read_game_file
 from croupier.casino.levels import Level
+from croupier.casino.moves import Action
 from croupier.casino.review import review_game
 from croupier.casino.savefile import read_game
+from croupier.casino.session import Session
 from tests.slowness import patience
+from tests.web.test_casino import LOOK_AHEAD_SEEDS
 
 pytestmark = pytest.mark.browser
 
@@ -152,7 +158,7 @@ def test_take_back_the_move_list_and_the_legal_moves(browser_page: Any, screensh
     # the computer's move, if it led: the DOM's text, which layout does not split into lines
     opening = " ".join((page.locator("#move-list").text_content() or "").split())
     if not data["history"]:
-        assert opening == "No move yet this round."
+        assert opening == "No move yet in round 1."
     # The legal-move list holds every legal move; a click picks it on the table.
     page.click("#legal-panel summary")
     buttons = page.locator("#legal-list .legal-move")
@@ -256,3 +262,134 @@ def test_a_puzzle_solved_in_the_page(browser_page: Any, screenshot: Shot) -> Non
     screenshot(page, "casino-puzzle", docs=True)
     page.click("#next-puzzle")
     expect(page.locator("#puzzle-id")).not_to_have_text(ident)
+
+
+# --- the judge's words, later; a new round's first position -------------------------------
+
+
+def seeded_new_games(page: Any, seed: int) -> None:
+    """The page's next new games start from ``seed`` (the page itself sends none)."""
+
+    def with_seed(route: Any) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        route.continue_(post_data=json.dumps({**body, "seed": seed}))
+
+    page.route("**/api/casino/new", with_seed)
+
+
+def test_the_computer_s_whole_reason_comes_later(
+    browser_page: Any, monkeypatch: pytest.MonkeyPatch, screenshot: Shot
+) -> None:
+    """The computer's move is shown at once with the judge's plain words while its
+    look-ahead is worked out (held here); the whole reason is drawn when it comes. A
+    reason that comes after the game moved on (a new game) is dropped."""
+    from croupier.web.routers import casino
+    from croupier.web.views.casino import judged_reasons as real
+
+    page = browser_page
+    release = threading.Event()
+
+    def held(reasons: Any, progress: Any = None) -> Any:
+        assert release.wait(patience(60))
+        return real(reasons, progress)
+
+    monkeypatch.setattr(casino, "judged_reasons", held)
+    try:
+        event = None
+        for seed in LOOK_AHEAD_SEEDS:
+            seeded_new_games(page, seed)
+            new_game(page, "strong")  # answered and played out, the judge still held
+            later = [e for e in api_state(page)["events"] if e["kind"] == "move"]
+            if later and later[0]["reason_job"]:
+                event = later[0]
+                break
+        assert event is not None, "no seed of LOOK_AHEAD_SEEDS left a reason for later"
+        why = page.locator("#computer-move .why")
+        expect(why).to_contain_text(f"Why: {event['reason']}.")
+        expect(why.locator(".judging")).to_have_text(" The judge is looking ahead…")
+        screenshot(page, "casino-reason-to-come")
+    finally:
+        release.set()
+    expect(why).to_have_attribute("data-judged", "true")
+    job = page.request.get(f"/api/casino/judging/{event['reason_job']}").json()
+    (whole,) = job["result"]["reasons"]
+    assert whole["reason"] != event["reason"] and whole["reason"].startswith(event["reason"])
+    expect(why).to_have_text(f"Why: {whole['reason']}.")
+    # Held again, then a new game before the reason comes: the stale reason is dropped.
+    release.clear()
+    try:
+        new_game(page, "strong")
+        stale = next(e for e in api_state(page)["events"] if e["kind"] == "move")["reason_job"]
+        with page.expect_response(
+            lambda answer: (
+                f"/api/casino/judging/{stale}" in answer.url
+                and answer.json()["state"] == "cancelled"
+            )
+        ):
+            page.unroute("**/api/casino/new")
+            page.click("#call-heads")  # another new game (its own toss) while it is held
+            settle(page)
+            release.set()  # the cancelled job stops at its next report
+    finally:
+        release.set()
+    expect(page.locator("#computer-move .why[data-judged='true']")).to_have_count(0)
+
+
+def last_deal(wanted: Callable[[State], bool]) -> str:
+    """The game file of the first position of round 1 that ``wanted`` accepts, in a
+    beginner game played by first legal moves from a seed (the first seed that has one)."""
+    for seed in range(500):
+        session = Session.new(Player.HUMAN if seed % 2 else Player.COMPUTER, rng=seed,
+                              level=Level.BEGINNER)  # fmt: skip
+        while session.state.round_number == 1:
+            if wanted(session.state):
+                return format_game_file(session.state, session.log, Level.BEGINNER)
+            session.play(session.state.legal_moves()[0])
+    raise AssertionError("no game reached such a position")
+
+
+def computer_trails_its_last_card(state: State, human_cards: int) -> bool:
+    """The last deal, the computer to move with its last card, which can only trail; the
+    human captured last and holds ``human_cards`` cards."""
+    return (
+        not state.deck
+        and state.next_player is Player.COMPUTER
+        and len(state.hands[Player.COMPUTER]) == 1
+        and len(state.hands[Player.HUMAN]) == human_cards
+        and state.last_capturer is Player.HUMAN
+        and all(move.action is Action.TRAIL for move in state.legal_moves())
+    )
+
+
+def test_a_new_round_shows_no_move_of_the_last_as_its_own(
+    browser_page: Any, tmp_path: Path, screenshot: Shot
+) -> None:
+    """When a round ends and the human leads the next, the page says so: the computer's
+    move that ended the round is named as round 1's last, and the move shown by the
+    answer before is not left on show as if it were round 2's."""
+    page = browser_page
+    page.goto("/casino")
+    # The computer ends round 1 with its last card; the human leads round 2.
+    ending = tmp_path / "computer-ends.txt"
+    ending.write_text(last_deal(lambda state: computer_trails_its_last_card(state, 0)))
+    page.set_input_files("#load-file", str(ending))
+    expect(page.locator("#toss-text")).to_contain_text("Resumed computer-ends.txt")
+    settle(page)
+    expect(page.locator("#round-number")).to_have_text("2")
+    banner = page.locator("#computer-move")
+    expect(banner).to_contain_text("Round 1's last move: The computer plays")
+    expect(page.locator("#move-list")).to_have_text("No move yet in round 2.")
+    screenshot(page, "casino-new-round")
+    # The computer's last card, then the human's ends round 1: nothing of round 2 played.
+    before = tmp_path / "human-ends.txt"
+    before.write_text(last_deal(lambda state: computer_trails_its_last_card(state, 1)))
+    page.set_input_files("#load-file", str(before))
+    expect(page.locator("#toss-text")).to_contain_text("Resumed human-ends.txt")
+    settle(page)
+    expect(page.locator("#computer-move")).to_contain_text("The computer plays")
+    expect(page.locator("#computer-move")).not_to_contain_text("last move")
+    click_move(page, api_state(page)["position"]["legal"][0])
+    expect(page.locator("#round-title")).to_have_text("Round 1 is over")
+    expect(page.locator("#round-number")).to_have_text("2")
+    expect(page.locator("#computer-move")).to_be_hidden()
+    expect(page.locator("#move-list")).to_have_text("No move yet in round 2.")

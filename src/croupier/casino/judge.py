@@ -463,12 +463,30 @@ class Judge:
         was there (what :meth:`Verdict.explain` would add); a move that takes the most
         needs no verdict, and none is computed. ``None`` when the judge's budget left
         ``move`` unvalued."""
-        listing = WorkBudget(2 * self.settings.listing_steps)
-        moves, _ = list_moves_to_decide(observation, listing)
-        if move in moves and gain(max(moves, key=gain))[:2] <= gain(move)[:2]:
-            return explain(observation, move, moves, None)
+        words, needs_verdict = self.first_reason(observation, move)
+        if not needs_verdict:
+            return words
         verdict = self.verdict(observation)
         return verdict.explain(move) if verdict.valued(move) else None
+
+    def first_reason(self, observation: Observation, move: Move) -> tuple[str, bool]:
+        """Why the player who sees ``observation`` plays ``move``, at once (no verdict):
+        the plain words of :meth:`reason` without the look-ahead, and whether the
+        look-ahead would add to them (a bigger capture was there: :meth:`reason` then
+        needs the verdict, which a front end in a hurry may ask for later).
+
+        >>> from croupier.casino import Move, Player, new_tournament
+        >>> seen = new_tournament(Player.HUMAN, rng=1).observe(Player.HUMAN)
+        >>> Judge().first_reason(seen, Move.parse("capture S9 H9"))
+        ('captures the 9 of hearts', False)
+        >>> words, later = Judge().first_reason(seen, Move.parse("build H3 S2"))
+        >>> later, Judge().reason(seen, Move.parse("build H3 S2")).startswith(words)
+        (True, True)
+        """
+        listing = WorkBudget(2 * self.settings.listing_steps)
+        moves, _ = list_moves_to_decide(observation, listing)
+        takes_most = move in moves and gain(max(moves, key=gain))[:2] <= gain(move)[:2]
+        return explain(observation, move, moves, None), not takes_most
 
     def loss(self, state: State, move: Move) -> tuple[Verdict, Loss]:
         """The verdict on ``state`` and what ``move`` (legal there, played by the player to

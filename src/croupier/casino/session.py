@@ -58,6 +58,7 @@ from croupier.casino.gamelog import GameLog, LoggedRound, format_log, parse_log
 from croupier.casino.judge import JUDGE_SETTINGS, Judge
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action, Move
+from croupier.casino.observation import Observation
 from croupier.casino.pieces import Build, Player
 from croupier.casino.savefile import format_save, parse_save
 from croupier.casino.scoring import RoundScore
@@ -80,6 +81,7 @@ from croupier.randomness import RNGLike, as_generator
 
 __all__ = [
     "MIN_THINK",
+    "LaterReason",
     "MenuChoice",
     "MenuItem",
     "RoundEnd",
@@ -379,10 +381,38 @@ class RoundEnd:
 
 
 @dataclass(frozen=True, slots=True)
+class LaterReason:
+    """The judge's look-ahead on a computer's move, left for later (see
+    :meth:`Session.reply` with ``judged=False``): what the computer saw, its move, and
+    the note its own search adds (its deadline cut it short). :meth:`reason` gives the
+    whole reason, the one ``judged=True`` gives at once.
+
+    >>> from croupier.casino import Player, new_tournament
+    >>> seen = new_tournament(Player.HUMAN, rng=1).observe(Player.HUMAN)
+    >>> later = LaterReason(seen, Move.parse("build H3 S2"))
+    >>> later.reason() == Judge().reason(seen, later.move)
+    True
+    """
+
+    observation: Observation
+    move: Move
+    note: str | None = None
+
+    def reason(self, judge: Judge | None = None) -> str | None:
+        """The whole reason, by ``judge`` (a new one by default: every judge gives the
+        same); ``None`` when the judge's budget left the move unvalued."""
+        judged = (judge if judge is not None else Judge()).reason(self.observation, self.move)
+        if judged is None or self.note is None:
+            return judged
+        return f"{judged}; {self.note}"
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """A move played: who played it, the move, the position after it (the next round's
     first position if the round ended), the round's end if it ended, the position it was
-    played in, and the computer's reason for it (``None``: a person's move)."""
+    played in, and the computer's reason for it (``None``: a person's move); ``later``:
+    what the judge's look-ahead would add to that reason, left for later."""
 
     player: Player
     move: Move
@@ -390,6 +420,7 @@ class Turn:
     round_end: RoundEnd | None
     before: State
     reason: str | None = None
+    later: LaterReason | None = None
 
 
 def play_move(
@@ -532,15 +563,30 @@ class Session:
     def computer_decision(self) -> Decision:
         """The computer's move and its reason (it is the computer's turn): the move its
         level chooses on its clock; the reason, for a level that looks ahead, the judge's."""
+        return self._computer_decision(judged=True)[0]
+
+    def _computer_decision(self, *, judged: bool) -> tuple[Decision, LaterReason | None]:
+        """The computer's decision, and (not ``judged``) what the judge's look-ahead would
+        add to its reason, left for later: the reason is then the judge's plain words."""
         decision = self._decide(Player.COMPUTER)
         if not isinstance(self.strategy, ExpertStrategy):  # no look-ahead to explain
-            return decision
-        reason = self.judge.reason(self.state.observe(Player.COMPUTER), decision.move)
-        if reason is None:  # an extreme table the judge's budget cut
-            return decision
+            return decision, None
+        note = None
         if decision.cut_short:  # its own search, on its clock
-            reason += f"; the {self.strategy.deadline:g} s deadline cut its own search short"
-        return Decision(decision.move, reason, decision.cut_short)
+            note = f"the {self.strategy.deadline:g} s deadline cut its own search short"
+        observation = self.state.observe(Player.COMPUTER)
+        later = None
+        if judged:
+            reason = self.judge.reason(observation, decision.move)
+        else:
+            reason, needs_verdict = self.judge.first_reason(observation, decision.move)
+            if needs_verdict:
+                later = LaterReason(observation, decision.move, note)
+        if reason is None:  # an extreme table the judge's budget cut
+            return decision, None
+        if note is not None:
+            reason += f"; {note}"
+        return Decision(decision.move, reason, decision.cut_short), later
 
     def hint(self) -> Decision:
         """The move the judge recommends to the human, and why: the best move of its
@@ -594,21 +640,31 @@ class Session:
         return not self.finished and self.state.next_player is Player.COMPUTER
 
     def reply(
-        self, until: float | None = None, *, clock: Callable[[], float] = time.time
+        self,
+        until: float | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        judged: bool = True,
     ) -> tuple[Turn, ...]:
         """The computer's moves until it is the human's turn again (or the tournament is
         over), each with its reason; ``()`` when it is the human's turn. With ``until``
         (a time read from ``clock``), all of them are searched by then, each at the
-        session's level (the search gets :data:`MIN_THINK` seconds at least)."""
+        session's level (the search gets :data:`MIN_THINK` seconds at least).
+
+        Not ``judged``, the judge's look-ahead (up to a second or two of work when a
+        bigger capture was there) is left out of the reasons: each turn's ``later``
+        gives it when wanted (:meth:`LaterReason.reason`), so that a front end answers
+        with the move at once and shows the whole reason when it comes.
+        """
         turns = []
         while self.awaits_computer:
             if until is not None:
                 left = max(MIN_THINK, until - clock())
                 self.strategy = level_strategy(self.level, deadline=left)
-            decision = self.computer_decision()
+            decision, later = self._computer_decision(judged=judged)
             turn = self.play(decision.move)
             turns.append(Turn(turn.player, turn.move, turn.state, turn.round_end,
-                              turn.before, decision.reason))  # fmt: skip
+                              turn.before, decision.reason, later))  # fmt: skip
         return tuple(turns)
 
     def _this_round(self) -> LoggedRound | None:

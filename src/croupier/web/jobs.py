@@ -136,12 +136,7 @@ class Jobs:
         module-level function, or a :func:`functools.partial` of one).
         """
         if replace:
-            with self._lock:
-                previous = [job for job in self._running.values() if job.owner == owner]
-                for job in previous:
-                    if job.slot is not None:
-                        self.compute.cancel(job.slot)
-            self.store.job_cancel(owner)
+            previous = self.cancel_all(owner)
             # The browser's last job stops at its next progress report: wait for it (a
             # moment), so that one browser holds one job's room in the pool, not many.
             deadline = time.monotonic() + REPLACE_SECONDS
@@ -163,6 +158,18 @@ class Jobs:
             if not job.finished:
                 job.slot = slot
         return job
+
+    def cancel_all(self, owner: str) -> list[Job]:
+        """Ask every unfinished job of ``owner`` to stop, without waiting: this
+        process's at once (at their next progress report), other processes' through the
+        store. Returns this process's jobs asked."""
+        with self._lock:
+            previous = [job for job in self._running.values() if job.owner == owner]
+            for job in previous:
+                if job.slot is not None:
+                    self.compute.cancel(job.slot)
+        self.store.job_cancel(owner)
+        return previous
 
     def _finished(self, job: Job, slot: int | None, future: concurrent.futures.Future[Any]) -> None:
         done, total = (0, 0) if slot is None else self.compute.read(slot)

@@ -6,14 +6,24 @@ in a practice game, save and load in the course's format. The session decides wh
 it is and plays the computer's replies; a route reads the request, hands the search to
 the worker pool (:func:`~croupier.web.views.casino.answer_move`), keeps the seat and
 answers the table (:func:`~croupier.web.views.casino.table_view`).
+
+The judge's part of an answer is off the request path: the computer's moves come with
+the judge's plain words, and what its look-ahead adds (when a bigger capture was there:
+up to a second or two of work) and the review of a round just ended come from jobs
+(:mod:`croupier.web.jobs`) that the route starts as it answers, named in the events
+(``reason_job``, ``review_job``) and polled at ``/api/casino/judging/<job>``. Each change
+of the game (a move, a new game, a load, a take-back, leaving) cancels the jobs of the
+answer before it, whose words would be stale; the page drops them too.
 """
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Annotated, Final
 
 import numpy as np
+from anyio import to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
@@ -24,19 +34,32 @@ from croupier.casino.session import Session
 from croupier.casino.strategies import DEFAULT_DEADLINE
 from croupier.web.answers import answer
 from croupier.web.compute import Compute
-from croupier.web.dependencies import ComputePool, Seat, seat
+from croupier.web.dependencies import ComputePool, JobsService, Owner, Seat, seat
+from croupier.web.errors import ApiError
+from croupier.web.jobs import Jobs
 from croupier.web.pages import page_and_state
+from croupier.web.routers.jobs import add_job_routes
 from croupier.web.schemas import CHANGES, READS, SENDS, answers
-from croupier.web.schemas.casino import HintAnswer, Load, NewGame, Play, TableAnswer
+from croupier.web.schemas.casino import (
+    HintAnswer,
+    JudgingJobAnswer,
+    Load,
+    NewGame,
+    Play,
+    TableAnswer,
+)
 from croupier.web.sessions import Slot
 from croupier.web.views.casino import (
     CasinoSeat,
+    Later,
+    add_turns,
     answer_move,
     expert_hint,
+    judged_reasons,
+    judged_review,
     reply,
     table_view,
     toss_event,
-    turn_events,
 )
 
 __all__ = ["NO_GAME", "SEAT", "TableSeat", "router"]
@@ -59,6 +82,8 @@ SEAT: Final = Slot("casino", CasinoSeat.from_dict)
 TableSeat = Annotated[Seat[CasinoSeat], seat(SEAT)]
 #: The refusal without a game.
 NO_GAME: Final = "no game yet: start a new tournament or load a saved one"
+#: The kind of job the judge's work left for later is (its owner: ``<session>:<kind>``).
+JUDGING: Final = "casino-judging"
 
 
 def answer_deadline(request: Request, compute: Compute) -> float:
@@ -70,15 +95,57 @@ def answer_deadline(request: Request, compute: Compute) -> float:
     return arrived + DEADLINE - compute.lateness.margin(ANSWER_MARGIN, MOST_MARGIN)
 
 
-async def search(request: Request, compute: Compute, seat: CasinoSeat) -> CasinoSeat:
+async def search(request: Request, compute: Compute, seat: CasinoSeat) -> tuple[CasinoSeat, Later]:
     """The computer's replies, searched in the worker pool (never in the server process)
-    by the request's own deadline; how late the search came back is noted."""
+    by the request's own deadline; how late the search came back is noted. With them,
+    the judge's work they leave for later."""
     if not seat.game.awaits_computer:
-        return seat
+        return seat, Later()
     until = answer_deadline(request, compute)
     thought = await compute.call(reply, seat, until)
     compute.lateness.note(time.time() - until)
     return thought
+
+
+async def judge_later(
+    jobs: Jobs, owner: str, seat: CasinoSeat | None = None, later: Later | None = None
+) -> None:
+    """Cancel the judge's jobs of the browser's last answer (stale now), then start
+    those ``later`` holds for ``seat``'s answer, naming each job in its events. A job
+    the jobs' pool refuses (it is full) leaves the plain reason, and the round's review
+    says why it does not come."""
+    kind = f"{owner}:{JUDGING}"
+
+    def start() -> None:
+        jobs.cancel_all(kind)
+        if seat is None or later is None:
+            return
+        if later.reasons:
+            try:
+                job = jobs.start(kind, functools.partial(judged_reasons, later.reasons),
+                                 replace=False)  # fmt: skip
+            except ApiError:
+                pass  # the plain words stand
+            else:
+                for index, _ in later.reasons:
+                    event = seat.events[index]
+                    if event["kind"] == "move":
+                        event["reason_job"] = job.id
+        for index, logged in later.reviews:
+            event = seat.events[index]
+            if event["kind"] != "round_end":
+                continue
+            try:
+                job = jobs.start(kind, functools.partial(judged_review, logged), replace=False)
+            except ApiError as exc:
+                event["review_error"] = f"{exc.detail} (the Review page reviews the whole game)"
+            else:
+                event["review_job"] = job.id
+
+    if jobs.store.local:
+        start()
+    else:  # a database over the network: not on the event loop
+        await to_thread.run_sync(start)
 
 
 page_and_state(
@@ -95,7 +162,12 @@ page_and_state(
 
 @router.post("/api/casino/new", response_model=TableAnswer, responses=answers(*CHANGES))
 async def new_game(
-    request: Request, body: NewGame, table: TableSeat, compute: ComputePool
+    request: Request,
+    body: NewGame,
+    table: TableSeat,
+    compute: ComputePool,
+    jobs: JobsService,
+    owner: Owner,
 ) -> Response:
     """Toss the coin and start a tournament; the computer plays first if it won the toss."""
     level, call = Level.parse(body.level), Coin.parse(body.call)
@@ -103,22 +175,33 @@ async def new_game(
     toss = toss_coin(rng)
     first = toss_winner(call, toss)
     seat = CasinoSeat(Session.new(first, rng=rng, level=level), [toss_event(call, toss, first)])
-    seat = await search(request, compute, seat)
+    seat, later = await search(request, compute, seat)
+    await judge_later(jobs, owner, seat, later)
     table.put(seat)
     return answer(request, table_view(seat))
 
 
 @router.post("/api/casino/move", response_model=TableAnswer, responses=answers(*CHANGES))
-async def play(request: Request, body: Play, table: TableSeat, compute: ComputePool) -> Response:
-    """The human's move (refused with the rule it breaks), then the computer's replies."""
+async def play(
+    request: Request,
+    body: Play,
+    table: TableSeat,
+    compute: ComputePool,
+    jobs: JobsService,
+    owner: Owner,
+) -> Response:
+    """The human's move (refused with the rule it breaks), then the computer's replies;
+    the judge's words on them and the review of a round that ended come later (jobs)."""
     seat = table.require(NO_GAME)
     turn = seat.game.play_parts(body.card, body.action, body.items, by=Player.HUMAN)
     until = answer_deadline(request, compute)
-    if turn.round_end is None and not seat.game.awaits_computer:
-        seat.events = turn_events(turn, seat.game.log, seat.game.judge)  # nothing to search
-    else:  # the round's review and the computer's replies: in the worker pool
-        seat = await compute.call(answer_move, seat, turn, until)
+    if not seat.game.awaits_computer:  # nothing to search
+        seat.events = []
+        later = add_turns(seat, [turn])
+    else:  # the computer's replies: in the worker pool
+        seat, later = await compute.call(answer_move, seat, turn, until)
         compute.lateness.note(time.time() - until)
+    await judge_later(jobs, owner, seat, later)
     table.put(seat)
     return answer(request, table_view(seat))
 
@@ -133,10 +216,11 @@ async def hint(request: Request, table: TableSeat, compute: ComputePool) -> Resp
 
 
 @router.post("/api/casino/undo", response_model=TableAnswer, responses=answers(*CHANGES))
-async def undo(request: Request, table: TableSeat) -> Response:
+async def undo(request: Request, table: TableSeat, jobs: JobsService, owner: Owner) -> Response:
     """Take back the human's last move and the computer's replies (a practice game)."""
     seat = table.require(NO_GAME)
     taken = seat.game.undo()  # refused with the reason when there is nothing to take back
+    await judge_later(jobs, owner)
     text = (
         f"Taken back: {', '.join(map(str, taken))}. A practice game: your moves can be taken back."
     )
@@ -172,7 +256,14 @@ async def log(table: TableSeat) -> Response:
 
 
 @router.post("/api/casino/load", response_model=TableAnswer, responses=answers(*CHANGES))
-async def load(request: Request, body: Load, table: TableSeat, compute: ComputePool) -> Response:
+async def load(
+    request: Request,
+    body: Load,
+    table: TableSeat,
+    compute: ComputePool,
+    jobs: JobsService,
+    owner: Owner,
+) -> Response:
     """Resume a game from an uploaded game file (or save file, or game log), read as
     strictly as at the terminal."""
     game_file = parse_game_file(body.text, body.name.strip() or "game file")
@@ -180,13 +271,25 @@ async def load(request: Request, body: Load, table: TableSeat, compute: ComputeP
     game = Session(game_file.state, None, np.random.default_rng(), level=level,
                    log=game_file.log, practice=game_file.practice)  # fmt: skip
     text = f"Resumed {body.name} at the {level.value} level."
-    seat = await search(request, compute, CasinoSeat(game, [{"kind": "loaded", "text": text}]))
+    seat, later = await search(
+        request, compute, CasinoSeat(game, [{"kind": "loaded", "text": text}])
+    )
+    await judge_later(jobs, owner, seat, later)
     table.put(seat)
     return answer(request, table_view(seat))
 
 
 @router.delete("/api/casino", response_model=TableAnswer, responses=answers(*CHANGES))
-async def leave(request: Request, table: TableSeat) -> Response:
+async def leave(request: Request, table: TableSeat, jobs: JobsService, owner: Owner) -> Response:
     """Leave the table."""
+    await judge_later(jobs, owner)
     table.clear()
     return answer(request, table_view(None))
+
+
+add_job_routes(
+    router,
+    "/api/casino/judging/{job_id}",
+    JudgingJobAnswer,
+    "the judge's work an answer left for later (the whole reasons, a round's review)",
+)

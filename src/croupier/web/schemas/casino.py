@@ -5,6 +5,9 @@ load, leave) is the whole table: :data:`TableAnswer`, a :class:`NoGame` or a
 :class:`Game`, whose ``events`` tell what happened since the human's last move (the
 toss, each move with the computer's reason, a round's end with its scoring and review,
 the tournament's end; a take-back; a game loaded), each an event of its ``kind``. The
+judge's part of an answer comes later, from jobs the answer names (``reason_job``,
+``review_job``), polled at ``/api/casino/judging/<job>``: :class:`JudgingJobAnswer`,
+whose result is the whole reasons (:class:`JudgedReasons`) or a round's review. The
 positions, moves and table items are shared by the review
 (:mod:`~croupier.web.schemas.casino_review`) and the puzzles
 (:mod:`~croupier.web.schemas.casino_puzzles`).
@@ -17,7 +20,7 @@ from typing import Annotated, Final, Literal
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from croupier.web.schemas.common import CardView, Players, RequestModel, Seed, closed
+from croupier.web.schemas.common import CardView, JobAnswer, Players, RequestModel, Seed, closed
 
 __all__ = [
     "MAX_SAVE",
@@ -25,6 +28,9 @@ __all__ = [
     "Game",
     "HintAlternative",
     "HintAnswer",
+    "JudgedReason",
+    "JudgedReasons",
+    "JudgingJobAnswer",
     "Load",
     "MoveView",
     "NewGame",
@@ -220,9 +226,21 @@ class MoveEvent(TypedDict):
 
     kind: Literal["move"]
     player: Side
+    round: Annotated[int, Field(ge=1, description="the round the move was played in")]
     move: MoveView
     reason: Annotated[
-        str | None, Field(description="why the computer chose it (None: the human's)")
+        str | None,
+        Field(
+            description="why the computer chose it (None: the human's); the judge's plain "
+            "words when reason_job brings more"
+        ),
+    ]
+    reason_job: Annotated[
+        str | None,
+        Field(
+            description="the job bringing the whole reason, with the judge's look-ahead "
+            "(GET /api/casino/judging/<job>; null: the reason is whole)"
+        ),
     ]
     position: PositionView
 
@@ -262,7 +280,16 @@ class RoundEndEvent(TypedDict):
     points: Players
     before: Annotated[Players, Field(description="the tournament's scores before this round")]
     totals: Players
-    review: RoundReviewView | None
+    review: Annotated[
+        RoundReviewView | None, Field(description="the review, when it came with the event")
+    ]
+    review_job: Annotated[
+        str | None,
+        Field(description="the job bringing the review (GET /api/casino/judging/<job>)"),
+    ]
+    review_error: Annotated[
+        str | None, Field(description="why no review comes (the server was too busy)")
+    ]
 
 
 @closed
@@ -351,3 +378,30 @@ class HintAnswer(TypedDict):
     exact: Annotated[bool, Field(description="the last deal: every card known, no sampling")]
     deals: Annotated[int, Field(ge=0, description="the sampled deals the verdict averaged")]
     others: list[HintAlternative]
+
+
+@closed
+class JudgedReason(TypedDict):
+    """The whole reason for one of the computer's moves."""
+
+    event: Annotated[int, Field(ge=0, description="the index of its move event in the answer")]
+    reason: Annotated[
+        str | None, Field(description="null: the judge's budget left the move unvalued")
+    ]
+
+
+@closed
+class JudgedReasons(TypedDict):
+    """The whole reasons of the computer's moves of one answer (a reason job's result)."""
+
+    reasons: list[JudgedReason]
+
+
+@closed
+class JudgingJobAnswer(JobAnswer):
+    """The judge's work an answer left for later: its progress, then the whole reasons
+    (a ``reason_job``) or the round's review (a ``review_job``)."""
+
+    result: Annotated[
+        JudgedReasons | RoundReviewView | None, Field(description="the result, once done")
+    ]

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from croupier.web.schemas.casino import JudgedReasons, RoundReviewView
 from croupier.web.schemas.casino_review import GameReviewView
 from croupier.web.schemas.common import JobAnswer, closed
 from croupier.web.schemas.poker import EquityView, HitsView, NextCardView
@@ -17,9 +18,16 @@ __all__ = ["AnyJobAnswer"]
 @closed
 class AnyJobAnswer(JobAnswer):
     """A job's progress, then its result: a calculation's, a next-card table's, what a
-    range hits or a game review's (each page polls its own route, which says which)."""
+    range hits, a game review's, or the judge's reasons or round review for the Casino
+    table (each page polls its own route, which says which)."""
 
     result: Annotated[
-        EquityView | NextCardView | HitsView | GameReviewView | None,
+        EquityView
+        | NextCardView
+        | HitsView
+        | GameReviewView
+        | JudgedReasons
+        | RoundReviewView
+        | None,
         Field(description="the result, once done"),
     ]

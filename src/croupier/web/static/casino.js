@@ -2,6 +2,9 @@
 // the hand, then table cards and builds, then the action: casino_picker.js); the server
 // checks every move and explains a refused one with the rule's sentence. The computer's
 // moves arrive as events and are played out one after the other, each with its reason.
+// The judge's part comes later: what its look-ahead adds to a reason, and the review of
+// a round just ended, are jobs the answer names (reason_job, review_job), fetched and
+// drawn when they come, unless the game has moved on meanwhile.
 "use strict";
 
 (() => {
@@ -79,7 +82,10 @@
         cardElement(entry.card_view, "mini"), document.createTextNode(` ${entry.text} (${entry.notation})`));
       list.append(item);
     }
-    if (!history.length) list.append(el("li", "note", "No move yet this round."));
+    if (!history.length) {
+      const round = state.seated ? ` in round ${state.position.round}` : " this round";
+      list.append(el("li", "note", `No move yet${round}.`));
+    }
     $("practice-note").textContent = state.seated && state.practice ? "a practice game: moves can be taken back" : "";
   }
 
@@ -143,12 +149,61 @@
   function moveLine(event) {
     const who = event.player === "human" ? "You play" : "The computer plays";
     const line = el("div", "move-line");
-    line.append(el("strong", null, who + " "), cardElement(event.move.card_view, "mini"),
+    // A move that ended its round, shown while the next round is dealt: say so.
+    const ended = event.round && event.position.round !== event.round ? `Round ${event.round}'s last move: ` : "";
+    line.append(el("strong", null, ended + who + " "), cardElement(event.move.card_view, "mini"),
       document.createTextNode(`: ${event.move.text} (${event.move.notation}).`));
     const box = el("div");
     box.append(line);
-    if (event.reason) box.append(el("div", "why", "Why: " + event.reason + "."));
+    if (event.reason) {
+      const why = el("div", "why", "Why: " + event.reason + ".");
+      if (event.reason_job) why.append(el("span", "judging", " The judge is looking ahead…"));
+      box.append(why);
+    }
     return box;
+  }
+
+  // --- the judge's words, later ---------------------------------------------------------
+
+  let judging = new Map();   // job id -> the promise of its result, for the answer shown
+  let judgingFor = -1;       // the answer (its number in ``playing``) those jobs belong to
+
+  // The result of the judge's job ``job`` of answer ``mine``, fetched once; rejects with
+  // ``null`` when a newer answer is shown by then (the game moved on: stale).
+  function judged(job, mine) {
+    if (judgingFor !== mine) {
+      judging = new Map();
+      judgingFor = mine;
+    }
+    if (!judging.has(job)) {
+      judging.set(job, watchJob("/api/casino/judging/" + job, () => null, 250).then((done) => done.result));
+    }
+    return judging.get(job).then((result) => {
+      if (mine !== playing) throw null;
+      return result;
+    });
+  }
+
+  // The whole reason of the move event ``index`` of answer ``mine``, drawn in the banner
+  // if it still shows that move.
+  function wholeReason(events, index, mine) {
+    const event = events[index];
+    judged(event.reason_job, mine).then((result) => {
+      const found = result.reasons.find((item) => item.event === index);
+      const banner = $("computer-move");
+      if (found && found.reason) event.reason = found.reason;
+      event.reason_job = null;
+      if (banner.dataset.event === String(index)) {
+        const why = banner.querySelector(".why");
+        why.textContent = "Why: " + event.reason + ".";
+        why.dataset.judged = "true";
+        announce(why.textContent);
+      }
+    }).catch((error) => {
+      if (error === null || mine !== playing) return;  // stale: dropped
+      const note = $("computer-move").querySelector(".judging");
+      if (note) note.remove();
+    });
   }
 
   function scoreTable(event) {
@@ -199,7 +254,7 @@
     return box;
   }
 
-  function showRoundEnd(event) {
+  function showRoundEnd(event, mine) {
     $("round-panel").hidden = false;
     $("round-title").textContent = `Round ${event.round} is over`;
     const result = $("round-result");
@@ -208,11 +263,14 @@
     if (event.review) {
       review.replaceChildren(reviewBlock(event.review));
     } else if (event.review_job) {
-      // The review runs on the server's workers: show it when it is ready.
+      // The review runs on the server's workers: show it when it is ready (if this round
+      // is still the one shown).
       review.replaceChildren(el("p", "note", "Reviewing your moves…"));
-      watchJob("/api/jobs/" + event.review_job, () => null, 250)
-        .then((job) => review.replaceChildren(reviewBlock(job.result)))
-        .catch((error) => review.replaceChildren(el("p", "note", `No review: ${error.message}.`)));
+      judged(event.review_job, mine)
+        .then((result) => review.replaceChildren(reviewBlock(result)))
+        .catch((error) => {
+          if (error !== null && mine === playing) review.replaceChildren(el("p", "note", `No review: ${error.message}.`));
+        });
     } else {
       review.replaceChildren(el("p", "note", event.review_error ? `No review: ${event.review_error}.` : "No moves of yours to review."));
     }
@@ -231,7 +289,7 @@
 
   async function playEvents(events, animate, mine) {
     const banner = $("computer-move");
-    for (const event of events) {
+    for (const [index, event] of events.entries()) {
       if (mine !== playing) return;  // a newer answer is being shown
       if (event.kind === "toss" || event.kind === "loaded" || event.kind === "undo") {
         $("toss-text").textContent = event.text;
@@ -239,6 +297,8 @@
       } else if (event.kind === "move" && event.player === "computer") {
         banner.hidden = false;
         banner.replaceChildren(moveLine(event));
+        banner.dataset.event = String(index);
+        if (event.reason_job) wholeReason(events, index, mine);
         // Restart the banner's animation for each move.
         banner.classList.remove("computer-move");
         void banner.offsetWidth;
@@ -249,7 +309,7 @@
           await pause(reducedMotion() ? 0 : STEP_MS);
         }
       } else if (event.kind === "round_end") {
-        showRoundEnd(event);
+        showRoundEnd(event, mine);
       } else if (event.kind === "tournament_over") {
         showResult(event);
       }
@@ -317,6 +377,7 @@
     if (next === null) return;  // a later request's answer is shown
     busy = false;
     $("round-panel").hidden = !next.events.some((e) => e.kind === "round_end");
+    $("computer-move").hidden = true;  // the last answer's move: this one shows its own
     await apply(next, true);
   }
 

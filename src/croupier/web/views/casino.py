@@ -8,6 +8,12 @@ computer is a :class:`CasinoSeat`: the library's
 yet. The functions a worker process runs (:func:`answer_move`, :func:`reply`,
 :func:`expert_hint`, :func:`review_view`) take plain values and return them: the seat
 goes to the worker and comes back changed.
+
+The judge's part of an answer is not in it: the computer's moves come with the judge's
+plain words, and what its look-ahead adds (when a bigger capture was there), and the
+review of a round just ended, are left for later (:class:`Later`), for jobs that the
+route starts once the answer is ready (:func:`judged_reasons`, :func:`judged_review`);
+the page shows them when they come.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from croupier.casino.puzzles import Puzzle, PuzzleHistory
 from croupier.casino.puzzles import PuzzleVerdict as Verdict
 from croupier.casino.replay import replay
 from croupier.casino.review import GameReview, Mark, MoveReview, RoundReview, review_round
-from croupier.casino.session import RoundEnd, Session, TableItem, Turn, table_items
+from croupier.casino.session import LaterReason, RoundEnd, Session, TableItem, Turn, table_items
 from croupier.casino.strategies.levels import STRONG_SETTINGS
 from croupier.web.jobs import Progress
 from croupier.web.schemas.casino import (
@@ -46,6 +52,8 @@ from croupier.web.schemas.casino import (
     HintAlternative,
     HintAnswer,
     HistoryEntry,
+    JudgedReason,
+    JudgedReasons,
     LevelChoice,
     LevelName,
     MarkName,
@@ -77,9 +85,12 @@ from croupier.web.views.cards import card_view, cards_view
 __all__ = [
     "LEVEL_NOTES",
     "CasinoSeat",
+    "Later",
     "answer_move",
     "expert_hint",
     "item_view",
+    "judged_reasons",
+    "judged_review",
     "move_view",
     "position_view",
     "puzzle_view",
@@ -296,20 +307,17 @@ def round_review_view(reviewed: RoundReview) -> RoundReviewView:
     }
 
 
-def _round_review(log: GameLog, number: int, judge: Judge) -> RoundReview | None:
-    """The review of the human's moves in round ``number``, the round just ended, by
-    ``judge`` (a fixed amount of work, whatever the answer's time left: the verdicts of
-    the review page). The log may already hold the next round (the computer's first move
-    of it, played in the same answer), so the round is found by its number."""
+def _ended_round(log: GameLog, number: int) -> LoggedRound | None:
+    """Round ``number``'s log, the round just ended. The log may already hold the next
+    round (the computer's first move of it, played in the same answer), so the round is
+    found by its number."""
     ended = [logged for logged in log.rounds if logged.start.round_number == number]
-    if not ended:
-        return None
-    logged: LoggedRound = ended[-1]
-    return review_round(logged, judge=judge)
+    return ended[-1] if ended else None
 
 
-def round_end_event(end: RoundEnd, review: RoundReview | None) -> RoundEndEvent:
-    """A round's end: the leftover, the piles, the scoring, the totals, the review."""
+def round_end_event(end: RoundEnd, review: RoundReview | None = None) -> RoundEndEvent:
+    """A round's end: the leftover, the piles, the scoring, the totals, the review (if
+    given: else it comes later, by the job of ``review_job``)."""
     state, score = end.state, end.score
     human, computer = Player.HUMAN, Player.COMPUTER
     return {
@@ -333,29 +341,96 @@ def round_end_event(end: RoundEnd, review: RoundReview | None) -> RoundEndEvent:
         "before": {"human": state.scores[human], "computer": state.scores[computer]},
         "totals": {"human": end.totals[human], "computer": end.totals[computer]},
         "review": None if review is None else round_review_view(review),
+        "review_job": None,
+        "review_error": None,
     }
 
 
-def turn_events(turn: Turn, log: GameLog, judge: Judge) -> list[Event]:
-    """A turn as the page plays it out: the move, then the round's end (with the review
-    of the human's moves by ``judge``) and the tournament's, if they came."""
+def turn_events(turn: Turn) -> list[Event]:
+    """A turn as the page plays it out: the move (the computer's with its reason, as far
+    as it is known at once), then the round's end and the tournament's, if they came.
+    The judge's part (a reason's look-ahead, the round's review) is for later: see
+    :func:`add_turns`."""
     move: MoveEvent = {
         "kind": "move",
         "player": side(turn.player),
+        "round": turn.before.round_number,
         "move": move_view(turn.move, table_items(turn.before)),
         "reason": turn.reason,
+        "reason_job": None,
         "position": position_view(turn.state, show_legal=False),
     }
     events: list[Event] = [move]
     end = turn.round_end
     if end is not None:
-        events.append(round_end_event(end, _round_review(log, end.state.round_number, judge)))
+        events.append(round_end_event(end))
         if end.tournament_over:
             human, computer = end.totals
             winner = None if end.winner is None else side(end.winner)
             totals: Players = {"human": human, "computer": computer}
             events.append({"kind": "tournament_over", "winner": winner, "totals": totals})
     return events
+
+
+@dataclass(frozen=True, slots=True)
+class Later:
+    """The judge's work that an answer of the table leaves for later, each piece with
+    the index of its event in the seat's events: the look-ahead of the computer's
+    reasons (:func:`judged_reasons`) and the reviews of the human's moves in the rounds
+    that ended (:func:`judged_review`). It holds what the computer saw and whole rounds:
+    it stays on the server (a worker process judges it), only the judge's words leave."""
+
+    reasons: tuple[tuple[int, LaterReason], ...] = ()
+    reviews: tuple[tuple[int, LoggedRound], ...] = ()
+
+    def __add__(self, other: Later) -> Later:
+        return Later(self.reasons + other.reasons, self.reviews + other.reviews)
+
+
+def add_turns(seat: CasinoSeat, turns: Sequence[Turn]) -> Later:
+    """The events of ``turns`` added to the seat's; the judge's work they leave for
+    later."""
+    reasons: list[tuple[int, LaterReason]] = []
+    reviews: list[tuple[int, LoggedRound]] = []
+    for turn in turns:
+        at = len(seat.events)
+        seat.events += turn_events(turn)
+        if turn.later is not None:
+            reasons.append((at, turn.later))
+        end = turn.round_end
+        if end is not None:
+            logged = _ended_round(seat.game.log, end.state.round_number)
+            if logged is not None and any(
+                before.next_player is Player.HUMAN for before, _ in logged.positions()
+            ):
+                reviews.append((at + 1, logged))
+    return Later(tuple(reasons), tuple(reviews))
+
+
+def judged_reasons(
+    reasons: Sequence[tuple[int, LaterReason]], progress: Progress | None = None
+) -> JudgedReasons:
+    """The whole reasons of the computer's moves left for later (a job's work, in a
+    worker process): each by its event's index. A reason the judge's budget left
+    unvalued is ``None`` (the plain words stand)."""
+    judge = Judge()
+    judged: list[JudgedReason] = []
+    for done, (event, later) in enumerate(reasons):
+        if progress is not None:
+            progress(done, len(reasons))
+        judged.append({"event": event, "reason": later.reason(judge)})
+    return {"reasons": judged}
+
+
+def judged_review(logged: LoggedRound, progress: Progress | None = None) -> RoundReviewView:
+    """The review of the human's moves in the round ``logged`` (a job's work, in a
+    worker process; ``progress(done, total)`` after each move, where a stale job stops):
+    the judge's fixed amount of work, the verdicts of the review page."""
+    total = sum(before.next_player is Player.HUMAN for before, _ in logged.positions())
+    if progress is not None:
+        progress(0, total)
+    told = None if progress is None else (lambda done: progress(done, total))
+    return round_review_view(review_round(logged, judge=Judge(), progress=told))
 
 
 def toss_event(call: Coin, toss: Coin, first: Player) -> TossEvent:
@@ -370,21 +445,23 @@ def toss_event(call: Coin, toss: Coin, first: Player) -> TossEvent:
     }
 
 
-def reply(seat: CasinoSeat, until: float) -> CasinoSeat:
+def reply(seat: CasinoSeat, until: float) -> tuple[CasinoSeat, Later]:
     """The computer's moves until it is the human's turn (or the tournament is over),
-    added to the seat's events, all searched by ``until`` (``time.time()``). Runs in a
-    worker process: takes the seat and returns it changed."""
-    for turn in seat.game.reply(until):
-        seat.events += turn_events(turn, seat.game.log, seat.game.judge)
-    return seat
+    added to the seat's events, all searched by ``until`` (``time.time()``), with the
+    judge's plain words for each; the judge's look-ahead is left for later. Runs in a
+    worker process: takes the seat and returns it changed, with what it left."""
+    return seat, add_turns(seat, seat.game.reply(until, judged=False))
 
 
-def answer_move(seat: CasinoSeat, turn: Turn, until: float) -> CasinoSeat:
-    """What follows the human's move ``turn``: its events (the review, if it ended a
-    round), then the computer's replies, all by ``until``. Runs in a worker process when
-    there is something to search."""
-    seat.events = turn_events(turn, seat.game.log, seat.game.judge)
-    return reply(seat, until)
+def answer_move(seat: CasinoSeat, turn: Turn, until: float) -> tuple[CasinoSeat, Later]:
+    """What follows the human's move ``turn``: its events, then the computer's replies,
+    all by ``until``, and the judge's work left for later (the round's review, if the
+    move ended one; the reasons' look-ahead). Runs in a worker process when there is
+    something to search."""
+    seat.events = []
+    later = add_turns(seat, [turn])
+    seat, more = reply(seat, until)
+    return seat, later + more
 
 
 def expert_hint(seat: CasinoSeat) -> HintAnswer:
