@@ -191,7 +191,7 @@ class HoleRange:
         """
         if self.layers:
             return self._weighted(excluded)[0]
-        if self.is_partial and self.unknown > 1 and self.size in _GENERIC_GAMES:
+        if self.size in _GENERIC_GAMES and any(unknown > 1 for _, unknown in self.parts):
             return self._completions(excluded)
         free = [c for c in range(52) if not excluded >> c & 1]
         rows: list[tuple[int, ...]] = []
@@ -209,14 +209,18 @@ class HoleRange:
         return np.array(rows, dtype=np.int64).reshape(len(rows), self.size)
 
     def _completions(self, excluded: int) -> NDArray[np.int64]:
-        """A partly known hand's (or random's) hands, read off the table of every
-        holding (in its order) rather than listed one by one."""
+        """The hands of parts that deal several cards at random (``AsAh??``,
+        ``random``), read off the table of every holding (in its order) rather than
+        listed one by one."""
         from croupier.poker.ranges.generic_table import holdings
 
         table = holdings(self.size)
-        keep = np.ones(len(table), dtype=bool)
-        for card in self.known:
-            keep &= np.any(table.rows == card.index, axis=1)
+        keep = np.zeros(len(table), dtype=bool)
+        for known, _ in self.parts:
+            part = np.ones(len(table), dtype=bool)
+            for card in known:
+                part &= np.any(table.rows == card.index, axis=1)
+            keep |= part
         rows = table.rows[keep].astype(np.int64)
         return rows[_free_rows(rows, excluded)]
 
