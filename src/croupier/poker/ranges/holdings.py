@@ -210,19 +210,30 @@ class HoleRange:
 
     def _completions(self, excluded: int) -> NDArray[np.int64]:
         """The hands of parts that deal several cards at random (``AsAh??``,
-        ``random``), read off the table of every holding (in its order) rather than
-        listed one by one."""
-        from croupier.poker.ranges.generic_table import holdings
+        ``random``), made as arrays (each part's known cards beside every subset of
+        the cards left) rather than listed one by one, each once (several parts: in the
+        order of the holdings' numbers)."""
+        from croupier.poker.combinatorics import combinations
+        from croupier.poker.ranges.generic_table import holding_numbers
 
-        table = holdings(self.size)
-        keep = np.zeros(len(table), dtype=bool)
-        for known, _ in self.parts:
-            part = np.ones(len(table), dtype=bool)
-            for card in known:
-                part &= np.any(table.rows == card.index, axis=1)
-            keep |= part
-        rows = table.rows[keep].astype(np.int64)
-        return rows[_free_rows(rows, excluded)]
+        blocks = [np.zeros((0, self.size), dtype=np.int64)]
+        for known, unknown in self.parts:
+            numbers = [c.index for c in known]
+            if any(excluded >> n & 1 for n in numbers):
+                continue
+            pool = np.array(
+                [c for c in range(52) if not excluded >> c & 1 and c not in numbers],
+                dtype=np.int64,
+            )
+            extra = pool[combinations(len(pool), unknown)]
+            fixed = np.broadcast_to(np.array(numbers, dtype=np.int64), (len(extra), len(numbers)))
+            blocks.append(np.sort(np.concatenate([fixed, extra], axis=1), axis=1))
+        rows = np.concatenate(blocks)
+        if len(blocks) == 2:
+            return rows  # one part: its hands are distinct
+        _, first = np.unique(holding_numbers(rows), return_index=True)
+        hands: NDArray[np.int64] = rows[first]
+        return hands
 
     def weights(self, excluded: int) -> NDArray[np.float64]:
         """The weight (above 0, at most 1) of each hand :meth:`hands` lists, in its order."""
