@@ -235,6 +235,18 @@ class HoleRange:
         hands: NDArray[np.int64] = rows[first]
         return hands
 
+    def hands_and_weights(self, excluded: int) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
+        """:meth:`hands` and :meth:`weights` together, made once.
+
+        >>> rows, weights = HoleRange.parse("KK:xxyy@50, AA:xxyy", 4).hands_and_weights(0)
+        >>> len(rows), weights.sum().item()
+        (1722, 1293.0)
+        """
+        if self.layers:
+            return self._weighted(excluded)
+        rows = self.hands(excluded)
+        return rows, np.ones(len(rows))
+
     def weights(self, excluded: int) -> NDArray[np.float64]:
         """The weight (above 0, at most 1) of each hand :meth:`hands` lists, in its order."""
         if self.layers:
@@ -251,12 +263,16 @@ class HoleRange:
             bits = generic.bits if later is None else generic.bits & ~later
             later = generic.bits if later is None else later | generic.bits
             if weight > 0:
-                mine = generic.table.rows[generic.table.numbers(bits)].astype(np.int64)
-                mine = mine[_free_rows(mine, excluded)]
+                small = generic.table.rows[generic.table.numbers(bits)]
+                if excluded:
+                    small = small[_free_rows(small, excluded)]
+                mine = small.astype(np.int64)
                 rows.append(mine)
                 weights.append(np.full(len(mine), weight))
-        if not rows:
-            return np.zeros((0, self.size), dtype=np.int64), np.zeros(0)
+        if len(rows) < 2:  # one weight: its rows as they are, not copied
+            return (
+                (rows[0], weights[0]) if rows else (np.zeros((0, self.size), np.int64), np.zeros(0))
+            )
         return np.concatenate(rows[::-1]), np.concatenate(weights[::-1])
 
     def count(self, excluded: int) -> int:
@@ -278,7 +294,7 @@ class _NotExplicitError(Exception):
         self.cause = cause
 
 
-def _free_rows(rows: NDArray[np.int64], excluded: int) -> NDArray[np.bool_]:
+def _free_rows(rows: NDArray[np.integer], excluded: int) -> NDArray[np.bool_]:
     """Which rows hold no card of the 52-bit set ``excluded``."""
     if not excluded:
         return np.ones(len(rows), dtype=bool)
