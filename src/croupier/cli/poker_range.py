@@ -32,7 +32,7 @@ def range_command(
             metavar="RANGE",
             help="The range: hold'em and short-deck 'TT+, AQs+', '15%', 'JJ@50', 'AhKh'; "
             "Omaha and Omaha-5 the generic syntax: 'AA', 'AA!AAA', 'AxAyxy', 'KK:xxyy', "
-            "'RRON', '10%'.",
+            "'RRON', '10%', 'AA@50, KK', as well as hands ('AsAhKsKh', 'AsAh??').",
             show_default=False,
         ),
     ],

@@ -11,10 +11,13 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from croupier.cards import Card, parse_cards
+from croupier.cards import DECK, Card, parse_cards
 from croupier.poker import calculate
 from croupier.poker.ranges.generic import GenericRange
+from croupier.poker.ranges.generic_table import holding_numbers
 from croupier.poker.ranges.holdem import RangeError
 from croupier.poker.ranges.holdings import HoleRange
 
@@ -80,6 +83,36 @@ def test_explicit_texts_keep_their_form_and_name_the_generic_holdings(text: str,
         GenericRange.parse(text, generic.game, dead="2c 7d").hands()
     )
     assert explicit.count(0) == len(generic)
+
+
+@st.composite
+def explicit_texts(draw: st.DrawFn) -> tuple[str, int]:
+    """A list of 1 to 3 hands, each with some of its cards unknown (a ``?``), in a game
+    of 4 hole cards (any hand, random included) or 5 (two cards known at least: the
+    lists stay small); no card twice within a hand."""
+    size = draw(st.sampled_from([4, 5]))
+    parts = []
+    for _ in range(draw(st.integers(1, 3))):
+        least = 0 if size == 4 else 2
+        known = draw(st.lists(st.sampled_from(DECK), min_size=least, max_size=size, unique=True))
+        unknown = size - len(known)
+        cards = [str(c) for c in known] + ["?"] * unknown
+        parts.append("random" if not known else "".join(cards))
+    return ", ".join(parts), size
+
+
+@settings(deadline=None, max_examples=20)
+@given(explicit_texts(), st.sampled_from(["", "2c 7d", "As Ks Qs"]))
+def test_explicit_lists_are_the_generic_holdings(spot: tuple[str, int], dead: str) -> None:
+    """Any list of explicit or partly known hands names, as it is kept, the holdings the
+    generic syntax reads in the same text, the dead cards out."""
+    text, size = spot
+    explicit = HoleRange.parse(text, size)
+    assert not explicit.is_generic
+    generic = GenericRange.parse(text, "omaha" if size == 4 else "omaha5", dead=dead or None)
+    numbers = np.sort(holding_numbers(explicit.hands(bits(dead))))
+    assert np.array_equal(numbers, generic.numbers())
+    assert explicit.count(bits(dead)) == len(generic)
 
 
 def test_fewer_cards_and_repeats() -> None:

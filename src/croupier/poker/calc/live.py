@@ -239,7 +239,8 @@ def _rows(
         if any(excluded >> c & 1 for c in cards):
             row = row[:0]
         return row, np.ones(len(row)), holding.unknown
-    return holding.hands(excluded), holding.weights(excluded), 0
+    rows, weights = holding.hands_and_weights(excluded)
+    return rows, weights, 0
 
 
 def _as_partial(

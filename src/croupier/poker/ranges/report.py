@@ -256,7 +256,7 @@ def describe_range(
         from croupier.poker.ranges.holdings import HoleRange
 
         holding = HoleRange.parse(text, variant.hole_cards)
-        rows, weights = holding.hands(0), holding.weights(0)
+        rows, weights = holding.hands_and_weights(0)
         normalised = str(holding)
     live = ~gone[rows].any(axis=1) if len(rows) else np.zeros(0, dtype=bool)
     rows, weights = rows[live], weights[live]
