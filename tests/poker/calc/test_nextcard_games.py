@@ -161,6 +161,36 @@ def test_random_river_spots_agree_with_the_naive_enumeration(
     assert_same_table(game, hands, board)
 
 
+#: Random Omaha flop spots with short lists of hands (short-deck's naive reference is
+#: too slow for a flop's boards in a test: its random spots are on the river, above).
+@st.composite
+def flop_spots(draw: st.DrawFn) -> tuple[str, list[str], str]:
+    game = "omaha"
+    size = variant_of(game).hole_cards
+    deck = [c for c in DECK if c.rank >= variant_of(game).lowest_rank]
+    cards = draw(st.permutations(deck))
+    board, rest = cards[:3], cards[3:]
+    first = draw(st.integers(1, 2))
+    # player 2's first hand may share a card with player 1's second
+    start = first * size - (draw(st.integers(0, 1)) if first == 2 else 0)
+    second = draw(st.integers(1, 2))
+    lists = [
+        [rest[k * size : (k + 1) * size] for k in range(first)],
+        [rest[start + k * size : start + (k + 1) * size] for k in range(second)],
+    ]
+    ranges = [", ".join("".join(map(str, hand)) for hand in hands) for hands in lists]
+    return game, ranges, " ".join(map(str, board))
+
+
+@settings(max_examples=8, deadline=None)
+@given(flop_spots())
+def test_random_flop_spots_with_ranges_agree_with_the_naive_enumeration(
+    spot: tuple[str, list[str], str],
+) -> None:
+    game, ranges, board = spot
+    assert_same_table(game, ranges, board)
+
+
 def test_threads_share_the_cards_with_the_same_answer() -> None:
     ranges = ["AsAhKsKh, 9c9d8c8d", "QdQcJdTc"]
     one = next_card(ranges, board="2c 7d 9h", game="omaha")

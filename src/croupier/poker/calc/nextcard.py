@@ -58,11 +58,10 @@ from croupier.poker.calc.nextsampling import sample_table
 from croupier.poker.calc.postflop import Completions
 from croupier.poker.calc.question import Cards, EquityQuestion
 from croupier.poker.calc.results import Progress
-from croupier.poker.calc.run import Ranges, question_of
+from croupier.poker.calc.run import Ranges, check_monte_carlo, question_of
 from croupier.poker.errors import PokerError
 from croupier.poker.evaluation.batch import thread_count
 from croupier.poker.games import Game
-from croupier.poker.matchups.equity import MAX_TRIALS
 from croupier.poker.ranges.starting_hands import COMBO_CARDS
 from croupier.randomness import stream_seed
 
@@ -247,12 +246,7 @@ def _check_sampling(exact: bool | None, trials: int | None, precision: float | N
             "the next-card table is exact unless asked otherwise (exact=False or None): "
             "give no trials or precision"
         )
-    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
-        raise TypeError(f"trials must be an int, not {type(trials).__name__}")
-    if trials is not None and not 1 <= trials <= MAX_TRIALS:
-        raise PokerError(f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
-    if precision is not None and not 0 < precision < 1:
-        raise PokerError(f"bad precision {precision}: expected a fraction above 0 and below 1")
+    check_monte_carlo(trials, precision)
 
 
 def _exact(

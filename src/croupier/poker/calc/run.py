@@ -37,6 +37,7 @@ __all__ = [
     "CalcOptions",
     "Ranges",
     "calculate",
+    "check_monte_carlo",
     "exact_seconds",
     "iter_calculate",
     "question_of",
@@ -140,12 +141,7 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
     asked = question_of(ranges, options.get("board"), options.get("dead"), options.get("game"))
     exact, trials = options.get("exact"), options.get("trials")
     precision, progress = options.get("precision"), options.get("progress")
-    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
-        raise TypeError(f"trials must be an int, not {type(trials).__name__}")
-    if trials is not None and not 1 <= trials <= MAX_TRIALS:  # 10**30 ran for ever
-        raise PokerError(f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
-    if precision is not None and not 0 < precision < 1:
-        raise PokerError(f"bad precision {precision}: expected a fraction above 0 and below 1")
+    check_monte_carlo(trials, precision)
     if exact and (trials is not None or precision is not None):
         raise PokerError("exact mode enumerates every deal: give no trials or precision")
     if asked.game is not Game.HOLDEM:  # Omaha, short-deck: the rows engines
@@ -196,6 +192,16 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
         )
         for result in results:
             yield dataclasses.replace(result, seed=recorded)
+
+
+def check_monte_carlo(trials: int | None, precision: float | None) -> None:
+    """Monte Carlo's ``trials`` (an int) and ``precision`` within their bounds."""
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
+        raise TypeError(f"trials must be an int, not {type(trials).__name__}")
+    if trials is not None and not 1 <= trials <= MAX_TRIALS:  # 10**30 ran for ever
+        raise PokerError(f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
+    if precision is not None and not 0 < precision < 1:
+        raise PokerError(f"bad precision {precision}: expected a fraction above 0 and below 1")
 
 
 def _iter_rows(
