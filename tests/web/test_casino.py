@@ -19,6 +19,8 @@ from croupier.casino.levels import Level
 from croupier.casino.savefile import parse_game
 from croupier.casino.session import Session
 from croupier.web.app import create_app
+from croupier.web.compute import BUSY
+from croupier.web.errors import ApiError
 from croupier.web.routers import casino
 from croupier.web.views import casino as casino_views
 
@@ -142,6 +144,33 @@ def test_a_stale_reason_is_cancelled(client: TestClient, monkeypatch: pytest.Mon
     finally:
         release.set()
     assert judged(client, event["reason_job"])["state"] == "cancelled"
+
+
+def test_a_full_jobs_pool_leaves_the_plain_words_and_says_why_no_review(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the jobs' pool refuses the judge's work (it is full), the move is still
+    answered: the reason stands in its plain words, and the round's end says why its
+    review does not come."""
+    assert isinstance(client.app, FastAPI)
+    jobs = client.app.state.jobs
+
+    def full(*args: Any, **kwargs: Any) -> Any:
+        raise ApiError(503, BUSY)
+
+    seed, data, event = start_with_a_reason_to_come(client)
+    monkeypatch.setattr(jobs, "start", full)
+    again = start(client, level="strong", seed=seed)
+    (refused,) = [e for e in again["events"] if e["kind"] == "move"]
+    assert refused["reason"] == event["reason"] and refused["reason_job"] is None
+    data = start(client, seed=5)
+    ended: list[Any] = []
+    while not ended:
+        data = play_first_legal(client, data)
+        ended = [e for e in data["events"] if e["kind"] == "round_end"]
+    (end,) = ended
+    assert end["review"] is None and end["review_job"] is None
+    assert end["review_error"].startswith(BUSY)
 
 
 def test_no_game_yet(client: TestClient) -> None:
