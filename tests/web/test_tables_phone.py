@@ -16,7 +16,7 @@ from tests.web.test_tables_browser import (
     join,
     open_casino,
     play_in_page,
-    table_state,
+    play_out,
     version_reached,
 )
 
@@ -124,20 +124,7 @@ def test_the_organiser_s_page_on_a_phone(
     organiser = on_a_phone(browsers(own_server))
     table = open_casino(ada, "Adelaide Fortescue")
     join(ben, ada.input_value("#invite-link"), "Benedict Cumberland")
-    pages = {"first": ada, "second": ben}
-    view = table_state(ada, table)
-    while view["status"] == "playing":  # the tournament through each player's requests
-        mover = pages[view["to_move"]]
-        mine = table_state(mover, table)
-        move = mine["legal"][0]
-        body = {
-            "card": move["card"],
-            "action": move["action"],
-            "items": [mine["table"][i]["key"] for i in move["items"]],
-        }
-        answer = mover.request.post(f"/api/casino/tables/{table}/move", data=body)
-        assert answer.ok, answer.text()
-        view = answer.json()
+    play_out({"first": ada, "second": ben}, table)
     open_casino(ada, "Adelaide Fortescue")  # and a table waiting
     token = organiser_token(own_server.app.state.store.secret())
     organiser.goto(f"/organiser?token={token}")
