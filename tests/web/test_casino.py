@@ -19,6 +19,8 @@ from croupier.casino.levels import Level
 from croupier.casino.savefile import parse_game
 from croupier.casino.session import Session
 from croupier.web.app import create_app
+from croupier.web.compute import BUSY
+from croupier.web.errors import ApiError
 from croupier.web.routers import casino
 from croupier.web.views import casino as casino_views
 
@@ -76,6 +78,32 @@ def opening(seed: int, level: Level = Level.STRONG) -> Session:
     return Session.new(first, rng=rng, level=level)
 
 
+def play_to_a_round_s_end(client: TestClient) -> Any:
+    """A beginner tournament (seed 5) played by first legal moves until a round ends:
+    that round's end event."""
+    data = start(client, seed=5)
+    while True:
+        data = play_first_legal(client, data)
+        ended = [e for e in data["events"] if e["kind"] == "round_end"]
+        if ended:
+            (end,) = ended
+            return end
+
+
+def hold_the_judge(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Hold the judge's reason jobs (the jobs' threads of an app without worker
+    processes) until the event returned is set; each then does its work."""
+    release = threading.Event()
+    real = casino_views.judged_reasons
+
+    def held(reasons: Any, progress: Any = None) -> Any:
+        assert release.wait(patience(60))
+        return real(reasons, progress)
+
+    monkeypatch.setattr(casino, "judged_reasons", held)
+    return release
+
+
 def start_with_a_reason_to_come(client: TestClient) -> tuple[int, Any, Any]:
     """A strong-level tournament whose first computer move's reason comes later: the
     seed, the answer and that move's event."""
@@ -93,14 +121,7 @@ def test_the_answer_does_not_wait_for_the_judge(
     """The computer's move is answered with the judge's plain words while the judge's
     look-ahead is still to come (held here until the answer is in); the whole reason then
     comes from the job the event names, the one the terminal gives at once."""
-    release = threading.Event()
-    real = casino_views.judged_reasons
-
-    def held(reasons: Any, progress: Any = None) -> Any:
-        assert release.wait(patience(60))
-        return real(reasons, progress)
-
-    monkeypatch.setattr(casino, "judged_reasons", held)
+    release = hold_the_judge(monkeypatch)
     try:
         seed, data, event = start_with_a_reason_to_come(client)
         job = event["reason_job"]
@@ -128,20 +149,35 @@ def test_the_answer_does_not_wait_for_the_judge(
 def test_a_stale_reason_is_cancelled(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """A move made before the judge's words on the last one came cancels them: they
     would be of a position the game has left."""
-    release = threading.Event()
-    real = casino_views.judged_reasons
-
-    def held(reasons: Any, progress: Any = None) -> Any:
-        assert release.wait(patience(60))
-        return real(reasons, progress)
-
-    monkeypatch.setattr(casino, "judged_reasons", held)
+    release = hold_the_judge(monkeypatch)
     try:
         _, data, event = start_with_a_reason_to_come(client)
         play_first_legal(client, data)
     finally:
         release.set()
     assert judged(client, event["reason_job"])["state"] == "cancelled"
+
+
+def test_a_full_jobs_pool_leaves_the_plain_words_and_says_why_no_review(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the jobs' pool refuses the judge's work (it is full), the move is still
+    answered: the reason stands in its plain words, and the round's end says why its
+    review does not come."""
+    assert isinstance(client.app, FastAPI)
+    jobs = client.app.state.jobs
+
+    def full(*args: Any, **kwargs: Any) -> Any:
+        raise ApiError(503, BUSY)
+
+    seed, _, event = start_with_a_reason_to_come(client)
+    monkeypatch.setattr(jobs, "start", full)
+    again = start(client, level="strong", seed=seed)
+    (refused,) = [e for e in again["events"] if e["kind"] == "move"]
+    assert refused["reason"] == event["reason"] and refused["reason_job"] is None
+    end = play_to_a_round_s_end(client)
+    assert end["review"] is None and end["review_job"] is None
+    assert end["review_error"].startswith(BUSY)
 
 
 def test_no_game_yet(client: TestClient) -> None:
@@ -336,12 +372,7 @@ def test_a_round_s_review_is_a_job_of_the_judge(
         return await call(function, *args)
 
     monkeypatch.setattr(compute, "call", call_recorded)
-    data = start(client, seed=5)
-    ended: list[Any] = []
-    while not ended:
-        data = play_first_legal(client, data)
-        ended = [e for e in data["events"] if e["kind"] == "round_end"]
-    (event,) = ended
+    event = play_to_a_round_s_end(client)
     assert event["review"] is None and event["review_job"] and event["review_error"] is None
     reviewed = judged_review(client, event)
     assert judges and all(isinstance(judge, Judge) for judge in judges)

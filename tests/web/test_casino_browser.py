@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ from croupier.casino.review import review_game
 from croupier.casino.savefile import read_game
 from croupier.casino.session import Session
 from tests.slowness import patience
-from tests.web.test_casino import LOOK_AHEAD_SEEDS
+from tests.web.test_casino import LOOK_AHEAD_SEEDS, hold_the_judge
 
 pytestmark = pytest.mark.browser
 
@@ -283,17 +282,8 @@ def test_the_computer_s_whole_reason_comes_later(
     """The computer's move is shown at once with the judge's plain words while its
     look-ahead is worked out (held here); the whole reason is drawn when it comes. A
     reason that comes after the game moved on (a new game) is dropped."""
-    from croupier.web.routers import casino
-    from croupier.web.views.casino import judged_reasons as real
-
     page = browser_page
-    release = threading.Event()
-
-    def held(reasons: Any, progress: Any = None) -> Any:
-        assert release.wait(patience(60))
-        return real(reasons, progress)
-
-    monkeypatch.setattr(casino, "judged_reasons", held)
+    release = hold_the_judge(monkeypatch)  # the live server runs in this process
     try:
         event = None
         for seed in LOOK_AHEAD_SEEDS:
@@ -369,23 +359,22 @@ def test_a_new_round_shows_no_move_of_the_last_as_its_own(
     answer before is not left on show as if it were round 2's."""
     page = browser_page
     page.goto("/casino")
-    # The computer ends round 1 with its last card; the human leads round 2.
-    ending = tmp_path / "computer-ends.txt"
-    ending.write_text(last_deal(lambda state: computer_trails_its_last_card(state, 0)))
-    page.set_input_files("#load-file", str(ending))
-    expect(page.locator("#toss-text")).to_contain_text("Resumed computer-ends.txt")
-    settle(page)
+
+    def load(name: str, human_cards: int) -> None:
+        saved = tmp_path / name
+        saved.write_text(last_deal(lambda state: computer_trails_its_last_card(state, human_cards)))
+        page.set_input_files("#load-file", str(saved))
+        expect(page.locator("#toss-text")).to_contain_text(f"Resumed {name}")
+        settle(page)
+
+    load("computer-ends.txt", 0)  # the computer ends round 1; the human leads round 2
     expect(page.locator("#round-number")).to_have_text("2")
     banner = page.locator("#computer-move")
     expect(banner).to_contain_text("Round 1's last move: The computer plays")
     expect(page.locator("#move-list")).to_have_text("No move yet in round 2.")
     screenshot(page, "casino-new-round")
     # The computer's last card, then the human's ends round 1: nothing of round 2 played.
-    before = tmp_path / "human-ends.txt"
-    before.write_text(last_deal(lambda state: computer_trails_its_last_card(state, 1)))
-    page.set_input_files("#load-file", str(before))
-    expect(page.locator("#toss-text")).to_contain_text("Resumed human-ends.txt")
-    settle(page)
+    load("human-ends.txt", 1)
     expect(page.locator("#computer-move")).to_contain_text("The computer plays")
     expect(page.locator("#computer-move")).not_to_contain_text("last move")
     click_move(page, api_state(page)["position"]["legal"][0])

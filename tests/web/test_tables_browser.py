@@ -41,6 +41,25 @@ def play_in_page(page: Any, table: str) -> int:
     return version
 
 
+def play_out(pages: dict[str, Any], table: str) -> Any:
+    """The rest of the tournament, each seat's first legal move through its browser's
+    own requests (its cookies); the table at the end."""
+    view = table_state(pages["first"], table)
+    while view["status"] == "playing":
+        mover = pages[view["to_move"]]
+        mine = table_state(mover, table)
+        move = mine["legal"][0]
+        body = {
+            "card": move["card"],
+            "action": move["action"],
+            "items": [mine["table"][i]["key"] for i in move["items"]],
+        }
+        answer = mover.request.post(f"/api/casino/tables/{table}/move", data=body)
+        assert answer.ok, answer.text()
+        view = answer.json()
+    return view
+
+
 def open_casino(page: Any, name: str) -> str:
     """Open a Casino table from the lobby; its id."""
     page.goto("/")
@@ -93,20 +112,7 @@ def test_two_players_and_a_watcher_play_casino(
     )
     screenshot(ben, "casino-table-playing", docs=True)
     screenshot(cy, "casino-table-watching", docs=True)
-    # the rest of the tournament through each browser's own requests (its cookies)
-    view = table_state(ada, table)
-    while view["status"] == "playing":
-        mover = pages[view["to_move"]]
-        mine = table_state(mover, table)
-        move = mine["legal"][0]
-        body = {
-            "card": move["card"],
-            "action": move["action"],
-            "items": [mine["table"][i]["key"] for i in move["items"]],
-        }
-        answer = mover.request.post(f"/api/casino/tables/{table}/move", data=body)
-        assert answer.ok, answer.text()
-        view = answer.json()
+    view = play_out(pages, table)
     for page in (ada, ben, cy):
         version_reached(page, view["version"])
         assert view["result"]["text"] in page.inner_text("#status")

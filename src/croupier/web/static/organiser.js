@@ -20,6 +20,10 @@
 
   function fill(id, rows, empty, columns) {
     const body = $(id);
+    // Each cell carries its column's name: on a phone a row is drawn as a list of
+    // "name value" lines (croupier.css), the columns not fitting side by side.
+    const names = [...body.closest("table").querySelectorAll("thead th")].map((th) => th.textContent);
+    rows.forEach((tr) => [...tr.children].forEach((td, i) => { td.dataset.label = names[i]; }));
     body.replaceChildren(...rows);
     if (!rows.length) {
       const tr = el("tr");
