@@ -37,8 +37,7 @@ def hits(
         bool,
         typer.Option(
             "--flops",
-            help="No board: every flop, exactly (19,600 a hold'em combo, 17,296 an Omaha "
-            "holding).",
+            help="No board: every flop, exactly (19,600 a hold'em combo, 17,296 an Omaha holding).",
         ),
     ] = False,
     dead: Annotated[str | None, typer.Option(help="Cards known to be out of play.")] = None,
@@ -67,9 +66,7 @@ def hits(
     if flops:
         stderr = make_console(stderr=True)
         with LazyProgress(stderr, 1, "Dealing flops", enabled=not as_json) as progress:
-            result = flop_hits(
-                range_text, dead=dead, progress=done_of_total(progress), game=game
-            )
+            result = flop_hits(range_text, dead=dead, progress=done_of_total(progress), game=game)
     else:
         assert board is not None
         result = board_hits(range_text, board=board, dead=dead, game=game)
@@ -87,7 +84,6 @@ def show_hits(console: Console, result: HitsResult, *, combos: bool) -> None:
 
     from croupier.cli.render import cards_text
     from croupier.numerals import percent
-
     from croupier.poker.games import Game, variant_of
 
     per_flop = result.boards > 1

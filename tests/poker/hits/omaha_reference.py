@@ -11,10 +11,12 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from phevaluator import evaluate_cards
+import pytest
 
 from croupier.cards import DECK, Card
 from croupier.poker.hits.categories import OmahaDraw, OmahaHand
+
+_phevaluator = pytest.importorskip("phevaluator")
 
 #: phevaluator's last rank of each category (1 is a royal flush, 7462 the worst hand).
 _SF, _QUADS, _FULL, _FLUSH, _STRAIGHT = 10, 166, 322, 1599, 1609
@@ -27,7 +29,7 @@ def _fives(hole: Sequence[Card], board: Sequence[Card]) -> Iterable[tuple[Card, 
 
 
 def _rank(five: Sequence[Card]) -> int:
-    return int(evaluate_cards(*(str(c) for c in five)))
+    return int(_phevaluator.evaluate_cards(*(str(c) for c in five)))
 
 
 def _straight_top(five: Sequence[Card]) -> int:
@@ -49,9 +51,7 @@ def _is_flush(five: Sequence[Card]) -> bool:
     return len({c.suit for c in five}) == 1
 
 
-def made_hand(
-    hole: Sequence[Card], board: Sequence[Card], dead: Sequence[Card] = ()
-) -> OmahaHand:
+def made_hand(hole: Sequence[Card], board: Sequence[Card], dead: Sequence[Card] = ()) -> OmahaHand:
     """The made hand, by the definitions, tried from the strongest down."""
     best = min(_rank(f) for f in _fives(hole, board))
     unseen = [c for c in DECK if c not in (*hole, *board, *dead)]
@@ -128,10 +128,10 @@ def draws(
         found.add(OmahaDraw.GUTSHOT)
     for suit in {c.suit for c in hole}:
         on_board = {int(c.rank) for c in board if c.suit == suit}
-        mine = sorted((int(c.rank) for c in hole if c.suit == suit), reverse=True)
-        if len(mine) >= 2 and len(on_board) == 2:
+        held = sorted((int(c.rank) for c in hole if c.suit == suit), reverse=True)
+        if len(held) >= 2 and len(on_board) == 2:
             found.add(OmahaDraw.FLUSH_DRAW)
-            if mine[0] == max(r for r in range(2, 15) if r not in on_board):
+            if held[0] == max(r for r in range(2, 15) if r not in on_board):
                 found.add(OmahaDraw.NUT_FLUSH_DRAW)
     if OmahaDraw.FLUSH_DRAW in found and outs >= 8:
         found.add(OmahaDraw.COMBO_DRAW)

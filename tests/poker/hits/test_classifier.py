@@ -142,7 +142,7 @@ def test_weights_count_and_the_listing_is_strongest_first() -> None:
     assert result.made[MadeHand.TOP_PAIR_GOOD] == 12 * 0.5
     assert result.weight == 3 + 12 * 0.5 + 3 * 0.25
     assert [c.made for c in result.combos] == sorted(
-        (c.made for c in result.combos), key=list(MadeHand).index
+        (c.made for c in result.combos), key=list(result.made).index
     )
     assert {c.weight for c in result.combos if c.made is MadeHand.TOP_PAIR_GOOD} == {0.5}
     data = result.to_dict()

@@ -151,7 +151,7 @@ def test_hand_counted_totals_on_a_board() -> None:
     assert sum(aces.made.values()) == live
     assert aces.pair_or_better == 1.0
     assert [c.made for c in aces.combos] == sorted(
-        (c.made for c in aces.combos), key=list(OmahaHand).index
+        (c.made for c in aces.combos), key=list(aces.made).index
     )
     data = aces.to_dict()
     assert data["game"] == "omaha" and len(data["hands"][0]["combo"]) == 8

@@ -192,11 +192,11 @@ def _classify(
         MadeHand.BOTTOM_PAIR: (pairs_one & (paired == bottom)) | (pocket & (high < bottom)),
         MadeHand.ACE_HIGH: high == _ACE,
     }
-    order = categories_of(game).made
-    made = np.select(
-        [conditions[m] for m in order if m in conditions],
-        [np.int8(MADE_HANDS.index(m)) for m in order if m in conditions],
-        np.int8(MADE_HANDS.index(MadeHand.NOTHING)),
+    order = [m for m in categories_of(game).made if isinstance(m, MadeHand) and m in conditions]
+    made: NDArray[np.int8] = np.select(
+        [conditions[m] for m in order],
+        [MADE_HANDS.index(m) for m in order],
+        MADE_HANDS.index(MadeHand.NOTHING),
     ).astype(np.int8)
     draws = np.zeros(len(holes), dtype=np.uint8)
     if size < 5:

@@ -101,7 +101,7 @@ def straight_top(hole: NDArray[np.int64], board: NDArray[np.int64]) -> NDArray[n
 
 def _some_pair(first: NDArray[np.int64], second: NDArray[np.int64]) -> NDArray[np.bool_]:
     """Whether a rank of ``first`` and a different rank of ``second`` exist."""
-    return (first != 0) & (second != 0) & ~((first == second) & (_POP[first] == 1))
+    return np.asarray((first != 0) & (second != 0) & ~((first == second) & (_POP[first] == 1)))
 
 
 def _mask(condition: NDArray[np.bool_]) -> NDArray[np.int64]:
@@ -253,7 +253,7 @@ def combine(
 def classify_omaha(
     holes: NDArray[np.integer],
     boards: NDArray[np.integer],
-    dead: Sequence[int] = (),
+    dead: Sequence[int] | NDArray[np.integer] = (),
 ) -> tuple[NDArray[np.int8], NDArray[np.uint8]]:
     """The made hand (index in :class:`OmahaHand`) and the draws (bit ``i`` set for the
     ``i``-th :class:`OmahaDraw`) of each row: hole cards ``holes`` (N, 4 or 5) on
