@@ -111,6 +111,7 @@ def cases(scratch: Path) -> list[Case]:
         Case(("poker", "calc"), ("AhKh", "QQ+", "--board", "2c 7d 9h"), expect="Exact"),
         Case(("poker", "calc"), ("AsKsQhJh", "random", "--game", "omaha", "--seed", "1")),
         Case(("poker", "hits"), ("AKs, TT+", "--board", "Ks 7d 2c"), expect="pair"),
+        Case(("poker", "hits"), ("AA:xxyy", "--flops", "--game", "omaha"), expect="top set"),
         Case(("poker", "range"), ("AA:$ds", "--game", "omaha"), expect="Hands:"),
         Case(
             ("casino", "play"),
