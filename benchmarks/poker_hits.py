@@ -22,12 +22,14 @@ The load average (``os.getloadavg``) is printed beside the figures.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import time
 
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.poker.games import variant_of
 from croupier.poker.hits.classifier import flop_hits
 from croupier.poker.hits.flops import all_flops
 from croupier.poker.hits.omaha import OMAHA_DRAWS, OMAHA_MADE, classify_omaha, flop_totals
@@ -42,7 +44,7 @@ def random_holdings(count: int, seed: int) -> NDArray[np.int64]:
     """``count`` Omaha holdings drawn without replacement (seeded)."""
     every = GenericRange.parse("random", "omaha").hands()
     rng = np.random.default_rng(seed)
-    return np.sort(every[rng.choice(len(every), size=count, replace=False)], axis=0)
+    return every[np.sort(rng.choice(len(every), size=count, replace=False))]
 
 
 def obvious(holdings: NDArray[np.int64], flops: int) -> tuple[NDArray[np.float64], float, float]:
@@ -110,7 +112,11 @@ def main() -> None:
         if args.tiny:
             text = "AsAhKsKh?" if game == "omaha5" else "AKs"
         result = flop_hits(text, game=game)
-        rows.append([f"{game}: {result.range}", f"{time.process_time() - start:.2f}", "", ""])
+        seconds = time.process_time() - start
+        live = result.weight * result.boards / math.comb(len(variant_of(game).deck) - 2, 3)
+        if game == "omaha5":
+            live = len(GenericRange.parse(text, game))
+        rows.append([f"{game}: {result.range} ({live:,.0f} hands)", f"{seconds:.2f}", "", ""])
     print_rows(["range (Omaha unless said)", "flop_hits CPU s", "obvious CPU s", "ratio"], rows)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
