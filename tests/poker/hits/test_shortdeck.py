@@ -18,8 +18,8 @@ from croupier.errors import CroupierError
 from croupier.poker.games import variant_of
 from croupier.poker.hits.categories import Draw, MadeHand, categories_of
 from croupier.poker.hits.classifier import DRAWS, MADE_HANDS, classify_batch, flop_hits, hits
-from croupier.poker.ranges.holdem import Range
 from tests.poker.hits import reference
+from tests.poker.hits.test_classifier import obvious_flop_loop
 
 GAMES = ["shortdeck", "shortdeck-straights"]
 SHORT_DECK = variant_of("shortdeck").deck
@@ -110,37 +110,13 @@ def test_hand_counted_flops() -> None:
     assert wheel.share(MadeHand.STRAIGHT) * 5984 == pytest.approx(64)
 
 
-def obvious_flop_loop(text: str, game: str, dead: str = "") -> tuple[dict[object, float], float]:
-    dead_cards = parse_cards(dead) if dead else ()
-    deck = [c for c in SHORT_DECK if c not in dead_cards]
-    chosen = Range.parse(text)
-    combos = [(p, chosen.weight(p)) for p in chosen.combos if set(p) <= set(deck)]
-    holes, boards, weights = [], [], []
-    flops = 0
-    for flop in itertools.combinations(deck, 3):
-        flops += 1
-        for pair, weight in combos:
-            if not set(pair) & set(flop):
-                holes.append(cards_to_indices(pair))
-                boards.append(cards_to_indices(flop))
-                weights.append(weight)
-    made, draws = classify_batch(np.array(holes), np.array(boards), game)
-    totals: dict[object, float] = dict.fromkeys([*MadeHand, *Draw], 0.0)
-    for m, flags, weight in zip(made.tolist(), draws.tolist(), weights, strict=True):
-        totals[MADE_HANDS[m]] += weight
-        for i, draw in enumerate(DRAWS):
-            if flags >> i & 1:
-                totals[draw] += weight
-    return {c: n / flops for c, n in totals.items()}, sum(weights) / flops
-
-
 @pytest.mark.parametrize(
     ("text", "game", "dead"),
     [("AKs, 77, T9o@50", "shortdeck", ""), ("QQ, J9s", "shortdeck-straights", "Qd 9s 6c")],
 )
 def test_every_flop_equals_the_obvious_loop(text: str, game: str, dead: str) -> None:
     result = flop_hits(text, game=game, dead=dead or None)
-    totals, weight = obvious_flop_loop(text, game, dead)
+    totals, weight = obvious_flop_loop(text, dead, game)
     assert result.boards == math.comb(36 - len(dead.split()), 3)
     assert result.weight == pytest.approx(weight)
     for category in [*MadeHand, *Draw]:

@@ -1,5 +1,6 @@
 """Every flop of the deck, numbered, and the relabellings of the suits: what the exact
-counts over every flop (:func:`croupier.poker.hits.classifier.flop_hits`) are built on.
+counts over every flop (:func:`croupier.poker.hits.classifier.flop_hits`) are built on;
+rows of cards as counts of each rank and sets of ranks of each suit.
 
 The rules know no suit, so a hand flops the same on a flop as on its image under a
 relabelling of the suits that keeps the hand's cards (and the dead cards): one flop of
@@ -22,7 +23,16 @@ from numpy.typing import NDArray
 
 from croupier.poker.combinatorics import combinations
 
-__all__ = ["SUIT_MAPS", "Flops", "all_flops", "flop_ranks", "flop_suits", "symmetries"]
+__all__ = [
+    "SUIT_MAPS",
+    "Flops",
+    "all_flops",
+    "flop_ranks",
+    "flop_suits",
+    "rank_counts",
+    "suit_masks",
+    "symmetries",
+]
 
 #: The 24 relabellings of the four suits, each as a map of card numbers (a card's number
 #: is 4 x its rank + its suit).
@@ -83,6 +93,28 @@ def symmetries(*fixed: NDArray[np.int64]) -> NDArray[np.intp]:
     return np.flatnonzero(keep)
 
 
+def rank_counts(cards: NDArray[np.integer]) -> NDArray[np.int8]:
+    """Each row's cards of each rank (N, 13)."""
+    rows = np.asarray(cards, dtype=np.int64)
+    counts = np.zeros((len(rows), 13), dtype=np.int8)
+    for column in range(rows.shape[1]):
+        np.add.at(counts, (np.arange(len(rows)), rows[:, column] >> 2), 1)
+    return counts
+
+
+def suit_masks(cards: NDArray[np.integer]) -> NDArray[np.int64]:
+    """Each row's ranks of each suit, as 13-bit sets (N, 4)."""
+    rows = np.asarray(cards, dtype=np.int64)
+    masks = np.zeros((len(rows), 4), dtype=np.int64)
+    for column in range(rows.shape[1]):
+        np.bitwise_or.at(
+            masks,
+            (np.arange(len(rows)), rows[:, column] & 3),
+            np.int64(1) << (rows[:, column] >> 2),
+        )
+    return masks
+
+
 @functools.cache
 def flop_ranks() -> tuple[NDArray[np.intp], NDArray[np.int64]]:
     """Each flop's pattern of ranks (its place among the 455 patterns) and each
@@ -92,23 +124,11 @@ def flop_ranks() -> tuple[NDArray[np.intp], NDArray[np.int64]]:
     >>> len(patterns), patterns[places[0]].tolist()[:2]  # 2c 2d 2h: three deuces
     (455, [3, 0])
     """
-    cards = all_flops().cards
-    counts = np.zeros((len(cards), 13), dtype=np.int64)
-    for column in range(3):
-        np.add.at(counts, (np.arange(len(cards)), cards[:, column] >> 2), 1)
-    patterns, places = np.unique(counts, axis=0, return_inverse=True)
-    return places.ravel(), patterns
+    patterns, places = np.unique(rank_counts(all_flops().cards), axis=0, return_inverse=True)
+    return places.ravel(), patterns.astype(np.int64)
 
 
 @functools.cache
 def flop_suits() -> NDArray[np.int64]:
     """Each flop's ranks of each suit, as 13-bit sets (22100, 4)."""
-    cards = all_flops().cards
-    masks = np.zeros((len(cards), 4), dtype=np.int64)
-    for column in range(3):
-        np.bitwise_or.at(
-            masks,
-            (np.arange(len(cards)), cards[:, column] & 3),
-            np.int64(1) << (cards[:, column] >> 2),
-        )
-    return masks
+    return suit_masks(all_flops().cards)

@@ -29,7 +29,15 @@ from numpy.typing import NDArray
 
 from croupier.poker.games import VARIANTS, Game
 from croupier.poker.hits.categories import OmahaDraw, OmahaHand
-from croupier.poker.hits.flops import SUIT_MAPS, all_flops, flop_ranks, flop_suits, symmetries
+from croupier.poker.hits.flops import (
+    SUIT_MAPS,
+    all_flops,
+    flop_ranks,
+    flop_suits,
+    rank_counts,
+    suit_masks,
+    symmetries,
+)
 
 __all__ = [
     "OMAHA_DRAWS",
@@ -171,28 +179,6 @@ def rank_codes(
             better = straight_top(held, shown | (1 << rank)) > mine
             outs += (better * unseen[..., rank]).astype(np.int8)
     return RankCodes(made, outs)
-
-
-def rank_counts(cards: NDArray[np.integer]) -> NDArray[np.int8]:
-    """Each row's cards of each rank (N, 13)."""
-    rows = np.asarray(cards, dtype=np.int64)
-    counts = np.zeros((len(rows), 13), dtype=np.int8)
-    for column in range(rows.shape[1]):
-        np.add.at(counts, (np.arange(len(rows)), rows[:, column] >> 2), 1)
-    return counts
-
-
-def suit_masks(cards: NDArray[np.integer]) -> NDArray[np.int64]:
-    """Each row's ranks of each suit, as 13-bit sets (N, 4)."""
-    rows = np.asarray(cards, dtype=np.int64)
-    masks = np.zeros((len(rows), 4), dtype=np.int64)
-    for column in range(rows.shape[1]):
-        np.bitwise_or.at(
-            masks,
-            (np.arange(len(rows)), rows[:, column] & 3),
-            np.int64(1) << (rows[:, column] >> 2),
-        )
-    return masks
 
 
 def combine(
