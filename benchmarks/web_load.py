@@ -17,7 +17,8 @@ each kept) so that a machine busy with other work slows both alike. Every loop i
 bounded in count and in time; only loopback is ever targeted.
 
 With ``--before REF``, the croupier of an earlier commit is served too (from a temporary
-git worktree of REF, with this tree's compiled kernels, which must be the same sources),
+git worktree of REF, with this tree's compiled kernels when their sources are the same,
+else with REF's own, compiled there first: a few minutes),
 and the pages, deal and Casino scenarios run on it and on this tree in turn, beside the
 bare app: a change's cost, before and after in the same run, in server CPU time per
 request (what a request costs whatever else the machine does).
@@ -61,6 +62,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -713,25 +715,47 @@ def start_croupier(
 
 @contextlib.contextmanager
 def tree_at(ref: str) -> Iterator[Path]:
-    """A temporary git worktree of ``ref``, with this tree's compiled kernels copied in
-    (refused when the kernels' sources differ: the old tree would run other kernels)."""
+    """A temporary git worktree of ``ref`` with its compiled kernels: this tree's, copied
+    in, when the kernels' sources are the same; else its own, compiled there as an
+    install compiles them (minutes: said on stderr)."""
     changed = subprocess.run(
-        ["git", "diff", "--name-only", ref, "--", "src/croupier/*_kernels*.py",
+        ["git", "diff", "--name-only", ref, "--", "setup.py", "src/croupier/*_kernels*.py",
          "src/croupier/**/_kernels*.py", "src/croupier/**/*.pxd"],
         cwd=ROOT, capture_output=True, text=True, check=True,
     ).stdout.split()  # fmt: skip
-    if changed:
-        raise SystemExit(f"--before {ref}: the kernels changed since ({', '.join(changed)})")
     folder = Path(tempfile.mkdtemp(prefix="croupier-before-")) / "tree"
     subprocess.run(
         ["git", "worktree", "add", "--detach", str(folder), ref],
         cwd=ROOT, capture_output=True, check=True,
     )  # fmt: skip
     try:
-        for built in (ROOT / "src").rglob("*.so"):
-            target = folder / built.relative_to(ROOT)
-            if target.parent.is_dir():
-                shutil.copy2(built, target)
+        if changed:
+            print(
+                f"--before {ref}: its kernels differ from this tree's ({', '.join(changed)}): "
+                "compiling them in a temporary tree (a few minutes) ...",
+                file=sys.stderr,
+                flush=True,
+            )
+            # a wheel built as pip installs one (REF's own build requirements, isolated),
+            # its compiled modules put beside REF's sources
+            wheels = folder.parent / "wheel"
+            built = subprocess.run(
+                [_python(), "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
+                 str(wheels), str(folder)],
+                capture_output=True, text=True, check=False,
+            )  # fmt: skip
+            if built.returncode != 0:
+                raise SystemExit(f"--before {ref}: its kernels did not compile:\n{built.stderr}")
+            for wheel in wheels.glob("*.whl"):
+                with zipfile.ZipFile(wheel) as archive:
+                    for member in archive.namelist():
+                        if member.endswith((".so", ".pyd")):
+                            archive.extract(member, folder / "src")
+        else:
+            for kernel in (ROOT / "src").rglob("*.so"):
+                target = folder / kernel.relative_to(ROOT)
+                if target.parent.is_dir():
+                    shutil.copy2(kernel, target)
         yield folder
     finally:
         subprocess.run(

@@ -48,6 +48,7 @@ __all__ = [
     "code_hash",
     "load_tables",
     "store_tables",
+    "text_hash",
 ]
 
 Arrays = dict[str, NDArray[np.generic]]
@@ -63,6 +64,15 @@ def code_hash(sources: Iterable[str | os.PathLike[str]]) -> str:
     for source in (__file__, *sources):
         digest.update(Path(source).read_bytes())
     return digest.hexdigest()[:16]
+
+
+def text_hash(text: str) -> str:
+    """A short hash of ``text``, for a file name (what a table set is built from).
+
+    >>> text_hash("banker: 19/20"), len(text_hash("anything"))
+    ('72ca2baee94e100e', 16)
+    """
+    return blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 def content_hash(array: NDArray[np.generic]) -> str:

@@ -87,6 +87,14 @@ def test_presets_and_ranges_saved_in_the_browser(browser_page: Any) -> None:
     open_grid(page, 1, "")
     page.select_option("#saved-ranges", label="Sklansky-Malmuth groups 1-2: TT+, AQs+, KQs, AKo")
     assert "Hold'em Poker for Advanced Players" in page.inner_text("#range-source")
+    # the chosen name is not cut: the selector is wider than its text (and its arrow)
+    text_width = page.locator("#saved-ranges").evaluate(
+        """s => { const c = document.createElement("canvas").getContext("2d");
+                  c.font = getComputedStyle(s).font;
+                  return c.measureText(s.selectedOptions[0].text).width; }"""
+    )
+    assert page.locator("#saved-ranges").bounding_box()["width"] >= text_width + 24
+    assert "the pairs (outlined" in page.inner_text("#range-grid-key")
     page.click("#load-range")
     expect(page.locator("#hole-1")).to_have_value(str(Range.parse("TT+, AQs+, KQs, AKo")))
     page.fill("#hole-1", "QQ+, AK")
@@ -125,6 +133,11 @@ def test_analyses_of_a_flop_answer_and_its_exports(browser_page: Any, screenshot
     page.wait_for_selector("#next-result svg")
     table = next_card(ranges, board=board)
     assert page.locator("#next-result .next-bar").count() == len(table.cards)
+    key = page.inner_text("#next-result .legend")  # each player's colour named
+    for number, equity in enumerate(table.equity, 1):
+        assert f"Player {number}: {100 * equity:.1f}% now" in key
+    labels = page.locator("#next-result .card-label").all_text_contents()
+    assert "10" not in labels and "T" in labels  # "10" ran into its neighbours
     page.locator("#class-grid [data-hand='AKs']").hover()
     screenshot(page, "poker-analysis", docs=True)
     page.click("#next-result summary")

@@ -175,6 +175,23 @@ def test_a_shared_baccarat_round(
     screenshot(cy, "baccarat-table-watching")
 
 
+def test_the_room_table_opens_with_the_rules_chosen_in_the_lobby(
+    browsers: Callable[[LiveServer], Any], own_server: LiveServer
+) -> None:
+    page = browsers(own_server)
+    page.goto("/")
+    page.wait_for_selector("body[data-ready='true']")
+    page.select_option("#baccarat-table", "casino:super6")
+    page.select_option("#baccarat-tie", "9")
+    page.click("#open-baccarat-button")
+    page.wait_for_url("**/baccarat/tables/*")
+    page.wait_for_selector("body[data-live='true']")
+    title = page.inner_text("#table-title")
+    assert "a banker 6 pays 1:2" in title and "tie 9:1" in title, title
+    table = page.request.get("/api" + page.url.removeprefix(own_server.url)).json()
+    assert table["rules"]["commission"] == "super6"
+
+
 def test_the_organiser_sees_the_room(
     browsers: Callable[[LiveServer], Any], own_server: LiveServer, screenshot: Any
 ) -> None:

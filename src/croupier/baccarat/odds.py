@@ -30,6 +30,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -56,11 +57,23 @@ from croupier.baccarat.enumeration import (
     sequence_tables,
 )
 from croupier.baccarat.errors import BaccaratError
-from croupier.baccarat.payouts import CASINO, Bet, Pair, PayoutTable
+from croupier.baccarat.payouts import (
+    CASINO,
+    Bet,
+    NaturalTie,
+    NaturalWin,
+    Pair,
+    PayoutTable,
+    Wins,
+    WinsBy,
+    WinsOn,
+    WinsWith,
+)
 from croupier.baccarat.rules import POINTS, Outcome
 from croupier.cards import Rank
 from croupier.errors import check_type
 from croupier.numerals import plural
+from croupier.tablecache import cached_tables, text_hash
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -556,20 +569,51 @@ def _pricing(payouts: PayoutTable) -> _Pricing:
     pair_payoffs = tuple(
         None if payoffs is None else tuple(int(x * scale) for x in payoffs) for payoffs in pairs
     )
-    rows = [
-        outcome_rows().rows,
-        *(
-            class_sums(_payoffs(bet))[None, :]
-            for bet, pair in zip(payouts.bets, pair_payoffs, strict=True)
-            if pair is None
-        ),
-    ]
-    pricing = _Pricing(payouts, pair_payoffs, scale, MultisetRows(np.vstack(rows)))
+    round_bets = tuple(
+        bet for bet, pair in zip(payouts.bets, pair_payoffs, strict=True) if pair is None
+    )
+    pricing = _Pricing(payouts, pair_payoffs, scale, _pricing_rows(round_bets))
     with _PRICINGS_LOCK:
         if len(_PRICINGS) >= 64:
             _PRICINGS.clear()
         _PRICINGS[payouts.name] = pricing
     return pricing
+
+
+def _pricing_rows(round_bets: tuple[Bet, ...]) -> MultisetRows:
+    """The outcome rows and each round bet's payoffs summed per multiset, read from the
+    user's cache (:mod:`croupier.tablecache`): settling every bet on the 400 round
+    classes in fractions took most of a ``baccarat odds`` run's own time. The file is
+    named by the bets' rules (their conditions and payoffs as text) and the code that
+    sums them, so a changed bet or a changed rule of play makes a new one."""
+
+    def build() -> dict[str, NDArray[np.generic]]:
+        sums = [class_sums(_payoffs(bet))[None, :] for bet in round_bets]
+        return {"rows": np.vstack([outcome_rows().rows, *sums])}
+
+    conditions = {type(rule.condition) for bet in round_bets for rule in bet.rules}
+    if not conditions <= _KNOWN_CONDITIONS:
+        # a condition of the caller's own: its text may differ between runs (an address),
+        # which would make a new file each run: built every time instead
+        return MultisetRows(np.asarray(build()["rows"], dtype=np.float64))
+    rules = "\n".join(
+        f"{bet.key}: " + "; ".join(f"{rule.condition!r} -> {rule.net}" for rule in bet.rules)
+        for bet in round_bets
+    )
+    here = Path(__file__).parent
+    sources = [here / name for name in _PRICING_SOURCES]
+    name = f"baccarat-pricing-{text_hash(rules)}"
+    rows = cached_tables(name, sources, build, ("rows",))["rows"]
+    return MultisetRows(np.asarray(rows, dtype=np.float64))
+
+
+#: The conditions of :mod:`croupier.baccarat.payouts`, whose text is the same in every run.
+_KNOWN_CONDITIONS: Final = frozenset({Wins, WinsWith, WinsOn, NaturalWin, NaturalTie, WinsBy})
+
+
+#: The modules whose code the pricing rows depend on (the rules of play, the enumeration,
+#: the sums, the bets' settling, this module's payoffs).
+_PRICING_SOURCES: Final = ("odds.py", "batchsums.py", "enumeration.py", "rules.py", "payouts.py")
 
 
 #: The largest count of a value the batch path takes (64-bit ints, with room to spare).

@@ -98,7 +98,7 @@
     $("deal").disabled = true;
     try {
       const shown = state;
-      const next = await api("POST", "/api/baccarat/deal", { stakes, drawn: shown.rounds_played });
+      const next = await tableQuestions.inTurn(() => api("POST", "/api/baccarat/deal", { stakes, drawn: shown.rounds_played }));
       if (!current()) return;
       state = withEarlier(next, shown);
       lastBets = dealt;
@@ -263,7 +263,7 @@
     const bankroll = state.bankroll_text;
     const current = tableQuestions.ask();
     try {
-      const next = await api("DELETE", "/api/baccarat/table");
+      const next = await tableQuestions.inTurn(() => api("DELETE", "/api/baccarat/table"));
       if (!current()) return;
       state = next;
       bets = {};
@@ -301,7 +301,7 @@
     };
     const current = tableQuestions.ask();
     try {
-      const next = await api("POST", "/api/baccarat/table", body);
+      const next = await tableQuestions.inTurn(() => api("POST", "/api/baccarat/table", body));
       if (!current()) return;
       state = next;
       bets = {};

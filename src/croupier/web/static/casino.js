@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const { api, el, cardElement, announce, watchJob, count } = croupier;
+  const { api, el, cardElement, announce, watchJob, count, questions } = croupier;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
   let busy = false;             // a request or an animation is under way
@@ -13,6 +13,7 @@
   let asked = 0;                // the requests that change the game, numbered as sent
   let answered = 0;             // the number of the newest one whose answer is shown
   let playing = 0;              // numbers the answers played out: a newer one stops an older
+  const changes = questions();  // sends the changes one at a time (the server refuses overlaps)
 
   const pause = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
   const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -265,12 +266,12 @@
   // Every request that changes the game (a move, a take-back, a new game, a load) is
   // numbered: its answer (or error) is dropped when the answer to a later one is shown
   // already (the server may answer out of order, and a new game may be asked while a
-  // move is under way); ``null`` then.
+  // move is under way); ``null`` then. Each is sent once the one before it is answered.
   async function changeGame(path, body) {
     const question = ++asked;
     let next;
     try {
-      next = await api("POST", path, body);
+      next = await changes.inTurn(() => api("POST", path, body));
     } catch (error) {
       if (question < answered) return null;
       throw error;

@@ -67,9 +67,14 @@
     event.preventDefault();
     showError("");
     try {
+      // "payouts:commission" (the lab's table has no commission to choose)
+      const [payouts, commission] = $("baccarat-table").value.split(":");
       const table = await api("POST", "/api/baccarat/tables", {
         title: $("baccarat-title").value.trim() || "Baccarat",
         window: Number($("baccarat-window").value),
+        payouts,
+        commission: commission || null,
+        tie_pays: payouts === "lab" ? null : Number($("baccarat-tie").value),
       });
       window.location.assign(table.path);
     } catch (error) {

@@ -684,16 +684,20 @@
       line.append(title);
       chart.append(line);
     });
-    box.append(chart);
-    const legend = el("ul", "legend");
-    lastResult.players.forEach((row, i) => {
+    box.append(chart, legend(lastResult.players.map((row) => `Player ${row.player}: ${percent(row.distribution.above_50, 1)} of the range above 50% equity, ${percent(row.distribution.above_75, 1)} above 75%`)));
+  }
+
+  // A chart's legend: each player's colour (in the players' order) and what it says.
+  function legend(texts) {
+    const list = el("ul", "legend");
+    texts.forEach((text, i) => {
       const item = el("li");
       const swatch = el("span", "swatch");
       swatch.style.background = COLOURS[i % COLOURS.length];
-      item.append(swatch, `Player ${row.player}: ${percent(row.distribution.above_50, 1)} of the range above 50% equity, ${percent(row.distribution.above_75, 1)} above 75%`);
-      legend.append(item);
+      item.append(swatch, text);
+      list.append(item);
     });
-    box.append(legend);
+    return list;
   }
 
   // The next-card table of the answer shown (its question, not the form's: the form may
@@ -745,7 +749,7 @@
         base += equity;
       });
       const label = svg("text", { x: left + (i + 0.5) * step, y: height - bottom + 12, "text-anchor": "middle", class: "axis card-label " + (row.card.red ? "red" : "black") });
-      label.textContent = row.card.rank;
+      label.textContent = row.card.rank === "10" ? "T" : row.card.rank; // "10" ran into its neighbours
       const suit = svg("text", { x: left + (i + 0.5) * step, y: height - bottom + 24, "text-anchor": "middle", class: "axis card-label " + (row.card.red ? "red" : "black") });
       suit.textContent = row.card.suit;
       chart.append(group, label, suit);
@@ -755,7 +759,11 @@
       level += row.equity;
       chart.append(svg("line", { x1: left, x2: width - right, y1: y(level), y2: y(level), class: "now-line" }));
     });
-    box.append(chart);
+    const key = legend(table.players.map((p) => `Player ${p.player}: ${percent(p.equity, 1)} now`));
+    const now = el("li");
+    now.append(el("span", "swatch now-swatch"), "dashed lines: where the players' equity stands now (the bars average to them)");
+    key.append(now);
+    box.append(chart, key);
     const details = el("details");
     details.append(el("summary", "", `The ${count} ${table.street} cards, their chance and each player's equity once they come`));
     const grid = el("table", "next-table");

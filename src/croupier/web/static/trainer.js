@@ -161,7 +161,7 @@
     // An answer that comes after a later request about the drill was sent is stale: dropped.
     const current = drillQuestions.ask();
     try {
-      const next = await api("POST", "/api/baccarat/trainer", body);
+      const next = await drillQuestions.inTurn(() => api("POST", "/api/baccarat/trainer", body));
       if (!current()) return;
       const history = await api("GET", `/api/baccarat/trainer/history?user=${encodeURIComponent(body.user)}`);
       if (!current()) return;
@@ -188,7 +188,7 @@
     const current = drillQuestions.ask();
     answering = true;
     try {
-      const next = await api("POST", "/api/baccarat/trainer/answer", body);
+      const next = await drillQuestions.inTurn(() => api("POST", "/api/baccarat/trainer/answer", body));
       if (!current()) return;
       state = next;
       announce(verdictText(state.drill.last));
@@ -206,7 +206,7 @@
     dealing++;
     const current = drillQuestions.ask();
     try {
-      const next = await api("DELETE", "/api/baccarat/trainer");
+      const next = await drillQuestions.inTurn(() => api("DELETE", "/api/baccarat/trainer"));
       if (!current()) return;
       state = next;
       $("verdict").textContent = "";
