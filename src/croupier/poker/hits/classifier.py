@@ -576,7 +576,7 @@ def hits(
     holes, weights, made, draws = holes[order], weights[order], made[order], draws[order]
     combos = tuple(
         ComboHit(
-            tuple(DECK[c] for c in h),
+            tuple(map(DECK.__getitem__, h)),
             float(w),
             every_made[m],
             tuple(d for i, d in enumerate(every_draw) if f >> i & 1),
