@@ -7,6 +7,7 @@ Directives a page may hold:
 - ``<!-- generate: baccarat-rules -->``: the drawing rules of ``croupier.baccarat.rules``;
 - ``<!-- generate: casino-scoring -->``: the scoring table of ``croupier.casino.scoring``;
 - ``<!-- generate: poker-hit-categories -->``: the categories of ``croupier.poker.hits.categories``;
+- ``<!-- generate: poker-omaha-hit-categories -->``: Omaha's categories, from the same module;
 - ``<!-- generate: frame-columns -->``: the columns of every ``to_frame()``;
 - ``<!-- show-file: NAME -->``: the file ``docs/examples/NAME`` as a text block (the
   same file the pictures' commands read);
@@ -64,6 +65,7 @@ GENERATORS = {
     "baccarat-rules": rules_tables.baccarat_rules_markdown,
     "casino-scoring": rules_tables.casino_scoring_markdown,
     "poker-hit-categories": rules_tables.poker_hit_categories_markdown,
+    "poker-omaha-hit-categories": rules_tables.poker_omaha_hit_categories_markdown,
     "frame-columns": frames_reference.frame_columns_markdown,
 }
 ROOT = Path(__file__).resolve().parents[1]

@@ -116,6 +116,7 @@ def cases(scratch: Path) -> list[Case]:
             expect="Each turn card",
         ),
         Case(("poker", "hits"), ("AKs, TT+", "--board", "Ks 7d 2c"), expect="pair"),
+        Case(("poker", "hits"), ("AA:xxyy", "--flops", "--game", "omaha"), expect="top set"),
         Case(("poker", "range"), ("AA:$ds", "--game", "omaha"), expect="Hands:"),
         Case(
             ("casino", "play"),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from croupier.cli.console import LazyProgress, done_of_total, fail, make_console
+from croupier.cli.options import GameOption
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -22,16 +23,22 @@ def hits(
         str,
         typer.Argument(
             metavar="RANGE",
-            help="The range: 'TT+, AQs+', '15%', 'random', 'AhKh'... (weights count).",
+            help="The range: hold'em and short-deck 'TT+, AQs+', '15%', 'random', 'AhKh' "
+            "(weights count); Omaha and Omaha-5 the generic syntax: 'AA:xxyy', 'AsAh??', "
+            "'RRON', '10%'.",
             show_default=False,
         ),
     ],
+    game: GameOption = "holdem",
     board: Annotated[
         str | None, typer.Option(help="The board: 3, 4 or 5 cards ('Ks 7d 2c').")
     ] = None,
     flops: Annotated[
         bool,
-        typer.Option("--flops", help="No board: every flop, exactly (19,600 a combo)."),
+        typer.Option(
+            "--flops",
+            help="No board: every flop, exactly (19,600 a hold'em combo, 17,296 an Omaha holding).",
+        ),
     ] = False,
     dead: Annotated[str | None, typer.Option(help="Cards known to be out of play.")] = None,
     combos: Annotated[
@@ -43,7 +50,9 @@ def hits(
 
     Made hands are exclusive (the best one counts); draws are counted beside them (a
     combo can be top pair and a flush draw). Counts are combos weighted by the range's
-    weights. With --flops and no board, the figures are averages over every flop.
+    weights. With --flops and no board, the figures are averages over every flop. Omaha's
+    categories use exactly two hole cards and three board cards (nut flushes and
+    straights, wraps, the nut flush blocker); short-deck ranks hands by its own rules.
     """
     from croupier.poker.hits.classifier import flop_hits
     from croupier.poker.hits.classifier import hits as board_hits
@@ -57,10 +66,10 @@ def hits(
     if flops:
         stderr = make_console(stderr=True)
         with LazyProgress(stderr, 1, "Dealing flops", enabled=not as_json) as progress:
-            result = flop_hits(range_text, dead=dead, progress=done_of_total(progress))
+            result = flop_hits(range_text, dead=dead, progress=done_of_total(progress), game=game)
     else:
         assert board is not None
-        result = board_hits(range_text, board=board, dead=dead)
+        result = board_hits(range_text, board=board, dead=dead, game=game)
     if as_json:
         typer.echo(json.dumps(result.to_dict()))
     else:
@@ -75,10 +84,14 @@ def show_hits(console: Console, result: HitsResult, *, combos: bool) -> None:
 
     from croupier.cli.render import cards_text
     from croupier.numerals import percent
+    from croupier.poker.games import Game, variant_of
 
     per_flop = result.boards > 1
     what = "average live combos a flop" if per_flop else "live combos"
-    console.print(f"Range: {result.range} ({result.weight:,.4g} {what})")
+    if result.game is not Game.HOLDEM:
+        console.print(f"Game: {variant_of(result.game).label}")
+    weight = f"{result.weight:,.2f}".rstrip("0").rstrip(".")
+    console.print(f"Range: {result.range} ({weight} {what})")
     if result.board:
         console.print(Text.assemble("Board: ", cards_text(result.board)))
     else:

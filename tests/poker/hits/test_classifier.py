@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from croupier.cards import DECK, Card, cards_to_indices, parse_cards
 from croupier.errors import CroupierError
+from croupier.poker.games import variant_of
 from croupier.poker.hits.categories import PAIR_OR_BETTER, Draw, MadeHand
 from croupier.poker.hits.classifier import DRAWS, MADE_HANDS, classify_batch, flop_hits, hits
 from croupier.poker.ranges.holdem import Range
@@ -142,7 +143,7 @@ def test_weights_count_and_the_listing_is_strongest_first() -> None:
     assert result.made[MadeHand.TOP_PAIR_GOOD] == 12 * 0.5
     assert result.weight == 3 + 12 * 0.5 + 3 * 0.25
     assert [c.made for c in result.combos] == sorted(
-        (c.made for c in result.combos), key=list(MadeHand).index
+        (c.made for c in result.combos), key=list(result.made).index
     )
     assert {c.weight for c in result.combos if c.made is MadeHand.TOP_PAIR_GOOD} == {0.5}
     data = result.to_dict()
@@ -179,14 +180,16 @@ def test_published_flop_odds() -> None:
     assert suited.share(MadeHand.FULL_HOUSE) * 19600 == pytest.approx(18)
 
 
-def obvious_flop_loop(text: str, dead: str = "") -> tuple[dict[MadeHand | Draw, float], float]:
-    """Every flop of the deck less the dead cards (itertools), with every combo of the
-    range that it leaves, classified in one batch: the weighted totals over the flops, by
-    made hand and by draw."""
+def obvious_flop_loop(
+    text: str, dead: str = "", game: str = "holdem"
+) -> tuple[dict[MadeHand | Draw, float], float]:
+    """Every flop of the game's deck less the dead cards (itertools), with every combo of
+    the range that it leaves, classified in one batch: the weighted totals over the
+    flops, by made hand and by draw."""
     dead_cards = parse_cards(dead) if dead else ()
-    deck = [c for c in DECK if c not in dead_cards]
+    deck = [c for c in variant_of(game).deck if c not in dead_cards]
     chosen = Range.parse(text)
-    combos = [(pair, chosen.weight(pair)) for pair in chosen.combos]
+    combos = [(pair, chosen.weight(pair)) for pair in chosen.combos if set(pair) <= set(deck)]
     holes, boards, weights = [], [], []
     flops = 0
     for flop in itertools.combinations(deck, 3):
@@ -196,7 +199,7 @@ def obvious_flop_loop(text: str, dead: str = "") -> tuple[dict[MadeHand | Draw, 
                 holes.append(cards_to_indices(pair))
                 boards.append(cards_to_indices(flop))
                 weights.append(weight)
-    made, draws = classify_batch(np.array(holes), np.array(boards))
+    made, draws = classify_batch(np.array(holes), np.array(boards), game)
     totals: dict[MadeHand | Draw, float] = dict.fromkeys([*MadeHand, *Draw], 0.0)
     for m, flags, weight in zip(made.tolist(), draws.tolist(), weights, strict=True):
         totals[MADE_HANDS[m]] += weight
