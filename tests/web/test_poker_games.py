@@ -86,7 +86,9 @@ def test_a_random_omaha_player_s_distribution_is_summarised(client: TestClient) 
     assert len(shown["combos"]) == MAX_DISTRIBUTION_POINTS
     assert sum(c[1] for c in shown["combos"]) == pytest.approx(1.0)
     mean = sum(c[1] * c[2] for c in shown["combos"])
-    assert mean == pytest.approx(sum(w * e for w, e in zip(spread.weights, spread.equities)))
+    assert mean == pytest.approx(
+        sum(w * e for w, e in zip(spread.weights, spread.equities, strict=True))
+    )
     assert shown["above_50"] == pytest.approx(spread.share_above(0.5))
     first = shown["combos"][0][0]
     assert first.startswith(f"{len(spread.combos) // MAX_DISTRIBUTION_POINTS} hands, ")
@@ -186,7 +188,8 @@ def test_short_deck_monte_carlo_and_refusals(client: TestClient) -> None:
     unknown = client.post("/api/poker/equity", json={"game": "razz", "players": ["AA", "KK"]})
     assert unknown.status_code == 422
     nxt = client.post(
-        "/api/poker/next", json={"game": "omaha", "players": ["AsAhKsKh", ""], "board": "2c 7d 9h 3s 4s"}
+        "/api/poker/next",
+        json={"game": "omaha", "players": ["AsAhKsKh", ""], "board": "2c 7d 9h 3s 4s"},
     )
     assert nxt.status_code == 422 and "a board of 3 or 4 cards, not 5" in nxt.json()["error"]
     bad_hits = client.post(
@@ -337,3 +340,4 @@ def test_every_panel_switches_to_short_deck(browser_page: Any, screenshot: Shot)
     note = page.locator("#distribution .distribution-note")
     expect(note).to_contain_text("player 1's ", timeout=60_000)
     expect(note).to_contain_text("hands are drawn as 1,000 points")
+    screenshot(page, "poker-omaha-summarised")

@@ -27,10 +27,10 @@ from croupier.web.schemas.common import (
 )
 
 __all__ = [
-    "MAX_PRECISION",
     "MAX_DISTRIBUTION_POINTS",
     "MAX_HITS_HANDS",
     "MAX_NEXT_TRIALS",
+    "MAX_PRECISION",
     "MAX_RANGE_TEXT",
     "MAX_TRIALS",
     "MIN_PRECISION",
@@ -198,7 +198,8 @@ class NextCardView(TypedDict):
     exact: bool
     seed: Annotated[str | None, Field(description="the Monte Carlo seed, as digits")]
     stderr: Annotated[
-        float | None, Field(description="Monte Carlo: the largest standard error of a card's equity")
+        float | None,
+        Field(description="Monte Carlo: the largest standard error of a card's equity"),
     ]
 
 
