@@ -68,6 +68,12 @@ def test_omaha_s_distribution_lists_each_hand(client: TestClient) -> None:
     assert shown["above_50"] == spread.share_above(0.5)
 
 
+def test_a_random_hold_em_player_s_distribution_is_sent_whole(client: TestClient) -> None:
+    job = run(client, players=["", "AsAh"], board="Kd 9h 2c", method="exact")
+    shown = job["result"]["players"][0]["distribution"]
+    assert shown["hands"] == len(shown["combos"]) == 1_081 and not shown["summarised"]
+
+
 def test_a_random_omaha_player_s_distribution_is_summarised(client: TestClient) -> None:
     request = {"players": ["", "AsAhKsKh"], "board": "Kd 9h 2c", "seed": "11"}
     job = run(client, game="omaha", method="monte-carlo", trials=30_000, **request)
@@ -252,19 +258,25 @@ def test_choosing_omaha_and_short_deck(browser_page: Any, screenshot: Shot) -> N
     expect(page.locator("#compare-result .verdict")).to_have_text("Hand 1 wins")
 
 
+def calculate_in(page: Any, game: str, players: list[str], board: str) -> None:
+    """Open the page, choose ``game``, ask two players' equity on ``board`` and wait for
+    the answer."""
+    page.goto("/poker")
+    page.select_option("#game", game)
+    for seat, text in enumerate(players, 1):
+        page.fill(f"#hole-{seat}", text)
+    page.fill("#board", board)
+    page.click("#calculate")
+    page.wait_for_selector("#equity-result table")
+
+
 @browser
 def test_every_panel_switches_to_omaha(browser_page: Any, screenshot: Shot) -> None:
     """Omaha chosen: the distribution of a range of hands, the next-card chart and what
     a range hits with Omaha's categories, each the library's figures."""
     expect = pytest.importorskip("playwright.sync_api").expect
     page = browser_page
-    page.goto("/poker")
-    page.select_option("#game", "omaha")
-    page.fill("#hole-1", "AhAd??")
-    page.fill("#hole-2", "KsKd7c7d")
-    page.fill("#board", "Kh 7h 2c")
-    page.click("#calculate")
-    page.wait_for_selector("#equity-result table")
+    calculate_in(page, "omaha", ["AhAd??", "KsKd7c7d"], "Kh 7h 2c")
     expect(page.locator("#distribution svg polyline")).to_have_count(2)
     expect(page.locator("#distribution .chart")).to_contain_text("weakest hand first")
     expect(page.locator("#distribution .distribution-note")).to_have_count(0)  # 903 hands
@@ -309,13 +321,7 @@ def test_every_panel_switches_to_short_deck(browser_page: Any, screenshot: Shot)
     ranking; a random Omaha player's distribution summarised, said on the page."""
     expect = pytest.importorskip("playwright.sync_api").expect
     page = browser_page
-    page.goto("/poker")
-    page.select_option("#game", "shortdeck")
-    page.fill("#hole-1", "AK")
-    page.fill("#hole-2", "TT+")
-    page.fill("#board", "Ts 9d 6c")
-    page.click("#calculate")
-    page.wait_for_selector("#equity-result table")
+    calculate_in(page, "shortdeck", ["AK", "TT+"], "Ts 9d 6c")
     expect(page.locator("#class-grid-box")).to_be_visible()
     page.click("#next-card")
     page.wait_for_selector("#next-result .chart")
@@ -339,5 +345,5 @@ def test_every_panel_switches_to_short_deck(browser_page: Any, screenshot: Shot)
     page.click("#calculate")
     note = page.locator("#distribution .distribution-note")
     expect(note).to_contain_text("player 1's ", timeout=60_000)
-    expect(note).to_contain_text("hands are drawn as 1,000 points")
+    expect(note).to_contain_text("hands are drawn as 1,326 points")
     screenshot(page, "poker-omaha-summarised")

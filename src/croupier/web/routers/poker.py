@@ -381,7 +381,11 @@ def distribution_view(
             group = everything[part * listed // points : (part + 1) * listed // points]
             weight = sum(w for _, w, _ in group)
             mean = sum(w * e for _, w, e in group) / weight if weight else 0.0
-            text = f"{len(group)} hands, {group[0][0]} to {group[-1][0]}"
+            text = (
+                group[0][0]
+                if len(group) == 1
+                else f"{len(group)} hands, {group[0][0]} to {group[-1][0]}"
+            )
             combos.append((text, round(weight, 8), round(mean, 6)))
     return {
         "hands": listed,

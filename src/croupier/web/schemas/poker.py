@@ -57,10 +57,11 @@ MAX_TRIALS: Final = 2_000_000
 #: point needs at most about a million trials.
 MIN_PRECISION: Final = 0.05
 MAX_PRECISION: Final = 5.0
-#: Most points of a player's equity distribution in an answer: a range of more combos
-#: or hands (a random Omaha player holds up to 270,725 hands) is drawn from this many
-#: points, each the mean of consecutive hands (its weight their sum).
-MAX_DISTRIBUTION_POINTS: Final = 1_000
+#: Most points of a player's equity distribution in an answer: every two-card range
+#: (at most 1,326 combos) is sent whole; a range of more hands (a random Omaha player
+#: holds up to 270,725) is drawn from this many points, each the mean of consecutive
+#: hands (its weight their sum).
+MAX_DISTRIBUTION_POINTS: Final = 1_326
 #: Most combos (Omaha: hands) listed one by one in what a range hits on a board; the
 #: totals by category always count every one.
 MAX_HITS_HANDS: Final = 2_000
