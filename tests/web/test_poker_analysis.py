@@ -80,7 +80,13 @@ def test_the_next_card_table_is_a_job(client: TestClient) -> None:
     [
         ({"players": ["AKs", "QQ"]}, 422, "a board of 3 or 4 cards, not 0"),
         ({"players": ["AKs", "QQ"], "board": "Qh 7h 2c 9d 3s"}, 422, "not 5"),
-        ({"players": ["random"] * 4, "board": "Qh 7h 2c"}, 413, "would take over"),
+        ({"players": ["AKs", "QQ"], "board": "Qh 7h 2c", "trials": 5}, 422, "takes no trials"),
+        (
+            {"players": ["AKs", "QQ"], "board": "Qh 7h 2c", "method": "monte-carlo"}
+            | {"trials": 300_000},
+            413,
+            "at most 200,000 trials a card",
+        ),
     ],
 )
 def test_the_next_card_table_refuses_in_one_line(
@@ -88,6 +94,20 @@ def test_the_next_card_table_refuses_in_one_line(
 ) -> None:
     answer = client.post("/api/poker/next", json=request_body)
     assert answer.status_code == status and fragment in answer.json()["error"]
+
+
+def test_a_long_next_card_table_is_monte_carlo_unless_asked_exact(client: TestClient) -> None:
+    """Beyond a few seconds exact, ``auto`` samples (the library's choice, its seed
+    kept); ``exact`` is refused in the job's one line once the library's estimate
+    passes the server's limit."""
+    request: dict[str, Any] = {"players": ["random"] * 4, "board": "Qh 7h 2c", "seed": "9"}
+    job = follow_job(client, "/api/poker/next", request)
+    answer = job["result"]
+    expected = next_card(["random"] * 4, board="Qh 7h 2c", exact=None, rng=9)
+    assert not answer["exact"] and answer["seed"] == "9" and answer["stderr"] == expected.stderr
+    assert [c["equity"] for c in answer["cards"]] == [list(c.equity) for c in expected.cards]
+    refused = follow_job(client, "/api/poker/next", request | {"method": "exact", "seed": None})
+    assert refused["state"] == "failed" and "would take over 30 seconds" in refused["error"]
 
 
 def hits_job(client: TestClient, **request: str) -> dict[str, Any]:

@@ -1,13 +1,16 @@
 """The poker page (``/poker``): the equity calculator and the ``hand1 ; hand2`` comparison.
 
-Both work in the game chosen on the page (``game``: hold'em by default, or Omaha,
-five-card Omaha, short-deck in either order; see :mod:`croupier.poker.games`); the
-range grid, what a range hits and the next-card table are hold'em's.
+Every panel works in the game chosen on the page (``game``: hold'em by default, or
+Omaha, five-card Omaha, short-deck in either order; see :mod:`croupier.poker.games`):
+the equity, its distribution, the next-card table and what a range hits; the 13x13
+range grid is the two-card games'.
 
-The calculator asks a Texas hold'em question: 2 to 10 players, each holding a range
-(range text as :meth:`croupier.poker.Range.parse` reads it: a hand ``AhKh``, a range
-``TT+, AQs+``, ``random``, ``15%``, weights; an empty box is ``random``); a board of 0, 3,
-4 or 5 known cards; dead cards out of play. :func:`croupier.poker.calculate` answers it,
+The calculator asks a question of that game: 2 to 10 players, each holding a range
+(hold'em and short-deck: range text as :meth:`croupier.poker.Range.parse` reads it, a
+hand ``AhKh``, a range ``TT+, AQs+``, ``random``, ``15%``, weights; Omaha and Omaha-5:
+:meth:`croupier.poker.ranges.holdings.HoleRange.parse`, hands, ``AsAh??`` and the generic
+syntax such as ``AA!AAA`` or ``AxAyxy``; an empty box is ``random``); a board of 0, 3, 4
+or 5 known cards; dead cards out of play. :func:`croupier.poker.calculate` answers it,
 exactly or by Monte Carlo, as a background job the page watches with a progress bar.
 :func:`equity_question` turns the request into the library's question and
 :func:`plan_equity` into the library call: the only two places that know how the request
@@ -19,10 +22,13 @@ else Monte Carlo to a standard error of 0.1 percentage point), ``exact`` (refuse
 ``monte-carlo`` (a number of trials, or a precision). Seeds travel as strings of digits
 both ways: a JavaScript number keeps about 16 digits, a seed has up to 19.
 
-Beside the equity: each class's equity, win and tie (the grid), each range's equity
-distribution, the next-card table (``/api/poker/next``, a job like the equity), what a
-range hits on the board or over every flop (``/api/poker/hits``, a job too: every flop
-takes seconds), and the ranges the
+Beside the equity: each class's equity, win and tie (the grid, two-card games), each
+range's equity distribution (Omaha's by hand: at most :data:`MAX_DISTRIBUTION_POINTS`
+points a player, each the mean of consecutive hands beyond that), the next-card table
+(``/api/poker/next``, a job like the equity: exact when that is quick, else Monte
+Carlo), what a range hits on the board or over every flop (``/api/poker/hits``, a job
+too: every flop takes seconds; at most :data:`MAX_HITS_HANDS` hands listed), and the
+ranges the
 range picker offers (:data:`PRESETS`, each with its source; a top-X% slider reads
 ``X%`` through ``/api/poker/range``, in the library's order).
 """
@@ -48,7 +54,7 @@ from croupier.poker import (
     exact_seconds,
 )
 from croupier.poker.calc import MAX_PLAYERS
-from croupier.poker.calc.distribution import equity_distribution
+from croupier.poker.calc.distribution import EquityDistribution, equity_distribution
 from croupier.poker.calc.nextcard import NextCardResult, next_card
 from croupier.poker.evaluation.hand import evaluate_game
 from croupier.poker.games import VARIANTS
@@ -63,11 +69,15 @@ from croupier.web.jobs import Jobs, Progress
 from croupier.web.routers.jobs import add_job_routes
 from croupier.web.schemas import CHANGES, SENDS, answers
 from croupier.web.schemas.poker import (
+    MAX_DISTRIBUTION_POINTS,
+    MAX_HITS_HANDS,
+    MAX_NEXT_TRIALS,
     MAX_PRECISION,
     MAX_TRIALS,
     MIN_PRECISION,
     CompareAnswer,
     CompareRequest,
+    Distribution,
     EquityJobAnswer,
     EquityRequest,
     EquityView,
@@ -182,10 +192,65 @@ def _calculate(
     progress: Progress,
 ) -> CalcResult:
     """The library's calculation for a planned question (picklable: the server's worker
-    processes run it)."""
+    processes run it); in Omaha and Omaha-5 each hand's figures are kept, for the
+    distribution."""
     return calculate(
-        question, exact=exact, trials=trials, precision=precision, rng=seed, progress=progress
+        question,
+        exact=exact,
+        trials=trials,
+        precision=precision,
+        rng=seed,
+        progress=progress,
+        by_hand=not question.variant.two_card,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class NextPlan:
+    """How a next-card table is made, as :func:`~croupier.poker.calc.nextcard.next_card`
+    takes it: exact (True), exact when quick else Monte Carlo (None), or Monte Carlo
+    (False) with its trials a card or its precision, from ``seed``."""
+
+    exact: bool | None
+    trials: int | None
+    precision: float | None
+    seed: int
+
+
+def plan_next(request: EquityRequest) -> tuple[EquityQuestion, NextPlan]:
+    """Check a next-card request now (a board of 3 or 4 cards, the method's options):
+    the calculator's method (``auto``: exact when that takes a few seconds, else Monte
+    Carlo to the library's precision a card; ``exact``: refused, in the job's error,
+    beyond :data:`EXACT_SECONDS`; ``monte-carlo``: its trials, at most
+    :data:`~croupier.web.schemas.poker.MAX_NEXT_TRIALS` a card, or its precision).
+
+    >>> question, plan = plan_next(EquityRequest(players=["AA", "KK"], board="Kd 9h 2c", seed="7"))
+    >>> len(question.board), plan
+    (3, NextPlan(exact=None, trials=None, precision=None, seed=7))
+    """
+    question = equity_question(request)
+    if len(question.board) not in (3, 4):
+        raise ApiError(
+            422,
+            f"the next card follows a flop or a turn: a board of 3 or 4 cards, not "
+            f"{len(question.board)}",
+        )
+    if request.method != "monte-carlo" and (
+        request.trials is not None or request.precision is not None
+    ):
+        raise ApiError(422, f"{request.method} mode takes no trials or precision")
+    if request.trials is not None and request.precision is not None:
+        raise ApiError(422, "give trials or a precision, not both")
+    if request.trials is not None and request.trials > MAX_NEXT_TRIALS:
+        raise ApiError(
+            413,
+            f"the next-card table deals at most {MAX_NEXT_TRIALS:,} trials a card here, not "
+            f"{request.trials:,}: ask fewer, or a precision",
+        )
+    exact = {"exact": True, "auto": None, "monte-carlo": False}[request.method]
+    seed = request.seed if request.seed is not None else secrets.randbelow(2**63)
+    precision = None if request.precision is None else request.precision / 100
+    return question, NextPlan(exact, request.trials, precision, seed)
 
 
 def equity_job(
@@ -198,11 +263,21 @@ def equity_job(
     return equity_view(question, plan, work(progress))
 
 
-def next_job(question: EquityQuestion, progress: Progress) -> NextCardView:
-    """A next-card job's work (in a worker process): the table listing every assignment
-    (suit families do not map cards to cards), so its own estimate may run a few times
-    the exact answer's: it is bounded again there."""
-    return next_view(next_card(question, progress=progress, limit=EXACT_SECONDS * 4))
+def next_job(question: EquityQuestion, plan: NextPlan, progress: Progress) -> NextCardView:
+    """A next-card job's work (in a worker process), in any game: the table, exact when
+    it takes at most :data:`EXACT_SECONDS` here (the library estimates it; an exact
+    request beyond that is refused in the job's one-line error), else by Monte Carlo."""
+    return next_view(
+        next_card(
+            question,
+            progress=progress,
+            limit=EXACT_SECONDS,
+            exact=plan.exact,
+            trials=plan.trials,
+            precision=plan.precision,
+            rng=plan.seed,
+        )
+    )
 
 
 def hits_job(question: HitsQuestion, progress: Progress) -> HitsView:
@@ -211,6 +286,11 @@ def hits_job(question: HitsQuestion, progress: Progress) -> HitsView:
     >>> view = hits_job(HitsQuestion.parse("QQ+, AK", board="Ks 7d 2c"), lambda done, total: None)
     >>> view["combos"], view["made"][5]["category"], view["made"][5]["combos"]
     (27.0, 'set', 3.0)
+    >>> view = hits_job(HitsQuestion.parse("AA!AAA", board="Ks 7d 2c", game="omaha"), print)
+    >>> view["combos"], view["listed"], len(view["hands"])
+    (5940.0, 5940, 2000)
+    >>> [(row["category"], row["combos"]) for row in view["made"][7:9]]
+    [('top set', 18.0), ('lower set', 36.0)]
     """
     return hits_view(question.answer(progress))
 
@@ -255,16 +335,7 @@ def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) 
                 "tie": player.tie,
                 "stderr": player.stderr,
                 "grid": grid_view(player.grid, player.grid_win, player.grid_tie),
-                "distribution": {
-                    "above_50": spreads[i].share_above(0.5),
-                    "above_75": spreads[i].share_above(0.75),
-                    "combos": [
-                        (combo, round(weight, 8), round(equity, 6))
-                        for combo, weight, equity in zip(
-                            spreads[i].combos, spreads[i].weights, spreads[i].equities, strict=True
-                        )
-                    ],
-                },
+                "distribution": distribution_view(spreads[i]),
             }
         )
     return {
@@ -276,6 +347,52 @@ def equity_view(question: EquityQuestion, plan: EquityPlan, result: CalcResult) 
         "exact": result.exact,
         "method": plan.method,
         "seed": None if result.exact or plan.seed is None else str(plan.seed),
+    }
+
+
+def distribution_view(
+    spread: EquityDistribution, points: int = MAX_DISTRIBUTION_POINTS
+) -> Distribution:
+    """A player's equity distribution, each combo (Omaha: hand) weakest first with its
+    share of the range and its equity; a range of more than ``points`` combos as
+    ``points`` groups of consecutive ones, each with their summed share, their mean
+    equity (weighted by their shares) and their first and last hands (the shares above
+    50% and 75% always count every hand).
+
+    >>> from croupier.poker import calculate
+    >>> result = calculate(["AhAd??", "KsKd7c7d"], board="Kh 7h 2c", game="omaha", exact=True,
+    ...                    by_hand=True)
+    >>> view = distribution_view(equity_distribution(result)[0], points=3)
+    >>> view["hands"], view["summarised"], len(view["combos"])
+    (903, True, 3)
+    >>> view["combos"][0][:2]
+    ('301 hands, AsAhAdAc to AhAd8s4d', 0.33333333)
+    >>> round(sum(point[1] for point in view["combos"]), 6)
+    1.0
+    """
+    listed = len(spread.combos)
+    rows = zip(spread.combos, spread.weights, spread.equities, strict=True)
+    if listed <= points:
+        combos = [(combo, round(weight, 8), round(equity, 6)) for combo, weight, equity in rows]
+    else:
+        everything = list(rows)
+        combos = []
+        for part in range(points):
+            group = everything[part * listed // points : (part + 1) * listed // points]
+            weight = sum(w for _, w, _ in group)
+            mean = sum(w * e for _, w, e in group) / weight if weight else 0.0
+            text = (
+                group[0][0]
+                if len(group) == 1
+                else f"{len(group)} hands, {group[0][0]} to {group[-1][0]}"
+            )
+            combos.append((text, round(weight, 8), round(mean, 6)))
+    return {
+        "hands": listed,
+        "summarised": listed > points,
+        "above_50": spread.share_above(0.5),
+        "above_75": spread.share_above(0.75),
+        "combos": combos,
     }
 
 
@@ -294,12 +411,16 @@ def next_view(result: NextCardResult) -> NextCardView:
             for row in result.cards
         ],
         "games": result.games,
+        "exact": result.exact,
+        "seed": None if result.seed is None else str(result.seed),
+        "stderr": result.stderr,
     }
 
 
 def hits_view(result: HitsResult) -> HitsView:
     """What a range hits: the totals by category (with each one's definition) and, on a
-    board, every combo."""
+    board, every combo (the first :data:`MAX_HITS_HANDS`: a random Omaha hand has
+    over 200,000 on a flop)."""
 
     def rows(counts: Any) -> list[HitsCategory]:
         return [
@@ -328,8 +449,9 @@ def hits_view(result: HitsResult) -> HitsView:
                 "made": hit.made.value,
                 "draws": [d.value for d in hit.draws],
             }
-            for hit in result.combos
+            for hit in result.combos[:MAX_HITS_HANDS]
         ],
+        "listed": len(result.combos),
     }
 
 
@@ -444,26 +566,10 @@ def start_equity(
     responses=answers(*CHANGES),
 )
 def start_next(request: Request, body: EquityRequest, jobs: JobsService, owner: Owner) -> Response:
-    """Start the next-card table of the question (a board of 3 or 4 cards), exact; poll
-    ``/api/poker/jobs/<job>`` for it. Refused (413) when it would take over
-    :data:`EXACT_SECONDS` here."""
-    question = equity_question(body)
-    if body.game != "holdem":
-        raise ApiError(422, f"the next-card table is hold'em's, not {question.variant.label}'s")
-    if len(question.board) not in (3, 4):
-        raise ApiError(
-            422,
-            f"the next card follows a flop or a turn: a board of 3 or 4 cards, not "
-            f"{len(question.board)}",
-        )
-    seconds = exact_seconds(question, limit=EXACT_SECONDS)
-    if seconds is None:
-        raise ApiError(
-            413,
-            f"the next-card table would take over {EXACT_SECONDS:.0f} seconds on this server: "
-            "narrow the ranges",
-        )
-    return start_job(request, jobs, owner, "next", functools.partial(next_job, question))
+    """Start the next-card table of the question (a board of 3 or 4 cards), in its game,
+    by the calculator's method (:func:`plan_next`); poll ``/api/poker/jobs/<job>`` for it."""
+    question, plan = plan_next(body)
+    return start_job(request, jobs, owner, "next", functools.partial(next_job, question, plan))
 
 
 @router.post(
@@ -473,12 +579,15 @@ def start_next(request: Request, body: EquityRequest, jobs: JobsService, owner: 
     responses=answers(*CHANGES),
 )
 def start_hits(request: Request, body: HitsRequest, jobs: JobsService, owner: Owner) -> Response:
-    """Start what the range (empty: random) makes on the board (3 to 5 cards), combo by
-    combo, or over every flop when there is no board; poll ``/api/poker/jobs/<job>`` for
+    """Start what the range (empty: random; the game's range syntax) makes in its game
+    on the board (3 to 5 cards), combo by combo, or over every flop when there is no
+    board; poll ``/api/poker/jobs/<job>`` for
     it. The question is checked first (a bad range or card, a board of 2 cards, no live
     combo: a one-line 422); a browser's new question cancels its last one."""
     text = body.range if body.range.strip() else "random"
-    question = HitsQuestion.parse(text, body.board.strip() or None, body.dead.strip() or None)
+    question = HitsQuestion.parse(
+        text, body.board.strip() or None, body.dead.strip() or None, body.game
+    )
     return start_job(request, jobs, owner, "hits", functools.partial(hits_job, question))
 
 

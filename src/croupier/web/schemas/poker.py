@@ -27,6 +27,9 @@ from croupier.web.schemas.common import (
 )
 
 __all__ = [
+    "MAX_DISTRIBUTION_POINTS",
+    "MAX_HITS_HANDS",
+    "MAX_NEXT_TRIALS",
     "MAX_PRECISION",
     "MAX_RANGE_TEXT",
     "MAX_TRIALS",
@@ -54,6 +57,16 @@ MAX_TRIALS: Final = 2_000_000
 #: point needs at most about a million trials.
 MIN_PRECISION: Final = 0.05
 MAX_PRECISION: Final = 5.0
+#: Most points of a player's equity distribution in an answer: every two-card range
+#: (at most 1,326 combos) is sent whole; a range of more hands (a random Omaha player
+#: holds up to 270,725) is drawn from this many points, each the mean of consecutive
+#: hands (its weight their sum).
+MAX_DISTRIBUTION_POINTS: Final = 1_326
+#: Most combos (Omaha: hands) listed one by one in what a range hits on a board; the
+#: totals by category always count every one.
+MAX_HITS_HANDS: Final = 2_000
+#: Most Monte Carlo deals a card in a next-card table.
+MAX_NEXT_TRIALS: Final = 200_000
 #: Longest range text per player.
 MAX_RANGE_TEXT: Final = 500
 _SEED = re.compile(r"[0-9]{1,19}")
@@ -96,13 +109,25 @@ class CompareAnswer(TypedDict):
 
 @closed
 class Distribution(TypedDict):
-    """A player's equity distribution: each combo of the range, weakest first."""
+    """A player's equity distribution: each combo (Omaha: hand) of the range, weakest
+    first; beyond :data:`MAX_DISTRIBUTION_POINTS` of them, that many points, each the
+    mean of consecutive ones."""
 
+    hands: Annotated[
+        int, Field(ge=0, description="the combos (Omaha: hands) the distribution counts")
+    ]
+    summarised: Annotated[
+        bool,
+        Field(description="each point the mean of consecutive hands (too many to list)"),
+    ]
     above_50: Annotated[float, Field(ge=0, description="the share of the range above 50% equity")]
     above_75: Annotated[float, Field(ge=0, description="the share of the range above 75% equity")]
     combos: Annotated[
         list[tuple[str, float, float]],
-        Field(description="each combo: its text, its share of the range, its equity"),
+        Field(
+            description="each combo: its text, its share of the range, its equity (summarised: "
+            "'N hands, FIRST to LAST', their summed share, their mean equity)"
+        ),
     ]
 
 
@@ -171,6 +196,12 @@ class NextCardView(TypedDict):
     players: list[NextPlayer]
     cards: list[NextCardRow]
     games: Annotated[int, Field(ge=0)]
+    exact: bool
+    seed: Annotated[str | None, Field(description="the Monte Carlo seed, as digits")]
+    stderr: Annotated[
+        float | None,
+        Field(description="Monte Carlo: the largest standard error of a card's equity"),
+    ]
 
 
 @closed
@@ -216,8 +247,13 @@ class HitsView(TypedDict):
     made: list[HitsCategory]
     draws: list[HitsCategory]
     hands: Annotated[
-        list[HitsHand], Field(description="each combo, on one board (none over every flop)")
+        list[HitsHand],
+        Field(
+            description="each combo on one board (none over every flop), the first "
+            f"{MAX_HITS_HANDS:,} of them at most"
+        ),
     ]
+    listed: Annotated[int, Field(ge=0, description="the combos on the board, listed or not")]
 
 
 @closed
@@ -298,8 +334,10 @@ class EquityRequest(RequestModel):
 
 
 class HitsRequest(RequestModel):
-    """What a range hits: the range (``""``: random), the board (none: every flop)."""
+    """What a range hits in a game: the range (``""``: random; the game's range syntax),
+    the board (none: every flop)."""
 
+    game: GameName = "holdem"
     range: str = Field("", max_length=MAX_RANGE_TEXT)
     board: str = Field("", max_length=100)
     dead: str = Field("", max_length=300)

@@ -1,7 +1,7 @@
 // The poker page: the equity calculator of the game chosen (hold'em, Omaha, five-card
 // Omaha, short-deck; with its card grid and, in two-card games, its range grid), the
 // analyses of its answer (each hand's equity, the equity distribution, the next card,
-// exports), what a range hits (hold'em), and the comparison.
+// exports), what a range hits, and the comparison: every panel in the game chosen.
 "use strict";
 
 (() => {
@@ -589,7 +589,8 @@
 
   function renderAnalysis() {
     const result = lastResult;
-    $("analysis").hidden = result === null || !rules().two_card; // Omaha hands: no grid
+    $("analysis").hidden = result === null;
+    $("class-grid-box").hidden = !rules().two_card; // Omaha hands: no 13x13 grid
     $("result-tools").hidden = result === null;
     nextJobs.forget(); // a table under way was for the answer this one replaces
     lastNext = null;
@@ -610,7 +611,7 @@
       select.append(option);
     }
     if (kept && Number(kept) <= result.players.length) select.value = kept;
-    drawClassGrid();
+    if (rules().two_card) drawClassGrid();
     drawDistribution();
   }
 
@@ -669,7 +670,8 @@
       chart.append(under);
     }
     const caption = svg("text", { x: x(0.5), y: height - 4, "text-anchor": "middle", class: "axis" });
-    caption.textContent = "share of the range, weakest combo first";
+    const unit = rules().two_card ? "combo" : "hand";
+    caption.textContent = `share of the range, weakest ${unit} first`;
     chart.append(caption);
     lastResult.players.forEach((row, i) => {
       let at = 0;
@@ -685,6 +687,10 @@
       chart.append(line);
     });
     box.append(chart, legend(lastResult.players.map((row) => `Player ${row.player}: ${percent(row.distribution.above_50, 1)} of the range above 50% equity, ${percent(row.distribution.above_75, 1)} above 75%`)));
+    // A range of more hands than the server lists is drawn from its points, each the
+    // mean of consecutive hands: say so, with the count.
+    const notes = lastResult.players.filter((row) => row.distribution.summarised).map((row) => `player ${row.player}'s ${row.distribution.hands.toLocaleString("en")} ${unit}s are drawn as ${row.distribution.combos.length.toLocaleString("en")} points, each the mean of consecutive ${unit}s`);
+    if (notes.length) box.append(el("p", "hint distribution-note", `Summarised: ${notes.join("; ")}.`));
   }
 
   // A chart's legend: each player's colour (in the players' order) and what it says.
@@ -763,7 +769,10 @@
     const now = el("li");
     now.append(el("span", "swatch now-swatch"), "dashed lines: where the players' equity stands now (the bars average to them)");
     key.append(now);
-    box.append(chart, key);
+    const how = table.exact
+      ? `Exact: every deal (${table.games.toLocaleString("en")}).`
+      : `Monte Carlo: ${table.games.toLocaleString("en")} deals (seed ${table.seed}), a card's equity within a standard error of ${(100 * table.stderr).toFixed(2)} points.`;
+    box.append(chart, key, el("p", "hint next-method", how));
     const details = el("details");
     details.append(el("summary", "", `The ${count} ${table.street} cards, their chance and each player's equity once they come`));
     const grid = el("table", "next-table");
@@ -892,7 +901,8 @@
 
   function hitsTable(title, rows, answer) {
     const table = el("table", "hits-table");
-    const thead = tableHead([title, answer.boards > 1 ? "Combos a flop" : "Combos", "Share"]);
+    const unit = rules().two_card ? "Combos" : "Hands";
+    const thead = tableHead([title, answer.boards > 1 ? `${unit} a flop` : unit, "Share"]);
     const body = el("tbody");
     for (const row of rows) {
       const tr = el("tr", row.combos ? "" : "none");
@@ -914,7 +924,7 @@
     $("hits-error").textContent = "";
     const box = $("hits-result");
     const player = Number($("hits-player").value || 1);
-    const asked = { range: $("hole-" + player).value, board: $("board").value, dead: $("dead").value };
+    const asked = { game, range: $("hole-" + player).value, board: $("board").value, dead: $("dead").value };
     let job;
     try {
       job = await hitsJobs.run("/api/poker/hits", asked, (d, t) => showProgress("hits-", d, t));
@@ -928,17 +938,21 @@
     $("hits-progress-line").hidden = true;
     const answer = job.result;
     box.replaceChildren();
+    const units = rules().two_card ? "combos" : "hands";
     const dead = answer.dead.length ? `, ${answer.dead.map((c) => c.code).join(" ")} dead` : "";
     const where = answer.boards > 1
-      ? `over every flop${dead} (${answer.boards.toLocaleString("en")} flops; ${answer.combos.toFixed(1)} live combos a flop on average)`
-      : `on ${answer.board.map((c) => c.code).join(" ")}${dead}, ${Math.round(answer.combos * 100) / 100} live combos`;
+      ? `over every flop${dead} (${answer.boards.toLocaleString("en")} flops; ${answer.combos.toFixed(1)} live ${units} a flop on average)`
+      : `on ${answer.board.map((c) => c.code).join(" ")}${dead}, ${(Math.round(answer.combos * 100) / 100).toLocaleString("en")} live ${units}`;
     box.append(el("p", "", `${answer.range}: ${where}; ${percent(answer.pair_or_better, 1)} make a pair or better.`));
     const scroller = el("div", "table-scroll");
     scroller.append(hitsTable("Made hand", answer.made, answer), hitsTable("Draw", answer.draws, answer));
     box.append(scroller);
     if (answer.hands.length) {
       const details = el("details");
-      details.append(el("summary", "", `Every combo (${answer.hands.length})`));
+      const unit = rules().two_card ? "combo" : "hand";
+      details.append(el("summary", "", answer.listed > answer.hands.length
+        ? `The first ${answer.hands.length.toLocaleString("en")} ${unit}s of ${answer.listed.toLocaleString("en")} (the table above counts them all)`
+        : `Every ${unit} (${answer.hands.length})`));
       const list = el("ul", "hits-hands");
       for (const hand of answer.hands) {
         const item = el("li");
@@ -987,8 +1001,8 @@
   // --- the game ------------------------------------------------------------------------
 
   // Play another game: its deck in the card picker, its examples in the seats and the
-  // comparison, its tools (the range grid and what a range hits are for two-card games
-  // and hold'em); the last answers, and those still to come, are another game's: they go.
+  // comparison, its tools (the range grid is for two-card games; every other panel works
+  // in each game); the last answers, and those still to come, are another game's: they go.
   function setGame(name) {
     game = name;
     window.clearTimeout(sliderTimer); // the slider's range was for the last game's grid
@@ -1011,10 +1025,6 @@
     lastResult = null;
     renderAnalysis();
     renderSeats();
-    const holdem = game === "holdem";
-    $("hits-holdem").hidden = holdem;
-    $("hits-submit").disabled = !holdem;
-    $("next-card").hidden = !holdem;
     $("compare-line").value = LINES[game];
     $("compare-label").replaceChildren(
       "Two hands, ",
