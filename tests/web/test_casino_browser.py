@@ -246,16 +246,6 @@ def _steps(game: Any) -> list[str]:
     ]
 
 
-def click_puzzle_move(page: Any, move: Any) -> None:
-    """Put ``move`` (a legal move of the puzzle's view) together on the table and send it."""
-    page.click(f"#hand [data-card='{move['card']}']")
-    for index in move["items"]:
-        page.click(f"#table-items [data-index='{index}']")
-    button = page.locator(f"#move-actions [data-action='{move['action']}']")
-    assert button.get_attribute("data-legal") == "true"
-    button.click()
-
-
 def test_a_puzzle_solved_on_the_table(browser_page: Any, screenshot: Shot) -> None:
     from croupier.casino.puzzles import load_puzzles
 
@@ -287,7 +277,7 @@ def test_a_puzzle_solved_on_the_table(browser_page: Any, screenshot: Shot) -> No
     page.click("#clear-choice")
     # The solution, picked as in a game, solves it.
     solution = next(m for m in shown["legal"] if m["notation"] == str(puzzle.solutions[0]))
-    click_puzzle_move(page, solution)
+    click_move(page, solution)
     expect(page.locator("#verdict")).to_contain_text("Solved: the best move.")
     expect(page.locator("#verdict")).to_contain_text("Why: ")
     expect(page.locator("#record")).to_contain_text("1 of 1 solved")
@@ -302,7 +292,7 @@ def test_a_puzzle_solved_on_the_table(browser_page: Any, screenshot: Shot) -> No
     following = page.request.get("/api/casino/puzzles").json()["puzzle"]
     solutions = {str(move) for move in puzzles[following["id"]].solutions}
     wrong = next(m for m in following["legal"] if m["notation"] not in solutions)
-    click_puzzle_move(page, wrong)
+    click_move(page, wrong)
     expect(page.locator("#verdict")).to_contain_text("Not the best: ")
     expect(page.locator("#record")).to_contain_text("1 of 2 solved")
     screenshot(page, "casino-puzzle-wrong")

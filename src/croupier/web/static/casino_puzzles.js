@@ -67,6 +67,7 @@
     const player = state.player;
     $("record").textContent = `${player.rating} (± ${player.deviation}): ${player.solved} of ${player.tried} solved.`;
     document.body.dataset.answered = String(pending !== null);
+    document.body.dataset.busy = String(busy);
   }
 
   function showVerdict(result) {
