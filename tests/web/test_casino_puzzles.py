@@ -152,3 +152,17 @@ def test_serve_gives_the_person_s_file_only_when_not_public(
     ran = croupier("serve", "--port", "0", "--no-save", *extra)
     assert ran.exit_code == 0, ran.stderr
     assert served[0].puzzle_history == (None if public else history_path())
+
+
+def test_a_history_file_that_cannot_be_read_is_one_line_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "casino-puzzles.json"
+    path.write_text('{"player": "strong"}\n', encoding="utf-8")
+    app = create_app(tmp_path / "state", puzzle_history=path)
+    with TestClient(app) as browser:
+        refused = browser.get("/api/casino/puzzles")
+        assert refused.status_code == 422
+        error = refused.json()["error"]
+        assert str(path) in error and "not a puzzle history" in error and "\n" not in error
+        page = browser.get("/casino/puzzles")
+        assert page.status_code == 422 and "not a puzzle history" in page.text
+    assert path.read_text(encoding="utf-8") == '{"player": "strong"}\n'
