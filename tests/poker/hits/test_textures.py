@@ -114,7 +114,9 @@ def test_combined_textures_must_all_hold() -> None:
     expected = naive_flops(["rainbow", "connected"], Rank.TEN, "holdem")
     assert int(chosen.kept().sum()) == len(expected) > 0
     with pytest.raises(PokerError, match="every one must hold"):
-        HitsQuestion.parse("AKs", texture=FlopTexture(chosen.textures | {Texture.PAIRED}, chosen.high))
+        HitsQuestion.parse(
+            "AKs", texture=FlopTexture(chosen.textures | {Texture.PAIRED}, chosen.high)
+        )
 
 
 def test_bad_textures_are_refused() -> None:

@@ -308,7 +308,7 @@ class HitsResult:
     draws: Mapping[AnyDraw, float]
     combos: tuple[ComboHit, ...] = ()
     game: Game = Game.HOLDEM
-    texture: FlopTexture = FlopTexture()
+    texture: FlopTexture = FlopTexture()  # noqa: RUF009 (frozen: one value shared)
 
     def _repr_html_(self) -> str:
         """Each category's combos and share, drawn in a notebook (:mod:`croupier.poker.display`)."""
@@ -466,7 +466,7 @@ class HitsQuestion:
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
     game: Game = Game.HOLDEM
-    texture: FlopTexture = FlopTexture()
+    texture: FlopTexture = FlopTexture()  # noqa: RUF009 (frozen: one value shared)
 
     @classmethod
     def parse(
@@ -482,7 +482,10 @@ class HitsQuestion:
         none, a combo left live; a flop ``texture`` only without a board, kept by at
         least one flop the dead cards leave."""
         variant = variant_of(game)
-        texture = texture if texture is not None else FlopTexture()
+        if texture is None:
+            texture = FlopTexture()
+        elif not isinstance(texture, FlopTexture):
+            raise TypeError(f"texture must be a FlopTexture or None, not {type(texture).__name__}")
         chosen = _read_range(range_, variant)
         board_cards, dead_cards = _cards(board, "the board"), _cards(dead, "the dead cards")
         variant.check_deck(board_cards, "the board")

@@ -31,12 +31,14 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.arguments import checked
 from croupier.cards import Rank, parse_rank
 from croupier.choices import parse_choice
 from croupier.errors import CroupierError
@@ -75,7 +77,9 @@ def _within_straight(game: Game) -> NDArray[np.bool_]:
 
 
 @functools.cache
-def _flop_facts() -> tuple[NDArray[np.int8], NDArray[np.int8], NDArray[np.int64], NDArray[np.int64]]:
+def _flop_facts() -> tuple[
+    NDArray[np.int8], NDArray[np.int8], NDArray[np.int64], NDArray[np.int64]
+]:
     """Each flop's number of suits, of ranks, its set of ranks and its highest rank."""
     cards = all_flops().cards
     suits = (flop_suits() != 0).sum(axis=1).astype(np.int8)
@@ -85,23 +89,23 @@ def _flop_facts() -> tuple[NDArray[np.int8], NDArray[np.int8], NDArray[np.int64]
     return suits, ranks, rank_set, high
 
 
+#: The textures read off the number of suits, of the number of ranks, of a flop.
+_SUITS: Final = {Texture.MONOTONE: 1, Texture.TWO_TONE: 2, Texture.RAINBOW: 3}
+_RANKS: Final = {Texture.TRIPS: 1, Texture.PAIRED: 2, Texture.UNPAIRED: 3}
+
+
 def _holds(texture: Texture, game: Game) -> NDArray[np.bool_]:
+    """Which of the 22,100 flops have the texture (in the game: its straights)."""
     suits, ranks, rank_set, _ = _flop_facts()
-    connected = (ranks == 3) & _within_straight(game)[rank_set]
-    match texture:
-        case Texture.MONOTONE | Texture.TWO_TONE | Texture.RAINBOW:
-            wanted = {Texture.MONOTONE: 1, Texture.TWO_TONE: 2, Texture.RAINBOW: 3}[texture]
-            return suits == wanted
-        case Texture.UNPAIRED:
-            return ranks == 3
-        case Texture.PAIRED:
-            return ranks == 2
-        case Texture.TRIPS:
-            return ranks == 1
-        case Texture.CONNECTED:
-            return connected
-        case Texture.DISCONNECTED:
-            return ~connected
+    holds: NDArray[np.bool_]
+    if texture in _SUITS:
+        holds = suits == _SUITS[texture]
+    elif texture in _RANKS:
+        holds = ranks == _RANKS[texture]
+    else:
+        connected = (ranks == 3) & _within_straight(game)[rank_set]
+        holds = connected if texture is Texture.CONNECTED else ~connected
+    return holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,16 +116,26 @@ class FlopTexture:
     textures: frozenset[Texture] = frozenset()
     high: Rank | None = None
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.textures, frozenset) or not all(
+            isinstance(t, Texture) for t in self.textures
+        ):
+            raise TypeError("textures must be a frozenset of Texture values")
+        if self.high is not None and not isinstance(self.high, Rank):
+            raise TypeError(f"high must be a Rank or None, not {type(self.high).__name__}")
+
     @classmethod
+    @checked
     def parse(
-        cls, textures: str | Iterable[str | Texture] = (), high: str | Rank | None = None
+        cls, textures: str | Sequence[str | Texture] = (), high: str | Rank | None = None
     ) -> FlopTexture:
         """Textures by name (a text may name several, separated by commas or spaces) and
         the highest rank (``A``, ``K``... ``2``); a bad name raises a :class:`PokerError`
         naming it.
 
-        >>> FlopTexture.parse("rainbow connected", high="t")
-        FlopTexture(textures=frozenset({<Texture.RAINBOW: 'rainbow'>, <Texture.CONNECTED: 'connected'>}), high=<Rank.TEN: 10>)
+        >>> chosen = FlopTexture.parse("rainbow connected", high="t")
+        >>> chosen.names, chosen.high
+        (('rainbow', 'connected'), <Rank.TEN: 10>)
         """
         items = [textures] if isinstance(textures, str) else list(textures)
         chosen: set[Texture] = set()
@@ -157,6 +171,7 @@ class FlopTexture:
             words.append(f"{self.high.word} high")
         return ", ".join(words) if words else "every flop"
 
+    @checked
     def kept(self, game: Game | str = Game.HOLDEM) -> NDArray[np.bool_]:
         """Which of the 22,100 flops (numbered as :func:`~croupier.poker.hits.flops.all_flops`)
         are in ``game``'s deck and have this texture."""
@@ -166,7 +181,7 @@ class FlopTexture:
 @functools.cache
 def _kept(texture: FlopTexture, game: Game) -> NDArray[np.bool_]:
     cards = all_flops().cards
-    keep = (cards >> 2).min(axis=1) + 2 >= variant_of(game).lowest_rank
+    keep: NDArray[np.bool_] = (cards >> 2).min(axis=1) + 2 >= variant_of(game).lowest_rank
     for one in texture.textures:
         keep &= _holds(one, game)
     if texture.high is not None:
@@ -174,6 +189,7 @@ def _kept(texture: FlopTexture, game: Game) -> NDArray[np.bool_]:
     return keep
 
 
+@checked
 def texture_counts(game: Game | str = Game.HOLDEM) -> dict[Texture, int]:
     """How many flops of ``game``'s deck have each texture.
 
