@@ -304,13 +304,15 @@ def flop_totals(
     holdings: NDArray[np.int64],
     dead: NDArray[np.int64],
     progress: Callable[[int, int], None] | None = None,
+    counted: NDArray[np.bool_] | None = None,
 ) -> NDArray[np.float64]:
     """How many (holding, flop) pairs make each :class:`OmahaHand`, then have each
     :class:`OmahaDraw`: every holding of ``holdings`` (live: no card of ``dead``) with
     every flop that its cards and the ``dead`` cards leave. One holding of each family
     (:func:`families`) is classified, counted as many times as its family has members;
     the rank-only categories are worked out once for each pair of (a holding's ranks,
-    one of the 455 flop rank patterns)."""
+    one of the 455 flop rank patterns). ``counted``: the flops counted (a texture's;
+    None: all)."""
     kept, counts = families(holdings, dead)
     flops = all_flops()
     places, patterns = flop_ranks()
@@ -321,6 +323,8 @@ def flop_totals(
     hole_suits = suit_masks(kept)
     dead_suits = _dead_suits(dead)
     no_dead = ~flops.holding[dead].any(axis=0)
+    if counted is not None:
+        no_dead &= counted
     totals = np.zeros(len(OMAHA_MADE) + len(OMAHA_DRAWS))
     step = max(1, _BLOCK // len(flops.cards))
     for start in range(0, len(kept), step):
