@@ -45,6 +45,7 @@ from croupier.poker.hits.omaha import OMAHA_DRAWS, OMAHA_MADE, classify_omaha, f
 from croupier.poker.hits.textures import FlopTexture
 from croupier.poker.ranges.generic import GenericRange
 from croupier.poker.ranges.holdem import Range, RangeError
+from croupier.poker.ranges.holdings import HoleRange
 from croupier.poker.ranges.starting_hands import CLASS_COMBOS, CLASS_OF_COMBO, COMBO_CARDS
 
 if TYPE_CHECKING:
@@ -400,15 +401,17 @@ def _board_size(size: int) -> PokerError:
     return PokerError(f"a board of {plural(size, 'card')}: expected 3, 4 or 5 cards")
 
 
-#: What a range is read into: hold'em's and short-deck's ranges, Omaha's holdings.
-AnyRange = Range | GenericRange
+#: What a range is read into: hold'em's and short-deck's ranges, Omaha's holdings (a text
+#: is read as calc reads it, :meth:`HoleRange.parse`, ``@`` weights included; a
+#: :class:`GenericRange` is taken as it is, every holding at weight 1).
+AnyRange = Range | GenericRange | HoleRange
 
 
 def _read_range(range_: AnyRange | str, variant: Variant) -> AnyRange:
     """The range of a game: hold'em's syntax for two hole cards (short-deck's without
     ``15%``, which follows hold'em's order), the generic syntax for Omaha."""
     if variant.two_card:
-        if isinstance(range_, GenericRange):
+        if isinstance(range_, GenericRange | HoleRange):
             raise PokerError(f"an Omaha range for {variant.label}: expected AKs, TT+...")
         if isinstance(range_, Range):
             return range_
@@ -427,16 +430,29 @@ def _read_range(range_: AnyRange | str, variant: Variant) -> AnyRange:
                 f"for {variant.game}"
             )
         return range_
-    return GenericRange.parse(range_, variant.game)
+    if isinstance(range_, HoleRange):
+        if range_.size != variant.hole_cards:
+            raise PokerError(
+                f"a range of {range_.size} hole cards for {variant.label}: read it for "
+                f"{variant.hole_cards}"
+            )
+        return range_
+    return HoleRange.parse(range_, variant.hole_cards)
 
 
-def _holdings(chosen: AnyRange, out: Sequence[Card]) -> NDArray[np.int64]:
-    """An Omaha range's holdings without a card of ``out`` (rows of card numbers)."""
+def _holdings(
+    chosen: AnyRange, out: Sequence[Card]
+) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
+    """An Omaha range's holdings without a card of ``out`` (rows of card numbers) and
+    their weights."""
+    if isinstance(chosen, HoleRange):
+        return chosen.hands_and_weights(sum(1 << card.index for card in set(out)))
     assert isinstance(chosen, GenericRange)
     rows = chosen.hands()
     gone = np.zeros(52, dtype=bool)
     gone[[c.index for c in out]] = True
-    return rows[~gone[rows].any(axis=1)] if len(rows) else rows
+    rows = rows[~gone[rows].any(axis=1)] if len(rows) else rows
+    return rows, np.ones(len(rows))
 
 
 @dataclass(frozen=True, slots=True)
@@ -499,7 +515,7 @@ class HitsQuestion:
         if isinstance(chosen, Range):
             left = len(chosen.without([*cards_to_indices(out), *range(variant.lowest_card)]))
         else:
-            left = len(_holdings(chosen, out))
+            left = len(_holdings(chosen, out)[0])
         if not left:
             raise RangeError(
                 f"the range {str(chosen)!r} has no combo left once the board and dead cards "
@@ -595,8 +611,8 @@ def hits(
         boards = np.broadcast_to(board_row, (len(numbers), len(board_row)))
         made, draws = classify_batch(holes, boards, variant.game)
     else:
-        holes = _holdings(chosen, out)[::-1, ::-1]  # the highest holdings first, high card first
-        weights = np.ones(len(holes))
+        holes, weights = _holdings(chosen, out)
+        holes, weights = holes[::-1, ::-1], weights[::-1]  # the highest first, high card first
         boards = np.broadcast_to(board_row, (len(holes), len(board_row)))
         made, draws = classify_omaha(holes, boards, cards_to_indices(dead_cards))
     made_totals, draw_totals = _totals(made, draws, weights, variant.game)
@@ -756,9 +772,10 @@ def flop_hits(
     if isinstance(chosen, Range):
         totals = _two_card_flops(chosen, dead_cards, variant, progress, texture)
     else:
-        holdings = _holdings(chosen, dead_cards)
+        holdings, weights = _holdings(chosen, dead_cards)
         dead_array = np.array(cards_to_indices(dead_cards), dtype=np.int64)
-        totals = flop_totals(holdings, dead_array, progress, texture.kept(variant.game))
+        kept = texture.kept(variant.game)
+        totals = flop_totals(holdings, dead_array, progress, kept, weights)
     every_made, every_draw = _indexed(variant.game)
     made_totals, draw_totals = totals[: len(every_made)], totals[len(every_made) :]
     by_made = {m: float(made_totals[i]) / flops for i, m in enumerate(every_made)}
