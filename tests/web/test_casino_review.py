@@ -55,9 +55,15 @@ def reviewed(client: TestClient) -> Any:
     return done["result"]
 
 
+def parts(move: str) -> dict[str, Any]:
+    """A move as the page sends it: its card, its action, its table items."""
+    action, card, *items = move.split()
+    return {"card": card, "action": action, "items": items}
+
+
 def answer(client: TestClient, step: int, move: str) -> Any:
     started = client.post(
-        "/api/casino/review/answer", json={**game_file(), "step": step, "move": move}
+        "/api/casino/review/answer", json={**game_file(), "step": step, **parts(move)}
     )
     assert started.status_code == 202, started.text
     return started.json()["job"]
@@ -103,16 +109,19 @@ def test_the_best_move_solves_and_a_blunder_does_not(client: TestClient) -> None
 
 def test_an_illegal_answer_or_a_move_not_marked_is_refused(client: TestClient) -> None:
     illegal = client.post(
-        "/api/casino/review/answer", json={**game_file(), "step": 2, "move": "capture S5 H3"}
+        "/api/casino/review/answer", json={**game_file(), "step": 2, **parts("capture S8 H5")}
     )
-    assert illegal.status_code == 422 and "H3 is not loose" in illegal.json()["error"]
+    assert (
+        illegal.status_code == 422
+        and "illegal move 'capture S8 H5': the loose cards captured" in illegal.json()["error"]
+    )
     theirs = client.post(
-        "/api/casino/review/answer", json={**game_file(), "step": 1, "move": "trail SX"}
+        "/api/casino/review/answer", json={**game_file(), "step": 1, **parts("trail SX")}
     )
     assert theirs.status_code == 422
     assert theirs.json()["error"] == "step 1: not a move of the player reviewed"
     beyond = client.post(
-        "/api/casino/review/answer", json={**game_file(), "step": 3, "move": "trail S8"}
+        "/api/casino/review/answer", json={**game_file(), "step": 3, **parts("trail S8")}
     )
     assert beyond.status_code == 422 and "the game has 3 moves" in beyond.json()["error"]
 

@@ -22,9 +22,10 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, Response
 
-from croupier.casino import Move, Player
+from croupier.casino import Player
 from croupier.casino.gamelog import GameLog, parse_game_file
 from croupier.casino.replay import replay
+from croupier.casino.session import move_from_parts
 from croupier.web.answers import answer
 from croupier.web.dependencies import JobsService, Owner, TablesService
 from croupier.web.errors import ApiError
@@ -94,8 +95,8 @@ def start_answer(
     owner: Owner,
     tables: TablesService,
 ) -> Response:
-    """Check an answer to an exercise: the move tried in the position of the review's
-    step ``step`` (one of the reviewed player's moves). The rules check it now (an
+    """Check an answer to an exercise: the move tried (its parts, as the table sends
+    them) in the position of the review's step ``step`` (one of the reviewed player's moves). The rules check it now (an
     illegal move is refused with the rule's sentence); the judge's word comes from a job
     (poll ``/api/casino/answers/<job>``), which stops the browser's last answer's."""
     log, player = _game(body, table, owner, tables)
@@ -105,7 +106,7 @@ def start_answer(
     step = steps[body.step]
     if step.player is not player:
         raise ApiError(422, f"step {body.step}: not a move of the player reviewed")
-    move = Move.parse(body.move)
+    move = move_from_parts(step.before, body.card, body.action, body.items)
     problem = step.before.check(move)
     if problem is not None:
         raise problem

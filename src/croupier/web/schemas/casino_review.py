@@ -111,10 +111,13 @@ class ReviewJobAnswer(JobAnswer):
 class AnswerRequest(ReviewRequest):
     """An answer to an exercise: the game reviewed (as :class:`ReviewRequest` names it),
     the review's step (its index, from 0) whose marked move is the exercise, and the move
-    tried (in notation, as ``capture S9 H9``)."""
+    tried, put together as the table's :class:`~croupier.web.schemas.casino.Play`: the
+    card of the hand, the action, the table items."""
 
     step: int = Field(ge=0, le=10_000)
-    move: str = Field(min_length=1, max_length=120)
+    card: str = Field(min_length=1, max_length=10)
+    action: str = Field(min_length=1, max_length=10)
+    items: list[str] = Field(default_factory=list, max_length=30)
 
 
 @closed
