@@ -246,22 +246,56 @@ def _steps(game: Any) -> list[str]:
     ]
 
 
-def test_a_puzzle_solved_in_the_page(browser_page: Any, screenshot: Shot) -> None:
+def test_a_puzzle_solved_on_the_table(browser_page: Any, screenshot: Shot) -> None:
     from croupier.casino.puzzles import load_puzzles
 
+    puzzles = {puzzle.id: puzzle for puzzle in load_puzzles()}
     page = browser_page
     page.goto("/casino/puzzles")
     page.wait_for_function("() => document.body.dataset.ready === 'true'")
-    ident = page.locator("#puzzle-id").inner_text()
-    puzzle = next(puzzle for puzzle in load_puzzles() if puzzle.id == ident)
-    assert page.locator("#legal-list .legal-move").count() == len(puzzle.values)
-    page.click(f"#legal-list [data-notation='{puzzle.solutions[0]}']")
+    shown = page.request.get("/api/casino/puzzles").json()["puzzle"]
+    puzzle = puzzles[shown["id"]]
+    expect(page.locator("#puzzle-id")).to_have_text(puzzle.id)
+    # No list of the legal moves to click: the move is found on the table.
+    assert page.locator(".legal-move").count() == 0
+    assert page.locator("#hand button").count() == len(puzzle.state.hand(puzzle.player))
+    # The piles' contents, their cards and spades, and the last capturer are shown.
+    mine = puzzle.state.piles[puzzle.player]
+    spades = sum(card.suit.name == "SPADES" for card in mine)
+    counted = f"{len(mine)} card{'s' * (len(mine) != 1)}, {spades} spade{'s' * (spades != 1)}"
+    expect(page.locator("#my-pile-counts")).to_have_text(counted)
+    assert page.locator("#my-pile-cards .card").count() == len(mine)
+    expect(page.locator("#last-capturer")).to_contain_text(
+        "no capture yet" if puzzle.state.last_capturer is None else "last capturer: "
+    )
+    # A pick the rules refuse is explained with the rule's sentence and does not count.
+    page.click(f"#hand [data-card='{shown['hand_keys'][0]}']")
+    page.click("#move-actions [data-action='capture']")
+    expect(page.locator("#puzzle-error")).to_contain_text("a capture must take something")
+    expect(page.locator("#record")).to_contain_text("0 of 0 solved")
+    expect(page.locator("#puzzle-id")).to_have_text(puzzle.id)
+    page.click("#clear-choice")
+    # The solution, picked as in a game, solves it.
+    solution = next(m for m in shown["legal"] if m["notation"] == str(puzzle.solutions[0]))
+    click_move(page, solution)
     expect(page.locator("#verdict")).to_contain_text("Solved: the best move.")
     expect(page.locator("#verdict")).to_contain_text("Why: ")
     expect(page.locator("#record")).to_contain_text("1 of 1 solved")
+    # The solution stays picked on the table; nothing more can be picked.
+    pressed = page.locator(f"#hand [data-card='{solution['card']}']")
+    expect(pressed).to_have_attribute("aria-pressed", "true")
+    assert all(b.is_disabled() for b in page.locator("#move-actions .action").all())
     screenshot(page, "casino-puzzle", docs=True)
     page.click("#next-puzzle")
-    expect(page.locator("#puzzle-id")).not_to_have_text(ident)
+    expect(page.locator("#puzzle-id")).not_to_have_text(puzzle.id)
+    # A legal move that is not the best is a wrong answer, rated as one.
+    following = page.request.get("/api/casino/puzzles").json()["puzzle"]
+    solutions = {str(move) for move in puzzles[following["id"]].solutions}
+    wrong = next(m for m in following["legal"] if m["notation"] not in solutions)
+    click_move(page, wrong)
+    expect(page.locator("#verdict")).to_contain_text("Not the best: ")
+    expect(page.locator("#record")).to_contain_text("1 of 2 solved")
+    screenshot(page, "casino-puzzle-wrong")
 
 
 # --- the judge's words, later; a new round's first position -------------------------------

@@ -143,6 +143,7 @@ def serve(
     try:
         import uvicorn  # noqa: F401 (the web extra, checked before anything starts)
 
+        from croupier.casino.puzzles import history_path
         from croupier.errors import CroupierError
         from croupier.web.guard import new_join_code
         from croupier.web.routers.organiser import organiser_token
@@ -259,6 +260,8 @@ def serve(
             code,
             frozenset(names),
             trusted_proxies=proxies,
+            # The terminal's puzzle history, on this person's own server only.
+            puzzle_history=None if public else history_path(),
         )
         if open_browser:
             threading.Timer(0.5, webbrowser.open, [url]).start()

@@ -68,6 +68,7 @@ def create_app(
     join_code: str | None = None,
     store: Store | None = None,
     check_answers: bool = True,
+    puzzle_history: Path | None = None,
 ) -> FastAPI:
     """The croupier web app.
 
@@ -80,7 +81,9 @@ def create_app(
     ``allowed_hosts``, a request naming another host in its ``Host`` header is refused
     (400); with ``join_code``, a browser must give the code before it may play. With
     ``check_answers``, every answer of the JSON API is checked against its route's
-    model before it is sent (see :mod:`croupier.web.answers`).
+    model before it is sent (see :mod:`croupier.web.answers`). With ``puzzle_history``
+    (a local server's: the person's file that ``croupier casino puzzle`` keeps), the
+    Casino puzzles are rated in that file; without, in each browser's session.
     """
     store = store if store is not None else open_store(state_dir, database, limits)
     compute = Compute(compute_processes)
@@ -123,6 +126,7 @@ def create_app(
     app.state.tables = tables
     app.state.games = tuple(games)
     app.state.check_answers = check_answers
+    app.state.puzzle_history = puzzle_history
     install_error_handlers(app)
     app.mount("/static", StaticFiles(directory=str(PACKAGE_ROOT / "static")), name="static")
 

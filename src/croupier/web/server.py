@@ -221,6 +221,8 @@ class ServeSettings:
     #: The reverse proxies whose ``X-Forwarded-For`` is believed (:func:`trusted_proxies`;
     #: empty: none).
     trusted_proxies: tuple[str, ...] = ()
+    #: The person's Casino puzzle history on a local server (``None``: each browser's own).
+    puzzle_history: Path | None = None
 
 
 def trusted_proxies(text: str) -> tuple[str, ...]:
@@ -265,6 +267,7 @@ def build_app(settings: ServeSettings) -> FastAPI:
         join_code=settings.join_code,
         allowed_hosts=settings.allowed_hosts,
         check_answers=settings.check_answers,
+        puzzle_history=settings.puzzle_history,
     )
 
 

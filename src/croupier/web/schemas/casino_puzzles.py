@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field
 from typing_extensions import TypedDict
@@ -15,20 +15,48 @@ from typing_extensions import TypedDict
 from croupier.web.schemas.casino import MoveView, Side, TableItem
 from croupier.web.schemas.common import CardView, RequestModel, closed
 
-__all__ = ["PuzzleAnswer", "PuzzleAnswerAnswer", "PuzzleVerdict", "PuzzleView", "PuzzlesAnswer"]
+__all__ = [
+    "PuzzleAnswer",
+    "PuzzleAnswerAnswer",
+    "PuzzlePile",
+    "PuzzlePiles",
+    "PuzzleVerdict",
+    "PuzzleView",
+    "PuzzlesAnswer",
+]
 
 
 class PuzzleAnswer(RequestModel):
-    """The answer to the puzzle on show: its id and the move's notation."""
+    """The answer to the puzzle on show: its id, and the move put together as the Casino
+    table sends one (the card of the hand, the action, the table items, as
+    :class:`~croupier.web.schemas.casino.Play` has them), or its notation as ``move``."""
 
     id: str = Field(max_length=40)
-    move: str = Field(max_length=200)
+    card: str | None = Field(None, min_length=1, max_length=10)
+    action: str | None = Field(None, min_length=1, max_length=10)
+    items: list[str] = Field(default_factory=list, max_length=30)
+    move: str | None = Field(None, max_length=200, description="the whole move's notation")
 
 
 @closed
 class Counts(TypedDict):
     mine: Annotated[int, Field(ge=0)]
     theirs: Annotated[int, Field(ge=0)]
+
+
+@closed
+class PuzzlePile(TypedDict):
+    """A side's pile: its cards (what counts at the round's end), how many, the spades."""
+
+    cards: list[CardView]
+    count: Annotated[int, Field(ge=0)]
+    spades: Annotated[int, Field(ge=0)]
+
+
+@closed
+class PuzzlePiles(TypedDict):
+    mine: PuzzlePile
+    theirs: PuzzlePile
 
 
 @closed
@@ -41,8 +69,13 @@ class PuzzleView(TypedDict):
     round: Annotated[int, Field(ge=1)]
     table: list[TableItem]
     hand: list[CardView]
+    hand_keys: Annotated[list[str], Field(description="the hand in the Casino notation")]
     opponent_hand: list[CardView]
-    piles: Annotated[Counts, Field(description="cards in each pile")]
+    piles: Annotated[PuzzlePiles, Field(description="each side's captured cards")]
+    last_capturer: Annotated[
+        Literal["mine", "theirs"] | None,
+        Field(description="who takes the cards left on the table at the round's end"),
+    ]
     scores: Counts
     legal: list[MoveView]
 

@@ -689,7 +689,7 @@
     box.append(chart, legend(lastResult.players.map((row) => `Player ${row.player}: ${percent(row.distribution.above_50, 1)} of the range above 50% equity, ${percent(row.distribution.above_75, 1)} above 75%`)));
     // A range of more hands than the server lists is drawn from its points, each the
     // mean of consecutive hands: say so, with the count.
-    const notes = lastResult.players.filter((row) => row.distribution.summarised).map((row) => `player ${row.player}'s ${row.distribution.hands.toLocaleString("en")} ${unit}s are drawn as ${row.distribution.combos.length.toLocaleString("en")} points, each the mean of consecutive ${unit}s`);
+    const notes = lastResult.players.filter((row) => row.distribution.summarised).map((row) => `player ${row.player}'s ${croupier.count(row.distribution.hands, unit)} are drawn as ${croupier.count(row.distribution.combos.length, "point")}, each the mean of consecutive ${unit}s`);
     if (notes.length) box.append(el("p", "hint distribution-note", `Summarised: ${notes.join("; ")}.`));
   }
 
@@ -771,7 +771,7 @@
     key.append(now);
     const how = table.exact
       ? `Exact: every deal (${table.games.toLocaleString("en")}).`
-      : `Monte Carlo: ${table.games.toLocaleString("en")} deals (seed ${table.seed}), a card's equity within a standard error of ${(100 * table.stderr).toFixed(2)} points.`;
+      : `Monte Carlo: ${croupier.count(table.games, "deal")} (seed ${table.seed}), a card's equity within a standard error of ${(100 * table.stderr).toFixed(2)} points.`;
     box.append(chart, key, el("p", "hint next-method", how));
     const details = el("details");
     details.append(el("summary", "", `The ${count} ${table.street} cards, their chance and each player's equity once they come`));

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from croupier.cards import Card
+from croupier.cards import Card, Suit
 from croupier.casino import Coin, Move, Player, State
 from croupier.casino.errors import CasinoError
 from croupier.casino.gamelog import GameLog, LoggedRound
@@ -82,6 +82,7 @@ from croupier.web.schemas.casino import (
     TableItem as TableItemView,
 )
 from croupier.web.schemas.casino_puzzles import (
+    PuzzlePile,
     PuzzlePlayer,
     PuzzlesAnswer,
     PuzzleVerdict,
@@ -107,6 +108,7 @@ __all__ = [
     "judged_reasons",
     "judged_review",
     "move_view",
+    "pile_view",
     "position_view",
     "puzzle_view",
     "puzzles_view",
@@ -624,10 +626,27 @@ def puzzle_view(puzzle: Puzzle, history: PuzzleHistory) -> PuzzleView:
         "round": state.round_number,
         "table": [item_view(item) for item in items],
         "hand": cards_view(state.hands[me]),
+        "hand_keys": [card.casino for card in state.hands[me]],
         "opponent_hand": cards_view(state.hands[them]),
-        "piles": {"mine": len(state.piles[me]), "theirs": len(state.piles[them])},
+        "piles": {"mine": pile_view(state.piles[me]), "theirs": pile_view(state.piles[them])},
+        "last_capturer": (
+            None
+            if state.last_capturer is None
+            else "mine"
+            if state.last_capturer is me
+            else "theirs"
+        ),
         "scores": {"mine": state.scores[me], "theirs": state.scores[them]},
         "legal": [move_view(move, items) for move in state.legal_moves()],
+    }
+
+
+def pile_view(cards: Sequence[Card]) -> PuzzlePile:
+    """A pile as a puzzle shows it: its cards, how many, and how many are spades."""
+    return {
+        "cards": cards_view(cards),
+        "count": len(cards),
+        "spades": sum(card.suit is Suit.SPADES for card in cards),
     }
 
 
