@@ -24,15 +24,19 @@ from ..slowness import patience, wait_until
 def mistaken_game() -> GameLog:
     """Three moves from seed 1: the human's inaccuracy (capture 9♥ with 9♠, where the
     build of 5 is best), the computer's trail, the human's blunder (capture 5♥ with 5♠)."""
+    log = GameLog()
     state = new_tournament(Player.HUMAN, rng=1)
-    log = GameLog().add(state, Move.parse("capture S9 H9"))
-    log = log.add(log.current, Move.parse("trail SX"))
-    return log.add(log.current, Move.parse("capture S5 H5"))
+    for move in ("capture S9 H9", "trail SX", "capture S5 H5"):
+        log = log.add(state, Move.parse(move))
+        state = state.apply(Move.parse(move))
+    return log
 
 
 def game_file() -> dict[str, str]:
     log = mistaken_game()
-    return {"text": format_game_file(log.current, log), "name": "mistakes.txt"}
+    state = log.current
+    assert state is not None
+    return {"text": format_game_file(state, log), "name": "mistakes.txt"}
 
 
 def finished(client: TestClient, path: str) -> Any:

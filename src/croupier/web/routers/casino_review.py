@@ -96,9 +96,10 @@ def start_answer(
     tables: TablesService,
 ) -> Response:
     """Check an answer to an exercise: the move tried (its parts, as the table sends
-    them) in the position of the review's step ``step`` (one of the reviewed player's moves). The rules check it now (an
-    illegal move is refused with the rule's sentence); the judge's word comes from a job
-    (poll ``/api/casino/answers/<job>``), which stops the browser's last answer's."""
+    them) in the position of the review's step ``step`` (one of the reviewed player's
+    moves). The rules check it now (an illegal move is refused with the rule's
+    sentence); the judge's word comes from a job (poll ``/api/casino/answers/<job>``),
+    which stops the browser's last answer's."""
     log, player = _game(body, table, owner, tables)
     steps = replay(log)
     if body.step >= len(steps):
