@@ -38,8 +38,8 @@ def judged(page: Any) -> None:
     )
 
 
-def test_learn_from_your_mistakes(browser_page: Any, tmp_path: Path, screenshot: Shot) -> None:
-    page = browser_page
+def review_the_mistakes(page: Any, tmp_path: Path) -> None:
+    """Open the review page on the game of :func:`mistaken_game`, reviewed."""
     saved = tmp_path / "mistakes.txt"
     saved.write_text(game_file()["text"], encoding="utf-8")
     page.goto("/casino/review")
@@ -47,6 +47,11 @@ def test_learn_from_your_mistakes(browser_page: Any, tmp_path: Path, screenshot:
     page.wait_for_function(
         "() => document.body.dataset.reviewed === 'true'", timeout=patience(120) * 1000
     )
+
+
+def test_learn_from_your_mistakes(browser_page: Any, tmp_path: Path, screenshot: Shot) -> None:
+    page = browser_page
+    review_the_mistakes(page, tmp_path)
     log = mistaken_game()
     library = exercises(log, review_game(log))
     assert [e.review.number for e in library] == [1, 3]  # the game's moves 1 and 3
@@ -108,13 +113,7 @@ def test_stop_drops_an_answer_on_its_way(browser_page: Any, tmp_path: Path) -> N
     """Stopping (or moving on) while the judge rates an answer: its word, when it comes,
     is not shown."""
     page = browser_page
-    saved = tmp_path / "mistakes.txt"
-    saved.write_text(game_file()["text"], encoding="utf-8")
-    page.goto("/casino/review")
-    page.set_input_files("#review-file", str(saved))
-    page.wait_for_function(
-        "() => document.body.dataset.reviewed === 'true'", timeout=patience(120) * 1000
-    )
+    review_the_mistakes(page, tmp_path)
     page.click("#learn-start")
     held: list[Any] = []
     answers = re.compile(r".*/api/casino/answers/.*")
