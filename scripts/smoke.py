@@ -117,6 +117,11 @@ def cases(scratch: Path) -> list[Case]:
         ),
         Case(("poker", "hits"), ("AKs, TT+", "--board", "Ks 7d 2c"), expect="pair"),
         Case(("poker", "hits"), ("AA:xxyy", "--flops", "--game", "omaha"), expect="top set"),
+        Case(
+            ("poker", "hits"),
+            ("AKs", "--flops", "--texture", "monotone", "--high", "A"),
+            expect="(264 flops)",
+        ),
         Case(("poker", "range"), ("AA:$ds", "--game", "omaha"), expect="Hands:"),
         Case(
             ("casino", "play"),

@@ -53,10 +53,35 @@ def test_every_flop() -> None:
         (["AK, 2x", "--board", "Ks 7d 2c"], ["bad range token '2x'"]),
         (["KK", "--board", "Ks Kd Kh", "--dead", "Kc"], ["no combo left"]),
         (["AK", "--board", "Ks 7d 2c", "--dead", "7d"], ["both on the board and dead"]),
+        (["AK", "--flops", "--texture", "wet"], ["bad texture 'wet'", "monotone, two-tone"]),
+        (["AK", "--flops", "--texture", "rainbow,fat"], ["bad texture 'fat'"]),
+        (["AK", "--flops", "--high", "Z"], ["bad rank 'Z'"]),
+        (["AK", "--board", "Ks 7d 2c", "--texture", "paired"], ["use them with --flops"]),
+        (
+            ["AK", "--flops", "--texture", "monotone", "--texture", "rainbow"],
+            ["no flop", "monotone, rainbow", "every one must hold"],
+        ),
+        (["AK", "--flops", "--high", "4", "--game", "shortdeck"], ["no flop", "4 high"]),
     ],
 )
 def test_bad_input_is_one_line(args: list[str], fragments: list[str]) -> None:
     assert_one_line_error(croupier("poker", "hits", *args), *fragments)
+
+
+def test_every_flop_of_a_texture() -> None:
+    from croupier.poker.hits.textures import FlopTexture
+
+    run = croupier("poker", "hits", "AKs", "--flops", "--texture", "monotone")
+    assert run.exit_code == 0
+    assert "Flops: monotone (1,144 flops)" in run.stdout
+    args = ["AKs, 77", "--flops", "--texture", "two-tone,connected", "--high", "k", "--json"]
+    data = json.loads(croupier("poker", "hits", *args).stdout)
+    texture = FlopTexture.parse("two-tone connected", high="K")
+    assert data == json.loads(json.dumps(flop_hits("AKs, 77", texture=texture).to_dict()))
+    assert data["boards"] == 216 and data["texture"] == ["two-tone", "connected"]
+    assert data["high"] == "K"
+    run = croupier("poker", "hits", "AA:xxyy", "--flops", "--game", "omaha", "--texture", "trips")
+    assert run.exit_code == 0 and "Flops: trips (52 flops)" in run.stdout
 
 
 def test_omaha_on_a_board_and_over_every_flop() -> None:

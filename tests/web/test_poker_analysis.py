@@ -148,6 +148,28 @@ def test_what_a_range_hits_over_every_flop_is_a_job_with_progress(
     assert job["total"] > 0 and job["done"] == job["total"]  # progress reached the end
 
 
+def test_what_a_range_hits_over_the_flops_of_a_texture(client: TestClient) -> None:
+    from croupier.poker.hits.textures import FlopTexture
+
+    request: dict[str, Any] = {"range": "AKs, 77", "texture": ["monotone"], "high": "K"}
+    job = follow_job(client, "/api/poker/hits", request)
+    assert job["state"] == "done", job
+    texture = FlopTexture.parse("monotone", high="K")
+    assert job["result"] == hits_view(flop_hits("AKs, 77", texture=texture))
+    assert job["result"]["boards"] == 220 and job["result"]["texture"] == "monotone, king high"
+    short = follow_job(
+        client, "/api/poker/hits", {"range": "AK", "game": "shortdeck"} | {"texture": ["trips"]}
+    )
+    assert short["result"]["boards"] == 36
+    refusals: list[tuple[dict[str, Any], str]] = [
+        ({"texture": ["wet"]}, "bad texture 'wet'"),
+        ({"texture": ["monotone"], "board": "Ks 7d 2c"}, "give no board"),
+    ]
+    for bad, message in refusals:
+        answer = client.post("/api/poker/hits", json={"range": "AK"} | bad)
+        assert answer.status_code == 422 and message in answer.text, answer.text
+
+
 def started(client: TestClient, path: str, request: dict[str, Any]) -> str:
     answer = client.post(path, json=request)
     assert answer.status_code == 202, answer.text

@@ -18,6 +18,7 @@ from croupier.poker import Range, calculate
 from croupier.poker.calc.nextcard import next_card
 from croupier.poker.hits.categories import MadeHand
 from croupier.poker.hits.classifier import flop_hits, hits
+from croupier.poker.hits.textures import FlopTexture
 from tests.web.test_late_answers import after_the_late_answer, late
 
 pytestmark = pytest.mark.browser
@@ -216,6 +217,33 @@ def test_what_a_range_hits(browser_page: Any, screenshot: Shot) -> None:
     )
     expect(page.locator("#hits-progress-line")).to_be_hidden()
     screenshot(page, "poker-hits", docs=True)
+
+
+def test_what_a_range_hits_on_monotone_flops(browser_page: Any, screenshot: Shot) -> None:
+    page = browser_page
+    page.goto("/poker")
+    page.fill("#hole-1", "AKs, QQ")
+    page.select_option("#hits-suits", "monotone")
+    page.click("#hits-form button[type=submit]")
+    expect(page.locator("#hits-result p")).to_contain_text("over every flop that is monotone")
+    expected = flop_hits("AKs, QQ", texture=FlopTexture.parse("monotone"))
+    assert expected.boards == 1144
+    text = page.inner_text("#hits-result p")
+    assert "(1,144 flops;" in text
+    assert f"{100 * expected.pair_or_better:.1f}% make a pair or better" in text
+    rows = page.locator("#hits-result table").first.locator("tbody tr")
+    shown = {
+        rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td").first.inner_text()
+        for i in range(rows.count())
+    }
+    assert shown["flush"] == f"{expected.made[MadeHand.FLUSH]:.2f}" != "0.00"
+    page.select_option("#hits-high", "A")
+    page.click("#hits-form button[type=submit]")
+    expect(page.locator("#hits-result p")).to_contain_text("monotone, ace high (264 flops;")
+    screenshot(page, "poker-hits-texture")
+    page.fill("#board", "Ks 7d 2c")
+    page.click("#hits-form button[type=submit]")
+    expect(page.locator("#hits-error")).to_contain_text("give no board")
 
 
 def test_every_flop_shows_its_progress_and_a_newer_question_supersedes_it(

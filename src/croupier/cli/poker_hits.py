@@ -41,6 +41,24 @@ def hits(
         ),
     ] = False,
     dead: Annotated[str | None, typer.Option(help="Cards known to be out of play.")] = None,
+    texture: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="With --flops, only the flops of this texture: monotone, two-tone, rainbow, "
+            "paired, unpaired, trips, connected or disconnected; repeat it (or separate by "
+            "commas) and every one must hold.",
+            show_default=False,
+            metavar="TEXTURE",
+        ),
+    ] = None,
+    high: Annotated[
+        str | None,
+        typer.Option(
+            help="With --flops, only the flops whose highest card is this rank (A, K... 2).",
+            show_default=False,
+            metavar="RANK",
+        ),
+    ] = None,
     combos: Annotated[
         bool, typer.Option("--combos", help="Also list every combo with what it makes.")
     ] = False,
@@ -50,12 +68,14 @@ def hits(
 
     Made hands are exclusive (the best one counts); draws are counted beside them (a
     combo can be top pair and a flush draw). Counts are combos weighted by the range's
-    weights. With --flops and no board, the figures are averages over every flop. Omaha's
+    weights. With --flops and no board, the figures are averages over every flop, or
+    over the flops of a --texture and a --high card (all must hold). Omaha's
     categories use exactly two hole cards and three board cards (nut flushes and
     straights, wraps, the nut flush blocker); short-deck ranks hands by its own rules.
     """
     from croupier.poker.hits.classifier import flop_hits
     from croupier.poker.hits.classifier import hits as board_hits
+    from croupier.poker.hits.textures import FlopTexture
 
     if flops and board is not None:
         fail("--flops goes over every flop: drop --board (or drop --flops)")
@@ -63,10 +83,19 @@ def hits(
         fail("give --board (3, 4 or 5 cards), or --flops for every flop")
     if flops and combos:
         fail("--combos lists the combos on one board: drop it with --flops")
+    chosen = FlopTexture.parse(texture or (), high)
+    if chosen and not flops:
+        fail("--texture and --high choose among every flop: use them with --flops")
     if flops:
         stderr = make_console(stderr=True)
         with LazyProgress(stderr, 1, "Dealing flops", enabled=not as_json) as progress:
-            result = flop_hits(range_text, dead=dead, progress=done_of_total(progress), game=game)
+            result = flop_hits(
+                range_text,
+                dead=dead,
+                progress=done_of_total(progress),
+                game=game,
+                texture=chosen,
+            )
     else:
         assert board is not None
         result = board_hits(range_text, board=board, dead=dead, game=game)
@@ -94,6 +123,11 @@ def show_hits(console: Console, result: HitsResult, *, combos: bool) -> None:
     console.print(f"Range: {result.range} ({weight} {what})")
     if result.board:
         console.print(Text.assemble("Board: ", cards_text(result.board)))
+    elif result.texture:
+        console.print(
+            f"Flops: {result.texture} ({result.boards:,} flops), each combo with every one "
+            "it allows"
+        )
     else:
         console.print(f"Every flop: {result.boards:,} flops, each combo with every flop it allows")
     if result.dead:

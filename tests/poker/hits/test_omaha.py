@@ -243,3 +243,35 @@ def test_bad_questions_name_what_is_wrong(args: dict[str, str], message: str) ->
         hits("AsAhKsKh", board="As 7d 2c", game="omaha")
     with pytest.raises(CroupierError, match="bad range text"):
         hits("AA, KK!", board="Ks 7d 2c", game="omaha")
+
+
+def test_weights_count_as_calc_reads_them() -> None:
+    # a range text is read as calc reads it (HoleRange.parse): "@" weights count, a
+    # later part's weight winning on the holdings two parts share (AAKK here)
+    board = "Ad 7h 2h"
+    weighted = hits("AA@50, KK", board=board, game="omaha")
+    aces, kings = hits("AA!KK", board=board, game="omaha"), hits("KK", board=board, game="omaha")
+    assert weighted.weight == pytest.approx(0.5 * aces.weight + kings.weight)
+    for category in OmahaHand:
+        assert weighted.made[category] == pytest.approx(
+            0.5 * aces.made[category] + kings.made[category]
+        )
+    assert {c.weight for c in weighted.combos} == {0.5, 1.0}
+    assert str(weighted.range) == "AA@50, KK"
+
+
+def test_weights_over_every_flop_and_in_the_families() -> None:
+    half, whole = (
+        flop_hits("AsKsQhJh@25, 9c8c7d6d", game="omaha"),
+        flop_hits("AsKsQhJh", game="omaha"),
+    )
+    other = flop_hits("9c8c7d6d", game="omaha")
+    assert half.weight == pytest.approx(0.25 * whole.weight + other.weight)
+    for category in [*OmahaHand, *OmahaDraw]:
+        mine = half.share(category) * half.weight
+        assert mine == pytest.approx(
+            0.25 * whole.share(category) * whole.weight + other.share(category) * other.weight
+        )
+    rows = np.array([[0, 4, 8, 12], [1, 5, 9, 13]])  # one family, weights 1 and 0.5
+    _, counts = families(rows, np.zeros(0, dtype=np.int64), np.array([1.0, 0.5]))
+    assert counts.tolist() == [1.5]

@@ -42,8 +42,10 @@ from croupier.poker.games import Game, Variant, variant_of
 from croupier.poker.hits.categories import Draw, MadeHand, OmahaDraw, OmahaHand, categories_of
 from croupier.poker.hits.flops import SUIT_MAPS, all_flops, symmetries
 from croupier.poker.hits.omaha import OMAHA_DRAWS, OMAHA_MADE, classify_omaha, flop_totals
+from croupier.poker.hits.textures import FlopTexture
 from croupier.poker.ranges.generic import GenericRange
 from croupier.poker.ranges.holdem import Range, RangeError
+from croupier.poker.ranges.holdings import HoleRange
 from croupier.poker.ranges.starting_hands import CLASS_COMBOS, CLASS_OF_COMBO, COMBO_CARDS
 
 if TYPE_CHECKING:
@@ -294,7 +296,8 @@ class HitsResult:
     category (in the order of :func:`~croupier.poker.hits.categories.categories_of`
     the ``game``), ``weight`` all the range's live combos (weighted). On one board
     (``boards == 1``) ``combos`` lists every combo; over every flop (:func:`flop_hits`)
-    the figures are averages over the ``boards`` flops, and ``combos`` is empty.
+    the figures are averages over the ``boards`` flops (those of ``texture``), and
+    ``combos`` is empty.
     """
 
     range: str
@@ -306,6 +309,7 @@ class HitsResult:
     draws: Mapping[AnyDraw, float]
     combos: tuple[ComboHit, ...] = ()
     game: Game = Game.HOLDEM
+    texture: FlopTexture = FlopTexture()  # noqa: RUF009 (frozen: one value shared)
 
     def _repr_html_(self) -> str:
         """Each category's combos and share, drawn in a notebook (:mod:`croupier.poker.display`)."""
@@ -370,6 +374,8 @@ class HitsResult:
             "board": [str(c) for c in self.board],
             "dead": [str(c) for c in self.dead],
             "boards": self.boards,
+            "texture": list(self.texture.names),
+            "high": None if self.texture.high is None else self.texture.high.char,
             "combos": self.weight,
             "pair_or_better": self.pair_or_better,
             "made": block(self.made),
@@ -395,15 +401,17 @@ def _board_size(size: int) -> PokerError:
     return PokerError(f"a board of {plural(size, 'card')}: expected 3, 4 or 5 cards")
 
 
-#: What a range is read into: hold'em's and short-deck's ranges, Omaha's holdings.
-AnyRange = Range | GenericRange
+#: What a range is read into: hold'em's and short-deck's ranges, Omaha's holdings (a text
+#: is read as calc reads it, :meth:`HoleRange.parse`, ``@`` weights included; a
+#: :class:`GenericRange` is taken as it is, every holding at weight 1).
+AnyRange = Range | GenericRange | HoleRange
 
 
 def _read_range(range_: AnyRange | str, variant: Variant) -> AnyRange:
     """The range of a game: hold'em's syntax for two hole cards (short-deck's without
     ``15%``, which follows hold'em's order), the generic syntax for Omaha."""
     if variant.two_card:
-        if isinstance(range_, GenericRange):
+        if isinstance(range_, GenericRange | HoleRange):
             raise PokerError(f"an Omaha range for {variant.label}: expected AKs, TT+...")
         if isinstance(range_, Range):
             return range_
@@ -422,16 +430,29 @@ def _read_range(range_: AnyRange | str, variant: Variant) -> AnyRange:
                 f"for {variant.game}"
             )
         return range_
-    return GenericRange.parse(range_, variant.game)
+    if isinstance(range_, HoleRange):
+        if range_.size != variant.hole_cards:
+            raise PokerError(
+                f"a range of {range_.size} hole cards for {variant.label}: read it for "
+                f"{variant.hole_cards}"
+            )
+        return range_
+    return HoleRange.parse(range_, variant.hole_cards)
 
 
-def _holdings(chosen: AnyRange, out: Sequence[Card]) -> NDArray[np.int64]:
-    """An Omaha range's holdings without a card of ``out`` (rows of card numbers)."""
+def _holdings(
+    chosen: AnyRange, out: Sequence[Card]
+) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
+    """An Omaha range's holdings without a card of ``out`` (rows of card numbers) and
+    their weights."""
+    if isinstance(chosen, HoleRange):
+        return chosen.hands_and_weights(sum(1 << card.index for card in set(out)))
     assert isinstance(chosen, GenericRange)
     rows = chosen.hands()
     gone = np.zeros(52, dtype=bool)
     gone[[c.index for c in out]] = True
-    return rows[~gone[rows].any(axis=1)] if len(rows) else rows
+    rows = rows[~gone[rows].any(axis=1)] if len(rows) else rows
+    return rows, np.ones(len(rows))
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,6 +482,7 @@ class HitsQuestion:
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
     game: Game = Game.HOLDEM
+    texture: FlopTexture = FlopTexture()  # noqa: RUF009 (frozen: one value shared)
 
     @classmethod
     def parse(
@@ -469,11 +491,17 @@ class HitsQuestion:
         board: str | Sequence[Card] | None = None,
         dead: str | Sequence[Card] | None = None,
         game: Game | str = Game.HOLDEM,
+        texture: FlopTexture | None = None,
     ) -> HitsQuestion:
         """Read and check the question: the game, the range, the cards (each once, in
         the game's deck, none both on the board and dead), a board of 3, 4 or 5 cards or
-        none, a combo left live."""
+        none, a combo left live; a flop ``texture`` only without a board, kept by at
+        least one flop the dead cards leave."""
         variant = variant_of(game)
+        if texture is None:
+            texture = FlopTexture()
+        elif not isinstance(texture, FlopTexture):
+            raise TypeError(f"texture must be a FlopTexture or None, not {type(texture).__name__}")
         chosen = _read_range(range_, variant)
         board_cards, dead_cards = _cards(board, "the board"), _cards(dead, "the dead cards")
         variant.check_deck(board_cards, "the board")
@@ -487,7 +515,7 @@ class HitsQuestion:
         if isinstance(chosen, Range):
             left = len(chosen.without([*cards_to_indices(out), *range(variant.lowest_card)]))
         else:
-            left = len(_holdings(chosen, out))
+            left = len(_holdings(chosen, out)[0])
         if not left:
             raise RangeError(
                 f"the range {str(chosen)!r} has no combo left once the board and dead cards "
@@ -498,14 +526,32 @@ class HitsQuestion:
                     else f" (and the cards below the {variant.label} deck)"
                 )
             )
-        return cls(chosen, board_cards, dead_cards, variant.game)
+        if texture and board_cards:
+            raise PokerError(
+                f"a texture ({texture}) chooses among every flop: give no board with it"
+            )
+        if texture and not _flop_count(texture, dead_cards, variant.game):
+            raise PokerError(
+                f"no flop of the {variant.label} deck is {texture}"
+                + (" (every one must hold)" if len(texture.names) + bool(texture.high) > 1 else "")
+                + (" once the dead cards are out" if dead_cards else "")
+            )
+        return cls(chosen, board_cards, dead_cards, variant.game, texture)
 
     def answer(self, progress: Progress | None = None) -> HitsResult:
         """What the range hits on the board, or over every flop (``progress`` called
         as :func:`flop_hits` calls it; one board is too quick to report on)."""
         if self.board:
             return hits(self.range, board=self.board, dead=self.dead, game=self.game)
-        return flop_hits(self.range, dead=self.dead, progress=progress, game=self.game)
+        return flop_hits(
+            self.range, dead=self.dead, progress=progress, game=self.game, texture=self.texture
+        )
+
+
+def _flop_count(texture: FlopTexture, dead: Sequence[Card], game: Game) -> int:
+    """How many flops of the game's deck have the texture and hold no dead card."""
+    holding = all_flops().holding[np.array(cards_to_indices(dead), dtype=np.int64)]
+    return int(np.count_nonzero(texture.kept(game) & ~holding.any(axis=0)))
 
 
 def _totals(
@@ -565,8 +611,8 @@ def hits(
         boards = np.broadcast_to(board_row, (len(numbers), len(board_row)))
         made, draws = classify_batch(holes, boards, variant.game)
     else:
-        holes = _holdings(chosen, out)[::-1, ::-1]  # the highest holdings first, high card first
-        weights = np.ones(len(holes))
+        holes, weights = _holdings(chosen, out)
+        holes, weights = holes[::-1, ::-1], weights[::-1]  # the highest first, high card first
         boards = np.broadcast_to(board_row, (len(holes), len(board_row)))
         made, draws = classify_omaha(holes, boards, cards_to_indices(dead_cards))
     made_totals, draw_totals = _totals(made, draws, weights, variant.game)
@@ -619,9 +665,14 @@ def _tally(
 
 
 def _two_card_flops(
-    chosen: Range, dead_cards: tuple[Card, ...], variant: Variant, progress: Progress | None
+    chosen: Range,
+    dead_cards: tuple[Card, ...],
+    variant: Variant,
+    progress: Progress | None,
+    texture: FlopTexture,
 ) -> NDArray[np.float64]:
-    """Hold'em's and short-deck's totals over every flop (made hands, then draws)."""
+    """Hold'em's and short-deck's totals over every flop of ``texture`` (made hands,
+    then draws)."""
     game = variant.game
     dead_numbers = cards_to_indices(dead_cards)
     low = np.arange(variant.lowest_card, dtype=np.int64)  # short-deck: the cards below the 6
@@ -637,7 +688,9 @@ def _two_card_flops(
         weights = class_weights[held]
     dead_array, no_dead = np.array(dead_numbers, dtype=np.int64), np.zeros(0, dtype=np.int64)
     is_dead = np.asarray(all_flops().holding[dead_array].any(axis=0))  # holds a dead card
-    outside = np.asarray(all_flops().holding[low].any(axis=0))  # a card not in the deck
+    # Not counted: a flop with a card not in the deck (short-deck), or of another texture.
+    # A texture is kept by every suit relabelling, so the flops left are whole families.
+    outside = ~texture.kept(game)
     # With dead cards, a combo's flops are its class's flops less those holding a dead
     # card, when those are the fewer (a class's tally is any of its combos' tally).
     pool = len(variant.deck) - 2
@@ -684,11 +737,14 @@ def flop_hits(
     dead: str | Sequence[Card] | None = None,
     progress: Progress | None = None,
     game: Game | str = Game.HOLDEM,
+    texture: FlopTexture | None = None,
 ) -> HitsResult:
     """What ``range_`` hits over every flop in ``game``, exactly: each live combo with
     each flop of the cards its own and the dead cards leave, weighted by the combo's
     weight; the totals are the averages over the ``C(deck - dead, 3)`` flops (so
-    ``weight`` is the range's expected live combos on a flop).
+    ``weight`` is the range's expected live combos on a flop). With a ``texture``
+    (:class:`~croupier.poker.hits.textures.FlopTexture`), only the flops of that texture
+    count, and the averages are over those (``boards``).
 
     With no dead card every combo of a class has the same flops up to a permutation of
     the suits, so one combo a class is classified, on its 19,600 flops; and of those, one
@@ -704,17 +760,22 @@ def flop_hits(
     >>> r = flop_hits("AA:xxyy", game="omaha")
     >>> r.boards, round(r.weight, 2), f"{r.share(OmahaHand.TOP_SET):.2%}"
     (22100, 676.19, '11.46%')
+    >>> from croupier.poker.hits.textures import FlopTexture
+    >>> r = flop_hits("AKs", texture=FlopTexture.parse("monotone"))
+    >>> r.boards, f"{r.share(MadeHand.FLUSH):.2%}", f"{r.share(Draw.FLUSH_DRAW):.2%}"
+    (1144, '16.03%', '0.00%')
     """
-    question = HitsQuestion.parse(range_, None, dead, game)
-    chosen, dead_cards = question.range, question.dead
+    question = HitsQuestion.parse(range_, None, dead, game, texture)
+    chosen, dead_cards, texture = question.range, question.dead, question.texture
     variant = variant_of(question.game)
-    flops = math.comb(len(variant.deck) - len(dead_cards), 3)
+    flops = _flop_count(texture, dead_cards, variant.game)
     if isinstance(chosen, Range):
-        totals = _two_card_flops(chosen, dead_cards, variant, progress)
+        totals = _two_card_flops(chosen, dead_cards, variant, progress, texture)
     else:
-        holdings = _holdings(chosen, dead_cards)
+        holdings, weights = _holdings(chosen, dead_cards)
         dead_array = np.array(cards_to_indices(dead_cards), dtype=np.int64)
-        totals = flop_totals(holdings, dead_array, progress)
+        kept = texture.kept(variant.game)
+        totals = flop_totals(holdings, dead_array, progress, kept, weights)
     every_made, every_draw = _indexed(variant.game)
     made_totals, draw_totals = totals[: len(every_made)], totals[len(every_made) :]
     by_made = {m: float(made_totals[i]) / flops for i, m in enumerate(every_made)}
@@ -729,4 +790,5 @@ def flop_hits(
             {d: float(draw_totals[i]) / flops for i, d in enumerate(every_draw)}
         ),
         game=variant.game,
+        texture=texture,
     )

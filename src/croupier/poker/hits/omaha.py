@@ -280,38 +280,46 @@ _BLOCK: Final = 1 << 17
 
 
 def families(
-    holdings: NDArray[np.int64], dead: NDArray[np.int64]
-) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    holdings: NDArray[np.int64],
+    dead: NDArray[np.int64],
+    weights: NDArray[np.float64] | None = None,
+) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
     """One holding of each family of ``holdings`` that the suit relabellings keeping the
     ``dead`` cards send onto each other (they flop alike), and how many of ``holdings``
-    each stands for.
+    each stands for (the sum of their ``weights``; None: 1 each).
 
     >>> rows = np.array([[0, 4, 8, 12], [1, 5, 9, 13], [0, 1, 4, 8]])  # 2c3c4c5c 2d3d4d5d
     >>> kept, counts = families(rows, np.zeros(0, dtype=np.int64))
     >>> len(kept), sorted(counts.tolist())
-    (2, [1, 2])
+    (2, [1.0, 2.0])
+    >>> sorted(families(rows, np.zeros(0, dtype=np.int64), np.array([1, 0.5, 1]))[1].tolist())
+    [1.0, 1.5]
     """
     maps = SUIT_MAPS[symmetries(dead)] if len(dead) else SUIT_MAPS
     images = np.sort(maps[:, holdings], axis=2)  # (relabellings, holdings, cards)
     keys = np.zeros(images.shape[:2], dtype=np.int64)
     for column in range(images.shape[2]):
         keys = keys * 52 + images[..., column]
-    _, first, counts = np.unique(keys.min(axis=0), return_index=True, return_counts=True)
-    return holdings[first], counts.astype(np.int64)
+    _, first, family = np.unique(keys.min(axis=0), return_index=True, return_inverse=True)
+    counts = np.bincount(family.ravel(), weights=weights, minlength=len(first))
+    return holdings[first], counts.astype(np.float64)
 
 
 def flop_totals(
     holdings: NDArray[np.int64],
     dead: NDArray[np.int64],
     progress: Callable[[int, int], None] | None = None,
+    counted: NDArray[np.bool_] | None = None,
+    weights: NDArray[np.float64] | None = None,
 ) -> NDArray[np.float64]:
     """How many (holding, flop) pairs make each :class:`OmahaHand`, then have each
     :class:`OmahaDraw`: every holding of ``holdings`` (live: no card of ``dead``) with
     every flop that its cards and the ``dead`` cards leave. One holding of each family
     (:func:`families`) is classified, counted as many times as its family has members;
     the rank-only categories are worked out once for each pair of (a holding's ranks,
-    one of the 455 flop rank patterns)."""
-    kept, counts = families(holdings, dead)
+    one of the 455 flop rank patterns). ``counted``: the flops counted (a texture's;
+    None: all); ``weights``: each holding's weight (None: 1 each)."""
+    kept, counts = families(holdings, dead, weights)
     flops = all_flops()
     places, patterns = flop_ranks()
     board_suits = flop_suits()
@@ -321,6 +329,8 @@ def flop_totals(
     hole_suits = suit_masks(kept)
     dead_suits = _dead_suits(dead)
     no_dead = ~flops.holding[dead].any(axis=0)
+    if counted is not None:
+        no_dead &= counted
     totals = np.zeros(len(OMAHA_MADE) + len(OMAHA_DRAWS))
     step = max(1, _BLOCK // len(flops.cards))
     for start in range(0, len(kept), step):
@@ -335,13 +345,13 @@ def flop_totals(
             dead_suits,
             3,
         )
-        weights = (live * counts[part][:, None]).ravel().astype(np.float64)
+        pairs = (live * counts[part][:, None]).ravel().astype(np.float64)
         totals[: len(OMAHA_MADE)] += np.bincount(
-            made.ravel(), weights=weights, minlength=len(OMAHA_MADE)
+            made.ravel(), weights=pairs, minlength=len(OMAHA_MADE)
         )
         flat = draws.ravel()
         for bit in range(len(OMAHA_DRAWS)):
-            totals[len(OMAHA_MADE) + bit] += weights[(flat >> bit) & 1 == 1].sum()
+            totals[len(OMAHA_MADE) + bit] += pairs[(flat >> bit) & 1 == 1].sum()
         if progress is not None:
             progress(min(start + step, len(kept)), len(kept))
     return totals

@@ -59,6 +59,7 @@ from croupier.poker.calc.nextcard import NextCardResult, next_card
 from croupier.poker.evaluation.hand import evaluate_game
 from croupier.poker.games import VARIANTS
 from croupier.poker.hits.classifier import HitsQuestion, HitsResult
+from croupier.poker.hits.textures import FlopTexture
 from croupier.poker.matchups.lines import Ranking, parse_matchup
 from croupier.poker.ranges.orders import DEFAULT_ORDER
 from croupier.poker.ranges.starting_hands import CLASS_LABELS
@@ -438,6 +439,7 @@ def hits_view(result: HitsResult) -> HitsView:
         "board": cards_view(result.board),
         "dead": cards_view(result.dead),
         "boards": result.boards,
+        "texture": str(result.texture),
         "combos": result.weight,
         "pair_or_better": result.pair_or_better,
         "made": rows(result.made),
@@ -581,12 +583,17 @@ def start_next(request: Request, body: EquityRequest, jobs: JobsService, owner: 
 def start_hits(request: Request, body: HitsRequest, jobs: JobsService, owner: Owner) -> Response:
     """Start what the range (empty: random; the game's range syntax) makes in its game
     on the board (3 to 5 cards), combo by combo, or over every flop when there is no
-    board; poll ``/api/poker/jobs/<job>`` for
-    it. The question is checked first (a bad range or card, a board of 2 cards, no live
-    combo: a one-line 422); a browser's new question cancels its last one."""
+    board (or over the flops of a ``texture`` and a ``high`` card); poll
+    ``/api/poker/jobs/<job>`` for it. The question is checked first (a bad range or
+    card, a board of 2 cards, no live combo, a bad texture: a one-line 422); a browser's
+    new question cancels its last one."""
     text = body.range if body.range.strip() else "random"
     question = HitsQuestion.parse(
-        text, body.board.strip() or None, body.dead.strip() or None, body.game
+        text,
+        body.board.strip() or None,
+        body.dead.strip() or None,
+        body.game,
+        FlopTexture.parse(body.texture, body.high.strip() or None),
     )
     return start_job(request, jobs, owner, "hits", functools.partial(hits_job, question))
 

@@ -241,7 +241,12 @@ class HitsView(TypedDict):
     range: str
     board: Annotated[list[CardView], Field(description="the board (none: every flop)")]
     dead: list[CardView]
-    boards: Annotated[int, Field(ge=1, description="boards counted: 1, or every flop")]
+    boards: Annotated[
+        int, Field(ge=1, description="boards counted: 1, or every flop (of the texture)")
+    ]
+    texture: Annotated[
+        str, Field(description="the flops counted: 'every flop', or 'monotone, ace high'...")
+    ]
     combos: Annotated[float, Field(ge=0, description="the range's live combos (weighted)")]
     pair_or_better: Annotated[float, Field(ge=0)]
     made: list[HitsCategory]
@@ -335,12 +340,20 @@ class EquityRequest(RequestModel):
 
 class HitsRequest(RequestModel):
     """What a range hits in a game: the range (``""``: random; the game's range syntax),
-    the board (none: every flop)."""
+    the board (none: every flop, or the flops of a ``texture`` and a ``high`` card, all of
+    which must hold)."""
 
     game: GameName = "holdem"
     range: str = Field("", max_length=MAX_RANGE_TEXT)
     board: str = Field("", max_length=100)
     dead: str = Field("", max_length=300)
+    texture: list[Annotated[str, Field(max_length=20)]] = Field(
+        default_factory=list,
+        max_length=8,
+        description="with no board, only the flops of these textures (monotone, two-tone, "
+        "rainbow, paired, unpaired, trips, connected, disconnected)",
+    )
+    high: str = Field("", max_length=2, description="with no board, the flops' highest rank")
 
 
 class RangeRequest(RequestModel):

@@ -924,7 +924,11 @@
     $("hits-error").textContent = "";
     const box = $("hits-result");
     const player = Number($("hits-player").value || 1);
-    const asked = { game, range: $("hole-" + player).value, board: $("board").value, dead: $("dead").value };
+    const texture = ["hits-suits", "hits-pairing", "hits-connected"].map((id) => $(id).value).filter(Boolean);
+    const asked = {
+      game, range: $("hole-" + player).value, board: $("board").value, dead: $("dead").value,
+      texture, high: $("hits-high").value,
+    };
     let job;
     try {
       job = await hitsJobs.run("/api/poker/hits", asked, (d, t) => showProgress("hits-", d, t));
@@ -941,7 +945,7 @@
     const units = rules().two_card ? "combos" : "hands";
     const dead = answer.dead.length ? `, ${answer.dead.map((c) => c.code).join(" ")} dead` : "";
     const where = answer.boards > 1
-      ? `over every flop${dead} (${answer.boards.toLocaleString("en")} flops; ${answer.combos.toFixed(1)} live ${units} a flop on average)`
+      ? `over every ${answer.texture === "every flop" ? "flop" : `flop that is ${answer.texture}`}${dead} (${answer.boards.toLocaleString("en")} flops; ${answer.combos.toFixed(1)} live ${units} a flop on average)`
       : `on ${answer.board.map((c) => c.code).join(" ")}${dead}, ${(Math.round(answer.combos * 100) / 100).toLocaleString("en")} live ${units}`;
     box.append(el("p", "", `${answer.range}: ${where}; ${percent(answer.pair_or_better, 1)} make a pair or better.`));
     const scroller = el("div", "table-scroll");
