@@ -28,6 +28,7 @@ ALWAYS_MANY = (
     '${answer.boards.toLocaleString("en")} flops',  # every flop: 19,600
     "If ${side} wins",  # a side's name, not a number
     "${lossText(verdict)} points",  # a decimal with its error: "0.26 ± 0.10 points"
+    "${word.loss_text} points",  # the server's format_loss: "1.15 ± 0.08", "2.00"
 )
 
 

@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from croupier.cards import Card, Suit
 from croupier.casino import Coin, Move, Player, State
+from croupier.casino.errors import CasinoError
 from croupier.casino.gamelog import GameLog, LoggedRound
 from croupier.casino.judge import (
     BEST_WITHIN,
@@ -35,12 +36,20 @@ from croupier.casino.judge import (
     error_json,
     format_loss,
 )
+from croupier.casino.learn import Exercise
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action
 from croupier.casino.puzzles import Puzzle, PuzzleHistory
 from croupier.casino.puzzles import PuzzleVerdict as Verdict
 from croupier.casino.replay import replay
-from croupier.casino.review import GameReview, Mark, MoveReview, RoundReview, review_round
+from croupier.casino.review import (
+    GameReview,
+    Mark,
+    MoveReview,
+    RoundReview,
+    review_move,
+    review_round,
+)
 from croupier.casino.session import LaterReason, RoundEnd, Session, TableItem, Turn, table_items
 from croupier.casino.strategies.levels import STRONG_SETTINGS
 from croupier.web.jobs import Progress
@@ -79,7 +88,12 @@ from croupier.web.schemas.casino_puzzles import (
     PuzzleVerdict,
     PuzzleView,
 )
-from croupier.web.schemas.casino_review import GameReviewView, ReviewStep, ReviewSummary
+from croupier.web.schemas.casino_review import (
+    ExerciseAnswerView,
+    GameReviewView,
+    ReviewStep,
+    ReviewSummary,
+)
 from croupier.web.schemas.common import Players
 from croupier.web.views.cards import card_view, cards_view
 
@@ -88,6 +102,7 @@ __all__ = [
     "CasinoSeat",
     "Later",
     "answer_move",
+    "exercise_answer_view",
     "expert_hint",
     "item_view",
     "judged_reasons",
@@ -545,9 +560,54 @@ def review_view(
                 "move": move_view(step.move, items),
                 "best": None if verdict is None else move_view(verdict.best, items),
                 "review": None if verdict is None else move_review_view(verdict),
+                "exercise": None
+                if verdict is None or verdict.mark is None
+                else {
+                    "task": Exercise(step.before, verdict).task,
+                    "legal": [move_view(move, items) for move in step.before.legal_moves()],
+                },
             }
         )
     return {"summary": summary, "steps": steps}
+
+
+def exercise_answer_view(
+    step: int,
+    state: State,
+    played: Move,
+    number: int,
+    move: Move,
+    progress: Progress | None = None,
+) -> ExerciseAnswerView:
+    """The judge's word on ``move`` as the answer to the exercise of the review's step
+    ``step``: ``played``, the ``number``-th move of its round, played in ``state`` (a
+    job's work: the judge's fixed work, as the review's; the move's legality is checked
+    before). A move the judge does not mark is no exercise: a
+    :class:`~croupier.casino.errors.CasinoError`."""
+    if progress is not None:
+        progress(0, 1)
+    judge = Judge()
+    verdict = review_move(state, played, number, judge)
+    if verdict.mark is None:
+        raise CasinoError(f"{played} was not marked in the review: it is no exercise")
+    answer = Exercise(state, verdict).check(move, judge)
+    if progress is not None:
+        progress(1, 1)
+    return {
+        "step": step,
+        "move": str(answer.move),
+        "move_text": answer.move.describe("pretty"),
+        "solved": answer.solved,
+        "found_best": answer.found_best,
+        "loss": round(answer.loss.points, 3),
+        "loss_text": format_loss(answer.loss.points, answer.loss.error),
+        "error": error_json(answer.loss.error),
+        "costs_tournament": answer.loss.costs_tournament,
+        "best": str(answer.best),
+        "best_text": answer.best.describe("pretty"),
+        "reason": answer.reason,
+        "explanation": answer.explanation,
+    }
 
 
 # --- puzzles ----------------------------------------------------------------------------------
