@@ -36,7 +36,10 @@ Scenarios and the targets of issue 26:
     words (the look-ahead of the computer's reasons, a round's review) come after the
     answer, from jobs; a second run has each game wait for them before its next move, as
     a person reading them would, and times their arrival from the move's sending (the
-    first run moves at once, which cancels the words still to come).
+    first run moves at once, which cancels the words still to come). The judge's jobs
+    run in the server's jobs pool, whose worker processes are named ``croupier-jobs``:
+    their CPU time is a line of its own under each run, out of the reply's (with
+    ``--before``, a tree without that name counts all its processes in its reply).
 ``tables``
     the shared tables of issue 34, at once: 50 Casino tables of two people and 5 shared
     Baccarat tables of 8 bettors, every browser following its table live (server-sent
@@ -78,6 +81,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The Casino computer's deadline per answer (croupier.web.routers.casino.DEADLINE).
 CASINO_DEADLINE = 1.0
 SCENARIOS = ("pages", "deal", "casino", "tables", "sessions", "abuse")
+#: The name of a croupier server's job worker processes (croupier.web.compute.JOB_WORKERS).
+JOB_WORKERS = "croupier-jobs"
 
 
 def drive(work: Awaitable[T]) -> T:
@@ -180,11 +185,17 @@ class Run:
     seconds: float = 0.0
     #: CPU seconds the server (and its worker processes) spent during the run.
     cpu: float = float("nan")
+    #: The same, by process name (:func:`cpu_by_name`).
+    cpu_by_name: dict[str, float] = field(default_factory=dict)
+    #: For a line that times nothing itself (a worker pool's part of another run's CPU
+    #: time): the requests of that run.
+    per: int = 0
 
     @property
     def cpu_ms(self) -> float:
         """Server CPU per request (ms): what a request costs whatever else the machine does."""
-        return 1000 * self.cpu / self.requests if self.requests else float("nan")
+        count = self.per or self.requests
+        return 1000 * self.cpu / count if count else float("nan")
 
     def record(self, status: int, started: float) -> None:
         self.latencies.append(time.perf_counter() - started)
@@ -849,14 +860,24 @@ def rss_mb(pid: int) -> float:
 
 def cpu_seconds(pid: int) -> float:
     """CPU time (user + system) of ``pid`` and every process under it, in seconds."""
-    total = 0.0
+    return sum(cpu_by_name(pid).values())
+
+
+def cpu_by_name(pid: int) -> dict[str, float]:
+    """CPU time (user + system, seconds) of ``pid`` and every process under it, by the
+    processes' names (``/proc/<pid>/comm``: a server's worker pools name their
+    processes, ``croupier-search`` and ``croupier-jobs``; the rest is ``python``)."""
+    found: dict[str, float] = {}
     for each in (pid, *descendants(pid)):
         try:
-            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+            stat = Path(f"/proc/{each}/stat").read_text()
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat.rsplit(")", 1)[1].split()
+        used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        found[name] = found.get(name, 0.0) + used
+    return found
 
 
 def children(pid: int) -> list[int]:
@@ -917,6 +938,8 @@ def best(runs: Sequence[Run]) -> Run:
 
 
 def _line(run: Run, floor: Run | None = None) -> list[str]:
+    if run.per:  # a part of another run's CPU time: nothing timed
+        return [run.name, f"{run.per}", "", "", "", "", "", f"{run.cpu_ms:.2f}", ""]
     ratio = f"{run.rate / floor.rate:.2f}x" if floor is not None and floor.rate else ""
     return [
         run.name,
@@ -934,12 +957,26 @@ def _line(run: Run, floor: Run | None = None) -> list[str]:
 HEADER = ["", "requests", "req/s", "p50 ms", "p99 ms", "max ms", "vs bare", "CPU ms/req", "5xx"]
 
 
-async def measured(pid: int, run: Awaitable[Run]) -> Run:
-    """``run``, with the CPU time the server ``pid`` spent on it."""
-    before = cpu_seconds(pid)
+async def measured(pid: int, run: Awaitable[Run], settle: float = 0.0) -> Run:
+    """``run``, with the CPU time the server ``pid`` spent on it (in all, and by process
+    name: :func:`cpu_by_name`), counted until ``settle`` seconds after it (the work it
+    left running ends)."""
+    before = cpu_by_name(pid)
     done = await run
-    done.cpu = cpu_seconds(pid) - before
+    await asyncio.sleep(settle)
+    after = cpu_by_name(pid)
+    done.cpu_by_name = {name: used - before.get(name, 0.0) for name, used in after.items()}
+    done.cpu = sum(done.cpu_by_name.values())
     return done
+
+
+def apart(run: Run, name: str, label: str) -> Run:
+    """The CPU time ``run``'s server spent in its processes named ``name`` (a worker
+    pool), as a line of its own (``label``, per request of ``run``), taken out of
+    ``run``'s own figure."""
+    used = run.cpu_by_name.get(name, 0.0)
+    run.cpu -= used
+    return Run(label, cpu=used, per=run.requests)
 
 
 async def side_by_side(
@@ -954,14 +991,17 @@ async def side_by_side(
 
 
 async def in_turn(
-    contestants: Sequence[tuple[Callable[[], Awaitable[Run]], int]], rounds: int
+    contestants: Sequence[tuple[Callable[[], Awaitable[Run]], int]],
+    rounds: int,
+    settle: float = 0.0,
 ) -> list[Run]:
-    """Each ``(run, server pid)`` measured ``rounds`` times, taking turns; the best run of
-    each, in their order."""
+    """Each ``(run, server pid)`` measured ``rounds`` times, taking turns (each counted
+    until ``settle`` seconds after it: :func:`measured`); the best run of each, in their
+    order."""
     runs: list[list[Run]] = [[] for _ in contestants]
     for _ in range(rounds):
         for made, (run, pid) in zip(runs, contestants, strict=True):
-            made.append(await measured(pid, run()))
+            made.append(await measured(pid, run(), settle))
     return [best(made) for made in runs]
 
 
@@ -1066,19 +1106,36 @@ def main(argv: Sequence[str] | None = None) -> int:
                 failures.append(f"deal p99 {1000 * mine.percentile(99):.0f} ms")
         if "casino" in chosen:
             games = (2, 2) if args.tiny else (8, 8 if quick else 30)
-            runs = []
-            for label, address, pid in served:
-                run = drive(measured(pid, casino_games(address, *games)))
-                run.name += label
-                runs.append(run)
+            # Each tree in turn; the judge's jobs that an answer starts (issue 33: the
+            # whole reasons, a round's review) run in the jobs' worker pool after the
+            # answer, until the next move cancels them: their CPU time is a line of its
+            # own, not the reply's (a tree without that pool's names counts all its CPU).
+            runs = drive(
+                in_turn(
+                    [
+                        (lambda address=address: casino_games(address, *games), pid)
+                        for _, address, pid in served
+                    ],
+                    rounds,
+                    settle=2.0,
+                )
+            )
+            for made, (label, _, _) in zip(runs, served, strict=True):
+                made.name += label
             run = runs[-1]
+            judge = apart(run, JOB_WORKERS, "  its judge's jobs, CPU per move")
             # Again, each game waiting for the judge's words before its next move.
             words = Run("  the judge's words, from the move's sending")
-            reading = drive(measured(croupier.pid, casino_games(url, *games, judged=words)))
+            reading = drive(
+                measured(croupier.pid, casino_games(url, *games, judged=words), settle=2.0)
+            )
             reading.name += ", waiting for the judge's words"
-            lines += [_line(made) for made in (*runs, reading, words)]
+            read_judge = apart(reading, JOB_WORKERS, "  its judge's jobs, CPU per move")
+            lines += [_line(made) for made in (*runs, judge, reading, read_judge, words)]
             results["casino"] = describe(run)
+            results["casino"]["judge_jobs_cpu_ms_per_move"] = round(judge.cpu_ms, 3)
             results["casino"]["reading"] = describe(reading)
+            results["casino"]["reading"]["judge_jobs_cpu_ms_per_move"] = round(read_judge.cpu_ms, 3)
             results["casino"]["judge_words"] = describe(words)
             if len(runs) > 1:
                 results["casino"]["before"] = describe(runs[0])

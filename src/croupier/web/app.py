@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from croupier import __version__
-from croupier.web.compute import Compute
+from croupier.web.compute import JOB_WORKERS, Compute
 from croupier.web.errors import install_error_handlers
 from croupier.web.guard import MAX_BODY, Access, GuardMiddleware, allowed
 from croupier.web.jobs import Jobs
@@ -87,7 +87,8 @@ def create_app(
     """
     store = store if store is not None else open_store(state_dir, database, limits)
     compute = Compute(compute_processes)
-    jobs = Jobs(Compute(max(1, compute_processes // 2) if compute_processes else 0), store)
+    jobs_pool = max(1, compute_processes // 2) if compute_processes else 0
+    jobs = Jobs(Compute(jobs_pool, name=JOB_WORKERS), store)
     sessions = Sessions(store)
     hub = Hub(store)
     tables = Tables(store, hub)

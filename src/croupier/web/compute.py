@@ -45,12 +45,15 @@ from typing import Any, Final, ParamSpec, TypeVar
 from croupier.web.errors import ApiError
 
 __all__ = [
+    "JOB_WORKERS",
+    "SEARCH_WORKERS",
     "Compute",
     "JobCancelled",
     "Lateness",
     "Party",
     "Progress",
     "current_party",
+    "name_process",
     "run_with_progress",
 ]
 
@@ -62,6 +65,10 @@ R = TypeVar("R")
 Progress = Callable[[int, int], None]
 #: Modules the workers' fork server imports once, so each worker starts ready.
 PRELOAD: Final = ("croupier.web.views.casino", "croupier.web.routers.poker")
+#: The names of the worker processes of the server's two pools (:func:`name_process`):
+#: the searches a request waits for (the Casino computer's moves, hints), and the jobs.
+SEARCH_WORKERS: Final = "croupier-search"
+JOB_WORKERS: Final = "croupier-jobs"
 #: Jobs (running or waiting) per worker, beyond which new jobs are refused (503).
 QUEUE_PER_WORKER: Final = 2
 
@@ -73,12 +80,23 @@ class JobCancelled(Exception):  # noqa: N818 (a signal, not an error)
     """Raised inside a job's work when the job was cancelled."""
 
 
-def _start_worker(parent: int, progress: Any) -> None:
+def _start_worker(parent: int, progress: Any, name: str = "") -> None:
     from croupier.parallel import start_worker
 
     global _worker_progress
     _worker_progress = progress
+    if name:
+        name_process(name)
     start_worker(parent)
+
+
+def name_process(name: str) -> None:
+    """Name this process ``name`` (at most 15 characters) where the system shows it
+    (Linux: ``ps -o comm``, ``top``, ``/proc/<pid>/comm``): a server's worker processes
+    tell their pool by it (and ``benchmarks/web_load.py`` counts each pool's CPU time
+    apart by it). Elsewhere, or where it cannot be written, nothing changes."""
+    with contextlib.suppress(OSError), open("/proc/self/comm", "w", encoding="ascii") as comm:
+        comm.write(name[:15])
 
 
 def run_with_progress(slot: int, work: Callable[[Progress], R], progress_array: Any = None) -> R:
@@ -207,8 +225,17 @@ class Compute:
     """A bounded pool of ``processes`` workers (threads here when 0) for heavy work,
     shared fairly between the parties asking (see :meth:`_admit`)."""
 
-    def __init__(self, processes: int = 0, *, threads: int = 4, preload: Sequence[str] = PRELOAD):
+    def __init__(
+        self,
+        processes: int = 0,
+        *,
+        threads: int = 4,
+        preload: Sequence[str] = PRELOAD,
+        name: str = SEARCH_WORKERS,
+    ):
         self.processes = processes
+        #: What the pool's worker processes are named (:func:`name_process`).
+        self.name = name
         self.threads = threads
         self.preload = tuple(preload)
         #: Work running at once.
@@ -248,7 +275,7 @@ class Compute:
                     self.processes,
                     mp_context=self._context,
                     initializer=_start_worker,
-                    initargs=(os.getpid(), self.progress),
+                    initargs=(os.getpid(), self.progress, self.name),
                 )
             else:
                 self._executor = concurrent.futures.ThreadPoolExecutor(
