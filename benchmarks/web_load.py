@@ -1110,15 +1110,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             # whole reasons, a round's review) run in the jobs' worker pool after the
             # answer, until the next move cancels them: their CPU time is a line of its
             # own, not the reply's (a tree without that pool's names counts all its CPU).
+
+            def play(address: str) -> Callable[[], Awaitable[Run]]:
+                return lambda: casino_games(address, *games)
+
             runs = drive(
-                in_turn(
-                    [
-                        (lambda address=address: casino_games(address, *games), pid)
-                        for _, address, pid in served
-                    ],
-                    rounds,
-                    settle=2.0,
-                )
+                in_turn([(play(address), pid) for _, address, pid in served], rounds, settle=2.0)
             )
             for made, (label, _, _) in zip(runs, served, strict=True):
                 made.name += label

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Annotated, Final
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from fastapi.responses import Response
 
 from croupier.baccarat.sitting import Sitting
@@ -23,7 +23,7 @@ from croupier.baccarat.table import table_shoe
 from croupier.baccarat.tablerules import TableRules, table_rules
 from croupier.web.answers import answer
 from croupier.web.dependencies import Seat, seat
-from croupier.web.pages import page_and_state
+from croupier.web.pages import game_router, page_and_state
 from croupier.web.schemas import CHANGES, SENDS, answers
 from croupier.web.schemas.baccarat import (
     CheckAnswer,
@@ -38,7 +38,7 @@ from croupier.web.views.baccarat import road_cells, seat_view, since_view
 
 __all__ = ["SEAT", "router", "rules_of", "sit_down"]
 
-router = APIRouter(tags=["baccarat"])
+router = game_router("baccarat")
 
 #: The browser's own table.
 SEAT: Final = Slot("baccarat", Sitting.from_dict)

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import Response
 
 from croupier.baccarat.trainer import (
@@ -37,7 +37,7 @@ from croupier.baccarat.trainerlog import (
 )
 from croupier.web.answers import answer
 from croupier.web.dependencies import Seat, seat
-from croupier.web.pages import page_and_state
+from croupier.web.pages import game_router, page_and_state
 from croupier.web.people import Person, PersonSeat
 from croupier.web.schemas import CHANGES, READS, answers
 from croupier.web.schemas.baccarat_trainer import (
@@ -53,7 +53,7 @@ from croupier.web.views.cards import cards_view
 
 __all__ = ["TRAINER", "TrainerSeat", "router"]
 
-router = APIRouter(tags=["baccarat trainer"])
+router = game_router("baccarat trainer")
 
 
 @dataclasses.dataclass(slots=True)

@@ -24,7 +24,7 @@ from typing import Annotated, Final
 
 import numpy as np
 from anyio import to_thread
-from fastapi import APIRouter, Request
+from fastapi import Request
 from fastapi.responses import PlainTextResponse, Response
 
 from croupier.casino import Coin, Player, toss_coin, toss_winner
@@ -37,7 +37,7 @@ from croupier.web.compute import Compute
 from croupier.web.dependencies import ComputePool, JobsService, Owner, Seat, seat
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Jobs
-from croupier.web.pages import page_and_state
+from croupier.web.pages import game_router, page_and_state
 from croupier.web.routers.jobs import add_job_routes
 from croupier.web.schemas import CHANGES, READS, SENDS, answers
 from croupier.web.schemas.casino import (
@@ -64,7 +64,7 @@ from croupier.web.views.casino import (
 
 __all__ = ["NO_GAME", "SEAT", "TableSeat", "router"]
 
-router = APIRouter(tags=["casino"])
+router = game_router("casino")
 
 #: Seconds the computer may think per answer, from the request's arrival: all its moves
 #: of that answer together.

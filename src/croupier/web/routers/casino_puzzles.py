@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Annotated, Any, Final
 
 from anyio import to_thread
-from fastapi import APIRouter, Request
+from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 
 from croupier.casino import Move
@@ -41,6 +41,7 @@ from croupier.casino.session import move_from_parts
 from croupier.web.answers import answer
 from croupier.web.dependencies import Seat, seat
 from croupier.web.errors import ApiError
+from croupier.web.pages import game_router
 from croupier.web.schemas import CHANGES, READS, answers
 from croupier.web.schemas.casino_puzzles import PuzzleAnswer, PuzzleAnswerAnswer, PuzzlesAnswer
 from croupier.web.sessions import Slot
@@ -49,7 +50,7 @@ from croupier.web.views.casino import puzzles_view, verdict_view
 
 __all__ = ["PUZZLES", "PuzzleSeat", "router"]
 
-router = APIRouter(tags=["casino puzzles"])
+router = game_router("casino puzzles")
 
 
 @dataclass(slots=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request
+from fastapi import Path, Request
 from fastapi.responses import HTMLResponse, Response
 
 from croupier.casino import Player
@@ -29,6 +29,7 @@ from croupier.casino.session import move_from_parts
 from croupier.web.answers import answer
 from croupier.web.dependencies import JobsService, Owner, TablesService
 from croupier.web.errors import ApiError
+from croupier.web.pages import game_router
 from croupier.web.routers.casino import NO_GAME, TableSeat
 from croupier.web.routers.jobs import add_job_routes
 from croupier.web.routers.match import KIND
@@ -45,7 +46,7 @@ from croupier.web.views.match import CasinoTable
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["casino review"])
+router = game_router("casino review")
 
 #: A job's id in a path.
 JobId = Annotated[str, Path(max_length=64)]

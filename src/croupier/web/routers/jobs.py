@@ -12,6 +12,7 @@ from fastapi.responses import Response
 
 from croupier.web.answers import answer
 from croupier.web.dependencies import JobsService, Owner
+from croupier.web.pages import game_router
 from croupier.web.schemas import READS, SENDS, answers
 from croupier.web.schemas.jobs import AnyJobAnswer
 
@@ -44,5 +45,5 @@ def add_job_routes(router: APIRouter, path: str, model: Any, what: str) -> None:
     )
 
 
-router = APIRouter(tags=["jobs"])
+router = game_router("jobs")
 add_job_routes(router, "/api/jobs/{job_id}", AnyJobAnswer, "a job")

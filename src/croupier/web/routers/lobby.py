@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from anyio import to_thread
-from fastapi import APIRouter, Request
+from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 
 from croupier import __version__
 from croupier.web.answers import answer
 from croupier.web.dependencies import StoreService
+from croupier.web.pages import game_router
 from croupier.web.schemas import READS, answers
 from croupier.web.schemas.lobby import Health
 from croupier.web.templating import render_static
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["lobby"])
+router = game_router("lobby")
 
 
 @router.get("/", response_class=HTMLResponse)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Annotated, Final
 
 from anyio import to_thread
-from fastapi import APIRouter, Path, Request
+from fastapi import Path, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from pydantic_core import to_json
 
@@ -31,6 +31,7 @@ from croupier.web.answers import answer
 from croupier.web.dependencies import Owner, TablesService
 from croupier.web.errors import ApiError
 from croupier.web.live import EventStream, stream
+from croupier.web.pages import game_router
 from croupier.web.people import PersonSeat, named
 from croupier.web.schemas import CHANGES, READS, answers
 from croupier.web.schemas.match import Accept, JoinTable, MatchView, OpenTable, Play
@@ -40,7 +41,7 @@ from croupier.web.views.match import CasinoTable, match_view
 
 __all__ = ["KIND", "TableId", "router"]
 
-router = APIRouter(tags=["casino tables"])
+router = game_router("casino tables")
 
 #: The kind of these tables in the store.
 KIND: Final = "casino"

@@ -16,13 +16,14 @@ import json
 from collections import defaultdict
 from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from croupier.casino.puzzles import PuzzleHistory
 from croupier.web.answers import answer
 from croupier.web.dependencies import StoreService, TablesService
 from croupier.web.errors import ApiError
+from croupier.web.pages import game_router
 from croupier.web.people import PERSON, Person
 from croupier.web.schemas import READS, answers
 from croupier.web.schemas.organiser import (
@@ -38,7 +39,7 @@ from croupier.web.templating import render
 
 __all__ = ["ORGANISER_COOKIE", "organiser_token", "router", "table_entries"]
 
-router = APIRouter(tags=["organiser"])
+router = game_router("organiser")
 
 #: The cookie holding the organiser's token.
 ORGANISER_COOKIE: Final = "croupier_organiser"

@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 
 from croupier.cards import Card, Rank, Suit, card_spellings
@@ -67,6 +67,7 @@ from croupier.web.answers import answer
 from croupier.web.dependencies import JobsService, Owner
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Jobs, Progress
+from croupier.web.pages import game_router
 from croupier.web.routers.jobs import add_job_routes
 from croupier.web.schemas import CHANGES, SENDS, answers
 from croupier.web.schemas.poker import (
@@ -100,7 +101,7 @@ from croupier.web.views.cards import card_view, cards_view
 
 __all__ = ["equity_question", "plan_equity", "router"]
 
-router = APIRouter(tags=["poker"])
+router = game_router("poker")
 
 #: Longest exact enumeration the server runs, as the library estimates it (seconds).
 EXACT_SECONDS: Final = 30.0

@@ -18,7 +18,7 @@ import time
 from typing import Annotated, Final
 
 from anyio import to_thread
-from fastapi import APIRouter, Path, Request
+from fastapi import Path, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic_core import to_json
 
@@ -28,6 +28,7 @@ from croupier.web.answers import answer
 from croupier.web.dependencies import Owner, TablesService
 from croupier.web.errors import ApiError
 from croupier.web.live import EventStream, stream
+from croupier.web.pages import game_router
 from croupier.web.people import PersonSeat, named
 from croupier.web.routers.baccarat import rules_of
 from croupier.web.schemas import CHANGES, READS, answers
@@ -38,7 +39,7 @@ from croupier.web.views.shared_baccarat import BaccaratRoom, room_view
 
 __all__ = ["KIND", "router"]
 
-router = APIRouter(tags=["baccarat tables"])
+router = game_router("baccarat tables")
 
 #: The kind of these tables in the store.
 KIND: Final = "baccarat"
