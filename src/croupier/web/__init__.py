@@ -53,7 +53,9 @@ built this way):
    field bounded) and the answers (``@closed`` TypedDicts).
 3. Write ``views/dice.py`` (or, for one router's views, in the router): functions from
    the library's values to the answers' TypedDicts.
-4. Write ``routers/dice.py`` with ``router = APIRouter(tags=["dice"])``: the page and its
+4. Write ``routers/dice.py`` with ``router = game_router("dice")``
+   (:func:`~croupier.web.pages.game_router`: a FastAPI ``APIRouter`` whose routes a
+   request passes over quickly, :class:`~croupier.web.pages.PathRoute`): the page and its
    state with :func:`~croupier.web.pages.page_and_state`; each change a route
    ``@router.post(path, response_model=DiceAnswer, responses=answers(*CHANGES))`` that
    takes its request and its seat (``Annotated[Seat[DiceGame], seat(SLOT)]``),

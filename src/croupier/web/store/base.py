@@ -754,7 +754,19 @@ class Store(ABC):
         )
 
     def job_cancel(self, owner: str, job_id: str | None = None) -> None:
-        """Ask ``owner``'s job ``job_id`` (all its unfinished jobs when ``None``) to stop."""
+        """Ask ``owner``'s job ``job_id`` (all its unfinished jobs when ``None``) to stop.
+        With none of them unfinished (a player who read the judge's words before moving
+        again: their jobs ended), nothing is written (a read costs less than a write)."""
+        if job_id is None:
+            with self._read() as connection:
+                unfinished = self._run(
+                    connection,
+                    "SELECT 1 FROM jobs WHERE owner = ? AND state IN ('waiting', 'running') "
+                    "AND cancel = 0 LIMIT 1",
+                    owner,
+                ).fetchone()
+            if unfinished is None:
+                return
         with self._write() as connection:
             if job_id is None:
                 self._run(
