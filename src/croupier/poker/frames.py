@@ -19,7 +19,8 @@ import numpy as np
 
 from croupier.frames import FrameColumn, FrameSchema, build_frame
 from croupier.poker.errors import PokerError
-from croupier.poker.hits.categories import Draw, MadeHand
+from croupier.poker.games import Game, variant_of
+from croupier.poker.hits.categories import Draw, MadeHand, OmahaDraw, OmahaHand
 from croupier.poker.ranges.starting_hands import CLASS_LABELS, CLASS_OF_COMBO, combo_text
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ __all__ = [
     "EQUITY_BY_COMBO",
     "HITS",
     "NEXT_CARD",
+    "OMAHA_HITS",
     "SCHEMAS",
     "calc_frame",
     "distribution_frame",
@@ -44,6 +46,10 @@ __all__ = [
 #: the hits frame's draw columns (spaces and commas as underscores).
 MADE: Final = tuple(made.value for made in MadeHand)
 DRAW_COLUMNS: Final = {draw: draw.value.replace(" ", "_").replace("-", "_") for draw in Draw}
+#: Omaha's made hands, strongest first, and its draws' columns (the draw's name in
+#: lower case: ``wrap``, ``straight_draw``, ``nut_flush_blocker``...).
+OMAHA_MADE: Final = tuple(made.value for made in OmahaHand)
+OMAHA_DRAW_COLUMNS: Final = {draw: draw.name.lower() for draw in OmahaDraw}
 
 _PLAYER_COLUMNS: Final = (
     FrameColumn("player", "int64", "the player's seat, from 1"),
@@ -118,8 +124,22 @@ HITS: Final = FrameSchema(
     ),
 )
 
+OMAHA_HITS: Final = FrameSchema(
+    "HitsResult.to_frame() (Omaha, Omaha-5)",
+    "live holding of the range on the board (none over every flop), strongest made hand first",
+    (
+        FrameColumn("combo", "string", "the four or five hole cards, as the range lists them"),
+        FrameColumn("weight", "float64", "its weight in the range"),
+        FrameColumn("made", OMAHA_MADE, "its best made hand (two hole cards, three of the board)"),
+        *(
+            FrameColumn(name, "bool", f"it has a {draw.value}")
+            for draw, name in OMAHA_DRAW_COLUMNS.items()
+        ),
+    ),
+)
+
 #: Every poker frame, in the order the docs list them.
-SCHEMAS: Final = (EQUITY_BY_COMBO, EQUITY_BY_CLASS, NEXT_CARD, DISTRIBUTION, HITS)
+SCHEMAS: Final = (EQUITY_BY_COMBO, EQUITY_BY_CLASS, NEXT_CARD, DISTRIBUTION, HITS, OMAHA_HITS)
 
 
 class _Player(Protocol):
@@ -216,17 +236,22 @@ def distribution_frame(distribution: _Distribution) -> pd.DataFrame:
 class _Hits(Protocol):
     @property
     def combos(self) -> Sequence[Any]: ...
+    @property
+    def game(self) -> Game: ...
 
 
 def hits_frame(result: _Hits) -> pd.DataFrame:
-    """What a range hits on one board, combo by combo (:data:`HITS`)."""
+    """What a range hits on one board, combo by combo (:data:`HITS`; Omaha and Omaha-5
+    holdings: :data:`OMAHA_HITS`)."""
     combos = result.combos
+    two_card = variant_of(result.game).two_card
+    schema, columns = (HITS, DRAW_COLUMNS) if two_card else (OMAHA_HITS, OMAHA_DRAW_COLUMNS)
     return build_frame(
-        HITS,
+        schema,
         {
-            "combo": [f"{c.cards[0]}{c.cards[1]}" for c in combos],
+            "combo": ["".join(map(str, c.cards)) for c in combos],
             "weight": [c.weight for c in combos],
             "made": [c.made.value for c in combos],
-            **{name: [draw in c.draws for c in combos] for draw, name in DRAW_COLUMNS.items()},
+            **{name: [draw in c.draws for c in combos] for draw, name in columns.items()},
         },
     )
