@@ -19,8 +19,7 @@ import numpy as np
 
 from croupier.frames import FrameColumn, FrameSchema, build_frame
 from croupier.poker.errors import PokerError
-from croupier.poker.games import Game, variant_of
-from croupier.poker.hits.categories import Draw, MadeHand, OmahaDraw, OmahaHand
+from croupier.poker.hits.frames import HITS, OMAHA_HITS, hits_frame
 from croupier.poker.ranges.starting_hands import CLASS_LABELS, CLASS_OF_COMBO, combo_text
 
 if TYPE_CHECKING:
@@ -41,15 +40,6 @@ __all__ = [
     "hits_frame",
     "next_card_frame",
 ]
-
-#: The made hands, strongest first, and the draws: a ``made`` column's categories and
-#: the hits frame's draw columns (spaces and commas as underscores).
-MADE: Final = tuple(made.value for made in MadeHand)
-DRAW_COLUMNS: Final = {draw: draw.value.replace(" ", "_").replace("-", "_") for draw in Draw}
-#: Omaha's made hands, strongest first, and its draws' columns (the draw's name in
-#: lower case: ``wrap``, ``straight_draw``, ``nut_flush_blocker``...).
-OMAHA_MADE: Final = tuple(made.value for made in OmahaHand)
-OMAHA_DRAW_COLUMNS: Final = {draw: draw.name.lower() for draw in OmahaDraw}
 
 _PLAYER_COLUMNS: Final = (
     FrameColumn("player", "int64", "the player's seat, from 1"),
@@ -107,34 +97,6 @@ DISTRIBUTION: Final = FrameSchema(
         FrameColumn("weight", "float64", "how often it is held (they sum to 1)"),
         FrameColumn("equity", "float64", "its equity against the others"),
         FrameColumn("share_below", "float64", "the share of the range weaker than it"),
-    ),
-)
-
-HITS: Final = FrameSchema(
-    "HitsResult.to_frame()",
-    "live combo of the range on the board (none over every flop), strongest made hand first",
-    (
-        FrameColumn("combo", "string", "the two cards, high card first"),
-        FrameColumn("weight", "float64", "its weight in the range"),
-        FrameColumn("made", MADE, "its best made hand"),
-        *(
-            FrameColumn(name, "bool", f"it has a {draw.value}")
-            for draw, name in DRAW_COLUMNS.items()
-        ),
-    ),
-)
-
-OMAHA_HITS: Final = FrameSchema(
-    "HitsResult.to_frame() (Omaha, Omaha-5)",
-    "live holding of the range on the board (none over every flop), strongest made hand first",
-    (
-        FrameColumn("combo", "string", "the four or five hole cards, as the range lists them"),
-        FrameColumn("weight", "float64", "its weight in the range"),
-        FrameColumn("made", OMAHA_MADE, "its best made hand (two hole cards, three of the board)"),
-        *(
-            FrameColumn(name, "bool", f"it has a {draw.value}")
-            for draw, name in OMAHA_DRAW_COLUMNS.items()
-        ),
     ),
 )
 
@@ -229,29 +191,5 @@ def distribution_frame(distribution: _Distribution) -> pd.DataFrame:
             "weight": list(distribution.weights),
             "equity": list(distribution.equities),
             "share_below": list(below),
-        },
-    )
-
-
-class _Hits(Protocol):
-    @property
-    def combos(self) -> Sequence[Any]: ...
-    @property
-    def game(self) -> Game: ...
-
-
-def hits_frame(result: _Hits) -> pd.DataFrame:
-    """What a range hits on one board, combo by combo (:data:`HITS`; Omaha and Omaha-5
-    holdings: :data:`OMAHA_HITS`)."""
-    combos = result.combos
-    two_card = variant_of(result.game).two_card
-    schema, columns = (HITS, DRAW_COLUMNS) if two_card else (OMAHA_HITS, OMAHA_DRAW_COLUMNS)
-    return build_frame(
-        schema,
-        {
-            "combo": ["".join(map(str, c.cards)) for c in combos],
-            "weight": [c.weight for c in combos],
-            "made": [c.made.value for c in combos],
-            **{name: [draw in c.draws for c in combos] for draw, name in columns.items()},
         },
     )

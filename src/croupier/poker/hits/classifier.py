@@ -319,9 +319,9 @@ class HitsResult:
 
     def to_frame(self) -> pd.DataFrame:
         """Every combo's (Omaha: every holding's) made hand and draws, as a pandas
-        DataFrame (the ``notebook`` extra; its columns: :data:`croupier.poker.frames.HITS`,
-        and :data:`~croupier.poker.frames.OMAHA_HITS` for Omaha and Omaha-5)."""
-        from croupier.poker.frames import hits_frame
+        DataFrame (the ``notebook`` extra; its columns: :data:`croupier.poker.hits.frames.HITS`,
+        and :data:`~croupier.poker.hits.frames.OMAHA_HITS` for Omaha and Omaha-5)."""
+        from croupier.poker.hits.frames import hits_frame
 
         return hits_frame(self)
 
