@@ -317,6 +317,7 @@ export function rangeGrid(options) {
   // Read ``text`` as the player's range: the box gets the library's short form back and
   // the grid is drawn again (the cell, or the suit picker's combo, keeps the focus).
   async function show(player, text, label, combo) {
+    window.clearTimeout(soon); // the typing's redraw to come: this reading is newer
     const current = asked.ask();
     let found;
     try {
