@@ -107,7 +107,7 @@ def test_pure_mode_runs_the_sources() -> None:
 def test_status_says_which_kernels() -> None:
     status = engine.status()
     if engine.compiled():
-        assert status == "compiled: Cython kernels for poker, baccarat, poker-variants, casino"
+        assert status == "compiled: Cython kernels for poker, baccarat, casino"
     else:
         assert status.startswith("not compiled: ")
 
