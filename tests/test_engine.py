@@ -124,8 +124,7 @@ def test_compiled_kernels_are_not_older_than_their_sources(game: str) -> None:
     for built in filter(None, (engine._built(module) for module in [name, *wider])):
         for source in sources:
             assert built.stat().st_mtime >= source.stat().st_mtime - 1, (
-                f"{built.name} is older than {source.name}: reinstall (pip install -e .) to "
-                "rebuild"
+                f"{built.name} is older than {source.name}: reinstall (pip install -e .) to rebuild"
             )
 
 
