@@ -43,7 +43,7 @@ from croupier.arguments import checked
 from croupier.cards import Card
 from croupier.poker.errors import PokerError
 from croupier.poker.games import Game, variant_of
-from croupier.poker.hits.categories import categories_of
+from croupier.poker.hits.categories import Draw, MadeHand, OmahaDraw, OmahaHand, categories_of
 from croupier.poker.hits.classifier import (
     AnyDraw,
     AnyMade,
@@ -128,10 +128,12 @@ def _categories(values: Iterable[str | Category], game: Game) -> tuple[Category,
     known = {*kinds.made, *kinds.draws}
     chosen: list[Category] = []
     for value in values:
-        if isinstance(value, str) and value not in known:
+        if isinstance(value, MadeHand | Draw | OmahaHand | OmahaDraw):
+            if value not in known:  # another game's category
+                raise PokerError(f"{value.value!r} is not a category of {variant_of(game).label}")
+            category: Category = value
+        elif isinstance(value, str):
             category = parse_category(value, game)
-        elif value in known:
-            category = value
         else:
             raise TypeError(f"a category must be text or a {game} category, not {value!r}")
         if category not in chosen:
