@@ -385,7 +385,7 @@ def test_narrowing_by_what_a_range_hits_then_the_turn(browser_page: Any, screens
     # the kept classes light up; the others do not
     expect(page.locator("#narrow-grid .narrow-cell.kept")).to_have_count(3)  # KK, AKs, AKo
     assert page.locator("#narrow-grid .narrow-cell.kept").all_inner_texts() == ["AKs", "AKo", "KK"]
-    # a draw too: 76s is a gutshot's... 7 pairs: middle pair; tick it, then untick
+    # 76s pairs the 7: middle pair; ticked, then unticked
     page.check("#hits-result input[aria-label='Keep middle pair']")
     widened = narrow(
         "QQ+, AK@50, 98s, 76s",
@@ -406,3 +406,4 @@ def test_narrowing_by_what_a_range_hits_then_the_turn(browser_page: Any, screens
     result = calculate([expected.text, "JJ"], board="Ks 7d 2c 3h", exact=True)
     first = page.locator("#equity-result tbody tr").first.inner_text()
     assert "KK, AK@50" in first and f"{100 * result.players[0].equity:.2f}" in first, first
+    screenshot(page, "poker-narrow-turn", docs=True)
