@@ -217,7 +217,8 @@ def test_the_json_object() -> None:
     data = narrowed.to_dict(hands=True)
     assert data["narrowed"] == "KK" and data["combos"] == 3 and data["weighted"] == 3
     assert data["keep"] == ["set"] and data["drop"] == ["quads"]
-    assert data["dead"] == ["Ad"] and data["of"] == len(hits("QQ+, AK", board="Ks 7d 2c",
-        dead="Ad").combos)
+    assert data["dead"] == ["Ad"] and data["of"] == len(
+        hits("QQ+, AK", board="Ks 7d 2c", dead="Ad").combos
+    )
     assert [h["made"] for h in data["hands"]] == ["set"] * 3
     assert np.isclose(data["of_weighted"], data["of"])

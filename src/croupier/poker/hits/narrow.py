@@ -101,8 +101,10 @@ def parse_category(text: str, game: Game | str = Game.HOLDEM) -> Category:
     enum name (``top_pair_good``). A name the game has not raises
     :class:`~croupier.poker.errors.PokerError` naming it and the valid names.
 
-    >>> parse_category("Top pair, good kicker"), parse_category("OPEN_ENDED")
-    (<MadeHand.TOP_PAIR_GOOD: 'top pair, good kicker'>, <Draw.OPEN_ENDED: 'open-ended straight draw'>)
+    >>> parse_category("Top pair, good kicker")
+    <MadeHand.TOP_PAIR_GOOD: 'top pair, good kicker'>
+    >>> parse_category("OPEN_ENDED")
+    <Draw.OPEN_ENDED: 'open-ended straight draw'>
     >>> parse_category("wrap", "omaha5")
     <OmahaDraw.WRAP: 'wrap'>
     >>> parse_category("wrap")
@@ -112,7 +114,8 @@ def parse_category(text: str, game: Game | str = Game.HOLDEM) -> Category:
     """
     kinds = categories_of(game)
     wanted = _key(text)
-    for category in (*kinds.made, *kinds.draws):
+    every: tuple[Category, ...] = (*kinds.made, *kinds.draws)
+    for category in every:
         if wanted in (_key(category.value), _key(category.name)):
             return category
     names = ", ".join(repr(name) for name in category_names(game))
@@ -302,7 +305,7 @@ def _filled(weights: NDArray[np.float64], out: Sequence[Card]) -> NDArray[np.flo
     and every command leaves those combos out again."""
     gone = np.zeros(52, dtype=bool)
     gone[[c.index for c in out]] = True
-    dead = gone[COMBO_CARDS].any(axis=1)
+    dead = np.asarray(gone[COMBO_CARDS].any(axis=1), dtype=bool)
     filled = weights.copy()
     for number in np.unique(CLASS_OF_COMBO[weights > 0]).tolist():
         members = CLASS_COMBOS[number]

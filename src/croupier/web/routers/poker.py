@@ -90,6 +90,7 @@ from croupier.web.schemas.poker import (
     HitsRequest,
     HitsView,
     MethodName,
+    NarrowCell,
     NarrowJobAnswer,
     NarrowRequest,
     NarrowView,
@@ -321,7 +322,7 @@ def narrow_job(
 
 def narrow_view(narrowed: Narrowed) -> NarrowView:
     """A narrowed range as the page draws it: its text, its counts and its grid."""
-    grid = None
+    grid: list[list[NarrowCell]] | None = None
     if narrowed.text:
         report = describe_range(
             narrowed.text, narrowed.game, board=narrowed.board, dead=narrowed.dead

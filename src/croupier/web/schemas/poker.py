@@ -27,12 +27,12 @@ from croupier.web.schemas.common import (
 )
 
 __all__ = [
+    "MAX_CATEGORIES",
+    "MAX_CATEGORY_NAME",
     "MAX_DISTRIBUTION_POINTS",
     "MAX_HITS_HANDS",
     "MAX_NEXT_TRIALS",
     "MAX_PRECISION",
-    "MAX_CATEGORIES",
-    "MAX_CATEGORY_NAME",
     "MAX_RANGE_TEXT",
     "MAX_TRIALS",
     "MIN_PRECISION",
@@ -45,11 +45,11 @@ __all__ = [
     "HitsRequest",
     "HitsView",
     "MethodName",
-    "NextCardJobAnswer",
     "NarrowCell",
     "NarrowJobAnswer",
     "NarrowRequest",
     "NarrowView",
+    "NextCardJobAnswer",
     "NextCardView",
     "PokerJobAnswer",
     "RangeAnswer",
