@@ -124,6 +124,21 @@ def cases(scratch: Path) -> list[Case]:
         ),
         Case(("poker", "range"), ("AA:$ds", "--game", "omaha"), expect="Hands:"),
         Case(
+            ("poker", "range"),
+            (
+                "QQ+, AK",
+                "--board",
+                "Ks 7d 2c",
+                "--keep",
+                "set",
+                "--keep",
+                "top pair, good kicker",
+                "--drop",
+                "quads",
+            ),
+            expect="Range now: KK, AK",
+        ),
+        Case(
             ("casino", "play"),
             ("--seed", "1", "--deadline", "0.2", "--no-review", "--log", log),
             stdin="1\nheads\np\np\n",

@@ -61,9 +61,11 @@ from croupier.poker.calc.nextcard import NextCardResult, next_card
 from croupier.poker.evaluation.hand import evaluate_game
 from croupier.poker.games import VARIANTS, variant_of
 from croupier.poker.hits.classifier import HitsQuestion, HitsResult
+from croupier.poker.hits.narrow import Category, Narrowed, narrow_hits, parse_category
 from croupier.poker.hits.textures import FlopTexture
 from croupier.poker.matchups.lines import Ranking, parse_matchup
 from croupier.poker.ranges.orders import DEFAULT_ORDER
+from croupier.poker.ranges.report import describe_range
 from croupier.poker.ranges.starting_hands import (
     CLASS_COMBOS,
     CLASS_LABELS,
@@ -82,6 +84,7 @@ from croupier.web.schemas.poker import (
     MAX_HITS_HANDS,
     MAX_NEXT_TRIALS,
     MAX_PRECISION,
+    MAX_RANGE_TEXT,
     MAX_TRIALS,
     MIN_PRECISION,
     CompareAnswer,
@@ -95,6 +98,10 @@ from croupier.web.schemas.poker import (
     HitsRequest,
     HitsView,
     MethodName,
+    NarrowCell,
+    NarrowJobAnswer,
+    NarrowRequest,
+    NarrowView,
     NextCardJobAnswer,
     NextCardView,
     PlayerEquity,
@@ -302,6 +309,59 @@ def hits_job(question: HitsQuestion, progress: Progress) -> HitsView:
     [('top set', 18.0), ('lower set', 36.0)]
     """
     return hits_view(question.answer(progress))
+
+
+def narrow_job(
+    question: HitsQuestion,
+    keep: tuple[Category, ...],
+    drop: tuple[Category, ...],
+    progress: Progress,
+) -> NarrowView:
+    """A narrowing job's work (in a worker process): what the range hits on the board,
+    narrowed by the categories, then its view.
+
+    >>> view = narrow_job(HitsQuestion.parse("QQ+, AK", board="Ks 7d 2c"),
+    ...     (parse_category("set"),), (), lambda done, total: None)
+    >>> view["narrowed"], view["combos"], view["of"], view["grid"][1][1]
+    ('KK', 3, 27, {'label': 'KK', 'combos': 3.0, 'live': 3})
+    """
+    return narrow_view(narrow_hits(question.answer(), keep, drop))
+
+
+def narrow_view(narrowed: Narrowed) -> NarrowView:
+    """A narrowed range as the page draws it: its text, its counts and its grid."""
+    grid: list[list[NarrowCell]] | None = None
+    if narrowed.text:
+        report = describe_range(
+            narrowed.text, narrowed.game, board=narrowed.board, dead=narrowed.dead
+        ).grid()
+        if report is not None:
+            size = len(report.ranks)
+            grid = [
+                [
+                    {
+                        "label": report.label(i, j),
+                        "combos": float(report.combos[i, j]),
+                        "live": int(report.live[i, j]),
+                    }
+                    for j in range(size)
+                ]
+                for i in range(size)
+            ]
+    return {
+        "range": narrowed.range,
+        "board": cards_view(narrowed.board),
+        "dead": cards_view(narrowed.dead),
+        "keep": [c.value for c in narrowed.keep],
+        "drop": [c.value for c in narrowed.drop],
+        "narrowed": narrowed.text,
+        "fits": len(narrowed.text) <= MAX_RANGE_TEXT,
+        "combos": narrowed.count,
+        "weighted": narrowed.weight,
+        "of": narrowed.of,
+        "of_weighted": narrowed.of_weight,
+        "grid": grid,
+    }
 
 
 def _figure(value: float) -> float | None:
@@ -611,6 +671,33 @@ def start_hits(request: Request, body: HitsRequest, jobs: JobsService, owner: Ow
         FlopTexture.parse(body.texture, body.high.strip() or None),
     )
     return start_job(request, jobs, owner, "hits", functools.partial(hits_job, question))
+
+
+@router.post(
+    "/api/poker/narrow",
+    status_code=202,
+    response_model=NarrowJobAnswer,
+    responses=answers(*CHANGES),
+)
+def start_narrow(
+    request: Request, body: NarrowRequest, jobs: JobsService, owner: Owner
+) -> Response:
+    """Start narrowing the range (empty: random) on the board (3 to 5 cards) by what it
+    hits in its game: the combos whose made hand or any draw is a category of ``keep``
+    (every combo when ``keep`` is empty), less those with one of ``drop``, each at its
+    weight; poll ``/api/poker/jobs/<job>`` for the narrowed range's text, counts and
+    grid. The question and the category names are checked first (a one-line 422
+    naming a bad category and the valid ones)."""
+    text = body.range if body.range.strip() else "random"
+    question = HitsQuestion.parse(text, body.board, body.dead.strip() or None, body.game)
+    if not question.board:
+        raise ApiError(422, "a range is narrowed on a board: give 3, 4 or 5 cards")
+    keep = tuple(parse_category(name, question.game) for name in body.keep)
+    drop = tuple(parse_category(name, question.game) for name in body.drop)
+    if not keep and not drop:
+        raise ApiError(422, "nothing to narrow by: tick a category to keep or to drop")
+    work = functools.partial(narrow_job, question, keep, drop)
+    return start_job(request, jobs, owner, "narrow", work)
 
 
 add_job_routes(router, "/api/poker/jobs/{job_id}", PokerJobAnswer, "a calculation")

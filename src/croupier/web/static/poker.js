@@ -874,6 +874,9 @@ import { rangeGrid } from "./poker_grid.js";
       box.append(details);
     }
     announce(`${answer.range}: ${percent(answer.pair_or_better, 1)} pair or better`);
+    // poker_narrow.js adds its tick boxes and its panel to the answer
+    const detail = { answer, question: { game, range: asked.range, board: asked.board, dead: asked.dead }, player, twoCard: rules().two_card };
+    document.dispatchEvent(new CustomEvent("poker:hits", { detail }));
   });
 
   // --- which hand wins --------------------------------------------------------------
