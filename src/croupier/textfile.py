@@ -28,9 +28,11 @@ croupier.errors.CroupierError: ...: not UTF-8 text (line 1)
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
 import stat
 import sys
+import tempfile
 from collections.abc import Iterator
 from typing import BinaryIO, Final
 
@@ -46,6 +48,7 @@ __all__ = [
     "not_regular",
     "open_regular",
     "read_text",
+    "write_atomic",
 ]
 
 #: The most bytes read from one input: 256 MiB, room for a million-line poker file
@@ -254,3 +257,33 @@ def read_text(
     through the same caps and checks as :func:`iter_lines`.
     """
     return "".join(map("".join, _blocks(source, error, name, True, max_bytes)))
+
+
+def write_atomic(
+    text: str, path: str | os.PathLike[str], error: type[CroupierError] = CroupierError
+) -> None:
+    """Write ``text`` to ``path`` atomically: a temporary file beside it, flushed to the
+    disk, then renamed into place.
+
+    A failure (a full disk, a crash) never leaves a half-written file, and an existing
+    file at ``path`` stays as it was unless the new one is complete. An empty name, or
+    one holding a NUL character, raises ``error``; a failure to write, the usual
+    :class:`OSError`.
+    """
+    target = os.fspath(path)
+    if not target or "\0" in target:
+        raise error(f"{target!r}: a file name cannot be empty or hold a NUL character")
+    directory = os.path.dirname(os.path.abspath(target))
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
