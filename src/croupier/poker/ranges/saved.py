@@ -37,7 +37,7 @@ another name later changes nothing).
 >>> book.expand("@bnt", "holdem")
 Traceback (most recent call last):
 ...
-croupier.poker.ranges.saved.RangeNameError: unknown range name '@bnt' in Texas hold'em: expected a saved range or a preset (close: @btn)
+croupier.poker.ranges.saved.RangeNameError: unknown range name '@bnt' in ... (close: @btn)
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ import functools
 import json
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -62,6 +62,7 @@ from croupier.poker.games import Game, variant_of
 __all__ = [
     "MAX_NAME",
     "MAX_SAVED",
+    "BookSource",
     "Preset",
     "RangeBook",
     "RangeFile",
@@ -72,6 +73,7 @@ __all__ = [
     "current_book",
     "presets",
     "resolve",
+    "set_book",
     "using_book",
 ]
 
@@ -103,7 +105,7 @@ def check_name(name: str) -> str:
     >>> check_name("2x")
     Traceback (most recent call last):
     ...
-    croupier.poker.ranges.saved.RangeNameError: bad range name '2x': expected a letter, then letters, digits, - or _ (at most 40 characters)
+    croupier.poker.ranges.saved.RangeNameError: bad range name '2x': expected a letter, then ...
     """
     found = name.strip().removeprefix("@").lower()
     if not _NAME.match(found) or len(found) > MAX_NAME:
@@ -251,8 +253,7 @@ class RangeBook:
         expanded = " ".join(self.expand(text, chosen).split())
         if len(expanded) > MAX_TEXT:
             raise RangeNameError(
-                f"'{key}': a range of {len(expanded):,} characters: expected at most "
-                f"{MAX_TEXT:,}"
+                f"'{key}': a range of {len(expanded):,} characters: expected at most {MAX_TEXT:,}"
             )
         _read_in(expanded, chosen)
         others = tuple(r for r in self.saved if (r.game, r.name) != (chosen, key))
@@ -321,7 +322,7 @@ class RangeBook:
         >>> RangeBook.from_text("btn holdem 22+, 2x")
         Traceback (most recent call last):
         ...
-        croupier.poker.ranges.saved.RangeNameError: ranges line 1: bad range token '2x' at position 2: expected ...
+        croupier.poker.ranges.saved.RangeNameError: ranges line 1: bad range token '2x' at ...
         """
         book = cls()
         for number, line in enumerate(text.splitlines(), 1):
@@ -388,24 +389,35 @@ class RangeFile:
 
 # --- which book a text's names are read from ----------------------------------------------
 
-_BOOK: Final[contextvars.ContextVar[RangeBook | None]] = contextvars.ContextVar(
+#: Where names are read from, if not this machine's file: a book, or what reads one.
+BookSource = RangeBook | Callable[[], RangeBook]
+
+_BOOK: Final[contextvars.ContextVar[BookSource | None]] = contextvars.ContextVar(
     "croupier_range_book", default=None
 )
 
 
 def current_book() -> RangeBook:
-    """The book names are read from: the one :func:`using_book` set, else this machine's
-    file (:func:`book_path`), read now."""
+    """The book names are read from: the one :func:`using_book` or :func:`set_book` gave,
+    else this machine's file (:func:`book_path`), read now."""
     found = _BOOK.get()
-    return found if found is not None else RangeFile(book_path()).read()
+    if found is None:
+        return RangeFile(book_path()).read()
+    return found if isinstance(found, RangeBook) else found()
+
+
+def set_book(source: BookSource) -> contextvars.Token[BookSource | None]:
+    """Read names from ``source`` (a book, or a function reading one when a name is
+    first met) in the current context: a web request's, which ends with it."""
+    return _BOOK.set(source)
 
 
 @contextlib.contextmanager
-def using_book(book: RangeBook) -> Iterator[RangeBook]:
-    """Read names from ``book`` (a shared server's player's) inside the ``with``."""
-    token = _BOOK.set(book)
+def using_book(source: BookSource) -> Iterator[None]:
+    """Read names from ``source`` (see :func:`set_book`) inside the ``with``."""
+    token = set_book(source)
     try:
-        yield book
+        yield
     finally:
         _BOOK.reset(token)
 

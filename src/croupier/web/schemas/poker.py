@@ -357,9 +357,11 @@ class HitsRequest(RequestModel):
 
 
 class RangeRequest(RequestModel):
-    """Range text to read (for the 13x13 grid)."""
+    """Range text to read (for the 13x13 grid), in a two-card game (its names, ``@btn``,
+    are that game's)."""
 
     text: str = Field(max_length=MAX_RANGE_TEXT)
+    game: GameName = "holdem"
 
 
 class CompareRequest(RequestModel):
