@@ -102,7 +102,7 @@ def test_presets_and_ranges_saved_on_the_server(browser_page: Any) -> None:
     assert page.locator("#saved-ranges").bounding_box()["width"] >= text_width + 24
     assert "the pairs (outlined" in page.inner_text("#range-grid-key")
     page.click("#load-range")
-    expect(page.locator("#hole-1")).to_have_value(str(Range.parse("TT+, AQs+, KQs, AKo")))
+    expect(page.locator("#hole-1")).to_have_value(str(Range.parse("TT+, AJs+, KQs, AKo")))
     page.fill("#hole-1", "QQ+, AK")
     page.fill("#range-name", "My-3bet")
     page.click("#save-range")

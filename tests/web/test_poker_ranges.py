@@ -43,13 +43,13 @@ def test_a_saved_range_is_used_by_name_in_every_route(client: TestClient) -> Non
     saved = client.put("/api/poker/ranges/BTN", json={"text": "QQ+, @sklansky-1-2"})
     assert saved.status_code == 200, saved.text
     assert saved.json()["saved"] == [
-        {"name": "btn", "text": "QQ+, TT+, AQs+, KQs, AKo", "about": ""}
+        {"name": "btn", "text": "QQ+, TT+, AJs+, KQs, AKo", "about": ""}
     ]
     grid = client.post("/api/poker/range", json={"text": "@btn, AKo@0"}).json()
-    assert grid["range"] == str(Range.parse("TT+, AQs+, KQs")) and grid["combos"] == 5 * 6 + 8 + 4
+    assert grid["range"] == str(Range.parse("TT+, AJs+, KQs")) and grid["combos"] == 5 * 6 + 12 + 4
     job = run(client, players=["@btn", "@top10"], board="2c 7d Jh", method="exact")
     assert job["state"] == "done", job
-    assert job["result"]["players"][0]["range"] == str(Range.parse("TT+, AQs+, KQs, AKo"))
+    assert job["result"]["players"][0]["range"] == str(Range.parse("TT+, AJs+, KQs, AKo"))
     hits = follow_job(client, "/api/poker/hits", {"range": "@btn", "board": "2c 7d Jh"})
     assert hits["state"] == "done", hits
     nxt = follow_job(

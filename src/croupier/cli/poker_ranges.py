@@ -15,6 +15,7 @@ import typer
 
 from croupier.cli.console import command_group, make_console, print_trimmed
 from croupier.cli.options import GameOption, file_argument
+from croupier.numerals import plural
 
 if TYPE_CHECKING:
     from croupier.poker.ranges.saved import RangeBook, RangeFile
@@ -189,15 +190,16 @@ def import_ranges(
 
     source = None if str(file) == "-" else file
     text = read_text(source, RangeNameError)
-    found = RangeBook.from_text(text, "standard input" if source is None else str(file))
     store = _file()
-    store.write(store.read().merged(found))
-    make_console().print(f"Imported {_count(found)}")
+    where = "standard input" if source is None else str(file)
+    store.write(RangeBook.from_text(text, where, into=store.read()))
+    lines = [line for line in text.splitlines() if line.strip()]
+    make_console().print(
+        f"Imported {plural(sum(not line.lstrip().startswith('#') for line in lines), 'range')}"
+    )
 
 
 def _count(book: RangeBook) -> str:
-    from croupier.numerals import plural
-
     return plural(len(book.saved), "range")
 
 

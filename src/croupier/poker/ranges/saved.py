@@ -31,7 +31,7 @@ another name later changes nothing).
 >>> book.expand("@btn, AKo", "holdem")
 '22+, A2s+, KTs+, AKo'
 >>> book.expand("@sklansky-1-2 QQ@0", "holdem")
-'TT+, AQs+, KQs, AKo QQ@0'
+'TT+, AJs+, KQs, AKo QQ@0'
 >>> book.expand("AKs@50, JJ", "holdem")  # a weight is not a name
 'AKs@50, JJ'
 >>> book.expand("@bnt", "holdem")
@@ -313,9 +313,13 @@ class RangeBook:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_text(cls, text: str, source: str = "ranges") -> RangeBook:
-        """The book of :meth:`to_text`'s lines (blank lines and ``#`` comments skipped; a
-        line may use the names of the lines before it); a bad line is an error naming it.
+    def from_text(
+        cls, text: str, source: str = "ranges", into: RangeBook | None = None
+    ) -> RangeBook:
+        """The book of :meth:`to_text`'s lines added to ``into`` (default: an empty
+        book), replacing its ranges of the same name and game (blank lines and ``#``
+        comments skipped; a line may use the names of ``into`` and of the lines before
+        it); a bad line is an error naming it.
 
         >>> RangeBook.from_text("wide omaha AA, KK\\nwider omaha @wide, QQ").find("wider", "omaha")
         'AA, KK, QQ'
@@ -324,7 +328,7 @@ class RangeBook:
         ...
         croupier.poker.ranges.saved.RangeNameError: ranges line 1: bad range token '2x' at ...
         """
-        book = cls()
+        book = into if into is not None else cls()
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
