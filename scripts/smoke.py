@@ -126,7 +126,7 @@ def cases(scratch: Path) -> list[Case]:
         # the named ranges, in order: saved, used by name, exported, imported, deleted
         Case(("poker", "ranges", "save"), ("btn", "@open-6max-btn, 22@0"), expect="@btn"),
         Case(("poker", "ranges", "list"), ("--saved",), expect="@btn"),
-        Case(("poker", "ranges", "show"), ("btn",), expect="@btn (Texas hold'em): 33+"),
+        Case(("poker", "ranges", "show"), ("btn",), expect="76s, 22@0"),
         Case(("poker", "ranges", "show"), ("top15", "--game", "omaha", "--json"), "15%"),
         Case(("poker", "range"), ("@open-6max-btn",), expect="Hands: 574"),
         Case(("poker", "ranges", "export"), (str(scratch / "ranges.txt"),), expect="1 range"),
