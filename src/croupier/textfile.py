@@ -259,6 +259,7 @@ def read_text(
     return "".join(map("".join, _blocks(source, error, name, True, max_bytes)))
 
 
+@checked
 def write_atomic(
     text: str, path: str | os.PathLike[str], error: type[CroupierError] = CroupierError
 ) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from croupier.cli.console import command_group, make_console, print_trimmed
-from croupier.cli.options import GameOption, file_argument
+from croupier.cli.options import GameOption, file_argument, file_name
 from croupier.numerals import plural
 
 if TYPE_CHECKING:
@@ -162,7 +162,12 @@ def delete_range(name: NameArgument, game: GameOption = "holdem") -> None:
 def export_ranges(
     file: Annotated[
         Path | None,
-        file_argument("FILE", "Where to write them (default: standard output)."),
+        typer.Argument(
+            help="Where to write them (default: standard output).",
+            show_default=False,
+            parser=file_name("FILE", writes=True),
+            metavar="FILE",
+        ),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
