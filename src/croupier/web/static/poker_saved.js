@@ -63,7 +63,8 @@ function describe() {
     : "Saved for this browser on this server.";
   $("range-source").textContent = !chosen
     ? "No named range for this game yet."
-    : `@${chosen.name} in any range box. ` + (chosen.saved ? where : chosen.about);
+    : `Use @${chosen.name} in any range box. ` +
+      (chosen.saved ? where : chosen.about.charAt(0).toUpperCase() + chosen.about.slice(1) + ".");
   $("delete-range").disabled = !chosen || !chosen.saved;
   $("load-range").disabled = !chosen;
 }
