@@ -33,10 +33,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from pathlib import Path
@@ -71,6 +73,7 @@ __all__ = [
     "next_puzzle",
     "parse_puzzles",
     "read_history",
+    "record_attempt",
     "starting_rating",
     "write_history",
 ]
@@ -436,6 +439,59 @@ def write_history(history: PuzzleHistory, path: str | os.PathLike[str]) -> None:
         raise CasinoError(
             f"{where}: cannot write the puzzle history ({exc.strerror or exc})"
         ) from None
+
+
+def record_attempt(
+    path: str | os.PathLike[str], puzzle: Puzzle, verdict: PuzzleVerdict
+) -> tuple[PuzzleHistory, PuzzleHistory]:
+    """Add ``verdict`` on ``puzzle`` to the history in ``path``: the file is read again
+    and written (atomically) while a lock beside it is held, so that an answer recorded
+    meanwhile by the terminal, a browser or another server process is kept, never
+    overwritten. Returns the history before and after.
+
+    >>> import tempfile
+    >>> puzzle = load_puzzles()[0]
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "history.json")
+    ...     before, after = record_attempt(path, puzzle, puzzle.check(puzzle.solutions[0]))
+    ...     len(before.attempts), len(read_history(path).attempts), after.solved
+    (0, 1, 1)
+    """
+    with _history_lock(path):
+        before = read_history(path)
+        after = before.record(puzzle, verdict)
+        write_history(after, path)
+    return before, after
+
+
+#: This process's threads take turns at a history (the file lock below is the one that
+#: other processes see; without ``fcntl`` it is the only one).
+_THREADS_LOCK: Final = threading.Lock()
+
+
+@contextlib.contextmanager
+def _history_lock(path: str | os.PathLike[str]) -> Iterator[None]:
+    """Hold the lock of the history in ``path``: ``<path>.lock``, locked with ``flock``
+    (POSIX), which every process reading and writing the history takes."""
+    where = os.fspath(path)
+    with _THREADS_LOCK:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX: this process's lock only
+            yield
+            return
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(where)), exist_ok=True)
+            handle = os.open(where + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            raise CasinoError(
+                f"{where}: cannot lock the puzzle history ({exc.strerror or exc})"
+            ) from None
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(handle)  # closing releases the lock
 
 
 def next_puzzle(puzzles: Sequence[Puzzle], history: PuzzleHistory, rng: RNGLike = None) -> Puzzle:

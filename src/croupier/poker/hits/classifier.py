@@ -319,15 +319,11 @@ class HitsResult:
         return hits_html(self)
 
     def to_frame(self) -> pd.DataFrame:
-        """Every combo's made hand and draws, as a pandas DataFrame (the ``notebook`` extra; its
-        columns: :func:`croupier.poker.frames.hits_frame`; hold'em and short-deck)."""
-        from croupier.poker.frames import hits_frame
+        """Every combo's (Omaha: every holding's) made hand and draws, as a pandas
+        DataFrame (the ``notebook`` extra; its columns: :data:`croupier.poker.hits.frames.HITS`,
+        and :data:`~croupier.poker.hits.frames.OMAHA_HITS` for Omaha and Omaha-5)."""
+        from croupier.poker.hits.frames import hits_frame
 
-        if not variant_of(self.game).two_card:
-            raise PokerError(
-                f"to_frame() lists two-card combos: for {variant_of(self.game).label}, read "
-                "combos or to_dict()"
-            )
         return hits_frame(self)
 
     def __repr__(self) -> str:
