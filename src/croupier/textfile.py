@@ -33,7 +33,9 @@ import os
 import stat
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import BinaryIO, Final
 
 from croupier.arguments import checked
@@ -44,6 +46,7 @@ __all__ = [
     "MAX_INPUT_BYTES",
     "MAX_LINE_CHARS",
     "MAX_RECORD_CHARS",
+    "file_lock",
     "iter_lines",
     "not_regular",
     "open_regular",
@@ -288,3 +291,38 @@ def write_atomic(
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+#: This process's threads take turns at each locked file (the file lock below is the one
+#: other processes see; without ``fcntl`` it is the only one), by the file's full name.
+_THREAD_LOCKS: Final[dict[str, threading.Lock]] = {}
+_THREAD_LOCKS_GUARD: Final = threading.Lock()
+
+
+@contextmanager
+def file_lock(
+    path: str | os.PathLike[str], error: type[CroupierError] = CroupierError, what: str = "it"
+) -> Iterator[None]:
+    """Hold the lock of the file ``path`` for a read, change and write: ``<path>.lock``
+    beside it (its folder made if need be), locked with ``flock`` (POSIX), which every
+    process changing the file takes; a lock that cannot be made raises ``error`` naming
+    the file and ``what`` it holds."""
+    where = os.fspath(path)
+    with _THREAD_LOCKS_GUARD:
+        threads = _THREAD_LOCKS.setdefault(os.path.abspath(where), threading.Lock())
+    with threads:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX: this process's lock only
+            yield
+            return
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(where)), exist_ok=True)
+            handle = os.open(where + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            raise error(f"{where}: cannot lock {what} ({exc.strerror or exc})") from None
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(handle)  # closing releases the lock

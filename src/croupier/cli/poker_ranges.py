@@ -122,9 +122,7 @@ def save_range(
     from croupier.poker.games import variant_of
     from croupier.poker.ranges.saved import check_name
 
-    store = _file()
-    book = store.read().with_range(name, range_text, game)
-    store.write(book)
+    book = _file().update(lambda book: book.with_range(name, range_text, game))
     key = check_name(name)
     text = book.find(key, game)
     make_console().print(f"Saved @{key} ({variant_of(game).label}): {text}")
@@ -153,8 +151,7 @@ def delete_range(name: NameArgument, game: GameOption = "holdem") -> None:
     from croupier.poker.games import variant_of
     from croupier.poker.ranges.saved import check_name
 
-    store = _file()
-    store.write(store.read().without(name, game))
+    _file().update(lambda book: book.without(name, game))
     make_console().print(f"Deleted @{check_name(name)} ({variant_of(game).label})")
 
 
@@ -195,9 +192,8 @@ def import_ranges(
 
     source = None if str(file) == "-" else file
     text = read_text(source, RangeNameError)
-    store = _file()
     where = "standard input" if source is None else str(file)
-    store.write(RangeBook.from_text(text, where, into=store.read()))
+    _file().update(lambda book: RangeBook.from_text(text, where, into=book))
     lines = [line for line in text.splitlines() if line.strip()]
     make_console().print(
         f"Imported {plural(sum(not line.lstrip().startswith('#') for line in lines), 'range')}"

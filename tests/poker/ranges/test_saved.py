@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,6 +31,7 @@ from croupier.poker.ranges.saved import (
     resolve,
     using_book,
 )
+from tests.slowness import patience
 
 BOOK = (
     RangeBook()
@@ -270,3 +273,20 @@ def test_top_presets_are_the_orders() -> None:
     tops = [p for p in presets() if p.name.startswith("top")]
     assert {p.text for p in tops} == {f"{n}%" for n in (5, 10, 15, 20, 25, 30, 40, 50)}
     assert all(p.name == "top" + p.text.rstrip("%") for p in tops)
+
+
+def test_changes_from_several_processes_at_once_are_all_kept(tmp_path: Path) -> None:
+    # the terminal, a browser and a second server process saving at the same time
+    path = tmp_path / "poker-ranges.json"
+    script = (
+        "import sys; from pathlib import Path; "
+        "from croupier.poker.ranges.saved import RangeFile; "
+        "store = RangeFile(Path(sys.argv[1])); "
+        "[store.update(lambda b, n=n: b.with_range(f'{sys.argv[2]}{n}', 'AA', 'holdem')) "
+        "for n in range(15)]"
+    )
+    writers = [
+        subprocess.Popen([sys.executable, "-c", script, str(path), prefix]) for prefix in "abc"
+    ]
+    assert [writer.wait(timeout=patience(60)) for writer in writers] == [0, 0, 0]
+    assert len(RangeFile(path).read().saved) == 45

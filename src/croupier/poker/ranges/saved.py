@@ -376,6 +376,26 @@ class RangeFile:
         except (ValueError, KeyError, RecursionError) as error:
             raise RangeNameError(f"{self.path}: not a book of ranges ({error})") from None
 
+    def update(self, change: Callable[[RangeBook], RangeBook]) -> RangeBook:
+        """Read the book, ``change`` it and write the result, while a lock beside the file
+        is held (:func:`croupier.textfile.file_lock`), so that a range saved meanwhile by
+        the terminal, a browser or another server process is kept; the new book.
+
+        >>> import tempfile
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     store = RangeFile(Path(folder) / "poker-ranges.json")
+        ...     _ = store.update(lambda book: book.with_range("a", "AA", "holdem"))
+        ...     _ = store.update(lambda book: book.with_range("b", "KK", "holdem"))
+        ...     [r.name for r in store.read().saved]
+        ['a', 'b']
+        """
+        from croupier.textfile import file_lock
+
+        with file_lock(self.path, RangeNameError, "the saved ranges"):
+            book = change(self.read())
+            self.write(book)
+        return book
+
     def write(self, book: RangeBook) -> None:
         """Write ``book`` atomically (its folder made if need be); a failure names the
         file and leaves it as it was."""

@@ -12,7 +12,7 @@ are read from (:func:`croupier.poker.ranges.saved.set_book`).
 
 from __future__ import annotations
 
-import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Final
@@ -35,8 +35,6 @@ router = APIRouter(tags=["poker"])
 
 #: A shared server's player's saved ranges, in their session.
 RANGES: Final = Slot("poker-ranges", RangeBook.from_dict)
-#: One change at a time to a local server's file (two tabs of one person).
-_FILE_LOCK: Final = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,12 +56,14 @@ class Shelf:
         found = self.chair.state
         return found if found is not None else RangeBook()
 
-    def write(self, book: RangeBook) -> None:
-        """Keep ``book`` (the file written atomically; the session when the route ends)."""
+    def update(self, change: Callable[[RangeBook], RangeBook]) -> RangeBook:
+        """``change`` the saved ranges and keep them: the file read and written under its
+        lock (:meth:`RangeFile.update`), the session's written when the route ends."""
         if self.file is not None:
-            self.file.write(book)
-        else:
-            self.chair.put(book)
+            return self.file.update(change)
+        book = change(self.read())
+        self.chair.put(book)
+        return book
 
 
 async def shelf(request: Request, chair: Annotated[Seat[RangeBook], seat(RANGES)]) -> Shelf:
@@ -105,9 +105,7 @@ def list_ranges(request: Request, found: ShelfDep, game: GameName = "holdem") ->
 def save_range(request: Request, name: str, body: SaveRangeRequest, found: ShelfDep) -> Response:
     """Keep a range under ``name`` for a game (replacing one of that name; a preset's
     name, a bad name or a text that is not a range of the game: a one-line 422)."""
-    with _FILE_LOCK:
-        book = found.read().with_range(name, body.text, body.game)
-        found.write(book)
+    book = found.update(lambda book: book.with_range(name, body.text, body.game))
     return answer(request, ranges_view(Game(body.game), book, found.kept))
 
 
@@ -117,7 +115,5 @@ def delete_range(
 ) -> Response:
     """Forget a saved range of a game (an unknown name: a one-line 422 naming the close
     ones)."""
-    with _FILE_LOCK:
-        book = found.read().without(name, game)
-        found.write(book)
+    book = found.update(lambda book: book.without(name, game))
     return answer(request, ranges_view(Game(game), book, found.kept))
