@@ -124,6 +124,12 @@ def test_presets_and_ranges_saved_on_the_server(browser_page: Any) -> None:
     page.select_option("#saved-ranges", value="saved:my-3bet")
     page.click("#delete-range")
     expect(page.locator("#saved-ranges option[value='saved:my-3bet']")).to_have_count(0)
+    # a file of ranges, as croupier poker ranges export writes it, imported
+    exported = b"# croupier poker ranges\nbb-defend holdem 22+, A2+, K2s+\n"
+    page.set_input_files(
+        "#import-ranges", files=[{"name": "r.txt", "mimeType": "text/plain", "buffer": exported}]
+    )
+    expect(page.locator("#saved-ranges option[value='saved:bb-defend']")).to_have_count(1)
 
 
 def test_analyses_of_a_flop_answer_and_its_exports(browser_page: Any, screenshot: Shot) -> None:

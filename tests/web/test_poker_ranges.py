@@ -118,3 +118,19 @@ def test_a_local_server_shares_the_terminal_s_file(
     assert store.read().find("web", "holdem") == "AKs"  # the terminal sees it
     client.delete("/api/poker/ranges/term")
     assert [r.name for r in store.read().saved] == ["web"]
+
+
+def test_export_and_import_as_text(client: TestClient, other_client: TestClient) -> None:
+    client.put("/api/poker/ranges/a", json={"text": "AA"})
+    client.put("/api/poker/ranges/b", json={"game": "omaha", "text": "AAKK"})
+    exported = client.get("/api/poker/ranges.txt")
+    assert exported.status_code == 200 and exported.headers["content-type"].startswith("text/plain")
+    assert "poker-ranges.txt" in exported.headers["content-disposition"]
+    assert exported.text.splitlines()[1:] == ["a holdem AA", "b omaha AAKK"]
+    imported = other_client.post("/api/poker/ranges", json={"game": "omaha", "text": exported.text})
+    assert imported.status_code == 200, imported.text
+    assert [r["name"] for r in imported.json()["saved"]] == ["b"]
+    assert other_client.get("/api/poker/ranges.txt").text == exported.text
+    bad = other_client.post("/api/poker/ranges", json={"text": "c holdem KK\nd holdem 2x"})
+    assert bad.status_code == 422 and bad.json()["error"].startswith("the file line 2: bad range")
+    assert other_client.get("/api/poker/ranges.txt").text == exported.text  # nothing saved

@@ -1,5 +1,6 @@
 """The poker page's named ranges (``/api/poker/ranges``): the saved ranges and the
-presets a game may use as ``@name``, saved and deleted from the page.
+presets a game may use as ``@name``, saved and deleted from the page, exported and
+imported as text.
 
 Where the saved ranges are kept: on a person's own server (``croupier serve`` without
 ``--public``: ``app.state.saved_ranges`` a file), in the file the terminal keeps
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Annotated, Final
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import Response
+from fastapi.responses import PlainTextResponse, Response
 
 from croupier.poker.games import Game
 from croupier.poker.ranges.saved import RangeBook, RangeFile, presets, set_book
@@ -26,7 +27,12 @@ from croupier.web.answers import answer
 from croupier.web.dependencies import Seat, seat
 from croupier.web.schemas import CHANGES, READS, answers
 from croupier.web.schemas.poker import GameName
-from croupier.web.schemas.poker_ranges import NamedRange, RangesAnswer, SaveRangeRequest
+from croupier.web.schemas.poker_ranges import (
+    ImportRangesRequest,
+    NamedRange,
+    RangesAnswer,
+    SaveRangeRequest,
+)
 from croupier.web.sessions import Slot
 
 __all__ = ["RANGES", "Shelf", "names_from_shelf", "router", "shelf"]
@@ -117,3 +123,25 @@ def delete_range(
     ones)."""
     book = found.update(lambda book: book.without(name, game))
     return answer(request, ranges_view(Game(game), book, found.kept))
+
+
+@router.get(
+    "/api/poker/ranges.txt",
+    response_class=PlainTextResponse,
+    responses=answers(*READS, text=True),
+)
+def export_ranges(found: ShelfDep) -> Response:
+    """Every game's saved ranges as text, one a line (``NAME GAME TEXT``), as ``croupier
+    poker ranges export`` writes them and import reads them."""
+    return PlainTextResponse(
+        found.read().to_text(),
+        headers={"Content-Disposition": 'attachment; filename="poker-ranges.txt"'},
+    )
+
+
+@router.post("/api/poker/ranges", response_model=RangesAnswer, responses=answers(*CHANGES))
+def import_ranges(request: Request, body: ImportRangesRequest, found: ShelfDep) -> Response:
+    """Add the ranges of an export (replacing those of the same name and game); a bad
+    line is a one-line 422 naming its number, and nothing is saved."""
+    book = found.update(lambda book: RangeBook.from_text(body.text, "the file", into=book))
+    return answer(request, ranges_view(Game(body.game), book, found.kept))

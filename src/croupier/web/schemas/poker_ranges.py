@@ -12,7 +12,7 @@ from croupier.poker.ranges.saved import MAX_TEXT
 from croupier.web.schemas.common import RequestModel, closed
 from croupier.web.schemas.poker import GameName
 
-__all__ = ["NamedRange", "RangesAnswer", "SaveRangeRequest"]
+__all__ = ["ImportRangesRequest", "NamedRange", "RangesAnswer", "SaveRangeRequest"]
 
 
 @closed
@@ -45,3 +45,11 @@ class SaveRangeRequest(RequestModel):
 
     game: GameName = "holdem"
     text: str = Field(min_length=1, max_length=MAX_TEXT)
+
+
+class ImportRangesRequest(RequestModel):
+    """Ranges to add, as ``croupier poker ranges export`` writes them (``NAME GAME TEXT``,
+    one a line), and the game whose names the answer lists."""
+
+    game: GameName = "holdem"
+    text: str = Field(min_length=1, max_length=200_000)

@@ -2,7 +2,8 @@
 // saved ranges of the game on show, from the server (/api/poker/ranges: on a person's own
 // server the file `croupier poker ranges` keeps, on a shared one this browser's own);
 // Load puts one in the player's box, Save keeps the box under a name, Delete forgets a
-// saved one. Any range box also takes a name as @name. Ranges an older page kept in
+// saved one; Export downloads the saved ranges as text, Import adds a file of them.
+// Any range box also takes a name as @name. Ranges an older page kept in
 // this browser's storage are moved to the server once.
 
 const { api, el, announce } = croupier;
@@ -133,6 +134,22 @@ async function moveOldRanges() {
   }
 }
 
+// Import: a file `croupier poker ranges export` (or Export) wrote, added to the saved ones.
+async function importFile() {
+  const input = $("import-ranges");
+  const file = input.files && input.files[0];
+  input.value = "";
+  if (!file) return;
+  try {
+    listed = await api("POST", "/api/poker/ranges", { game: page.game(), text: await file.text() });
+  } catch (error) {
+    $("range-source").textContent = error.message;
+    return;
+  }
+  render();
+  announce(`Imported ${file.name}`);
+}
+
 $("saved-ranges").addEventListener("change", describe);
 $("load-range").addEventListener("click", () => {
   const chosen = chosenRange();
@@ -140,6 +157,7 @@ $("load-range").addEventListener("click", () => {
 });
 $("save-range").addEventListener("click", save);
 $("delete-range").addEventListener("click", remove);
+$("import-ranges").addEventListener("change", importFile);
 $("game").addEventListener("change", () => load());
 
 moveOldRanges().finally(() => load());
