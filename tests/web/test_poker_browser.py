@@ -37,6 +37,7 @@ def open_grid(page: Any, player: int, text: str) -> None:
 
 
 def drag(page: Any, first: str, last: str) -> None:
+    page.locator("#range-grid").scroll_into_view_if_needed()  # the pointer stays on the page
     start = page.locator(f"[data-hand='{first}']").bounding_box()
     end = page.locator(f"[data-hand='{last}']").bounding_box()
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)

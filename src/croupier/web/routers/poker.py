@@ -45,10 +45,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
+import numpy as np
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
-from croupier.cards import Card, Rank, Suit, card_spellings
+from croupier.cards import Card, Rank, Suit, card_spellings, parse_cards
+from croupier.errors import CroupierError, prefixed
 from croupier.poker import (
     CalcResult,
     EquityQuestion,
@@ -60,13 +62,19 @@ from croupier.poker.calc import MAX_PLAYERS
 from croupier.poker.calc.distribution import EquityDistribution, equity_distribution
 from croupier.poker.calc.nextcard import NextCardResult, next_card
 from croupier.poker.evaluation.hand import evaluate_game
-from croupier.poker.games import VARIANTS
+from croupier.poker.games import VARIANTS, variant_of
 from croupier.poker.hits.classifier import HitsQuestion, HitsResult
 from croupier.poker.hits.textures import FlopTexture
 from croupier.poker.matchups.lines import Ranking, parse_matchup
 from croupier.poker.ranges.orders import DEFAULT_ORDER
 from croupier.poker.ranges.saved import resolve
-from croupier.poker.ranges.starting_hands import CLASS_LABELS
+from croupier.poker.ranges.starting_hands import (
+    CLASS_COMBOS,
+    CLASS_LABELS,
+    COMBO_CARDS,
+    COMBO_COUNT,
+    combo_text,
+)
 from croupier.web.answers import answer
 from croupier.web.dependencies import JobsService, Owner
 from croupier.web.errors import ApiError
@@ -458,7 +466,8 @@ def card_notation() -> dict[str, Any]:
     ``picker``, the card picker's rows (spades, hearts, diamonds, clubs; aces first) as
     :func:`~croupier.web.pages.card_view` draws cards; ``grid``, the 13x13 starting-hand
     grid (aces first; pairs on the diagonal, suited above, offsuit below), each class's
-    label and its name in the words of the cards' names.
+    label and its name in the words of the cards' names; ``combos``, the same grid's
+    combos of each class, as the library writes them (the grid's suit picker).
 
     >>> notation = card_notation()
     >>> notation["spellings"]["10♥"], notation["spellings"]["HX"], notation["picker"][1][4]["name"]
@@ -467,6 +476,8 @@ def card_notation() -> dict[str, Any]:
     [['AA', 'pair of aces'], ['AKs', 'ace-king suited']]
     >>> notation["grid"][4][4], notation["grid"][5][4]
     (['TT', 'pair of 10s'], ['T9o', '10-9 offsuit'])
+    >>> notation["combos"][0][1], len(notation["combos"][1][0]), len(notation["combos"][0][0])
+    (['AcKc', 'AdKd', 'AhKh', 'AsKs'], 12, 6)
     """
     words = {rank.char: rank.word for rank in Rank}
     grid = []
@@ -486,6 +497,10 @@ def card_notation() -> dict[str, Any]:
         "spellings": {token: str(card) for token, card in card_spellings().items()},
         "picker": [cards_view(Card(rank, suit) for rank in ranks) for suit in reversed(Suit)],
         "grid": grid,
+        "combos": [
+            [[combo_text(c) for c in CLASS_COMBOS[13 * row + column]] for column in range(13)]
+            for row in range(13)
+        ],
     }
 
 
@@ -593,7 +608,9 @@ add_job_routes(router, "/api/poker/jobs/{job_id}", PokerJobAnswer, "a calculatio
 def read_range(body: RangeRequest) -> RangeAnswer:
     """Range text read by the library: its normalised text, its combos and its 13x13 grid
     (aces first; pairs on the diagonal, suited above, offsuit below; each cell the
-    weighted share of the class's combos in the range). An empty text is a random hand,
+    weighted share of the class's combos in the range); each combo's weight, and the
+    combos the cards ``out`` (the board and the dead cards) or the game's deck leave
+    out (short-deck: every combo with a card below 6). An empty text is a random hand,
     as in the calculator, and the answer says so (``random``).
 
     >>> read_range(RangeRequest(text="AKs, QQ+"))["range"]
@@ -601,12 +618,33 @@ def read_range(body: RangeRequest) -> RangeAnswer:
     >>> empty = read_range(RangeRequest(text=" "))
     >>> empty["range"], empty["random"], empty["combos"]
     ('', True, 1326)
+    >>> read = read_range(RangeRequest(text="AKs, AhKh@0, AsKs@50", out="Kd 2c"))
+    >>> read["range"], read["weights"], len(read["out"])
+    ('AsKs@50, AdKd, AcKc', {'AcKc': 1.0, 'AdKd': 1.0, 'AsKs': 0.5}, 101)
     """
     empty = not body.text.strip()
     parsed = Range.parse("random" if empty else resolve(body.text, body.game))
+    try:
+        gone = parse_cards(body.out)
+    except CroupierError as error:
+        raise prefixed(error, "board and dead cards") from None
+    lowest = variant_of(body.game).lowest_card  # short-deck: the cards below 6 are out
+    dead = np.zeros(52, dtype=bool)
+    dead[:lowest] = True
+    dead[[card.index for card in gone]] = True
+    out = np.flatnonzero(dead[COMBO_CARDS].any(axis=1))
+    weights = parsed.weights
     grid = [[round(float(w), 4) for w in row] for row in parsed.matrix()]
-    text = "" if empty else str(parsed)
-    return {"range": text, "random": empty, "combos": len(parsed), "grid": grid}
+    return {
+        "range": "" if empty else str(parsed),
+        "random": empty,
+        "combos": len(parsed),
+        "grid": grid,
+        "weights": {
+            combo_text(c): round(float(weights[c]), 4) for c in range(COMBO_COUNT) if weights[c] > 0
+        },
+        "out": [combo_text(c) for c in out.tolist()],
+    }
 
 
 @router.post("/api/poker/compare", response_model=CompareAnswer, responses=answers(*SENDS))

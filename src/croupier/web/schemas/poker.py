@@ -88,6 +88,17 @@ class RangeAnswer(TypedDict):
             "each cell the weighted share of its class in the range"
         ),
     ]
+    weights: Annotated[
+        dict[str, float],
+        Field(description="each combo in the range (AhKh, as the library writes it): its weight"),
+    ]
+    out: Annotated[
+        list[str],
+        Field(
+            description="the combos holding a card out: on the board, dead, or not in the "
+            "game's deck (short-deck's 2 to 5)"
+        ),
+    ]
 
 
 @closed
@@ -357,10 +368,13 @@ class HitsRequest(RequestModel):
 
 
 class RangeRequest(RequestModel):
-    """Range text to read (for the 13x13 grid), in a two-card game (its names, ``@btn``,
-    are that game's)."""
+    """Range text to read (for the 13x13 grid), with the cards out of play, in a two-card
+    game (its names, ``@btn``, are that game's)."""
 
     text: str = Field(max_length=MAX_RANGE_TEXT)
+    out: str = Field(
+        "", max_length=200, description="the board and the dead cards: their combos are out"
+    )
     game: GameName = "holdem"
 
 

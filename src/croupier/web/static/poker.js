@@ -4,6 +4,8 @@
 // exports), what a range hits, and the comparison: every panel in the game chosen.
 "use strict";
 
+import { rangeGrid } from "./poker_grid.js";
+
 (() => {
   const { api, el, cardElement, percent, announce, watchJob, questions } = croupier;
   const $ = (id) => document.getElementById(id);
@@ -155,7 +157,10 @@
         : `a hand (${EXAMPLES[game][0]}), part of one (AsAh${"?".repeat(rules().hole_cards - 2)}), hands separated by commas or a range (AA!AAA, AxAyxy, 15%); empty: random`;
       input.value = kept[input.id] !== undefined ? kept[input.id] : (EXAMPLES[game][i - 1] || "");
       input.addEventListener("input", () => {
-        if (gridPlayer === i) rangeQuestions.forget(); // typed after the slider: the typing wins
+        if (gridPlayer === i) {
+          rangeQuestions.forget(); // typed after the slider: the typing wins
+          rangePicker.typed();
+        }
         renderGrid();
       });
       input.addEventListener("focus", () => setTarget("player-" + i));
@@ -241,6 +246,7 @@
         }
         inputFor(name).value = list.join(" ");
         renderGrid();
+        rangePicker.typed();
         return;
       }
     }
@@ -248,10 +254,21 @@
     list.push(c);
     input.value = list.join(" ");
     renderGrid();
+    rangePicker.typed();
     document.querySelector(`#card-grid [data-card="${c}"]`).focus();
   }
 
-  // --- the 13x13 range grid: pairs on the diagonal, suited above, offsuit below ---------
+  // --- the 13x13 range grid (poker_grid.js): pairs on the diagonal, suited above --------
+
+  const rangePicker = rangeGrid({
+    notation: limits.cards,
+    asked: rangeQuestions,
+    player: () => gridPlayer,
+    game: () => game,
+    lowestRank: () => rules().lowest_rank,
+    out: () => `${$("board").value} ${$("dead").value}`,
+    changed: () => renderGrid(),
+  });
 
   function openGrid(player) {
     if (player !== gridPlayer) rangeQuestions.forget(); // about another player's range: stale
@@ -263,122 +280,9 @@
     if (player !== null) refreshGrid();
   }
 
-  // Questions about a range are numbered (rangeQuestions): the grid shows the answer to the
-  // latest only, however late an earlier one comes.
-  async function refreshGrid() {
-    const player = gridPlayer;
-    if (player === null) return;
-    const input = $("hole-" + player);
-    const current = rangeQuestions.ask();
-    let answer;
-    try {
-      answer = await api("POST", "/api/poker/range", { text: input.value });
-      if (!current()) return;
-      $("equity-error").textContent = "";
-    } catch (error) {
-      if (current()) $("equity-error").textContent = `player ${player}: ${error.message}`;
-      return;
-    }
-    drawRangeGrid(player, answer);
-  }
-
-  // The 13x13 grid of the player's range, from the library's answer (its combos and the
-  // share of each class; an empty box is a random hand, drawn empty and said so); the
-  // cell named focusLabel gets the focus back.
-  function drawRangeGrid(player, answer, focusLabel) {
-    const title = answer.random
-      ? `Player ${player}'s range is empty: a random hand (any two cards, all 1,326 combos).`
-      : `Player ${player}'s range: ${croupier.count(answer.combos, "combo")}.`;
-    $("range-picker-title").textContent = title;
-    const grid = $("range-grid");
-    grid.replaceChildren();
-    for (let row = 0; row < 13; row++) {
-      for (let col = 0; col < 13; col++) {
-        const [label, words] = CLASSES[row][col];
-        const weight = answer.random ? 0 : answer.grid[row][col];
-        const cell = el("button", "range-cell" + (row === col ? " cell-pair" : row < col ? " cell-suited" : " cell-offsuit"), label);
-        cell.type = "button";
-        cell.dataset.hand = label;
-        cell.dataset.weight = String(weight);
-        paintCell(cell, weight);
-        const share = weight > 0 && weight < 1 ? `, ${Math.round(100 * weight)}% in the range` : "";
-        cell.setAttribute("aria-label", `${label}, ${words}${share}`);
-        cell.addEventListener("click", (event) => {
-          // a pointer's press was handled as it happened (see startDrag); a key's is here
-          if (event.detail === 0) setClasses(player, [[label, Number(cell.dataset.weight) < 1]]);
-        });
-        cell.addEventListener("pointerdown", (event) => startDrag(player, cell, event));
-        grid.append(cell);
-      }
-    }
-    if (focusLabel) grid.querySelector(`[data-hand="${focusLabel}"]`).focus();
-  }
-
-  function paintCell(cell, weight) {
-    cell.style.setProperty("--weight", String(weight));
-    cell.classList.toggle("in", weight > 0);
-    cell.setAttribute("aria-pressed", weight >= 1 ? "true" : weight > 0 ? "mixed" : "false");
-  }
-
-  // Press a hand and drag across others: the first hand decides whether they all go in
-  // (it was not wholly in) or out; the library reads the change once, at the release.
-  let drag = null;
-  function startDrag(player, cell, event) {
-    if (event.button !== 0) return;
-    event.preventDefault();
-    cell.releasePointerCapture?.(event.pointerId);
-    drag = { player, add: Number(cell.dataset.weight) < 1, labels: new Set() };
-    touchCell(cell);
-  }
-
-  function touchCell(cell) {
-    if (!drag || !cell || !cell.dataset.hand || drag.labels.has(cell.dataset.hand)) return;
-    drag.labels.add(cell.dataset.hand);
-    paintCell(cell, drag.add ? 1 : 0);
-  }
-
-  document.addEventListener("pointermove", (event) => {
-    if (!drag) return;
-    const under = document.elementFromPoint(event.clientX, event.clientY);
-    touchCell(under && under.closest ? under.closest("#range-grid .range-cell") : null);
-  });
-  document.addEventListener("pointerup", () => {
-    if (!drag) return;
-    const { player, add, labels } = drag;
-    drag = null;
-    setClasses(player, [...labels].map((label) => [label, add]), [...labels][0]);
-  });
-  document.addEventListener("pointercancel", () => { drag = null; refreshGrid(); });
-
-  // Put classes in the player's range, or take them out: ``changes`` holds [label, in]
-  // pairs; the library then writes the range back in its short form.
-  async function setClasses(player, changes, focusLabel) {
-    const input = $("hole-" + player);
-    const text = input.value.trim();
-    const tokens = changes.map(([label, add]) => (add ? label : `${label}@0`));
-    const asked = [text, ...tokens].filter(Boolean).join(", ");
-    await showRange(player, asked, focusLabel || (changes.length === 1 ? changes[0][0] : null));
-  }
-
-  // Read ``text`` as the player's range: the box gets the library's short form back and
-  // the grid is drawn again.
-  async function showRange(player, text, focusLabel) {
-    const current = rangeQuestions.ask();
-    let answer;
-    try {
-      answer = await api("POST", "/api/poker/range", { text, game });
-      if (!current()) return;
-      $("hole-" + player).value = answer.random ? "" : answer.range; // the seats may be new
-      $("equity-error").textContent = "";
-    } catch (error) {
-      if (!current()) return;
-      $("equity-error").textContent = `player ${player}: ${error.message}`;
-      refreshGrid();
-      return;
-    }
-    renderGrid();
-    if (gridPlayer === player) drawRangeGrid(player, answer, focusLabel);
-  }
+  const refreshGrid = () => rangePicker.refresh();
+  // Read ``text`` as the player's range: the box gets the library's short form back.
+  const showRange = (player, text) => rangePicker.show(player, text);
 
   // --- the range tools: a top-X% slider, and the named ranges (poker_saved.js) --------
 
@@ -803,7 +707,7 @@
     refreshGrid();
   });
   for (const name of ["board", "dead"]) {
-    $(name).addEventListener("input", renderGrid);
+    $(name).addEventListener("input", () => { renderGrid(); rangePicker.typed(); });
     $(name).addEventListener("focus", () => setTarget(name));
   }
 
@@ -947,6 +851,7 @@
     for (let i = 1; i <= players; i++) $("hole-" + i).value = EXAMPLES[game][i - 1] || "";
     for (const field of ["board", "dead"]) inputFor(field).value = "";
     if (!info.two_card) openGrid(null);
+    rangePicker.reset(); // its deck's classes (short-deck: none below 6)
     $("equity-result").replaceChildren();
     lastResult = null;
     renderAnalysis();
