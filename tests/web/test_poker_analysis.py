@@ -1,5 +1,5 @@
 """The poker page's analyses: seeds as strings, class grids and distributions with the
-equity, the next-card job, what a range hits (a job too), the presets."""
+equity, the next-card job, what a range hits (a job too), the order of the slider."""
 
 from __future__ import annotations
 
@@ -239,15 +239,11 @@ def test_bad_hits_questions_are_refused_at_once_in_one_line(
     assert fragment in error and "\n" not in error, error
 
 
-def test_the_page_offers_presets_with_their_source(client: TestClient) -> None:
+def test_the_page_names_the_order_of_the_slider(client: TestClient) -> None:
     text = client.get("/poker").text
     found = re.search(r'<script type="application/json" id="state">(.*?)</script>', text, re.S)
     assert found is not None
     state = json.loads(found[1])
-    presets = state["presets"]
-    assert len(presets) >= 4 and all(p["source"] and p["name"] for p in presets)
-    for preset in presets:
-        Range.parse(preset["range"])
     assert "three random hands" in state["order"]
     # the slider's ranges: X% read by the library in its order
     slider = client.post("/api/poker/range", json={"text": "20%"}).json()

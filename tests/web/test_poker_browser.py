@@ -84,10 +84,15 @@ def test_a_late_answer_about_the_old_range_does_not_overwrite_the_new(browser_pa
     expect(page.locator("#hole-2")).to_have_value(str(Range.parse("20%")))
 
 
-def test_presets_and_ranges_saved_in_the_browser(browser_page: Any) -> None:
+def test_presets_and_ranges_saved_on_the_server(browser_page: Any) -> None:
     page = browser_page
+    page.goto("/poker")
+    # a range an older page kept in this browser's storage moves to the server
+    page.evaluate("localStorage.setItem('croupier.poker.ranges', '{\"Old one\": \"JJ+\"}')")
     open_grid(page, 1, "")
-    page.select_option("#saved-ranges", label="Sklansky-Malmuth groups 1-2: TT+, AQs+, KQs, AKo")
+    expect(page.locator("#saved-ranges option[value='saved:old-one']")).to_have_count(1)
+    assert page.evaluate("localStorage.getItem('croupier.poker.ranges')") is None
+    page.select_option("#saved-ranges", value="preset:sklansky-1-2")
     assert "Hold'em Poker for Advanced Players" in page.inner_text("#range-source")
     # the chosen name is not cut: the selector is wider than its text (and its arrow)
     text_width = page.locator("#saved-ranges").evaluate(
@@ -98,17 +103,34 @@ def test_presets_and_ranges_saved_in_the_browser(browser_page: Any) -> None:
     assert page.locator("#saved-ranges").bounding_box()["width"] >= text_width + 24
     assert "the pairs (outlined" in page.inner_text("#range-grid-key")
     page.click("#load-range")
-    expect(page.locator("#hole-1")).to_have_value(str(Range.parse("TT+, AQs+, KQs, AKo")))
+    expect(page.locator("#hole-1")).to_have_value(str(Range.parse("TT+, AJs+, KQs, AKo")))
     page.fill("#hole-1", "QQ+, AK")
-    page.fill("#range-name", "my 3-bet")
+    page.fill("#range-name", "My-3bet")
     page.click("#save-range")
+    expect(page.locator("#saved-ranges")).to_have_value("saved:my-3bet")
     page.reload()
     page.click("#grid-toggle-1")
-    page.select_option("#saved-ranges", label="my 3-bet: QQ+, AK")
+    expect(page.locator("#saved-ranges option[value='saved:my-3bet']")).to_have_count(1)
+    page.select_option("#saved-ranges", value="saved:my-3bet")
     page.click("#load-range")
     expect(page.locator("#hole-1")).to_have_value("QQ+, AK")
+    # the name in a box, and the calculator reads it (the server keeps this browser's)
+    page.fill("#hole-1", "AKs")
+    page.fill("#hole-2", "@my-3bet")
+    page.click("#calculate")
+    expect(page.locator(".equity-table td.equity").first).to_be_visible()
+    expected = calculate(["AKs", "QQ+, AK"], exact=True)
+    shown = page.locator(".equity-table td.equity").first.inner_text()
+    assert f"{100 * expected.players[0].equity:.2f}%" in shown
+    page.select_option("#saved-ranges", value="saved:my-3bet")
     page.click("#delete-range")
-    assert "my 3-bet" not in page.inner_text("#saved-ranges")
+    expect(page.locator("#saved-ranges option[value='saved:my-3bet']")).to_have_count(0)
+    # a file of ranges, as croupier poker ranges export writes it, imported
+    exported = b"# croupier poker ranges\nbb-defend holdem 22+, A2+, K2s+\n"
+    page.set_input_files(
+        "#import-ranges", files=[{"name": "r.txt", "mimeType": "text/plain", "buffer": exported}]
+    )
+    expect(page.locator("#saved-ranges option[value='saved:bb-defend']")).to_have_count(1)
 
 
 def test_analyses_of_a_flop_answer_and_its_exports(browser_page: Any, screenshot: Shot) -> None:

@@ -37,8 +37,7 @@ import contextlib
 import json
 import math
 import os
-import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from pathlib import Path
@@ -57,7 +56,7 @@ from croupier.casino.state import State
 from croupier.casino.strategies import strategy_named
 from croupier.casino.strategies.values import move_kind
 from croupier.randomness import RNGLike, as_generator
-from croupier.textfile import read_text
+from croupier.textfile import file_lock, read_text
 
 __all__ = [
     "MIN_KINDS",
@@ -464,34 +463,10 @@ def record_attempt(
     return before, after
 
 
-#: This process's threads take turns at a history (the file lock below is the one that
-#: other processes see; without ``fcntl`` it is the only one).
-_THREADS_LOCK: Final = threading.Lock()
-
-
-@contextlib.contextmanager
-def _history_lock(path: str | os.PathLike[str]) -> Iterator[None]:
-    """Hold the lock of the history in ``path``: ``<path>.lock``, locked with ``flock``
-    (POSIX), which every process reading and writing the history takes."""
-    where = os.fspath(path)
-    with _THREADS_LOCK:
-        try:
-            import fcntl
-        except ImportError:  # pragma: no cover - not POSIX: this process's lock only
-            yield
-            return
-        try:
-            os.makedirs(os.path.dirname(os.path.abspath(where)), exist_ok=True)
-            handle = os.open(where + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError as exc:
-            raise CasinoError(
-                f"{where}: cannot lock the puzzle history ({exc.strerror or exc})"
-            ) from None
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-            yield
-        finally:
-            os.close(handle)  # closing releases the lock
+def _history_lock(path: str | os.PathLike[str]) -> contextlib.AbstractContextManager[None]:
+    """Hold the lock of the history in ``path`` (:func:`croupier.textfile.file_lock`),
+    which every process reading and writing the history takes."""
+    return file_lock(path, CasinoError, "the puzzle history")
 
 
 def next_puzzle(puzzles: Sequence[Puzzle], history: PuzzleHistory, rng: RNGLike = None) -> Puzzle:

@@ -29,8 +29,11 @@ points a player, each the mean of consecutive hands beyond that), the next-card 
 Carlo), what a range hits on the board or over every flop (``/api/poker/hits``, a job
 too: every flop takes seconds; at most :data:`MAX_HITS_HANDS` hands listed), and the
 ranges the
-range picker offers (:data:`PRESETS`, each with its source; a top-X% slider reads
-``X%`` through ``/api/poker/range``, in the library's order).
+range picker offers (the presets and saved ranges of
+:mod:`croupier.web.routers.poker_ranges`; a top-X% slider reads ``X%`` through
+``/api/poker/range``, in the library's order). A range text may name a saved range or a
+preset (``@btn``): every route reading range text reads the names of the browser's
+shelf (:func:`~croupier.web.routers.poker_ranges.names_from_shelf`).
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
 from croupier.cards import Card, Rank, Suit, card_spellings, parse_cards
@@ -66,6 +69,7 @@ from croupier.poker.hits.textures import FlopTexture
 from croupier.poker.matchups.lines import Ranking, parse_matchup
 from croupier.poker.ranges.orders import DEFAULT_ORDER
 from croupier.poker.ranges.report import describe_range
+from croupier.poker.ranges.saved import resolve
 from croupier.poker.ranges.starting_hands import (
     CLASS_COMBOS,
     CLASS_LABELS,
@@ -78,6 +82,7 @@ from croupier.web.dependencies import JobsService, Owner
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Jobs, Progress
 from croupier.web.routers.jobs import add_job_routes
+from croupier.web.routers.poker_ranges import names_from_shelf
 from croupier.web.schemas import CHANGES, SENDS, answers
 from croupier.web.schemas.poker import (
     MAX_DISTRIBUTION_POINTS,
@@ -117,33 +122,11 @@ __all__ = ["equity_question", "plan_equity", "router"]
 
 router = APIRouter(tags=["poker"])
 
+#: Every route reading range text reads its names (@btn) from the browser's shelf.
+NAMES: Final = Depends(names_from_shelf)
+
 #: Longest exact enumeration the server runs, as the library estimates it (seconds).
 EXACT_SECONDS: Final = 30.0
-
-#: The ranges the range picker offers: name, range, where it comes from.
-PRESETS: Final = (
-    (
-        "Sklansky-Malmuth groups 1-2",
-        "TT+, AQs+, KQs, AKo",
-        "D. Sklansky and M. Malmuth, Hold'em Poker for Advanced Players (1999): groups 1 "
-        "and 2 of their starting-hand table",
-    ),
-    (
-        "Sklansky-Malmuth groups 1-3",
-        "99+, ATs+, KJs+, QJs, JTs, AQo+",
-        "D. Sklansky and M. Malmuth, Hold'em Poker for Advanced Players (1999): groups 1 "
-        "to 3 of their starting-hand table",
-    ),
-    *(
-        (
-            f"Top {percent}%",
-            f"{percent}%",
-            "the best classes by all-in equity against three random hands, the order of "
-            "PokerStove and Equilab (croupier's own table)",
-        )
-        for percent in (5, 10, 15, 25, 40)
-    ),
-)
 
 
 def equity_question(request: EquityRequest) -> EquityQuestion:
@@ -602,9 +585,6 @@ async def page(request: Request) -> Response:
         "min_precision": MIN_PRECISION,
         "max_precision": MAX_PRECISION,
         "cards": card_notation(),
-        "presets": [
-            {"name": name, "range": text, "source": source} for name, text, source in PRESETS
-        ],
         "order": DEFAULT_ORDER.description,
         "games": [
             {
@@ -624,6 +604,7 @@ async def page(request: Request) -> Response:
 @router.post(
     "/api/poker/equity",
     status_code=202,
+    dependencies=[NAMES],
     response_model=EquityJobAnswer,
     responses=answers(*CHANGES),
 )
@@ -639,6 +620,7 @@ def start_equity(
 @router.post(
     "/api/poker/next",
     status_code=202,
+    dependencies=[NAMES],
     response_model=NextCardJobAnswer,
     responses=answers(*CHANGES),
 )
@@ -652,6 +634,7 @@ def start_next(request: Request, body: EquityRequest, jobs: JobsService, owner: 
 @router.post(
     "/api/poker/hits",
     status_code=202,
+    dependencies=[NAMES],
     response_model=HitsJobAnswer,
     responses=answers(*CHANGES),
 )
@@ -678,6 +661,7 @@ def start_hits(request: Request, body: HitsRequest, jobs: JobsService, owner: Ow
     status_code=202,
     response_model=NarrowJobAnswer,
     responses=answers(*CHANGES),
+    dependencies=[NAMES],
 )
 def start_narrow(
     request: Request, body: NarrowRequest, jobs: JobsService, owner: Owner
@@ -703,7 +687,12 @@ def start_narrow(
 add_job_routes(router, "/api/poker/jobs/{job_id}", PokerJobAnswer, "a calculation")
 
 
-@router.post("/api/poker/range", response_model=RangeAnswer, responses=answers(*SENDS))
+@router.post(
+    "/api/poker/range",
+    response_model=RangeAnswer,
+    responses=answers(*SENDS),
+    dependencies=[NAMES],
+)
 def read_range(body: RangeRequest) -> RangeAnswer:
     """Range text read by the library: its normalised text, its combos and its 13x13 grid
     (aces first; pairs on the diagonal, suited above, offsuit below; each cell the
@@ -722,7 +711,7 @@ def read_range(body: RangeRequest) -> RangeAnswer:
     ('AsKs@50, AdKd, AcKc', {'AcKc': 1.0, 'AdKd': 1.0, 'AsKs': 0.5}, 101)
     """
     empty = not body.text.strip()
-    parsed = Range.parse("random" if empty else body.text)
+    parsed = Range.parse("random" if empty else resolve(body.text, body.game))
     try:
         gone = parse_cards(body.out)
     except CroupierError as error:

@@ -441,7 +441,8 @@ class NarrowRequest(RequestModel):
 
 
 class RangeRequest(RequestModel):
-    """Range text to read (for the 13x13 grid), with the cards out of play."""
+    """Range text to read (for the 13x13 grid), with the cards out of play, in a two-card
+    game (its names, ``@btn``, are that game's)."""
 
     text: str = Field(max_length=MAX_RANGE_TEXT)
     out: str = Field(

@@ -19,7 +19,6 @@ import { rangeGrid } from "./poker_grid.js";
   let lastResult = null; // the last equity answer (for the analyses and the exports)
   let lastQuestion = null; // the question lastResult answers (the next-card table asks it)
   let lastNext = null; // the last next-card table
-  const SAVED = "croupier.poker.ranges"; // the named ranges kept in this browser
   // The games (the server's rules of each), and a first question and line to show in each.
   const GAMES = Object.fromEntries(limits.games.map((g) => [g.name, g]));
   const RANKS = "23456789TJQKA";
@@ -285,7 +284,7 @@ import { rangeGrid } from "./poker_grid.js";
   // Read ``text`` as the player's range: the box gets the library's short form back.
   const showRange = (player, text) => rangePicker.show(player, text);
 
-  // --- the range tools: a top-X% slider, presets and ranges saved in this browser -------
+  // --- the range tools: a top-X% slider, and the named ranges (poker_saved.js) --------
 
   let sliderTimer = null;
   $("top-percent").addEventListener("input", () => {
@@ -297,85 +296,8 @@ import { rangeGrid } from "./poker_grid.js";
     }, 120);
   });
 
-  function savedRanges() {
-    try {
-      const found = JSON.parse(window.localStorage.getItem(SAVED) || "{}");
-      return found && typeof found === "object" && !Array.isArray(found) ? found : {};
-    } catch (error) {
-      return {};
-    }
-  }
-
-  function renderLibrary(chosen) {
-    const select = $("saved-ranges");
-    select.replaceChildren();
-    const presets = el("optgroup");
-    presets.label = "Presets";
-    limits.presets.forEach((preset, i) => {
-      const option = el("option", "", `${preset.name}: ${preset.range}`);
-      option.value = "preset:" + i;
-      presets.append(option);
-    });
-    select.append(presets);
-    const saved = savedRanges();
-    const names = Object.keys(saved).sort();
-    if (names.length) {
-      const group = el("optgroup");
-      group.label = "Saved in this browser";
-      for (const name of names) {
-        const option = el("option", "", `${name}: ${saved[name] || "random"}`);
-        option.value = "saved:" + name;
-        group.append(option);
-      }
-      select.append(group);
-    }
-    if (chosen) select.value = chosen;
-    describeChoice();
-  }
-
-  function chosenRange() {
-    const value = $("saved-ranges").value;
-    if (value.startsWith("preset:")) {
-      const preset = limits.presets[Number(value.slice(7))];
-      return { text: preset.range, source: "Source: " + preset.source, saved: null };
-    }
-    const name = value.slice(6);
-    return { text: savedRanges()[name] || "", source: "Saved in this browser.", saved: name };
-  }
-
-  function describeChoice() {
-    if (!$("saved-ranges").value) return;
-    const chosen = chosenRange();
-    $("range-source").textContent = chosen.source;
-    $("delete-range").disabled = chosen.saved === null;
-  }
-
-  $("saved-ranges").addEventListener("change", describeChoice);
-  $("load-range").addEventListener("click", () => {
-    if (gridPlayer !== null) showRange(gridPlayer, chosenRange().text);
-  });
-  $("save-range").addEventListener("click", () => {
-    const name = $("range-name").value.trim();
-    if (!name || gridPlayer === null) {
-      $("range-source").textContent = "Give the range a name first.";
-      return;
-    }
-    const saved = savedRanges();
-    saved[name] = $("hole-" + gridPlayer).value.trim();
-    window.localStorage.setItem(SAVED, JSON.stringify(saved));
-    $("range-name").value = "";
-    renderLibrary("saved:" + name);
-    announce(`Saved ${name}`);
-  });
-  $("delete-range").addEventListener("click", () => {
-    const chosen = chosenRange();
-    if (chosen.saved === null) return;
-    const saved = savedRanges();
-    delete saved[chosen.saved];
-    window.localStorage.setItem(SAVED, JSON.stringify(saved));
-    renderLibrary();
-    announce(`Deleted ${chosen.saved}`);
-  });
+  // The named ranges (presets, saved ranges) are poker_saved.js's: it reads these.
+  croupier.pokerRanges = { game: () => game, gridPlayer: () => gridPlayer, showRange };
 
   // --- the calculation --------------------------------------------------------------
 
@@ -955,7 +877,6 @@ import { rangeGrid } from "./poker_grid.js";
   }
   $("game").addEventListener("change", () => setGame($("game").value));
 
-  renderLibrary();
   renderSeats();
   $("game-rules").textContent = rules().rules;
 })();
