@@ -7,6 +7,9 @@ of the package's description is in ``pyproject.toml``.
 - No C compiler: each extension is ``optional``, so its build failing leaves a warning
   and an uncompiled install that works (``croupier.engine.compiled()`` is then False).
 - ``CROUPIER_PURE=1`` while installing compiles nothing.
+- The helpers every kernel shares are declared once, in ``src/croupier/_kernel_helpers.pxd``
+  (cimported and inlined; its ``.py`` twin is what an uncompiled kernel reads): it is not
+  compiled itself.
 - ``python -m build`` makes a wheel with the compiled modules for machines without a
   compiler (docs/explanation/compiled-engine.md).
 - The kernels of :data:`WIDE` are compiled once more for each wider vector unit of x86-64
@@ -118,6 +121,9 @@ def extensions() -> list[Extension]:
     compiled = cythonize(
         modules,
         build_dir=str(BUILD),  # the generated C stays out of the source tree
+        # where a kernel's cimport finds croupier/_kernel_helpers.pxd (the wider builds'
+        # copies sit outside the package)
+        include_path=[str(SOURCE)],
         compiler_directives={"language_level": 3},
         quiet=True,
     )

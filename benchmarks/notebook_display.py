@@ -37,7 +37,7 @@ def values() -> list[tuple[str, Any]]:
     from croupier.casino.session import Session
     from croupier.casino.strategies import strategy_named
     from croupier.casino.strategies.arena import run_arena
-    from croupier.poker import Range, calculate, evaluate
+    from croupier.poker import HoleRange, Range, calculate, evaluate
     from croupier.poker.calc.distribution import equity_distribution
     from croupier.poker.calc.nextcard import next_card
     from croupier.poker.hits.classifier import hits
@@ -82,6 +82,8 @@ def values() -> list[tuple[str, Any]]:
         ("poker next card", next_card(["AhKh", villain], board="Kd 7h 2h")),
         ("poker distribution", equity_distribution(equity)[1]),
         ("poker hits", hits(villain, board="Kd 7h 2h")),
+        ("omaha range summary", HoleRange.parse("AA:xxyy, KK", 4)),
+        ("omaha hits", hits("AA:xxyy, KK", board="Kd 7h 2h", game="omaha")),
     ]
     return found
 

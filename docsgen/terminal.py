@@ -92,6 +92,7 @@ def _run(session: Session, cwd: Path, timeout: float) -> str:
         "COLUMNS": str(session.width),
         "LINES": "50",
         "XDG_STATE_HOME": str(cwd / ".state"),  # recovery files and histories stay here
+        "XDG_DATA_HOME": str(cwd / ".data"),  # and saved ranges
     }
     env.pop("NO_COLOR", None)
     stdin = "".join(answer + "\n" for answer in session.answers)

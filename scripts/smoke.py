@@ -8,8 +8,8 @@ runs in a fresh clone installed without a C compiler, and anyone can run in any 
 Each command runs in a new process with its input given (the interactive ones play a
 little and stop at the end of their input), with a time limit; it must end with exit code
 0 and print what it is expected to. ``croupier serve`` is started on a free port, its
-lobby read, and stopped by Ctrl-C. Files written (saves, histories, the web store) go to
-a scratch folder; the user's table cache is used as it is. ``--no-cython`` runs every
+lobby read, and stopped by Ctrl-C. Files written (saves, histories, saved ranges, the web
+store) go to a scratch folder; the user's table cache is used as it is. ``--no-cython`` runs every
 command with ``sys.modules["cython"] = None`` (so ``import cython`` fails, as where only
 the run-time dependencies are installed): no command may need Cython to run.
 ``tests/test_smoke_script.py`` checks that every command of the app has its case here.
@@ -123,6 +123,30 @@ def cases(scratch: Path) -> list[Case]:
             expect="(264 flops)",
         ),
         Case(("poker", "range"), ("AA:$ds", "--game", "omaha"), expect="Hands:"),
+        # the named ranges, in order: saved, used by name, exported, imported, deleted
+        Case(("poker", "ranges", "save"), ("btn", "@open-6max-btn, 22@0"), expect="@btn"),
+        Case(("poker", "ranges", "list"), ("--saved",), expect="@btn"),
+        Case(("poker", "ranges", "show"), ("btn",), expect="76s, 22@0"),
+        Case(("poker", "ranges", "show"), ("top15", "--game", "omaha", "--json"), "15%"),
+        Case(("poker", "range"), ("@open-6max-btn",), expect="Hands: 574"),
+        Case(("poker", "ranges", "export"), (str(scratch / "ranges.txt"),), expect="1 range"),
+        Case(("poker", "ranges", "delete"), ("btn",), expect="Deleted @btn"),
+        Case(("poker", "ranges", "import"), (str(scratch / "ranges.txt"),), expect="1 range"),
+        Case(
+            ("poker", "range"),
+            (
+                "QQ+, AK",
+                "--board",
+                "Ks 7d 2c",
+                "--keep",
+                "set",
+                "--keep",
+                "top pair, good kicker",
+                "--drop",
+                "quads",
+            ),
+            expect="Range now: KK, AK",
+        ),
         Case(
             ("casino", "play"),
             ("--seed", "1", "--deadline", "0.2", "--no-review", "--log", log),
@@ -157,6 +181,7 @@ def environment(scratch: Path) -> dict[str, str]:
     return {
         **os.environ,
         "XDG_STATE_HOME": str(scratch / "state"),
+        "XDG_DATA_HOME": str(scratch / "data"),
         "CROUPIER_STATE_DIR": str(scratch / "web"),
         "COLUMNS": "100",
         "PYTHONUNBUFFERED": "1",

@@ -173,7 +173,7 @@ croupier_ensure_venv() {
     venv=$(croupier_venv "$root")
     stamp="$venv/.croupier-installed"
     sums="$(cat "$root/pyproject.toml" "$root/setup.py" "$root"/src/croupier/*/_kernels*.py \
-        | cksum)"
+        "$root"/src/croupier/*.pxd | cksum)"
     want="$sums [$extras]"
     if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && { grep -qxF "$want" "$stamp" \
         || croupier_stamp_covers "$stamp" "$sums" "$extras"; }; then

@@ -138,6 +138,7 @@ def _environment(scratch: Path) -> dict[str, str]:
         "NO_COLOR": "1",
         "TERM": "dumb",
         "XDG_STATE_HOME": str(scratch / ".state"),
+        "XDG_DATA_HOME": str(scratch / ".data"),  # saved ranges
         "XDG_CACHE_HOME": env.get("XDG_CACHE_HOME", str(Path.home() / ".cache")),
     }
 

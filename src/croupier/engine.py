@@ -53,7 +53,6 @@ __all__ = [
 KERNELS: Final = {
     "poker": "croupier.poker._kernels",
     "baccarat": "croupier.baccarat._kernels",
-    "poker-variants": "croupier.poker._kernels_variants",
     "casino": "croupier.casino._kernels",
 }
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
 from pathlib import Path
 
 import pytest
@@ -20,11 +21,13 @@ from croupier.casino.puzzles import (
     PuzzleHistory,
     load_puzzles,
     read_history,
+    record_attempt,
     write_history,
 )
 from croupier.casino.ratings import Rating
 
 from ..fulldisk import run_with_full_disk
+from ..slowness import patience
 
 PUZZLES = load_puzzles()
 
@@ -147,3 +150,26 @@ def test_a_full_disk_names_the_history_and_keeps_the_old_one(tmp_path: Path) -> 
     assert run.stdout.strip() == f"{path}: cannot write the puzzle history (File too large)"
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["history.json"]  # no temporary left
+
+
+def _record_many(path: str, times: int) -> None:
+    puzzle = PUZZLES[0]
+    verdict = puzzle.check(puzzle.solutions[0])
+    for _ in range(times):
+        record_attempt(path, puzzle, verdict)
+
+
+def test_processes_recording_at_once_lose_no_answer(tmp_path: Path) -> None:
+    """Two processes (the terminal and a server process, or two server processes) record
+    answers in one history at once: each reads and writes under the history's lock, so
+    every answer is kept."""
+    path = str(tmp_path / "history.json")
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_record_many, args=(path, 15)) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    _record_many(path, 15)
+    for worker in workers:
+        worker.join(patience(120))
+        assert worker.exitcode == 0
+    assert len(read_history(path).attempts) == 45

@@ -38,6 +38,8 @@ BEFORE: dict[tuple[str, ...], list[str]] = {
     ("casino", "moves"): [],
     ("casino", "review"): [],
     ("casino", "puzzle"): [],
+    ("poker", "ranges", "export"): [],
+    ("poker", "ranges", "import"): [],
 }
 
 

@@ -138,3 +138,83 @@ def test_json_schema_of_a_holdem_grid() -> None:
 )
 def test_bad_input_is_one_line(args: list[str], fragments: list[str]) -> None:
     assert_one_line_error(croupier("poker", "range", *args), *fragments)
+
+
+# --- narrowing by what the range hits (--keep, --drop) ------------------------------------
+
+
+def test_narrowing_prints_the_narrowed_text_and_its_counts() -> None:
+    run = croupier(
+        "poker", "range", "QQ+, AK@50, 98s", "--board", "Ks 7d 2c",
+        "--keep", "set", "--keep", "top pair, good kicker", "--keep", "backdoor flush draw",
+        "--drop", "overpair",
+    )  # fmt: skip
+    assert run.exit_code == 0 and run.stderr == ""
+    lines = run.stdout.splitlines()
+    assert lines[:6] == [
+        "Range: QQ+, AK@50, 98s (Texas hold'em)",
+        "Board: K♠ 7♦ 2♣",
+        "Kept: set; top pair, good kicker; backdoor flush draw",
+        "Dropped: overpair",
+        "Narrowed: 18 of 31 combos (12 of 25 weighted)",
+        "Range now: KK, AK@50, 9s8s, 9d8d, 9c8c",
+    ]
+    rows = _grid_rows(run.stdout, 13)
+    assert rows[1][1] == "KK" and rows[0][1] == "AKs~" and rows[5][6] == "98s~"
+
+
+def test_narrowing_as_json_reads_back_in_every_command() -> None:
+    run = croupier(
+        "poker", "range", "AA:xxyy", "--game", "omaha", "--board", "Ad 7h 2h",
+        "--keep", "top set", "--drop", "nut flush draw", "--json", "--list",
+    )  # fmt: skip
+    assert run.exit_code == 0 and run.stderr == ""
+    data = json.loads(run.stdout)
+    assert data["keep"] == ["top set"] and data["drop"] == ["nut flush draw"]
+    assert data["combos"] == 144 == len(data["hands"]) and data["weighted"] == 144
+    assert data["of"] > data["combos"]
+    assert all(h["made"] == "top set" and "nut flush draw" not in h["draws"] for h in data["hands"])
+    # the text is a range every command takes: poker range counts the same holdings
+    again = croupier(
+        "poker", "range", data["narrowed"], "--game", "omaha", "--board", "Ad 7h 2h", "--json"
+    )
+    assert json.loads(again.stdout)["combos"] == 144
+    hits = croupier(
+        "poker", "hits", data["narrowed"], "--game", "omaha", "--board", "Ad 7h 2h", "--json"
+    )
+    assert json.loads(hits.stdout)["made"]["top set"]["combos"] == 144
+
+
+def test_narrowing_with_dead_cards_on_the_turn() -> None:
+    run = croupier(
+        "poker", "range", "TT+, AQs+", "--board", "Qh Jh 4c 2d", "--dead", "Ah",
+        "--keep", "flush draw", "--keep", "set", "--json",
+    )  # fmt: skip
+    data = json.loads(run.stdout)
+    assert data["narrowed"] == "QQ-JJ" and data["combos"] == 3 + 3  # the sets
+    assert data["dead"] == ["Ah"]
+
+
+def test_a_bad_category_is_one_line_naming_it_and_the_valid_names() -> None:
+    run = croupier("poker", "range", "AK", "--board", "Ks 7d 2c", "--keep", "wrap")
+    assert run.exit_code == 2
+    assert_one_line_error(run, "bad category 'wrap'", "'top pair, good kicker'", "'gutshot'")
+    run = croupier(
+        "poker", "range", "AA:xxyy", "--game", "omaha", "--board", "Ks 7d 2c", "--drop", "set"
+    )
+    assert_one_line_error(run, "bad category 'set' for Omaha", "'top set'", "'wrap'")
+
+
+def test_narrowing_needs_a_board() -> None:
+    run = croupier("poker", "range", "AK", "--keep", "set")
+    assert run.exit_code == 2
+    assert_one_line_error(run, "give --board")
+    run = croupier("poker", "range", "AK", "--board", "Ks 7d 2c 3h 4h 5h", "--keep", "set")
+    assert run.exit_code == 2
+
+
+def test_keeping_nothing_says_so() -> None:
+    run = croupier("poker", "range", "AA", "--board", "Ks 7d 2c", "--keep", "flush draw")
+    assert run.exit_code == 0
+    assert "Narrowed: 0 of 6 combos" in run.stdout
+    assert "No combo is kept: the narrowed range is empty." in run.stdout

@@ -14,6 +14,8 @@ from croupier.display import GOLD
 from croupier.poker import HoleRange, PokerError, Range, calculate, evaluate, evaluate_game
 from croupier.poker.calc.distribution import equity_distribution
 from croupier.poker.calc.nextcard import next_card
+from croupier.poker.games import Game
+from croupier.poker.hits.categories import OmahaHand
 from croupier.poker.hits.classifier import flop_hits, hits
 from tests.test_display import check_picture
 
@@ -195,3 +197,41 @@ def test_the_hits_frame() -> None:
         == result.draws[next(iter(d for d in result.draws if d.value == "overcards"))]
     )
     assert len(flop_hits("AA").to_frame()) == 0
+
+
+@pytest.mark.parametrize("game", [Game.OMAHA, Game.OMAHA5])
+def test_the_omaha_hits_frame(game: Game) -> None:
+    cards = 4 if game is Game.OMAHA else 5
+    text = "AsAhKd7c, 9h8h7d6s" if cards == 4 else "AsAhKd7c2c, 9h8h7d6s5s"
+    result = hits(text + ", KK", board="Ah 9c 2d", game=game)
+    frame = result.to_frame()
+    draws = [
+        "wrap",
+        "straight_draw",
+        "gutshot",
+        "nut_flush_draw",
+        "flush_draw",
+        "combo_draw",
+        "nut_flush_blocker",
+    ]
+    assert dtypes(frame) == {
+        "combo": "string",
+        "weight": "float64",
+        "made": "category",
+        **dict.fromkeys(draws, "bool"),
+    }
+    assert list(frame["made"].cat.categories) == [made.value for made in OmahaHand]
+    assert len(frame) == len(result.combos)
+    assert all(len(combo) == 2 * cards for combo in frame["combo"])
+    assert frame.loc[0, "combo"] == "".join(map(str, result.combos[0].cards))
+    for category, weight in result.made.items():
+        assert frame.loc[frame["made"] == category.value, "weight"].sum() == pytest.approx(weight)
+    for draw, weight in result.draws.items():
+        assert frame.loc[frame[draw.name.lower()], "weight"].sum() == pytest.approx(weight)
+
+
+def test_the_short_deck_hits_frame() -> None:
+    result = hits("AKs, 99, T8s", board="As 9d 6c", game=Game.SHORTDECK)
+    frame = result.to_frame()
+    for category, weight in result.made.items():
+        assert frame.loc[frame["made"] == category.value, "weight"].sum() == pytest.approx(weight)

@@ -187,12 +187,19 @@ class PageProblems:
         assert not self.outside_requests, f"requests leaving the machine: {self.outside_requests}"
 
 
-def checked_page(chromium: Any, server: LiveServer, viewport: dict[str, int] | None = None) -> Any:
+def checked_page(
+    chromium: Any,
+    server: LiveServer,
+    viewport: dict[str, int] | None = None,
+    *,
+    touch: bool = False,
+) -> Any:
     """A page of a fresh browser context (its own cookies) on ``server``, noting the
     console errors and the requests that try to leave the machine in
-    ``page.problems`` (checked by :func:`close_checked`)."""
+    ``page.problems`` (checked by :func:`close_checked`); ``touch``: a touch screen
+    (``locator.tap()``)."""
     context = chromium.new_context(
-        viewport=viewport or {"width": 1280, "height": 900}, base_url=server.url
+        viewport=viewport or {"width": 1280, "height": 900}, base_url=server.url, has_touch=touch
     )
     page = context.new_page()
     problems = PageProblems()
@@ -261,15 +268,21 @@ def browsers(chromium: Any) -> Iterator[Callable[[LiveServer], Any]]:
 
 @pytest.fixture
 def screenshot() -> Callable[..., Path]:
-    """``screenshot(page, name, docs=False)``: save a PNG of the page as a test artefact
-    (and under docs/images/ when ``docs`` and ``CROUPIER_DOCS_IMAGES=1``)."""
+    """``screenshot(page, name, docs=False)``: save a PNG of the page (or of the element
+    ``part`` selects) as a test artefact (and under docs/images/ when ``docs`` and
+    ``CROUPIER_DOCS_IMAGES=1``)."""
 
-    def take(page: Any, name: str, *, docs: bool = False, full_page: bool = True) -> Path:
+    def take(
+        page: Any, name: str, *, docs: bool = False, full_page: bool = True, part: str = ""
+    ) -> Path:
         folder = screenshot_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{name}.png"
         page.evaluate("() => Promise.allSettled(document.getAnimations().map((a) => a.finished))")
-        page.screenshot(path=str(path), full_page=full_page)
+        if part:
+            page.locator(part).screenshot(path=str(path))
+        else:
+            page.screenshot(path=str(path), full_page=full_page)
         if docs and os.environ.get("CROUPIER_DOCS_IMAGES") == "1":
             images = ROOT / "docs" / "images"
             images.mkdir(parents=True, exist_ok=True)

@@ -42,6 +42,7 @@ def test_static_assets_ship_in_the_package(client: TestClient) -> None:
         "croupier.js",
         "baccarat.js",
         "poker.js",
+        "poker_narrow.js",
         "casino.js",
         "casino.css",
         "favicon.svg",

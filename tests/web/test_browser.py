@@ -261,7 +261,7 @@ def test_the_range_grid_toggles_classes_by_mouse_and_keyboard(browser_page: Any)
     page.keyboard.press("Enter")
     expect(page.locator("#hole-2")).to_have_value("JJ+")
     expect(page.locator("[data-hand='JJ']")).to_be_focused()
-    page.keyboard.press("Tab")  # the next cell, right of JJ: JTs
+    page.keyboard.press("ArrowRight")  # the next cell, right of JJ: JTs
     expect(page.locator("[data-hand='JTs']")).to_be_focused()
     page.keyboard.press("Space")
     expect(page.locator("#hole-2")).to_have_value("JJ+, JTs")

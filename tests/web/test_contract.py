@@ -35,10 +35,12 @@ def app() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def cookie(app: Any) -> str:
-    """One browser for every example: its jobs replace each other, as a page's do."""
-    with TestClient(app) as client:
-        client.get("/")
-        return f"{COOKIE_NAME}={client.cookies[COOKIE_NAME]}"
+    """One browser for every example: its jobs replace each other, as a page's do. (Its
+    client is not entered: entering it ran the app's lifespan a second time, whose end
+    stopped the jobs of the app the examples then call.)"""
+    client = TestClient(app)
+    client.get("/")
+    return f"{COOKIE_NAME}={client.cookies[COOKIE_NAME]}"
 
 
 @schema.parametrize()

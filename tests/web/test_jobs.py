@@ -139,6 +139,35 @@ def test_another_process_sees_and_cancels_the_job(store: Store, jobs: Jobs) -> N
     elsewhere.compute.shutdown()
 
 
+def silent(release: threading.Event, started: threading.Event) -> Any:
+    """Work that never reports progress, so never reads a request to stop."""
+
+    def work(progress: Progress) -> dict[str, Any]:
+        started.set()
+        assert release.wait(patience(20))
+        return {"stale": True}
+
+    return work
+
+
+@pytest.mark.parametrize("where", ["here", "elsewhere"])
+def test_a_job_asked_to_stop_that_ends_anyway_is_cancelled(
+    store: Store, jobs: Jobs, where: str
+) -> None:
+    """A job asked to stop (by this process or another) whose work ends without reading
+    the request is recorded cancelled, without its result: it used to read "done"."""
+    other = Jobs(Compute(0, threads=1), store)
+    release, started = threading.Event(), threading.Event()
+    job = jobs.start("me", silent(release, started))
+    assert started.wait(patience(20))
+    (jobs if where == "here" else other).cancel("me", job.id)
+    release.set()
+    for seen in (wait(jobs, job), wait(other, job)):
+        assert seen.state == "cancelled" and seen.result is None
+    other.shutdown()
+    other.compute.shutdown()
+
+
 def counted(steps: int, progress: Progress) -> dict[str, Any]:
     for done in range(1, steps + 1):
         progress(done, steps)

@@ -1,5 +1,5 @@
 """The poker page's analyses: seeds as strings, class grids and distributions with the
-equity, the next-card job, what a range hits (a job too), the presets."""
+equity, the next-card job, what a range hits (a job too), the order of the slider."""
 
 from __future__ import annotations
 
@@ -225,7 +225,7 @@ def test_hits_and_the_next_card_leave_a_calculation_running(client: TestClient) 
         ({"range": "AK", "board": "Ks 7d 2c", "dead": "7d"}, "both on the board and dead"),
         ({"range": "AA", "dead": "As Ah Ad"}, "no combo left"),
         ({"range": "KK", "board": "Ks Kd 2c", "dead": "Kh"}, "no combo left"),
-        ({"range": "A" * 501}, "range (too long): string should have at most 500"),
+        ({"range": "A" * 20_001}, "range (too long): string should have at most 20000"),
         ({"range": "AK", "flops": True}, "flops"),
         ({"range": 5}, "range"),
     ],
@@ -239,16 +239,72 @@ def test_bad_hits_questions_are_refused_at_once_in_one_line(
     assert fragment in error and "\n" not in error, error
 
 
-def test_the_page_offers_presets_with_their_source(client: TestClient) -> None:
+def test_the_page_names_the_order_of_the_slider(client: TestClient) -> None:
     text = client.get("/poker").text
     found = re.search(r'<script type="application/json" id="state">(.*?)</script>', text, re.S)
     assert found is not None
     state = json.loads(found[1])
-    presets = state["presets"]
-    assert len(presets) >= 4 and all(p["source"] and p["name"] for p in presets)
-    for preset in presets:
-        Range.parse(preset["range"])
     assert "three random hands" in state["order"]
     # the slider's ranges: X% read by the library in its order
     slider = client.post("/api/poker/range", json={"text": "20%"}).json()
     assert slider["range"] == str(Range.parse("20%")) and slider["combos"] == 270
+
+
+# --- a range narrowed by what it hits -----------------------------------------------------
+
+
+def test_a_range_is_narrowed_by_the_library_in_a_job(client: TestClient) -> None:
+    from croupier.poker.hits.narrow import narrow
+    from croupier.web.routers.poker import narrow_view
+
+    request = {
+        "range": "QQ+, AK@50, 98s",
+        "board": "Ks 7d 2c",
+        "dead": "Ah",
+        "keep": ["set", "top pair, good kicker", "backdoor flush draw"],
+        "drop": ["overpair"],
+    }
+    job = follow_job(client, "/api/poker/narrow", request)
+    assert job["state"] == "done", job
+    answer = job["result"]
+    expected = narrow(
+        "QQ+, AK@50, 98s", board="Ks 7d 2c", dead="Ah", keep=request["keep"], drop=["overpair"]
+    )
+    assert answer == narrow_view(expected)
+    assert answer["narrowed"] == expected.text and answer["fits"]
+    assert answer["combos"] == expected.count and answer["weighted"] == expected.weight
+    # the grid: KK whole (its 3 live combos), AKs in part (AhKh dead, AsKs on the board)
+    assert answer["grid"][1][1] == {"label": "KK", "combos": 3.0, "live": 3}
+    assert answer["grid"][0][1]["label"] == "AKs" and answer["grid"][0][1]["combos"] == 1.0
+    # the text is a player's range in the calculator, on the turn
+    turn = run(client, players=[answer["narrowed"], "JJ"], board="Ks 7d 2c 3h", dead="Ah")
+    assert turn["state"] == "done" and turn["result"]["players"][0]["combos"] == expected.count
+    omaha = follow_job(
+        client,
+        "/api/poker/narrow",
+        {"game": "omaha", "range": "AA:xxyy", "board": "Ad 7h 2h", "keep": ["top set"]},
+    )["result"]
+    kept = narrow("AA:xxyy", board="Ad 7h 2h", game="omaha", keep=["top set"])
+    assert omaha["grid"] is None and omaha["combos"] == kept.count == 384 and omaha["fits"]
+    assert omaha["narrowed"] == kept.text
+
+
+@pytest.mark.parametrize(
+    ("request_body", "fragment"),
+    [
+        ({"keep": ["wrap"]}, "bad category 'wrap' for Texas hold'em: expected one of"),
+        ({"keep": ["set"], "game": "omaha", "range": "AA"}, "bad category 'set' for Omaha"),
+        ({"keep": []}, "nothing to narrow by"),
+        ({"keep": ["set"], "board": ""}, "narrowed on a board"),
+        ({"keep": ["set"], "board": "Ks 7d"}, "a board of 2 cards"),
+        ({"keep": ["x" * 61]}, "keep.0 (too long)"),
+    ],
+)
+def test_bad_narrowings_are_refused_at_once_in_one_line(
+    client: TestClient, request_body: dict[str, Any], fragment: str
+) -> None:
+    body = {"range": "AK", "board": "Ks 7d 2c"} | request_body
+    answer = client.post("/api/poker/narrow", json=body)
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert fragment in error and "\n" not in error, error

@@ -292,7 +292,7 @@ def test_every_panel_switches_to_omaha(browser_page: Any, screenshot: Shot) -> N
     page.click("#hits-form button[type=submit]")
     page.wait_for_selector("#hits-result table")
     answer = hits("AA!AAA", board="Kh 7h 2c", game="omaha")
-    text = page.inner_text("#hits-result p")
+    text = page.inner_text("#hits-result > p")
     assert f"on Kh 7h 2c, {answer.weight:,.0f} live hands" in text
     assert f"{100 * answer.pair_or_better:.1f}% make a pair or better" in text
     heads = page.locator("#hits-result thead").first.text_content()
@@ -307,10 +307,10 @@ def test_every_panel_switches_to_omaha(browser_page: Any, screenshot: Shot) -> N
     page.fill("#board", "")  # every flop, Omaha's categories averaged
     page.fill("#hole-1", "AxAyxy")
     page.click("#hits-form button[type=submit]")
-    expect(page.locator("#hits-result p")).to_contain_text("over every flop", timeout=60_000)
+    expect(page.locator("#hits-result > p")).to_contain_text("over every flop", timeout=60_000)
     every = flop_hits("AxAyxy", game="omaha")
     assert f"{100 * every.pair_or_better:.1f}% make a pair or better" in page.inner_text(
-        "#hits-result p"
+        "#hits-result > p"
     )
     expect(page.locator("#hits-result .hits-table").nth(1)).to_contain_text("wrap")
 
@@ -333,7 +333,7 @@ def test_every_panel_switches_to_short_deck(browser_page: Any, screenshot: Shot)
     page.click("#hits-form button[type=submit]")
     page.wait_for_selector("#hits-result table")
     answer = hits("TT+", board="Ts 9d 6c", game="shortdeck")
-    assert f"on Ts 9d 6c, {answer.weight:g} live combos" in page.inner_text("#hits-result p")
+    assert f"on Ts 9d 6c, {answer.weight:g} live combos" in page.inner_text("#hits-result > p")
     assert page.locator("#hits-result summary").inner_text() == f"Every combo ({answer.weight:g})"
     screenshot(page, "poker-shortdeck-panels", docs=True)
     page.select_option("#game", "omaha")

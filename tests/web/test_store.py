@@ -159,10 +159,16 @@ def test_jobs_are_shared_through_the_store(store: Store) -> None:
     assert store.job_update([("j1", "running", 3, 10)]) == set()
     store.job_cancel("me")  # every unfinished job of this owner
     assert store.job_update([("j1", "running", 4, 10)]) == {"j1"}
-    store.job_finish("j1", "done", {"answer": [1, 2]}, None, 1.5, (10, 10))
+    # It ended before it read the request: recorded cancelled, without its result.
+    assert store.job_finish("j1", "done", {"answer": [1, 2]}, None, 1.5, (10, 10)) == "cancelled"
     row = store.job_get("j1")
-    assert row is not None and row.state == "done" and row.result == {"answer": [1, 2]}
+    assert row is not None and row.state == "cancelled" and row.result is None
     assert (row.done, row.total, row.seconds, row.cancel) == (10, 10, 1.5, True)
+    store.job_create("j2", "me")
+    assert store.job_finish("j2", "done", {"answer": [3]}, None, 0.5, (1, 1)) == "done"
+    row = store.job_get("j2")
+    assert row is not None and row.state == "done" and row.result == {"answer": [3]}
+    assert store.job_finish("j2", "failed", None, "no", 0.5, (1, 1)) == "failed"
     assert store.job_get("nope") is None
 
 

@@ -37,6 +37,10 @@ import cython
 import numpy as np
 from numpy.typing import NDArray
 
+if not cython.compiled:  # run as Python: the cimport below finds the helpers' source
+    from croupier import _kernel_helpers  # noqa: F401
+from cython.cimports.croupier._kernel_helpers import cells, plain, store
+
 __all__ = [
     "HALF_SIZES",
     "LANES",
@@ -77,27 +81,6 @@ _high_parent: Sequence[int] = cython.declare(cython.const[cython.longlong][::1])
 _high_factor: Sequence[int] = cython.declare(cython.const[cython.longlong][::1])
 
 
-class _Ints:
-    """An array's numbers as Python ints (or floats): what a kernel reads when it runs
-    uncompiled, so that its arithmetic is that of C numbers (NumPy's scalars overflow
-    where C widens)."""
-
-    def __init__(self, array: NDArray[Any]) -> None:
-        self.rows = array.tolist()
-        self.shape = array.shape
-
-    def __getitem__(self, key: int | tuple[int, int]) -> Any:
-        if isinstance(key, tuple):
-            row, column = key
-            return self.rows[row][column]
-        return self.rows[key]
-
-
-def _plain(array: Any) -> Any:
-    """``array`` itself compiled (a typed memoryview reads it), :class:`_Ints` uncompiled."""
-    return array if cython.compiled else _Ints(array)
-
-
 def configure(
     low_parent: NDArray[np.int64],
     low_factor: NDArray[np.int64],
@@ -107,8 +90,8 @@ def configure(
     """Give :func:`batch_sums` the trees of the two halves (see
     :func:`croupier.baccarat.batchsums.half_trees`)."""
     global _low_parent, _low_factor, _high_parent, _high_factor
-    _low_parent, _low_factor = _plain(low_parent * 8), _plain(low_factor * 8)
-    _high_parent, _high_factor = _plain(high_parent * 8), _plain(high_factor * 8)
+    _low_parent, _low_factor = plain(low_parent * 8), plain(low_factor * 8)
+    _high_parent, _high_factor = plain(high_parent * 8), plain(high_factor * 8)
 
 
 class _At:
@@ -194,7 +177,7 @@ def batch_sums(
         factor = cython.address(work[aligned])
         matrix = cython.address(matrices[0])
     else:
-        table, matrix = _plain(counts), _plain(matrices)
+        table, matrix = plain(counts), plain(matrices)
         factor = work
     low, high = _shifted(factor, _LOW), _shifted(factor, _HIGH)
     denominator = _shifted(factor, _DENOMINATOR)
@@ -471,7 +454,7 @@ def shuffle(draws: NDArray[np.float64], cards: NDArray[np.uint8]) -> None:
     card at ``i`` swaps with the one at ``i + floor(draws[i, shoe] * (size - i))``, as
     :func:`croupier.baccarat.simulate.shuffled_shoes` does with the same draws."""
     if not cython.compiled:
-        draws = _plain(draws)
+        draws = plain(draws)
     uniform = cython.declare(cython.const[cython.double][:, ::1], draws)
     size, shoes = cards.shape[0], cards.shape[1]
     with cython.nogil:
@@ -517,11 +500,11 @@ def deal(
     outcome depends on; a table of 10,000 that stays in the first-level cache).
     """
     if not cython.compiled:
-        ranks, starts = _plain(ranks), _plain(starts)
-        cell_of_totals, used, value_of = _plain(cell_of_totals), _plain(used), _plain(value_of)
+        ranks, starts = plain(ranks), plain(starts)
+        cell_of_totals, used, value_of = plain(cell_of_totals), plain(used), plain(value_of)
     shoe = cython.declare(cython.const[cython.uchar][:, ::1], ranks)
     begin = cython.declare(cython.const[cython.longlong][::1], starts)
-    cells = cython.declare(cython.const[cython.short][::1], cell_of_totals)
+    cell_of = cython.declare(cython.const[cython.short][::1], cell_of_totals)
     length = cython.declare(cython.const[cython.longlong][::1], used)
     value = cython.declare(cython.const[cython.uchar][::1], value_of)
     shoes = ranks.shape[0]
@@ -537,7 +520,7 @@ def deal(
                     player -= 10
                 if banker >= 10:
                     banker -= 10
-                cell = cells[
+                cell = cell_of[
                     player * 1000
                     + banker * 100
                     + value[shoe[s, p + 4]] * 10
@@ -589,17 +572,17 @@ def seen_before(
     walk through each shoe; a round before the last one's position starts its shoe again."""
     if not cython.compiled:
         ranks, starts, shoe, position = (
-            _plain(ranks),
-            _plain(starts),
-            _plain(shoe),
-            _plain(position),
+            plain(ranks),
+            plain(starts),
+            plain(shoe),
+            plain(position),
         )
-        by_code, out = _plain(by_code), _rows(out)
+        by_code, out = plain(by_code), cells(out)
     rounds = shoe.shape[0]
     width = by_code.shape[1]
     running = np.zeros(max(width, 1), dtype=np.int64)
     if not cython.compiled:
-        running = _rows(running[None, :])[0]
+        running = cells(running[None, :])[0]
     current = -1
     at = 0
     with cython.nogil:
@@ -621,7 +604,7 @@ def seen_before(
             for c in range(width):
                 out[i, c] = running[c]
     if not cython.compiled:
-        _store(out)
+        store(out)
 
 
 @cython.locals(
@@ -656,12 +639,12 @@ def unseen(
     :func:`seen_before` with a one-hot table does the same, a column per card."""
     if not cython.compiled:
         ranks, starts, shoe, position = (
-            _plain(ranks),
-            _plain(starts),
-            _plain(shoe),
-            _plain(position),
+            plain(ranks),
+            plain(starts),
+            plain(shoe),
+            plain(position),
         )
-        group_of, full, out = _plain(group_of), _plain(full), _rows(out)
+        group_of, full, out = plain(group_of), plain(full), cells(out)
     cards = cython.declare(cython.const[cython.uchar][:, ::1], ranks)
     begin = cython.declare(cython.const[cython.longlong][::1], starts)
     group = cython.declare(cython.const[cython.longlong][::1], group_of)
@@ -670,7 +653,7 @@ def unseen(
     groups = full.shape[0]
     running = np.zeros(max(groups, 1), dtype=np.int64)
     if not cython.compiled:
-        running = _rows(running[None, :])[0]
+        running = cells(running[None, :])[0]
     current = -1
     at = 0
     with cython.nogil:
@@ -688,38 +671,4 @@ def unseen(
             for c in range(groups):
                 out[i, c] = running[c]
     if not cython.compiled:
-        _store(out)
-
-
-def _rows(array: Any) -> Any:
-    """``array`` as :class:`_Rows` (typed ``Any``: it stands for the array's view)."""
-    return _Rows(array)
-
-
-def _store(rows: Any) -> None:
-    """Write :func:`_rows`' numbers back into its array."""
-    rows.store()
-
-
-class _Rows:
-    """A 2-D array read and written as lists of Python ints, for the uncompiled source;
-    :meth:`store` writes it back."""
-
-    def __init__(self, array: NDArray[Any]) -> None:
-        self.array = array
-        self.rows = array.tolist()
-        self.shape = array.shape
-
-    def __getitem__(self, key: Any) -> Any:
-        if isinstance(key, tuple):
-            row, column = key
-            return self.rows[row][column]
-        return self.rows[key]
-
-    def __setitem__(self, key: tuple[int, int], value: Any) -> None:
-        row, column = key
-        self.rows[row][column] = value
-
-    def store(self) -> None:
-        """Write the numbers back into the array."""
-        self.array[...] = self.rows
+        store(out)

@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -55,7 +56,7 @@ from croupier.casino.state import State
 from croupier.casino.strategies import strategy_named
 from croupier.casino.strategies.values import move_kind
 from croupier.randomness import RNGLike, as_generator
-from croupier.textfile import read_text
+from croupier.textfile import file_lock, read_text
 
 __all__ = [
     "MIN_KINDS",
@@ -71,6 +72,7 @@ __all__ = [
     "next_puzzle",
     "parse_puzzles",
     "read_history",
+    "record_attempt",
     "starting_rating",
     "write_history",
 ]
@@ -436,6 +438,35 @@ def write_history(history: PuzzleHistory, path: str | os.PathLike[str]) -> None:
         raise CasinoError(
             f"{where}: cannot write the puzzle history ({exc.strerror or exc})"
         ) from None
+
+
+def record_attempt(
+    path: str | os.PathLike[str], puzzle: Puzzle, verdict: PuzzleVerdict
+) -> tuple[PuzzleHistory, PuzzleHistory]:
+    """Add ``verdict`` on ``puzzle`` to the history in ``path``: the file is read again
+    and written (atomically) while a lock beside it is held, so that an answer recorded
+    meanwhile by the terminal, a browser or another server process is kept, never
+    overwritten. Returns the history before and after.
+
+    >>> import tempfile
+    >>> puzzle = load_puzzles()[0]
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "history.json")
+    ...     before, after = record_attempt(path, puzzle, puzzle.check(puzzle.solutions[0]))
+    ...     len(before.attempts), len(read_history(path).attempts), after.solved
+    (0, 1, 1)
+    """
+    with _history_lock(path):
+        before = read_history(path)
+        after = before.record(puzzle, verdict)
+        write_history(after, path)
+    return before, after
+
+
+def _history_lock(path: str | os.PathLike[str]) -> contextlib.AbstractContextManager[None]:
+    """Hold the lock of the history in ``path`` (:func:`croupier.textfile.file_lock`),
+    which every process reading and writing the history takes."""
+    return file_lock(path, CasinoError, "the puzzle history")
 
 
 def next_puzzle(puzzles: Sequence[Puzzle], history: PuzzleHistory, rng: RNGLike = None) -> Puzzle:

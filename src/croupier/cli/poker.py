@@ -33,6 +33,7 @@ from croupier.cli.options import (
 )
 from croupier.cli.poker_hits import hits
 from croupier.cli.poker_range import range_command
+from croupier.cli.poker_ranges import app as ranges_app
 from croupier.numerals import fresh_seed, percent
 
 if TYPE_CHECKING:
@@ -557,3 +558,4 @@ def range_grid(included: NDArray[np.float64], equity: NDArray[np.float64]) -> Ta
 
 app.command(name="hits")(hits)
 app.command(name="range")(range_command)
+app.add_typer(ranges_app, name="ranges")

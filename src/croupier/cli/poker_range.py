@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from croupier.poker.ranges.report import RangeGrid, RangeReport
 
-__all__ = ["range_command", "range_grid_table", "show_range"]
+__all__ = ["narrow_command", "range_command", "range_grid_table", "show_range"]
 
 #: A cell's mark and style by how much of its live combos the range holds.
 _FULL = ("", "bold black on green")
@@ -44,6 +44,25 @@ def range_command(
     list_hands: Annotated[
         bool, typer.Option("--list", help="Also list every hand (with its weight if not 1).")
     ] = False,
+    keep: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="With --board, narrow the range to the combos whose made hand or any draw "
+            "is this category, as 'poker hits' names it ('set', 'top pair, good kicker', "
+            "'flush draw'); repeat it for several.",
+            show_default=False,
+            metavar="CATEGORY",
+        ),
+    ] = None,
+    drop: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="With --board, then leave out the combos with this made hand or draw "
+            "(alone: every combo but those); repeat it for several.",
+            show_default=False,
+            metavar="CATEGORY",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """What a range means: how many hands it holds once the board and dead cards are out,
@@ -52,14 +71,91 @@ def range_command(
     Hands holding a board or dead card are left out. Weighted counts count each hand by
     its weight (JJ@50: half). In the grid a cell is green when the range holds every live
     combo of the class at full weight, yellow and marked ~ when it holds part of them.
+
+    With --keep and --drop the range is narrowed by what it hits on the board (the
+    categories of 'poker hits'): a combo is kept when its made hand or any of its draws
+    is kept, then dropped if one is dropped, at its weight; the narrowed range is printed
+    as range text that every command reads, for the next street.
     """
     from croupier.poker.ranges.report import describe_range
 
+    if keep or drop:
+        narrow_command(range_text, game, board, dead, keep or [], drop or [], as_json, list_hands)
+        return
     report = describe_range(range_text, game, board=board, dead=dead)
     if as_json:
         typer.echo(json.dumps(report.to_dict(hands=list_hands)))
     else:
         show_range(make_console(), report, list_hands=list_hands)
+
+
+def narrow_command(
+    range_text: str,
+    game: str,
+    board: str | None,
+    dead: str | None,
+    keep: list[str],
+    drop: list[str],
+    as_json: bool,
+    list_hands: bool,
+) -> None:
+    """``poker range --keep/--drop``: the range narrowed on the board, as text and counts
+    (and its grid, and if asked every combo kept with what it makes)."""
+    from rich.text import Text
+
+    from croupier.cli.console import fail
+    from croupier.cli.render import cards_text
+    from croupier.poker.games import variant_of
+    from croupier.poker.hits.narrow import narrow
+    from croupier.poker.ranges.report import describe_range
+
+    if not board:
+        fail("--keep and --drop narrow the range by what it hits on a board: give --board")
+    narrowed = narrow(range_text, board=board, dead=dead, game=game, keep=keep, drop=drop)
+    if as_json:
+        typer.echo(json.dumps(narrowed.to_dict(hands=list_hands)))
+        return
+    console = make_console()
+    console.print(f"Range: {narrowed.range} ({variant_of(narrowed.game).label})")
+    console.print(Text.assemble("Board: ", cards_text(narrowed.board)))
+    if narrowed.dead:
+        console.print(Text.assemble("Dead: ", cards_text(narrowed.dead)))
+    if narrowed.keep:
+        console.print("Kept: " + "; ".join(c.value for c in narrowed.keep))
+    if narrowed.drop:
+        console.print("Dropped: " + "; ".join(c.value for c in narrowed.drop))
+    hands = "holdings" if not variant_of(narrowed.game).two_card else "combos"
+    weighted = (
+        ""
+        if narrowed.weight == narrowed.count and narrowed.of_weight == narrowed.of
+        else f" ({_amount(narrowed.weight)} of {_amount(narrowed.of_weight)} weighted)"
+    )
+    console.print(f"Narrowed: {narrowed.count:,} of {narrowed.of:,} {hands}{weighted}")
+    if not narrowed.text:
+        console.print("No combo is kept: the narrowed range is empty.")
+        return
+    console.print(Text.assemble("Range now: ", (narrowed.text, "bold")), soft_wrap=True)
+    grid = describe_range(narrowed.text, narrowed.game, board=board, dead=dead).grid()
+    if grid is not None:
+        console.print()
+        console.print(range_grid_table(grid))
+    if list_hands:
+        console.print()
+        for hit in narrowed.combos:
+            weight = "" if hit.weight == 1 else f" (weight {hit.weight:g})"
+            console.print(
+                Text.assemble(
+                    cards_text(hit.cards, sep=""),
+                    f"  {hit.made}",
+                    *(f" + {d}" for d in hit.draws),
+                    weight,
+                )
+            )
+
+
+def _amount(value: float) -> str:
+    """A weighted count: 21, 10,420.5, 3.25."""
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
 
 
 def show_range(console: Console, report: RangeReport, *, list_hands: bool) -> None:

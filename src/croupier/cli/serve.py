@@ -145,6 +145,7 @@ def serve(
 
         from croupier.casino.puzzles import history_path
         from croupier.errors import CroupierError
+        from croupier.poker.ranges.saved import book_path
         from croupier.web.guard import new_join_code
         from croupier.web.routers.organiser import organiser_token
         from croupier.web.server import ServeSettings, run, trusted_proxies
@@ -262,6 +263,8 @@ def serve(
             trusted_proxies=proxies,
             # The terminal's puzzle history, on this person's own server only.
             puzzle_history=None if public else history_path(),
+            # The terminal's saved poker ranges, likewise.
+            saved_ranges=None if public else book_path(),
         )
         if open_browser:
             threading.Timer(0.5, webbrowser.open, [url]).start()

@@ -19,7 +19,7 @@ import numpy as np
 
 from croupier.frames import FrameColumn, FrameSchema, build_frame
 from croupier.poker.errors import PokerError
-from croupier.poker.hits.categories import Draw, MadeHand
+from croupier.poker.hits.frames import HITS, OMAHA_HITS, hits_frame
 from croupier.poker.ranges.starting_hands import CLASS_LABELS, CLASS_OF_COMBO, combo_text
 
 if TYPE_CHECKING:
@@ -33,17 +33,13 @@ __all__ = [
     "EQUITY_BY_COMBO",
     "HITS",
     "NEXT_CARD",
+    "OMAHA_HITS",
     "SCHEMAS",
     "calc_frame",
     "distribution_frame",
     "hits_frame",
     "next_card_frame",
 ]
-
-#: The made hands, strongest first, and the draws: a ``made`` column's categories and
-#: the hits frame's draw columns (spaces and commas as underscores).
-MADE: Final = tuple(made.value for made in MadeHand)
-DRAW_COLUMNS: Final = {draw: draw.value.replace(" ", "_").replace("-", "_") for draw in Draw}
 
 _PLAYER_COLUMNS: Final = (
     FrameColumn("player", "int64", "the player's seat, from 1"),
@@ -104,22 +100,8 @@ DISTRIBUTION: Final = FrameSchema(
     ),
 )
 
-HITS: Final = FrameSchema(
-    "HitsResult.to_frame()",
-    "live combo of the range on the board (none over every flop), strongest made hand first",
-    (
-        FrameColumn("combo", "string", "the two cards, high card first"),
-        FrameColumn("weight", "float64", "its weight in the range"),
-        FrameColumn("made", MADE, "its best made hand"),
-        *(
-            FrameColumn(name, "bool", f"it has a {draw.value}")
-            for draw, name in DRAW_COLUMNS.items()
-        ),
-    ),
-)
-
 #: Every poker frame, in the order the docs list them.
-SCHEMAS: Final = (EQUITY_BY_COMBO, EQUITY_BY_CLASS, NEXT_CARD, DISTRIBUTION, HITS)
+SCHEMAS: Final = (EQUITY_BY_COMBO, EQUITY_BY_CLASS, NEXT_CARD, DISTRIBUTION, HITS, OMAHA_HITS)
 
 
 class _Player(Protocol):
@@ -209,24 +191,5 @@ def distribution_frame(distribution: _Distribution) -> pd.DataFrame:
             "weight": list(distribution.weights),
             "equity": list(distribution.equities),
             "share_below": list(below),
-        },
-    )
-
-
-class _Hits(Protocol):
-    @property
-    def combos(self) -> Sequence[Any]: ...
-
-
-def hits_frame(result: _Hits) -> pd.DataFrame:
-    """What a range hits on one board, combo by combo (:data:`HITS`)."""
-    combos = result.combos
-    return build_frame(
-        HITS,
-        {
-            "combo": [f"{c.cards[0]}{c.cards[1]}" for c in combos],
-            "weight": [c.weight for c in combos],
-            "made": [c.made.value for c in combos],
-            **{name: [draw in c.draws for c in combos] for draw, name in DRAW_COLUMNS.items()},
         },
     )

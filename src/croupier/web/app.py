@@ -69,6 +69,7 @@ def create_app(
     store: Store | None = None,
     check_answers: bool = True,
     puzzle_history: Path | None = None,
+    saved_ranges: Path | None = None,
 ) -> FastAPI:
     """The croupier web app.
 
@@ -83,7 +84,9 @@ def create_app(
     ``check_answers``, every answer of the JSON API is checked against its route's
     model before it is sent (see :mod:`croupier.web.answers`). With ``puzzle_history``
     (a local server's: the person's file that ``croupier casino puzzle`` keeps), the
-    Casino puzzles are rated in that file; without, in each browser's session.
+    Casino puzzles are rated in that file; without, in each browser's session. With
+    ``saved_ranges`` (a local server's: the file ``croupier poker ranges`` keeps), the
+    poker page's saved ranges are that file's; without, each browser's session's.
     """
     store = store if store is not None else open_store(state_dir, database, limits)
     compute = Compute(compute_processes)
@@ -128,6 +131,7 @@ def create_app(
     app.state.games = tuple(games)
     app.state.check_answers = check_answers
     app.state.puzzle_history = puzzle_history
+    app.state.saved_ranges = saved_ranges
     install_error_handlers(app)
     app.mount("/static", StaticFiles(directory=str(PACKAGE_ROOT / "static")), name="static")
 

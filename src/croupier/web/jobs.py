@@ -67,6 +67,9 @@ class Job:
     seconds: float | None = None
     #: This process's progress slot while it runs the job here.
     slot: int | None = None
+    #: Whether someone asked it to stop (it is then recorded cancelled, even if its
+    #: work ends before it reads the request).
+    stop_asked: bool = False
 
     @property
     def finished(self) -> bool:
@@ -166,6 +169,7 @@ class Jobs:
         with self._lock:
             previous = [job for job in self._running.values() if job.owner == owner]
             for job in previous:
+                job.stop_asked = True
                 if job.slot is not None:
                     self.compute.cancel(job.slot)
         self.store.job_cancel(owner)
@@ -187,16 +191,21 @@ class Jobs:
         except Exception as exc:  # a bug: say so in one line, keep the server up
             log.error("job %s failed", job.id, exc_info=exc)
             error, state = one_line(f"internal error: {type(exc).__name__}"), "failed"
+        if state == "done" and job.stop_asked:  # it ended before it read the request
+            state, result = "cancelled", None
+        seconds = time.time() - job.started
         with self._lock:
             job.slot = None
-            job.done, job.total, job.result, job.error = done, total, result, error
-            job.seconds = time.time() - job.started
-            job.state = state
-        try:
-            self.store.job_finish(job.id, state, result, error, job.seconds, (done, total))
+            job.done, job.total = done, total
+        try:  # the store may know of a request from another process
+            state = self.store.job_finish(job.id, state, result, error, seconds, (done, total))
         except StoreError as exc:
             log.warning("job %s: its end could not be recorded: %s", job.id, exc)
+        if state == "cancelled":
+            result = None
         with self._lock:
+            job.result, job.error, job.seconds = result, error, seconds
+            job.state = state
             self._running.pop(job.id, None)
 
     def _report(self) -> None:
@@ -222,8 +231,10 @@ class Jobs:
                 continue
             for job in live:
                 slot = job.slot
-                if job.id in cancelled and slot is not None:
-                    self.compute.cancel(slot)
+                if job.id in cancelled:
+                    job.stop_asked = True
+                    if slot is not None:
+                        self.compute.cancel(slot)
 
     def get(self, owner: str, job_id: str) -> Job:
         """``owner``'s job ``job_id`` (another browser's jobs do not exist for it). A
@@ -254,6 +265,7 @@ class Jobs:
     def cancel(self, owner: str, job_id: str) -> Job:
         """Ask ``owner``'s job to stop at its next progress report."""
         job = self.get(owner, job_id)
+        job.stop_asked = True
         if job.slot is not None:
             self.compute.cancel(job.slot)
         elif not job.finished:

@@ -223,6 +223,8 @@ class ServeSettings:
     trusted_proxies: tuple[str, ...] = ()
     #: The person's Casino puzzle history on a local server (``None``: each browser's own).
     puzzle_history: Path | None = None
+    #: The person's saved poker ranges on a local server (``None``: each browser's own).
+    saved_ranges: Path | None = None
 
 
 def trusted_proxies(text: str) -> tuple[str, ...]:
@@ -268,6 +270,7 @@ def build_app(settings: ServeSettings) -> FastAPI:
         allowed_hosts=settings.allowed_hosts,
         check_answers=settings.check_answers,
         puzzle_history=settings.puzzle_history,
+        saved_ranges=settings.saved_ranges,
     )
 
 

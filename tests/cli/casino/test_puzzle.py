@@ -6,9 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from croupier.casino import Action
-from croupier.casino.puzzles import PuzzleHistory, load_puzzles, next_puzzle, read_history
+from croupier.casino.puzzles import (
+    PuzzleHistory,
+    load_puzzles,
+    next_puzzle,
+    read_history,
+    record_attempt,
+)
 
 from ..helpers import assert_one_line_error, croupier
 
@@ -74,3 +81,22 @@ def test_a_puzzle_solved_as_in_a_game_and_the_keys_shown(tmp_path: Path) -> None
     assert "Solved: the best move." in out
     assert "[Enter] another puzzle, [q]uit: q" in out  # the keys as they are, piped too
     assert read_history(history).solved == 1
+
+
+def test_an_answer_given_elsewhere_meanwhile_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The terminal records each answer in the file as it stands then (a browser on the
+    local server may have answered since the terminal read it): it used to write its own
+    copy over the file, losing the browser's answer."""
+    puzzle = load_puzzles()[0]
+    history = tmp_path / "history.json"
+    record_attempt(history, puzzle, puzzle.check(puzzle.solutions[0]))  # the browser's
+    # the terminal read the file before the browser's answer
+    monkeypatch.setattr("croupier.cli.casino.puzzle.read_history", lambda path: PuzzleHistory())
+    run = croupier(
+        "casino", "puzzle", "--id", puzzle.id, "--history", str(history),
+        input=str(puzzle.solutions[0]) + "\n",
+    )  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    assert [attempt.solved for attempt in read_history(history).attempts] == [True, True]

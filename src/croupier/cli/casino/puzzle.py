@@ -22,7 +22,7 @@ from croupier.casino.puzzles import (
     load_puzzles,
     next_puzzle,
     read_history,
-    write_history,
+    record_attempt,
 )
 from croupier.cli.casino.asking import Asker
 from croupier.cli.casino.drawing import render_move
@@ -58,8 +58,7 @@ def run_puzzles(history_file: Path | None, seed: int | None, ident: str | None) 
     try:
         while True:
             puzzle = chosen[0] if ident is not None else next_puzzle(puzzles, history, rng)
-            history, stop = solve(puzzle, history, out, asker)
-            write_history(history, path)
+            history, stop = solve(puzzle, history, out, asker, path)
             if stop or ident is not None:
                 break
             another = asker.prompter.ask(escape("[Enter] another puzzle, [q]uit: "))
@@ -75,11 +74,12 @@ def run_puzzles(history_file: Path | None, seed: int | None, ident: str | None) 
 
 
 def solve(
-    puzzle: Puzzle, history: PuzzleHistory, out: Console, asker: Asker
+    puzzle: Puzzle, history: PuzzleHistory, out: Console, asker: Asker, path: Path
 ) -> tuple[PuzzleHistory, bool]:
     """One puzzle: the position, the answer (put together as in a game, or typed), the
-    judge's verdict and the ratings after it; whether the player asked to stop instead
-    of answering (the history is then unchanged)."""
+    judge's verdict recorded in the history file ``path`` (read again: answers given in
+    a browser meanwhile count) and the ratings after it; whether the player asked to
+    stop instead of answering (the history is then unchanged)."""
     rating = history.rating_of(puzzle)
     state = puzzle.state
     out.print()
@@ -100,7 +100,7 @@ def solve(
     if not isinstance(move, Move):
         return history, True
     verdict = puzzle.check(move)
-    updated = history.record(puzzle, verdict)
+    history, updated = record_attempt(path, puzzle, verdict)
     if verdict.solved:
         out.print(Text("Solved: the best move.", style="bold green"))
     else:

@@ -52,7 +52,7 @@ from croupier.poker.calc.preflop import preflop_outcome
 from croupier.poker.calc.results import CalcResult, Progress, RowSums, rows_result
 from croupier.poker.calc.tally import Tally
 from croupier.poker.evaluation.batch import rank_rows_numpy
-from croupier.poker.evaluation.tables import TABLE_SET_OF, rank_table, variant_kernels
+from croupier.poker.evaluation.tables import TABLE_SET_OF, poker_kernels, rank_table
 from croupier.poker.ranges.starting_hands import (
     COMBO_BITS,
     COMBO_CARDS,
@@ -348,7 +348,7 @@ def _row_weights(live: LiveRows, p: int, count: int) -> NDArray[np.float64]:
 
 def plan_rows_exact(live: LiveRows, limit_seconds: float) -> RowsPlan | None:
     """The enumeration to run and its estimated time, or None when over the limit."""
-    fast = compiled("poker-variants")
+    fast = compiled("poker")
     eval_cost, read_cost, assign_cost, board_cost = _COSTS[fast]
     boards = math.comb(len(live.deck), live.to_deal)
     hands: list[NDArray[np.int64]] = []
@@ -430,7 +430,7 @@ class _Counts:
 def _kernel_piece(live: LiveRows, plan: RowsPlan, piece: tuple[int, int], out: _Counts) -> int:
     board = np.zeros(5, dtype=np.int64)
     board[: len(live.board)] = live.board
-    boards: int = variant_kernels().exact_boards(
+    boards: int = poker_kernels().exact_boards(
         piece[0],
         piece[1],
         live.deck,
@@ -521,7 +521,7 @@ def board_counts(live: LiveRows, plan: RowsPlan) -> tuple[NDArray[np.int64], NDA
     ``players * a + p`` player ``p``'s pot shares in :data:`SHARE_UNITS` (the next-card
     table's work, a card at a time)."""
     counts = _Counts(len(plan.assign), live.players)
-    piece_of = _kernel_piece if compiled("poker-variants") else _numpy_piece
+    piece_of = _kernel_piece if compiled("poker") else _numpy_piece
     piece_of(live, plan, (0, max(1, len(live.deck))), counts)
     return counts.valid, counts.shares
 
@@ -530,7 +530,7 @@ def run_rows_exact(
     live: LiveRows, plan: RowsPlan, progress: Progress | None, threads: int = 1
 ) -> Iterator[CalcResult]:
     """Enumerate ``plan``: results so far (partial) as work proceeds, the whole last."""
-    piece_of = _kernel_piece if compiled("poker-variants") else _numpy_piece
+    piece_of = _kernel_piece if compiled("poker") else _numpy_piece
     pieces = _pieces(live, max(1, min(200, int(plan.seconds / 0.05))))
     counts = _Counts(len(plan.assign), live.players)
     shown = time.perf_counter()

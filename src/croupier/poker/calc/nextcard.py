@@ -309,7 +309,7 @@ def _rows_next_card(
     def work(i: int) -> None:
         found[i] = _with_card(live, plan, i)
 
-    pool = ThreadPoolExecutor(threads) if threads > 1 and compiled("poker-variants") else None
+    pool = ThreadPoolExecutor(threads) if threads > 1 and compiled("poker") else None
     try:
         step = threads if pool is not None else 1
         for start in range(0, len(cards), step):

@@ -51,6 +51,7 @@ from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.games import Game, Variant, variant_of
 from croupier.poker.ranges.holdem import Range
 from croupier.poker.ranges.holdings import HoleRange, partial_cards
+from croupier.poker.ranges.saved import resolve
 from croupier.poker.ranges.starting_hands import COMBO_BITS, COMBO_CARDS, combos_meeting
 
 __all__ = ["BOARD_SIZES", "MAX_PLAYERS", "MIN_PLAYERS", "EquityQuestion"]
@@ -241,6 +242,7 @@ def _range(value: Holding | str, index: int, variant: Variant) -> Holding:
         return value
     text = check_type(value, str, f"ranges[{index}]", "a Range or its text")
     try:
+        text = resolve(text, variant.game)
         if not variant.two_card:
             return HoleRange.parse(text, variant.hole_cards)
         partial = partial_cards(text)

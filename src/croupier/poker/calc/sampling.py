@@ -71,7 +71,6 @@ from croupier.poker.evaluation.tables import (
     board_pair_kernels,
     kernel_tables,
     poker_kernels,
-    variant_kernels,
 )
 from croupier.poker.ranges.starting_hands import COMBO_BITS, COMBO_CARDS, COMBO_COUNT
 
@@ -365,7 +364,7 @@ def _sums_of_counts(live: LiveRows, counts: NDArray[np.int64], starts: list[int]
 
 
 class RowKernelDeals:
-    """Deals by :func:`croupier.poker._kernels_variants.deal_variant_block`."""
+    """Deals by :func:`croupier.poker._kernels.deal_rows_block`."""
 
     def __init__(self, live: LiveRows, seed: int) -> None:
         self.live = live
@@ -396,7 +395,7 @@ class RowKernelDeals:
         self.triple_of = self.triple_of.astype(np.int64)
         for p in range(live.players if tabled else 0):
             out = self.triple_tables[p * _TRIPLES : (p + 1) * _TRIPLES]
-            variant_kernels().triple_table(live.rows[p][0], size, out, self.tables)
+            poker_kernels().triple_table(live.rows[p][0], size, out, self.tables)
         if not live.two_card and not tabled:
             board_pair_kernels()
         self.counts = np.zeros(self.starts[-1] * _OUTCOMES, dtype=np.int64)
@@ -406,7 +405,7 @@ class RowKernelDeals:
 
     def _block(self, block: int, want: int, counts: NDArray[np.int64]) -> int:
         live = self.live
-        done: int = variant_kernels().deal_variant_block(
+        done: int = poker_kernels().deal_rows_block(
             poker_kernels().block_key(self.seed, block),
             want,
             live.out,
@@ -544,7 +543,7 @@ def run_rows_monte_carlo(
     """Deal ``trials`` deals, or until every standard error is at most ``precision``:
     results so far (partial) as work proceeds, the whole last."""
     deals: RowKernelDeals | RowNumpyDeals
-    if compiled("poker-variants"):
+    if compiled("poker"):
         deals = RowKernelDeals(live, seed)
     else:
         deals = RowNumpyDeals(live, np.random.default_rng(seed))

@@ -5,7 +5,7 @@ Where the engine is compiled, :func:`~croupier.poker.calc.run.calculate` answers
 exact question whose work is small (:data:`SMALL_WORK` comparisons at most: the
 assignments of combos to players, bounded by the product of the ranges' sizes, times the
 completions of the board, times the players) with
-:func:`croupier.poker._kernels.exact_boards`: every assignment and every completion,
+:func:`croupier.poker._kernels.exact_small`: every assignment and every completion,
 enumerated in C, with none of the set-up the larger enumerations need (suit families,
 tables of boards). Its answers are those of :mod:`~croupier.poker.calc.exact` (the
 reference, in the differential tests), up to the order in which sums are added.
@@ -62,7 +62,7 @@ def small_exact(question: LiveQuestion) -> CalcResult:
     # the kernel's output: sums (row, player, combo number), then totals and live counts
     out = np.zeros(4 * players * COMBO_COUNT + 4 * players)
     sums = out[: 4 * players * COMBO_COUNT]
-    weight, games = poker_kernels().exact_boards(
+    weight, games = poker_kernels().exact_small(
         np.concatenate([r.combo_numbers for r in ranges]),
         np.array(starts, dtype=np.int64),
         np.concatenate([r.combo_weights for r in ranges]),

@@ -52,7 +52,6 @@ from croupier.poker.evaluation.tables import (
     poker_kernels,
     rank_table,
     table_set,
-    variant_kernels,
 )
 from croupier.poker.games import Game, Variant, variant_of
 
@@ -407,9 +406,9 @@ def rank_game_rows(
         check_rows(variant, holes, boards)
     if variant.game is Game.HOLDEM:
         return rank_batch(np.concatenate([holes, boards], axis=1), check=False)
-    if not compiled("poker-variants"):
+    if not compiled("poker"):
         return rank_rows_numpy(variant, holes, boards)
-    kernel = variant_kernels()
+    kernel = poker_kernels()
     out = np.zeros(len(holes), dtype=np.uint16)
     tables = TABLE_SET_OF[variant.game]
     if variant.hole_used is None:

@@ -68,7 +68,6 @@ from croupier.poker.evaluation.tables import (
     flush_table,
     poker_kernels,
     rank_table_dict,
-    variant_kernels,
 )
 from croupier.poker.games import Game, Variant, variant_of
 
@@ -775,15 +774,15 @@ def _class_of_one(variant: Variant, hole: tuple[Card, ...], board: tuple[Card, .
     """The class of one checked hand: straight to the kernel where it is compiled."""
     holes = np.array([c.index for c in hole], dtype=np.int64)
     boards = np.array([c.index for c in board], dtype=np.int64)
-    if not compiled("poker-variants"):
+    if not compiled("poker"):
         return int(rank_game_rows(variant, holes[None, :], boards[None, :], check=False)[0])
     out = np.zeros(1, dtype=np.uint16)
     tables = TABLE_SET_OF[variant.game]
     if variant.hole_used is None:
         cards = np.concatenate([holes, boards])
-        variant_kernels().holdem_rows(cards, len(cards), 1, out, tables)
+        poker_kernels().holdem_rows(cards, len(cards), 1, out, tables)
     else:
-        variant_kernels().omaha_rows(holes, len(holes), boards, len(boards), 1, out, tables)
+        poker_kernels().omaha_rows(holes, len(holes), boards, len(boards), 1, out, tables)
     return int(out[0])
 
 

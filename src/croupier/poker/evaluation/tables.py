@@ -87,7 +87,6 @@ __all__ = [
     "rank_table",
     "rank_table_dict",
     "table_set",
-    "variant_kernels",
 ]
 
 #: The fewest cards a poker hand has.
@@ -456,10 +455,11 @@ def _kernel_keys() -> NDArray[np.uint64]:
 
 
 def kernel_tables() -> KernelTables:
-    """The tables :func:`croupier.poker._kernels.configure` takes: the 64-bit key of each
-    card number 0-63 (rank key in the high 32 bits, suit counter in the low 16; 52-63 key
-    nothing), hold'em's flush table, and per hand size (5, 6, 7) the row offsets and
-    classes of its rank table compressed by row displacement, and the row shift.
+    """Hold'em's tables as the kernels read them: the 64-bit key of each card number 0-63
+    (rank key in the high 32 bits, suit counter in the low 16; 52-63 key nothing),
+    hold'em's flush table, and per hand size (5, 6, 7) the row offsets and classes of its
+    rank table compressed by row displacement, and the row shift (what the NumPy twin of
+    the Monte Carlo kernel reads: :func:`croupier.poker.calc.montecarlo.deal_block`).
 
     >>> keys, flush, offsets, values, shift = kernel_tables()
     >>> [len(v) < 120_000 for v in values], len(rank_table(7)) > 8_000_000
@@ -471,11 +471,11 @@ def kernel_tables() -> KernelTables:
 
 @functools.cache
 def kernel_arguments() -> tuple[Any, ...]:
-    """What :func:`croupier.poker._kernels_variants.configure` takes: the card keys of
-    the hold'em kernels, then every table set side by side (:data:`TABLE_SET_OF`): the
-    flush tables one after the other, and for 5, 6 and 7 cards the row offsets of each
-    set (moved to where its values start) and all the values, the rows a set and the
-    row shift."""
+    """What :func:`croupier.poker._kernels.configure` takes: the card keys, then every
+    table set side by side (:data:`TABLE_SET_OF`; hold'em's first, so that its offsets
+    and values are where a table set of one would put them): the flush tables one after
+    the other, and for 5, 6 and 7 cards the row offsets of each set (moved to where its
+    values start) and all the values, the rows a set and the row shift."""
     numbers = sorted(set(TABLE_SET_OF.values()))
     sets = [table_set(next(g for g, n in TABLE_SET_OF.items() if n == k)) for k in numbers]
     flush = np.concatenate([t.flush for t in sets])
@@ -502,7 +502,7 @@ def kernel_arguments() -> tuple[Any, ...]:
 @functools.cache
 def poker_kernels() -> ModuleType:
     """:mod:`croupier.poker._kernels` (compiled or not, see :func:`croupier.engine.kernels`),
-    given its tables (once a module)."""
+    given every game's tables (once a module)."""
     from croupier.engine import kernels
 
     return _configured(kernels("poker"))
@@ -512,7 +512,7 @@ def poker_kernels() -> ModuleType:
 def _configured(module: ModuleType) -> ModuleType:
     from croupier.poker.ranges.starting_hands import COMBO_CARDS
 
-    module.configure(*kernel_tables())
+    module.configure(*kernel_arguments())
     module.configure_combos(
         np.ascontiguousarray(COMBO_CARDS[:, 0]), np.ascontiguousarray(COMBO_CARDS[:, 1])
     )
@@ -520,21 +520,10 @@ def _configured(module: ModuleType) -> ModuleType:
 
 
 @functools.cache
-def variant_kernels() -> ModuleType:
-    """:mod:`croupier.poker._kernels_variants` (compiled or not, see
-    :func:`croupier.engine.kernels`), given every game's tables."""
-    from croupier.engine import kernels
-
-    module = kernels("poker-variants")
-    module.configure(*kernel_arguments())
-    return module
-
-
-@functools.cache
 def board_pair_kernels() -> ModuleType:
-    """:func:`variant_kernels`, given Omaha's board pair table too
+    """:func:`poker_kernels`, given Omaha's board pair table too
     (:func:`board_pair_table`, built on first use): what Monte Carlo deals of Omaha
     hands without a triple table read."""
-    module = variant_kernels()
+    module = poker_kernels()
     module.configure_board_pairs(board_pair_table(), pair_places())
     return module

@@ -46,6 +46,7 @@ from croupier.poker.hits.textures import FlopTexture
 from croupier.poker.ranges.generic import GenericRange
 from croupier.poker.ranges.holdem import Range, RangeError
 from croupier.poker.ranges.holdings import HoleRange
+from croupier.poker.ranges.saved import resolve
 from croupier.poker.ranges.starting_hands import CLASS_COMBOS, CLASS_OF_COMBO, COMBO_CARDS
 
 if TYPE_CHECKING:
@@ -318,15 +319,11 @@ class HitsResult:
         return hits_html(self)
 
     def to_frame(self) -> pd.DataFrame:
-        """Every combo's made hand and draws, as a pandas DataFrame (the ``notebook`` extra; its
-        columns: :func:`croupier.poker.frames.hits_frame`; hold'em and short-deck)."""
-        from croupier.poker.frames import hits_frame
+        """Every combo's (Omaha: every holding's) made hand and draws, as a pandas
+        DataFrame (the ``notebook`` extra; its columns: :data:`croupier.poker.hits.frames.HITS`,
+        and :data:`~croupier.poker.hits.frames.OMAHA_HITS` for Omaha and Omaha-5)."""
+        from croupier.poker.hits.frames import hits_frame
 
-        if not variant_of(self.game).two_card:
-            raise PokerError(
-                f"to_frame() lists two-card combos: for {variant_of(self.game).label}, read "
-                "combos or to_dict()"
-            )
         return hits_frame(self)
 
     def __repr__(self) -> str:
@@ -409,7 +406,10 @@ AnyRange = Range | GenericRange | HoleRange
 
 def _read_range(range_: AnyRange | str, variant: Variant) -> AnyRange:
     """The range of a game: hold'em's syntax for two hole cards (short-deck's without
-    ``15%``, which follows hold'em's order), the generic syntax for Omaha."""
+    ``15%``, which follows hold'em's order), the generic syntax for Omaha; a text's
+    names (``@btn``) replaced first."""
+    if isinstance(range_, str):
+        range_ = resolve(range_, variant.game)
     if variant.two_card:
         if isinstance(range_, GenericRange | HoleRange):
             raise PokerError(f"an Omaha range for {variant.label}: expected AKs, TT+...")

@@ -40,6 +40,7 @@ from croupier.cards import DECK, Card, as_cards, parse_cards
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.games import Game, variant_of
 from croupier.poker.ranges.generic_table import holding_numbers
+from croupier.poker.ranges.saved import resolve
 
 __all__ = ["RangeGrid", "RangeReport", "describe_range"]
 
@@ -240,6 +241,7 @@ def describe_range(
     board_cards, dead_cards = _cards(board, "board"), _cards(dead, "dead")
     _check_cards(board_cards, dead_cards, variant.lowest_rank, variant.label)
     out = board_cards + dead_cards
+    text = resolve(text, variant.game)
     gone = np.zeros(52, dtype=bool)
     gone[[c.index for c in out]] = True
     gone[: 4 * (variant.lowest_rank - 2)] = True  # short-deck: below the 6

@@ -4,7 +4,8 @@ of the lobby (:data:`GAMES`).
 - ``lobby.py``: the lobby (``/``), the list of shared tables, ``/healthz``;
 - ``baccarat.py``: a table of one's own; ``baccarat_trainer.py``: the counting trainer;
   ``shared_baccarat.py``: a table the room shares;
-- ``poker.py``: the equity calculator and the comparison;
+- ``poker.py``: the equity calculator and the comparison; ``poker_ranges.py``: the named
+  ranges (saved and presets);
 - ``casino.py``: the table against the computer; ``casino_review.py``: a game's review;
   ``casino_puzzles.py``: the puzzles; ``match.py``: a table of two people;
 - ``organiser.py``: the organiser's page, and the lobby's list of shared tables;
@@ -29,6 +30,7 @@ from croupier.web.routers import (
     casino_review,
     match,
     poker,
+    poker_ranges,
     shared_baccarat,
 )
 from croupier.web.views.baccarat import warm
@@ -52,7 +54,7 @@ GAMES: Final[tuple[GamePage, ...]] = (
         path="/poker",
         summary="Equity of hands and ranges for up to ten players in hold'em, Omaha and "
         "short-deck, exact or Monte Carlo, and which of two hands wins.",
-        routers=(poker.router,),
+        routers=(poker.router, poker_ranges.router),
     ),
     GamePage(
         key="casino",

@@ -17,7 +17,6 @@ never the server owner's files.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +34,7 @@ from croupier.casino.puzzles import (
     load_puzzles,
     next_puzzle,
     read_history,
-    write_history,
+    record_attempt,
 )
 from croupier.casino.session import move_from_parts
 from croupier.web.answers import answer
@@ -78,10 +77,6 @@ class PuzzleSeat:
 PUZZLES: Final = Slot("casino-puzzles", PuzzleSeat.from_dict)
 #: A route's puzzle seat.
 PuzzleChair = Annotated[Seat[PuzzleSeat], seat(PUZZLES)]
-
-
-#: One answer at a time writes a local history file (two tabs of one person).
-_FILE_LOCK: Final = threading.Lock()
 
 
 def history_file(request: Request) -> Path | None:
@@ -138,13 +133,11 @@ def answered_move(puzzle: Puzzle, body: PuzzleAnswer) -> Move:
 def record_in_file(
     path: Path, puzzle: Puzzle, verdict: PuzzleVerdict
 ) -> tuple[float, PuzzleHistory]:
-    """Add ``verdict`` to the history in ``path`` (read again, so that an answer given at
-    the terminal meanwhile is kept; written atomically): the rating before, and the
+    """Add ``verdict`` to the history in ``path`` (:func:`record_attempt`: read again
+    under the history's lock, so that an answer given at the terminal or through another
+    server process meanwhile is kept; written atomically): the rating before, and the
     history after."""
-    with _FILE_LOCK:
-        history = read_history(path)
-        after = history.record(puzzle, verdict)
-        write_history(after, path)
+    history, after = record_attempt(path, puzzle, verdict)
     return history.player.rating, after
 
 

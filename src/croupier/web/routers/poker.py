@@ -29,8 +29,11 @@ points a player, each the mean of consecutive hands beyond that), the next-card 
 Carlo), what a range hits on the board or over every flop (``/api/poker/hits``, a job
 too: every flop takes seconds; at most :data:`MAX_HITS_HANDS` hands listed), and the
 ranges the
-range picker offers (:data:`PRESETS`, each with its source; a top-X% slider reads
-``X%`` through ``/api/poker/range``, in the library's order).
+range picker offers (the presets and saved ranges of
+:mod:`croupier.web.routers.poker_ranges`; a top-X% slider reads ``X%`` through
+``/api/poker/range``, in the library's order). A range text may name a saved range or a
+preset (``@btn``): every route reading range text reads the names of the browser's
+shelf (:func:`~croupier.web.routers.poker_ranges.names_from_shelf`).
 """
 
 from __future__ import annotations
@@ -42,10 +45,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from fastapi import Request
+import numpy as np
+from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
-from croupier.cards import Card, Rank, Suit, card_spellings
+from croupier.cards import Card, Rank, Suit, card_spellings, parse_cards
+from croupier.errors import CroupierError, prefixed
 from croupier.poker import (
     CalcResult,
     EquityQuestion,
@@ -57,24 +62,35 @@ from croupier.poker.calc import MAX_PLAYERS
 from croupier.poker.calc.distribution import EquityDistribution, equity_distribution
 from croupier.poker.calc.nextcard import NextCardResult, next_card
 from croupier.poker.evaluation.hand import evaluate_game
-from croupier.poker.games import VARIANTS
+from croupier.poker.games import VARIANTS, variant_of
 from croupier.poker.hits.classifier import HitsQuestion, HitsResult
+from croupier.poker.hits.narrow import Category, Narrowed, narrow_hits, parse_category
 from croupier.poker.hits.textures import FlopTexture
 from croupier.poker.matchups.lines import Ranking, parse_matchup
 from croupier.poker.ranges.orders import DEFAULT_ORDER
-from croupier.poker.ranges.starting_hands import CLASS_LABELS
+from croupier.poker.ranges.report import describe_range
+from croupier.poker.ranges.saved import resolve
+from croupier.poker.ranges.starting_hands import (
+    CLASS_COMBOS,
+    CLASS_LABELS,
+    COMBO_CARDS,
+    COMBO_COUNT,
+    combo_text,
+)
 from croupier.web.answers import answer
 from croupier.web.dependencies import JobsService, Owner
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Jobs, Progress
 from croupier.web.pages import game_router
 from croupier.web.routers.jobs import add_job_routes
+from croupier.web.routers.poker_ranges import names_from_shelf
 from croupier.web.schemas import CHANGES, SENDS, answers
 from croupier.web.schemas.poker import (
     MAX_DISTRIBUTION_POINTS,
     MAX_HITS_HANDS,
     MAX_NEXT_TRIALS,
     MAX_PRECISION,
+    MAX_RANGE_TEXT,
     MAX_TRIALS,
     MIN_PRECISION,
     CompareAnswer,
@@ -88,6 +104,10 @@ from croupier.web.schemas.poker import (
     HitsRequest,
     HitsView,
     MethodName,
+    NarrowCell,
+    NarrowJobAnswer,
+    NarrowRequest,
+    NarrowView,
     NextCardJobAnswer,
     NextCardView,
     PlayerEquity,
@@ -103,33 +123,11 @@ __all__ = ["equity_question", "plan_equity", "router"]
 
 router = game_router("poker")
 
+#: Every route reading range text reads its names (@btn) from the browser's shelf.
+NAMES: Final = Depends(names_from_shelf)
+
 #: Longest exact enumeration the server runs, as the library estimates it (seconds).
 EXACT_SECONDS: Final = 30.0
-
-#: The ranges the range picker offers: name, range, where it comes from.
-PRESETS: Final = (
-    (
-        "Sklansky-Malmuth groups 1-2",
-        "TT+, AQs+, KQs, AKo",
-        "D. Sklansky and M. Malmuth, Hold'em Poker for Advanced Players (1999): groups 1 "
-        "and 2 of their starting-hand table",
-    ),
-    (
-        "Sklansky-Malmuth groups 1-3",
-        "99+, ATs+, KJs+, QJs, JTs, AQo+",
-        "D. Sklansky and M. Malmuth, Hold'em Poker for Advanced Players (1999): groups 1 "
-        "to 3 of their starting-hand table",
-    ),
-    *(
-        (
-            f"Top {percent}%",
-            f"{percent}%",
-            "the best classes by all-in equity against three random hands, the order of "
-            "PokerStove and Equilab (croupier's own table)",
-        )
-        for percent in (5, 10, 15, 25, 40)
-    ),
-)
 
 
 def equity_question(request: EquityRequest) -> EquityQuestion:
@@ -295,6 +293,59 @@ def hits_job(question: HitsQuestion, progress: Progress) -> HitsView:
     [('top set', 18.0), ('lower set', 36.0)]
     """
     return hits_view(question.answer(progress))
+
+
+def narrow_job(
+    question: HitsQuestion,
+    keep: tuple[Category, ...],
+    drop: tuple[Category, ...],
+    progress: Progress,
+) -> NarrowView:
+    """A narrowing job's work (in a worker process): what the range hits on the board,
+    narrowed by the categories, then its view.
+
+    >>> view = narrow_job(HitsQuestion.parse("QQ+, AK", board="Ks 7d 2c"),
+    ...     (parse_category("set"),), (), lambda done, total: None)
+    >>> view["narrowed"], view["combos"], view["of"], view["grid"][1][1]
+    ('KK', 3, 27, {'label': 'KK', 'combos': 3.0, 'live': 3})
+    """
+    return narrow_view(narrow_hits(question.answer(), keep, drop))
+
+
+def narrow_view(narrowed: Narrowed) -> NarrowView:
+    """A narrowed range as the page draws it: its text, its counts and its grid."""
+    grid: list[list[NarrowCell]] | None = None
+    if narrowed.text:
+        report = describe_range(
+            narrowed.text, narrowed.game, board=narrowed.board, dead=narrowed.dead
+        ).grid()
+        if report is not None:
+            size = len(report.ranks)
+            grid = [
+                [
+                    {
+                        "label": report.label(i, j),
+                        "combos": float(report.combos[i, j]),
+                        "live": int(report.live[i, j]),
+                    }
+                    for j in range(size)
+                ]
+                for i in range(size)
+            ]
+    return {
+        "range": narrowed.range,
+        "board": cards_view(narrowed.board),
+        "dead": cards_view(narrowed.dead),
+        "keep": [c.value for c in narrowed.keep],
+        "drop": [c.value for c in narrowed.drop],
+        "narrowed": narrowed.text,
+        "fits": len(narrowed.text) <= MAX_RANGE_TEXT,
+        "combos": narrowed.count,
+        "weighted": narrowed.weight,
+        "of": narrowed.of,
+        "of_weighted": narrowed.of_weight,
+        "grid": grid,
+    }
 
 
 def _figure(value: float) -> float | None:
@@ -476,7 +527,8 @@ def card_notation() -> dict[str, Any]:
     ``picker``, the card picker's rows (spades, hearts, diamonds, clubs; aces first) as
     :func:`~croupier.web.pages.card_view` draws cards; ``grid``, the 13x13 starting-hand
     grid (aces first; pairs on the diagonal, suited above, offsuit below), each class's
-    label and its name in the words of the cards' names.
+    label and its name in the words of the cards' names; ``combos``, the same grid's
+    combos of each class, as the library writes them (the grid's suit picker).
 
     >>> notation = card_notation()
     >>> notation["spellings"]["10♥"], notation["spellings"]["HX"], notation["picker"][1][4]["name"]
@@ -485,6 +537,8 @@ def card_notation() -> dict[str, Any]:
     [['AA', 'pair of aces'], ['AKs', 'ace-king suited']]
     >>> notation["grid"][4][4], notation["grid"][5][4]
     (['TT', 'pair of 10s'], ['T9o', '10-9 offsuit'])
+    >>> notation["combos"][0][1], len(notation["combos"][1][0]), len(notation["combos"][0][0])
+    (['AcKc', 'AdKd', 'AhKh', 'AsKs'], 12, 6)
     """
     words = {rank.char: rank.word for rank in Rank}
     grid = []
@@ -504,6 +558,10 @@ def card_notation() -> dict[str, Any]:
         "spellings": {token: str(card) for token, card in card_spellings().items()},
         "picker": [cards_view(Card(rank, suit) for rank in ranks) for suit in reversed(Suit)],
         "grid": grid,
+        "combos": [
+            [[combo_text(c) for c in CLASS_COMBOS[13 * row + column]] for column in range(13)]
+            for row in range(13)
+        ],
     }
 
 
@@ -528,9 +586,6 @@ async def page(request: Request) -> Response:
         "min_precision": MIN_PRECISION,
         "max_precision": MAX_PRECISION,
         "cards": card_notation(),
-        "presets": [
-            {"name": name, "range": text, "source": source} for name, text, source in PRESETS
-        ],
         "order": DEFAULT_ORDER.description,
         "games": [
             {
@@ -550,6 +605,7 @@ async def page(request: Request) -> Response:
 @router.post(
     "/api/poker/equity",
     status_code=202,
+    dependencies=[NAMES],
     response_model=EquityJobAnswer,
     responses=answers(*CHANGES),
 )
@@ -565,6 +621,7 @@ def start_equity(
 @router.post(
     "/api/poker/next",
     status_code=202,
+    dependencies=[NAMES],
     response_model=NextCardJobAnswer,
     responses=answers(*CHANGES),
 )
@@ -578,6 +635,7 @@ def start_next(request: Request, body: EquityRequest, jobs: JobsService, owner: 
 @router.post(
     "/api/poker/hits",
     status_code=202,
+    dependencies=[NAMES],
     response_model=HitsJobAnswer,
     responses=answers(*CHANGES),
 )
@@ -599,14 +657,49 @@ def start_hits(request: Request, body: HitsRequest, jobs: JobsService, owner: Ow
     return start_job(request, jobs, owner, "hits", functools.partial(hits_job, question))
 
 
+@router.post(
+    "/api/poker/narrow",
+    status_code=202,
+    response_model=NarrowJobAnswer,
+    responses=answers(*CHANGES),
+    dependencies=[NAMES],
+)
+def start_narrow(
+    request: Request, body: NarrowRequest, jobs: JobsService, owner: Owner
+) -> Response:
+    """Start narrowing the range (empty: random) on the board (3 to 5 cards) by what it
+    hits in its game: the combos whose made hand or any draw is a category of ``keep``
+    (every combo when ``keep`` is empty), less those with one of ``drop``, each at its
+    weight; poll ``/api/poker/jobs/<job>`` for the narrowed range's text, counts and
+    grid. The question and the category names are checked first (a one-line 422
+    naming a bad category and the valid ones)."""
+    text = body.range if body.range.strip() else "random"
+    question = HitsQuestion.parse(text, body.board, body.dead.strip() or None, body.game)
+    if not question.board:
+        raise ApiError(422, "a range is narrowed on a board: give 3, 4 or 5 cards")
+    keep = tuple(parse_category(name, question.game) for name in body.keep)
+    drop = tuple(parse_category(name, question.game) for name in body.drop)
+    if not keep and not drop:
+        raise ApiError(422, "nothing to narrow by: tick a category to keep or to drop")
+    work = functools.partial(narrow_job, question, keep, drop)
+    return start_job(request, jobs, owner, "narrow", work)
+
+
 add_job_routes(router, "/api/poker/jobs/{job_id}", PokerJobAnswer, "a calculation")
 
 
-@router.post("/api/poker/range", response_model=RangeAnswer, responses=answers(*SENDS))
+@router.post(
+    "/api/poker/range",
+    response_model=RangeAnswer,
+    responses=answers(*SENDS),
+    dependencies=[NAMES],
+)
 def read_range(body: RangeRequest) -> RangeAnswer:
     """Range text read by the library: its normalised text, its combos and its 13x13 grid
     (aces first; pairs on the diagonal, suited above, offsuit below; each cell the
-    weighted share of the class's combos in the range). An empty text is a random hand,
+    weighted share of the class's combos in the range); each combo's weight, and the
+    combos the cards ``out`` (the board and the dead cards) or the game's deck leave
+    out (short-deck: every combo with a card below 6). An empty text is a random hand,
     as in the calculator, and the answer says so (``random``).
 
     >>> read_range(RangeRequest(text="AKs, QQ+"))["range"]
@@ -614,12 +707,33 @@ def read_range(body: RangeRequest) -> RangeAnswer:
     >>> empty = read_range(RangeRequest(text=" "))
     >>> empty["range"], empty["random"], empty["combos"]
     ('', True, 1326)
+    >>> read = read_range(RangeRequest(text="AKs, AhKh@0, AsKs@50", out="Kd 2c"))
+    >>> read["range"], read["weights"], len(read["out"])
+    ('AsKs@50, AdKd, AcKc', {'AcKc': 1.0, 'AdKd': 1.0, 'AsKs': 0.5}, 101)
     """
     empty = not body.text.strip()
-    parsed = Range.parse("random" if empty else body.text)
+    parsed = Range.parse("random" if empty else resolve(body.text, body.game))
+    try:
+        gone = parse_cards(body.out)
+    except CroupierError as error:
+        raise prefixed(error, "board and dead cards") from None
+    lowest = variant_of(body.game).lowest_card  # short-deck: the cards below 6 are out
+    dead = np.zeros(52, dtype=bool)
+    dead[:lowest] = True
+    dead[[card.index for card in gone]] = True
+    out = np.flatnonzero(dead[COMBO_CARDS].any(axis=1))
+    weights = parsed.weights
     grid = [[round(float(w), 4) for w in row] for row in parsed.matrix()]
-    text = "" if empty else str(parsed)
-    return {"range": text, "random": empty, "combos": len(parsed), "grid": grid}
+    return {
+        "range": "" if empty else str(parsed),
+        "random": empty,
+        "combos": len(parsed),
+        "grid": grid,
+        "weights": {
+            combo_text(c): round(float(weights[c]), 4) for c in range(COMBO_COUNT) if weights[c] > 0
+        },
+        "out": [combo_text(c) for c in out.tolist()],
+    }
 
 
 @router.post("/api/poker/compare", response_model=CompareAnswer, responses=answers(*SENDS))

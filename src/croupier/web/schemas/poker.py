@@ -27,6 +27,8 @@ from croupier.web.schemas.common import (
 )
 
 __all__ = [
+    "MAX_CATEGORIES",
+    "MAX_CATEGORY_NAME",
     "MAX_DISTRIBUTION_POINTS",
     "MAX_HITS_HANDS",
     "MAX_NEXT_TRIALS",
@@ -43,6 +45,10 @@ __all__ = [
     "HitsRequest",
     "HitsView",
     "MethodName",
+    "NarrowCell",
+    "NarrowJobAnswer",
+    "NarrowRequest",
+    "NarrowView",
     "NextCardJobAnswer",
     "NextCardView",
     "PokerJobAnswer",
@@ -67,8 +73,12 @@ MAX_DISTRIBUTION_POINTS: Final = 1_326
 MAX_HITS_HANDS: Final = 2_000
 #: Most Monte Carlo deals a card in a next-card table.
 MAX_NEXT_TRIALS: Final = 200_000
-#: Longest range text per player.
-MAX_RANGE_TEXT: Final = 500
+#: Longest range text per player: room for a narrowed range written combo by combo (a
+#: hold'em range of every combo at its own weight, or some 1,800 Omaha holdings).
+MAX_RANGE_TEXT: Final = 20_000
+#: Longest category name, and most categories kept or dropped, in a narrowing.
+MAX_CATEGORY_NAME: Final = 60
+MAX_CATEGORIES: Final = 40
 _SEED = re.compile(r"[0-9]{1,19}")
 #: How a calculation is made.
 MethodName = Literal["auto", "exact", "monte-carlo"]
@@ -86,6 +96,17 @@ class RangeAnswer(TypedDict):
         Field(
             description="13x13, aces first: pairs on the diagonal, suited above, offsuit below; "
             "each cell the weighted share of its class in the range"
+        ),
+    ]
+    weights: Annotated[
+        dict[str, float],
+        Field(description="each combo in the range (AhKh, as the library writes it): its weight"),
+    ]
+    out: Annotated[
+        list[str],
+        Field(
+            description="the combos holding a card out: on the board, dead, or not in the "
+            "game's deck (short-deck's 2 to 5)"
         ),
     ]
 
@@ -270,12 +291,57 @@ class HitsJobAnswer(JobAnswer):
 
 
 @closed
+class NarrowCell(TypedDict):
+    label: Annotated[str, Field(description="the class: 'AA', 'AKs', 'AKo'")]
+    combos: Annotated[float, Field(ge=0, description="the class's combos kept (weighted)")]
+    live: Annotated[int, Field(ge=0, description="the class's combos the cards out leave")]
+
+
+@closed
+class NarrowView(TypedDict):
+    """A range narrowed on a board by what it hits: the combos kept, their range text
+    (read back by every route: the calculator's players, what a range hits) and, in the
+    two-card games, the grid of what is kept."""
+
+    range: Annotated[str, Field(description="the range narrowed, as read")]
+    board: list[CardView]
+    dead: list[CardView]
+    keep: Annotated[list[str], Field(description="the categories kept (none: every one)")]
+    drop: Annotated[list[str], Field(description="the categories dropped after")]
+    narrowed: Annotated[str, Field(description="the range kept, as range text ('': none)")]
+    fits: Annotated[
+        bool,
+        Field(description=f"the text is short enough for a player's range ({MAX_RANGE_TEXT:,})"),
+    ]
+    combos: Annotated[int, Field(ge=0, description="the combos (Omaha: hands) kept")]
+    weighted: Annotated[float, Field(ge=0, description="the combos kept, by their weights")]
+    of: Annotated[int, Field(ge=0, description="the range's live combos on the board")]
+    of_weighted: Annotated[float, Field(ge=0)]
+    grid: Annotated[
+        list[list[NarrowCell]] | None,
+        Field(
+            description="two-card games: the classes (13x13, short-deck 9x9; aces first, "
+            "pairs on the diagonal, suited above) with the combos kept; Omaha: null"
+        ),
+    ]
+
+
+@closed
+class NarrowJobAnswer(JobAnswer):
+    """A range being narrowed (a random Omaha range on a flop takes seconds), then the
+    answer (or its one-line error)."""
+
+    result: Annotated[NarrowView | None, Field(description="the answer, once done")]
+
+
+@closed
 class PokerJobAnswer(JobAnswer):
-    """A poker job's progress, then its result: a calculation's, a next-card table's or
-    what a range hits."""
+    """A poker job's progress, then its result: a calculation's, a next-card table's,
+    what a range hits or a range narrowed."""
 
     result: Annotated[
-        EquityView | NextCardView | HitsView | None, Field(description="the result, once done")
+        EquityView | NextCardView | HitsView | NarrowView | None,
+        Field(description="the result, once done"),
     ]
 
 
@@ -356,10 +422,33 @@ class HitsRequest(RequestModel):
     high: str = Field("", max_length=2, description="with no board, the flops' highest rank")
 
 
+class NarrowRequest(RequestModel):
+    """A range narrowed on a board by what it hits in a game: the range (``""``: random),
+    the board (3 to 5 cards), the dead cards, the categories kept (a combo is kept when
+    its made hand or any of its draws is) and dropped after, named as ``poker hits``
+    names them."""
+
+    game: GameName = "holdem"
+    range: str = Field("", max_length=MAX_RANGE_TEXT)
+    board: str = Field(max_length=100)
+    dead: str = Field("", max_length=300)
+    keep: list[Annotated[str, Field(max_length=MAX_CATEGORY_NAME)]] = Field(
+        default_factory=list, max_length=MAX_CATEGORIES
+    )
+    drop: list[Annotated[str, Field(max_length=MAX_CATEGORY_NAME)]] = Field(
+        default_factory=list, max_length=MAX_CATEGORIES
+    )
+
+
 class RangeRequest(RequestModel):
-    """Range text to read (for the 13x13 grid)."""
+    """Range text to read (for the 13x13 grid), with the cards out of play, in a two-card
+    game (its names, ``@btn``, are that game's)."""
 
     text: str = Field(max_length=MAX_RANGE_TEXT)
+    out: str = Field(
+        "", max_length=200, description="the board and the dead cards: their combos are out"
+    )
+    game: GameName = "holdem"
 
 
 class CompareRequest(RequestModel):

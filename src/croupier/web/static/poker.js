@@ -4,6 +4,8 @@
 // exports), what a range hits, and the comparison: every panel in the game chosen.
 "use strict";
 
+import { rangeGrid } from "./poker_grid.js";
+
 (() => {
   const { api, el, cardElement, percent, announce, watchJob, questions } = croupier;
   const $ = (id) => document.getElementById(id);
@@ -17,7 +19,6 @@
   let lastResult = null; // the last equity answer (for the analyses and the exports)
   let lastQuestion = null; // the question lastResult answers (the next-card table asks it)
   let lastNext = null; // the last next-card table
-  const SAVED = "croupier.poker.ranges"; // the named ranges kept in this browser
   // The games (the server's rules of each), and a first question and line to show in each.
   const GAMES = Object.fromEntries(limits.games.map((g) => [g.name, g]));
   const RANKS = "23456789TJQKA";
@@ -156,7 +157,10 @@
         : `a hand (${EXAMPLES[game][0]}), part of one (AsAh${"?".repeat(rules().hole_cards - 2)}), hands separated by commas or a range (AA!AAA, AxAyxy, 15%); empty: random`;
       input.value = kept[input.id] !== undefined ? kept[input.id] : (EXAMPLES[game][i - 1] || "");
       input.addEventListener("input", () => {
-        if (gridPlayer === i) rangeQuestions.forget(); // typed after the slider: the typing wins
+        if (gridPlayer === i) {
+          rangeQuestions.forget(); // typed after the slider: the typing wins
+          rangePicker.typed();
+        }
         renderGrid();
       });
       input.addEventListener("focus", () => setTarget("player-" + i));
@@ -242,6 +246,7 @@
         }
         inputFor(name).value = list.join(" ");
         renderGrid();
+        rangePicker.typed();
         return;
       }
     }
@@ -249,10 +254,21 @@
     list.push(c);
     input.value = list.join(" ");
     renderGrid();
+    rangePicker.typed();
     document.querySelector(`#card-grid [data-card="${c}"]`).focus();
   }
 
-  // --- the 13x13 range grid: pairs on the diagonal, suited above, offsuit below ---------
+  // --- the 13x13 range grid (poker_grid.js): pairs on the diagonal, suited above --------
+
+  const rangePicker = rangeGrid({
+    notation: limits.cards,
+    asked: rangeQuestions,
+    player: () => gridPlayer,
+    game: () => game,
+    lowestRank: () => rules().lowest_rank,
+    out: () => `${$("board").value} ${$("dead").value}`,
+    changed: () => renderGrid(),
+  });
 
   function openGrid(player) {
     if (player !== gridPlayer) rangeQuestions.forget(); // about another player's range: stale
@@ -264,124 +280,11 @@
     if (player !== null) refreshGrid();
   }
 
-  // Questions about a range are numbered (rangeQuestions): the grid shows the answer to the
-  // latest only, however late an earlier one comes.
-  async function refreshGrid() {
-    const player = gridPlayer;
-    if (player === null) return;
-    const input = $("hole-" + player);
-    const current = rangeQuestions.ask();
-    let answer;
-    try {
-      answer = await api("POST", "/api/poker/range", { text: input.value });
-      if (!current()) return;
-      $("equity-error").textContent = "";
-    } catch (error) {
-      if (current()) $("equity-error").textContent = `player ${player}: ${error.message}`;
-      return;
-    }
-    drawRangeGrid(player, answer);
-  }
+  const refreshGrid = () => rangePicker.refresh();
+  // Read ``text`` as the player's range: the box gets the library's short form back.
+  const showRange = (player, text) => rangePicker.show(player, text);
 
-  // The 13x13 grid of the player's range, from the library's answer (its combos and the
-  // share of each class; an empty box is a random hand, drawn empty and said so); the
-  // cell named focusLabel gets the focus back.
-  function drawRangeGrid(player, answer, focusLabel) {
-    const title = answer.random
-      ? `Player ${player}'s range is empty: a random hand (any two cards, all 1,326 combos).`
-      : `Player ${player}'s range: ${croupier.count(answer.combos, "combo")}.`;
-    $("range-picker-title").textContent = title;
-    const grid = $("range-grid");
-    grid.replaceChildren();
-    for (let row = 0; row < 13; row++) {
-      for (let col = 0; col < 13; col++) {
-        const [label, words] = CLASSES[row][col];
-        const weight = answer.random ? 0 : answer.grid[row][col];
-        const cell = el("button", "range-cell" + (row === col ? " cell-pair" : row < col ? " cell-suited" : " cell-offsuit"), label);
-        cell.type = "button";
-        cell.dataset.hand = label;
-        cell.dataset.weight = String(weight);
-        paintCell(cell, weight);
-        const share = weight > 0 && weight < 1 ? `, ${Math.round(100 * weight)}% in the range` : "";
-        cell.setAttribute("aria-label", `${label}, ${words}${share}`);
-        cell.addEventListener("click", (event) => {
-          // a pointer's press was handled as it happened (see startDrag); a key's is here
-          if (event.detail === 0) setClasses(player, [[label, Number(cell.dataset.weight) < 1]]);
-        });
-        cell.addEventListener("pointerdown", (event) => startDrag(player, cell, event));
-        grid.append(cell);
-      }
-    }
-    if (focusLabel) grid.querySelector(`[data-hand="${focusLabel}"]`).focus();
-  }
-
-  function paintCell(cell, weight) {
-    cell.style.setProperty("--weight", String(weight));
-    cell.classList.toggle("in", weight > 0);
-    cell.setAttribute("aria-pressed", weight >= 1 ? "true" : weight > 0 ? "mixed" : "false");
-  }
-
-  // Press a hand and drag across others: the first hand decides whether they all go in
-  // (it was not wholly in) or out; the library reads the change once, at the release.
-  let drag = null;
-  function startDrag(player, cell, event) {
-    if (event.button !== 0) return;
-    event.preventDefault();
-    cell.releasePointerCapture?.(event.pointerId);
-    drag = { player, add: Number(cell.dataset.weight) < 1, labels: new Set() };
-    touchCell(cell);
-  }
-
-  function touchCell(cell) {
-    if (!drag || !cell || !cell.dataset.hand || drag.labels.has(cell.dataset.hand)) return;
-    drag.labels.add(cell.dataset.hand);
-    paintCell(cell, drag.add ? 1 : 0);
-  }
-
-  document.addEventListener("pointermove", (event) => {
-    if (!drag) return;
-    const under = document.elementFromPoint(event.clientX, event.clientY);
-    touchCell(under && under.closest ? under.closest("#range-grid .range-cell") : null);
-  });
-  document.addEventListener("pointerup", () => {
-    if (!drag) return;
-    const { player, add, labels } = drag;
-    drag = null;
-    setClasses(player, [...labels].map((label) => [label, add]), [...labels][0]);
-  });
-  document.addEventListener("pointercancel", () => { drag = null; refreshGrid(); });
-
-  // Put classes in the player's range, or take them out: ``changes`` holds [label, in]
-  // pairs; the library then writes the range back in its short form.
-  async function setClasses(player, changes, focusLabel) {
-    const input = $("hole-" + player);
-    const text = input.value.trim();
-    const tokens = changes.map(([label, add]) => (add ? label : `${label}@0`));
-    const asked = [text, ...tokens].filter(Boolean).join(", ");
-    await showRange(player, asked, focusLabel || (changes.length === 1 ? changes[0][0] : null));
-  }
-
-  // Read ``text`` as the player's range: the box gets the library's short form back and
-  // the grid is drawn again.
-  async function showRange(player, text, focusLabel) {
-    const current = rangeQuestions.ask();
-    let answer;
-    try {
-      answer = await api("POST", "/api/poker/range", { text });
-      if (!current()) return;
-      $("hole-" + player).value = answer.random ? "" : answer.range; // the seats may be new
-      $("equity-error").textContent = "";
-    } catch (error) {
-      if (!current()) return;
-      $("equity-error").textContent = `player ${player}: ${error.message}`;
-      refreshGrid();
-      return;
-    }
-    renderGrid();
-    if (gridPlayer === player) drawRangeGrid(player, answer, focusLabel);
-  }
-
-  // --- the range tools: a top-X% slider, presets and ranges saved in this browser -------
+  // --- the range tools: a top-X% slider, and the named ranges (poker_saved.js) --------
 
   let sliderTimer = null;
   $("top-percent").addEventListener("input", () => {
@@ -393,85 +296,8 @@
     }, 120);
   });
 
-  function savedRanges() {
-    try {
-      const found = JSON.parse(window.localStorage.getItem(SAVED) || "{}");
-      return found && typeof found === "object" && !Array.isArray(found) ? found : {};
-    } catch (error) {
-      return {};
-    }
-  }
-
-  function renderLibrary(chosen) {
-    const select = $("saved-ranges");
-    select.replaceChildren();
-    const presets = el("optgroup");
-    presets.label = "Presets";
-    limits.presets.forEach((preset, i) => {
-      const option = el("option", "", `${preset.name}: ${preset.range}`);
-      option.value = "preset:" + i;
-      presets.append(option);
-    });
-    select.append(presets);
-    const saved = savedRanges();
-    const names = Object.keys(saved).sort();
-    if (names.length) {
-      const group = el("optgroup");
-      group.label = "Saved in this browser";
-      for (const name of names) {
-        const option = el("option", "", `${name}: ${saved[name] || "random"}`);
-        option.value = "saved:" + name;
-        group.append(option);
-      }
-      select.append(group);
-    }
-    if (chosen) select.value = chosen;
-    describeChoice();
-  }
-
-  function chosenRange() {
-    const value = $("saved-ranges").value;
-    if (value.startsWith("preset:")) {
-      const preset = limits.presets[Number(value.slice(7))];
-      return { text: preset.range, source: "Source: " + preset.source, saved: null };
-    }
-    const name = value.slice(6);
-    return { text: savedRanges()[name] || "", source: "Saved in this browser.", saved: name };
-  }
-
-  function describeChoice() {
-    if (!$("saved-ranges").value) return;
-    const chosen = chosenRange();
-    $("range-source").textContent = chosen.source;
-    $("delete-range").disabled = chosen.saved === null;
-  }
-
-  $("saved-ranges").addEventListener("change", describeChoice);
-  $("load-range").addEventListener("click", () => {
-    if (gridPlayer !== null) showRange(gridPlayer, chosenRange().text);
-  });
-  $("save-range").addEventListener("click", () => {
-    const name = $("range-name").value.trim();
-    if (!name || gridPlayer === null) {
-      $("range-source").textContent = "Give the range a name first.";
-      return;
-    }
-    const saved = savedRanges();
-    saved[name] = $("hole-" + gridPlayer).value.trim();
-    window.localStorage.setItem(SAVED, JSON.stringify(saved));
-    $("range-name").value = "";
-    renderLibrary("saved:" + name);
-    announce(`Saved ${name}`);
-  });
-  $("delete-range").addEventListener("click", () => {
-    const chosen = chosenRange();
-    if (chosen.saved === null) return;
-    const saved = savedRanges();
-    delete saved[chosen.saved];
-    window.localStorage.setItem(SAVED, JSON.stringify(saved));
-    renderLibrary();
-    announce(`Deleted ${chosen.saved}`);
-  });
+  // The named ranges (presets, saved ranges) are poker_saved.js's: it reads these.
+  croupier.pokerRanges = { game: () => game, gridPlayer: () => gridPlayer, showRange };
 
   // --- the calculation --------------------------------------------------------------
 
@@ -881,7 +707,7 @@
     refreshGrid();
   });
   for (const name of ["board", "dead"]) {
-    $(name).addEventListener("input", renderGrid);
+    $(name).addEventListener("input", () => { renderGrid(); rangePicker.typed(); });
     $(name).addEventListener("focus", () => setTarget(name));
   }
 
@@ -970,6 +796,9 @@
       box.append(details);
     }
     announce(`${answer.range}: ${percent(answer.pair_or_better, 1)} pair or better`);
+    // poker_narrow.js adds its tick boxes and its panel to the answer
+    const detail = { answer, question: { game, range: asked.range, board: asked.board, dead: asked.dead }, player, twoCard: rules().two_card };
+    document.dispatchEvent(new CustomEvent("poker:hits", { detail }));
   });
 
   // --- which hand wins --------------------------------------------------------------
@@ -1025,6 +854,7 @@
     for (let i = 1; i <= players; i++) $("hole-" + i).value = EXAMPLES[game][i - 1] || "";
     for (const field of ["board", "dead"]) inputFor(field).value = "";
     if (!info.two_card) openGrid(null);
+    rangePicker.reset(); // its deck's classes (short-deck: none below 6)
     $("equity-result").replaceChildren();
     lastResult = null;
     renderAnalysis();
@@ -1047,7 +877,6 @@
   }
   $("game").addEventListener("change", () => setGame($("game").value));
 
-  renderLibrary();
   renderSeats();
   $("game-rules").textContent = rules().rules;
 })();

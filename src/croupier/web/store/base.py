@@ -711,10 +711,19 @@ class Store(ABC):
         error: str | None,
         seconds: float,
         progress: tuple[int, int],
-    ) -> None:
-        """Record the end of a job: its state, result or error, and how long it ran."""
-        text = None if result is None else json.dumps(result, separators=(",", ":"))
+    ) -> str:
+        """Record the end of a job: its state, result or error, and how long it ran. A job
+        whose cancelling was asked (by any process) that ends ``"done"`` anyway is recorded
+        ``"cancelled"``, without its result: whoever asked no longer wants it. Returns the
+        state recorded."""
         with self._write() as connection:
+            if state == "done":
+                row = self._run(
+                    connection, "SELECT cancel FROM jobs WHERE id = ?", job_id
+                ).fetchone()
+                if row is not None and row[0]:
+                    state, result = "cancelled", None
+            text = None if result is None else json.dumps(result, separators=(",", ":"))
             self._run(
                 connection,
                 "UPDATE jobs SET state = ?, result = ?, error = ?, seconds = ?, done = ?, "
@@ -728,6 +737,7 @@ class Store(ABC):
                 time.time(),
                 job_id,
             )
+        return state
 
     def job_get(self, job_id: str) -> JobRow | None:
         """A job by its id."""

@@ -154,9 +154,11 @@ LEVELS: Final[list[LevelChoice]] = [
 ]
 
 
-def side(player: Player) -> Side:
-    """A player as the table's answers name it."""
-    return "human" if player is Player.HUMAN else "computer"
+def side(player: Player, viewer: Player = Player.HUMAN) -> Side:
+    """A player as the table's answers name it: ``"human"`` for the one the page is
+    drawn for (``viewer``: a shared table's second seat is the engine's computer),
+    ``"computer"`` for the other."""
+    return "human" if player is viewer else "computer"
 
 
 @dataclass(slots=True)
@@ -219,26 +221,27 @@ def move_view(move: Move, items: Sequence[TableItem]) -> MoveView:
     }
 
 
-def position_view(state: State, *, show_legal: bool) -> PositionView:
-    """The position: the table (builds first, as numbered at the terminal), the hand, the
-    computer's hand size, the piles, the deck, the scores and the human's legal moves."""
+def position_view(state: State, *, show_legal: bool, viewer: Player = Player.HUMAN) -> PositionView:
+    """The position as ``viewer`` sees it (the page's "human"): the table (builds first,
+    as numbered at the terminal), their hand, the other's hand size, the piles, the deck,
+    the scores and their legal moves."""
     items = table_items(state)
-    human, computer = Player.HUMAN, Player.COMPUTER
-    legal = state.legal_moves() if show_legal and state.next_player is human else []
+    me, them = viewer, viewer.other
+    legal = state.legal_moves() if show_legal and state.next_player is me else []
     return {
         "round": state.round_number,
         "table": [item_view(item) for item in items],
-        "hand": cards_view(state.hands[human]),
-        "hand_keys": [card.casino for card in state.hands[human]],
-        "computer_hand": len(state.hands[computer]),
+        "hand": cards_view(state.hands[me]),
+        "hand_keys": [card.casino for card in state.hands[me]],
+        "computer_hand": len(state.hands[them]),
         "piles": {
-            "human": cards_view(state.piles[human]),
-            "computer": cards_view(state.piles[computer]),
+            "human": cards_view(state.piles[me]),
+            "computer": cards_view(state.piles[them]),
         },
         "deck": len(state.deck),
-        "scores": {"human": state.scores[human], "computer": state.scores[computer]},
-        "next": side(state.next_player),
-        "last_capturer": None if state.last_capturer is None else side(state.last_capturer),
+        "scores": {"human": state.scores[me], "computer": state.scores[them]},
+        "next": side(state.next_player, viewer),
+        "last_capturer": None if state.last_capturer is None else side(state.last_capturer, viewer),
         "legal": [move_view(move, items) for move in legal],
     }
 
@@ -532,7 +535,7 @@ def review_view(
     result = GameReview(player, tuple(rounds))
     moves = result.moves
     summary: ReviewSummary = {
-        "player": side(result.player),
+        "player": side(result.player, player),
         "moves": len(moves),
         "forced": sum(move.forced for move in moves),
         "accuracy": _share(result.accuracy),
@@ -555,8 +558,8 @@ def review_view(
             {
                 "round": step.round_number,
                 "number": step.number,
-                "player": side(step.player),
-                "position": position_view(step.before, show_legal=False),
+                "player": side(step.player, player),
+                "position": position_view(step.before, show_legal=False, viewer=player),
                 "move": move_view(step.move, items),
                 "best": None if verdict is None else move_view(verdict.best, items),
                 "review": None if verdict is None else move_review_view(verdict),
