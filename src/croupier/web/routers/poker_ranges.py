@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Final
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import Depends, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from croupier.poker.games import Game
 from croupier.poker.ranges.saved import RangeBook, RangeFile, presets, set_book
 from croupier.web.answers import answer
 from croupier.web.dependencies import Seat, seat
+from croupier.web.pages import game_router
 from croupier.web.schemas import CHANGES, READS, answers
 from croupier.web.schemas.poker import GameName
 from croupier.web.schemas.poker_ranges import (
@@ -37,7 +38,7 @@ from croupier.web.sessions import Slot
 
 __all__ = ["RANGES", "Shelf", "names_from_shelf", "router", "shelf"]
 
-router = APIRouter(tags=["poker"])
+router = game_router("poker")
 
 #: A shared server's player's saved ranges, in their session.
 RANGES: Final = Slot("poker-ranges", RangeBook.from_dict)
