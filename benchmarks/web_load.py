@@ -81,6 +81,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The Casino computer's deadline per answer (croupier.web.routers.casino.DEADLINE).
 CASINO_DEADLINE = 1.0
 SCENARIOS = ("pages", "deal", "casino", "tables", "sessions", "abuse")
+#: Seconds a game waits for the judge's words of one answer, at most.
+JUDGE_PATIENCE = 60.0
 #: The name of a croupier server's job worker processes (croupier.web.compute.JOB_WORKERS).
 JOB_WORKERS = "croupier-jobs"
 
@@ -356,11 +358,15 @@ async def judge_words(client: Client, data: dict[str, Any], started: float, run:
     if not jobs:
         return
     status = 200
+    over = _until(JUDGE_PATIENCE)
     for job in jobs:
         while True:
             status, body = await client.request("GET", f"/api/casino/judging/{job}")
             if status != 200 or json.loads(body)["state"] not in ("waiting", "running"):
                 break
+            if over():  # a job that never ends: said, not waited for
+                run.errors.append(f"judging: job {job} unfinished after {JUDGE_PATIENCE:g} s")
+                return
             await asyncio.sleep(0.25)
         if status != 200:
             run.errors.append(f"judging: {status} {body[:200]!r}")
