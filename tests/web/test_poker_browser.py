@@ -134,9 +134,7 @@ def test_presets_and_ranges_saved_on_the_server(browser_page: Any) -> None:
     expect(page.locator("#saved-ranges option[value='saved:bb-defend']")).to_have_count(1)
 
 
-def test_a_named_omaha_range_saved_reloaded_and_used(
-    browser_page: Any, screenshot: Shot
-) -> None:
+def test_a_named_omaha_range_saved_reloaded_and_used(browser_page: Any, screenshot: Shot) -> None:
     """Omaha has no range grid: the named ranges are under the boxes in every game. A range
     saved from Player 1's box, after a reload, goes into Player 2's, and the calculator's
     equity is the library's for the same texts."""
