@@ -9,6 +9,7 @@ repository root:
     cp -a src /tmp/before-src                 # before the change (kernels compiled)
     .venv/bin/python benchmarks/kernels_before_after.py --before /tmp/before-src
     .venv/bin/python benchmarks/kernels_before_after.py --before /tmp/before-src --tiny
+    .venv/bin/python benchmarks/kernels_before_after.py --tiny   # this build against itself
 
 Every figure is measured in a fresh process that imports croupier from one build (its
 tables loaded and its first call made before the clock starts): the CPU time of that
@@ -151,8 +152,10 @@ def main() -> None:
     if args.worker:
         worker(args.worker, args.work, args.repeat)
         return
-    if args.before is None:
+    if args.before is None and not args.tiny:
         parser.error("--before: the src folder of the build to compare with")
+    if args.before is None:  # --tiny alone: the build against itself, to check the script
+        args.before = args.after
     rounds, repeat = (1, 1) if args.tiny else (args.rounds, args.repeat)
     names = args.only or list(TASKS)
     sides = {"before": args.before.resolve(), "after": args.after.resolve()}

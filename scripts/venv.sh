@@ -172,8 +172,10 @@ croupier_ensure_venv() {
     extras="$1"
     venv=$(croupier_venv "$root")
     stamp="$venv/.croupier-installed"
-    sums="$(cat "$root/pyproject.toml" "$root/setup.py" "$root"/src/croupier/*/_kernels*.py \
-        "$root"/src/croupier/*.pxd | cksum)"
+    # the kernels' sources and their shared declarations (none is fine: a tree without)
+    sums="$({ cat "$root/pyproject.toml" "$root/setup.py" "$root"/src/croupier/*/_kernels*.py
+        find "$root/src/croupier" -maxdepth 1 -name '*.pxd' -print0 | sort -z | xargs -0r cat
+    } | cksum)"
     want="$sums [$extras]"
     if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && { grep -qxF "$want" "$stamp" \
         || croupier_stamp_covers "$stamp" "$sums" "$extras"; }; then

@@ -19,6 +19,7 @@ from croupier.poker.calc.nextcard import next_card
 from croupier.poker.hits.categories import MadeHand
 from croupier.poker.hits.classifier import flop_hits, hits
 from croupier.poker.hits.textures import FlopTexture
+from croupier.poker.ranges.saved import presets
 from tests.web.test_late_answers import after_the_late_answer, late
 
 pytestmark = pytest.mark.browser
@@ -131,6 +132,83 @@ def test_presets_and_ranges_saved_on_the_server(browser_page: Any) -> None:
         "#import-ranges", files=[{"name": "r.txt", "mimeType": "text/plain", "buffer": exported}]
     )
     expect(page.locator("#saved-ranges option[value='saved:bb-defend']")).to_have_count(1)
+
+
+def test_a_named_omaha_range_saved_reloaded_and_used(browser_page: Any, screenshot: Shot) -> None:
+    """Omaha has no range grid: the named ranges are under the boxes in every game. A range
+    saved from Player 1's box, after a reload, goes into Player 2's, and the calculator's
+    equity is the library's for the same texts."""
+    page = browser_page
+    page.goto("/poker")
+    page.select_option("#game", "omaha")
+    expect(page.locator("#grid-toggle-1")).to_be_hidden()
+    expect(page.locator("#saved-ranges option[value='preset:top15']")).to_have_count(1)
+    saved = "QdQcJdTc, QhQsJhTh"
+    page.fill("#hole-1", saved)
+    expect(page.locator("#named-player")).to_have_value("1")  # the box used last
+    page.fill("#range-name", "my-wrap")
+    page.click("#save-range")
+    expect(page.locator("#saved-ranges")).to_have_value("saved:my-wrap")
+    # a name the library refuses: its one line, from the server
+    page.fill("#range-name", "9lives")
+    page.click("#save-range")
+    expect(page.locator("#range-source")).to_contain_text("9lives")
+    page.reload()
+    page.select_option("#game", "omaha")
+    expect(page.locator("#saved-ranges option[value='saved:my-wrap']")).to_have_count(1)
+    page.fill("#hole-1", "AsAhKsKh")
+    page.select_option("#named-player", "2")
+    page.select_option("#saved-ranges", value="saved:my-wrap")
+    expect(page.locator("#range-source")).to_contain_text(f"@my-wrap = {saved}")
+    page.click("#load-range")
+    expect(page.locator("#hole-2")).to_have_value(saved)
+    page.fill("#board", "2c 7d 9h")
+    page.check("input[name=method][value=exact]")
+    page.click("#calculate")
+    expect(page.locator(".equity-table td.equity").first).to_be_visible()
+    expected = calculate(["AsAhKsKh", saved], board="2c 7d 9h", game="omaha", exact=True)
+    cells = page.locator(".equity-table td.equity")
+    for i, player in enumerate(expected.players):
+        assert f"{100 * player.equity:.2f}%" in cells.nth(i).inner_text()
+    screenshot(page, "poker-named-ranges-omaha", full_page=False, part="#named-ranges")
+    page.select_option("#saved-ranges", value="saved:my-wrap")
+    page.click("#delete-range")
+    expect(page.locator("#saved-ranges option[value='saved:my-wrap']")).to_have_count(0)
+
+
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_every_named_range_reads_whole_on_a_phone(
+    browser_page: Any, screenshot: Shot, game: str
+) -> None:
+    """At 390 px each option's label fits the selector (text and arrow) and the selector
+    its box; the chosen range's whole text and what it is are in the hint below."""
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/poker")
+    page.select_option("#game", game)
+    select = page.locator("#saved-ranges")
+    expect(select.locator("option").first).to_be_attached()
+    widths = select.evaluate(
+        """s => { const c = document.createElement("canvas").getContext("2d");
+                  c.font = getComputedStyle(s).font;
+                  return [...s.options].map((o) => [o.text, c.measureText(o.text).width]); }"""
+    )
+    box = select.bounding_box()
+    for text, width in widths:
+        assert width + 24 <= box["width"], f"{text!r} is cut in a {box['width']}px selector"
+    outer = page.locator("#named-ranges").bounding_box()
+    assert outer["x"] <= box["x"] and box["x"] + box["width"] <= outer["x"] + outer["width"]
+    longest = max(
+        (p for p in presets() if p.game.value == game), key=lambda p: len(p.text + p.description)
+    )
+    select.select_option(value=f"preset:{longest.name}")
+    hint = page.locator("#range-source")
+    expect(hint).to_contain_text(f"@{longest.name} = {longest.text}")
+    expect(hint).to_contain_text(longest.description[1:])  # its first letter a capital
+    hint_box = hint.bounding_box()
+    assert hint_box["x"] + hint_box["width"] <= outer["x"] + outer["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, f"poker-named-ranges-phone-{game}", part="#named-ranges")
 
 
 def test_analyses_of_a_flop_answer_and_its_exports(browser_page: Any, screenshot: Shot) -> None:

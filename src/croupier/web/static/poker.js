@@ -297,7 +297,12 @@ import { rangeGrid } from "./poker_grid.js";
   });
 
   // The named ranges (presets, saved ranges) are poker_saved.js's: it reads these.
-  croupier.pokerRanges = { game: () => game, gridPlayer: () => gridPlayer, showRange };
+  croupier.pokerRanges = {
+    game: () => game,
+    gridPlayer: () => gridPlayer,
+    twoCard: () => rules().two_card, // Omaha's hands: the box takes the text as it is
+    showRange,
+  };
 
   // --- the calculation --------------------------------------------------------------
 

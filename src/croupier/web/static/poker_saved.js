@@ -1,15 +1,19 @@
-// The poker page's named ranges: the range picker's selector lists the presets and the
-// saved ranges of the game on show, from the server (/api/poker/ranges: on a person's own
-// server the file `croupier poker ranges` keeps, on a shared one this browser's own);
-// Load puts one in the player's box, Save keeps the box under a name, Delete forgets a
-// saved one; Export downloads the saved ranges as text, Import adds a file of them.
-// Any range box also takes a name as @name. Ranges an older page kept in
-// this browser's storage are moved to the server once.
+// The poker page's named ranges, in every game: the "Named ranges" tools under the
+// players' boxes list the presets and the saved ranges of the game on show, from the
+// server (/api/poker/ranges: on a person's own server the file `croupier poker ranges`
+// keeps, on a shared one this browser's own); "For" picks the player (the one whose box
+// or grid was used last); Load puts the chosen range in that player's box, Save keeps
+// the box under a name, Delete forgets a saved one; Export downloads the saved ranges
+// as text, Import adds a file of them. Any range box also takes a name as @name. Each
+// option shows the name (and a short range's text); the hint below it the whole text
+// and what a preset is. Ranges an older page kept in this browser's storage are moved
+// to the server once.
 
 const { api, el, announce } = croupier;
 const $ = (id) => document.getElementById(id);
 const page = croupier.pokerRanges; // poker.js's game, open grid and range reader
 const OLD_KEY = "croupier.poker.ranges"; // where an older page kept hold'em ranges
+const SHORT = 12; // a range text this long at most is shown in its option
 
 let listed = { game: "holdem", saved: [], presets: [], kept: "session" };
 let asked = 0; // the newest list asked for: an older answer (another game's) is dropped
@@ -30,8 +34,11 @@ function group(label, ranges, kind) {
   const found = el("optgroup");
   found.label = label;
   for (const range of ranges) {
-    const option = el("option", "", `@${range.name}: ${range.text || "random"}`);
+    const text = range.text || "random";
+    // the name alone when the text is long: the hint below shows it whole
+    const option = el("option", "", text.length <= SHORT ? `@${range.name}: ${text}` : `@${range.name}`);
     option.value = `${kind}:${range.name}`;
+    option.title = `@${range.name}: ${text}`;
     found.append(option);
   }
   return found;
@@ -64,7 +71,7 @@ function describe() {
     : "Saved for this browser on this server.";
   $("range-source").textContent = !chosen
     ? "No named range for this game yet."
-    : `Use @${chosen.name} in any range box. ` +
+    : `@${chosen.name} = ${chosen.text || "random"}. ` +
       (chosen.saved ? where : chosen.about.charAt(0).toUpperCase() + chosen.about.slice(1) + ".");
   $("delete-range").disabled = !chosen || !chosen.saved;
   $("load-range").disabled = !chosen;
@@ -72,8 +79,8 @@ function describe() {
 
 async function save() {
   const name = $("range-name").value.trim();
-  const player = page.gridPlayer();
-  if (!name || player === null) {
+  const player = $("named-player").value;
+  if (!name) {
     $("range-source").textContent = "Give the range a name first.";
     return;
   }
@@ -153,7 +160,41 @@ async function importFile() {
 $("saved-ranges").addEventListener("change", describe);
 $("load-range").addEventListener("click", () => {
   const chosen = chosenRange();
-  if (chosen && page.gridPlayer() !== null) page.showRange(page.gridPlayer(), chosen.text);
+  const player = Number($("named-player").value);
+  if (!chosen || !player) return;
+  if (page.twoCard()) {
+    page.showRange(player, chosen.text); // read by the library: the grid follows
+    return;
+  }
+  const box = $("hole-" + player);
+  box.value = chosen.text;
+  box.dispatchEvent(new Event("input", { bubbles: true })); // the card picker follows
+  announce(`Player ${player}: @${chosen.name} loaded`);
+});
+
+// "For": one option a player's box, following the seats (players added or taken away,
+// another game); the player whose box or grid was used last is chosen.
+function renderPlayers() {
+  const select = $("named-player");
+  const was = select.value;
+  const boxes = [...document.querySelectorAll("#seats input[id^='hole-']")];
+  select.replaceChildren(...boxes.map((box) => {
+    const option = el("option", "", `Player ${box.id.slice(5)}`);
+    option.value = box.id.slice(5);
+    return option;
+  }));
+  if ([...select.options].some((o) => o.value === was)) select.value = was;
+}
+function follow(player) {
+  if (player !== null && player !== undefined) $("named-player").value = String(player);
+}
+new MutationObserver(renderPlayers).observe($("seats"), { childList: true });
+renderPlayers();
+$("seats").addEventListener("focusin", (event) => {
+  if (event.target.id?.startsWith("hole-")) follow(event.target.id.slice(5));
+});
+$("seats").addEventListener("click", (event) => {
+  if (event.target.closest(".grid-toggle")) follow(page.gridPlayer());
 });
 $("save-range").addEventListener("click", save);
 $("delete-range").addEventListener("click", remove);
