@@ -19,6 +19,7 @@ from croupier.web.compute import Compute
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Job, Jobs, Progress
 from croupier.web.store import Store, open_store
+from croupier.web.store.base import StoreBusy
 from tests.slowness import patience
 
 
@@ -222,3 +223,28 @@ def test_stopping_ends_the_workers_at_once(store: Store) -> None:
     with pytest.raises(ApiError):
         drive(long_call())  # refused once stopping
     compute.shutdown()
+
+
+def test_an_end_the_store_refuses_is_written_again(
+    store: Store, jobs: Jobs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A job's end the store refuses (a database busy past its timeout, a full disk) is
+    answered from this process and written again until the store takes it: it used to
+    read "running" in the store for ever, and a page polled it without end."""
+    real = store.job_finish
+    refusals = [StoreBusy("database is locked")] * 3
+
+    def finish(*args: Any) -> str:
+        if refusals:
+            raise refusals.pop()
+        return real(*args)
+
+    monkeypatch.setattr(store, "job_finish", finish)
+    job = wait(jobs, jobs.start("me", lambda progress: {"answer": 42}))
+    assert job.state == "done" and job.result == {"answer": 42}  # from this process
+    deadline = time.monotonic() + patience(20)
+    while (row := store.job_get(job.id)) is not None and row.state != "done":
+        assert time.monotonic() < deadline, row
+        time.sleep(0.02)
+    assert row is not None and row.result == {"answer": 42} and not refusals
+    assert jobs.get("me", job.id).state == "done"  # now read from the store

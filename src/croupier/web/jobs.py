@@ -116,6 +116,9 @@ class Jobs:
         self.store = store
         self._lock = threading.Lock()
         self._running: dict[str, Job] = {}
+        #: Jobs that ended here whose end the store refused (a database busy or full):
+        #: answered from here, and written again at each report until the store takes it.
+        self._unrecorded: dict[str, Job] = {}
         self._stopping = threading.Event()
         self._reporter: threading.Thread | None = None
         self.open()
@@ -197,21 +200,26 @@ class Jobs:
         with self._lock:
             job.slot = None
             job.done, job.total = done, total
+        recorded = True
         try:  # the store may know of a request from another process
             state = self.store.job_finish(job.id, state, result, error, seconds, (done, total))
         except StoreError as exc:
-            log.warning("job %s: its end could not be recorded: %s", job.id, exc)
+            log.warning("job %s: its end could not be recorded yet: %s", job.id, exc)
+            recorded = False
         if state == "cancelled":
             result = None
         with self._lock:
             job.result, job.error, job.seconds = result, error, seconds
             job.state = state
             self._running.pop(job.id, None)
+            if not recorded:  # else it would read "running" in the store for ever
+                self._unrecorded[job.id] = job
 
     def _report(self) -> None:
         """Every :data:`REPORT_SECONDS`: the progress of this process's running jobs to
         the store, and the cancels asked by other processes to the jobs."""
         while not self._stopping.wait(REPORT_SECONDS):
+            self._record_ends()
             with self._lock:
                 live = [job for job in self._running.values() if job.slot is not None]
             if not live:
@@ -236,11 +244,32 @@ class Jobs:
                     if slot is not None:
                         self.compute.cancel(slot)
 
+    def _record_ends(self) -> None:
+        """Write again the ends the store refused (see :meth:`_finished`)."""
+        with self._lock:
+            pending = list(self._unrecorded.values())
+        for job in pending:
+            try:
+                state = self.store.job_finish(
+                    job.id,
+                    job.state,
+                    job.result,
+                    job.error,
+                    job.seconds or 0.0,
+                    (job.done, job.total),
+                )
+            except StoreError:
+                return  # the store still refuses: at the next report
+            with self._lock:
+                if state == "cancelled":  # asked meanwhile through the store
+                    job.state, job.result = state, None
+                self._unrecorded.pop(job.id, None)
+
     def get(self, owner: str, job_id: str) -> Job:
         """``owner``'s job ``job_id`` (another browser's jobs do not exist for it). A
         browser owns the jobs of its session id, and those of ``<id>:<kind>``."""
         with self._lock:
-            job = self._running.get(job_id)
+            job = self._running.get(job_id) or self._unrecorded.get(job_id)
         if job is not None and _owns(owner, job.owner):
             if job.slot is not None:
                 job.done, job.total = self.compute.read(job.slot)
@@ -273,10 +302,12 @@ class Jobs:
         return job
 
     def shutdown(self) -> None:
-        """Stop reporting (the pool's own shutdown stops the work)."""
+        """Stop reporting (the pool's own shutdown stops the work), the ends the store
+        refused written a last time."""
         self._stopping.set()
         if self._reporter is not None:
             self._reporter.join(timeout=2)
+        self._record_ends()
 
 
 def _owns(session_id: str, owner: str) -> bool:
