@@ -12,8 +12,9 @@ from croupier.cli.options import GameOption
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
 
-    from croupier.poker.hits.classifier import HitsResult
+    from croupier.poker.hits.classifier import ComboHit, HitsResult
 
 __all__ = ["hits", "show_hits"]
 
@@ -105,6 +106,18 @@ def hits(
         show_hits(make_console(), result, combos=combos)
 
 
+def hit_line(hit: ComboHit) -> Text:
+    """One combo's line: its cards, its made hand, its draws and its weight if not 1."""
+    from rich.text import Text
+
+    from croupier.cli.render import cards_text
+
+    weight = "" if hit.weight == 1 else f" (weight {hit.weight:g})"
+    return Text.assemble(
+        cards_text(hit.cards, sep=""), f"  {hit.made}", *(f" + {d}" for d in hit.draws), weight
+    )
+
+
 def show_hits(console: Console, result: HitsResult, *, combos: bool) -> None:
     """The range and board, the made hands, the draws and, if asked, every combo."""
     from rich import box
@@ -152,12 +165,4 @@ def show_hits(console: Console, result: HitsResult, *, combos: bool) -> None:
         console.print(table)
     if combos:
         for hit in result.combos:
-            weight = "" if hit.weight == 1 else f" (weight {hit.weight:g})"
-            console.print(
-                Text.assemble(
-                    cards_text(hit.cards, sep=""),
-                    f"  {hit.made}",
-                    *(f" + {d}" for d in hit.draws),
-                    weight,
-                )
-            )
+            console.print(hit_line(hit))

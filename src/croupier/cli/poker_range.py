@@ -104,6 +104,7 @@ def narrow_command(
     from rich.text import Text
 
     from croupier.cli.console import fail
+    from croupier.cli.poker_hits import hit_line
     from croupier.cli.render import cards_text
     from croupier.poker.games import variant_of
     from croupier.poker.hits.narrow import narrow
@@ -142,15 +143,7 @@ def narrow_command(
     if list_hands:
         console.print()
         for hit in narrowed.combos:
-            weight = "" if hit.weight == 1 else f" (weight {hit.weight:g})"
-            console.print(
-                Text.assemble(
-                    cards_text(hit.cards, sep=""),
-                    f"  {hit.made}",
-                    *(f" + {d}" for d in hit.draws),
-                    weight,
-                )
-            )
+            console.print(hit_line(hit))
 
 
 def _amount(value: float) -> str:
