@@ -10,7 +10,7 @@ poker's other frames.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from croupier.frames import FrameColumn, FrameSchema, build_frame
@@ -39,32 +39,39 @@ DRAW_COLUMNS: Final = {draw: draw.value.replace(" ", "_").replace("-", "_") for 
 OMAHA_MADE: Final = tuple(made.value for made in OmahaHand)
 OMAHA_DRAW_COLUMNS: Final = {draw: draw.name.lower() for draw in OmahaDraw}
 
-HITS: Final = FrameSchema(
-    "HitsResult.to_frame()",
-    "live combo of the range on the board (none over every flop), strongest made hand first",
-    (
-        FrameColumn("combo", "string", "the two cards, high card first"),
-        FrameColumn("weight", "float64", "its weight in the range"),
-        FrameColumn("made", MADE, "its best made hand"),
-        *(
-            FrameColumn(name, "bool", f"it has a {draw.value}")
-            for draw, name in DRAW_COLUMNS.items()
-        ),
-    ),
-)
 
-OMAHA_HITS: Final = FrameSchema(
-    "HitsResult.to_frame() (Omaha, Omaha-5)",
-    "live holding of the range on the board (none over every flop), strongest made hand first",
-    (
-        FrameColumn("combo", "string", "the four or five hole cards, as the range lists them"),
-        FrameColumn("weight", "float64", "its weight in the range"),
-        FrameColumn("made", OMAHA_MADE, "its best made hand (two hole cards, three of the board)"),
-        *(
-            FrameColumn(name, "bool", f"it has a {draw.value}")
-            for draw, name in OMAHA_DRAW_COLUMNS.items()
+def _hits_schema(
+    source: str, what: str, combo: str, made: tuple[str, ...], best: str, draws: Mapping[Any, str]
+) -> FrameSchema:
+    """The columns of one family of games' hits frame: the combo (``what``, described by
+    ``combo``), its weight, its made hand (categories ``made``) and a column per draw."""
+    return FrameSchema(
+        source,
+        f"live {what} of the range on the board (none over every flop), strongest made hand first",
+        (
+            FrameColumn("combo", "string", combo),
+            FrameColumn("weight", "float64", "its weight in the range"),
+            FrameColumn("made", made, best),
+            *(FrameColumn(name, "bool", f"it has a {draw.value}") for draw, name in draws.items()),
         ),
-    ),
+    )
+
+
+HITS: Final = _hits_schema(
+    "HitsResult.to_frame()",
+    "combo",
+    "the two cards, high card first",
+    MADE,
+    "its best made hand",
+    DRAW_COLUMNS,
+)
+OMAHA_HITS: Final = _hits_schema(
+    "HitsResult.to_frame() (Omaha, Omaha-5)",
+    "holding",
+    "the four or five hole cards, as the range lists them",
+    OMAHA_MADE,
+    "its best made hand (two hole cards, three of the board)",
+    OMAHA_DRAW_COLUMNS,
 )
 
 
