@@ -7,20 +7,51 @@ of the package's description is in ``pyproject.toml``.
 - No C compiler: each extension is ``optional``, so its build failing leaves a warning
   and an uncompiled install that works (``croupier.engine.compiled()`` is then False).
 - ``CROUPIER_PURE=1`` while installing compiles nothing.
+- The helpers every kernel shares are declared once, in ``src/croupier/_kernel_helpers.pxd``
+  (cimported and inlined; its ``.py`` twin is what an uncompiled kernel reads): it is not
+  compiled itself.
 - ``python -m build`` makes a wheel with the compiled modules for machines without a
   compiler (docs/explanation/compiled-engine.md).
+- The kernels of :data:`WIDE` are compiled once more for each wider vector unit of x86-64
+  (AVX2, AVX-512), as modules of their own (``_kernels_avx512``...) made from a copy of the
+  same source: ``croupier.engine`` loads the widest one the processor runs. Without fused
+  multiply-adds every lane adds in the source's order, so they give the same numbers.
 """
 
 from __future__ import annotations
 
 import os
+import platform
+import shutil
+import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 from setuptools import Extension, setup
 
 HERE = Path(__file__).parent
 SOURCE = HERE / "src"
+#: Where cythonize writes its C files, and the copies of the kernels built wider.
+BUILD = Path("build", "cython")
+
+#: Kernel modules built again for wider vector units: suffix and flags, widest first
+#: (``croupier.engine.VARIANTS`` names the processor features each one needs).
+WIDE: dict[str, tuple[tuple[str, list[str]], ...]] = {
+    "croupier.baccarat._kernels": (
+        ("avx512", ["-mavx512f", "-mprefer-vector-width=512"]),
+        ("avx2", ["-mavx2"]),
+    ),
+}
+#: Kernels whose loops run across lanes (batch_sums: 8 compositions at once): the loop
+#: vectoriser would rather vectorise their long loops of additions in order (slowly);
+#: with it off, the lanes become vectors. By compiler family.
+LANE_FLAGS: dict[str, dict[str, list[str]]] = {
+    "croupier.baccarat._kernels": {
+        "gcc": ["-fno-tree-loop-vectorize"],
+        "clang": ["-fno-vectorize"],
+    },
+}
 
 
 def kernel_modules() -> list[str]:
@@ -29,31 +60,70 @@ def kernel_modules() -> list[str]:
     return [".".join(p.relative_to(SOURCE).with_suffix("").parts) for p in paths]
 
 
+def compiler_family() -> str:
+    """``gcc``, ``clang`` or ``""`` (another, or none): the C compiler the build uses."""
+    command = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "").split()
+    if not command:
+        return ""
+    try:
+        said = subprocess.run(
+            [command[0], "--version"], capture_output=True, text=True, timeout=30, check=False
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    if "clang" in said:
+        return "clang"
+    return "gcc" if "Free Software Foundation" in said or "gcc" in said.lower() else ""
+
+
+def wide_builds() -> bool:
+    """Whether to build :data:`WIDE`'s modules: on x86-64 with gcc or clang, not for one
+    machine (``CROUPIER_NATIVE``: its own vector units already)."""
+    machine = platform.machine().lower()
+    native = os.environ.get("CROUPIER_NATIVE", "") not in ("", "0")
+    return machine in ("x86_64", "amd64") and sys.platform != "win32" and not native
+
+
 def extensions() -> list[Extension]:
     if os.environ.get("CROUPIER_PURE", "") not in ("", "0"):
         return []
     from Cython.Build import cythonize
 
     windows = sys.platform == "win32"
+    family = "" if windows else compiler_family()
     # -ffp-contract=off: no fused multiply-adds, so that a kernel's floating-point sums
     # round the same on every machine (and as the uncompiled source does)
     flags = ["/O2", "/fp:precise"] if windows else ["-O3", "-ffp-contract=off"]
     if os.environ.get("CROUPIER_NATIVE", "") not in ("", "0") and not windows:
         flags.append("-march=native")  # this machine's vector units; the build runs only here
+    builds = []
+    for name in kernel_modules():
+        source = Path("src", *name.split(".")).with_suffix(".py")
+        mine = flags + LANE_FLAGS.get(name, {}).get(family, [])
+        builds.append((name, source, mine))
+        if family and wide_builds():
+            for suffix, wider in WIDE.get(name, ()):
+                copy = BUILD / "wide" / f"{name.replace('.', '_')}_{suffix}.py"
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(source, copy)
+                builds.append((f"{name}_{suffix}", copy, mine + wider))
     modules = [
         Extension(
             name,
-            [str(Path("src", *name.split(".")).with_suffix(".py"))],
-            extra_compile_args=flags,
+            [str(source)],
+            extra_compile_args=mine,
             # silence NumPy's deprecated-API warning: the kernels use typed memoryviews only
             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
             optional=True,  # a failed compile leaves the module uncompiled, not a failed install
         )
-        for name in kernel_modules()
+        for name, source, mine in builds
     ]
     compiled = cythonize(
         modules,
-        build_dir="build/cython",  # the generated C stays out of the source tree
+        build_dir=str(BUILD),  # the generated C stays out of the source tree
+        # where a kernel's cimport finds croupier/_kernel_helpers.pxd (the wider builds'
+        # copies sit outside the package)
+        include_path=[str(SOURCE)],
         compiler_directives={"language_level": 3},
         quiet=True,
     )

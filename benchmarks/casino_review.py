@@ -4,7 +4,8 @@ Run: .venv/bin/python benchmarks/casino_review.py [TOURNAMENTS] [SEED] [--tiny]
 
 Plays TOURNAMENTS whole tournaments (default 3) of a human played by the ``casual``
 level (greedy: it makes mistakes to find) against the computer at the default level, then
-times :func:`croupier.casino.review.review_game` on each log: the rounds, the human moves
+times :func:`croupier.casino.review.review_game` (the judge's verdicts, a fresh judge) on
+each log: the rounds, the human moves
 reviewed, the seconds (wall clock, and the CPU time of this process: on a shared machine
 the wall clock counts the time other programs had the processor) and the mean per move,
 next to the time the computer took to play its own moves in the same tournament. The
@@ -36,8 +37,8 @@ def tournament(seed: int, deadline: float = 1.0) -> tuple[GameLog, float]:
         if session.to_move is Player.HUMAN:
             session.play(human.decide(session.state.observe(Player.HUMAN), rng).move)
         else:
-            start = time.process_time()
-            move = session.computer_decision().move
+            start = time.process_time()  # the computer's own search (its reason aside)
+            move = session.strategy.decide(session.state.observe(Player.COMPUTER)).move
             thinking += time.process_time() - start
             session.play(move)
     return session.log, thinking

@@ -90,12 +90,14 @@ def interrupt(
     *,
     sig: signal.Signals = signal.SIGINT,
     when: str = "working",
+    slowness: float = 1.0,
 ) -> Stop:
     """Start ``croupier ARGS``, wait until it works, send ``sig``; return how it stopped.
 
     ``when`` is ``working`` (two workers have worked a moment: three processes below
     it, then two seconds), ``batch`` (a study, given ``--checkpoint``, has finished a
-    batch), or ``starting`` (its first helper process has just appeared)."""
+    batch), or ``starting`` (its first helper process has just appeared). ``slowness``
+    (how many times slower than a quiet machine this one runs now) scales every wait."""
     tmp_path.mkdir(parents=True, exist_ok=True)
     out_path, err_path = tmp_path / "out.txt", tmp_path / "err.txt"
     checkpoint = tmp_path / "study.ckpt"
@@ -108,7 +110,7 @@ def interrupt(
             [sys.executable, "-m", "croupier", *args], stdout=out, stderr=err
         )
         try:
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 60 * slowness
             while time.monotonic() < deadline and process.poll() is None:
                 below = _descendants(process.pid)
                 if when == "batch" and _batches_done(checkpoint) >= 1:
@@ -116,20 +118,20 @@ def interrupt(
                 if when == "starting" and below:
                     break
                 if when == "working" and len(below) >= 3:  # the fork server, two workers
-                    time.sleep(2.0)  # let them finish some jobs
+                    time.sleep(2.0 * slowness)  # let them finish some jobs
                     break
                 time.sleep(0.02)
             seen.update(_descendants(process.pid))
             sent = time.monotonic()
             process.send_signal(sig)
-            while process.poll() is None and time.monotonic() - sent < 30:
+            while process.poll() is None and time.monotonic() - sent < 30 * slowness:
                 seen.update(_descendants(process.pid))  # workers started meanwhile too
                 time.sleep(0.01)
             took = time.monotonic() - sent
             if process.poll() is None:  # the signal was lost: it is not stopping
                 process.kill()
             code = process.wait()
-            settle = time.monotonic() + 2.0  # workers die as their parent goes, or soon
+            settle = time.monotonic() + 2.0 * slowness  # workers die as their parent goes
             while _running(seen) and time.monotonic() < settle:
                 time.sleep(0.05)
             left = _running(seen)

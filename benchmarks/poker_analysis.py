@@ -29,9 +29,9 @@ import numpy as np
 from croupier.cards import DECK, cards_to_indices, parse_cards
 from croupier.poker.calc import calculate
 from croupier.poker.calc.nextcard import next_card
-from croupier.poker.hits import classify_batch, flop_hits, hits
-from croupier.poker.ranges import Range
-from croupier.poker.tables import rank_table
+from croupier.poker.evaluation.tables import rank_table
+from croupier.poker.hits.classifier import classify_batch, flop_hits, hits
+from croupier.poker.ranges.holdem import Range
 from poker_ranges import duel  # benchmarks/ is on the path when run as a script
 from report import print_rows
 

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from croupier.cards import DECK
-from croupier.poker.matchup import BadLine, compare_lines, iter_matchups
+from croupier.poker.matchups.lines import BadLine, compare_lines, iter_matchups
 from croupier.textfile import iter_lines
 
 

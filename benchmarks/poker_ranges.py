@@ -29,7 +29,7 @@ from typing import Any
 from croupier.engine import status
 from croupier.poker import exact_equity, parse_equity_hands
 from croupier.poker.calc import calculate
-from croupier.poker.tables import rank_table
+from croupier.poker.evaluation.tables import rank_table
 from poker_speed import CLOCK, best_time  # benchmarks/ is on the path when run as a script
 from report import print_rows
 

@@ -25,8 +25,8 @@ from numpy.typing import NDArray
 
 from croupier.cards import DECK
 from croupier.poker import HandCategory, evaluate, rank_batch
-from croupier.poker.classes import CATEGORY_FIRST_CLASS
-from croupier.poker.keys import RANK_KEYS, derive_rank_keys
+from croupier.poker.evaluation.classes import CATEGORY_FIRST_CLASS
+from croupier.poker.evaluation.keys import RANK_KEYS, derive_rank_keys
 
 ORDER = sorted(HandCategory, reverse=True)  # straight flush first
 
@@ -138,7 +138,7 @@ def rank_keys() -> bool:
     same = derived == RANK_KEYS
     print(
         f"\nrank keys re-derived by the greedy search in {time.perf_counter() - started:.0f} s: "
-        f"{'identical to' if same else 'DIFFERENT FROM'} croupier.poker.keys.RANK_KEYS"
+        f"{'identical to' if same else 'DIFFERENT FROM'} croupier.poker.evaluation.keys.RANK_KEYS"
     )
     return same
 

@@ -28,8 +28,8 @@ import numpy as np
 
 from croupier.engine import status
 from croupier.poker import calculate
-from croupier.poker.variant_hand import evaluate_game
-from croupier.poker.variant_rows import rank_game_rows
+from croupier.poker.evaluation.batch import rank_game_rows
+from croupier.poker.evaluation.hand import evaluate_game
 from poker_speed import CLOCK, best_time  # benchmarks/ is on the path when run as a script
 from report import print_rows
 

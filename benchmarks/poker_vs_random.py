@@ -11,7 +11,7 @@ of :func:`croupier.poker.calc.calculate`: every opponent combo, every board (2 t
 seconds a class). ``--check`` compares four classes with a Monte Carlo run of 4,000,000
 deals. Results are kept in ``vs_random_exact.json`` beside this script as they come, so a
 stopped run resumes; at the end the table is written into
-``src/croupier/poker/vs_random.py``.
+``src/croupier/poker/ranges/vs_random.py``.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ import time
 from pathlib import Path
 
 from croupier.poker.calc import calculate
-from croupier.poker.starting_hands import CLASS_COMBOS, CLASS_LABELS, combo_text
+from croupier.poker.ranges.starting_hands import CLASS_COMBOS, CLASS_LABELS, combo_text
 from report import has_table, replace_table  # benchmarks/ is on the path when run as a script
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / "vs_random_exact.json"
-MODULE = HERE.parent / "src" / "croupier" / "poker" / "vs_random.py"
+MODULE = HERE.parent / "src" / "croupier" / "poker" / "ranges" / "vs_random.py"
 
 
 TRIALS = 4_000_000
@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--tiny", action="store_true", help="the check with few trials (tests)")
     args = parser.parse_args()
     if args.check or args.tiny:
-        from croupier.poker.vs_random import EQUITY_VS_RANDOM
+        from croupier.poker.ranges.vs_random import EQUITY_VS_RANDOM
 
         # the table the full run writes is there (so that the writing cannot rot)
         assert has_table(MODULE, "EQUITY_VS_RANDOM", "tuple[float, ...]"), MODULE

@@ -27,11 +27,11 @@ classes are dealt the same boards and opponents, so their errors move together a
 difference is known better than ``sqrt(se_a^2 + se_b^2)``, the bound the library's tie
 rule uses).
 
-Order. :func:`croupier.poker.orders.tie_broken_order` sorts the classes by this equity,
+Order. :func:`croupier.poker.ranges.orders.tie_broken_order` sorts the classes by this equity,
 best first; two neighbours within two standard errors (that bound) of each other are a
 tie, which the equity against one random hand (exact) breaks.
 
-The result goes into ``src/croupier/poker/vs_three_random.py``; the intermediate sums are
+The result goes into ``src/croupier/poker/ranges/vs_three_random.py``; the intermediate sums are
 kept in ``vs_three_random.npz`` beside this script, so a stopped run resumes.
 """
 
@@ -47,8 +47,9 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.poker.batch import classes_from_totals
-from croupier.poker.starting_hands import (
+from croupier.poker.evaluation.batch import classes_from_totals
+from croupier.poker.evaluation.tables import CARD_KEYS, rank_table
+from croupier.poker.ranges.starting_hands import (
     CLASS_LABELS,
     CLASS_OF_COMBO,
     COMBO_BITS,
@@ -56,12 +57,11 @@ from croupier.poker.starting_hands import (
     COMBO_COUNT,
     COMBO_INDEX,
 )
-from croupier.poker.tables import CARD_KEYS, rank_table
 from report import has_table, replace_table  # benchmarks/ is on the path when run as a script
 
 HERE = Path(__file__).resolve().parent
 STATE = HERE / "vs_three_random.npz"
-MODULE = HERE.parent / "src" / "croupier" / "poker" / "vs_three_random.py"
+MODULE = HERE.parent / "src" / "croupier" / "poker" / "ranges" / "vs_three_random.py"
 
 OPPONENTS = 3
 #: Boards per batch (the work arrays hold boards x combos x triples entries).
@@ -203,8 +203,8 @@ def write_table(
 ) -> None:
     """Print the order and the errors, and write the table into the library (without
     ``write``: only check that the table to write over is there)."""
-    from croupier.poker.orders import tie_broken_order
-    from croupier.poker.vs_random import EQUITY_VS_RANDOM
+    from croupier.poker.ranges.orders import tie_broken_order
+    from croupier.poker.ranges.vs_random import EQUITY_VS_RANDOM
 
     error = np.sqrt(np.diag(covariance))
     order = tie_broken_order(equity, error, EQUITY_VS_RANDOM)
@@ -230,7 +230,7 @@ def write_table(
 def check(trials: int) -> int:
     """Six classes of the shipped table against croupier's own Monte Carlo (calculate)."""
     from croupier.poker.calc import calculate
-    from croupier.poker.vs_three_random import EQUITY_VS_THREE
+    from croupier.poker.ranges.vs_three_random import EQUITY_VS_THREE
 
     bad = 0
     for label in ("AA", "AKs", "T9s", "A9o", "55", "72o"):

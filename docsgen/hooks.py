@@ -6,10 +6,16 @@ Directives a page may hold:
 - ``<!-- generate: payout-tables -->``: the payout data of ``croupier.baccarat.payouts``;
 - ``<!-- generate: baccarat-rules -->``: the drawing rules of ``croupier.baccarat.rules``;
 - ``<!-- generate: casino-scoring -->``: the scoring table of ``croupier.casino.scoring``;
-- ``<!-- generate: poker-hit-categories -->``: the categories of ``croupier.poker.hit_categories``;
+- ``<!-- generate: poker-hit-categories -->``: the categories of ``croupier.poker.hits.categories``;
+- ``<!-- generate: poker-omaha-hit-categories -->``: Omaha's categories, from the same module;
+- ``<!-- generate: frame-columns -->``: the columns of every ``to_frame()``;
 - ``<!-- show-file: NAME -->``: the file ``docs/examples/NAME`` as a text block (the
   same file the pictures' commands read);
 - ``<!-- plot: NAME | alt text -->``: a matplotlib figure from ``docsgen.plots``;
+- ``<!-- notebook: NAME.ipynb -->``: the notebook beside the page, run, with its outputs
+  (``docsgen.notebook``);
+- ``<!-- picture: NAME | caption -->``: a value drawn as it draws itself in a notebook
+  (``docsgen.pictures``);
 - a fenced block of language ``terminal`` (``$ croupier ...`` then the answers typed),
   with optional ``title="..." width=N exit=N`` on the fence: the real command's output
   as an SVG picture.
@@ -24,9 +30,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import posixpath
 import re
-import shlex
 import shutil
 import sys
 import time
@@ -36,7 +42,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from docsgen import cli_reference, payout_tables, plots, rules_tables, terminal
+from docsgen import (
+    cli_reference,
+    frames_reference,
+    notebook,
+    payout_tables,
+    pictures,
+    plots,
+    rules_tables,
+    terminal,
+)
 
 TERMINAL = re.compile(
     r"^```terminal(?P<options>[^\n]*)\n(?P<body>.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL
@@ -50,16 +65,13 @@ GENERATORS = {
     "baccarat-rules": rules_tables.baccarat_rules_markdown,
     "casino-scoring": rules_tables.casino_scoring_markdown,
     "poker-hit-categories": rules_tables.poker_hit_categories_markdown,
+    "poker-omaha-hit-categories": rules_tables.poker_omaha_hit_categories_markdown,
+    "frame-columns": frames_reference.frame_columns_markdown,
 }
 ROOT = Path(__file__).resolve().parents[1]
 #: Pictures already drawn, kept between builds while nothing they depend on changes.
 CACHE = ROOT / ".cache" / "docsgen"
 log = logging.getLogger("mkdocs.hooks.docsgen")
-
-
-def _options(text: str) -> dict[str, str]:
-    pairs = (word.split("=", 1) for word in shlex.split(text))
-    return {key.strip("{}."): value for key, value in pairs}
 
 
 def _terminal_uri(match: re.Match[str]) -> str:
@@ -84,9 +96,7 @@ def _timed(label: str, make: Any, argument: Any) -> Any:
 def _wanted(markdown: str) -> dict[str, Any]:
     """What a page's directives need generated: uri -> a function returning the SVG."""
     jobs: dict[str, Any] = {}
-    for match in TERMINAL.finditer(markdown):
-        session = terminal.parse_session(match["body"], _options(match["options"]))
-        jobs[_terminal_uri(match)] = _timed(session.command, terminal.session_svg, session)
+    jobs.update(terminal_picture(match) for match in TERMINAL.finditer(markdown))
     for match in PLOT.finditer(markdown):
         name = match["name"]
         if name not in plots.PLOTS:
@@ -121,14 +131,37 @@ def on_files(files: Any, config: Any) -> Any:
         raise PluginError(f"docsgen: {error}") from error
 
 
+def picture_folder() -> Path:
+    """Where the pictures of this code are kept (made if need be): the test suite draws
+    the terminal pictures there as it checks them, so that a build after it redraws none."""
+    folder = CACHE / _fingerprint()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def keep_picture(folder: Path, uri: str, svg: str) -> None:
+    """Store a drawn picture in ``folder``, whole or not at all (a build and the suite's
+    workers may write at once)."""
+    partial = folder / f"{Path(uri).name}.{os.getpid()}.part"  # never a half-written picture
+    partial.write_text(svg, encoding="utf-8")
+    partial.replace(folder / Path(uri).name)
+
+
+def terminal_picture(match: re.Match[str]) -> tuple[str, Any]:
+    """A ```terminal block (a match of :data:`TERMINAL`): its picture's name and the job
+    that runs its command and draws it."""
+    session = terminal.parse_session(match["body"], terminal.fence_options(match["options"]))
+    return _terminal_uri(match), _timed(session.command, terminal.session_svg, session)
+
+
 def _add_pictures(files: Any, config: Any) -> Any:
     from mkdocs.structure.files import File
 
-    folder = CACHE / _fingerprint()
+    folder = picture_folder()
     for stale in CACHE.glob("*"):  # drawings of older code are never used again
         if stale != folder:
             shutil.rmtree(stale, ignore_errors=True)
-    folder.mkdir(parents=True, exist_ok=True)
+    _run_notebooks(files, folder)
     jobs: dict[str, Any] = {}
     for file in files.documentation_pages():
         jobs.update(_wanted(Path(file.abs_src_path).read_text(encoding="utf-8")))
@@ -139,15 +172,45 @@ def _add_pictures(files: Any, config: Any) -> Any:
         drawn = list(pool.map(lambda job: job(), (j for _, j in terminal_jobs)))
     drawn += [job() for _, job in other_jobs]  # matplotlib is not thread-safe
     for (uri, _), svg in zip([*terminal_jobs, *other_jobs], drawn, strict=True):
-        partial = folder / (Path(uri).name + ".part")  # never a half-written picture
-        partial.write_text(svg, encoding="utf-8")
-        partial.replace(folder / Path(uri).name)
+        keep_picture(folder, uri, svg)
     if not missing:
         log.info("docsgen: %d pictures unchanged since the last build", len(jobs))
     for uri in jobs:
         content = (folder / Path(uri).name).read_text(encoding="utf-8")
         files.append(File.generated(config, uri, content=content))
     return files
+
+
+#: Each page's notebook, run and rendered, by the page's path in the docs.
+_NOTEBOOKS: dict[str, notebook.Rendered] = {}
+#: Each page's pictures drawn as in a notebook, by placeholder.
+_PICTURE_PAGES: dict[str, notebook.Rendered] = {}
+
+
+def _run_notebooks(files: Any, folder: Path) -> None:
+    """Run each notebook a page shows (or read its run from the cache: the notebook's
+    own digest names it, beside the code's) and keep it rendered for the page."""
+    import importlib
+
+    nbformat: Any = importlib.import_module("nbformat")  # untyped: read through Any
+    for file in files.documentation_pages():
+        page = Path(file.abs_src_path)
+        for match in notebook.NOTEBOOK.finditer(page.read_text(encoding="utf-8")):
+            path = page.parent / match["name"]
+            digest = hashlib.sha1(path.read_bytes()).hexdigest()[:12]
+            cached = folder / f"notebook-{digest}.ipynb"
+            if cached.exists():
+                ran = nbformat.read(cached, as_version=4)
+            else:
+                start = time.perf_counter()
+                ran = notebook.execute(path)
+                log.info(
+                    "docsgen: notebook %s (%.1f s)", match["name"], time.perf_counter() - start
+                )
+                partial = cached.with_suffix(".part")
+                nbformat.write(ran, partial)
+                partial.replace(cached)
+            _NOTEBOOKS[file.src_uri] = notebook.render(ran)
 
 
 #: What would make a browser fetch something from outside the site.
@@ -196,11 +259,36 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         return posixpath.relpath(uri, here or ".")
 
     def picture(match: re.Match[str]) -> str:
-        session = terminal.parse_session(match["body"], _options(match["options"]))
+        session = terminal.parse_session(match["body"], terminal.fence_options(match["options"]))
         alt = f"Terminal: {session.command}"
         return f'![{alt}]({link(_terminal_uri(match))}){{ .terminal loading="lazy" }}'
 
     markdown = TERMINAL.sub(picture, markdown)
     markdown = SHOW_FILE.sub(_show_file, markdown)
     markdown = PLOT.sub(lambda m: f"![{m['alt']}]({link(_plot_uri(m['name']))})", markdown)
+    found = list(pictures.PICTURE.finditer(markdown))
+    if found:
+        drawn = {f"NBPICTURE{i:03d}X": m for i, m in enumerate(found)}
+        for key, match in drawn.items():
+            markdown = markdown.replace(match[0], key, 1)
+        _PICTURE_PAGES[page.file.src_uri] = notebook.Rendered(
+            "",
+            {
+                key: pictures.picture_html(match["name"], match["caption"])
+                for key, match in drawn.items()
+            },
+        )
+    if page.file.src_uri in _NOTEBOOKS:
+        markdown = notebook.NOTEBOOK.sub(
+            lambda m: _NOTEBOOKS[page.file.src_uri].markdown, markdown, count=1
+        )
     return GENERATE.sub(lambda m: GENERATORS[m["what"]](), markdown)
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """Put each notebook output's markup in its place (after Markdown, which would read it)."""
+    for found in (_NOTEBOOKS, _PICTURE_PAGES):
+        rendered = found.get(page.file.src_uri)
+        if rendered is not None:
+            html = rendered.fill(html)
+    return html

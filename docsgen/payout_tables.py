@@ -14,6 +14,7 @@ from croupier.baccarat.payouts import (
     Pair,
     Wins,
     WinsBy,
+    WinsOn,
     WinsWith,
 )
 from croupier.baccarat.rules import Outcome
@@ -30,6 +31,8 @@ def describe_condition(condition: Condition) -> str:
             return f"{side.value} wins"
         case WinsWith(side=side, cards=cards, total=total):
             return f"{side.value} wins with a {cards}-card {total}"
+        case WinsOn(side=side, total=total):
+            return f"{side.value} wins with {total} (two or three cards)"
         case NaturalWin(side=side):
             return f"{side.value} wins on a natural"
         case NaturalTie():

@@ -167,7 +167,7 @@ def equity_distribution_curves() -> Any:
     ``poker calc --distribution --plot`` draws them."""
     from croupier.poker.calc import calculate
     from croupier.poker.calc.distribution import equity_distribution
-    from croupier.poker.plot import distribution_figure
+    from croupier.poker.calc.plot import distribution_figure
 
     _pyplot()
     return distribution_figure(equity_distribution(calculate(list(SPOT), board=FLOP)))
@@ -177,7 +177,7 @@ def next_card_bars() -> Any:
     """Each player's equity after each turn card in :data:`SPOT` on :data:`FLOP`, as
     ``poker calc --next --plot`` draws it."""
     from croupier.poker.calc.nextcard import next_card
-    from croupier.poker.plot import next_card_figure
+    from croupier.poker.calc.plot import next_card_figure
 
     _pyplot()
     return next_card_figure(next_card(list(SPOT), board=FLOP))

@@ -1,5 +1,5 @@
 """Rules as tables for the documentation: Baccarat's drawing rules (``croupier.baccarat.rules``),
-Casino's scoring and the categories of ``poker hits`` (``croupier.poker.hit_categories``)."""
+Casino's scoring and the categories of ``poker hits`` (``croupier.poker.hits.categories``)."""
 
 from __future__ import annotations
 
@@ -80,10 +80,10 @@ def casino_scoring_markdown() -> str:
 
 
 def poker_hit_categories_markdown() -> str:
-    """The categories of ``poker hits``, rendered from ``croupier.poker.hit_categories``:
+    """The categories of ``poker hits``, rendered from ``croupier.poker.hits.categories``:
     what counts for each, and an example (combo on a board) that the tests classify."""
     from croupier.cards import parse_cards
-    from croupier.poker.hit_categories import Draw, MadeHand
+    from croupier.poker.hits.categories import Draw, MadeHand
 
     def shown(text: str) -> str:
         return " ".join(card.pretty for card in parse_cards(text))
@@ -113,4 +113,39 @@ def poker_hit_categories_markdown() -> str:
             f"| {draw.value} | {draw.definition} | "
             f"{shown(combo[:2] + ' ' + combo[2:])} on {shown(board)} |"
         )
+    return "\n".join(lines) + "\n"
+
+
+def poker_omaha_hit_categories_markdown() -> str:
+    """Omaha's categories of ``poker hits --game omaha`` (and ``omaha5``), rendered from
+    ``croupier.poker.hits.categories``: what counts for each, and an example (a holding on
+    a board) that the tests classify."""
+    from croupier.cards import parse_cards
+    from croupier.poker.hits.categories import OmahaDraw, OmahaHand
+
+    def shown(text: str) -> str:
+        return " ".join(card.pretty for card in parse_cards(text))
+
+    lines = [
+        "**Made hands** (Omaha), exclusive: the first one that applies, in this order.",
+        "",
+        "| made hand | what counts | example |",
+        "|---|---|---|",
+    ]
+    lines += [
+        f"| {m.value} | {m.definition} | {shown(m.example[0])} on {shown(m.example[1])} |"
+        for m in OmahaHand
+    ]
+    lines += [
+        "",
+        "**Draws and the blocker** (Omaha), counted beside the made hand: draws on the flop "
+        "and the turn, the blocker on every street.",
+        "",
+        "| draw | what counts | example |",
+        "|---|---|---|",
+    ]
+    lines += [
+        f"| {d.value} | {d.definition} | {shown(d.example[0])} on {shown(d.example[1])} |"
+        for d in OmahaDraw
+    ]
     return "\n".join(lines) + "\n"

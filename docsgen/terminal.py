@@ -22,7 +22,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-__all__ = ["EXAMPLES", "Session", "parse_session", "run_session", "session_svg"]
+__all__ = ["EXAMPLES", "Session", "fence_options", "parse_session", "run_session", "session_svg"]
 
 #: Files the pictures' commands read (hands.txt, game.txt...), also offered for download.
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
@@ -49,6 +49,12 @@ class Session:
         return words[1:]
 
 
+def fence_options(text: str) -> dict[str, str]:
+    """The ``key=value`` options written after ```terminal on a block's fence."""
+    pairs = (word.split("=", 1) for word in shlex.split(text))
+    return {key.strip("{}."): value for key, value in pairs}
+
+
 def parse_session(body: str, options: dict[str, str] | None = None) -> Session:
     """A session from a ```terminal block: ``$ croupier ...`` then one answer per line."""
     lines = body.rstrip("\n").split("\n")
@@ -64,10 +70,11 @@ def parse_session(body: str, options: dict[str, str] | None = None) -> Session:
     )
 
 
-def run_session(session: Session, examples: Path = EXAMPLES, timeout: float = 120) -> str:
+def run_session(session: Session, examples: Path = EXAMPLES, timeout: float = 600) -> str:
     """Run the session's command for real and return what it printed (ANSI colours kept).
 
     It runs in a fresh copy of ``examples``, so files it saves never touch the sources.
+    ``timeout`` guards against a hang (a picture takes seconds; a loaded machine, more).
     """
     with tempfile.TemporaryDirectory(prefix="croupier-docs-") as scratch:
         cwd = Path(scratch) / "examples"
@@ -85,6 +92,7 @@ def _run(session: Session, cwd: Path, timeout: float) -> str:
         "COLUMNS": str(session.width),
         "LINES": "50",
         "XDG_STATE_HOME": str(cwd / ".state"),  # recovery files and histories stay here
+        "XDG_DATA_HOME": str(cwd / ".data"),  # and saved ranges
     }
     env.pop("NO_COLOR", None)
     stdin = "".join(answer + "\n" for answer in session.answers)

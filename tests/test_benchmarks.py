@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.slowness import patience
+
 ROOT = Path(__file__).resolve().parent.parent
 #: Programs a script starts as its peer (a server that runs until stopped): they run
 #: inside that script's own run, not alone.
@@ -39,7 +41,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
 }
 #: Arguments beyond ``--tiny``.
 EXTRA: dict[str, list[str]] = {"interrupt.py": ["--work"]}
-#: Seconds a script may take at its smallest size on a busy machine.
+#: Seconds a script may take at its smallest size on a quiet machine (scaled by the
+#: machine's measured slowness when it starts: only a hang reaches it).
 TIMEOUT = 300
 
 
@@ -56,7 +59,7 @@ def _run(script: str, scratch: Path) -> subprocess.CompletedProcess[str]:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=TIMEOUT,
+        timeout=patience(TIMEOUT),
         check=False,
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +31,8 @@ from croupier.cards import (
     parse_card_lines,
     parse_cards,
     read_card_file,
+    repeated_card,
+    split_cards,
 )
 
 from .untyped import assign, untyped
@@ -153,6 +156,97 @@ def test_parse_cards_can_insist_on_distinct_cards() -> None:
     assert len(parse_cards("Kc Kc")) == 2
     with pytest.raises(CardError, match=r"'K♣' at position 3 repeats position 1"):
         parse_cards("Kc Qd K♣", distinct=True)
+
+
+# --- the one reader of card lists: with or without spaces, one message per error --------
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("2c7d9h", "2c 7d 9h"),  # a board as eval7, PokerStove and OMPEval write it
+        ("2c 7d 9h", "2c 7d 9h"),
+        ("2c,7d,9h", "2c 7d 9h"),
+        ("AsKd10h", "As Kd Th"),  # a ten written 10 inside a run
+        ("10d10h", "Td Th"),
+        ("Td0hXc", "Td Th Tc"),
+        ("10d 9c8c", "Td 9c 8c"),  # both at once
+        ("SAHKDX", "As Kh Td"),  # suit first, as Casino's files write cards
+        ("A♠K♥10♦", "As Kh Td"),
+        ("a♠️k♥️", "As Kh"),  # the emoji selector dropped
+        ("asKD", "As Kd"),
+    ],
+)
+def test_cards_are_read_with_or_without_spaces(text: str, cards: str) -> None:
+    assert parse_cards(text) == parse_cards(cards)
+    assert parse_cards(text, distinct=True) == parse_cards(cards)
+    assert split_cards(text) == [t for t in split_cards(text) if t]
+
+
+@given(st.lists(cards, min_size=1, max_size=8, unique=True), st.lists(st.booleans(), min_size=8))
+def test_any_list_of_cards_reads_back_whatever_the_spaces(
+    hand: list[Card], spaces: list[bool]
+) -> None:
+    written = [str(c) if i % 2 else c.pretty for i, c in enumerate(hand)]
+    text = "".join(w + (" " if space else "") for w, space in zip(written, spaces, strict=False))
+    assert parse_cards(text, distinct=True) == tuple(hand)
+
+
+def test_a_list_of_tokens_and_cards_is_read_the_same() -> None:
+    assert parse_cards(["AsKs", Card.parse("Qd"), "Jc Tc"]) == parse_cards("As Ks Qd Jc Tc")
+    with pytest.raises(TypeError, match=r"text\[1\] must be a card token \(str\) or a Card"):
+        parse_cards(untyped(["As", 3]))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Kc 0s Zz Ah", "bad card 'Zz' at position 3: expected a rank"),
+        ("Kc 0sZz Ah", "bad card '0sZz' at position 2: expected a rank"),  # named as written
+        ("2c7x9h", "bad card '2c7x9h' at position 1: expected a rank"),
+        ("As?", "bad card '?' at position 2: expected a rank"),
+        ("Kc Qd K♣", "card 'K♣' at position 3 repeats position 1: each card may appear once"),
+        ("KcQdkc", "card 'kc' at position 3 repeats position 1: each card may appear once"),
+        ("10d Td", "card 'Td' at position 2 repeats position 1: each card may appear once"),
+    ],
+)
+def test_each_error_has_one_message(text: str, message: str) -> None:
+    with pytest.raises(CardError) as caught:
+        parse_cards(text, distinct=True)
+    assert str(caught.value).startswith(message)
+
+
+def test_repeated_cards_are_named_the_same_way_everywhere() -> None:
+    """Every reader of card lists words a card named twice as :func:`repeated_card` does."""
+    from croupier.poker import (
+        EquityQuestion,
+        HoleRange,
+        evaluate,
+        evaluate_game,
+        parse_equity_hands,
+        rank_batch,
+    )
+    from croupier.poker.hits.classifier import hits
+    from croupier.poker.matchups.lines import parse_matchup
+
+    wording = "card 'Ks' at position 3 repeats position 1: each card may appear once"
+    readers: list[Callable[[], object]] = [
+        lambda: evaluate("KsQsKs7c2d"),
+        lambda: evaluate_game("omaha", "Ks Qs Ks 2c", "2d 3d 4d"),
+        lambda: EquityQuestion.parse(["AA", "QQ"], board="KsQsKs"),
+        lambda: HoleRange.parse("KsQsKs?", 4),
+        lambda: parse_equity_hands("Ks Qs Ks ?0 ?1"),
+        lambda: parse_matchup("Ks Qs Ks 2c 3c ; 4d 5d 6d 7d 9d"),
+        lambda: hits("AA", board="KsQsKs"),
+        lambda: parse_cards("KsQsKs", distinct=True),
+    ]
+    for read in readers:
+        with pytest.raises(CardError) as caught:
+            read()
+        assert wording in str(caught.value), str(caught.value)
+    with pytest.raises(CardError, match="hand 0: card 'Ks' at position 3 repeats position 1"):
+        rank_batch([[47, 43, 47, 0, 1]])
+    assert str(repeated_card("Ks", 3, 1)) == wording
 
 
 def test_card_lines_skip_comments_and_name_the_line() -> None:

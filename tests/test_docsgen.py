@@ -14,7 +14,10 @@ sys.path.insert(0, str(ROOT))
 from docsgen.cli_reference import cli_reference_markdown, walk_commands  # noqa: E402
 from docsgen.griffe_doctest import fence_doctests  # noqa: E402
 from docsgen.payout_tables import describe_net, payout_tables_markdown  # noqa: E402
-from docsgen.rules_tables import poker_hit_categories_markdown  # noqa: E402
+from docsgen.rules_tables import (  # noqa: E402
+    poker_hit_categories_markdown,
+    poker_omaha_hit_categories_markdown,
+)
 from docsgen.terminal import parse_session  # noqa: E402
 
 from croupier.baccarat import PAYOUT_TABLES  # noqa: E402
@@ -44,7 +47,7 @@ def test_the_payout_page_has_every_bet() -> None:
 
 
 def test_the_hit_categories_table_has_every_category_once() -> None:
-    from croupier.poker.hit_categories import Draw, MadeHand
+    from croupier.poker.hits.categories import Draw, MadeHand
 
     rows = [line for line in poker_hit_categories_markdown().splitlines() if line.startswith("| ")]
     for category in [*MadeHand, *Draw]:
@@ -52,6 +55,16 @@ def test_the_hit_categories_table_has_every_category_once() -> None:
     assert (
         "| set | a pocket pair with one card of its rank on the board | 7♠ 7♦ on K♣ 7♥ 2♦ |" in rows
     )
+
+
+def test_omaha_s_hit_categories_table_has_every_category_once() -> None:
+    from croupier.poker.hits.categories import OmahaDraw, OmahaHand
+
+    markdown = poker_omaha_hit_categories_markdown()
+    rows = [line for line in markdown.splitlines() if line.startswith("| ")]
+    for category in [*OmahaHand, *OmahaDraw]:
+        assert sum(row.startswith(f"| {category.value} |") for row in rows) == 1
+    assert "| wrap | 13 or more outs" in markdown
 
 
 def test_net_payouts_read_as_a_table_says_them() -> None:

@@ -29,10 +29,59 @@ def test_kernels_listed_are_the_files_setup_compiles() -> None:
 @pytest.mark.parametrize("game", sorted(engine.KERNELS))
 def test_kernels_load_by_game(game: str) -> None:
     module = engine.kernels(game)
-    assert module.__name__ == engine.KERNELS[game]
+    wide = engine.variant(game)
+    assert module.__name__ == engine.KERNELS[game] + ("" if wide is None else f"_{wide}")
     assert engine.kernels(game) is module
     compiled_file = not str(module.__file__).endswith(".py")
     assert compiled_file == engine.compiled(game)
+
+
+@pytest.mark.parametrize("game", sorted(engine.VARIANTS))
+def test_the_widest_build_the_processor_runs_is_loaded(game: str) -> None:
+    """setup.py builds the Baccarat kernels again for AVX2 and AVX-512 on x86-64; the
+    engine loads the widest one whose features NumPy finds (the plain one elsewhere)."""
+    wide = engine.variant(game)
+    runs = [
+        suffix
+        for suffix, needs in engine.VARIANTS[game]
+        if engine._built(f"{engine.KERNELS[game]}_{suffix}") and set(needs) <= engine.cpu_features()
+    ]
+    if not engine.compiled(game):
+        assert wide is None
+    else:
+        assert wide == (runs[0] if runs else None)
+    pure = run_python(
+        f"from croupier import engine; print(engine.variant({game!r}))", CROUPIER_PURE="1"
+    )
+    assert pure == "None"
+
+
+def test_a_wider_build_older_than_its_source_is_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A wider build left by an earlier install (the compiler of this one could not build
+    it) must not run in place of the plain build made from the source now here."""
+    source = engine._source(engine.KERNELS["baccarat"]).stat().st_mtime
+    builds = {}
+    for suffix, age in (("", 0.0), ("_avx512", 3600.0), ("_avx2", 0.0)):
+        path = tmp_path / f"baccarat{suffix}.so"
+        path.touch()
+        os.utime(path, (source - age, source - age))
+        builds[engine.KERNELS["baccarat"] + suffix] = path
+    monkeypatch.setattr(engine, "_built", builds.get)
+    monkeypatch.setattr(engine, "cpu_features", lambda: frozenset({"AVX2", "AVX512F"}))
+    monkeypatch.delenv(engine.PURE_VARIABLE, raising=False)
+    for cached in (engine.compiled, engine.variant):
+        cached.cache_clear()
+    try:
+        assert engine.variant("baccarat") == "avx2"
+        os.utime(builds[engine.KERNELS["baccarat"] + "_avx512"], (source, source))
+        engine.variant.cache_clear()
+        assert engine.variant("baccarat") == "avx512"
+    finally:
+        monkeypatch.undo()
+        for cached in (engine.compiled, engine.variant):
+            cached.cache_clear()
 
 
 def run_python(code: str, **env: str) -> str:
@@ -58,7 +107,7 @@ def test_pure_mode_runs_the_sources() -> None:
 def test_status_says_which_kernels() -> None:
     status = engine.status()
     if engine.compiled():
-        assert status == "compiled: Cython kernels for poker, baccarat, poker-variants, casino"
+        assert status == "compiled: Cython kernels for poker, baccarat, casino"
     else:
         assert status.startswith("not compiled: ")
 
@@ -67,10 +116,31 @@ def test_status_says_which_kernels() -> None:
 @pytest.mark.parametrize("game", sorted(engine.KERNELS))
 def test_compiled_kernels_are_not_older_than_their_sources(game: str) -> None:
     """In a working tree, an edited kernel must be rebuilt (./run-tests and ./croupier
-    rebuild when a kernel's source changes): a stale build would hide the change."""
+    rebuild when a kernel's source changes): a stale build would hide the change. The
+    helpers every kernel cimports (their ``.pxd``) are inlined in each: a source too."""
     name = engine.KERNELS[game]
-    source = ROOT.joinpath(*name.split(".")[1:]).with_suffix(".py")
-    built = Path(str(engine.kernels(game).__file__))
-    assert built.stat().st_mtime >= source.stat().st_mtime - 1, (
-        f"{built.name} is older than {source.name}: reinstall (pip install -e .) to rebuild"
-    )
+    sources = [ROOT.joinpath(*name.split(".")[1:]).with_suffix(".py"), *ROOT.glob("*.pxd")]
+    wider = [f"{name}_{suffix}" for suffix, _ in engine.VARIANTS.get(game, ())]
+    for built in filter(None, (engine._built(module) for module in [name, *wider])):
+        for source in sources:
+            assert built.stat().st_mtime >= source.stat().st_mtime - 1, (
+                f"{built.name} is older than {source.name}: reinstall (pip install -e .) to rebuild"
+            )
+
+
+def test_report_says_what_running_uncompiled_costs() -> None:
+    """Issue 35: an install without a compiler said so only in a version line."""
+    code = "from croupier import engine; print(engine.report())"
+    lines = run_python(code, CROUPIER_PURE="1").splitlines()
+    assert lines[0] == f"engine not compiled: {engine.PURE_VARIABLE} is set, the NumPy paths run"
+    assert lines[1] == f"uncompiled, croupier is slower: {engine.UNCOMPILED_COST}"
+    if not engine.unbuilt():  # compiled modules exist: only CROUPIER_PURE keeps them out
+        assert len(lines) == 2
+    else:
+        assert "install a C compiler" in lines[2]
+
+
+def test_unbuilt_names_the_games_without_a_compiled_module() -> None:
+    assert set(engine.unbuilt()) <= set(engine.KERNELS)
+    if engine.compiled():
+        assert engine.unbuilt() == []

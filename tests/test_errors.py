@@ -31,7 +31,7 @@ from croupier.casino import (
 from croupier.casino.notation import card_list, parse_table
 from croupier.casino.session import Session, parse_hand_choice, parse_selection, table_items
 from croupier.casino.tournament import parse_deck
-from croupier.poker.matchup import parse_matchup
+from croupier.poker.matchups.lines import parse_matchup
 
 STATE = new_tournament(Player.HUMAN, rng=7)
 SAVE = """Round: 1

@@ -1,4 +1,7 @@
-"""The import graph of src/croupier has no circle.
+"""The import graph of src/croupier has no circle, and its arrows point down the floors
+of docs/development.md: the front ends (cli above web) over the games, the games over the
+shared modules, a game never importing another, a kernel importing nothing of croupier
+but the helpers every kernel shares (``croupier._kernel_helpers``, which it cimports).
 
 Every import counts: at the top of a module, inside a function, and under
 ``TYPE_CHECKING``. An import of ``package.module`` is an edge to that module (and
@@ -16,6 +19,11 @@ from pathlib import Path
 import croupier
 
 ROOT = Path(croupier.__file__).parent
+#: Where a compiled kernel's cimports of croupier's declarations are, as Python sees them.
+CIMPORTS = "cython.cimports."
+#: The helpers every kernel shares (declared in its ``.pxd``): the one croupier module a
+#: kernel imports.
+KERNEL_HELPERS = "croupier._kernel_helpers"
 
 
 def module_names() -> dict[str, Path]:
@@ -38,7 +46,8 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> Iterator[str]
                 if alias.name in modules:
                     yield alias.name
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
+            # a kernel's cimport (cython.cimports.croupier.X) is an edge to croupier.X
+            base = (node.module or "").removeprefix(CIMPORTS)
             if node.level:
                 anchor = package.split(".")
                 anchor = anchor[: len(anchor) - node.level + 1]
@@ -153,3 +162,71 @@ def test_no_module_imports_another_s_private_names() -> None:
     """A helper two modules share is public where it lives (``croupier.parallel``'s
     ``start_worker`` and ``stop_pool``, which the web app's worker pool uses too)."""
     assert private_imports() == []
+
+
+#: The floors, top first: a module imports only modules on its own floor or below (the
+#: package of a module names its floor). ``cli`` sits above ``web`` (``croupier serve``
+#: starts the web app; the web app never imports the command line).
+FLOORS: list[set[str]] = [
+    {"__main__"},
+    {"cli"},
+    {"web"},
+    {"baccarat", "poker", "casino"},
+]
+#: The games: on one floor, and none imports another.
+GAMES = {"baccarat", "poker", "casino"}
+
+
+def floor_of(module: str) -> int:
+    """The floor of ``module`` (0 at the top); every other module is a shared one, on the
+    bottom floor."""
+    parts = module.split(".")
+    top = parts[1] if len(parts) > 1 else ""
+    for number, floor in enumerate(FLOORS):
+        if top in floor:
+            return number
+    return len(FLOORS)
+
+
+def floor_breaches(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that points up a floor, or from one game to another, or out of a
+    compiled kernel into croupier."""
+    found = []
+    for module, targets in sorted(graph.items()):
+        for target in sorted(targets):
+            if floor_of(target) < floor_of(module):
+                found.append(f"{module} imports {target}, on a floor above it")
+            game, other = module.split(".")[1:2], target.split(".")[1:2]
+            if game and other and game != other and set(game + other) <= GAMES:
+                found.append(f"{module} imports {target}, another game")
+            kernel = module.rpartition(".")[2].startswith("_kernel")
+            if kernel and target != KERNEL_HELPERS:
+                found.append(
+                    f"{module} imports {target}: a kernel imports only NumPy and the "
+                    "kernels' helpers"
+                )
+    return found
+
+
+def test_the_floors_are_checked_as_they_should_be() -> None:
+    graph = {
+        "croupier.cards": {"croupier.poker.hand"},  # a shared module up to a game
+        "croupier.poker.hand": {"croupier.casino.state", "croupier.cards"},  # another game
+        "croupier.web.app": {"croupier.cli.serve", "croupier.poker.hand"},  # web up to cli
+        "croupier.cli.serve": {"croupier.web.app"},  # fine: down a floor
+        "croupier.poker._kernels": {"croupier.errors", KERNEL_HELPERS},
+        KERNEL_HELPERS: {"croupier.cards"},
+    }
+    assert floor_breaches(graph) == [
+        "croupier._kernel_helpers imports croupier.cards: a kernel imports only NumPy and "
+        "the kernels' helpers",
+        "croupier.cards imports croupier.poker.hand, on a floor above it",
+        "croupier.poker._kernels imports croupier.errors: a kernel imports only NumPy and the "
+        "kernels' helpers",
+        "croupier.poker.hand imports croupier.casino.state, another game",
+        "croupier.web.app imports croupier.cli.serve, on a floor above it",
+    ]
+
+
+def test_every_arrow_points_down_the_floors() -> None:
+    assert floor_breaches(import_graph()) == []

@@ -17,6 +17,7 @@ the first one are reached). Files are written in a scratch directory.
 from __future__ import annotations
 
 import enum
+import functools
 import importlib
 import inspect
 import os
@@ -34,6 +35,8 @@ from hypothesis import strategies as st
 
 from croupier.errors import CroupierError
 
+from .slowness import patience
+
 #: The library's packages and modules (the front ends, cli and web, are not library).
 MODULES = (
     "croupier.cards",
@@ -50,7 +53,8 @@ MODULES = (
 
 #: CPU seconds a call may take.
 CPU_BUDGET = 1.0
-#: Wall seconds after which a call is stopped as hung.
+#: Wall seconds after which a call is stopped as hung, on a quiet machine (scaled by the
+#: machine's slowness, measured once per function fuzzed).
 HARD_STOP = 10.0
 
 
@@ -277,6 +281,12 @@ def _files_allowed(parameters: list[inspect.Parameter]) -> bool:
     return any(p.name in ("path", "source") for p in parameters)
 
 
+@functools.cache
+def _hard_stop(label: str) -> float:
+    """:data:`HARD_STOP` for the function ``label``, scaled as this machine is slow now."""
+    return patience(HARD_STOP)
+
+
 def _judge(
     label: str, function: Callable[..., Any], parameters: list[inspect.Parameter], values: list[Any]
 ) -> None:
@@ -285,12 +295,13 @@ def _judge(
     )
     started = time.process_time()
     previous = signal.signal(signal.SIGALRM, _stop)
-    signal.setitimer(signal.ITIMER_REAL, HARD_STOP)
+    hard_stop = _hard_stop(label)
+    signal.setitimer(signal.ITIMER_REAL, hard_stop)
     problem: str | None = None
     try:
         _call(function, parameters, values)
     except _HardStop:
-        problem = f"ran over {HARD_STOP} s"
+        problem = f"ran over {hard_stop:.0f} s"
     except TypeError as exc:
         if not any(p.name in str(exc) for p in parameters) and not _names_for_its_caller(
             parameters, values

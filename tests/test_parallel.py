@@ -18,6 +18,8 @@ from croupier import parallel
 from croupier.errors import CroupierError
 from croupier.parallel import IN_FLIGHT_PER_WORKER, iter_tasks, run_tasks
 
+from .slowness import patience, wait_until
+
 
 def interrupt_self(_: int) -> None:
     os.kill(os.getpid(), signal.SIGINT)
@@ -71,10 +73,7 @@ def test_ctrl_c_on_a_local_cluster_kills_its_workers_and_keeps_the_program_going
 
     done = run_tasks(os.getpid, [()] * 20, on_result=receive, scheduler="local", workers=2)
     assert done is False and len(workers) == 1 and workers[0] != os.getpid()
-    deadline = time.monotonic() + 5
-    while _running(workers[0]) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not _running(workers[0])
+    assert wait_until(lambda: not _running(workers[0]), 5, step=0.05)
     # The program goes on: worker processes (from a fork server started again) and a
     # new LocalCluster work.
     results: dict[int, int] = {}
@@ -178,11 +177,9 @@ def test_closing_the_results_stops_the_workers_at_once() -> None:
     _, worker = next(tasks)
     started = time.monotonic()
     tasks.close()
-    assert time.monotonic() - started < 5
-    deadline = time.monotonic() + 5
-    while _running(worker) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert worker != os.getpid() and not _running(worker)
+    assert time.monotonic() - started < patience(5)
+    assert wait_until(lambda: not _running(worker), 5, step=0.05)
+    assert worker != os.getpid()
 
 
 def sleep_then_pid(seconds: float) -> int:

@@ -188,6 +188,9 @@ def _sequence(value: object) -> bool:
     return isinstance(value, abc.Sequence) or type(value).__name__ == "ndarray"
 
 
+#: The class of a ``type X = ...`` alias (Python 3.12 and newer; NumPy 2.5 and newer write
+#: ``NDArray`` so): checked as what it stands for.
+_ALIAS: Final = getattr(typing, "TypeAliasType", None)
 #: Containers whose items are never read by a check (an iterable's).
 _CONTAINERS: Final = frozenset({tuple, list, set, frozenset, dict})
 _DICT: Final = frozenset({dict})
@@ -225,8 +228,12 @@ def _for(annotation: Any, namespace: dict[str, Any]) -> _Check | None:
         return _NONE
     if annotation is Any or isinstance(annotation, TypeVar):
         return None
+    if _ALIAS is not None and isinstance(annotation, _ALIAS):  # `type X = ...` (3.12+)
+        return _for(annotation.__value__, namespace)
     origin = typing.get_origin(annotation)
     arguments = typing.get_args(annotation)
+    if _ALIAS is not None and isinstance(origin, _ALIAS):  # NumPy 2.5's NDArray[np.int8]
+        return _for(origin.__value__, namespace)
     if origin is typing.Union or origin is types.UnionType:
         return _union([_for(argument, namespace) for argument in arguments])
     if origin is typing.Literal:

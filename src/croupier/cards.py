@@ -32,7 +32,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from croupier.arguments import checked
 from croupier.choices import parse_choice
-from croupier.errors import CroupierError, check_type
+from croupier.errors import CroupierError, check_type, quoted
 from croupier.randomness import RNGLike, as_generator
 from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 
@@ -52,6 +52,7 @@ __all__ = [
     "as_cards",
     "card_spellings",
     "cards_to_indices",
+    "check_distinct",
     "format_cards",
     "indices_to_cards",
     "parse_card",
@@ -60,6 +61,8 @@ __all__ = [
     "parse_rank",
     "parse_ranks",
     "read_card_file",
+    "repeated_card",
+    "split_cards",
 ]
 
 
@@ -244,6 +247,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
+    def _repr_svg_(self) -> str:
+        """The card drawn in a notebook (:mod:`croupier.display`)."""
+        from croupier.display import card_picture
+
+        return card_picture(self)
+
     @property
     def pretty(self) -> str:
         """Rank label and suit symbol, as shown on a table: ``10♥``, ``K♣``."""
@@ -263,7 +272,7 @@ class Card:
 def _bad_card(token: str, position: int | None, why: str = "") -> CardError:
     where = f" at position {position}" if position is not None else ""
     because = f" ({why})" if why else ""
-    return CardError(f"bad card {token!r}{where}{because}: expected {ACCEPTED_FORMS}")
+    return CardError(f"bad card {quoted(token)}{where}{because}: expected {ACCEPTED_FORMS}")
 
 
 def as_cards(
@@ -385,47 +394,151 @@ def parse_ranks(text: str) -> tuple[Rank, ...]:
     >>> parse_ranks("5 5 9 K")
     (<Rank.FIVE: 5>, <Rank.FIVE: 5>, <Rank.NINE: 9>, <Rank.KING: 13>)
     """
-    tokens = _tokens(check_type(text, str, "text"))
+    tokens = check_type(text, str, "text").replace(",", " ").split()
     return tuple(parse_rank(token, i) for i, token in enumerate(tokens, 1))
 
 
 def _tokens(text: str) -> list[str]:
-    return text.replace(",", " ").split()
+    """The tokens of a card list (see :func:`split_cards`)."""
+    spellings = _spellings()
+    tokens: list[str] = []
+    for token in text.replace(",", " ").split():
+        if token in spellings:
+            tokens.append(token)
+        else:
+            tokens.extend(_run(token))
+    return tokens
+
+
+def _run(token: str) -> list[str]:
+    """A token that is not one card's spelling, cut into the cards written together in it
+    (``2c7d9h``, ``AsKd10h``, ``SAHK``), and ``?`` marks (``?``, ``?3``) standing for
+    unknown cards; a token that cannot be cut so is kept whole, for the error to name it
+    as it was written."""
+    text = token.replace("\ufe0f", "")
+    upper = text.upper()
+    pieces: list[str] = []
+    at = 0
+    while at < len(text):
+        end = _card_end(upper, at)
+        if end is None:
+            return [token]
+        pieces.append(text[at:end])
+        at = end
+    return pieces
+
+
+def _card_end(text: str, at: int) -> int | None:
+    """Where the card (or ``?`` mark) starting at ``text[at]`` ends, or None: rank then
+    suit, or suit then rank (a rank is one character, or ``10``)."""
+    if text[at] == "?":
+        end = at + 1
+        while end < len(text) and text[end].isdigit():
+            end += 1
+        return end
+    for rank_first in (True, False):
+        for width in (2, 1):  # ``10`` before ``1`` (not a rank)
+            if rank_first:
+                rank, suit = text[at : at + width], text[at + width : at + width + 1]
+                end = at + width + 1
+            else:
+                suit, rank = text[at : at + 1], text[at + 1 : at + 1 + width]
+                end = at + 1 + width
+            if len(rank) == width and rank in RANK_TOKENS and suit in SUIT_TOKENS:
+                return end
+    return None
+
+
+def split_cards(text: str) -> list[str]:
+    """The tokens of a card list: separated by spaces or commas, or written together
+    (``2c7d9h``, as eval7, PokerStove and OMPEval write a board; a ten as ``T``, ``10``,
+    ``0`` or ``X``), and the ``?`` marks some readers take for unknown cards (``?``,
+    ``?0``). A token that is neither is kept as it is, for the error to name it.
+
+    >>> split_cards("2c7d9h, As 10d?"), split_cards("AsKx Qd")
+    (['2c', '7d', '9h', 'As', '10d', '?'], ['AsKx', 'Qd'])
+    """
+    return _tokens(check_type(text, str, "text"))
 
 
 @checked
-def parse_cards(text: str | Iterable[str], *, distinct: bool = False) -> tuple[Card, ...]:
-    """Parse cards separated by spaces (or commas), or an iterable of tokens.
+def repeated_card(token: str, position: int, first: int) -> CardError:
+    """The error for a card named again: ``token`` at ``position`` names the card of
+    ``first`` (positions from 1). Every reader of card lists says it so.
+
+    >>> repeated_card("kc", 3, 1)
+    CardError("card 'kc' at position 3 repeats position 1: each card may appear once")
+    """
+    return CardError(
+        f"card {token!r} at position {position} repeats position {first}: each card may appear once"
+    )
+
+
+@checked
+def check_distinct(cards: Sequence[Card], tokens: Sequence[str] | None = None) -> None:
+    """Raise :func:`repeated_card`'s error for the first card of ``cards`` named again
+    (``tokens``: how each was written, by default its text).
+
+    >>> check_distinct(parse_cards("As Kd As"))
+    Traceback (most recent call last):
+    ...
+    croupier.cards.CardError: card 'As' at position 3 repeats position 1: each card may appear once
+    """
+    if len(set(cards)) == len(cards):
+        return
+    seen: dict[Card, int] = {}
+    for position, card in enumerate(cards, 1):
+        if card in seen:
+            token = str(card) if tokens is None else tokens[position - 1]
+            raise repeated_card(token, position, seen[card])
+        seen[card] = position
+
+
+@checked
+def parse_cards(text: str | Iterable[str | Card], *, distinct: bool = False) -> tuple[Card, ...]:
+    """The one reader of card lists: cards separated by spaces or commas, or written
+    together (``"2c7d9h"``, ``"AsKd10h"``), in any notation :func:`parse_card` reads; or
+    an iterable of such tokens and :class:`Card` objects. Errors name the token and its
+    position in the list (from 1).
 
     With ``distinct=True`` a card named twice is an error.
 
-    >>> parse_cards("Kc, 0s  A♥")
-    (Card('Kc'), Card('Ts'), Card('Ah'))
+    >>> parse_cards("Kc, 0s  A♥"), parse_cards("2c7d9h")
+    ((Card('Kc'), Card('Ts'), Card('Ah')), (Card('2c'), Card('7d'), Card('9h')))
+    >>> parse_cards(["AsKs", Card.parse("Qd")])
+    (Card('As'), Card('Ks'), Card('Qd'))
     >>> parse_cards("Kc Ks kc", distinct=True)
     Traceback (most recent call last):
     ...
     croupier.cards.CardError: card 'kc' at position 3 repeats position 1: each card may appear once
+    >>> parse_cards("Ah AsKsQx")
+    Traceback (most recent call last):
+    ...
+    croupier.cards.CardError: bad card 'AsKsQx' at position 2: expected a rank (A, 2-9, ...
     """
+    items: list[str | Card]
     if isinstance(text, str):
-        tokens = _tokens(text)
         spellings = _spellings()
-        found = tuple(spellings.get(token) for token in tokens)
-        if None not in found and not distinct:  # the usual case: every token a card
-            return cast(tuple[Card, ...], found)
+        tokens = text.replace(",", " ").split()
+        found = tuple([spellings.get(token) for token in tokens])
+        if None not in found and (not distinct or len(set(found)) == len(found)):
+            return cast(tuple[Card, ...], found)  # the usual case: every token a card
+        items = list(_tokens(text))
     else:
-        tokens = list(check_type(text, Iterable, "text", "a str or an iterable of str tokens"))
-        for i, token in enumerate(tokens):
-            check_type(token, str, f"text[{i}]", "a card token (str)")
-    cards = tuple(parse_card(token, i) for i, token in enumerate(tokens, 1))
+        given = list(check_type(text, Iterable, "text", "a str or an iterable of str tokens"))
+        items = []
+        for i, token in enumerate(given):
+            if isinstance(token, Card):
+                items.append(token)
+            elif isinstance(token, str):
+                items.extend(_tokens(token))
+            else:
+                check_type(token, str, f"text[{i}]", "a card token (str) or a Card")
+    cards = tuple(
+        item if isinstance(item, Card) else parse_card(item, i) for i, item in enumerate(items, 1)
+    )
     if distinct:
-        seen: dict[Card, int] = {}
-        for i, (token, card) in enumerate(zip(tokens, cards, strict=True), 1):
-            if card in seen:
-                raise CardError(
-                    f"card {token!r} at position {i} repeats position {seen[card]}: "
-                    "each card may appear once"
-                )
-            seen[card] = i
+        check_distinct(cards, [str(item) for item in items])
     return cards
 
 
@@ -567,6 +680,12 @@ class Deck(Sequence[Card]):
 
     def __iter__(self) -> Iterator[Card]:
         return iter(DECK)
+
+    def _repr_svg_(self) -> str:
+        """The 52 cards drawn in a notebook (:mod:`croupier.display`)."""
+        from croupier.display import deck_picture
+
+        return deck_picture(self)
 
     def __repr__(self) -> str:
         return "Deck()"
@@ -759,6 +878,12 @@ class Shoe:
     def remaining_cards(self) -> tuple[Card, ...]:
         """The undealt cards in dealing order (for tests and analysis, not for players)."""
         return tuple(self._cards[self._position :])
+
+    def _repr_html_(self) -> str:
+        """The shoe drawn in a notebook (:mod:`croupier.display`)."""
+        from croupier.display import shoe_html
+
+        return shoe_html(self)
 
     def __repr__(self) -> str:
         kind = "stacked" if self._decks is None else f"decks={self._decks}"

@@ -33,19 +33,46 @@ from pathlib import Path
 from types import ModuleType
 from typing import Final
 
-__all__ = ["KERNELS", "PURE_VARIABLE", "compiled", "kernels", "pure_forced", "status"]
+__all__ = [
+    "KERNELS",
+    "PURE_VARIABLE",
+    "UNCOMPILED_COST",
+    "VARIANTS",
+    "compiled",
+    "cpu_features",
+    "kernels",
+    "pure_forced",
+    "report",
+    "status",
+    "unbuilt",
+    "variant",
+]
 
 #: Every kernel module, by game. ``setup.py`` compiles every file named ``_kernels*.py``;
 #: a test checks that the two lists agree.
 KERNELS: Final = {
     "poker": "croupier.poker._kernels",
     "baccarat": "croupier.baccarat._kernels",
-    "poker-variants": "croupier.poker._kernels_variants",
     "casino": "croupier.casino._kernels",
 }
 
+#: Kernel modules also compiled for wider vector units (``setup.py`` builds them on
+#: x86-64 from a copy of the same source, as ``<module>_<suffix>``), widest first: the
+#: suffix and the processor features it needs (NumPy's names for them). Without fused
+#: multiply-adds every lane adds in the source's order: the same numbers, more at once.
+VARIANTS: Final = {"baccarat": (("avx512", ("AVX512F",)), ("avx2", ("AVX2",)))}
+
 #: Set to anything but ``0`` or nothing: run the kernels' sources, never compiled code.
 PURE_VARIABLE: Final = "CROUPIER_PURE"
+
+#: What running without the compiled engine costs, as ``croupier --version`` and the
+#: install script say it (measured side by side, CPU time: ``benchmarks/uncompiled.py``
+#: and ``benchmarks/casino_compiled.py``; docs/explanation/compiled-engine.md).
+UNCOMPILED_COST: Final = (
+    "poker Monte Carlo equity takes 4-6x the time, Baccarat perfect play 4-5x; the Casino "
+    "computer searches 20-50x fewer positions in its time, so it plays weaker at a time "
+    "limit; the first poker command builds its tables in minutes instead of seconds (once)"
+)
 
 _ROOT: Final = Path(__file__).parent
 
@@ -56,14 +83,19 @@ def pure_forced() -> bool:
 
 
 def _source(name: str) -> Path:
+    """The source of kernel module ``name`` (a wider build's: its module's)."""
+    for game, module in KERNELS.items():
+        for suffix, _ in VARIANTS.get(game, ()):
+            if name == f"{module}_{suffix}":
+                name = module
     return _ROOT.joinpath(*name.split(".")[1:]).with_suffix(".py")
 
 
 def _built(name: str) -> Path | None:
-    """The compiled module of ``name`` beside its source, if there is one."""
-    source = _source(name)
+    """The compiled module ``name`` in the package, if there is one."""
+    place = _ROOT.joinpath(*name.split(".")[1:])
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        path = source.with_suffix(suffix)
+        path = place.with_suffix(suffix)
         if path.is_file():
             return path
     return None
@@ -80,11 +112,53 @@ def compiled(game: str | None = None) -> bool:
     return not pure_forced() and all(_built(name) is not None for name in names)
 
 
+@functools.cache
+def cpu_features() -> frozenset[str]:
+    """The processor's features (``AVX2``, ``AVX512F``...) that NumPy found it has and
+    the system lets programs use; empty where NumPy does not say."""
+    for module in ("numpy._core._multiarray_umath", "numpy.core._multiarray_umath"):
+        try:
+            found = getattr(importlib.import_module(module), "__cpu_features__", None)
+        except ImportError:
+            continue
+        if isinstance(found, dict):
+            return frozenset(name for name, present in found.items() if present)
+    return frozenset()
+
+
+#: Seconds a wider build may be older than its source and still count as built from it
+#: (an install writes the source and its builds within moments of each other).
+_STALE_AFTER: Final = 60.0
+
+
+@functools.cache
+def variant(game: str) -> str | None:
+    """The wider build of ``game``'s kernels that :func:`kernels` loads (a suffix of
+    :data:`VARIANTS`: the widest one built that this processor runs), or ``None``: the
+    plain build (or nothing compiled). A wider build older than the source is left from
+    an earlier install (a compiler that could build it then, not now) and is passed
+    over."""
+    if not compiled(game):
+        return None
+    made = _source(KERNELS[game]).stat().st_mtime - _STALE_AFTER
+    for suffix, needs in VARIANTS.get(game, ()):
+        built = _built(f"{KERNELS[game]}_{suffix}")
+        if built is not None and set(needs) <= cpu_features() and built.stat().st_mtime >= made:
+            return suffix
+    return None
+
+
+def unbuilt() -> list[str]:
+    """The games whose kernels have no compiled module here (an install without a C
+    compiler: all of them), whatever ``CROUPIER_PURE`` says."""
+    return [game for game, name in KERNELS.items() if _built(name) is None]
+
+
 def status() -> str:
     """One line on the engine, as ``croupier --version`` shows it."""
     if pure_forced():
         return f"not compiled: {PURE_VARIABLE} is set, the NumPy paths run"
-    missing = [game for game, name in KERNELS.items() if _built(name) is None]
+    missing = unbuilt()
     if missing:
         return (
             f"not compiled: no compiled kernels for {', '.join(missing)} (installed without "
@@ -93,13 +167,34 @@ def status() -> str:
     return f"compiled: Cython kernels for {', '.join(KERNELS)}"
 
 
+def report() -> str:
+    """What ``croupier --version`` says of the engine: :func:`status`, and where the
+    engine is not compiled, what that costs and how to compile it.
+
+    >>> report().startswith("engine ")
+    True
+    """
+    lines = [f"engine {status()}"]
+    if not compiled():
+        lines.append(f"uncompiled, croupier is slower: {UNCOMPILED_COST}")
+        if unbuilt():
+            lines.append(
+                "to compile the engine, install a C compiler (Debian/Ubuntu: apt-get install "
+                "build-essential python3-dev; macOS: xcode-select --install) and reinstall "
+                "croupier (from a clone: delete .venv, then run ./croupier)"
+            )
+    return "\n".join(lines)
+
+
 _LOADING: Final = threading.Lock()
 
 
 def kernels(game: str) -> ModuleType:
     """The kernel module of ``game``: compiled when it is (and not ``CROUPIER_PURE``),
-    otherwise its source, run by Python (slow: for tests, and checks by hand). Safe to
-    call from several threads at once (one of them loads it).
+    otherwise its source, run by Python (slow: for tests, checks by hand, and the few
+    small kernel functions the NumPy paths call), with :mod:`croupier.cythonshim` standing
+    in for Cython where Cython is not installed. Safe to call from several threads at
+    once (one of them loads it).
 
     >>> kernels("poker").__name__
     'croupier.poker._kernels'
@@ -111,6 +206,9 @@ def kernels(game: str) -> ModuleType:
 @functools.cache
 def _kernels(game: str) -> ModuleType:
     name = KERNELS[game]
+    wide = None if pure_forced() else variant(game)
+    if wide is not None:
+        name = f"{name}_{wide}"
     built = None if pure_forced() else _built(name)
     loaded = sys.modules.get(name)
     wanted = str(built or _source(name))
@@ -121,6 +219,12 @@ def _kernels(game: str) -> ModuleType:
         # does) must not stand for the compiled module
         sys.modules.pop(name, None)
         return importlib.import_module(name)
+    # The source imports Cython for its declarations: where Cython is not installed (it
+    # is a build tool, not a dependency), the part of its pure-Python mode the kernels use
+    # stands in for it.
+    from croupier import cythonshim
+
+    cythonshim.install()
     # Load the source under the module's name, even where a compiled module sits beside it
     # (the import system would pick the compiled one).
     spec = importlib.util.spec_from_file_location(name, _source(name))

@@ -18,14 +18,37 @@ from __future__ import annotations
 import copy
 from typing import TypeVar, cast
 
-__all__ = ["CroupierError", "check_type", "prefixed"]
+__all__ = ["CroupierError", "NotNowError", "check_type", "prefixed", "quoted"]
 
 _T = TypeVar("_T")
 _E = TypeVar("_E", bound=BaseException)
 
 
+#: The longest token an error message quotes whole.
+QUOTED_LENGTH = 40
+
+
+def quoted(token: str) -> str:
+    """``token`` quoted for an error message (its ``repr``); a token longer than
+    :data:`QUOTED_LENGTH` characters is cut, saying how long it was, so that a message
+    stays one short line whatever was typed.
+
+    >>> quoted("2x"), quoted("AhKd" * 1000)
+    ("'2x'", "'AhKdAhKdAhKdAhKdAhKdAhKdAhKdAhKdAhKdAhKd...' (4,000 characters)")
+    """
+    check_type(token, str, "token")
+    if len(token) <= QUOTED_LENGTH:
+        return repr(token)
+    return f"{token[:QUOTED_LENGTH] + '...'!r} ({len(token):,} characters)"
+
+
 class CroupierError(ValueError):
     """Bad input or an impossible request anywhere in croupier."""
+
+
+class NotNowError(CroupierError):
+    """A sound request the game cannot take at this moment: not this player's turn, the
+    game over, no seat free. Each game's family has its own (the web answers it 409)."""
 
 
 def check_type(value: object, kind: type[_T] | tuple[type, ...], name: str, what: str = "") -> _T:

@@ -3,7 +3,7 @@ a command pays only for the parts of a game it runs: ``poker compare`` never imp
 equity engine, ``baccarat odds`` never imports the simulator.
 
 A package writes each lazy name once where it lives: in its ``if TYPE_CHECKING:`` block,
-``from croupier.poker.hand import evaluate``, which is also what type checkers and
+``from croupier.poker.evaluation.hand import evaluate``, which is also what type checkers and
 readers see; and in ``__all__``, the list of what it exports. :func:`lazy_exports`
 reads the block (from the package's source, the first time a lazy name is asked for)
 and makes the package's ``__getattr__`` and ``__dir__``: a name of the block is
@@ -18,8 +18,8 @@ package's ``__all__`` holds exactly its eager names and the names of its block.
 >>> demo.sqrt(9.0), "sqrt" in vars(demo)   # imported once, then an ordinary attribute
 (3.0, True)
 >>> del sys.modules["demo_package"]
->>> typing_imports("if TYPE_CHECKING:\\n    from croupier.poker.hand import evaluate as ev\\n")
-{'ev': 'croupier.poker.hand'}
+>>> typing_imports("if TYPE_CHECKING:\\n    from croupier.poker.games import Game as G\\n")
+{'G': 'croupier.poker.games'}
 """
 
 from __future__ import annotations

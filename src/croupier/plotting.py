@@ -1,6 +1,6 @@
 """What every picture needs: matplotlib (the ``plot`` extra), or one line saying how to
 install it. The games' figures (``croupier.baccarat.advantage.plot``,
-``croupier.poker.plot``) start from :func:`new_figure`.
+``croupier.poker.calc.plot``) start from :func:`new_figure`.
 
 >>> INSTALL_PLOT
 "pip install 'croupier[plot]'"
@@ -38,16 +38,22 @@ def check_picture_name(name: str) -> None:
     >>> check_picture_name("equity.doc")
     Traceback (most recent call last):
     ...
-    croupier.errors.CroupierError: equity.doc: a picture's name ends in .png, .svg, .pdf...
+    croupier.errors.CroupierError: 'equity.doc': a picture's name ends in .png, .svg, .pdf...
+    >>> check_picture_name("pictures.v2/equity")  # no suffix: no format
+    Traceback (most recent call last):
+    ...
+    croupier.errors.CroupierError: 'pictures.v2/equity': a picture's name ends in .png, ...
     """
     require_matplotlib()
+    from pathlib import PurePath
+
     from matplotlib.backend_bases import FigureCanvasBase
 
     formats = FigureCanvasBase.get_supported_filetypes()
-    suffix = name.rpartition(".")[2].lower() if "." in name else ""
+    suffix = PurePath(name).suffix[1:].lower()
     if suffix not in formats:
         known = ", ".join(f".{f}" for f in ("png", "svg", "pdf") if f in formats)
-        raise CroupierError(f"{name}: a picture's name ends in {known}... (by its format)")
+        raise CroupierError(f"{name!r}: a picture's name ends in {known}... (by its format)")
 
 
 def new_figure(**options: Any) -> Figure:

@@ -2,7 +2,8 @@
 them instead of building them again (the poker rank tables, the Baccarat enumeration).
 
 A table set is a few NumPy arrays stored in one ``.npz`` file under
-``$XDG_CACHE_HOME/croupier`` (by default ``~/.cache/croupier``), named by a hash of the
+the user's cache folder (:func:`croupier.userdirs.cache_directory`: on Linux
+``$XDG_CACHE_HOME/croupier``, by default ``~/.cache/croupier``), named by a hash of the
 code that builds it, so a change to that code makes a new file. Beside each array the file
 holds a hash of its contents: an array is read only when it is used, and a damaged or
 altered one is noticed and the set built again. Files are written whole (to a temporary
@@ -32,6 +33,9 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier import userdirs
+from croupier.userdirs import cache_directory
+
 try:  # CPython's own BLAKE2: reading a table then loads no OpenSSL (hashlib would)
     from _blake2 import blake2b
 except ImportError:  # another Python
@@ -44,18 +48,13 @@ __all__ = [
     "code_hash",
     "load_tables",
     "store_tables",
+    "text_hash",
 ]
 
 Arrays = dict[str, NDArray[np.generic]]
 
 #: The name of the entry holding the hash of array ``NAME`` is ``NAME`` + this.
 CHECK_SUFFIX: Final = ".blake2b"
-
-
-def cache_directory() -> Path:
-    """Where the tables are cached for this user."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
-    return Path(base) / "croupier"
 
 
 def code_hash(sources: Iterable[str | os.PathLike[str]]) -> str:
@@ -65,6 +64,15 @@ def code_hash(sources: Iterable[str | os.PathLike[str]]) -> str:
     for source in (__file__, *sources):
         digest.update(Path(source).read_bytes())
     return digest.hexdigest()[:16]
+
+
+def text_hash(text: str) -> str:
+    """A short hash of ``text``, for a file name (what a table set is built from).
+
+    >>> text_hash("banker: 19/20"), len(text_hash("anything"))
+    ('72ca2baee94e100e', 16)
+    """
+    return blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 def content_hash(array: NDArray[np.generic]) -> str:
@@ -163,7 +171,8 @@ def cached_tables(
     (each array when first used, checked), else built and stored for next time.
     ``sources``: the files whose code builds them; ``names``: the arrays ``build()``
     makes, in order (None: build them now if the cache does not list them)."""
-    return CachedTables(cache_directory() / f"{name}-{code_hash(sources)}.npz", names, build)
+    folder = userdirs.cache_directory()
+    return CachedTables(folder / f"{name}-{code_hash(sources)}.npz", names, build)
 
 
 def _listed(path: Path) -> tuple[str, ...] | None:

@@ -28,10 +28,14 @@ croupier.errors.CroupierError: ...: not UTF-8 text (line 1)
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
 import stat
 import sys
+import tempfile
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import BinaryIO, Final
 
 from croupier.arguments import checked
@@ -42,10 +46,12 @@ __all__ = [
     "MAX_INPUT_BYTES",
     "MAX_LINE_CHARS",
     "MAX_RECORD_CHARS",
+    "file_lock",
     "iter_lines",
     "not_regular",
     "open_regular",
     "read_text",
+    "write_atomic",
 ]
 
 #: The most bytes read from one input: 256 MiB, room for a million-line poker file
@@ -254,3 +260,69 @@ def read_text(
     through the same caps and checks as :func:`iter_lines`.
     """
     return "".join(map("".join, _blocks(source, error, name, True, max_bytes)))
+
+
+@checked
+def write_atomic(
+    text: str, path: str | os.PathLike[str], error: type[CroupierError] = CroupierError
+) -> None:
+    """Write ``text`` to ``path`` atomically: a temporary file beside it, flushed to the
+    disk, then renamed into place.
+
+    A failure (a full disk, a crash) never leaves a half-written file, and an existing
+    file at ``path`` stays as it was unless the new one is complete. An empty name, or
+    one holding a NUL character, raises ``error``; a failure to write, the usual
+    :class:`OSError`.
+    """
+    target = os.fspath(path)
+    if not target or "\0" in target:
+        raise error(f"{target!r}: a file name cannot be empty or hold a NUL character")
+    directory = os.path.dirname(os.path.abspath(target))
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+#: This process's threads take turns at each locked file (the file lock below is the one
+#: other processes see; without ``fcntl`` it is the only one), by the file's full name.
+_THREAD_LOCKS: Final[dict[str, threading.Lock]] = {}
+_THREAD_LOCKS_GUARD: Final = threading.Lock()
+
+
+@contextmanager
+def file_lock(
+    path: str | os.PathLike[str], error: type[CroupierError] = CroupierError, what: str = "it"
+) -> Iterator[None]:
+    """Hold the lock of the file ``path`` for a read, change and write: ``<path>.lock``
+    beside it (its folder made if need be), locked with ``flock`` (POSIX), which every
+    process changing the file takes; a lock that cannot be made raises ``error`` naming
+    the file and ``what`` it holds."""
+    where = os.fspath(path)
+    with _THREAD_LOCKS_GUARD:
+        threads = _THREAD_LOCKS.setdefault(os.path.abspath(where), threading.Lock())
+    with threads:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX: this process's lock only
+            yield
+            return
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(where)), exist_ok=True)
+            handle = os.open(where + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            raise error(f"{where}: cannot lock {what} ({exc.strerror or exc})") from None
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(handle)  # closing releases the lock

@@ -66,24 +66,37 @@ def colours(outcomes: list[Outcome], road: str) -> list[str]:
     return marks
 
 
-def board(marks: list[str], rows: int) -> list[tuple[int, int]]:
-    """Where each mark of a road goes on a board of ``rows`` rows, by walking the board:
-    down while the colour repeats and the cell below is free, else right; a new colour
-    starts at the top of the first free column right of the last run's first column."""
-    taken: dict[tuple[int, int], str] = {}
-    places: list[tuple[int, int]] = []
-    run_start = -1
+def runs(marks: list[str]) -> list[int]:
+    """The lengths of the runs of equal marks, in order."""
+    lengths: list[int] = []
     for index, mark in enumerate(marks):
         if index and mark == marks[index - 1]:
-            column, row = places[-1]
-            below = (column, row + 1)
-            place = below if row + 1 < rows and below not in taken else (column + 1, row)
+            lengths[-1] += 1
         else:
-            column = run_start + 1
-            while (column, 0) in taken:
-                column += 1
-            run_start = column
-            place = (column, 0)
-        taken[place] = mark
-        places.append(place)
+            lengths.append(1)
+    return lengths
+
+
+def board(marks: list[str], rows: int) -> list[tuple[int, int]]:
+    """Where each mark of a road goes on a board of ``rows`` rows, run by run, as a
+    scoreboard draws it: a run starts at the top of the first column, right of the last
+    run's first column, whose top cell is free; it goes down as long as the cell below
+    is free and on the board; from there the rest of the run goes right along that row
+    (the dragon tail), never back down."""
+    taken: set[tuple[int, int]] = set()
+    places: list[tuple[int, int]] = []
+    run_start = -1
+    for length in runs(marks):
+        column = run_start + 1
+        while (column, 0) in taken:
+            column += 1
+        run_start = column
+        depth = 1  # how many of the run fit in its column
+        while depth < min(length, rows) and (column, depth) not in taken:
+            depth += 1
+        cells = [(column, row) for row in range(depth)]
+        cells += [(column + step, depth - 1) for step in range(1, length - depth + 1)]
+        assert not taken & set(cells), "a tail ran into an earlier one"
+        taken.update(cells)
+        places.extend(cells)
     return places

@@ -4,6 +4,7 @@ results and on real shoes."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import numpy as np
@@ -21,6 +22,7 @@ from croupier.baccarat.scoreboard import (
     Scoreboard,
     ask_road,
     big_eye_boy,
+    big_road,
     cockroach_pig,
     derived_marks,
     derived_road,
@@ -30,6 +32,7 @@ from croupier.baccarat.scoreboard import (
 )
 from croupier.baccarat.table import table_shoe
 
+from ..untyped import untyped
 from . import roads_reference as reference
 
 P, B, T = Outcome.PLAYER, Outcome.BANKER, Outcome.TIE
@@ -135,6 +138,60 @@ def test_the_tally_counts_the_shoe() -> None:
     assert (tally.player_pairs, tally.banker_pairs, tally.naturals) == (1, 1, 1)
 
 
+def test_the_tally_s_streaks_and_shares() -> None:
+    tally = shoe_tally(beads("BBTBPPPTPBB"))
+    assert (tally.longest_banker, tally.longest_player) == (3, 4)  # a tie breaks no streak
+    assert (tally.streak_side, tally.streak) == (B, 2)
+    assert tally.share(B) == 5 / 11 and tally.share(P) == 4 / 11 and tally.share(T) == 2 / 11
+    empty = shoe_tally([])
+    assert (empty.longest_banker, empty.streak_side, empty.streak, empty.share(B)) == (
+        0, None, 0, 0.0,
+    )  # fmt: skip
+    ties_only = shoe_tally(beads("TT"))
+    assert (ties_only.streak_side, ties_only.share(T)) == (None, 1.0)
+    with pytest.raises(TypeError, match="outcome"):
+        tally.share(untyped("banker"))
+
+
+def test_the_ask_road_shows_where_the_next_win_falls_in_the_big_road() -> None:
+    assert (ask_road([]).banker_at, ask_road([]).player_at) == ((0, 0), (0, 0))
+    asked = ask_road(beads("BBBBBB"))  # the bottom row reached: a seventh turns right
+    assert (asked.banker_at, asked.player_at) == ((1, 5), (1, 0))
+    asked = ask_road(beads("BBBBBBB P"))  # the tail's second column is busy at the top
+    assert (asked.banker_at, asked.player_at) == ((2, 0), (1, 1))
+
+
+@given(st.lists(st.sampled_from([P, B, T]), max_size=80))
+def test_the_ask_road_s_cells_are_where_the_big_road_puts_the_next_win(
+    outcomes: list[Outcome],
+) -> None:
+    shoe = [Bead(o) for o in outcomes]
+    asked = ask_road(shoe)
+    for side, cell in ((B, asked.banker_at), (P, asked.player_at)):
+        drawn = big_road([*shoe, Bead(side)])[-1]
+        assert (drawn.column, drawn.row) == cell
+
+
+def plain_streaks(shoe: list[Bead]) -> tuple[int, int, Outcome | None, int]:
+    """Each side's longest run of wins, ties skipped, and the run in progress, by a
+    plain walk over the results."""
+    wins = [b.outcome for b in shoe if b.outcome is not T]
+    runs = [(side, len(list(group))) for side, group in itertools.groupby(wins)]
+    longest = {side: max((n for s, n in runs if s is side), default=0) for side in (B, P)}
+    side, now = runs[-1] if runs else (None, 0)
+    return longest[B], longest[P], side, now
+
+
+@given(st.lists(st.sampled_from([P, B, T]), max_size=90))
+def test_the_tally_s_streaks_against_a_plain_walk(outcomes: list[Outcome]) -> None:
+    shoe = [Bead(o) for o in outcomes]
+    tally = shoe_tally(shoe)
+    assert (tally.longest_banker, tally.longest_player, tally.streak_side, tally.streak) == (
+        plain_streaks(shoe)
+    )
+    assert sum(tally.share(o) for o in Outcome) == pytest.approx(1.0 if shoe else 0.0)
+
+
 # --- against the independent reading -----------------------------------------------------
 
 outcome_lists = st.lists(st.sampled_from([P, B, T]), max_size=90)
@@ -216,7 +273,7 @@ def test_a_scoreboard_kept_round_by_round_is_the_reference_after_every_round(
         ]
     assert board.beads == tuple(shoe)
     assert board.tally == shoe_tally(shoe)
-    assert board.ask_road() == ask_road(shoe)
+    assert board.ask_road() == ask_road(shoe, rows)
     assert board.tally.naturals == sum(b.natural for b in shoe)
 
 
@@ -239,6 +296,70 @@ def test_real_shoes_equal_the_reference(seed: int) -> None:
         assert [(c.column, c.row) for c in cells] == reference.board(
             [c.colour.value for c in cells], 6
         )
+
+
+def random_shoe(rng: np.random.Generator, rounds: int = 80) -> list[Outcome]:
+    """A shoe's results drawn with an 8-deck shoe's chances of each."""
+    drawn = rng.choice(3, size=rounds, p=[0.446247, 0.458597, 0.095156])
+    return [(P, B, T)[i] for i in drawn]
+
+
+def test_three_hundred_random_shoes_equal_the_reference() -> None:
+    """Every board's places and every mark's colour, on 300 random shoes: the big road's
+    tails and the derived roads' own tails as the reference walks them run by run."""
+    rng = np.random.default_rng(36)
+    tails = 0
+    for _ in range(300):
+        outcomes = random_shoe(rng)
+        board = Scoreboard([Bead(o) for o in outcomes])
+        wins = [o.value for o in outcomes if o is not T]
+        road = [(c.column, c.row) for c in board.big_road]
+        assert road == reference.board(wins, 6)
+        tails += any(
+            a.outcome is b.outcome and b.column == a.column + 1 and b.row == a.row < 5
+            for a, b in itertools.pairwise(board.big_road)
+        )
+        for key in DERIVED_ROADS:
+            marks = board.derived_road(key)
+            colours = [c.colour.value for c in marks]
+            assert colours == reference.colours(outcomes, key)
+            assert [(c.column, c.row) for c in marks] == reference.board(colours, 6)
+    assert tails > 0  # some shoes held a tail above the bottom row
+
+
+@given(outcome_lists, st.integers(1, 8))
+def test_the_marks_read_the_big_roads_columns_not_its_cells(
+    outcomes: list[Outcome], rows: int
+) -> None:
+    """A derived road's colours come from the big road's columns as long as each streak
+    is: they are the same however low the board, tails or none."""
+    shoe = [Bead(o) for o in outcomes]
+    for road in DERIVED_ROADS:
+        assert derived_marks(shoe, road) == tuple(
+            m.colour for m in Scoreboard(shoe, rows).derived_road(road)
+        )
+
+
+@pytest.mark.parametrize(
+    "shoe",
+    [
+        "BBBBBBB PPPPPPP B",
+        "BBBBBBBBB PPPPPPPPPPP BBBBBB P",
+        "BBBBBBBB P BBBBBBBBB PP BBBBBBB",
+        "PPPPPPP BBBBBBBBBB T PPPPPPPP BB PPPPPPP",
+    ],
+)
+def test_shoes_with_tails_keep_every_mark(shoe: str) -> None:
+    """On shoes whose tails turn above the bottom row, each derived road's colours are
+    the reference's (read from the columns' lengths) and its board the reference's."""
+    outcomes = [bead.outcome for bead in beads(shoe)]
+    board = Scoreboard(beads(shoe))
+    assert [(c.column, c.row) for c in board.big_road] == reference.board(
+        [o.value for o in outcomes if o is not T], 6
+    )
+    for road in DERIVED_ROADS:
+        colours = [m.colour.value for m in board.derived_road(road)]
+        assert colours == reference.colours(outcomes, road)
 
 
 def test_red_and_blue_are_about_even_over_many_shoes() -> None:

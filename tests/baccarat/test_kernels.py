@@ -12,13 +12,16 @@ import os
 import subprocess
 import sys
 from fractions import Fraction
+from types import ModuleType
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from numpy.typing import NDArray
 
-from croupier.baccarat import odds
+from croupier import engine
+from croupier.baccarat import batchsums, odds
 from croupier.baccarat.advantage import ShoeProcedure, count_spec, perfect_spec
 from croupier.baccarat.advantage import procedure as procedure_module
 from croupier.baccarat.advantage.batches import StudySpec, run_batch
@@ -78,21 +81,65 @@ def test_seen_before_walks_to_the_same_sums(burn: str | int) -> None:
             assert np.array_equal(dealt.seen_before(by_code, rows), reference)
 
 
+@pytest.mark.parametrize("burn", ["standard", 0, 3])
+def test_unseen_walks_to_the_same_counts(burn: str | int) -> None:
+    dealt = ShoeProcedure(decks=1, cut_card=14, burn=burn).deal(5, np.random.default_rng(9))
+    rounds = len(dealt.rounds.shoe)
+    picks = np.random.default_rng(1).permutation(rounds)[: rounds // 2]
+    by_value = odds.RANK_TO_VALUE.argmax(axis=1)
+    kernel = kernels("baccarat")
+    for group_of, full in ((by_value, [16] + [4] * 9), (np.arange(13), [4] * 13)):
+        full_counts = np.array(full, dtype=np.int64)
+        one_hot = np.eye(len(full), dtype=np.int8)[group_of]
+        for rows in (None, np.sort(picks), picks):  # every round, some in order, shuffled
+            reference = full_counts - dealt.seen_before_numpy(one_hot, rows)
+            shoe, position = dealt.rounds.shoe, dealt.rounds.position
+            if rows is not None:
+                shoe, position = shoe[rows], position[rows]
+            out = np.full((len(shoe), len(full)), -7, dtype=np.int64)
+            kernel.unseen(
+                dealt.by_shoe, dealt.starts, dealt.shown, shoe, position, group_of, full_counts, out
+            )
+            assert np.array_equal(out, reference)
+            assert np.array_equal(dealt.unseen(group_of, full_counts, rows), reference)
+
+
 counts = st.lists(st.integers(0, 40), min_size=10, max_size=10).filter(lambda c: sum(c) >= 6)
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.lists(counts, min_size=1, max_size=4))
+def matrices() -> list[batchsums.MultisetRows]:
+    """The outcome rows, a bet with fractions (banker pays 0.95), one with a big payoff,
+    and a whole payout table's pricing (outcomes and every round bet: many rows)."""
+    return [
+        batchsums.outcome_rows(),
+        odds.payoff_rows(find_bet("banker", CASINO)[1]),
+        odds.payoff_rows(EZ.bet("dragon-7")),
+        odds._pricing(EZ).rows,
+    ]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(counts, min_size=1, max_size=11))
 def test_batch_sums_agree_with_numpy_to_the_last_bits(rows: list[list[int]]) -> None:
+    """Any number of compositions (the last group of eight lanes padded); a matrix of
+    many rows (a whole table's pricing) on a few of them (slow uncompiled)."""
     array = np.array(rows, dtype=np.int64)
-    kernel = odds.baccarat_kernels()
-    for bet in (None, find_bet("banker", CASINO)[1], EZ.bet("dragon-7")):
-        blocks = odds._outcome_blocks() if bet is None else odds._payoff_blocks(bet)
-        reference = odds.batch_sums_numpy(array, blocks)
-        out = np.zeros_like(reference)
-        kernel.batch_sums(array, odds.kernel_matrices(bet), out, 0, len(array))
+    kernel = batchsums.baccarat_kernels()
+    for matrix in matrices()[:3] if len(rows) > 3 else matrices():
+        reference = batchsums.batch_sums_numpy(array, matrix)
+        out = np.full_like(reference, np.nan)
+        kernel.batch_sums(array, matrix.layout, out, 0, len(array))
         # a different order of the same additions: a few units in the last place
         assert np.allclose(out, reference, rtol=0, atol=1e-14)
+
+
+def test_batch_sums_fill_only_their_rows() -> None:
+    array = np.array([[10 + i] + [4] * 9 for i in range(11)], dtype=np.int64)
+    matrix = batchsums.outcome_rows()
+    out = np.full((11, 3), -1.0)
+    batchsums.baccarat_kernels().batch_sums(array, matrix.layout, out, 2, 9)
+    assert (out[:2] == -1).all() and (out[9:] == -1).all()
+    assert np.allclose(out[2:9], batchsums.batch_sums_numpy(array[2:9], matrix), atol=1e-15)
 
 
 def test_batch_sums_are_the_exact_odds_rounded() -> None:
@@ -100,7 +147,7 @@ def test_batch_sums_are_the_exact_odds_rounded() -> None:
     exact = odds.outcome_probabilities(shoe, exact=True)
     out = np.zeros((1, 3))
     values = np.array([shoe.values], dtype=np.int64)
-    odds.baccarat_kernels().batch_sums(values, odds.kernel_matrices(), out, 0, 1)
+    batchsums.baccarat_kernels().batch_sums(values, batchsums.outcome_rows().layout, out, 0, 1)
     for mine, truth in zip(out[0].tolist(), exact, strict=True):
         assert abs(Fraction(mine) - truth) <= 4 * 2.0**-53  # within a few units of the last place
 
@@ -120,10 +167,10 @@ def test_studies_give_the_same_numbers_with_and_without_kernels(
     spec: StudySpec, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the kernels (run as Python under CROUPIER_PURE), then the NumPy paths
-    for module in (odds, simulate, procedure_module):
+    for module in (batchsums, simulate, procedure_module):
         monkeypatch.setattr(module, "compiled", lambda game=None: True)
     with_kernels = run_batch(spec, 0, trace=spec.kind == "perfect")
-    for module in (odds, simulate, procedure_module):
+    for module in (batchsums, simulate, procedure_module):
         monkeypatch.setattr(module, "compiled", lambda game=None: False)
     reference = run_batch(spec, 0, trace=spec.kind == "perfect")
     mine, theirs = with_kernels.totals.to_json(), reference.totals.to_json()
@@ -140,12 +187,13 @@ def test_studies_give_the_same_numbers_with_and_without_kernels(
 
 SUMS = """
 import numpy as np
-from croupier.baccarat import odds
+from croupier.baccarat import batchsums, odds
 from croupier.baccarat.payouts import EZ
-counts = np.random.default_rng(4).integers(0, 33, (6, 10))
-out = np.zeros((6, 1))
-matrices = odds.kernel_matrices(EZ.bet("dragon-7"))
-odds.baccarat_kernels().batch_sums(counts, matrices, out, 0, 6)
+counts = np.random.default_rng(4).integers(0, 33, (11, 10))
+counts[3] = [128] + [32] * 9
+out = np.zeros((11, 1))
+matrix = odds.payoff_rows(EZ.bet("dragon-7")).layout
+batchsums.baccarat_kernels().batch_sums(counts, matrix, out, 0, 11)
 print([float(x).hex() for x in out.ravel()])
 """
 
@@ -162,4 +210,51 @@ def test_compiled_and_uncompiled_expectations_are_the_same_numbers() -> None:
         ).stdout
         for pure in ("0", "1")
     ]
-    assert outputs[0] == outputs[1] and outputs[0].count("0x") == 6
+    assert outputs[0] == outputs[1] and outputs[0].count("0x") == 11
+
+
+def wide_builds() -> list[ModuleType]:
+    """The wider builds of the Baccarat kernels this processor runs (none uncompiled)."""
+    if not compiled("baccarat"):
+        return []
+    found = []
+    for suffix, needs in engine.VARIANTS["baccarat"]:
+        name = f"{engine.KERNELS['baccarat']}_{suffix}"
+        if engine._built(name) is not None and set(needs) <= engine.cpu_features():
+            found.append(importlib.import_module(name))
+    return found
+
+
+@pytest.mark.skipif(not wide_builds(), reason="no wider build of the kernels runs here")
+def test_wider_builds_give_the_same_numbers() -> None:
+    """The AVX2 and AVX-512 builds of the same source: the same bits as the plain build,
+    for expectations (eight lanes at a vector or two or four), shuffles, rounds and
+    counts."""
+    plain = importlib.import_module(engine.KERNELS["baccarat"])
+    plain.configure(*batchsums.half_trees())
+    rng = np.random.default_rng(5)
+    array = rng.integers(0, 129, (45, 10))
+    array[:, 0] += 100
+    draws = rng.random((103, 9))
+    start = np.repeat(np.repeat(np.arange(13, dtype=np.uint8), 8)[:, None], 9, axis=1)
+    dealt = ShoeProcedure(decks=2, cut_card=14).deal(6, rng)
+    shoe, position = dealt.rounds.shoe, dealt.rounds.position
+    group_of, full = np.arange(13), np.full(13, 8, dtype=np.int64)
+
+    def results(module: ModuleType) -> list[NDArray[np.generic]]:
+        got = []
+        for matrix in matrices():
+            out = np.zeros((len(array), matrix.rows.shape[0]))
+            module.batch_sums(array, matrix.layout, out, 0, len(array))
+            got.append(out)
+        cards = start.copy()
+        module.shuffle(draws, cards)
+        seen = np.zeros((len(shoe), 13), dtype=np.int64)
+        module.unseen(dealt.by_shoe, dealt.starts, True, shoe, position, group_of, full, seen)
+        return [*got, cards, seen]
+
+    reference = results(plain)
+    for module in wide_builds():
+        module.configure(*batchsums.half_trees())
+        for mine, theirs in zip(results(module), reference, strict=True):
+            assert mine.tobytes() == theirs.tobytes(), module

@@ -364,4 +364,4 @@ def test_bets_are_looked_up_by_key_and_stay_a_tuple() -> None:
 def test_reprs_fit_on_a_line(make: Callable[[], object]) -> None:
     """``repr(report)`` filled a screen with payout Rule objects."""
     shown = repr(make())
-    assert "Rule(" not in shown and "\n" not in shown and len(shown) < 320, shown
+    assert "Rule(" not in shown and "\n" not in shown and len(shown) < 400, shown

@@ -62,6 +62,47 @@ def test_a_streak_that_meets_an_old_tail_turns_early() -> None:
     ]
 
 
+def test_a_tail_stays_on_the_row_where_it_turned() -> None:
+    # Seven bankers: six down column 0, the seventh turns right along the bottom row. Seven
+    # players: five down column 1, stopped above the banker's tail; the rest turn right on
+    # row 4 and stay there, though (2, 5) below them is free. Then a banker starts column 2.
+    cells = road("BBBBBBB" + "PPPPPPP" + "B")
+    assert cells[7:] == [
+        (1, 0, "P", 0),
+        (1, 1, "P", 0),
+        (1, 2, "P", 0),
+        (1, 3, "P", 0),
+        (1, 4, "P", 0),
+        (2, 4, "P", 0),
+        (3, 4, "P", 0),
+        (2, 0, "B", 0),
+    ]
+
+
+def test_nested_tails_and_a_long_tail_past_the_old_one() -> None:
+    # Bankers: a tail on row 5 to column 3. Players: stopped on row 4 in column 1, their
+    # tail goes on along row 4 to column 7, past the end of the banker's tail (column 3).
+    # Bankers again: column 2 stops on row 3, and its tail runs along row 3.
+    cells = road("B" * 9 + "P" * 11 + "B" * 6)
+    players = [(c, r) for c, r, side, _ in cells[9:20]]
+    assert players == [(1, 0), (1, 1), (1, 2), (1, 3), (1, 4)] + [(c, 4) for c in range(2, 8)]
+    bankers = [(c, r) for c, r, side, _ in cells[20:]]
+    assert bankers == [(2, 0), (2, 1), (2, 2), (2, 3), (3, 3), (4, 3)]
+
+
+def test_a_new_column_skips_a_tail_in_the_top_row() -> None:
+    # On a board two rows high: B B B turns on row 1; P P stops above the tail at (1, 1)
+    # and turns right along the top row to (2, 0); the next banker starts past it.
+    assert road("BBBPPB", rows=2) == [
+        (0, 0, "B", 0),
+        (0, 1, "B", 0),
+        (1, 1, "B", 0),
+        (1, 0, "P", 0),
+        (2, 0, "P", 0),
+        (3, 0, "B", 0),
+    ]
+
+
 def test_the_bead_plate_fills_columns_top_to_bottom() -> None:
     cells = bead_plate([Bead(B), Bead(P), Bead(T)] * 3)
     assert [(c.column, c.row) for c in cells] == [(i // 6, i % 6) for i in range(9)]
@@ -88,9 +129,17 @@ def test_road_invariants(outcomes: list[str], rows: int) -> None:
     assert all(0 <= r < rows for _, r, _, _ in cells)
     # every tie is marked once
     assert sum(t for *_, t in cells) == (outcomes.count("T") if cells else 0)
-    # a new winner starts at the top of a column right of the last streak's start
+    # a new winner starts at the top of a column right of the last streak's start; a
+    # streak goes down, then right along one row, never back down
     start = -1
     for i, (column, row, side, _) in enumerate(cells):
         if i == 0 or side != cells[i - 1][2]:
             assert row == 0 and column > start
             start = column
+        else:
+            before_column, before_row = cells[i - 1][:2]
+            went_right = before_column < column
+            below, right = (before_column, before_row + 1), (before_column + 1, before_row)
+            assert (column, row) in (below, right)
+            if i >= 2 and cells[i - 2][2] == side and cells[i - 2][0] < before_column:
+                assert went_right and row == before_row

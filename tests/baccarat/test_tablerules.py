@@ -24,6 +24,8 @@ from ..untyped import untyped
 BANKER_NATURAL = deal_coup(parse_cards("2h 3d 9s Kc"))
 TIE = deal_coup(parse_cards("3h 3d Ac 2d 3s"))
 BANKER_THREE_CARD_7 = deal_coup(parse_cards("Kh Qd 6s Kd 6c Ah"))
+BANKER_TWO_CARD_6 = deal_coup(parse_cards("Kh 2d Qs 6c 3h"))  # player 5 draws a 3: 5 to 6
+BANKER_THREE_CARD_6 = deal_coup(parse_cards("Kh Qd 2s Kd 4c 4h"))  # 4 to 6 on a third card
 
 
 @pytest.mark.parametrize(
@@ -33,6 +35,8 @@ BANKER_THREE_CARD_7 = deal_coup(parse_cards("Kh Qd 6s Kd 6c Ah"))
         ("5", Fraction(19, 20), Fraction(19, 20)),
         ("4", Fraction(24, 25), Fraction(24, 25)),
         ("none", Fraction(1), Fraction(0)),
+        # Super 6: 1 to 1, but a banker win on 6 pays 1 to 2 (two or three cards)
+        ("super6", Fraction(1), Fraction(1)),
     ],
 )
 def test_the_banker_bet_of_each_commission(
@@ -42,6 +46,24 @@ def test_the_banker_bet_of_each_commission(
     assert banker.settle(BANKER_NATURAL) == banker_win
     assert banker.settle(BANKER_THREE_CARD_7) == three_card_7
     assert banker.settle(TIE) == 0  # ties push the banker bet
+    six = Fraction(1, 2) if commission == "super6" else banker_win
+    for coup in (BANKER_TWO_CARD_6, BANKER_THREE_CARD_6):
+        assert coup.banker_total == 6 and coup.outcome.value == "banker"
+        assert banker.settle(coup) == six
+
+
+@pytest.mark.parametrize(
+    ("typed", "commission"),
+    [("super6", "super6"), ("Super 6", "super6"), ("SUPER-6", "super6"), ("six", "super6"),
+     ("EZ", "none"), ("0", "none"), ("5%", "5")],
+)  # fmt: skip
+def test_commissions_as_typed(typed: str, commission: str) -> None:
+    assert Commission.parse(typed) is Commission(commission)
+
+
+def test_a_bad_commission_names_every_choice() -> None:
+    with pytest.raises(BaccaratError, match=r"bad commission '6': expected 5 .* or super6"):
+        Commission.parse("6")
 
 
 @pytest.mark.parametrize("pays", [8, 9])
@@ -56,21 +78,22 @@ def test_a_table_offers_one_banker_and_one_tie_bet() -> None:
             keys = [b.key for b in table_rules("casino", commission=commission,
                                                tie_pays=pays).payouts.bets]  # fmt: skip
             assert keys.count("banker") == keys.count("tie") == 1
-            assert not {"banker-4", "tie-9"} & set(keys)
+            assert not {"banker-4", "banker-super6", "tie-9"} & set(keys)
 
 
 def test_the_presets_are_the_named_payout_tables() -> None:
     assert table_rules("lab").payouts is LAB and table_rules("lab") is LAB_RULES
     casino = table_rules("casino").payouts
-    assert [b for b in casino.bets if b.key not in ("banker-4", "tie-9")] == [
-        b for b in CASINO.bets if b.key not in ("banker-4", "tie-9")
+    others = ("banker-4", "banker-super6", "tie-9")
+    assert [b for b in casino.bets if b.key not in others] == [
+        b for b in CASINO.bets if b.key not in others
     ]
     assert sorted(b.key for b in table_rules("ez").payouts.bets) == sorted(b.key for b in EZ.bets)
 
 
 def test_every_variant_once() -> None:
     keys = [b.key for b in VARIANTS.bets]
-    assert len(keys) == len(set(keys)) == 12  # 3 banker rules, player, 2 ties, 6 side bets
+    assert len(keys) == len(set(keys)) == 13  # 4 banker rules, player, 2 ties, 6 side bets
     for commission in Commission:
         for pays in (8, 9):
             rules = table_rules("casino", commission=commission, tie_pays=pays)

@@ -4,6 +4,7 @@ history kept on disk."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,18 +18,24 @@ from croupier.baccarat.rules import POINTS
 from croupier.baccarat.table import table_shoe
 from croupier.baccarat.trainer import (
     COUNT_CHOICES,
+    MAX_FLASH,
     Drill,
     parse_running,
     parse_true,
     trainer_count,
 )
 from croupier.baccarat.trainerlog import (
+    History,
+    SessionRecord,
     check_user,
     read_history,
     save_session,
     session_record,
     trainer_dir,
 )
+
+from ..fulldisk import run_with_full_disk
+from ..untyped import untyped
 
 #: Jacobson's Dragon 7 tags by point value, written out again here from the published
 #: table (A,2,3 = 0; 4,5,6,7 = -1; 8,9 = +2; tens = 0) to check the drill by hand.
@@ -147,6 +154,29 @@ def test_a_drill_survives_a_round_trip_mid_question() -> None:
         Drill.from_dict({**drill.to_dict(), "cards": "Zz"})
 
 
+def test_the_flash_setting_is_kept_with_the_drill() -> None:
+    drill = Drill.new("dragon-7", cards=20, every=5, rng=2, flash=0.75)
+    drill.next_cards()
+    copy = Drill.from_dict(json.loads(json.dumps(drill.to_dict())))
+    assert copy.flash == 0.75 and copy.to_dict() == drill.to_dict()
+    # A drill saved before flash mode existed has no flash.
+    saved = Drill.new("dragon-7", cards=20, every=5, rng=2).to_dict()
+    del saved["flash"]
+    assert Drill.from_dict(saved).flash is None
+    with pytest.raises(BaccaratError, match="bad flash time 0: expected above 0"):
+        Drill.from_dict({**saved, "flash": 0})
+    with pytest.raises(BaccaratError, match="bad saved drill"):
+        Drill.from_dict({**saved, "flash": "1"})
+
+
+@pytest.mark.parametrize("flash", [0, -1, MAX_FLASH + 0.5, float("nan"), float("inf")])
+def test_bad_flash_times_are_refused(flash: float) -> None:
+    with pytest.raises(BaccaratError, match=f"bad flash time .*up to {MAX_FLASH:g} seconds"):
+        Drill.new("dragon-7", flash=flash)
+    with pytest.raises(TypeError, match="flash must be a number of seconds or None, not str"):
+        Drill.new("dragon-7", flash=untyped("1"))
+
+
 def test_the_history_by_user(tmp_path: Path) -> None:
     for seed, user in ((1, "ana"), (2, "ana"), (3, "ben")):
         drill = Drill.new("dragon-7", cards=10, every=10, rng=seed)
@@ -176,3 +206,57 @@ def test_the_history_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> 
     monkeypatch.delenv("CROUPIER_TRAINER_DIR")
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     assert trainer_dir() == tmp_path / "croupier" / "trainer"
+
+
+def _one_session(seed: int) -> SessionRecord:
+    drill = Drill.new("dragon-7", cards=10, every=5, rng=seed)
+    for _ in range(2):
+        drill.next_cards()
+        drill.answer(drill.expected().running, 0, seconds=1)
+    return session_record(drill, seed=seed, when="2026-01-02T10:00:00")
+
+
+_SAVE = (
+    "import sys\n"
+    "from croupier.baccarat.errors import BaccaratError\n"
+    "from croupier.baccarat.trainer import Drill\n"
+    "from croupier.baccarat.trainerlog import save_session, session_record\n"
+    "drill = Drill.new('dragon-7', cards=10, every=5, rng=1)\n"
+    "drill.next_cards()\n"
+    "drill.answer(drill.expected().running, 0, seconds=1)\n"
+    "try:\n"
+    "    save_session(session_record(drill, seed=1), 'ana', sys.argv[1])\n"
+    "except BaccaratError as exc:\n"
+    "    print(exc)\n"
+)
+
+
+def test_a_full_disk_leaves_no_empty_history(tmp_path: Path) -> None:
+    """The first session of a user on a full disk: the file was created, then nothing
+    could be written in it, and a 0-byte history stayed."""
+    run = run_with_full_disk(["-c", _SAVE, str(tmp_path)], limit=20)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith(f"cannot save the session to {tmp_path / 'ana.jsonl'}")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_full_disk_keeps_the_history_as_it_was(tmp_path: Path) -> None:
+    """A line cut short is taken back: the file keeps only whole lines."""
+    save_session(_one_session(3), "ana", tmp_path)
+    path = tmp_path / "ana.jsonl"
+    before = path.read_bytes()
+    run = run_with_full_disk(["-c", _SAVE, str(tmp_path)], limit=len(before) + 30)
+    assert run.stdout.startswith("cannot save the session"), run.stderr
+    assert path.read_bytes() == before
+    assert read_history("ana", tmp_path).skipped == 0
+
+
+def test_the_history_added_up_count_by_count(tmp_path: Path) -> None:
+    records = [_one_session(seed) for seed in range(4)]
+    history = History(tmp_path / "ana.jsonl", (*records, replace(records[0], count="panda-8")), 0)
+    assert history.counts == ("dragon-7", "panda-8")
+    every = history.summary()
+    assert every.sessions == 5 and every.asked == sum(r.asked for r in history.records)
+    assert every.running_right == sum(r.running_right for r in history.records)
+    assert history.summary("panda-8").sessions == 1
+    assert history.summary("none").sessions == 0 and history.summary("none").accuracy == 0

@@ -58,7 +58,7 @@ def test_the_menus() -> None:
         "Show this round's moves",
         "Take back my last move (a practice game)",
         "Save and quit",
-        "Play the expert's move (the hint)",
+        "Play the hint (the judge's best move)",
         "Show this menu",
     ]
     assert [item.choice for item in computer] == [

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 from croupier import __version__
-from croupier.engine import status
+from croupier.engine import UNCOMPILED_COST, compiled, status
 
 from .helpers import assert_one_line_error, croupier
 
 
 def test_version() -> None:
-    """The version, and whether the engine is compiled (croupier.engine.status)."""
+    """The version, and whether the engine is compiled (croupier.engine.status); where it
+    is not, what that costs and how to compile it."""
     run = croupier("--version")
     assert run.exit_code == 0
-    assert run.stdout.splitlines() == [f"croupier {__version__}", f"engine {status()}"]
+    lines = run.stdout.splitlines()
+    assert lines[:2] == [f"croupier {__version__}", f"engine {status()}"]
+    if compiled():
+        assert len(lines) == 2
+    else:
+        assert lines[2] == f"uncompiled, croupier is slower: {UNCOMPILED_COST}"
 
 
 def test_help_lists_the_games() -> None:

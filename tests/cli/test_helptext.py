@@ -44,7 +44,7 @@ def test_a_flag_pair_shows_both_names() -> None:
 def test_a_group_lists_its_commands_with_their_summaries() -> None:
     screen = words(croupier("casino", "--help").stdout)
     assert "Usage: croupier casino [OPTIONS] COMMAND [ARGS]..." in screen
-    assert "Commands play Play a tournament of Casino to 21 points against the computer." in screen
+    assert "Commands play Play a tournament of Casino to 21 points against the computer," in screen
     assert "moves List every legal move of the player to move" in screen
 
 

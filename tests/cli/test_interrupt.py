@@ -18,6 +18,8 @@ from benchmarks.interrupt import CALC, PERFECT, SIMULATE, Stop, interrupt, remot
 
 from croupier.parallel import available_cpus
 
+from ..slowness import patience, slowness
+
 pytestmark = [
     pytest.mark.skipif(
         not sys.platform.startswith("linux"), reason="reads the process tree from /proc"
@@ -38,12 +40,16 @@ def interrupt_fastest(
     """:func:`interrupt`, tried again (up to ``attempts`` times) while stopping took a
     second or more, so that a moment of load on a shared machine does not decide the
     test; every attempt must still be clean (exit ``code``, no traceback, no worker
-    left), and the fastest one is returned. With ``nothing_done``, an attempt stopped
-    before any work ended (on a loaded machine) must say so in that one line on stderr
-    and is tried again too; the fastest attempt with a result is returned."""
+    left), and the fastest one is returned, its time as on a quiet machine (divided by
+    :func:`slowness` measured as it starts, which scales its waits too). With
+    ``nothing_done``, an attempt stopped before any work ended (on a loaded machine)
+    must say so in that one line on stderr and is tried again too; the fastest attempt
+    with a result is returned."""
     results = []
     for attempt in range(attempts):
-        result = interrupt(args, tmp_path / f"attempt-{attempt}", **how)
+        factor = slowness()
+        result = interrupt(args, tmp_path / f"attempt-{attempt}", slowness=factor, **how)
+        result = result._replace(took=result.took / factor)
         assert result.code == code, result
         assert "Traceback" not in result.out + result.err, result
         assert result.left == [], result
@@ -98,7 +104,8 @@ def test_sigterm_stops_a_simulation_as_ctrl_c_does_with_exit_code_143(tmp_path: 
 
 
 def test_workers_end_by_themselves_when_the_command_is_killed(tmp_path: Path) -> None:
-    stop = interrupt(SIMULATE, tmp_path, sig=signal.SIGKILL)  # no handler, no output
+    # No handler, no output; the workers' end waited for as long as this machine needs.
+    stop = interrupt(SIMULATE, tmp_path, sig=signal.SIGKILL, slowness=slowness())
     assert stop.code == -signal.SIGKILL
     assert stop.left == [] and stop.err == ""
 
@@ -136,7 +143,7 @@ def test_ctrl_c_leaves_a_remote_dask_scheduler_running(tmp_path: Path) -> None:
         # its tasks are gone.
         assert client.submit(operator.add, 1, 2).result(timeout=60) == 3
         assert set(client.scheduler_info()["workers"]) == workers
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + patience(10)
         while time.monotonic() < deadline and client.run_on_scheduler(_others, client.id) != (
             [],
             0,

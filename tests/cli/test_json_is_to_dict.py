@@ -9,7 +9,7 @@ from typing import Any
 from croupier.baccarat import EZ, Composition, effect_of_removal, odds_report, simulate
 from croupier.casino.strategies.arena import run_arena
 from croupier.poker import monte_carlo_equity, parse_equity_hands
-from croupier.poker.matchup import read_matchups
+from croupier.poker.matchups.lines import read_matchups
 
 from .helpers import croupier
 

@@ -358,7 +358,7 @@ def test_the_command_line_s_bounds_are_the_library_s() -> None:
     from croupier.baccarat.simulate import MAX_SHOES
     from croupier.cli import options, poker
     from croupier.cli.baccarat import advantage, analysis
-    from croupier.poker.equity import MAX_TRIALS
+    from croupier.poker.matchups.equity import MAX_TRIALS
 
     assert options.MAX_DECKS == cards.MAX_DECKS
     assert analysis.MAX_SHOES == MAX_SHOES

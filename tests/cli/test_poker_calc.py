@@ -13,6 +13,8 @@ import pytest
 
 from croupier.poker.calc import calculate
 
+from ..processes import ended_after
+from ..slowness import patience
 from .helpers import assert_one_line_error, croupier
 
 
@@ -34,6 +36,17 @@ def test_json_is_the_library_result() -> None:
     assert data == expected
     assert data["exact"] is True and data["players"][1]["range"] == "QQ+, AKs@50"
     assert 0 < data["players"][0]["equity"] < 1  # fractions, not per cent
+
+
+def test_cards_are_read_with_or_without_spaces() -> None:
+    """``--board 2c7d9h`` as eval7, PokerStove and OMPEval write a board, hands and dead
+    cards too; a card named twice is refused in the one wording, exit 2."""
+    spaced = croupier("poker", "calc", "Ah Kh", "QQ", "--board", "2c 7d 10h", "--dead", "3s 4s")
+    joined = croupier("poker", "calc", "AhKh", "QQ", "--board", "2c7d10h", "--dead", "3s4s")
+    assert spaced.exit_code == joined.exit_code == 0
+    assert joined.stdout == spaced.stdout
+    run = croupier("poker", "calc", "AhKh", "QQ", "--board", "2c7d2c")
+    assert_one_line_error(run, "card '2c' at position 3 repeats position 1")
 
 
 def test_monte_carlo_gives_its_error_and_seed() -> None:
@@ -115,13 +128,10 @@ def test_ctrl_c_prints_what_was_computed_marked_partial(tmp_path: Path) -> None:
             stderr=subprocess.PIPE,
             text=True,
         )
-        try:
-            time.sleep(6.0)  # start-up, the board table, a few batches
+        with ended_after(process):
+            time.sleep(patience(6.0))  # start-up, the board table, a few batches
             process.send_signal(signal.SIGINT)
-            _, err = process.communicate(timeout=60)
-        finally:
-            if process.poll() is None:
-                process.kill()
+            _, err = process.communicate(timeout=patience(60))
     text = out_path.read_text()
     assert process.returncode == 130, (text, err)
     assert "Traceback" not in text + err

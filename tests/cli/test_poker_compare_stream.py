@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from croupier.poker.matchup import BadLine
+from croupier.poker.matchups.lines import BadLine
 
-from ..poker.test_compare_lines import AWKWARD, mixed
-from ..poker.test_matchup_chunks import one_at_a_time
+from ..poker.matchups.test_compare_lines import AWKWARD, mixed
+from ..poker.matchups.test_lines_chunks import one_at_a_time
 
 
 def expected(lines: list[str], as_json: bool) -> bytes:

@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+from ..processes import ended_after
+from ..slowness import patience
 from .helpers import assert_one_line_error, croupier
 
 LINE = "As Ks Qs Js 9d 2c 3h ; Ah Kh 8c 8d 2s 3c 4d\n"
@@ -30,11 +32,12 @@ def test_a_closed_pipe_ends_compare_quietly(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
     )
     assert process.stdout is not None and process.stderr is not None
-    first = process.stdout.readline()  # the first answer comes before the file is read
-    process.stdout.close()  # as `| head -1` does
-    error = process.stderr.read()
-    process.stderr.close()
-    assert process.wait(timeout=120) == 0
+    with ended_after(process):
+        first = process.stdout.readline()  # the first answer comes before the file is read
+        process.stdout.close()  # as `| head -1` does
+        error = process.stderr.read()
+        process.stderr.close()
+        assert process.wait(timeout=patience(120)) == 0
     assert first == b"Line 1\n" and error == b""
 
 
@@ -84,9 +87,9 @@ def test_equity_reports_each_hand_s_equity(tmp_path: Path) -> None:
 def test_a_mixed_file_gives_the_output_of_one_line_at_a_time(tmp_path: Path) -> None:
     """Chunked batch evaluation changes nothing a user sees: stdout, stderr, exit code."""
     from croupier.poker.errors import PokerError
-    from croupier.poker.matchup import parse_matchup
+    from croupier.poker.matchups.lines import parse_matchup
 
-    from ..poker.test_matchup_chunks import mixed_lines
+    from ..poker.matchups.test_lines_chunks import mixed_lines
 
     lines = mixed_lines(5000, seed=7)
     stdout, stderr = [], []
@@ -117,4 +120,4 @@ def test_a_huge_equity_file_is_refused_at_once(tmp_path: Path) -> None:
     started = time.monotonic()
     run = croupier("poker", "equity", str(path), "100")
     assert_one_line_error(run, "line 101: more than 100 hands")
-    assert time.monotonic() - started < 10  # it stops reading at line 101
+    assert time.monotonic() - started < patience(10)  # it stops reading at line 101

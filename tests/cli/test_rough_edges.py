@@ -147,7 +147,7 @@ def test_a_count_of_one_is_singular_in_the_commands_added_since(tmp_path: Path) 
     from croupier.poker import parse_equity_hands
     from croupier.poker.calc import EquityQuestion
     from croupier.poker.errors import PokerError
-    from croupier.poker.hits import hits
+    from croupier.poker.hits.classifier import hits
 
     trainer = croupier("baccarat", "trainer", "--cards", "1", "--every", "1", "--decks", "1",
                        "--speed", "0", "--seed", "1", "--history-dir", str(tmp_path))  # fmt: skip

@@ -63,13 +63,14 @@ def test_options_are_parsed_without_pydantic(args: list[str]) -> None:
 def test_the_poker_tables_are_cached_once_and_checked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from croupier.poker import tables
+    from croupier.poker.evaluation import tables
+    from croupier.poker.games import Game
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    built = tables._build_classes(5)
+    built = tables._multiset_classes(Game.HOLDEM, 5)
     tables._classes_of_multisets.cache_clear()
     first = tables._classes_of_multisets(5)
-    files = list((tmp_path / "croupier").glob("poker-ranks-5-*.npz"))
+    files = list((tmp_path / "croupier").glob("poker-holdem-ranks-5-*.npz"))
     assert len(files) == 1
     assert np.array_equal(first[0], built[0]) and np.array_equal(first[1], built[1])
     # A damaged cache is noticed by its hash and rebuilt.

@@ -11,6 +11,8 @@ import typer
 
 from croupier.cli import console, typerpatch
 
+from ..slowness import patience
+
 ROOT = Path(__file__).parents[2]
 
 
@@ -41,7 +43,11 @@ def run_python(code: str) -> str:
         "spec.loader.exec_module(typerpatch)\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", load + code], capture_output=True, text=True, check=True, timeout=60
+        [sys.executable, "-c", load + code],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=patience(60),
     )
     return done.stdout.strip()
 

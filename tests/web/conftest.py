@@ -25,6 +25,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from croupier.web.app import create_app
+from tests.slowness import patience
 from tests.web.databases import PostgresServer, Unavailable, start_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +41,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ANSWERED_4XX = re.compile(r"Failed to load resource: the server responded with a status of 4\d\d")
+#: Seconds a browser step (an action, a wait, an ``expect``) may take on a quiet machine,
+#: scaled by the machine's slowness when the page opens (:func:`tests.slowness.patience`).
+BROWSER_WAIT = 15.0
 INSTALL_HINT = "apt-get update && apt-get install -y chromium (Debian), or set CROUPIER_CHROMIUM"
 
 
@@ -107,9 +111,10 @@ def other_client(app: Any) -> Iterator[TestClient]:
 
 
 class LiveServer:
-    """The app served by uvicorn on 127.0.0.1 and a free port, in a thread."""
+    """The app served by uvicorn on 127.0.0.1 and a free port, in a thread (its games in
+    ``state_dir``, or in ``database``)."""
 
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(self, state_dir: Path, database: str | None = None) -> None:
         import uvicorn
 
         self.state_dir = state_dir
@@ -118,8 +123,13 @@ class LiveServer:
         self.socket.listen(128)
         self.port = self.socket.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
+        self.app = create_app(state_dir, database=database)
         config = uvicorn.Config(
-            create_app(state_dir), log_level="warning", access_log=False, lifespan="on"
+            self.app,
+            log_level="warning",
+            access_log=False,
+            lifespan="on",
+            timeout_graceful_shutdown=5,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
@@ -128,7 +138,7 @@ class LiveServer:
 
     def __enter__(self) -> LiveServer:
         self.thread.start()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + patience(20)
         while not self.server.started:
             if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("the test server did not start")
@@ -136,8 +146,9 @@ class LiveServer:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.app.state.hub.close()  # the live streams end, as croupier serve ends them
         self.server.should_exit = True
-        self.thread.join(timeout=10)
+        self.thread.join(timeout=patience(10))
         self.socket.close()
 
 
@@ -176,14 +187,20 @@ class PageProblems:
         assert not self.outside_requests, f"requests leaving the machine: {self.outside_requests}"
 
 
-@pytest.fixture
-def browser_page(
-    chromium: Any, live_server: LiveServer, request: pytest.FixtureRequest
-) -> Iterator[Any]:
-    """A fresh browser context and page on the live server (phone width when the test is
-    parametrised with ``viewport``); fails the test on console errors or outside requests."""
-    viewport = getattr(request, "param", None) or {"width": 1280, "height": 900}
-    context = chromium.new_context(viewport=viewport, base_url=live_server.url)
+def checked_page(
+    chromium: Any,
+    server: LiveServer,
+    viewport: dict[str, int] | None = None,
+    *,
+    touch: bool = False,
+) -> Any:
+    """A page of a fresh browser context (its own cookies) on ``server``, noting the
+    console errors and the requests that try to leave the machine in
+    ``page.problems`` (checked by :func:`close_checked`); ``touch``: a touch screen
+    (``locator.tap()``)."""
+    context = chromium.new_context(
+        viewport=viewport or {"width": 1280, "height": 900}, base_url=server.url, has_touch=touch
+    )
     page = context.new_page()
     problems = PageProblems()
 
@@ -200,30 +217,72 @@ def browser_page(
 
     def route(route: Any) -> None:
         url = urlsplit(route.request.url)
-        if url.scheme in ("data", "blob") or url.netloc == f"127.0.0.1:{live_server.port}":
+        if url.scheme in ("data", "blob") or url.netloc == f"127.0.0.1:{server.port}":
             route.continue_()
         else:
             problems.outside_requests.append(route.request.url)
             route.abort()
 
     page.route("**/*", route)
-    page.set_default_timeout(15_000)
+    from playwright.sync_api import expect
+
+    wait = 1000 * patience(BROWSER_WAIT)  # not Playwright's 5 s, which a busy machine misses
+    page.set_default_timeout(wait)
+    expect.set_options(timeout=wait)
+    page.problems = problems
+    return page
+
+
+def close_checked(page: Any) -> None:
+    """Close ``page``'s context and check what it noted."""
+    page.context.close()
+    page.problems.check()
+
+
+@pytest.fixture
+def browser_page(
+    chromium: Any, live_server: LiveServer, request: pytest.FixtureRequest
+) -> Iterator[Any]:
+    """A fresh browser context and page on the live server (phone width when the test is
+    parametrised with ``viewport``); fails the test on console errors or outside requests."""
+    page = checked_page(chromium, live_server, getattr(request, "param", None))
     yield page
-    context.close()
-    problems.check()
+    close_checked(page)
+
+
+@pytest.fixture
+def browsers(chromium: Any) -> Iterator[Callable[[LiveServer], Any]]:
+    """``browsers(server)``: a page of a new browser (its own cookies) on ``server``, as
+    many as a test needs; each is closed and checked at the test's end."""
+    pages: list[Any] = []
+
+    def new(server: LiveServer) -> Any:
+        page = checked_page(chromium, server)
+        pages.append(page)
+        return page
+
+    yield new
+    for page in pages:
+        close_checked(page)
 
 
 @pytest.fixture
 def screenshot() -> Callable[..., Path]:
-    """``screenshot(page, name, docs=False)``: save a PNG of the page as a test artefact
-    (and under docs/images/ when ``docs`` and ``CROUPIER_DOCS_IMAGES=1``)."""
+    """``screenshot(page, name, docs=False)``: save a PNG of the page (or of the element
+    ``part`` selects) as a test artefact (and under docs/images/ when ``docs`` and
+    ``CROUPIER_DOCS_IMAGES=1``)."""
 
-    def take(page: Any, name: str, *, docs: bool = False, full_page: bool = True) -> Path:
+    def take(
+        page: Any, name: str, *, docs: bool = False, full_page: bool = True, part: str = ""
+    ) -> Path:
         folder = screenshot_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{name}.png"
         page.evaluate("() => Promise.allSettled(document.getAnimations().map((a) => a.finished))")
-        page.screenshot(path=str(path), full_page=full_page)
+        if part:
+            page.locator(part).screenshot(path=str(path))
+        else:
+            page.screenshot(path=str(path), full_page=full_page)
         if docs and os.environ.get("CROUPIER_DOCS_IMAGES") == "1":
             images = ROOT / "docs" / "images"
             images.mkdir(parents=True, exist_ok=True)

@@ -84,7 +84,7 @@ class PostgresServer:
         return [*prefix, *args]
 
     def start(self) -> None:
-        data, log = self.folder / "data", self.folder / "server.log"
+        data = self.folder / "data"
         if self.user:
             record = pwd.getpwnam(self.user)
             os.chown(self.folder, record.pw_uid, record.pw_gid)
@@ -96,6 +96,38 @@ class PostgresServer:
             capture_output=True,
             timeout=120,
         )
+        self.resume()
+
+    def database(self) -> str:
+        """The URL of a new, empty database."""
+        import psycopg
+
+        self._made += 1
+        name = f"test_{self._made}"
+        with psycopg.connect(self.url, autocommit=True) as connection:
+            connection.execute(f"CREATE DATABASE {name}")
+        return self.url.rsplit("/", 1)[0] + f"/{name}"
+
+    def halt(self) -> None:
+        """Stop the server (its clients cut off at once), keeping its data."""
+        subprocess.run(
+            self._command(
+                str(self.bin / "pg_ctl"),
+                "-D",
+                str(self.folder / "data"),
+                "-m",
+                "fast",
+                "-w",
+                "stop",
+            ),
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+
+    def resume(self) -> None:
+        """Start the server again after :meth:`halt`, on the same port."""
+        data, log = self.folder / "data", self.folder / "server.log"
         options = (
             f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} "
             "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
@@ -117,16 +149,6 @@ class PostgresServer:
             capture_output=True,
             timeout=120,
         )
-
-    def database(self) -> str:
-        """The URL of a new, empty database."""
-        import psycopg
-
-        self._made += 1
-        name = f"test_{self._made}"
-        with psycopg.connect(self.url, autocommit=True) as connection:
-            connection.execute(f"CREATE DATABASE {name}")
-        return self.url.rsplit("/", 1)[0] + f"/{name}"
 
     def stop(self) -> None:
         with contextlib.suppress(subprocess.SubprocessError, OSError):

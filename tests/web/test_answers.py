@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import logging
+from typing import NotRequired
 
 import pytest
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
 from fastapi.testclient import TestClient
+from typing_extensions import TypedDict
 
 from croupier.web.answers import answer
 from croupier.web.errors import install_error_handlers
-from croupier.web.schemas import Answer
+from croupier.web.schemas import closed
 
 
-class Point(Answer):
+@closed
+class Point(TypedDict):
     x: int
-    label: str | None = None
-    score: float | None = None
+    label: NotRequired[str | None]
+    score: NotRequired[float | None]
 
 
 def make_app(check: bool | None = None) -> FastAPI:

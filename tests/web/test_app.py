@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from fastapi import FastAPI
+from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
 from croupier.web.app import MAX_BODY, create_app
+from croupier.web.pages import PathRoute
 from croupier.web.sessions import COOKIE_NAME
 
 
@@ -38,6 +42,7 @@ def test_static_assets_ship_in_the_package(client: TestClient) -> None:
         "croupier.js",
         "baccarat.js",
         "poker.js",
+        "poker_narrow.js",
         "casino.js",
         "casino.css",
         "favicon.svg",
@@ -115,3 +120,26 @@ def test_on_loopback_only_loopback_host_names_are_answered(tmp_path: Path) -> No
         answer = local.get("/", headers={"host": "evil.example:8000"})
         assert answer.status_code == 400
         assert answer.json() == {"error": "this server answers to 127.0.0.1, [::1], localhost"}
+
+
+def _request_paths(app: FastAPI) -> list[str]:
+    """Every route's path with its parameters filled in, and paths near them (a letter
+    more or less, a slash more, a step under) that no route or another one matches."""
+    paths = {"/", "/nowhere", "/api", "/api/", "/static/croupier.css", "/casino/"}
+    for route in app.routes:
+        path = re.sub(r"\{[^}]*\}", "x1", getattr(route, "path", "/"))
+        paths |= {path, path + "/", path[:-1], path + "x", path + "/more", path.rsplit("/", 1)[0]}
+    return sorted(paths)
+
+
+def test_path_routes_match_exactly_as_fastapi_routes_do() -> None:
+    app = create_app(check_answers=False)
+    routes = [route for route in app.routes if isinstance(route, APIRoute)]
+    assert len(routes) > 50 and all(isinstance(route, PathRoute) for route in routes)
+    for path in _request_paths(app):
+        for method in ("GET", "POST", "DELETE"):
+            scope = {"type": "http", "method": method, "path": path, "root_path": ""}
+            for route in routes:
+                fast, fast_scope = route.matches(dict(scope))
+                slow, slow_scope = APIRoute.matches(route, dict(scope))
+                assert (fast, fast_scope) == (slow, slow_scope), (method, path, route.path)

@@ -124,19 +124,25 @@ def test_bad_bets_are_refused_and_change_nothing(
 @pytest.mark.parametrize(
     ("options", "reason"),
     [
-        ({"payouts": "vegas"}, "unknown payout table 'vegas': expected one of lab, casino, ez"),
+        ({"payouts": "vegas"}, "bad request: payouts 'vegas': input should be 'lab', 'casino' or"),
         ({"bankroll": "lots"}, "bad amount 'lots'"),
         ({"stake": "0"}, "bad stake $0: expected more than $0"),
         ({"stake": "20000"}, "the stake $20,000 is more than the bankroll $1,000"),
-        ({"commission": "3"}, "bad commission '3'"),
-        ({"tie_pays": 7}, "bad tie payout 7:1: expected 8 or 9"),
+        (
+            {"commission": "3"},
+            "bad request: commission '3': input should be '5', '4', 'none' or 'super6'",
+        ),
+        ({"tie_pays": 7}, "bad request: tie_pays 7: input should be 8 or 9"),
         ({"payouts": "ez", "side_bets": ["dragon-bonus-player"]}, "bad side bet"),
         ({"min_stake": "50", "max_stake": "10"}, "bad table limits $50 to $10"),
         ({"payouts": "lab", "tie_pays": 9}, "the lab's rules are fixed"),
-        ({"decks": 9}, "bad number of decks 9: expected 1 to 8"),
+        ({"decks": 9}, "bad request: decks 9: input should be less than or equal to 8"),
         ({"bankroll": "99999999"}, "bad bankroll '99999999': at most $1,000,000"),
-        ({"seed": -1}, "bad seed -1"),
-        ({"deal_order": "shuffled"}, "bad deal order 'shuffled': expected one of course, casino"),
+        ({"seed": -1}, "bad request: seed -1: input should be greater than or equal to 0"),
+        (
+            {"deal_order": "shuffled"},
+            "bad request: deal_order 'shuffled': input should be 'casino'",
+        ),
     ],
 )
 def test_bad_tables_are_refused(
@@ -248,6 +254,20 @@ def test_a_table_has_one_set_of_rules(client: TestClient) -> None:
         assert after["last"]["net"] == 9_600
 
 
+def test_the_super_6_table_pays_half_on_a_banker_6(client: TestClient) -> None:
+    state = sit(client, payouts="casino", commission="super6", bankroll="100000")
+    assert state["rules"]["name"] == "super 6" and state["rules"]["commission"] == "super6"
+    assert state["rules"]["describe"] == "no commission, a banker 6 pays 1:2, tie 8:1"
+    assert state["bets"][0]["name"] == "Banker (no commission, 6 pays 1:2)"
+    assert "banker-super6" in [b["key"] for b in state["odds"]["bets"] if b["at_table"]]
+    nets: dict[str, set[int]] = {"six": set(), "other": set()}
+    for _ in range(120):
+        last = client.post("/api/baccarat/deal", json={"stakes": {"banker": "100"}}).json()["last"]
+        if last["outcome"] == "banker":
+            nets["six" if last["banker_total"] == 6 else "other"].add(last["net"])
+    assert nets == {"six": {5_000}, "other": {10_000}}
+
+
 def test_each_chip_is_checked_against_the_limits_and_the_bankroll(client: TestClient) -> None:
     sit(client, max_stake="100", bankroll="150")
     ok = client.post("/api/baccarat/check", json={"stakes": {"banker": "100", "tie": "25"}})
@@ -278,6 +298,12 @@ def test_before_sitting_down_the_maths_is_a_full_shoe(client: TestClient) -> Non
     assert [b["key"] for b in state["choices"]["side_bets"]["none"]] == [
         "player-pair", "banker-pair", "dragon-7", "panda-8",
     ]  # fmt: skip
+    assert [b["key"] for b in state["choices"]["side_bets"]["super6"]] == [
+        "player-pair", "banker-pair", "dragon-bonus-player", "dragon-bonus-banker",
+    ]  # fmt: skip
+    assert [c["label"] for c in state["choices"]["commissions"]] == [
+        "5%", "4%", "none (EZ)", "none (Super 6)",
+    ]  # fmt: skip
 
 
 def test_the_five_roads_the_ask_road_and_the_tally(client: TestClient) -> None:
@@ -297,6 +323,10 @@ def test_the_five_roads_the_ask_road_and_the_tally(client: TestClient) -> None:
     asked = ask_road(beads)
     assert state["ask_road"]["banker"] == {
         k: None if c is None else c.value for k, c in asked.banker.items()
+    }
+    assert state["ask_road"]["big_road"] == {
+        "banker": {"column": asked.banker_at[0], "row": asked.banker_at[1]},
+        "player": {"column": asked.player_at[0], "row": asked.player_at[1]},
     }
     assert state["tally"]["rounds"] == 12
     assert state["tally"] == dataclasses.asdict(sitting.tally)

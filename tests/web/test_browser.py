@@ -76,6 +76,10 @@ def test_a_bet_and_a_deal_move_the_bankroll(browser_page: Any, screenshot: Shot)
         "cards => cards.map(c => c.getAttribute('aria-label'))"
     )
     assert shown == [card.long_name for card in played.coup.player_cards]
+    coup = played.coup
+    # The totals said as the terminal says them, not as odds ("Player wins 8 to 1").
+    totals = f"player {coup.player_total}, banker {coup.banker_total}"
+    assert totals in page.inner_text("#verdict") and " to " not in page.inner_text("#verdict")
     assert page.locator("#reasons li").count() >= 1
     for _ in range(7):
         page.click("[data-bet='player']")
@@ -257,7 +261,7 @@ def test_the_range_grid_toggles_classes_by_mouse_and_keyboard(browser_page: Any)
     page.keyboard.press("Enter")
     expect(page.locator("#hole-2")).to_have_value("JJ+")
     expect(page.locator("[data-hand='JJ']")).to_be_focused()
-    page.keyboard.press("Tab")  # the next cell, right of JJ: JTs
+    page.keyboard.press("ArrowRight")  # the next cell, right of JJ: JTs
     expect(page.locator("[data-hand='JTs']")).to_be_focused()
     page.keyboard.press("Space")
     expect(page.locator("#hole-2")).to_have_value("JJ+, JTs")
@@ -426,8 +430,24 @@ def test_a_shoe_played_to_the_cut_card_draws_the_five_roads(
             "marks => marks.map(m => m.dataset.colour)"
         )
         assert shown == [("" if c is None else c.value) for c in answers.values()]
+    # Pointing at an ask chip shows where that win would go in the big road.
+    for side, (column, row) in (("banker", asked.banker_at), ("player", asked.player_at)):
+        page.hover(f"#ask-road [data-side='{side}']")
+        ghost = page.locator(f"#big-road-next.{side}")
+        expect(ghost).to_be_visible()
+        assert ghost.evaluate("n => [n.style.gridColumn, n.style.gridRow]") == [
+            str(column + 1), str(row + 1),
+        ]  # fmt: skip
+    page.mouse.move(0, 0)
+    expect(page.locator("#big-road-next")).to_have_count(0)
     tally = sitting.tally
-    assert page.inner_text("#tally").startswith(f"This shoe: {tally.rounds} rounds")
+    shown_tally = page.inner_text("#tally")
+    assert shown_tally.startswith(f"This shoe: {tally.rounds} rounds · banker {tally.banker} (")
+    assert shown_tally.count("%)") == 3
+    assert (
+        f"longest streak: banker {tally.longest_banker}, player {tally.longest_player}"
+        f" · now {tally.streak_side} {tally.streak}"
+    ) in shown_tally
     assert page.locator("#bankroll-chart polyline").count() == 1
     assert f"over {sitting.rounds} rounds" in page.inner_text("#chart-note")
     screenshot(page, "baccarat-roads", docs=True)
@@ -481,3 +501,56 @@ def test_the_counting_trainer(
     expect(page.locator("#history tr")).to_have_count(1)
     assert read_history("ana", tmp_path).records[0].running_right == 1
     screenshot(page, "baccarat-trainer", docs=True)
+
+
+#: Every look the trainer's card box takes, in order: the codes of the cards on show, or
+#: "back" for a hidden card (a MutationObserver: no moment is missed however slow the page).
+RECORD_CARDS = """() => {
+  window.cardLooks = [];
+  const box = document.getElementById("trainer-cards");
+  new MutationObserver(() => window.cardLooks.push(
+    [...box.children].map((c) => c.classList.contains("back") ? "back" : c.dataset.code)
+  )).observe(box, { childList: true });
+}"""
+
+
+def test_the_counting_trainer_in_flash_mode(
+    browser_page: Any, screenshot: Shot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("CROUPIER_TRAINER_DIR", str(tmp_path))
+    page = browser_page
+    page.goto("/baccarat/trainer")
+    page.fill("#t-every", "3")
+    page.fill("#t-cards", "6")
+    page.fill("#t-speed", "0")
+    page.fill("#t-seed", "9")
+    page.fill("#t-flash", "0.2")
+    page.evaluate(RECORD_CARDS)
+    page.focus("#t-seed")
+    page.keyboard.press("Enter")  # the keyboard all the way
+    drill = Drill.new("dragon-7", cards=6, every=3, rng=9)
+    drill.next_cards()
+    codes = [str(card) for card in drill.cards[:3]]
+    expect(page.locator("#answer-form")).to_be_visible()
+    # The cards were on show, then hidden, and only then is the count asked.
+    expect(page.locator("#trainer-cards .card.back")).to_have_count(3)
+    assert page.locator("#trainer-cards [data-code]").count() == 0
+    looks = page.evaluate("window.cardLooks")
+    assert codes in looks and looks[-1] == ["back"] * 3
+    assert looks.index(codes) < len(looks) - 1
+    expect(page.locator("#drill-status")).to_have_text("Cards 1 to 3 of 6: hidden after 0.2 s.")
+    expect(page.locator("#a-running")).to_be_focused()
+    screenshot(page, "baccarat-trainer-flash")
+    # A reload does not show them again.
+    page.reload()
+    expect(page.locator("#answer-form")).to_be_visible()
+    expect(page.locator("#trainer-cards .card.back")).to_have_count(3)
+    assert page.locator("#trainer-cards [data-code]").count() == 0
+    exact = drill.expected()
+    page.keyboard.type(str(exact.running))
+    page.keyboard.press("Tab")
+    page.keyboard.type(f"{exact.true:.1f}")
+    page.keyboard.press("Enter")
+    expect(page.locator("#verdict")).to_contain_text("Right: running")
+    expect(page.locator("#drill-status")).to_have_text("Cards 4 to 6 of 6: hidden after 0.2 s.")
+    expect(page.locator("#trainer-cards .card.back")).to_have_count(3)

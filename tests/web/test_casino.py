@@ -2,22 +2,34 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import numpy as np
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from croupier.casino import Player, format_save, parse_save
+from croupier.casino import Coin, Player, format_save, parse_save, toss_coin, toss_winner
 from croupier.casino.gamelog import parse_game_file, parse_log
+from croupier.casino.judge import Judge, error_json, format_loss
 from croupier.casino.levels import Level
 from croupier.casino.savefile import parse_game
-from croupier.web import casino
+from croupier.casino.session import Session
 from croupier.web.app import create_app
+from croupier.web.compute import BUSY
+from croupier.web.errors import ApiError
+from croupier.web.routers import casino
+from croupier.web.views import casino as casino_views
 
+from ..slowness import patience, wait_until
 from ..untyped import untyped
+
+#: Seeds whose tournament at the strong level (heads called) begins with a computer move
+#: that takes less than the most it could: its reason waits for the judge's look-ahead.
+LOOK_AHEAD_SEEDS = (5, 28, 53, 58)
 
 
 def start(client: TestClient, level: str = "beginner", call: str = "heads", seed: int = 3) -> Any:
@@ -34,6 +46,138 @@ def play_first_legal(client: TestClient, data: dict[str, Any]) -> Any:
     )
     assert answer.status_code == 200, answer.text
     return answer.json()
+
+
+def judged(client: TestClient, job: str) -> Any:
+    """The judge's job ``job`` once it has ended (its progress polled as the page does)."""
+    answers: list[Any] = []
+
+    def ended() -> bool:
+        answers.append(client.get(f"/api/casino/judging/{job}").json())
+        return answers[-1]["state"] not in ("waiting", "running")
+
+    assert wait_until(ended, 60), answers[-1]
+    return answers[-1]
+
+
+def judged_review(client: TestClient, event: dict[str, Any]) -> Any:
+    """A round's end event's review: the one in the event, or its job's."""
+    if event["review"] is not None:
+        return event["review"]
+    assert event["review_job"], event
+    done = judged(client, event["review_job"])
+    assert done["state"] == "done", done
+    return done["result"]
+
+
+def opening(seed: int, level: Level = Level.STRONG) -> Session:
+    """The tournament ``/api/casino/new`` starts for ``seed`` (heads called), before any
+    move."""
+    rng = np.random.default_rng(seed)
+    first = toss_winner(Coin.HEADS, toss_coin(rng))
+    return Session.new(first, rng=rng, level=level)
+
+
+def play_to_a_round_s_end(client: TestClient) -> Any:
+    """A beginner tournament (seed 5) played by first legal moves until a round ends:
+    that round's end event."""
+    data = start(client, seed=5)
+    while True:
+        data = play_first_legal(client, data)
+        ended = [e for e in data["events"] if e["kind"] == "round_end"]
+        if ended:
+            (end,) = ended
+            return end
+
+
+def hold_the_judge(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Hold the judge's reason jobs (the jobs' threads of an app without worker
+    processes) until the event returned is set; each then does its work."""
+    release = threading.Event()
+    real = casino_views.judged_reasons
+
+    def held(reasons: Any, progress: Any = None) -> Any:
+        assert release.wait(patience(60))
+        return real(reasons, progress)
+
+    monkeypatch.setattr(casino, "judged_reasons", held)
+    return release
+
+
+def start_with_a_reason_to_come(client: TestClient) -> tuple[int, Any, Any]:
+    """A strong-level tournament whose first computer move's reason comes later: the
+    seed, the answer and that move's event."""
+    for seed in LOOK_AHEAD_SEEDS:
+        data = start(client, level="strong", seed=seed)
+        later = [e for e in data["events"] if e["kind"] == "move" and e["reason_job"]]
+        if later:
+            return seed, data, later[0]
+    raise AssertionError("no seed of LOOK_AHEAD_SEEDS left a reason for later")
+
+
+def test_the_answer_does_not_wait_for_the_judge(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The computer's move is answered with the judge's plain words while the judge's
+    look-ahead is still to come (held here until the answer is in); the whole reason then
+    comes from the job the event names, the one the terminal gives at once."""
+    release = hold_the_judge(monkeypatch)
+    try:
+        seed, data, event = start_with_a_reason_to_come(client)
+        job = event["reason_job"]
+        waiting = client.get(f"/api/casino/judging/{job}").json()
+        assert waiting["state"] in ("waiting", "running") and waiting["result"] is None
+    finally:
+        release.set()
+    game = opening(seed)
+    seen = game.state.observe(Player.COMPUTER)
+    move = game.computer_decision().move
+    assert event["move"]["notation"] == str(move) and event["round"] == 1
+    words, needs_verdict = Judge().first_reason(seen, move)
+    assert needs_verdict and event["reason"].startswith(words)
+    done = judged(client, job)
+    assert done["state"] == "done", done
+    (whole,) = done["result"]["reasons"]
+    assert whole["event"] == data["events"].index(event)
+    expected = Judge().reason(seen, move)
+    assert expected is not None and expected != words and whole["reason"].startswith(expected)
+    # The same browser only: another's is a 404.
+    with TestClient(client.app) as other:
+        assert other.get(f"/api/casino/judging/{job}").status_code == 404
+
+
+def test_a_stale_reason_is_cancelled(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move made before the judge's words on the last one came cancels them: they
+    would be of a position the game has left."""
+    release = hold_the_judge(monkeypatch)
+    try:
+        _, data, event = start_with_a_reason_to_come(client)
+        play_first_legal(client, data)
+    finally:
+        release.set()
+    assert judged(client, event["reason_job"])["state"] == "cancelled"
+
+
+def test_a_full_jobs_pool_leaves_the_plain_words_and_says_why_no_review(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the jobs' pool refuses the judge's work (it is full), the move is still
+    answered: the reason stands in its plain words, and the round's end says why its
+    review does not come."""
+    assert isinstance(client.app, FastAPI)
+    jobs = client.app.state.jobs
+
+    def full(*args: Any, **kwargs: Any) -> Any:
+        raise ApiError(503, BUSY)
+
+    seed, _, event = start_with_a_reason_to_come(client)
+    monkeypatch.setattr(jobs, "start", full)
+    again = start(client, level="strong", seed=seed)
+    (refused,) = [e for e in again["events"] if e["kind"] == "move"]
+    assert refused["reason"] == event["reason"] and refused["reason_job"] is None
+    end = play_to_a_round_s_end(client)
+    assert end["review"] is None and end["review_job"] is None
+    assert end["review_error"].startswith(BUSY)
 
 
 def test_no_game_yet(client: TestClient) -> None:
@@ -58,12 +202,18 @@ def test_the_toss_and_the_computer_s_first_moves(client: TestClient) -> None:
 
 
 def test_a_whole_tournament_with_reviews(client: TestClient) -> None:
-    data = start(client, seed=5)
-    rounds = []
+    data = start(client, seed=1)  # the computer begins round 2 in the answer ending round 1
+    rounds, reviews = [], []
     while not data["finished"]:
         data = play_first_legal(client, data)
-        rounds += [e for e in data["events"] if e["kind"] == "round_end"]
-    assert rounds and all(e["review"]["moves"] for e in rounds)
+        ended = [e for e in data["events"] if e["kind"] == "round_end"]
+        rounds += ended
+        # The review comes later, from a job (before the next move, which drops it).
+        reviews += [judged_review(client, e) for e in ended]
+    assert rounds and all(e["review"] is None for e in rounds)
+    assert all(review["moves"] for review in reviews)
+    # Each round's review is of that round, though the computer may have begun the next.
+    assert [review["round"] for review in reviews] == [e["round"] for e in rounds]
     (result,) = [e for e in data["events"] if e["kind"] == "tournament_over"]
     assert max(result["totals"].values()) >= 21
     assert client.post("/api/casino/hint").status_code == 409
@@ -80,7 +230,7 @@ def test_an_illegal_move_is_explained_with_its_rule(client: TestClient) -> None:
         "error": f"illegal move 'capture {card}': a capture must take something"
     }
     bad = client.post("/api/casino/move", json={"card": "ZZ", "action": "trail", "items": []})
-    assert bad.status_code == 422 and "not a card of your hand" in bad.json()["error"]
+    assert bad.status_code == 422 and "or a card of the hand" in bad.json()["error"]
     assert client.get("/api/casino").json()["position"] == data["position"]  # nothing changed
 
 
@@ -89,6 +239,25 @@ def test_the_hint_is_a_legal_move_with_its_reason(client: TestClient) -> None:
     advice = client.post("/api/casino/hint").json()
     assert advice["move"]["notation"] in [m["notation"] for m in data["position"]["legal"]]
     assert advice["reason"]
+
+
+def test_the_hint_is_the_judge_s_best_move_with_what_the_others_lose(client: TestClient) -> None:
+    """The browser's hint is the judge's verdict, the one its review reads: its best move,
+    and every other kind of move with its loss and that loss's standard error."""
+    start(client, level="casual", seed=8)
+    advice = client.post("/api/casino/hint").json()
+    state = parse_game(client.get("/api/casino/save").text).state
+    verdict = Judge().position(state)
+    assert advice["move"]["notation"] == str(verdict.best)
+    assert advice["deals"] == verdict.deals > 0 and advice["exact"] is False
+    others = {other["move"]["notation"]: other for other in advice["others"]}
+    ranked = {str(move): loss for move, loss in verdict.ranked() if move != verdict.best}
+    assert others.keys() == ranked.keys() and others
+    for notation, loss in ranked.items():
+        assert others[notation]["loss"] == round(loss.points, 3)
+        assert others[notation]["error"] == error_json(loss.error)
+        assert others[notation]["loss_text"] == format_loss(loss.points, loss.error)
+        assert others[notation]["is_best"] is loss.is_best
 
 
 def test_save_then_load_back(client: TestClient) -> None:
@@ -178,49 +347,53 @@ def test_puzzles_are_served_answered_and_rated(client: TestClient) -> None:
     assert illegal.status_code == 422 and "bad move" in illegal.json()["error"]
 
 
-def test_a_round_s_review_runs_in_the_pool_within_the_answer_s_time(
+def test_a_round_s_review_is_a_job_of_the_judge(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The review of a round just ended is searched where the computer's replies are (a
-    worker process under ``croupier serve``), by half the answer's time left at most."""
-    seconds: list[float | None] = []
-    review = getattr(casino, "review_round")  # noqa: B009 (not the module's export)
+    """The review of a round just ended is a job's (the jobs' worker processes under
+    ``croupier serve``), by the judge: a fixed amount of work, the same verdicts as the
+    review page's; the answer that ends the round does not wait for it."""
+    judges: list[Any] = []
+    review = getattr(casino_views, "review_round")  # noqa: B009 (not the module's export)
 
-    def recording(logged: Any, player: Player = Player.HUMAN, reviewer: Any = None) -> Any:
-        seconds.append(reviewer.seconds)
-        return review(logged, player, reviewer)
+    def recording(
+        logged: Any, player: Player = Player.HUMAN, judge: Any = None, progress: Any = None
+    ) -> Any:
+        judges.append(judge)
+        return review(logged, player, judge, progress=progress)
 
-    monkeypatch.setattr(casino, "review_round", recording)
+    monkeypatch.setattr(casino_views, "review_round", recording)
     assert isinstance(client.app, FastAPI)
     compute = client.app.state.compute
-    run, ran = compute.run, []
+    call, ran = compute.call, []
 
-    def run_recorded(function: Any, *args: Any) -> Any:
+    async def call_recorded(function: Any, *args: Any) -> Any:
         ran.append(function.__name__)
-        return run(function, *args)
+        return await call(function, *args)
 
-    monkeypatch.setattr(compute, "run", run_recorded)
-    data = start(client, seed=5)
-    while not data["finished"]:
-        data = play_first_legal(client, data)
-    assert seconds and all(
-        s is not None and 0 <= s <= casino.DEADLINE * casino.REVIEW_SHARE for s in seconds
-    )
-    assert "answer_move" in ran
+    monkeypatch.setattr(compute, "call", call_recorded)
+    event = play_to_a_round_s_end(client)
+    assert event["review"] is None and event["review_job"] and event["review_error"] is None
+    reviewed = judged_review(client, event)
+    assert judges and all(isinstance(judge, Judge) for judge in judges)
+    assert "answer_move" in ran and "review_round" not in ran
+    log = parse_log(client.get("/api/casino/log").text)
+    expected = casino_views.round_review_view(review(log.rounds[0], judge=Judge()))
+    assert reviewed == expected
 
 
 def test_the_computer_thinks_less_while_answers_come_out_late(app: FastAPI) -> None:
     request = untyped(SimpleNamespace(scope={"state": {"arrived": 1_000.0}}, app=app))
     deadline = 1_000.0 + casino.DEADLINE
-    assert casino._answer_deadline(request) == deadline - casino.ANSWER_MARGIN
+    assert casino.answer_deadline(request, app.state.compute) == deadline - casino.ANSWER_MARGIN
     lateness = app.state.compute.lateness
     for _ in range(lateness.window):  # every answer a quarter of a second past its search
         lateness.note(0.25)
     expected = deadline - casino.ANSWER_MARGIN - 0.25
-    assert casino._answer_deadline(request) == pytest.approx(expected)
+    assert casino.answer_deadline(request, app.state.compute) == pytest.approx(expected)
     for _ in range(lateness.window):  # far too late: the computer still thinks a while
         lateness.note(3.0)
-    assert casino._answer_deadline(request) == deadline - casino.MOST_MARGIN
+    assert casino.answer_deadline(request, app.state.compute) == deadline - casino.MOST_MARGIN
     for _ in range(lateness.window):  # a quiet machine again: the whole time
         lateness.note(-0.5)
-    assert casino._answer_deadline(request) == deadline - casino.ANSWER_MARGIN
+    assert casino.answer_deadline(request, app.state.compute) == deadline - casino.ANSWER_MARGIN

@@ -35,10 +35,12 @@ def app() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def cookie(app: Any) -> str:
-    """One browser for every example: its jobs replace each other, as a page's do."""
-    with TestClient(app) as client:
-        client.get("/")
-        return f"{COOKIE_NAME}={client.cookies[COOKIE_NAME]}"
+    """One browser for every example: its jobs replace each other, as a page's do. (Its
+    client is not entered: entering it ran the app's lifespan a second time, whose end
+    stopped the jobs of the app the examples then call.)"""
+    client = TestClient(app)
+    client.get("/")
+    return f"{COOKIE_NAME}={client.cookies[COOKIE_NAME]}"
 
 
 @schema.parametrize()
@@ -78,7 +80,7 @@ def test_the_description_is_served_and_lists_every_refusal(app: Any) -> None:
         assert {400, 401, 413, 422, 500, 503} <= statuses, (method, path, statuses)
         if method in ("post", "delete"):
             assert {403, 408} <= statuses, (method, path)
-        for status in statuses - {200, 202}:
+        for status in statuses - {200, 201, 202}:
             answer = operation["responses"][str(status)]
             assert answer["description"] == REFUSALS[status], (method, path, status)
             schema_ref = answer["content"]["application/json"]["schema"]["$ref"]
@@ -91,8 +93,9 @@ def test_the_description_is_served_and_lists_every_refusal(app: Any) -> None:
 
 
 def test_every_answer_of_the_api_has_its_model(app: Any) -> None:
-    """The contract with the pages' scripts is written: each route's answer (200 or 202)
-    is an answer model of :mod:`croupier.web.schemas` (or a union of them), or text."""
+    """The contract with the pages' scripts is written: each route's answer (200, 201 or
+    202) is an answer model of :mod:`croupier.web.schemas` (or a union of them), text, or
+    a stream of server-sent events (each a model, as its description says)."""
     with TestClient(app) as client:
         description = client.get(OPENAPI_PATH).json()
     models = description["components"]["schemas"]
@@ -102,12 +105,14 @@ def test_every_answer_of_the_api_has_its_model(app: Any) -> None:
             continue
         for method, operation in methods.items():
             answered = [
-                operation["responses"][s] for s in ("200", "202") if s in operation["responses"]
+                operation["responses"][s]
+                for s in ("200", "201", "202")
+                if s in operation["responses"]
             ]
             assert len(answered) == 1, (method, path)
             content = answered[0]["content"]
-            if "text/plain" in content:
-                assert list(content) == ["text/plain"], (method, path)
+            if "text/plain" in content or "text/event-stream" in content:
+                assert list(content) in (["text/plain"], ["text/event-stream"]), (method, path)
                 continue
             schema = content["application/json"]["schema"]
             refs = [schema] if "$ref" in schema else schema.get("oneOf", [])
@@ -120,12 +125,16 @@ def test_every_answer_of_the_api_has_its_model(app: Any) -> None:
 
 
 def test_a_view_that_strays_from_its_model_is_caught(app: Any) -> None:
-    """The answer models refuse keys they do not list: a view that gains a field without
-    its model fails loudly in the tests instead of losing the field on the way."""
-    from croupier.web.schemas import Answer
+    """The answers refuse keys they do not list: a view that gains a field without its
+    TypedDict fails loudly in the tests instead of losing the field on the way."""
+    from pydantic import TypeAdapter
+    from typing_extensions import TypedDict
 
-    class Table(Answer):
+    from croupier.web.schemas import closed
+
+    @closed
+    class Table(TypedDict):
         seated: bool
 
     with pytest.raises(ValueError, match="Extra inputs are not permitted"):
-        Table.model_validate({"seated": False, "new_key": 1})
+        TypeAdapter(Table).validate_python({"seated": False, "new_key": 1})

@@ -19,6 +19,8 @@ from croupier.web.compute import Compute
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Job, Jobs, Progress
 from croupier.web.store import Store, open_store
+from croupier.web.store.base import StoreBusy
+from tests.slowness import patience
 
 
 @pytest.fixture
@@ -38,7 +40,7 @@ def jobs(store: Store) -> Iterator[Jobs]:
 
 
 def wait(jobs: Jobs, job: Job, owner: str = "me") -> Job:
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + patience(20)
     while True:
         seen = jobs.get(owner, job.id)
         if seen.finished:
@@ -63,7 +65,7 @@ def test_a_job_reports_progress_then_its_result(jobs: Jobs) -> None:
         return {"answer": 42}
 
     job = wait(jobs, jobs.start("me", work))
-    assert job.view()["state"] == "done" and job.view()["result"] == {"answer": 42}
+    assert job.view()["state"] == "done" and job.result == {"answer": 42}
     assert (job.done, job.total) == (3, 3)
 
 
@@ -71,7 +73,7 @@ def test_a_quick_job_never_says_it_took_no_time(jobs: Jobs) -> None:
     # a job done in a few milliseconds read "in 0 s" (its time rounded to two places)
     job = wait(jobs, jobs.start("me", lambda progress: {"answer": 42}))
     assert job.seconds is not None and job.seconds > 0
-    assert 0 < job.view()["seconds"] < 1
+    assert job.view()["seconds"] > 0
     views = [Job("j", "me", state="done", seconds=s).view()["seconds"] for s in (0.0042, 2e-5)]
     assert views == [0.004, 0.001]
     assert Job("j", "me", state="done", seconds=1.234).view()["seconds"] == 1.23
@@ -127,7 +129,7 @@ def test_another_process_sees_and_cancels_the_job(store: Store, jobs: Jobs) -> N
     elsewhere = Jobs(Compute(0, threads=1), store)
     release = threading.Event()
     job = jobs.start("me", blocker(release))
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + patience(10)
     while elsewhere.get("me", job.id).state != "running":
         assert time.monotonic() < deadline
         time.sleep(0.02)
@@ -136,6 +138,35 @@ def test_another_process_sees_and_cancels_the_job(store: Store, jobs: Jobs) -> N
     release.set()
     elsewhere.shutdown()
     elsewhere.compute.shutdown()
+
+
+def silent(release: threading.Event, started: threading.Event) -> Any:
+    """Work that never reports progress, so never reads a request to stop."""
+
+    def work(progress: Progress) -> dict[str, Any]:
+        started.set()
+        assert release.wait(patience(20))
+        return {"stale": True}
+
+    return work
+
+
+@pytest.mark.parametrize("where", ["here", "elsewhere"])
+def test_a_job_asked_to_stop_that_ends_anyway_is_cancelled(
+    store: Store, jobs: Jobs, where: str
+) -> None:
+    """A job asked to stop (by this process or another) whose work ends without reading
+    the request is recorded cancelled, without its result: it used to read "done"."""
+    other = Jobs(Compute(0, threads=1), store)
+    release, started = threading.Event(), threading.Event()
+    job = jobs.start("me", silent(release, started))
+    assert started.wait(patience(20))
+    (jobs if where == "here" else other).cancel("me", job.id)
+    release.set()
+    for seen in (wait(jobs, job), wait(other, job)):
+        assert seen.state == "cancelled" and seen.result is None
+    other.shutdown()
+    other.compute.shutdown()
 
 
 def counted(steps: int, progress: Progress) -> dict[str, Any]:
@@ -161,10 +192,11 @@ def test_worker_processes_run_jobs_and_calls_off_the_server(store: Store) -> Non
         async def two_at_once() -> list[int]:
             return list(await asyncio.gather(*(compute.call(sleeper, 0.3) for _ in range(2))))
 
+        limit = patience(5)  # measured before the work, not while it loads the machine
         started = time.monotonic()
         pids = drive(two_at_once())
         assert os.getpid() not in pids
-        assert time.monotonic() - started < 5
+        assert time.monotonic() - started < limit
     finally:
         pool.shutdown()
         compute.shutdown()
@@ -179,14 +211,40 @@ def test_stopping_ends_the_workers_at_once(store: Store) -> None:
     async def stop_soon() -> None:
         task = asyncio.ensure_future(long_call())
         await asyncio.sleep(0.5)
+        limit = patience(3)
         started = time.monotonic()
         compute.stop()
         with pytest.raises(ApiError) as stopped:
             await task
         assert stopped.value.status_code == 503
-        assert time.monotonic() - started < 3
+        assert time.monotonic() - started < limit
 
     drive(stop_soon())
     with pytest.raises(ApiError):
         drive(long_call())  # refused once stopping
     compute.shutdown()
+
+
+def test_an_end_the_store_refuses_is_written_again(
+    store: Store, jobs: Jobs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A job's end the store refuses (a database busy past its timeout, a full disk) is
+    answered from this process and written again until the store takes it: it used to
+    read "running" in the store for ever, and a page polled it without end."""
+    real = store.job_finish
+    refusals = [StoreBusy("database is locked")] * 3
+
+    def finish(*args: Any) -> str:
+        if refusals:
+            raise refusals.pop()
+        return real(*args)
+
+    monkeypatch.setattr(store, "job_finish", finish)
+    job = wait(jobs, jobs.start("me", lambda progress: {"answer": 42}))
+    assert job.state == "done" and job.result == {"answer": 42}  # from this process
+    deadline = time.monotonic() + patience(20)
+    while (row := store.job_get(job.id)) is not None and row.state != "done":
+        assert time.monotonic() < deadline, row
+        time.sleep(0.02)
+    assert row is not None and row.result == {"answer": 42} and not refusals
+    assert jobs.get("me", job.id).state == "done"  # now read from the store

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.slowness import patience
 from tests.web.test_browser import sit_down
 from tests.web.test_casino_browser import api_state, click_move, new_game, richest, settle
 
@@ -47,10 +48,34 @@ def late(path: str, *, method: str = "POST", nth: int = 1, ms: int = 1500) -> st
 """
 
 
+#: An init script (added after ``late``'s) keeping ``window.sent``: each request as sent,
+#: ``[method, path, whether the late answer had reached the page then]``.
+SENT = """
+(() => {
+  const fetched = window.fetch.bind(window);
+  window.sent = [];
+  window.fetch = (path, options) => {
+    const method = (options && options.method) || "GET";
+    window.sent.push([method, new URL(String(path), location.href).pathname,
+                      Boolean(window.lateReleased)]);
+    return fetched(path, options);
+  };
+})();
+"""
+
+
+def sent_after_the_late_answer(page: Any, method: str, path: str) -> bool:
+    """Whether every ``method`` request to ``path`` went out after the late answer had
+    reached the page (the server refuses a change sent while another is on its way)."""
+    sent = [entry for entry in page.evaluate("window.sent") if entry[:2] == [method, path]]
+    assert sent, f"no {method} {path} was sent"
+    return all(entry[2] for entry in sent)
+
+
 def after_the_late_answer(page: Any, count: int = 1) -> None:
     """Wait until the late answer (the ``count`` late answers of as many ``late`` scripts)
     has reached the page, and the page has handled it."""
-    page.wait_for_function(f"() => (window.lateCount || 0) >= {count}", timeout=30_000)
+    page.wait_for_function(f"() => (window.lateCount || 0) >= {count}", timeout=patience(30) * 1000)
     page.wait_for_timeout(300)
 
 
@@ -107,6 +132,7 @@ def test_d_pressed_twice_deals_once(browser_page: Any) -> None:
 def test_a_deal_answered_after_leaving_the_table_is_dropped(browser_page: Any) -> None:
     page = browser_page
     page.add_init_script(late("/api/baccarat/deal"))
+    page.add_init_script(SENT)
     sit_down(page, seed=8)
     page.focus("body")
     page.keyboard.press("p")
@@ -118,6 +144,9 @@ def test_a_deal_answered_after_leaving_the_table_is_dropped(browser_page: Any) -
     assert page.locator("#seated-area").is_hidden()
     assert page.locator("#invite").is_visible()
     assert page.request.get("/api/baccarat").json()["seated"] is False
+    # the leave waited for the deal's answer: sent during the deal, a loaded server
+    # (the deal still being written) refused it as a change made meanwhile
+    assert sent_after_the_late_answer(page, "DELETE", "/api/baccarat/table")
 
 
 # --- Casino --------------------------------------------------------------------------
@@ -223,6 +252,7 @@ def test_an_answer_arriving_after_stop_does_not_bring_the_drill_back(
     monkeypatch.setenv("CROUPIER_TRAINER_DIR", str(tmp_path))
     page = browser_page
     page.add_init_script(late("/api/baccarat/trainer/answer"))
+    page.add_init_script(SENT)
     start_drill(page, "cy")
     page.press("#a-true", "Enter")
     page.click("#stop")
@@ -232,3 +262,6 @@ def test_an_answer_arriving_after_stop_does_not_bring_the_drill_back(
     expect(page.locator("#start-form")).to_be_visible()
     expect(page.locator("#answer-form")).to_be_hidden()
     expect(page.locator("#score")).to_contain_text("Stopped")
+    # the stop waited for the answer on its way: sent at once, it was refused when the
+    # server was still writing the answer ("changed in another tab or request meanwhile")
+    assert sent_after_the_late_answer(page, "DELETE", "/api/baccarat/trainer")

@@ -12,7 +12,8 @@ import pytest
 STATIC = Path(__file__).resolve().parents[2] / "src" / "croupier" / "web" / "static"
 NOUNS = (
     "cards|rounds|moves|combos|hands|players|ranges|games|trials|deals|points|sessions|"
-    "puzzles|questions|decks|shoes|bets|wins|losses|pushes|builds|boards|flops|lines"
+    "puzzles|questions|decks|shoes|bets|wins|losses|pushes|builds|boards|flops|lines|"
+    "inaccuracies|blunders|mistakes|errors|tables|seats|players|watchers"
 )
 #: A number written straight before a plural noun: ``${n} cards`` (a decimal, ``${x.toFixed(2)}
 #: points``, reads right plural whatever its value).
@@ -26,6 +27,8 @@ ALWAYS_MANY = (
     "Next card: ${count} cards",
     '${answer.boards.toLocaleString("en")} flops',  # every flop: 19,600
     "If ${side} wins",  # a side's name, not a number
+    "${lossText(verdict)} points",  # a decimal with its error: "0.26 ± 0.10 points"
+    "${word.loss_text} points",  # the server's format_loss: "1.15 ± 0.08", "2.00"
 )
 
 

@@ -12,8 +12,9 @@ from fastapi.testclient import TestClient
 
 from croupier.cards import DECK, parse_card
 from croupier.poker import calculate
-from croupier.poker.starting_hands import CLASS_LABELS
-from croupier.web.pages import card_view
+from croupier.poker.ranges.starting_hands import CLASS_LABELS
+from croupier.web.views.cards import card_view
+from tests.slowness import patience
 
 
 def run(client: TestClient, **request: Any) -> dict[str, Any]:
@@ -26,7 +27,7 @@ def follow_job(client: TestClient, path: str, request: dict[str, Any]) -> dict[s
     started = client.post(path, json=request)
     assert started.status_code == 202, started.text
     job: dict[str, Any] = started.json()
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + patience(60)
     while job["state"] in ("waiting", "running"):
         assert time.monotonic() < deadline
         time.sleep(0.02)
@@ -134,12 +135,12 @@ def test_monte_carlo_to_a_precision_draws_and_reports_a_seed(client: TestClient)
         (
             {"players": ["AA", ""], "method": "monte-carlo", "trials": 0},
             422,
-            "bad number of trials 0",
+            "bad request: trials 0: input should be greater than or equal to 1",
         ),
         (
             {"players": ["AA", ""], "method": "monte-carlo", "precision": 0.001},
             422,
-            "bad precision 0.001",
+            "bad request: precision 0.001: input should be greater than or equal to 0.05",
         ),
         ({"players": ["AA", ""], "trials": 10}, 422, "auto mode takes no trials"),
         (
@@ -174,7 +175,7 @@ def test_a_job_can_be_cancelled(client: TestClient) -> None:
         json={"players": ["AsKs", "", ""], "method": "monte-carlo", "trials": 2_000_000},
     ).json()
     client.delete(f"/api/poker/jobs/{job['job']}")
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + patience(30)
     while job["state"] in ("waiting", "running") and time.monotonic() < deadline:
         time.sleep(0.02)
         job = client.get(f"/api/poker/jobs/{job['job']}").json()

@@ -1,5 +1,5 @@
 """The poker page's analyses: seeds as strings, class grids and distributions with the
-equity, the next-card job, what a range hits (a job too), the presets."""
+equity, the next-card job, what a range hits (a job too), the order of the slider."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from fastapi.testclient import TestClient
 from croupier.poker import Range, calculate
 from croupier.poker.calc.distribution import equity_distribution
 from croupier.poker.calc.nextcard import next_card
-from croupier.poker.hits import flop_hits, hits
-from croupier.web.poker import hits_view
+from croupier.poker.hits.classifier import flop_hits, hits
+from croupier.web.routers.poker import hits_view
+from tests.slowness import patience
 
 from .test_poker import follow_job, run
 
@@ -79,7 +80,13 @@ def test_the_next_card_table_is_a_job(client: TestClient) -> None:
     [
         ({"players": ["AKs", "QQ"]}, 422, "a board of 3 or 4 cards, not 0"),
         ({"players": ["AKs", "QQ"], "board": "Qh 7h 2c 9d 3s"}, 422, "not 5"),
-        ({"players": ["random"] * 4, "board": "Qh 7h 2c"}, 413, "would take over"),
+        ({"players": ["AKs", "QQ"], "board": "Qh 7h 2c", "trials": 5}, 422, "takes no trials"),
+        (
+            {"players": ["AKs", "QQ"], "board": "Qh 7h 2c", "method": "monte-carlo"}
+            | {"trials": 300_000},
+            413,
+            "at most 200,000 trials a card",
+        ),
     ],
 )
 def test_the_next_card_table_refuses_in_one_line(
@@ -87,6 +94,20 @@ def test_the_next_card_table_refuses_in_one_line(
 ) -> None:
     answer = client.post("/api/poker/next", json=request_body)
     assert answer.status_code == status and fragment in answer.json()["error"]
+
+
+def test_a_long_next_card_table_is_monte_carlo_unless_asked_exact(client: TestClient) -> None:
+    """Beyond a few seconds exact, ``auto`` samples (the library's choice, its seed
+    kept); ``exact`` is refused in the job's one line once the library's estimate
+    passes the server's limit."""
+    request: dict[str, Any] = {"players": ["random"] * 4, "board": "Qh 7h 2c", "seed": "9"}
+    job = follow_job(client, "/api/poker/next", request)
+    answer = job["result"]
+    expected = next_card(["random"] * 4, board="Qh 7h 2c", exact=None, rng=9)
+    assert not answer["exact"] and answer["seed"] == "9" and answer["stderr"] == expected.stderr
+    assert [c["equity"] for c in answer["cards"]] == [list(c.equity) for c in expected.cards]
+    refused = follow_job(client, "/api/poker/next", request | {"method": "exact", "seed": None})
+    assert refused["state"] == "failed" and "would take over 30 seconds" in refused["error"]
 
 
 def hits_job(client: TestClient, **request: str) -> dict[str, Any]:
@@ -127,6 +148,28 @@ def test_what_a_range_hits_over_every_flop_is_a_job_with_progress(
     assert job["total"] > 0 and job["done"] == job["total"]  # progress reached the end
 
 
+def test_what_a_range_hits_over_the_flops_of_a_texture(client: TestClient) -> None:
+    from croupier.poker.hits.textures import FlopTexture
+
+    request: dict[str, Any] = {"range": "AKs, 77", "texture": ["monotone"], "high": "K"}
+    job = follow_job(client, "/api/poker/hits", request)
+    assert job["state"] == "done", job
+    texture = FlopTexture.parse("monotone", high="K")
+    assert job["result"] == hits_view(flop_hits("AKs, 77", texture=texture))
+    assert job["result"]["boards"] == 220 and job["result"]["texture"] == "monotone, king high"
+    short = follow_job(
+        client, "/api/poker/hits", {"range": "AK", "game": "shortdeck"} | {"texture": ["trips"]}
+    )
+    assert short["result"]["boards"] == 36
+    refusals: list[tuple[dict[str, Any], str]] = [
+        ({"texture": ["wet"]}, "bad texture 'wet'"),
+        ({"texture": ["monotone"], "board": "Ks 7d 2c"}, "give no board"),
+    ]
+    for bad, message in refusals:
+        answer = client.post("/api/poker/hits", json={"range": "AK"} | bad)
+        assert answer.status_code == 422 and message in answer.text, answer.text
+
+
 def started(client: TestClient, path: str, request: dict[str, Any]) -> str:
     answer = client.post(path, json=request)
     assert answer.status_code == 202, answer.text
@@ -135,7 +178,7 @@ def started(client: TestClient, path: str, request: dict[str, Any]) -> str:
 
 
 def finished(client: TestClient, job: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + patience(60)
     while True:
         state: dict[str, Any] = client.get(f"/api/poker/jobs/{job}").json()
         if state["state"] not in ("waiting", "running"):
@@ -182,7 +225,7 @@ def test_hits_and_the_next_card_leave_a_calculation_running(client: TestClient) 
         ({"range": "AK", "board": "Ks 7d 2c", "dead": "7d"}, "both on the board and dead"),
         ({"range": "AA", "dead": "As Ah Ad"}, "no combo left"),
         ({"range": "KK", "board": "Ks Kd 2c", "dead": "Kh"}, "no combo left"),
-        ({"range": "A" * 501}, "range (too long): string should have at most 500"),
+        ({"range": "A" * 20_001}, "range (too long): string should have at most 20000"),
         ({"range": "AK", "flops": True}, "flops"),
         ({"range": 5}, "range"),
     ],
@@ -196,16 +239,72 @@ def test_bad_hits_questions_are_refused_at_once_in_one_line(
     assert fragment in error and "\n" not in error, error
 
 
-def test_the_page_offers_presets_with_their_source(client: TestClient) -> None:
+def test_the_page_names_the_order_of_the_slider(client: TestClient) -> None:
     text = client.get("/poker").text
     found = re.search(r'<script type="application/json" id="state">(.*?)</script>', text, re.S)
     assert found is not None
     state = json.loads(found[1])
-    presets = state["presets"]
-    assert len(presets) >= 4 and all(p["source"] and p["name"] for p in presets)
-    for preset in presets:
-        Range.parse(preset["range"])
     assert "three random hands" in state["order"]
     # the slider's ranges: X% read by the library in its order
     slider = client.post("/api/poker/range", json={"text": "20%"}).json()
     assert slider["range"] == str(Range.parse("20%")) and slider["combos"] == 270
+
+
+# --- a range narrowed by what it hits -----------------------------------------------------
+
+
+def test_a_range_is_narrowed_by_the_library_in_a_job(client: TestClient) -> None:
+    from croupier.poker.hits.narrow import narrow
+    from croupier.web.routers.poker import narrow_view
+
+    request = {
+        "range": "QQ+, AK@50, 98s",
+        "board": "Ks 7d 2c",
+        "dead": "Ah",
+        "keep": ["set", "top pair, good kicker", "backdoor flush draw"],
+        "drop": ["overpair"],
+    }
+    job = follow_job(client, "/api/poker/narrow", request)
+    assert job["state"] == "done", job
+    answer = job["result"]
+    expected = narrow(
+        "QQ+, AK@50, 98s", board="Ks 7d 2c", dead="Ah", keep=request["keep"], drop=["overpair"]
+    )
+    assert answer == narrow_view(expected)
+    assert answer["narrowed"] == expected.text and answer["fits"]
+    assert answer["combos"] == expected.count and answer["weighted"] == expected.weight
+    # the grid: KK whole (its 3 live combos), AKs in part (AhKh dead, AsKs on the board)
+    assert answer["grid"][1][1] == {"label": "KK", "combos": 3.0, "live": 3}
+    assert answer["grid"][0][1]["label"] == "AKs" and answer["grid"][0][1]["combos"] == 1.0
+    # the text is a player's range in the calculator, on the turn
+    turn = run(client, players=[answer["narrowed"], "JJ"], board="Ks 7d 2c 3h", dead="Ah")
+    assert turn["state"] == "done" and turn["result"]["players"][0]["combos"] == expected.count
+    omaha = follow_job(
+        client,
+        "/api/poker/narrow",
+        {"game": "omaha", "range": "AA:xxyy", "board": "Ad 7h 2h", "keep": ["top set"]},
+    )["result"]
+    kept = narrow("AA:xxyy", board="Ad 7h 2h", game="omaha", keep=["top set"])
+    assert omaha["grid"] is None and omaha["combos"] == kept.count == 384 and omaha["fits"]
+    assert omaha["narrowed"] == kept.text
+
+
+@pytest.mark.parametrize(
+    ("request_body", "fragment"),
+    [
+        ({"keep": ["wrap"]}, "bad category 'wrap' for Texas hold'em: expected one of"),
+        ({"keep": ["set"], "game": "omaha", "range": "AA"}, "bad category 'set' for Omaha"),
+        ({"keep": []}, "nothing to narrow by"),
+        ({"keep": ["set"], "board": ""}, "narrowed on a board"),
+        ({"keep": ["set"], "board": "Ks 7d"}, "a board of 2 cards"),
+        ({"keep": ["x" * 61]}, "keep.0 (too long)"),
+    ],
+)
+def test_bad_narrowings_are_refused_at_once_in_one_line(
+    client: TestClient, request_body: dict[str, Any], fragment: str
+) -> None:
+    body = {"range": "AK", "board": "Ks 7d 2c"} | request_body
+    answer = client.post("/api/poker/narrow", json=body)
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert fragment in error and "\n" not in error, error

@@ -16,8 +16,10 @@ import pytest
 
 from croupier.poker import Range, calculate
 from croupier.poker.calc.nextcard import next_card
-from croupier.poker.hit_categories import MadeHand
-from croupier.poker.hits import flop_hits, hits
+from croupier.poker.hits.categories import MadeHand
+from croupier.poker.hits.classifier import flop_hits, hits
+from croupier.poker.hits.textures import FlopTexture
+from croupier.poker.ranges.saved import presets
 from tests.web.test_late_answers import after_the_late_answer, late
 
 pytestmark = pytest.mark.browser
@@ -36,6 +38,7 @@ def open_grid(page: Any, player: int, text: str) -> None:
 
 
 def drag(page: Any, first: str, last: str) -> None:
+    page.locator("#range-grid").scroll_into_view_if_needed()  # the pointer stays on the page
     start = page.locator(f"[data-hand='{first}']").bounding_box()
     end = page.locator(f"[data-hand='{last}']").bounding_box()
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
@@ -82,23 +85,130 @@ def test_a_late_answer_about_the_old_range_does_not_overwrite_the_new(browser_pa
     expect(page.locator("#hole-2")).to_have_value(str(Range.parse("20%")))
 
 
-def test_presets_and_ranges_saved_in_the_browser(browser_page: Any) -> None:
+def test_presets_and_ranges_saved_on_the_server(browser_page: Any) -> None:
     page = browser_page
+    page.goto("/poker")
+    # a range an older page kept in this browser's storage moves to the server
+    page.evaluate("localStorage.setItem('croupier.poker.ranges', '{\"Old one\": \"JJ+\"}')")
     open_grid(page, 1, "")
-    page.select_option("#saved-ranges", label="Sklansky-Malmuth groups 1-2: TT+, AQs+, KQs, AKo")
+    expect(page.locator("#saved-ranges option[value='saved:old-one']")).to_have_count(1)
+    assert page.evaluate("localStorage.getItem('croupier.poker.ranges')") is None
+    page.select_option("#saved-ranges", value="preset:sklansky-1-2")
     assert "Hold'em Poker for Advanced Players" in page.inner_text("#range-source")
+    # the chosen name is not cut: the selector is wider than its text (and its arrow)
+    text_width = page.locator("#saved-ranges").evaluate(
+        """s => { const c = document.createElement("canvas").getContext("2d");
+                  c.font = getComputedStyle(s).font;
+                  return c.measureText(s.selectedOptions[0].text).width; }"""
+    )
+    assert page.locator("#saved-ranges").bounding_box()["width"] >= text_width + 24
+    assert "the pairs (outlined" in page.inner_text("#range-grid-key")
     page.click("#load-range")
-    expect(page.locator("#hole-1")).to_have_value(str(Range.parse("TT+, AQs+, KQs, AKo")))
+    expect(page.locator("#hole-1")).to_have_value(str(Range.parse("TT+, AJs+, KQs, AKo")))
     page.fill("#hole-1", "QQ+, AK")
-    page.fill("#range-name", "my 3-bet")
+    page.fill("#range-name", "My-3bet")
     page.click("#save-range")
+    expect(page.locator("#saved-ranges")).to_have_value("saved:my-3bet")
     page.reload()
     page.click("#grid-toggle-1")
-    page.select_option("#saved-ranges", label="my 3-bet: QQ+, AK")
+    expect(page.locator("#saved-ranges option[value='saved:my-3bet']")).to_have_count(1)
+    page.select_option("#saved-ranges", value="saved:my-3bet")
     page.click("#load-range")
     expect(page.locator("#hole-1")).to_have_value("QQ+, AK")
+    # the name in a box, and the calculator reads it (the server keeps this browser's)
+    page.fill("#hole-1", "AKs")
+    page.fill("#hole-2", "@my-3bet")
+    page.click("#calculate")
+    expect(page.locator(".equity-table td.equity").first).to_be_visible()
+    expected = calculate(["AKs", "QQ+, AK"], exact=True)
+    shown = page.locator(".equity-table td.equity").first.inner_text()
+    assert f"{100 * expected.players[0].equity:.2f}%" in shown
+    page.select_option("#saved-ranges", value="saved:my-3bet")
     page.click("#delete-range")
-    assert "my 3-bet" not in page.inner_text("#saved-ranges")
+    expect(page.locator("#saved-ranges option[value='saved:my-3bet']")).to_have_count(0)
+    # a file of ranges, as croupier poker ranges export writes it, imported
+    exported = b"# croupier poker ranges\nbb-defend holdem 22+, A2+, K2s+\n"
+    page.set_input_files(
+        "#import-ranges", files=[{"name": "r.txt", "mimeType": "text/plain", "buffer": exported}]
+    )
+    expect(page.locator("#saved-ranges option[value='saved:bb-defend']")).to_have_count(1)
+
+
+def test_a_named_omaha_range_saved_reloaded_and_used(browser_page: Any, screenshot: Shot) -> None:
+    """Omaha has no range grid: the named ranges are under the boxes in every game. A range
+    saved from Player 1's box, after a reload, goes into Player 2's, and the calculator's
+    equity is the library's for the same texts."""
+    page = browser_page
+    page.goto("/poker")
+    page.select_option("#game", "omaha")
+    expect(page.locator("#grid-toggle-1")).to_be_hidden()
+    expect(page.locator("#saved-ranges option[value='preset:top15']")).to_have_count(1)
+    saved = "QdQcJdTc, QhQsJhTh"
+    page.fill("#hole-1", saved)
+    expect(page.locator("#named-player")).to_have_value("1")  # the box used last
+    page.fill("#range-name", "my-wrap")
+    page.click("#save-range")
+    expect(page.locator("#saved-ranges")).to_have_value("saved:my-wrap")
+    # a name the library refuses: its one line, from the server
+    page.fill("#range-name", "9lives")
+    page.click("#save-range")
+    expect(page.locator("#range-source")).to_contain_text("9lives")
+    page.reload()
+    page.select_option("#game", "omaha")
+    expect(page.locator("#saved-ranges option[value='saved:my-wrap']")).to_have_count(1)
+    page.fill("#hole-1", "AsAhKsKh")
+    page.select_option("#named-player", "2")
+    page.select_option("#saved-ranges", value="saved:my-wrap")
+    expect(page.locator("#range-source")).to_contain_text(f"@my-wrap = {saved}")
+    page.click("#load-range")
+    expect(page.locator("#hole-2")).to_have_value(saved)
+    page.fill("#board", "2c 7d 9h")
+    page.check("input[name=method][value=exact]")
+    page.click("#calculate")
+    expect(page.locator(".equity-table td.equity").first).to_be_visible()
+    expected = calculate(["AsAhKsKh", saved], board="2c 7d 9h", game="omaha", exact=True)
+    cells = page.locator(".equity-table td.equity")
+    for i, player in enumerate(expected.players):
+        assert f"{100 * player.equity:.2f}%" in cells.nth(i).inner_text()
+    screenshot(page, "poker-named-ranges-omaha", full_page=False, part="#named-ranges")
+    page.select_option("#saved-ranges", value="saved:my-wrap")
+    page.click("#delete-range")
+    expect(page.locator("#saved-ranges option[value='saved:my-wrap']")).to_have_count(0)
+
+
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_every_named_range_reads_whole_on_a_phone(
+    browser_page: Any, screenshot: Shot, game: str
+) -> None:
+    """At 390 px each option's label fits the selector (text and arrow) and the selector
+    its box; the chosen range's whole text and what it is are in the hint below."""
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/poker")
+    page.select_option("#game", game)
+    select = page.locator("#saved-ranges")
+    expect(select.locator("option").first).to_be_attached()
+    widths = select.evaluate(
+        """s => { const c = document.createElement("canvas").getContext("2d");
+                  c.font = getComputedStyle(s).font;
+                  return [...s.options].map((o) => [o.text, c.measureText(o.text).width]); }"""
+    )
+    box = select.bounding_box()
+    for text, width in widths:
+        assert width + 24 <= box["width"], f"{text!r} is cut in a {box['width']}px selector"
+    outer = page.locator("#named-ranges").bounding_box()
+    assert outer["x"] <= box["x"] and box["x"] + box["width"] <= outer["x"] + outer["width"]
+    longest = max(
+        (p for p in presets() if p.game.value == game), key=lambda p: len(p.text + p.description)
+    )
+    select.select_option(value=f"preset:{longest.name}")
+    hint = page.locator("#range-source")
+    expect(hint).to_contain_text(f"@{longest.name} = {longest.text}")
+    expect(hint).to_contain_text(longest.description[1:])  # its first letter a capital
+    hint_box = hint.bounding_box()
+    assert hint_box["x"] + hint_box["width"] <= outer["x"] + outer["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, f"poker-named-ranges-phone-{game}", part="#named-ranges")
 
 
 def test_analyses_of_a_flop_answer_and_its_exports(browser_page: Any, screenshot: Shot) -> None:
@@ -125,6 +235,11 @@ def test_analyses_of_a_flop_answer_and_its_exports(browser_page: Any, screenshot
     page.wait_for_selector("#next-result svg")
     table = next_card(ranges, board=board)
     assert page.locator("#next-result .next-bar").count() == len(table.cards)
+    key = page.inner_text("#next-result .legend")  # each player's colour named
+    for number, equity in enumerate(table.equity, 1):
+        assert f"Player {number}: {100 * equity:.1f}% now" in key
+    labels = page.locator("#next-result .card-label").all_text_contents()
+    assert "10" not in labels and "T" in labels  # "10" ran into its neighbours
     page.locator("#class-grid [data-hand='AKs']").hover()
     screenshot(page, "poker-analysis", docs=True)
     page.click("#next-result summary")
@@ -190,19 +305,46 @@ def test_what_a_range_hits(browser_page: Any, screenshot: Shot) -> None:
     sets = page.locator("#hits-result tr", has_text="set").first.locator("td").all_inner_texts()
     assert sets == ["3", "9.68%"] and expected.made[MadeHand.SET] == 3
     assert "on Ks 7d 2c, 31 live combos; 87.1% make a pair or better" in page.inner_text(
-        "#hits-result p"
+        "#hits-result > p"
     )
     page.click("#hits-result summary")
     assert page.locator("#hits-result .hits-hands li").count() == len(expected.combos)
     page.fill("#board", "")
     page.click("#hits-form button[type=submit]")
-    expect(page.locator("#hits-result p")).to_contain_text("over every flop")
+    expect(page.locator("#hits-result > p")).to_contain_text("over every flop")
     every = flop_hits("QQ+, AK, 98s")
     assert f"{100 * every.pair_or_better:.1f}% make a pair or better" in page.inner_text(
-        "#hits-result p"
+        "#hits-result > p"
     )
     expect(page.locator("#hits-progress-line")).to_be_hidden()
     screenshot(page, "poker-hits", docs=True)
+
+
+def test_what_a_range_hits_on_monotone_flops(browser_page: Any, screenshot: Shot) -> None:
+    page = browser_page
+    page.goto("/poker")
+    page.fill("#hole-1", "AKs, QQ")
+    page.select_option("#hits-suits", "monotone")
+    page.click("#hits-form button[type=submit]")
+    expect(page.locator("#hits-result > p")).to_contain_text("over every flop that is monotone")
+    expected = flop_hits("AKs, QQ", texture=FlopTexture.parse("monotone"))
+    assert expected.boards == 1144
+    text = page.inner_text("#hits-result > p")
+    assert "(1,144 flops;" in text
+    assert f"{100 * expected.pair_or_better:.1f}% make a pair or better" in text
+    rows = page.locator("#hits-result table").first.locator("tbody tr")
+    shown = {
+        rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td").first.inner_text()
+        for i in range(rows.count())
+    }
+    assert shown["flush"] == f"{expected.made[MadeHand.FLUSH]:.2f}" != "0.00"
+    page.select_option("#hits-high", "A")
+    page.click("#hits-form button[type=submit]")
+    expect(page.locator("#hits-result > p")).to_contain_text("monotone, ace high (264 flops;")
+    screenshot(page, "poker-hits-texture")
+    page.fill("#board", "Ks 7d 2c")
+    page.click("#hits-form button[type=submit]")
+    expect(page.locator("#hits-error")).to_contain_text("give no board")
 
 
 def test_every_flop_shows_its_progress_and_a_newer_question_supersedes_it(
@@ -218,9 +360,9 @@ def test_every_flop_shows_its_progress_and_a_newer_question_supersedes_it(
     page.fill("#hole-1", "AK")
     page.fill("#board", "Ks 7d 3c")
     page.click("#hits-form button[type=submit]")  # while the flops still run
-    expect(page.locator("#hits-result p")).to_contain_text("on Ks 7d 3c, 2c dead")
+    expect(page.locator("#hits-result > p")).to_contain_text("on Ks 7d 3c, 2c dead")
     page.wait_for_timeout(1500)  # the first job's end (cancelled) has been seen by now
-    expect(page.locator("#hits-result p")).to_contain_text("on Ks 7d 3c, 2c dead")
+    expect(page.locator("#hits-result > p")).to_contain_text("on Ks 7d 3c, 2c dead")
     expect(page.locator("#hits-error")).to_have_text("")
     expect(page.locator("#hits-progress-line")).to_be_hidden()
 
@@ -234,9 +376,9 @@ def test_a_late_hits_answer_does_not_overwrite_a_newer_one(browser_page: Any) ->
     page.click("#hits-form button[type=submit]")
     page.fill("#board", "9h 8h 2c")
     page.click("#hits-form button[type=submit]")
-    expect(page.locator("#hits-result p")).to_contain_text("on 9h 8h 2c")
+    expect(page.locator("#hits-result > p")).to_contain_text("on 9h 8h 2c")
     after_the_late_answer(page)
-    expect(page.locator("#hits-result p")).to_contain_text("on 9h 8h 2c")
+    expect(page.locator("#hits-result > p")).to_contain_text("on 9h 8h 2c")
     overpairs = hits("QQ+, AK", board="9h 8h 2c").made[MadeHand.OVERPAIR]
     row = page.locator("#hits-result tr", has_text="overpair").first.locator("td")
     assert row.first.inner_text() == f"{overpairs:g}"
@@ -314,3 +456,55 @@ def test_the_analyses_fit_a_phone(browser_page: Any, screenshot: Shot) -> None:
     screenshot(page, "poker-analysis-phone")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width}px wide on a 390px phone"
+
+
+def test_narrowing_by_what_a_range_hits_then_the_turn(browser_page: Any, screenshot: Shot) -> None:
+    """Tick categories in the hits table: the kept combos light up in the grid, "use as
+    the range" puts the narrowed text in the player's field, and the calculator runs with
+    it on the turn."""
+    from croupier.poker.hits.narrow import narrow
+
+    page = browser_page
+    page.goto("/poker")
+    page.fill("#hole-1", "QQ+, AK@50, 98s, 76s")
+    page.fill("#hole-2", "JJ")
+    page.fill("#board", "Ks 7d 2c")
+    page.click("#hits-form button[type=submit]")
+    page.wait_for_selector("#hits-result .narrow-keep")
+    page.check("#hits-result input[aria-label='Keep set']")
+    page.check("#hits-result input[aria-label='Keep top pair, good kicker']")
+    expected = narrow(
+        "QQ+, AK@50, 98s, 76s", board="Ks 7d 2c", keep=["set", "top pair, good kicker"]
+    )
+    expect(page.locator("#narrow-text")).to_have_text(expected.text)
+    assert expected.text == "KK, AK@50"
+    expect(page.locator("#narrow-status")).to_have_text(
+        f"Kept: {expected.count} combos of {expected.of} ({expected.weight:g} of "
+        f"{expected.of_weight:g} weighted)."
+    )
+    assert (expected.count, expected.of, expected.weight, expected.of_weight) == (15, 34, 9, 28)
+    # the kept classes light up; the others do not
+    expect(page.locator("#narrow-grid .narrow-cell.kept")).to_have_count(3)  # KK, AKs, AKo
+    assert page.locator("#narrow-grid .narrow-cell.kept").all_inner_texts() == ["AKs", "AKo", "KK"]
+    # 76s pairs the 7: middle pair; ticked, then unticked
+    page.check("#hits-result input[aria-label='Keep middle pair']")
+    widened = narrow(
+        "QQ+, AK@50, 98s, 76s",
+        board="Ks 7d 2c",
+        keep=["set", "top pair, good kicker", "middle pair"],
+    )
+    expect(page.locator("#narrow-text")).to_have_text(widened.text)
+    page.uncheck("#hits-result input[aria-label='Keep middle pair']")
+    expect(page.locator("#narrow-text")).to_have_text(expected.text)
+    screenshot(page, "poker-narrow", docs=True)
+    page.click("#narrow-use")
+    expect(page.locator("#hole-1")).to_have_value(expected.text)
+    expect(page.locator("#narrow-status")).to_contain_text("deal the next card")
+    # deal the turn and run the calculator with the narrowed range
+    page.fill("#board", "Ks 7d 2c 3h")
+    page.click("#equity-form button[type=submit]")
+    expect(page.locator("#equity-result table")).to_be_visible()
+    result = calculate([expected.text, "JJ"], board="Ks 7d 2c 3h", exact=True)
+    first = page.locator("#equity-result tbody tr").first.inner_text()
+    assert "KK, AK@50" in first and f"{100 * result.players[0].equity:.2f}" in first, first
+    screenshot(page, "poker-narrow-turn", docs=True)

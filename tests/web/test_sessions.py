@@ -3,21 +3,21 @@ both databases."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from fastapi.testclient import TestClient
 
 from croupier.errors import CroupierError
 from croupier.web.app import create_app
+from croupier.web.dependencies import Seat, seat
 from croupier.web.pages import GamePage
-from croupier.web.sessions import COOKIE_NAME, SessionIds, Slot, light, open_session
+from croupier.web.sessions import COOKIE_NAME, SessionIds, Slot
 from croupier.web.store import Change, StoreLimits, open_store
 
 
@@ -42,58 +42,49 @@ OTHER = Slot("other", Counter.from_dict)
 router = APIRouter()
 
 
+#: The counter's seat, as a route declares it.
+Counting = Annotated[Seat[Counter], seat(SLOT)]
+
+
 @router.post("/api/counter/add")
-def add(request: Request, fail: bool = False) -> dict[str, int]:
-    with open_session(request) as session:
-        counter = session.get(SLOT) or Counter()
-        counter.value += 1
-        session.put(SLOT, counter)
-        if fail:
-            raise CroupierError("refused after the change")
-        return {"value": counter.value}
+def add(chair: Counting, fail: bool = False) -> dict[str, int]:
+    counter = chair.state or Counter()
+    counter.value += 1
+    chair.put(counter)
+    if fail:
+        raise CroupierError("refused after the change")
+    return {"value": counter.value}
 
 
 @router.post("/api/counter/add-async")
-async def add_async(request: Request) -> dict[str, int]:
-    async with open_session(request, SLOT) as session:
-        counter = session.get(SLOT) or Counter()
-        counter.value += 1
-        session.put(SLOT, counter)
-        return {"value": counter.value}  # inside: after it, another request may take it
+async def add_async(chair: Counting) -> dict[str, int]:
+    counter = chair.state or Counter()
+    counter.value += 1
+    chair.put(counter)
+    return {"value": counter.value}
 
 
 @router.get("/api/counter")
-def show(request: Request) -> dict[str, int]:
-    with open_session(request) as session:
-        counter = session.get(SLOT)
-        return {"value": counter.value if counter else -1}
+def show(chair: Counting) -> dict[str, int]:
+    counter = chair.state
+    return {"value": counter.value if counter else -1}
 
 
 @router.delete("/api/counter")
-def forget(request: Request) -> dict[str, int]:
-    with open_session(request) as session:
-        session.clear(SLOT)
-        return {"value": -1}
-
-
-def _count_where(request: Request) -> dict[str, Any]:
-    with open_session(request) as session:
-        counter = session.get(SLOT) or Counter()
-        counter.value += 1
-        session.put(SLOT, counter)
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return {"value": counter.value, "on_loop": False}
-    return {"value": counter.value, "on_loop": True}
+def forget(chair: Counting) -> dict[str, int]:
+    chair.clear()
+    return {"value": -1}
 
 
 @router.post("/api/counter/light")
-async def add_light(request: Request) -> dict[str, Any]:
-    return await light(request, _count_where, request)
+async def add_light(chair: Counting) -> dict[str, Any]:
+    counter = chair.state or Counter()
+    counter.value += 1
+    chair.put(counter)
+    return {"value": counter.value, "on_loop": chair.session.inline}
 
 
-PAGE = GamePage("counter", "Counter", "/counter", "A test game.", router)
+PAGE = GamePage("counter", "Counter", "/counter", "A test game.", (router,))
 
 
 def test_a_failed_request_rolls_the_game_back(database: str) -> None:
@@ -252,7 +243,7 @@ def test_sessions_are_pruned_by_count(tmp_path: Path) -> None:
         assert store.stats().sessions == 30
 
 
-def test_light_routes_run_on_the_loop_only_with_a_local_database_and_a_known_browser(
+def test_the_session_is_read_on_the_loop_only_with_a_local_database_and_a_known_browser(
     database: str,
 ) -> None:
     with TestClient(create_app(database=database, games=[PAGE])) as client:

@@ -87,10 +87,12 @@ def test_bad_answers_change_nothing(
     ("options", "reason"),
     [
         ({"user": "../x"}, "bad user name '../x'"),
-        ({"count": "hi-lo"}, "unknown count 'hi-lo'"),
-        ({"cards": 0}, "bad cards 0"),
+        ({"count": "hi-lo"}, "bad request: count 'hi-lo': input should be 'dragon-7'"),
+        ({"cards": 0}, "bad request: cards 0: input should be greater than or equal to 1"),
         ({"every": 50}, "bad every 50"),
-        ({"seed": -2}, "bad seed -2"),
+        ({"seed": -2}, "bad request: seed -2: input should be greater than or equal to 0"),
+        ({"flash": 0}, "bad request: flash 0: input should be greater than 0"),
+        ({"flash": 11}, "bad request: flash 11: input should be less than or equal to 10"),
     ],
 )
 def test_bad_drills_are_refused(
@@ -98,6 +100,16 @@ def test_bad_drills_are_refused(
 ) -> None:
     answer = client.post("/api/baccarat/trainer", json={"cards": 12, **options})
     assert answer.status_code == 422 and answer.json()["error"].startswith(reason)
+
+
+def test_the_flash_setting_is_kept(client: TestClient) -> None:
+    assert start(client)["drill"]["flash"] is None
+    state = start(client, flash=1.5)
+    assert state["drill"]["flash"] == 1.5
+    # Kept with the drill: a reload (a new read of the state) and the next group have it.
+    assert client.get("/api/baccarat/trainer").json()["drill"]["flash"] == 1.5
+    reply = {"running": "0", "true": "0", "seconds": 1}
+    assert client.post("/api/baccarat/trainer/answer", json=reply).json()["drill"]["flash"] == 1.5
 
 
 def test_stopping_keeps_the_answers(client: TestClient, history_dir: Path) -> None:

@@ -279,6 +279,12 @@ class Composition:
             return f"{plural(decks, 'deck')} less {' '.join(missing)}"
         return plural(self.total, "card")
 
+    def _repr_html_(self) -> str:
+        """The cards left drawn in a notebook (:mod:`croupier.baccarat.display`)."""
+        from croupier.baccarat.display import composition_html
+
+        return composition_html(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The shoe as JSON-ready data: description, cards, counts by value and by rank.
 

@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 import operator
 import threading
@@ -31,13 +30,24 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from types import ModuleType
-from typing import Any, Final, Generic, Literal, NamedTuple, SupportsIndex, TypeVar, overload
+from pathlib import Path
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Final,
+    Generic,
+    Literal,
+    NamedTuple,
+    SupportsIndex,
+    TypeVar,
+    overload,
+)
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from croupier.arguments import checked
+from croupier.baccarat.batchsums import MultisetRows, batch_sums, class_sums, outcome_rows
 from croupier.baccarat.composition import MIN_CARDS, RANKS, Composition
 from croupier.baccarat.enumeration import (
     CLASS_COUNT,
@@ -47,12 +57,26 @@ from croupier.baccarat.enumeration import (
     sequence_tables,
 )
 from croupier.baccarat.errors import BaccaratError
-from croupier.baccarat.payouts import CASINO, Bet, Pair, PayoutTable
+from croupier.baccarat.payouts import (
+    CASINO,
+    Bet,
+    NaturalTie,
+    NaturalWin,
+    Pair,
+    PayoutTable,
+    Wins,
+    WinsBy,
+    WinsOn,
+    WinsWith,
+)
 from croupier.baccarat.rules import POINTS, Outcome
 from croupier.cards import Rank
-from croupier.engine import compiled, kernels
 from croupier.errors import check_type
 from croupier.numerals import plural
+from croupier.tablecache import cached_tables, text_hash
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "BetOdds",
@@ -70,13 +94,10 @@ __all__ = [
     "outcome_probabilities",
     "outcome_probabilities_batch",
     "pair_probabilities",
+    "payoff_rows",
 ]
 
 N = TypeVar("N", float, Fraction)
-
-#: Compositions per block in the batch path: a block's half weights and products stay in
-#: cache (blocks of 512 or more run several times slower here).
-BATCH_BLOCK: Final = 128
 
 
 class OutcomeProbabilities(NamedTuple, Generic[N]):
@@ -133,11 +154,6 @@ def _weights_exact(factors: Sequence[int]) -> list[int]:
 
 
 @functools.cache
-def _outcome_matrix() -> NDArray[np.float64]:
-    return np.ascontiguousarray(sequence_tables().outcome_counts, dtype=np.float64)
-
-
-@functools.cache
 def _class_triplets() -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.float64]]:
     classes, multisets, counts = sequence_tables().triplets
     return classes, multisets, counts.astype(np.float64)
@@ -179,7 +195,7 @@ def outcome_probabilities(
         numerators = [sum(map(operator.mul, row, exact_weights)) for row in rows]
         return OutcomeProbabilities(*(Fraction(n, total) for n in numerators))
     weights = _weights_float(np.array(factors, dtype=np.float64)[:, None])
-    player, banker, tie = (_outcome_matrix() @ weights)[:, 0] / float(_denominator(composition))
+    player, banker, tie = (outcome_rows().rows @ weights)[:, 0] / float(_denominator(composition))
     return OutcomeProbabilities(float(player), float(banker), float(tie))
 
 
@@ -219,178 +235,7 @@ def outcome_probabilities_batch(counts: ArrayLike) -> NDArray[np.float64]:
     array([[0.446247, 0.458597, 0.095156],
            [0.44676 , 0.459624, 0.093615]])
     """
-    return _batch_sums(_check_batch(counts), _outcome_blocks())
-
-
-#: The batch path splits the card values in two halves: a six-card multiset is a
-#: multiset of low values (0-4) and one of high values (5-9), and its weight the product
-#: of theirs.
-_HALVES: Final = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9))
-
-
-@functools.cache
-def _half_multisets(half: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """The multisets of 0 to 6 values of one half, by size."""
-    values = _HALVES[half]
-    return tuple(tuple(itertools.combinations_with_replacement(values, k)) for k in range(7))
-
-
-@functools.cache
-def _half_tree(half: int) -> tuple[tuple[NDArray[np.intp], NDArray[np.intp]], ...]:
-    """For sizes 1 to 6: each multiset's parent (its largest value dropped) and the index
-    of the factor that value adds (``value * 6 + occurrence``)."""
-    levels = _half_multisets(half)
-    tree = []
-    for size in range(1, 7):
-        where = {multiset: i for i, multiset in enumerate(levels[size - 1])}
-        parents = np.array([where[m[:-1]] for m in levels[size]], dtype=np.intp)
-        last = np.array([m[-1] * 6 + m.count(m[-1]) - 1 for m in levels[size]], dtype=np.intp)
-        tree.append((parents, last))
-    return tuple(tree)
-
-
-def _half_weights(factors: NDArray[np.float64], half: int) -> list[NDArray[np.float64]]:
-    """Ordered ways to draw each multiset of one half, by size: (count, k) arrays."""
-    weights = [np.ones((1, factors.shape[1]))]
-    for parents, last in _half_tree(half):
-        weights.append(np.take(weights[-1], parents, axis=0) * np.take(factors, last, axis=0))
-    return weights
-
-
-def _split_blocks(matrix: NDArray[np.float64]) -> tuple[NDArray[np.float64], ...]:
-    """``matrix`` (rows, 5005 multisets) rearranged by low-half size k: blocks of shape
-    (rows * low multisets of size k, high multisets of size 6 - k)."""
-    low_levels, high_levels = _half_multisets(0), _half_multisets(1)
-    low_at = [{m: i for i, m in enumerate(level)} for level in low_levels]
-    high_at = [{m: i for i, m in enumerate(level)} for level in high_levels]
-    rows = matrix.shape[0]
-    blocks = [np.zeros((rows, len(low_levels[k]), len(high_levels[6 - k]))) for k in range(7)]
-    for column, multiset in enumerate(sequence_tables().multisets.tolist()):
-        low = tuple(v for v in multiset if v < 5)
-        high = tuple(v for v in multiset if v >= 5)
-        k = len(low)
-        blocks[k][:, low_at[k][low], high_at[6 - k][high]] = matrix[:, column]
-    result = tuple(block.reshape(-1, block.shape[2]) for block in blocks)
-    for block in result:
-        block.setflags(write=False)
-    return result
-
-
-@functools.cache
-def _outcome_blocks() -> tuple[NDArray[np.float64], ...]:
-    return _split_blocks(_outcome_matrix())
-
-
-def _batch_sums(
-    array: NDArray[np.int64], blocks: tuple[NDArray[np.float64], ...]
-) -> NDArray[np.float64]:
-    """``matrix @ weights / denominator`` for every row of counts, with ``matrix`` given
-    as :func:`_split_blocks`: (K, 10) counts -> (K, rows); by the compiled kernel where
-    the engine is compiled, else by :func:`batch_sums_numpy`."""
-    if not compiled("baccarat"):
-        return batch_sums_numpy(array, blocks)
-    kernel = baccarat_kernels()
-    rows = blocks[0].shape[0] // len(_half_multisets(0)[0])
-    out = np.empty((array.shape[0], rows), dtype=np.float64)
-    kernel.batch_sums(np.ascontiguousarray(array), _kernel_matrices(blocks), out, 0, len(out))
-    return out
-
-
-@functools.cache
-def baccarat_kernels() -> ModuleType:
-    """:mod:`croupier.baccarat._kernels` (compiled or not, see
-    :func:`croupier.engine.kernels`), given the trees of the two halves."""
-    module = kernels("baccarat")
-    module.configure(*half_trees())
-    return module
-
-
-@functools.cache
-def half_trees() -> tuple[NDArray[np.int64], ...]:
-    """For each half (values 0-4, then 5-9), the weights' tree as the kernels take it: for
-    each of its 462 multisets laid out level after level (sizes 0 to 6), the place of its
-    parent (the multiset without its largest value) and the factor that value adds
-    (``value * 6 + occurrence``); the empty multiset's entries are 0.
-
-    >>> low_parent, low_factor, high_parent, high_factor = half_trees()
-    >>> len(low_parent), low_parent[:7].tolist(), high_factor[1:3].tolist()
-    (462, [0, 0, 0, 0, 0, 0, 1], [30, 36])
-    """
-    trees = []
-    for half in (0, 1):
-        parent, factor, start = [0], [0], 0
-        for size, (parents, last) in enumerate(_half_tree(half), 1):
-            parent += (parents + start).tolist()
-            factor += last.tolist()
-            start += len(_half_multisets(half)[size - 1])
-        trees += [np.array(parent, dtype=np.int64), np.array(factor, dtype=np.int64)]
-    for tree in trees:
-        tree.setflags(write=False)
-    return tuple(trees)
-
-
-# The kernel layout of each block set given to _batch_sums, by the set's id (the set is
-# kept beside it, so that the id stays its own): every set comes from a cached function.
-_KERNEL_MATRICES: Final[dict[int, tuple[tuple[NDArray[np.float64], ...], NDArray[np.float64]]]] = {}
-
-
-def _kernel_matrices(blocks: tuple[NDArray[np.float64], ...]) -> NDArray[np.float64]:
-    entry = _KERNEL_MATRICES.get(id(blocks))
-    if entry is None or entry[0] is not blocks:
-        entry = (blocks, kernel_layout(blocks))
-        _KERNEL_MATRICES[id(blocks)] = entry
-    return entry[1]
-
-
-def kernel_matrices(bet: Bet | None = None) -> NDArray[np.float64]:
-    """A bet's payoffs summed per six-card multiset (``None``: the outcome matrix, rows
-    player, banker, tie) as :func:`croupier.baccarat._kernels.batch_sums` reads them."""
-    return _kernel_matrices(_outcome_blocks() if bet is None else _payoff_blocks(bet))
-
-
-def kernel_layout(blocks: tuple[NDArray[np.float64], ...]) -> NDArray[np.float64]:
-    """Blocks as :func:`_split_blocks` makes them, laid out for the kernel: matrix row
-    after row, and within a row, for k = 0 to 6 low values, the block of multisets with
-    k low values and 6 - k high ones, its shorter side as rows (the high side from k = 4).
-    """
-    low = [len(level) for level in _half_multisets(0)]
-    high = [len(level) for level in _half_multisets(1)]
-    rows = blocks[0].shape[0] // low[0]
-    parts = []
-    for r in range(rows):
-        for k, block in enumerate(blocks):
-            mine = block.reshape(rows, low[k], high[6 - k])[r]
-            parts.append((mine if k <= 3 else mine.T).ravel())
-    # left writeable: the kernel reads it through a plain pointer
-    return np.ascontiguousarray(np.concatenate(parts), dtype=np.float64)
-
-
-def batch_sums_numpy(
-    array: NDArray[np.int64], blocks: tuple[NDArray[np.float64], ...]
-) -> NDArray[np.float64]:
-    """:func:`_batch_sums` with NumPy (the path that runs where the engine is not compiled,
-    and the reference the kernel is tested against).
-
-    Per composition the low and high halves' weights cost 2 x 462 products, and the
-    5,005 six-card terms become matrix products (BLAS) of the blocks with the high
-    weights, a few times faster than building all 5,005 weights one product at a time.
-    """
-    rows = blocks[0].shape[0] // len(_half_multisets(0)[0])
-    result = np.empty((array.shape[0], rows), dtype=np.float64)
-    draws = np.arange(6, dtype=np.float64)
-    totals = array.sum(axis=1).astype(np.float64)
-    denominators = np.prod(totals[:, None] - draws, axis=1)
-    for start in range(0, array.shape[0], BATCH_BLOCK):
-        stop = start + BATCH_BLOCK
-        block = array[start:stop].T.astype(np.float64)  # (10, k)
-        factors = (block[:, None, :] - draws[None, :, None]).reshape(60, block.shape[1])
-        low, high = _half_weights(factors, 0), _half_weights(factors, 1)
-        numerators = np.zeros((rows, block.shape[1]))
-        for k in range(7):
-            partial = (blocks[k] @ high[6 - k]).reshape(rows, -1, block.shape[1])
-            numerators += np.einsum("rik,ik->rk", partial, low[k])
-        result[start:stop] = (numerators / denominators[start:stop]).T
-    return result
+    return batch_sums(_check_batch(counts), outcome_rows())
 
 
 def class_probabilities(composition: Composition) -> NDArray[np.float64]:
@@ -513,11 +358,18 @@ def _payoff_vector(bet: Bet) -> NDArray[np.float64]:
 
 
 @functools.cache
-def _payoff_blocks(bet: Bet) -> tuple[NDArray[np.float64], ...]:
-    """A round bet's net result summed over the ordered sequences of each multiset, as
-    :func:`_split_blocks`."""
-    payoffs = _payoff_vector(bet)
-    return _split_blocks((payoffs @ sequence_tables().counts)[None, :].astype(np.float64))
+def payoff_rows(bet: Bet) -> MultisetRows:
+    """A round bet's net result summed over the ordered sequences of each six-card
+    multiset (exactly, then rounded): the one row of its expectations in batch
+    (:func:`croupier.baccarat.batchsums.batch_sums`).
+
+    >>> from croupier.baccarat.payouts import EZ
+    >>> payoff_rows(EZ.bet("dragon-7")).rows.shape
+    (1, 5005)
+    """
+    if reads_pairs(bet):
+        raise BaccaratError(f"the {bet.name} bet is priced from counts by rank, not by multiset")
+    return MultisetRows(class_sums(_payoffs(bet))[None, :])
 
 
 @checked
@@ -541,7 +393,7 @@ def expected_values_batch(bet: Bet, counts: ArrayLike) -> NDArray[np.float64]:
         return _pair_bet_values(bet, _check_batch(array @ RANK_TO_VALUE), array)
     if by_rank:
         array = np.asarray(array) @ RANK_TO_VALUE
-    return _batch_sums(_check_batch(array), _payoff_blocks(bet))[:, 0]
+    return batch_sums(_check_batch(array), payoff_rows(bet))[:, 0]
 
 
 #: Counts by rank (2..K, A) times this matrix give counts by value (0..9); row ``r`` is
@@ -640,6 +492,12 @@ class PricedBets(tuple[BetOdds, ...]):
         """The bets' keys, in order."""
         return tuple(odds.bet.key for odds in self)
 
+    def _repr_html_(self) -> str:
+        """The bets priced drawn in a notebook (:mod:`croupier.baccarat.display`)."""
+        from croupier.baccarat.display import bet_odds_html
+
+        return bet_odds_html(self)
+
     def __repr__(self) -> str:
         return "<PricedBets " + ", ".join(f"{o.bet.key} {_edge_text(o)}" for o in self) + ">"
 
@@ -683,15 +541,15 @@ def _exact_bet_odds(composition: Composition, payouts: PayoutTable) -> PricedBet
 @dataclass(frozen=True, slots=True)
 class _Pricing:
     """What pricing the bets of one payout table takes, built once a table: for each bet
-    its payoffs on the pair flags (``None``: a bet on the round), and the outcome matrix
-    (rows player, banker, tie) followed by each round bet's payoffs summed per six-card
-    multiset, as :func:`_split_blocks` lays them out for the batch path."""
+    its payoffs on the pair flags (``None``: a bet on the round), and the outcome rows
+    (player, banker, tie) followed by each round bet's payoffs summed per six-card
+    multiset, for the batch path (:mod:`croupier.baccarat.batchsums`)."""
 
     payouts: PayoutTable
     #: A pair bet's payoffs times ``scale`` (whole numbers), per state of the flags.
     pair_payoffs: tuple[tuple[int, ...] | None, ...]
     scale: int
-    blocks: tuple[NDArray[np.float64], ...]
+    rows: MultisetRows
 
 
 #: The pricing of each payout table seen, by the table's name (hashing a table's bets,
@@ -711,22 +569,51 @@ def _pricing(payouts: PayoutTable) -> _Pricing:
     pair_payoffs = tuple(
         None if payoffs is None else tuple(int(x * scale) for x in payoffs) for payoffs in pairs
     )
-    counts = sequence_tables().counts
-    rows = [
-        _outcome_matrix(),
-        *(
-            (_payoff_vector(bet) @ counts)[None, :]
-            for bet, pair in zip(payouts.bets, pair_payoffs, strict=True)
-            if pair is None
-        ),
-    ]
-    blocks = _split_blocks(np.vstack(rows).astype(np.float64))
-    pricing = _Pricing(payouts, pair_payoffs, scale, blocks)
+    round_bets = tuple(
+        bet for bet, pair in zip(payouts.bets, pair_payoffs, strict=True) if pair is None
+    )
+    pricing = _Pricing(payouts, pair_payoffs, scale, _pricing_rows(round_bets))
     with _PRICINGS_LOCK:
         if len(_PRICINGS) >= 64:
             _PRICINGS.clear()
         _PRICINGS[payouts.name] = pricing
     return pricing
+
+
+def _pricing_rows(round_bets: tuple[Bet, ...]) -> MultisetRows:
+    """The outcome rows and each round bet's payoffs summed per multiset, read from the
+    user's cache (:mod:`croupier.tablecache`): settling every bet on the 400 round
+    classes in fractions took most of a ``baccarat odds`` run's own time. The file is
+    named by the bets' rules (their conditions and payoffs as text) and the code that
+    sums them, so a changed bet or a changed rule of play makes a new one."""
+
+    def build() -> dict[str, NDArray[np.generic]]:
+        sums = [class_sums(_payoffs(bet))[None, :] for bet in round_bets]
+        return {"rows": np.vstack([outcome_rows().rows, *sums])}
+
+    conditions = {type(rule.condition) for bet in round_bets for rule in bet.rules}
+    if not conditions <= _KNOWN_CONDITIONS:
+        # a condition of the caller's own: its text may differ between runs (an address),
+        # which would make a new file each run: built every time instead
+        return MultisetRows(np.asarray(build()["rows"], dtype=np.float64))
+    rules = "\n".join(
+        f"{bet.key}: " + "; ".join(f"{rule.condition!r} -> {rule.net}" for rule in bet.rules)
+        for bet in round_bets
+    )
+    here = Path(__file__).parent
+    sources = [here / name for name in _PRICING_SOURCES]
+    name = f"baccarat-pricing-{text_hash(rules)}"
+    rows = cached_tables(name, sources, build, ("rows",))["rows"]
+    return MultisetRows(np.asarray(rows, dtype=np.float64))
+
+
+#: The conditions of :mod:`croupier.baccarat.payouts`, whose text is the same in every run.
+_KNOWN_CONDITIONS: Final = frozenset({Wins, WinsWith, WinsOn, NaturalWin, NaturalTie, WinsBy})
+
+
+#: The modules whose code the pricing rows depend on (the rules of play, the enumeration,
+#: the sums, the bets' settling, this module's payoffs).
+_PRICING_SOURCES: Final = ("odds.py", "batchsums.py", "enumeration.py", "rules.py", "payouts.py")
 
 
 #: The largest count of a value the batch path takes (64-bit ints, with room to spare).
@@ -753,7 +640,7 @@ def _float_bet_odds(
             if pair is None
         ]
     else:
-        sums = _batch_sums(np.array([composition.values], dtype=np.int64), pricing.blocks)[0]
+        sums = batch_sums(np.array([composition.values], dtype=np.int64), pricing.rows)[0]
         outcomes = OutcomeProbabilities(float(sums[0]), float(sums[1]), float(sums[2]))
         values = sums[3:].tolist()
     pairs = _pair_counts(composition) if composition.has_ranks else None
@@ -794,8 +681,8 @@ class OddsReport:
 
         >>> odds_report(Composition.decks(8))
         <OddsReport 8 decks, casino payouts: player 0.446247, banker 0.458597, tie 0.095156; \
-bets banker, player, tie, banker-4, tie-9, player-pair, banker-pair, dragon-bonus-player, \
-dragon-bonus-banker>
+bets banker, player, tie, banker-4, banker-super6, tie-9, player-pair, banker-pair, \
+dragon-bonus-player, dragon-bonus-banker>
         """
         outcomes = ", ".join(
             f"{outcome.value} {p:.6f}" for outcome, p in zip(Outcome, self.outcomes, strict=True)
@@ -804,6 +691,19 @@ dragon-bonus-banker>
             f"<OddsReport {self.composition.describe()}, {self.payouts.name} payouts: "
             f"{outcomes}; bets {', '.join(self.bets.keys())}>"
         )
+
+    def _repr_html_(self) -> str:
+        """The outcomes and the bets drawn in a notebook (:mod:`croupier.baccarat.display`)."""
+        from croupier.baccarat.display import odds_report_html
+
+        return odds_report_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The bets priced as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.baccarat.frames.odds_frame`)."""
+        from croupier.baccarat.frames import odds_frame
+
+        return odds_frame(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data (what ``croupier baccarat odds --json`` prints).
@@ -918,13 +818,26 @@ class RemovalEffects:
         """Short: the shoe, the table and what the effects cover.
 
         >>> effect_of_removal(Composition.decks(1))
-        <RemovalEffects 1 deck, casino payouts: 9 bets by 13 ranks>
+        <RemovalEffects 1 deck, casino payouts: 10 bets by 13 ranks>
         """
         ranks = len({rank for by_rank in self.effects.values() for rank in by_rank})
         return (
             f"<RemovalEffects {self.composition.describe()}, {self.payouts.name} payouts: "
             f"{plural(len(self.effects), 'bet')} by {plural(ranks, 'rank')}>"
         )
+
+    def _repr_html_(self) -> str:
+        """The table drawn in a notebook (:mod:`croupier.baccarat.display`)."""
+        from croupier.baccarat.display import removal_effects_html
+
+        return removal_effects_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The table as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.baccarat.frames.removal_frame`)."""
+        from croupier.baccarat.frames import removal_frame
+
+        return removal_frame(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The table as JSON-ready data (what ``croupier baccarat eor --json`` prints).

@@ -42,6 +42,7 @@ __all__ = [
     "Rule",
     "Wins",
     "WinsBy",
+    "WinsOn",
     "WinsWith",
     "find_bet",
     "payout_table",
@@ -101,6 +102,18 @@ class WinsWith:
 
     def __call__(self, facts: RoundFacts) -> bool:
         return facts.outcome is self.side and _hand(facts, self.side) == (self.cards, self.total)
+
+
+@dataclass(frozen=True, slots=True)
+class WinsOn:
+    """``side`` wins with a total of ``total``, however many cards it holds (a banker win
+    on 6 at a no-commission table)."""
+
+    side: Outcome
+    total: int
+
+    def __call__(self, facts: RoundFacts) -> bool:
+        return facts.outcome is self.side and _hand(facts, self.side)[1] == self.total
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,8 +263,9 @@ def _dragon_bonus(side: Outcome) -> Bet:
 
 
 #: Real punto banco: player 1:1, banker 1:1 less 5% commission, tie 8:1; banker and
-#: player bets push on a tie. Also priced: a 4% commission banker bet, a 9:1 tie, the pair
-#: bets and the Dragon Bonus.
+#: player bets push on a tie. Also priced: a 4% commission banker bet, the no-commission
+#: banker bet that pays 1:2 on a winning 6 (Super 6), a 9:1 tie, the pair bets and the
+#: Dragon Bonus.
 CASINO: Final = PayoutTable(
     "casino",
     "punto banco: player 1:1, banker 0.95:1 (5% commission), tie 8:1; ties push banker/player",
@@ -263,6 +277,11 @@ CASINO: Final = PayoutTable(
             "banker-4",
             "Banker (4% commission)",
             _rules((Wins(BANKER), Fraction(24, 25)), (Wins(TIE), 0)),
+        ),
+        Bet(
+            "banker-super6",
+            "Banker (no commission, 6 pays 1:2)",
+            _rules((WinsOn(BANKER, 6), Fraction(1, 2)), (Wins(BANKER), 1), (Wins(TIE), 0)),
         ),
         Bet("tie-9", "Tie 9:1", _rules((Wins(TIE), 9))),
         *_PAIRS,

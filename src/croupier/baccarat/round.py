@@ -120,6 +120,12 @@ class Coup:
         object.__setattr__(self, "banker_total", hand_total(banker))
         object.__setattr__(self, "outcome", outcome_of(self.player_total, self.banker_total))
 
+    def _repr_html_(self) -> str:
+        """Both hands drawn in a notebook (:mod:`croupier.baccarat.display`)."""
+        from croupier.baccarat.display import coup_html
+
+        return coup_html(self)
+
     @staticmethod
     def _third(cards: Sequence[Card]) -> Card | None:
         return cards[2] if len(cards) == 3 else None

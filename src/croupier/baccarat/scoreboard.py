@@ -6,7 +6,8 @@ road** shows streaks: a column per run of player (or banker) wins, a new column 
 the winner changes; a tie is not a cell but a mark on the cell before it (ties before
 the first win are marked on the first cell). A streak longer than the board is tall
 turns right along its last row (the "dragon tail"), and so does a streak that would run
-into the tail of an earlier one.
+into the tail of an earlier one; once turned, a streak stays on the row where it turned
+to its end, even past the end of the tail below it.
 
 >>> from croupier.baccarat.rules import Outcome
 >>> P, B, T = Outcome.PLAYER, Outcome.BANKER, Outcome.TIE
@@ -14,6 +15,9 @@ into the tail of an earlier one.
 >>> [(c.column, c.row, c.outcome.value, c.ties) for c in road]
 [(0, 0, 'banker', 0), (0, 1, 'banker', 1), (1, 0, 'player', 0), (2, 0, 'banker', 0), \
 (2, 1, 'banker', 0), (2, 2, 'banker', 0)]
+>>> tails = big_road([Bead(B)] * 7 + [Bead(P)] * 7)   # the players' tail stays on row 4
+>>> [(c.column, c.row) for c in tails[-3:]]
+[(1, 4), (2, 4), (3, 4)]
 >>> [(c.column, c.row) for c in bead_plate([Bead(B)] * 8)][-2:]
 [(1, 0), (1, 1)]
 
@@ -62,6 +66,7 @@ from typing import Final
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import RoundFacts
 from croupier.baccarat.rules import Outcome
+from croupier.errors import check_type
 
 __all__ = [
     "BOARD_ROWS",
@@ -151,31 +156,40 @@ class _Placer:
     """Where each of a road's entries goes, one entry at a time: a run of equal keys
     fills a column top to bottom, a new key starts the column right of the last run's
     start (past any tail in its top row), and a run that reaches the bottom row or an
-    earlier tail turns right."""
+    earlier tail turns right and stays on the row where it turned (the dragon tail),
+    as scoreboards draw it: a tail does not step back down when the cell below it is
+    free."""
 
-    __slots__ = ("column", "last", "row", "rows", "start", "taken")
+    __slots__ = ("column", "last", "row", "rows", "start", "taken", "turned")
 
     def __init__(self, rows: int) -> None:
         self.rows = rows
         self.taken: set[tuple[int, int]] = set()
         self.start = self.column = self.row = -1
         self.last: Hashable = _NO_ENTRY
+        #: The run under way has turned right: it goes on along its row.
+        self.turned = False
+
+    def peek(self, key: Hashable) -> tuple[int, int, bool]:
+        """Where the next entry, ``key``, would go, and whether its run has turned."""
+        if self.last is not _NO_ENTRY and key == self.last:
+            below = (self.column, self.row + 1)
+            if not self.turned and self.row + 1 < self.rows and below not in self.taken:
+                return self.column, self.row + 1, False
+            return self.column + 1, self.row, True
+        start = self.start + 1
+        while (start, 0) in self.taken:
+            start += 1
+        return start, 0, False
 
     def place(self, key: Hashable) -> tuple[int, int]:
         """The place of the next entry, ``key``."""
-        if self.last is not _NO_ENTRY and key == self.last:
-            if self.row + 1 < self.rows and (self.column, self.row + 1) not in self.taken:
-                self.row += 1
-            else:
-                self.column += 1
-        else:
-            self.start += 1
-            while (self.start, 0) in self.taken:
-                self.start += 1
-            self.column, self.row = self.start, 0
-        self.last = key
-        self.taken.add((self.column, self.row))
-        return self.column, self.row
+        column, row, turned = self.peek(key)
+        if self.last is _NO_ENTRY or key != self.last:
+            self.start = column
+        self.column, self.row, self.turned, self.last = column, row, turned, key
+        self.taken.add((column, row))
+        return column, row
 
 
 #: The key before a road's first entry (equal to no key).
@@ -308,26 +322,44 @@ def cockroach_pig(beads: Iterable[Bead], rows: int = BOARD_ROWS) -> tuple[RoadMa
 @dataclass(frozen=True, slots=True)
 class AskRoad:
     """What a banker win and a player win would add to each derived road next (by road
-    key; ``None`` where the road has not started yet)."""
+    key; ``None`` where the road has not started yet), and where each would be drawn in
+    the big road (``(column, row)``, counted from 0)."""
 
     banker: Mapping[str, Colour | None]
     player: Mapping[str, Colour | None]
+    #: The big road's cell a banker win would take next, and a player win.
+    banker_at: tuple[int, int] = (0, 0)
+    player_at: tuple[int, int] = (0, 0)
 
 
-def ask_road(beads: Iterable[Bead]) -> AskRoad:
+def ask_road(beads: Iterable[Bead], rows: int = BOARD_ROWS) -> AskRoad:
     """The ask road: the mark each derived road would get from a banker win and from a
-    player win in the next round (a tie adds nothing).
+    player win in the next round (a tie adds nothing), and the cell each win would take
+    in a big road of ``rows`` rows.
 
     >>> B = Outcome.BANKER
-    >>> ask_road([Bead(B)]).player
+    >>> asked = ask_road([Bead(B)])
+    >>> asked.player
     mappingproxy({'big-eye-boy': None, 'small-road': None, 'cockroach-pig': None})
+    >>> asked.banker_at, asked.player_at   # under the banker, or a new column
+    ((0, 1), (1, 0))
     """
-    return Scoreboard(beads).ask_road()
+    return Scoreboard(beads, rows).ask_road()
 
 
 @dataclass(frozen=True, slots=True)
 class ShoeTally:
-    """The count of a shoe's results, as a scoreboard shows it beside the roads."""
+    """The count of a shoe's results, as a scoreboard shows it beside the roads: rounds,
+    wins and ties, pairs and naturals, each side's longest streak (its longest column in
+    the big road: a tie does not break a streak) and the streak in progress.
+
+    >>> B, P, T = Outcome.BANKER, Outcome.PLAYER, Outcome.TIE
+    >>> tally = shoe_tally([Bead(o) for o in (B, B, T, B, P, P, B)])
+    >>> tally.longest_banker, tally.longest_player, tally.streak_side, tally.streak
+    (3, 2, <Outcome.BANKER: 'banker'>, 1)
+    >>> f"{tally.share(B):.1%} banker, {tally.share(T):.1%} tie"
+    '57.1% banker, 14.3% tie'
+    """
 
     rounds: int
     banker: int
@@ -336,14 +368,27 @@ class ShoeTally:
     player_pairs: int
     banker_pairs: int
     naturals: int
+    #: The longest streak of banker wins, and of player wins, so far.
+    longest_banker: int = 0
+    longest_player: int = 0
+    #: The side whose streak is in progress (``None`` before the first win) and its length.
+    streak_side: Outcome | None = None
+    streak: int = 0
+
+    def share(self, outcome: Outcome) -> float:
+        """The fraction of the rounds ``outcome`` won (0.0 before the first round)."""
+        wins = {Outcome.BANKER: self.banker, Outcome.PLAYER: self.player, Outcome.TIE: self.tie}
+        check_type(outcome, Outcome, "outcome", "an Outcome")
+        return wins[outcome] / self.rounds if self.rounds else 0.0
 
 
 def shoe_tally(beads: Iterable[Bead]) -> ShoeTally:
-    """Rounds, banker, player and tie wins, pairs and naturals among ``beads``.
+    """Rounds, banker, player and tie wins, pairs, naturals and streaks among ``beads``.
 
     >>> B, T = Outcome.BANKER, Outcome.TIE
     >>> shoe_tally([Bead(B, natural=True), Bead(T, player_pair=True)])
-    ShoeTally(rounds=2, banker=1, player=0, tie=1, player_pairs=1, banker_pairs=0, naturals=1)
+    ShoeTally(rounds=2, banker=1, player=0, tie=1, player_pairs=1, banker_pairs=0, naturals=1, \
+longest_banker=1, longest_player=0, streak_side=<Outcome.BANKER: 'banker'>, streak=1)
     """
     return Scoreboard(beads).tally
 
@@ -371,6 +416,8 @@ class Scoreboard:
         self._leading_ties = 0
         self._lengths: list[int] = []
         self._last_win: Outcome | None = None
+        #: Each side's longest streak (column of the big road) so far.
+        self._longest = {Outcome.BANKER: 0, Outcome.PLAYER: 0}
         self._marks: dict[str, list[RoadMark]] = {key: [] for key in DERIVED_ROADS}
         self._mark_places = {key: _Placer(rows) for key in DERIVED_ROADS}
         #: The tally's figures so far, in the order of :class:`ShoeTally`.
@@ -403,6 +450,7 @@ class Scoreboard:
         else:
             self._lengths.append(1)
             self._last_win = bead.outcome
+        self._longest[bead.outcome] = max(self._longest[bead.outcome], self._lengths[-1])
         for key, road in DERIVED_ROADS.items():
             colour = _mark(self._lengths, road.offset)
             if colour is not None:
@@ -416,6 +464,12 @@ class Scoreboard:
         tally[4] += bead.player_pair
         tally[5] += bead.banker_pair
         tally[6] += bead.natural
+
+    def _repr_html_(self) -> str:
+        """The boards drawn in a notebook (:mod:`croupier.baccarat.display`)."""
+        from croupier.baccarat.display import scoreboard_html
+
+        return scoreboard_html(self)
 
     @property
     def beads(self) -> tuple[Bead, ...]:
@@ -443,7 +497,7 @@ class Scoreboard:
 
     def ask_road(self) -> AskRoad:
         """The mark each derived road would get from a banker win, and from a player
-        win, in the next round."""
+        win, in the next round, and the big road's cell each would take."""
         lengths, last = self._lengths, self._last_win
         asked = {}
         for side in (Outcome.BANKER, Outcome.PLAYER):
@@ -451,12 +505,27 @@ class Scoreboard:
             asked[side] = MappingProxyType(
                 {key: _mark(after, road.offset) for key, road in DERIVED_ROADS.items()}
             )
-        return AskRoad(asked[Outcome.BANKER], asked[Outcome.PLAYER])
+        banker_at = self._road_places.peek(Outcome.BANKER)[:2]
+        player_at = self._road_places.peek(Outcome.PLAYER)[:2]
+        return AskRoad(asked[Outcome.BANKER], asked[Outcome.PLAYER], banker_at, player_at)
 
     @property
     def tally(self) -> ShoeTally:
-        """Rounds, wins, ties, pairs and naturals so far."""
-        return ShoeTally(*self._tally)
+        """Rounds, wins, ties, pairs, naturals and streaks so far."""
+        rounds, banker, player, tie, player_pairs, banker_pairs, naturals = self._tally
+        return ShoeTally(
+            rounds,
+            banker,
+            player,
+            tie,
+            player_pairs,
+            banker_pairs,
+            naturals,
+            longest_banker=self._longest[Outcome.BANKER],
+            longest_player=self._longest[Outcome.PLAYER],
+            streak_side=self._last_win,
+            streak=self._lengths[-1] if self._lengths else 0,
+        )
 
 
 #: Where each result is counted in :attr:`Scoreboard._tally`.

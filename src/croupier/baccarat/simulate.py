@@ -26,7 +26,7 @@ import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -40,6 +40,9 @@ from croupier.cards import Rank
 from croupier.cpus import workers_for
 from croupier.engine import compiled, kernels
 from croupier.randomness import RNGLike, as_seed_sequence
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "MAX_SHOES",
@@ -87,6 +90,12 @@ def cell_facts() -> tuple[RoundClass, ...]:
         for pp in (False, True)
         for bp in (False, True)
     )
+
+
+@functools.cache
+def _outcome_cells(outcome: Outcome) -> NDArray[np.intp]:
+    """The histogram cells of the rounds that end in ``outcome`` (found once an outcome)."""
+    return np.array([i for i, f in enumerate(cell_facts()) if f.outcome is outcome], np.intp)
 
 
 @functools.cache
@@ -149,10 +158,22 @@ def _cell_of_key() -> NDArray[np.int16]:
     return cells
 
 
+@functools.cache
+def _cell_of_totals() -> NDArray[np.int16]:
+    """:func:`_cell_of_key` by ``player * 1000 + banker * 100 + fifth * 10 + sixth``: the
+    two hands' first totals and the fifth and sixth values decide a round (10,000 cells,
+    what the compiled kernel reads)."""
+    totals = np.arange(10_000)
+    player, banker, rest = totals // 1000, totals // 100 % 10, totals % 100
+    cells: NDArray[np.int16] = _cell_of_key()[player * 100_000 + banker * 1000 + rest]
+    cells.setflags(write=False)
+    return cells
+
+
 @dataclass(frozen=True)
 class DealtRounds:
-    """Every round dealt from a block of shoes, in the order dealt: all first rounds, then
-    all second rounds, and so on (``shoe`` and ``position`` say where each one was)."""
+    """Every round dealt from a block of shoes, shoe by shoe, each shoe's rounds in the
+    order dealt (``shoe`` and ``position`` say where each one was)."""
 
     #: Column (shoe) of each round in the block.
     shoe: NDArray[np.int64]
@@ -189,7 +210,7 @@ def deal_rounds(
 def _deal_compiled(
     ranks: NDArray[np.uint8], cut: int, starts: NDArray[np.int64] | None
 ) -> DealtRounds:
-    """:func:`deal_rounds` by the compiled kernel, shoe after shoe, in the order dealt."""
+    """:func:`deal_rounds` by the compiled kernel, which deals shoe after shoe."""
     shoes = ranks.shape[1]
     begin = np.zeros(shoes, dtype=np.int64) if starts is None else starts.astype(np.int64)
     most = int(np.maximum(cut - begin, 0).sum()) // 4 + shoes  # a round takes 4 cards or more
@@ -197,20 +218,17 @@ def _deal_compiled(
     position = np.empty(most, dtype=np.int64)
     cell = np.empty(most, dtype=np.int16)
     count = kernels("baccarat").deal(
-        np.ascontiguousarray(ranks, dtype=np.uint8),
+        np.ascontiguousarray(ranks.T, dtype=np.uint8),  # a shoe a row: its cards together
         begin,
         cut,
-        _cell_of_key(),
+        _cell_of_totals(),
         _cards_used_by_cell(),
         _VALUE_OF_CODE,
         shoe,
         position,
         cell,
     )
-    # in the order dealt: every shoe's first round, then every second round, ...
-    number = np.arange(count) - np.searchsorted(shoe[:count], shoe[:count])
-    order = np.lexsort((shoe[:count], number))
-    return DealtRounds(shoe[order], position[order], cell[order])
+    return DealtRounds(shoe[:count], position[:count], cell[:count])
 
 
 def _deal_numpy(
@@ -246,7 +264,9 @@ def _deal_numpy(
     if not dealt:
         empty = np.zeros(0, dtype=np.int64)
         return DealtRounds(empty, empty, np.zeros(0, dtype=np.int16))
-    return DealtRounds(np.concatenate(which), np.concatenate(where), np.concatenate(dealt))
+    shoe, at, cell = np.concatenate(which), np.concatenate(where), np.concatenate(dealt)
+    order = np.lexsort((at, shoe))  # dealt a round of every shoe at a time: by shoe
+    return DealtRounds(shoe[order], at[order], cell[order])
 
 
 def deal_shoes(ranks: NDArray[np.uint8], cut: int, burn: bool) -> NDArray[np.int64]:
@@ -303,8 +323,7 @@ class SimulationResult:
 
     def count(self, outcome: Outcome) -> int:
         """Rounds that ended in ``outcome``."""
-        cells = [i for i, facts in enumerate(cell_facts()) if facts.outcome is outcome]
-        return int(self.histogram[cells].sum())
+        return int(self.histogram[_outcome_cells(outcome)].sum())
 
     def frequency(self, outcome: Outcome) -> float:
         """Share of rounds that ended in ``outcome``."""
@@ -327,6 +346,19 @@ class SimulationResult:
     def bet_results(self, payouts: PayoutTable = CASINO) -> tuple[BetResult, ...]:
         """Every bet of a payout table."""
         return tuple(self.bet_result(bet) for bet in payouts.bets)
+
+    def _repr_html_(self) -> str:
+        """The outcomes and bets with their intervals, drawn in a notebook."""
+        from croupier.baccarat.display import simulation_html
+
+        return simulation_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The rounds dealt, by kind, as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.baccarat.frames.simulation_frame`)."""
+        from croupier.baccarat.frames import simulation_frame
+
+        return simulation_frame(self)
 
     def to_dict(self, payouts: PayoutTable = CASINO) -> dict[str, Any]:
         """The run as JSON-ready data, with the bets of ``payouts`` (what

@@ -350,6 +350,23 @@ class Table:
             game.deal_initial()
         return self._finish(game.finalize(), reshuffled, checked)
 
+    def settle_coup(self, coup: Coup, reshuffled: bool, stakes: Mapping[str, int]) -> TableRound:
+        """Settle the chips ``stakes`` on a round dealt elsewhere from this table's shoe (a
+        table shared by several players deals once for all): the bets are checked first,
+        as :meth:`play` checks them.
+
+        >>> from croupier.baccarat.payouts import CASINO
+        >>> from croupier.cards import Shoe, parse_cards
+        >>> shoe = Shoe.stacked(parse_cards("2h 3d 9s Kc"))
+        >>> dealer = Table(shoe=shoe, payouts=CASINO)
+        >>> game, reshuffled = dealer.next_round()
+        >>> coup = game.play()
+        >>> played = Table(shoe=shoe, payouts=CASINO).settle_coup(coup, reshuffled, {"tie": 500})
+        >>> played.coup.outcome.value, format_money(played.net)
+        ('banker', '-$5')
+        """
+        return self._finish(coup, reshuffled, self.check_stakes(stakes))
+
     def _finish(
         self, coup: Coup, reshuffled: bool, checked: tuple[tuple[Bet, int], ...]
     ) -> TableRound:

@@ -2,8 +2,9 @@
 bets on offer and the limits of a spot.
 
 A casino table has one banker rule and one tie payout: a 5% or 4% commission on banker
-wins, or none under the EZ rules (a banker three-card 7 pushes the banker bet, and the
-Dragon 7 and Panda 8 side bets are offered); the tie pays 8:1 or 9:1. Every spot, side
+wins, or none, either under the EZ rules (a banker three-card 7 pushes the banker bet,
+and the Dragon 7 and Panda 8 side bets are offered) or under the Super 6 rule (a banker
+win on a total of 6 pays 1:2, every other banker win 1:1); the tie pays 8:1 or 9:1. Every spot, side
 bets included, takes from the table minimum to the table maximum. :class:`TableRules`
 holds these choices and builds the table's :class:`~croupier.baccarat.payouts.PayoutTable`,
 whose ``banker``, ``player`` and ``tie`` bets are the table's own: a player never sees
@@ -54,31 +55,40 @@ DEFAULT_MAX_STAKE: Final = 1_000_000
 
 @enum.unique
 class Commission(enum.StrEnum):
-    """What the house takes on a banker win: 5%, 4%, or nothing under the EZ rules."""
+    """What the house takes on a banker win: 5%, 4%, or nothing, under the EZ rules or
+    the Super 6 rule (half the win on a banker 6)."""
 
     FIVE = "5"
     FOUR = "4"
     NONE = "none"
+    SUPER6 = "super6"
 
     @property
     def label(self) -> str:
-        """How the table's sign says it: ``5%``, ``4%``, ``none (EZ)``."""
-        return "none (EZ)" if self is Commission.NONE else f"{self.value}%"
+        """How the table's sign says it: ``5%``, ``4%``, ``none (EZ)``, ``none (Super 6)``."""
+        if self is Commission.NONE:
+            return "none (EZ)"
+        if self is Commission.SUPER6:
+            return "none (Super 6)"
+        return f"{self.value}%"
 
     @classmethod
     def parse(cls, text: str) -> Commission:
-        """``5``, ``5%``, ``4``, ``4%``, ``none``, ``ez`` or ``0``, any case.
+        """``5``, ``5%``, ``4``, ``4%``, ``none``, ``ez`` or ``0`` (the EZ table), ``super6``
+        or ``six`` (the Super 6 table), any case.
 
-        >>> Commission.parse("4%"), Commission.parse("EZ")
-        (<Commission.FOUR: '4'>, <Commission.NONE: 'none'>)
+        >>> Commission.parse("4%"), Commission.parse("EZ"), Commission.parse("Super 6")
+        (<Commission.FOUR: '4'>, <Commission.NONE: 'none'>, <Commission.SUPER6: 'super6'>)
         """
         word = str(text).strip().lower().removesuffix("%")
-        word = {"ez": "none", "0": "none", "no": "none"}.get(word, word)
+        word = "".join(word.replace("-", " ").split())
+        word = {"ez": "none", "0": "none", "no": "none", "six": "super6"}.get(word, word)
         try:
             return cls(word)
         except ValueError:
             raise BaccaratError(
-                f"bad commission {text!r}: expected 5 (5%), 4 (4%) or none (EZ rules)"
+                f"bad commission {text!r}: expected 5 (5%), 4 (4%), none (EZ rules) or super6 "
+                "(no commission, a banker win on 6 pays 1:2)"
             ) from None
 
 
@@ -86,8 +96,8 @@ class Commission(enum.StrEnum):
 SIDE_BETS: Final[Mapping[str, tuple[str, frozenset[Commission]]]] = {
     "pp": ("player-pair", frozenset(Commission)),
     "bp": ("banker-pair", frozenset(Commission)),
-    "dbp": ("dragon-bonus-player", frozenset({Commission.FIVE, Commission.FOUR})),
-    "dbb": ("dragon-bonus-banker", frozenset({Commission.FIVE, Commission.FOUR})),
+    "dbp": ("dragon-bonus-player", frozenset(Commission) - {Commission.NONE}),
+    "dbb": ("dragon-bonus-banker", frozenset(Commission) - {Commission.NONE}),
     "d7": ("dragon-7", frozenset({Commission.NONE})),
     "p8": ("panda-8", frozenset({Commission.NONE})),
 }
@@ -103,6 +113,7 @@ _BANKER: Final = {
     Commission.FIVE: CASINO.bet("banker"),
     Commission.FOUR: dataclasses.replace(CASINO.bet("banker-4"), key="banker"),
     Commission.NONE: EZ.bet("banker"),
+    Commission.SUPER6: dataclasses.replace(CASINO.bet("banker-super6"), key="banker"),
 }
 _TIE: Final = {8: CASINO.bet("tie"), 9: dataclasses.replace(CASINO.bet("tie-9"), key="tie")}
 _CODE_OF: Final = {key: code for code, (key, _) in SIDE_BETS.items()}
@@ -110,11 +121,13 @@ _BANKER_VARIANT: Final = {
     Commission.FIVE: "banker",
     Commission.FOUR: "banker-4",
     Commission.NONE: "banker-ez",
+    Commission.SUPER6: "banker-super6",
 }
 _TIE_VARIANT: Final = {8: "tie", 9: "tie-9"}
 
 #: Every bet any table may offer, each under its own key (``banker``, ``banker-4``,
-#: ``banker-ez``, ``tie``, ``tie-9``, the side bets): what the maths panel compares.
+#: ``banker-ez``, ``banker-super6``, ``tie``, ``tie-9``, the side bets): what the maths
+#: panel compares.
 VARIANTS: Final = PayoutTable(
     "variants",
     "every banker rule, both tie payouts and every side bet",
@@ -122,6 +135,7 @@ VARIANTS: Final = PayoutTable(
         _BANKER[Commission.FIVE],
         dataclasses.replace(_BANKER[Commission.FOUR], key="banker-4"),
         dataclasses.replace(_BANKER[Commission.NONE], key="banker-ez"),
+        dataclasses.replace(_BANKER[Commission.SUPER6], key="banker-super6"),
         CASINO.bet("player"),
         _TIE[8],
         dataclasses.replace(_TIE[9], key="tie-9"),
@@ -189,17 +203,22 @@ class TableRules:
             return "lab"
         if self.commission is Commission.NONE:
             banker = "no commission (EZ)"
+        elif self.commission is Commission.SUPER6:
+            banker = "no commission, a banker 6 pays 1:2"
         else:
             banker = f"{self.commission.label} commission"
         return f"{banker}, tie {self.tie_pays}:1"
 
     @property
     def name(self) -> str:
-        """A short name: ``lab``, ``casino``, ``ez``, ``casino 4%``, ``ez, tie 9:1``..."""
+        """A short name: ``lab``, ``casino``, ``ez``, ``super 6``, ``casino 4%``, ``ez, tie
+        9:1``..."""
         if self.lab:
             return "lab"
         if self.commission is Commission.NONE:
             name = "ez"
+        elif self.commission is Commission.SUPER6:
+            name = "super 6"
         elif self.commission is Commission.FIVE:
             name = "casino"
         else:
@@ -226,6 +245,8 @@ class TableRules:
         bets += [_SIDE_BET_SOURCE[key].bet(key) for key in self.side_bets]
         if self.commission is Commission.NONE:
             description = "EZ Baccarat: banker 1:1 but pushes on a banker three-card 7"
+        elif self.commission is Commission.SUPER6:
+            description = "Super 6: banker 1:1 but 1:2 on a banker win with 6, no commission"
         else:
             net = "0.95" if self.commission is Commission.FIVE else "0.96"
             description = f"punto banco: banker {net}:1 ({self.commission.label} commission)"
@@ -357,13 +378,18 @@ def table_rules(
     max_stake: int | None = None,
 ) -> TableRules:
     """A table's rules from a start (``payouts``: ``lab``, ``casino`` or ``ez``) and what a
-    player chose: ``commission`` (``5``, ``4`` or ``none``; ``none`` is the EZ table),
+    player chose: ``commission`` (``5``, ``4``, ``none`` or ``super6``; ``none`` is the EZ
+    table, ``super6`` the table paying 1:2 on a banker 6),
     ``tie_pays`` (8 or 9), ``side_bets`` (:func:`parse_side_bets` text, or keys; by
     default every side bet the table may offer) and the limits of a spot in cents. The
     lab's rules cannot be changed.
 
     >>> table_rules("ez").name, table_rules("casino", commission="none").name
     ('ez', 'ez')
+    >>> rules = table_rules("casino", commission="super6")
+    >>> rules.name, rules.payouts.bet("banker").name, rules.side_bets
+    ('super 6', 'Banker (no commission, 6 pays 1:2)', ('player-pair', 'banker-pair', \
+'dragon-bonus-player', 'dragon-bonus-banker'))
     >>> table_rules("lab", tie_pays=9)
     Traceback (most recent call last):
     ...

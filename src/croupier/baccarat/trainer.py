@@ -48,11 +48,13 @@ from croupier.randomness import RNGLike
 __all__ = [
     "COUNT_CHOICES",
     "MAX_DRILL_CARDS",
+    "MAX_FLASH",
     "TRUE_COUNT_TOLERANCE",
     "Answer",
     "Drill",
     "DrillScore",
     "Expected",
+    "check_flash",
     "parse_running",
     "parse_true",
     "trainer_count",
@@ -62,6 +64,9 @@ __all__ = [
 TRUE_COUNT_TOLERANCE: Final = 0.5
 #: The most cards one drill deals: a whole 8-deck shoe.
 MAX_DRILL_CARDS: Final = 416
+#: The longest flash accepted, in seconds: how long a group of cards stays on show in
+#: flash mode before it is hidden and the counts are asked.
+MAX_FLASH: Final = 10.0
 #: The counts a student may train on: Jacobson's two, and the effect-of-removal tags of
 #: the bets they follow.
 COUNT_CHOICES: Final = ("dragon-7", "panda-8", "eor-dragon-7", "eor-panda-8")
@@ -170,8 +175,36 @@ def _whole(value: object, name: str, low: int, high: int) -> int:
     return value
 
 
+def check_flash(seconds: object) -> float | None:
+    """``seconds`` checked as a flash time: ``None`` (no flash: the cards stay on show
+    while the counts are asked) or a number above 0 and up to :data:`MAX_FLASH`.
+
+    >>> check_flash(1.5), check_flash(None)
+    (1.5, None)
+    >>> check_flash(0)
+    Traceback (most recent call last):
+    ...
+    croupier.baccarat.errors.BaccaratError: bad flash time 0: expected above 0 and up \
+to 10 seconds
+    """
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        raise TypeError(f"flash must be a number of seconds or None, not {type(seconds).__name__}")
+    if not (math.isfinite(seconds) and 0 < seconds <= MAX_FLASH):
+        raise BaccaratError(
+            f"bad flash time {seconds!r}: expected above 0 and up to {MAX_FLASH:g} seconds"
+        )
+    return float(seconds)
+
+
 class Drill:
-    """One training session: the cards, where the questions are, the answers so far."""
+    """One training session: the cards, where the questions are, the answers so far.
+
+    ``flash`` is the flash mode's setting, kept with the drill (and its save) for the
+    front ends, which do the timing: each group of cards is on show for that many seconds,
+    then hidden before the counts are asked (``None``: the cards stay on show).
+    """
 
     def __init__(
         self,
@@ -182,6 +215,7 @@ class Drill:
         every: int,
         answers: Sequence[Answer] = (),
         shown: int = 0,
+        flash: float | None = None,
     ) -> None:
         self.count = count
         self.count_name = count_name
@@ -191,6 +225,8 @@ class Drill:
         self.answers = list(answers)
         #: Cards shown so far.
         self.shown = shown
+        #: Seconds a group of cards is on show before it is hidden (``None``: not hidden).
+        self.flash = check_flash(flash)
 
     @classmethod
     def new(
@@ -201,9 +237,15 @@ class Drill:
         cards: int = 104,
         every: int = 10,
         rng: RNGLike = None,
+        flash: float | None = None,
     ) -> Drill:
         """A drill on a freshly shuffled shoe of ``decks`` decks: ``cards`` cards dealt, a
-        question every ``every`` cards (and after the last)."""
+        question every ``every`` cards (and after the last); in flash mode (``flash``
+        seconds, see :func:`check_flash`) each group is hidden before its question.
+
+        >>> Drill.new("dragon-7", cards=20, every=5, rng=1, flash=1.5).flash
+        1.5
+        """
         _whole(decks, "decks", 1, 8)
         _whole(cards, "cards", 1, min(MAX_DRILL_CARDS, 52 * decks))
         _whole(every, "every", 1, cards)
@@ -211,9 +253,10 @@ class Drill:
             name, system = count, trainer_count(count, decks)
         else:
             name, system = count.name, count
+        flash = check_flash(flash)
         shoe = table_shoe(decks, rng)
         dealt = tuple(shoe.draw() for _ in range(cards))
-        return cls(system, name, dealt, 52 * decks, every)
+        return cls(system, name, dealt, 52 * decks, every, flash=flash)
 
     # --- the questions ---------------------------------------------------------------
 
@@ -293,6 +336,7 @@ class Drill:
             "shoe_size": self.shoe_size,
             "every": self.every,
             "shown": self.shown,
+            "flash": self.flash,
             "answers": [{**asdict(a), "expected": asdict(a.expected)} for a in self.answers],
         }
 
@@ -302,11 +346,15 @@ class Drill:
 
         >>> drill = Drill.new("panda-8", cards=20, every=5, rng=1)
         >>> _ = drill.next_cards(); _ = drill.answer(1, 0.1, seconds=1)
-        >>> Drill.from_dict(drill.to_dict()).to_dict() == drill.to_dict()
-        True
+        >>> again = Drill.from_dict(drill.to_dict())
+        >>> again.to_dict() == drill.to_dict(), again.count.name == drill.count.name
+        (True, True)
         """
         try:
-            count = CountSystem(str(data["count"]), tuple(int(t) for t in data["tags"]))
+            key, tags = str(data["count"]), tuple(int(t) for t in data["tags"])
+            # A named count keeps its name (what the pages show) when its tags are the same.
+            known = NAMED_COUNTS.get(key)
+            count = known if known is not None and known.tags == tags else CountSystem(key, tags)
             cards = parse_cards(str(data["cards"]))
             answers = [
                 Answer(**{**a, "expected": Expected(**a["expected"])}) for a in data["answers"]
@@ -319,6 +367,8 @@ class Drill:
                 int(data["every"]),
                 answers,
                 int(data["shown"]),
+                # Drills saved before flash mode have no flash.
+                flash=data.get("flash"),
             )
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, BaccaratError):

@@ -1,8 +1,9 @@
 """The counting trainer's history: one line of JSON per finished session, in one file per
 user, under the user's state directory.
 
-Files live in :func:`trainer_dir`: ``$CROUPIER_TRAINER_DIR`` if set, else
-``$XDG_STATE_HOME/croupier/trainer``, else ``~/.local/state/croupier/trainer``; the
+Files live in :func:`trainer_dir`: ``$CROUPIER_TRAINER_DIR`` if set, else ``trainer`` in
+the user's state folder (:mod:`croupier.userdirs`; on Linux
+``$XDG_STATE_HOME/croupier/trainer``, by default ``~/.local/state/croupier/trainer``); the
 terminal trainer and the web page share them. A user's file is ``NAME.jsonl``, NAME made
 of letters, digits, ``.``, ``_`` and ``-`` (at most 40). A line is appended when a
 session ends, so a crash loses at most the session under way; a line that cannot be read
@@ -25,6 +26,7 @@ session ends, so a crash loses at most the session under way; a line that cannot
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -33,12 +35,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
+from croupier import userdirs
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.trainer import Drill
 from croupier.textfile import iter_lines
 
 __all__ = [
     "History",
+    "HistorySummary",
     "SessionRecord",
     "check_user",
     "default_user",
@@ -56,8 +60,7 @@ def trainer_dir() -> Path:
     explicit = os.environ.get("CROUPIER_TRAINER_DIR")
     if explicit:
         return Path(explicit)
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "croupier" / "trainer"
+    return userdirs.state_directory() / "trainer"
 
 
 def check_user(name: str) -> str:
@@ -145,13 +148,63 @@ def save_session(record: SessionRecord, user: str, directory: str | Path | None 
     """Append ``record`` to ``user``'s history (the folder is made if needed); returns the
     file's path."""
     path = _path(user, directory)
+    line = (json.dumps(asdict(record), sort_keys=True) + "\n").encode("utf-8")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(asdict(record), sort_keys=True) + "\n")
+        _append(path, line)
     except OSError as exc:
         raise BaccaratError(f"cannot save the session to {path}: {exc.strerror}") from None
     return path
+
+
+def _append(path: Path, line: bytes) -> None:
+    """Append ``line`` to ``path`` whole or not at all: a write cut short (a full disk)
+    is taken back, so the file keeps only whole lines and is never left empty."""
+    handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        size = os.fstat(handle).st_size
+        try:
+            written = 0
+            while written < len(line):
+                written += os.write(handle, line[written:])
+            os.fsync(handle)
+        except OSError:
+            with contextlib.suppress(OSError):
+                if size:
+                    os.ftruncate(handle, size)
+                else:
+                    os.unlink(path)
+            raise
+    finally:
+        os.close(handle)
+
+
+@dataclass(frozen=True, slots=True)
+class HistorySummary:
+    """Sessions added up: how many, from when to when, the questions asked, the running
+    and true counts answered right, and the mean seconds an answer took.
+
+    >>> one = SessionRecord("2026-01-02T10:00:00", "dragon-7", 8, 10, 5, 3, 2, 2, 1, 0.75, 2.0)
+    >>> two = SessionRecord("2026-01-03T10:00:00", "dragon-7", 8, 20, 5, 3, 4, 3, 3, 0.75, 1.0)
+    >>> total = History(Path("ana.jsonl"), (one, two), 0).summary()
+    >>> total.sessions, total.asked, total.running_right, round(total.accuracy, 3)
+    (2, 6, 5, 0.75)
+    >>> round(total.mean_seconds, 3), total.first, total.last    # each answer counts once
+    (1.333, '2026-01-02T10:00:00', '2026-01-03T10:00:00')
+    """
+
+    sessions: int
+    asked: int
+    running_right: int
+    true_right: int
+    mean_seconds: float
+    first: str
+    last: str
+
+    @property
+    def accuracy(self) -> float:
+        """Share of the answers (running and true counts each) that were right."""
+        return (self.running_right + self.true_right) / (2 * self.asked) if self.asked else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +214,26 @@ class History:
     path: Path
     records: tuple[SessionRecord, ...]
     skipped: int
+
+    @property
+    def counts(self) -> tuple[str, ...]:
+        """The counts drilled, in the order first drilled."""
+        return tuple(dict.fromkeys(record.count for record in self.records))
+
+    def summary(self, count: str | None = None) -> HistorySummary:
+        """Every session added up (only those of ``count``, if given)."""
+        chosen = [r for r in self.records if count is None or r.count == count]
+        asked = sum(r.asked for r in chosen)
+        seconds = sum(r.mean_seconds * r.asked for r in chosen)
+        return HistorySummary(
+            sessions=len(chosen),
+            asked=asked,
+            running_right=sum(r.running_right for r in chosen),
+            true_right=sum(r.true_right for r in chosen),
+            mean_seconds=seconds / asked if asked else 0.0,
+            first=chosen[0].when if chosen else "",
+            last=chosen[-1].when if chosen else "",
+        )
 
 
 def read_history(user: str, directory: str | Path | None = None) -> History:

@@ -38,6 +38,10 @@ from cython.cimports.libc.math import erf as _erf
 from cython.cimports.libc.math import sqrt as _sqrt
 from numpy.typing import NDArray
 
+if not cython.compiled:  # run as Python: the cimport below finds the helpers' source
+    from croupier import _kernel_helpers  # noqa: F401
+from cython.cimports.croupier._kernel_helpers import cells, mix64, popcount64
+
 __all__ = [
     "BUDGET",
     "CLOCK_EVERY",
@@ -135,11 +139,6 @@ def configure(
     _configured = True
 
 
-def _plain(array: NDArray[Any]) -> Any:
-    """``array`` itself compiled (a typed memoryview reads it), its list uncompiled."""
-    return array if cython.compiled else array.tolist()
-
-
 def _ints(size: int) -> Any:
     array = np.zeros(size, dtype=np.int32)
     return array if cython.compiled else array.tolist()
@@ -148,20 +147,6 @@ def _ints(size: int) -> Any:
 def _longs(size: int) -> Any:
     array = np.zeros(size, dtype=np.int64)
     return array if cython.compiled else array.tolist()
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-@cython.locals(mask=cython.ulonglong, count=cython.int)
-@cython.returns(cython.int)
-def _popcount(mask: int) -> int:
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
 
 
 @cython.cfunc
@@ -186,11 +171,10 @@ _SQRT2: float = cython.declare(cython.double, 1.4142135623730951)
 
 _MASK64: int = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
 _EMPTY: int = cython.declare(cython.int, -1)
-# the fingerprint's seeds and multipliers (splitmix64's and MurmurHash3's finalizers)
+# the fingerprint's seeds, and the multipliers of MurmurHash3's finalizer (splitmix64's is
+# the helpers' mix64)
 _SEED1: int = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _SEED2: int = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
-_M1: int = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
-_M2: int = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
 _M3: int = cython.declare(cython.ulonglong, 0xFF51AFD7ED558CCD)
 _M4: int = cython.declare(cython.ulonglong, 0xC4CEB9FE1A85EC53)
 
@@ -218,8 +202,8 @@ class Table:
         first = np.full(capacity, -1, dtype=np.int32)
         zeros = np.zeros(capacity, dtype=np.uint64)
         bounds = np.zeros(capacity, dtype=np.float64)
-        self.first, self.low, self.high = _plain(first), _plain(bounds), _plain(bounds.copy())
-        self.fingerprint, self.check = _plain(zeros), _plain(zeros.copy())
+        self.first, self.low, self.high = cells(first), cells(bounds), cells(bounds.copy())
+        self.fingerprint, self.check = cells(zeros), cells(zeros.copy())
 
     def __len__(self) -> int:
         return int(self.count)
@@ -1105,11 +1089,11 @@ class Engine:
                     nmasks += 1
             for k in range(1, nmasks):  # insertion sort by (cards, mask)
                 m = self.masks[k]
-                bits = _popcount(m)
+                bits = popcount64(m)
                 j = k - 1
                 while j >= 0 and (
-                    _popcount(self.masks[j]) > bits
-                    or (_popcount(self.masks[j]) == bits and self.masks[j] > m)
+                    popcount64(self.masks[j]) > bits
+                    or (popcount64(self.masks[j]) == bits and self.masks[j] > m)
                 ):
                     self.masks[j + 1] = self.masks[j]
                     j -= 1
@@ -1671,12 +1655,12 @@ class Engine:
             word = 0
             for i in range(self.states[hand]):
                 word |= one << self.states[hand + 1 + i]
-            h1 = _mix(h1 ^ word)
+            h1 = mix64(h1 ^ word)
             h2 = _mix2(h2 ^ word)
         word = 0
         for i in range(self.states[at + _LN]):
             word |= one << self.states[at + _L0 + i]
-        h1 = _mix(h1 ^ word)
+        h1 = mix64(h1 ^ word)
         h2 = _mix2(h2 ^ word)
         word = cython.cast(cython.ulonglong, self.states[at + _NEXT])
         word |= cython.cast(cython.ulonglong, self.states[at + _LAST] + 1) << 2
@@ -1684,7 +1668,7 @@ class Engine:
             word |= cython.cast(cython.ulonglong, self.states[at + _PILE0 + i]) << (4 + 6 * i)
         word |= cython.cast(cython.ulonglong, self.score0) << 40
         word |= cython.cast(cython.ulonglong, self.score1) << 52
-        h1 = _mix(h1 ^ word)
+        h1 = mix64(h1 ^ word)
         h2 = _mix2(h2 ^ word)
         # the builds, in any order: a sum of their own mixes
         builds = cython.cast(cython.ulonglong, self.states[at + _BN])
@@ -1696,8 +1680,8 @@ class Engine:
             word |= cython.cast(cython.ulonglong, self.states[base]) << 52
             word |= cython.cast(cython.ulonglong, self.states[base + 1]) << 56
             word |= cython.cast(cython.ulonglong, self.states[base + 2] > 1) << 57
-            builds = (builds + _mix(word)) & _MASK64
-        self.h1 = _mix(h1 ^ builds)
+            builds = (builds + mix64(word)) & _MASK64
+        self.h1 = mix64(h1 ^ builds)
         self.h2 = _mix2(h2 ^ builds)
 
     @cython.cfunc
@@ -1848,19 +1832,6 @@ class Engine:
             self.table.high[place] = best
         self.table.first[place] = best_at
         return best
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-@cython.locals(x=cython.ulonglong)
-@cython.returns(cython.ulonglong)
-def _mix(x: int) -> int:
-    """splitmix64's finalizer."""
-    x = ((x ^ (x >> 30)) * _M1) & _MASK64
-    x = ((x ^ (x >> 27)) * _M2) & _MASK64
-    return x ^ (x >> 31)
 
 
 @cython.cfunc

@@ -9,7 +9,9 @@ Every error is a :class:`CasinoError`, itself a :class:`~croupier.errors.Croupie
 - :class:`IllegalMoveError`: a move the rules forbid where it is played; ``rule`` names
   the :class:`Rule` it breaks;
 - :class:`SaveFileError`: a save or deck file refused; ``line`` names the line at fault
-  (:class:`SaveFileCardError` when a card is at fault).
+  (:class:`SaveFileCardError` when a card is at fault);
+- :class:`TurnError`: a sound request at the wrong moment (not that player's turn, the
+  tournament over, nothing to take back); also a :class:`croupier.errors.NotNowError`.
 
 >>> from croupier.cards import CardError
 >>> issubclass(MoveCardError, InvalidMoveError) and issubclass(MoveCardError, CardError)
@@ -23,7 +25,7 @@ from __future__ import annotations
 import enum
 
 from croupier.cards import CardError
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, NotNowError
 
 __all__ = [
     "CasinoCardError",
@@ -34,6 +36,7 @@ __all__ = [
     "Rule",
     "SaveFileCardError",
     "SaveFileError",
+    "TurnError",
 ]
 
 
@@ -153,3 +156,8 @@ class SaveFileError(CasinoError):
 
 class SaveFileCardError(SaveFileError, CasinoCardError):
     """A save or deck file refused for a card: bad, or in two places."""
+
+
+class TurnError(CasinoError, NotNowError):
+    """A request the game cannot take now: a move when it is the other player's turn, a
+    move or a hint once the tournament is over, a take-back with nothing to take back."""

@@ -130,6 +130,12 @@ class GameLog:
         """Moves played in all."""
         return sum(len(logged.moves) for logged in self.rounds)
 
+    def _repr_html_(self) -> str:
+        """The position after the last move, that move marked, drawn in a notebook."""
+        from croupier.casino.display import log_html
+
+        return log_html(self)
+
     @property
     def current(self) -> State | None:
         """The position after the last move (``None``: nothing logged)."""

@@ -1,8 +1,8 @@
 """Puzzles: positions where one move is clearly best, found by the expert's exact search.
 
 A puzzle is a position of a last deal, where the deck is empty and the player to move
-knows every card (the unseen ones are the opponent's hand), so the review's search to
-the end of the round gives every move its exact value (:func:`~.review.judge`). A
+knows every card (the unseen ones are the opponent's hand), so the judge's search to
+the end of the round gives every move its exact value (:mod:`~.judge`). A
 position is a puzzle when one kind of move is best, worth at least :data:`MIN_MARGIN`
 round points more than any other, among at least :data:`MIN_KINDS` kinds (moves that
 differ only by cards of the same sort are one kind, and each of them is a solution).
@@ -33,41 +33,46 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib.resources import files
+from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
 
+from croupier import userdirs
 from croupier.casino.errors import CasinoError
+from croupier.casino.judge import Judge
 from croupier.casino.moves import Action, Move
 from croupier.casino.pieces import Build, Player
-from croupier.casino.ratings import Rating
-from croupier.casino.review import Reviewer, judge
+from croupier.casino.ratings import DEFAULT_DEVIATION, MIN_DEVIATION, Rating
 from croupier.casino.savefile import format_save, parse_save, write_text
 from croupier.casino.state import State
 from croupier.casino.strategies import strategy_named
-from croupier.casino.strategies.search import TOURNAMENT_BONUS
 from croupier.casino.strategies.values import move_kind
 from croupier.randomness import RNGLike, as_generator
-from croupier.textfile import read_text
+from croupier.textfile import file_lock, read_text
 
 __all__ = [
     "MIN_KINDS",
     "MIN_MARGIN",
+    "RATING_BOUNDS",
     "Attempt",
     "Puzzle",
     "PuzzleHistory",
     "PuzzleVerdict",
     "find_puzzle",
+    "history_path",
     "load_puzzles",
     "next_puzzle",
     "parse_puzzles",
     "read_history",
+    "record_attempt",
     "starting_rating",
     "write_history",
 ]
@@ -134,19 +139,19 @@ class Puzzle:
         """Who solves it: the player to move."""
         return self.state.next_player
 
-    def check(self, move: Move | str) -> PuzzleVerdict:
-        """The verdict on ``move`` (an illegal one raises the engine's
-        :class:`~croupier.casino.errors.IllegalMoveError`)."""
+    def check(self, move: Move | str, judge: Judge | None = None) -> PuzzleVerdict:
+        """The judge's verdict on ``move`` (an illegal one raises the engine's
+        :class:`~croupier.casino.errors.IllegalMoveError`): solved when the judge rates it
+        as good as the best (its search to the end of the round is exact here, and gives
+        the values stored with the puzzle)."""
         move = Move.parse(move) if isinstance(move, str) else move
         problem = self.state.check(move)
         if problem is not None:
             raise problem
-        best = max(self.values.values())
-        raw = best - self.values[move]
-        loss = raw - TOURNAMENT_BONUS * max(0, round(raw / TOURNAMENT_BONUS))
-        solved = move in self.solutions
+        verdict, loss = (judge if judge is not None else Judge()).loss(self.state, move)
+        solved = loss.is_best
         return PuzzleVerdict(
-            self.id, move, solved, 0.0 if solved else loss, self.solutions[0], self.reason
+            self.id, move, solved, 0.0 if solved else loss.points, verdict.best, verdict.reason
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -197,22 +202,21 @@ def find_puzzle(state: State, ident: str = "") -> Puzzle | None:
     kinds = {move_kind(move) for move in legal}
     if len(kinds) < MIN_KINDS:
         return None
-    judged = judge(state, Reviewer())
-    analysis = judged.analysis
-    if analysis is None or not analysis.exact or not judged.complete:
+    verdict = Judge().position(state)
+    if not verdict.exact or not verdict.complete:
         return None
-    values = dict(zip(analysis.moves, analysis.values, strict=True))
+    values = dict(zip(verdict.moves, verdict.values, strict=True))
     best = max(values.values())
     solutions = tuple(move for move in legal if values[move] == best)
     others = [value for move, value in values.items() if value < best]
     one_kind = len({move_kind(move) for move in solutions}) == 1
     if not one_kind or not others or best - max(others) < MIN_MARGIN:
         return None
-    best_move = judged.decision.move
+    best_move = verdict.best
     ordered = (best_move, *(move for move in solutions if move != best_move))
     rating = starting_rating(state, ordered, len(kinds))
     margin = best - max(others)
-    return Puzzle(ident, state, ordered, values, margin, judged.decision.reason, rating)
+    return Puzzle(ident, state, ordered, values, margin, verdict.reason, rating)
 
 
 def _as_human(state: State) -> State:
@@ -296,11 +300,11 @@ class PuzzleHistory:
 
     def record(self, puzzle: Puzzle, verdict: PuzzleVerdict) -> PuzzleHistory:
         """The history after ``verdict`` on ``puzzle``: both ratings updated (Glicko-2,
-        one game), the attempt added."""
+        one game, each kept within :data:`RATING_BOUNDS`), the attempt added."""
         score = 1.0 if verdict.solved else 0.0
         theirs = self.rating_of(puzzle)
-        player = self.player.update([(theirs, score)])
-        puzzle_rating = theirs.update([(self.player, 1.0 - score)])
+        player = _bounded(self.player.update([(theirs, score)]))
+        puzzle_rating = _bounded(theirs.update([(self.player, 1.0 - score)]))
         attempt = Attempt(puzzle.id, str(verdict.move), verdict.solved, player.rating)
         return replace(
             self,
@@ -332,7 +336,7 @@ class PuzzleHistory:
             player = _rating(data["player"])
             puzzles = {str(ident): _rating(value) for ident, value in data["puzzles"].items()}
             attempts = tuple(
-                Attempt(str(a["puzzle"]), str(a["move"]), bool(a["solved"]), float(a["rating"]))
+                Attempt(str(a["puzzle"]), str(a["move"]), bool(a["solved"]), _score(a["rating"]))
                 for a in data["attempts"]
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -342,11 +346,61 @@ class PuzzleHistory:
         return cls(player, puzzles, attempts)
 
 
+#: What a history's ratings may hold (each bound inclusive): a rating, its deviation and
+#: its volatility. The rating has a floor and a ceiling, as chess sites' ratings have: one
+#: game moves it by a few hundred points at most, and the puzzles are rated 1200 to 2000.
+#: Within these bounds Glicko-2's update stays finite (two ratings 6,000 apart make an
+#: expected score of exactly 1 in floating point, and a division by zero); far outside
+#: them a rating is an edit by hand, whose next update would overflow (a volatility of
+#: 1e300 squared is infinite) and write ``Infinity``, which no JSON reader takes back.
+RATING_BOUNDS: Final = {
+    "rating": (0.0, 4000.0),
+    "deviation": (MIN_DEVIATION, DEFAULT_DEVIATION),
+    "volatility": (0.0001, 1.0),
+}
+
+
 def _rating(data: Mapping[str, Any]) -> Rating:
-    values = [float(data[key]) for key in ("rating", "deviation", "volatility")]
-    if not all(math.isfinite(value) for value in values) or values[1] <= 0 or values[2] <= 0:
-        raise ValueError(f"bad rating {dict(data)}")
-    return Rating(*values)
+    rating = Rating(*(float(data[key]) for key in RATING_BOUNDS))
+    _check_rating(rating)
+    return rating
+
+
+def _score(value: Any) -> float:
+    """An attempt's rating after it, checked as a rating is."""
+    return _within("rating", float(value))
+
+
+def _bounded(rating: Rating) -> Rating:
+    """``rating`` with each value brought within :data:`RATING_BOUNDS` (the floor, the
+    ceiling)."""
+    return Rating(
+        *(min(max(getattr(rating, key), low), high) for key, (low, high) in RATING_BOUNDS.items())
+    )
+
+
+def _check_rating(rating: Rating) -> None:
+    """Nothing when ``rating`` is within :data:`RATING_BOUNDS`; a ``ValueError`` naming the
+    value that is not."""
+    for key in RATING_BOUNDS:
+        _within(key, getattr(rating, key))
+
+
+def _within(key: str, value: float) -> float:
+    """``value`` if it is within the bounds of ``key`` (``nan`` and the infinities never
+    are), else a ``ValueError`` naming it."""
+    low, high = RATING_BOUNDS[key]
+    if not low <= value <= high:
+        raise ValueError(f"bad {key} {value!r}: expected {low:g} to {high:g}")
+    return value
+
+
+def history_path() -> Path:
+    """Where a person's puzzle history (their rating and every answer) is kept on this
+    machine, for the terminal and the local browser alike: ``casino-puzzles.json`` in
+    the state folder (:func:`croupier.userdirs.state_directory`; on Linux
+    ``~/.local/state/croupier``)."""
+    return userdirs.state_directory() / "casino-puzzles.json"
 
 
 def read_history(path: str | os.PathLike[str]) -> PuzzleHistory:
@@ -364,10 +418,55 @@ def read_history(path: str | os.PathLike[str]) -> PuzzleHistory:
 
 
 def write_history(history: PuzzleHistory, path: str | os.PathLike[str]) -> None:
-    """Write ``history`` to ``path`` atomically (its folder is made if need be)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    write_text(json.dumps(history.to_dict(), indent=1) + "\n", path)
+    """Write ``history`` to ``path`` atomically (its folder is made if need be).
+
+    A history :func:`read_history` would refuse (a rating out of
+    :data:`RATING_BOUNDS`, not a number) is never written: a :class:`CasinoError` says
+    so and the file stays as it was; so does a failure to write, naming the file.
+    """
+    where = os.fspath(path)
+    try:
+        for rating in (history.player, *history.puzzles.values()):
+            _check_rating(rating)
+        text = json.dumps(history.to_dict(), indent=1, allow_nan=False) + "\n"
+    except ValueError as exc:
+        raise CasinoError(f"{where}: the puzzle history was not written ({exc})") from None
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        write_text(text, path)
+    except OSError as exc:
+        raise CasinoError(
+            f"{where}: cannot write the puzzle history ({exc.strerror or exc})"
+        ) from None
+
+
+def record_attempt(
+    path: str | os.PathLike[str], puzzle: Puzzle, verdict: PuzzleVerdict
+) -> tuple[PuzzleHistory, PuzzleHistory]:
+    """Add ``verdict`` on ``puzzle`` to the history in ``path``: the file is read again
+    and written (atomically) while a lock beside it is held, so that an answer recorded
+    meanwhile by the terminal, a browser or another server process is kept, never
+    overwritten. Returns the history before and after.
+
+    >>> import tempfile
+    >>> puzzle = load_puzzles()[0]
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "history.json")
+    ...     before, after = record_attempt(path, puzzle, puzzle.check(puzzle.solutions[0]))
+    ...     len(before.attempts), len(read_history(path).attempts), after.solved
+    (0, 1, 1)
+    """
+    with _history_lock(path):
+        before = read_history(path)
+        after = before.record(puzzle, verdict)
+        write_history(after, path)
+    return before, after
+
+
+def _history_lock(path: str | os.PathLike[str]) -> contextlib.AbstractContextManager[None]:
+    """Hold the lock of the history in ``path`` (:func:`croupier.textfile.file_lock`),
+    which every process reading and writing the history takes."""
+    return file_lock(path, CasinoError, "the puzzle history")
 
 
 def next_puzzle(puzzles: Sequence[Puzzle], history: PuzzleHistory, rng: RNGLike = None) -> Puzzle:

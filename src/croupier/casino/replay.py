@@ -43,6 +43,12 @@ class ReplayStep:
     after: State
     review: MoveReview | None = None
 
+    def _repr_html_(self) -> str:
+        """The position after the move, the move marked, and the verdict, in a notebook."""
+        from croupier.casino.display import step_html
+
+        return step_html(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The step as JSON-ready data (the positions in the form of ``State.to_dict``)."""
         return {

@@ -1,30 +1,33 @@
-"""Game review: every move of a player judged by the expert, the way chess sites review a game.
+"""Game review: every move of a player judged by the judge, the way chess sites review a game.
 
-For each move the player made, the full expert (:class:`~.strategies.ExpertStrategy`,
-whatever level the game was played at) values every legal move from what the player
-could see then (:meth:`~.strategies.ExpertStrategy.analyse`): the value of a move is the
-round points the expert expects the player to finish ahead by after it. The move's
-**loss** is the best move's value minus the played move's: the expected round points
-given away, 0 for the best move (and for any move the expert values as highly). A move
-is marked by its loss:
+For each move the player made, the judge (:mod:`~croupier.casino.judge`, the same whatever
+level the game was played at, and the same that gave the hints) values every legal move
+from what the player could see then. The move's **loss** is the best move's value minus
+the played move's: the expected round points given away, 0 for the best move, with its
+standard **error** (0 when exact: in the last deal every card is known; otherwise the
+error of an average over the sampled deals, all moves valued on the same deals). A move
+is marked only when its loss is *clearly* past a threshold: its loss minus
+:data:`~croupier.casino.judge.SURE` (2) standard errors is at least the threshold.
 
-==============  ===================  =================================================
-mark            loss (points)        meaning
-==============  ===================  =================================================
-(none)          under 0.5            as good as the best, or close to it
-``inaccuracy``  0.5 to under 1.5     about half a point to a point and a half given away
-``blunder``     1.5 or more          an ace, the 10 of diamonds, a majority... lost
-==============  ===================  =================================================
+==============  ========================  ============================================
+mark            loss - 2 errors (points)  meaning
+==============  ========================  ============================================
+(none)          under 0.5                 as good as the best, close to it, or unsure
+``inaccuracy``  0.5 to under 1.5          about half a point to a point and a half given away
+``blunder``     1.5 or more               an ace, the 10 of diamonds, a majority... lost
+==============  ========================  ============================================
 
-A move that gives up the tournament itself (in the last deal, where the expert searches
+A move that gives up the tournament itself (in the last deal, where the judge searches
 to the end of the round) is a blunder whatever its points: its ``costs_tournament`` is
 true, and its loss counts the round points only. A move that was the only legal one is
-``forced``, and left out of the accuracy.
+``forced``, and left out of the accuracy. The judge's best move (the hint) loses
+nothing: a game played by the hints alone reviews at 100% with no mark.
 
-The summary: the **accuracy** (the share of the unforced moves that lost under 0.1
-points: the best move, or one the expert values as highly), the points lost in each
-round and per round, and the number of inaccuracies and blunders. Every result has a
-``to_dict()`` (what ``croupier casino review --json`` prints). Nothing here prints.
+The summary: the **accuracy** (the share of the unforced moves as good as the best: a
+loss not clearly past :data:`~croupier.casino.judge.BEST_WITHIN`, 0.1 points), the
+points lost in each round and per round, and the number of inaccuracies and blunders.
+Every result has a ``to_dict()`` (what ``croupier casino review --json`` prints).
+Nothing here prints or reads the clock.
 
 >>> from croupier.casino import Move, Player, new_tournament
 >>> from croupier.casino.gamelog import GameLog
@@ -34,11 +37,11 @@ round and per round, and the number of inaccuracies and blunders. Every result h
 >>> move = review.moves[0]
 >>> str(move.played), str(move.best), move.mark
 ('capture S9 H9', 'build H3 S2', <Mark.INACCURACY: 'inaccuracy'>)
->>> round(move.loss, 2)
-0.72
+>>> round(move.loss, 2), round(move.error, 2), move.deals
+(1.15, 0.08, 512)
 >>> print(move.reason)  # doctest: +NORMALIZE_WHITESPACE
 builds 5 to capture next turn with the 5 of spades you hold (the build holds 1 point): looking
-ahead, you can expect 0.7 more points than if you capture 9♥ with 9♠
+ahead, you can expect 1.1 (± 0.1) more points than if you capture 9♥ with 9♠
 >>> review.accuracy, review.inaccuracies, review.blunders
 (0.0, 1, 0)
 """
@@ -49,81 +52,72 @@ import enum
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any
 
 from croupier.casino.gamelog import GameLog, LoggedRound
+from croupier.casino.judge import (
+    BEST_WITHIN,
+    BLUNDER,
+    INACCURACY,
+    SURE,
+    Judge,
+    Loss,
+    error_json,
+)
 from croupier.casino.moves import Move
 from croupier.casino.pieces import Player
 from croupier.casino.state import State
-from croupier.casino.strategies import base
-from croupier.casino.strategies.base import (
-    Clock,
-    Deadline,
-    Decision,
-    WorkBudget,
-    check_deadline,
-    list_moves_to_decide,
-    observation_rng,
-)
-from croupier.casino.strategies.expert import (
-    TOURNAMENT_BONUS,
-    Analysis,
-    ExpertSettings,
-    ExpertStrategy,
-)
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "BEST_WITHIN",
     "BLUNDER",
     "INACCURACY",
-    "INTERACTIVE_SECONDS",
-    "REVIEW_SETTINGS",
-    "REVIEW_STEPS",
+    "SURE",
     "GameReview",
-    "Judgement",
     "Mark",
     "MoveReview",
-    "Reviewer",
     "RoundReview",
-    "judge",
     "review_game",
     "review_move",
     "review_round",
     "review_rounds",
 ]
 
-#: Expected round points lost from which a move is an inaccuracy.
-INACCURACY: Final = 0.5
-#: Expected round points lost from which a move is a blunder.
-BLUNDER: Final = 1.5
-#: A move that loses less than this is as good as the best (for the accuracy).
-BEST_WITHIN: Final = 0.1
-
 
 class Mark(enum.StrEnum):
-    """How bad a move was, by the points it lost."""
+    """How bad a move was, by the points it clearly lost."""
 
     INACCURACY = "inaccuracy"
     BLUNDER = "blunder"
 
     @classmethod
-    def for_loss(cls, loss: float, costs_tournament: bool = False) -> Mark | None:
-        """The mark for a move that lost ``loss`` points (``None``: no mark).
+    def for_loss(
+        cls, loss: float, costs_tournament: bool = False, error: float = 0.0
+    ) -> Mark | None:
+        """The mark for a move that lost ``loss`` points with a standard error of ``error``
+        (``None``: no mark): the threshold its loss is clearly past (by :data:`SURE`
+        errors), if any.
 
         >>> Mark.for_loss(0.2), Mark.for_loss(0.5), Mark.for_loss(3.0)
         (None, <Mark.INACCURACY: 'inaccuracy'>, <Mark.BLUNDER: 'blunder'>)
+        >>> Mark.for_loss(0.7, error=0.15), Mark.for_loss(1.6, error=0.1)
+        (None, <Mark.INACCURACY: 'inaccuracy'>)
         """
-        if costs_tournament or loss >= BLUNDER:
+        judged = Loss(loss, error, costs_tournament)
+        if judged.clearly_past(BLUNDER):
             return cls.BLUNDER
-        return cls.INACCURACY if loss >= INACCURACY else None
+        return cls.INACCURACY if judged.clearly_past(INACCURACY) else None
 
 
 @dataclass(frozen=True, slots=True)
 class MoveReview:
     """One move judged: where it was played (the round, and its number in the round from
-    1), by whom, the move, the expert's best move, the expected round points lost, the
-    mark, the reason for the best move, and whether it was forced or gave up the
-    tournament."""
+    1), by whom, the move, the judge's best move, the expected round points lost with the
+    standard error of that estimate, the mark, the reason for the best move, and whether
+    it was forced or gave up the tournament."""
 
     round_number: int
     number: int
@@ -135,20 +129,35 @@ class MoveReview:
     reason: str
     forced: bool = False
     costs_tournament: bool = False
-    #: Whether the verdict is exact: the last deal searched to the end of the round (or
-    #: a forced move).
+    #: Whether the verdict is exact: the last deal, every card known, searched to the
+    #: end of the round.
     exact: bool = False
-    #: Whether the wall clock cut the search short (a review the player waited for):
-    #: the verdict may then differ from one machine to another.
-    clock_cut: bool = False
+    #: The standard error of :attr:`loss` (0 when exact or for the best move itself;
+    #: infinite when the judge's budget left it unknown, on an extreme table).
+    error: float = 0.0
+    #: The sampled deals the verdict averaged (0 in the last deal and for a forced move).
+    deals: int = 0
 
     @property
     def is_best(self) -> bool:
-        """Whether the move is as good as the best (it lost under :data:`BEST_WITHIN`)."""
-        return self.loss < BEST_WITHIN and not self.costs_tournament
+        """Whether the move is as good as the best: its loss not clearly past
+        :data:`BEST_WITHIN`."""
+        return Loss(self.loss, self.error, self.costs_tournament).is_best
+
+    @property
+    def found_best(self) -> bool:
+        """Whether the move is the judge's best move, or one of its kind (the same but for
+        cards of the same sort), rather than only as good as it within the error."""
+        return self.played == self.best or (self.loss == 0 and self.error == 0)
+
+    def _repr_html_(self) -> str:
+        """The verdict drawn in a notebook (:mod:`croupier.casino.display`)."""
+        from croupier.casino.display import move_review_html
+
+        return move_review_html(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """The review as JSON-ready data."""
+        """The review as JSON-ready data (the ``error`` ``null`` when unknown)."""
         return {
             "round": self.round_number,
             "number": self.number,
@@ -158,12 +167,14 @@ class MoveReview:
             "best": str(self.best),
             "best_text": self.best.describe("pretty"),
             "loss": round(self.loss, 3),
+            "error": error_json(self.error),
             "mark": None if self.mark is None else self.mark.value,
+            "is_best": self.is_best,
             "reason": self.reason,
             "forced": self.forced,
             "costs_tournament": self.costs_tournament,
             "exact": self.exact,
-            "clock_cut": self.clock_cut,
+            "deals": self.deals,
         }
 
 
@@ -245,6 +256,24 @@ class GameReview:
         """Moves marked as blunders."""
         return _count(self.moves, Mark.BLUNDER)
 
+    @property
+    def mistakes(self) -> tuple[MoveReview, ...]:
+        """The marked moves (inaccuracies and blunders), in order: the positions to learn from."""
+        return tuple(move for move in self.moves if move.mark is not None)
+
+    def _repr_html_(self) -> str:
+        """The summary, the chart of points lost and the marked moves, in a notebook."""
+        from croupier.casino.display import review_html
+
+        return review_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """Every move judged as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.casino.frames.review_frame`)."""
+        from croupier.casino.frames import review_frame
+
+        return review_frame(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The review as JSON-ready data: the summary, then the rounds."""
         moves = self.moves
@@ -257,7 +286,12 @@ class GameReview:
             "points_lost_per_round": _share(self.points_lost_per_round, 3),
             "inaccuracies": self.inaccuracies,
             "blunders": self.blunders,
-            "thresholds": {"inaccuracy": INACCURACY, "blunder": BLUNDER, "best": BEST_WITHIN},
+            "thresholds": {
+                "inaccuracy": INACCURACY,
+                "blunder": BLUNDER,
+                "best": BEST_WITHIN,
+                "errors": SURE,
+            },
             "rounds": [reviewed.to_dict() for reviewed in self.rounds],
         }
 
@@ -266,152 +300,51 @@ def _share(value: float, digits: int = 4) -> float | None:
     return None if math.isnan(value) else round(value, digits)
 
 
-#: How the review searches: the expert's settings with no time to spare (the same work on
-#: any machine), the last deal searched to its end with up to 1,000,000 positions.
-REVIEW_SETTINGS: Final = ExpertSettings(max_samples=16, exact_nodes=1_000_000)
-#: Seconds a review the player waits for (after a round) may spend on one move, on top of
-#: its budget: only a machine far slower than any today reaches it.
-INTERACTIVE_SECONDS: Final = 5.0
-#: Steps of work (see :class:`~.strategies.base.WorkBudget`) a move's review may take:
-#: far more than any real position needs (a few thousand to a few hundred thousand), a
-#: bound for extreme tables only, which it cuts the same way on every machine.
-REVIEW_STEPS: Final = 5_000_000
-
-
-class Reviewer:
-    """The judge of moves: the full expert searching a fixed amount (:data:`REVIEW_SETTINGS`
-    within :data:`REVIEW_STEPS` steps of work), never stopped by the clock unless
-    ``seconds`` is given, so the same move gets the same verdict on any machine.
-
-    ``seconds``, for a review the player waits for, stops a move's search at that many
-    seconds on ``clock`` too; a verdict the clock cut says so (its ``clock_cut``).
-    ``steps`` changes the budget (a test's tiny one).
-    """
-
-    def __init__(
-        self,
-        *,
-        seconds: float | None = None,
-        clock: Clock | None = None,
-        steps: int = REVIEW_STEPS,
-        settings: ExpertSettings = REVIEW_SETTINGS,
-    ) -> None:
-        self.seconds = None if seconds is None else check_deadline(seconds)
-        self.clock = clock
-        self.steps = steps
-        self.expert = _Expert(settings)
-
-    def budget(self) -> WorkBudget:
-        """The budget of one move's review (with its wall-clock limit, if any)."""
-        wall = None
-        if self.seconds is not None:
-            wall = Deadline(self.seconds, self.clock or base.default_clock)
-        return WorkBudget(self.steps, wall)
-
-
-class _Expert(ExpertStrategy):
-    """The full expert, keeping its last analysis, so that a move's review searches once
-    for both the best move with its reason and the values of all the moves."""
-
-    def __init__(self, settings: ExpertSettings) -> None:
-        super().__init__(settings, exact_values=True)
-        self.last: Analysis | None = None
-
-    def analyse(self, *args: Any, **kwargs: Any) -> Analysis:
-        self.last = super().analyse(*args, **kwargs)
-        return self.last
-
-
-@dataclass(frozen=True, slots=True)
-class Judgement:
-    """The review's look at a position: the best move with its reason (the decision),
-    every legal move with its value (``None`` for a forced move, which needs no search),
-    whether the moves listed were all of them, and whether the clock cut the search."""
-
-    decision: Decision
-    analysis: Analysis | None
-    complete: bool
-    clock_cut: bool
-
-
-def judge(state: State, reviewer: Reviewer | None = None) -> Judgement:
-    """The review's look at ``state`` from the player to move's view (see
-    :class:`Judgement`): the same on any machine unless ``reviewer`` has a clock."""
-    reviewer = reviewer if reviewer is not None else Reviewer()
-    seen = state.observe(state.next_player)
-    expert = reviewer.expert
-    budget = reviewer.budget()
-    moves, complete = list_moves_to_decide(seen, budget)
-    expert.last = None
-    decision = expert.choose_by(seen, moves, observation_rng(seen), budget, complete=complete)
-    return Judgement(decision, expert.last, complete, budget.wall_cut)
-
-
 def review_move(
-    state: State, move: Move, number: int = 1, reviewer: Reviewer | None = None
+    state: State, move: Move, number: int = 1, judge: Judge | None = None
 ) -> MoveReview:
     """Judge ``move``, played by the player to move in ``state`` (``number``: its place in
     the round), from what that player could see. An illegal move raises
     :class:`~croupier.casino.errors.IllegalMoveError`."""
-    reviewer = reviewer if reviewer is not None else Reviewer()
+    judge = judge if judge is not None else Judge()
     player = state.next_player
     problem = state.check(move)
     if problem is not None:
         raise problem
-    judged = judge(state, reviewer)
-    decision, analysis = judged.decision, judged.analysis
-    if analysis is None and judged.complete:  # forced: the only legal move
-        return MoveReview(
-            state.round_number,
-            number,
-            player,
-            move,
-            move,
-            0.0,
-            None,
-            decision.reason,
-            forced=True,
-            exact=True,
-        )
-    exact = analysis is not None and analysis.exact
-    clock_cut = judged.clock_cut
-    if analysis is None or move not in analysis.moves or decision.move not in analysis.moves:
-        # The budget ran out before the move played (or the best) was valued: value the two.
-        budget = reviewer.budget()
-        seen = state.observe(player)
-        analysis = reviewer.expert.analyse(
-            seen, [decision.move, move], deadline=budget, complete=False
-        )
-        clock_cut = clock_cut or budget.wall_cut
-    raw = analysis.value_of(decision.move) - analysis.value_of(move)
-    swings = max(0, round(raw / TOURNAMENT_BONUS))
-    loss = max(0.0, raw - swings * TOURNAMENT_BONUS)
-    costs = swings > 0
+    verdict, loss = judge.loss(state, move)
     return MoveReview(
         state.round_number,
         number,
         player,
         move,
-        decision.move,
-        loss,
-        Mark.for_loss(loss, costs),
-        decision.reason,
-        costs_tournament=costs,
-        exact=exact,
-        clock_cut=clock_cut,
+        move if verdict.forced else verdict.best,
+        loss.points,
+        Mark.for_loss(loss.points, loss.costs_tournament, loss.error),
+        verdict.reason,
+        forced=verdict.forced,
+        costs_tournament=loss.costs_tournament,
+        exact=verdict.exact,
+        error=loss.error,
+        deals=verdict.deals,
     )
 
 
 def review_round(
-    logged: LoggedRound, player: Player = Player.HUMAN, reviewer: Reviewer | None = None
+    logged: LoggedRound,
+    player: Player = Player.HUMAN,
+    judge: Judge | None = None,
+    *,
+    progress: Callable[[int], None] | None = None,
 ) -> RoundReview:
-    """Judge every move ``player`` made in the logged round."""
-    reviewer = reviewer if reviewer is not None else Reviewer()
-    reviewed = [
-        review_move(state, move, number, reviewer)
-        for number, (state, move) in enumerate(logged.positions(), 1)
-        if state.next_player is player
-    ]
+    """Judge every move ``player`` made in the logged round; ``progress`` is called with
+    the number of moves judged so far."""
+    judge = judge if judge is not None else Judge()
+    reviewed: list[MoveReview] = []
+    for number, (state, move) in enumerate(logged.positions(), 1):
+        if state.next_player is player:
+            reviewed.append(review_move(state, move, number, judge))
+            if progress is not None:
+                progress(len(reviewed))
     return RoundReview(logged.start.round_number, tuple(reviewed))
 
 
@@ -420,15 +353,15 @@ def review_game(
     player: Player = Player.HUMAN,
     *,
     progress: Callable[[int], None] | None = None,
-    reviewer: Reviewer | None = None,
+    judge: Judge | None = None,
 ) -> GameReview:
     """Judge every move ``player`` made in the game ``log`` holds; ``progress`` is called
     with the number of rounds reviewed so far. A round in which ``player`` made no move
     (a log that starts or ends at a round's first position) is left out."""
-    reviewer = reviewer if reviewer is not None else Reviewer()
+    judge = judge if judge is not None else Judge()
     rounds = []
     for done, logged in enumerate(log.rounds, 1):
-        reviewed = review_round(logged, player, reviewer)
+        reviewed = review_round(logged, player, judge)
         if reviewed.moves:
             rounds.append(reviewed)
         if progress is not None:

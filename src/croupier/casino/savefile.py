@@ -46,9 +46,7 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -61,7 +59,7 @@ from croupier.casino.pieces import Build, Player
 from croupier.casino.state import State, state_problems
 from croupier.errors import CroupierError, check_type
 from croupier.numerals import parse_whole
-from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
+from croupier.textfile import MAX_GAME_FILE_BYTES, read_text, write_atomic
 
 __all__ = [
     "SavedGame",
@@ -143,28 +141,9 @@ def write_save(
 
 
 def write_text(text: str, path: str | os.PathLike[str]) -> None:
-    """Write ``text`` to ``path`` atomically: a temporary file, then renamed into place.
-
-    A failure (a full disk, a crash) never leaves a half-written file, and an existing
-    file at ``path`` stays as it was unless the new one is complete.
-    """
-    target = os.fspath(path)
-    if not target or "\0" in target:
-        raise SaveFileError(f"{target!r}: a file name cannot be empty or hold a NUL character")
-    directory = os.path.dirname(os.path.abspath(target))
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
-    )
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    """Write ``text`` to ``path`` atomically (:func:`croupier.textfile.write_atomic`); an
+    empty file name, or one holding a NUL character, is a :class:`SaveFileError`."""
+    write_atomic(text, path, SaveFileError)
 
 
 @checked

@@ -6,8 +6,13 @@ the human (the same strategy), each move played and, when a round ends, its scor
 the next round dealt. It keeps every move played (:attr:`Session.move_stack`, as
 python-chess's board does), this round's turns (:meth:`Session.round_history`), and
 takes back the human's last move with the computer's reply (:meth:`Session.undo`),
-which makes the game a practice game. The human's move is typed on one line
-(:func:`parse_move_line`) or put together step by step, as the prompts ask for it: a
+which makes the game a practice game. The flow of a game is here, for every front end:
+whose turn it is (:meth:`Session.play` with ``by``, :attr:`Session.awaits_computer`),
+the computer's replies to a move (:meth:`Session.reply`, by a deadline), and the
+session saved as data (:meth:`Session.to_dict`). :func:`play_move` and :func:`take_back`
+are its two steps for any pair of players (a table of two people plays through them).
+The human's move is typed on one line (:func:`parse_move_line`), put together from its
+parts as a page sends them (:func:`move_from_parts`), or step by step, as the prompts ask for it: a
 card from the hand (:func:`parse_hand_choice`), an action, and the table cards and
 builds it involves, by number or by card name (:func:`table_items`,
 :func:`parse_selection`, :func:`compose_move`). Nothing here prints or reads input.
@@ -28,20 +33,34 @@ builds it involves, by number or by card name (:func:`table_items`,
 (True, 2)
 >>> session.undo() == (move, reply.move), session.move_stack, session.practice
 (True, [], True)
+>>> turn = session.play(move, by=Player.HUMAN)
+>>> session.awaits_computer, [str(t.move) for t in session.reply()] == [str(reply.move)]
+(True, True)
+>>> session.play(move, by=Player.COMPUTER)
+Traceback (most recent call last):
+...
+croupier.casino.errors.TurnError: it is not the computer's turn: the human is to move
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
 
 from croupier.cards import Card, CardError, parse_card
-from croupier.casino.errors import CasinoCardError, CasinoError
-from croupier.casino.gamelog import GameLog, LoggedRound
+from croupier.casino.errors import CasinoCardError, CasinoError, TurnError
+from croupier.casino.gamelog import GameLog, LoggedRound, format_log, parse_log
+from croupier.casino.judge import JUDGE_SETTINGS, Judge
 from croupier.casino.levels import DEFAULT_LEVEL, Level
 from croupier.casino.moves import Action, Move
+from croupier.casino.observation import Observation
 from croupier.casino.pieces import Build, Player
+from croupier.casino.savefile import format_save, parse_save
 from croupier.casino.scoring import RoundScore
 from croupier.casino.state import State
 from croupier.casino.strategies import (
@@ -61,6 +80,8 @@ from croupier.numerals import is_ascii_whole
 from croupier.randomness import RNGLike, as_generator
 
 __all__ = [
+    "MIN_THINK",
+    "LaterReason",
     "MenuChoice",
     "MenuItem",
     "RoundEnd",
@@ -69,13 +90,19 @@ __all__ = [
     "Turn",
     "compose_move",
     "menu",
+    "move_from_parts",
     "one_line_prompt",
     "parse_hand_choice",
     "parse_menu_choice",
     "parse_move_line",
     "parse_selection",
+    "play_move",
     "table_items",
+    "take_back",
 ]
+
+#: Seconds a search of the computer always gets, even when the replies' time is spent.
+MIN_THINK: Final = 0.05
 
 #: A thing on the table the human can name: a loose card or a build.
 TableItem = Card | Build
@@ -117,7 +144,7 @@ _HUMAN_MENU = (
     MenuItem(MenuChoice.HISTORY, "Show this round's moves", "r", "round"),
     MenuItem(MenuChoice.UNDO, "Take back my last move (a practice game)", "u", "undo"),
     MenuItem(MenuChoice.SAVE_AND_QUIT, "Save and quit", "x"),
-    MenuItem(MenuChoice.PLAY_HINT, "Play the expert's move (the hint)", "p", "play hint"),
+    MenuItem(MenuChoice.PLAY_HINT, "Play the hint (the judge's best move)", "p", "play hint"),
     MenuItem(MenuChoice.MENU, "Show this menu", "?"),
 )
 _COMPUTER_MENU = (
@@ -315,6 +342,27 @@ def compose_move(card: Card, action: Action, selection: Sequence[TableItem] = ()
     return Move(action, card, loose, builds)
 
 
+def move_from_parts(state: State, card: str, action: str, items: Sequence[str] = ()) -> Move:
+    """The move of the player to move put together as a page or a remote terminal sends
+    it: ``card`` of their hand (its number from 1 or its name), ``action`` (a name or
+    its first letter), and the table ``items`` it uses (each a number from 1 or one of
+    its cards, as :func:`parse_selection` reads them). Not checked against the rules:
+    play it to learn whether they allow it.
+
+    >>> from croupier.casino import new_tournament
+    >>> state = new_tournament(Player.HUMAN, rng=7)
+    >>> move_from_parts(state, "H8", "c", ["C8"])
+    Move.parse('capture H8 C8')
+    >>> move_from_parts(state, "S2", "trail")
+    Traceback (most recent call last):
+    ...
+    croupier.casino.errors.CasinoError: 2♠ is not in the hand: expected a number from 1 to 4 ...
+    """
+    hand = state.hand(state.next_player)
+    chosen = parse_selection(" ".join(items), table_items(state))
+    return compose_move(parse_hand_choice(card, hand), Action.parse(action), chosen)
+
+
 # --- the tournament ---------------------------------------------------------------------
 
 
@@ -333,14 +381,101 @@ class RoundEnd:
 
 
 @dataclass(frozen=True, slots=True)
+class LaterReason:
+    """The judge's look-ahead on a computer's move, left for later (see
+    :meth:`Session.reply` with ``judged=False``): what the computer saw, its move, and
+    the note its own search adds (its deadline cut it short). :meth:`reason` gives the
+    whole reason, the one ``judged=True`` gives at once.
+
+    >>> from croupier.casino import Player, new_tournament
+    >>> seen = new_tournament(Player.HUMAN, rng=1).observe(Player.HUMAN)
+    >>> later = LaterReason(seen, Move.parse("build H3 S2"))
+    >>> later.reason() == Judge().reason(seen, later.move)
+    True
+    """
+
+    observation: Observation
+    move: Move
+    note: str | None = None
+
+    def reason(self, judge: Judge | None = None) -> str | None:
+        """The whole reason, by ``judge`` (a new one by default: every judge gives the
+        same); ``None`` when the judge's budget left the move unvalued."""
+        judged = (judge if judge is not None else Judge()).reason(self.observation, self.move)
+        if judged is None or self.note is None:
+            return judged
+        return f"{judged}; {self.note}"
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """A move played: who played it, the move, the position after it (the next round's
-    first position if the round ended), and the round's end if it ended."""
+    first position if the round ended), the round's end if it ended, the position it was
+    played in, and the computer's reason for it (``None``: a person's move); ``later``:
+    what the judge's look-ahead would add to that reason, left for later."""
 
     player: Player
     move: Move
     state: State
     round_end: RoundEnd | None
+    before: State
+    reason: str | None = None
+    later: LaterReason | None = None
+
+
+def play_move(
+    state: State, log: GameLog, move: Move | str, rng: np.random.Generator
+) -> tuple[Turn, GameLog]:
+    """``move`` played by the player to move in ``state`` (checked: an illegal move raises
+    :class:`~croupier.casino.errors.IllegalMoveError`), added to ``log``; a round it ends
+    is scored and, unless the tournament is over, the next one dealt from ``rng``.
+    Returns the turn and the log."""
+    player = state.next_player
+    played = move if isinstance(move, Move) else Move.parse(move)
+    after = state.apply(played)
+    log = log.add(state, played)
+    end = None
+    if after.is_round_over:
+        over = is_tournament_over(after)
+        if played.action is Action.CAPTURE:
+            taken = set(played.taken)
+            leftover = tuple(c for c in state.table_cards() if c not in taken)
+        else:
+            leftover = (*state.table_cards(), played.card)
+        winner = tournament_winner(after) if over else None
+        end = RoundEnd(after, leftover, after.score(), after.totals(), over, winner)
+        if not over:
+            after = next_round(after, rng=rng)
+    return Turn(player, played, after, end, state), log
+
+
+def _round_log(log: GameLog, state: State, finished: bool) -> LoggedRound | None:
+    """The log of the round being played in ``state``, if a move of it is logged."""
+    rounds = log.rounds
+    if rounds and not finished and rounds[-1].end == state:
+        return rounds[-1]
+    return None
+
+
+def take_back(
+    state: State, log: GameLog, player: Player, *, finished: bool = False
+) -> tuple[State, GameLog, tuple[Move, ...]]:
+    """``player``'s last move of this round and every move since taken back: the
+    position before it, the log without them, and the moves taken back in the order they
+    were played. Refused (a :class:`~croupier.casino.errors.TurnError`) in a finished
+    tournament, or when ``player`` has not moved this round (a round played out is
+    final)."""
+    if finished:
+        raise TurnError("the tournament is over: nothing can be taken back")
+    logged = _round_log(log, state, finished)
+    positions = list(logged.positions()) if logged is not None else []
+    mine = [i for i, (before, _) in enumerate(positions) if before.next_player is player]
+    if not mine:
+        who = "you have" if player is Player.HUMAN else f"the {player.key} has"
+        raise TurnError(f"{who} made no move this round: there is nothing to take back")
+    start = mine[-1]
+    taken = tuple(move for _, move in positions[start:])
+    return positions[start][0], log.without_last(len(taken)), taken
 
 
 class Session:
@@ -352,10 +487,13 @@ class Session:
     (a saved game): from a finished round it deals the next one, and a finished
     tournament is refused. Every move played is added to ``log`` (a
     :class:`~croupier.casino.gamelog.GameLog`; give the log of a saved game to go on
-    with it), and a move taken back leaves it again. The help offered to the human is
-    always the full expert's, at every level; both take at most ``deadline`` seconds a
-    move. ``practice`` marks a practice game, where
-    moves may be taken back (taking one back makes any game a practice game).
+    with it), and a move taken back leaves it again. The computer takes at most
+    ``deadline`` seconds a move. The help offered to the human is the judge's best move
+    (:mod:`~croupier.casino.judge`, at every level: the move its review calls best), and
+    the reasons for the moves of a computer that looks ahead (the ``strong`` and
+    ``expert`` levels) are the judge's too, so that neither depends on the clock.
+    ``practice`` marks a practice game, where moves may be taken back (taking one back
+    makes any game a practice game).
     """
 
     def __init__(
@@ -368,12 +506,14 @@ class Session:
         log: GameLog | None = None,
         practice: bool = False,
         deadline: float = DEFAULT_DEADLINE,
+        judge: Judge | None = None,
     ) -> None:
         self.level = level
         self.strategy = (
             strategy if strategy is not None else level_strategy(level, deadline=deadline)
         )
-        self.adviser: Strategy = ExpertStrategy(deadline=deadline)
+        #: The judge of the hints and of the computer's reasons.
+        self.judge = judge if judge is not None else Judge()
         self.log = (log if log is not None else GameLog()).with_level(level)
         self.rng = as_generator(rng)
         if state.is_round_over:
@@ -387,7 +527,6 @@ class Session:
         self.finished = False
         #: Whether moves may be (or were) taken back: a practice game, saved as such.
         self.practice = practice
-        self._hint: tuple[State, Decision] | None = None  # the last advice, and where
 
     @property
     def move_stack(self) -> list[Move]:
@@ -422,68 +561,115 @@ class Session:
         return None if self.finished else self.state.to_move
 
     def computer_decision(self) -> Decision:
-        """The computer's move and its reason (it is the computer's turn)."""
-        return self._decide(Player.COMPUTER)
+        """The computer's move and its reason (it is the computer's turn): the move its
+        level chooses on its clock; the reason, for a level that looks ahead, the judge's."""
+        return self._computer_decision(judged=True)[0]
+
+    def _computer_decision(self, *, judged: bool) -> tuple[Decision, LaterReason | None]:
+        """The computer's decision, and (not ``judged``) what the judge's look-ahead would
+        add to its reason, left for later: the reason is then the judge's plain words."""
+        decision = self._decide(Player.COMPUTER)
+        if not isinstance(self.strategy, ExpertStrategy):  # no look-ahead to explain
+            return decision, None
+        note = None
+        if decision.cut_short:  # its own search, on its clock
+            note = f"the {self.strategy.deadline:g} s deadline cut its own search short"
+        observation = self.state.observe(Player.COMPUTER)
+        later = None
+        if judged:
+            reason = self.judge.reason(observation, decision.move)
+        else:
+            reason, needs_verdict = self.judge.first_reason(observation, decision.move)
+            if needs_verdict:
+                later = LaterReason(observation, decision.move, note)
+        if reason is None:  # an extreme table the judge's budget cut
+            return decision, None
+        if note is not None:
+            reason += f"; {note}"
+        return Decision(decision.move, reason, decision.cut_short), later
 
     def hint(self) -> Decision:
-        """The move the expert recommends to the human, and why (asked again in the same
-        position, the same advice at once)."""
-        if self._hint is not None and self._hint[0] == self.state:
-            return self._hint[1]
-        decision = self._decide(Player.HUMAN, self.adviser)
-        self._hint = (self.state, decision)
-        return decision
+        """The move the judge recommends to the human, and why: the best move of its
+        verdict (the same on any machine; asked again, the same advice at once)."""
+        self.check_turn(Player.HUMAN)
+        verdict = self.judge.verdict(self.state.observe(Player.HUMAN))
+        return Decision(verdict.best, verdict.reason, verdict.cut or not verdict.complete)
 
     def play_hint(self) -> Turn:
-        """Play the move the expert recommends (:meth:`hint`)."""
+        """Play the move the judge recommends (:meth:`hint`)."""
         return self.play(self.hint().move)
 
-    def _decide(self, player: Player, strategy: Strategy | None = None) -> Decision:
-        if self.finished or self.to_move is not player:
-            raise CasinoError(f"it is not the {player.key}'s turn")
-        return (strategy or self.strategy).decide(self.state.observe(player))
+    def check_turn(self, player: Player) -> None:
+        """Refuse (a :class:`~croupier.casino.errors.TurnError`) unless ``player`` is to
+        move in a tournament going on."""
+        if self.finished:
+            raise TurnError(f"it is not the {player.key}'s turn: the tournament is over")
+        if self.state.next_player is not player:
+            raise TurnError(f"it is not the {player.key}'s turn: the {player.other.key} is to move")
 
-    def play(self, move: Move | str) -> Turn:
+    def _decide(self, player: Player) -> Decision:
+        self.check_turn(player)
+        return self.strategy.decide(self.state.observe(player))
+
+    def play(self, move: Move | str, *, by: Player | None = None) -> Turn:
         """Play the move of the player to move (checked: an illegal move raises
         :class:`~croupier.casino.errors.IllegalMoveError` and changes nothing). If it ends
         the round, the round is scored and, unless the tournament is over, the next one
-        dealt."""
+        dealt. With ``by``, the move must be that player's: on the other's turn, or once
+        the tournament is over, a :class:`~croupier.casino.errors.TurnError`."""
         if self.finished:
-            raise CasinoError("the tournament is over")
-        player = self.state.next_player
-        played = move if isinstance(move, Move) else Move.parse(move)
-        before = self.state
-        state = before.apply(played)
-        self.log = self.log.add(before, played)
-        end = None
-        if state.is_round_over:
-            over = is_tournament_over(state)
-            if played.action is Action.CAPTURE:
-                taken = set(played.taken)
-                leftover = tuple(c for c in before.table_cards() if c not in taken)
-            else:
-                leftover = (*before.table_cards(), played.card)
-            end = RoundEnd(
-                state,
-                leftover,
-                state.score(),
-                state.totals(),
-                over,
-                tournament_winner(state) if over else None,
-            )
-            if over:
-                self.finished = True
-            else:
-                state = next_round(state, rng=self.rng)
-        self.state = state
-        return Turn(player, played, state, end)
+            raise TurnError("the tournament is over")
+        if by is not None:
+            self.check_turn(by)
+        turn, self.log = play_move(self.state, self.log, move, self.rng)
+        if turn.round_end is not None and turn.round_end.tournament_over:
+            self.finished = True
+        self.state = turn.state
+        return turn
+
+    def play_parts(self, card: str, action: str, items: Sequence[str] = (), *, by: Player) -> Turn:
+        """``by``'s move put together from its parts as a page sends them (see
+        :func:`move_from_parts`), checked and played as :meth:`play` does."""
+        self.check_turn(by)
+        return self.play(move_from_parts(self.state, card, action, items), by=by)
+
+    @property
+    def awaits_computer(self) -> bool:
+        """Whether it is the computer's turn in a tournament going on: a front end then
+        asks for its :meth:`reply` (or waits for a key, at the terminal's pause)."""
+        return not self.finished and self.state.next_player is Player.COMPUTER
+
+    def reply(
+        self,
+        until: float | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        judged: bool = True,
+    ) -> tuple[Turn, ...]:
+        """The computer's moves until it is the human's turn again (or the tournament is
+        over), each with its reason; ``()`` when it is the human's turn. With ``until``
+        (a time read from ``clock``), all of them are searched by then, each at the
+        session's level (the search gets :data:`MIN_THINK` seconds at least).
+
+        Not ``judged``, the judge's look-ahead (up to a second or two of work when a
+        bigger capture was there) is left out of the reasons: each turn's ``later``
+        gives it when wanted (:meth:`LaterReason.reason`), so that a front end answers
+        with the move at once and shows the whole reason when it comes.
+        """
+        turns = []
+        while self.awaits_computer:
+            if until is not None:
+                left = max(MIN_THINK, until - clock())
+                self.strategy = level_strategy(self.level, deadline=left)
+            decision, later = self._computer_decision(judged=judged)
+            turn = self.play(decision.move)
+            turns.append(Turn(turn.player, turn.move, turn.state, turn.round_end,
+                              turn.before, decision.reason, later))  # fmt: skip
+        return tuple(turns)
 
     def _this_round(self) -> LoggedRound | None:
         """The log of the round being played, if a move of it is logged."""
-        rounds = self.log.rounds
-        if rounds and not self.finished and rounds[-1].end == self.state:
-            return rounds[-1]
-        return None
+        return _round_log(self.log, self.state, self.finished)
 
     def round_history(self) -> tuple[Turn, ...]:
         """This round's turns so far, oldest first (those before a save included, when
@@ -493,7 +679,8 @@ class Session:
             return ()
         turns = []
         for before, move in logged.positions():
-            turns.append(Turn(before.next_player, move, before.apply(move, check=False), None))
+            after = before.apply(move, check=False)
+            turns.append(Turn(before.next_player, move, after, None, before))
         return tuple(turns)
 
     @property
@@ -507,19 +694,77 @@ class Session:
     def undo(self) -> tuple[Move, ...]:
         """Take back the human's last move of this round and the computer's replies to
         it; the game becomes a practice game. Returns the moves taken back, in the order
-        they were played. Refused (a :class:`~croupier.casino.errors.CasinoError`) when
+        they were played. Refused (a :class:`~croupier.casino.errors.TurnError`) when
         it is not the human's turn or the human has not moved this round (a round played
         out is final)."""
         if self.finished or self.to_move is not Player.HUMAN:
-            raise CasinoError("a move can be taken back only at your turn")
-        logged = self._this_round()
-        positions = list(logged.positions()) if logged is not None else []
-        mine = [i for i, (before, _) in enumerate(positions) if before.next_player is Player.HUMAN]
-        if not mine:
-            raise CasinoError("you have made no move this round: there is nothing to take back")
-        start = mine[-1]
-        taken = tuple(move for _, move in positions[start:])
-        self.state = positions[start][0]
-        self.log = self.log.without_last(len(taken))
+            raise TurnError("a move can be taken back only at your turn")
+        self.state, self.log, taken = take_back(self.state, self.log, Player.HUMAN)
         self.practice = True
         return taken
+
+    # --- saving ------------------------------------------------------------------------
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps (a session sent to a worker process): everything but the
+        strategy, whose caches of searched positions may hold what does not pickle, and
+        the judge's remembered verdicts; they are made again (the strategy at the
+        session's level: a session playing a strategy of its own is not sent anywhere)."""
+        state = dict(self.__dict__)
+        for name in ("strategy", "judge"):
+            state.pop(name, None)
+        state["_deadline"] = getattr(self.strategy, "deadline", DEFAULT_DEADLINE)
+        state["_judge_settings"] = self.judge.settings
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        deadline = float(state.pop("_deadline", DEFAULT_DEADLINE))
+        settings = state.pop("_judge_settings", JUDGE_SETTINGS)
+        self.__dict__.update(state)
+        self.strategy = level_strategy(self.level, deadline=deadline)
+        self.judge = Judge(settings)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The session as JSON-ready data: the level, the position in the course's save
+        format (a finished tournament: its last round as a game log), every move, the
+        shuffles' generator, whether it is finished or a practice game (see
+        :meth:`from_dict`)."""
+        final = GameLog((self.log.rounds[-1],)) if self.finished and self.log.rounds else None
+        return {
+            "level": self.level.value,
+            "state": None if final is not None else format_save(self.state),
+            "final": None if final is None else format_log(final),
+            "log": format_log(self.log),
+            "rng": self.rng.bit_generator.state,
+            "finished": final is not None,
+            "practice": self.practice,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, deadline: float = DEFAULT_DEADLINE) -> Session:
+        """The session saved by :meth:`to_dict`, read as strictly as a save file (bad data
+        raises a croupier error, or ``KeyError``/``TypeError`` for a missing part).
+
+        >>> session = Session.new(Player.COMPUTER, rng=4, level=Level.CASUAL)
+        >>> _ = session.reply()
+        >>> again = Session.from_dict(session.to_dict())
+        >>> again.state == session.state, again.log == session.log, again.level.value
+        (True, True, 'casual')
+        """
+        level = Level.parse(data["level"])
+        log = parse_log(data["log"], "the saved game log")
+        rng = np.random.default_rng()
+        rng.bit_generator.state = data["rng"]
+        practice = bool(data.get("practice", False))  # saved before take-backs: none
+        if not data["finished"]:
+            state = parse_save(data["state"], "the saved position")
+            return cls(state, None, rng, level=level, log=log, practice=practice, deadline=deadline)
+        final = parse_log(data["final"], "the saved last round").current
+        if final is None or not is_tournament_over(final):
+            raise CasinoError("a finished tournament without its last round")
+        session = cls.__new__(cls)
+        session.level, session.log, session.rng, session.practice = level, log, rng, practice
+        session.strategy = level_strategy(level, deadline=deadline)
+        session.judge = Judge()
+        session.state, session.finished = final, True
+        return session

@@ -354,6 +354,12 @@ class State:
         :mod:`~croupier.casino.picture`)."""
         return draw(self)
 
+    def _repr_html_(self) -> str:
+        """The position drawn as the web app's table, in a notebook."""
+        from croupier.casino.display import position_html
+
+        return position_html(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The state as JSON-ready data, cards in the save-file notation.
 

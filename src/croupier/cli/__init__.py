@@ -6,14 +6,19 @@ run directly. The commands only parse options, call the library and render.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from typing import Annotated
 
 import typer
 
 from croupier import __version__
-from croupier.cli.console import CONTEXT_SETTINGS, CroupierGroup, Prompter, make_console
+from croupier.cli.console import (
+    CONTEXT_SETTINGS,
+    INTERRUPTED,
+    CroupierGroup,
+    Prompter,
+    make_console,
+)
 from croupier.cli.lazy import lazy_callable, lazy_group_class
 
 #: The game groups and ``serve``, imported only when used: name -> (their Typer app or
@@ -98,17 +103,23 @@ def lobby() -> None:
         console.print("  [bold cyan]q[/bold cyan]  Quit")
         try:
             answer = prompter.ask("Your choice: ").strip().lower()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             console.print()
             return
+        except KeyboardInterrupt:  # Ctrl-C, or a signal (the exit code tells which)
+            console.print()
+            raise typer.Exit(INTERRUPTED) from None
         if answer in ("q", "quit", "exit"):
             return
         game = next((run for key, _, run in LOBBY_GAMES if key == answer), None)
         if game is None:
             console.print(f"No game {answer!r}: type a number from the list, or q to quit.")
             continue
-        with contextlib.suppress(typer.Exit):
+        try:
             game()
+        except typer.Exit as left:  # a game stopped by a signal stops croupier
+            if left.exit_code == INTERRUPTED:
+                raise
         console.print()
 
 

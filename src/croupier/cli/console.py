@@ -153,9 +153,9 @@ class CroupierGroup(HelpGroup):
         given = list(args) if args is not None else sys.argv[1:]
         if given[:1] == ["--version"]:  # answered here: parsing options costs Typer 0.3 s
             from croupier import __version__
-            from croupier.engine import status
+            from croupier.engine import report
 
-            typer.echo(f"croupier {__version__}\nengine {status()}")
+            typer.echo(f"croupier {__version__}\n{report()}")
             code: Any = 0
             if standalone_mode:
                 sys.exit(code)

@@ -52,6 +52,9 @@ def _unwrap_commands(app: typer.Typer) -> None:
             info.help = unwrapped(info.callback.__doc__)
         if info.cls in (None, typer.core.TyperCommand):
             info.cls = HelpCommand
+    for group in app.registered_groups:  # a group inside (poker ranges): its commands too
+        if group.typer_instance is not None:
+            _unwrap_commands(group.typer_instance)
 
 
 def _command(name: str, target: str) -> Any:

@@ -11,6 +11,7 @@ Use the ready-made ``Annotated`` aliases (``SeedOption``, ``WorkersOption``...) 
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Final
@@ -54,6 +55,7 @@ __all__ = [
     "file_argument",
     "file_name",
     "file_option",
+    "picture_option",
     "resolve_workers",
 ]
 
@@ -285,6 +287,40 @@ def file_option(name: str, help: str, *, writes: bool = False) -> Any:
     return typer.Option(name, help=help, parser=file_name(name, writes=writes), metavar="FILE")
 
 
+class PictureName(FileName):
+    """A parser for the name of a picture the command draws (``--plot``): a file it
+    writes (see :class:`FileName`) whose suffix names a format matplotlib writes
+    (``.png``, ``.svg``, ``.pdf``...), in a folder that exists: checked before the work
+    rather than after it. A name without a suffix is refused rather than given ``.png``
+    behind the user's back (and so is ``/dev/full``)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what, writes=True)
+
+    def __call__(self, value: Any) -> Path:
+        path = super().__call__(value)
+        if not path.absolute().parent.is_dir():
+            raise OptionError(
+                f"bad {self.what} {str(path)[:30]!r}: no folder {str(path.parent)[:30]!r} "
+                "to write it in"
+            )
+        from croupier.plotting import INSTALL_PLOT, check_picture_name
+
+        if importlib.util.find_spec("matplotlib") is None:
+            raise OptionError(f"{self.what} needs matplotlib: {INSTALL_PLOT}")
+        try:
+            check_picture_name(str(path))
+        except CroupierError as exc:
+            raise OptionError(f"bad {self.what} {exc}") from None
+        return path
+
+
+def picture_option(name: str, help: str) -> Any:
+    """A ``typer.Option`` for a picture's file name (see :class:`PictureName`), shown as
+    ``FILE``."""
+    return typer.Option(name, help=help, parser=PictureName(name), metavar="FILE")
+
+
 def count_option(
     name: str, help: str, *, low: int = 1, high: int, default_text: str | None = None
 ) -> Any:
@@ -324,7 +360,7 @@ SeedOption = Annotated[
     ),
 ]
 
-#: The poker games, as ``croupier.poker.variants.GAMES`` names them (written here so that
+#: The poker games, as ``croupier.poker.games.GAMES`` names them (written here so that
 #: help needs no game code; a test checks that they agree).
 POKER_GAMES: Final = ("holdem", "omaha", "omaha5", "shortdeck", "shortdeck-straights")
 

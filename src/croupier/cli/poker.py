@@ -28,10 +28,12 @@ from croupier.cli.options import (
     count_argument,
     count_option,
     file_argument,
-    file_option,
+    picture_option,
     resolve_workers,
 )
 from croupier.cli.poker_hits import hits
+from croupier.cli.poker_range import range_command
+from croupier.cli.poker_ranges import app as ranges_app
 from croupier.numerals import fresh_seed, percent
 
 if TYPE_CHECKING:
@@ -40,11 +42,12 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
+    from croupier.cli.poker_moves import NextOptions
     from croupier.poker import EquityResult
     from croupier.poker.calc import CalcResult
-    from croupier.poker.hole_ranges import HoleRange
-    from croupier.poker.matchup import Matchup
-    from croupier.poker.ranges import Range
+    from croupier.poker.matchups.lines import Matchup
+    from croupier.poker.ranges.holdem import Range
+    from croupier.poker.ranges.holdings import HoleRange
 
 app = command_group(
     "poker", "Poker hands: compare two hands, equity with unknown cards, equity of ranges."
@@ -78,7 +81,7 @@ def compare(
     cards); in short-deck, 5 or more cards of the 36-card deck.
     """
     from croupier.poker.errors import PokerError
-    from croupier.poker.matchup import BadLine, compare_lines, iter_matchups
+    from croupier.poker.matchups.lines import BadLine, compare_lines, iter_matchups
     from croupier.textfile import iter_lines
 
     if file is None and not as_json and sys.stdin.isatty():
@@ -87,14 +90,8 @@ def compare(
     console = make_console()
     lines = iter_lines(file, PokerError)
     bad = False
-    if game != "holdem":
-        from croupier.poker.variant_matchup import compare_game_lines, iter_game_matchups
-
-        answers = iter_game_matchups(game, lines)
-        pieces = compare_game_lines(game, lines, as_json=as_json)
-    else:
-        answers = iter_matchups(lines)
-        pieces = compare_lines(lines, as_json=as_json)
+    answers = iter_matchups(lines, game=game)
+    pieces = compare_lines(lines, as_json=as_json, game=game)
     if console.is_terminal and not as_json:  # Rich, in colour, one line at a time
         for result in answers:
             if isinstance(result, BadLine):
@@ -156,15 +153,14 @@ COMPARE_PROMPT = "Two hands, 'hand1 ; hand2' (blank line to leave): "
 
 def compare_at_the_table(game: str = "holdem") -> None:
     """The lobby's poker entry: type two hands, see who wins, until a blank line."""
-    from croupier.poker.matchup import parse_matchup
-    from croupier.poker.variant_matchup import parse_game_matchup
+    from croupier.poker.matchups.lines import parse_matchup
 
     console = make_console()
     prompter = Prompter(console)
     if game == "holdem":
         console.print("Poker: which hand wins? Cards like As Kd 10h 0c, five or more a hand.")
     else:
-        from croupier.poker.variants import variant_of
+        from croupier.poker.games import variant_of
 
         variant = variant_of(game)
         shape = (
@@ -176,12 +172,14 @@ def compare_at_the_table(game: str = "holdem") -> None:
     while True:
         try:
             line = prompter.ask(COMPARE_PROMPT)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             return
+        except KeyboardInterrupt:  # Ctrl-C, or a signal (the exit code tells which)
+            raise typer.Exit(INTERRUPTED) from None
         if not line.strip():
             return
         try:
-            matchup = parse_matchup(line) if game == "holdem" else parse_game_matchup(game, line)
+            matchup = parse_matchup(line, game=game)
         except ValueError as exc:
             console.print(str(exc).removeprefix("line 1: ").removeprefix("line 1, "), markup=False)
             continue
@@ -220,8 +218,8 @@ def equity(
         monte_carlo_equity,
         parse_equity_hands,
     )
-    from croupier.poker.equity import EXACT_TIME_LIMIT
     from croupier.poker.errors import PokerError
+    from croupier.poker.matchups.equity import EXACT_TIME_LIMIT
     from croupier.textfile import iter_lines
 
     if exact and trials is not None:
@@ -298,7 +296,9 @@ def calc(
         typer.Argument(
             help="One per player (2 to 10): a hand (AhKh, 'Ah Kh'), part of one (Ah?) or "
             "a range ('TT+, AQs+', 'random', '15%', 'AKs@50'); in Omaha a hand "
-            "(AsAhKsKh), part of one (AsAh??), random, or hands separated by commas.",
+            "(AsAhKsKh), part of one (AsAh??), random, hands separated by commas, or a "
+            "range in the generic syntax ('AA!AAA', 'AxAyxy', 'RRON, KK:xxyy', '15%', "
+            "'AA@50, KK').",
             show_default=False,
         ),
     ],
@@ -333,7 +333,7 @@ def calc(
         typer.Option(
             "--next",
             help="On a flop or turn: each player's equity after every card the next street "
-            "may bring, exactly.",
+            "may bring (exact when that takes a few seconds, else Monte Carlo).",
         ),
     ] = False,
     distribution: Annotated[
@@ -346,10 +346,8 @@ def calc(
     ] = False,
     plot: Annotated[
         Path | None,
-        file_option(
-            "--plot",
-            "Draw the --next chart or the --distribution curves (PNG, SVG...).",
-            writes=True,
+        picture_option(
+            "--plot", "Draw the --next chart or the --distribution curves (PNG, SVG...)."
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
@@ -363,7 +361,8 @@ def calc(
     most, otherwise Monte Carlo until every standard error is below 0.1 point. The same
     --seed gives the same answer with any --workers or --scheduler. Ctrl-C stops and
     shows what was computed so far, marked partial. --next gives the equity after each
-    next card (exact), --distribution how equity spreads over each range.
+    next card (exact when that takes a few seconds, else Monte Carlo), --distribution how
+    equity spreads over each range (each combo, or each Omaha hand), in every --game.
     """
     from croupier.parallel import Interrupted
     from croupier.poker.calc import CalcOptions, EquityQuestion, iter_calculate
@@ -374,23 +373,24 @@ def calc(
         fail("give --trials or --precision, not both")
     if next_card and (distribution or grid):
         fail("--next gives its own table: drop --distribution and --grid")
-    if next_card and (trials is not None or precision is not None or seed is not None):
-        fail("--next is exact: drop --trials, --precision and --seed")
     if plot is not None and not (next_card or distribution):
         fail("--plot draws the --next chart or the --distribution curves: add one of them")
-    if game != "holdem" and next_card:
-        fail("--next is for hold'em: drop it, or --game")
-    if game in ("omaha", "omaha5") and (grid or distribution):
-        fail("--grid and --distribution show two-card combos: Omaha hands have none")
-    if plot is not None:
-        from croupier.plotting import check_picture_name
-
-        check_picture_name(str(plot))  # before the work, not after it
+    if next_card and scheduler is not None:
+        fail("--next runs on this machine: drop --scheduler (--workers shares the cards)")
+    if game in ("omaha", "omaha5") and grid:
+        fail("--grid shows two-card combos: Omaha hands have none (--distribution shows each)")
     question = EquityQuestion.parse(ranges, board, dead, game)
     if next_card:
         from croupier.cli.poker_moves import run_next
 
-        run_next(question, as_json=as_json, plot=plot)
+        sampling: NextOptions = {
+            "exact": True if exact else False if trials or precision else None,
+            "trials": trials,
+            "precision": None if precision is None else precision / 100,
+            "rng": fresh_seed() if seed is None else seed,
+            "threads": resolve_workers(workers, 1),
+        }
+        run_next(question, as_json=as_json, plot=plot, options=sampling)
         return
     if seed is None:
         seed = fresh_seed()
@@ -401,6 +401,7 @@ def calc(
         "rng": seed,
         "workers": resolve_workers(workers, scheduler=scheduler),
         "scheduler": scheduler,
+        "by_hand": distribution,
     }
 
     def job(progress: Callable[[int], None]) -> CalcResult:
@@ -427,11 +428,7 @@ def calc(
         from croupier.poker.calc.distribution import equity_distribution
 
         spreads = equity_distribution(result)
-        if plot is not None:
-            from croupier.cli.poker_moves import save_plot
-            from croupier.poker.plot import distribution_figure
-
-            save_plot(lambda: distribution_figure(spreads or ()), plot)
+    console = make_console()
     if as_json and spreads is not None:
         from croupier.cli.poker_moves import distribution_json
 
@@ -439,13 +436,19 @@ def calc(
     elif as_json:
         typer.echo(json.dumps(result.to_dict()))
     else:
-        console = make_console()
         show_calc(console, result, seed, grid=grid, ranges=question.ranges if grid else ())
         if spreads is not None:
             from croupier.cli.poker_moves import show_distribution
 
             console.print()
-            show_distribution(console, spreads, plot)
+            show_distribution(console, spreads, result)
+    if plot is not None and spreads is not None:  # once the answer is out
+        from croupier.cli.pictures import save_picture
+        from croupier.poker.calc.plot import distribution_figure
+
+        save_picture(lambda: distribution_figure(spreads), plot)
+        if not as_json:
+            console.print(f"Picture: {plot}", markup=False)
     if interrupted:
         raise typer.Exit(INTERRUPTED)
 
@@ -466,7 +469,7 @@ def show_calc(
     from croupier.cli.render import cards_text
 
     if result.game != "holdem":
-        from croupier.poker.variants import variant_of
+        from croupier.poker.games import variant_of
 
         console.print(f"Game: {variant_of(result.game).label}")
     if result.board:
@@ -525,7 +528,7 @@ def range_grid(included: NDArray[np.float64], equity: NDArray[np.float64]) -> Ta
     from rich.table import Table
     from rich.text import Text
 
-    from croupier.poker.starting_hands import CLASS_LABELS
+    from croupier.poker.ranges.starting_hands import CLASS_LABELS
 
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 0))
     for _ in range(13):
@@ -554,3 +557,5 @@ def range_grid(included: NDArray[np.float64], equity: NDArray[np.float64]) -> Ta
 
 
 app.command(name="hits")(hits)
+app.command(name="range")(range_command)
+app.add_typer(ranges_app, name="ranges")

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import typer
 
-from croupier.cli.console import done_of_total, fail, make_console, run_with_progress
+from croupier.cli.console import done_of_total, make_console, run_with_progress
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -19,56 +19,63 @@ if TYPE_CHECKING:
     from croupier.poker.calc.distribution import EquityDistribution
     from croupier.poker.calc.nextcard import NextCardResult
 
-__all__ = ["distribution_json", "run_next", "save_plot", "show_distribution", "show_next"]
+__all__ = ["NextOptions", "distribution_json", "run_next", "show_distribution", "show_next"]
+
+
+class NextOptions(TypedDict):
+    """How the next-card table is computed: as :func:`~croupier.poker.calc.nextcard.next_card`
+    takes it (``rng``: the seed, drawn by the command when not given)."""
+
+    exact: bool | None
+    trials: int | None
+    precision: float | None
+    rng: int
+    threads: int | None
+
 
 #: The shares of a range shown on the distribution's text line (weakest first).
 POINTS = (0.1, 0.25, 0.5, 0.75, 0.9)
+#: Monte Carlo deals a combo on average below which its equity is called rough.
+FEW_DEALS = 100
 
 
-def save_plot(draw: Callable[[], object], path: Path) -> None:
-    """Draw a figure and save it to ``path`` (its suffix picks the format)."""
-    from matplotlib.figure import Figure
-
-    figure = draw()
-    assert isinstance(figure, Figure)
-    try:
-        figure.savefig(path, dpi=110)
-    except ValueError as exc:  # an unknown suffix
-        fail(f"--plot {path}: {exc}")
-    except OSError as exc:
-        fail(f"--plot {path}: cannot write the picture ({exc.strerror or exc})")
-
-
-def run_next(question: EquityQuestion, *, as_json: bool, plot: Path | None) -> None:
-    """The next-card table: exact, with a progress bar over a second; Ctrl-C stops it."""
+def run_next(
+    question: EquityQuestion, *, as_json: bool, plot: Path | None, options: NextOptions
+) -> None:
+    """The next-card table, exact or by Monte Carlo as ``options`` say, with a progress
+    bar over a second; Ctrl-C stops it."""
     from croupier.parallel import Interrupted
     from croupier.poker.calc.nextcard import next_card
 
     def job(progress: Callable[[int], None]) -> NextCardResult:
         try:
-            return next_card(question, progress=done_of_total(progress))
+            return next_card(question, progress=done_of_total(progress), **options)
         except KeyboardInterrupt:
             raise Interrupted(None) from None
 
     result, _ = run_with_progress(
         make_console(stderr=True),
         1,
-        "Dealing every next card",
+        "Dealing every next card" if options["exact"] is not False else "Sampling each next card",
         job,
         enabled=not as_json,
         nothing_done="the next-card table",
     )
-    if plot is not None:
-        from croupier.poker.plot import next_card_figure
-
-        save_plot(lambda: next_card_figure(result), plot)
+    console = make_console()
     if as_json:
         typer.echo(json.dumps(result.to_dict()))
     else:
-        show_next(make_console(), result, plot)
+        show_next(console, result)
+    if plot is not None:  # once the answer is out: a picture that cannot be written loses nothing
+        from croupier.cli.pictures import save_picture
+        from croupier.poker.calc.plot import next_card_figure
+
+        save_picture(lambda: next_card_figure(result), plot)
+        if not as_json:
+            console.print(f"Picture: {plot}", markup=False)
 
 
-def show_next(console: Console, result: NextCardResult, plot: Path | None = None) -> None:
+def show_next(console: Console, result: NextCardResult) -> None:
     """Each player's equity now, then a row a card: its chance, and each player's equity
     once it comes (green above the equity now, red below)."""
     from rich import box
@@ -78,6 +85,10 @@ def show_next(console: Console, result: NextCardResult, plot: Path | None = None
     from croupier.cli.render import card_text, cards_text
     from croupier.numerals import percent
 
+    if result.game != "holdem":
+        from croupier.poker.games import variant_of
+
+        console.print(f"Game: {variant_of(result.game).label}")
     console.print(Text.assemble("Board: ", cards_text(result.board)))
     if result.dead:
         console.print(Text.assemble("Dead: ", cards_text(result.dead)))
@@ -103,26 +114,31 @@ def show_next(console: Console, result: NextCardResult, plot: Path | None = None
         ]
         cards.add_row(card_text(row.card), percent(row.chance, 2), *figures)
     console.print(cards)
-    console.print(
-        f"Exact: every deal with every {result.street} card, {result.games:,} games; the "
-        "chance-weighted mean of each column is the equity now."
-    )
-    if plot is not None:
-        console.print(f"Picture: {plot}")
+    if result.exact:
+        how = f"Exact: every deal with every {result.street} card, {result.games:,} games"
+    else:
+        how = (
+            f"Monte Carlo: {result.games:,} trials in all (seed {result.seed}), each card's "
+            f"standard error at most {100 * (result.stderr or 0):.2f} percentage points"
+        )
+    console.print(f"{how}; the chance-weighted mean of each column is the equity now.")
 
 
 def show_distribution(
-    console: Console, spreads: Sequence[EquityDistribution], plot: Path | None = None
+    console: Console, spreads: Sequence[EquityDistribution], result: CalcResult | None = None
 ) -> None:
     """Each player's distribution: the share of its range above 50% and 75% equity, and
-    the equity at a few points of the range (weakest first)."""
+    the equity at a few points of the range (weakest first); under a Monte Carlo
+    ``result``, a word for each range whose combos got few deals each."""
     from rich import box
     from rich.table import Table
 
     from croupier.numerals import percent
 
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
-    table.title = "Equity distribution: each range's combos from the weakest to the strongest"
+    table.title = (
+        "Equity distribution: each range's combos (Omaha: hands) from the weakest to the strongest"
+    )
     for title in ("player", "above 50%", "above 75%"):
         table.add_column(title, justify="right")
     for point in POINTS:
@@ -139,8 +155,20 @@ def show_distribution(
         "'above 50%': the share of the range (each combo as often as it is held) whose "
         "equity is over 50%; 'at 25%': the equity of the combo a quarter of the way up."
     )
-    if plot is not None:
-        console.print(f"Picture: {plot}")
+    if result is None or result.exact:
+        return
+    from croupier.poker.games import variant_of
+
+    what = "combos" if variant_of(result.game).two_card else "hands"
+    for spread in spreads:
+        each = result.games / len(spread.combos)
+        if each < FEW_DEALS:
+            console.print(
+                f"Player {spread.player}'s {len(spread.combos):,} {what} got {each:,.1f} "
+                "deals each on average: their equities are rough and the curve spreads "
+                "wider than it is (more --trials narrow it).",
+                style="yellow",
+            )
 
 
 def distribution_json(result: CalcResult, spreads: Sequence[EquityDistribution]) -> str:

@@ -6,7 +6,8 @@ Ctrl-C (130), SIGTERM (143) and SIGHUP, the terminal closed (129). The signals s
 interactive game as they stop every command (:mod:`croupier.cli.stopping`): the game's
 own code unwinds to where it saves.
 
-Recovery files go to ``$XDG_STATE_HOME/croupier`` (by default ``~/.local/state/croupier``),
+Recovery files go to the user's state folder (:mod:`croupier.userdirs`: on Linux
+``$XDG_STATE_HOME/croupier``, by default ``~/.local/state/croupier``),
 named by the time they were written, as game files (the position, then the game's moves)
 that ``croupier casino play --load`` and ``croupier casino review`` read.
 """
@@ -14,7 +15,6 @@ that ``croupier casino play --load`` and ``croupier casino review`` read.
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 import time
 from pathlib import Path
@@ -36,9 +36,11 @@ __all__ = [
 
 
 def recovery_directory() -> Path:
-    """Where recovery files are written (created when first needed)."""
-    base = os.environ.get("XDG_STATE_HOME") or os.path.join(Path.home(), ".local", "state")
-    return Path(base) / "croupier"
+    """Where recovery files are written (created when first needed): the user's state
+    folder, :func:`croupier.userdirs.state_directory`."""
+    from croupier import userdirs
+
+    return userdirs.state_directory()
 
 
 def save_recovery(session: Session) -> Path:

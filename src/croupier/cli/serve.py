@@ -53,8 +53,9 @@ def serve(
     database: Annotated[
         str | None,
         typer.Option(
-            help="Keep the games in this database instead: a postgresql:// URL (the "
-            "'postgres' extra; several hosts can share it) or a SQLite file.",
+            help="Keep the games in this database instead: a postgresql:// (or "
+            "postgres://) URL (the 'postgres' extra; several hosts can share it) or a "
+            "SQLite file's name. Any other URL is refused.",
             metavar="URL",
         ),
     ] = None,
@@ -85,6 +86,16 @@ def serve(
             help="The join code of a --public server \\[default: a fresh one, printed] "
             "(give the same one to every host serving one club).",
             metavar="CODE",
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Behind a reverse proxy: believe the X-Forwarded-For (and "
+            "X-Forwarded-Proto) headers of requests from these addresses (comma-separated "
+            "addresses or networks; * for any), so that the limits kept per address "
+            "count each player's own \\[default: believe no one]",
+            metavar="IPS",
         ),
     ] = None,
     allow_host: Annotated[
@@ -132,15 +143,20 @@ def serve(
     try:
         import uvicorn  # noqa: F401 (the web extra, checked before anything starts)
 
+        from croupier.casino.puzzles import history_path
+        from croupier.errors import CroupierError
+        from croupier.poker.ranges.saved import book_path
         from croupier.web.guard import new_join_code
-        from croupier.web.server import ServeSettings, run
+        from croupier.web.routers.organiser import organiser_token
+        from croupier.web.server import ServeSettings, run, trusted_proxies
         from croupier.web.sessions import default_state_dir
         from croupier.web.store import (
             INSTALL_POSTGRES,
+            DatabaseNameError,
             SchemaError,
-            StoreBusy,
+            StoreError,
             StoreLimits,
-            is_postgres_url,
+            database_kind,
             open_store,
         )
     except ImportError:
@@ -157,7 +173,17 @@ def serve(
         fail("--join-code and --allow-host are for a --public server: add --public")
     if join_code is not None and not 4 <= len(join_code.strip()) <= 40:
         fail(f"bad --join-code {join_code!r}: expected 4 to 40 characters")
-    if database is not None and is_postgres_url(database):
+    proxies: tuple[str, ...] = ()
+    if forwarded_allow_ips is not None:
+        try:
+            proxies = trusted_proxies(forwarded_allow_ips)
+        except CroupierError as exc:
+            fail(f"bad --forwarded-allow-ips: {exc}")
+    try:
+        kind = None if database is None else database_kind(database)
+    except DatabaseNameError as exc:
+        fail(f"bad --database: {exc}")
+    if kind == "postgresql":
         try:
             import psycopg  # noqa: F401
         except ImportError:
@@ -174,8 +200,13 @@ def serve(
         # Opened here first: a database that cannot be used is one line, before anything.
         try:
             store = open_store(directory, database, limits)
-        except (StoreBusy, SchemaError, OSError) as exc:
+            token = organiser_token(store.secret())
+        except DatabaseNameError as exc:
+            fail(f"bad --database: {exc}" if database else f"cannot use the database: {exc}")
+        except (StoreError, SchemaError) as exc:
             fail(f"cannot use the database: {exc}")
+        except OSError as exc:
+            fail(f"cannot use the database: {exc.strerror or exc}: {exc.filename!r}")
         where = store.describe()
         store.close()
         listener = _listen(host, port, address)
@@ -197,24 +228,43 @@ def serve(
             f"Games are saved in {where}" if scratch is None else "Games are not saved (--no-save)."
         )
         if code is not None:
+            shown_code = f"{code[:4]}-{code[4:]}" if len(code) == 8 else code
             reach = sorted(n for n in names if n not in LOOPBACK_NAMES)
-            console.print(
-                f"Shared: players open http://{(reach or ['127.0.0.1'])[0]}:{bound_port}/ "
-                f"and give the join code {code[:4]}-{code[4:]}"
-                if len(code) == 8
-                else f"Shared: players give the join code {code}",
-                style="bold yellow",
-                markup=False,
-                highlight=False,
-            )
+            if _is_loopback(host):
+                shared = (
+                    f"Shared, but only with this machine: it listens on {shown} alone, which "
+                    "no other machine can reach (a reverse proxy here can); to open it to "
+                    f"the room add --host 0.0.0.0. Join code {shown_code}"
+                )
+            else:
+                shared = (
+                    f"Shared: players open http://{reach[0]}:{bound_port}/ and give the "
+                    f"join code {shown_code}"
+                    if reach
+                    else f"Shared: players give the join code {shown_code}"
+                )
+            console.print(shared, style="bold yellow", markup=False, highlight=False)
             say(f"Answers to the names {', '.join(sorted(names))} (add others with --allow-host)")
+        if proxies:
+            say(f"Believes the forwarded client addresses of {', '.join(proxies)}")
         if workers > 1:
             say(
                 f"{workers} server processes, each with {compute_workers} worker processes "
                 "for the computer."
             )
+        say(f"The organiser's page (yours only): {url}organiser?token={token}")
         settings = ServeSettings(
-            directory, database, limits, compute_workers, code, frozenset(names)
+            directory,
+            database,
+            limits,
+            compute_workers,
+            code,
+            frozenset(names),
+            trusted_proxies=proxies,
+            # The terminal's puzzle history, on this person's own server only.
+            puzzle_history=None if public else history_path(),
+            # The terminal's saved poker ranges, likewise.
+            saved_ranges=None if public else book_path(),
         )
         if open_browser:
             threading.Timer(0.5, webbrowser.open, [url]).start()
@@ -246,7 +296,7 @@ def _machine_names() -> set[str]:
     names = {name, f"{name}.local", socket.getfqdn()}
     try:
         infos = socket.getaddrinfo(name, None)
-    except OSError:
+    except (OSError, UnicodeError):
         infos = []
     for info in infos:
         address = str(info[4][0])
@@ -260,11 +310,18 @@ Address = tuple[Any, ...]
 
 
 def _resolve(host: str, port: int) -> Address:
-    """Where ``host:port`` listens; a one-line error for a host that does not resolve."""
+    """Where ``host:port`` listens; a one-line error for a host that does not resolve
+    (or cannot be a host's name at all: invalid UTF-8, a label over 63 characters, an
+    empty label, as in ``../../etc/passwd``)."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
         fail(f"bad host {host!r}: {exc.strerror}")
+    except UnicodeError:
+        fail(
+            f"bad host {host!r}: expected a host name (labels of 1 to 63 letters, digits "
+            "or hyphens, between dots) or an IP address"
+        )
     return tuple(infos[0])
 
 

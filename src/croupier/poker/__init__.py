@@ -1,4 +1,5 @@
-"""Poker hands: evaluation, comparison, fast batch evaluation and equity.
+"""Poker hands in hold'em, Omaha, five-card Omaha and short-deck: evaluation, comparison,
+fast batch evaluation, ranges, what a range hits, and equity.
 
 >>> from croupier.poker import evaluate, compare_hands, rank_batch
 >>> hand = evaluate("Kh Kd Ks 7c 7h 2d 3s")
@@ -17,9 +18,20 @@
   with unknown cards ``?0``, ``?1``...
 - :class:`Range`, :class:`EquityQuestion` and :func:`calculate`: equity of hands and
   ranges, 2 to 10 players, exact or Monte Carlo (``croupier poker calc``);
-- other games (:class:`Game`: Omaha, five-card Omaha, short-deck): :func:`evaluate_game`
-  and :class:`GameRanking`, :func:`rank_game_rows` for arrays, :class:`HoleRange` for
-  Omaha holdings, and ``calculate(..., game="omaha")``.
+- every game (:class:`Game`, its rules a :class:`Variant`: hold'em, Omaha, five-card
+  Omaha, short-deck): :func:`evaluate_game` and :class:`GameRanking`,
+  :func:`rank_game_rows` for arrays, :class:`HoleRange` for Omaha holdings, and
+  ``calculate(..., game="omaha")``.
+
+The package is sorted by subject, each subpackage one module per job, every module
+taking the game (hold'em keeps fast paths of its own where they pay):
+
+- :mod:`croupier.poker.games`: the games' rules as data;
+- :mod:`croupier.poker.evaluation`: classes, rank keys, tables, one hand, rows of hands;
+- :mod:`croupier.poker.ranges`: range text, starting hands, orders, Omaha holdings;
+- :mod:`croupier.poker.matchups`: files of ``hand1 ; hand2`` lines, equity files;
+- :mod:`croupier.poker.hits`: what a range hits (categories as data, the classifier);
+- :mod:`croupier.poker.calc`: the equity of ranges (exact, Monte Carlo, next card).
 """
 
 from __future__ import annotations
@@ -30,7 +42,6 @@ from croupier.lazyexports import lazy_exports
 from croupier.poker.errors import PokerCardError, PokerError
 
 if TYPE_CHECKING:
-    from croupier.poker.batch import rank_batch
     from croupier.poker.calc import (
         CalcResult,
         EquityQuestion,
@@ -39,8 +50,19 @@ if TYPE_CHECKING:
         exact_seconds,
         iter_calculate,
     )
-    from croupier.poker.classes import CLASS_COUNT, HandCategory, category_of
-    from croupier.poker.equity import (
+    from croupier.poker.evaluation.batch import rank_batch, rank_game_rows
+    from croupier.poker.evaluation.classes import CLASS_COUNT, category_of, describe
+    from croupier.poker.evaluation.hand import (
+        GameRanking,
+        HandRanking,
+        compare_games,
+        compare_hands,
+        evaluate,
+        evaluate_game,
+        rank_hand,
+    )
+    from croupier.poker.games import Game, HandCategory, Variant, variant_of
+    from croupier.poker.matchups.equity import (
         EquityHand,
         EquityResult,
         exact_completions,
@@ -48,12 +70,8 @@ if TYPE_CHECKING:
         monte_carlo_equity,
         parse_equity_hands,
     )
-    from croupier.poker.hand import HandRanking, compare_hands, describe, evaluate, rank_hand
-    from croupier.poker.hole_ranges import HoleRange
-    from croupier.poker.ranges import Range, RangeError
-    from croupier.poker.variant_hand import GameRanking, compare_games, evaluate_game
-    from croupier.poker.variant_rows import rank_game_rows
-    from croupier.poker.variants import Game, Variant, variant_of
+    from croupier.poker.ranges.holdem import Range, RangeError
+    from croupier.poker.ranges.holdings import HoleRange
 
 # The names imported above under TYPE_CHECKING are imported from their module on first
 # use (PEP 562), so that a command pays only for what it runs: ``poker compare`` never

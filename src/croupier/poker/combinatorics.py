@@ -1,5 +1,5 @@
 """Subsets of positions as NumPy rows: what the exact enumerations of
-:mod:`croupier.poker.equity` and :mod:`croupier.poker.calc` walk through.
+:mod:`croupier.poker.matchups.equity` and :mod:`croupier.poker.calc` walk through.
 
 Positions are ``0 .. size - 1`` (places in a list of cards still to deal); every subset
 is a sorted row, and a large family comes in batches of about ``chunk`` rows so that

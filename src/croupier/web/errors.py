@@ -1,11 +1,14 @@
 """Every error as one line: library errors and bad requests get a 4xx with the reason.
 
 The JSON API (paths under ``/api/``) answers ``{"error": "one line"}``; pages answer a
-small HTML page with the same line. A croupier error (bad card, bet, stake...) is a 422;
+small HTML page with the same line. A croupier error (bad card, bet, stake...) is a 422,
+one that says the game is not in a state for the request (a
+:class:`~croupier.errors.NotNowError`: not your turn, the tournament over) a 409;
 a request the framework cannot read (missing field, wrong type, bad JSON) is a 422 that
 names the field; an unknown path a 404; a client address holding too many sessions a
-429; a database that does not answer in time a 503; anything unexpected a 500 that
-says only that the error was logged: never a traceback.
+429; a database that cannot be used a 503 that says why (busy for a moment, or failing
+until someone acts: a full disk, a deleted file, a server not answering); anything
+unexpected a 500 that says only that the error was logged: never a traceback.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Match
 
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, NotNowError
+from croupier.web.store import SessionLimit, StoreError, StoreFailed
 
-__all__ = ["ApiError", "install_error_handlers", "one_line"]
+__all__ = ["ApiError", "install_error_handlers", "log_store_error", "one_line"]
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +51,13 @@ def one_line(text: object) -> str:
     return line if len(line) <= MAX_REASON else line[: MAX_REASON - 1] + "…"
 
 
+def log_store_error(where: str, exc: StoreError) -> None:
+    """Log a database that could not be used: a warning when busy for a moment, an error
+    when it fails until someone acts."""
+    level = logging.ERROR if isinstance(exc, StoreFailed) else logging.WARNING
+    log.log(level, "database %s: %s", where, exc)
+
+
 def validation_reason(errors: Sequence[Mapping[str, Any]]) -> str:
     """The first problem of a request the framework could not read, in one line.
 
@@ -56,13 +67,20 @@ def validation_reason(errors: Sequence[Mapping[str, Any]]) -> str:
     'bad request: decks 9: at most 8'
     >>> validation_reason([{"loc": ("body",), "msg": "Field required", "type": "missing"}])
     'bad request: body: field required'
+    >>> validation_reason([{"loc": ("body", "bankroll"), "type": "value_error",
+    ...                     "msg": "Value error, bad amount 'lots': expected dollars"}])
+    "bad amount 'lots': expected dollars"
+
+    A field read by the library (a money amount) says what the library says.
     """
     if not errors:
         return "bad request"
     first = errors[0]
+    message = str(first.get("msg", "invalid"))
+    if first.get("type") == "value_error" and message.startswith("Value error, "):
+        return one_line(message.removeprefix("Value error, "))
     location = [str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path")]
     where = ".".join(location) or str(first.get("loc", ("request",))[0])
-    message = str(first.get("msg", "invalid"))
     given = first.get("input")
     if first.get("type") != "missing" and isinstance(given, int | float | str):
         shown = repr(given) if not isinstance(given, str) or len(given) <= 40 else "(too long)"
@@ -73,7 +91,7 @@ def validation_reason(errors: Sequence[Mapping[str, Any]]) -> str:
 def _answer(request: Request, status: int, reason: str) -> Response:
     if request.url.path.startswith("/api/") or "text/html" not in request.headers.get("accept", ""):
         return JSONResponse({"error": reason}, status_code=status)
-    from croupier.web.pages import render  # the templates load on first use
+    from croupier.web.templating import render  # the templates load on first use
 
     response = render(request, "error.html", status=status, reason=reason)
     response.status_code = status
@@ -94,7 +112,8 @@ def install_error_handlers(app: FastAPI) -> None:
     """Make every error of ``app`` a one-line answer."""
 
     async def croupier_error(request: Request, exc: Exception) -> Response:
-        return _answer(request, 422, one_line(exc))
+        # A sound request at the wrong moment (not your turn, no seat free): 409.
+        return _answer(request, 409 if isinstance(exc, NotNowError) else 422, one_line(exc))
 
     async def bad_request(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestValidationError)
@@ -111,9 +130,10 @@ def install_error_handlers(app: FastAPI) -> None:
             response.headers["allow"] = ", ".join(_allowed_methods(request))
         return response
 
-    async def store_busy(request: Request, exc: Exception) -> Response:
-        log.warning("database busy on %s %s: %s", request.method, request.url.path, exc)
-        return _answer(request, 503, "the server's database is busy: try again in a moment")
+    async def store_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StoreError)
+        log_store_error(f"on {request.method} {request.url.path}", exc)
+        return _answer(request, 503, exc.reason)
 
     async def session_limit(request: Request, exc: Exception) -> Response:
         return _answer(request, 429, one_line(exc))
@@ -122,9 +142,7 @@ def install_error_handlers(app: FastAPI) -> None:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return _answer(request, 500, "internal error: the server logged it")
 
-    from croupier.web.store import SessionLimit, StoreBusy
-
-    app.add_exception_handler(StoreBusy, store_busy)
+    app.add_exception_handler(StoreError, store_error)
     app.add_exception_handler(SessionLimit, session_limit)
     app.add_exception_handler(CroupierError, croupier_error)
     app.add_exception_handler(RequestValidationError, bad_request)

@@ -24,19 +24,19 @@ import asyncio
 import hashlib
 import hmac
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import dataclass
 from html import escape
 from typing import Final
 from urllib.parse import parse_qs, quote, urlsplit
 
+from anyio import to_thread
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from croupier.web.errors import ApiError
+from croupier.web.store import Store
 
 __all__ = [
     "BODY_SECONDS",
@@ -58,7 +58,8 @@ HEAD_SECONDS: Final = 10.0
 BODY_SECONDS: Final = 10.0
 #: The cookie a browser gets once it has given the join code.
 JOIN_COOKIE: Final = "croupier_join"
-#: Wrong join codes one address may try per :data:`JOIN_WINDOW` seconds.
+#: Wrong join codes one address may try per :data:`JOIN_WINDOW` seconds, counted in the
+#: store: the limit of the server, whatever the number of its processes.
 JOIN_TRIES: Final = 20
 JOIN_WINDOW: Final = 600.0
 #: Letters of a join code: no 0/O, 1/I/L to misread on a board.
@@ -98,11 +99,34 @@ def _normal_code(text: str) -> str:
 @dataclass(frozen=True, slots=True)
 class Access:
     """Who may use the server: the ``Host`` names it answers to (``None``: any), and on
-    a public server the join code and the key its cookie is signed with."""
+    a public server the join code, the key its cookie is signed with, and the store that
+    counts the wrong codes each address gave (every server process sharing it counts
+    the same tries: one limit per server, however many processes serve it)."""
 
     allowed_hosts: frozenset[str] | None = None
     join_code: str | None = None
     key: bytes = b""
+    store: Store | None = None
+
+    def client(self, address: str) -> str:
+        """An address as the wrong tries are counted by: a keyed hash, not the address."""
+        return hmac.new(self.key, b"join-tries:" + address.encode(), hashlib.sha256).hexdigest()[
+            :24
+        ]
+
+    def blocked(self, address: str) -> bool:
+        """Whether ``address`` gave :data:`JOIN_TRIES` wrong codes in the last
+        :data:`JOIN_WINDOW` seconds."""
+        if self.store is None:
+            return False
+        since = time.time() - JOIN_WINDOW
+        return self.store.join_tries(self.client(address), since) >= JOIN_TRIES
+
+    def failed(self, address: str) -> None:
+        """Count a wrong code from ``address``."""
+        if self.store is not None:
+            now = time.time()
+            self.store.join_failed(self.client(address), now, now - JOIN_WINDOW)
 
     def token(self) -> str:
         """The join cookie's value for this code (changing the code ends old cookies)."""
@@ -113,28 +137,6 @@ class Access:
         """Whether ``text`` is the join code (spaces, dashes and case aside)."""
         given = _normal_code(text).encode()
         return hmac.compare_digest(given, _normal_code(self.join_code or "").encode())
-
-
-class _Tries:
-    """Wrong join codes per address in the last :data:`JOIN_WINDOW` seconds (bounded)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._tries: OrderedDict[str, list[float]] = OrderedDict()
-
-    def blocked(self, address: str) -> bool:
-        now = time.monotonic()
-        with self._lock:
-            recent = [t for t in self._tries.get(address, []) if now - t < JOIN_WINDOW]
-            return len(recent) >= JOIN_TRIES
-
-    def failed(self, address: str) -> None:
-        now = time.monotonic()
-        with self._lock:
-            recent = [t for t in self._tries.pop(address, []) if now - t < JOIN_WINDOW]
-            self._tries[address] = [*recent, now]
-            while len(self._tries) > 10_000:
-                self._tries.popitem(last=False)
 
 
 def _headers(scope: Scope) -> dict[bytes, bytes]:
@@ -216,7 +218,6 @@ class GuardMiddleware:
     def __init__(self, app: ASGIApp, access: Access | None = None) -> None:
         self.app = app
         self.access = access or Access()
-        self._tries = _Tries()
         self._token = self.access.token() if self.access.join_code else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -286,13 +287,13 @@ class GuardMiddleware:
                 return HTMLResponse(join_page(next_path))
         else:
             return JSONResponse({"error": "Method Not Allowed"}, 405)
-        if self._tries.blocked(address):
+        if await to_thread.run_sync(self.access.blocked, address):
             return HTMLResponse(
                 join_page(next_path, "too many wrong codes from your address: wait ten minutes"),
                 429,
             )
         if not self.access.code_matches(code):
-            self._tries.failed(address)
+            await to_thread.run_sync(self.access.failed, address)
             return HTMLResponse(join_page(next_path, "that is not the join code"), 403)
         answer = RedirectResponse(next_path, 303)
         answer.set_cookie(

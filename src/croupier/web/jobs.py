@@ -22,20 +22,16 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Final
-
-from fastapi import APIRouter, Path, Request
-from fastapi.responses import Response
+from typing import Any, Final
 
 from croupier.errors import CroupierError
-from croupier.web.answers import answer
 from croupier.web.compute import Compute, JobCancelled, Progress
 from croupier.web.errors import ApiError, one_line
-from croupier.web.schemas import READS, SENDS, answers
+from croupier.web.schemas.common import JobState
 from croupier.web.schemas.jobs import AnyJobAnswer
-from croupier.web.store import Store, StoreBusy
+from croupier.web.store import Store, StoreError
 
-__all__ = ["Job", "JobCancelled", "Jobs", "Progress", "router", "shown_seconds"]
+__all__ = ["Job", "JobCancelled", "Jobs", "Progress", "shown_seconds"]
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +41,14 @@ REPORT_SECONDS: Final = 0.2
 REPLACE_SECONDS: Final = 2.0
 #: The states of a job; the first two are unfinished.
 STATES: Final = ("waiting", "running", "done", "failed", "cancelled")
+#: Each state as the answers name it.
+_STATES: Final[dict[str, JobState]] = {
+    "waiting": "waiting",
+    "running": "running",
+    "done": "done",
+    "failed": "failed",
+    "cancelled": "cancelled",
+}
 
 
 @dataclass(slots=True)
@@ -56,24 +60,29 @@ class Job:
     done: int = 0
     total: int = 0
     state: str = "waiting"
-    result: dict[str, Any] | None = None
+    #: The job's answer, as its work gave it (read back from the store: as JSON).
+    result: Any = None
     error: str | None = None
     started: float = field(default_factory=time.time)
     seconds: float | None = None
     #: This process's progress slot while it runs the job here.
     slot: int | None = None
+    #: Whether someone asked it to stop (it is then recorded cancelled, even if its
+    #: work ends before it reads the request).
+    stop_asked: bool = False
 
     @property
     def finished(self) -> bool:
         """Whether the job is done, failed or cancelled."""
         return self.state not in ("waiting", "running")
 
-    def view(self) -> dict[str, Any]:
-        """The job as the page polls it."""
+    def view(self) -> AnyJobAnswer:
+        """The job as the page polls it (its result as the job's work gave it: the
+        answer of that kind of job)."""
         seconds = self.seconds if self.seconds is not None else time.time() - self.started
         return {
             "job": self.id,
-            "state": self.state,
+            "state": _STATES[self.state],
             "done": self.done,
             "total": self.total,
             "seconds": shown_seconds(seconds),
@@ -107,6 +116,9 @@ class Jobs:
         self.store = store
         self._lock = threading.Lock()
         self._running: dict[str, Job] = {}
+        #: Jobs that ended here whose end the store refused (a database busy or full):
+        #: answered from here, and written again at each report until the store takes it.
+        self._unrecorded: dict[str, Job] = {}
         self._stopping = threading.Event()
         self._reporter: threading.Thread | None = None
         self.open()
@@ -121,9 +133,7 @@ class Jobs:
         )
         self._reporter.start()
 
-    def start(
-        self, owner: str, work: Callable[[Progress], dict[str, Any]], *, replace: bool = True
-    ) -> Job:
+    def start(self, owner: str, work: Callable[[Progress], Any], *, replace: bool = True) -> Job:
         """Run ``work(progress)`` for ``owner``, cancelling its unfinished jobs first
         (unless not ``replace``: the reviews of successive rounds all run).
 
@@ -132,12 +142,7 @@ class Jobs:
         module-level function, or a :func:`functools.partial` of one).
         """
         if replace:
-            with self._lock:
-                previous = [job for job in self._running.values() if job.owner == owner]
-                for job in previous:
-                    if job.slot is not None:
-                        self.compute.cancel(job.slot)
-            self.store.job_cancel(owner)
+            previous = self.cancel_all(owner)
             # The browser's last job stops at its next progress report: wait for it (a
             # moment), so that one browser holds one job's room in the pool, not many.
             deadline = time.monotonic() + REPLACE_SECONDS
@@ -160,10 +165,21 @@ class Jobs:
                 job.slot = slot
         return job
 
-    def _finished(
-        self, job: Job, slot: int, future: concurrent.futures.Future[dict[str, Any]]
-    ) -> None:
-        done, total = self.compute.read(slot)
+    def cancel_all(self, owner: str) -> list[Job]:
+        """Ask every unfinished job of ``owner`` to stop, without waiting: this
+        process's at once (at their next progress report), other processes' through the
+        store. Returns this process's jobs asked."""
+        with self._lock:
+            previous = [job for job in self._running.values() if job.owner == owner]
+            for job in previous:
+                job.stop_asked = True
+                if job.slot is not None:
+                    self.compute.cancel(job.slot)
+        self.store.job_cancel(owner)
+        return previous
+
+    def _finished(self, job: Job, slot: int | None, future: concurrent.futures.Future[Any]) -> None:
+        done, total = (0, 0) if slot is None else self.compute.read(slot)
         result, error, state = None, None, "done"
         try:
             result = future.result()
@@ -171,27 +187,39 @@ class Jobs:
             state = "cancelled"
         except CroupierError as exc:
             error, state = one_line(exc), "failed"
+        except ApiError as exc:  # it gave its place to another's, or the server stopped
+            error, state = str(exc.detail), "failed"
         except concurrent.futures.BrokenExecutor:
             error, state = "the server stopped before the calculation ended", "failed"
         except Exception as exc:  # a bug: say so in one line, keep the server up
             log.error("job %s failed", job.id, exc_info=exc)
             error, state = one_line(f"internal error: {type(exc).__name__}"), "failed"
+        if state == "done" and job.stop_asked:  # it ended before it read the request
+            state, result = "cancelled", None
+        seconds = time.time() - job.started
         with self._lock:
             job.slot = None
-            job.done, job.total, job.result, job.error = done, total, result, error
-            job.seconds = time.time() - job.started
-            job.state = state
-        try:
-            self.store.job_finish(job.id, state, result, error, job.seconds, (done, total))
-        except StoreBusy as exc:
-            log.warning("job %s: its end could not be recorded: %s", job.id, exc)
+            job.done, job.total = done, total
+        recorded = True
+        try:  # the store may know of a request from another process
+            state = self.store.job_finish(job.id, state, result, error, seconds, (done, total))
+        except StoreError as exc:
+            log.warning("job %s: its end could not be recorded yet: %s", job.id, exc)
+            recorded = False
+        if state == "cancelled":
+            result = None
         with self._lock:
+            job.result, job.error, job.seconds = result, error, seconds
+            job.state = state
             self._running.pop(job.id, None)
+            if not recorded:  # else it would read "running" in the store for ever
+                self._unrecorded[job.id] = job
 
     def _report(self) -> None:
         """Every :data:`REPORT_SECONDS`: the progress of this process's running jobs to
         the store, and the cancels asked by other processes to the jobs."""
         while not self._stopping.wait(REPORT_SECONDS):
+            self._record_ends()
             with self._lock:
                 live = [job for job in self._running.values() if job.slot is not None]
             if not live:
@@ -207,18 +235,41 @@ class Jobs:
                 updates.append((job.id, job.state, job.done, job.total))
             try:
                 cancelled = self.store.job_update(updates)
-            except StoreBusy:
+            except StoreError:
                 continue
             for job in live:
                 slot = job.slot
-                if job.id in cancelled and slot is not None:
-                    self.compute.cancel(slot)
+                if job.id in cancelled:
+                    job.stop_asked = True
+                    if slot is not None:
+                        self.compute.cancel(slot)
+
+    def _record_ends(self) -> None:
+        """Write again the ends the store refused (see :meth:`_finished`)."""
+        with self._lock:
+            pending = list(self._unrecorded.values())
+        for job in pending:
+            try:
+                state = self.store.job_finish(
+                    job.id,
+                    job.state,
+                    job.result,
+                    job.error,
+                    job.seconds or 0.0,
+                    (job.done, job.total),
+                )
+            except StoreError:
+                return  # the store still refuses: at the next report
+            with self._lock:
+                if state == "cancelled":  # asked meanwhile through the store
+                    job.state, job.result = state, None
+                self._unrecorded.pop(job.id, None)
 
     def get(self, owner: str, job_id: str) -> Job:
         """``owner``'s job ``job_id`` (another browser's jobs do not exist for it). A
         browser owns the jobs of its session id, and those of ``<id>:<kind>``."""
         with self._lock:
-            job = self._running.get(job_id)
+            job = self._running.get(job_id) or self._unrecorded.get(job_id)
         if job is not None and _owns(owner, job.owner):
             if job.slot is not None:
                 job.done, job.total = self.compute.read(job.slot)
@@ -243,6 +294,7 @@ class Jobs:
     def cancel(self, owner: str, job_id: str) -> Job:
         """Ask ``owner``'s job to stop at its next progress report."""
         job = self.get(owner, job_id)
+        job.stop_asked = True
         if job.slot is not None:
             self.compute.cancel(job.slot)
         elif not job.finished:
@@ -250,10 +302,12 @@ class Jobs:
         return job
 
     def shutdown(self) -> None:
-        """Stop reporting (the pool's own shutdown stops the work)."""
+        """Stop reporting (the pool's own shutdown stops the work), the ends the store
+        refused written a last time."""
         self._stopping.set()
         if self._reporter is not None:
             self._reporter.join(timeout=2)
+        self._record_ends()
 
 
 def _owns(session_id: str, owner: str) -> bool:
@@ -263,21 +317,3 @@ def _owns(session_id: str, owner: str) -> bool:
     (True, True, False)
     """
     return owner == session_id or owner.startswith(session_id + ":")
-
-
-#: The job routes; each may answer 404 (no such job of this browser).
-router = APIRouter(responses=answers(*READS, 404))
-
-
-@router.get("/api/jobs/{job_id}", response_model=AnyJobAnswer)
-def job_state(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> Response:
-    """A job's progress, then its result (or its one-line error)."""
-    jobs: Jobs = request.app.state.jobs
-    return answer(request, jobs.get(request.scope["state"]["session_id"], job_id).view())
-
-
-@router.delete("/api/jobs/{job_id}", response_model=AnyJobAnswer, responses=answers(*SENDS, 404))
-def cancel_job(request: Request, job_id: Annotated[str, Path(max_length=64)]) -> Response:
-    """Stop a job."""
-    jobs: Jobs = request.app.state.jobs
-    return answer(request, jobs.cancel(request.scope["state"]["session_id"], job_id).view())

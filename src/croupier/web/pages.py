@@ -1,64 +1,100 @@
-"""What every game page shares: its entry in the lobby, the templates, cards as data.
+"""What every game page shares: its entry in the lobby, and the pair of routes every
+page has (the page, and its state as JSON).
 
-Pages are Jinja2 templates under ``croupier/web/templates`` that extend ``base.html``
-(header, lobby link, footer, the shared stylesheet and script). A page passes its
-initial state to its script as JSON in ``<script type="application/json" id="state">``;
-the script renders it and talks to the page's JSON API under ``/api/<game>/``.
+A page is a template (:mod:`croupier.web.templating`) rendered around its state; its
+script renders the state and talks to the page's JSON API under ``/api/<game>/``.
+:func:`page_and_state` adds both routes of a page from one view of its seat.
+
+Every router of the app is a :func:`game_router`: its routes are :class:`PathRoute`
+objects, which a request passes over at the cost of a string comparison (the app
+matches a request against its routes in turn, and it has seventy).
 """
 
 from __future__ import annotations
 
-import json
-import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
-from importlib.resources import files
-from typing import Any, Final
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
-from fastapi.templating import Jinja2Templates
-from pydantic_core import to_json
+from fastapi.responses import HTMLResponse, Response
+from fastapi.routing import APIRoute
+from starlette.routing import Match
+from starlette.types import Scope
 
-from croupier import __version__
-from croupier.cards import Card
+from croupier.web.answers import answer
+from croupier.web.dependencies import Seat, seat
+from croupier.web.schemas import READS, answers
+from croupier.web.sessions import Saveable, Slot
+from croupier.web.templating import render
 
-__all__ = [
-    "GamePage",
-    "add_routes",
-    "card_view",
-    "cards_view",
-    "render",
-    "render_static",
-    "state_json",
-    "templates",
-]
+__all__ = ["GamePage", "PathRoute", "add_routes", "game_router", "page_and_state"]
 
-#: The package folder holding the templates and the static assets.
-PACKAGE_ROOT: Final = files("croupier.web")
 
-templates = Jinja2Templates(directory=str(PACKAGE_ROOT / "templates"))
-templates.env.globals["version"] = __version__
-# The templates ship with the package: no need to look at their files' times on every page.
-templates.env.auto_reload = False
+T = TypeVar("T", bound=Saveable)
 
 
 @dataclass(frozen=True, slots=True)
 class GamePage:
-    """A game of the web app: its page, its lobby entry and its routes.
+    """A game of the web app: its page, its lobby entry and its routers.
 
-    ``router`` holds the page (``GET path``) and the game's JSON API (``/api/<key>/...``);
-    ``croupier serve`` calls ``warm`` (if given) as it starts.
+    ``routers`` hold the game's pages (the first is ``GET path``) and its JSON API
+    (``/api/<key>/...``), one router per page; ``croupier serve`` calls ``warm`` (if
+    given) as it starts.
     """
 
     key: str
     title: str
     path: str
     summary: str
-    router: APIRouter
+    routers: tuple[APIRouter, ...]
     #: What the server starts doing as it starts answering (on a thread of its own):
     #: build what the game's requests all use, before the first request needs it.
     warm: Callable[[], object] | None = None
+
+
+class PathRoute(APIRoute):
+    """A route of the app that tells at once a request path it cannot match.
+
+    The app tries its routes in turn for each request, and FastAPI's own test of one
+    route (a regular expression, and the scope of the match built) cost a page as much
+    as the rest of its answer once the app had seventy routes. This route first compares
+    the request's path with its own: the whole of it for a path without parameters, the
+    part before the first ``{`` else; only a path that may match goes on to FastAPI's
+    test. Its routes are served as the app's own (:func:`add_routes`), never through
+    ``include_router`` (whose inclusion matches them by a path of its own), nor under a
+    ``root_path`` (FastAPI's test then).
+
+    >>> from fastapi import FastAPI
+    >>> dice = game_router("dice")
+    >>> @dice.get("/dice/{die}")
+    ... def die(die: int) -> int: ...
+    >>> route = dice.routes[0]
+    >>> scope = {"type": "http", "method": "GET", "path": "/cards/3", "root_path": ""}
+    >>> route.matches(scope)[0].name, route.matches({**scope, "path": "/dice/3"})[0].name
+    ('NONE', 'FULL')
+    """
+
+    def __init__(self, path: str, endpoint: Callable[..., Any], **options: Any) -> None:
+        super().__init__(path, endpoint, **options)
+        literal, brace, _ = self.path.partition("{")
+        #: The whole path of a route without parameters, else ``None``.
+        self.exact: str | None = None if brace else self.path
+        #: What every path this route matches starts with.
+        self.prefix = literal
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        if scope["type"] == "http" and not scope.get("root_path"):
+            path: str = scope["path"]
+            if (path != self.exact) if self.exact is not None else not path.startswith(self.prefix):
+                return Match.NONE, {}
+        return super().matches(scope)
+
+
+def game_router(tag: str) -> APIRouter:
+    """A router of the app (one per page: FastAPI's "bigger applications"), its routes
+    under the OpenAPI tag ``tag`` and each a :class:`PathRoute`."""
+    return APIRouter(tags=[tag], route_class=PathRoute)
 
 
 def add_routes(target: APIRouter, source: APIRouter) -> None:
@@ -81,91 +117,41 @@ def add_routes(target: APIRouter, source: APIRouter) -> None:
     target.routes.extend(source.routes)
 
 
-def _render(request: Request, template: str, **context: Any) -> HTMLResponse:
-    games = request.app.state.games
-    return templates.TemplateResponse(
-        request, template, {"games": games, "active": request.scope["path"], **context}
+def page_and_state(
+    router: APIRouter,
+    *,
+    page: str,
+    api: str,
+    template: str,
+    title: str,
+    slot: Slot[T],
+    view: Callable[[T | None], Any],
+    response_model: Any,
+) -> None:
+    """Add the two routes of a page to ``router``: ``GET page``, the page ``template``
+    rendered around its state, and ``GET api``, the same state as JSON (its model
+    ``response_model``); the state is ``view`` of the browser's game in ``slot``
+    (``None`` without one). Both run on the event loop (see
+    :mod:`croupier.web.dependencies`): the game is read before, and a view is light work.
+    """
+    game = Annotated[Seat[Any], seat(slot)]
+
+    async def page_route(request: Request, game: Seat[Any]) -> Response:
+        return render(request, template, title=title, state=view(game.state))
+
+    async def state_route(request: Request, game: Seat[Any]) -> Response:
+        return answer(request, view(game.state))
+
+    for route, doc in (
+        (page_route, f"The {title} page."),
+        (state_route, f"The {title} page's state."),
+    ):
+        # The seat's dependency is made here: given as the parameter's annotation itself
+        # (FastAPI reads an annotation that is not a string as it is).
+        route.__annotations__ = {**route.__annotations__, "game": game}
+        route.__doc__ = doc
+        route.__name__ = f"{slot.name.replace('-', '_')}_{route.__name__}"
+    router.add_api_route(page, page_route, methods=["GET"], response_class=HTMLResponse)
+    router.add_api_route(
+        api, state_route, methods=["GET"], response_model=response_model, responses=answers(*READS)
     )
-
-
-#: What a page holds in place of its state when its template is rendered once.
-_STATE_MARK: Final = "@@croupier-page-state@@"
-#: Pages kept as the HTML before and after their state, by template, path and context.
-_PAGES_AROUND_STATE: Final = 256
-_around_state: dict[tuple[Any, ...], tuple[bytes, bytes]] = {}
-_around_lock: Final = threading.Lock()
-
-
-def state_json(state: Any) -> bytes:
-    r"""``state`` as JSON inside a page's ``<script>``, as Jinja's ``tojson`` writes it
-    (``<``, ``>``, ``&`` and ``'`` escaped), written by Pydantic's compiled writer (NaN
-    and infinities as ``null``, as the API writes them).
-
-    >>> state_json({"name": "</script><b>", "odds": float("nan")})
-    b'{"name":"\\u003c/script\\u003e\\u003cb\\u003e","odds":null}'
-    """
-    text = to_json(state, inf_nan_mode="null")
-    for char, escaped in ((b"<", b"\\u003c"), (b">", b"\\u003e"), (b"&", b"\\u0026")):
-        text = text.replace(char, escaped)
-    return text.replace(b"'", b"\\u0027")
-
-
-def render(request: Request, template: str, **context: Any) -> HTMLResponse:
-    """The page ``template`` rendered with ``context`` (plus the request and the games).
-
-    A page with a ``state`` (the data its script starts from) is rendered once per
-    template, path and other context, with a mark where the state goes; each request
-    then writes only its state between the two halves (rendering the template took
-    longer than the rest of the request).
-    """
-    if "state" not in context:
-        return _render(request, template, **context)
-    state = context.pop("state")
-    games = tuple((game.key, game.title, game.path) for game in request.app.state.games)
-    key = (template, request.scope["path"], games, tuple(sorted(context.items())))
-    around = _around_state.get(key)
-    if around is None:
-        body = bytes(_render(request, template, state=_STATE_MARK, **context).body)
-        before, mark, after = body.partition(json.dumps(_STATE_MARK).encode())
-        if not mark or _STATE_MARK.encode() in after:
-            raise AssertionError(f"{template} must show its state once, as base.html does")
-        around = (before, after)
-        with _around_lock:
-            if len(_around_state) >= _PAGES_AROUND_STATE:
-                _around_state.clear()
-            _around_state[key] = around
-    return HTMLResponse(around[0] + state_json(state) + around[1])
-
-
-_static_pages: dict[tuple[str, str], bytes] = {}
-
-
-def render_static(request: Request, template: str, **context: Any) -> HTMLResponse:
-    """:func:`render` for a page that is the same for every browser (the lobby, the
-    poker calculator): rendered once per path, then served from memory."""
-    key = (template, request.scope["path"])
-    body = _static_pages.get(key)
-    if body is None:
-        body = _static_pages[key] = bytes(_render(request, template, **context).body)
-    return HTMLResponse(body)
-
-
-def card_view(card: Card) -> dict[str, Any]:
-    """A card as the pages draw it, with the words a screen reader says.
-
-    >>> from croupier.cards import Card
-    >>> card_view(Card.parse("Th"))
-    {'code': 'Th', 'rank': '10', 'suit': '♥', 'red': True, 'name': '10 of hearts'}
-    """
-    return {
-        "code": str(card),
-        "rank": card.rank.label,
-        "suit": card.suit.symbol,
-        "red": card.suit.is_red,
-        "name": card.long_name,
-    }
-
-
-def cards_view(cards: Iterable[Card]) -> list[dict[str, Any]]:
-    """Several cards as :func:`card_view` draws them."""
-    return [card_view(card) for card in cards]

@@ -2,11 +2,12 @@
 games' state kept in the store (:mod:`croupier.web.store`) under that id.
 
 Each game keeps its state in a named :class:`Slot` of the session: an object with a
-``to_dict()`` method, and a loader that rebuilds it from that dict. A request opens its
-session with :func:`open_session` (``with`` in a plain route, ``async with`` in an
-``async`` one); on a clean exit every slot it changed with :meth:`Session.put` is
-written, in one transaction, and only those. If the block raises, nothing is written
-and the game stays as last saved, so a failed request never leaves a game half-changed.
+``to_dict()`` method, and a loader that rebuilds it from that dict. A route declares the
+session (or one game's seat in it) as a dependency
+(:mod:`croupier.web.dependencies`); when the route returns, every slot it changed with
+:meth:`Session.put` is written, in one transaction, and only those. If the route raises,
+nothing is written and the game stays as last saved, so a failed request never leaves a
+game half-changed.
 
 No lock is held across a request: every game is read with its version, and written
 only if that version is still current. When two requests of one browser change the same
@@ -16,8 +17,8 @@ other is refused with a 409 that says so; nothing is lost or mixed.
 Each server process keeps the decoded games it used last (:data:`MEMORY_GAMES` of
 them), so a request whose game has not changed elsewhere does not read or decode it
 again; a game in use by one request is never handed to another at the same time. When
-the block ends the games go back to that memory, where the next request may take and
-change them: build the answer *inside* the block.
+the route ends the games go back to that memory, where the next request may take and
+change them: a route builds its answer before it returns.
 
 Session ids are 16 random bytes and a 16-byte signature (HMAC-SHA256 with the store's
 key), so every server process sharing the database recognises the ids of the others
@@ -38,15 +39,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Final, Generic, ParamSpec, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from anyio import to_thread
 from pydantic_core import to_json
-from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from croupier.errors import CroupierError
+from croupier.web.compute import Party, current_party
 from croupier.web.errors import ApiError
 from croupier.web.store import Change, Store
 
@@ -58,8 +58,6 @@ __all__ = [
     "Sessions",
     "Slot",
     "default_state_dir",
-    "light",
-    "open_session",
 ]
 
 log = logging.getLogger(__name__)
@@ -84,8 +82,6 @@ class Saveable(Protocol):
 
 
 T = TypeVar("T", bound=Saveable)
-P = ParamSpec("P")
-R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +98,15 @@ class Slot(Generic[T]):
 
 
 def default_state_dir() -> Path:
-    """Where sessions are saved: ``$CROUPIER_STATE_DIR``, else the user's state directory
-    (``$XDG_STATE_HOME/croupier/web``, ``~/.local/state/croupier/web``)."""
+    """Where sessions are saved: ``$CROUPIER_STATE_DIR``, else ``web`` in the user's state
+    folder (:func:`croupier.userdirs.state_directory`: on Linux
+    ``$XDG_STATE_HOME/croupier/web``, by default ``~/.local/state/croupier/web``)."""
     explicit = os.environ.get("CROUPIER_STATE_DIR")
     if explicit:
         return Path(explicit)
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "croupier" / "web"
+    from croupier import userdirs
+
+    return userdirs.state_directory() / "web"
 
 
 class SessionIds:
@@ -220,10 +218,15 @@ class Sessions:
 
 
 class Session:
-    """One browser's games during one request. Use it inside :func:`open_session` only."""
+    """One browser's games during one request (a route gets it as a dependency: see
+    :mod:`croupier.web.dependencies`). ``inline``: the store is read and written on the
+    calling thread (a local database, a known browser), else on a worker thread."""
 
-    def __init__(self, sessions: Sessions, session_id: str, client: str | None) -> None:
+    def __init__(
+        self, sessions: Sessions, session_id: str, client: str | None, *, inline: bool = False
+    ) -> None:
         self.id = session_id
+        self.inline = inline
         self._sessions = sessions
         self._client = client
         #: Each saved game's version, as read when the request began.
@@ -232,10 +235,9 @@ class Session:
         self._live: dict[str, Saveable] = {}
         self._changed: set[str] = set()
 
-    def _begin(self, prefetch: tuple[Slot[Any], ...] = ()) -> None:
+    def begin(self) -> None:
+        """Read which games the browser has, and their versions (at the request's start)."""
         self._versions = self._sessions.store.versions(self.id) or {}
-        for slot in prefetch:
-            self.get(slot)
 
     def get(self, slot: Slot[T]) -> T | None:
         """The state in ``slot``, or ``None`` when this browser has none (or it was bad)."""
@@ -275,7 +277,7 @@ class Session:
         self._live.pop(slot.name, None)
         self._changed.add(slot.name)
 
-    def _commit(self) -> None:
+    def commit(self) -> None:
         """Write the changed games (each only if no other request changed it since), then
         give the decoded games back to the process's memory."""
         changes: dict[str, Change] = {}
@@ -304,53 +306,19 @@ class Session:
                 memory.give(self.id, name, new, state)
 
 
-class open_session:  # noqa: N801 (used as a function: ``with open_session(request)``)
-    """This browser's session for the request; changes are saved on a clean exit.
-
-    ``with open_session(request) as session:`` in a plain route; ``async with`` in an
-    ``async`` route (the database is then read and written on a worker thread; name the
-    slots the route will read, ``open_session(request, SEAT)``, so that they are read
-    there too, not on the event loop).
-    """
-
-    def __init__(self, request: Request, *prefetch: Slot[Any]) -> None:
-        sessions: Sessions = request.app.state.sessions
-        client = request.scope.get("state", {}).get("client_key")
-        self._session = Session(sessions, request.scope["state"]["session_id"], client)
-        self._prefetch = prefetch
-
-    def __enter__(self) -> Session:
-        self._session._begin(self._prefetch)
-        return self._session
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        if kind is None:
-            self._session._commit()
-
-    async def __aenter__(self) -> Session:
-        await to_thread.run_sync(self._session._begin, self._prefetch)
-        return self._session
-
-    async def __aexit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        if kind is None:
-            await to_thread.run_sync(self._session._commit)
-
-
 class SessionCookieMiddleware:
     """Gives every browser a session id: the cookie's if it is signed by this store's
     key, else a new one sent back in an ``HttpOnly; SameSite=Strict`` cookie. Static
     files get none. The id is in ``request.scope["state"]["session_id"]``, the client's
-    address (as a keyed hash) in ``["client_key"]``."""
+    address (as a keyed hash) in ``["client_key"]``.
+
+    It also saves the session a route opened (``["session"]``, put there by the route's
+    dependency: :mod:`croupier.web.dependencies`) as the answer begins, when the route
+    returned without error (a status under 400): before the answer leaves, and only
+    then. A save that fails (another request changed the game meanwhile, a busy or
+    failing database, an address over its cap) replaces the answer with its one-line
+    refusal: a change not saved is never answered as if it were.
+    """
 
     def __init__(self, app: ASGIApp, sessions: Sessions, static_prefix: str = "/static/") -> None:
         self.app = app
@@ -365,45 +333,75 @@ class SessionCookieMiddleware:
         known = self.sessions.ids.valid(cookie)
         if not known and cookie is not None and len(cookie) == 43:
             known = await to_thread.run_sync(self.sessions.knows, cookie)
-        fresh = not known
-        session_id = self.sessions.new_id() if fresh else cookie
+        fresh = not known or cookie is None
+        session_id = cookie if cookie is not None and not fresh else self.sessions.new_id()
         state = scope.setdefault("state", {})
         state["session_id"] = session_id
         client = scope.get("client")
         state["client_key"] = self.sessions.ids.client_key(client[0] if client else "unknown")
 
+        refused = False
+
         async def send_with_cookie(message: Message) -> None:
-            if fresh and message["type"] == "http.response.start":
-                value = (
-                    f"{COOKIE_NAME}={session_id}; Path=/; Max-Age={COOKIE_MAX_AGE}; "
-                    "HttpOnly; SameSite=Strict"
-                )
-                message.setdefault("headers", [])
-                message["headers"] = [*message["headers"], (b"set-cookie", value.encode())]
+            nonlocal refused
+            if refused:  # the save failed: the route's answer is not sent
+                return
+            if message["type"] == "http.response.start":
+                opened: Session | None = state.get("session")
+                if opened is not None and message["status"] < 400:
+                    refusal = await _save(opened)
+                    if refusal is not None:
+                        refused = True
+                        status, reason = refusal
+                        message = {
+                            "type": "http.response.start",
+                            "status": status,
+                            "headers": [(b"content-type", b"application/json")],
+                        }
+                        await send(_with_cookie(message, fresh, session_id))
+                        body = json.dumps({"error": reason}).encode()
+                        await send({"type": "http.response.body", "body": body})
+                        return
+                message = _with_cookie(message, fresh, session_id)
             await send(message)
 
         state["fresh_session"] = fresh
+        # Whose work this request asks the worker pools for: its address and session
+        # (a request without a session yet counts with its address's other such ones).
+        current_party.set(Party(state["client_key"], "" if fresh else session_id))
         await self.app(scope, receive, send_with_cookie)
 
 
-async def light(request: Request, work: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-    """``work(*args, **kwargs)``: the whole of a light route (a Baccarat deal, a page),
-    its session opened and saved inside ``work``. On the event loop when the sessions
-    are in a local database (:attr:`~croupier.web.store.base.Store.local`: SQLite) and
-    the browser's session exists already; else on a worker thread.
+def _with_cookie(message: Message, fresh: bool, session_id: str) -> Message:
+    """The answer's start, with a new browser's cookie."""
+    if fresh:
+        value = (
+            f"{COOKIE_NAME}={session_id}; Path=/; Max-Age={COOKIE_MAX_AGE}; "
+            "HttpOnly; SameSite=Strict"
+        )
+        message["headers"] = [*message.get("headers", []), (b"set-cookie", value.encode())]
+    return message
 
-    Such a route does about half a millisecond of work, and the trip to a worker thread
-    and back cost as much again (the answer then also waited for the thread to get the
-    interpreter lock): on the loop the work costs only itself, and a local database
-    answers in microseconds. What may wait stays on a thread: a database over the
-    network (PostgreSQL), and a new browser's first save, which may prune the database.
-    Work that computes for longer (the Casino computer's moves, equities) never comes
-    here: it goes to the worker processes (:mod:`croupier.web.compute`).
-    """
-    state = request.scope.get("state", {})
-    if request.app.state.sessions.store.local and state.get("fresh_session") is False:
-        return work(*args, **kwargs)
-    return await to_thread.run_sync(lambda: work(*args, **kwargs))
+
+async def _save(session: Session) -> tuple[int, str] | None:
+    """Write the session's changes (on the loop or a worker thread, as it was read);
+    the refusal's status and reason if it fails."""
+    from croupier.web.errors import log_store_error, one_line
+    from croupier.web.store import SessionLimit, StoreError
+
+    try:
+        if session.inline:
+            session.commit()
+        else:
+            await to_thread.run_sync(session.commit)
+    except ApiError as exc:
+        return exc.status_code, str(exc.detail)
+    except SessionLimit as exc:
+        return 429, one_line(exc)
+    except StoreError as exc:
+        log_store_error(f"saving session {session.id[:6]}…", exc)
+        return 503, exc.reason
+    return None
 
 
 def _cookie(scope: Scope, name: str) -> str | None:

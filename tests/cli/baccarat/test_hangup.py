@@ -19,6 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from ...processes import ended_after
+from ...slowness import patience
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 #: The trainer's first question.
@@ -40,7 +43,7 @@ def _start(args: list[str], env: dict[str, str], stdout: int) -> subprocess.Pope
 def _read_until(descriptor: int, marker: bytes, count: int) -> bytes:
     """What was written to ``descriptor`` until ``marker`` appeared ``count`` times."""
     seen = b""
-    end = time.monotonic() + 30
+    end = time.monotonic() + patience(30)
     while seen.count(marker) < count:
         left = end - time.monotonic()
         assert left > 0, seen.decode(errors="replace")
@@ -54,49 +57,55 @@ def _read_until(descriptor: int, marker: bytes, count: int) -> bytes:
 
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
 def test_a_signal_at_the_trainer_s_prompt_keeps_the_drill(signum: int, tmp_path: Path) -> None:
-    process = _start([*TRAINER, "--seed", "3"], {"CROUPIER_TRAINER_DIR": str(tmp_path)}, -1)
-    assert process.stdin is not None and process.stdout is not None
-    process.stdin.write(b"0\n0\n")
-    process.stdin.flush()
-    _read_until(process.stdout.fileno(), RUNNING, 2)  # the second question waits
-    process.send_signal(signum)
-    out, _ = process.communicate(timeout=30)
-    assert process.returncode == 128 + signum, out
-    assert b"Traceback" not in out
-    assert b"1 question: running count" in out
-    (saved,) = tmp_path.glob("*.jsonl")
-    assert saved.read_text(encoding="utf-8").count("\n") == 1
+    with ended_after(
+        _start([*TRAINER, "--seed", "3"], {"CROUPIER_TRAINER_DIR": str(tmp_path)}, -1)
+    ) as process:
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(b"0\n0\n")
+        process.stdin.flush()
+        _read_until(process.stdout.fileno(), RUNNING, 2)  # the second question waits
+        process.send_signal(signum)
+        out, _ = process.communicate(timeout=patience(30))
+        assert process.returncode == 128 + signum, out
+        assert b"Traceback" not in out
+        assert b"1 question: running count" in out
+        (saved,) = tmp_path.glob("*.jsonl")
+        assert saved.read_text(encoding="utf-8").count("\n") == 1
 
 
 def test_a_closed_terminal_does_not_stop_the_drill_being_kept(tmp_path: Path) -> None:
     """Writes to a terminal that hung up fail: the session is kept all the same."""
     main, child = pty.openpty()
-    process = _start([*TRAINER, "--seed", "3"], {"CROUPIER_TRAINER_DIR": str(tmp_path)}, child)
-    os.close(child)
-    assert process.stdin is not None
-    process.stdin.write(b"0\n0\n")
-    process.stdin.flush()
-    try:
-        _read_until(main, RUNNING, 2)
-    finally:
-        os.close(main)  # the terminal goes: writes to it fail from now on
-    process.send_signal(signal.SIGHUP)
-    process.communicate(timeout=30)
-    assert process.returncode == 128 + signal.SIGHUP
-    (saved,) = tmp_path.glob("*.jsonl")
-    assert saved.read_text(encoding="utf-8").count("\n") == 1
+    with ended_after(
+        _start([*TRAINER, "--seed", "3"], {"CROUPIER_TRAINER_DIR": str(tmp_path)}, child)
+    ) as process:
+        os.close(child)
+        assert process.stdin is not None
+        process.stdin.write(b"0\n0\n")
+        process.stdin.flush()
+        try:
+            _read_until(main, RUNNING, 2)
+        finally:
+            os.close(main)  # the terminal goes: writes to it fail from now on
+        process.send_signal(signal.SIGHUP)
+        process.communicate(timeout=patience(30))
+        assert process.returncode == 128 + signal.SIGHUP
+        (saved,) = tmp_path.glob("*.jsonl")
+        assert saved.read_text(encoding="utf-8").count("\n") == 1
 
 
 @pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="needs matplotlib")
 def test_a_hang_up_at_the_table_still_draws_the_bankroll_chart(tmp_path: Path) -> None:
     chart = tmp_path / "bankroll.png"
-    process = _start(["baccarat", "play", "--seed", "3", "--plot", str(chart)], {}, -1)
-    assert process.stdin is not None and process.stdout is not None
-    process.stdin.write(b"b\nc\n")
-    process.stdin.flush()
-    _read_until(process.stdout.fileno(), b"Make your bet", 2)  # the second round's bet
-    process.send_signal(signal.SIGHUP)
-    out, _ = process.communicate(timeout=60)
-    assert process.returncode == 128 + signal.SIGHUP, out
-    assert b"Session summary" in out and b"Traceback" not in out
-    assert chart.stat().st_size > 0
+    with ended_after(
+        _start(["baccarat", "play", "--seed", "3", "--plot", str(chart)], {}, -1)
+    ) as process:
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(b"b\nc\n")
+        process.stdin.flush()
+        _read_until(process.stdout.fileno(), b"Make your bet", 2)  # the second round's bet
+        process.send_signal(signal.SIGHUP)
+        out, _ = process.communicate(timeout=patience(60))
+        assert process.returncode == 128 + signal.SIGHUP, out
+        assert b"Session summary" in out and b"Traceback" not in out
+        assert chart.stat().st_size > 0

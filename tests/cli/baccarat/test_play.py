@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -241,7 +242,13 @@ def test_ez_payouts_push_a_banker_three_card_seven(shoe: WriteShoe) -> None:
 def test_ctrl_c_at_a_prompt_leaves_cleanly(
     shoe: WriteShoe, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The session's summary, then exit code 130 (as after Ctrl-C anywhere: the table of
+    docs/reference/cli.md, checked with real signals in tests/cli/test_exit_codes.py)."""
+    from croupier.cli import console
     from croupier.cli.console import Prompter
+
+    # In-process, the command's quick exit after a signal (os._exit) must not end pytest.
+    monkeypatch.setattr(console, "_leave_at_once", sys.exit)
 
     answers = iter(["b"])
 
@@ -254,6 +261,6 @@ def test_ctrl_c_at_a_prompt_leaves_cleanly(
 
     monkeypatch.setattr(Prompter, "ask", ask)
     run = play(shoe(BANKER_NATURAL, BANKER_NATURAL), "")
-    assert run.exit_code == 0 and run.stderr == ""
+    assert run.exit_code == 130 and run.stderr == ""
     assert "Good bet! $100 is added to your account!" in run.stdout
     assert run.stdout.rstrip().endswith("You leave the table with $1,100.")

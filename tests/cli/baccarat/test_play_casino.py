@@ -76,6 +76,16 @@ def test_no_commission_is_the_ez_table(shoe: WriteShoe) -> None:
     assert "Good bet! $100 is added to your account!" in run.stdout
 
 
+def test_a_super_6_table_pays_half_on_a_banker_6(shoe: WriteShoe) -> None:
+    banker_6 = "Kh 2d Qs 6c 3h"  # player 2 draws a 3, banker 6 stands: 5 to 6
+    options = ("--payouts", "casino", "--commission", "Super 6")
+    run = play(shoe(banker_6, BANKER_NATURAL), "b\nc\nb\nq\n", *options)
+    assert "Payouts: super 6 (Super 6: banker 1:1 but 1:2 on a banker win with 6" in run.stdout
+    assert "Side bets: pp, bp, dbp, dbb" in run.stdout
+    assert "Good bet! $50.00 is added to your account!" in run.stdout  # the 6: half
+    assert "Good bet! $100.00 is added to your account!" in run.stdout  # the 9: all
+
+
 def test_only_the_side_bets_on_offer(shoe: WriteShoe) -> None:
     run = play(shoe(BANKER_NATURAL), "pp 5 b\nb dbb 5\nq\n", "--payouts", "casino",
                "--side-bets", "dbb")  # fmt: skip
@@ -119,7 +129,7 @@ def test_a_shoe_file_has_no_seed(shoe: WriteShoe) -> None:
 def scoreboard_of(run: Run) -> list[str]:
     lines = run.stdout.splitlines()
     start = max(i for i, line in enumerate(lines) if line.startswith("Big road"))
-    return lines[start : start + 9]
+    return lines[start : start + 11]
 
 
 def test_the_scoreboard_after_each_round_at_a_casino_table(shoe: WriteShoe) -> None:
@@ -139,8 +149,15 @@ def test_the_scoreboard_after_each_round_at_a_casino_table(shoe: WriteShoe) -> N
     assert big_eye_boy.startswith("r")  # P(1,1) has B(0,1) beside it
     assert board[7].startswith("Ask road (big eye boy, small road, cockroach pig): if banker ")
     assert board[8] == (
-        "Shoe: 5 rounds · banker 2 · player 2 · tie 1 · pairs: player 1, banker 0 · naturals 4"
+        "Next in the big road: banker in a new column (column 3, row 1) · player below the "
+        "last mark (column 2, row 3)"
     )
+    assert board[9] == (
+        "Shoe: 5 rounds · banker 2 (40.0%) · player 2 (40.0%) · tie 1 (20.0%) · pairs: player 1, "
+        "banker 0 · naturals 4"
+    )
+    # the tie between the last two player wins breaks no streak
+    assert board[10] == "Streaks: longest banker 2, player 2 · now player 2"
 
 
 def test_the_roads_on_request_in_the_lab(shoe: WriteShoe) -> None:

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from croupier.baccarat import trainer as library
 from croupier.baccarat.trainer import Drill
+from croupier.cards import Card
+from croupier.cli.baccarat import trainer as command
+from croupier.cli.baccarat.drill import TrainerSession
+from croupier.cli.render import card_text
 
 from ..helpers import assert_one_line_error, croupier
 
@@ -88,8 +96,123 @@ def test_an_eor_count() -> None:
         (["--cards", "60", "--decks", "1"], ["bad --cards 60: a 1-deck shoe holds 52 cards"]),
         (["--cards", "5", "--every", "6"], ["bad --every 6: more than the 5 cards dealt"]),
         (["--speed", "11"], ["bad --speed '11'"]),
+        (["--flash", "0"], ["bad --flash '0': expected above 0 and up to 10 seconds"]),
+        (["--flash", "10.5"], ["bad --flash '10.5': expected above 0 and up to 10"]),
+        (["--flash", "soon"], ["bad --flash 'soon'"]),
+        (["--flash"], ["--flash"]),
         (["--user", "../x"], ["bad user name '../x'"]),
     ],
 )
 def test_bad_options_exit_2(options: list[str], fragments: list[str]) -> None:
     assert_one_line_error(croupier("baccarat", "trainer", *options), *fragments)
+
+
+def _many_sessions(history_dir: Path, sessions: int) -> None:
+    line = (
+        '{"accuracy": 0.75, "asked": 4, "cards": 20, "count": "%s", "decks": 8, '
+        '"every": 5, "mean_seconds": 2.0, "running_right": 3, "seed": 1, "true_right": 3, '
+        '"when": "2026-01-%02dT10:00:00"}\n'
+    )
+    with (history_dir / "ana.jsonl").open("w", encoding="utf-8") as out:
+        for number in range(sessions):
+            count = "panda-8" if number % 3 == 0 else "dragon-7"
+            out.write(line % (count, 1 + number * 28 // sessions))
+
+
+def test_a_long_history_is_a_page_and_a_summary(history_dir: Path) -> None:
+    """30,000 sessions printed 30,000 lines (in 44 s): now the last 20 and the totals."""
+    _many_sessions(history_dir, 30_000)
+    run = croupier("baccarat", "trainer", "--history", "--user", "ana")
+    assert run.exit_code == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert len(lines) < 40, run.stdout
+    assert "ana's last 20 sessions of 30,000 (--last N shows more)" in run.stdout
+    assert sum(line.startswith(" 2026-01-28 10:00") for line in lines) == 20
+    assert "All 30,000 sessions, 2026-01-01 to 2026-01-28" in run.stdout
+    totals = {line.split()[0]: line.split()[1:] for line in lines if line.startswith(" ")}
+    assert totals["all"] == ["30,000", "120,000", "90,000", "90,000", "75%", "2.0"]
+    assert totals["panda-8"][0] == "10,000" and totals["dragon-7"][0] == "20,000"
+
+
+def test_last_lists_more_and_needs_history(history_dir: Path) -> None:
+    _many_sessions(history_dir, 50)
+    run = croupier("baccarat", "trainer", "--history", "--user", "ana", "--last", "45")
+    assert "ana's last 45 sessions of 50" in run.stdout
+    every = croupier("baccarat", "trainer", "--history", "--user", "ana", "--last", "50")
+    assert "Counting trainer: ana's sessions" in every.stdout
+    assert_one_line_error(croupier("baccarat", "trainer", "--last", "5"), "add --history")
+
+
+def pretty(cards: tuple[Card, ...]) -> list[str]:
+    return [card_text(card).plain for card in cards]
+
+
+def flash_session(
+    monkeypatch: pytest.MonkeyPatch, answers: str, *, width: int, speed: float = 0
+) -> str:
+    """A flash-mode drill of 10 cards (two groups of 5, seed 6) on a terminal ``width``
+    columns wide, answered with ``answers``: what the terminal received, each wait written
+    into it as ``<wait S>`` where it happened."""
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=width, color_system=None)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+    drill = Drill.new("dragon-7", cards=10, every=5, rng=6, flash=0.25)
+
+    def wait(seconds: float) -> None:
+        out.write(f"<wait {seconds:g}>")
+
+    session = TrainerSession(drill, console, speed, sleep=wait)
+    session.introduce()
+    assert session.run() == 0
+    return out.getvalue()
+
+
+def test_flash_mode_hides_the_cards_before_the_questions(monkeypatch: pytest.MonkeyPatch) -> None:
+    drill = Drill.new("dragon-7", cards=10, every=5, rng=6)
+    out = flash_session(monkeypatch, right_answers(6, 10, 5), width=80)
+    assert out.startswith("Flash mode: each group of cards is on show for 0.25 s, then hidden")
+    for number, first in enumerate((1, 6)):
+        shown = out.index(f"Cards {first}-{first + 4}: ")
+        hidden = out.index(f"Cards {first}-{first + 4}: hidden.")
+        question = out.index("Running count?", shown)
+        cards = out[shown:hidden]
+        # The group, on show for the flash, then its line erased, and only then the question.
+        group = drill.cards[5 * number : 5 * number + 5]
+        assert cards.startswith(f"Cards {first}-{first + 4}: " + " ".join(pretty(group)))
+        assert cards.endswith("<wait 0.25>\r\x1b[2K")
+        assert "\n" not in cards  # one row: nothing above it to erase
+        assert shown < hidden < question
+    assert out.count("Right: running") == 2
+
+
+def test_flash_mode_erases_every_row_of_a_wrapped_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Cards 1-5: " and "9♠ 8♦ 10♦ 2♥ 6♥" make 27 cells: 3 rows of a 10-column terminal.
+    out = flash_session(monkeypatch, "0\n0\n", width=10, speed=0.5)
+    cards = out[out.index("Cards 1-5: ") : out.index("Cards 1-5: hidden.")]
+    assert cards.startswith("Cards 1-5: 9♠ <wait 0.5>8♦ <wait 0.5>10♦")
+    assert "\n" not in cards  # the terminal wraps the line, not the program
+    assert cards.count("<wait 0.5>") == 4  # the pace between the five cards
+    assert cards.endswith("<wait 0.25>\r\x1b[2K\x1b[1A\x1b[2K\x1b[1A\x1b[2K")
+
+
+def test_flash_mode_without_a_terminal_says_the_cards_stay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_waiting(seconds: float) -> None:
+        raise AssertionError(f"waited {seconds} s with no terminal to hide the cards on")
+
+    monkeypatch.setattr("time.sleep", no_waiting)
+    run = croupier("baccarat", "trainer", "--cards", "5", "--every", "5", "--seed", "6",
+                   "--flash", "1.5", input=right_answers(6, 5, 5))  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    assert (
+        "Flash mode (1.5 s): the output is not a terminal, so the cards cannot be hidden; "
+        "they stay printed and are not timed." in run.stdout
+    )
+    drill = Drill.new("dragon-7", cards=5, every=5, rng=6)
+    assert "Cards 1-5: " + " ".join(pretty(drill.cards)) in run.stdout
+    assert "hidden." not in run.stdout and "accuracy 100%" in run.stdout
+
+
+def test_the_flash_bound_is_the_library_s() -> None:
+    assert command.MAX_FLASH == library.MAX_FLASH

@@ -57,7 +57,9 @@ class Script:
             if session.to_move is Player.COMPUTER:
                 if self.pause:
                     self.lines.append("2")
-                move = session.computer_decision().move
+                # The computer's move as the command's session chooses it (its reason,
+                # the judge's, is not needed here).
+                move = session.strategy.decide(session.state.observe(Player.COMPUTER)).move
                 self.computer_moves.append(move)
             elif queue:
                 answers, notation = queue.pop(0)

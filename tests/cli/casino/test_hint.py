@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from croupier.casino import Move, State, write_save
+from croupier.casino.judge import Judge
 from croupier.casino.session import Session
 from croupier.casino.strategies import strategy_named
 
@@ -29,17 +30,28 @@ def test_the_course_example(tmp_path: Path) -> None:
     assert run.exit_code == 0, run.stderr
     lines = run.stdout.splitlines()
     assert lines[0] == "Round 3: Human to move."
-    assert lines[1].startswith("The expert level would play ")  # as "The beginner level"
+    assert lines[1].startswith("The judge's best move ")
     assert lines[2].startswith("  Why: ")
+    assert "sampled deals, each searched to the end of the deal." in lines[3]
+    assert lines[4].split()[0] == "best" and " ± " in lines[5]  # every kind, with its loss
+    run = croupier("casino", "hint", saved(tmp_path), "--level", "expert")
+    assert run.stdout.splitlines()[1].startswith("The expert level would play ")
 
 
-def test_json_is_the_decision_of_the_same_strategy_as_play(tmp_path: Path) -> None:
+def test_json_is_the_hint_of_play(tmp_path: Path) -> None:
     state = position("H9 C2 DX", "D9 S3", "[D5 C4] HK S5 H5", [HUMAN], deck="", last=COMPUTER)
     run = croupier("casino", "hint", saved(tmp_path, state), "--json")
     data = json.loads(run.stdout)
     help_in_play = Session(state, strategy_named("expert")).hint()
-    assert data == {"player": "human", "strategy": "expert", **help_in_play.to_dict()}
-    assert data["move"] == str(help_in_play.move)
+    verdict = Judge().position(state)
+    assert data == {
+        "player": "human",
+        "strategy": "judge",
+        **help_in_play.to_dict(),
+        "verdict": json.loads(json.dumps(verdict.to_dict())),
+    }
+    assert data["move"] == str(help_in_play.move) == data["verdict"]["best"]
+    assert data["verdict"]["exact"] and all(move["error"] == 0 for move in data["verdict"]["moves"])
 
 
 def test_another_strategy_and_the_computer_to_move(tmp_path: Path) -> None:
@@ -70,13 +82,22 @@ def test_bad_input(tmp_path: Path) -> None:
 
 def test_a_deadline_cuts_the_search_short_and_says_so(tmp_path: Path) -> None:
     state = low_table_position()  # 2,202 legal moves
-    run = croupier("casino", "hint", saved(tmp_path, state), "--deadline", "0")
+    run = croupier("casino", "hint", saved(tmp_path, state), "--deadline", "0", "--level", "expert")
     assert run.exit_code == 0, run.stderr
     line = run.stdout.splitlines()[2]
     assert "the 0 s deadline cut the search short before every legal move was listed" in line
     assert line.endswith("looking only 1 move ahead in one sampled deal.")
     data = json.loads(
-        croupier("casino", "hint", saved(tmp_path, state), "--deadline", "0", "--json").stdout
+        croupier(
+            "casino",
+            "hint",
+            saved(tmp_path, state),
+            "--deadline",
+            "0",
+            "--level",
+            "expert",
+            "--json",
+        ).stdout
     )
     assert data["cut_short"] is True and Move.parse(data["move"]) in state.legal_moves()
     quick = croupier("casino", "hint", saved(tmp_path, state), "--strategy", "greedy", "--json")

@@ -65,7 +65,7 @@ def test_a_whole_tournament_from_a_stacked_deck(deck_file: str) -> None:
     assert "Human:    1) 6♦  2) 9♠  3) 9♣  4) 5♥   pile: 0 cards" in out
     assert "Deck: 40 cards.  Next: Human." in out
     # Help, then the illegal trail refused with its rule, then the build.
-    assert "Hint: the expert would play" in out and "  Why: " in out
+    assert "Hint: the best move is" in out and "  Why: " in out
     assert (
         "Illegal move 'trail H5': a card that matches a loose card cannot be trailed: it must "
         "capture it (H5 matches the loose C5). Choose again." in out
@@ -92,7 +92,9 @@ def test_a_whole_tournament_from_a_stacked_deck(deck_file: str) -> None:
     assert summary.startswith("\nThe tournament\n")
     assert f"  {rounds} rounds; final score: you " in summary
     assert "  Accuracy: " in summary and "  Points lost: " in summary and "blunders" in summary
-    assert summary.rstrip().splitlines()[-1] == "  Seed 1: croupier casino play --seed 1"
+    assert summary.rstrip().splitlines()[-1] == (
+        f"  Seed 1: croupier casino play --deck-file {deck_file} --seed 1"
+    )
     # A pause at the end of each round but the last.
     assert out.count("Press Enter for round ") == rounds - 1
 
@@ -114,6 +116,10 @@ def test_save_then_resume_with_the_same_state(deck_file: str, tmp_path: Path) ->
     resumed = Script(Session(read_save(saved), strategy_named("expert"), rng(1))).play()
     run = croupier("casino", "play", "--load", str(saved), "--seed", "1", input=resumed.text)
     assert run.exit_code == 0, run.stderr
+    # The seed line names the save: the command deals the same rounds after it again.
+    again = f"croupier casino play --load {saved} --seed 1"
+    assert f"Seed 1: {again} deals the same rounds again." in run.stdout
+    assert run.stdout.rstrip().splitlines()[-1] == f"  Seed 1: {again}"
     shown = run.stdout.split("Your turn:")[0].strip().splitlines()[-4:]
     assert shown == before
     assert "Round 1. Tournament scores: computer 0, human 0." in run.stdout
@@ -124,6 +130,7 @@ def test_save_then_resume_with_the_same_state(deck_file: str, tmp_path: Path) ->
     run = croupier("casino", "play", input="\n".join(answers) + "\n")
     assert run.exit_code == 0, run.stderr
     assert "Cannot resume from" in run.stdout and "No such file or directory" in run.stdout
+    assert f"croupier casino play --load {saved} --seed " in run.stdout
     assert run.stdout.count("Resume a saved game") == 2  # an empty answer went back
     assert "Quit without saving? The game will be lost (y/n): n" in run.stdout
     assert run.stdout.rstrip().endswith("You leave the game.")

@@ -319,9 +319,13 @@ def test_save_goes_on_unless_save_and_quit(deck_file: str, tmp_path: Path) -> No
     assert not read_game(saved).practice
 
 
-def test_the_deadline_of_play_reaches_the_computer_and_the_help(deck_file: str) -> None:
+def test_the_deadline_of_play_reaches_the_computer_not_the_help(deck_file: str) -> None:
     out = play("--deck-file", deck_file, "--seed", "1", "--deadline", "0", input="heads\nh\n")
-    assert "the 0 s deadline cut the search short, after looking only 1 move ahead" in out
+    hint = out.split("Hint: the best move is")[1]
+    assert "deadline" not in hint.split("\n\n")[0]  # the judge's: no clock
+    out = play("--deck-file", deck_file, "--seed", "1", "--deadline", "0", input="tails\n")
+    assert "The computer plays" in out
+    assert "the 0 s deadline cut its own search short" in out
     run = croupier("casino", "play", "--deadline", "-2")
     assert_one_line_error(run, "bad --deadline '-2': expected a number of seconds from 0 to 600")
 

@@ -17,6 +17,9 @@ import pytest
 
 from croupier.casino.gamelog import read_game_file
 
+from ...processes import ended_after
+from ...slowness import patience
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 #: The end of the prompt at the human's turn.
@@ -24,10 +27,11 @@ PROMPT = b"[?] all: "
 
 
 def _read_until(process: subprocess.Popen[bytes], marker: bytes, count: int = 1) -> bytes:
-    """What the program printed until ``marker`` appeared ``count`` times (20 s at most)."""
+    """What the program printed until ``marker`` appeared ``count`` times (20 s at most
+    on a quiet machine)."""
     assert process.stdout is not None
     seen = b""
-    end = time.monotonic() + 20
+    end = time.monotonic() + patience(20)
     while seen.count(marker) < count:
         left = end - time.monotonic()
         assert left > 0, seen.decode(errors="replace")
@@ -52,24 +56,26 @@ def test_a_signal_at_a_prompt_saves_the_game(
 ) -> None:
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path)}
     command = [sys.executable, "-m", "croupier", "casino", "play", "--seed", "1"]
-    process = subprocess.Popen(
-        [*command, "--deadline", "0.05", "--level", "casual"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-    )
-    assert process.stdin is not None
-    process.stdin.write(b"1\nheads\np\n")  # a new game, and the expert's move played
-    process.stdin.flush()
-    _read_until(process, PROMPT, 2)  # at the prompt after the move (stdin stays open)
-    process.send_signal(signum)
-    out, err = process.communicate(timeout=20)
-    assert process.returncode == code, (out, err)
-    text = out.decode()
-    assert "Traceback" not in text + err.decode()
-    (path,) = (tmp_path / "croupier").glob("casino-*.txt")
-    assert f"Leaving the game: {why}; the game is saved: resume it with " in text
-    assert f"croupier casino play --load {path}." in text
-    game = read_game_file(path)
-    assert game.log is not None and game.log.moves >= 1 and game.state == game.log.current
+    with ended_after(
+        subprocess.Popen(
+            [*command, "--deadline", "0.05", "--level", "casual"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+    ) as process:
+        assert process.stdin is not None
+        process.stdin.write(b"1\nheads\np\n")  # a new game, and the expert's move played
+        process.stdin.flush()
+        _read_until(process, PROMPT, 2)  # at the prompt after the move (stdin stays open)
+        process.send_signal(signum)
+        out, err = process.communicate(timeout=patience(20))
+        assert process.returncode == code, (out, err)
+        text = out.decode()
+        assert "Traceback" not in text + err.decode()
+        (path,) = (tmp_path / "croupier").glob("casino-*.txt")
+        assert f"Leaving the game: {why}; the game is saved: resume it with " in text
+        assert f"croupier casino play --load {path}." in text
+        game = read_game_file(path)
+        assert game.log is not None and game.log.moves >= 1 and game.state == game.log.current

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 from croupier.casino import format_save, read_save, write_save
 from croupier.casino.gamelog import GameLog, log_path_for, read_game_file, read_log, write_log
+from croupier.casino.learn import exercises
 from croupier.casino.levels import Level
+from croupier.casino.replay import replay
 from croupier.casino.review import review_game
 
 from ...casino.games import played_game
@@ -136,9 +140,8 @@ def test_the_how_to_s_review_session_is_real(
 ) -> None:
     page = HOW_TO.read_text(encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "monday.log").write_text(
-        "\n".join(_block(page, "```text\nCasino game log\n")).join(["Casino game log\n", "\n"])
-    )
+    examples = HOW_TO.parents[1] / "examples"
+    shutil.copy(examples / "monday.log", tmp_path / "monday.log")
     expected = _block(page, "```console\n$ croupier casino review monday.log\n")
     run = croupier("casino", "review", "monday.log")
     assert [line.rstrip() for line in run.stdout.splitlines()] == expected
@@ -178,3 +181,69 @@ def test_the_review_step_by_step(log: GameLog, tmp_path: Path) -> None:
     assert "Move 3 of 48" in out and "Move 4 of 48" not in out
     assert "You play " in out and "The computer plays " in out
     assert "Summary\n  Accuracy: " in out
+
+
+def _first_round(log: GameLog, tmp_path: Path) -> tuple[Path, GameLog]:
+    path = tmp_path / "game.log"
+    one = GameLog(log.rounds[:1], log.level)
+    write_log(one, path)
+    return path, one
+
+
+def test_the_step_keys_are_shown_and_n_and_p_jump_between_mistakes(
+    log: GameLog, tmp_path: Path
+) -> None:
+    path, one = _first_round(log, tmp_path)
+    steps = replay(one, review_game(one))
+    marked = [i + 1 for i, step in enumerate(steps) if step.review and step.review.mark]
+    assert len(marked) >= 2  # a random player makes mistakes
+    keys = ["n", "n", "p", "p", "p"]
+    shown, at, refused = [1], 1, 0
+    for key in keys:  # where each key should lead
+        found = [m for m in marked if m > at] if key == "n" else [m for m in marked if m < at]
+        if not found:
+            refused += 1
+            continue
+        at = found[0] if key == "n" else found[-1]
+        shown.append(at)
+    run = croupier("casino", "review", str(path), "--step", input="\n".join([*keys, "q"]) + "\n")
+    assert run.exit_code == 0, run.stderr
+    out = run.stdout
+    # The keys are shown as they are (piped too), not eaten as markup.
+    assert "[Enter] next, [b]ack, [n]ext mistake, [p]revious mistake, [q]uit: " in out
+    assert [int(number) for number in re.findall(r"Move (\d+) of 48", out)] == shown
+    assert len(set(shown)) >= 3 and refused >= 1
+    assert out.count("No mistake before this move.") == refused
+
+
+def test_learn_from_your_mistakes(log: GameLog, tmp_path: Path) -> None:
+    path, one = _first_round(log, tmp_path)
+    found = exercises(one, review_game(one))
+    first = found[0]
+    best = first.review.best
+    answers = [str(first.played), "l", "9", str(best), "q"]
+    run = croupier("casino", "review", str(path), "--learn", input="\n".join(answers) + "\n")
+    assert run.exit_code == 0, run.stderr
+    out = run.stdout
+    assert f"Learn from your mistakes: {len(found)} positions where your move was marked" in out
+    assert f"Exercise 1 of {len(found)}" in out and first.task in out
+    assert "(the move you played) loses " in out and "Try again." in out
+    assert "legal move" in out  # l listed them
+    assert "bad card number 9" in out
+    assert "Found: the best move" in out and f"The best move {best.card.pretty}" in out
+    assert f"Exercise 2 of {len(found)}" in out
+    assert f"Learned: 1 of {len(found)} mistakes found again." in out
+
+
+def test_the_end_of_step_offers_the_exercises(log: GameLog, tmp_path: Path) -> None:
+    path, one = _first_round(log, tmp_path)
+    found = exercises(one, review_game(one))
+    run = croupier("casino", "review", str(path), "--step", input="q\ny\nh\nq\n")
+    assert run.exit_code == 0, run.stderr
+    out = run.stdout
+    assert f"Learn from your {len(found)} mistakes now (y/n)? " in out
+    assert "Exercise 1 of" in out and f"The best move {found[0].review.best.card.pretty}" in out
+    assert "Exercise 2 of" in out and "Learned: 0 of" in out
+    assert_one_line_error(
+        croupier("casino", "review", str(path), "--learn", "--json"), "cannot be used with --json"
+    )

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from croupier.poker.calc import calculate
-from croupier.poker.starting_hands import CLASS_OF_COMBO, combo_text
+from croupier.poker.ranges.starting_hands import CLASS_OF_COMBO, combo_text
 
 SPOTS = [
     (["AKs, QQ, 76s", "JJ+, AQ"], "Qh 7h 2c", None),  # flop, suit families

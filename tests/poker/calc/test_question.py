@@ -14,7 +14,7 @@ from croupier.cards import DECK, Card, parse_cards
 from croupier.poker import EquityQuestion, PokerCardError, PokerError, calculate, exact_seconds
 from croupier.poker.calc import MAX_PLAYERS, MIN_PLAYERS
 from croupier.poker.calc import question as question_module
-from croupier.poker.ranges import Range, RangeError
+from croupier.poker.ranges.holdem import Range, RangeError
 
 from ...untyped import assign, untyped
 
@@ -49,8 +49,20 @@ BAD = [
     (["AhKh", "QQ"], "2c 3c 4c 5c 6c 7c", None, PokerError, "board: 6 cards"),
     (["AhKh", "QQ"], "2c 3c Zz", None, PokerCardError, "board: bad card 'Zz' at position 3"),
     (["AhKh", "QQ"], None, "2c Zz", PokerCardError, "dead cards: bad card 'Zz' at position 2"),
-    (["AhKh", "QQ"], "2c 3c 2c", None, PokerCardError, "the board names 2c twice"),
-    (["AhKh", "QQ"], None, "2c 3c 2c", PokerCardError, "the dead cards name 2c twice"),
+    (
+        ["AhKh", "QQ"],
+        "2c 3c 2c",
+        None,
+        PokerCardError,
+        "board: card '2c' at position 3 repeats position 1",
+    ),
+    (
+        ["AhKh", "QQ"],
+        None,
+        "2c 3c 2c",
+        PokerCardError,
+        "dead cards: card '2c' at position 3 repeats position 1",
+    ),
     (["AhKh", "QQ"], "2c 3c 4c", "4c", PokerCardError, "card 4c is both on the board and dead"),
     (
         ["As Ks", "As Qs"],

@@ -20,11 +20,12 @@ from hypothesis import strategies as st
 from croupier.engine import compiled
 from croupier.poker.calc import calculate
 from croupier.poker.calc import question as question_module
+from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.montecarlo import deal_block as numpy_deal_block
-from croupier.poker.calc.question import EquityQuestion, LiveQuestion
+from croupier.poker.calc.question import EquityQuestion
 from croupier.poker.calc.sampling import BLOCK_TRIALS, BlockDeals, run_blocks
 from croupier.poker.errors import PokerError
-from croupier.poker.tables import poker_kernels
+from croupier.poker.evaluation.tables import poker_kernels
 
 PURE_TRIALS = 3000  # uncompiled, a few thousand deals take a second
 
@@ -171,7 +172,8 @@ def test_kernel_and_numpy_agree_on_random_streams(which: int, key: int, want: in
 
 COUNTS = """
 from croupier.poker.calc.montecarlo import deal_block as numpy_deal_block
-from croupier.poker.calc.question import EquityQuestion, LiveQuestion
+from croupier.poker.calc.question import EquityQuestion
+from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.sampling import BlockDeals
 question = EquityQuestion.parse(["AhKh", "TT+, AQs:0.5"], board="Th 9h 2c")
 deals = BlockDeals(LiveQuestion(question), 11)

@@ -19,12 +19,13 @@ from croupier.cards import DECK
 from croupier.engine import compiled
 from croupier.poker.calc import calculate
 from croupier.poker.calc.exact import plan_exact, run_exact
-from croupier.poker.calc.question import EquityQuestion, LiveQuestion
+from croupier.poker.calc.live import LiveQuestion
+from croupier.poker.calc.question import EquityQuestion
 from croupier.poker.calc.results import CalcResult
 from croupier.poker.calc.small import SMALL_WORK, is_small, small_exact
 from croupier.poker.errors import PokerError
-from croupier.poker.ranges import Range
-from croupier.poker.starting_hands import COMBO_COUNT
+from croupier.poker.ranges.holdem import Range
+from croupier.poker.ranges.starting_hands import COMBO_COUNT
 
 
 def reference(question: LiveQuestion) -> CalcResult:

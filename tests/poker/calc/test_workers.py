@@ -9,8 +9,8 @@ import pytest
 
 from croupier.errors import CroupierError
 from croupier.poker.calc import CalcResult, EquityQuestion, calculate
+from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.montecarlo import CHUNK_TRIALS, MIN_TRIALS, chunk_sizes
-from croupier.poker.calc.question import LiveQuestion
 from croupier.poker.calc.sampling import BLOCK_TRIALS, BlockDeals, deal_chunk, run_blocks
 from croupier.poker.calc.tally import Tally
 

@@ -19,9 +19,10 @@ from numpy.typing import NDArray
 from croupier.arguments import checked
 from croupier.baccarat.advantage.counts import true_count
 from croupier.baccarat.advantage.procedure import DealtShoes, ShoeProcedure
+from croupier.baccarat.batchsums import batch_sums
 from croupier.baccarat.composition import VALUES
 from croupier.baccarat.errors import BaccaratError
-from croupier.baccarat.odds import RANK_TO_VALUE, expected_values_batch, reads_pairs
+from croupier.baccarat.odds import RANK_TO_VALUE, expected_values_batch, payoff_rows, reads_pairs
 from croupier.baccarat.payouts import Bet, find_bet, payout_table
 from croupier.baccarat.simulate import cell_facts
 from croupier.numerals import plural
@@ -295,9 +296,9 @@ def _cell_payoffs(bet: Bet) -> NDArray[np.float64]:
 
 #: The keys of a vector by value in JSON: "0" (10/J/Q/K) to "9".
 _VALUE_KEYS: Final = tuple(str(value) for value in VALUES)
-#: Rank code -> one-hot row by value (0..9) or by rank.
-_VALUE_ONE_HOT: Final = RANK_TO_VALUE.astype(np.int8)
-_RANK_ONE_HOT: Final = np.eye(13, dtype=np.int8)
+#: Rank code -> its value (0..9), or its rank (itself).
+_VALUE_OF_CODE: Final = RANK_TO_VALUE.argmax(axis=1).astype(np.int64)
+_RANK_OF_CODE: Final = np.arange(13, dtype=np.int64)
 
 
 def _unseen(
@@ -305,10 +306,9 @@ def _unseen(
 ) -> NDArray[np.int64]:
     """Cards the player has not seen before each round (of ``rows``), by value or rank."""
     if by_rank:
-        full = np.full(13, 4 * decks, dtype=np.int64)
-        return full - dealt.seen_before(_RANK_ONE_HOT, rows)
+        return dealt.unseen(_RANK_OF_CODE, np.full(13, 4 * decks, dtype=np.int64), rows)
     full = np.array([16 * decks] + [4 * decks] * 9, dtype=np.int64)
-    return full - dealt.seen_before(_VALUE_ONE_HOT, rows)
+    return dealt.unseen(_VALUE_OF_CODE, full, rows)
 
 
 def _expectations(
@@ -319,8 +319,8 @@ def _expectations(
     if reads_pairs(bet):
         ranks = _unseen(dealt, decks, True, rows)
         return expected_values_batch(bet, ranks), ranks @ RANK_TO_VALUE
-    values = _unseen(dealt, decks, False, rows)
-    return expected_values_batch(bet, values), values
+    values = _unseen(dealt, decks, False, rows)  # never negative, at least the cut card
+    return batch_sums(values, payoff_rows(bet))[:, 0], values
 
 
 def _weighted_sum(

@@ -16,6 +16,7 @@ the first card of a standard burn, never the cards burned face down.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -23,8 +24,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.arguments import checked
+from croupier.baccarat.batchsums import baccarat_kernels
 from croupier.baccarat.errors import BaccaratError
-from croupier.baccarat.odds import baccarat_kernels
 from croupier.baccarat.simulate import (
     DealtRounds,
     deal_rounds,
@@ -127,6 +128,37 @@ class DealtShoes:
             seen += per_card[0, local]
         return seen
 
+    def unseen(
+        self, group_of: NDArray[np.int64], full: NDArray[np.int64], rows: NDArray[np.intp] | None
+    ) -> NDArray[np.int64]:
+        """For each round (of ``rows``, default all), the cards of each group
+        (``group_of[rank code]``: its value, or the rank itself) the player has not seen
+        before it: ``full[group]`` less those seen. One walk through each shoe where the
+        engine is compiled; :meth:`seen_before_numpy` with a one-hot table elsewhere."""
+        shoe, position = self.rounds.shoe, self.rounds.position
+        if rows is not None:
+            shoe, position = shoe[rows], position[rows]
+        if not compiled("baccarat"):
+            one_hot = np.eye(len(full), dtype=np.int8)[group_of]
+            return full - self.seen_before_numpy(one_hot, rows)
+        out = np.empty((len(shoe), len(full)), dtype=np.int64)
+        baccarat_kernels().unseen(
+            self.by_shoe,
+            np.ascontiguousarray(self.starts, dtype=np.int64),
+            self.shown,
+            np.ascontiguousarray(shoe, dtype=np.int64),
+            np.ascontiguousarray(position, dtype=np.int64),
+            np.ascontiguousarray(group_of, dtype=np.int64),
+            np.ascontiguousarray(full, dtype=np.int64),
+            out,
+        )
+        return out
+
+    @functools.cached_property
+    def by_shoe(self) -> NDArray[np.uint8]:
+        """:attr:`ranks` a shoe a row (its cards together): what the kernels walk."""
+        return np.ascontiguousarray(self.ranks.T)
+
     def cards_seen_before(self) -> NDArray[np.int64]:
         """How many cards the player has seen before each round."""
         seen = self.rounds.position - self.starts[self.rounds.shoe]
@@ -182,9 +214,7 @@ class ShoeProcedure:
             starts = standard_burn_starts(ranks)
         else:
             starts = np.full(shoes, int(self.burn), dtype=np.int64)
-        rounds = deal_rounds(ranks, self.cut, starts)
-        order = np.lexsort((rounds.position, rounds.shoe))
-        rounds = DealtRounds(rounds.shoe[order], rounds.position[order], rounds.cell[order])
+        rounds = deal_rounds(ranks, self.cut, starts)  # shoe by shoe, in the order dealt
         return DealtShoes(ranks, starts, self.burn == STANDARD_BURN, rounds)
 
     def describe(self) -> str:

@@ -14,7 +14,7 @@ import math
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, TypedDict, Unpack
+from typing import TYPE_CHECKING, Any, Final, TypedDict, Unpack
 
 import numpy as np
 
@@ -37,6 +37,9 @@ from croupier.errors import check_type, prefixed
 from croupier.numerals import plural
 from croupier.parallel import InOrder, run_tasks
 from croupier.randomness import RNGLike, as_seed_sequence
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "EXACT_EVERY",
@@ -307,6 +310,19 @@ class AdvantageResult:
             )
             for i in np.flatnonzero(totals.count_rounds)
         )
+
+    def _repr_html_(self) -> str:
+        """The figures and the chart by count, drawn in a notebook."""
+        from croupier.baccarat.display import advantage_html
+
+        return advantage_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The table by count as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.baccarat.frames.advantage_frame`)."""
+        from croupier.baccarat.frames import advantage_frame
+
+        return advantage_frame(self)
 
     def to_dict(self) -> dict[str, Any]:
         """Exactly the ``--json`` object of ``croupier baccarat count`` or ``perfect``."""

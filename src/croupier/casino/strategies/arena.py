@@ -20,7 +20,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -37,6 +37,9 @@ from croupier.casino.strategies.base import (
 from croupier.casino.tournament import is_tournament_over, new_tournament, next_round
 from croupier.parallel import Interrupted, available_cpus, run_tasks
 from croupier.randomness import RNGLike, as_seed_sequence
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["ArenaResult", "Interval", "TournamentRecord", "play_tournament", "run_arena"]
 
@@ -207,6 +210,19 @@ class ArenaResult:
     def slowest_move(self, side: str) -> float:
         """``side``'s longest time on one move, in seconds."""
         return max((r.a_slowest if side == "a" else r.b_slowest) for r in self.records)
+
+    def _repr_html_(self) -> str:
+        """Each side's wins and points drawn in a notebook (:mod:`croupier.casino.display`)."""
+        from croupier.casino.display import arena_html
+
+        return arena_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The tournaments, one a row, as a pandas DataFrame (the ``notebook`` extra; its columns:
+        :func:`croupier.casino.frames.arena_frame`)."""
+        from croupier.casino.frames import arena_frame
+
+        return arena_frame(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The arena's figures as JSON-ready data (what ``croupier casino arena --json``

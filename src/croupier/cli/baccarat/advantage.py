@@ -19,6 +19,7 @@ from croupier.cli.options import (
     WorkersOption,
     count_option,
     file_option,
+    picture_option,
     signed_number,
 )
 
@@ -126,7 +127,7 @@ def count(
     as_json: JsonOption = False,
     plot: Annotated[
         Path | None,
-        file_option("--plot", "Draw the edge and frequency by count (PNG).", writes=True),
+        picture_option("--plot", "Draw the edge and frequency by count (PNG, SVG...)."),
     ] = None,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,

@@ -16,6 +16,7 @@ from croupier.cli.options import (
     StakeOption,
     file_option,
     money_option,
+    picture_option,
     whole_number,
 )
 
@@ -40,9 +41,10 @@ def play(
     commission: Annotated[
         str | None,
         typer.Option(
-            metavar="5|4|none",
-            help="The commission on a banker win: 5%, 4%, or none (the EZ table: a banker "
-            "three-card 7 pushes, Dragon 7 and Panda 8 offered). [default: the payouts']",
+            metavar="5|4|none|super6",
+            help="The commission on a banker win: 5%, 4%, none (the EZ table: a banker "
+            "three-card 7 pushes, Dragon 7 and Panda 8 offered) or super6 (no commission, a "
+            "banker win on 6 pays 1:2). [default: the payouts']",
             rich_help_panel=RULES_PANEL,
             show_default=False,
         ),
@@ -62,7 +64,8 @@ def play(
         typer.Option(
             metavar="CODES",
             help="The side bets on offer, by code, comma-separated (pp, bp, dbp, dbb at a "
-            "commission table; pp, bp, d7, p8 at an ez table), all or none. [default: all]",
+            "commission or super6 table; pp, bp, d7, p8 at an ez table), all or none. "
+            "[default: all]",
             rich_help_panel=RULES_PANEL,
             show_default=False,
         ),
@@ -85,9 +88,7 @@ def play(
     ] = "auto",
     plot: Annotated[
         Path | None,
-        file_option(
-            "--plot", "Save a chart of the bankroll round by round (PNG or SVG).", writes=True
-        ),
+        picture_option("--plot", "Save a chart of the bankroll round by round (PNG, SVG...)."),
     ] = None,
     shoe_file: Annotated[
         Path | None,
@@ -130,13 +131,6 @@ def play(
         min_stake=min_bet,
         max_stake=max_bet,
     )
-    if plot is not None:
-        import importlib.util
-
-        from croupier.baccarat.advantage.plot import INSTALL_PLOT
-
-        if importlib.util.find_spec("matplotlib") is None:
-            fail(f"--plot needs matplotlib: {INSTALL_PLOT}")
     if shoe_file:
         shoe, seed = Shoe.stacked(read_card_file(shoe_file)), None
     else:
@@ -156,7 +150,8 @@ def play(
     code = session.run()
     if plot is not None and len(sitting.bankrolls) > 1:
         from croupier.baccarat.bankroll_plot import bankroll_figure
+        from croupier.cli.pictures import save_picture
 
-        bankroll_figure(sitting.bankrolls).savefig(plot)
+        save_picture(lambda: bankroll_figure(sitting.bankrolls), plot)
         console.print(f"The bankroll chart is in {plot}.", markup=False)
     raise typer.Exit(code)

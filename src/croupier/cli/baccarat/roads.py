@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
+from croupier.baccarat.rules import Outcome
 from croupier.baccarat.scoreboard import (
     BOARD_ROWS,
     DERIVED_ROADS,
@@ -31,7 +32,7 @@ from croupier.baccarat.scoreboard import (
 )
 from croupier.numerals import plural
 
-__all__ = ["SPARKS", "scoreboard", "sparkline", "tally_line"]
+__all__ = ["SPARKS", "next_cell_line", "scoreboard", "sparkline", "streak_line", "tally_line"]
 
 SIDE_STYLE = {"banker": "bold red", "player": "bold blue"}
 COLOUR_STYLE = {Colour.RED: "bold red", Colour.BLUE: "bold blue"}
@@ -86,17 +87,35 @@ def _derived_rows(marks: Sequence[RoadMark], room: int, plain: bool) -> list[Tex
 
 
 def tally_line(tally: ShoeTally) -> Text:
-    """``Shoe: 23 rounds · banker 11 · player 10 · tie 2 · pairs 1 P, 3 B · naturals 7``."""
-    line = Text(f"Shoe: {plural(tally.rounds, 'round')} · ")
-    line.append(f"banker {tally.banker}", style=SIDE_STYLE["banker"])
-    line.append(" · ")
-    line.append(f"player {tally.player}", style=SIDE_STYLE["player"])
-    line.append(" · ")
-    line.append(f"tie {tally.tie}", style="bold green")
+    """``Shoe: 23 rounds · banker 11 (47.8%) · player 10 (43.5%) · tie 2 (8.7%) · pairs:
+    player 1, banker 3 · naturals 7``."""
+    line = Text(f"Shoe: {plural(tally.rounds, 'round')}")
+    sides = (
+        (Outcome.BANKER, tally.banker, SIDE_STYLE["banker"]),
+        (Outcome.PLAYER, tally.player, SIDE_STYLE["player"]),
+        (Outcome.TIE, tally.tie, "bold green"),
+    )
+    for outcome, wins, style in sides:
+        share = f" ({tally.share(outcome):.1%})" if tally.rounds else ""
+        line.append(" · ")
+        line.append(f"{outcome.value} {wins}{share}", style=style)
     line.append(
         f" · pairs: player {tally.player_pairs}, banker {tally.banker_pairs}"
         f" · naturals {tally.naturals}"
     )
+    return line
+
+
+def streak_line(tally: ShoeTally) -> Text:
+    """``Streaks: longest banker 5, player 3 · now banker 2`` (a tie breaks no streak)."""
+    line = Text("Streaks: longest ")
+    line.append(f"banker {tally.longest_banker}", style=SIDE_STYLE["banker"])
+    line.append(", ")
+    line.append(f"player {tally.longest_player}", style=SIDE_STYLE["player"])
+    if tally.streak_side is not None:
+        line.append(" · now ")
+        side = tally.streak_side.value
+        line.append(f"{side} {tally.streak}", style=SIDE_STYLE[side])
     return line
 
 
@@ -111,9 +130,30 @@ def _ask_line(asked: AskRoad, plain: bool) -> Text:
     return line
 
 
+def next_cell_line(asked: AskRoad, last: RoadCell | None) -> Text:
+    """Where a banker win and a player win would be drawn in the big road next:
+    ``Next in the big road: banker below the last mark (column 3, row 2) · player in a new
+    column (column 4, row 1)`` (columns and rows counted from 1)."""
+    line = Text("Next in the big road: ")
+    for side, (column, row) in (("banker", asked.banker_at), ("player", asked.player_at)):
+        if last is None:
+            where = "first"
+        elif (column, row) == (last.column, last.row + 1):
+            where = "below the last mark"
+        elif row == last.row and column == last.column + 1 and side == last.outcome.value:
+            where = "right of the last mark (a dragon tail)"
+        else:
+            where = "in a new column"
+        if side == "player":
+            line.append(" · ")
+        line.append(side, style=SIDE_STYLE[side])
+        line.append(f" {where} (column {column + 1}, row {row + 1})")
+    return line
+
+
 def scoreboard(beads: Sequence[Bead], console: Console) -> list[Text]:
     """The lines of the scoreboard for the current shoe's rounds, fitted to the console."""
-    plain = console.color_system is None
+    plain = console.color_system is None or console.no_color  # NO_COLOR on a terminal too
     width = max(console.width, 60)
     # The big road takes three characters a column, each derived road one.
     derived_room = max((width - 3 * len(GAP)) // 6, max(map(len, NAMES)))
@@ -133,8 +173,11 @@ def scoreboard(beads: Sequence[Bead], console: Console) -> list[Text]:
                 line.append(GAP, style="dim")
             line.append_text(block[row])
         lines.append(line)
-    lines.append(_ask_line(ask_road(beads), plain))
-    lines.append(tally_line(shoe_tally(beads)))
+    asked = ask_road(beads)
+    cells = big_road(beads)
+    lines += [_ask_line(asked, plain), next_cell_line(asked, cells[-1] if cells else None)]
+    tally = shoe_tally(beads)
+    lines += [tally_line(tally), streak_line(tally)]
     return [Text(line.plain.rstrip()) if plain else line for line in lines]
 
 

@@ -15,7 +15,7 @@ from croupier.baccarat.sitting import Sitting
 from croupier.baccarat.table import Settlement, SettlementKind, TableRound, Wager
 from croupier.cards import EmptyShoeError
 from croupier.cli.baccarat.roads import scoreboard, sparkline
-from croupier.cli.console import Prompter, make_console
+from croupier.cli.console import INTERRUPTED, Prompter, make_console
 from croupier.cli.render import card_text, cards_text
 from croupier.errors import CroupierError
 from croupier.numerals import plural
@@ -64,8 +64,11 @@ class TableSession:
         try:
             while self.play_round():
                 pass
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.console.print()
+        except KeyboardInterrupt:  # Ctrl-C, or a signal (the exit code tells which)
+            self.console.print()
+            code = INTERRUPTED
         except EmptyShoeError:
             self.console.print()
             source = f"the shoe file {self.shoe_name}" if self.shoe_name else "the shoe"

@@ -32,12 +32,13 @@ from croupier.baccarat.advantage import (
     read_checkpoint,
     run_study,
 )
-from croupier.baccarat.advantage.plot import INSTALL_PLOT, count_figure
+from croupier.baccarat.advantage.plot import count_figure
 from croupier.baccarat.advantage.study import MAX_CHECKPOINT_LINE_CHARS
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.cli.console import INTERRUPTED, LazyProgress, fail, make_console
 from croupier.cli.options import resolve_workers
+from croupier.cli.pictures import save_picture
 from croupier.numerals import fresh_seed
 from croupier.textfile import iter_lines
 
@@ -150,9 +151,15 @@ def _run(
     return result, out
 
 
-def _finish(result: AdvantageResult, out: Console, as_json: bool) -> None:
+def _finish(result: AdvantageResult, out: Console, as_json: bool, plot: Path | None = None) -> None:
+    """The JSON answer, the picture (once the answer is out: a picture that cannot be
+    written loses nothing), and the exit code of a study stopped by Ctrl-C."""
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
+    if plot is not None and result.shoes:
+        save_picture(lambda: count_figure(result), plot)
+        if not as_json:
+            out.print(f"Picture: {plot}", markup=False)
     if result.partial:
         if not as_json:
             out.print(
@@ -260,11 +267,7 @@ def run_count(
         rng=options.rng(),
         exact_every=exact_every,
     )
-    if plot is not None:
-        _require_matplotlib()  # before the run, not after it
     result, out = _run(spec, options)
-    if plot is not None and result.shoes:
-        count_figure(result).savefig(plot, dpi=110)
     if not options.as_json and result.shoes:
         _header(out, result, "Counting")
         rule = "best threshold" if best_threshold else "threshold"
@@ -274,16 +277,7 @@ def run_count(
         )
         _summary(out, result)
         _by_count_table(out, result)
-        if plot is not None:
-            out.print(f"Picture: {plot}")
-    _finish(result, out, options.as_json)
-
-
-def _require_matplotlib() -> None:
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        fail(f"--plot needs matplotlib: {INSTALL_PLOT}")
+    _finish(result, out, options.as_json, plot)
 
 
 def run_perfect(options: StudyOptions, *, trace: Path | None) -> None:

@@ -19,12 +19,18 @@ from croupier.cli.options import (
 
 __all__ = ["trainer"]
 
+#: The most sessions ``--history --last N`` lists (the summary adds up all of them).
+MAX_LISTED = 100_000
+
 COUNTS_HELP = (
     "The count to keep: dragon-7 or panda-8 (Eliot Jacobson's tags), eor-dragon-7 or "
     "eor-panda-8 (tags from the bet's effect of removal, as croupier derives them)."
 )
 #: Slowest pace accepted, in seconds a card.
 MAX_SPEED = 10.0
+#: The longest flash, in seconds: the library's :data:`croupier.baccarat.trainer.MAX_FLASH`
+#: (not imported: parsing and help load no game code; a test keeps the two equal).
+MAX_FLASH = 10.0
 
 
 def trainer(
@@ -37,15 +43,31 @@ def trainer(
     ] = 104,
     decks: DecksOption = 8,
     speed: Annotated[
-        float,
+        float | None,
         typer.Option(
-            help=f"Seconds between cards (0: each group at once). [0 to {MAX_SPEED:g}]",
+            help=f"Seconds between cards (0: each group at once). [0 to {MAX_SPEED:g}, "
+            "default: 1, with --flash 0]",
             parser=decimal_parser(
                 "--speed", lambda v: 0 <= v <= MAX_SPEED, f"0 to {MAX_SPEED:g} seconds"
             ),
             metavar="SECONDS",
+            show_default=False,
         ),
-    ] = 1.0,
+    ] = None,
+    flash: Annotated[
+        float | None,
+        typer.Option(
+            help="Flash mode: show each group of cards for SECONDS, then hide it before "
+            f"the counts are asked (on a terminal). \\[above 0, up to {MAX_FLASH:g}]",
+            parser=decimal_parser(
+                "--flash",
+                lambda v: 0 < v <= MAX_FLASH,
+                f"above 0 and up to {MAX_FLASH:g} seconds",
+            ),
+            metavar="SECONDS",
+            show_default=False,
+        ),
+    ] = None,
     seed: SeedOption = None,
     user: Annotated[
         str | None,
@@ -59,13 +81,26 @@ def trainer(
         Path | None,
         directory_option(
             "--history-dir",
-            "Where histories are kept. [default: $CROUPIER_TRAINER_DIR, else "
-            "~/.local/state/croupier/trainer]",
+            "Where histories are kept. \\[default: $CROUPIER_TRAINER_DIR, else trainer in "
+            "your state folder, ~/.local/state/croupier/trainer on Linux]",
         ),
     ] = None,
     history: Annotated[
-        bool, typer.Option("--history", help="Show the user's past sessions and stop.")
+        bool,
+        typer.Option(
+            "--history",
+            help="Show the user's last sessions and every session added up, and stop.",
+        ),
     ] = False,
+    last: Annotated[
+        int | None,
+        count_option(
+            "--last",
+            "With --history: how many of the latest sessions to list",
+            high=MAX_LISTED,
+            default_text="20",
+        ),
+    ] = None,
 ) -> None:
     """Count cards as a shoe is dealt; every few cards say the running and true count, scored
     for accuracy and speed."""
@@ -77,15 +112,17 @@ def trainer(
     name = check_user(user) if user is not None else default_user()
     console = make_console()
     if history:
-        show_history(read_history(name, history_dir), name, console)
+        show_history(read_history(name, history_dir), name, console, last or 20)
         return
+    if last is not None:
+        fail("--last lists the sessions of --history: add --history")
     if cards > 52 * decks:
         fail(f"bad --cards {cards}: a {decks}-deck shoe holds {52 * decks} cards")
     if every > cards:
         fail(f"bad --every {every}: more than the {plural(cards, 'card')} dealt")
     system = trainer_count(count, decks)
     seed = fresh_seed() if seed is None else seed
-    drill = Drill.new(count, decks=decks, cards=cards, every=every, rng=seed)
+    drill = Drill.new(count, decks=decks, cards=cards, every=every, rng=seed, flash=flash)
     console.print(f"Counting trainer: {system.name} ({system.written()}).", markup=False)
     console.print(
         f"{plural(cards, 'card')} from a shoe of {plural(decks, 'deck')}, a question every "
@@ -93,7 +130,8 @@ def trainer(
         f"Seed {seed}: replay this drill with --seed {seed}.",
         markup=False,
     )
-    session = TrainerSession(drill, console, speed)
+    session = TrainerSession(drill, console, (0.0 if flash else 1.0) if speed is None else speed)
+    session.introduce()
     code = session.run()
     save_and_summarise(drill, name, seed, history_dir, console)
     raise typer.Exit(code)

@@ -14,7 +14,8 @@ app = command_group(
     {
         "play": (
             "croupier.cli.casino.commands:play",
-            "Play a tournament of Casino to 21 points against the computer.",
+            "Play a tournament of Casino to 21 points against the computer, or against a "
+            "person at a croupier server's table (--join).",
         ),
         "hint": (
             "croupier.cli.casino.commands:hint",
@@ -40,8 +41,8 @@ app = command_group(
         ),
         "review": (
             "croupier.cli.casino.commands:review",
-            "Review every move you made in a game with the expert's eyes: the best move, the "
-            "points lost, inaccuracies and blunders, and a summary.",
+            "Review every move you made in a game with the judge's eyes: the best move, the "
+            "points lost (with their error), inaccuracies and blunders, and a summary.",
         ),
     },
 )

@@ -13,7 +13,6 @@ import typer
 
 from croupier.cli.options import (
     DEFAULT_DEADLINE,
-    DEFAULT_STRATEGY,
     DeadlineOption,
     SchedulerOption,
     SeedOption,
@@ -31,12 +30,13 @@ SaveFile = Annotated[
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 StrategyOption = Annotated[
-    str,
+    str | None,
     typer.Option(
         "--strategy",
         "--level",
-        help="The strategy asked: random, greedy, yardstick or expert (the default), or a "
-        "level: beginner, casual, strong or expert.",
+        help="Ask a strategy instead of the judge: random, greedy, yardstick or expert, or "
+        "a level: beginner, casual, strong or expert (on its --deadline).",
+        show_default=False,
     ),
 ]
 
@@ -85,8 +85,40 @@ def play(
             "--pause", help="Stop before each of the computer's moves until you let it play."
         ),
     ] = False,
+    join: Annotated[
+        str | None,
+        typer.Option(
+            "--join",
+            help="Play a person at a table of a croupier server instead: the table's link "
+            "(http://host:8000/casino/tables/ID, or a shared server's invitation with its "
+            "join code).",
+            metavar="URL",
+            show_default=False,
+        ),
+    ] = None,
+    name: Annotated[
+        str | None,
+        typer.Option(
+            "--name",
+            help="Your name at the --join table \\[default: asked]",
+            metavar="NAME",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Play a tournament of Casino to 21 points against the computer."""
+    """Play a tournament of Casino to 21 points against the computer, or against a person
+    at a croupier server's table (--join)."""
+    if join is not None:
+        from croupier.cli.casino.remote import run_remote
+        from croupier.cli.console import fail
+
+        if load is not None or deck_file is not None or level_name is not None:
+            fail("--join plays a server's table: --load, --deck-file and --level are not for it")
+        raise typer.Exit(run_remote(join, name))
+    if name is not None:
+        from croupier.cli.console import fail
+
+        fail("--name is your name at a --join table: add --join URL")
     from croupier.cli.casino.play import run_play
 
     code = run_play(
@@ -111,11 +143,14 @@ def moves(savefile: SaveFile, as_json: JsonFlag = False) -> None:
 
 def hint(
     savefile: SaveFile,
-    strategy: StrategyOption = DEFAULT_STRATEGY,
+    strategy: StrategyOption = None,
     deadline: DeadlineOption = DEFAULT_DEADLINE,
     as_json: JsonFlag = False,
 ) -> None:
-    """Recommend a move for the player to move in a saved position, with the reason."""
+    """Recommend a move for the player to move in a saved position, with the reason.
+
+    The hint is the judge's best move, as in casino play and the review: a fixed amount
+    of search, the same on any machine; the other moves are listed with what they lose."""
     from croupier.cli.casino.positions import hint_position
 
     hint_position(savefile, strategy, deadline, as_json)
@@ -138,20 +173,29 @@ def review(
         typer.Option(
             "--step",
             help="Step through the game move by move: the position, the move played, the "
-            "best move, the mark and the reason (Enter: next, b: back, q: stop).",
+            "best move, the mark and the reason (Enter: next, b: back, n and p: the next "
+            "and previous mistake, q: stop); then learn from your mistakes if you like.",
+        ),
+    ] = False,
+    learn: Annotated[
+        bool,
+        typer.Option(
+            "--learn",
+            help="Learn from your mistakes: play each marked position again until you find "
+            "a move as good as the best.",
         ),
     ] = False,
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
 ) -> None:
-    """Review every move you made in a game with the expert's eyes: the best move, the
-    points lost, inaccuracies and blunders, and a summary.
+    """Review every move you made in a game with the judge's eyes: the best move, the
+    points lost (with their error), inaccuracies and blunders, and a summary.
 
     The verdicts come from a fixed amount of search: the same game gets the same marks
-    on any machine."""
+    on any machine, and the hints of casino play are never marked."""
     from croupier.cli.casino.review import run_review
 
-    run_review(games, as_json, step=step, workers=workers, scheduler=scheduler)
+    run_review(games, as_json, step=step, learn=learn, workers=workers, scheduler=scheduler)
 
 
 def puzzle(
@@ -160,7 +204,7 @@ def puzzle(
         file_option(
             "--history",
             "Keep your rating and every answer in this file \\[default: casino-puzzles.json "
-            "in $XDG_STATE_HOME/croupier]",
+            "in your state folder, ~/.local/state/croupier on Linux]",
             writes=True,
         ),
     ] = None,

@@ -9,6 +9,7 @@ decisions and reasons, the rounds and the scores all come from
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -22,7 +23,6 @@ from rich.text import Text
 from croupier.cards import Card
 from croupier.casino import (
     WINNING_SCORE,
-    Action,
     Coin,
     IllegalMoveError,
     Move,
@@ -44,32 +44,21 @@ from croupier.casino.gamelog import (
     write_log,
 )
 from croupier.casino.levels import DEFAULT_LEVEL, Level
-from croupier.casino.review import (
-    INTERACTIVE_SECONDS,
-    GameReview,
-    Reviewer,
-    RoundReview,
-    review_round,
-)
+from croupier.casino.review import GameReview, RoundReview, review_round
 from croupier.casino.session import (
     MenuChoice,
     MenuItem,
     RoundEnd,
     Session,
-    TableItem,
     Turn,
-    compose_move,
     one_line_prompt,
-    parse_hand_choice,
     parse_menu_choice,
-    parse_move_line,
-    parse_selection,
-    table_items,
 )
+from croupier.cli.casino.asking import Asker, capitalized, typed_or
 from croupier.cli.casino.drawing import pile_text, render_move, render_score, render_table
 from croupier.cli.casino.positions import render_moves, sorted_moves
 from croupier.cli.casino.review import render_round_review, render_summary
-from croupier.cli.console import INTERRUPTED, Prompter, fail, make_console
+from croupier.cli.console import INTERRUPTED, LazyProgress, Prompter, fail, make_console
 from croupier.cli.options import DEFAULT_DEADLINE
 from croupier.cli.recovery import leave, recover
 from croupier.cli.stopping import Stopped
@@ -99,6 +88,11 @@ def run_play(
     deck = read_deck_file(deck_file) if deck_file is not None else None
     loaded = read_game_file(load) if load is not None else None
     seed = fresh_seed() if seed is None else seed
+    source = ""
+    if load is not None:
+        source = f"--load {shlex.quote(os.fspath(load))}"
+    elif deck_file is not None:
+        source = f"--deck-file {shlex.quote(os.fspath(deck_file))}"
     dialogue = Dialogue(
         make_console(),
         level,
@@ -109,6 +103,7 @@ def run_play(
         pause=pause,
         deadline=deadline,
         seed=seed,
+        source=source,
     )
     session = dialogue.session_for(loaded, os.fspath(load)) if loaded and load else None
     return dialogue.run(session, deck)
@@ -129,9 +124,11 @@ class Dialogue:
         pause: bool = False,
         deadline: float = DEFAULT_DEADLINE,
         seed: int | None = None,
+        source: str = "",
     ) -> None:
         self.out = console
         self.prompter = Prompter(console)
+        self.asker = Asker(console, self.prompter)
         #: The level asked for on the command line (``None``: the default, or the save's).
         self.level = level
         self.rng = rng
@@ -143,6 +140,9 @@ class Dialogue:
         self.deadline = deadline
         #: The seed of the shuffles (printed, so that the game can be dealt again).
         self.seed = seed
+        #: Where the game came from, as options of the command that deals it again
+        #: (``--load game.txt``, ``--deck-file deck.txt``; empty: a new tournament).
+        self.source = source
         #: The reviews of the rounds shown so far, by round number (for the summary).
         self.round_reviews: dict[int, RoundReview] = {}
         #: The game being played (for the way out: a recovery file).
@@ -184,16 +184,11 @@ class Dialogue:
     # --- asking ----------------------------------------------------------------------
 
     def ask(self, prompt: str, parse: Callable[[str], T]) -> T:
-        """Ask until the answer parses; a bad answer is explained, then asked again."""
-        while True:
-            answer = self.prompter.ask(prompt)
-            try:
-                return parse(answer)
-            except CroupierError as exc:
-                self.out.print(Text(f"{exc}. Try again.", style="yellow"))
+        """Ask until the answer parses (see :meth:`Asker.ask`)."""
+        return self.asker.ask(prompt, parse)
 
     def yes_no(self, prompt: str) -> bool:
-        return self.ask(prompt, _yes_no)
+        return self.asker.yes_no(prompt)
 
     # --- the game --------------------------------------------------------------------
 
@@ -210,11 +205,7 @@ class Dialogue:
                     f"({(session.level if session else self.level or DEFAULT_LEVEL).value})."
                 )
             )
-            if self.seed is not None:
-                self.out.print(
-                    f"Seed {self.seed}: croupier casino play --seed {self.seed} deals the "
-                    "same rounds again."
-                )
+            self.show_seed()
             self.out.print(
                 "At your turn, type a move (capture D8 H8, build H3 S2, trail C9) or a "
                 "key: m to make it step by step, h for a hint, p to play it, ? for the menu."
@@ -262,9 +253,27 @@ class Dialogue:
             if not name:
                 return None
             try:
-                return self.session_for(read_game_file(name), name)
+                session = self.session_for(read_game_file(name), name)
             except (CroupierError, OSError) as exc:
                 self.out.print(Text(f"Cannot resume from {name}: {_reason(exc)}", style="yellow"))
+                continue
+            self.source = f"--load {shlex.quote(name)}"
+            self.show_seed()
+            return session
+
+    def seed_command(self) -> str:
+        """The command that deals the same rounds again: the seed, and the saved game or
+        the deck file the game started from."""
+        source = f" {self.source}" if self.source else ""
+        return f"croupier casino play{source} --seed {self.seed}"
+
+    def show_seed(self) -> None:
+        """The seed, and the command that deals the same rounds again."""
+        if self.seed is not None:
+            self.out.print(
+                f"Seed {self.seed}: {self.seed_command()} deals the same rounds again.",
+                markup=False,
+            )
 
     def loop(self, session: Session) -> None:
         self.show_round_start(session.state)
@@ -281,7 +290,7 @@ class Dialogue:
             self.out.print()
             choice = self.ask(
                 f"[bold]{who}:[/bold] {escape(one_line_prompt(items))}: ",
-                partial(_typed_or, parse) if human else parse,
+                partial(typed_or, parse) if human else parse,
             )
             if isinstance(choice, Move):
                 self.play_human(session, choice)
@@ -298,12 +307,12 @@ class Dialogue:
                     return
             elif choice is MenuChoice.HELP:
                 decision = session.hint()
-                render_move(self.out, "Hint: the expert would play", decision.move, decision.reason)
+                render_move(self.out, "Hint: the best move is", decision.move, decision.reason)
                 self.out.print("Press p to play it.", style="dim")
             elif choice is MenuChoice.PLAY_HINT:
                 decision = session.hint()
                 turn = session.play(decision.move)
-                render_move(self.out, "You play the expert's move", decision.move, decision.reason)
+                render_move(self.out, "You play the hint", decision.move, decision.reason)
                 self.show_turn(turn, session)
             elif choice is MenuChoice.MOVES:
                 render_moves(session.state, sorted_moves(session.state), self.out)
@@ -328,7 +337,7 @@ class Dialogue:
         try:
             turn = session.play(move)
         except IllegalMoveError as exc:
-            self.out.print(Text(f"{_capitalized(str(exc))}. Choose again.", style="yellow"))
+            self.out.print(Text(f"{capitalized(str(exc))}. Choose again.", style="yellow"))
             return False
         render_move(self.out, "You play", move)
         self.show_turn(turn, session)
@@ -337,40 +346,9 @@ class Dialogue:
     def human_move(self, session: Session) -> None:
         """Ask for a card, an action and the table items (or a whole move typed at any of
         these prompts) until the move is legal, or the player goes back to the menu."""
-        while True:
-            state = session.state
-            hand = state.hand(Player.HUMAN)
-            self.out.print()
-            numbers = "1" if len(hand) == 1 else f"1-{len(hand)}"
-            card = self.ask(
-                f"Card to play ({numbers} or a name such as {hand[0].casino}; 0 for the menu): ",
-                partial(_typed_or, partial(_card_or_menu, hand=hand)),
-            )
-            if card is None:
-                return
-            move = card if isinstance(card, Move) else self.ask_rest(card, session)
-            if move is not None and self.play_human(session, move):
-                return
-
-    def ask_rest(self, card: Card, session: Session) -> Move | None:
-        """The action and table items for ``card`` (``None``: choose another card)."""
-        action = self.ask(
-            f"Play {card.pretty} how: trail, capture, build or increase "
-            "(t, c, b, i; 0 to choose another card): ",
-            partial(_typed_or, _action_or_back),
-        )
-        if action is None or isinstance(action, Move):
-            return action
-        selection: tuple[TableItem, ...] | Move = ()
-        if action is not Action.TRAIL:
-            items = table_items(session.state)
-            selection = self.ask(
-                _SELECTION_PROMPTS[action],
-                partial(_typed_or, partial(parse_selection, items=items)),
-            )
-        if isinstance(selection, Move):
-            return selection
-        return compose_move(card, action, selection)
+        move = self.asker.move(session.state, {"0": "menu", "menu": "menu"})
+        if isinstance(move, Move):
+            self.play_human(session, move)
 
     def show_history(self, session: Session) -> None:
         turns = session.round_history()
@@ -466,11 +444,15 @@ class Dialogue:
             self.show_round_start(turn.state)
 
     def review(self, logged: LoggedRound) -> RoundReview:
-        """The review of a round, as the player waits for it (kept for the summary)."""
+        """The review of a round, as the player waits for it (kept for the summary), by
+        the session's judge: the positions a hint was asked in are judged already."""
         number = logged.start.round_number
         if number not in self.round_reviews:
-            reviewer = Reviewer(seconds=INTERACTIVE_SECONDS)
-            self.round_reviews[number] = review_round(logged, reviewer=reviewer)
+            judge = self.session.judge if self.session is not None else None
+            moves = sum(1 for state, _ in logged.positions() if state.next_player is Player.HUMAN)
+            with LazyProgress(self.out, moves, f"Reviewing round {number}") as progress:
+                reviewed = review_round(logged, judge=judge, progress=progress)
+            self.round_reviews[number] = reviewed
         return self.round_reviews[number]
 
     def show_summary(self, session: Session, end: RoundEnd) -> None:
@@ -491,7 +473,7 @@ class Dialogue:
             )
             render_summary(GameReview(Player.HUMAN, rounds), self.out)
         if self.seed is not None:
-            self.out.print(f"  Seed {self.seed}: croupier casino play --seed {self.seed}")
+            self.out.print(f"  Seed {self.seed}: {self.seed_command()}", markup=False)
 
     def keep_log(self, log: GameLog) -> None:
         """Write the game log to the ``--log`` file; a failure is reported once, and the
@@ -537,19 +519,6 @@ class Dialogue:
         self.out.print(Text(line, style="bold"))
 
 
-_SELECTION_PROMPTS = {
-    Action.CAPTURE: "Table cards and builds to capture (numbers or names, e.g. 1 3): ",
-    Action.BUILD: "Loose cards to build with (numbers or names; none to add to your build): ",
-    Action.INCREASE: "Build to increase (its number or one of its cards): ",
-}
-
-
-def _typed_or(parse: Callable[[str], T], text: str) -> Move | T:
-    """A whole move typed on one line, or else the answer ``parse`` reads."""
-    move = parse_move_line(text)
-    return move if move is not None else parse(text)
-
-
 def _menu_choice(text: str, items: Sequence[MenuItem]) -> MenuChoice:
     """A menu answer; an empty one makes a move (the choice numbered 2)."""
     return parse_menu_choice(text or "2", items)
@@ -564,32 +533,7 @@ def _new_or_resume(text: str) -> str:
     raise CroupierError(f"bad choice {text.strip()!r}: expected 1 (new) or 2 (resume)")
 
 
-def _card_or_menu(text: str, hand: Sequence[Card]) -> Card | None:
-    if text.strip().lower() in ("0", "menu"):
-        return None
-    return parse_hand_choice(text, hand)
-
-
-def _action_or_back(text: str) -> Action | None:
-    if text.strip().lower() in ("0", "back"):
-        return None
-    return Action.parse(text)
-
-
-def _yes_no(text: str) -> bool:
-    word = text.strip().lower()
-    if word in ("y", "yes"):
-        return True
-    if word in ("n", "no"):
-        return False
-    raise CroupierError(f"bad answer {text.strip()!r}: expected y or n")
-
-
 def _reason(exc: Exception) -> str:
     if isinstance(exc, OSError):
         return str(exc.strerror or exc)
     return str(exc)
-
-
-def _capitalized(text: str) -> str:
-    return text[:1].upper() + text[1:]

@@ -2,8 +2,8 @@
 commands' options are in :mod:`croupier.cli.casino.commands`).
 
 ``show`` draws a saved position; ``moves`` lists every legal move of the player to move,
-grouped by card and action; ``hint`` asks a strategy for the move it recommends, with its
-reason. All three read the course's save-file format and have ``--json``.
+grouped by card and action; ``hint`` asks the judge (or a strategy) for the move it
+recommends, with its reason. All three read the course's save-file format and have ``--json``.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from croupier.cards import Card
+from croupier.cards import Card, CardStyle
 from croupier.casino import Action, Move, Player, State, read_save
+from croupier.casino.judge import Judge, Loss, Verdict, format_loss
 from croupier.casino.levels import Level
 from croupier.casino.strategies import player_name, strategy_named
 from croupier.casino.values import split_capture
@@ -27,7 +28,16 @@ from croupier.cli.console import make_console
 from croupier.cli.render import cards_text
 from croupier.numerals import plural
 
-__all__ = ["hint_position", "list_moves", "render_moves", "show_position", "sorted_moves"]
+__all__ = [
+    "hint_position",
+    "judge_hint",
+    "list_moves",
+    "loss_text",
+    "render_moves",
+    "show_position",
+    "sorted_moves",
+    "work_text",
+]
 
 
 def show_position(savefile: Path, as_json: bool) -> None:
@@ -49,8 +59,12 @@ def list_moves(savefile: Path, as_json: bool) -> None:
     render_moves(state, legal, make_console())
 
 
-def hint_position(savefile: Path, strategy: str, deadline: float, as_json: bool) -> None:
-    """``croupier casino hint``: the move ``strategy`` recommends, with its reason."""
+def hint_position(savefile: Path, strategy: str | None, deadline: float, as_json: bool) -> None:
+    """``croupier casino hint``: the move the judge (or ``strategy``, on ``deadline``)
+    recommends, with its reason."""
+    if strategy is None:
+        judge_hint(read_save(savefile), as_json)
+        return
     chosen = strategy_named(strategy, deadline=deadline)
     state = read_save(savefile)
     player = state.next_player
@@ -64,6 +78,64 @@ def hint_position(savefile: Path, strategy: str, deadline: float, as_json: bool)
     name = player_name(strategy)  # a level (expert too) is called one, as the others are
     kind = "level" if name in Level.__members__.values() else "strategy"
     render_move(out, f"The {name} {kind} would play", decision.move, decision.reason)
+
+
+def judge_hint(state: State, as_json: bool) -> None:
+    """The judge's hint: its best move and reason, then one move of each kind with what it
+    loses (and the error of that), as ``play``'s hint and the review see them."""
+    verdict = Judge().position(state)
+    player = state.next_player
+    if as_json:
+        data = {
+            "player": player.key,
+            "strategy": "judge",
+            **verdict.best.to_dict(),
+            "reason": verdict.reason,
+            "cut_short": verdict.cut or not verdict.complete,
+            "verdict": verdict.to_dict(),
+        }
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    out = make_console()
+    out.print(f"Round {state.round_number}: {player.label} to move.", style="bold")
+    render_move(out, "The judge's best move", verdict.best, verdict.reason)
+    ranked = verdict.ranked()
+    if len(ranked) > 1:
+        out.print(Text(f"  {work_text(verdict)}. What each kind of move loses:", style="dim"))
+        width = max(len(loss_text(loss)) for _, loss in ranked[:_RANKED_SHOWN])
+        for move, loss in ranked[:_RANKED_SHOWN]:
+            out.print(
+                Text(
+                    f"  {loss_text(loss):>{width}}  ", style="bold" if not loss.points else ""
+                ).append(f"{move.describe(CardStyle.PRETTY)} ({move})")
+            )
+        if len(ranked) > _RANKED_SHOWN:
+            out.print(Text(f"    and {plural(len(ranked) - _RANKED_SHOWN, 'more')}", style="dim"))
+
+
+#: Kinds of move the hint lists with their losses.
+_RANKED_SHOWN = 8
+
+
+def work_text(verdict: Verdict) -> str:
+    """What the judge's verdict rests on: ``exact: every card known`` or ``128 sampled
+    deals, each to the end of the deal``."""
+    if verdict.forced:
+        return "the only legal move"
+    if verdict.exact:
+        return "exact: every card known, searched to the end of the round"
+    if not verdict.deals:
+        return "every card known, searched ahead"
+    return f"{plural(verdict.deals, 'sampled deal')}, each searched to the end of the deal"
+
+
+def loss_text(loss: Loss) -> str:
+    """A loss with its error: ``best``, ``1.15 ± 0.08``, ``3.00`` (exact), ``2.00 and
+    the tournament``."""
+    if loss.points == 0 and loss.error == 0 and not loss.costs_tournament:
+        return "best"
+    tournament = " and the tournament" if loss.costs_tournament else ""
+    return format_loss(loss.points, loss.error) + tournament
 
 
 # --- rendering ------------------------------------------------------------------------------

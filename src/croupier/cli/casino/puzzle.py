@@ -11,37 +11,31 @@ from pathlib import Path
 
 import numpy as np
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from croupier.casino import Move
-from croupier.casino.errors import CasinoError
 from croupier.casino.puzzles import (
     Puzzle,
     PuzzleHistory,
+    history_path,
     load_puzzles,
     next_puzzle,
     read_history,
-    write_history,
+    record_attempt,
 )
-from croupier.casino.session import parse_move_line
+from croupier.cli.casino.asking import Asker
 from croupier.cli.casino.drawing import render_move
 from croupier.cli.casino.positions import render_moves, sorted_moves
-from croupier.cli.console import Prompter, fail, make_console
-from croupier.cli.recovery import recovery_directory
-from croupier.errors import CroupierError
+from croupier.cli.console import fail, make_console
 from croupier.numerals import fresh_seed
 
-__all__ = ["default_history_path", "run_puzzles"]
-
-
-def default_history_path() -> Path:
-    """Where the player's puzzle history is kept unless told otherwise."""
-    return recovery_directory() / "casino-puzzles.json"
+__all__ = ["run_puzzles"]
 
 
 def run_puzzles(history_file: Path | None, seed: int | None, ident: str | None) -> None:
     """Serve puzzles until the player stops (or input ends), keeping the history."""
-    path = history_file if history_file is not None else default_history_path()
+    path = history_file if history_file is not None else history_path()
     history = read_history(path)
     puzzles = load_puzzles()
     if ident is not None:
@@ -51,7 +45,7 @@ def run_puzzles(history_file: Path | None, seed: int | None, ident: str | None) 
     seed = fresh_seed() if seed is None else seed
     rng = np.random.default_rng(seed)
     out = make_console()
-    prompter = Prompter(out)
+    asker = Asker(out)
     out.print(
         Text("Casino puzzles", style="bold").append(
             f": {len(puzzles)} positions where one move is clearly best. Your rating "
@@ -64,11 +58,11 @@ def run_puzzles(history_file: Path | None, seed: int | None, ident: str | None) 
     try:
         while True:
             puzzle = chosen[0] if ident is not None else next_puzzle(puzzles, history, rng)
-            history = solve(puzzle, history, out, prompter)
-            write_history(history, path)
-            if ident is not None:
+            history, stop = solve(puzzle, history, out, asker, path)
+            if stop or ident is not None:
                 break
-            if prompter.ask("[Enter] another puzzle, [q]uit: ").strip().lower() in ("q", "quit"):
+            another = asker.prompter.ask(escape("[Enter] another puzzle, [q]uit: "))
+            if another.strip().lower() in ("q", "quit"):
                 break
     except EOFError:
         out.print()
@@ -80,9 +74,12 @@ def run_puzzles(history_file: Path | None, seed: int | None, ident: str | None) 
 
 
 def solve(
-    puzzle: Puzzle, history: PuzzleHistory, out: Console, prompter: Prompter
-) -> PuzzleHistory:
-    """One puzzle: the position, the answer, the verdict and the ratings after it."""
+    puzzle: Puzzle, history: PuzzleHistory, out: Console, asker: Asker, path: Path
+) -> tuple[PuzzleHistory, bool]:
+    """One puzzle: the position, the answer (put together as in a game, or typed), the
+    judge's verdict recorded in the history file ``path`` (read again: answers given in
+    a browser meanwhile count) and the ratings after it; whether the player asked to
+    stop instead of answering (the history is then unchanged)."""
     rating = history.rating_of(puzzle)
     state = puzzle.state
     out.print()
@@ -94,9 +91,16 @@ def solve(
         )
     )
     out.print(str(state), markup=False, highlight=False)
-    move = ask_move(puzzle, out, prompter)
+    while True:
+        move = asker.move(state, _KEYS, back="l lists the legal moves, q stops")
+        if move == "list":
+            render_moves(state, sorted_moves(state), out)
+            continue
+        break
+    if not isinstance(move, Move):
+        return history, True
     verdict = puzzle.check(move)
-    updated = history.record(puzzle, verdict)
+    history, updated = record_attempt(path, puzzle, verdict)
     if verdict.solved:
         out.print(Text("Solved: the best move.", style="bold green"))
     else:
@@ -113,27 +117,8 @@ def solve(
         f"{updated.rating_of(puzzle).rating:.0f}.",
         markup=False,
     )
-    return updated
+    return updated, False
 
 
-def ask_move(puzzle: Puzzle, out: Console, prompter: Prompter) -> Move:
-    """The player's move, asked until it is a legal move (l lists them)."""
-    state = puzzle.state
-    while True:
-        answer = prompter.ask("Your move (e.g. capture D8 H8; l lists the legal moves): ")
-        if answer.strip().lower() in ("l", "list"):
-            render_moves(state, sorted_moves(state), out)
-            continue
-        try:
-            move = parse_move_line(answer)
-            if move is None:
-                raise CasinoError(
-                    f"bad move {answer.strip()!r}: expected a move such as capture D8 H8"
-                )
-            problem = state.check(move)
-            if problem is not None:
-                raise problem
-        except CroupierError as exc:
-            out.print(Text(f"{exc}. Try again.", style="yellow"))
-            continue
-        return move
+#: The keys a puzzle takes at its card prompt.
+_KEYS = {"l": "list", "list": "list", "q": "quit", "quit": "quit"}

@@ -1,7 +1,7 @@
 """Equity of ranges: 2 to 10 players, a board of 0, 3, 4 or 5 cards, dead cards, weights.
 
 :func:`calculate` answers "who is ahead, by how much, how sure is that?" for players who
-each hold a hand or a :class:`~croupier.poker.ranges.Range`:
+each hold a hand or a :class:`~croupier.poker.ranges.holdem.Range`:
 
 >>> result = calculate(["AhKh", "QQ"], exact=True)
 >>> result.exact, result.games

@@ -5,7 +5,7 @@ server starts with them."""
 from __future__ import annotations
 
 from croupier.poker.calc import exact, montecarlo  # noqa: F401 (imported for the workers)
-from croupier.poker.tables import flush_table, rank_table
+from croupier.poker.evaluation.tables import flush_table, rank_table
 
 rank_table(7)
 flush_table()

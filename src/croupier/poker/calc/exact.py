@@ -1,11 +1,32 @@
-"""Exact mode: every assignment of combos to players, one of each suit family, each
-enumerated over every board (:mod:`~croupier.poker.calc.preflop` before the flop,
+"""Exact mode, in every game: every assignment of hands to players against every board.
+
+An assignment gives each player one hand of its range (two players never share a card)
+and counts with the product of its hands' weights (:func:`assignments`).
+
+Hold'em's fast path (:func:`plan_exact`, :func:`run_exact`): assignments that differ
+only by a permutation of suits (one that leaves the board and dead cards in place) have
+the same outcome, so one of each family is computed and weighted by the whole family,
+and enumerated over every board (:mod:`~croupier.poker.calc.preflop` before the flop,
 :mod:`~croupier.poker.calc.postflop` after it).
 
-An assignment gives each player one combo of its range (two players never share a card)
-and counts with the product of its combos' weights. Assignments that differ only by a
-permutation of suits (one that leaves the board and dead cards in place) have the same
-outcome, so one of each family is computed and weighted by the whole family.
+Any game (:func:`plan_rows_exact`, :func:`run_rows_exact`, on the rows of
+:class:`~croupier.poker.calc.live.LiveRows`): each player's rows are listed whole (a
+partly unknown hand as every completion of it), and every completion of the board dealt
+from the deck left. On each board every hand is ranked once (an Omaha hand as the best
+of its pairs, read from a table of every pair of cards on that board when there are many
+hands), then every assignment is scored. The boards are cut by their first card into
+pieces of similar work, which threads share (counts are integers, so the answer does not
+depend on how).
+
+>>> from croupier.poker.calc.question import EquityQuestion
+>>> from croupier.poker.calc.live import LiveRows
+>>> live = LiveRows(EquityQuestion.parse(["AsAhKsKh", "QdQcJdTc"], "2c 7d 9h", game="omaha"))
+>>> plan = plan_rows_exact(live, 10.0)
+>>> plan.boards, len(plan.assign)
+(820, 1)
+>>> result = list(run_rows_exact(live, plan, None))[-1]
+>>> result.games, [round(p.equity, 4) for p in result.players]
+(820, [0.6415, 0.3585])
 """
 
 from __future__ import annotations
@@ -14,28 +35,42 @@ import contextlib
 import functools
 import itertools
 import math
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.engine import compiled
 from croupier.parallel import InOrder, iter_tasks
+from croupier.poker.calc.live import LiveQuestion, LiveRows, bits_of
 from croupier.poker.calc.postflop import Completions
 from croupier.poker.calc.preflop import preflop_outcome
-from croupier.poker.calc.question import LiveQuestion
-from croupier.poker.calc.results import CalcResult, Progress
+from croupier.poker.calc.results import CalcResult, Progress, RowSums, rows_result
 from croupier.poker.calc.tally import Tally
-from croupier.poker.starting_hands import (
+from croupier.poker.evaluation.batch import rank_rows_numpy
+from croupier.poker.evaluation.tables import TABLE_SET_OF, poker_kernels, rank_table
+from croupier.poker.ranges.starting_hands import (
     COMBO_BITS,
     COMBO_CARDS,
     COMBO_COUNT,
     COMBO_INDEX,
 )
-from croupier.poker.tables import rank_table
 
-__all__ = ["ExactPlan", "assignments_of", "plan_exact", "run_exact"]
+__all__ = [
+    "ExactPlan",
+    "RowsPlan",
+    "assignments",
+    "assignments_of",
+    "board_counts",
+    "plan_exact",
+    "plan_rows_exact",
+    "run_exact",
+    "run_rows_exact",
+]
 
 #: Rough cost of one preflop assignment and of one postflop evaluation, in seconds
 #: (used only to choose between exact and Monte Carlo before starting).
@@ -59,25 +94,47 @@ class ExactPlan:
     starts: NDArray[np.int64]
 
 
+def assignments(
+    bits: Sequence[NDArray[np.uint64]], weights: Sequence[NDArray[np.float64]], limit: int
+) -> tuple[NDArray[np.int64], NDArray[np.uint64], NDArray[np.float64]] | None:
+    """Every compatible assignment of one hand to each player (hand ``i`` of player
+    ``p`` holds the cards of the 52-bit set ``bits[p][i]`` and weighs ``weights[p][i]``),
+    no card held twice: the hands' places in their lists (a row an assignment), each
+    assignment's cards and weight (the product of its hands'); None when there would be
+    more than ``limit``.
+
+    >>> two = np.array([0b11, 0b110, 0b1000], dtype=np.uint64)
+    >>> assign, cards, weight = assignments([two, two], [np.ones(3), np.ones(3)], 10)
+    >>> assign.tolist()
+    [[0, 2], [1, 2], [2, 0], [2, 1]]
+    """
+    assign = np.arange(len(bits[0]), dtype=np.int64)[:, None]
+    masks, weight = bits[0], weights[0]
+    for p in range(1, len(bits)):
+        if len(assign) * len(bits[p]) > 4 * limit:
+            return None
+        rows, cols = np.nonzero((masks[:, None] & bits[p][None, :]) == 0)
+        if len(rows) > limit:
+            return None
+        assign = np.concatenate([assign[rows], cols[:, None]], axis=1)
+        masks = masks[rows] | bits[p][cols]
+        weight = weight[rows] * weights[p][cols]
+    return assign, masks, weight
+
+
 def assignments_of(
     question: LiveQuestion, limit: int
 ) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
-    """Every compatible assignment (one combo per player, no shared card) and its weight;
-    an empty array when there would be more than ``limit``."""
-    combos = question.combos[0][:, None]
-    weights = question.weights[0]
-    masks = COMBO_BITS[question.combos[0]]
-    for p in range(1, question.players):
-        mine, my_weights = question.combos[p], question.weights[p]
-        if len(combos) * len(mine) > 4 * limit:
-            return np.zeros((0, question.players), np.int64), np.zeros(0)
-        rows, cols = np.nonzero((masks[:, None] & COMBO_BITS[mine][None, :]) == 0)
-        combos = np.concatenate([combos[rows], mine[cols, None]], axis=1)
-        weights = weights[rows] * my_weights[cols]
-        masks = masks[rows] | COMBO_BITS[mine[cols]]
-        if len(combos) > limit:
-            return np.zeros((0, question.players), np.int64), np.zeros(0)
-    return combos, weights
+    """Every compatible assignment of hold'em combos (one combo per player, no shared
+    card, by combo number) and its weight; an empty array when there would be more than
+    ``limit``."""
+    combos = question.combos
+    found = assignments([COMBO_BITS[c] for c in combos], question.weights, limit)
+    if found is None:
+        return np.zeros((0, question.players), np.int64), np.zeros(0)
+    assign, _, weights = found
+    numbers = np.stack([combos[p][assign[:, p]] for p in range(question.players)], axis=1)
+    return numbers, weights
 
 
 @functools.cache
@@ -249,3 +306,258 @@ def run_exact(
     if progress is not None:
         progress(total, total)
     yield tally.result(question, exact=True, partial=False, stderr=False)
+
+
+# --- any game: the rows engine ---------------------------------------------------------
+
+#: A pot in units every share of it divides (the kernels' SHARE_UNITS: lcm(1..10)).
+SHARE_UNITS: Final = 2520
+#: Rough costs in seconds, compiled and not (used only to choose exact or Monte Carlo):
+#: a five-card class, a table read, an assignment's player scored, a board set up.
+_COSTS: Final = {True: (4e-9, 1.5e-9, 2e-9, 1e-7), False: (6e-8, 2e-8, 3e-8, 2e-3)}
+#: Hands listed at most for one player, and assignments at most.
+MAX_ROWS: Final = 2_000_000
+MAX_ASSIGNMENTS: Final = 20_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class RowsPlan:
+    """What to enumerate: every player's hands one after the other (``hands``, rows of
+    card numbers in increasing order, player ``p``'s from ``starts[p]``), the compatible
+    assignments (``assign``: a hand number a player) and their weights, the cards of
+    all the hands (for the pair table, used when ``use_pairs``), the boards to deal and
+    the time expected here, in seconds."""
+
+    hands: NDArray[np.int64]
+    hand_bits: NDArray[np.uint64]
+    starts: NDArray[np.int64]
+    assign: NDArray[np.int64]
+    assign_bits: NDArray[np.uint64]
+    weights: NDArray[np.float64]
+    pair_cards: NDArray[np.int64]
+    use_pairs: bool
+    boards: int
+    seconds: float
+
+
+def _row_weights(live: LiveRows, p: int, count: int) -> NDArray[np.float64]:
+    """Player ``p``'s weight of each of its ``count`` rows listed whole (a partly
+    unknown hand's completions weigh alike)."""
+    return live.weights[p] if not live.missing[p] else np.ones(count)
+
+
+def plan_rows_exact(live: LiveRows, limit_seconds: float) -> RowsPlan | None:
+    """The enumeration to run and its estimated time, or None when over the limit."""
+    fast = compiled("poker")
+    eval_cost, read_cost, assign_cost, board_cost = _COSTS[fast]
+    boards = math.comb(len(live.deck), live.to_deal)
+    hands: list[NDArray[np.int64]] = []
+    for p in range(live.players):
+        count = live.hand_counts[p]
+        if count > MAX_ROWS or boards * count * read_cost > limit_seconds:
+            return None
+        hands.append(live.exact_rows(p))
+    cap = int(min(MAX_ASSIGNMENTS, limit_seconds / (boards * live.players * assign_cost) + 1))
+    weights_of = [_row_weights(live, p, len(h)) for p, h in enumerate(hands)]
+    found = assignments([bits_of(h) for h in hands], weights_of, cap)
+    if found is None or not len(found[0]):
+        return None
+    assign, assign_bits, weights = found
+    starts = np.cumsum([0] + [len(h) for h in hands]).astype(np.int64)
+    everything = np.concatenate(hands)
+    pair_cards = np.unique(everything)
+    size = live.size
+    if live.two_card:
+        per_board = len(everything) * eval_cost * 2
+        use_pairs = False
+    else:
+        pairs_a_hand = math.comb(size, 2)
+        direct = len(everything) * pairs_a_hand * 10 * eval_cost
+        by_table = math.comb(len(pair_cards), 2) * 10 * eval_cost
+        by_table += len(everything) * pairs_a_hand * read_cost
+        use_pairs = fast and by_table < direct
+        per_board = min(direct, by_table) if fast else direct
+    per_board += len(assign) * live.players * assign_cost + board_cost
+    seconds = boards * per_board
+    if seconds > limit_seconds:
+        return None
+    global_assign = np.ascontiguousarray(assign + starts[:-1][None, :])
+    return RowsPlan(
+        np.ascontiguousarray(everything),
+        bits_of(everything),
+        starts,
+        global_assign,
+        assign_bits,
+        weights,
+        pair_cards,
+        use_pairs,
+        boards,
+        seconds,
+    )
+
+
+def _pieces(live: LiveRows, parts: int) -> list[tuple[int, int]]:
+    """Ranges of first-card positions whose boards add up to similar work."""
+    deck, deal = len(live.deck), live.to_deal
+    if deal == 0:
+        return [(0, 1)]
+    per_first = [math.comb(deck - 1 - i, deal - 1) for i in range(deck - deal + 1)]
+    total = sum(per_first)
+    pieces: list[tuple[int, int]] = []
+    start = done = 0
+    for i, count in enumerate(per_first):
+        done += count
+        if done >= total * (len(pieces) + 1) / parts or i == len(per_first) - 1:
+            pieces.append((start, i + 1))
+            start = i + 1
+    return pieces
+
+
+class _Counts:
+    """Per assignment: boards counted, and per player wins, ties and pot shares."""
+
+    def __init__(self, assignments: int, players: int) -> None:
+        self.valid = np.zeros(assignments, dtype=np.int64)
+        self.wins = np.zeros(assignments * players, dtype=np.int64)
+        self.ties = np.zeros(assignments * players, dtype=np.int64)
+        self.shares = np.zeros(assignments * players, dtype=np.int64)
+
+    def add(self, other: _Counts) -> None:
+        for name in ("valid", "wins", "ties", "shares"):
+            getattr(self, name)[:] += getattr(other, name)
+
+
+def _kernel_piece(live: LiveRows, plan: RowsPlan, piece: tuple[int, int], out: _Counts) -> int:
+    board = np.zeros(5, dtype=np.int64)
+    board[: len(live.board)] = live.board
+    boards: int = poker_kernels().exact_boards(
+        piece[0],
+        piece[1],
+        live.deck,
+        live.to_deal,
+        board,
+        len(live.board),
+        plan.hands.ravel(),
+        live.size,
+        plan.hand_bits,
+        plan.assign.ravel(),
+        live.players,
+        plan.assign_bits,
+        not live.two_card,
+        TABLE_SET_OF[live.variant.game],
+        plan.pair_cards,
+        plan.use_pairs,
+        out.wins,
+        out.ties,
+        out.shares,
+        out.valid,
+    )
+    return boards
+
+
+def _numpy_piece(live: LiveRows, plan: RowsPlan, piece: tuple[int, int], out: _Counts) -> int:
+    """The NumPy path of :func:`_kernel_piece` (where nothing is compiled; the reference
+    the kernel is tested against)."""
+    deck, deal, players = live.deck, live.to_deal, live.players
+    assign = plan.assign
+    boards = 0
+    firsts = range(piece[0], piece[1]) if deal else [None]
+    for first in firsts:
+        rest = (
+            [()]
+            if first is None
+            else (
+                (first, *more)
+                for more in itertools.combinations(range(first + 1, len(deck)), deal - 1)
+            )
+        )
+        for picks in rest:
+            board = np.concatenate([live.board, deck[list(picks)]]).astype(np.int64)
+            bits = int(bits_of(board[None, :])[0])
+            boards += 1
+            clear = (plan.hand_bits & np.uint64(bits)) == 0
+            values = np.full(len(plan.hands), np.iinfo(np.uint16).max, dtype=np.uint16)
+            rows = np.flatnonzero(clear)
+            boards_rows = np.broadcast_to(board, (len(rows), 5))
+            values[rows] = rank_rows_numpy(live.variant, plan.hands[rows], boards_rows)
+            live_assign = np.flatnonzero((plan.assign_bits & np.uint64(bits)) == 0)
+            scores = values[assign[live_assign]]  # assignments x players
+            best = scores.min(axis=1, keepdims=True)
+            on_top = scores == best
+            top = on_top.sum(axis=1, keepdims=True)
+            out.valid[live_assign] += 1
+            places = (players * live_assign[:, None] + np.arange(players)).ravel()
+            out.shares[places] += (on_top * (SHARE_UNITS // top)).ravel()
+            out.wins[places] += (on_top & (top == 1)).ravel()
+            out.ties[places] += (on_top & (top > 1)).ravel()
+    return boards
+
+
+def _sums(live: LiveRows, plan: RowsPlan, counts: _Counts) -> RowSums:
+    players = live.players
+    weight = plan.weights * counts.valid
+    rows = []
+    for p in range(players):
+        local = plan.assign[:, p] - plan.starts[p]
+        size = int(plan.starts[p + 1] - plan.starts[p])
+        columns = [
+            weight,
+            plan.weights * counts.shares[p::players] / SHARE_UNITS,
+            plan.weights * counts.wins[p::players],
+            plan.weights * counts.ties[p::players],
+        ]
+        sums = [np.bincount(local, c, minlength=size) for c in columns]
+        rows.append(np.stack(sums, axis=1).astype(np.float64))
+    cards: list[NDArray[np.int64] | None] = [
+        plan.hands[plan.starts[p] : plan.starts[p + 1]] for p in range(players)
+    ]
+    return RowSums(rows, cards, np.zeros(players), float(weight.sum()), int(counts.valid.sum()))
+
+
+def board_counts(live: LiveRows, plan: RowsPlan) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Every board completing ``live``'s, against the assignments of ``plan`` (made for
+    this question, or for one with fewer board cards: an assignment meeting the board is
+    skipped), in this thread: per assignment ``a`` the boards counted, and at
+    ``players * a + p`` player ``p``'s pot shares in :data:`SHARE_UNITS` (the next-card
+    table's work, a card at a time)."""
+    counts = _Counts(len(plan.assign), live.players)
+    piece_of = _kernel_piece if compiled("poker") else _numpy_piece
+    piece_of(live, plan, (0, max(1, len(live.deck))), counts)
+    return counts.valid, counts.shares
+
+
+def run_rows_exact(
+    live: LiveRows, plan: RowsPlan, progress: Progress | None, threads: int = 1
+) -> Iterator[CalcResult]:
+    """Enumerate ``plan``: results so far (partial) as work proceeds, the whole last."""
+    piece_of = _kernel_piece if compiled("poker") else _numpy_piece
+    pieces = _pieces(live, max(1, min(200, int(plan.seconds / 0.05))))
+    counts = _Counts(len(plan.assign), live.players)
+    shown = time.perf_counter()
+    step = max(1, threads)
+    pool = ThreadPoolExecutor(threads) if threads > 1 else None
+    try:
+        for start in range(0, len(pieces), step):
+            batch = pieces[start : start + step]
+            parts = [_Counts(len(plan.assign), live.players) for _ in batch]
+            if pool is None:
+                for piece, part in zip(batch, parts, strict=True):
+                    piece_of(live, plan, piece, part)
+            else:
+                list(
+                    pool.map(lambda job: piece_of(live, plan, *job), zip(batch, parts, strict=True))
+                )
+            for part in parts:
+                counts.add(part)
+            done = start + len(batch)
+            if progress is not None:
+                progress(done, len(pieces))
+            if done < len(pieces) and time.perf_counter() - shown > 0.25:
+                shown = time.perf_counter()
+                yield rows_result(
+                    live, _sums(live, plan, counts), exact=False, partial=True, stderr=False
+                )
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    yield rows_result(live, _sums(live, plan, counts), exact=True, partial=False, stderr=False)

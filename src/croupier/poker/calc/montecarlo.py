@@ -28,7 +28,8 @@ single combos' cards), then one card if the number to deal is odd, each drawn ag
 while it meets a card dealt.
 
 >>> import numpy as np
->>> from croupier.poker.calc.question import EquityQuestion, LiveQuestion
+>>> from croupier.poker.calc.question import EquityQuestion
+>>> from croupier.poker.calc.live import LiveQuestion
 >>> from croupier.poker.calc.sampling import BlockDeals
 >>> deals = BlockDeals(LiveQuestion(EquityQuestion.parse(["AhKh", "QQ"])), seed=7)
 >>> counts = np.zeros_like(deals.total)
@@ -51,10 +52,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.parallel import InOrder, iter_tasks
-from croupier.poker.calc.question import LiveQuestion
+from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.tally import Tally
-from croupier.poker.tables import FLUSH_BITS, FLUSH_OFFSET, flush_table, kernel_tables
+from croupier.poker.evaluation.tables import FLUSH_BITS, FLUSH_OFFSET, flush_table, kernel_tables
 
 __all__ = [
     "CHUNK_TRIALS",

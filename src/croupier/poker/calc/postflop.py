@@ -9,12 +9,12 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.poker.batch import classes_from_totals
 from croupier.poker.calc.arrays import CARD_BITS, COMBO_KEYS
-from croupier.poker.calc.question import LiveQuestion
+from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.combinatorics import combinations
-from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS, COMBO_COUNT
-from croupier.poker.tables import CARD_KEYS
+from croupier.poker.evaluation.batch import classes_from_totals
+from croupier.poker.evaluation.tables import CARD_KEYS
+from croupier.poker.ranges.starting_hands import COMBO_BITS, COMBO_CARDS, COMBO_COUNT
 
 __all__ = ["Completions"]
 

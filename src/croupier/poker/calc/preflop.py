@@ -17,11 +17,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.poker.calc.arrays import RANK_KEY_ARRAY
-from croupier.poker.calc.question import LiveQuestion
+from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.tally import shares
 from croupier.poker.combinatorics import combinations
-from croupier.poker.starting_hands import COMBO_CARDS
-from croupier.poker.tables import flush_table, rank_multisets, rank_table
+from croupier.poker.evaluation.tables import flush_table, rank_multisets, rank_table
+from croupier.poker.ranges.starting_hands import COMBO_CARDS
 
 __all__ = ["preflop_outcome"]
 

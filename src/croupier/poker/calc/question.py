@@ -12,51 +12,49 @@ the web page build it with :meth:`EquityQuestion.parse` and keep only their own 
 >>> EquityQuestion.parse(["AhKh", "QQ, 2x"])
 Traceback (most recent call last):
 ...
-croupier.poker.ranges.RangeError: player 2: bad range token '2x' at position 2: expected ...
+croupier.poker.ranges.holdem.RangeError: player 2: bad range token '2x' at position 2: expected ...
 >>> EquityQuestion.parse(["As Ks", "AA"], board="Ah Ad 2c")
 Traceback (most recent call last):
 ...
 croupier.poker.errors.PokerError: player 2's range 'AA' has no combo left once the board, ...
 
-The game is hold'em unless ``game`` names another (:mod:`croupier.poker.variants`):
+The game is hold'em unless ``game`` names another (:mod:`croupier.poker.games`):
 short-deck reads hold'em's ranges over its 36 cards; Omaha players hold a
-:class:`~croupier.poker.hole_ranges.HoleRange` (a hand, part of one, or random). In any
-game a hand may be partly unknown, a ``?`` for each card not known (``Ah?``, ``AsAh??``).
+:class:`~croupier.poker.ranges.holdings.HoleRange` (a hand, part of one, random, or a
+range in ProPokerTools' generic syntax: ``AA!AAA``, ``AxAyxy``, ``15%``). In any game a
+hand may be partly unknown, a ``?`` for each card not known (``Ah?``, ``AsAh??``).
 
->>> omaha = EquityQuestion.parse(["AsAhKsKh", "random"], board="2c 7d 9h", game="omaha")
+>>> omaha = EquityQuestion.parse(["AsAhKsKh", "AxAyxy, RRON@50"], board="2c 7d 9h", game="omaha")
 >>> omaha.game, [str(r) for r in omaha.ranges]
-(<Game.OMAHA: 'omaha'>, ['AsAhKsKh', 'random'])
+(<Game.OMAHA: 'omaha'>, ['AsAhKsKh', 'AxAyxy, RRON@50'])
 >>> EquityQuestion.parse(["AA", "KK"], board="2c 7d 9h", game="shortdeck")
 Traceback (most recent call last):
 ...
 croupier.poker.errors.PokerCardError: board: card 2c is not in the short-deck hold'em deck: ...
 
-:class:`LiveQuestion` is the form the engines work on: each player's combos and weights
-once the fixed cards are out, and the cards still to deal.
+The engines work on the question's live combos or rows
+(:mod:`croupier.poker.calc.live`).
 """
 
 from __future__ import annotations
 
-import functools
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
-from numpy.typing import NDArray
 
-from croupier.cards import DECK, Card, as_cards, parse_cards
+from croupier.cards import DECK, Card, CardError, as_cards, check_distinct, parse_cards
 from croupier.errors import CroupierError, check_type, prefixed
 from croupier.numerals import plural
 from croupier.poker.errors import PokerCardError, PokerError
-from croupier.poker.hole_ranges import HoleRange, partial_cards
-from croupier.poker.ranges import Range
-from croupier.poker.starting_hands import COMBO_BITS, COMBO_CARDS, combos_meeting
-from croupier.poker.tables import CARD_KEYS
-from croupier.poker.variants import Game, Variant, variant_of
+from croupier.poker.games import Game, Variant, variant_of
+from croupier.poker.ranges.holdem import Range
+from croupier.poker.ranges.holdings import HoleRange, partial_cards
+from croupier.poker.ranges.saved import resolve
+from croupier.poker.ranges.starting_hands import COMBO_BITS, COMBO_CARDS, combos_meeting
 
-__all__ = ["BOARD_SIZES", "MAX_PLAYERS", "MIN_PLAYERS", "EquityQuestion", "LiveQuestion"]
+__all__ = ["BOARD_SIZES", "MAX_PLAYERS", "MIN_PLAYERS", "EquityQuestion"]
 
 #: Players at least and at most (one range each).
 MIN_PLAYERS: Final = 2
@@ -76,16 +74,16 @@ Holding = Range | HoleRange
 @dataclass(frozen=True, slots=True)
 class EquityQuestion:
     """Who holds what, and which cards are known: ``ranges`` (one
-    :class:`~croupier.poker.ranges.Range` per player, 2 to 10), ``board`` (0, 3, 4 or
+    :class:`~croupier.poker.ranges.holdem.Range` per player, 2 to 10), ``board`` (0, 3, 4 or
     5 cards) and ``dead`` (cards out of play), in ``game`` (hold'em by default; Omaha
-    players hold a :class:`~croupier.poker.hole_ranges.HoleRange` of the game's hole
+    players hold a :class:`~croupier.poker.ranges.holdings.HoleRange` of the game's hole
     cards). Built checked: a bad question raises a
     :class:`~croupier.poker.errors.PokerError` naming the player or the card (a
     :class:`~croupier.poker.errors.PokerCardError` for a card in two places), a value
     of the wrong type a :class:`TypeError`. Text is read by :meth:`parse`.
 
     >>> from croupier.cards import parse_cards
-    >>> from croupier.poker.ranges import COMBO_CARDS, Range
+    >>> from croupier.poker.ranges.holdem import COMBO_CARDS, Range
     >>> EquityQuestion((Range.parse("AA"), Range.parse("KK")), parse_cards("Kh 7d 2c")).players
     2
     >>> EquityQuestion.parse(["AhKh", "AhQh"])
@@ -145,7 +143,7 @@ class EquityQuestion:
         game: Game | str | Variant = Game.HOLDEM,
     ) -> EquityQuestion:
         """The question from text or values: each range a
-        :class:`~croupier.poker.ranges.Range` or its text (``"AhKh"``, ``"TT+, AQs+"``,
+        :class:`~croupier.poker.ranges.holdem.Range` or its text (``"AhKh"``, ``"TT+, AQs+"``,
         ``"15%"``, ``"random"``), the board and the dead cards as card text
         (``"2c 7d 9h"``) or cards (None: none). An error names the player, or the board
         or the dead cards, and the bad token.
@@ -244,6 +242,7 @@ def _range(value: Holding | str, index: int, variant: Variant) -> Holding:
         return value
     text = check_type(value, str, f"ranges[{index}]", "a Range or its text")
     try:
+        text = resolve(text, variant.game)
         if not variant.two_card:
             return HoleRange.parse(text, variant.hole_cards)
         partial = partial_cards(text)
@@ -275,7 +274,7 @@ def _cards(value: Cards, where: str, variant: Variant | None = None) -> tuple[Ca
     if not isinstance(value, str):
         return as_cards(value, where.split()[0])
     try:
-        return parse_cards(value)
+        return parse_cards(value, distinct=True)
     except CroupierError as error:
         raise PokerCardError(f"{where}: {error}") from None
 
@@ -286,12 +285,7 @@ def _check_deck(question: EquityQuestion, variant: Variant) -> None:
     places = [("board", question.board), ("dead cards", question.dead)]
     places += [(f"player {i}", cards) for i, cards in question.known.items()]
     for place, cards in places:
-        for card in cards:
-            if card.rank < variant.lowest_rank:
-                raise PokerCardError(
-                    f"{place}: card {card} is not in the {variant.label} deck: expected "
-                    "cards from 6 to ace"
-                )
+        variant.check_deck(cards, place)
     needed = question.players * variant.hole_cards + 5 + len(question.dead)
     if needed > len(variant.deck):
         most = (len(variant.deck) - 5 - len(question.dead)) // variant.hole_cards
@@ -324,11 +318,12 @@ def _name_twice(question: EquityQuestion) -> None:
     places += [("the board", question.board), ("the dead cards", question.dead)]
     seen: dict[Card, str] = {}
     for place, cards in places:
+        try:
+            check_distinct(cards)
+        except CardError as error:
+            raise PokerCardError(f"{place.removeprefix('the ')}: {error}") from None
         for card in cards:
             first = seen.setdefault(card, place)
-            if first == place and cards.count(card) > 1:
-                verb = "names" if place == "the board" else "name"
-                raise PokerCardError(f"{place} {verb} {card} twice: each card may appear once")
             if first == place:
                 continue
             if (first, place) == ("the board", "the dead cards"):
@@ -432,79 +427,3 @@ def _deals_greedily(ranges: tuple[Range, ...], fixed: int) -> bool:
 
 #: Each combo's two cards, as a bit mask of card numbers.
 _COMBO_MASKS: Final = tuple((1 << int(a)) | (1 << int(b)) for a, b in COMBO_CARDS.tolist())
-
-
-class LiveQuestion:
-    """A question as the engines use it: each player's live combos (numbers) and their
-    weights once the board and dead cards are out, the deck left, the board's key. The
-    arrays are made when first asked for."""
-
-    def __init__(self, question: EquityQuestion) -> None:
-        self.question = question
-        self.ranges = question.combo_ranges
-        self.board = question.board
-        self.dead = question.dead
-        #: the board, and the board and the dead cards, as 52-bit sets
-        self.board_bits = _bits(self.board)
-        self.fixed_bits = self.board_bits | _bits(self.dead)
-        self.to_deal = 5 - len(self.board)
-
-    @functools.cached_property
-    def live_sets(self) -> tuple[int, ...]:
-        """Each player's live combos as a set of bits (bit ``n``: combo ``n``)."""
-        out = combos_meeting(self.fixed_bits)
-        return tuple(r.combo_set & ~out for r in self.ranges)
-
-    @property
-    def sizes(self) -> list[int]:
-        """How many live combos each player has."""
-        return [combos.bit_count() for combos in self.live_sets]
-
-    @functools.cached_property
-    def combos(self) -> list[NDArray[np.int64]]:
-        """Each player's live combos, by number."""
-        fixed = np.uint64(self.fixed_bits)
-        return [
-            numbers[(COMBO_BITS[numbers] & fixed) == 0]
-            for numbers in (r.combo_numbers for r in self.ranges)
-        ]
-
-    @functools.cached_property
-    def weights(self) -> list[NDArray[np.float64]]:
-        """The weight of each player's live combos."""
-        return [r.weights[numbers] for r, numbers in zip(self.ranges, self.combos, strict=True)]
-
-    @functools.cached_property
-    def board_idx(self) -> NDArray[np.int64]:
-        """The board's card numbers."""
-        return np.array([c.index for c in self.board], dtype=np.int64)
-
-    @functools.cached_property
-    def fixed(self) -> NDArray[np.int64]:
-        """The card numbers of the board and the dead cards."""
-        return np.array([c.index for c in self.board + self.dead], dtype=np.int64)
-
-    @functools.cached_property
-    def deck(self) -> NDArray[np.int64]:
-        """The cards neither on the board nor dead, by number."""
-        deck: NDArray[np.int64] = _CARDS[(_CARD_BITS & np.uint64(self.fixed_bits)) == 0]
-        return deck
-
-    @functools.cached_property
-    def board_key(self) -> int:
-        """The key total of the board's cards (see :mod:`croupier.poker.tables`)."""
-        return int(CARD_KEYS[self.board_idx].sum())
-
-    @functools.cached_property
-    def texts(self) -> tuple[str, ...]:
-        """Each range's printable text (made once a range, when first asked for)."""
-        return tuple(str(r) for r in self.question.ranges)
-
-    @property
-    def players(self) -> int:
-        """How many players."""
-        return len(self.ranges)
-
-    def completions_per_deal(self) -> int:
-        """Boards that complete one deal of hole cards."""
-        return math.comb(52 - self.fixed_bits.bit_count() - 2 * self.players, self.to_deal)

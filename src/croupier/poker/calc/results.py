@@ -1,6 +1,13 @@
 """What a calculation gives: each player's share (:class:`PlayerResult`) and the whole
 answer (:class:`CalcResult`), as ``poker calc --json`` prints them.
 
+The engines of every game but hold'em's fast ones end with, for each player, four sums
+per row (:class:`RowSums`): the weight of the deals in which the player held the row, and
+the player's equity, wins and ties in them (weighted); :func:`rows_result` makes the
+:class:`CalcResult` of them. In hold'em-style games each row is a two-card combo, so the
+13x13 grids and the combo figures are filled; an Omaha hand has no place on them (NaN
+everywhere).
+
 >>> from croupier.poker.calc import calculate
 >>> result = calculate(["AA", "KK"], board="2c 7d 9h Js", exact=True)
 >>> result.games, [p.range for p in result.players], [str(c) for c in result.board]
@@ -11,14 +18,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from croupier.cards import Card
+from croupier.poker.ranges.starting_hands import COMBO_COUNT, COMBO_INDEX
 
-__all__ = ["EQUITY", "TIE", "WEIGHT", "WIN", "CalcResult", "PlayerResult", "Progress"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from croupier.poker.calc.live import LiveRows
+
+__all__ = [
+    "EQUITY",
+    "TIE",
+    "WEIGHT",
+    "WIN",
+    "CalcResult",
+    "PlayerResult",
+    "Progress",
+    "RowSums",
+    "rows_result",
+]
 
 #: Called as ``progress(done, total)`` while a calculation runs.
 Progress = Callable[[int, int], None]
@@ -50,6 +73,11 @@ class PlayerResult:
     sums: NDArray[np.float64] = field(compare=False, repr=False)
     #: The weight of all the deals counted (every player holds a combo in each).
     total: float = field(default=1.0, compare=False, repr=False)
+    #: Games other than hold'em, asked for (``calculate(..., by_hand=True)``): the hands
+    #: the player held, a row each (card numbers in increasing order), and their sums (a
+    #: row each: WEIGHT, EQUITY, WIN, TIE as columns); None otherwise.
+    hands: NDArray[np.int64] | None = field(default=None, compare=False, repr=False)
+    hand_sums: NDArray[np.float64] | None = field(default=None, compare=False, repr=False)
 
     @property
     def combo_weight(self) -> NDArray[np.float64]:
@@ -79,7 +107,7 @@ class PlayerResult:
         return self._by_class(TIE)
 
     def _by_class(self, row: int) -> NDArray[np.float64]:
-        from croupier.poker.starting_hands import CLASS_OF_COMBO
+        from croupier.poker.ranges.starting_hands import CLASS_OF_COMBO
 
         weight = np.asarray(
             np.bincount(CLASS_OF_COMBO, self.sums[WEIGHT], minlength=169), dtype=np.float64
@@ -105,7 +133,7 @@ class CalcResult:
     (exact) or trials (Monte Carlo); ``partial``: stopped before the end (the figures
     cover what was done); ``seed``: the int seed of a Monte Carlo run, which repeats it
     (``None`` when exact or given a generator); ``game``: the game (see
-    :mod:`croupier.poker.variants`).
+    :mod:`croupier.poker.games`).
     """
 
     exact: bool
@@ -116,6 +144,20 @@ class CalcResult:
     partial: bool = False
     seed: int | None = None
     game: str = "holdem"
+
+    def _repr_html_(self) -> str:
+        """Each player's equity as a bar (win, tie, the error), drawn in a notebook
+        (:mod:`croupier.poker.display`)."""
+        from croupier.poker.display import calc_html
+
+        return calc_html(self)
+
+    def to_frame(self, by: str = "combo") -> pd.DataFrame:
+        """Each player's equity by combo (or ``by="class"``) as a pandas DataFrame (the
+        ``notebook`` extra; its columns: :func:`croupier.poker.frames.calc_frame`)."""
+        from croupier.poker.frames import calc_frame
+
+        return calc_frame(self, by)
 
     def to_dict(self) -> dict[str, Any]:
         """The object ``poker calc --json`` prints (with the game's name, for games other
@@ -139,3 +181,74 @@ def _ratio(sums: NDArray[np.float64], weights: NDArray[np.float64]) -> NDArray[n
     with np.errstate(invalid="ignore", divide="ignore"):
         ratio: NDArray[np.float64] = np.where(weights > 0, sums / weights, np.nan)
     return ratio
+
+
+@dataclass(slots=True)
+class RowSums:
+    """Sums per player: ``rows[p]`` is rows x (weight, equity, win, tie), the rows being
+    the hands ``cards[p]`` (None where a row stands for hands dealt partly at random);
+    ``squares[p]`` the sum of squared equity shares (Monte Carlo's error); ``weight``
+    the weight of all deals, ``games`` their number."""
+
+    rows: list[NDArray[np.float64]]
+    cards: list[NDArray[np.int64] | None]
+    squares: NDArray[np.float64]
+    weight: float
+    games: int
+
+    def stderr(self) -> NDArray[np.float64]:
+        """Standard error of each player's equity (one unit of weight a deal)."""
+        total = max(self.weight, 1.0)
+        equity = np.array([r[:, 1].sum() for r in self.rows]) / total
+        variance = np.maximum(self.squares / total - equity**2, 0)
+        error: NDArray[np.float64] = np.sqrt(variance / max(self.games - 1, 1))
+        return error
+
+
+def _combo_sums(
+    live: LiveRows, cards: NDArray[np.int64] | None, sums: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """A player's sums by combo (rows weight, equity, win, tie; 1,326 columns): zero
+    where a row is no two-card combo (Omaha, or hands dealt partly at random)."""
+    by_combo = np.zeros((4, COMBO_COUNT))
+    if live.two_card and cards is not None:
+        combos = COMBO_INDEX[cards[:, 0], cards[:, 1]]
+        for k in range(4):
+            by_combo[k] = np.bincount(combos, sums[:, k], minlength=COMBO_COUNT)
+    return by_combo
+
+
+def rows_result(
+    live: LiveRows, sums: RowSums, *, exact: bool, partial: bool, stderr: bool
+) -> CalcResult:
+    """The sums so far as a result."""
+    total = sums.weight or 1.0
+    errors: list[float | None] = [None] * live.players
+    if stderr:
+        errors = [float(e) for e in sums.stderr()]
+    players = []
+    for p in range(live.players):
+        rows = sums.rows[p]
+        players.append(
+            PlayerResult(
+                range=live.texts[p],
+                combos=live.hand_counts[p],
+                equity=float(rows[:, 1].sum() / total),
+                win=float(rows[:, 2].sum() / total),
+                tie=float(rows[:, 3].sum() / total),
+                stderr=errors[p],
+                sums=_combo_sums(live, sums.cards[p], rows),
+                total=total,
+                hands=sums.cards[p] if live.listed else None,
+                hand_sums=rows if live.listed and sums.cards[p] is not None else None,
+            )
+        )
+    return CalcResult(
+        exact=exact,
+        games=sums.games,
+        players=tuple(players),
+        board=live.question.board,
+        dead=live.question.dead,
+        partial=partial,
+        game=str(live.variant.game),
+    )

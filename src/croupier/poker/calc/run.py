@@ -1,5 +1,8 @@
 """The entry points: :func:`calculate`, :func:`iter_calculate` and :func:`exact_seconds`,
-which choose between exact enumeration and Monte Carlo and run it."""
+which choose between exact enumeration and Monte Carlo, in any game, and run it: hold'em
+on its fast engines (suit families, boards counted by rank multiset, small questions in
+one kernel call), the other games on the rows engines of
+:mod:`~croupier.poker.calc.exact` and :mod:`~croupier.poker.calc.sampling`."""
 
 from __future__ import annotations
 
@@ -14,16 +17,18 @@ from croupier.arguments import checked
 from croupier.cards import Card
 from croupier.cpus import WORKER_START_SECONDS, workers_for
 from croupier.engine import compiled
-from croupier.poker.batch import thread_count
-from croupier.poker.calc.exact import plan_exact, run_exact
+from croupier.poker.calc.exact import plan_exact, plan_rows_exact, run_exact, run_rows_exact
+from croupier.poker.calc.live import LiveQuestion, LiveRows
 from croupier.poker.calc.montecarlo import DEFAULT_PRECISION
-from croupier.poker.calc.question import Cards, EquityQuestion, LiveQuestion
+from croupier.poker.calc.question import Cards, EquityQuestion
 from croupier.poker.calc.results import CalcResult, Progress
-from croupier.poker.calc.sampling import run_blocks
+from croupier.poker.calc.sampling import run_blocks, run_rows_monte_carlo
 from croupier.poker.calc.small import is_small, small_exact
 from croupier.poker.errors import PokerError
-from croupier.poker.ranges import Range
-from croupier.poker.variants import Game
+from croupier.poker.evaluation.batch import thread_count
+from croupier.poker.games import Game
+from croupier.poker.matchups.equity import MAX_TRIALS
+from croupier.poker.ranges.holdem import Range
 from croupier.randomness import as_generator, stream_seed
 
 __all__ = [
@@ -32,6 +37,7 @@ __all__ = [
     "CalcOptions",
     "Ranges",
     "calculate",
+    "check_monte_carlo",
     "exact_seconds",
     "iter_calculate",
     "question_of",
@@ -105,9 +111,8 @@ def exact_seconds(
     """
     asked = question_of(ranges, board, dead, game)
     if asked.game is not Game.HOLDEM:
-        from croupier.poker.calc.variant_run import variant_seconds
-
-        return variant_seconds(asked, limit)
+        rows_plan = plan_rows_exact(LiveRows(asked), limit)
+        return None if rows_plan is None else rows_plan.seconds
     plan = plan_exact(LiveQuestion(asked), limit)
     return None if plan is None else plan.seconds
 
@@ -126,6 +131,7 @@ class CalcOptions(TypedDict, total=False):
     threads: int | None
     workers: int | None
     scheduler: str | None
+    by_hand: bool
 
 
 @checked
@@ -135,20 +141,14 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
     asked = question_of(ranges, options.get("board"), options.get("dead"), options.get("game"))
     exact, trials = options.get("exact"), options.get("trials")
     precision, progress = options.get("precision"), options.get("progress")
-    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
-        raise TypeError(f"trials must be an int, not {type(trials).__name__}")
-    if trials is not None and trials < 1:
-        raise PokerError(f"bad number of trials {trials}: expected 1 or more")
-    if precision is not None and not 0 < precision < 1:
-        raise PokerError(f"bad precision {precision}: expected a fraction above 0 and below 1")
+    check_monte_carlo(trials, precision)
     if exact and (trials is not None or precision is not None):
         raise PokerError("exact mode enumerates every deal: give no trials or precision")
-    if asked.game is not Game.HOLDEM:  # Omaha, short-deck: the variants' engines
-        from croupier.poker.calc.variant_run import iter_variant
-
+    if asked.game is not Game.HOLDEM:  # Omaha, short-deck: the rows engines
         rng = options.get("rng")
         recorded = rng if isinstance(rng, int) else None  # in the result, to be repeated
-        for result in iter_variant(asked, options, as_generator(rng), _variant_threads(options)):
+        rows = _iter_rows(asked, options, as_generator(rng), _rows_threads(options))
+        for result in rows:
             yield dataclasses.replace(result, seed=None if result.exact else recorded)
         return
     question = LiveQuestion(asked)
@@ -194,7 +194,42 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
             yield dataclasses.replace(result, seed=recorded)
 
 
-def _variant_threads(options: CalcOptions) -> int:
+def check_monte_carlo(trials: int | None, precision: float | None) -> None:
+    """Monte Carlo's ``trials`` (an int) and ``precision`` within their bounds."""
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
+        raise TypeError(f"trials must be an int, not {type(trials).__name__}")
+    if trials is not None and not 1 <= trials <= MAX_TRIALS:  # 10**30 ran for ever
+        raise PokerError(f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
+    if precision is not None and not 0 < precision < 1:
+        raise PokerError(f"bad precision {precision}: expected a fraction above 0 and below 1")
+
+
+def _iter_rows(
+    question: EquityQuestion, options: CalcOptions, rng: np.random.Generator, threads: int
+) -> Iterator[CalcResult]:
+    """Results so far, then the whole one, of a question of another game than hold'em
+    on the rows engines (``options`` checked): exact when it takes a few seconds at
+    most, Monte Carlo otherwise, as hold'em chooses."""
+    live = LiveRows(question, listed=bool(options.get("by_hand")))
+    exact, trials, precision = options.get("exact"), options.get("trials"), options.get("precision")
+    progress = options.get("progress")
+    if exact or (exact is None and trials is None and precision is None):
+        limit = EXACT_LIMIT_SECONDS if exact else EXACT_AUTO_SECONDS
+        plan = plan_rows_exact(live, limit)
+        if plan is not None:
+            yield from run_rows_exact(live, plan, progress, threads)
+            return
+        if exact:
+            raise PokerError(
+                f"exact enumeration would take over {limit:.0f} seconds here (too many "
+                "hands or boards): use Monte Carlo (trials or precision) instead"
+            )
+    seed = int(rng.integers(0, 2**63, dtype=np.int64))
+    target = precision if precision is not None else DEFAULT_PRECISION
+    yield from run_rows_monte_carlo(live, seed, trials, target, progress, threads)
+
+
+def _rows_threads(options: CalcOptions) -> int:
     """The threads of another game's run: its kernels share the work among threads of
     this process (they release the GIL), so ``workers`` asks for that many threads; a
     Dask ``scheduler`` is for hold'em alone."""
@@ -225,11 +260,12 @@ def calculate(
     game: Game | str | None = None,
     workers: int | None = 1,
     scheduler: str | None = None,
+    by_hand: bool = False,
 ) -> CalcResult:
     """Each player's equity, win and tie, exactly or by Monte Carlo.
 
     ``ranges``: an :class:`~croupier.poker.calc.question.EquityQuestion`, or one range
-    per player (2 to 10), a :class:`~croupier.poker.ranges.Range` or its text
+    per player (2 to 10), a :class:`~croupier.poker.ranges.holdem.Range` or its text
     (``"AhKh"``, ``"TT+, AQs+"``, ``"15%"``), with ``board`` (0, 3, 4 or 5 cards) and
     ``dead`` (cards out of play) beside it, read by
     :meth:`EquityQuestion.parse <croupier.poker.calc.question.EquityQuestion.parse>`.
@@ -242,7 +278,7 @@ def calculate(
     trials (``None``: one per core); a seed gives the same answer whatever their number,
     with the engine compiled or not (hold'em; the other games' uncompiled random numbers
     differ). ``game``: hold'em by default, or another game (``"omaha"``, ``"omaha5"``,
-    ``"shortdeck"``...: see :mod:`croupier.poker.variants`), whose players hold Omaha
+    ``"shortdeck"``...: see :mod:`croupier.poker.games`), whose players hold Omaha
     hands (``"AsAhKsKh"``, ``"AsAh??"``, ``"random"``) or short-deck ranges.
 
     ``workers`` processes share the work (``None``: as many as the job is worth), or
@@ -254,6 +290,11 @@ def calculate(
     guard its entry point with ``if __name__ == "__main__":``. In the other games the
     work is shared among threads of this process (their kernels release the GIL):
     ``workers`` asks for that many threads, and a ``scheduler`` is refused.
+    ``by_hand``: in those games, keep each hand's figures (Omaha's, in
+    :attr:`PlayerResult.hands <croupier.poker.calc.results.PlayerResult.hands>`), and
+    follow each hand of a player dealt partly at random (``random``, ``AsAh??``,
+    ``Ah?``) by Monte Carlo too, for the equity distribution
+    (:mod:`~croupier.poker.calc.distribution`).
 
     >>> r = calculate(["AA", "KK", "QQ"], board="2c 7d 9h Js", exact=True)
     >>> r.games, round(sum(p.equity for p in r.players), 9)
@@ -279,6 +320,7 @@ def calculate(
         "threads": threads,
         "workers": workers,
         "scheduler": scheduler,
+        "by_hand": by_hand,
     }
     results = iter_calculate(ranges, **options)
     return collections.deque(results, maxlen=1)[0]

@@ -5,12 +5,13 @@ Where the engine is compiled, :func:`~croupier.poker.calc.run.calculate` answers
 exact question whose work is small (:data:`SMALL_WORK` comparisons at most: the
 assignments of combos to players, bounded by the product of the ranges' sizes, times the
 completions of the board, times the players) with
-:func:`croupier.poker._kernels.exact_boards`: every assignment and every completion,
+:func:`croupier.poker._kernels.exact_small`: every assignment and every completion,
 enumerated in C, with none of the set-up the larger enumerations need (suit families,
 tables of boards). Its answers are those of :mod:`~croupier.poker.calc.exact` (the
 reference, in the differential tests), up to the order in which sums are added.
 
->>> from croupier.poker.calc.question import EquityQuestion, LiveQuestion
+>>> from croupier.poker.calc.question import EquityQuestion
+>>> from croupier.poker.calc.live import LiveQuestion
 >>> question = LiveQuestion(EquityQuestion.parse(["AhKh", "QQ"], board="2c 7d 9h Js"))
 >>> is_small(question)
 True
@@ -26,10 +27,10 @@ from typing import Final
 
 import numpy as np
 
-from croupier.poker.calc.question import LiveQuestion
+from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.results import CalcResult, PlayerResult
-from croupier.poker.starting_hands import COMBO_COUNT
-from croupier.poker.tables import poker_kernels
+from croupier.poker.evaluation.tables import poker_kernels
+from croupier.poker.ranges.starting_hands import COMBO_COUNT
 
 __all__ = ["SMALL_WORK", "is_small", "small_exact"]
 
@@ -61,7 +62,7 @@ def small_exact(question: LiveQuestion) -> CalcResult:
     # the kernel's output: sums (row, player, combo number), then totals and live counts
     out = np.zeros(4 * players * COMBO_COUNT + 4 * players)
     sums = out[: 4 * players * COMBO_COUNT]
-    weight, games = poker_kernels().exact_boards(
+    weight, games = poker_kernels().exact_small(
         np.concatenate([r.combo_numbers for r in ranges]),
         np.array(starts, dtype=np.int64),
         np.concatenate([r.combo_weights for r in ranges]),

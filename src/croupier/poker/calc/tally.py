@@ -17,9 +17,9 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from croupier.poker.calc.question import LiveQuestion
+from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.results import EQUITY, TIE, WEIGHT, WIN, CalcResult, PlayerResult
-from croupier.poker.starting_hands import COMBO_COUNT
+from croupier.poker.ranges.starting_hands import COMBO_COUNT
 
 __all__ = ["Tally", "shares"]
 

@@ -1,13 +1,15 @@
-"""The JSON contract between the Python and the pages' JavaScript: Pydantic models.
+"""The JSON contract between the Python and the pages' JavaScript: requests and answers.
 
 One module per router (``baccarat.py``, ``baccarat_trainer.py``, ``casino.py``,
-``poker.py``; ``jobs.py`` for the generic job routes) holds the answer models of that
-router's routes (the request models live beside their routes); ``common.py`` holds what
-they share: :class:`~.common.RequestModel` and :class:`~.common.Answer` (the bases:
-unknown fields are refused, request types are strict), :class:`~.common.ErrorAnswer`,
-cards, jobs, and :func:`~.common.answers`, the refusals a route declares. The OpenAPI
-description built from them is served at ``/api/openapi.json``: every answer of the JSON
-API is one of these models (a test holds every route to it).
+``casino_review.py``, ``casino_puzzles.py``, ``poker.py``, ``tables.py`` for the shared
+tables, ``organiser.py``, ``jobs.py`` for the generic job routes) holds the request
+models and the answers of that router's routes; ``common.py`` holds what they share:
+:class:`~.common.RequestModel` (the base of requests: unknown fields are refused, types
+are strict, bounds in ``Field`` and ``Literal``), :func:`~.common.closed` (an answer's
+TypedDict lists every key it may hold), :class:`~.common.ErrorAnswer`, cards, jobs, and
+:func:`~.common.answers`, the refusals a route declares. The OpenAPI description built
+from them is served at ``/api/openapi.json``: every answer of the JSON API is one of
+these (a test holds every route to it).
 
 The convention every route follows:
 
@@ -15,14 +17,13 @@ The convention every route follows:
   a route that changes a game, ``answers(*SENDS)`` for one that takes a body but changes
   nothing, ``answers(*READS)`` for a ``GET`` (plus the route's own refusals, e.g. 404
   or 409); a route answering text says so with ``response_class`` and ``text=True``;
-- the view functions build plain dicts, and the route returns
-  ``answer(request, view)`` (:func:`croupier.web.answers.answer`): the view is checked
-  against the route's model and written as JSON in the route's own thread; a key the
-  model lacks is a 500 in the tests, not a silent loss. (A route that needs no request
-  may return its view for FastAPI to check.) Bounds in ``Field`` and ``Literal`` say
-  what the page may expect;
-- a new field of an answer is a new field of its model (with a description when its
-  meaning is not plain from its name): the JavaScript reads only what the models list.
+- a view function (:mod:`croupier.web.views`) returns the answer's TypedDict: mypy
+  checks each key and value where the answer is built, and the answer stays a plain
+  dict; the route returns ``answer(request, view)`` (:func:`croupier.web.answers.answer`),
+  which writes it as JSON in the route's own thread (and checks it against the route's
+  model in the tests: a key the model lacks is a 500 there, not a silent loss);
+- a new field of an answer is a new key of its TypedDict (with a description when its
+  meaning is not plain from its name): the JavaScript reads only what the schemas list.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from croupier.web.schemas.common import (
     CHANGES,
     READS,
     SENDS,
-    Answer,
     BestCardView,
     CardView,
     ErrorAnswer,
@@ -39,13 +39,13 @@ from croupier.web.schemas.common import (
     Players,
     RequestModel,
     answers,
+    closed,
 )
 
 __all__ = [
     "CHANGES",
     "READS",
     "SENDS",
-    "Answer",
     "BestCardView",
     "CardView",
     "ErrorAnswer",
@@ -53,4 +53,5 @@ __all__ = [
     "Players",
     "RequestModel",
     "answers",
+    "closed",
 ]

@@ -4,7 +4,8 @@
 "use strict";
 
 (() => {
-  const { api, el, cardElement, money, percent, announce, questions, count } = croupier;
+  const { api, el, money, announce, questions } = croupier;
+  const { drawShoe, drawDeal, drawRoads, drawMaths, drawChips, drawSpots, chipFor, refuseSpot } = baccaratBoard;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
   let bets = {};          // bet key -> cents, placed but not dealt yet
@@ -13,9 +14,6 @@
   let checks = Promise.resolve();  // the chip checks, run one after the other
   let dealing = false;    // a deal is under way
   const tableQuestions = questions();  // the requests that replace the table (deal, sit, leave)
-  const CHIP_CLASS = { 100: "chip-1", 500: "chip-5", 2500: "chip-25", 10000: "chip-100", 50000: "chip-500" };
-  const ROADS = ["big-eye-boy", "small-road", "cockroach-pig"];
-  const ROAD_NAMES = { "big-eye-boy": "Big Eye Boy", "small-road": "Small Road", "cockroach-pig": "Cockroach Pig" };
 
   function placed() {
     return Object.values(bets).reduce((sum, cents) => sum + cents, 0);
@@ -34,68 +32,15 @@
   // --- the betting layout ---------------------------------------------------------
 
   function renderChips() {
-    const rack = $("chips");
-    rack.replaceChildren();
-    for (const value of state.chips) {
-      const button = el("button", "chip " + (CHIP_CLASS[value] || ""), money(value).replace("$", "").replace(",000", "k"));
-      button.type = "button";
-      button.setAttribute("aria-label", money(value) + " chip");
-      button.setAttribute("aria-pressed", String(value === chip));
-      button.dataset.value = String(value);
-      button.addEventListener("click", () => { chip = value; renderChips(); renderSpots(); });
-      rack.append(button);
-    }
+    drawChips($("chips"), state.chips, chip, (value) => { chip = value; renderChips(); renderSpots(); });
   }
 
   function renderSpots() {
-    const spots = $("bet-spots");
-    spots.replaceChildren();
-    for (const bet of state.bets) {
-      const wrap = el("div", "spot-wrap");
-      const button = el("button", "spot spot-" + bet.key.replace(/[^a-z0-9-]/g, ""));
-      button.type = "button";
-      button.dataset.bet = bet.key;
-      const amount = bets[bet.key] || 0;
-      button.append(el("span", "spot-name", bet.name));
-      const stack = el("span", "spot-stack");
-      if (amount) {
-        const token = el("span", "chip small " + (CHIP_CLASS[chipFor(amount)] || ""), money(amount));
-        token.setAttribute("aria-hidden", "true");
-        stack.append(token);
-      }
-      button.append(stack);
-      button.setAttribute(
-        "aria-label",
-        `${bet.name}: ${amount ? money(amount) + " on it" : "no bet"}. Press to add a ${money(chip)} chip.`,
-      );
-      button.addEventListener("click", () => addChip(bet.key, chip));
-      wrap.append(button);
-      if (amount) {
-        const off = el("button", "take-off", "×");
-        off.type = "button";
-        off.dataset.takeOff = bet.key;
-        off.setAttribute("aria-label", `Take the ${money(amount)} off ${bet.name}`);
-        off.addEventListener("click", () => takeOff(bet.key));
-        wrap.append(off);
-      }
-      spots.append(wrap);
-    }
-  }
-
-  function chipFor(amount) {
-    let best = state.chips[0];
-    for (const value of state.chips) if (value <= amount) best = value;
-    return best;
+    drawSpots($("bet-spots"), state.bets, bets, chip, state.chips, (key) => addChip(key, chip), takeOff);
   }
 
   function refuse(key, message) {
-    const spot = document.querySelector(`[data-bet="${key}"]`);
-    if (spot) {
-      spot.classList.remove("refused");
-      void spot.offsetWidth;  // restart the shake
-      spot.classList.add("refused");
-      spot.dataset.refused = "true";
-    }
+    refuseSpot(key);
     showError("bet-error", `Chip refused: ${message}.`);
   }
 
@@ -153,7 +98,7 @@
     $("deal").disabled = true;
     try {
       const shown = state;
-      const next = await api("POST", "/api/baccarat/deal", { stakes, drawn: shown.rounds_played });
+      const next = await tableQuestions.inTurn(() => api("POST", "/api/baccarat/deal", { stakes, drawn: shown.rounds_played }));
       if (!current()) return;
       state = withEarlier(next, shown);
       lastBets = dealt;
@@ -193,144 +138,19 @@
 
   function renderHands(animate) {
     const last = state.last;
-    for (const side of ["player", "banker"]) {
-      $(side + "-cards").replaceChildren();
-      $(side + "-total").textContent = last ? String(last[side + "_total"]) : "";
-    }
-    $("verdict").textContent = "";
-    $("verdict").className = "verdict";
-    $("reasons").replaceChildren();
+    const verdict = drawDeal(last, state.deal_order, animate);
     $("settlements").replaceChildren();
     if (!last) {
       $("verdict").textContent = "Place your bets.";
       return;
     }
-    // The dealing order: player, banker, player, banker at a casino table (player,
-    // player, banker, banker in the course's order), then the third cards.
-    const order = state.deal_order === "casino"
-      ? [["player", last.player[0]], ["banker", last.banker[0]], ["player", last.player[1]], ["banker", last.banker[1]]]
-      : [["player", last.player[0]], ["player", last.player[1]], ["banker", last.banker[0]], ["banker", last.banker[1]]];
-    if (last.player[2]) order.push(["player", last.player[2]]);
-    if (last.banker[2]) order.push(["banker", last.banker[2]]);
-    order.forEach(([side, card], i) => {
-      const node = cardElement(card, animate ? "dealt" : "");
-      if (animate) node.style.animationDelay = (i * 0.12) + "s";
-      $(side + "-cards").append(node);
-    });
-    const names = { player: "Player wins", banker: "Banker wins", tie: "Tie" };
-    const verdict = `${names[last.outcome]} ${Math.max(last.player_total, last.banker_total)}`
-      + (last.outcome === "tie" ? " all" : ` to ${Math.min(last.player_total, last.banker_total)}`)
-      + (last.natural ? " (natural)" : "");
     const result = last.net > 0 ? `You win ${last.net_text}.` : last.net < 0 ? `You lose ${money(-last.net)}.` : "Your stake comes back.";
     $("verdict").textContent = `${verdict}. ${result}`;
-    $("verdict").classList.add("outcome-" + last.outcome);
-    for (const line of last.reasons) $("reasons").append(el("li", "", line));
-    if (last.reshuffled) $("reasons").prepend(el("li", "reshuffle", "The cut card had come out: the shoe was reshuffled before this round."));
     for (const s of last.settlements) {
       const words = { won: `won ${s.amount_text}`, lost: `lost ${s.amount_text}`, pushed: "pushed" };
       $("settlements").append(el("li", "settle-" + s.kind, `${s.name} ${money(s.stake)}: ${words[s.kind]}`));
     }
     announce(`Round ${last.number}: player ${last.player.map((c) => c.name).join(", ")}; banker ${last.banker.map((c) => c.name).join(", ")}. ${verdict}. ${result} Bankroll ${state.bankroll_text}.`);
-  }
-
-  function renderShoe() {
-    const shoe = state.shoe;
-    $("shoe-fill").style.width = percent(shoe.remaining / shoe.size, 1);
-    $("shoe-cut").style.left = percent(shoe.cut_card / shoe.size, 1);
-    $("shoe-text").textContent = `${shoe.remaining} of ${shoe.size} cards left`
-      + (shoe.cut_card_out ? " · cut card out: reshuffle before the next round" : ` · cut card after ${shoe.cut_card}`);
-  }
-
-  function grid(node, cells, minColumns) {
-    node.replaceChildren();
-    const columns = Math.max(minColumns, ...cells.map((c) => c.column + 2));
-    node.style.gridTemplateColumns = `repeat(${columns}, var(--cell))`;
-    for (let column = 0; column < columns; column++) {
-      for (let row = 0; row < 6; row++) {
-        const empty = el("span", "cell");
-        empty.style.gridColumn = String(column + 1);
-        empty.style.gridRow = String(row + 1);
-        node.append(empty);
-      }
-    }
-  }
-
-  function place(node, cell) {
-    node.style.gridColumn = String(cell.column + 1);
-    node.style.gridRow = String(cell.row + 1);
-    return node;
-  }
-
-  function mark(cell, className, text) {
-    const node = place(el("span", `mark ${className} ${cell.outcome}`, text), cell);
-    if (cell.player_pair) node.append(el("span", "pair player-pair"));
-    if (cell.banker_pair) node.append(el("span", "pair banker-pair"));
-    return node;
-  }
-
-  function renderBoards() {
-    const letters = { player: "P", banker: "B", tie: "T" };
-    const beads = state.bead_plate || [];
-    const counts = { player: 0, banker: 0, tie: 0 };
-    for (const cell of beads) counts[cell.outcome]++;
-    const summary = beads.length
-      ? `${count(beads.length, "round")} this shoe: ${counts.banker} banker, ${counts.player} player, ${counts.tie} tie`
-      : "No rounds yet in this shoe";
-    grid($("bead-plate"), beads, 12);
-    for (const cell of beads) $("bead-plate").append(mark(cell, "bead", letters[cell.outcome]));
-    $("bead-plate").setAttribute("aria-label", summary);
-    const road = state.big_road || [];
-    grid($("big-road"), road, 20);
-    for (const cell of road) {
-      const node = mark(cell, "ring", letters[cell.outcome]);
-      if (cell.ties) node.append(el("span", "tie-line", cell.ties > 1 ? String(cell.ties) : ""));
-      $("big-road").append(node);
-    }
-    $("big-road").setAttribute("aria-label", summary);
-    const derived = state.derived_roads || {};
-    for (const key of ROADS) {
-      const marks = derived[key] ? derived[key].marks : [];
-      const node = $(key);
-      grid(node, marks, 14);
-      for (const m of marks) node.append(place(el("span", `mark derived ${key} ${m.colour}`), m));
-      const reds = marks.filter((m) => m.colour === "red").length;
-      node.setAttribute("aria-label", marks.length
-        ? `${ROAD_NAMES[key]}: ${marks.length} marks, ${reds} red and ${marks.length - reds} blue; the last ${marks[marks.length - 1].colour}`
-        : `${ROAD_NAMES[key]}: no marks yet`);
-    }
-    renderAsk();
-    renderTally();
-  }
-
-  function renderAsk() {
-    const box = $("ask-road");
-    box.replaceChildren();
-    const ask = state.ask_road;
-    if (!ask) return;
-    for (const side of ["banker", "player"]) {
-      const group = el("div", "ask ask-" + side);
-      group.dataset.side = side;
-      group.append(el("span", "ask-label " + side, side === "banker" ? "B next" : "P next"));
-      const words = [];
-      for (const key of ROADS) {
-        const colour = ask[side][key];
-        const node = el("span", `mark derived ${key} ${colour || "none"}`);
-        node.dataset.road = key;
-        node.dataset.colour = colour || "";
-        group.append(node);
-        words.push(`${ROAD_NAMES[key]} ${colour || "nothing yet"}`);
-      }
-      group.setAttribute("role", "img");
-      group.setAttribute("aria-label", `If ${side} wins next: ${words.join(", ")}`);
-      box.append(group);
-    }
-  }
-
-  function renderTally() {
-    const t = state.tally;
-    $("tally").textContent = t
-      ? `This shoe: ${count(t.rounds, "round")} · banker ${t.banker} · player ${t.player} · tie ${t.tie} · player pairs ${t.player_pairs} · banker pairs ${t.banker_pairs} · naturals ${t.naturals}`
-      : "";
   }
 
   function renderChart() {
@@ -361,44 +181,6 @@
     $("chart-note").textContent = words.charAt(0).toUpperCase() + words.slice(1) + ".";
   }
 
-  function renderMaths() {
-    const odds = state.odds;
-    if (!odds) return;
-    $("maths-note").textContent = (odds.fresh_shoe ? "A full shoe" : `The ${count(odds.cards_left, "card")} left`)
-      + ", priced exactly (every possible round counted).";
-    const outcomes = $("outcome-odds");
-    outcomes.replaceChildren();
-    for (const key of ["banker", "player", "tie"]) {
-      const row = el("tr");
-      row.append(el("th", "", key[0].toUpperCase() + key.slice(1)), el("td", "num", percent(odds.outcomes[key], 3)));
-      row.firstChild.scope = "row";
-      outcomes.append(row);
-    }
-    if (odds.pair !== null) {
-      const row = el("tr");
-      row.append(el("th", "", "Pair (each side)"), el("td", "num", percent(odds.pair, 3)));
-      row.firstChild.scope = "row";
-      outcomes.append(row);
-    }
-    const table = $("bet-odds");
-    table.replaceChildren();
-    for (const bet of odds.bets) {
-      const row = el("tr", (bet.expected_value > 0 ? "advantage " : "") + (bet.at_table ? "at-table" : ""));
-      row.dataset.key = bet.key;
-      const edge = bet.house_edge === null ? "–" : percent(bet.house_edge, 3);
-      const ev = bet.expected_value === null ? "–" : (bet.expected_value >= 0 ? "+" : "") + percent(bet.expected_value, 3);
-      const name = el("th", "", bet.name);
-      if (bet.at_table) {
-        const star = el("span", "here-mark", " ★");
-        star.setAttribute("aria-label", " (at this table)");
-        name.append(star);
-      }
-      name.scope = "row";
-      row.append(name, el("td", "num", ev), el("td", "num", edge));
-      table.append(row);
-    }
-  }
-
   // The side bets the chosen table may offer, all ticked; the lab has none, nor limits.
   function renderSideBetChoices() {
     const choices = state.choices;
@@ -426,15 +208,15 @@
     $("seated-area").hidden = !seated;
     $("meters").hidden = !seated;
     $("invite").hidden = seated && !state.broke;
-    renderMaths();
+    drawMaths(state.odds);
     if (!seated) {
       $("table-title").textContent = "Punto banco: take a seat";
       renderSideBetChoices();
-      renderBoards();
+      drawRoads(state);
       renderChart();
       return;
     }
-    if (chip === null || !state.chips.includes(chip)) chip = chipFor(Math.max(state.rules.min_stake, 2500));
+    if (chip === null || !state.chips.includes(chip)) chip = chipFor(state.chips, Math.max(state.rules.min_stake, 2500));
     $("table-title").textContent = "Punto banco · " + state.rules.describe;
     $("bankroll").textContent = state.bankroll_text;
     $("round-number").textContent = String(state.rounds_played);
@@ -445,11 +227,11 @@
     $("limits").textContent = state.rules.lab
       ? "The course's lab table: no limit but your bankroll."
       : `Table limits: ${state.rules.limits_text} on each spot. Bets go down before any card is dealt.`;
-    renderShoe();
+    drawShoe(state.shoe);
     renderHands(animate);
     renderChips();
     renderSpots();
-    renderBoards();
+    drawRoads(state);
     renderChart();
     if (state.broke) showError("bet-error", `Game over: ${state.bankroll_text} left, less than the smallest bet. Sit down at a new table.`);
   }
@@ -481,7 +263,7 @@
     const bankroll = state.bankroll_text;
     const current = tableQuestions.ask();
     try {
-      const next = await api("DELETE", "/api/baccarat/table");
+      const next = await tableQuestions.inTurn(() => api("DELETE", "/api/baccarat/table"));
       if (!current()) return;
       state = next;
       bets = {};
@@ -519,7 +301,7 @@
     };
     const current = tableQuestions.ask();
     try {
-      const next = await api("POST", "/api/baccarat/table", body);
+      const next = await tableQuestions.inTurn(() => api("POST", "/api/baccarat/table", body));
       if (!current()) return;
       state = next;
       bets = {};

@@ -1,21 +1,22 @@
-// The Casino table: pick a card of the hand, then table cards and builds, then the action.
-// Only choices that belong to a legal move are enabled; the server checks every move and
-// explains a refused one with the rule's sentence. The computer's moves arrive as events
-// and are played out one after the other, each with its reason.
+// The Casino table against the computer: a move is put together on the table (a card of
+// the hand, then table cards and builds, then the action: casino_picker.js); the server
+// checks every move and explains a refused one with the rule's sentence. The computer's
+// moves arrive as events and are played out one after the other, each with its reason.
+// The judge's part comes later: what its look-ahead adds to a reason, and the review of
+// a round just ended, are jobs the answer names (reason_job, review_job), fetched and
+// drawn when they come, unless the game has moved on meanwhile.
 "use strict";
 
 (() => {
-  const { api, el, cardElement, announce, watchJob, count } = croupier;
-  const { buildElement } = casinoCards;
+  const { api, el, cardElement, announce, watchJob, count, questions } = croupier;
   const $ = (id) => document.getElementById(id);
   let state = croupier.initialState();
-  let chosenCard = null;        // casino code of the hand card picked
-  let chosenItems = new Set();  // indexes of the table items picked
   let busy = false;             // a request or an animation is under way
   const STEP_MS = 900;          // time each computer move stays on show
   let asked = 0;                // the requests that change the game, numbered as sent
   let answered = 0;             // the number of the newest one whose answer is shown
   let playing = 0;              // numbers the answers played out: a newer one stops an older
+  const changes = questions();  // sends the changes one at a time (the server refuses overlaps)
 
   const pause = (ms) => new Promise((resolve) => window.setTimeout(resolve, ms));
   const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -29,78 +30,24 @@
     return text ? text[0].toUpperCase() + text.slice(1) : text;
   }
 
-  // --- legality -----------------------------------------------------------------
-
   function legalMoves() {
     return state.seated && !state.finished && !busy ? state.position.legal : [];
   }
-
-  function sameItems(move) {
-    return move.items.length === chosenItems.size && move.items.every((i) => chosenItems.has(i));
-  }
-
-  /** Table items that can still be part of a legal move of the chosen card. */
-  function itemsInReach() {
-    const reach = new Set();
-    for (const move of legalMoves()) {
-      if (move.card !== chosenCard) continue;
-      if ([...chosenItems].every((i) => move.items.includes(i))) move.items.forEach((i) => reach.add(i));
-    }
-    chosenItems.forEach((i) => reach.add(i));  // a picked item can always be put back
-    return reach;
-  }
-
-  function exactMove(action) {
-    return legalMoves().find((m) => m.card === chosenCard && m.action === action && sameItems(m));
-  }
-
-  // --- drawing ------------------------------------------------------------------
-
 
   function itemName(item) {
     if (item.kind === "card") return item.card.name;
     return `build of ${item.value} (${item.owner === "human" ? "yours" : "the computer's"}): ${item.text}`;
   }
 
-  function renderTable(position, highlight) {
-    const zone = $("table-items");
-    zone.replaceChildren();
-    zone.classList.toggle("choosing", chosenCard !== null);
-    const reach = chosenCard ? itemsInReach() : new Set();
-    position.table.forEach((item, index) => {
-      const button = el("button", "pick" + (item.kind === "build" ? " build-pick" : ""));
-      button.type = "button";
-      button.dataset.key = item.key;
-      button.dataset.index = String(index);
-      const face = item.kind === "card" ? cardElement(item.card) : buildElement(item);
-      if (highlight && highlight.has(item.key)) face.classList.add("taken");
-      button.append(face);
-      button.setAttribute("aria-label", itemName(item));
-      button.setAttribute("aria-pressed", String(chosenItems.has(index)));
-      button.disabled = !reach.has(index);
-      button.addEventListener("click", () => toggleItem(index));
-      zone.append(button);
-    });
-    if (!position.table.length) zone.append(el("span", "note", "The table is empty."));
-  }
+  const picker = casinoPicker.create({
+    tableZone: $("table-items"),
+    handZone: $("hand"),
+    legal: legalMoves,
+    itemName,
+    changed: () => { showError("move-error", ""); render(); },
+  });
 
-  function renderHand(position, playable) {
-    const hand = $("hand");
-    hand.replaceChildren();
-    position.hand.forEach((card, index) => {
-      const key = position.hand_keys[index];
-      const button = el("button", "pick");
-      button.type = "button";
-      button.dataset.card = key;
-      button.append(cardElement(card));
-      button.setAttribute("aria-label", card.name);
-      button.setAttribute("aria-pressed", String(chosenCard === key));
-      button.disabled = !playable;
-      button.addEventListener("click", () => chooseCard(key));
-      hand.append(button);
-    });
-    if (!position.hand.length) hand.append(el("span", "note", "No cards in hand."));
-  }
+  // --- drawing ------------------------------------------------------------------
 
   function renderPosition(position, highlight) {
     $("round-number").textContent = String(position.round);
@@ -112,17 +59,14 @@
     for (let i = 0; i < position.computer_hand; i += 1) backs.append(el("span", "card back"));
     $("computer-pile").textContent = `pile: ${count(position.piles.computer.length, "card")}`;
     $("human-pile").textContent = `pile: ${count(position.piles.human.length, "card")}`;
-    renderTable(position, highlight);
+    picker.drawTable(position.table, highlight);
     const playable = position.legal.length > 0 && !busy && !state.finished;
-    renderHand(position, playable);
+    picker.drawHand(position.hand, position.hand_keys, playable);
   }
 
   function renderActions() {
-    const ready = chosenCard !== null && legalMoves().length > 0;
-    for (const button of document.querySelectorAll("#move-actions .action")) {
-      button.disabled = !ready;
-      button.dataset.legal = String(ready && Boolean(exactMove(button.dataset.action)));
-    }
+    const ready = picker.card() !== null && legalMoves().length > 0;
+    casinoPicker.drawActions($("move-actions"), picker, ready);
     $("clear-choice").disabled = !ready;
     $("hint").disabled = !(state.seated && legalMoves().length > 0);
     $("undo").disabled = !(state.seated && state.can_undo && !busy);
@@ -138,7 +82,10 @@
         cardElement(entry.card_view, "mini"), document.createTextNode(` ${entry.text} (${entry.notation})`));
       list.append(item);
     }
-    if (!history.length) list.append(el("li", "note", "No move yet this round."));
+    if (!history.length) {
+      const round = state.seated ? ` in round ${state.position.round}` : " this round";
+      list.append(el("li", "note", `No move yet${round}.`));
+    }
     $("practice-note").textContent = state.seated && state.practice ? "a practice game: moves can be taken back" : "";
   }
 
@@ -154,18 +101,10 @@
       button.append(cardElement(move.card_view, "mini"), document.createTextNode(` ${move.text}`));
       button.title = move.notation;
       button.dataset.notation = move.notation;
-      button.addEventListener("click", () => choose(move));
+      button.addEventListener("click", () => picker.choose(move));
       item.append(button);
       list.append(item);
     }
-  }
-
-  /** Pick a whole move on the table (from the legal-move list or a hint): then the action. */
-  function choose(move) {
-    chosenCard = move.card;
-    chosenItems = new Set(move.items);
-    showError("move-error", "");
-    render();
   }
 
   function renderLevels() {
@@ -210,12 +149,61 @@
   function moveLine(event) {
     const who = event.player === "human" ? "You play" : "The computer plays";
     const line = el("div", "move-line");
-    line.append(el("strong", null, who + " "), cardElement(event.move.card_view, "mini"),
+    // A move that ended its round, shown while the next round is dealt: say so.
+    const ended = event.round && event.position.round !== event.round ? `Round ${event.round}'s last move: ` : "";
+    line.append(el("strong", null, ended + who + " "), cardElement(event.move.card_view, "mini"),
       document.createTextNode(`: ${event.move.text} (${event.move.notation}).`));
     const box = el("div");
     box.append(line);
-    if (event.reason) box.append(el("div", "why", "Why: " + event.reason + "."));
+    if (event.reason) {
+      const why = el("div", "why", "Why: " + event.reason + ".");
+      if (event.reason_job) why.append(el("span", "judging", " The judge is looking ahead…"));
+      box.append(why);
+    }
     return box;
+  }
+
+  // --- the judge's words, later ---------------------------------------------------------
+
+  let judging = new Map();   // job id -> the promise of its result, for the answer shown
+  let judgingFor = -1;       // the answer (its number in ``playing``) those jobs belong to
+
+  // The result of the judge's job ``job`` of answer ``mine``, fetched once; rejects with
+  // ``null`` when a newer answer is shown by then (the game moved on: stale).
+  function judged(job, mine) {
+    if (judgingFor !== mine) {
+      judging = new Map();
+      judgingFor = mine;
+    }
+    if (!judging.has(job)) {
+      judging.set(job, watchJob("/api/casino/judging/" + job, () => null, 250).then((done) => done.result));
+    }
+    return judging.get(job).then((result) => {
+      if (mine !== playing) throw null;
+      return result;
+    });
+  }
+
+  // The whole reason of the move event ``index`` of answer ``mine``, drawn in the banner
+  // if it still shows that move.
+  function wholeReason(events, index, mine) {
+    const event = events[index];
+    judged(event.reason_job, mine).then((result) => {
+      const found = result.reasons.find((item) => item.event === index);
+      const banner = $("computer-move");
+      if (found && found.reason) event.reason = found.reason;
+      event.reason_job = null;
+      if (banner.dataset.event === String(index)) {
+        const why = banner.querySelector(".why");
+        why.textContent = "Why: " + event.reason + ".";
+        why.dataset.judged = "true";
+        announce(why.textContent);
+      }
+    }).catch((error) => {
+      if (error === null || mine !== playing) return;  // stale: dropped
+      const note = $("computer-move").querySelector(".judging");
+      if (note) note.remove();
+    });
   }
 
   function scoreTable(event) {
@@ -248,9 +236,12 @@
     const reasons = el("ul", "review-reasons");
     for (const move of review.moves) {
       const row = el("tr");
-      const best = move.forced ? "(forced)" : move.loss < 0.1 && !move.costs_tournament ? "same" : move.best;
+      // As the terminal's table: "same" for the judge's move (or one of its kind), the loss
+      // with its standard error as the server wrote it, "0" for nothing lost at all.
+      const none = move.loss === 0 && move.error === 0;
+      const best = move.forced ? "(forced)" : move.played === move.best || none ? "same" : move.best;
       row.append(el("td", "num", String(move.number)), el("td", null, move.played), el("td", null, best),
-        el("td", "num", move.loss < 0.005 ? "0" : move.loss.toFixed(2)),
+        el("td", "num", none ? "0" : move.loss_text),
         el("td", move.mark ? "mark-" + move.mark : null, move.mark || ""));
       table.append(row);
       if (move.mark) reasons.append(el("li", null, `Move ${move.number}: better ${move.best_text}: ${move.reason}.`));
@@ -259,11 +250,11 @@
     if (reasons.childElementCount) box.append(reasons);
     const accuracy = review.accuracy === null ? "–" : Math.round(100 * review.accuracy) + "%";
     box.append(el("p", "note", `Accuracy ${accuracy}, ${review.points_lost.toFixed(2)} points lost, ` +
-      `${review.inaccuracies} inaccuracies, ${review.blunders} blunders.`));
+      `${count(review.inaccuracies, "inaccuracy", "inaccuracies")}, ${count(review.blunders, "blunder")}.`));
     return box;
   }
 
-  function showRoundEnd(event) {
+  function showRoundEnd(event, mine) {
     $("round-panel").hidden = false;
     $("round-title").textContent = `Round ${event.round} is over`;
     const result = $("round-result");
@@ -272,11 +263,14 @@
     if (event.review) {
       review.replaceChildren(reviewBlock(event.review));
     } else if (event.review_job) {
-      // The review runs on the server's workers: show it when it is ready.
+      // The review runs on the server's workers: show it when it is ready (if this round
+      // is still the one shown).
       review.replaceChildren(el("p", "note", "Reviewing your moves…"));
-      watchJob("/api/jobs/" + event.review_job, () => null, 250)
-        .then((job) => review.replaceChildren(reviewBlock(job.result)))
-        .catch((error) => review.replaceChildren(el("p", "note", `No review: ${error.message}.`)));
+      judged(event.review_job, mine)
+        .then((result) => review.replaceChildren(reviewBlock(result)))
+        .catch((error) => {
+          if (error !== null && mine === playing) review.replaceChildren(el("p", "note", `No review: ${error.message}.`));
+        });
     } else {
       review.replaceChildren(el("p", "note", event.review_error ? `No review: ${event.review_error}.` : "No moves of yours to review."));
     }
@@ -295,7 +289,7 @@
 
   async function playEvents(events, animate, mine) {
     const banner = $("computer-move");
-    for (const event of events) {
+    for (const [index, event] of events.entries()) {
       if (mine !== playing) return;  // a newer answer is being shown
       if (event.kind === "toss" || event.kind === "loaded" || event.kind === "undo") {
         $("toss-text").textContent = event.text;
@@ -303,6 +297,8 @@
       } else if (event.kind === "move" && event.player === "computer") {
         banner.hidden = false;
         banner.replaceChildren(moveLine(event));
+        banner.dataset.event = String(index);
+        if (event.reason_job) wholeReason(events, index, mine);
         // Restart the banner's animation for each move.
         banner.classList.remove("computer-move");
         void banner.offsetWidth;
@@ -313,7 +309,7 @@
           await pause(reducedMotion() ? 0 : STEP_MS);
         }
       } else if (event.kind === "round_end") {
-        showRoundEnd(event);
+        showRoundEnd(event, mine);
       } else if (event.kind === "tournament_over") {
         showResult(event);
       }
@@ -322,36 +318,20 @@
 
   // --- actions -----------------------------------------------------------------------
 
-  function chooseCard(key) {
-    if (busy) return;
-    chosenCard = chosenCard === key ? null : key;
-    chosenItems = new Set();
-    showError("move-error", "");
-    render();
-  }
-
-  function toggleItem(index) {
-    if (busy || chosenCard === null) return;
-    if (chosenItems.has(index)) chosenItems.delete(index); else chosenItems.add(index);
-    showError("move-error", "");
-    render();
-  }
-
   function clearChoice() {
-    chosenCard = null;
-    chosenItems = new Set();
+    picker.clear();
     render();
   }
 
   // Every request that changes the game (a move, a take-back, a new game, a load) is
   // numbered: its answer (or error) is dropped when the answer to a later one is shown
   // already (the server may answer out of order, and a new game may be asked while a
-  // move is under way); ``null`` then.
+  // move is under way); ``null`` then. Each is sent once the one before it is answered.
   async function changeGame(path, body) {
     const question = ++asked;
     let next;
     try {
-      next = await api("POST", path, body);
+      next = await changes.inTurn(() => api("POST", path, body));
     } catch (error) {
       if (question < answered) return null;
       throw error;
@@ -364,8 +344,7 @@
   async function apply(next, animate) {
     const mine = ++playing;
     state = next;
-    chosenCard = null;
-    chosenItems = new Set();
+    picker.clear();
     busy = true;
     render();
     try {
@@ -379,8 +358,8 @@
   }
 
   async function play(action) {
-    if (busy || chosenCard === null) return;
-    const items = [...chosenItems].sort((a, b) => a - b).map((i) => state.position.table[i].key);
+    if (busy || picker.card() === null) return;
+    const items = picker.itemKeys(state.position.table);
     showError("move-error", "");
     $("hint-text").textContent = "";
     busy = true;
@@ -388,7 +367,7 @@
     renderActions();
     let next;
     try {
-      next = await changeGame("/api/casino/move", { card: chosenCard, action, items });
+      next = await changeGame("/api/casino/move", { card: picker.card(), action, items });
     } catch (error) {
       busy = false;
       render();
@@ -398,6 +377,7 @@
     if (next === null) return;  // a later request's answer is shown
     busy = false;
     $("round-panel").hidden = !next.events.some((e) => e.kind === "round_end");
+    $("computer-move").hidden = true;  // the last answer's move: this one shows its own
     await apply(next, true);
   }
 
@@ -407,8 +387,10 @@
     try {
       const advice = await api("POST", "/api/casino/hint");
       if (question !== asked) return;
-      choose(advice.move);
-      $("hint-text").textContent = `Hint: ${advice.move.text} (${advice.move.notation}). Why: ${advice.reason}.`;
+      picker.choose(advice.move);
+      const judged = advice.exact ? " (exact: every card known)"
+        : advice.deals ? ` (averaged over ${advice.deals} sampled deals)` : "";
+      $("hint-text").textContent = `Hint: ${advice.move.text} (${advice.move.notation}). Why: ${advice.reason}${judged}.`;
       announce($("hint-text").textContent);
     } catch (error) {
       if (question === asked) showError("move-error", capitalized(error.message) + ".");

@@ -5,8 +5,9 @@
 const casinoCards = (() => {
   const { el, cardElement } = croupier;
 
-  /** A build: each group of cards, and a label with its value and owner. */
-  function buildElement(item) {
+  /** A build: each group of cards, and a label with its value and owner (``owners``
+   *  names each owner key, "yours" or "Ben's"; by default the computer game's). */
+  function buildElement(item, owners) {
     const node = el("span", "build" + (item.owner ? " owner-" + item.owner : ""));
     const parts = el("span", "build-parts");
     for (const part of item.parts) {
@@ -14,7 +15,8 @@ const casinoCards = (() => {
       part.forEach((card) => group.append(cardElement(card, "mini")));
       parts.append(group);
     }
-    const owner = item.owner === "human" ? ", yours" : item.owner ? ", the computer's" : "";
+    const names = owners || { human: "yours", computer: "the computer's" };
+    const owner = item.owner && names[item.owner] ? `, ${names[item.owner]}` : "";
     node.append(parts, el("span", "build-label", `build of ${item.value}${owner}`));
     return node;
   }

@@ -1,8 +1,14 @@
 // The review of a Casino game as a replay: every position in order, the move played and
 // (for your moves) the best move drawn on the table, the mark and the reason, and a graph
 // of the points lost over the game; ◀ ▶ and the arrow keys step, a click on the graph
-// jumps. The verdicts come from the server (croupier.casino.review): a fixed amount of
-// search, the same on any machine.
+// jumps; N and P (and the "mistake" buttons) jump to the next and previous mistake. The
+// verdicts come from the server (croupier.casino.review): a fixed amount of search, the
+// same on any machine.
+//
+// Learn from your mistakes: each marked move in turn as an exercise on the table, the
+// move put together with the table's picker (casino_picker.js); the server's judge rates
+// each answer (croupier.casino.learn, in a job): as good as the best solves it, and the
+// reason is shown; else "try again", with what the move lost.
 "use strict";
 
 (() => {
@@ -13,6 +19,13 @@
   let review = null;  // {summary, steps}
   let at = 0;         // the step shown
   const SVG = "http://www.w3.org/2000/svg";
+  const picker = casinoPicker.create({
+    tableZone: $("table-items"),
+    handZone: $("hand"),
+    legal: () => learnLegal(),
+    itemName,
+    changed: () => drawExercise(),
+  });
 
 
   function mark(node, kind) {
@@ -20,15 +33,24 @@
     return node;
   }
 
-  function renderStep() {
-    const step = review.steps[at];
-    const position = step.position;
+  function itemName(item) {
+    if (item.kind === "card") return item.card.name;
+    return `build of ${item.value} (${item.owner === "human" ? "yours" : "the computer's"}): ${item.text}`;
+  }
+
+  function drawMeters(position) {
     $("round-number").textContent = String(position.round);
     $("score-human").textContent = String(position.scores.human);
     $("score-computer").textContent = String(position.scores.computer);
     $("deck-size").textContent = String(position.deck);
     $("computer-pile").textContent = `pile: ${count(position.piles.computer.length, "card")}`;
     $("human-pile").textContent = `pile: ${count(position.piles.human.length, "card")}`;
+  }
+
+  function renderStep() {
+    const step = review.steps[at];
+    const position = step.position;
+    drawMeters(position);
     const played = new Set(step.move.items);
     const verdict = step.review;
     const better = verdict && !verdict.forced && (verdict.loss >= 0.1 || verdict.costs_tournament);
@@ -73,6 +95,8 @@
     }
     $("first").disabled = $("previous").disabled = at === 0;
     $("next").disabled = $("last").disabled = at === review.steps.length - 1;
+    $("previous-mistake").disabled = marked(-1) === null;
+    $("next-mistake").disabled = marked(1) === null;
   }
 
   function renderVerdict(step, best) {
@@ -88,28 +112,40 @@
     const judged = el("div", "judged");
     if (verdict.forced) {
       judged.textContent = "The only legal move.";
-    } else if (verdict.loss < 0.1 && !verdict.costs_tournament) {
+    } else if (verdict.played === verdict.best) {
       judged.append(el("strong", "mark-best", "Best move"));
+    } else if (verdict.is_best) {
+      // Not the judge's pick, but not clearly worse: say against what, and by how little.
+      const pick = `${best ? best.text : verdict.best_text} (${verdict.best})`;
+      judged.append(el("strong", "mark-best", "As good as the best"), document.createTextNode(
+        verdict.loss > 0 ? `: ${lossText(verdict)} points behind ${pick}, within the judge's margin.` : `, like ${pick}.`));
     } else {
       judged.append(el("strong", verdict.mark ? "mark-" + verdict.mark : null, verdict.mark || "Playable"),
-        document.createTextNode(`: ${verdict.loss.toFixed(2)} points lost. Best: ${best ? best.text : verdict.best_text} (${verdict.best}).`));
+        document.createTextNode(`: ${lossText(verdict)} points lost. Best: ${best ? best.text : verdict.best_text} (${verdict.best}).`));
     }
     const notes = [];
     if (verdict.exact) notes.push("exact: every card known");
+    else if (verdict.deals) notes.push(`averaged over ${verdict.deals} sampled deals`);
     if (verdict.costs_tournament) notes.push("it gives up the tournament");
-    if (verdict.clock_cut) notes.push("the clock cut the search short");
     if (notes.length) judged.append(el("span", "note", ` (${notes.join("; ")})`));
     box.append(judged);
     if (!verdict.forced) box.append(el("div", "why", "Why: " + verdict.reason + "."));
     announce(box.textContent);
   }
 
+  function lossText(verdict) {
+    // The loss with its standard error as the terminal writes it ("0.63 ± 0.08"; an
+    // exact loss has none): written by the server, so the two never round apart.
+    return verdict.loss_text;
+  }
+
   function renderSummary() {
     const summary = review.summary;
     const accuracy = summary.accuracy === null ? "–" : Math.round(100 * summary.accuracy) + "%";
     const list = el("dl", "summary-list");
+    const asGood = review.steps.filter((step) => step.review && !step.review.forced && step.review.is_best).length;
     for (const [term, value] of [
-      ["Accuracy", `${accuracy} (${count(summary.moves - summary.forced, "move")}, ${summary.forced} forced)`],
+      ["Accuracy", `${accuracy} (${asGood} of ${count(summary.moves - summary.forced, "move")} as good as the best; ${summary.forced} forced)`],
       ["Points lost", `${summary.points_lost.toFixed(2)}, ${summary.points_lost_per_round === null ? "–" : summary.points_lost_per_round.toFixed(2)} per round`],
       ["Inaccuracies", String(summary.inaccuracies)],
       ["Blunders", String(summary.blunders)],
@@ -157,15 +193,31 @@
     trace.setAttribute("class", "trace");
     svg.append(trace);
     mine.forEach((entry, i) => {
+      // The whisker spans the loss ± 2 standard errors: a move is marked only when all of
+      // it lies past a threshold's line, and counts as good as the best when its lower end
+      // is under 0.1.
+      const verdict = entry.step.review;
+      const spread = verdict.error === null ? top : 2 * verdict.error;
+      if (spread > 0 && !verdict.forced) {
+        const whisker = document.createElementNS(SVG, "line");
+        whisker.setAttribute("x1", x(i)); whisker.setAttribute("x2", x(i));
+        whisker.setAttribute("y1", y(Math.max(0, verdict.loss - spread)));
+        whisker.setAttribute("y2", y(verdict.loss + spread));
+        whisker.setAttribute("class", "whisker");
+        svg.append(whisker);
+      }
+    });
+    mine.forEach((entry, i) => {
       const verdict = entry.step.review;
       const dot = document.createElementNS(SVG, "circle");
       dot.setAttribute("cx", x(i)); dot.setAttribute("cy", y(verdict.loss));
       dot.setAttribute("r", verdict.mark ? 6 : 4);
-      dot.setAttribute("class", "dot " + (verdict.mark ? "mark-" + verdict.mark : verdict.loss < 0.1 ? "best" : "ok"));
+      dot.setAttribute("class", "dot " + (verdict.mark ? "mark-" + verdict.mark : verdict.is_best ? "best" : "ok"));
       dot.dataset.step = String(entry.index);
       dot.setAttribute("tabindex", "0");
       const title = document.createElementNS(SVG, "title");
-      title.textContent = `Round ${entry.step.round}, move ${entry.step.number}: ${entry.step.move.notation}, ${verdict.loss.toFixed(2)} lost${verdict.mark ? ", " + verdict.mark : ""}`;
+      const judged = verdict.mark || (verdict.forced ? "forced" : verdict.is_best ? "as good as the best" : "playable");
+      title.textContent = `Round ${entry.step.round}, move ${entry.step.number}: ${entry.step.move.notation}, ${lossText(verdict)} lost, ${judged}`;
       dot.append(title);
       dot.addEventListener("click", () => go(entry.index));
       dot.addEventListener("keydown", (event) => { if (event.key === "Enter") go(entry.index); });
@@ -180,11 +232,179 @@
     renderStep();
   }
 
-  function nextMarked(direction) {
+  /** The step of the next (``direction`` 1) or previous (-1) mistake, or null. */
+  function marked(direction) {
     for (let i = at + direction; i >= 0 && i < review.steps.length; i += direction) {
       const verdict = review.steps[i].review;
-      if (verdict && verdict.mark) return go(i);
+      if (verdict && verdict.mark) return i;
     }
+    return null;
+  }
+
+  function nextMarked(direction) {
+    const found = review && !learning ? marked(direction) : null;
+    if (found !== null) go(found);
+  }
+
+  // --- learn from your mistakes -----------------------------------------------------
+
+  let source = null;     // the game reviewed, as the review was asked for
+  let learning = null;   // {steps: [step index of each exercise], at, state, solved}
+  let asked = 0;         // the newest answer asked for: an older one that ends later is dropped
+
+  function exerciseSteps() {
+    return review.steps.map((step, index) => (step.exercise ? index : null)).filter((i) => i !== null);
+  }
+
+  function learnLegal() {
+    if (!learning || learning.state !== "trying") return [];
+    return review.steps[learning.steps[learning.at]].exercise.legal;
+  }
+
+  function startLearning() {
+    const steps = exerciseSteps();
+    if (!steps.length) return;
+    learning = { steps, at: 0, state: "trying", solved: 0 };
+    $("review-zone").hidden = $("replay-legend").hidden = true;
+    $("learn-zone").hidden = false;
+    document.body.dataset.learning = "true";
+    showExercise();
+  }
+
+  function stopLearning() {
+    asked += 1;  // an answer on its way is dropped
+    const back = learning ? learning.steps[Math.min(learning.at, learning.steps.length - 1)] : at;
+    learning = null;
+    picker.clear();
+    $("learn-zone").hidden = true;
+    $("review-zone").hidden = $("replay-legend").hidden = false;
+    document.body.dataset.learning = "false";
+    drawExercise();
+    go(back);
+  }
+
+  function showExercise() {
+    asked += 1;
+    picker.clear();
+    learning.state = "trying";
+    const index = learning.steps[learning.at];
+    const step = review.steps[index];
+    at = index;
+    $("learn-progress").textContent = `Exercise ${learning.at + 1} of ${learning.steps.length}`;
+    $("learn-task").textContent = step.exercise.task;
+    $("learn-result").replaceChildren();
+    $("step-where").textContent = `round ${step.round}, move ${step.number}`;
+    drawExercise();
+    announce(`Exercise ${learning.at + 1} of ${learning.steps.length}. ${step.exercise.task}`);
+  }
+
+  function drawExercise() {
+    document.body.dataset.judging = String(Boolean(learning) && learning.state === "checking");
+    if (!learning) return;
+    const position = review.steps[learning.steps[learning.at]].position;
+    drawMeters(position);
+    const backs = $("computer-hand");
+    backs.replaceChildren();
+    for (let i = 0; i < position.computer_hand; i += 1) backs.append(el("span", "card back"));
+    picker.drawTable(position.table);
+    picker.drawHand(position.hand, position.hand_keys, learning.state === "trying");
+    const ready = picker.card() !== null && learning.state === "trying";
+    casinoPicker.drawActions($("learn-actions"), picker, ready);
+    $("learn-clear").disabled = learning.state !== "trying";
+    const last = learning.at === learning.steps.length - 1;
+    $("learn-next").hidden = learning.state !== "solved" && learning.state !== "shown";
+    $("learn-next").textContent = last ? "Finish" : "Next exercise";
+    $("learn-skip").hidden = !$("learn-next").hidden;
+    $("learn-solution").disabled = learning.state !== "trying";
+  }
+
+  function headline(title, kind, rest) {
+    const line = el("div", "judged");
+    line.append(el("strong", kind, title), document.createTextNode(rest));
+    return line;
+  }
+
+  function learnSay(...nodes) {
+    const box = $("learn-result");
+    box.replaceChildren(...nodes);
+    announce(box.textContent);
+  }
+
+  async function tryMove(action) {
+    if (!learning || learning.state !== "trying" || picker.card() === null) return;
+    const index = learning.steps[learning.at];
+    const step = review.steps[index];
+    const body = {
+      ...source, step: index, card: picker.card(), action,
+      items: picker.itemKeys(step.position.table),
+    };
+    const mine = ++asked;
+    learning.state = "checking";
+    drawExercise();
+    learnSay(el("span", "note", "The judge is rating your move…"));
+    try {
+      const job = await api("POST", "/api/casino/review/answer", body);
+      const done = await watchJob("/api/casino/answers/" + job.job, () => {});
+      const word = done.result;
+      if (mine !== asked || !learning || word.step !== index) return dropped();  // moved on
+
+      if (word.solved) {
+        learning.state = "solved";
+        learning.solved += 1;
+        const judged = word.found_best
+          ? "the best move"
+          : `as good as the best (${word.loss_text} points behind ${word.best_text}, within the judge's margin)`;
+        learnSay(
+          headline("Solved", "mark-best", `: ${word.move_text} is ${judged}.`),
+          el("div", "why", `Why: ${word.reason}.`),
+        );
+      } else {
+        learning.state = "trying";
+        picker.clear();
+        const tournament = word.costs_tournament ? " and the tournament" : "";
+        learnSay(
+          headline("Try again", "mark-inaccuracy", `: ${word.move_text} loses ${word.loss_text} points${tournament}.`),
+          el("div", "why", `What it does: ${word.explanation}.`),
+        );
+      }
+    } catch (error) {
+      if (mine !== asked || !learning) return dropped();
+      learning.state = "trying";
+      learnSay(el("span", "error", error.message + "."));
+    }
+    drawExercise();
+  }
+
+  /** An answer that came after the player moved on: not shown (counted, for tests). */
+  function dropped() {
+    document.body.dataset.dropped = String(Number(document.body.dataset.dropped || 0) + 1);
+  }
+
+  function showSolution() {
+    if (!learning || learning.state !== "trying") return;
+    const step = review.steps[learning.steps[learning.at]];
+    asked += 1;
+    picker.choose(step.best);
+    learning.state = "shown";
+    learnSay(
+      el("div", null, `The best move: ${step.best.text} (${step.best.notation}).`),
+      el("div", "why", "Why: " + step.review.reason + "."),
+    );
+    drawExercise();
+  }
+
+  function nextExercise() {
+    if (!learning) return;
+    if (learning.at === learning.steps.length - 1) return finishLearning();
+    learning.at += 1;
+    showExercise();
+  }
+
+  function finishLearning() {
+    const { solved, steps } = learning;
+    stopLearning();
+    $("review-progress").textContent = `Exercises done: ${solved} of ${steps.length} solved.`;
+    announce($("review-progress").textContent);
   }
 
   let started = 0; // the newest review asked for: an older one that ends later is dropped
@@ -201,9 +421,14 @@
       });
       if (mine !== started) return;
       review = done.result;
+      source = body;
+      if (learning) stopLearning();
       $("review-progress").textContent = `${count(review.steps.length, "move")}, ${review.summary.moves} of them yours, reviewed.`;
       renderSummary();
       renderGraph();
+      const mistakes = exerciseSteps().length;
+      $("learn-offer").hidden = mistakes === 0;
+      $("learn-start").textContent = `Learn from your mistakes (${count(mistakes, "exercise")})`;
       go(0);
       document.body.dataset.reviewed = "true";
     } catch (error) {
@@ -218,7 +443,20 @@
   $("previous").addEventListener("click", () => go(at - 1));
   $("next").addEventListener("click", () => go(at + 1));
   $("last").addEventListener("click", () => go(review.steps.length - 1));
-  $("review-table").addEventListener("click", () => start({}));
+  $("previous-mistake").addEventListener("click", () => nextMarked(-1));
+  $("next-mistake").addEventListener("click", () => nextMarked(1));
+  $("learn-start").addEventListener("click", startLearning);
+  $("learn-stop").addEventListener("click", stopLearning);
+  $("learn-skip").addEventListener("click", nextExercise);
+  $("learn-next").addEventListener("click", nextExercise);
+  $("learn-solution").addEventListener("click", showSolution);
+  $("learn-clear").addEventListener("click", () => { picker.clear(); drawExercise(); });
+  for (const button of document.querySelectorAll("#learn-actions .action")) {
+    button.addEventListener("click", () => tryMove(button.dataset.action));
+  }
+  // A shared table's game (/casino/review?table=ID): the review of this browser's moves.
+  const shared = new URLSearchParams(window.location.search).get("table");
+  $("review-table").addEventListener("click", () => start(shared ? { table: shared } : {}));
   $("review-file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
     if (file) await start({ text: await file.text(), name: file.name });
@@ -226,12 +464,17 @@
   });
   document.addEventListener("keydown", (event) => {
     if (!review || event.target.closest("input, select, textarea")) return;
+    if (learning) {
+      if (event.key === "Escape") stopLearning();
+      return;
+    }
     const moves = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: review.steps.length - 1 };
     if (event.key in moves) { event.preventDefault(); go(moves[event.key]); }
     else if (event.key === "n") nextMarked(1);
     else if (event.key === "p") nextMarked(-1);
   });
-  $("review-table").disabled = !initial.seated;
-  if (initial.seated) start({});
+  $("review-table").disabled = !initial.seated && !shared;
+  if (shared) start({ table: shared });
+  else if (initial.seated) start({});
   document.body.dataset.ready = "true";
 })();

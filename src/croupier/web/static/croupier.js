@@ -93,15 +93,28 @@ const croupier = (() => {
   /** Numbered questions: an answer arriving after a later question of its kind (the
    *  server may answer out of order), or after ``forget`` (the page moved on), is stale and
    *  is dropped. ``ask`` numbers a question and returns whether it is still the current
-   *  one; ``forget`` makes none current. */
+   *  one; ``forget`` makes none current.
+   *
+   *  ``inTurn(request)`` sends a request (a function returning the promise of its answer)
+   *  once every request sent before it through ``inTurn`` has been answered, and returns
+   *  its answer. The server refuses a change to a game made while another change of the
+   *  same game is on its way (a 409: "changed in another tab or request meanwhile"), so a
+   *  page sends the changes of one game one at a time: a Stop pressed just after an
+   *  answer waits for that answer instead of being refused. */
   function questions() {
     let asked = 0;
+    let previous = Promise.resolve();
     return {
       ask() {
         const number = ++asked;
         return () => number === asked;
       },
       forget() { asked++; },
+      inTurn(request) {
+        const answer = previous.catch(() => undefined).then(request);
+        previous = answer;
+        return answer;
+      },
     };
   }
 

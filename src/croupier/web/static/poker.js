@@ -1,8 +1,10 @@
 // The poker page: the equity calculator of the game chosen (hold'em, Omaha, five-card
 // Omaha, short-deck; with its card grid and, in two-card games, its range grid), the
 // analyses of its answer (each hand's equity, the equity distribution, the next card,
-// exports), what a range hits (hold'em), and the comparison.
+// exports), what a range hits, and the comparison: every panel in the game chosen.
 "use strict";
+
+import { rangeGrid } from "./poker_grid.js";
 
 (() => {
   const { api, el, cardElement, percent, announce, watchJob, questions } = croupier;
@@ -17,7 +19,6 @@
   let lastResult = null; // the last equity answer (for the analyses and the exports)
   let lastQuestion = null; // the question lastResult answers (the next-card table asks it)
   let lastNext = null; // the last next-card table
-  const SAVED = "croupier.poker.ranges"; // the named ranges kept in this browser
   // The games (the server's rules of each), and a first question and line to show in each.
   const GAMES = Object.fromEntries(limits.games.map((g) => [g.name, g]));
   const RANKS = "23456789TJQKA";
@@ -153,10 +154,13 @@
       input.spellcheck = false;
       input.placeholder = rules().two_card
         ? "a hand (AhKh), part of one (Ah?) or a range (TT+, AQs+); empty: random"
-        : `a hand (${EXAMPLES[game][0]}), part of one (AsAh${"?".repeat(rules().hole_cards - 2)}) or hands separated by commas; empty: random`;
+        : `a hand (${EXAMPLES[game][0]}), part of one (AsAh${"?".repeat(rules().hole_cards - 2)}), hands separated by commas or a range (AA!AAA, AxAyxy, 15%); empty: random`;
       input.value = kept[input.id] !== undefined ? kept[input.id] : (EXAMPLES[game][i - 1] || "");
       input.addEventListener("input", () => {
-        if (gridPlayer === i) rangeQuestions.forget(); // typed after the slider: the typing wins
+        if (gridPlayer === i) {
+          rangeQuestions.forget(); // typed after the slider: the typing wins
+          rangePicker.typed();
+        }
         renderGrid();
       });
       input.addEventListener("focus", () => setTarget("player-" + i));
@@ -242,6 +246,7 @@
         }
         inputFor(name).value = list.join(" ");
         renderGrid();
+        rangePicker.typed();
         return;
       }
     }
@@ -249,10 +254,21 @@
     list.push(c);
     input.value = list.join(" ");
     renderGrid();
+    rangePicker.typed();
     document.querySelector(`#card-grid [data-card="${c}"]`).focus();
   }
 
-  // --- the 13x13 range grid: pairs on the diagonal, suited above, offsuit below ---------
+  // --- the 13x13 range grid (poker_grid.js): pairs on the diagonal, suited above --------
+
+  const rangePicker = rangeGrid({
+    notation: limits.cards,
+    asked: rangeQuestions,
+    player: () => gridPlayer,
+    game: () => game,
+    lowestRank: () => rules().lowest_rank,
+    out: () => `${$("board").value} ${$("dead").value}`,
+    changed: () => renderGrid(),
+  });
 
   function openGrid(player) {
     if (player !== gridPlayer) rangeQuestions.forget(); // about another player's range: stale
@@ -264,124 +280,11 @@
     if (player !== null) refreshGrid();
   }
 
-  // Questions about a range are numbered (rangeQuestions): the grid shows the answer to the
-  // latest only, however late an earlier one comes.
-  async function refreshGrid() {
-    const player = gridPlayer;
-    if (player === null) return;
-    const input = $("hole-" + player);
-    const current = rangeQuestions.ask();
-    let answer;
-    try {
-      answer = await api("POST", "/api/poker/range", { text: input.value });
-      if (!current()) return;
-      $("equity-error").textContent = "";
-    } catch (error) {
-      if (current()) $("equity-error").textContent = `player ${player}: ${error.message}`;
-      return;
-    }
-    drawRangeGrid(player, answer);
-  }
+  const refreshGrid = () => rangePicker.refresh();
+  // Read ``text`` as the player's range: the box gets the library's short form back.
+  const showRange = (player, text) => rangePicker.show(player, text);
 
-  // The 13x13 grid of the player's range, from the library's answer (its combos and the
-  // share of each class; an empty box is a random hand, drawn empty and said so); the
-  // cell named focusLabel gets the focus back.
-  function drawRangeGrid(player, answer, focusLabel) {
-    const title = answer.random
-      ? `Player ${player}'s range is empty: a random hand (any two cards, all 1,326 combos).`
-      : `Player ${player}'s range: ${croupier.count(answer.combos, "combo")}.`;
-    $("range-picker-title").textContent = title;
-    const grid = $("range-grid");
-    grid.replaceChildren();
-    for (let row = 0; row < 13; row++) {
-      for (let col = 0; col < 13; col++) {
-        const [label, words] = CLASSES[row][col];
-        const weight = answer.random ? 0 : answer.grid[row][col];
-        const cell = el("button", "range-cell" + (row === col ? " cell-pair" : row < col ? " cell-suited" : " cell-offsuit"), label);
-        cell.type = "button";
-        cell.dataset.hand = label;
-        cell.dataset.weight = String(weight);
-        paintCell(cell, weight);
-        const share = weight > 0 && weight < 1 ? `, ${Math.round(100 * weight)}% in the range` : "";
-        cell.setAttribute("aria-label", `${label}, ${words}${share}`);
-        cell.addEventListener("click", (event) => {
-          // a pointer's press was handled as it happened (see startDrag); a key's is here
-          if (event.detail === 0) setClasses(player, [[label, Number(cell.dataset.weight) < 1]]);
-        });
-        cell.addEventListener("pointerdown", (event) => startDrag(player, cell, event));
-        grid.append(cell);
-      }
-    }
-    if (focusLabel) grid.querySelector(`[data-hand="${focusLabel}"]`).focus();
-  }
-
-  function paintCell(cell, weight) {
-    cell.style.setProperty("--weight", String(weight));
-    cell.classList.toggle("in", weight > 0);
-    cell.setAttribute("aria-pressed", weight >= 1 ? "true" : weight > 0 ? "mixed" : "false");
-  }
-
-  // Press a hand and drag across others: the first hand decides whether they all go in
-  // (it was not wholly in) or out; the library reads the change once, at the release.
-  let drag = null;
-  function startDrag(player, cell, event) {
-    if (event.button !== 0) return;
-    event.preventDefault();
-    cell.releasePointerCapture?.(event.pointerId);
-    drag = { player, add: Number(cell.dataset.weight) < 1, labels: new Set() };
-    touchCell(cell);
-  }
-
-  function touchCell(cell) {
-    if (!drag || !cell || !cell.dataset.hand || drag.labels.has(cell.dataset.hand)) return;
-    drag.labels.add(cell.dataset.hand);
-    paintCell(cell, drag.add ? 1 : 0);
-  }
-
-  document.addEventListener("pointermove", (event) => {
-    if (!drag) return;
-    const under = document.elementFromPoint(event.clientX, event.clientY);
-    touchCell(under && under.closest ? under.closest("#range-grid .range-cell") : null);
-  });
-  document.addEventListener("pointerup", () => {
-    if (!drag) return;
-    const { player, add, labels } = drag;
-    drag = null;
-    setClasses(player, [...labels].map((label) => [label, add]), [...labels][0]);
-  });
-  document.addEventListener("pointercancel", () => { drag = null; refreshGrid(); });
-
-  // Put classes in the player's range, or take them out: ``changes`` holds [label, in]
-  // pairs; the library then writes the range back in its short form.
-  async function setClasses(player, changes, focusLabel) {
-    const input = $("hole-" + player);
-    const text = input.value.trim();
-    const tokens = changes.map(([label, add]) => (add ? label : `${label}@0`));
-    const asked = [text, ...tokens].filter(Boolean).join(", ");
-    await showRange(player, asked, focusLabel || (changes.length === 1 ? changes[0][0] : null));
-  }
-
-  // Read ``text`` as the player's range: the box gets the library's short form back and
-  // the grid is drawn again.
-  async function showRange(player, text, focusLabel) {
-    const current = rangeQuestions.ask();
-    let answer;
-    try {
-      answer = await api("POST", "/api/poker/range", { text });
-      if (!current()) return;
-      $("hole-" + player).value = answer.random ? "" : answer.range; // the seats may be new
-      $("equity-error").textContent = "";
-    } catch (error) {
-      if (!current()) return;
-      $("equity-error").textContent = `player ${player}: ${error.message}`;
-      refreshGrid();
-      return;
-    }
-    renderGrid();
-    if (gridPlayer === player) drawRangeGrid(player, answer, focusLabel);
-  }
-
-  // --- the range tools: a top-X% slider, presets and ranges saved in this browser -------
+  // --- the range tools: a top-X% slider, and the named ranges (poker_saved.js) --------
 
   let sliderTimer = null;
   $("top-percent").addEventListener("input", () => {
@@ -393,85 +296,13 @@
     }, 120);
   });
 
-  function savedRanges() {
-    try {
-      const found = JSON.parse(window.localStorage.getItem(SAVED) || "{}");
-      return found && typeof found === "object" && !Array.isArray(found) ? found : {};
-    } catch (error) {
-      return {};
-    }
-  }
-
-  function renderLibrary(chosen) {
-    const select = $("saved-ranges");
-    select.replaceChildren();
-    const presets = el("optgroup");
-    presets.label = "Presets";
-    limits.presets.forEach((preset, i) => {
-      const option = el("option", "", `${preset.name}: ${preset.range}`);
-      option.value = "preset:" + i;
-      presets.append(option);
-    });
-    select.append(presets);
-    const saved = savedRanges();
-    const names = Object.keys(saved).sort();
-    if (names.length) {
-      const group = el("optgroup");
-      group.label = "Saved in this browser";
-      for (const name of names) {
-        const option = el("option", "", `${name}: ${saved[name] || "random"}`);
-        option.value = "saved:" + name;
-        group.append(option);
-      }
-      select.append(group);
-    }
-    if (chosen) select.value = chosen;
-    describeChoice();
-  }
-
-  function chosenRange() {
-    const value = $("saved-ranges").value;
-    if (value.startsWith("preset:")) {
-      const preset = limits.presets[Number(value.slice(7))];
-      return { text: preset.range, source: "Source: " + preset.source, saved: null };
-    }
-    const name = value.slice(6);
-    return { text: savedRanges()[name] || "", source: "Saved in this browser.", saved: name };
-  }
-
-  function describeChoice() {
-    if (!$("saved-ranges").value) return;
-    const chosen = chosenRange();
-    $("range-source").textContent = chosen.source;
-    $("delete-range").disabled = chosen.saved === null;
-  }
-
-  $("saved-ranges").addEventListener("change", describeChoice);
-  $("load-range").addEventListener("click", () => {
-    if (gridPlayer !== null) showRange(gridPlayer, chosenRange().text);
-  });
-  $("save-range").addEventListener("click", () => {
-    const name = $("range-name").value.trim();
-    if (!name || gridPlayer === null) {
-      $("range-source").textContent = "Give the range a name first.";
-      return;
-    }
-    const saved = savedRanges();
-    saved[name] = $("hole-" + gridPlayer).value.trim();
-    window.localStorage.setItem(SAVED, JSON.stringify(saved));
-    $("range-name").value = "";
-    renderLibrary("saved:" + name);
-    announce(`Saved ${name}`);
-  });
-  $("delete-range").addEventListener("click", () => {
-    const chosen = chosenRange();
-    if (chosen.saved === null) return;
-    const saved = savedRanges();
-    delete saved[chosen.saved];
-    window.localStorage.setItem(SAVED, JSON.stringify(saved));
-    renderLibrary();
-    announce(`Deleted ${chosen.saved}`);
-  });
+  // The named ranges (presets, saved ranges) are poker_saved.js's: it reads these.
+  croupier.pokerRanges = {
+    game: () => game,
+    gridPlayer: () => gridPlayer,
+    twoCard: () => rules().two_card, // Omaha's hands: the box takes the text as it is
+    showRange,
+  };
 
   // --- the calculation --------------------------------------------------------------
 
@@ -589,7 +420,8 @@
 
   function renderAnalysis() {
     const result = lastResult;
-    $("analysis").hidden = result === null || !rules().two_card; // Omaha hands: no grid
+    $("analysis").hidden = result === null;
+    $("class-grid-box").hidden = !rules().two_card; // Omaha hands: no 13x13 grid
     $("result-tools").hidden = result === null;
     nextJobs.forget(); // a table under way was for the answer this one replaces
     lastNext = null;
@@ -610,7 +442,7 @@
       select.append(option);
     }
     if (kept && Number(kept) <= result.players.length) select.value = kept;
-    drawClassGrid();
+    if (rules().two_card) drawClassGrid();
     drawDistribution();
   }
 
@@ -669,7 +501,8 @@
       chart.append(under);
     }
     const caption = svg("text", { x: x(0.5), y: height - 4, "text-anchor": "middle", class: "axis" });
-    caption.textContent = "share of the range, weakest combo first";
+    const unit = rules().two_card ? "combo" : "hand";
+    caption.textContent = `share of the range, weakest ${unit} first`;
     chart.append(caption);
     lastResult.players.forEach((row, i) => {
       let at = 0;
@@ -684,16 +517,24 @@
       line.append(title);
       chart.append(line);
     });
-    box.append(chart);
-    const legend = el("ul", "legend");
-    lastResult.players.forEach((row, i) => {
+    box.append(chart, legend(lastResult.players.map((row) => `Player ${row.player}: ${percent(row.distribution.above_50, 1)} of the range above 50% equity, ${percent(row.distribution.above_75, 1)} above 75%`)));
+    // A range of more hands than the server lists is drawn from its points, each the
+    // mean of consecutive hands: say so, with the count.
+    const notes = lastResult.players.filter((row) => row.distribution.summarised).map((row) => `player ${row.player}'s ${croupier.count(row.distribution.hands, unit)} are drawn as ${croupier.count(row.distribution.combos.length, "point")}, each the mean of consecutive ${unit}s`);
+    if (notes.length) box.append(el("p", "hint distribution-note", `Summarised: ${notes.join("; ")}.`));
+  }
+
+  // A chart's legend: each player's colour (in the players' order) and what it says.
+  function legend(texts) {
+    const list = el("ul", "legend");
+    texts.forEach((text, i) => {
       const item = el("li");
       const swatch = el("span", "swatch");
       swatch.style.background = COLOURS[i % COLOURS.length];
-      item.append(swatch, `Player ${row.player}: ${percent(row.distribution.above_50, 1)} of the range above 50% equity, ${percent(row.distribution.above_75, 1)} above 75%`);
-      legend.append(item);
+      item.append(swatch, text);
+      list.append(item);
     });
-    box.append(legend);
+    return list;
   }
 
   // The next-card table of the answer shown (its question, not the form's: the form may
@@ -745,7 +586,7 @@
         base += equity;
       });
       const label = svg("text", { x: left + (i + 0.5) * step, y: height - bottom + 12, "text-anchor": "middle", class: "axis card-label " + (row.card.red ? "red" : "black") });
-      label.textContent = row.card.rank;
+      label.textContent = row.card.rank === "10" ? "T" : row.card.rank; // "10" ran into its neighbours
       const suit = svg("text", { x: left + (i + 0.5) * step, y: height - bottom + 24, "text-anchor": "middle", class: "axis card-label " + (row.card.red ? "red" : "black") });
       suit.textContent = row.card.suit;
       chart.append(group, label, suit);
@@ -755,7 +596,14 @@
       level += row.equity;
       chart.append(svg("line", { x1: left, x2: width - right, y1: y(level), y2: y(level), class: "now-line" }));
     });
-    box.append(chart);
+    const key = legend(table.players.map((p) => `Player ${p.player}: ${percent(p.equity, 1)} now`));
+    const now = el("li");
+    now.append(el("span", "swatch now-swatch"), "dashed lines: where the players' equity stands now (the bars average to them)");
+    key.append(now);
+    const how = table.exact
+      ? `Exact: every deal (${table.games.toLocaleString("en")}).`
+      : `Monte Carlo: ${croupier.count(table.games, "deal")} (seed ${table.seed}), a card's equity within a standard error of ${(100 * table.stderr).toFixed(2)} points.`;
+    box.append(chart, key, el("p", "hint next-method", how));
     const details = el("details");
     details.append(el("summary", "", `The ${count} ${table.street} cards, their chance and each player's equity once they come`));
     const grid = el("table", "next-table");
@@ -864,7 +712,7 @@
     refreshGrid();
   });
   for (const name of ["board", "dead"]) {
-    $(name).addEventListener("input", renderGrid);
+    $(name).addEventListener("input", () => { renderGrid(); rangePicker.typed(); });
     $(name).addEventListener("focus", () => setTarget(name));
   }
 
@@ -884,7 +732,8 @@
 
   function hitsTable(title, rows, answer) {
     const table = el("table", "hits-table");
-    const thead = tableHead([title, answer.boards > 1 ? "Combos a flop" : "Combos", "Share"]);
+    const unit = rules().two_card ? "Combos" : "Hands";
+    const thead = tableHead([title, answer.boards > 1 ? `${unit} a flop` : unit, "Share"]);
     const body = el("tbody");
     for (const row of rows) {
       const tr = el("tr", row.combos ? "" : "none");
@@ -906,7 +755,11 @@
     $("hits-error").textContent = "";
     const box = $("hits-result");
     const player = Number($("hits-player").value || 1);
-    const asked = { range: $("hole-" + player).value, board: $("board").value, dead: $("dead").value };
+    const texture = ["hits-suits", "hits-pairing", "hits-connected"].map((id) => $(id).value).filter(Boolean);
+    const asked = {
+      game, range: $("hole-" + player).value, board: $("board").value, dead: $("dead").value,
+      texture, high: $("hits-high").value,
+    };
     let job;
     try {
       job = await hitsJobs.run("/api/poker/hits", asked, (d, t) => showProgress("hits-", d, t));
@@ -920,17 +773,21 @@
     $("hits-progress-line").hidden = true;
     const answer = job.result;
     box.replaceChildren();
+    const units = rules().two_card ? "combos" : "hands";
     const dead = answer.dead.length ? `, ${answer.dead.map((c) => c.code).join(" ")} dead` : "";
     const where = answer.boards > 1
-      ? `over every flop${dead} (${answer.boards.toLocaleString("en")} flops; ${answer.combos.toFixed(1)} live combos a flop on average)`
-      : `on ${answer.board.map((c) => c.code).join(" ")}${dead}, ${Math.round(answer.combos * 100) / 100} live combos`;
+      ? `over every ${answer.texture === "every flop" ? "flop" : `flop that is ${answer.texture}`}${dead} (${answer.boards.toLocaleString("en")} flops; ${answer.combos.toFixed(1)} live ${units} a flop on average)`
+      : `on ${answer.board.map((c) => c.code).join(" ")}${dead}, ${(Math.round(answer.combos * 100) / 100).toLocaleString("en")} live ${units}`;
     box.append(el("p", "", `${answer.range}: ${where}; ${percent(answer.pair_or_better, 1)} make a pair or better.`));
     const scroller = el("div", "table-scroll");
     scroller.append(hitsTable("Made hand", answer.made, answer), hitsTable("Draw", answer.draws, answer));
     box.append(scroller);
     if (answer.hands.length) {
       const details = el("details");
-      details.append(el("summary", "", `Every combo (${answer.hands.length})`));
+      const unit = rules().two_card ? "combo" : "hand";
+      details.append(el("summary", "", answer.listed > answer.hands.length
+        ? `The first ${answer.hands.length.toLocaleString("en")} ${unit}s of ${answer.listed.toLocaleString("en")} (the table above counts them all)`
+        : `Every ${unit} (${answer.hands.length})`));
       const list = el("ul", "hits-hands");
       for (const hand of answer.hands) {
         const item = el("li");
@@ -944,6 +801,9 @@
       box.append(details);
     }
     announce(`${answer.range}: ${percent(answer.pair_or_better, 1)} pair or better`);
+    // poker_narrow.js adds its tick boxes and its panel to the answer
+    const detail = { answer, question: { game, range: asked.range, board: asked.board, dead: asked.dead }, player, twoCard: rules().two_card };
+    document.dispatchEvent(new CustomEvent("poker:hits", { detail }));
   });
 
   // --- which hand wins --------------------------------------------------------------
@@ -979,8 +839,8 @@
   // --- the game ------------------------------------------------------------------------
 
   // Play another game: its deck in the card picker, its examples in the seats and the
-  // comparison, its tools (the range grid and what a range hits are for two-card games
-  // and hold'em); the last answers, and those still to come, are another game's: they go.
+  // comparison, its tools (the range grid is for two-card games; every other panel works
+  // in each game); the last answers, and those still to come, are another game's: they go.
   function setGame(name) {
     game = name;
     window.clearTimeout(sliderTimer); // the slider's range was for the last game's grid
@@ -999,14 +859,11 @@
     for (let i = 1; i <= players; i++) $("hole-" + i).value = EXAMPLES[game][i - 1] || "";
     for (const field of ["board", "dead"]) inputFor(field).value = "";
     if (!info.two_card) openGrid(null);
+    rangePicker.reset(); // its deck's classes (short-deck: none below 6)
     $("equity-result").replaceChildren();
     lastResult = null;
     renderAnalysis();
     renderSeats();
-    const holdem = game === "holdem";
-    $("hits-holdem").hidden = holdem;
-    $("hits-submit").disabled = !holdem;
-    $("next-card").hidden = !holdem;
     $("compare-line").value = LINES[game];
     $("compare-label").replaceChildren(
       "Two hands, ",
@@ -1025,7 +882,6 @@
   }
   $("game").addEventListener("change", () => setGame($("game").value));
 
-  renderLibrary();
   renderSeats();
   $("game-rules").textContent = rules().rules;
 })();

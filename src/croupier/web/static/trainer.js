@@ -1,5 +1,6 @@
 // The counting trainer: start a drill, show each group of cards one at a time at the
-// chosen pace, ask for the running and true counts, and draw the server's verdict, the
+// chosen pace (in flash mode, hidden after the drill's flash time), ask for the running
+// and true counts, and draw the server's verdict, the
 // score with its mistakes, and the user's history.
 "use strict";
 
@@ -80,16 +81,36 @@
       : `Wrong: ${mistakeText(a)}.`;
   }
 
-  async function showGroup(drill) {
+  const pause = (seconds) => new Promise((resolve) => window.setTimeout(resolve, seconds * 1000));
+
+  /** Flash mode: the group's cards turned face down, before the counts are asked. */
+  function hideGroup(drill) {
+    const backs = drill.group.map(() => {
+      const back = el("span", "card back");
+      back.setAttribute("role", "img");
+      back.setAttribute("aria-label", "hidden card");
+      return back;
+    });
+    $("trainer-cards").replaceChildren(...backs);
+    $("drill-status").textContent = `Cards ${drill.group_start} to ${drill.shown} of ${drill.cards}: hidden after ${drill.flash} s.`;
+  }
+
+  async function showGroup(drill, hidden) {
     const token = ++dealing;
     const box = $("trainer-cards");
     box.replaceChildren();
     $("answer-form").hidden = true;
     $("drill-status").textContent = `Cards ${drill.group_start} to ${drill.shown} of ${drill.cards}.`;
-    for (const card of drill.group) {
+    for (const card of hidden ? [] : drill.group) {
       if (token !== dealing) return;
       box.append(cardElement(card, "dealt"));
-      if (speed > 0) await new Promise((resolve) => window.setTimeout(resolve, speed * 1000));
+      if (speed > 0) await pause(speed);
+    }
+    if (drill.flash !== null) {
+      // The last card stays on show as long as the others did not: the flash starts there.
+      if (!hidden) await pause(drill.flash);
+      if (token !== dealing) return;
+      hideGroup(drill);
     }
     if (token !== dealing) return;
     $("a-decks").textContent = `(${count(drill.cards_unseen, "card")} = ${(drill.cards_unseen / 52).toFixed(1)} decks unseen)`;
@@ -98,10 +119,10 @@
     $("a-true").value = "";
     $("a-running").focus();
     asked = performance.now();
-    announce(`${count(drill.group.length, "card")} shown. Running count?`);
+    announce(`${count(drill.group.length, "card")} ${drill.flash === null ? "shown" : "shown and hidden"}. Running count?`);
   }
 
-  function render(deal) {
+  function render(deal, hidden) {
     renderCounts();
     const drill = state.drill;
     $("drill").hidden = !drill;
@@ -117,7 +138,7 @@
       return;
     }
     $("stop").hidden = false;
-    if (deal) showGroup(drill);
+    if (deal) showGroup(drill, hidden);
   }
 
   $("t-count").addEventListener("change", renderCounts);
@@ -135,11 +156,12 @@
       cards: Number(form.get("cards")),
       decks: Number(form.get("decks")),
       seed: seed ? Number(seed) : null,
+      flash: String(form.get("flash") || "").trim() ? Number(form.get("flash")) : null,
     };
     // An answer that comes after a later request about the drill was sent is stale: dropped.
     const current = drillQuestions.ask();
     try {
-      const next = await api("POST", "/api/baccarat/trainer", body);
+      const next = await drillQuestions.inTurn(() => api("POST", "/api/baccarat/trainer", body));
       if (!current()) return;
       const history = await api("GET", `/api/baccarat/trainer/history?user=${encodeURIComponent(body.user)}`);
       if (!current()) return;
@@ -166,7 +188,7 @@
     const current = drillQuestions.ask();
     answering = true;
     try {
-      const next = await api("POST", "/api/baccarat/trainer/answer", body);
+      const next = await drillQuestions.inTurn(() => api("POST", "/api/baccarat/trainer/answer", body));
       if (!current()) return;
       state = next;
       announce(verdictText(state.drill.last));
@@ -184,7 +206,7 @@
     dealing++;
     const current = drillQuestions.ask();
     try {
-      const next = await api("DELETE", "/api/baccarat/trainer");
+      const next = await drillQuestions.inTurn(() => api("DELETE", "/api/baccarat/trainer"));
       if (!current()) return;
       state = next;
       $("verdict").textContent = "";
@@ -196,8 +218,9 @@
   });
 
   if (state.drill && !state.drill.finished) {
-    // A drill under way when the page was reloaded: show its current cards at once.
+    // A drill under way when the page was reloaded: show its current cards at once (in
+    // flash mode they were flashed already: they stay hidden).
     speed = 0;
   }
-  render(Boolean(state.drill));
+  render(Boolean(state.drill), Boolean(state.drill && state.drill.flash !== null));
 })();

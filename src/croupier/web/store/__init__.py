@@ -7,7 +7,9 @@ folder that goes when the server stops (``croupier serve --no-save``).
 - ``base.py``: :class:`~croupier.web.store.base.Store`, the SQL every database runs,
   its limits (:class:`~croupier.web.store.base.StoreLimits`) and its refusals;
 - ``migrations.py``: the schema, as numbered migrations;
-- ``sqlite.py``, ``postgres.py``: how each database connects and measures its data.
+- ``sqlite.py``, ``postgres.py``: how each database connects, measures its data and
+  says what its failures mean;
+- ``names.py``: what a ``--database`` text names (a PostgreSQL URL or a SQLite file).
 """
 
 from __future__ import annotations
@@ -26,31 +28,41 @@ from croupier.errors import CroupierError
 from croupier.textfile import read_text
 from croupier.web.store.base import (
     Change,
+    DatabaseNameError,
     JobRow,
     SchemaError,
     SessionLimit,
     Store,
     StoreBusy,
+    StoreError,
+    StoreFailed,
     StoreLimits,
     StoreStats,
+    TableRow,
 )
-from croupier.web.store.postgres import INSTALL_POSTGRES, is_postgres_url
+from croupier.web.store.names import database_kind, hide_password
+from croupier.web.store.postgres import INSTALL_POSTGRES
 from croupier.web.store.sqlite import DATABASE_NAME, SQLiteStore
 
 __all__ = [
     "DATABASE_NAME",
     "INSTALL_POSTGRES",
     "Change",
+    "DatabaseNameError",
     "JobRow",
     "SchemaError",
     "SessionLimit",
     "Store",
     "StoreBusy",
+    "StoreError",
+    "StoreFailed",
     "StoreLimits",
     "StoreStats",
+    "TableRow",
     "TemporaryStore",
+    "database_kind",
+    "hide_password",
     "import_session_files",
-    "is_postgres_url",
     "open_store",
 ]
 
@@ -89,11 +101,14 @@ def open_store(
     SQLite in ``state_dir`` (``None``: a temporary one). Migrated, its key made, and
     pruned once; session files of older croupier versions in ``state_dir`` are moved in.
 
-    Raises :class:`StoreBusy` when the database cannot be reached, :class:`SchemaError`
-    when it was made by a newer croupier, and ``ImportError`` without psycopg.
+    Raises :class:`DatabaseNameError` for a name that is neither (see
+    :func:`~croupier.web.store.names.database_kind`) or a file that is not a SQLite
+    database, :class:`StoreError` when the database cannot be used, :class:`SchemaError`
+    when it was made by a newer croupier or holds tables that are not croupier's, and
+    ``ImportError`` without psycopg.
     """
     store: Store
-    if database is not None and is_postgres_url(database):
+    if database is not None and database_kind(database) == "postgresql":
         from croupier.web.store.postgres import PostgresStore
 
         store = PostgresStore(database, limits)

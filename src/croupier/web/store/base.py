@@ -11,6 +11,12 @@ Sessions are pruned by age (unused for :attr:`StoreLimits.max_age`), by count (t
 least recently used beyond :attr:`StoreLimits.max_sessions`) and by size (the least
 recently used until the data is under :attr:`StoreLimits.max_bytes`), and one client
 address may hold at most :attr:`StoreLimits.per_client` sessions.
+
+A database that cannot be used says which way, in one line a player can read
+(:class:`StoreError`'s ``reason``): busy for a moment (:class:`StoreBusy`: another
+writer holds it, a statement ran out of time), or failing until someone acts
+(:class:`StoreFailed`: the disk is full, the file was deleted, the server does not
+answer). :meth:`Store.health` says whether the database can be used now, and why not.
 """
 
 from __future__ import annotations
@@ -22,21 +28,30 @@ import secrets
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from croupier.errors import CroupierError
 from croupier.web.store.migrations import MIGRATIONS, latest_version
 
 __all__ = [
+    "BUSY_REASON",
+    "DOWN_REASON",
+    "FULL_REASON",
     "Change",
+    "DatabaseNameError",
     "JobRow",
     "SchemaError",
     "SessionLimit",
     "Store",
     "StoreBusy",
+    "StoreError",
+    "StoreFailed",
     "StoreLimits",
     "StoreStats",
+    "TableRow",
+    "first_line",
 ]
 
 #: Seconds between two updates of a session's last use when it is only read.
@@ -45,10 +60,50 @@ TOUCH_EVERY: Final = 3600.0
 JOB_AGE: Final = 3600.0
 #: New sessions between two prunings (pruning also runs every ``prune_every`` seconds).
 PRUNE_AFTER_NEW: Final = 50
+#: Wrong join codes kept at most (the oldest go first): a bound on the table whatever
+#: the number of addresses trying.
+MAX_JOIN_TRIES: Final = 100_000
 
 
-class StoreBusy(Exception):  # noqa: N818 (a condition the app answers 503 to)
-    """The database did not answer in time (locked, or the connection failed)."""
+#: What a player reads when the database is busy for a moment.
+BUSY_REASON: Final = "the server's database is busy: try again in a moment"
+#: What a player reads when the database stopped answering.
+DOWN_REASON: Final = (
+    "the server's database is not answering, so nothing can be saved now: try again once it is back"
+)
+#: What a player reads when the database's disk is full.
+FULL_REASON: Final = (
+    "the server's disk is full, so nothing can be saved now: whoever runs the server "
+    "must free some space"
+)
+
+
+class StoreError(Exception):
+    """The database cannot be used now. ``str()`` is the detail for the server's log,
+    :attr:`reason` the one line a player reads (no path, no address)."""
+
+    def __init__(self, detail: str, reason: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+
+
+class StoreBusy(StoreError):  # noqa: N818 (a condition the app answers 503 to)
+    """The database is busy for a moment: another writer holds it, or a statement ran
+    out of time. The same request a moment later may well succeed."""
+
+    def __init__(self, detail: str, reason: str = BUSY_REASON) -> None:
+        super().__init__(detail, reason)
+
+
+class StoreFailed(StoreError):  # noqa: N818 (as StoreBusy: a condition, answered 503)
+    """The database fails until someone acts: its disk is full, its file was deleted or
+    replaced while the server ran, the database server does not answer, or the data
+    cannot be read. Nothing can be saved meanwhile; trying again at once is no use."""
+
+
+class DatabaseNameError(CroupierError):
+    """A database the server cannot use at all: an unknown kind of URL, a malformed
+    one, a file that is not a SQLite database, a folder."""
 
 
 class SessionLimit(Exception):  # noqa: N818 (a refusal the app answers 429 to)
@@ -79,6 +134,9 @@ class StoreLimits:
     per_client: int = 200
     #: Seconds between two prunings.
     prune_every: float = 60.0
+    #: Shared tables kept at most (the least recently changed go first; 0: no limit);
+    #: they go too when unchanged for ``max_age``.
+    max_tables: int = 2_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +155,33 @@ class Change:
 
     version: int | None
     data: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A shared table as the database holds it: its game's JSON (``None`` when only the
+    summary was read) and its summary (what the lobby and the organiser show)."""
+
+    id: str
+    kind: str
+    version: int
+    summary: dict[str, Any]
+    created: float
+    updated: float
+    data: str | None = None
+
+
+def _table_row(row: Sequence[Any]) -> TableRow:
+    data = None if len(row) < 7 or row[6] is None else str(row[6])
+    return TableRow(
+        str(row[0]),
+        str(row[1]),
+        int(row[2]),
+        json.loads(row[3]),
+        float(row[4]),
+        float(row[5]),
+        data,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,13 +221,20 @@ class Store(ABC):
     #: reached from a worker thread.
     local: bool = False
 
+    #: Seconds a connection may sit unused before it is checked on its next use (a
+    #: database server restarted meanwhile left it dead); 0: never (a local file).
+    ping_after: float = 0.0
+
     def __init__(self, limits: StoreLimits | None = None) -> None:
         self.limits = limits or StoreLimits()
-        self._idle: queue.SimpleQueue[Connection] = queue.SimpleQueue()
+        #: Connections not in use, each with when it was last given back.
+        self._idle: queue.SimpleQueue[tuple[Connection, float]] = queue.SimpleQueue()
         self._prune_lock = threading.Lock()
         self._last_prune = time.monotonic()
         self._new_since_prune = 0
         self._secret: bytes | None = None
+        #: The failure of the last write, until a write succeeds (see :meth:`health`).
+        self._write_failure: StoreFailed | None = None
 
     # --- what each database adds ----------------------------------------------------
 
@@ -151,8 +243,14 @@ class Store(ABC):
         """A new connection, in autocommit mode (transactions are begun explicitly)."""
 
     @abstractmethod
-    def _transient(self) -> tuple[type[Exception], ...]:
-        """The driver's errors that mean "busy or unreachable, try again later"."""
+    def _driver_errors(self) -> tuple[type[Exception], ...]:
+        """The driver's errors (its ``DatabaseError``): :meth:`_failure` says what each
+        means."""
+
+    @abstractmethod
+    def _failure(self, exc: Exception) -> StoreError:
+        """What a driver error means: :class:`StoreBusy` (a moment) or
+        :class:`StoreFailed` (until someone acts), with the player's reason."""
 
     @abstractmethod
     def data_bytes(self) -> int:
@@ -170,6 +268,15 @@ class Store(ABC):
     def describe(self) -> str:
         """Where the data lives, in a few words (printed when the server starts)."""
 
+    def _check_usable(self) -> None:  # noqa: B027 (a hook: most have nothing to check)
+        """Raise :class:`StoreFailed` if the database is known to be unusable before
+        asking it (SQLite: its file was deleted or replaced)."""
+
+    def _others_tables(self, connection: Connection) -> list[str]:
+        """Tables of a database croupier never set up (SQLite: a file is one program's;
+        a PostgreSQL database may well hold other programs' tables beside croupier's)."""
+        return []
+
     # --- connections and transactions -----------------------------------------------
 
     def _sql(self, text: str) -> str:
@@ -179,25 +286,48 @@ class Store(ABC):
     @contextlib.contextmanager
     def _connection(self) -> Iterator[Connection]:
         try:
-            connection = self._idle.get_nowait()
+            connection, since = self._idle.get_nowait()
         except queue.Empty:
             connection = self._open()
+        else:
+            if self.ping_after and time.monotonic() - since > self.ping_after:
+                connection = self._checked(connection)
         healthy = False
         try:
             yield connection
             healthy = True
         finally:
             if healthy:
-                self._idle.put(connection)
+                self._idle.put((connection, time.monotonic()))
             else:
                 with contextlib.suppress(Exception):
                     connection.close()
 
+    def _checked(self, connection: Connection) -> Connection:
+        """``connection`` if it still answers, else a new one (the idle ones, as old as
+        it, are closed too: a database server that restarted left them all dead)."""
+        try:
+            connection.execute("SELECT 1").fetchone()
+        except self._driver_errors():
+            with contextlib.suppress(Exception):
+                connection.close()
+            self.close()
+            return self._open()
+        return connection
+
     def _open(self) -> Connection:
         try:
             return self._connect()
-        except self._transient() as exc:
-            raise StoreBusy(f"the database is not answering: {_first_line(exc)}") from None
+        except self._driver_errors() as exc:
+            raise self._failed(exc) from None
+
+    def _failed(self, exc: Exception) -> StoreError:
+        """The :class:`StoreError` a driver error raises; after a failure that is not a
+        moment's, the idle connections are closed (a new one is opened next time)."""
+        error = self._failure(exc)
+        if isinstance(error, StoreFailed):
+            self.close()
+        return error
 
     @contextlib.contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -205,14 +335,15 @@ class Store(ABC):
         try:
             with self._connection() as connection:
                 yield connection
-        except self._transient() as exc:
-            raise StoreBusy(f"the database is busy: {_first_line(exc)}") from None
+        except self._driver_errors() as exc:
+            raise self._failed(exc) from None
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[Connection]:
         """A connection inside a write transaction, committed when the block ends
         without an error and rolled back otherwise."""
         try:
+            self._check_usable()
             with self._connection() as connection:
                 connection.execute(self.begin)
                 try:
@@ -222,18 +353,44 @@ class Store(ABC):
                         connection.execute("ROLLBACK")
                     raise
                 connection.execute("COMMIT")
-        except self._transient() as exc:
-            raise StoreBusy(f"the database is busy: {_first_line(exc)}") from None
+        except self._driver_errors() as exc:
+            error = self._failed(exc)
+            if isinstance(error, StoreFailed):
+                self._write_failure = error
+            raise error from None
+        except StoreFailed as exc:
+            self._write_failure = exc
+            raise
+        self._write_failure = None
 
     def _run(self, connection: Connection, sql: str, *parameters: Any) -> Any:
         return connection.execute(self._sql(sql), parameters)
+
+    def health(self) -> str | None:
+        """``None`` when the database can be used now, else why not (the one line a
+        player reads): its schema is read, and after a write that failed (a full disk
+        fails writes only) a small write is tried too."""
+        try:
+            self._check_usable()
+            self.schema_version()
+            if self._write_failure is not None:
+                with self._write() as connection:
+                    self._run(
+                        connection,
+                        "INSERT INTO settings (name, value) VALUES ('health-check', ?) "
+                        "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                        repr(time.time()),
+                    )
+        except StoreError as exc:
+            return exc.reason
+        return None
 
     def close(self) -> None:
         """Close every idle connection (connections in use close when returned). The
         store stays usable: a later request opens a new connection."""
         while True:
             try:
-                connection = self._idle.get_nowait()
+                connection, _ = self._idle.get_nowait()
             except queue.Empty:
                 break
             with contextlib.suppress(Exception):
@@ -246,6 +403,12 @@ class Store(ABC):
         made by a newer croupier raises :class:`SchemaError`."""
         with self._write() as connection:
             self._lock_schema(connection)
+            others = self._others_tables(connection)
+            if others:
+                raise SchemaError(
+                    f"the database holds tables that are not croupier's ({', '.join(others)}):"
+                    " give a new file's name, or one croupier made"
+                )
             self._run(
                 connection,
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -479,6 +642,9 @@ class Store(ABC):
             )
             # A job whose process died unseen stays "running": give up on it after a day.
             self._run(connection, "DELETE FROM jobs WHERE updated < ?", now - 24 * JOB_AGE)
+            self._run(
+                connection, "DELETE FROM shared_tables WHERE updated < ?", now - limits.max_age
+            )
         if removed:
             self._reclaim()
         return removed
@@ -545,10 +711,19 @@ class Store(ABC):
         error: str | None,
         seconds: float,
         progress: tuple[int, int],
-    ) -> None:
-        """Record the end of a job: its state, result or error, and how long it ran."""
-        text = None if result is None else json.dumps(result, separators=(",", ":"))
+    ) -> str:
+        """Record the end of a job: its state, result or error, and how long it ran. A job
+        whose cancelling was asked (by any process) that ends ``"done"`` anyway is recorded
+        ``"cancelled"``, without its result: whoever asked no longer wants it. Returns the
+        state recorded."""
         with self._write() as connection:
+            if state == "done":
+                row = self._run(
+                    connection, "SELECT cancel FROM jobs WHERE id = ?", job_id
+                ).fetchone()
+                if row is not None and row[0]:
+                    state, result = "cancelled", None
+            text = None if result is None else json.dumps(result, separators=(",", ":"))
             self._run(
                 connection,
                 "UPDATE jobs SET state = ?, result = ?, error = ?, seconds = ?, done = ?, "
@@ -562,6 +737,7 @@ class Store(ABC):
                 time.time(),
                 job_id,
             )
+        return state
 
     def job_get(self, job_id: str) -> JobRow | None:
         """A job by its id."""
@@ -588,7 +764,19 @@ class Store(ABC):
         )
 
     def job_cancel(self, owner: str, job_id: str | None = None) -> None:
-        """Ask ``owner``'s job ``job_id`` (all its unfinished jobs when ``None``) to stop."""
+        """Ask ``owner``'s job ``job_id`` (all its unfinished jobs when ``None``) to stop.
+        With none of them unfinished (a player who read the judge's words before moving
+        again: their jobs ended), nothing is written (a read costs less than a write)."""
+        if job_id is None:
+            with self._read() as connection:
+                unfinished = self._run(
+                    connection,
+                    "SELECT 1 FROM jobs WHERE owner = ? AND state IN ('waiting', 'running') "
+                    "AND cancel = 0 LIMIT 1",
+                    owner,
+                ).fetchone()
+            if unfinished is None:
+                return
         with self._write() as connection:
             if job_id is None:
                 self._run(
@@ -605,11 +793,163 @@ class Store(ABC):
                     job_id,
                 )
 
+    # --- wrong join codes ---------------------------------------------------------------
+
+    def join_tries(self, client: str, since: float) -> int:
+        """How many wrong join codes ``client`` (a keyed hash of an address) gave since
+        ``since`` (a ``time.time()``), through any server process."""
+        with self._read() as connection:
+            row = self._run(
+                connection,
+                "SELECT count(*) FROM join_tries WHERE client = ? AND at >= ?",
+                client,
+                since,
+            ).fetchone()
+        return int(row[0])
+
+    def join_failed(self, client: str, now: float, forget_before: float) -> None:
+        """Record a wrong join code from ``client`` at ``now``, and forget those before
+        ``forget_before`` (and the oldest beyond :data:`MAX_JOIN_TRIES`)."""
+        with self._write() as connection:
+            self._run(connection, "INSERT INTO join_tries (client, at) VALUES (?, ?)", client, now)
+            self._run(connection, "DELETE FROM join_tries WHERE at < ?", forget_before)
+            count = int(self._run(connection, "SELECT count(*) FROM join_tries").fetchone()[0])
+            if count > MAX_JOIN_TRIES:
+                self._run(
+                    connection,
+                    "DELETE FROM join_tries WHERE at <= (SELECT at FROM join_tries "
+                    "ORDER BY at LIMIT 1 OFFSET ?)",
+                    count - MAX_JOIN_TRIES,
+                )
+
+    # --- shared tables -------------------------------------------------------------------
+
+    def table_create(self, table: str, kind: str, data: str, summary: str) -> None:
+        """Record a new shared table of ``kind`` (version 1)."""
+        now = time.time()
+        with self._write() as connection:
+            self._run(
+                connection,
+                "INSERT INTO shared_tables (id, kind, version, data, summary, created, updated) "
+                "VALUES (?, ?, 1, ?, ?, ?, ?)",
+                table,
+                kind,
+                data,
+                summary,
+                now,
+                now,
+            )
+        self._after_new_table()
+
+    def table_version(self, table: str, kind: str) -> int | None:
+        """The version of table ``table`` of ``kind`` (``None``: no such table)."""
+        with self._read() as connection:
+            row = self._run(
+                connection,
+                "SELECT version FROM shared_tables WHERE id = ? AND kind = ?",
+                table,
+                kind,
+            ).fetchone()
+        return None if row is None else int(row[0])
+
+    def table_get(self, table: str) -> TableRow | None:
+        """A shared table with its game (``None``: no such table)."""
+        with self._read() as connection:
+            row = self._run(
+                connection,
+                "SELECT id, kind, version, summary, created, updated, data "
+                "FROM shared_tables WHERE id = ?",
+                table,
+            ).fetchone()
+        return None if row is None else _table_row(row)
+
+    def table_put(self, table: str, version: int, data: str, summary: str) -> bool:
+        """Write a table's next version, made from ``version``; ``False`` (nothing
+        written) when the table is no longer at ``version``."""
+        with self._write() as connection:
+            changed = self._run(
+                connection,
+                "UPDATE shared_tables SET data = ?, summary = ?, version = version + 1, "
+                "updated = ? WHERE id = ? AND version = ?",
+                data,
+                summary,
+                time.time(),
+                table,
+                version,
+            ).rowcount
+        return bool(changed)
+
+    def table_versions(self, tables: Sequence[str]) -> dict[str, int]:
+        """The version of each of ``tables`` the store holds (gone ones are left out)."""
+        found: dict[str, int] = {}
+        with self._read() as connection:
+            for start in range(0, len(tables), 500):
+                chunk = list(tables[start : start + 500])
+                marks = ", ".join("?" * len(chunk))
+                rows = self._run(
+                    connection,
+                    f"SELECT id, version FROM shared_tables WHERE id IN ({marks})",
+                    *chunk,
+                ).fetchall()
+                found.update((str(row[0]), int(row[1])) for row in rows)
+        return found
+
+    def table_list(self, limit: int = 200, kind: str | None = None) -> list[TableRow]:
+        """The shared tables changed most recently (at most ``limit``), newest first,
+        without their games."""
+        sql = "SELECT id, kind, version, summary, created, updated FROM shared_tables"
+        parameters: list[Any] = []
+        if kind is not None:
+            sql += " WHERE kind = ?"
+            parameters.append(kind)
+        sql += " ORDER BY updated DESC, id LIMIT ?"
+        with self._read() as connection:
+            rows = self._run(connection, sql, *parameters, limit).fetchall()
+        return [_table_row(row) for row in rows]
+
+    def _after_new_table(self) -> None:
+        cap = self.limits.max_tables
+        if not cap:
+            return
+        with self._write() as connection:
+            count = int(self._run(connection, "SELECT count(*) FROM shared_tables").fetchone()[0])
+            if count > cap:
+                self._run(
+                    connection,
+                    "DELETE FROM shared_tables WHERE id IN (SELECT id FROM shared_tables "
+                    "ORDER BY updated, id LIMIT ?)",
+                    count - cap,
+                )
+
+    # --- people ----------------------------------------------------------------------------
+
+    def named_slots(
+        self, person: str, names: Sequence[str], limit: int
+    ) -> list[tuple[str, str, str]]:
+        """For the sessions that hold a ``person`` slot (a name given), that slot and
+        each of ``names``: ``(session id, slot name, data)`` rows, the sessions used
+        most recently first (at most ``limit`` sessions)."""
+        wanted = [person, *names]
+        marks = ", ".join("?" * len(wanted))
+        with self._read() as connection:
+            rows = self._run(
+                connection,
+                f"SELECT g.session_id, g.name, g.data FROM slots g "
+                f"JOIN (SELECT s.id, s.touched FROM sessions s JOIN slots p "
+                f"ON p.session_id = s.id AND p.name = ? ORDER BY s.touched DESC LIMIT ?) "
+                f"n ON n.id = g.session_id WHERE g.name IN ({marks}) ORDER BY n.touched DESC",
+                person,
+                limit,
+                *wanted,
+            ).fetchall()
+        return [(str(row[0]), str(row[1]), str(row[2])) for row in rows]
+
 
 class _Conflict(Exception):  # noqa: N818 (control flow inside commit)
     """A game changed since it was read: the transaction is rolled back."""
 
 
-def _first_line(exc: BaseException) -> str:
+def first_line(exc: BaseException) -> str:
+    """The first line of an error's message (its class's name if it has none)."""
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__

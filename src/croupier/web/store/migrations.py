@@ -10,8 +10,9 @@ croupier is refused with a one-line reason instead of being misread.
 A migration is never edited once released: a change to the schema is a new migration at
 the end of :data:`MIGRATIONS`.
 
->>> [(m.version, m.name) for m in MIGRATIONS]
-[(1, 'sessions, their slots, jobs and the signing secret')]
+>>> [(m.version, m.name) for m in MIGRATIONS]  # doctest: +NORMALIZE_WHITESPACE
+[(1, 'sessions, their slots, jobs and the signing secret'), (2, 'wrong join codes by address'),
+ (3, 'shared tables')]
 """
 
 from __future__ import annotations
@@ -73,6 +74,41 @@ MIGRATIONS: Final = (
             "CREATE INDEX jobs_updated ON jobs (updated)",
             # The key that signs session ids, shared by every server process.
             "CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        ),
+    ),
+    Migration(
+        2,
+        "wrong join codes by address",
+        (
+            # Each wrong join code: the address it came from (a keyed hash) and when.
+            # One table for every server process: the limit is the server's, not each
+            # process's.
+            """CREATE TABLE join_tries (
+                client TEXT NOT NULL,
+                at DOUBLE PRECISION NOT NULL
+            )""",
+            "CREATE INDEX join_tries_client ON join_tries (client, at)",
+            "CREATE INDEX join_tries_at ON join_tries (at)",
+        ),
+    ),
+    Migration(
+        3,
+        "shared tables",
+        (
+            # One row per table several browsers share (a Casino game between two
+            # people, a Baccarat shoe for the room): its kind, its game as JSON, a short
+            # summary for the lobby and the organiser, and a version every change raises
+            # (a change made from an older version is refused: no lost move).
+            """CREATE TABLE shared_tables (
+                id TEXT PRIMARY KEY,
+                kind TEXT NOT NULL,
+                version BIGINT NOT NULL,
+                data TEXT NOT NULL,
+                summary TEXT NOT NULL,
+                created DOUBLE PRECISION NOT NULL,
+                updated DOUBLE PRECISION NOT NULL
+            )""",
+            "CREATE INDEX shared_tables_updated ON shared_tables (updated)",
         ),
     ),
 )

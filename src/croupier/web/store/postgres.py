@@ -4,6 +4,14 @@
 SQLite store (one schema, the same migrations) in a PostgreSQL database, through
 psycopg 3. Migrations run under an advisory lock, so servers starting together apply
 each one once; every statement has a :data:`STATEMENT_SECONDS` timeout.
+
+A statement that ran out of time or met a lock is busy for a moment
+(:class:`~croupier.web.store.base.StoreBusy`); a server that does not answer, a full
+disk, or any other refusal fails until someone acts
+(:class:`~croupier.web.store.base.StoreFailed`): the answers and the server's health
+say which. A connection unused for :attr:`PostgresStore.ping_after` seconds is checked
+before it is used again, so that the first requests after the database server restarted
+do not fail on connections it closed.
 """
 
 from __future__ import annotations
@@ -11,9 +19,21 @@ from __future__ import annotations
 from typing import Final, cast
 from urllib.parse import urlsplit
 
-from croupier.web.store.base import Connection, Store, StoreLimits
+from croupier.web.store.base import (
+    DOWN_REASON,
+    FULL_REASON,
+    Connection,
+    DatabaseNameError,
+    Store,
+    StoreBusy,
+    StoreError,
+    StoreFailed,
+    StoreLimits,
+    first_line,
+)
+from croupier.web.store.names import hide_password
 
-__all__ = ["INSTALL_POSTGRES", "PostgresStore", "is_postgres_url"]
+__all__ = ["INSTALL_POSTGRES", "PostgresStore"]
 
 #: What to install for PostgreSQL.
 INSTALL_POSTGRES: Final = "pip install 'croupier[postgres]'"
@@ -23,15 +43,17 @@ STATEMENT_SECONDS: Final = 5
 CONNECT_SECONDS: Final = 5
 #: The advisory lock key migrations hold ("croupier" on a phone keypad, cut to fit).
 MIGRATION_LOCK: Final = 27687743
-
-
-def is_postgres_url(text: str) -> bool:
-    """Whether ``text`` names a PostgreSQL database.
-
-    >>> is_postgres_url("postgresql://club@db.local/croupier"), is_postgres_url("state/")
-    (True, False)
-    """
-    return urlsplit(text).scheme in ("postgresql", "postgres")
+#: SQLSTATE codes (and classes) that mean "busy for a moment": a transaction rolled back
+#: by a conflict or a deadlock (class 40), a lock not available, a statement cancelled
+#: by its timeout, too many connections.
+_BUSY_STATES: Final = frozenset({"55P03", "57014", "53300"})
+#: The SQLSTATE of a full disk.
+_DISK_FULL: Final = "53100"
+#: What a player reads when PostgreSQL refuses a statement for another reason.
+REFUSED_REASON: Final = (
+    "the server's database refused to save, so nothing can be saved now: whoever runs "
+    "the server must look at its log"
+)
 
 
 class PostgresStore(Store):
@@ -39,10 +61,17 @@ class PostgresStore(Store):
 
     dialect = "postgresql"
     begin = "BEGIN"
+    ping_after = 2.0
 
     def __init__(self, url: str, limits: StoreLimits | None = None) -> None:
         import psycopg  # the postgres extra: checked by the caller
 
+        try:
+            psycopg.conninfo.conninfo_to_dict(url)
+        except psycopg.ProgrammingError as exc:
+            raise DatabaseNameError(
+                f"bad PostgreSQL URL {hide_password(url)!r}: {first_line(exc)}"
+            ) from None
         super().__init__(limits)
         self.url = url
         self._psycopg = psycopg
@@ -57,8 +86,19 @@ class PostgresStore(Store):
         )
         return cast(Connection, connection)
 
-    def _transient(self) -> tuple[type[Exception], ...]:
-        return (self._psycopg.OperationalError,)
+    def _driver_errors(self) -> tuple[type[Exception], ...]:
+        return (self._psycopg.Error,)
+
+    def _failure(self, exc: Exception) -> StoreError:
+        detail = f"{self.describe()}: {first_line(exc)}"
+        state = getattr(exc, "sqlstate", None) or ""
+        if state.startswith("40") or state in _BUSY_STATES:
+            return StoreBusy(detail)
+        if state == _DISK_FULL:
+            return StoreFailed(detail, FULL_REASON)
+        if isinstance(exc, self._psycopg.OperationalError | self._psycopg.InterfaceError):
+            return StoreFailed(detail, DOWN_REASON)
+        return StoreFailed(detail, REFUSED_REASON)
 
     def _sql(self, text: str) -> str:
         converted = self._converted.get(text)
@@ -81,6 +121,6 @@ class PostgresStore(Store):
         return int(row[0])
 
     def describe(self) -> str:
-        parts = urlsplit(self.url)
+        parts = urlsplit(self.url)  # checked when the store was made
         where = parts.hostname or "the local socket"
         return f"the PostgreSQL database {parts.path.lstrip('/') or '(default)'} on {where}"

@@ -1,0 +1,104 @@
+"""The orders in which top-percentage ranges (``15%``) take starting-hand classes.
+
+A top-percentage range takes whole classes, best first, until it holds at least that
+share of the 1,326 combos. "Best" depends on the ranking, and calculators differ:
+
+- :attr:`RangeOrder.VS_THREE` (``15%``, or ``15%vs3``), the default: all-in equity
+  against three random hands, the ranking of PokerStove and Equilab. The figures
+  (:mod:`croupier.poker.ranges.vs_three_random`) are croupier's own Monte Carlo with their
+  standard errors; two classes closer than their error are ordered by the tie rule of
+  :func:`tie_broken_order`.
+- :attr:`RangeOrder.VS_ONE` (``15%vs1``): all-in equity against one random hand, exact
+  (:mod:`croupier.poker.ranges.vs_random`); the order croupier used before, which favours
+  offsuit aces and small pairs over suited connectors.
+
+>>> from croupier.poker.ranges.starting_hands import CLASS_LABELS
+>>> [CLASS_LABELS[n] for n in class_order()[:6]]
+['AA', 'KK', 'QQ', 'JJ', 'TT', 'AKs']
+>>> [CLASS_LABELS[n] for n in class_order("vs1")[:6]]
+['AA', 'KK', 'QQ', 'JJ', 'TT', '99']
+>>> RangeOrder("vs3").description
+'all-in equity against three random hands (PokerStove, Equilab)'
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Final
+
+from croupier.poker.errors import PokerError
+
+__all__ = ["DEFAULT_ORDER", "RangeOrder", "class_order", "tie_broken_order"]
+
+#: Two neighbours closer than this many standard errors of their difference are a tie.
+TIE_ERRORS: Final = 2.0
+
+
+class RangeOrder(StrEnum):
+    """A ranking of the 169 classes; its value is the suffix of ``15%vs3``."""
+
+    VS_THREE = "vs3"
+    VS_ONE = "vs1"
+
+    @property
+    def description(self) -> str:
+        """What the order ranks by, and who uses it."""
+        return _DESCRIPTIONS[self]
+
+
+_DESCRIPTIONS: Final = {
+    RangeOrder.VS_THREE: "all-in equity against three random hands (PokerStove, Equilab)",
+    RangeOrder.VS_ONE: "all-in equity against one random hand (exact)",
+}
+
+#: The order of ``15%`` written without a suffix.
+DEFAULT_ORDER: Final = RangeOrder.VS_THREE
+
+
+def tie_broken_order(
+    equity: Sequence[float], error: Sequence[float], tie_break: Sequence[float]
+) -> tuple[int, ...]:
+    """Class numbers, best first: by ``equity``, except that two neighbours whose
+    difference is within :data:`TIE_ERRORS` times ``sqrt(error_a^2 + error_b^2)`` are a
+    tie, put in the order of ``tie_break`` (higher first, then the lower class number),
+    neighbour by neighbour until no tied pair is out of that order.
+
+    >>> tie_broken_order([0.5, 0.49, 0.3], [0.01, 0.01, 0.01], [0.1, 0.2, 0.9])
+    (1, 0, 2)
+    >>> tie_broken_order([0.5, 0.49, 0.3], [0.001, 0.001, 0.01], [0.1, 0.2, 0.9])
+    (0, 1, 2)
+    """
+    order = sorted(range(len(equity)), key=lambda n: (-equity[n], n))
+    moved = True
+    while moved:  # each swap puts one tied pair in tie-break order: this ends
+        moved = False
+        for i in range(len(order) - 1):
+            a, b = order[i], order[i + 1]
+            tied = equity[a] - equity[b] <= TIE_ERRORS * math.hypot(error[a], error[b])
+            if tied and (tie_break[b], -b) > (tie_break[a], -a):
+                order[i], order[i + 1] = b, a
+                moved = True
+    return tuple(order)
+
+
+@functools.cache
+def class_order(order: RangeOrder | str = DEFAULT_ORDER) -> tuple[int, ...]:
+    """The 169 class numbers (see :mod:`croupier.poker.ranges.starting_hands`), best first, in
+    ``order`` (a :class:`RangeOrder` or its value, ``"vs3"`` or ``"vs1"``)."""
+    try:
+        chosen = RangeOrder(order)
+    except ValueError:
+        known = ", ".join(o.value for o in RangeOrder)
+        raise PokerError(f"unknown range order {order!r}: expected one of {known}") from None
+    from croupier.poker.ranges.vs_random import CLASS_ORDER, EQUITY_VS_RANDOM
+
+    if chosen is RangeOrder.VS_ONE:
+        return CLASS_ORDER
+    from croupier.poker.ranges.vs_three_random import EQUITY_VS_THREE
+
+    equity = [e for e, _ in EQUITY_VS_THREE]
+    error = [s for _, s in EQUITY_VS_THREE]
+    return tie_broken_order(equity, error, EQUITY_VS_RANDOM)

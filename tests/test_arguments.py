@@ -1,0 +1,62 @@
+"""The argument checks hold on every Python and NumPy the package runs on: NumPy 2.5 writes
+``NDArray`` as a ``type`` alias (Python 3.12+), which the checks skipped, so that on
+Python 3.13 ``Range(weights={})`` failed deep inside with a TypeError naming no argument."""
+
+from __future__ import annotations
+
+import sys
+import typing
+
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from croupier.arguments import checked
+from croupier.cards import parse_card
+from croupier.poker.ranges.holdem import Range
+
+from .untyped import untyped
+
+
+@checked
+def _total(values: NDArray[np.integer] | list[int]) -> int:
+    return int(sum(values))
+
+
+def test_an_ndarray_annotation_is_checked_whatever_numpy_writes_it_as() -> None:
+    assert _total(np.arange(3)) == 3 and _total([1, 2]) == 3
+    with pytest.raises(TypeError, match=r"^values must be a ndarray or a sequence of int, not"):
+        _total(untyped({}))
+    with pytest.raises(TypeError, match=r"^values\[0\] must be an int, not str"):
+        _total(untyped(["1"]))
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="type aliases are Python 3.12's")
+def test_a_type_alias_is_checked_as_what_it_stands_for() -> None:
+    namespace: dict[str, typing.Any] = {}
+    exec("type Count = int\ndef f(n: Count) -> int:\n    return n", namespace)
+    function = checked(namespace["f"])
+    assert function(3) == 3
+    with pytest.raises(TypeError, match=r"^n must be an int, not str"):
+        function("3")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: Range(weights=untyped({})), "weights must be a ndarray or None, not dict"),
+        (
+            lambda: Range.of_combos(combos=untyped(None)),
+            "combos must be a ndarray or a sequence of int, not NoneType",
+        ),
+        (
+            lambda: Range().without(cards=untyped((parse_card("As"), parse_card("Ks")))),
+            r"cards\[0\] must be an int, not Card",
+        ),
+    ],
+)
+def test_the_checks_the_issue_saw_fail_on_python_3_13(
+    call: typing.Callable[[], object], message: str
+) -> None:
+    with pytest.raises(TypeError, match=f"^{message}$"):
+        call()
