@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python benchmarks/casino_yardstick.py [--tournaments N] [--deadline S]
      [--expert-deadline S] [--clock cpu|wall] [--seed N] [--workers N] [--checkpoint FILE]
-     [--json]
+     [--setting NAME=VALUE ...] [--json]
 
 Plays N tournaments (default 400, to 21 points, in pairs on the same shuffles with the
 seats swapped) between the ``expert`` and the ``yardstick`` (plain determinized search,
@@ -17,6 +17,11 @@ core gets less done in the same deadline, and the two sides do not lose alike), 
 CPU time is what each side actually computed. ``--clock wall`` (the default, as a
 person plays) reads the wall clock. Either way the load average is sampled as each
 tournament finishes and reported (least, mean, most).
+
+``--setting NAME=VALUE`` (repeated) changes one of the expert's settings
+(:class:`~croupier.casino.strategies.expert.ExpertSettings`, an integer or ``on``/``off``;
+``deal_start=off`` values the loose cards at a deal's start as any other loose card): to
+measure what one part of the search is worth, on the same tournaments.
 
 ``--checkpoint FILE`` keeps every tournament as it finishes (one JSON line each, after a
 first line naming the options): run the same command again to resume where it stopped.
@@ -36,6 +41,30 @@ from typing import Any
 
 from croupier.casino.strategies.arena import ArenaResult, TournamentRecord, run_arena
 from croupier.casino.strategies.base import ClockKind
+from croupier.casino.strategies.expert import ExpertSettings, ExpertStrategy
+
+
+def expert_settings(pairs: list[str]) -> ExpertSettings:
+    """The expert's settings with each ``NAME=VALUE`` of ``pairs`` changed.
+
+    >>> expert_settings(["infoset=off", "samples=8"]).infoset
+    False
+    >>> expert_settings(["deal_start=off"]).weights.deal_start is None
+    True
+    """
+    settings = ExpertSettings()
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        flag = {"on": True, "off": False}.get(text)
+        if name == "deal_start" and flag is False:
+            weights = dataclasses.replace(settings.weights, deal_start=None)
+            settings = dataclasses.replace(settings, weights=weights)
+        elif name in {field.name for field in dataclasses.fields(ExpertSettings)}:
+            value: Any = flag if flag is not None else int(text)
+            settings = dataclasses.replace(settings, **{name: value})
+        else:
+            raise SystemExit(f"bad --setting {pair!r}: expected NAME=VALUE, an expert's setting")
+    return settings
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -47,6 +76,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "expert_deadline": args.expert_deadline or args.deadline,
         "seed": args.seed,
         **({"clock": args.clock} if args.clock != "wall" else {}),
+        **({"settings": sorted(args.setting)} if args.setting else {}),
     }
 
 
@@ -130,6 +160,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--checkpoint", default=None)
+    parser.add_argument("--setting", action="append", default=[])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--tiny", action="store_true", help="2 tournaments, 0.01 s a move (tests)")
     args = parser.parse_args(argv)
@@ -150,8 +181,12 @@ def main(argv: list[str]) -> None:
 
     start = time.perf_counter()
     try:
+        expert: str | ExpertStrategy = "expert"
+        if args.setting:
+            settings = expert_settings(args.setting)
+            expert = ExpertStrategy(settings, deadline=options["expert_deadline"])
         result = run_arena(
-            "expert",
+            expert,
             "yardstick",
             args.tournaments,
             rng=args.seed,

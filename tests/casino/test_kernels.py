@@ -148,6 +148,35 @@ def test_a_budget_of_positions_stops_the_depth_search_where_it_stops_the_referen
     assert ends[0] == ends[1] == 31
 
 
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_replies_are_the_reference_s(kernels: ModuleType, seed: int) -> None:
+    for state, moves, depth in searches(seed):
+        for plies in (depth, 3, 5):
+            mine, reference = DepthSearch(state.next_player), DepthSearch(state.next_player)
+            mine.kernels, reference.kernels = kernels, None
+            assert mine.replies(state, moves, plies) == reference.replies(state, moves, plies)
+            assert mine.nodes == reference.nodes
+
+
+def test_a_work_budget_stops_the_replies_where_it_stops_the_reference(
+    kernels: ModuleType,
+) -> None:
+    state, moves, _ = searches(5)[0]
+    for steps in (1, 9, 80, 500, 10**6):
+        ends = []
+        for chosen in (kernels, None):
+            search = DepthSearch(state.next_player)
+            search.kernels = chosen
+            budget = WorkBudget(steps)
+            search.deadline = budget
+            try:
+                found: object = search.replies(state, moves, 4)
+            except DeadlineError:
+                found = "deadline"
+            ends.append((found, search.nodes, budget.steps.taken))
+        assert ends[0] == ends[1]
+
+
 def last_deals(seed: int, count: int) -> list[State]:
     rng = random.Random(seed)
     found = []

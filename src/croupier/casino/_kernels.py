@@ -309,7 +309,7 @@ class Engine:
         self.deck_size = 0
         self.player = 0
         self.own_build, self.to_move, self.in_hand, self.spread = 0.85, 0.6, 0.6, 2.0
-        self.deal_start = _plain(np.full(15, 0.5))
+        self.deal_start = cells(np.full(15, 0.5))
         self.by_value = False
         self.most_cards, self.most_spades, self.all_spades = 3, 1, 13
         self.score0 = self.score1 = 0
@@ -326,7 +326,7 @@ class Engine:
         self.table = cython.cast(Table, None)
         self.full = 0
         self.h1 = self.h2 = 0
-        self.out = _plain(np.zeros(_OUT, dtype=np.float64))
+        self.out = cells(np.zeros(_OUT, dtype=np.float64))
         self.written = 0
 
     # --- set-up, from Python -----------------------------------------------------------

@@ -101,7 +101,9 @@ def test_a_search_cut_after_some_deals_counts_them() -> None:
     state = middle_of_a_round()
     seen = state.observe(HUMAN)
     # Without the 2-ply pass (see the next test), the cut falls among the deeper deals.
-    settings = ExpertSettings(samples=16, min_samples=16, node_budget=10**9, shallow_samples=0)
+    settings = ExpertSettings(
+        samples=16, min_samples=16, node_budget=10**9, shallow_samples=0, infoset=False
+    )
     full = ExpertStrategy(settings, deadline=MAX_DEADLINE).analyse(seen)
     assert not full.cut_short and full.samples == 16
     # Each clock reading is one second: the deadline comes after some of the 16 deals.
@@ -122,13 +124,15 @@ def test_a_search_cut_after_some_deals_counts_them() -> None:
 def test_a_deadline_before_the_deeper_deals_answers_from_the_two_ply_pass() -> None:
     state = middle_of_a_round()
     seen = state.observe(HUMAN)
-    settings = ExpertSettings(samples=16, min_samples=4, node_budget=10**9)
+    settings = ExpertSettings(samples=16, min_samples=4, node_budget=10**9, infoset=False)
     still = ExpertStrategy(settings, clock=lambda: 0.0).analyse(seen)  # time stands still
     assert still.samples == 16 and still.depth == settings.depth and not still.cut_short
     # A deadline long enough for the 8 deals 2 plies
     # ahead, not for 4 more deals 4 plies ahead (counted in readings of the clock).
     two_ply = _readings(ExpertSettings(samples=8, min_samples=8, depth=2, shallow_samples=0), seen)
-    four_ply = _readings(ExpertSettings(samples=1, min_samples=1, shallow_samples=0), seen)
+    four_ply = _readings(
+        ExpertSettings(samples=1, min_samples=1, shallow_samples=0, infoset=False), seen
+    )
     deadline = (two_ply + 20) / SEARCH_SHARE / 100  # a reading is 0.01 s
     assert four_ply - two_ply / 8 > 20
     reads = itertools.count()

@@ -120,7 +120,7 @@ def test_the_expert_averages_its_deals_as_chances_of_winning(
         return values
 
     monkeypatch.setattr(DepthSearch, "roots", spy)
-    playing = ExpertStrategy(ExpertSettings(tournament_stakes=True))
+    playing = ExpertStrategy(ExpertSettings(tournament_stakes=True, infoset=False))
     analysis = playing.analyse(seen)  # the clock stands still: the work budget
     deals = [values for depth, values in searched if depth == analysis.depth]
     assert len(deals) == analysis.samples >= 4
@@ -134,6 +134,7 @@ def test_the_expert_averages_its_deals_as_chances_of_winning(
     plain = [sum(column) / len(column) for column in zip(*deals, strict=True)]
     assert [analysis.value_of(move) for move in analysis.searched] != pytest.approx(plain)
     searched.clear()
-    points = ExpertStrategy().analyse(seen)  # the expert as it plays: without the stakes
+    # the same search without the stakes
+    points = ExpertStrategy(ExpertSettings(infoset=False)).analyse(seen)
     assert points.searched == analysis.searched and points.samples == analysis.samples
     assert [points.value_of(move) for move in points.searched] == pytest.approx(plain)

@@ -35,7 +35,21 @@ __all__ = ["DEAL_START_LOOSE", "WEIGHTS", "Weights", "evaluate"]
 #: the deals): low cards are taken often (as part of sums), aces by any ace or as a 1 in a
 #: sum, high cards mostly by a card of their own rank.
 DEAL_START_LOOSE: Final[tuple[float, ...]] = (
-    0.5, 0.5, 0.82, 0.77, 0.72, 0.66, 0.67, 0.60, 0.62, 0.59, 0.60, 0.52, 0.56, 0.54, 0.83,
+    0.5,
+    0.5,
+    0.82,
+    0.77,
+    0.72,
+    0.66,
+    0.67,
+    0.60,
+    0.62,
+    0.59,
+    0.60,
+    0.52,
+    0.56,
+    0.54,
+    0.83,
 )
 
 

@@ -128,7 +128,7 @@ class ExpertSettings:
     #: budget, the expert searches its deals deeper and then more deals while another
     #: one fits in its time (equal to ``samples``: the work budget only, the same work
     #: on any machine).
-    max_samples: int = 256
+    max_samples: int = 4096
     #: Positions the search of the last deal to the end of the round may visit before
     #: it looks only ``depth`` plies ahead instead (0: never searched to the end).
     exact_nodes: int = 200_000
@@ -469,7 +469,6 @@ class ExpertStrategy(SearchStrategy):
         found = passes.extend(found, since, settings.max_samples)
         found.nodes = search.nodes
         return found
-
 
     def _information_sets(self, search: DepthSearch, passes: _Passes, found: _Found) -> _Found:
         """Deal after deal searched to the end of the current deal of cards, the deals'
