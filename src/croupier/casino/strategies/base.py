@@ -95,8 +95,8 @@ class ClockKind(enum.StrEnum):
 
     >>> ClockKind.parse("CPU"), ClockKind.CPU.clock is time.thread_time
     (<ClockKind.CPU: 'cpu'>, True)
-    >>> ClockKind.WALL.clock is default_clock
-    True
+    >>> ClockKind.WALL.clock is time.thread_time
+    False
     """
 
     WALL = "wall"
