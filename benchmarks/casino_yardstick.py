@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python benchmarks/casino_yardstick.py [--tournaments N] [--deadline S]
      [--expert-deadline S] [--clock cpu|wall] [--seed N] [--workers N] [--checkpoint FILE]
-     [--setting NAME=VALUE ...] [--json]
+     [--setting NAME=VALUE ...] [--summary] [--json]
 
 Plays N tournaments (default 400, to 21 points, in pairs on the same shuffles with the
 seats swapped) between the ``expert`` and the ``yardstick`` (plain determinized search,
@@ -20,11 +20,14 @@ tournament finishes and reported (least, mean, most).
 
 ``--setting NAME=VALUE`` (repeated) changes one of the expert's settings
 (:class:`~croupier.casino.strategies.expert.ExpertSettings`, an integer or ``on``/``off``;
-``deal_start=off`` values the loose cards at a deal's start as any other loose card): to
-measure what one part of the search is worth, on the same tournaments.
+``deal_start=on`` values the loose cards at a deal's start by their values,
+``DEAL_START_LOOSE``): to measure what one part of the search is worth, on the same
+tournaments. The information-set search measured in ``benchmarks/results/`` is
+``--setting infoset=on --setting deal_start=on --setting max_samples=4096``.
 
 ``--checkpoint FILE`` keeps every tournament as it finishes (one JSON line each, after a
-first line naming the options): run the same command again to resume where it stopped.
+first line naming the options): run the same command again to resume where it stopped,
+or with ``--summary`` to print the figures of the tournaments it holds without playing.
 A checkpoint made with other options is refused. ``--workers`` processes share the
 tournaments (their results do not depend on it, up to the timing of each move).
 """
@@ -41,23 +44,25 @@ from typing import Any
 
 from croupier.casino.strategies.arena import ArenaResult, TournamentRecord, run_arena
 from croupier.casino.strategies.base import ClockKind
+from croupier.casino.strategies.evaluation import DEAL_START_LOOSE
 from croupier.casino.strategies.expert import ExpertSettings, ExpertStrategy
 
 
 def expert_settings(pairs: list[str]) -> ExpertSettings:
     """The expert's settings with each ``NAME=VALUE`` of ``pairs`` changed.
 
-    >>> expert_settings(["infoset=off", "samples=8"]).infoset
-    False
-    >>> expert_settings(["deal_start=off"]).weights.deal_start is None
+    >>> expert_settings(["infoset=on", "samples=8"]).infoset
+    True
+    >>> expert_settings(["deal_start=on"]).weights.deal_start == DEAL_START_LOOSE
     True
     """
     settings = ExpertSettings()
     for pair in pairs:
         name, _, text = pair.partition("=")
         flag = {"on": True, "off": False}.get(text)
-        if name == "deal_start" and flag is False:
-            weights = dataclasses.replace(settings.weights, deal_start=None)
+        if name == "deal_start" and flag is not None:
+            by_value = DEAL_START_LOOSE if flag else None
+            weights = dataclasses.replace(settings.weights, deal_start=by_value)
             settings = dataclasses.replace(settings, weights=weights)
         elif name in {field.name for field in dataclasses.fields(ExpertSettings)}:
             value: Any = flag if flag is not None else int(text)
@@ -161,6 +166,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--checkpoint", default=None)
     parser.add_argument("--setting", action="append", default=[])
+    parser.add_argument("--summary", action="store_true")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--tiny", action="store_true", help="2 tournaments, 0.01 s a move (tests)")
     args = parser.parse_args(argv)
@@ -180,6 +186,15 @@ def main(argv: list[str]) -> None:
             keep.flush()
 
     start = time.perf_counter()
+    if args.summary:  # the checkpoint's tournaments, none played
+        if keep is not None:
+            keep.close()
+        if not done:
+            raise SystemExit("--summary needs a --checkpoint with tournaments in it")
+        played = tuple(done[index] for index in sorted(done))
+        summary = ArenaResult("expert", "yardstick", args.seed, played, ClockKind(args.clock))
+        show(summary, options, args, report(summary, options, 0.0, loads))
+        return
     try:
         expert: str | ExpertStrategy = "expert"
         if args.setting:
@@ -200,7 +215,13 @@ def main(argv: list[str]) -> None:
     finally:
         if keep is not None:
             keep.close()
-    figures = report(result, options, time.perf_counter() - start, loads)
+    show(result, options, args, report(result, options, time.perf_counter() - start, loads))
+
+
+def show(
+    result: ArenaResult, options: dict[str, Any], args: argparse.Namespace, figures: dict[str, Any]
+) -> None:
+    """Print the ``figures`` of ``result`` (one JSON line with ``--json``)."""
     if args.json:
         print(json.dumps(figures))
         return
@@ -209,6 +230,8 @@ def main(argv: list[str]) -> None:
         f"expert ({options['expert_deadline']:g} s a move) against yardstick "
         f"({args.deadline:g} s a move, {args.clock} clock), seed {args.seed}: "
         f"{result.tournaments} tournaments"
+        + (f" of {args.tournaments}" if result.tournaments < args.tournaments else "")
+        + (f", expert settings {' '.join(args.setting)}" if args.setting else "")
     )
     print(
         f"  expert {result.a_wins} wins, yardstick {result.b_wins}, ties {result.ties}: "
@@ -226,6 +249,9 @@ def main(argv: list[str]) -> None:
         f"(slowest {figures['yardstick_slowest_move']:.3f} s); moves cut short: expert "
         f"{figures['expert_moves_cut_short']}, yardstick {figures['yardstick_moves_cut_short']}"
     )
+    if args.summary:
+        print(f"  the checkpoint's tournaments; load average now {figures['load_average']}")
+        return
     load = figures["load_during_run"]
     print(
         f"  {figures['minutes_this_run']} minutes, load average {load['least']} to "

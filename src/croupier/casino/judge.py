@@ -63,7 +63,6 @@ from croupier.casino.observation import Observation
 from croupier.casino.pieces import Player
 from croupier.casino.state import State
 from croupier.casino.strategies.base import WorkBudget, list_moves_to_decide, observation_rng
-from croupier.casino.strategies.evaluation import WEIGHTS
 from croupier.casino.strategies.expert import Analysis, ExpertSettings, ExpertStrategy
 from croupier.casino.strategies.explain import explain, plural
 from croupier.casino.strategies.search import TOURNAMENT_BONUS
@@ -162,10 +161,7 @@ class JudgeSettings:
 
     def expert(self, depth: int) -> ExpertSettings:
         """The expert's settings for one deal's search: one deal, ``depth`` plies, no
-        time to spare (a fixed amount of work): the deal searched ``depth`` plies on its
-        own (no ``infoset`` search, which would search it to the end of the deal of
-        cards), the loose cards valued as when the judge's work and error were
-        measured (no ``deal_start``)."""
+        time to spare (a fixed amount of work)."""
         return ExpertSettings(
             samples=1,
             depth=depth,
@@ -174,8 +170,6 @@ class JudgeSettings:
             max_samples=1,
             exact_nodes=self.exact_nodes,
             shallow_samples=0,
-            infoset=False,
-            weights=replace(WEIGHTS, deal_start=None),
         )
 
 

@@ -4,11 +4,13 @@ the open game's values, and a choice that suits only some deals is not credited 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from croupier.casino import Player, State, new_tournament
 from croupier.casino.moves import Move
+from croupier.casino.strategies.expert import ExpertSettings, ExpertStrategy
 from croupier.casino.strategies.infoset import information_set_values
 from croupier.casino.strategies.search import DepthSearch, distinct_kinds, move_key
 
@@ -61,3 +63,19 @@ def test_moves_alike_but_for_cards_of_one_sort_have_one_key() -> None:
     )
     assert move_key(Move.parse("capture S5 H5")) != move_key(Move.parse("capture H5 S5"))
     assert move_key(Move.parse("trail DX")) != move_key(Move.parse("trail HX"))  # 2 points
+
+
+def test_the_expert_searches_its_deals_together_to_the_end_of_the_deal() -> None:
+    state = new_tournament(Player.HUMAN, rng=6)
+    for _ in range(2):
+        state = state.apply(state.legal_moves()[0])
+    seen = state.observe(state.next_player)  # 3 + 3 cards left: 6 plies to the deal's end
+    together = ExpertStrategy(ExpertSettings(infoset=True)).analyse(seen)
+    assert together.depth == 6 and together.samples >= ExpertSettings().min_samples
+    assert together.best in seen.legal_moves() and not together.cut_short
+    # one deal: the open game's values, as each deal searched on its own to the same depth
+    one = ExpertSettings(samples=1, min_samples=1, node_budget=0, max_samples=1)
+    alone = ExpertStrategy(replace(one, infoset=True)).analyse(seen, rng=3)
+    pimc = ExpertStrategy(replace(one, infoset=False, depth=6)).analyse(seen, rng=3)
+    assert alone.samples == pimc.samples == 1 and alone.depth == pimc.depth == 6
+    assert alone.values == pytest.approx(pimc.values)

@@ -67,8 +67,10 @@ class Weights:
     #: take cards in groups).
     spread: float = 2.0
     #: A loose card when a deal has just been dealt (the hands unknown), by its value
-    #: (see :data:`DEAL_START_LOOSE`); ``None``: :attr:`to_move` for every card.
-    deal_start: tuple[float, ...] | None = DEAL_START_LOOSE
+    #: (:data:`DEAL_START_LOOSE`); ``None`` (the default): :attr:`to_move` for every
+    #: card. Off: measured with the information-set search, the two did not make the
+    #: expert stronger (see :mod:`.infoset`).
+    deal_start: tuple[float, ...] | None = None
 
 
 #: The weights the expert plays with.

@@ -15,7 +15,10 @@ searched as before.
 
 :meth:`DepthSearch.replies <.search.DepthSearch.replies>` finds, in one deal, the
 opponent's replies to each move and the value of each of the player's answers; this
-module puts the deals together.
+module puts the deals together. The expert uses it with ``ExpertSettings(infoset=True)``,
+which is off: measured against the yardstick at equal time, it did not make the expert
+measurably stronger (the figures are in ``docs/explanation/casino-computer.md``,
+"Searching the deals together", and ``benchmarks/results/``).
 
 >>> from croupier.casino.strategies.search import move_key
 >>> from croupier.casino.moves import Move
