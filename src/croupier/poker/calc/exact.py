@@ -48,7 +48,7 @@ from croupier.engine import compiled
 from croupier.parallel import InOrder, iter_tasks
 from croupier.poker.calc.live import LiveQuestion, LiveRows, bits_of
 from croupier.poker.calc.postflop import Completions
-from croupier.poker.calc.preflop import preflop_outcome
+from croupier.poker.calc.preflop import SHARE_UNITS, preflop_outcome
 from croupier.poker.calc.results import CalcResult, Progress, RowSums, rows_result
 from croupier.poker.calc.tally import Tally
 from croupier.poker.evaluation.batch import rank_rows_numpy
@@ -61,6 +61,7 @@ from croupier.poker.ranges.starting_hands import (
 )
 
 __all__ = [
+    "SHARE_UNITS",
     "ExactPlan",
     "RowsPlan",
     "assignments",
@@ -310,8 +311,6 @@ def run_exact(
 
 # --- any game: the rows engine ---------------------------------------------------------
 
-#: A pot in units every share of it divides (the kernels' SHARE_UNITS: lcm(1..10)).
-SHARE_UNITS: Final = 2520
 #: Rough costs in seconds, compiled and not (used only to choose exact or Monte Carlo):
 #: a five-card class, a table read, an assignment's player scored, a board set up.
 _COSTS: Final = {True: (4e-9, 1.5e-9, 2e-9, 1e-7), False: (6e-8, 2e-8, 3e-8, 2e-3)}

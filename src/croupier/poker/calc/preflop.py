@@ -10,6 +10,7 @@ a flush are listed, suit by suit, and ranked from that suit's ranks.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from typing import Final
 
@@ -18,12 +19,12 @@ from numpy.typing import NDArray
 
 from croupier.poker.calc.arrays import RANK_KEY_ARRAY
 from croupier.poker.calc.live import LiveQuestion
-from croupier.poker.calc.tally import shares
+from croupier.poker.calc.symmetry import stabiliser, suit_orbits
 from croupier.poker.combinatorics import combinations
 from croupier.poker.evaluation.tables import flush_table, rank_multisets, rank_table
 from croupier.poker.ranges.starting_hands import COMBO_CARDS
 
-__all__ = ["preflop_outcome"]
+__all__ = ["SHARE_UNITS", "preflop_outcome"]
 
 
 @functools.cache
@@ -47,7 +48,31 @@ def _multiset_index() -> NDArray[np.int16]:
     return index
 
 
+#: A pot in units every share of it divides (the kernels' SHARE_UNITS: lcm(1..10)).
+SHARE_UNITS: Final = 2520
 _CHOOSE: Final = np.array([[math.comb(n, k) for k in range(6)] for n in range(5)], dtype=np.int64)
+
+
+@functools.cache
+def _small_multisets(size: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Every multiset of ``size`` ranks (0 to 2): its rank counts (rows x 13) and rank
+    key sums."""
+    rows = list(itertools.combinations_with_replacement(range(13), size))
+    counts = np.zeros((len(rows), 13), dtype=np.int64)
+    for i, row in enumerate(rows):
+        for rank in row:
+            counts[i, rank] += 1
+    return counts, counts @ RANK_KEY_ARRAY
+
+
+def _off_suit(free: NDArray[np.int64], suit: int, size: int) -> tuple[NDArray[np.int64], ...]:
+    """The ``size`` free cards of suits other than ``suit`` a board may hold, by rank
+    multiset: each multiset's rank key sum and the number of card sets that have it."""
+    available = np.bincount(free[free % 4 != suit] // 4, minlength=13)
+    counts, sums = _small_multisets(size)
+    ways = np.prod(_CHOOSE[available[None, :], counts], axis=1)
+    kept = np.flatnonzero(ways)
+    return sums[kept], ways[kept]
 
 
 def preflop_outcome(
@@ -63,47 +88,58 @@ def preflop_outcome(
     available = 4 - used.reshape(13, 4).sum(axis=1)
     counts, sums = _multisets()
     boards = np.prod(_CHOOSE[available[None, :], counts], axis=1)
-    live = np.flatnonzero(boards)
     hole_rank_keys = RANK_KEY_ARRAY[cards // 4].sum(axis=1)
     table = rank_table(7)
-    boards = boards.astype(np.float64)
-    equity, win, tie = np.zeros(len(hole)), np.zeros(len(hole)), np.zeros(len(hole))
-    # Boards that may give somebody a flush, dealt one by one: k cards of one suit (the
-    # ``low`` rows) beside 5 - k of the others (the ``high`` rows), every pair of rows.
-    # On such a board a player holding h cards of the suit has a flush exactly when
+    # Boards that may give somebody a flush: k cards of one suit (the ``low`` rows)
+    # beside 5 - k of the others, by rank multiset (how many card sets have each). On
+    # such a board a player holding h cards of the suit has a flush exactly when
     # k + h >= 5 (the other suits have at most 2 + 2 cards), ranked by the suit's ranks
-    # alone; otherwise its hand is ranked by its ranks.
+    # alone; otherwise its hand is ranked by its ranks. Suits that the permutations
+    # fixing the known cards map to each other (:mod:`.symmetry`) give the same counts:
+    # one of each class is dealt, counted for the class.
     flushes = flush_table()
-    for suit in range(4):
+    group = stabiliser([question.fixed, *cards])
+    blocks: list[tuple[NDArray[np.uint16], NDArray[np.int64], NDArray[np.int64]]] = []
+    for suit, alike in suit_orbits(group):
         mine = cards % 4 == suit  # players x 2
         held = mine.sum(axis=1)
         hole_masks = np.where(mine, 1 << (cards // 4), 0).sum(axis=1)
-        in_suit, others = free[free % 4 == suit], free[free % 4 != suit]
-        for k in range(5 - int(held.max()), 6):
-            if k > len(in_suit) or 5 - k > len(others):
+        in_suit = free[free % 4 == suit]
+        for k in range(5 - int(held.max()), min(5, len(in_suit)) + 1):
+            high_sums, high_ways = _off_suit(free, suit, 5 - k)
+            if not len(high_ways):
                 continue
-            low = in_suit[combinations(len(in_suit), k)]
-            high = others[combinations(len(others), 5 - k)]
-            rank_sums = np.add.outer(
-                RANK_KEY_ARRAY[low // 4].sum(axis=1), RANK_KEY_ARRAY[high // 4].sum(axis=1)
-            ).ravel()
-            boards -= np.bincount(_multiset_index()[rank_sums], minlength=len(boards))
-            low_masks = (1 << (low // 4)).sum(axis=1)
-            classes = np.empty((len(hole), len(rank_sums)), dtype=np.uint16)
-            for p in range(len(hole)):
-                if k + held[p] >= 5:
-                    classes[p] = np.repeat(flushes[low_masks | hole_masks[p]], len(high))
-                else:
-                    classes[p] = table[hole_rank_keys[p] + rank_sums]
-            share, tied = shares(classes)
-            equity += share.sum(axis=1)
-            win += (share == 1).sum(axis=1)
-            tie += tied.sum(axis=1)
-    classes = table[hole_rank_keys[:, None] + sums[None, live]]
-    share, tied = shares(classes)
-    weight = boards[live]
-    equity += share @ weight
-    win += (share == 1) @ weight
-    tie += tied @ weight
+            low = in_suit[combinations(len(in_suit), k)] // 4
+            low_masks = (1 << low).sum(axis=1)
+            rank_sums = np.add.outer(RANK_KEY_ARRAY[low].sum(axis=1), high_sums).ravel()
+            classes = table[hole_rank_keys[:, None] + rank_sums[None, :]]
+            for p in np.flatnonzero(k + held >= 5):
+                classes[p] = np.repeat(flushes[low_masks | hole_masks[p]], len(high_ways))
+            blocks.append((classes, rank_sums, np.tile(high_ways * alike, len(low))))
+    # every board without a flush by rank multiset: the boards of each multiset less
+    # those that may make one
+    if blocks:
+        rank_sums, ways = (np.concatenate([block[i] for block in blocks]) for i in (1, 2))
+        boards -= np.bincount(_multiset_index()[rank_sums], ways, len(boards)).astype(np.int64)
+    live = np.flatnonzero(boards)
+    blocks.append((table[hole_rank_keys[:, None] + sums[None, live]], sums, boards[live]))
+    classes = np.concatenate([block[0] for block in blocks], axis=1)
+    units, win, tie = _pots(classes, np.concatenate([block[2] for block in blocks]))
     total = math.comb(len(free), 5)
-    return equity / total, win / total, tie / total, total
+    return units / (SHARE_UNITS * total), win / total, tie / total, total
+
+
+def _pots(
+    classes: NDArray[np.uint16], ways: NDArray[np.int64]
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """Each player's (rows) pot shares in :data:`SHARE_UNITS`, wins and ties over the
+    pots (columns, from the players' hand classes: the lowest wins), each pot counted
+    ``ways`` times: integers, so they do not depend on the order of the sums."""
+    best = classes.min(axis=0)
+    on_top = (classes == best).astype(np.float64)
+    sharing = on_top.sum(axis=0).astype(np.int64)
+    alone = sharing == 1
+    # integers below 2**53 in floats (exact in any order), for the fast matrix product
+    weights = np.stack([SHARE_UNITS // sharing * ways, alone * ways, ~alone * ways], axis=1)
+    units, win, tie = (on_top @ weights.astype(np.float64)).T.astype(np.int64)
+    return units, win, tie
