@@ -45,6 +45,8 @@ __all__ = [
     "card_map",
     "group_array",
     "image_mask",
+    "mask_images",
+    "row_permutation",
     "stabiliser",
     "suit_orbits",
 ]
@@ -115,3 +117,36 @@ def board_weight(board: int, group: NDArray[np.int64]) -> int:
             return 0
         fixing += image == board
     return len(group) // fixing
+
+
+def mask_images(masks: NDArray[np.uint64], perm: Sequence[int]) -> NDArray[np.uint64]:
+    """The images of many 52-bit card sets under ``perm`` (:func:`image_mask` on arrays)."""
+    images = np.zeros_like(masks)
+    zero = np.uint64(SUIT_ZERO)
+    for suit in range(4):
+        images |= ((masks >> np.uint64(suit)) & zero) << np.uint64(perm[suit])
+    return images
+
+
+def row_permutation(
+    masks: NDArray[np.uint64], weights: NDArray[np.float64], perm: Sequence[int]
+) -> NDArray[np.int64] | None:
+    """Where ``perm`` sends each of a player's hands (``masks``, their card sets, each
+    listed once, with their ``weights``): the number of its image in the list, or None
+    when an image is not listed or weighs otherwise (``perm`` does not fix the range).
+
+    >>> masks = np.array([0b0011, 0b0101, 0b1001], dtype=np.uint64)  # 2c2d 2c2h 2c2s
+    >>> row_permutation(masks, np.ones(3), (0, 2, 1, 3)).tolist()  # diamonds <-> hearts
+    [1, 0, 2]
+    >>> row_permutation(masks, np.ones(3), (1, 0, 2, 3)) is None  # 2d2c is not listed
+    True
+    """
+    order = np.argsort(masks, kind="stable")
+    if (np.diff(masks[order]) == 0).any():  # a hand listed twice
+        return None
+    images = mask_images(masks, perm)
+    places = np.minimum(np.searchsorted(masks, images, sorter=order), len(masks) - 1)
+    found = order[places]
+    if not (masks[found] == images).all() or not (weights[found] == weights).all():
+        return None
+    return found.astype(np.int64)
