@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from croupier.poker.calc import calculate, exact
 from croupier.poker.calc.exact import plan_exact
 from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.preflop import SHARE_UNITS, preflop_outcome
@@ -170,3 +171,37 @@ def test_the_whole_deck_preflop_equals_a_naive_enumeration() -> None:
     plan = plan_exact(question, 100.0)
     assert plan is not None
     assert_counts_equal(question, plan.families[0])
+
+
+def rows_answer(
+    monkeypatch: pytest.MonkeyPatch, ranges: list[str], board: str, game: str, fold: bool
+) -> list[tuple[object, ...]]:
+    """Each player's figures and sums of an exact answer, with the symmetry used on
+    every question (``fold``) or on none."""
+    limit = 0 if fold else math.inf
+    monkeypatch.setattr(exact, "MIN_SYMMETRY_SECONDS", limit)
+    monkeypatch.setattr(exact, "MIN_SYMMETRY_BOARDS", limit)
+    result = calculate(ranges, board=board, game=game, exact=True, by_hand=True)
+    assert result.exact
+    figures: list[tuple[object, ...]] = [(result.games,)]
+    for p in result.players:
+        hands = None if p.hand_sums is None else p.hand_sums.tolist()
+        figures.append((p.equity, p.win, p.tie, p.total, p.sums.tolist(), hands))
+    return figures
+
+
+@pytest.mark.parametrize(
+    ("ranges", "board", "game"),
+    [
+        (["AK, 99+", "QQ"], "6c 7c 8c", "shortdeck"),
+        (["AA, KQs", "TT", "J9s"], "6c 7c 8c", "shortdeck"),
+        (["AsAhKsKh", "QdQcJdJc"], "2c 7c 9c", "omaha"),
+        (["AsAh??", "KdKcQdQc, KhKsQhQs"], "2c 3c 4c", "omaha"),
+        (["AsAhKsKhQh", "JdJcTdTc9d"], "2c 7c 9c", "omaha5"),
+    ],
+)
+def test_rows_answers_are_the_same_with_the_symmetry(
+    monkeypatch: pytest.MonkeyPatch, ranges: list[str], board: str, game: str
+) -> None:
+    folded = rows_answer(monkeypatch, ranges, board, game, fold=True)
+    assert folded == rows_answer(monkeypatch, ranges, board, game, fold=False)

@@ -556,9 +556,11 @@ def board_counts(live: LiveRows, plan: RowsPlan) -> tuple[NDArray[np.int64], NDA
 #: The most assignments times suit permutations whose table of images is made (beyond,
 #: every board is dealt).
 MAX_SYMMETRY: Final = 8_000_000
-#: The least estimated seconds of an enumeration for which the symmetry is looked for
-#: (below, finding it costs more than it saves: every board is dealt).
+#: The least estimated seconds of an enumeration, and the least boards it deals, for
+#: which the symmetry is looked for (below, finding it and averaging each assignment's
+#: counts cost more than the boards it saves: every board is dealt; a turn deals 40-odd).
 MIN_SYMMETRY_SECONDS: Final = 0.1
+MIN_SYMMETRY_BOARDS: Final = 500
 
 
 def rows_symmetry(live: LiveRows, plan: RowsPlan) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
@@ -631,10 +633,11 @@ def run_rows_exact(
 ) -> Iterator[CalcResult]:
     """Enumerate ``plan``: results so far (partial) as work proceeds, the whole last.
     Only the least board of each class of boards the question's suit symmetry makes
-    alike is dealt (:func:`rows_symmetry`), unless the enumeration is quick
-    (:data:`MIN_SYMMETRY_SECONDS`: finding the symmetry would cost more)."""
+    alike is dealt (:func:`rows_symmetry`), unless the enumeration is quick or deals
+    few boards (:data:`MIN_SYMMETRY_SECONDS`, :data:`MIN_SYMMETRY_BOARDS`: finding the
+    symmetry would cost more than it saves)."""
     kernel_piece = _kernel_piece if compiled("poker") else _numpy_piece
-    if plan.seconds < MIN_SYMMETRY_SECONDS:
+    if plan.seconds < MIN_SYMMETRY_SECONDS or plan.boards < MIN_SYMMETRY_BOARDS:
         group, images = IDENTITY, np.arange(len(plan.assign), dtype=np.int64)[None, :]
     else:
         group, images = rows_symmetry(live, plan)
