@@ -569,6 +569,7 @@ def rows_symmetry(live: LiveRows, plan: RowsPlan) -> tuple[NDArray[np.int64], ND
     where each sends each assignment of ``plan`` (one row a permutation), the identity
     first: the identity alone when nothing is to deal, or the table would be too big.
 
+    >>> from croupier.poker.calc.question import EquityQuestion
     >>> live = LiveRows(EquityQuestion.parse(["AsAhKsKh", "QdQcJdTc"], game="omaha"))
     >>> group, images = rows_symmetry(live, plan_rows_exact(live, 60.0))
     >>> group.tolist(), images.tolist()
