@@ -18,7 +18,7 @@ from croupier.web.errors import install_error_handlers
 from croupier.web.guard import MAX_BODY, Access, GuardMiddleware, allowed
 from croupier.web.jobs import Jobs
 from croupier.web.live import Hub
-from croupier.web.pages import GamePage, add_routes
+from croupier.web.pages import GamePage, add_routes, index_routes
 from croupier.web.routers import GAMES, lobby, organiser
 from croupier.web.routers import jobs as jobs_routes
 from croupier.web.sessions import SessionCookieMiddleware, Sessions
@@ -144,6 +144,7 @@ def create_app(
     for game in games:
         for router in game.routers:
             add_routes(app.router, router)
+    index_routes(app.router)  # the route of a path without parameters in one look-up
     app.add_middleware(SessionCookieMiddleware, sessions=sessions)
     access = Access(
         allowed_hosts=None if allowed_hosts is None else allowed(allowed_hosts),
