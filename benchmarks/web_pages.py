@@ -47,22 +47,17 @@ PAGES = ("/", "/baccarat", "/poker", "/casino")
 #: The parts of a request, by where a function is defined (the first that matches).
 PARTS = (
     ("FastAPI's dependency resolution", ("fastapi/dependencies/",)),
-    (
-        "the session: read, save, cookie",
-        ("croupier/web/dependencies.py", "croupier/web/sessions.py", "croupier/web/store/",
-         "sqlite3"),
-    ),  # fmt: skip
-    (
-        "the page: view, state JSON, template",
-        ("croupier/web/templating.py", "croupier/web/views/", "croupier/web/pages.py(page",
-         "croupier/web/routers/", "pydantic_core", "jinja2"),
-    ),  # fmt: skip
+    ("the session: read, save, cookie", ("croupier/web/dependencies.py",
+     "croupier/web/sessions.py", "croupier/web/store/", "sqlite3")),
+    ("the page: view, state JSON, template", ("croupier/web/templating.py",
+     "croupier/web/views/", "croupier/web/pages.py(page", "croupier/web/routers/",
+     "pydantic_core", "jinja2")),
     ("routing", ("croupier/web/pages.py", "starlette/routing.py", "fastapi/routing.py(matches")),
     ("croupier's middleware", ("croupier/web/guard.py", "croupier/web/compute.py")),
     ("FastAPI's telemetry check", ("fastapi/telemetry/", "opentelemetry")),
     ("FastAPI's request handling", ("fastapi/",)),
     ("Starlette: request, response, middleware", ("starlette/",)),
-)
+)  # fmt: skip
 #: Where every other function's time goes.
 REST = "the rest (asyncio, contextlib, built-ins)"
 
@@ -194,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         cells = "".join(f"{pages[path]:>8.1f} us" for path in PAGES)
         print(f"{name:<{width}}{cells}{sum(pages.values()) / len(pages):>8.1f} us")
     if args.profile:
-        print("\nwhere this tree's time goes (cProfile on the CPU clock, each function's own time):")
+        print("\nwhere its time goes (cProfile on the CPU clock, each function's own time):")
         for name, share in parts.items():
             print(f"  {100 * share:5.1f}%  {name}")
     return 0

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.routing import APIRoute
-from starlette.routing import Match
 from fastapi.testclient import TestClient
+from starlette.routing import Match
 
 from croupier.web.app import MAX_BODY, create_app
 from croupier.web.pages import PathRoute, RouteIndex
