@@ -54,7 +54,15 @@ def test_help_imports_no_game_code(args: list[str]) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["--help"], ["baccarat", "--help"], ["poker", "compare", "--help"], ["baccarat", "odds"]],
+    [
+        ["--help"],
+        ["baccarat", "--help"],
+        ["poker", "compare", "--help"],
+        ["baccarat", "odds"],
+        # lists of texts: an argument of several (the ranges) and a repeatable option
+        ["poker", "calc", "AhKh", "QsQd", "--board", "2c 7d 9h Ts 5s"],
+        ["poker", "range", "AKs", "--board", "Ks 7d 2c", "--keep", "set"],
+    ],
 )
 def test_options_are_parsed_without_pydantic(args: list[str]) -> None:
     assert not any(name.startswith("pydantic") for name in imported_after(args))
