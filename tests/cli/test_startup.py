@@ -68,6 +68,27 @@ def test_options_are_parsed_without_pydantic(args: list[str]) -> None:
     assert not any(name.startswith("pydantic") for name in imported_after(args))
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["poker", "calc", "AhKh", "QsQd", "--board", "2c 7d 9h Ts"],
+        ["baccarat", "odds"],
+    ],
+)
+def test_work_done_here_starts_no_worker_machinery(args: list[str]) -> None:
+    """One process's work imports neither multiprocessing nor the process pools (nor
+    the web or notebook stacks): they load where workers start."""
+    modules = imported_after(args)
+    heavy = ("multiprocessing", "concurrent.futures.process", "pandas", "dask", "fastapi")
+    assert not modules & set(heavy), sorted(modules & set(heavy))
+
+
+def test_the_parallel_package_imports_no_process_machinery() -> None:
+    code = "import sys, croupier.parallel; print('multiprocessing' in sys.modules)"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"
+
+
 def test_the_poker_tables_are_cached_once_and_checked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
