@@ -77,9 +77,13 @@ def test_options_are_parsed_without_pydantic(args: list[str]) -> None:
 )
 def test_work_done_here_starts_no_worker_machinery(args: list[str]) -> None:
     """One process's work imports neither multiprocessing nor the process pools (nor
-    the web or notebook stacks): they load where workers start."""
+    the web or notebook stacks): they load where workers start. A fresh seed comes from
+    the operating system without hashlib (and OpenSSL)."""
     modules = imported_after(args)
-    heavy = ("multiprocessing", "concurrent.futures.process", "pandas", "dask", "fastapi")
+    heavy = (
+        *("multiprocessing", "concurrent.futures.process", "hashlib"),
+        *("pandas", "dask", "fastapi", "uvicorn", "jinja2"),
+    )
     assert not modules & set(heavy), sorted(modules & set(heavy))
 
 
