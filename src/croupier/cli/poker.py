@@ -577,4 +577,3 @@ def range_grid(included: NDArray[np.float64], equity: NDArray[np.float64]) -> Ta
             )
         )
     return table
-
