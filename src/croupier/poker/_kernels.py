@@ -361,6 +361,77 @@ def class_of(hand: tuple[object, ...]) -> int:
     return _class_cards(0, cython.cast(cython.int, size), total, seen)
 
 
+@cython.locals(
+    size=cython.Py_ssize_t,
+    board_size=cython.Py_ssize_t,
+    tables=cython.int,
+    i=cython.Py_ssize_t,
+    j=cython.Py_ssize_t,
+    k=cython.Py_ssize_t,
+    t=cython.Py_ssize_t,
+    count=cython.Py_ssize_t,
+    number=cython.int,
+    seen=cython.ulonglong,
+    bit=cython.ulonglong,
+    pair=cython.ulonglong,
+    pair_bits=cython.ulonglong,
+    found=cython.int,
+    best=cython.int,
+)
+def omaha_class_of(hole: tuple[object, ...], board: tuple[object, ...], size: int) -> int:
+    """The Omaha class (exactly two hole cards with exactly three of the board) of a
+    tuple of ``size`` hole Card objects (4 or 5) and a tuple of 3 to 5 board Card
+    objects, no card twice; 0 for anything else (left to the caller's checks). Every
+    pair of hole cards meets every triple of the board: 60 five-card reads at most for
+    four hole cards, 100 for five."""
+    holes = cython.declare(cython.longlong[5])
+    triple_keys = cython.declare(cython.ulonglong[10])
+    triple_bits = cython.declare(cython.ulonglong[10])
+    board_numbers = cython.declare(cython.longlong[5])
+    board_size = len(board)
+    if len(hole) != size or size < 4 or size > 5 or board_size < 3 or board_size > 5:
+        return 0
+    seen = 0
+    for i in range(size + board_size):
+        number = _number_of(hole[i] if i < size else board[i - size])
+        if number < 0:
+            return 0
+        bit = cython.cast(cython.ulonglong, 1) << number
+        if seen & bit:
+            return 0
+        seen |= bit
+        if i < size:
+            holes[i] = number
+        else:
+            board_numbers[i - size] = number
+    count = 0
+    for i in range(board_size):
+        for j in range(i + 1, board_size):
+            for k in range(j + 1, board_size):
+                triple_keys[count] = (
+                    _keys[board_numbers[i]] + _keys[board_numbers[j]] + _keys[board_numbers[k]]
+                )
+                triple_bits[count] = (
+                    (cython.cast(cython.ulonglong, 1) << board_numbers[i])
+                    | (cython.cast(cython.ulonglong, 1) << board_numbers[j])
+                    | (cython.cast(cython.ulonglong, 1) << board_numbers[k])
+                )
+                count += 1
+    tables = 0  # Omaha's classes are hold'em's
+    best = 65535
+    for i in range(size):
+        for j in range(i + 1, size):
+            pair = _keys[holes[i]] + _keys[holes[j]]
+            pair_bits = (cython.cast(cython.ulonglong, 1) << holes[i]) | (
+                cython.cast(cython.ulonglong, 1) << holes[j]
+            )
+            for t in range(count):
+                found = _class_cards(tables, 5, pair + triple_keys[t], pair_bits | triple_bits[t])
+                if found < best:
+                    best = found
+    return best
+
+
 # Fused-type kernels take their other C variables from cython.declare: Cython drops the
 # cython.locals of a fused function that has other arguments.
 @cython.locals(hands=Cards[:, ::1])
