@@ -1534,7 +1534,6 @@ def deal_block(
     number_weights=cython.double[::1],
     out=cython.double[::1],
     base=cython.Py_ssize_t,
-    weights=cython.double[::1],
     classes=cython.ushort[::1],
     combo_bits=cython.ulonglong[::1],
     board_cards=cython.ulonglong,
@@ -1571,6 +1570,9 @@ def deal_block(
     equity=cython.double,
     win=cython.double,
     tie=cython.double,
+    total=cython.ulonglong,
+    r=cython.int,
+    rank_count=cython.int,
 )
 def exact_small(
     numbers: NDArray[np.int64],
@@ -1625,12 +1627,18 @@ def exact_small(
     deck = cython.declare(cython.longlong[52])
     completion_keys = cython.declare(cython.ulonglong[1326])
     completion_bits = cython.declare(cython.ulonglong[1326])
-    # per live combo: its card set and its number (one array), its weight
-    combo_bits = np.zeros(2 * max(every, 1), dtype=np.uint64)
-    weights = np.zeros(max(every, 1))
-    classes = np.zeros(max(every * kinds, 1), dtype=np.uint16)
+    # each completion's ranks (one rank, or a pair of ranks as 13 * low + high), and a
+    # combo's class without a flush by them: on a turn a combo meets 48 river cards but
+    # 13 ranks, and its class without a flush is the same for the four cards of a rank
+    completion_ranks = cython.declare(cython.int[1326])
+    rank_classes = cython.declare(cython.int[169])
+    # per live combo, one array: its card set, its number and the place of its weight in
+    # number_weights; then its class on each completion (both written before they are
+    # read: no zeros needed)
+    combo_bits = np.empty(3 * max(every, 1), dtype=np.uint64)
+    classes = np.empty(max(every * kinds, 1), dtype=np.uint16)
     if not cython.compiled:
-        weights, classes, combo_bits = cells(weights), cells(classes), cells(combo_bits)
+        classes, combo_bits = cells(classes), cells(combo_bits)
         out = cells(out)
     base = 4 * players * 1326  # where the totals start
     total_weight = 0.0
@@ -1654,7 +1662,7 @@ def exact_small(
                     continue
                 combo_bits[combos] = bits
                 combo_bits[every + combos] = c
-                weights[combos] = number_weights[i]
+                combo_bits[2 * every + combos] = i
                 combos += 1
             out[base + 3 * players + p] = combos - combo_start[p]
         combo_start[players] = combos
@@ -1670,19 +1678,33 @@ def exact_small(
         for i in range(cards if to_deal else 0):
             for j in range(i + 1 if to_deal == 2 else i, i + 1 if to_deal == 1 else cards):
                 completion_keys[k] = keys[deck[i]] + (keys[deck[j]] if to_deal == 2 else 0)
+                completion_ranks[k] = (
+                    13 * (deck[i] >> 2) + (deck[j] >> 2) if to_deal == 2 else deck[i] >> 2
+                )
                 completion_bits[k] = cython.cast(cython.ulonglong, 1) << deck[i]
                 completion_bits[k] |= cython.cast(cython.ulonglong, 1) << deck[j]
                 k += 1
         # each combo's class on each completion it does not meet
+        rank_count = 169 if to_deal == 2 else (13 if to_deal == 1 else 0)
         for i in range(combos):
             bits = combo_bits[i]
             c = cython.cast(cython.longlong, combo_bits[every + i])
             key = board_total + keys[_combo_low[c]] + keys[_combo_high[c]]
+            for r in range(rank_count):
+                rank_classes[r] = -1
             for k in range(kinds):
-                if not completion_bits[k] & bits:
+                if completion_bits[k] & bits:
+                    continue
+                total = key + completion_keys[k]
+                if to_deal == 0 or (total + FLUSH_OFFSET) & FLUSH_BITS:
                     classes[i * kinds + k] = _class_cards(
-                        0, 7, key + completion_keys[k], board_cards | bits | completion_bits[k]
+                        0, 7, total, board_cards | bits | completion_bits[k]
                     )
+                    continue
+                r = completion_ranks[k]
+                if rank_classes[r] < 0:
+                    rank_classes[r] = _rank_class(0, 7, total)
+                classes[i * kinds + k] = rank_classes[r]
         # every assignment, player by player (used[p]: the cards of players before p)
         p = 0
         used[0] = 0
@@ -1700,7 +1722,7 @@ def exact_small(
                 pick[p] += 1
                 continue
             used[p + 1] = used[p] | combo_bits[c]
-            product[p + 1] = product[p] * weights[c]
+            product[p + 1] = product[p] * number_weights[combo_bits[2 * every + c]]
             if p + 1 < players:
                 p += 1
                 pick[p] = combo_start[p]
