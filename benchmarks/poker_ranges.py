@@ -32,6 +32,7 @@ from typing import Any
 from croupier.engine import status
 from croupier.poker import exact_equity, parse_equity_hands
 from croupier.poker.calc import EquityQuestion, calculate
+from croupier.poker.calc.small import small_answer
 from croupier.poker.evaluation.tables import rank_table
 from poker_speed import CLOCK, best_time  # benchmarks/ is on the path when run as a script
 from report import print_rows
@@ -91,8 +92,10 @@ def small_rows(calls: int, repeat: int) -> list[tuple[str, str, str, str]]:
         "eval7": lambda: eval7.py_hand_vs_range_exact(hero7, villain7, board7),
         "river text": lambda: calculate([HERO, VILLAIN], board=RIVER, exact=True),
         "river built": lambda: calculate(questions[RIVER], exact=True),
+        "river small_answer": lambda: small_answer(questions[RIVER]),
         "turn text": lambda: calculate([HERO, VILLAIN], board=turn, exact=True),
         "turn built": lambda: calculate(questions[turn], exact=True),
+        "turn small_answer": lambda: small_answer(questions[turn]),
     }
     best = dict.fromkeys(runs, float("inf"))
     answers: dict[str, Any] = {}
@@ -112,7 +115,11 @@ def small_rows(calls: int, repeat: int) -> list[tuple[str, str, str, str]]:
         rows.append(
             (
                 f"{HERO} vs {VILLAIN} on {board}, exact ({result.games:,} games), "
-                + ("from text" if how == "text" else "question built once"),
+                + {
+                    "text": "calculate from text",
+                    "built": "calculate(question), the question built once",
+                    "small_answer": "small_answer(question), the question built once",
+                }[how],
                 f"{best[name] * 1e6:.1f} µs",
                 f"{peer * 1e6:.1f} µs (eval7, the river"
                 + (")" if street == "river" else "; it has no turn)"),

@@ -181,8 +181,8 @@ def main() -> None:
     repeat = 1 if args.tiny else args.repeat
     if args.evaluation:
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {status()}")
-        rows = evaluation_rows(2_000 if args.tiny else 200_000, repeat)
-        print_rows(("spot", "croupier", "pokerkit", "ratio"), rows)
+        alone = evaluation_rows(2_000 if args.tiny else 200_000, repeat)
+        print_rows(("spot", "croupier", "pokerkit", "ratio"), alone)
         return
     trials = 20_000 if args.tiny else 2_000_000
     kit = 200 if args.tiny else 5_000

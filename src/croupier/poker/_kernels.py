@@ -1573,6 +1573,8 @@ def deal_block(
     total=cython.ulonglong,
     r=cython.int,
     rank_count=cython.int,
+    row0=cython.Py_ssize_t,
+    row1=cython.Py_ssize_t,
 )
 def exact_small(
     numbers: NDArray[np.int64],
@@ -1692,6 +1694,16 @@ def exact_small(
             key = board_total + keys[_combo_low[c]] + keys[_combo_high[c]]
             for r in range(rank_count):
                 rank_classes[r] = -1
+            if to_deal and not (key + FLUSH_OFFSET + 0x1111 * to_deal) & FLUSH_BITS:
+                # no suit can reach five cards, whatever the completion: ranks alone
+                for k in range(kinds):
+                    if completion_bits[k] & bits:
+                        continue
+                    r = completion_ranks[k]
+                    if rank_classes[r] < 0:
+                        rank_classes[r] = _rank_class(0, 7, key + completion_keys[k])
+                    classes[i * kinds + k] = rank_classes[r]
+                continue
             for k in range(kinds):
                 if completion_bits[k] & bits:
                     continue
@@ -1735,20 +1747,25 @@ def exact_small(
                 units[j] = 0
                 wins[j] = 0
                 ties[j] = 0
-            for k in range(kinds):
+            if players == 2:  # heads-up: wins counted, ties and shares follow
+                row0 = pick[0] * kinds
+                row1 = pick[1] * kinds
+                for k in range(kinds):
+                    if completion_bits[k] & mask:
+                        continue
+                    live += 1
+                    mine = classes[row0 + k]
+                    theirs = classes[row1 + k]
+                    wins[0] += mine < theirs
+                    wins[1] += theirs < mine
+                ties[0] = live - wins[0] - wins[1]
+                ties[1] = ties[0]
+                units[0] = wins[0] * 2520 + ties[0] * 1260
+                units[1] = wins[1] * 2520 + ties[1] * 1260
+            for k in range(kinds if players > 2 else 0):
                 if completion_bits[k] & mask:
                     continue
                 live += 1
-                if players == 2:
-                    mine = classes[pick[0] * kinds + k]
-                    theirs = classes[pick[1] * kinds + k]
-                    units[0] += (mine < theirs) * 2520 + (mine == theirs) * 1260
-                    units[1] += (theirs < mine) * 2520 + (mine == theirs) * 1260
-                    wins[0] += mine < theirs
-                    wins[1] += theirs < mine
-                    ties[0] += mine == theirs
-                    ties[1] += mine == theirs
-                    continue
                 best = 0xFFFF
                 for j in range(players):
                     mark[j] = classes[pick[j] * kinds + k]

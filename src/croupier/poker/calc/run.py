@@ -323,7 +323,10 @@ def calculate(
     """
     if trials is None and precision is None and exact is not False:
         # a small exact question (a turn, a river) answered at once: no more set-up
-        asked = question_of(ranges, board, dead, game)
+        if isinstance(ranges, EquityQuestion) and board is None and dead is None and game is None:
+            asked = ranges
+        else:
+            asked = question_of(ranges, board, dead, game)
         small = small_answer(asked)
         if small is not None:
             if progress is not None:

@@ -159,9 +159,9 @@ def _answer(inputs: SmallInputs) -> CalcResult:
     scale = weight or 1.0
     by_player = out[:base].reshape(4, players, COMBO_COUNT)
     texts = inputs.texts
-    return exact_result(
-        games,
-        tuple(
+    found = []
+    for p in range(players):
+        found.append(
             exact_player(
                 texts[p],
                 int(totals[3 * players + p]),
@@ -171,8 +171,5 @@ def _answer(inputs: SmallInputs) -> CalcResult:
                 by_player[:, p],
                 weight,
             )
-            for p in range(players)
-        ),
-        inputs.board,
-        inputs.dead,
-    )
+        )
+    return exact_result(games, tuple(found), inputs.board, inputs.dead)
