@@ -1802,6 +1802,40 @@ def exact_small(
 
 # --- exact equity: every game -------------------------------------------------------------
 
+#: The cards of suit 0 (clubs), one bit every four: a card set's suit-0 part.
+_SUIT_ZERO: int = cython.declare(cython.ulonglong, 0x1111111111111)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    bits=cython.ulonglong,
+    group=cython.longlong[::1],
+    order=cython.int,
+    g=cython.int,
+    s=cython.int,
+    image=cython.ulonglong,
+    fixing=cython.int,
+)
+@cython.returns(cython.longlong)
+def _board_weight(bits: int, group: Any, order: int) -> int:
+    """How many boards the board ``bits`` stands for under the ``order`` suit
+    permutations of ``group`` (the image of suit ``s`` under permutation ``g`` at
+    ``4 * g + s``): 0 unless it is the least of its orbit (as a number), else the size
+    of its orbit (the order over the permutations fixing it)."""
+    fixing = 0
+    for g in range(order):
+        image = 0
+        for s in range(4):
+            image |= ((bits >> s) & _SUIT_ZERO) << group[4 * g + s]
+        if image < bits:
+            return 0
+        if image == bits:
+            fixing += 1
+    return order // fixing
+
 
 @cython.locals(
     deck=cython.longlong[::1],
@@ -1853,6 +1887,9 @@ def exact_small(
     boards=cython.longlong,
     more=cython.bint,
     flush_suit=cython.int,
+    group=cython.longlong[::1],
+    order=cython.int,
+    weight=cython.longlong,
 )
 def exact_boards(
     first: int,
@@ -1875,6 +1912,7 @@ def exact_boards(
     ties: NDArray[np.int64],
     shares: NDArray[np.int64],
     valid: NDArray[np.int64],
+    group: NDArray[np.int64],
 ) -> int:
     """Every board that completes the ``known`` board cards (``board[:known]``; the
     array has room for five) with ``to_deal`` cards of ``deck`` whose first card is
@@ -1887,9 +1925,17 @@ def exact_boards(
     each assignment not meeting it is counted: ``valid[a]`` boards, and per player
     ``wins`` (alone on top), ``ties`` (on top with others) and ``shares`` (its share of
     the pot, in :data:`SHARE_UNITS`), at ``players * a + p``. Returns the boards seen.
+
+    ``group`` (4 numbers a permutation: the image of each suit) holds the suit
+    permutations that fix the question: only the least board of each orbit under them
+    is dealt, counted as many times as its orbit has boards (the counts of each
+    assignment then add those of its images: the caller averages them over the group;
+    the identity alone deals every board once).
     """
     deck, board, hands, assign = plain(deck), plain(board), plain(hands), plain(assign)
     hand_bits, assign_bits, pair_cards = plain(hand_bits), plain(assign_bits), plain(pair_cards)
+    group = plain(group)
+    order = len(group) // 4
     live = len(deck)
     hand_count = len(hand_bits)
     assignments = len(assign_bits)
@@ -1924,76 +1970,78 @@ def exact_boards(
                 for j in range(5):
                     bits |= cython.cast(cython.ulonglong, 1) << cards[j]
                     total += _keys[cards[j]]
-                boards += 1
-                if omaha:
-                    count = _triples(cards, 0, 5, totals, ranks)
-                    flush_suit = _flush_suit_of(total)
-                    if use_pairs:
-                        for x in range(card_count):
-                            cx = pair_cards[x]
-                            if (bits >> cx) & 1:
-                                continue
-                            for y in range(x + 1, card_count):
-                                cy = pair_cards[y]
-                                if (bits >> cy) & 1:
+                weight = 1 if order == 1 else _board_weight(bits, group, order)
+                boards += weight
+                if weight:
+                    if omaha:
+                        count = _triples(cards, 0, 5, totals, ranks)
+                        flush_suit = _flush_suit_of(total)
+                        if use_pairs:
+                            for x in range(card_count):
+                                cx = pair_cards[x]
+                                if (bits >> cx) & 1:
                                     continue
-                                pairs[cx * 64 + cy] = _best_with_pair(
-                                    tables,
-                                    _keys[cx] + _keys[cy],
-                                    (1 << (cx >> 2)) | (1 << (cy >> 2)),
-                                    totals,
-                                    ranks,
-                                    count,
-                                )
-                for h in range(hand_count):
-                    if hand_bits[h] & bits:
-                        continue
-                    if not omaha:
-                        card = hands[size * h]
-                        cx = hands[size * h + 1]
-                        values[h] = _class_cards(
-                            tables,
-                            7,
-                            total + _keys[card] + _keys[cx],
-                            bits
-                            | (cython.cast(cython.ulonglong, 1) << card)
-                            | (cython.cast(cython.ulonglong, 1) << cx),
-                        )
-                    elif use_pairs:
+                                for y in range(x + 1, card_count):
+                                    cy = pair_cards[y]
+                                    if (bits >> cy) & 1:
+                                        continue
+                                    pairs[cx * 64 + cy] = _best_with_pair(
+                                        tables,
+                                        _keys[cx] + _keys[cy],
+                                        (1 << (cx >> 2)) | (1 << (cy >> 2)),
+                                        totals,
+                                        ranks,
+                                        count,
+                                    )
+                    for h in range(hand_count):
+                        if hand_bits[h] & bits:
+                            continue
+                        if not omaha:
+                            card = hands[size * h]
+                            cx = hands[size * h + 1]
+                            values[h] = _class_cards(
+                                tables,
+                                7,
+                                total + _keys[card] + _keys[cx],
+                                bits
+                                | (cython.cast(cython.ulonglong, 1) << card)
+                                | (cython.cast(cython.ulonglong, 1) << cx),
+                            )
+                        elif use_pairs:
+                            best = 65535
+                            for x in range(size):
+                                cx = hands[size * h + x]
+                                for y in range(x + 1, size):
+                                    cy = hands[size * h + y]
+                                    # hands list their cards in increasing order
+                                    value = pairs[cx * 64 + cy]
+                                    if value < best:
+                                        best = value
+                            values[h] = best
+                        else:
+                            values[h] = _omaha(
+                                tables, hands, size * h, size, totals, ranks, count, flush_suit
+                            )
+                    for a in range(assignments):
+                        if assign_bits[a] & bits:
+                            continue
+                        valid[a] += weight
                         best = 65535
-                        for x in range(size):
-                            cx = hands[size * h + x]
-                            for y in range(x + 1, size):
-                                cy = hands[size * h + y]
-                                # hands list their cards in increasing order
-                                value = pairs[cx * 64 + cy]
-                                if value < best:
-                                    best = value
-                        values[h] = best
-                    else:
-                        values[h] = _omaha(
-                            tables, hands, size * h, size, totals, ranks, count, flush_suit
-                        )
-                for a in range(assignments):
-                    if assign_bits[a] & bits:
-                        continue
-                    valid[a] += 1
-                    best = 65535
-                    top = 0
-                    for p in range(players):
-                        value = values[assign[players * a + p]]
-                        if value < best:
-                            best = value
-                            top = 1
-                        elif value == best:
-                            top += 1
-                    for p in range(players):
-                        if values[assign[players * a + p]] == best:
-                            shares[players * a + p] += _UNITS // top
-                            if top == 1:
-                                wins[players * a + p] += 1
-                            else:
-                                ties[players * a + p] += 1
+                        top = 0
+                        for p in range(players):
+                            value = values[assign[players * a + p]]
+                            if value < best:
+                                best = value
+                                top = 1
+                            elif value == best:
+                                top += 1
+                        for p in range(players):
+                            if values[assign[players * a + p]] == best:
+                                shares[players * a + p] += weight * (_UNITS // top)
+                                if top == 1:
+                                    wins[players * a + p] += weight
+                                else:
+                                    ties[players * a + p] += weight
                 # the next board with the same first card
                 more = False
                 j = to_deal - 1
