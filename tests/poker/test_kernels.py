@@ -132,6 +132,40 @@ def test_class_of_leaves_anything_else_to_python() -> None:
     assert kernel.class_of(untyped((*five[:4], 51))) == 0
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(((Game.OMAHA, 4), (Game.OMAHA5, 5))),
+    st.integers(3, 5),
+    st.permutations(range(52)),
+)
+def test_omaha_class_of_agrees_with_numpy(
+    game_size: tuple[Game, int], board: int, numbers: list[int]
+) -> None:
+    game, size = game_size
+    hole, shared = numbers[:size], numbers[size : size + board]
+    kernel = card_kernels()
+    expected = int(rank_rows_numpy(game, np.array([hole]), np.array([shared]))[0])
+    assert (
+        kernel.omaha_class_of(tuple(DECK[n] for n in hole), tuple(DECK[n] for n in shared), size)
+        == expected
+    )
+    fresh = tuple(Card(Rank(n // 4 + 2), Suit(n % 4)) for n in hole)  # equal, not the deck's
+    assert kernel.omaha_class_of(fresh, tuple(DECK[n] for n in shared), size) == expected
+
+
+def test_omaha_class_of_leaves_anything_else_to_python() -> None:
+    kernel = card_kernels()
+    hole, board = DECK[:4], DECK[10:15]
+    assert kernel.omaha_class_of(hole, board, 4) > 0
+    assert kernel.omaha_class_of(hole, board, 5) == 0  # not the game's hole cards
+    assert kernel.omaha_class_of(DECK[:3], board, 3) == 0
+    assert kernel.omaha_class_of(hole, board[:2], 4) == 0
+    assert kernel.omaha_class_of(hole, DECK[10:16], 4) == 0
+    assert kernel.omaha_class_of(hole, (*board[:4], hole[0]), 4) == 0  # a card twice
+    assert kernel.omaha_class_of((*hole[:3], "As"), board, 4) == 0
+    assert kernel.omaha_class_of(untyped((*hole[:3], 51)), board, 4) == 0
+
+
 def test_compressed_tables_give_every_rank_sum_its_class() -> None:
     _keys, _flush, offsets, values, shift = kernel_tables()
     for size, (row_offsets, row_values) in enumerate(zip(offsets, values, strict=True), 5):
