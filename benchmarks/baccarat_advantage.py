@@ -32,9 +32,9 @@ from typing import Any
 
 import numpy as np
 
-from croupier.baccarat import EZ, simulate
-from croupier.baccarat import odds as odds_module
+from croupier.baccarat import EZ, pricing, simulate
 from croupier.baccarat.advantage import count_spec, perfect_spec, run_study
+from croupier.baccarat.enumeration import sequence_tables
 from croupier.baccarat.odds import expected_values_batch
 from croupier.engine import compiled
 from croupier.parallel import dask_client
@@ -60,7 +60,7 @@ def weights_one_by_one(bet_row: np.ndarray, counts: np.ndarray) -> np.ndarray:  
     for start in range(0, len(counts), 32):
         block = counts[start : start + 32].T.astype(np.float64)
         factors = (block[:, None, :] - draws[None, :, None]).reshape(60, block.shape[1])
-        out[start : start + 32] = (bet_row @ odds_module._weights_float(factors))[0]
+        out[start : start + 32] = (bet_row @ pricing.weights_float(factors))[0]
     return out / denominators
 
 
@@ -91,8 +91,8 @@ def main() -> None:
     bet = EZ.bet("dragon-7")
     shoes = depleted_shoes(int(10_000 * scale))
     expected_values_batch(bet, shoes[:200])
-    payoffs = np.array([float(x) for x in odds_module._payoffs(bet)])
-    bet_row = (payoffs @ odds_module.sequence_tables().counts)[None, :].astype(np.float64)
+    payoffs = np.array([float(x) for x in pricing.payoffs(bet)])
+    bet_row = (payoffs @ sequence_tables().counts)[None, :].astype(np.float64)
     _, cpu_new, new = timed(lambda: expected_values_batch(bet, shoes))
     _, cpu_old, old = timed(lambda: weights_one_by_one(bet_row, shoes))
     assert np.max(np.abs(new - old)) < 1e-12

@@ -15,8 +15,9 @@ clock far more than the CPU time; the load average is printed before and after):
 - the kernel alone (``batch_sums`` on the rounds of real shoes, a bet's one row): every
   build this processor runs (plain, AVX2, AVX-512), taking turns, their answers checked
   to be the same bits; GFLOP/s counts 10,010 operations a composition (the 5,005
-  multiplications and 5,005 additions of the payoff sums; the 924 products of the
-  weights are not counted);
+  fused multiply-adds of the payoff sums, two operations each; the 922 products of the
+  weights are not counted); and the widest build on a payout table's many rows (the
+  weights built once for all of them), which shows the sums' own rate;
 - the whole study (``perfect_spec("dragon-7")``, one process, in a child process):
   shoes per CPU second, the same operations counted, and its fraction of the floor,
   against the target of 20,000 shoes/s; and the NumPy paths (nothing compiled) on the
@@ -43,8 +44,8 @@ from croupier import engine
 from croupier.baccarat.advantage import ShoeProcedure
 from croupier.baccarat.advantage.batches import _unseen
 from croupier.baccarat.batchsums import half_trees
-from croupier.baccarat.odds import payoff_rows
 from croupier.baccarat.payouts import EZ
+from croupier.baccarat.pricing import payoff_rows, table_pricing
 
 #: Operations counted per composition priced: the payoff sums' multiply-adds.
 FLOPS: int = 2 * 5005
@@ -162,6 +163,27 @@ def main() -> None:
                     f"{gflops / first_floor:.0%} of the floor",
                 )
             )
+        # The widest build on a whole table's rows: the weights built once for them all.
+        found = builds()
+        name = next((n for n in found if n != "plain"), "plain")  # the widest first
+        module = found[name]
+        table = table_pricing(EZ).rows
+        many = table.rows.shape[0]
+        out = np.empty((len(counts), many))
+        seconds = 1e9
+        for _ in range(2 if args.tiny else 5):
+            start = time.process_time()
+            module.batch_sums(counts, table.layout, out, 0, len(counts))
+            seconds = min(seconds, time.process_time() - start)
+        gflops = len(counts) * many * FLOPS / seconds / 1e9
+        rows.append(
+            (
+                f"the sums alone, {name} build (EZ's {many} rows at once)",
+                f"{len(counts) * many / seconds:,.0f} composition-rows/CPU-s",
+                f"{gflops:.1f} GFLOP/s",
+                f"{gflops / first_floor:.0%} of the floor",
+            )
+        )
 
     # The whole study, one process, in child processes taking turns.
     runs_now, runs_before = [], []
@@ -171,6 +193,10 @@ def main() -> None:
             runs_before.append(study(shoes, args.before))
     rounds = runs_now[0]["rounds"]
     per_shoe = rounds / shoes
+    print(
+        f"arithmetic per shoe: {per_shoe:.1f} rounds x {FLOPS:,} = {per_shoe * FLOPS / 1e6:.2f} "
+        f"Mflop (and {per_shoe * 922 / 1e3:.0f} thousand products for the weights)\n"
+    )
     for label, done in (("perfect play (dragon-7), this tree", runs_now),) + (
         (("perfect play (dragon-7), --before", runs_before),) if args.before else ()
     ):

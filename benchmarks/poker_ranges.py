@@ -5,6 +5,7 @@ Run from the repository root, with eval7 installed (the ``test`` or ``bench`` ex
     .venv/bin/python benchmarks/poker_ranges.py            # about half a minute
     .venv/bin/python benchmarks/poker_ranges.py --quick    # one run of each
     .venv/bin/python benchmarks/poker_ranges.py --tiny     # every row on a turn board (tests)
+    .venv/bin/python benchmarks/poker_ranges.py --small --cpu   # exact river and turn alone
 
 Each row times one question in this run (best of ``--repeat`` runs, croupier and the
 peer timed in turns, tables built beforehand, garbage collector paused); rows with a
@@ -15,6 +16,8 @@ trials per second and check the answers agree within four standard errors. Targe
 preflop to 0.1 point <= 2 s. Issue 21 (the compiled engine): Monte Carlo at least
 2x eval7's trials per second at 1e5 and 1e6 trials, hand vs hand and hand vs range, time
 per trial at most linear in the players; exact on a river or turn no slower than eval7.
+Issue 35: exact on the turn and the river at most eval7's time, the question built once
+as eval7's inputs are (``--small``: those rows alone).
 ``--cpu`` times CPU seconds of this process (steadier on a shared machine).
 """
 
@@ -28,7 +31,8 @@ from typing import Any
 
 from croupier.engine import status
 from croupier.poker import exact_equity, parse_equity_hands
-from croupier.poker.calc import calculate
+from croupier.poker.calc import EquityQuestion, calculate
+from croupier.poker.calc.small import small_answer
 from croupier.poker.evaluation.tables import rank_table
 from poker_speed import CLOCK, best_time  # benchmarks/ is on the path when run as a script
 from report import print_rows
@@ -72,6 +76,59 @@ def per_call(run: Callable[[], Any], calls: int, repeat: int) -> tuple[float, An
     return seconds / calls, result
 
 
+def small_rows(calls: int, repeat: int) -> list[tuple[str, str, str, str]]:
+    """Exact hand vs range on the river and the turn, croupier and eval7 timed in turns
+    (loops of ``calls`` calls, the best of ``repeat``): croupier from text, and from a
+    question built once (as eval7's inputs are: its ``HandRange`` and ``Card`` objects)."""
+    import eval7
+
+    hero7, villain7 = eval7_cards(HERO), eval7_range(VILLAIN)
+    board7 = eval7_cards(RIVER.replace(" ", ""))
+    turn = RIVER.rsplit(" ", 1)[0]
+    questions = {
+        board: EquityQuestion.parse([HERO, VILLAIN], board=board) for board in (RIVER, turn)
+    }
+    runs: dict[str, Callable[[], Any]] = {
+        "eval7": lambda: eval7.py_hand_vs_range_exact(hero7, villain7, board7),
+        "river text": lambda: calculate([HERO, VILLAIN], board=RIVER, exact=True),
+        "river built": lambda: calculate(questions[RIVER], exact=True),
+        "river small_answer": lambda: small_answer(questions[RIVER]),
+        "turn text": lambda: calculate([HERO, VILLAIN], board=turn, exact=True),
+        "turn built": lambda: calculate(questions[turn], exact=True),
+        "turn small_answer": lambda: small_answer(questions[turn]),
+    }
+    best = dict.fromkeys(runs, float("inf"))
+    answers: dict[str, Any] = {}
+    for _ in range(repeat):
+        for name, run in runs.items():
+            seconds, answers[name] = per_call(run, calls, 1)
+            best[name] = min(best[name], seconds)
+    peer = best["eval7"]
+    assert abs(answers["river built"].players[0].equity - answers["eval7"]) < 1e-6  # float32
+    rows = []
+    for name in runs:
+        if name == "eval7":
+            continue
+        street, how = name.split()
+        board = RIVER if street == "river" else turn
+        result = answers[name]
+        rows.append(
+            (
+                f"{HERO} vs {VILLAIN} on {board}, exact ({result.games:,} games), "
+                + {
+                    "text": "calculate from text",
+                    "built": "calculate(question), the question built once",
+                    "small_answer": "small_answer(question), the question built once",
+                }[how],
+                f"{best[name] * 1e6:.1f} µs",
+                f"{peer * 1e6:.1f} µs (eval7, the river"
+                + (")" if street == "river" else "; it has no turn)"),
+                f"{peer / best[name]:.2f}x",
+            )
+        )
+    return rows
+
+
 def eval7_range(text: str) -> Any:
     import eval7
 
@@ -92,11 +149,19 @@ def main() -> None:
         "--tiny", action="store_true", help="the preflop rows on a turn board, few trials (tests)"
     )
     parser.add_argument("--cpu", action="store_true", help="CPU time of this process")
+    parser.add_argument(
+        "--small", action="store_true", help="the exact river and turn rows alone, beside eval7"
+    )
     args = parser.parse_args()
     if args.cpu:
         CLOCK[0] = time.process_time
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; engine {status()}")
     repeat = 1 if args.quick or args.tiny else args.repeat
+    if args.small:
+        calculate([HERO, VILLAIN], board=RIVER)  # tables built
+        header = ("question", "croupier, a call", "peer", "ratio (peer time / croupier time)")
+        print_rows(header, small_rows(20 if args.tiny else 3000, max(repeat, 2)))
+        return
     # --tiny: every row's code on questions that take moments (a turn board for "preflop").
     pre = TURN if args.tiny else None
     unknown = "?0" if args.tiny else "?0 ?1 ?2 ?3 ?4"
@@ -188,33 +253,9 @@ def main() -> None:
         )
     )
 
-    # hand vs range exact on a full board (eval7's exact path), and on a flop
-    # (calls of a fraction of a millisecond: each timing is a loop of many calls)
-    board7 = eval7_cards(RIVER.replace(" ", ""))
-    calls = 20 if args.tiny else 300
-    t_e7x, eq_e7x = per_call(
-        lambda: eval7.py_hand_vs_range_exact(hero7, villain7, board7), calls, repeat
-    )
-    t_x, r_x = per_call(lambda: calculate([HERO, VILLAIN], board=RIVER, exact=True), calls, repeat)
-    assert abs(r_x.players[0].equity - eq_e7x) < 1e-6  # eval7 answers in float32
-    rows.append(
-        (
-            f"{HERO} vs {VILLAIN} on {RIVER}, exact",
-            f"{t_x * 1000:.2f} ms",
-            f"{t_e7x * 1000:.3f} ms (eval7)",
-            f"{t_e7x / t_x:.2f}x",
-        )
-    )
-    turn = RIVER.rsplit(" ", 1)[0]
-    t_t, r_t = per_call(lambda: calculate([HERO, VILLAIN], board=turn, exact=True), calls, repeat)
-    rows.append(
-        (
-            f"{HERO} vs {VILLAIN} on {turn}, exact ({r_t.games:,} games)",
-            f"{t_t * 1000:.2f} ms",
-            f"{t_e7x * 1000:.3f} ms (eval7, the river)",
-            f"{t_e7x / t_t:.2f}x",
-        )
-    )
+    # hand vs range exact on a full board (eval7's exact path), the turn, and a flop
+    # (calls of microseconds: each timing is a loop of many calls)
+    rows += small_rows(20 if args.tiny else 3000, repeat)
     t_f, r_f = best_time(lambda: calculate([HERO, VILLAIN], board=FLOP, exact=True), repeat)
     rows.append(
         (

@@ -7,6 +7,7 @@ Run from the repository root, with pokerkit and phevaluator installed (the ``tes
     .venv/bin/python benchmarks/poker_variants.py           # about two minutes
     .venv/bin/python benchmarks/poker_variants.py --cpu     # CPU time of this process
     .venv/bin/python benchmarks/poker_variants.py --tiny    # every row, tiny sizes (tests)
+    .venv/bin/python benchmarks/poker_variants.py --cpu --evaluation   # Omaha hands alone
 
 pokerkit's ``calculate_equities`` deals at random (it has no exact mode): its rows give
 its deals per second, and for an exact croupier row the time pokerkit takes to deal as
@@ -14,7 +15,8 @@ many deals as the exact answer visits (one deal each), from its rate. Monte Carl
 check that both answers agree within four standard errors. Targets (issue 23): exact
 heads-up Omaha on a flop well under a second; preflop hand vs hand exactly under 30 s;
 Monte Carlo at least 5 million trials a second, heads-up Omaha. croupier runs on one
-thread throughout.
+thread throughout. Issue 35: one Omaha hand a call (``evaluate_game`` from Cards) at
+least phevaluator's ``evaluate_omaha_cards`` (from card numbers), timed in turns.
 """
 
 from __future__ import annotations
@@ -129,9 +131,20 @@ def evaluation_rows(count: int, repeat: int) -> list[tuple[str, str, str, str]]:
     numbers = [tuple(int(c) for c in (*row[4:], *row[:4])) for row in deals.tolist()]
     phevaluator.evaluate_omaha_cards(*numbers[0])  # its tables loaded before timing
     rank_game_rows("omaha", hole[:1], board[:1])
+    evaluate_game("omaha", *cards[0])  # its kernel ready
     t_rows, classes = best_time(lambda: rank_game_rows("omaha", hole, board), repeat)
-    t_one, _ = best_time(lambda: [evaluate_game("omaha", h, b) for h, b in cards], 1)
-    t_ph, ph = best_time(lambda: [phevaluator.evaluate_omaha_cards(*n) for n in numbers], repeat)
+    # one hand a call, croupier and phevaluator timed in turns (the same load for both)
+    t_one = t_ph = float("inf")
+    ph: list[int] = []
+    ones: list[int] = []
+    for _ in range(max(repeat, 3)):
+        seconds, ones = best_time(
+            lambda: [evaluate_game("omaha", h, b).class_number for h, b in cards], 1
+        )
+        t_one = min(t_one, seconds)
+        seconds, ph = best_time(lambda: [phevaluator.evaluate_omaha_cards(*n) for n in numbers], 1)
+        t_ph = min(t_ph, seconds)
+    assert ones == ph, "croupier's one-call path and phevaluator disagree"
     kit_count = max(1, count // 20)
     t_kit, _ = best_time(lambda: [OmahaHoldemHand.from_game(h, b) for h, b in texts[:kit_count]], 1)
     assert classes.tolist() == ph, "croupier and phevaluator disagree"
@@ -139,7 +152,7 @@ def evaluation_rows(count: int, repeat: int) -> list[tuple[str, str, str, str]]:
     rows = []
     for label, seconds, n in (
         ("croupier rank_game_rows", t_rows, count),
-        ("croupier evaluate_game", t_one, count),
+        ("croupier evaluate_game (Cards, one a call)", t_one, count),
         ("phevaluator evaluate_omaha_cards", t_ph, count),
         ("pokerkit OmahaHoldemHand.from_game", t_kit, kit_count),
     ):
@@ -159,10 +172,18 @@ def main() -> None:
     parser.add_argument("--cpu", action="store_true", help="CPU time of this process")
     parser.add_argument("--tiny", action="store_true", help="every row at a tiny size (tests)")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--evaluation", action="store_true", help="the Omaha hands a second alone (no equity)"
+    )
     args = parser.parse_args()
     if args.cpu:
         CLOCK[0] = time.process_time
     repeat = 1 if args.tiny else args.repeat
+    if args.evaluation:
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {status()}")
+        alone = evaluation_rows(2_000 if args.tiny else 200_000, repeat)
+        print_rows(("spot", "croupier", "pokerkit", "ratio"), alone)
+        return
     trials = 20_000 if args.tiny else 2_000_000
     kit = 200 if args.tiny else 5_000
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; engine {status()}")

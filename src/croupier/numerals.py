@@ -120,9 +120,9 @@ def describe_range(low: int | None, high: int | None) -> str:
 
 def fresh_seed() -> int:
     """A new random seed, printed for reproduction in the same form by every command."""
-    import secrets
+    import random  # (secrets is the same generator, and loads hashlib and OpenSSL too)
 
-    return secrets.randbelow(FRESH_SEED_BOUND)
+    return random.SystemRandom().randrange(FRESH_SEED_BOUND)
 
 
 @checked

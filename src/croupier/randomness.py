@@ -101,7 +101,7 @@ def stream_seed(rng: RNGLike, name: str = "rng") -> int:
     if isinstance(rng, np.random.Generator):
         return int(rng.integers(0, 2**63, dtype=np.int64))
     if rng is None:
-        import secrets
+        import random  # the generator secrets uses, without its hashlib import
 
-        return secrets.randbits(64)
+        return random.SystemRandom().getrandbits(64)
     return int(rng) % 2**64

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from croupier.baccarat import batchsums, odds
+from croupier.baccarat import batchsums, odds, pricing
 from croupier.baccarat.composition import Composition
 from croupier.baccarat.enumeration import ROUND_CLASSES, sequence_tables
 from croupier.baccarat.payouts import CASINO, EZ, find_bet
@@ -65,7 +65,7 @@ def test_rows_are_checked_and_kept_read_only() -> None:
 
 def test_class_sums_are_the_exact_sums_rounded() -> None:
     bet = find_bet("banker", CASINO)[1]
-    payoffs = odds._payoffs(bet)
+    payoffs = pricing.payoffs(bet)
     sums = batchsums.class_sums(payoffs)
     classes, multisets, counts = sequence_tables().triplets.tolist()
     exact = [Fraction(0)] * batchsums.MULTISETS

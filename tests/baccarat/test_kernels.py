@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 
 from croupier import engine
-from croupier.baccarat import batchsums, odds
+from croupier.baccarat import batchsums, odds, pricing
 from croupier.baccarat.advantage import ShoeProcedure, count_spec, perfect_spec
 from croupier.baccarat.advantage import procedure as procedure_module
 from croupier.baccarat.advantage.batches import StudySpec, run_batch
@@ -86,7 +86,7 @@ def test_unseen_walks_to_the_same_counts(burn: str | int) -> None:
     dealt = ShoeProcedure(decks=1, cut_card=14, burn=burn).deal(5, np.random.default_rng(9))
     rounds = len(dealt.rounds.shoe)
     picks = np.random.default_rng(1).permutation(rounds)[: rounds // 2]
-    by_value = odds.RANK_TO_VALUE.argmax(axis=1)
+    by_value = pricing.RANK_TO_VALUE.argmax(axis=1)
     kernel = kernels("baccarat")
     for group_of, full in ((by_value, [16] + [4] * 9), (np.arange(13), [4] * 13)):
         full_counts = np.array(full, dtype=np.int64)
@@ -114,7 +114,7 @@ def matrices() -> list[batchsums.MultisetRows]:
         batchsums.outcome_rows(),
         odds.payoff_rows(find_bet("banker", CASINO)[1]),
         odds.payoff_rows(EZ.bet("dragon-7")),
-        odds._pricing(EZ).rows,
+        pricing.table_pricing(EZ).rows,
     ]
 
 
@@ -187,7 +187,7 @@ def test_studies_give_the_same_numbers_with_and_without_kernels(
 
 SUMS = """
 import numpy as np
-from croupier.baccarat import batchsums, odds
+from croupier.baccarat import batchsums, odds, pricing
 from croupier.baccarat.payouts import EZ
 counts = np.random.default_rng(4).integers(0, 33, (11, 10))
 counts[3] = [128] + [32] * 9

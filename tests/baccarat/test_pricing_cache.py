@@ -1,4 +1,4 @@
-"""The pricing rows of a payout table, cached once per user (``odds._pricing_rows``):
+"""The pricing rows of a payout table, cached once per user (``pricing.pricing_rows``):
 the same figures read as built, a new file for a changed bet, none for a bet whose
 condition is the caller's own."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from croupier.baccarat import odds
+from croupier.baccarat import odds, pricing
 from croupier.baccarat.composition import Composition
 from croupier.baccarat.enumeration import ROUND_CLASSES
 from croupier.baccarat.payouts import (
@@ -29,7 +29,7 @@ from croupier.baccarat.rules import Outcome
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(odds, "_PRICINGS", {})  # no pricing kept from an earlier test
+    monkeypatch.setattr(pricing, "_PRICINGS", {})  # no pricing kept from an earlier test
     return tmp_path / "croupier"
 
 
@@ -44,7 +44,7 @@ def edges(table: PayoutTable) -> list[float | None]:
 def test_read_back_the_rows_price_as_the_built_ones(cache: Path) -> None:
     built = edges(CASINO)
     assert len(pricing_files(cache)) == 1
-    odds._PRICINGS.clear()
+    pricing._PRICINGS.clear()
     assert edges(CASINO) == built  # read from the file this time: the same floats
     assert len(pricing_files(cache)) == 1
     exact = odds.bet_odds(Composition.decks(6), CASINO, exact=True)

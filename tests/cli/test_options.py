@@ -189,6 +189,9 @@ def test_the_summaries_in_the_lazy_listing_are_the_docstrings() -> None:
         lazy = vars(type(typer.main.get_command(group)))["lazy_commands"]
         for command, (where, line) in lazy.items():
             function = load(where)
+            if isinstance(function, typer.Typer):  # a group inside (poker ranges)
+                assert line == function.info.help, command
+                continue
             first = " ".join((function.__doc__ or "").split("\n\n")[0].split())
             assert line == first, command
 

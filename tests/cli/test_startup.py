@@ -54,10 +54,43 @@ def test_help_imports_no_game_code(args: list[str]) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["--help"], ["baccarat", "--help"], ["poker", "compare", "--help"], ["baccarat", "odds"]],
+    [
+        ["--help"],
+        ["baccarat", "--help"],
+        ["poker", "compare", "--help"],
+        ["baccarat", "odds"],
+        # lists of texts: an argument of several (the ranges) and a repeatable option
+        ["poker", "calc", "AhKh", "QsQd", "--board", "2c 7d 9h Ts 5s"],
+        ["poker", "range", "AKs", "--board", "Ks 7d 2c", "--keep", "set"],
+    ],
 )
 def test_options_are_parsed_without_pydantic(args: list[str]) -> None:
     assert not any(name.startswith("pydantic") for name in imported_after(args))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["poker", "calc", "AhKh", "QsQd", "--board", "2c 7d 9h Ts"],
+        ["baccarat", "odds"],
+    ],
+)
+def test_work_done_here_starts_no_worker_machinery(args: list[str]) -> None:
+    """One process's work imports neither multiprocessing nor the process pools (nor
+    the web or notebook stacks): they load where workers start. A fresh seed comes from
+    the operating system without hashlib (and OpenSSL)."""
+    modules = imported_after(args)
+    heavy = (
+        *("multiprocessing", "concurrent.futures.process", "hashlib"),
+        *("pandas", "dask", "fastapi", "uvicorn", "jinja2"),
+    )
+    assert not modules & set(heavy), sorted(modules & set(heavy))
+
+
+def test_the_parallel_package_imports_no_process_machinery() -> None:
+    code = "import sys, croupier.parallel; print('multiprocessing' in sys.modules)"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"
 
 
 def test_the_poker_tables_are_cached_once_and_checked(

@@ -72,3 +72,36 @@ def test_a_tested_version_patches_once() -> None:
         " typer.core.TyperOption.display_type_rich is patched)\n"
     )
     assert run_python(code) == "True True True True"
+
+
+LISTS = """
+import sys, typer, typer.main
+from typing import Annotated
+app = typer.Typer()
+@app.command()
+def f(
+    ranges: Annotated[list[str], typer.Argument()],
+    keep: Annotated[list[str] | None, typer.Option()] = None,
+    drop: Annotated[list[str], typer.Option()] = [],
+    env: Annotated[list[str] | None, typer.Option(envvar="CROUPIER_TEST_LIST")] = None,
+):
+    print(repr(ranges), repr(keep), repr(drop), repr(env))
+command = typer.main.get_command(app)
+for argv in (["a", "b"], ["a", "--keep", "x", "--keep", "", "--drop", "z"], []):
+    try:
+        command.main(argv, standalone_mode=False)
+    except Exception as error:
+        print(type(error).__name__, error)
+"""
+
+
+def test_lists_of_texts_parse_as_typer_parses_them_without_pydantic() -> None:
+    stock = run_python(LISTS)
+    patched = run_python("typerpatch.install()\n" + LISTS + "print('pydantic' in sys.modules)")
+    assert patched.splitlines()[:-1] == stock.splitlines()
+    assert "['a', 'b'] None [] None" in stock and "MissingParameter" in stock
+    # only the missing argument's message (Typer's own) loads Pydantic
+    assert patched.splitlines()[-1] == "True"
+    given = LISTS.replace(", []):", "):")  # every argument given
+    patched = run_python("typerpatch.install()\n" + given + "print('pydantic' in sys.modules)")
+    assert patched.splitlines()[-1] == "False"

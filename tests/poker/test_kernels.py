@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 import os
 import subprocess
 import sys
@@ -29,6 +30,8 @@ from croupier.poker.calc.exact import (
     _numpy_piece,
     _pieces,
     plan_rows_exact,
+    rows_symmetry,
+    symmetrised,
 )
 from croupier.poker.calc.live import LiveRows, bits_of
 from croupier.poker.calc.question import EquityQuestion
@@ -127,6 +130,40 @@ def test_class_of_leaves_anything_else_to_python() -> None:
     assert kernel.class_of((*five[:4], five[0])) == 0  # a card twice
     assert kernel.class_of((*five[:4], "As")) == 0
     assert kernel.class_of(untyped((*five[:4], 51))) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(((Game.OMAHA, 4), (Game.OMAHA5, 5))),
+    st.integers(3, 5),
+    st.permutations(range(52)),
+)
+def test_omaha_class_of_agrees_with_numpy(
+    game_size: tuple[Game, int], board: int, numbers: list[int]
+) -> None:
+    game, size = game_size
+    hole, shared = numbers[:size], numbers[size : size + board]
+    kernel = card_kernels()
+    expected = int(rank_rows_numpy(game, np.array([hole]), np.array([shared]))[0])
+    assert (
+        kernel.omaha_class_of(tuple(DECK[n] for n in hole), tuple(DECK[n] for n in shared), size)
+        == expected
+    )
+    fresh = tuple(Card(Rank(n // 4 + 2), Suit(n % 4)) for n in hole)  # equal, not the deck's
+    assert kernel.omaha_class_of(fresh, tuple(DECK[n] for n in shared), size) == expected
+
+
+def test_omaha_class_of_leaves_anything_else_to_python() -> None:
+    kernel = card_kernels()
+    hole, board = DECK[:4], DECK[10:15]
+    assert kernel.omaha_class_of(hole, board, 4) > 0
+    assert kernel.omaha_class_of(hole, board, 5) == 0  # not the game's hole cards
+    assert kernel.omaha_class_of(DECK[:3], board, 3) == 0
+    assert kernel.omaha_class_of(hole, board[:2], 4) == 0
+    assert kernel.omaha_class_of(hole, DECK[10:16], 4) == 0
+    assert kernel.omaha_class_of(hole, (*board[:4], hole[0]), 4) == 0  # a card twice
+    assert kernel.omaha_class_of((*hole[:3], "As"), board, 4) == 0
+    assert kernel.omaha_class_of(untyped((*hole[:3], 51)), board, 4) == 0
 
 
 def test_compressed_tables_give_every_rank_sum_its_class() -> None:
@@ -426,3 +463,35 @@ def test_compiled_and_uncompiled_kernels_deal_the_same() -> None:
         for pure in ("0", "1")
     ]
     assert outputs[0] == outputs[1] and outputs[0].count(",") > 50
+
+
+SYMMETRIC = [
+    # (ranges, board, dead, game, the order of the group fixing the question)
+    (["AsAhKsKh", "QdQcJdTc"], "2c 7c 9c", "", "omaha", 2),
+    (["AK, 99+", "QQ"], "6c 7c 8c", "", "shortdeck", 6),
+    (["AA", "KK", "QJs"], "6c 7c 8c 9c", "", "shortdeck", 6),
+    (["AsAhKsKhQh", "JdJcTdTc9s"], "2c 7d 9h 3s", "Th", "omaha5", 1),
+    (["AsAh??", "KdKcQdQc, KhKsQhQs"], "2c 3c 4c Tc", "5h 5s", "omaha", 2),
+    (["AsAhKsKh", "QdQcJdJc"], "2c 7c 9c", "3d 3h 3s 4d 4h 4s 5d 5h 5s", "omaha", 2),
+]
+
+
+@pytest.mark.parametrize(("ranges", "board", "dead", "game", "order"), SYMMETRIC)
+def test_exact_enumeration_by_suit_symmetry_counts_every_board(
+    ranges: list[str], board: str, dead: str, game: str, order: int
+) -> None:
+    # one board of each orbit, counted for its orbit, then each assignment's counts
+    # averaged over its images: the counts of every board dealt, kernel and NumPy
+    live = LiveRows(EquityQuestion.parse(ranges, board, dead or None, game=game))
+    plan = plan_rows_exact(live, 600.0)
+    assert plan is not None
+    group, images = rows_symmetry(live, plan)
+    assert len(group) == order
+    for piece_of in (_kernel_piece, _numpy_piece):
+        every, folded = (_Counts(len(plan.assign), live.players) for _ in range(2))
+        dealt = [piece_of(live, plan, piece, every) for piece in _pieces(live, 3)]
+        seen = [piece_of(live, plan, piece, folded, group) for piece in _pieces(live, 3)]
+        assert sum(seen) == sum(dealt) == math.comb(len(live.deck), live.to_deal)
+        folded = symmetrised(folded, images, live.players)
+        for name in ("valid", "wins", "ties", "shares"):
+            assert getattr(folded, name).tolist() == getattr(every, name).tolist()

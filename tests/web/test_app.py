@@ -8,9 +8,10 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
+from starlette.routing import Match
 
 from croupier.web.app import MAX_BODY, create_app
-from croupier.web.pages import PathRoute
+from croupier.web.pages import PathRoute, RouteIndex
 from croupier.web.sessions import COOKIE_NAME
 
 
@@ -143,3 +144,35 @@ def test_path_routes_match_exactly_as_fastapi_routes_do() -> None:
                 fast, fast_scope = route.matches(dict(scope))
                 slow, slow_scope = APIRoute.matches(route, dict(scope))
                 assert (fast, fast_scope) == (slow, slow_scope), (method, path, route.path)
+
+
+def test_the_route_index_finds_the_route_the_apps_search_finds() -> None:
+    """For every request near a route's path and every method, the index (the app's
+    first route) finds the route the app's own search of its routes finds, with the
+    same scope, or passes the request on to that search."""
+    app = create_app(check_answers=False)
+    index, *routes = app.routes
+    assert isinstance(index, RouteIndex)
+    assert {"/", "/baccarat", "/poker", "/casino", "/api/casino/move"} <= index.paths
+    found = 0
+    for path in _request_paths(app):
+        for method in ("GET", "HEAD", "POST", "DELETE"):
+            scope = {"type": "http", "method": method, "path": path, "root_path": ""}
+            match, child_scope = index.matches(dict(scope))
+            if match is Match.NONE:
+                continue
+            first = next(
+                (r, s) for r in routes for m, s in [r.matches(dict(scope))] if m is Match.FULL
+            )
+            assert (match, child_scope) == (Match.FULL, first[1]), (method, path)
+            assert child_scope["route"] is first[0]
+            found += 1
+    assert found > 40
+
+
+def test_requests_the_index_passes_on_are_answered_as_before(client: TestClient) -> None:
+    """A method no route of a path takes (the index passes it on) is still a 405 naming
+    the methods there are; a path no route has, a 404."""
+    wrong = client.put("/api/casino/move", json={})
+    assert wrong.status_code == 405 and wrong.headers["allow"] == "POST"
+    assert client.get("/casino/nowhere").status_code == 404

@@ -9,13 +9,15 @@ import os
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from benchmarks.web_load import drive
 
 from croupier.errors import CroupierError
-from croupier.web.compute import Compute
+from croupier.web.app import create_app
+from croupier.web.compute import JOB_NICENESS, JOB_WORKERS, Compute
 from croupier.web.errors import ApiError
 from croupier.web.jobs import Job, Jobs, Progress
 from croupier.web.store import Store, open_store
@@ -200,6 +202,23 @@ def test_worker_processes_run_jobs_and_calls_off_the_server(store: Store) -> Non
     finally:
         pool.shutdown()
         compute.shutdown()
+
+
+def test_the_jobs_workers_run_below_the_searches(tmp_path: Path) -> None:
+    """The server's jobs (the judge's reasons, reviews, equities) run at a lower priority
+    of the system's than its searches, which run at the server's own: on a busy machine
+    a move a player waits for goes first."""
+    app = create_app(tmp_path, compute_processes=2)
+    try:
+        assert app.state.compute.niceness == 0
+        assert app.state.jobs.compute.niceness == JOB_NICENESS > 0
+    finally:
+        app.state.store.close()
+    jobs = Compute(1, preload=(), name=JOB_WORKERS, niceness=JOB_NICENESS)
+    try:
+        assert jobs.run(os.nice, 0) == min(19, os.nice(0) + JOB_NICENESS)
+    finally:
+        jobs.shutdown()
 
 
 def test_stopping_ends_the_workers_at_once(store: Store) -> None:

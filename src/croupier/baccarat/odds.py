@@ -7,7 +7,9 @@ drawn in ``count[v] * (count[v] - 1) * ... * (count[v] - k + 1)`` ordered ways f
 shoe (times the same for its other values), which is its weight. Weights are built level
 by level over a tree of multisets and multiplied by the precomputed number of sequences
 of each multiset ending in each result. One composition takes a few dozen microseconds;
-:func:`outcome_probabilities_batch` does thousands per second.
+:func:`outcome_probabilities_batch` does thousands per second. The machinery (the
+weights, a bet's payoff row, the batch checks, a payout table's pricing) is in
+:mod:`croupier.baccarat.pricing`; this module holds the public odds.
 
 >>> p = outcome_probabilities([128, 32, 32, 32, 32, 32, 32, 32, 32, 32])   # 8 decks
 >>> print(f"{p.player:.6f} {p.banker:.6f} {p.tie:.6f}")
@@ -22,15 +24,12 @@ True
 
 from __future__ import annotations
 
-import functools
-import math
 import operator
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -47,33 +46,24 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from croupier.arguments import checked
-from croupier.baccarat.batchsums import MultisetRows, batch_sums, class_sums, outcome_rows
-from croupier.baccarat.composition import MIN_CARDS, RANKS, Composition
+from croupier.baccarat import pricing
+from croupier.baccarat.batchsums import batch_sums, outcome_rows
+from croupier.baccarat.composition import RANKS, Composition
 from croupier.baccarat.enumeration import (
     CLASS_COUNT,
-    ROUND_CLASSES,
-    RoundClass,
-    multiset_levels,
     sequence_tables,
 )
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import (
     CASINO,
     Bet,
-    NaturalTie,
-    NaturalWin,
-    Pair,
     PayoutTable,
-    Wins,
-    WinsBy,
-    WinsOn,
-    WinsWith,
 )
-from croupier.baccarat.rules import POINTS, Outcome
+from croupier.baccarat.pricing import RANK_TO_VALUE, payoff_rows, reads_pairs
+from croupier.baccarat.rules import Outcome
 from croupier.cards import Rank
 from croupier.errors import check_type
 from croupier.numerals import plural
-from croupier.tablecache import cached_tables, text_hash
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -108,9 +98,6 @@ class OutcomeProbabilities(NamedTuple, Generic[N]):
     tie: N
 
 
-# --- weights --------------------------------------------------------------------------
-
-
 def _composition(counts: Sequence[int] | Composition | ArrayLike) -> Composition:
     """A composition from a :class:`Composition` or 10 counts by value."""
     if isinstance(counts, Composition):
@@ -118,45 +105,6 @@ def _composition(counts: Sequence[int] | Composition | ArrayLike) -> Composition
     if isinstance(counts, np.ndarray):
         counts = counts.tolist()
     return Composition.from_values(counts)  # type: ignore[arg-type]
-
-
-def _factors(composition: Composition) -> list[int]:
-    """``factor[v * 6 + j]``: the j-th card of value v drawn is one of ``count[v] - j``
-    (with replacement, an infinite deck: always ``count[v]``)."""
-    if composition.infinite:
-        return [count for count in composition.values for _ in range(6)]
-    return [count - j for count in composition.values for j in range(6)]
-
-
-def _denominator(composition: Composition) -> int:
-    """Ordered six-card sequences: n (n-1) ... (n-5), or n**6 with replacement."""
-    n = composition.total
-    return n**6 if composition.infinite else math.perm(n, 6)
-
-
-def _weights_float(factors: NDArray[np.float64]) -> NDArray[np.float64]:
-    """Six-card multiset weights for each column of ``factors`` (60, K) -> (5005, K)."""
-    levels = multiset_levels()
-    weights = np.take(factors, levels.last[1], axis=0)
-    for size in range(2, 7):
-        weights = np.take(weights, levels.parents[size], axis=0)
-        weights *= np.take(factors, levels.last[size], axis=0)
-    return weights
-
-
-def _weights_exact(factors: Sequence[int]) -> list[int]:
-    levels = multiset_levels()
-    weights = [factors[i] for i in levels.last[1].tolist()]
-    for size in range(2, 7):
-        parents, last = levels.parents[size].tolist(), levels.last[size].tolist()
-        weights = [weights[p] * factors[f] for p, f in zip(parents, last, strict=True)]
-    return weights
-
-
-@functools.cache
-def _class_triplets() -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.float64]]:
-    classes, multisets, counts = sequence_tables().triplets
-    return classes, multisets, counts.astype(np.float64)
 
 
 # --- outcomes ---------------------------------------------------------------------------
@@ -187,40 +135,18 @@ def outcome_probabilities(
     Fraction(2153464, 4826809)
     """
     composition = _composition(counts)
-    factors = _factors(composition)
+    factors = pricing.factors(composition)
     if exact:
-        exact_weights = _weights_exact(factors)
-        total = _denominator(composition)
+        exact_weights = pricing.weights_exact(factors)
+        total = pricing.denominator(composition)
         rows = sequence_tables().outcome_counts.tolist()
         numerators = [sum(map(operator.mul, row, exact_weights)) for row in rows]
         return OutcomeProbabilities(*(Fraction(n, total) for n in numerators))
-    weights = _weights_float(np.array(factors, dtype=np.float64)[:, None])
-    player, banker, tie = (outcome_rows().rows @ weights)[:, 0] / float(_denominator(composition))
+    weights = pricing.weights_float(np.array(factors, dtype=np.float64)[:, None])
+    player, banker, tie = (outcome_rows().rows @ weights)[:, 0] / float(
+        pricing.denominator(composition)
+    )
     return OutcomeProbabilities(float(player), float(banker), float(tie))
-
-
-def _check_batch(counts: ArrayLike) -> NDArray[np.int64]:
-    array = np.asarray(counts)
-    if array.ndim != 2 or array.shape[1] != 10:
-        raise BaccaratError(
-            f"bad counts array of shape {array.shape}: expected (K, 10), "
-            "one row of 10 counts (values 0 to 9) per composition"
-        )
-    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
-        raise BaccaratError(f"bad counts array of {array.dtype}: expected whole numbers")
-    array = array.astype(np.int64, copy=False)
-    negative = np.flatnonzero((array < 0).any(axis=1))
-    if negative.size:
-        row = int(negative[0])
-        raise BaccaratError(f"bad counts in row {row}: {array[row].tolist()} has a negative count")
-    totals = array.sum(axis=1)
-    short = np.flatnonzero(totals < MIN_CARDS)
-    if short.size:
-        row = int(short[0])
-        raise BaccaratError(
-            f"too few cards in row {row}: {int(totals[row])} left, a round may need {MIN_CARDS}"
-        )
-    return array
 
 
 @checked
@@ -235,24 +161,26 @@ def outcome_probabilities_batch(counts: ArrayLike) -> NDArray[np.float64]:
     array([[0.446247, 0.458597, 0.095156],
            [0.44676 , 0.459624, 0.093615]])
     """
-    return batch_sums(_check_batch(counts), outcome_rows())
+    return batch_sums(pricing.checked_counts(counts), outcome_rows())
 
 
 def class_probabilities(composition: Composition) -> NDArray[np.float64]:
     """Chance of every :data:`~croupier.baccarat.enumeration.ROUND_CLASSES` entry."""
-    weights = _weights_float(np.array(_factors(composition), dtype=np.float64)[:, None])[:, 0]
-    classes, multisets, counts = _class_triplets()
+    weights = pricing.weights_float(
+        np.array(pricing.factors(composition), dtype=np.float64)[:, None]
+    )[:, 0]
+    classes, multisets, counts = pricing.class_triplets()
     numerators = np.bincount(classes, weights=counts * weights[multisets], minlength=CLASS_COUNT)
-    return numerators / float(_denominator(composition))
+    return numerators / float(pricing.denominator(composition))
 
 
 def _class_probabilities_exact(composition: Composition) -> list[Fraction]:
-    weights = _weights_exact(_factors(composition))
-    classes, multisets, counts = (a.tolist() for a in _class_triplets())
+    weights = pricing.weights_exact(pricing.factors(composition))
+    classes, multisets, counts = (a.tolist() for a in pricing.class_triplets())
     numerators = [0] * CLASS_COUNT
     for cls, multiset, count in zip(classes, multisets, counts, strict=True):
         numerators[cls] += int(count) * weights[multiset]
-    total = _denominator(composition)
+    total = pricing.denominator(composition)
     return [Fraction(n, total) for n in numerators]
 
 
@@ -295,81 +223,13 @@ def pair_probabilities(
     >>> print(f"{pair_probabilities(Composition.decks(8)).player:.6f}")
     0.074699
     """
-    numerators, total = _pair_counts(composition)
+    numerators, total = pricing.pair_counts(composition)
     if exact:
         return PairProbabilities(*(Fraction(n, total) for n in numerators))
     return PairProbabilities(*(n / total for n in numerators))  # rounded as the fractions
 
 
-def _pair_counts(composition: Composition) -> tuple[tuple[int, int, int, int], int]:
-    """The four first deals of :class:`PairProbabilities` (both pairs, the player's only,
-    the banker's only, neither), counted over ``total`` equally likely ones: whole
-    numbers, so that ``count / total`` is the fraction's float, correctly rounded."""
-    if composition.ranks is None:
-        raise BaccaratError("pair bets need counts by rank; this shoe only has counts by value")
-    counts = composition.ranks
-    n = composition.total
-    if composition.infinite:
-        one, total = sum(c * c for c in counts) * n * n, n**4
-        both = (one // (n * n)) ** 2
-    else:
-        pairs = [c * (c - 1) for c in counts]
-        same_rank_twice = sum(math.perm(c, 4) for c in counts)
-        total = math.perm(n, 4)
-        one = sum(pairs) * (n - 2) * (n - 3)
-        both = sum(pairs) ** 2 - sum(p * p for p in pairs) + same_rank_twice
-    return (both, one - both, one - both, total - 2 * one + both), total
-
-
 # --- bets -------------------------------------------------------------------------------
-
-
-def reads_pairs(bet: Bet) -> bool:
-    """True for a bet on the pair flags (priced from counts by rank), False for a bet on
-    the round."""
-    kinds = {isinstance(rule.condition, Pair) for rule in bet.rules}
-    if kinds == {True, False}:
-        raise BaccaratError(
-            f"the {bet.name} bet mixes pair and round conditions: it cannot be priced exactly"
-        )
-    return kinds == {True}
-
-
-_PAIR_STATES: Final = (
-    RoundClass(0, 0, 2, 2, player_pair=True, banker_pair=True),
-    RoundClass(0, 0, 2, 2, player_pair=True, banker_pair=False),
-    RoundClass(0, 0, 2, 2, player_pair=False, banker_pair=True),
-    RoundClass(0, 0, 2, 2, player_pair=False, banker_pair=False),
-)
-
-
-@functools.cache
-def _payoffs(bet: Bet) -> tuple[Fraction, ...]:
-    states = _PAIR_STATES if reads_pairs(bet) else ROUND_CLASSES
-    return tuple(bet.settle(state) for state in states)
-
-
-@functools.cache
-def _payoff_vector(bet: Bet) -> NDArray[np.float64]:
-    """:func:`_payoffs` as floats, built once per bet."""
-    vector = np.array([float(x) for x in _payoffs(bet)])
-    vector.flags.writeable = False
-    return vector
-
-
-@functools.cache
-def payoff_rows(bet: Bet) -> MultisetRows:
-    """A round bet's net result summed over the ordered sequences of each six-card
-    multiset (exactly, then rounded): the one row of its expectations in batch
-    (:func:`croupier.baccarat.batchsums.batch_sums`).
-
-    >>> from croupier.baccarat.payouts import EZ
-    >>> payoff_rows(EZ.bet("dragon-7")).rows.shape
-    (1, 5005)
-    """
-    if reads_pairs(bet):
-        raise BaccaratError(f"the {bet.name} bet is priced from counts by rank, not by multiset")
-    return MultisetRows(class_sums(_payoffs(bet))[None, :])
 
 
 @checked
@@ -390,33 +250,10 @@ def expected_values_batch(bet: Bet, counts: ArrayLike) -> NDArray[np.float64]:
     if reads_pairs(bet):
         if not by_rank:
             raise BaccaratError(f"the {bet.name} bet needs counts by rank: a (K, 13) array")
-        return _pair_bet_values(bet, _check_batch(array @ RANK_TO_VALUE), array)
+        return pricing.pair_bet_values(bet, pricing.checked_counts(array @ RANK_TO_VALUE), array)
     if by_rank:
         array = np.asarray(array) @ RANK_TO_VALUE
-    return batch_sums(_check_batch(array), payoff_rows(bet))[:, 0]
-
-
-#: Counts by rank (2..K, A) times this matrix give counts by value (0..9); row ``r`` is
-#: the value of rank code ``r`` as a one-hot row.
-RANK_TO_VALUE: Final = np.array(
-    [[1 if POINTS[rank] == value else 0 for value in range(10)] for rank in RANKS],
-    dtype=np.int64,
-)
-
-
-def _pair_bet_values(bet: Bet, values: NDArray[np.int64], ranks: ArrayLike) -> NDArray[np.float64]:
-    """Pair-bet expectations from counts by rank, vectorised :func:`pair_probabilities`."""
-    counts = np.asarray(ranks, dtype=np.float64)
-    n = values.sum(axis=1).astype(np.float64)
-    pairs = counts * (counts - 1)
-    one = pairs.sum(axis=1) / (n * (n - 1))
-    same_rank_twice = (pairs * (counts - 2) * (counts - 3)).sum(axis=1)
-    both = (pairs.sum(axis=1) ** 2 - (pairs * pairs).sum(axis=1) + same_rank_twice) / (
-        n * (n - 1) * (n - 2) * (n - 3)
-    )
-    states = (both, one - both, one - both, 1 - 2 * one + both)
-    payoffs = _payoffs(bet)
-    return sum((float(x) * p for p, x in zip(states, payoffs, strict=True)), np.zeros(len(n)))
+    return batch_sums(pricing.checked_counts(array), payoff_rows(bet))[:, 0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,7 +353,7 @@ def bet_odds(
     _check_arguments(composition, payouts)
     if exact:
         return _exact_bet_odds(composition, payouts)
-    return _float_bet_odds(composition, _pricing(payouts))[1]
+    return _float_bet_odds(composition, pricing.table_pricing(payouts))[1]
 
 
 def _exact_bet_odds(composition: Composition, payouts: PayoutTable) -> PricedBets:
@@ -525,7 +362,7 @@ def _exact_bet_odds(composition: Composition, payouts: PayoutTable) -> PricedBet
     pairs = pair_probabilities(composition, exact=True) if composition.has_ranks else None
     priced = []
     for bet in payouts.bets:
-        payoffs = _payoffs(bet)
+        payoffs = pricing.payoffs(bet)
         if reads_pairs(bet):
             if pairs is None:
                 priced.append(BetOdds(bet, None, note="needs counts by rank"))
@@ -538,115 +375,33 @@ def _exact_bet_odds(composition: Composition, payouts: PayoutTable) -> PricedBet
     return PricedBets(priced)
 
 
-@dataclass(frozen=True, slots=True)
-class _Pricing:
-    """What pricing the bets of one payout table takes, built once a table: for each bet
-    its payoffs on the pair flags (``None``: a bet on the round), and the outcome rows
-    (player, banker, tie) followed by each round bet's payoffs summed per six-card
-    multiset, for the batch path (:mod:`croupier.baccarat.batchsums`)."""
-
-    payouts: PayoutTable
-    #: A pair bet's payoffs times ``scale`` (whole numbers), per state of the flags.
-    pair_payoffs: tuple[tuple[int, ...] | None, ...]
-    scale: int
-    rows: MultisetRows
-
-
-#: The pricing of each payout table seen, by the table's name (hashing a table's bets,
-#: with their fractions, costs more than pricing a shoe).
-_PRICINGS: Final[dict[str, _Pricing]] = {}
-_PRICINGS_LOCK: Final = threading.Lock()
-
-
-def _pricing(payouts: PayoutTable) -> _Pricing:
-    """The :class:`_Pricing` of ``payouts`` (found by name, then checked to be the same)."""
-    with _PRICINGS_LOCK:
-        known = _PRICINGS.get(payouts.name)
-    if known is not None and (known.payouts is payouts or known.payouts == payouts):
-        return known
-    pairs = tuple(_payoffs(bet) if reads_pairs(bet) else None for bet in payouts.bets)
-    scale = math.lcm(1, *(x.denominator for payoffs in pairs if payoffs for x in payoffs))
-    pair_payoffs = tuple(
-        None if payoffs is None else tuple(int(x * scale) for x in payoffs) for payoffs in pairs
-    )
-    round_bets = tuple(
-        bet for bet, pair in zip(payouts.bets, pair_payoffs, strict=True) if pair is None
-    )
-    pricing = _Pricing(payouts, pair_payoffs, scale, _pricing_rows(round_bets))
-    with _PRICINGS_LOCK:
-        if len(_PRICINGS) >= 64:
-            _PRICINGS.clear()
-        _PRICINGS[payouts.name] = pricing
-    return pricing
-
-
-def _pricing_rows(round_bets: tuple[Bet, ...]) -> MultisetRows:
-    """The outcome rows and each round bet's payoffs summed per multiset, read from the
-    user's cache (:mod:`croupier.tablecache`): settling every bet on the 400 round
-    classes in fractions took most of a ``baccarat odds`` run's own time. The file is
-    named by the bets' rules (their conditions and payoffs as text) and the code that
-    sums them, so a changed bet or a changed rule of play makes a new one."""
-
-    def build() -> dict[str, NDArray[np.generic]]:
-        sums = [class_sums(_payoffs(bet))[None, :] for bet in round_bets]
-        return {"rows": np.vstack([outcome_rows().rows, *sums])}
-
-    conditions = {type(rule.condition) for bet in round_bets for rule in bet.rules}
-    if not conditions <= _KNOWN_CONDITIONS:
-        # a condition of the caller's own: its text may differ between runs (an address),
-        # which would make a new file each run: built every time instead
-        return MultisetRows(np.asarray(build()["rows"], dtype=np.float64))
-    rules = "\n".join(
-        f"{bet.key}: " + "; ".join(f"{rule.condition!r} -> {rule.net}" for rule in bet.rules)
-        for bet in round_bets
-    )
-    here = Path(__file__).parent
-    sources = [here / name for name in _PRICING_SOURCES]
-    name = f"baccarat-pricing-{text_hash(rules)}"
-    rows = cached_tables(name, sources, build, ("rows",))["rows"]
-    return MultisetRows(np.asarray(rows, dtype=np.float64))
-
-
-#: The conditions of :mod:`croupier.baccarat.payouts`, whose text is the same in every run.
-_KNOWN_CONDITIONS: Final = frozenset({Wins, WinsWith, WinsOn, NaturalWin, NaturalTie, WinsBy})
-
-
-#: The modules whose code the pricing rows depend on (the rules of play, the enumeration,
-#: the sums, the bets' settling, this module's payoffs).
-_PRICING_SOURCES: Final = ("odds.py", "batchsums.py", "enumeration.py", "rules.py", "payouts.py")
-
-
-#: The largest count of a value the batch path takes (64-bit ints, with room to spare).
-_BATCH_COUNT_LIMIT: Final = 1 << 62
-
-
 def _float_bet_odds(
-    composition: Composition, pricing: _Pricing
+    composition: Composition, table: pricing.Pricing
 ) -> tuple[OutcomeProbabilities[float], PricedBets]:
     """The outcome chances and every bet priced in floats. A finite shoe takes one pass
     of the batch path over the six-card multisets for the outcomes and every round bet
     together (the compiled kernel where the engine is compiled: microseconds, where the
     single-shoe path takes milliseconds); the pair bets come from the exact pair chances.
     """
-    bets = pricing.payouts.bets
+    bets = table.payouts.bets
     # the batch path reads counts as 64-bit ints: a larger shoe is priced as the
     # single-shoe path prices it (its chances then equal the infinite deck's in floats)
-    if composition.infinite or max(composition.values) >= _BATCH_COUNT_LIMIT:
+    if composition.infinite or max(composition.values) >= pricing.BATCH_COUNT_LIMIT:
         outcomes = outcome_probabilities(composition)
         classes = class_probabilities(composition)
         values = [
-            float(classes @ _payoff_vector(bet))
-            for bet, pair in zip(bets, pricing.pair_payoffs, strict=True)
+            float(classes @ pricing.payoff_vector(bet))
+            for bet, pair in zip(bets, table.pair_payoffs, strict=True)
             if pair is None
         ]
     else:
-        sums = batch_sums(np.array([composition.values], dtype=np.int64), pricing.rows)[0]
+        sums = batch_sums(np.array([composition.values], dtype=np.int64), table.rows)[0]
         outcomes = OutcomeProbabilities(float(sums[0]), float(sums[1]), float(sums[2]))
         values = sums[3:].tolist()
-    pairs = _pair_counts(composition) if composition.has_ranks else None
+    pairs = pricing.pair_counts(composition) if composition.has_ranks else None
     round_values = iter(values)
     priced = []
-    for bet, payoffs in zip(bets, pricing.pair_payoffs, strict=True):
+    for bet, payoffs in zip(bets, table.pair_payoffs, strict=True):
         if payoffs is None:
             priced.append(BetOdds(bet, next(round_values)))
         elif pairs is None:
@@ -654,7 +409,7 @@ def _float_bet_odds(
         else:  # the exact value's float, correctly rounded
             states, total = pairs
             value = sum(p * x for p, x in zip(states, payoffs, strict=True))
-            priced.append(BetOdds(bet, value / (total * pricing.scale)))
+            priced.append(BetOdds(bet, value / (total * table.scale)))
     return outcomes, PricedBets(priced)
 
 
@@ -752,7 +507,7 @@ def odds_report(
 ) -> OddsReport:
     """Outcome chances, pair chance and every bet's edge for ``composition``."""
     _check_arguments(composition, payouts)
-    outcomes, bets = _float_bet_odds(composition, _pricing(payouts))
+    outcomes, bets = _float_bet_odds(composition, pricing.table_pricing(payouts))
     return OddsReport(
         composition,
         payouts,

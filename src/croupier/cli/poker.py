@@ -31,9 +31,6 @@ from croupier.cli.options import (
     picture_option,
     resolve_workers,
 )
-from croupier.cli.poker_hits import hits
-from croupier.cli.poker_range import range_command
-from croupier.cli.poker_ranges import app as ranges_app
 from croupier.numerals import fresh_seed, percent
 
 if TYPE_CHECKING:
@@ -50,7 +47,36 @@ if TYPE_CHECKING:
     from croupier.poker.ranges.holdings import HoleRange
 
 app = command_group(
-    "poker", "Poker hands: compare two hands, equity with unknown cards, equity of ranges."
+    "poker",
+    "Poker hands: compare two hands, equity with unknown cards, equity of ranges.",
+    {  # each command's click form is made when it runs, not for the group's help
+        "compare": (
+            "croupier.cli.poker:compare",
+            "Evaluate two hands per line and say which wins (lines 'hand1 ; hand2').",
+        ),
+        "equity": (
+            "croupier.cli.poker:equity",
+            "How often each hand wins once the unknown cards (?0, ?1...) are dealt.",
+        ),
+        "calc": (
+            "croupier.cli.poker:calc",
+            "Equity of hands and ranges, 2 to 10 players: exact, or Monte Carlo with its error.",
+        ),
+        "hits": (
+            "croupier.cli.poker_hits:hits",
+            "What a range hits: each combo's made hand and draws on a board, and the totals.",
+        ),
+        "range": (
+            "croupier.cli.poker_range:range_command",
+            "What a range means: how many hands it holds once the board and dead cards are out, "
+            "of how many the deck deals, and (hold'em, short-deck) its grid of classes.",
+        ),
+        "ranges": (
+            "croupier.cli.poker_ranges:app",
+            "Ranges kept by name, used as @NAME in any range (poker calc, hits, range, the web "
+            "page), and the presets.",
+        ),
+    },
 )
 
 
@@ -61,7 +87,6 @@ MAX_TRIALS = 10**18
 # --- compare ----------------------------------------------------------------------------
 
 
-@app.command()
 def compare(
     file: Annotated[
         Path | None,
@@ -189,7 +214,6 @@ def compare_at_the_table(game: str = "holdem") -> None:
 # --- equity -----------------------------------------------------------------------------
 
 
-@app.command()
 def equity(
     file: Annotated[
         Path,
@@ -289,7 +313,6 @@ def percentage_points(what: str) -> Callable[[Any], float]:
     )
 
 
-@app.command()
 def calc(
     ranges: Annotated[
         list[str],
@@ -554,8 +577,3 @@ def range_grid(included: NDArray[np.float64], equity: NDArray[np.float64]) -> Ta
             )
         )
     return table
-
-
-app.command(name="hits")(hits)
-app.command(name="range")(range_command)
-app.add_typer(ranges_app, name="ranges")

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import multiprocessing
-import multiprocessing.forkserver
 import os
 import signal
 import threading
@@ -147,6 +145,8 @@ def _kill_workers(cluster: Any) -> None:
     for nanny in nannies:
         with contextlib.suppress(Exception):
             nanny.close_gracefully()  # no restart of the worker killed below
+    import multiprocessing.forkserver  # (a LocalCluster's workers imported it already)
+
     pids = _worker_pids(nannies)
     forkserver = getattr(multiprocessing.forkserver, "_forkserver", None)
     server = getattr(forkserver, "_forkserver_pid", None)

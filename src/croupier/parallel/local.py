@@ -15,12 +15,8 @@ from :func:`pool_context`'s fork server; :func:`sigint_deferred` and
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import itertools
-import multiprocessing
-import multiprocessing.context
-import multiprocessing.forkserver
 import os
 import select
 import signal
@@ -28,7 +24,11 @@ import sys
 import threading
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence, Sized
 from contextlib import contextmanager
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:  # imported where pools start: a job run here needs neither
+    import concurrent.futures
+    import multiprocessing.context
 
 __all__ = [
     "IN_FLIGHT_PER_WORKER",
@@ -153,6 +153,8 @@ def iter_jobs(
         for index, job in ahead:
             yield index, function(*job)
         return
+    import concurrent.futures
+
     waiting = itertools.chain(ahead, numbered)
     count = min(workers, len(jobs)) if isinstance(jobs, Sized) else workers
     pool = concurrent.futures.ProcessPoolExecutor(
@@ -237,6 +239,9 @@ def pool_context(preload: Sequence[str] = ()) -> multiprocessing.context.BaseCon
     the ``preload`` modules (spawned fresh where there is no fork server). The server is
     started ignoring Ctrl-C, and so are the workers forked from it; multiprocessing's
     resource tracker is started quiet (see :func:`start_quiet_resource_tracker`)."""
+    import multiprocessing
+    import multiprocessing.forkserver
+
     if sys.platform.startswith("linux"):
         context = multiprocessing.get_context("forkserver")
         if preload:

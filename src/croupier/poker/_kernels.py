@@ -361,6 +361,77 @@ def class_of(hand: tuple[object, ...]) -> int:
     return _class_cards(0, cython.cast(cython.int, size), total, seen)
 
 
+@cython.locals(
+    size=cython.Py_ssize_t,
+    board_size=cython.Py_ssize_t,
+    tables=cython.int,
+    i=cython.Py_ssize_t,
+    j=cython.Py_ssize_t,
+    k=cython.Py_ssize_t,
+    t=cython.Py_ssize_t,
+    count=cython.Py_ssize_t,
+    number=cython.int,
+    seen=cython.ulonglong,
+    bit=cython.ulonglong,
+    pair=cython.ulonglong,
+    pair_bits=cython.ulonglong,
+    found=cython.int,
+    best=cython.int,
+)
+def omaha_class_of(hole: tuple[object, ...], board: tuple[object, ...], size: int) -> int:
+    """The Omaha class (exactly two hole cards with exactly three of the board) of a
+    tuple of ``size`` hole Card objects (4 or 5) and a tuple of 3 to 5 board Card
+    objects, no card twice; 0 for anything else (left to the caller's checks). Every
+    pair of hole cards meets every triple of the board: 60 five-card reads at most for
+    four hole cards, 100 for five."""
+    holes = cython.declare(cython.longlong[5])
+    triple_keys = cython.declare(cython.ulonglong[10])
+    triple_bits = cython.declare(cython.ulonglong[10])
+    board_numbers = cython.declare(cython.longlong[5])
+    board_size = len(board)
+    if len(hole) != size or size < 4 or size > 5 or board_size < 3 or board_size > 5:
+        return 0
+    seen = 0
+    for i in range(size + board_size):
+        number = _number_of(hole[i] if i < size else board[i - size])
+        if number < 0:
+            return 0
+        bit = cython.cast(cython.ulonglong, 1) << number
+        if seen & bit:
+            return 0
+        seen |= bit
+        if i < size:
+            holes[i] = number
+        else:
+            board_numbers[i - size] = number
+    count = 0
+    for i in range(board_size):
+        for j in range(i + 1, board_size):
+            for k in range(j + 1, board_size):
+                triple_keys[count] = (
+                    _keys[board_numbers[i]] + _keys[board_numbers[j]] + _keys[board_numbers[k]]
+                )
+                triple_bits[count] = (
+                    (cython.cast(cython.ulonglong, 1) << board_numbers[i])
+                    | (cython.cast(cython.ulonglong, 1) << board_numbers[j])
+                    | (cython.cast(cython.ulonglong, 1) << board_numbers[k])
+                )
+                count += 1
+    tables = 0  # Omaha's classes are hold'em's
+    best = 65535
+    for i in range(size):
+        for j in range(i + 1, size):
+            pair = _keys[holes[i]] + _keys[holes[j]]
+            pair_bits = (cython.cast(cython.ulonglong, 1) << holes[i]) | (
+                cython.cast(cython.ulonglong, 1) << holes[j]
+            )
+            for t in range(count):
+                found = _class_cards(tables, 5, pair + triple_keys[t], pair_bits | triple_bits[t])
+                if found < best:
+                    best = found
+    return best
+
+
 # Fused-type kernels take their other C variables from cython.declare: Cython drops the
 # cython.locals of a fused function that has other arguments.
 @cython.locals(hands=Cards[:, ::1])
@@ -1463,7 +1534,6 @@ def deal_block(
     number_weights=cython.double[::1],
     out=cython.double[::1],
     base=cython.Py_ssize_t,
-    weights=cython.double[::1],
     classes=cython.ushort[::1],
     combo_bits=cython.ulonglong[::1],
     board_cards=cython.ulonglong,
@@ -1500,6 +1570,11 @@ def deal_block(
     equity=cython.double,
     win=cython.double,
     tie=cython.double,
+    total=cython.ulonglong,
+    r=cython.int,
+    rank_count=cython.int,
+    row0=cython.Py_ssize_t,
+    row1=cython.Py_ssize_t,
 )
 def exact_small(
     numbers: NDArray[np.int64],
@@ -1554,12 +1629,18 @@ def exact_small(
     deck = cython.declare(cython.longlong[52])
     completion_keys = cython.declare(cython.ulonglong[1326])
     completion_bits = cython.declare(cython.ulonglong[1326])
-    # per live combo: its card set and its number (one array), its weight
-    combo_bits = np.zeros(2 * max(every, 1), dtype=np.uint64)
-    weights = np.zeros(max(every, 1))
-    classes = np.zeros(max(every * kinds, 1), dtype=np.uint16)
+    # each completion's ranks (one rank, or a pair of ranks as 13 * low + high), and a
+    # combo's class without a flush by them: on a turn a combo meets 48 river cards but
+    # 13 ranks, and its class without a flush is the same for the four cards of a rank
+    completion_ranks = cython.declare(cython.int[1326])
+    rank_classes = cython.declare(cython.int[169])
+    # per live combo, one array: its card set, its number and the place of its weight in
+    # number_weights; then its class on each completion (both written before they are
+    # read: no zeros needed)
+    combo_bits = np.empty(3 * max(every, 1), dtype=np.uint64)
+    classes = np.empty(max(every * kinds, 1), dtype=np.uint16)
     if not cython.compiled:
-        weights, classes, combo_bits = cells(weights), cells(classes), cells(combo_bits)
+        classes, combo_bits = cells(classes), cells(combo_bits)
         out = cells(out)
     base = 4 * players * 1326  # where the totals start
     total_weight = 0.0
@@ -1583,7 +1664,7 @@ def exact_small(
                     continue
                 combo_bits[combos] = bits
                 combo_bits[every + combos] = c
-                weights[combos] = number_weights[i]
+                combo_bits[2 * every + combos] = i
                 combos += 1
             out[base + 3 * players + p] = combos - combo_start[p]
         combo_start[players] = combos
@@ -1599,19 +1680,43 @@ def exact_small(
         for i in range(cards if to_deal else 0):
             for j in range(i + 1 if to_deal == 2 else i, i + 1 if to_deal == 1 else cards):
                 completion_keys[k] = keys[deck[i]] + (keys[deck[j]] if to_deal == 2 else 0)
+                completion_ranks[k] = (
+                    13 * (deck[i] >> 2) + (deck[j] >> 2) if to_deal == 2 else deck[i] >> 2
+                )
                 completion_bits[k] = cython.cast(cython.ulonglong, 1) << deck[i]
                 completion_bits[k] |= cython.cast(cython.ulonglong, 1) << deck[j]
                 k += 1
         # each combo's class on each completion it does not meet
+        rank_count = 169 if to_deal == 2 else (13 if to_deal == 1 else 0)
         for i in range(combos):
             bits = combo_bits[i]
             c = cython.cast(cython.longlong, combo_bits[every + i])
             key = board_total + keys[_combo_low[c]] + keys[_combo_high[c]]
+            for r in range(rank_count):
+                rank_classes[r] = -1
+            if to_deal and not (key + FLUSH_OFFSET + 0x1111 * to_deal) & FLUSH_BITS:
+                # no suit can reach five cards, whatever the completion: ranks alone
+                for k in range(kinds):
+                    if completion_bits[k] & bits:
+                        continue
+                    r = completion_ranks[k]
+                    if rank_classes[r] < 0:
+                        rank_classes[r] = _rank_class(0, 7, key + completion_keys[k])
+                    classes[i * kinds + k] = rank_classes[r]
+                continue
             for k in range(kinds):
-                if not completion_bits[k] & bits:
+                if completion_bits[k] & bits:
+                    continue
+                total = key + completion_keys[k]
+                if to_deal == 0 or (total + FLUSH_OFFSET) & FLUSH_BITS:
                     classes[i * kinds + k] = _class_cards(
-                        0, 7, key + completion_keys[k], board_cards | bits | completion_bits[k]
+                        0, 7, total, board_cards | bits | completion_bits[k]
                     )
+                    continue
+                r = completion_ranks[k]
+                if rank_classes[r] < 0:
+                    rank_classes[r] = _rank_class(0, 7, total)
+                classes[i * kinds + k] = rank_classes[r]
         # every assignment, player by player (used[p]: the cards of players before p)
         p = 0
         used[0] = 0
@@ -1629,7 +1734,7 @@ def exact_small(
                 pick[p] += 1
                 continue
             used[p + 1] = used[p] | combo_bits[c]
-            product[p + 1] = product[p] * weights[c]
+            product[p + 1] = product[p] * number_weights[combo_bits[2 * every + c]]
             if p + 1 < players:
                 p += 1
                 pick[p] = combo_start[p]
@@ -1642,20 +1747,25 @@ def exact_small(
                 units[j] = 0
                 wins[j] = 0
                 ties[j] = 0
-            for k in range(kinds):
+            if players == 2:  # heads-up: wins counted, ties and shares follow
+                row0 = pick[0] * kinds
+                row1 = pick[1] * kinds
+                for k in range(kinds):
+                    if completion_bits[k] & mask:
+                        continue
+                    live += 1
+                    mine = classes[row0 + k]
+                    theirs = classes[row1 + k]
+                    wins[0] += mine < theirs
+                    wins[1] += theirs < mine
+                ties[0] = live - wins[0] - wins[1]
+                ties[1] = ties[0]
+                units[0] = wins[0] * 2520 + ties[0] * 1260
+                units[1] = wins[1] * 2520 + ties[1] * 1260
+            for k in range(kinds if players > 2 else 0):
                 if completion_bits[k] & mask:
                     continue
                 live += 1
-                if players == 2:
-                    mine = classes[pick[0] * kinds + k]
-                    theirs = classes[pick[1] * kinds + k]
-                    units[0] += (mine < theirs) * 2520 + (mine == theirs) * 1260
-                    units[1] += (theirs < mine) * 2520 + (mine == theirs) * 1260
-                    wins[0] += mine < theirs
-                    wins[1] += theirs < mine
-                    ties[0] += mine == theirs
-                    ties[1] += mine == theirs
-                    continue
                 best = 0xFFFF
                 for j in range(players):
                     mark[j] = classes[pick[j] * kinds + k]
@@ -1691,6 +1801,40 @@ def exact_small(
 
 
 # --- exact equity: every game -------------------------------------------------------------
+
+#: The cards of suit 0 (clubs), one bit every four: a card set's suit-0 part.
+_SUIT_ZERO: int = cython.declare(cython.ulonglong, 0x1111111111111)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    bits=cython.ulonglong,
+    group=cython.longlong[::1],
+    order=cython.int,
+    g=cython.int,
+    s=cython.int,
+    image=cython.ulonglong,
+    fixing=cython.int,
+)
+@cython.returns(cython.longlong)
+def _board_weight(bits: int, group: Any, order: int) -> int:
+    """How many boards the board ``bits`` stands for under the ``order`` suit
+    permutations of ``group`` (the image of suit ``s`` under permutation ``g`` at
+    ``4 * g + s``): 0 unless it is the least of its orbit (as a number), else the size
+    of its orbit (the order over the permutations fixing it)."""
+    fixing = 0
+    for g in range(order):
+        image = 0
+        for s in range(4):
+            image |= ((bits >> s) & _SUIT_ZERO) << group[4 * g + s]
+        if image < bits:
+            return 0
+        if image == bits:
+            fixing += 1
+    return order // fixing
 
 
 @cython.locals(
@@ -1743,6 +1887,9 @@ def exact_small(
     boards=cython.longlong,
     more=cython.bint,
     flush_suit=cython.int,
+    group=cython.longlong[::1],
+    order=cython.int,
+    weight=cython.longlong,
 )
 def exact_boards(
     first: int,
@@ -1765,6 +1912,7 @@ def exact_boards(
     ties: NDArray[np.int64],
     shares: NDArray[np.int64],
     valid: NDArray[np.int64],
+    group: NDArray[np.int64],
 ) -> int:
     """Every board that completes the ``known`` board cards (``board[:known]``; the
     array has room for five) with ``to_deal`` cards of ``deck`` whose first card is
@@ -1777,9 +1925,17 @@ def exact_boards(
     each assignment not meeting it is counted: ``valid[a]`` boards, and per player
     ``wins`` (alone on top), ``ties`` (on top with others) and ``shares`` (its share of
     the pot, in :data:`SHARE_UNITS`), at ``players * a + p``. Returns the boards seen.
+
+    ``group`` (4 numbers a permutation: the image of each suit) holds the suit
+    permutations that fix the question: only the least board of each orbit under them
+    is dealt, counted as many times as its orbit has boards (the counts of each
+    assignment then add those of its images: the caller averages them over the group;
+    the identity alone deals every board once).
     """
     deck, board, hands, assign = plain(deck), plain(board), plain(hands), plain(assign)
     hand_bits, assign_bits, pair_cards = plain(hand_bits), plain(assign_bits), plain(pair_cards)
+    group = plain(group)
+    order = len(group) // 4
     live = len(deck)
     hand_count = len(hand_bits)
     assignments = len(assign_bits)
@@ -1814,76 +1970,78 @@ def exact_boards(
                 for j in range(5):
                     bits |= cython.cast(cython.ulonglong, 1) << cards[j]
                     total += _keys[cards[j]]
-                boards += 1
-                if omaha:
-                    count = _triples(cards, 0, 5, totals, ranks)
-                    flush_suit = _flush_suit_of(total)
-                    if use_pairs:
-                        for x in range(card_count):
-                            cx = pair_cards[x]
-                            if (bits >> cx) & 1:
-                                continue
-                            for y in range(x + 1, card_count):
-                                cy = pair_cards[y]
-                                if (bits >> cy) & 1:
+                weight = 1 if order == 1 else _board_weight(bits, group, order)
+                boards += weight
+                if weight:
+                    if omaha:
+                        count = _triples(cards, 0, 5, totals, ranks)
+                        flush_suit = _flush_suit_of(total)
+                        if use_pairs:
+                            for x in range(card_count):
+                                cx = pair_cards[x]
+                                if (bits >> cx) & 1:
                                     continue
-                                pairs[cx * 64 + cy] = _best_with_pair(
-                                    tables,
-                                    _keys[cx] + _keys[cy],
-                                    (1 << (cx >> 2)) | (1 << (cy >> 2)),
-                                    totals,
-                                    ranks,
-                                    count,
-                                )
-                for h in range(hand_count):
-                    if hand_bits[h] & bits:
-                        continue
-                    if not omaha:
-                        card = hands[size * h]
-                        cx = hands[size * h + 1]
-                        values[h] = _class_cards(
-                            tables,
-                            7,
-                            total + _keys[card] + _keys[cx],
-                            bits
-                            | (cython.cast(cython.ulonglong, 1) << card)
-                            | (cython.cast(cython.ulonglong, 1) << cx),
-                        )
-                    elif use_pairs:
+                                for y in range(x + 1, card_count):
+                                    cy = pair_cards[y]
+                                    if (bits >> cy) & 1:
+                                        continue
+                                    pairs[cx * 64 + cy] = _best_with_pair(
+                                        tables,
+                                        _keys[cx] + _keys[cy],
+                                        (1 << (cx >> 2)) | (1 << (cy >> 2)),
+                                        totals,
+                                        ranks,
+                                        count,
+                                    )
+                    for h in range(hand_count):
+                        if hand_bits[h] & bits:
+                            continue
+                        if not omaha:
+                            card = hands[size * h]
+                            cx = hands[size * h + 1]
+                            values[h] = _class_cards(
+                                tables,
+                                7,
+                                total + _keys[card] + _keys[cx],
+                                bits
+                                | (cython.cast(cython.ulonglong, 1) << card)
+                                | (cython.cast(cython.ulonglong, 1) << cx),
+                            )
+                        elif use_pairs:
+                            best = 65535
+                            for x in range(size):
+                                cx = hands[size * h + x]
+                                for y in range(x + 1, size):
+                                    cy = hands[size * h + y]
+                                    # hands list their cards in increasing order
+                                    value = pairs[cx * 64 + cy]
+                                    if value < best:
+                                        best = value
+                            values[h] = best
+                        else:
+                            values[h] = _omaha(
+                                tables, hands, size * h, size, totals, ranks, count, flush_suit
+                            )
+                    for a in range(assignments):
+                        if assign_bits[a] & bits:
+                            continue
+                        valid[a] += weight
                         best = 65535
-                        for x in range(size):
-                            cx = hands[size * h + x]
-                            for y in range(x + 1, size):
-                                cy = hands[size * h + y]
-                                # hands list their cards in increasing order
-                                value = pairs[cx * 64 + cy]
-                                if value < best:
-                                    best = value
-                        values[h] = best
-                    else:
-                        values[h] = _omaha(
-                            tables, hands, size * h, size, totals, ranks, count, flush_suit
-                        )
-                for a in range(assignments):
-                    if assign_bits[a] & bits:
-                        continue
-                    valid[a] += 1
-                    best = 65535
-                    top = 0
-                    for p in range(players):
-                        value = values[assign[players * a + p]]
-                        if value < best:
-                            best = value
-                            top = 1
-                        elif value == best:
-                            top += 1
-                    for p in range(players):
-                        if values[assign[players * a + p]] == best:
-                            shares[players * a + p] += _UNITS // top
-                            if top == 1:
-                                wins[players * a + p] += 1
-                            else:
-                                ties[players * a + p] += 1
+                        top = 0
+                        for p in range(players):
+                            value = values[assign[players * a + p]]
+                            if value < best:
+                                best = value
+                                top = 1
+                            elif value == best:
+                                top += 1
+                        for p in range(players):
+                            if values[assign[players * a + p]] == best:
+                                shares[players * a + p] += weight * (_UNITS // top)
+                                if top == 1:
+                                    wins[players * a + p] += weight
+                                else:
+                                    ties[players * a + p] += weight
                 # the next board with the same first card
                 more = False
                 j = to_deal - 1

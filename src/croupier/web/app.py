@@ -13,12 +13,12 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from croupier import __version__
-from croupier.web.compute import JOB_WORKERS, Compute
+from croupier.web.compute import JOB_NICENESS, JOB_WORKERS, Compute
 from croupier.web.errors import install_error_handlers
 from croupier.web.guard import MAX_BODY, Access, GuardMiddleware, allowed
 from croupier.web.jobs import Jobs
 from croupier.web.live import Hub
-from croupier.web.pages import GamePage, add_routes
+from croupier.web.pages import GamePage, add_routes, index_routes
 from croupier.web.routers import GAMES, lobby, organiser
 from croupier.web.routers import jobs as jobs_routes
 from croupier.web.sessions import SessionCookieMiddleware, Sessions
@@ -78,9 +78,10 @@ def create_app(
     ``state_dir`` (``None``: a temporary one, gone when the app stops), within
     ``limits``. The computer's moves and hints run in ``compute_processes`` worker
     processes (0: on threads of this process), and the long jobs (reviews, equity) in
-    a pool of their own, half as large: a move never waits behind a review. With
-    ``allowed_hosts``, a request naming another host in its ``Host`` header is refused
-    (400); with ``join_code``, a browser must give the code before it may play. With
+    a pool of their own, half as large and at a lower priority of the system's
+    (:data:`~croupier.web.compute.JOB_NICENESS`): a move never waits behind a review.
+    With ``allowed_hosts``, a request naming another host in its ``Host`` header is
+    refused (400); with ``join_code``, a browser must give the code before it may play. With
     ``check_answers``, every answer of the JSON API is checked against its route's
     model before it is sent (see :mod:`croupier.web.answers`). With ``puzzle_history``
     (a local server's: the person's file that ``croupier casino puzzle`` keeps), the
@@ -91,7 +92,7 @@ def create_app(
     store = store if store is not None else open_store(state_dir, database, limits)
     compute = Compute(compute_processes)
     jobs_pool = max(1, compute_processes // 2) if compute_processes else 0
-    jobs = Jobs(Compute(jobs_pool, name=JOB_WORKERS), store)
+    jobs = Jobs(Compute(jobs_pool, name=JOB_WORKERS, niceness=JOB_NICENESS), store)
     sessions = Sessions(store)
     hub = Hub(store)
     tables = Tables(store, hub)
@@ -143,6 +144,7 @@ def create_app(
     for game in games:
         for router in game.routers:
             add_routes(app.router, router)
+    index_routes(app.router)  # the route of a path without parameters in one look-up
     app.add_middleware(SessionCookieMiddleware, sessions=sessions)
     access = Access(
         allowed_hosts=None if allowed_hosts is None else allowed(allowed_hosts),

@@ -16,6 +16,14 @@ search in progress never holds the server up.
 With ``processes=0`` the work runs on threads of the server process instead (the app
 built without ``croupier serve``: tests, scripts, the docs' examples).
 
+The server has two pools: the searches a request waits for (the Casino computer's
+moves, hints: :data:`SEARCH_WORKERS`) and the jobs that follow an answer or that a
+browser polls (the judge's reasons and a round's review, the poker calculations:
+:data:`JOB_WORKERS`). The jobs' workers run at a lower priority of the system's
+(:data:`JOB_NICENESS`): on a machine whose cores are all busy, a search that a player
+waits for is never slowed by a review no one waits for yet; on an idle machine the
+jobs take every spare cycle as before.
+
 Jobs report progress through a small shared array: slot ``i`` holds ``done``, ``total``
 and a cancel flag that the job's progress callback reads.
 
@@ -45,6 +53,7 @@ from typing import Any, Final, ParamSpec, TypeVar
 from croupier.web.errors import ApiError
 
 __all__ = [
+    "JOB_NICENESS",
     "JOB_WORKERS",
     "SEARCH_WORKERS",
     "Compute",
@@ -53,6 +62,7 @@ __all__ = [
     "Party",
     "Progress",
     "current_party",
+    "lower_priority",
     "name_process",
     "run_with_progress",
 ]
@@ -69,6 +79,10 @@ PRELOAD: Final = ("croupier.web.views.casino", "croupier.web.routers.poker")
 #: the searches a request waits for (the Casino computer's moves, hints), and the jobs.
 SEARCH_WORKERS: Final = "croupier-search"
 JOB_WORKERS: Final = "croupier-jobs"
+#: How much lower the jobs' worker processes run than the server's (``os.nice``'s
+#: increment: 10 gives them about a tenth of the CPU a search gets while both want it,
+#: and all of it while no search does).
+JOB_NICENESS: Final = 10
 #: Jobs (running or waiting) per worker, beyond which new jobs are refused (503).
 QUEUE_PER_WORKER: Final = 2
 
@@ -80,14 +94,24 @@ class JobCancelled(Exception):  # noqa: N818 (a signal, not an error)
     """Raised inside a job's work when the job was cancelled."""
 
 
-def _start_worker(parent: int, progress: Any, name: str = "") -> None:
+def _start_worker(parent: int, progress: Any, name: str = "", niceness: int = 0) -> None:
     from croupier.parallel import start_worker
 
     global _worker_progress
     _worker_progress = progress
     if name:
         name_process(name)
+    if niceness:
+        lower_priority(niceness)
     start_worker(parent)
+
+
+def lower_priority(niceness: int) -> None:
+    """Run this process ``niceness`` steps lower in the system's priority (``os.nice``;
+    at most the lowest, 19). Where the system has no such priority, or refuses,
+    nothing changes."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(niceness)
 
 
 def name_process(name: str) -> None:
@@ -232,10 +256,14 @@ class Compute:
         threads: int = 4,
         preload: Sequence[str] = PRELOAD,
         name: str = SEARCH_WORKERS,
+        niceness: int = 0,
     ):
         self.processes = processes
         #: What the pool's worker processes are named (:func:`name_process`).
         self.name = name
+        #: How much lower than the server's the worker processes' priority is
+        #: (:func:`lower_priority`; threads, ``processes=0``, keep the server's).
+        self.niceness = niceness
         self.threads = threads
         self.preload = tuple(preload)
         #: Work running at once.
@@ -275,7 +303,7 @@ class Compute:
                     self.processes,
                     mp_context=self._context,
                     initializer=_start_worker,
-                    initargs=(os.getpid(), self.progress, self.name),
+                    initargs=(os.getpid(), self.progress, self.name, self.niceness),
                 )
             else:
                 self._executor = concurrent.futures.ThreadPoolExecutor(

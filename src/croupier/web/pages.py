@@ -7,20 +7,22 @@ script renders the state and talks to the page's JSON API under ``/api/<game>/``
 
 Every router of the app is a :func:`game_router`: its routes are :class:`PathRoute`
 objects, which a request passes over at the cost of a string comparison (the app
-matches a request against its routes in turn, and it has seventy).
+matches a request against its routes in turn, and it has seventy), and the app finds
+the route of a path without parameters (the pages, most of the API) in one look-up
+(:class:`RouteIndex`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Final, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.routing import APIRoute
-from starlette.routing import Match
-from starlette.types import Scope
+from starlette.routing import BaseRoute, Match, NoMatchFound
+from starlette.types import Receive, Scope, Send
 
 from croupier.web.answers import answer
 from croupier.web.dependencies import Seat, seat
@@ -28,7 +30,15 @@ from croupier.web.schemas import READS, answers
 from croupier.web.sessions import Saveable, Slot
 from croupier.web.templating import render
 
-__all__ = ["GamePage", "PathRoute", "add_routes", "game_router", "page_and_state"]
+__all__ = [
+    "GamePage",
+    "PathRoute",
+    "RouteIndex",
+    "add_routes",
+    "game_router",
+    "index_routes",
+    "page_and_state",
+]
 
 
 T = TypeVar("T", bound=Saveable)
@@ -89,6 +99,103 @@ class PathRoute(APIRoute):
             if (path != self.exact) if self.exact is not None else not path.startswith(self.prefix):
                 return Match.NONE, {}
         return super().matches(scope)
+
+
+#: Methods a route is tried with when the index checks that no route before it takes its
+#: path (:class:`RouteIndex`).
+_METHODS: Final = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+class RouteIndex(BaseRoute):
+    """The first route of the app: the route of a request whose path is one of its
+    routes' whole paths (a page, most of the API), found in one look-up.
+
+    The app tries its routes in turn, each refusing a path it cannot match
+    (:class:`PathRoute`), and the Casino page was the forty-fourth. The index holds,
+    for each path without parameters, the :class:`PathRoute` objects of that path, in
+    the app's order, provided that no other route before the last of them takes that
+    path (a route with parameters, a mount): the route the app's own search would find.
+    A request is then tried on those routes only; when none takes it wholly (another
+    method: a 405 to write, or a path the index does not hold) the index passes, and
+    the app's own search goes on from the next route, as before. So does a request the
+    app's telemetry follows (its route is named by the route the search finds).
+
+    >>> from fastapi import FastAPI
+    >>> app = FastAPI()
+    >>> dice = game_router("dice")
+    >>> @dice.get("/dice/{die}")
+    ... def die(die: str) -> str: ...
+    >>> @dice.get("/dice/six")
+    ... def six() -> int: ...
+    >>> @dice.get("/cards")
+    ... def cards() -> int: ...
+    >>> add_routes(app.router, dice)
+    >>> index = index_routes(app.router)
+    >>> sorted(index.paths)  # "/dice/six" is taken by "/dice/{die}" first
+    ['/cards']
+    >>> scope = {"type": "http", "method": "GET", "path": "/cards", "root_path": ""}
+    >>> match, child = index.matches(scope)
+    >>> match.name, child["route"].path
+    ('FULL', '/cards')
+    >>> index.matches({**scope, "method": "POST"})[0].name  # the app's search answers 405
+    'NONE'
+    """
+
+    def __init__(self, routes: Sequence[BaseRoute]) -> None:
+        by_path: dict[str, list[PathRoute]] = {}
+        for route in routes:
+            if isinstance(route, PathRoute) and route.exact is not None:
+                by_path.setdefault(route.exact, []).append(route)
+        self._by_path: dict[str, tuple[PathRoute, ...]] = {}
+        for path, found in by_path.items():
+            last = max(_position(routes, route) for route in found)
+            before = [route for route in routes[:last] if all(route is not f for f in found)]
+            if not any(_takes(route, path) for route in before):
+                self._by_path[path] = tuple(found)
+
+    @property
+    def paths(self) -> frozenset[str]:
+        """The paths the index finds the route of."""
+        return frozenset(self._by_path)
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        if scope["type"] != "http" or scope.get("root_path") or "fastapi.telemetry" in scope:
+            return Match.NONE, {}
+        for route in self._by_path.get(scope["path"], ()):
+            match, child_scope = route.matches(scope)
+            if match is Match.FULL:
+                return match, child_scope
+        return Match.NONE, {}
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        # The route found: FastAPI's routes put themselves in the scope they match.
+        route: PathRoute = scope["route"]
+        await route.handle(scope, receive, send)
+
+    def url_path_for(self, name: str, /, **path_params: Any) -> Any:
+        raise NoMatchFound(name, path_params)  # the routes it finds name themselves
+
+
+def _position(routes: Sequence[BaseRoute], route: BaseRoute) -> int:
+    return next(index for index, each in enumerate(routes) if each is route)
+
+
+def _takes(route: BaseRoute, path: str) -> bool:
+    """Whether ``route`` matches ``path`` (wholly or but for the method) for a method."""
+    return any(
+        route.matches({"type": "http", "method": method, "path": path, "root_path": ""})[0]
+        is not Match.NONE
+        for method in _METHODS
+    )
+
+
+def index_routes(router: APIRouter) -> RouteIndex:
+    """Put a :class:`RouteIndex` of ``router``'s routes first among them (once they are
+    all added: a route added after it is found by the app's own search)."""
+    routes = [route for route in router.routes if not isinstance(route, RouteIndex)]
+    index = RouteIndex(routes)
+    router.routes[:] = [index, *routes]
+    return index
 
 
 def game_router(tag: str) -> APIRouter:

@@ -47,8 +47,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from croupier.errors import CroupierError
 from croupier.web.compute import Party, current_party
-from croupier.web.errors import ApiError
-from croupier.web.store import Change, Store
+from croupier.web.errors import ApiError, log_store_error, one_line
+from croupier.web.store import Change, SessionLimit, Store, StoreError
 
 __all__ = [
     "COOKIE_NAME",
@@ -386,9 +386,6 @@ def _with_cookie(message: Message, fresh: bool, session_id: str) -> Message:
 async def _save(session: Session) -> tuple[int, str] | None:
     """Write the session's changes (on the loop or a worker thread, as it was read);
     the refusal's status and reason if it fails."""
-    from croupier.web.errors import log_store_error, one_line
-    from croupier.web.store import SessionLimit, StoreError
-
     try:
         if session.inline:
             session.commit()

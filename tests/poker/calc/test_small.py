@@ -9,6 +9,7 @@ this file both ways), so the questions stay small."""
 from __future__ import annotations
 
 import collections
+import dataclasses
 
 import numpy as np
 import pytest
@@ -21,10 +22,11 @@ from croupier.poker.calc import calculate
 from croupier.poker.calc.exact import plan_exact, run_exact
 from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.question import EquityQuestion
-from croupier.poker.calc.results import CalcResult
-from croupier.poker.calc.small import SMALL_WORK, is_small, small_exact
+from croupier.poker.calc.results import CalcResult, PlayerResult, exact_player, exact_result
+from croupier.poker.calc.small import SMALL_WORK, is_small, small_answer, small_exact
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges.holdem import Range
+from croupier.poker.ranges.saved import RangeBook, using_book
 from croupier.poker.ranges.starting_hands import COMBO_COUNT
 
 
@@ -110,3 +112,91 @@ def test_large_questions_are_not_small() -> None:
     assert not is_small(big)
     assert not is_small(LiveQuestion(EquityQuestion.parse(["AhKh", "QQ"])))  # preflop
     assert SMALL_WORK >= 1_000_000
+
+
+# --- questions built once and asked again (issue 35) -----------------------------------
+
+
+def test_a_question_asked_again_keeps_its_inputs_and_its_answer() -> None:
+    question = EquityQuestion.parse(
+        ["AhKh", "TT+, AQs:0.5, KQs@25"], board="2c 7d 9h Js", dead="Qs"
+    )
+    first = calculate(question)
+    assert (question.prepared["small"] is not False) is compiled("poker")
+    again = calculate(question, exact=True)
+    assert_same(again, first)
+    assert_same(first, reference(LiveQuestion(question)))
+    assert again.players[0].sums is not first.players[0].sums  # each answer its own arrays
+    assert question == EquityQuestion.parse(["AhKh", "TT+, AQs:0.5, KQs@25"], "2c 7d 9h Js", "Qs")
+
+
+def test_a_question_that_is_not_small_is_remembered_as_such() -> None:
+    question = EquityQuestion.parse(["AhKh", "QQ"], board="2c 7d 9h")
+    assert small_answer(question) is None or is_small(LiveQuestion(question))
+    flop = EquityQuestion.parse(["random", "random", "random"], board="2c 7d 9h")
+    assert small_answer(flop) is None and small_answer(flop) is None
+    assert flop.prepared.get("small") is False
+    omaha = EquityQuestion.parse(["AsAhKsKh", "QdQcJdTc"], board="2c 7d 9h 3s", game="omaha")
+    assert small_answer(omaha) is None
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.data())
+def test_questions_asked_twice_get_the_reference_answer(data: st.DataObject) -> None:
+    """The fast path (inputs kept with the question, results built slot by slot) against
+    the reference enumeration, asked twice; uncompiled, small_exact runs the same inputs
+    and result through the kernel run as Python."""
+    board_size = data.draw(st.sampled_from((4, 5)), label="board")
+    cards = data.draw(st.permutations(range(52)), label="cards")
+    board = tuple(DECK[c] for c in cards[:board_size])
+    ranges = []
+    for p in range(2):
+        combos = data.draw(
+            st.lists(st.integers(0, COMBO_COUNT - 1), min_size=1, max_size=6), label=f"combos {p}"
+        )
+        ranges.append(Range.of_combos(combos, data.draw(st.sampled_from((1.0, 0.5)))))
+    try:
+        question = EquityQuestion(tuple(ranges), board)
+    except PokerError:
+        return
+    live = LiveQuestion(question)
+    if reference_is_empty(live):
+        return
+    truth = reference(live)
+    if compiled("poker"):
+        for _ in range(2):
+            assert_same(calculate(question, exact=True), truth)
+    assert_same(small_exact(live), truth)
+
+
+def test_results_built_slot_by_slot_are_the_dataclasses_own() -> None:
+    sums = np.arange(4 * COMBO_COUNT, dtype=np.float64).reshape(4, COMBO_COUNT)
+    fast = exact_player("AA", 6, 0.8, 0.75, 0.1, sums, 2.0)
+    slow = PlayerResult("AA", 6, 0.8, 0.75, 0.1, None, sums, 2.0)
+    board = tuple(DECK[c] for c in (0, 5, 9))
+    whole, usual = exact_result(7, (fast,), board, ()), CalcResult(True, 7, (slow,), board, ())
+    for mine, theirs in ((fast, slow), (whole, usual)):
+        for field in dataclasses.fields(theirs):
+            assert getattr(mine, field.name) is getattr(theirs, field.name) or (
+                getattr(mine, field.name) == getattr(theirs, field.name)
+            )
+    assert whole == usual and whole.to_dict() == usual.to_dict()
+
+
+def test_text_read_again_is_the_same_question() -> None:
+    first = EquityQuestion.parse(["AhKh", "QQ+, AKs@50"], board="2c 7d 9h")
+    assert EquityQuestion.parse(("AhKh", "QQ+, AKs@50"), board="2c 7d 9h") is first
+    assert EquityQuestion.parse(["AhKh", "QQ+, AKs@50"], board="2c 7d 9h", game="holdem") is first
+    assert EquityQuestion.parse(["AhKh", "QQ+"], board="2c 7d 9h") is not first
+    for _ in range(2):  # a bad text is refused every time, never kept
+        with pytest.raises(PokerError, match="bad range token"):
+            EquityQuestion.parse(["AhKh", "QQ, 2x"])
+
+
+def test_a_saved_range_is_read_from_the_book_every_time() -> None:
+    wide = RangeBook().with_range("mine", "22+", "holdem")
+    narrow = RangeBook().with_range("mine", "AA", "holdem")
+    with using_book(wide):
+        assert len(EquityQuestion.parse(["AhKh", "@mine"]).combo_ranges[1]) == 13 * 6
+    with using_book(narrow):
+        assert len(EquityQuestion.parse(["AhKh", "@mine"]).combo_ranges[1]) == 6

@@ -192,6 +192,32 @@ def test_omaha_against_every_pair_and_triple(deal: tuple[list[Card], list[Card]]
     assert evaluate(ranking.cards).class_number == ranking.class_number
 
 
+@settings(max_examples=100, deadline=None)
+@given(omaha_deals)
+def test_omaha_cards_and_text_give_the_same_ranking(deal: tuple[list[Card], list[Card]]) -> None:
+    """Tuples of Cards take the kernel's path (where compiled), text the checked one."""
+    hole, board = tuple(deal[0]), tuple(deal[1])
+    for game in (Game.OMAHA, "omaha") if len(hole) == 4 else (Game.OMAHA5, "omaha5"):
+        fast = evaluate_game(game, hole, board)
+        text = evaluate_game(game, " ".join(map(str, hole)), " ".join(map(str, board)))
+        assert fast == text and (fast.game, fast.hole, fast.board) == (text.game, hole, board)
+        assert fast.cards == text.cards and fast.to_dict() == text.to_dict()
+
+
+def test_omaha_cards_that_do_not_fit_are_still_named() -> None:
+    hole, board = tuple(parse_cards("As Ks Qs Js")), tuple(parse_cards("2c 3d 4h"))
+    evaluate_game("omaha", hole, board)  # the fast path ready
+    with pytest.raises(PokerCardError, match="card As is in the hole cards and in the board"):
+        evaluate_game("omaha", hole, (*board, hole[0]))
+    with pytest.raises(PokerError, match="five-card Omaha: 4 hole cards: expected 5"):
+        evaluate_game(Game.OMAHA5, hole, board)
+    with pytest.raises(PokerError, match="a board of 2 cards"):
+        evaluate_game("omaha", hole, board[:2])
+    with pytest.raises(PokerCardError, match="repeats"):
+        evaluate_game("omaha", (*hole[:3], hole[0]), board)
+    assert evaluate_game("omaha", (*hole[:3], "Ts"), board).class_number > 0  # tokens too
+
+
 def test_omaha_plays_exactly_two_hole_cards() -> None:
     # four spades in the hand, one on the board: no flush
     assert (

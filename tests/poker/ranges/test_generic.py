@@ -331,3 +331,22 @@ def test_every_omaha_holding_against_the_naive_reading(text: str) -> None:
     expected = naive_set(parse(text, 4), every_hand(4), {})
     assert len(expected) == len(engine)
     assert {tuple(DECK[c] for c in row) for row in engine.hands().tolist()} == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([4, 5]), st.randoms(use_true_random=False), st.booleans())
+def test_a_hand_named_in_full_is_that_one_holding(
+    size: int, rng: random.Random, as_lists: bool
+) -> None:
+    """A hand whose every card is named (found by its number, not matched against every
+    holding) is the one row of the table with its cards, however it is written."""
+    cards = sorted(rng.sample(range(52), size))
+    names = [str(DECK[c]) for c in rng.sample(cards, size)]
+    text = "".join(f"[{n}]" for n in names) if as_lists else "".join(names)
+    game = "omaha" if size == 4 else "omaha5"
+    table = holdings(size)
+    expected = np.flatnonzero((table.rows == np.array(cards)).all(axis=1)).tolist()
+    assert table.numbers(GenericRange.parse(text, game).bits).tolist() == expected
+    # a card named twice is no holding, whichever path reads it
+    with pytest.raises(RangeError):
+        GenericRange.parse(names[0] + "".join(names[:-1]), game)

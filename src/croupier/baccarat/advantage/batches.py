@@ -22,8 +22,9 @@ from croupier.baccarat.advantage.procedure import DealtShoes, ShoeProcedure
 from croupier.baccarat.batchsums import batch_sums
 from croupier.baccarat.composition import VALUES
 from croupier.baccarat.errors import BaccaratError
-from croupier.baccarat.odds import RANK_TO_VALUE, expected_values_batch, payoff_rows, reads_pairs
+from croupier.baccarat.odds import expected_values_batch
 from croupier.baccarat.payouts import Bet, find_bet, payout_table
+from croupier.baccarat.pricing import RANK_TO_VALUE, payoff_rows, reads_pairs
 from croupier.baccarat.simulate import cell_facts
 from croupier.numerals import plural
 

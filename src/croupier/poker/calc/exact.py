@@ -48,8 +48,14 @@ from croupier.engine import compiled
 from croupier.parallel import InOrder, iter_tasks
 from croupier.poker.calc.live import LiveQuestion, LiveRows, bits_of
 from croupier.poker.calc.postflop import Completions
-from croupier.poker.calc.preflop import preflop_outcome
+from croupier.poker.calc.preflop import SHARE_UNITS, preflop_outcome
 from croupier.poker.calc.results import CalcResult, Progress, RowSums, rows_result
+from croupier.poker.calc.symmetry import (
+    board_weight,
+    group_array,
+    row_permutation,
+    stabiliser,
+)
 from croupier.poker.calc.tally import Tally
 from croupier.poker.evaluation.batch import rank_rows_numpy
 from croupier.poker.evaluation.tables import TABLE_SET_OF, poker_kernels, rank_table
@@ -61,6 +67,7 @@ from croupier.poker.ranges.starting_hands import (
 )
 
 __all__ = [
+    "SHARE_UNITS",
     "ExactPlan",
     "RowsPlan",
     "assignments",
@@ -68,8 +75,10 @@ __all__ = [
     "board_counts",
     "plan_exact",
     "plan_rows_exact",
+    "rows_symmetry",
     "run_exact",
     "run_rows_exact",
+    "symmetrised",
 ]
 
 #: Rough cost of one preflop assignment and of one postflop evaluation, in seconds
@@ -310,8 +319,6 @@ def run_exact(
 
 # --- any game: the rows engine ---------------------------------------------------------
 
-#: A pot in units every share of it divides (the kernels' SHARE_UNITS: lcm(1..10)).
-SHARE_UNITS: Final = 2520
 #: Rough costs in seconds, compiled and not (used only to choose exact or Monte Carlo):
 #: a five-card class, a table read, an assignment's player scored, a board set up.
 _COSTS: Final = {True: (4e-9, 1.5e-9, 2e-9, 1e-7), False: (6e-8, 2e-8, 3e-8, 2e-3)}
@@ -427,7 +434,17 @@ class _Counts:
             getattr(self, name)[:] += getattr(other, name)
 
 
-def _kernel_piece(live: LiveRows, plan: RowsPlan, piece: tuple[int, int], out: _Counts) -> int:
+#: The identity alone: every board dealt, once.
+IDENTITY: Final = group_array([(0, 1, 2, 3)])
+
+
+def _kernel_piece(
+    live: LiveRows,
+    plan: RowsPlan,
+    piece: tuple[int, int],
+    out: _Counts,
+    group: NDArray[np.int64] = IDENTITY,
+) -> int:
     board = np.zeros(5, dtype=np.int64)
     board[: len(live.board)] = live.board
     boards: int = poker_kernels().exact_boards(
@@ -451,11 +468,18 @@ def _kernel_piece(live: LiveRows, plan: RowsPlan, piece: tuple[int, int], out: _
         out.ties,
         out.shares,
         out.valid,
+        group.ravel(),
     )
     return boards
 
 
-def _numpy_piece(live: LiveRows, plan: RowsPlan, piece: tuple[int, int], out: _Counts) -> int:
+def _numpy_piece(
+    live: LiveRows,
+    plan: RowsPlan,
+    piece: tuple[int, int],
+    out: _Counts,
+    group: NDArray[np.int64] = IDENTITY,
+) -> int:
     """The NumPy path of :func:`_kernel_piece` (where nothing is compiled; the reference
     the kernel is tested against)."""
     deck, deal, players = live.deck, live.to_deal, live.players
@@ -474,7 +498,10 @@ def _numpy_piece(live: LiveRows, plan: RowsPlan, piece: tuple[int, int], out: _C
         for picks in rest:
             board = np.concatenate([live.board, deck[list(picks)]]).astype(np.int64)
             bits = int(bits_of(board[None, :])[0])
-            boards += 1
+            weight = board_weight(bits, group)
+            boards += weight
+            if not weight:
+                continue
             clear = (plan.hand_bits & np.uint64(bits)) == 0
             values = np.full(len(plan.hands), np.iinfo(np.uint16).max, dtype=np.uint16)
             rows = np.flatnonzero(clear)
@@ -485,11 +512,11 @@ def _numpy_piece(live: LiveRows, plan: RowsPlan, piece: tuple[int, int], out: _C
             best = scores.min(axis=1, keepdims=True)
             on_top = scores == best
             top = on_top.sum(axis=1, keepdims=True)
-            out.valid[live_assign] += 1
+            out.valid[live_assign] += weight
             places = (players * live_assign[:, None] + np.arange(players)).ravel()
-            out.shares[places] += (on_top * (SHARE_UNITS // top)).ravel()
-            out.wins[places] += (on_top & (top == 1)).ravel()
-            out.ties[places] += (on_top & (top > 1)).ravel()
+            out.shares[places] += weight * (on_top * (SHARE_UNITS // top)).ravel()
+            out.wins[places] += weight * (on_top & (top == 1)).ravel()
+            out.ties[places] += weight * (on_top & (top > 1)).ravel()
     return boards
 
 
@@ -526,11 +553,99 @@ def board_counts(live: LiveRows, plan: RowsPlan) -> tuple[NDArray[np.int64], NDA
     return counts.valid, counts.shares
 
 
+#: The most assignments times suit permutations whose table of images is made (beyond,
+#: every board is dealt).
+MAX_SYMMETRY: Final = 8_000_000
+#: The least estimated seconds of an enumeration, and the least boards it deals, for
+#: which the symmetry is looked for (below, finding it and averaging each assignment's
+#: counts cost more than the boards it saves: every board is dealt; a turn deals 40-odd).
+MIN_SYMMETRY_SECONDS: Final = 0.1
+MIN_SYMMETRY_BOARDS: Final = 500
+
+
+def rows_symmetry(live: LiveRows, plan: RowsPlan) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The suit permutations that fix ``live``'s question (the cards out of every deal,
+    and each player's hands with their weights), as :func:`group_array` gives them, and
+    where each sends each assignment of ``plan`` (one row a permutation), the identity
+    first: the identity alone when nothing is to deal, or the table would be too big.
+
+    >>> from croupier.poker.calc.question import EquityQuestion
+    >>> live = LiveRows(EquityQuestion.parse(["AsAhKsKh", "QdQcJdTc"], game="omaha"))
+    >>> group, images = rows_symmetry(live, plan_rows_exact(live, 60.0))
+    >>> group.tolist(), images.tolist()
+    ([[0, 1, 2, 3], [0, 1, 3, 2]], [[0], [0]])
+    """
+    alone = IDENTITY, np.arange(len(plan.assign), dtype=np.int64)[None, :]
+    sizes = np.diff(plan.starts)
+    if live.to_deal == 0 or math.prod(sizes.tolist()) >= 2**62:
+        return alone
+    out = [c for c in range(52) if live.out >> c & 1]
+    masks = [plan.hand_bits[plan.starts[p] : plan.starts[p + 1]] for p in range(live.players)]
+    weights = [_row_weights(live, p, len(masks[p])) for p in range(live.players)]
+    group: list[tuple[int, ...]] = []
+    moves: list[list[NDArray[np.int64]]] = []
+    for perm in stabiliser([out]):
+        rows = [row_permutation(masks[p], weights[p], perm) for p in range(live.players)]
+        found = [row for row in rows if row is not None]
+        if len(found) == live.players:
+            group.append(perm)
+            moves.append(found)
+    if len(group) == 1 or len(group) * len(plan.assign) > MAX_SYMMETRY:
+        return alone
+    scale = np.cumprod(np.concatenate([sizes[1:], [1]])[::-1])[::-1].astype(np.int64)
+    local = plan.assign - plan.starts[:-1][None, :]
+    keys = local @ scale
+    order = np.argsort(keys)
+    images = np.empty((len(group), len(keys)), dtype=np.int64)
+    for g, move in enumerate(moves):
+        moved = np.stack([move[p][local[:, p]] for p in range(live.players)], axis=1) @ scale
+        images[g] = order[np.searchsorted(keys, moved, sorter=order)]
+        if not np.array_equal(keys[images[g]], moved):  # not every assignment listed
+            return alone
+    return group_array(group), images
+
+
+def symmetrised(counts: _Counts, images: NDArray[np.int64], players: int) -> _Counts:
+    """The counts of each assignment from those of the least boards of each orbit
+    (each counted for its orbit): the average, over the group, of the counts of the
+    assignment's images (integers: each assignment's true count times the group's
+    order)."""
+    order = len(images)
+    if order == 1:
+        return counts
+    out = _Counts(images.shape[1], players)
+    out.valid[:] = _exact_average(counts.valid[images], order)
+    for name in ("wins", "ties", "shares"):
+        column = getattr(counts, name).reshape(-1, players)
+        getattr(out, name)[:] = _exact_average(column[images], order).ravel()
+    return out
+
+
+def _exact_average(stacked: NDArray[np.int64], order: int) -> NDArray[np.int64]:
+    """The sum of the rows of ``stacked`` over ``order``, which divides it."""
+    total: NDArray[np.int64] = stacked.sum(axis=0)
+    if (total % order).any():
+        raise AssertionError("the counts of an orbit do not divide by the group's order")
+    return total // order
+
+
 def run_rows_exact(
     live: LiveRows, plan: RowsPlan, progress: Progress | None, threads: int = 1
 ) -> Iterator[CalcResult]:
-    """Enumerate ``plan``: results so far (partial) as work proceeds, the whole last."""
-    piece_of = _kernel_piece if compiled("poker") else _numpy_piece
+    """Enumerate ``plan``: results so far (partial) as work proceeds, the whole last.
+    Only the least board of each class of boards the question's suit symmetry makes
+    alike is dealt (:func:`rows_symmetry`), unless the enumeration is quick or deals
+    few boards (:data:`MIN_SYMMETRY_SECONDS`, :data:`MIN_SYMMETRY_BOARDS`: finding the
+    symmetry would cost more than it saves)."""
+    kernel_piece = _kernel_piece if compiled("poker") else _numpy_piece
+    if plan.seconds < MIN_SYMMETRY_SECONDS or plan.boards < MIN_SYMMETRY_BOARDS:
+        group, images = IDENTITY, np.arange(len(plan.assign), dtype=np.int64)[None, :]
+    else:
+        group, images = rows_symmetry(live, plan)
+
+    def piece_of(live: LiveRows, plan: RowsPlan, piece: tuple[int, int], out: _Counts) -> int:
+        return kernel_piece(live, plan, piece, out, group)
+
     pieces = _pieces(live, max(1, min(200, int(plan.seconds / 0.05))))
     counts = _Counts(len(plan.assign), live.players)
     shown = time.perf_counter()
@@ -554,10 +669,12 @@ def run_rows_exact(
                 progress(done, len(pieces))
             if done < len(pieces) and time.perf_counter() - shown > 0.25:
                 shown = time.perf_counter()
+                so_far = symmetrised(counts, images, live.players)
                 yield rows_result(
-                    live, _sums(live, plan, counts), exact=False, partial=True, stderr=False
+                    live, _sums(live, plan, so_far), exact=False, partial=True, stderr=False
                 )
     finally:
         if pool is not None:
             pool.shutdown()
-    yield rows_result(live, _sums(live, plan, counts), exact=True, partial=False, stderr=False)
+    whole = symmetrised(counts, images, live.players)
+    yield rows_result(live, _sums(live, plan, whole), exact=True, partial=False, stderr=False)

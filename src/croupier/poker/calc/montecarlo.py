@@ -92,9 +92,8 @@ _SMALL_TABLE: Final = 4096
 _CHUNK: Final = 1 << 14
 
 #: The 4 bits at positions 0, 4, 8, 12 of a 16-bit number, side by side.
-_GATHER_4: Final = np.array(
-    [(n & 1) | (n >> 3 & 2) | (n >> 6 & 4) | (n >> 9 & 8) for n in range(1 << 16)], dtype=np.int64
-)
+_N: Final = np.arange(1 << 16, dtype=np.int64)
+_GATHER_4: Final = (_N & 1) | (_N >> 3 & 2) | (_N >> 6 & 4) | (_N >> 9 & 8)
 
 
 def flush_classes(totals: NDArray[np.int64], cards: NDArray[np.int64]) -> NDArray[np.uint16]:

@@ -39,7 +39,7 @@ The engines work on the question's live combos or rows
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import numpy as np
@@ -96,6 +96,10 @@ class EquityQuestion:
     board: tuple[Card, ...] = ()
     dead: tuple[Card, ...] = ()
     game: Game = Game.HOLDEM
+    #: What the engines made of the question the first time it was asked (by engine:
+    #: see :func:`croupier.poker.calc.small.small_answer`), so that a question built once
+    #: and asked again costs none of it. Not part of the question's value.
+    prepared: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         variant = variant_of(self.game)
@@ -156,15 +160,25 @@ class EquityQuestion:
         if isinstance(ranges, str):
             raise TypeError("ranges must be a sequence of ranges, one per player, not a str")
         ranges = tuple(check_type(ranges, Sequence, "ranges", "a sequence of ranges"))
+        key = _text_key(cls, ranges, board, dead, game)
+        if key is not None:
+            found = _PARSED.get(key)
+            if found is not None:
+                return found
         _check_players(len(ranges))
         variant = variant_of(game)
         parsed = tuple(_range(value, i, variant) for i, value in enumerate(ranges))
-        return cls(
+        question = cls(
             parsed,
             _cards(board, "board", variant),
             _cards(dead, "dead cards", variant),
             variant.game,
         )
+        if key is not None:
+            if len(_PARSED) >= PARSED_KEPT:
+                _PARSED.clear()
+            _PARSED[key] = question
+        return question
 
     @property
     def players(self) -> int:
@@ -208,6 +222,34 @@ class EquityQuestion:
             if isinstance(r, HoleRange) and r.known:
                 found[i] = r.known
         return found
+
+
+#: Questions read from text kept by :meth:`EquityQuestion.parse` (all forgotten when
+#: there are more): the same text asked again is the same question, read once.
+PARSED_KEPT: Final = 256
+_PARSED: Final[dict[tuple[object, ...], EquityQuestion]] = {}
+
+
+def _text_key(
+    kind: type, ranges: tuple[object, ...], board: object, dead: object, game: object
+) -> tuple[object, ...] | None:
+    """The key under which a question read from text is kept, or None when it is not
+    kept: a subclass, a range given as a value, cards given as values, or a range naming
+    a saved one (the book may change between two calls)."""
+    if kind is not EquityQuestion or not (type(game) is str or type(game) is Game):
+        return None
+    if not (board is None or type(board) is str) or not (dead is None or type(dead) is str):
+        return None
+    for text in ranges:
+        if type(text) is not str:
+            return None
+        if "@" in text:
+            try:
+                if resolve(text, Game.HOLDEM) is not text:
+                    return None
+            except CroupierError:
+                return None
+    return (str(game), board, dead, *ranges)
 
 
 def _single(held: Range) -> tuple[Card, Card]:

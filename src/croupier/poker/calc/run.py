@@ -23,7 +23,7 @@ from croupier.poker.calc.montecarlo import DEFAULT_PRECISION
 from croupier.poker.calc.question import Cards, EquityQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.sampling import run_blocks, run_rows_monte_carlo
-from croupier.poker.calc.small import is_small, small_exact
+from croupier.poker.calc.small import small_answer
 from croupier.poker.errors import PokerError
 from croupier.poker.evaluation.batch import thread_count
 from croupier.poker.games import Game
@@ -151,14 +151,16 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
         for result in rows:
             yield dataclasses.replace(result, seed=None if result.exact else recorded)
         return
-    question = LiveQuestion(asked)
     plan = None
     if exact or (exact is None and trials is None and precision is None):
-        if compiled("poker") and is_small(question):
+        small = small_answer(asked)
+        if small is not None:
             if progress is not None:
                 progress(1, 1)
-            yield small_exact(question)
+            yield small
             return
+    question = LiveQuestion(asked)
+    if exact or (exact is None and trials is None and precision is None):
         limit = EXACT_LIMIT_SECONDS if exact else EXACT_AUTO_SECONDS
         plan = plan_exact(question, limit)
         if plan is None and exact:
@@ -281,6 +283,17 @@ def calculate(
     ``"shortdeck"``...: see :mod:`croupier.poker.games`), whose players hold Omaha
     hands (``"AsAhKsKh"``, ``"AsAh??"``, ``"random"``) or short-deck ranges.
 
+    Asked many times, a question is best built once (:meth:`EquityQuestion.parse
+    <croupier.poker.calc.question.EquityQuestion.parse>`, as eval7's users build its
+    ``HandRange`` once): a small exact question (a turn or a river, hold'em, the engine
+    compiled) keeps what the kernel reads with it, and is answered again with the
+    enumeration and its result alone. Text read again is read once too (the last
+    questions parsed are kept).
+
+    >>> river = EquityQuestion.parse(["AhKh", "TT+, AQs+, AQo+, KQs"], board="2c 7d 9h Js 3s")
+    >>> [round(calculate(river).players[0].equity, 4) for _ in range(3)]
+    [0.4333, 0.4333, 0.4333]
+
     ``workers`` processes share the work (``None``: as many as the job is worth), or
     the Dask cluster at ``scheduler`` does it (``tcp://HOST:PORT``, or ``"local"``: a
     LocalCluster of ``workers`` processes; see :func:`croupier.parallel.iter_tasks`).
@@ -308,6 +321,18 @@ def calculate(
     >>> r.exact, r.games, [round(p.equity, 4) for p in r.players]
     (True, 820, [0.6415, 0.3585])
     """
+    if trials is None and precision is None and exact is not False:
+        # a small exact question (a turn, a river) answered at once: no more set-up
+        if isinstance(ranges, EquityQuestion) and board is None and dead is None and game is None:
+            asked = ranges
+        else:
+            asked = question_of(ranges, board, dead, game)
+        small = small_answer(asked)
+        if small is not None:
+            if progress is not None:
+                progress(1, 1)
+            return small
+        ranges, board, dead, game = asked, None, None, None  # read once
     options: CalcOptions = {
         "board": board,
         "dead": dead,

@@ -23,16 +23,22 @@ True
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
+from numpy.typing import NDArray
 
+from croupier.cards import Card
+from croupier.engine import compiled
 from croupier.poker.calc.live import LiveQuestion
-from croupier.poker.calc.results import CalcResult, PlayerResult
+from croupier.poker.calc.question import EquityQuestion
+from croupier.poker.calc.results import CalcResult, exact_player, exact_result
 from croupier.poker.evaluation.tables import poker_kernels
+from croupier.poker.games import Game
 from croupier.poker.ranges.starting_hands import COMBO_COUNT
 
-__all__ = ["SMALL_WORK", "is_small", "small_exact"]
+__all__ = ["SMALL_WORK", "SmallInputs", "is_small", "small_answer", "small_exact"]
 
 #: The most comparisons (assignments x completions x players) a small question takes.
 SMALL_WORK: Final = 4_000_000
@@ -52,46 +58,118 @@ def is_small(question: LiveQuestion) -> bool:
     return True
 
 
+@dataclass(frozen=True, slots=True)
+class SmallInputs:
+    """What the kernel reads of a small question, made once: every player's combo
+    numbers and weights end to end (player ``p``'s from ``starts[p]`` to
+    ``starts[p + 1]``), the board and the dead cards as 52-bit sets, the cards to deal,
+    and what the result repeats (the ranges' texts, the board, the dead cards)."""
+
+    numbers: NDArray[np.int64]
+    starts: NDArray[np.int64]
+    weights: NDArray[np.float64]
+    board_bits: int
+    dead_bits: int
+    to_deal: int
+    texts: tuple[str, ...]
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+
+    @classmethod
+    def of(cls, question: LiveQuestion) -> SmallInputs:
+        """The inputs of ``question`` (small or not: see :func:`is_small`)."""
+        ranges = question.ranges
+        starts = [0]
+        for player in ranges:
+            starts.append(starts[-1] + len(player.combo_numbers))
+        return cls(
+            np.concatenate([r.combo_numbers for r in ranges]),
+            np.array(starts, dtype=np.int64),
+            np.concatenate([r.combo_weights for r in ranges]),
+            question.board_bits,
+            question.fixed_bits & ~question.board_bits,
+            question.to_deal,
+            question.texts,
+            question.board,
+            question.dead,
+        )
+
+    @property
+    def players(self) -> int:
+        """How many players."""
+        return len(self.texts)
+
+
 def small_exact(question: LiveQuestion) -> CalcResult:
     """The exact answer to a small question (see :func:`is_small`)."""
-    ranges = question.ranges
-    players = len(ranges)
-    starts = [0]
-    for player in ranges:
-        starts.append(starts[-1] + len(player.combo_numbers))
-    # the kernel's output: sums (row, player, combo number), then totals and live counts
-    out = np.zeros(4 * players * COMBO_COUNT + 4 * players)
-    sums = out[: 4 * players * COMBO_COUNT]
+    return _answer(SmallInputs.of(question))
+
+
+#: The key of :attr:`EquityQuestion.prepared` under which a question's small inputs are
+#: kept (or False: the question is not small, or not hold'em's).
+_KEY: Final = "small"
+
+
+def small_answer(question: EquityQuestion) -> CalcResult | None:
+    """The exact answer to ``question`` when it is a small hold'em question and the
+    engine is compiled (:func:`is_small`), else None. The kernel's inputs are made the
+    first time and kept with the question, so that a question built once and asked
+    again (:func:`~croupier.poker.calc.run.calculate` takes one) costs the enumeration
+    and its result alone.
+
+    >>> question = EquityQuestion.parse(["AhKh", "TT+, AQs+, AQo+, KQs"], board="2c 7d 9h Js 3s")
+    >>> result = small_answer(question) or small_exact(LiveQuestion(question))  # uncompiled: None
+    >>> result.games, round(result.players[0].equity, 4)
+    (45, 0.4333)
+    """
+    inputs = question.prepared.get(_KEY)
+    if inputs is None:
+        inputs = _inputs(question)
+        question.prepared[_KEY] = inputs
+    if inputs is False:
+        return None
+    assert isinstance(inputs, SmallInputs)
+    return _answer(inputs)
+
+
+def _inputs(question: EquityQuestion) -> SmallInputs | bool:
+    """The kernel's inputs of a small hold'em question, or False when it is not one (or
+    the engine is not compiled)."""
+    if question.game is not Game.HOLDEM or not compiled("poker"):
+        return False
+    live = LiveQuestion(question)
+    return SmallInputs.of(live) if is_small(live) else False
+
+
+def _answer(inputs: SmallInputs) -> CalcResult:
+    """The kernel's enumeration of ``inputs``, made a result."""
+    players = inputs.players
+    base = 4 * players * COMBO_COUNT  # the sums (row, player, combo number), then totals
+    out = np.zeros(base + 4 * players)
     weight, games = poker_kernels().exact_small(
-        np.concatenate([r.combo_numbers for r in ranges]),
-        np.array(starts, dtype=np.int64),
-        np.concatenate([r.combo_weights for r in ranges]),
-        question.board_bits,
-        question.fixed_bits & ~question.board_bits,
-        question.to_deal,
+        inputs.numbers,
+        inputs.starts,
+        inputs.weights,
+        inputs.board_bits,
+        inputs.dead_bits,
+        inputs.to_deal,
         out,
     )
-    totals = out[4 * players * COMBO_COUNT :]
-    figures = (totals[: 3 * players] / (weight or 1.0)).tolist()
-    texts = question.texts
-    sizes = [int(n) for n in totals[3 * players :].tolist()]
-    by_player = sums.reshape(4, players, COMBO_COUNT)
-    return CalcResult(
-        exact=True,
-        games=games,
-        players=tuple(
-            PlayerResult(
-                range=texts[p],
-                combos=sizes[p],
-                equity=figures[p],
-                win=figures[players + p],
-                tie=figures[2 * players + p],
-                stderr=None,
-                sums=by_player[:, p],
-                total=weight,
+    totals = out[base:].tolist()  # equity, wins, ties, then the live combos, by player
+    scale = weight or 1.0
+    by_player = out[:base].reshape(4, players, COMBO_COUNT)
+    texts = inputs.texts
+    found = []
+    for p in range(players):
+        found.append(
+            exact_player(
+                texts[p],
+                int(totals[3 * players + p]),
+                totals[p] / scale,
+                totals[players + p] / scale,
+                totals[2 * players + p] / scale,
+                by_player[:, p],
+                weight,
             )
-            for p in range(players)
-        ),
-        board=question.board,
-        dead=question.dead,
-    )
+        )
+    return exact_result(games, tuple(found), inputs.board, inputs.dead)

@@ -74,13 +74,14 @@ def _patterns(variant: Variant) -> dict[HandCategory, Callable[[], Iterator[Patt
     """Each category's patterns in a game, strongest first."""
     ranks = variant.ranks
     straights = variant.straights
-    runs = frozenset(frozenset(s) for s in straights)
+    runs = frozenset(sum(1 << r for r in s) for s in straights)  # as sets of rank bits
 
     def others(*used: int) -> tuple[int, ...]:
         return tuple(r for r in ranks if r not in used)
 
     def distinct() -> Iterator[Pattern]:
-        return (c for c in itertools.combinations(ranks, 5) if frozenset(c) not in runs)
+        combinations = itertools.combinations(ranks, 5)
+        return (c for c in combinations if sum(1 << r for r in c) not in runs)
 
     def quads() -> Iterator[Pattern]:
         return ((q, q, q, q, k) for q in ranks for k in others(q))
@@ -191,11 +192,12 @@ def _classes(game: Game) -> GameClasses:
     for category in variant.order:
         shapes.extend((category, pattern) for pattern in by_category[category]())
     numbered = list(enumerate(shapes))[1:]
+    suited = {category: category.is_suited for category in HandCategory}  # read once each
     return GameClasses(
         variant,
         tuple(shapes),
-        MappingProxyType({p: n for n, (c, p) in numbered if not c.is_suited}),
-        MappingProxyType({p: n for n, (c, p) in numbered if c.is_suited}),
+        MappingProxyType({p: n for n, (c, p) in numbered if not suited[c]}),
+        MappingProxyType({p: n for n, (c, p) in numbered if suited[c]}),
     )
 
 

@@ -24,6 +24,7 @@ clubs).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import threading
@@ -687,6 +688,11 @@ class GameRanking:
         return self.class_number < them.class_number
 
 
+_GAME_RANKING_SLOTS: Final[tuple[Any, ...]] = tuple(
+    getattr(GameRanking, f.name).__set__ for f in dataclasses.fields(GameRanking)
+)
+
+
 def game_cards(value: CardsLike, where: str, variant: Variant) -> tuple[Card, ...]:
     """Cards read by :func:`croupier.cards.parse_cards` (text, with or without spaces,
     tokens or :class:`~croupier.cards.Card` objects), each once and each of the game's
@@ -741,6 +747,14 @@ def evaluate_game(
     ...
     croupier.poker.errors.PokerCardError: hole cards: card 2c is not in the short-deck ...
     """
+    if type(hole) is tuple and type(board) is tuple and (type(game) is str or type(game) is Game):
+        # Omaha's hot path: distinct Card objects, read by the compiled kernel (0: anything
+        # else, which the checks below name)
+        omaha = _OMAHA_GAMES.get(game)
+        if omaha is not None:
+            number = _fast_omaha(hole, board, omaha[1])
+            if number:
+                return _game_ranking(omaha[0], hole, board, number)
     variant = variant_of(game)
     holes = game_cards(hole, "hole cards", variant)
     boards = game_cards(board, "board", variant)
@@ -770,12 +784,43 @@ def evaluate_game(
     return GameRanking(variant.game, holes, boards, _class_of_one(variant, holes, boards))
 
 
+def _no_omaha(hole: tuple[Any, ...], board: tuple[Any, ...], size: int) -> int:
+    """Stands for the compiled kernel's omaha_class_of where there is none (or until the
+    first Omaha hand): 0, let evaluate_game's checks and rows do it."""
+    return 0
+
+
+# The compiled kernel's omaha_class_of once an Omaha hand has been evaluated, where the
+# engine is compiled: the class of a tuple of distinct hole Cards and board Cards.
+_fast_omaha: Callable[[tuple[Any, ...], tuple[Any, ...], int], int] = _no_omaha
+# The Omaha games by name (a Game is its name too) and their hole cards.
+_OMAHA_GAMES: Final = {
+    str(v.game): (v.game, v.hole_cards) for v in map(variant_of, Game) if v.hole_used is not None
+}
+
+
+def _game_ranking(
+    game: Game, hole: tuple[Card, ...], board: tuple[Card, ...], class_number: int
+) -> GameRanking:
+    """``GameRanking(game, hole, board, class_number)``, set slot by slot (a third of
+    the time of the frozen dataclass's __init__, on Omaha's hot path)."""
+    ranking: GameRanking = _NEW(GameRanking)
+    put = _GAME_RANKING_SLOTS
+    put[0](ranking, game)
+    put[1](ranking, hole)
+    put[2](ranking, board)
+    put[3](ranking, class_number)
+    return ranking
+
+
 def _class_of_one(variant: Variant, hole: tuple[Card, ...], board: tuple[Card, ...]) -> int:
     """The class of one checked hand: straight to the kernel where it is compiled."""
+    global _fast_omaha
     holes = np.array([c.index for c in hole], dtype=np.int64)
     boards = np.array([c.index for c in board], dtype=np.int64)
     if not compiled("poker"):
         return int(rank_game_rows(variant, holes[None, :], boards[None, :], check=False)[0])
+    _fast_omaha = card_kernels().omaha_class_of
     out = np.zeros(1, dtype=np.uint16)
     tables = TABLE_SET_OF[variant.game]
     if variant.hole_used is None:

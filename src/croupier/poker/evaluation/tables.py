@@ -231,18 +231,33 @@ def rank_table_dict(size: int) -> dict[int, int]:
     return dict(zip(sums.tolist(), classes.tolist(), strict=True))
 
 
-@functools.cache
-def _flush_table(game: Game) -> NDArray[np.uint16]:
+def _flush_build(game: Game) -> NDArray[np.uint16]:
+    """A game's flush table, built (8,192 sets of ranks in Python: tens of milliseconds)."""
     variant = variant_of(game)
     suited = classes_of(game).suited
+    straights = variant.straights
     table = np.zeros(1 << 13, dtype=np.uint16)
     deck = sum(1 << (r - 2) for r in variant.ranks)
     for mask in range(1 << 13):
         if mask.bit_count() >= MIN_CARDS and not mask & ~deck:
             held = [r for r in range(2, 15) if mask >> (r - 2) & 1]
-            table[mask] = suited[best_suited(held, variant.straights)]
-    table.flags.writeable = False
+            table[mask] = suited[best_suited(held, straights)]
     return table
+
+
+@functools.cache
+def _flush_table(game: Game) -> NDArray[np.uint16]:
+    """A game's flush table, from the user's cache when it holds a valid one (checked by
+    its hash, like the rank tables), else built and stored: every process that configures
+    the kernels reads three of them."""
+    path = cache_directory() / f"poker-{game}-flush-{_code_hash()}.npz"
+    stored = load_tables(path, ("flush",))
+    table = None if stored is None else stored["flush"]
+    if table is None or table.dtype != np.uint16 or table.shape != (1 << 13,):
+        table = _flush_build(game)
+        store_tables(path, {"flush": table})
+    table.flags.writeable = False
+    return table  # type: ignore[return-value]  # dtype checked or made here
 
 
 def flush_table(game: Game | str | Variant = Game.HOLDEM) -> NDArray[np.uint16]:

@@ -32,7 +32,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.poker.ranges.generic_syntax import Pattern, Slot
-from croupier.poker.ranges.generic_table import Bits, Holdings
+from croupier.poker.ranges.generic_table import Bits, Holdings, holding_numbers
 
 __all__ = ["match_macro", "match_pattern"]
 
@@ -70,6 +70,8 @@ def match_pattern(pattern: Pattern, table: Holdings) -> Bits:
         return table.empty
     if not slots:
         return table.full
+    if len(slots) == table.size and all(_one_card(allowed, *rest) for allowed, *rest in slots):
+        return _the_hand(sorted(allowed.bit_length() - 1 for allowed, _, _ in slots), table)
     slots.sort(key=lambda s: (s[0], s[1] or "", s[2] or ""))
     reader = _Reader(table)
     result = table.empty.copy()
@@ -78,6 +80,19 @@ def match_pattern(pattern: Pattern, table: Holdings) -> Bits:
         if bits is not None:
             result |= bits
     return result
+
+
+def _one_card(allowed: int, rank_variable: str | None, suit_variable: str | None) -> bool:
+    """Whether a slot takes one card only (a card named in full, no variable)."""
+    return rank_variable is None and suit_variable is None and allowed & (allowed - 1) == 0
+
+
+def _the_hand(cards: list[int], table: Holdings) -> Bits:
+    """The one holding of ``cards`` (increasing card numbers), found by its number rather
+    than by matching every holding: a weighted list of hands is read hand by hand."""
+    if len(set(cards)) < len(cards):
+        return table.empty
+    return table.from_numbers(holding_numbers(np.array([cards], dtype=np.int64)))
 
 
 def _assignments(

@@ -18,7 +18,6 @@ pairs on the diagonal, suited hands above it (row = high card), offsuit below
 from __future__ import annotations
 
 import functools
-import itertools
 from typing import Final
 
 import numpy as np
@@ -53,7 +52,7 @@ def _frozen(array: NDArray[np.generic]) -> NDArray[np.generic]:
 
 #: The two card numbers of each combo, low card first.
 COMBO_CARDS: Final[NDArray[np.int64]] = _frozen(  # type: ignore[assignment]
-    np.array(list(itertools.combinations(range(52), 2)), dtype=np.int64)
+    np.stack(np.triu_indices(52, 1), axis=1).astype(np.int64)  # combinations' order
 )
 #: Combo number of two card numbers, in either order (-1 for a card with itself).
 COMBO_INDEX: Final[NDArray[np.int64]] = np.full((52, 52), -1, dtype=np.int64)
@@ -79,20 +78,23 @@ def class_number(high: int, low: int, suited: bool) -> int:
     return 13 * column + row
 
 
-def _class_of(combo: int) -> int:
-    first, second = (int(c) for c in COMBO_CARDS[combo])
-    high, low = max(first, second) // 4 + 2, min(first, second) // 4 + 2
-    return class_number(high, low, first % 4 == second % 4 and high != low)
+def _classes_of_combos() -> NDArray[np.int64]:
+    """:func:`class_number` of every combo at once (grid row and column of its two ranks,
+    suited above the diagonal)."""
+    low, high = COMBO_CARDS[:, 0], COMBO_CARDS[:, 1]  # low card first: high rank too
+    row, column = 12 - high // 4, 12 - low // 4  # 14 - rank, rank = card // 4 + 2
+    suited = (low % 4 == high % 4) & (row != column)
+    classes: NDArray[np.int64] = np.where(suited, 13 * row + column, 13 * column + row)
+    return classes
 
 
 #: Class number of each combo.
-CLASS_OF_COMBO: Final[NDArray[np.int64]] = _frozen(  # type: ignore[assignment]
-    np.array([_class_of(c) for c in range(COMBO_COUNT)], dtype=np.int64)
-)
+CLASS_OF_COMBO: Final[NDArray[np.int64]] = _frozen(_classes_of_combos())  # type: ignore[assignment]
+_BY_CLASS: Final = np.argsort(CLASS_OF_COMBO, kind="stable")
 #: Combos of each class, as a tuple of combo-number arrays.
 CLASS_COMBOS: Final[tuple[NDArray[np.int64], ...]] = tuple(
-    _frozen(np.flatnonzero(n == CLASS_OF_COMBO))  # type: ignore[misc]
-    for n in range(169)
+    _frozen(part)  # type: ignore[misc]
+    for part in np.split(_BY_CLASS, np.cumsum(np.bincount(CLASS_OF_COMBO, minlength=169))[:-1])
 )
 #: How many combos each class has (6, 4 or 12).
 CLASS_SIZES: Final[NDArray[np.int64]] = _frozen(  # type: ignore[assignment]

@@ -580,7 +580,14 @@ def start_job(
 async def page(request: Request) -> Response:
     """The calculator and the comparison (the same for every browser: rendered once,
     then served from memory, on the event loop)."""
-    state = {
+    return render_static(request, "poker.html", title="Poker", state=_page_state())
+
+
+@functools.cache
+def _page_state() -> dict[str, Any]:
+    """What the poker page's script starts from: the calculator's limits, the card
+    notation and the games (the same for every browser: built once)."""
+    return {
         "max_players": MAX_PLAYERS,
         "max_trials": MAX_TRIALS,
         "min_precision": MIN_PRECISION,
@@ -599,7 +606,6 @@ async def page(request: Request) -> Response:
             for game, variant in VARIANTS.items()
         ],
     }
-    return render_static(request, "poker.html", title="Poker", state=state)
 
 
 @router.post(
