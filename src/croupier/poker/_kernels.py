@@ -1133,6 +1133,11 @@ def alias_table(
     combo_bits=cython.ulonglong[::1],
     cards=cython.longlong[::1],
     pair_cards=cython.ushort[::1],
+    pair_at=cython.int[::1],
+    pair_combo=cython.longlong[::1],
+    live_bits=cython.ulonglong,
+    inside=cython.bint,
+    every=cython.bint,
     tally=cython.int[::1],
     stride=cython.int,
     two_pack=cython.uint[::1],
@@ -1220,7 +1225,12 @@ def deal_block(
     players holding more than one combo draw theirs in turn: an entry uniformly (on 16
     bits), then, where ``weighted[p]`` is set, that entry or its alias by the player's
     alias table (``chance`` and ``alias``); a combo meeting a card already held drops the
-    deal. The board (``board_cards``, a 52-bit set, whose key total is ``board_total``)
+    deal. A player among these other ones whose range is every pair of the deck less the
+    single combos' cards, at one weight (each listed once; only where every range of
+    more than one combo is within that deck), is dealt instead a pair of it as the board is (16 bits,
+    drawn again while it meets a card held): the pairs that fit then number the same
+    whichever cards the players before hold, so every compatible deal keeps its
+    probability and none is dropped for that player. The board (``board_cards``, a 52-bit set, whose key total is ``board_total``)
     is completed by pairs of cards, then a card if ``to_deal`` is odd, drawn uniformly
     (16 bits each) among the pairs and cards of ``deck`` (every card not on the board or
     dead, ``fixed`` as a set) less the single combos' cards, drawn again while they meet
@@ -1253,6 +1263,7 @@ def deal_block(
     size = cython.declare(cython.ulonglong[10])
     bound_of = cython.declare(cython.ulonglong[10])
     order = cython.declare(cython.int[10])
+    direct = cython.declare(cython.int[10])
     classes = cython.declare(cython.int[10])
     players = combo_start.shape[0] - 1
     combos = combo_start[players]
@@ -1262,6 +1273,9 @@ def deal_block(
     combo_bits = np.zeros(max(combos, 1), dtype=np.uint64)
     cards = np.zeros(max(deck.shape[0], 1), dtype=np.int64)
     pair_cards = np.zeros(1326, dtype=np.uint16)  # each pair: a card, the other << 8
+    pair_at = np.full(52 * 52, -1, dtype=np.int32)  # the pair of two cards' numbers
+    # a player dealt two cards directly: the combo of each pair (players x 1,326)
+    pair_combo = np.full(max(players, 1) * 1326, -1, dtype=np.int64)
     # the block's counts, small (the columns that can be reached), added at the end
     stride = players + 1
     tally = np.zeros(max(combos, 1) * stride, dtype=np.int32)
@@ -1269,6 +1283,7 @@ def deal_block(
     if not cython.compiled:
         combo_keys, combo_bits, cards = cells(combo_keys), cells(combo_bits), cells(cards)
         pair_cards, two_pack, tally = cells(pair_cards), cells(two_pack), cells(tally)
+        pair_at, pair_combo = cells(pair_at), cells(pair_combo)
     live = 0
     number = 0
     first_number = 0
@@ -1308,10 +1323,37 @@ def deal_block(
                 live += 1
         bound = 0x10000 % live if live else 0
         pairs = 0
+        live_bits = 0
         for i in range(live):
+            live_bits |= cython.cast(cython.ulonglong, 1) << cards[i]
             for c in range(i + 1, live):
                 pair_cards[pairs] = cards[i] | (cards[c] << 8)
+                pair_at[cards[i] * 52 + cards[c]] = pairs
+                pair_at[cards[c] * 52 + cards[i]] = pairs
                 pairs += 1
+        # a player after the first holding more than one combo whose range is every pair
+        # of the deck at one weight is dealt two cards directly (drawn again while they
+        # meet a card dealt), not a combo that may drop the deal: the hands that fit are
+        # then C(live - 2k, 2) after k players, whichever they hold, so each is as likely
+        # as by dropping deals. Only where every such player's combos are in the deck.
+        inside = True
+        for f in range(free):
+            p = order[f]
+            direct[p] = False
+            for i in range(start[p], start[p] + cython.cast(cython.longlong, size[p])):
+                if combo_bits[i] & ~live_bits:
+                    inside = False
+        for f in range(1, free):
+            p = order[f]
+            if not inside or weighted[p] or size[p] != pairs:
+                continue
+            every = True
+            for i in range(start[p], start[p] + cython.cast(cython.longlong, size[p])):
+                c = pair_at[combo_cards[2 * i] * 52 + combo_cards[2 * i + 1]]
+                if pair_combo[p * 1326 + c] >= 0:  # a combo listed twice
+                    every = False
+                pair_combo[p * 1326 + c] = i
+            direct[p] = every
         for i in range(pairs_of_two):
             two_pack[i] = two_first[i] | (two_second[i] << 16)
         pair_bound = 0x10000 % pairs if pairs else 0
@@ -1389,6 +1431,23 @@ def deal_block(
                 while f < free:
                     p = order[f]
                     f += 1
+                    if direct[p]:  # two cards of the deck not dealt yet
+                        while True:
+                            if not left:
+                                number = _number(base, index, first_number)
+                                index += 1
+                                left = 4
+                            m = (number >> 48) * pairs
+                            number = (number << 16) & _MASK64
+                            left -= 1
+                            if (m & 0xFFFF) < pair_bound:
+                                continue
+                            bits = combo_bits[pair_combo[p * 1326 + (m >> 16)]]
+                            if not used & bits:
+                                break
+                        used |= bits
+                        dealt_picks[dealt * _PLAYERS + p] = pair_combo[p * 1326 + (m >> 16)]
+                        continue
                     n = size[p]
                     first = start[p]
                     while True:  # an entry: Lemire's method on 16 bits

@@ -8,6 +8,7 @@ this file both ways), so the trials stay few."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
@@ -25,7 +26,9 @@ from croupier.poker.calc.montecarlo import deal_block as numpy_deal_block
 from croupier.poker.calc.question import EquityQuestion
 from croupier.poker.calc.sampling import BLOCK_TRIALS, BlockDeals, run_blocks
 from croupier.poker.errors import PokerError
+from croupier.poker.evaluation.hand import rank_hand
 from croupier.poker.evaluation.tables import poker_kernels
+from croupier.poker.ranges.starting_hands import combo_text
 
 PURE_TRIALS = 3000  # uncompiled, a few thousand deals take a second
 
@@ -74,6 +77,8 @@ def test_calculate_reproduces_its_seed_across_threads() -> None:
         (("AhKh", "QsQd"), ""),
         (("AhKh", "TT+, AQs+, KQs"), "2c 7d 9h"),
         (("JJ", "AK", "random"), "Jh 8h 3h"),
+        # the second random range is dealt two cards directly (no deal dropped)
+        (("AhKh", "random", "random"), "Ks 8h 3c 2d 7s"),
     ],
 )
 def test_agrees_with_exact_enumeration(ranges: tuple[str, ...], board: str) -> None:
@@ -86,6 +91,47 @@ def test_agrees_with_exact_enumeration(ranges: tuple[str, ...], board: str) -> N
         assert mine.stderr is not None
         assert abs(mine.equity - truth.equity) < 4.5 * mine.stderr + 1e-9
     assert sum(p.equity for p in last.players) == pytest.approx(1.0)
+
+
+def test_random_players_are_dealt_every_compatible_deal_alike() -> None:
+    # Eight cards left and three random players: the first two draw from the table of
+    # their pairs of combos, the third is dealt two cards of the deck directly. Every
+    # one of the 28 x 15 x 6 deals of distinct hands is equally likely, so each player's
+    # counts by combo and outcome follow from enumerating them; a chi-square over those
+    # cells, and no deal dropped.
+    live_cards = "As Ad Kh Kc Qs Jd Tc 7h".split()
+    board = "2c 5d 8h 9s Jc".split()
+    deck = [f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"]
+    dead = [c for c in deck if c not in live_cards + board]
+    live = LiveQuestion(
+        EquityQuestion.parse(["random"] * 3, board=" ".join(board), dead=" ".join(dead))
+    )
+    deals = BlockDeals(live, seed=35)
+    n = min(trials(), 3 * BLOCK_TRIALS)
+    blocks = -(-n // BLOCK_TRIALS)
+    deals.run(0, blocks, n - (blocks - 1) * BLOCK_TRIALS)
+    assert deals.attempts == deals.wanted == n
+    hands = [[combo_text(c) for c in deals.combos[p]] for p in range(3)]
+    expected = [np.zeros((len(h), 11)) for h in hands]
+    tuples = 0
+    for a, b, c in itertools.product(*(range(len(h)) for h in hands)):
+        cards = [hands[0][a], hands[1][b], hands[2][c]]
+        if len({x[i : i + 2] for x in cards for i in (0, 2)}) < 6:
+            continue
+        tuples += 1
+        classes = [rank_hand(f"{x[:2]} {x[2:]} " + " ".join(board)) for x in cards]
+        best, top = min(classes), classes.count(min(classes))
+        for p, combo in enumerate((a, b, c)):
+            expected[p][combo, top if classes[p] == best else 0] += 1
+    assert tuples == 28 * 15 * 6
+    for p in range(3):
+        want = expected[p] * n / tuples
+        seen = deals.counts[p]
+        assert (seen[want == 0] == 0).all()
+        cells = want > 0
+        chi2 = float((((seen[cells] - want[cells]) ** 2) / want[cells]).sum())
+        k = int(cells.sum()) - 1
+        assert chi2 < k + 6 * (2 * k) ** 0.5, (p, chi2, k)
 
 
 def test_weights_draw_combos_in_proportion() -> None:

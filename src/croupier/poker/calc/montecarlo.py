@@ -225,6 +225,7 @@ def deal_block(
     card_keys = keys[cards]
     card_bits = _ONE << cards.astype(np.uint64)
     free = [p for p in range(players) if sizes[p] > 1]
+    direct = _dealt_directly(cards, combo_cards, combo_start, weighted, free)
     limit = 100 * want + 1000
     done = tried = 0
     # the draws a deal usually takes: three per weighted range, one per other range and
@@ -251,6 +252,19 @@ def deal_block(
             used |= combo_bits[two_first[index]] | combo_bits[two_second[index]]
             rest = free[2:]
         for p in rest:
+            if p in direct:  # two cards of the deck not dealt yet, as the board's
+                entry = np.zeros(len(number), dtype=np.int64)
+                pending = every
+                while len(pending):
+                    index = draws.below(pending, len(pair_bits))
+                    bits = pair_bits[index]
+                    fits = (used[pending] & bits) == 0
+                    taken = pending[fits]
+                    used[taken] |= bits[fits]
+                    entry[taken] = direct[p][index[fits]]
+                    pending = pending[~fits]
+                picks[p] = entry
+                continue
             n = int(sizes[p])
             entry = starts[p] + draws.below(every, n)
             if weighted[p]:  # the entry or its alias, by a 32-bit draw
@@ -292,6 +306,38 @@ def deal_block(
         done += len(number)
         _add_outcomes(picks, totals, boards, combo_keys, combo_bits, counts)
     return tried
+
+
+def _dealt_directly(
+    cards: NDArray[np.int64],
+    combo_cards: NDArray[np.int64],
+    combo_start: NDArray[np.int64],
+    weighted: NDArray[np.uint8],
+    free: list[int],
+) -> dict[int, NDArray[np.int64]]:
+    """The players dealt a pair of the deck ``cards`` directly, each with the combo of
+    every pair (in the order of :func:`numpy.triu_indices`): those after the first of
+    ``free`` whose range is every pair of ``cards`` once, at one weight, where every
+    range of ``free`` is within ``cards`` (the kernel's rule)."""
+    live = len(cards)
+    pairs = live * (live - 1) // 2
+    where = np.full(52, -1, dtype=np.int64)
+    where[cards] = np.arange(live)
+    found: dict[int, NDArray[np.int64]] = {}
+    at = {p: where[combo_cards[2 * combo_start[p] : 2 * combo_start[p + 1]]] for p in free}
+    if any((spots < 0).any() for spots in at.values()):
+        return found
+    for p in free[1:]:
+        if weighted[p] or combo_start[p + 1] - combo_start[p] != pairs:
+            continue
+        one, two = at[p][0::2], at[p][1::2]
+        lo, hi = np.minimum(one, two), np.maximum(one, two)
+        index = lo * (2 * live - lo - 1) // 2 + (hi - lo - 1)
+        combo = np.full(pairs, -1, dtype=np.int64)
+        combo[index] = np.arange(combo_start[p], combo_start[p + 1])
+        if (combo >= 0).all():
+            found[p] = combo
+    return found
 
 
 def _add_outcomes(
