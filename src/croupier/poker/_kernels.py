@@ -1134,6 +1134,7 @@ def alias_table(
     cards=cython.longlong[::1],
     pair_cards=cython.ushort[::1],
     pair_at=cython.int[::1],
+    pair_bits=cython.ulonglong[::1],
     pair_combo=cython.longlong[::1],
     live_bits=cython.ulonglong,
     inside=cython.bint,
@@ -1227,15 +1228,16 @@ def deal_block(
     alias table (``chance`` and ``alias``); a combo meeting a card already held drops the
     deal. A player among these other ones whose range is every pair of the deck less the
     single combos' cards, at one weight (each listed once; only where every range of
-    more than one combo is within that deck), is dealt instead a pair of it as the board is (16 bits,
-    drawn again while it meets a card held): the pairs that fit then number the same
-    whichever cards the players before hold, so every compatible deal keeps its
-    probability and none is dropped for that player. The board (``board_cards``, a 52-bit set, whose key total is ``board_total``)
-    is completed by pairs of cards, then a card if ``to_deal`` is odd, drawn uniformly
-    (16 bits each) among the pairs and cards of ``deck`` (every card not on the board or
-    dead, ``fixed`` as a set) less the single combos' cards, drawn again while they meet
-    a card dealt. ``counts[OUTCOMES * combo + k]`` counts the deals in which the combo's
-    player lost (k = 0) or was on top with k - 1 others.
+    more than one combo is within that deck), is dealt instead a pair of it as the board
+    is (16 bits, drawn again while it meets a card held): the pairs that fit then number
+    the same whichever cards the players before hold, so every compatible deal keeps its
+    probability and none is dropped for that player. The board (``board_cards``, a
+    52-bit set, whose key total is ``board_total``) is completed by pairs of cards, then
+    a card if ``to_deal`` is odd, drawn uniformly (16 bits each) among the pairs and
+    cards of ``deck`` (every card not on the board or dead, ``fixed`` as a set) less the
+    single combos' cards, drawn again while they meet a card dealt.
+    ``counts[OUTCOMES * combo + k]`` counts the deals in which the combo's player lost
+    (k = 0) or was on top with k - 1 others.
 
     Deal ``a`` (from 0, dropped deals included) reads numbers ``a * 2**32``,
     ``a * 2**32 + 1``, ... of the stream ``key``, each as four 16-bit draws, high bits
@@ -1274,6 +1276,7 @@ def deal_block(
     cards = np.zeros(max(deck.shape[0], 1), dtype=np.int64)
     pair_cards = np.zeros(1326, dtype=np.uint16)  # each pair: a card, the other << 8
     pair_at = np.full(52 * 52, -1, dtype=np.int32)  # the pair of two cards' numbers
+    pair_bits = np.zeros(1326, dtype=np.uint64)  # each pair's two cards as a set
     # a player dealt two cards directly: the combo of each pair (players x 1,326)
     pair_combo = np.full(max(players, 1) * 1326, -1, dtype=np.int64)
     # the block's counts, small (the columns that can be reached), added at the end
@@ -1283,7 +1286,7 @@ def deal_block(
     if not cython.compiled:
         combo_keys, combo_bits, cards = cells(combo_keys), cells(combo_bits), cells(cards)
         pair_cards, two_pack, tally = cells(pair_cards), cells(two_pack), cells(tally)
-        pair_at, pair_combo = cells(pair_at), cells(pair_combo)
+        pair_at, pair_combo, pair_bits = cells(pair_at), cells(pair_combo), cells(pair_bits)
     live = 0
     number = 0
     first_number = 0
@@ -1330,6 +1333,9 @@ def deal_block(
                 pair_cards[pairs] = cards[i] | (cards[c] << 8)
                 pair_at[cards[i] * 52 + cards[c]] = pairs
                 pair_at[cards[c] * 52 + cards[i]] = pairs
+                pair_bits[pairs] = (cython.cast(cython.ulonglong, 1) << cards[i]) | (
+                    cython.cast(cython.ulonglong, 1) << cards[c]
+                )
                 pairs += 1
         # a player after the first holding more than one combo whose range is every pair
         # of the deck at one weight is dealt two cards directly (drawn again while they
@@ -1442,7 +1448,7 @@ def deal_block(
                             left -= 1
                             if (m & 0xFFFF) < pair_bound:
                                 continue
-                            bits = combo_bits[pair_combo[p * 1326 + (m >> 16)]]
+                            bits = pair_bits[m >> 16]
                             if not used & bits:
                                 break
                         used |= bits

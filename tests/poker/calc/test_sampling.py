@@ -99,8 +99,8 @@ def test_random_players_are_dealt_every_compatible_deal_alike() -> None:
     # one of the 28 x 15 x 6 deals of distinct hands is equally likely, so each player's
     # counts by combo and outcome follow from enumerating them; a chi-square over those
     # cells, and no deal dropped.
-    live_cards = "As Ad Kh Kc Qs Jd Tc 7h".split()
-    board = "2c 5d 8h 9s Jc".split()
+    live_cards = ["As", "Ad", "Kh", "Kc", "Qs", "Jd", "Tc", "7h"]
+    board = ["2c", "5d", "8h", "9s", "Jc"]
     deck = [f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"]
     dead = [c for c in deck if c not in live_cards + board]
     live = LiveQuestion(

@@ -19,10 +19,12 @@ splitmix64 numbers ``a * 2**32``, ``a * 2**32 + 1``, ... of the block's stream, 
 four 16-bit draws, high bits first. Each player holding more than one combo draws one
 in turn: an entry uniformly by Lemire's method on one draw (drawn again when the low 16
 bits of the product fall below ``2**16 mod n``), then, for a weighted range, the entry
-or its alias by the range's alias table and a 32-bit draw. The second of these players
-draws again while its combo meets the first's (the first's weights are multiplied by the
-weight of the second's combos that fit, so that every compatible deal keeps its
-probability); for any later one, a combo meeting a card already held drops the deal.
+or its alias by the range's alias table and a 32-bit draw; the first two draw a pair of
+their combos from the table of the pairs that fit, where it is given. For any later
+one, a combo meeting a card already held drops the deal, except that one whose range is
+every pair of the deck (less the single combos' cards) at one weight is dealt a pair of
+the deck as the board is, drawn again while it meets a card held: the pairs that fit
+number the same whatever the players before hold, so each deal keeps its probability.
 The board is completed by pairs of cards (uniform among every pair of the deck, less the
 single combos' cards), then one card if the number to deal is odd, each drawn again
 while it meets a card dealt.
