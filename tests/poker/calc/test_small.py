@@ -193,6 +193,15 @@ def test_text_read_again_is_the_same_question() -> None:
             EquityQuestion.parse(["AhKh", "QQ, 2x"])
 
 
+def test_omaha_text_is_read_again_not_kept() -> None:
+    """An Omaha range holds a bit set over every holding: 256 questions of them would
+    hold hundreds of megabytes in a server's process."""
+    texts = ["AA:xxyy@50, KK", "random"]
+    first = EquityQuestion.parse(texts, board="2c 7d 9h", game="omaha5")
+    again = EquityQuestion.parse(texts, board="2c 7d 9h", game="omaha5")
+    assert again == first and again is not first
+
+
 def test_a_saved_range_is_read_from_the_book_every_time() -> None:
     wide = RangeBook().with_range("mine", "22+", "holdem")
     narrow = RangeBook().with_range("mine", "AA", "holdem")

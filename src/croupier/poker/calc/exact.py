@@ -614,16 +614,21 @@ def symmetrised(counts: _Counts, images: NDArray[np.int64], players: int) -> _Co
     if order == 1:
         return counts
     out = _Counts(images.shape[1], players)
-    out.valid[:] = _exact_average(counts.valid[images], order)
+    out.valid[:] = _exact_average(counts.valid, images)
     for name in ("wins", "ties", "shares"):
         column = getattr(counts, name).reshape(-1, players)
-        getattr(out, name)[:] = _exact_average(column[images], order).ravel()
+        getattr(out, name)[:] = _exact_average(column, images).ravel()
     return out
 
 
-def _exact_average(stacked: NDArray[np.int64], order: int) -> NDArray[np.int64]:
-    """The sum of the rows of ``stacked`` over ``order``, which divides it."""
-    total: NDArray[np.int64] = stacked.sum(axis=0)
+def _exact_average(rows: NDArray[np.int64], images: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The sum over the group of ``rows`` taken at each element's images, over the
+    group's order, which divides it; summed one element at a time (a table of every
+    element's rows at once would be the group's order times larger than the answer)."""
+    total: NDArray[np.int64] = rows[images[0]].astype(np.int64)
+    for image in images[1:]:
+        total += rows[image]
+    order = len(images)
     if (total % order).any():
         raise AssertionError("the counts of an orbit do not divide by the group's order")
     return total // order

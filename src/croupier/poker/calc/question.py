@@ -174,7 +174,7 @@ class EquityQuestion:
             _cards(dead, "dead cards", variant),
             variant.game,
         )
-        if key is not None:
+        if key is not None and variant.two_card:
             if len(_PARSED) >= PARSED_KEPT:
                 _PARSED.clear()
             _PARSED[key] = question
@@ -225,7 +225,9 @@ class EquityQuestion:
 
 
 #: Questions read from text kept by :meth:`EquityQuestion.parse` (all forgotten when
-#: there are more): the same text asked again is the same question, read once.
+#: there are more): the same text asked again is the same question, read once. Only
+#: two-card games' (a range is a few kB): an Omaha range holds a bit set over every
+#: holding (34 kB, 325 kB in five-card Omaha, one per weight), too much to keep 256 of.
 PARSED_KEPT: Final = 256
 _PARSED: Final[dict[tuple[object, ...], EquityQuestion]] = {}
 

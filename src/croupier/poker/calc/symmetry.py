@@ -17,9 +17,10 @@ The permutations fixing a set of cards form a group (the *stabiliser*):
 (2, [(0, 1), (1, 2), (2, 1)])
 
 (clubs alone, diamonds with spades, hearts alone: suits 0 to 3 are clubs, diamonds,
-hearts, spades). The board ``2c 3c 4c`` of AhKh against QsQd is dealt once and counts
-for the two boards ``2c 3c 4c`` (itself) whereas ``2d 3d 4d`` counts for itself and
-``2s 3s 4s``: :func:`board_weight` says which boards are dealt and for how many.
+hearts, spades). The board ``2c 3c 4c`` of AhKh against QsQd is dealt and counts
+for itself alone (no permutation of the group moves clubs), whereas ``2d 3d 4d``
+counts for itself and ``2s 3s 4s``: :func:`board_weight` says which boards are dealt
+and for how many.
 
 >>> def bits(*texts):
 ...     return sum(1 << card for card in numbers(*texts))
