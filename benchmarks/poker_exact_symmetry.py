@@ -95,8 +95,9 @@ int main(int argc, char** argv) {
 """
 
 
-def build_ompeval(source: Path, scratch: Path) -> Path:
-    """OMPEval built from ``source`` in ``scratch``, and the driver: its path."""
+def build_ompeval(source: Path, scratch: Path, driver_source: str = DRIVER) -> Path:
+    """OMPEval built from ``source`` in ``scratch``, and the driver (``driver_source``,
+    C++): its path."""
     tree = scratch / "OMPEval"
     shutil.copytree(source, tree, ignore=shutil.ignore_patterns(".git"))
     random_h = tree / "omp" / "Random.h"
@@ -110,7 +111,7 @@ def build_ompeval(source: Path, scratch: Path) -> Path:
         check=True,
         capture_output=True,
     )
-    (scratch / "driver.cpp").write_text(DRIVER)
+    (scratch / "driver.cpp").write_text(driver_source)
     driver = scratch / "driver"
     sources = [str(scratch / "driver.cpp"), str(tree / "lib" / "ompeval.a")]
     command = ["g++", *flags.split(), "-I", str(tree), "-o", str(driver), *sources]

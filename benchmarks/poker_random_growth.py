@@ -11,18 +11,55 @@ deals tried per deal kept: a random player after another ranged one is dealt two
 of the deck directly, so none is dropped (before, each drew a whole hand from its list
 and a hand meeting one already dealt dropped the deal). To compare with an older
 checkout, run this script with that checkout's ``src`` first on ``PYTHONPATH``.
+
+``--ompeval DIR`` (a checkout of github.com/zekyll/OMPEval's source, built in a scratch
+folder as by ``poker_exact_symmetry.py``) times OMPEval's Monte Carlo on the same
+questions in the same turns: its ``EquityCalculator``, one thread, a hand limit of about
+``--trials`` (it stops at a batch's end: the hands it counted are divided), CPU time of
+its process, the least of the runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
+import tempfile
 import time
+from pathlib import Path
 
 from croupier.poker.calc import calculate
 from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.question import EquityQuestion
 from croupier.poker.calc.sampling import BLOCK_TRIALS, BlockDeals
+
+DRIVER = r"""
+// OMPEval's Monte Carlo: one thread, CPU time of the process, a new calculator a run.
+// driver HANDS RANGE...; prints the CPU seconds per hand counted.
+#include "omp/EquityCalculator.h"
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <string>
+#include <vector>
+static double cpu() {
+    timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+int main(int argc, char** argv) {
+    unsigned long long limit = std::atoll(argv[1]);
+    std::vector<omp::CardRange> ranges;
+    for (int i = 2; i < argc; ++i) ranges.emplace_back(argv[i]);
+    omp::EquityCalculator calc;
+    calc.setHandLimit(limit);
+    double start = cpu();
+    calc.start(ranges, 0, 0, false, 0, nullptr, 1.0, 1);
+    calc.wait();
+    double spent = cpu() - start;
+    std::printf("%.12f\n", spent / calc.getResults().hands);
+}
+"""
 
 HERO = "AhKh"
 PLAYERS = (2, 3, 4, 6)
@@ -45,22 +82,38 @@ def main() -> None:
     parser.add_argument("--trials", type=int, default=400_000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--tiny", action="store_true", help="a few trials, one run (tests)")
+    parser.add_argument("--ompeval", type=Path, help="a checkout of OMPEval's source (the peer)")
     args = parser.parse_args()
     trials, repeat = (20_000, 1) if args.tiny else (args.trials, args.repeat)
-    best = dict.fromkeys(PLAYERS, float("inf"))
-    calculate(ranges(3), trials=trials, rng=3)  # tables loaded before any timing
-    for _ in range(repeat):
-        for players in PLAYERS:
-            started = time.process_time()
-            calculate(ranges(players), trials=trials, rng=3, threads=1)
-            best[players] = min(best[players], time.process_time() - started)
+    with tempfile.TemporaryDirectory() as scratch:
+        driver = None
+        if args.ompeval is not None:
+            from poker_exact_symmetry import build_ompeval  # benchmarks/ is on the path
+
+            driver = build_ompeval(args.ompeval, Path(scratch), DRIVER)
+        best = dict.fromkeys(PLAYERS, float("inf"))
+        peer = dict.fromkeys(PLAYERS, float("inf"))
+        calculate(ranges(3), trials=trials, rng=3)  # tables loaded before any timing
+        for _ in range(repeat):
+            for players in PLAYERS:
+                started = time.process_time()
+                calculate(ranges(players), trials=trials, rng=3, threads=1)
+                best[players] = min(best[players], (time.process_time() - started) / trials)
+                if driver is not None:
+                    command = [str(driver), str(trials), *ranges(players)]
+                    out = subprocess.run(command, check=True, capture_output=True, text=True)
+                    peer[players] = min(peer[players], float(out.stdout))
     load = os.getloadavg()[0]
     print(f"{trials:,} trials, least CPU time of {repeat} runs, one thread, load {load:.1f}")
     for players in PLAYERS:
-        ns = best[players] / trials * 1e9
         kept = tried_per_kept(players, 1 if args.tiny else 8)
-        growth = best[players] / best[2]
-        print(f"{players} players: {ns:6.1f} ns a trial  {growth:.2f}x  {kept:.3f} tried a deal")
+        line = (
+            f"{players} players: {best[players] * 1e9:6.1f} ns a trial"
+            f"  {best[players] / best[2]:.2f}x  {kept:.3f} tried a deal"
+        )
+        if driver is not None:
+            line += f"  OMPEval {peer[players] * 1e9:6.1f} ns  {peer[players] / peer[2]:.2f}x"
+        print(line)
 
 
 if __name__ == "__main__":
