@@ -109,6 +109,7 @@ class ClockKind(enum.StrEnum):
         return time.thread_time if self is ClockKind.CPU else default_clock
 
     @classmethod
+    @checked
     def parse(cls, text: str) -> ClockKind:
         """A kind by its name, in any case."""
         return parse_choice(cls, text, "clock", CasinoError)
