@@ -61,6 +61,9 @@ LANE_FLAGS: dict[str, dict[str, list[str]]] = {
 }
 
 
+#: How a compiled module's file name ends (its digest is written beside it).
+EXTENSION_ENDS: tuple[str, ...] = (".so", ".pyd")
+
 #: The kernel source each module is built from (a wider build's: its module's, not the
 #: copy compiled), for the digest written beside the module.
 ORIGINS: dict[str, Path] = {}
@@ -91,6 +94,28 @@ class BuildKernels(build_ext):
         engine = load_engine()
         written = built.with_name(built.name + engine.DIGEST_SUFFIX)
         written.write_text(engine.source_digest(origin) + "\n", encoding="ascii")
+
+    def copy_extensions_to_source(self) -> None:
+        """An in-place (editable) install builds in ``build_lib`` and copies each module
+        beside its source: its digest goes with it."""
+        super().copy_extensions_to_source()
+        for built, placed in self.digest_mapping().items():
+            if Path(built).is_file():
+                self.copy_file(built, placed, level=self.verbose)
+
+    def get_output_mapping(self) -> dict[str, str]:
+        return {**super().get_output_mapping(), **self.digest_mapping()}
+
+    def digest_mapping(self) -> dict[str, str]:
+        """Each module's digest in ``build_lib`` and beside its source (in-place builds)."""
+        if not self.inplace:
+            return {}
+        suffix = load_engine().DIGEST_SUFFIX
+        return {
+            built + suffix: placed + suffix
+            for built, placed in super().get_output_mapping().items()
+            if any(built.endswith(end) for end in EXTENSION_ENDS)
+        }
 
 
 def kernel_modules() -> list[str]:

