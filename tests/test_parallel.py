@@ -245,3 +245,17 @@ def test_a_dask_cluster_takes_jobs_as_they_are_needed(dask_scheduler: str) -> No
                 enough.append(True)
     assert all(results[i] == i for i in results) and len(results) >= 20
     assert len(taken) == len(results) <= 20 + IN_FLIGHT_PER_WORKER * 2
+
+
+def test_importing_the_fork_server_s_first_module_elsewhere_changes_nothing() -> None:
+    """A test run's doctest collection imports every module: this one must not make the
+    test process ignore Ctrl-C."""
+    import subprocess
+
+    code = (
+        "import signal\n"
+        "import croupier.parallel.nointerrupt\n"
+        "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "True"
