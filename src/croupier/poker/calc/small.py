@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import numpy as np
@@ -33,7 +33,7 @@ from croupier.cards import Card
 from croupier.engine import compiled
 from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.question import EquityQuestion
-from croupier.poker.calc.results import CalcResult, exact_player, exact_result
+from croupier.poker.calc.results import CalcResult, PendingSums, exact_player, exact_result
 from croupier.poker.evaluation.tables import poker_kernels
 from croupier.poker.games import Game
 from croupier.poker.ranges.starting_hands import COMBO_COUNT
@@ -63,7 +63,11 @@ class SmallInputs:
     """What the kernel reads of a small question, made once: every player's combo
     numbers and weights end to end (player ``p``'s from ``starts[p]`` to
     ``starts[p + 1]``), the board and the dead cards as 52-bit sets, the cards to deal,
-    and what the result repeats (the ranges' texts, the board, the dead cards)."""
+    and what the result repeats (the ranges' texts, the board, the dead cards).
+
+    ``bounds`` (``starts`` as ints) and ``places`` (the places in the kernel's output of
+    what it may write: each player's totals, then its sums at each of its combos; see
+    :func:`_answer`) are made from the others."""
 
     numbers: NDArray[np.int64]
     starts: NDArray[np.int64]
@@ -74,6 +78,22 @@ class SmallInputs:
     texts: tuple[str, ...]
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
+    bounds: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    places: NDArray[np.int64] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        players = len(self.texts)
+        bounds = tuple(int(b) for b in self.starts.tolist())
+        # the kernel's output (see exact_small): sums at (row, player, combo number),
+        # 4 x players x 1,326 of them, then the 4 x players totals; the places read are
+        # the totals, then each row's sums at every player's combos in turn
+        base = 4 * players * COMBO_COUNT
+        column = np.repeat(np.arange(players), np.diff(bounds)) * COMBO_COUNT
+        column += self.numbers[: bounds[-1]]
+        rows = np.arange(4)[:, None] * (players * COMBO_COUNT)
+        places = np.concatenate([base + np.arange(4 * players), (rows + column).ravel()])
+        object.__setattr__(self, "bounds", bounds)
+        object.__setattr__(self, "places", places)
 
     @classmethod
     def of(cls, question: LiveQuestion) -> SmallInputs:
@@ -141,11 +161,27 @@ def _inputs(question: EquityQuestion) -> SmallInputs | bool:
     return SmallInputs.of(live) if is_small(live) else False
 
 
+#: The kernel's output arrays not in use, by number of players: all zeros, each taken by
+#: a call and given back zeroed at the places the kernel may have written (a few hundred
+#: of the 4 x players x 1,326 sums), so that a call allocates none; a call beside
+#: another (threads) takes another. At most _SPARE_KEPT kept of each size.
+_SPARE: Final[dict[int, list[NDArray[np.float64]]]] = {}
+_SPARE_KEPT: Final = 4
+
+
 def _answer(inputs: SmallInputs) -> CalcResult:
-    """The kernel's enumeration of ``inputs``, made a result."""
+    """The kernel's enumeration of ``inputs``, made a result: the kernel adds into an
+    output array of zeros (a spare one, or a new one), the places it may have written
+    are read out and set back to zero, and each player's sums by combo are left pending,
+    spread over the 1,326 combos when first read."""
     players = inputs.players
-    base = 4 * players * COMBO_COUNT  # the sums (row, player, combo number), then totals
-    out = np.zeros(base + 4 * players)
+    spare = _SPARE.get(players)
+    if spare is None:
+        spare = _SPARE.setdefault(players, [])
+    try:
+        out = spare.pop()  # atomic: a thread running beside takes another one
+    except IndexError:
+        out = np.zeros(4 * players * COMBO_COUNT + 4 * players)
     weight, games = poker_kernels().exact_small(
         inputs.numbers,
         inputs.starts,
@@ -155,21 +191,25 @@ def _answer(inputs: SmallInputs) -> CalcResult:
         inputs.to_deal,
         out,
     )
-    totals = out[base:].tolist()  # equity, wins, ties, then the live combos, by player
+    places = inputs.places
+    found = out[places]  # the totals, then the sums at every player's combos
+    out[places] = 0.0
+    if len(spare) < _SPARE_KEPT:
+        spare.append(out)
+    totals = found[: 4 * players].tolist()  # equity, wins, ties, then the live combos
     scale = weight or 1.0
-    by_player = out[:base].reshape(4, players, COMBO_COUNT)
-    texts = inputs.texts
-    found = []
+    texts, numbers, starts = inputs.texts, inputs.numbers, inputs.bounds
+    made = []
     for p in range(players):
-        found.append(
+        made.append(
             exact_player(
                 texts[p],
                 int(totals[3 * players + p]),
                 totals[p] / scale,
                 totals[players + p] / scale,
                 totals[2 * players + p] / scale,
-                by_player[:, p],
+                PendingSums(found, numbers, starts[p], starts[p + 1]),
                 weight,
             )
         )
-    return exact_result(games, tuple(found), inputs.board, inputs.dead)
+    return exact_result(games, tuple(made), inputs.board, inputs.dead)
