@@ -22,7 +22,6 @@ from croupier.poker.calc.question import Cards, EquityQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.small import small_answer
 from croupier.poker.errors import PokerError
-from croupier.poker.evaluation.batch import thread_count
 from croupier.poker.games import Game
 from croupier.poker.ranges.holdem import Range
 from croupier.randomness import as_generator, stream_seed
@@ -162,6 +161,7 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
     from croupier.poker.calc.exact import plan_exact, run_exact
     from croupier.poker.calc.montecarlo import DEFAULT_PRECISION
     from croupier.poker.calc.sampling import run_blocks
+    from croupier.poker.evaluation.batch import thread_count
 
     question = LiveQuestion(asked)
     if exact or (exact is None and trials is None and precision is None):
@@ -246,6 +246,8 @@ def _rows_threads(options: CalcOptions) -> int:
     """The threads of another game's run: its kernels share the work among threads of
     this process (they release the GIL), so ``workers`` asks for that many threads; a
     Dask ``scheduler`` is for hold'em alone."""
+    from croupier.poker.evaluation.batch import thread_count
+
     threads = thread_count(options.get("threads", 1))
     workers, scheduler = options.get("workers", 1), options.get("scheduler")
     if scheduler is not None:
