@@ -235,12 +235,13 @@ def test_figures_by_combo_left_pending_are_the_arrays_once_read() -> None:
 
 
 def test_pending_sums_spread_over_the_combos() -> None:
-    numbers = np.array([3, 700, 12, 1325])
-    values = np.arange(16.0).reshape(4, 4)
-    found = np.concatenate([np.full(5, np.nan), values.ravel()])  # totals before the rows
-    made = PendingSums(found, numbers, 1, 3).made()
+    numbers = np.array([700, 12])
+    values = np.arange(8.0).reshape(4, 2)  # rows weight, equity, win, tie
+    found = np.concatenate([np.full(5, np.nan), values.ravel(), np.full(3, np.nan)])
+    targets = (np.arange(4)[:, None] * COMBO_COUNT + numbers).ravel()
+    made = PendingSums(found, 5, 13, targets).made()
     expected = np.zeros((4, COMBO_COUNT))
-    expected[:, [700, 12]] = values[:, 1:3]
+    expected[:, numbers] = values
     assert np.array_equal(made, expected)
 
 

@@ -187,34 +187,32 @@ class PendingSums:
     :attr:`PlayerResult.sums` makes the array the first time it is read (the same
     array as if made at once: zeros where the player holds no combo).
 
-    ``found`` ends with rows WEIGHT, EQUITY, WIN and TIE of ``n`` sums each, ``n`` being
-    the length of ``numbers`` (what comes before them is not read): the player's are
-    the places ``start`` to ``stop`` of each row, which stand for the combos
-    ``numbers[start:stop]``.
+    ``found[start:stop]`` are the sums, rows WEIGHT, EQUITY, WIN and TIE one after the
+    other, at the places ``targets`` of the array of 4 x 1,326 sums laid out flat
+    (``1326 * row + combo number``).
 
-    >>> found = np.array([-1.0, -1.0, *range(8)])  # two values before the rows
-    >>> made = PendingSums(found, np.array([5, 9]), 1, 2).made()
+    >>> found = np.array([-1.0, -1.0, 1.0, 3.0, 5.0, 7.0])  # two values before them
+    >>> targets = np.arange(4) * COMBO_COUNT + 9  # combo 9 in every row
+    >>> made = PendingSums(found, 2, 6, targets).made()
     >>> made.shape, made[:, 9].tolist(), float(made.sum())
     ((4, 1326), [1.0, 3.0, 5.0, 7.0], 16.0)
     """
 
-    __slots__ = ("found", "numbers", "start", "stop")
+    __slots__ = ("found", "start", "stop", "targets")
 
     def __init__(
-        self, found: NDArray[np.float64], numbers: NDArray[np.int64], start: int, stop: int
+        self, found: NDArray[np.float64], start: int, stop: int, targets: NDArray[np.int64]
     ) -> None:
         self.found = found
-        self.numbers = numbers
         self.start = start
         self.stop = stop
+        self.targets = targets
 
     def made(self) -> NDArray[np.float64]:
         """The sums as :attr:`PlayerResult.sums` holds them (4 x 1,326, a new array)."""
-        size = len(self.numbers)
-        rows = self.found[len(self.found) - 4 * size :].reshape(4, size)
-        sums = np.zeros((4, COMBO_COUNT))
-        sums[:, self.numbers[self.start : self.stop]] = rows[:, self.start : self.stop]
-        return sums
+        sums = np.zeros(4 * COMBO_COUNT)
+        sums[self.targets] = self.found[self.start : self.stop]
+        return sums.reshape(4, COMBO_COUNT)
 
 
 class _MadeWhenRead:

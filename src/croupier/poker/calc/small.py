@@ -65,9 +65,11 @@ class SmallInputs:
     ``starts[p + 1]``), the board and the dead cards as 52-bit sets, the cards to deal,
     and what the result repeats (the ranges' texts, the board, the dead cards).
 
-    ``bounds`` (``starts`` as ints) and ``places`` (the places in the kernel's output of
-    what it may write: each player's totals, then its sums at each of its combos; see
-    :func:`_answer`) are made from the others."""
+    ``places`` (the places in the kernel's output of what it may write: the players'
+    totals, then player by player its sums at each of its combos, row by row; see
+    :func:`_answer`), and for each player ``spans`` (where its sums are among those
+    read) and ``targets`` (their places in its 4 x 1,326 sums laid flat) are made from
+    the others."""
 
     numbers: NDArray[np.int64]
     starts: NDArray[np.int64]
@@ -78,22 +80,28 @@ class SmallInputs:
     texts: tuple[str, ...]
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
-    bounds: tuple[int, ...] = field(init=False, repr=False, compare=False)
     places: NDArray[np.int64] = field(init=False, repr=False, compare=False)
+    spans: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    targets: tuple[NDArray[np.int64], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         players = len(self.texts)
-        bounds = tuple(int(b) for b in self.starts.tolist())
+        bounds = self.starts.tolist()
         # the kernel's output (see exact_small): sums at (row, player, combo number),
-        # 4 x players x 1,326 of them, then the 4 x players totals; the places read are
-        # the totals, then each row's sums at every player's combos in turn
-        base = 4 * players * COMBO_COUNT
-        column = np.repeat(np.arange(players), np.diff(bounds)) * COMBO_COUNT
-        column += self.numbers[: bounds[-1]]
-        rows = np.arange(4)[:, None] * (players * COMBO_COUNT)
-        places = np.concatenate([base + np.arange(4 * players), (rows + column).ravel()])
-        object.__setattr__(self, "bounds", bounds)
-        object.__setattr__(self, "places", places)
+        # 4 x players x 1,326 of them, then the 4 x players totals
+        rows = np.arange(4)[:, None]
+        places = [4 * players * COMBO_COUNT + np.arange(4 * players)]
+        spans, targets = [], []
+        at = 4 * players
+        for p in range(players):
+            mine = self.numbers[bounds[p] : bounds[p + 1]]
+            places.append((rows * (players * COMBO_COUNT) + p * COMBO_COUNT + mine).ravel())
+            targets.append((rows * COMBO_COUNT + mine).ravel())
+            spans.append((at, at + 4 * len(mine)))
+            at += 4 * len(mine)
+        object.__setattr__(self, "places", np.concatenate(places))
+        object.__setattr__(self, "spans", tuple(spans))
+        object.__setattr__(self, "targets", tuple(targets))
 
     @classmethod
     def of(cls, question: LiveQuestion) -> SmallInputs:
@@ -192,15 +200,16 @@ def _answer(inputs: SmallInputs) -> CalcResult:
         out,
     )
     places = inputs.places
-    found = out[places]  # the totals, then the sums at every player's combos
+    found = out[places]  # the totals, then each player's sums at its combos
     out[places] = 0.0
     if len(spare) < _SPARE_KEPT:
         spare.append(out)
     totals = found[: 4 * players].tolist()  # equity, wins, ties, then the live combos
     scale = weight or 1.0
-    texts, numbers, starts = inputs.texts, inputs.numbers, inputs.bounds
+    texts, spans, targets = inputs.texts, inputs.spans, inputs.targets
     made = []
     for p in range(players):
+        start, stop = spans[p]
         made.append(
             exact_player(
                 texts[p],
@@ -208,7 +217,7 @@ def _answer(inputs: SmallInputs) -> CalcResult:
                 totals[p] / scale,
                 totals[players + p] / scale,
                 totals[2 * players + p] / scale,
-                PendingSums(found, numbers, starts[p], starts[p + 1]),
+                PendingSums(found, start, stop, targets[p]),
                 weight,
             )
         )
