@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from croupier.cards import DECK
 from croupier.engine import status
 from croupier.poker import exact_equity, parse_equity_hands
 from croupier.poker.calc import EquityQuestion, calculate
@@ -79,20 +80,27 @@ def per_call(run: Callable[[], Any], calls: int, repeat: int) -> tuple[float, An
 def small_rows(calls: int, repeat: int) -> list[tuple[str, str, str, str]]:
     """Exact hand vs range on the river and the turn, croupier and eval7 timed in turns
     (loops of ``calls`` calls, the best of ``repeat``): croupier from text, and from a
-    question built once (as eval7's inputs are: its ``HandRange`` and ``Card`` objects)."""
+    question built once (as eval7's inputs are: its ``HandRange`` and ``Card`` objects).
+
+    eval7's ``py_hand_vs_range_exact`` given the turn's four cards deals no river: it
+    ranks the six cards each player has and gives that showdown's equity, not the exact
+    turn (checked here against croupier's own ranking of the same six cards), so its
+    turn time is beside croupier's turn for what it is, a call of the same function."""
     import eval7
 
     hero7, villain7 = eval7_cards(HERO), eval7_range(VILLAIN)
-    board7 = eval7_cards(RIVER.replace(" ", ""))
     turn = RIVER.rsplit(" ", 1)[0]
+    board7 = {board: eval7_cards(board.replace(" ", "")) for board in (RIVER, turn)}
     questions = {
         board: EquityQuestion.parse([HERO, VILLAIN], board=board) for board in (RIVER, turn)
     }
     runs: dict[str, Callable[[], Any]] = {
-        "eval7": lambda: eval7.py_hand_vs_range_exact(hero7, villain7, board7),
+        "eval7 river": lambda: eval7.py_hand_vs_range_exact(hero7, villain7, board7[RIVER]),
+        "eval7 turn": lambda: eval7.py_hand_vs_range_exact(hero7, villain7, board7[turn]),
         "river text": lambda: calculate([HERO, VILLAIN], board=RIVER, exact=True),
         "river built": lambda: calculate(questions[RIVER], exact=True),
         "river small_answer": lambda: small_answer(questions[RIVER]),
+        "river read": lambda: calculate(questions[RIVER], exact=True).players[1].combo_equity,
         "turn text": lambda: calculate([HERO, VILLAIN], board=turn, exact=True),
         "turn built": lambda: calculate(questions[turn], exact=True),
         "turn small_answer": lambda: small_answer(questions[turn]),
@@ -103,15 +111,26 @@ def small_rows(calls: int, repeat: int) -> list[tuple[str, str, str, str]]:
         for name, run in runs.items():
             seconds, answers[name] = per_call(run, calls, 1)
             best[name] = min(best[name], seconds)
-    peer = best["eval7"]
-    assert abs(answers["river built"].players[0].equity - answers["eval7"]) < 1e-6  # float32
+    river = answers["river built"].players[0].equity
+    assert abs(river - answers["eval7 river"]) < 1e-6  # eval7 sums in float32
+    for villain in (VILLAIN, "QQ"):  # QQ: ahead on the turn, AhKh has 6 outs
+        question = EquityQuestion.parse([HERO, villain], board=turn)
+        given = eval7.py_hand_vs_range_exact(hero7, eval7_range(villain), board7[turn])
+        showdown = six_card_showdown(question)
+        assert abs(given - showdown) < 1e-6, (villain, given, showdown)
+        print(
+            f"eval7 given {HERO} vs {villain} on the turn {turn}: equity {given:.4f}, the "
+            f"showdown of the six cards each holds ({showdown:.4f}, croupier's ranking), "
+            f"not the exact turn ({calculate(question).players[0].equity:.4f}, every river)"
+        )
     rows = []
     for name in runs:
-        if name == "eval7":
-            continue
         street, how = name.split()
+        if street == "eval7":
+            continue
         board = RIVER if street == "river" else turn
-        result = answers[name]
+        peer = best[f"eval7 {street}"]
+        result = answers[f"{street} built"]
         rows.append(
             (
                 f"{HERO} vs {VILLAIN} on {board}, exact ({result.games:,} games), "
@@ -119,14 +138,38 @@ def small_rows(calls: int, repeat: int) -> list[tuple[str, str, str, str]]:
                     "text": "calculate from text",
                     "built": "calculate(question), the question built once",
                     "small_answer": "small_answer(question), the question built once",
+                    "read": "calculate(question), then a player's combo_equity read",
                 }[how],
                 f"{best[name] * 1e6:.1f} µs",
-                f"{peer * 1e6:.1f} µs (eval7, the river"
-                + (")" if street == "river" else "; it has no turn)"),
+                f"{peer * 1e6:.1f} µs (eval7"
+                + (")" if street == "river" else ", given the turn: no river dealt)"),
                 f"{peer / best[name]:.2f}x",
             )
         )
     return rows
+
+
+def six_card_showdown(question: EquityQuestion) -> float:
+    """The first player's equity on a turn if no river came: each combo of the second
+    player's range (weighted) against the first's hand, six cards each, as they rank."""
+    from croupier.poker.evaluation.hand import evaluate
+    from croupier.poker.ranges.starting_hands import COMBO_CARDS
+
+    board = question.board
+    hero, villain = question.combo_ranges
+    mine = evaluate(tuple(question.hands[1]) + board)
+    taken = {c.index for c in board + question.hands[1]}
+    share = weight = 0.0
+    for number in villain.combo_numbers.tolist():
+        low, high = COMBO_CARDS[number].tolist()
+        if low in taken or high in taken:
+            continue
+        theirs = evaluate((DECK[low], DECK[high], *board))
+        w = float(villain.weights[number])
+        weight += w
+        share += w * (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
+    assert len(hero) == 1
+    return share / weight
 
 
 def eval7_range(text: str) -> Any:

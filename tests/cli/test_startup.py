@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from croupier.engine import compiled
+
 HEAVY = ("numpy", "croupier.baccarat", "croupier.poker", "croupier.casino", "croupier.cards")
 
 
@@ -85,6 +87,21 @@ def test_work_done_here_starts_no_worker_machinery(args: list[str]) -> None:
         *("pandas", "dask", "fastapi", "uvicorn", "jinja2"),
     )
     assert not modules & set(heavy), sorted(modules & set(heavy))
+
+
+@pytest.mark.skipif(not compiled("poker"), reason="uncompiled, the turn runs the exact engine")
+def test_a_small_exact_calc_imports_no_engine_it_does_not_run() -> None:
+    """An exact answer on the turn is one kernel call (croupier.poker.calc.small): the
+    engines of larger questions, their thread pools (concurrent.futures, and logging with
+    them), the hand classes and the saved-range book load only where they are used."""
+    modules = imported_after(["poker", "calc", "AhKh", "QsQd", "--board", "2c 7d 9h Ts"])
+    unused = (
+        *("croupier.poker.calc.exact", "croupier.poker.calc.sampling"),
+        *("croupier.poker.calc.montecarlo", "croupier.poker.evaluation.classes"),
+        *("croupier.poker.ranges.saved", "concurrent.futures", "logging"),
+    )
+    assert "croupier.poker.calc.small" in modules
+    assert not modules & set(unused), sorted(modules & set(unused))
 
 
 def test_the_parallel_package_imports_no_process_machinery() -> None:

@@ -9,7 +9,11 @@ this file both ways), so the questions stay small."""
 from __future__ import annotations
 
 import collections
+import copy
 import dataclasses
+import pickle
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -18,11 +22,17 @@ from hypothesis import strategies as st
 
 from croupier.cards import DECK
 from croupier.engine import compiled
-from croupier.poker.calc import calculate
+from croupier.poker.calc import calculate, small
 from croupier.poker.calc.exact import plan_exact, run_exact
 from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.question import EquityQuestion
-from croupier.poker.calc.results import CalcResult, PlayerResult, exact_player, exact_result
+from croupier.poker.calc.results import (
+    CalcResult,
+    PendingSums,
+    PlayerResult,
+    exact_player,
+    exact_result,
+)
 from croupier.poker.calc.small import SMALL_WORK, is_small, small_answer, small_exact
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges.holdem import Range
@@ -181,6 +191,75 @@ def test_results_built_slot_by_slot_are_the_dataclasses_own() -> None:
                 getattr(mine, field.name) == getattr(theirs, field.name)
             )
     assert whole == usual and whole.to_dict() == usual.to_dict()
+
+
+def test_answers_keep_their_own_figures_when_the_output_array_is_used_again() -> None:
+    """Each call's output array is given back zeroed and used by the next call: an
+    answer whose figures by combo were not read yet keeps its own (PendingSums), after
+    other answers of the same size and of other sizes."""
+    asked = [
+        EquityQuestion.parse(["AhKh", "TT+, AQs+, AQo+, KQs"], board="2c 7d 9h Js 3s"),
+        EquityQuestion.parse(["AhKh", "QQ"], board="2c 7d 9h Js"),
+        EquityQuestion.parse(["AA", "KK", "QQ:0.5"], board="2c 7d 9h Jh"),
+        EquityQuestion.parse(["QdJd", "TT+, AQs:0.5, KQs@25"], board="2c 7d 9h Js", dead="Qs"),
+    ]
+    answers = [calculate(question, exact=True) for question in asked * 2]
+    for question, answer in zip(asked * 2, answers, strict=True):
+        assert_same(answer, reference(LiveQuestion(question)))
+    for first, again in zip(answers[:4], answers[4:], strict=True):
+        for a, b in zip(first.players, again.players, strict=True):
+            assert a.sums is not b.sums and np.array_equal(a.sums, b.sums)
+    for spare in small._SPARE.values():  # given back all zeros
+        assert not any(out.any() for out in spare)
+
+
+def test_figures_by_combo_left_pending_are_the_arrays_once_read() -> None:
+    """Copies, pickles and dataclasses.replace of an answer whose sums were never read
+    hold the same sums as the answer itself, made once."""
+    question = EquityQuestion.parse(["AhKh", "TT+, AQs+, AQo+, KQs"], board="2c 7d 9h Js")
+    truth = reference(LiveQuestion(question))
+    copies: list[Callable[[CalcResult], CalcResult]] = [
+        lambda r: pickle.loads(pickle.dumps(r)),
+        copy.deepcopy,
+        lambda r: dataclasses.replace(r, partial=False),
+        lambda r: r,
+    ]
+    for made in copies:
+        answer = made(small_exact(LiveQuestion(question)))
+        assert_same(answer, truth)
+        player = answer.players[1]
+        assert player.sums is player.sums  # made once, then kept
+        assert player.sums.shape == (4, COMBO_COUNT) and player.sums.dtype == np.float64
+    replaced = dataclasses.replace(small_exact(LiveQuestion(question)).players[0], equity=0.5)
+    assert np.array_equal(replaced.sums, truth.players[0].sums)
+
+
+def test_pending_sums_spread_over_the_combos() -> None:
+    numbers = np.array([700, 12])
+    values = np.arange(8.0).reshape(4, 2)  # rows weight, equity, win, tie
+    found = np.concatenate([np.full(5, np.nan), values.ravel(), np.full(3, np.nan)])
+    targets = (np.arange(4)[:, None] * COMBO_COUNT + numbers).ravel()
+    made = PendingSums(found, 5, 13, targets).made()
+    expected = np.zeros((4, COMBO_COUNT))
+    expected[:, numbers] = values
+    assert np.array_equal(made, expected)
+
+
+def test_threads_asking_one_question_at_once_get_the_same_answer() -> None:
+    """Calls at the same time take different output arrays (the kernel releases the
+    GIL): every answer is the reference's."""
+    question = EquityQuestion.parse(["AhKh", "TT+, AQs+, AQo+, KQs"], board="2c 7d 9h Js")
+    truth = reference(LiveQuestion(question))
+
+    calls = 50 if compiled("poker") else 3
+
+    def ask(_: int) -> list[CalcResult]:
+        return [calculate(question, exact=True) for _ in range(calls)]
+
+    with ThreadPoolExecutor(4) as pool:
+        for answers in pool.map(ask, range(4)):
+            for answer in answers:
+                assert_same(answer, truth)
 
 
 def test_text_read_again_is_the_same_question() -> None:

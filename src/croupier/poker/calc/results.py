@@ -16,7 +16,6 @@ everywhere).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
@@ -26,6 +25,7 @@ from numpy.typing import NDArray
 
 from croupier.cards import Card
 from croupier.poker.ranges.starting_hands import COMBO_COUNT, COMBO_INDEX
+from croupier.slotted import maker
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -38,6 +38,7 @@ __all__ = [
     "WEIGHT",
     "WIN",
     "CalcResult",
+    "PendingSums",
     "PlayerResult",
     "Progress",
     "RowSums",
@@ -62,7 +63,8 @@ class PlayerResult:
 
     The figures of each combo and each class of the range are read from :attr:`sums`
     when asked for (:attr:`combo_weight`, :attr:`combo_equity`, :attr:`grid`, ...), so
-    that an answer costs nothing more until they are wanted.
+    that an answer costs nothing more until they are wanted; an exact answer to a small
+    question makes :attr:`sums` itself when it is first read (:class:`PendingSums`).
     """
 
     range: str
@@ -179,16 +181,70 @@ class CalcResult:
         return data
 
 
+class PendingSums:
+    """A player's sums by combo not yet spread over the 1,326 columns: an exact answer
+    made in microseconds (:mod:`~croupier.poker.calc.small`) holds them so, and
+    :attr:`PlayerResult.sums` makes the array the first time it is read (the same
+    array as if made at once: zeros where the player holds no combo).
+
+    ``found[start:stop]`` are the sums, rows WEIGHT, EQUITY, WIN and TIE one after the
+    other, at the places ``targets`` of the array of 4 x 1,326 sums laid out flat
+    (``1326 * row + combo number``).
+
+    >>> found = np.array([-1.0, -1.0, 1.0, 3.0, 5.0, 7.0])  # two values before them
+    >>> targets = np.arange(4) * COMBO_COUNT + 9  # combo 9 in every row
+    >>> made = PendingSums(found, 2, 6, targets).made()
+    >>> made.shape, made[:, 9].tolist(), float(made.sum())
+    ((4, 1326), [1.0, 3.0, 5.0, 7.0], 16.0)
+    """
+
+    __slots__ = ("found", "start", "stop", "targets")
+
+    def __init__(
+        self, found: NDArray[np.float64], start: int, stop: int, targets: NDArray[np.int64]
+    ) -> None:
+        self.found = found
+        self.start = start
+        self.stop = stop
+        self.targets = targets
+
+    def made(self) -> NDArray[np.float64]:
+        """The sums as :attr:`PlayerResult.sums` holds them (4 x 1,326, a new array)."""
+        sums = np.zeros(4 * COMBO_COUNT)
+        sums[self.targets] = self.found[self.start : self.stop]
+        return sums.reshape(4, COMBO_COUNT)
+
+
+class _MadeWhenRead:
+    """The descriptor of :attr:`PlayerResult.sums`: its slot's, except that sums left
+    pending (:class:`PendingSums`) are made into their array when first read, and kept
+    (so that ``dataclasses.replace``, pickling and copies see the array too)."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: Any) -> None:
+        self.slot = slot
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self.slot
+        value = self.slot.__get__(instance, owner)
+        if type(value) is PendingSums:
+            value = value.made()
+            self.slot.__set__(instance, value)
+        return value
+
+    def __set__(self, instance: object, value: object) -> None:
+        self.slot.__set__(instance, value)
+
+
+setattr(PlayerResult, "sums", _MadeWhenRead(PlayerResult.__dict__["sums"]))  # noqa: B010
+
 # Small exact questions are answered in microseconds, a third of which went on the
 # frozen dataclasses' __init__ (object.__setattr__ looked up for each field): the two
-# functions below set the slots through their descriptors instead, the same values.
-_NEW: Final = object.__new__
-_PLAYER_SLOTS: Final[tuple[Any, ...]] = tuple(
-    getattr(PlayerResult, f.name).__set__ for f in dataclasses.fields(PlayerResult)
-)
-_CALC_SLOTS: Final[tuple[Any, ...]] = tuple(
-    getattr(CalcResult, f.name).__set__ for f in dataclasses.fields(CalcResult)
-)
+# makers below set the slots through their descriptors instead, the same values.
+_exact_player: Final = maker(PlayerResult, stderr=None, hands=None, hand_sums=None)
+_exact_result: Final = maker(CalcResult, exact=True, partial=False, seed=None, game="holdem")
 
 
 def exact_player(
@@ -197,11 +253,12 @@ def exact_player(
     equity: float,
     win: float,
     tie: float,
-    sums: NDArray[np.float64],
+    sums: NDArray[np.float64] | PendingSums,
     total: float,
 ) -> PlayerResult:
     """``PlayerResult(range_text, combos, equity, win, tie, None, sums, total)`` (an
-    exact answer's player: no standard error, no hands), made faster.
+    exact answer's player: no standard error, no hands), made faster; ``sums`` may be
+    left pending (:class:`PendingSums`: made when first read).
 
     >>> sums = np.zeros((4, COMBO_COUNT))
     >>> exact_player("AA", 6, 0.8, 0.75, 0.1, sums, 1.0) == PlayerResult(
@@ -209,19 +266,7 @@ def exact_player(
     ... )
     True
     """
-    found: PlayerResult = _NEW(PlayerResult)
-    put = _PLAYER_SLOTS
-    put[0](found, range_text)
-    put[1](found, combos)
-    put[2](found, equity)
-    put[3](found, win)
-    put[4](found, tie)
-    put[5](found, None)
-    put[6](found, sums)
-    put[7](found, total)
-    put[8](found, None)
-    put[9](found, None)
-    return found
+    return _exact_player(range_text, combos, equity, win, tie, sums, total)
 
 
 def exact_result(
@@ -233,17 +278,7 @@ def exact_result(
     >>> exact_result(60, (), (), ()) == CalcResult(True, 60, (), (), ())
     True
     """
-    found: CalcResult = _NEW(CalcResult)
-    put = _CALC_SLOTS
-    put[0](found, True)
-    put[1](found, games)
-    put[2](found, players)
-    put[3](found, board)
-    put[4](found, dead)
-    put[5](found, False)
-    put[6](found, None)
-    put[7](found, "holdem")
-    return found
+    return _exact_result(games, players, board, dead)
 
 
 def _ratio(sums: NDArray[np.float64], weights: NDArray[np.float64]) -> NDArray[np.float64]:

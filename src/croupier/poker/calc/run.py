@@ -17,17 +17,12 @@ from croupier.arguments import checked
 from croupier.cards import Card
 from croupier.cpus import WORKER_START_SECONDS, workers_for
 from croupier.engine import compiled
-from croupier.poker.calc.exact import plan_exact, plan_rows_exact, run_exact, run_rows_exact
 from croupier.poker.calc.live import LiveQuestion, LiveRows
-from croupier.poker.calc.montecarlo import DEFAULT_PRECISION
 from croupier.poker.calc.question import Cards, EquityQuestion
 from croupier.poker.calc.results import CalcResult, Progress
-from croupier.poker.calc.sampling import run_blocks, run_rows_monte_carlo
 from croupier.poker.calc.small import small_answer
 from croupier.poker.errors import PokerError
-from croupier.poker.evaluation.batch import thread_count
 from croupier.poker.games import Game
-from croupier.poker.matchups.equity import MAX_TRIALS
 from croupier.poker.ranges.holdem import Range
 from croupier.randomness import as_generator, stream_seed
 
@@ -109,6 +104,8 @@ def exact_seconds(
     >>> exact_seconds(EquityQuestion.parse(["random"] * 10), limit=60) is None
     True
     """
+    from croupier.poker.calc.exact import plan_exact, plan_rows_exact
+
     asked = question_of(ranges, board, dead, game)
     if asked.game is not Game.HOLDEM:
         rows_plan = plan_rows_exact(LiveRows(asked), limit)
@@ -159,6 +156,13 @@ def iter_calculate(ranges: Ranges, **options: Unpack[CalcOptions]) -> Iterator[C
                 progress(1, 1)
             yield small
             return
+    # the engines of larger questions, imported when one is asked (a small exact one,
+    # the commonest from the command line, needs none of them: a faster start)
+    from croupier.poker.calc.exact import plan_exact, run_exact
+    from croupier.poker.calc.montecarlo import DEFAULT_PRECISION
+    from croupier.poker.calc.sampling import run_blocks
+    from croupier.poker.evaluation.batch import thread_count
+
     question = LiveQuestion(asked)
     if exact or (exact is None and trials is None and precision is None):
         limit = EXACT_LIMIT_SECONDS if exact else EXACT_AUTO_SECONDS
@@ -200,8 +204,11 @@ def check_monte_carlo(trials: int | None, precision: float | None) -> None:
     """Monte Carlo's ``trials`` (an int) and ``precision`` within their bounds."""
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)):
         raise TypeError(f"trials must be an int, not {type(trials).__name__}")
-    if trials is not None and not 1 <= trials <= MAX_TRIALS:  # 10**30 ran for ever
-        raise PokerError(f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
+    if trials is not None:
+        from croupier.poker.matchups.equity import MAX_TRIALS
+
+        if not 1 <= trials <= MAX_TRIALS:  # 10**30 ran for ever
+            raise PokerError(f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
     if precision is not None and not 0 < precision < 1:
         raise PokerError(f"bad precision {precision}: expected a fraction above 0 and below 1")
 
@@ -212,6 +219,10 @@ def _iter_rows(
     """Results so far, then the whole one, of a question of another game than hold'em
     on the rows engines (``options`` checked): exact when it takes a few seconds at
     most, Monte Carlo otherwise, as hold'em chooses."""
+    from croupier.poker.calc.exact import plan_rows_exact, run_rows_exact
+    from croupier.poker.calc.montecarlo import DEFAULT_PRECISION
+    from croupier.poker.calc.sampling import run_rows_monte_carlo
+
     live = LiveRows(question, listed=bool(options.get("by_hand")))
     exact, trials, precision = options.get("exact"), options.get("trials"), options.get("precision")
     progress = options.get("progress")
@@ -235,6 +246,8 @@ def _rows_threads(options: CalcOptions) -> int:
     """The threads of another game's run: its kernels share the work among threads of
     this process (they release the GIL), so ``workers`` asks for that many threads; a
     Dask ``scheduler`` is for hold'em alone."""
+    from croupier.poker.evaluation.batch import thread_count
+
     threads = thread_count(options.get("threads", 1))
     workers, scheduler = options.get("workers", 1), options.get("scheduler")
     if scheduler is not None:

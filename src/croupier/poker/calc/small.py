@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import numpy as np
@@ -33,7 +33,7 @@ from croupier.cards import Card
 from croupier.engine import compiled
 from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.question import EquityQuestion
-from croupier.poker.calc.results import CalcResult, exact_player, exact_result
+from croupier.poker.calc.results import CalcResult, PendingSums, exact_player, exact_result
 from croupier.poker.evaluation.tables import poker_kernels
 from croupier.poker.games import Game
 from croupier.poker.ranges.starting_hands import COMBO_COUNT
@@ -63,7 +63,13 @@ class SmallInputs:
     """What the kernel reads of a small question, made once: every player's combo
     numbers and weights end to end (player ``p``'s from ``starts[p]`` to
     ``starts[p + 1]``), the board and the dead cards as 52-bit sets, the cards to deal,
-    and what the result repeats (the ranges' texts, the board, the dead cards)."""
+    and what the result repeats (the ranges' texts, the board, the dead cards).
+
+    ``places`` (the places in the kernel's output of what it may write: the players'
+    totals, then player by player its sums at each of its combos, row by row; see
+    :func:`_answer`), and for each player ``spans`` (where its sums are among those
+    read) and ``targets`` (their places in its 4 x 1,326 sums laid flat) are made from
+    the others."""
 
     numbers: NDArray[np.int64]
     starts: NDArray[np.int64]
@@ -74,6 +80,28 @@ class SmallInputs:
     texts: tuple[str, ...]
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
+    places: NDArray[np.int64] = field(init=False, repr=False, compare=False)
+    spans: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    targets: tuple[NDArray[np.int64], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        players = len(self.texts)
+        bounds = self.starts.tolist()
+        # the kernel's output (see exact_small): sums at (row, player, combo number),
+        # 4 x players x 1,326 of them, then the 4 x players totals
+        rows = np.arange(4)[:, None]
+        places = [4 * players * COMBO_COUNT + np.arange(4 * players)]
+        spans, targets = [], []
+        at = 4 * players
+        for p in range(players):
+            mine = self.numbers[bounds[p] : bounds[p + 1]]
+            places.append((rows * (players * COMBO_COUNT) + p * COMBO_COUNT + mine).ravel())
+            targets.append((rows * COMBO_COUNT + mine).ravel())
+            spans.append((at, at + 4 * len(mine)))
+            at += 4 * len(mine)
+        object.__setattr__(self, "places", np.concatenate(places))
+        object.__setattr__(self, "spans", tuple(spans))
+        object.__setattr__(self, "targets", tuple(targets))
 
     @classmethod
     def of(cls, question: LiveQuestion) -> SmallInputs:
@@ -141,11 +169,27 @@ def _inputs(question: EquityQuestion) -> SmallInputs | bool:
     return SmallInputs.of(live) if is_small(live) else False
 
 
+#: The kernel's output arrays not in use, by number of players: all zeros, each taken by
+#: a call and given back zeroed at the places the kernel may have written (a few hundred
+#: of the 4 x players x 1,326 sums), so that a call allocates none; a call beside
+#: another (threads) takes another. At most _SPARE_KEPT kept of each size.
+_SPARE: Final[dict[int, list[NDArray[np.float64]]]] = {}
+_SPARE_KEPT: Final = 4
+
+
 def _answer(inputs: SmallInputs) -> CalcResult:
-    """The kernel's enumeration of ``inputs``, made a result."""
+    """The kernel's enumeration of ``inputs``, made a result: the kernel adds into an
+    output array of zeros (a spare one, or a new one), the places it may have written
+    are read out and set back to zero, and each player's sums by combo are left pending,
+    spread over the 1,326 combos when first read."""
     players = inputs.players
-    base = 4 * players * COMBO_COUNT  # the sums (row, player, combo number), then totals
-    out = np.zeros(base + 4 * players)
+    spare = _SPARE.get(players)
+    if spare is None:
+        spare = _SPARE.setdefault(players, [])
+    try:
+        out = spare.pop()  # atomic: a thread running beside takes another one
+    except IndexError:
+        out = np.zeros(4 * players * COMBO_COUNT + 4 * players)
     weight, games = poker_kernels().exact_small(
         inputs.numbers,
         inputs.starts,
@@ -155,21 +199,26 @@ def _answer(inputs: SmallInputs) -> CalcResult:
         inputs.to_deal,
         out,
     )
-    totals = out[base:].tolist()  # equity, wins, ties, then the live combos, by player
+    places = inputs.places
+    found = out[places]  # the totals, then each player's sums at its combos
+    out[places] = 0.0
+    if len(spare) < _SPARE_KEPT:
+        spare.append(out)
+    totals = found[: 4 * players].tolist()  # equity, wins, ties, then the live combos
     scale = weight or 1.0
-    by_player = out[:base].reshape(4, players, COMBO_COUNT)
-    texts = inputs.texts
-    found = []
+    texts, spans, targets = inputs.texts, inputs.spans, inputs.targets
+    made = []
     for p in range(players):
-        found.append(
+        start, stop = spans[p]
+        made.append(
             exact_player(
                 texts[p],
                 int(totals[3 * players + p]),
                 totals[p] / scale,
                 totals[players + p] / scale,
                 totals[2 * players + p] / scale,
-                by_player[:, p],
+                PendingSums(found, start, stop, targets[p]),
                 weight,
             )
         )
-    return exact_result(games, tuple(found), inputs.board, inputs.dead)
+    return exact_result(games, tuple(made), inputs.board, inputs.dead)

@@ -24,7 +24,6 @@ clubs).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import itertools
 import threading
@@ -71,6 +70,7 @@ from croupier.poker.evaluation.tables import (
     rank_table_dict,
 )
 from croupier.poker.games import Game, Variant, variant_of
+from croupier.slotted import maker
 
 __all__ = [
     "GameRanking",
@@ -688,8 +688,10 @@ class GameRanking:
         return self.class_number < them.class_number
 
 
-_GAME_RANKING_SLOTS: Final[tuple[Any, ...]] = tuple(
-    getattr(GameRanking, f.name).__set__ for f in dataclasses.fields(GameRanking)
+#: ``GameRanking(game, hole, board, class_number)``, made slot by slot (a third of the
+#: time of the frozen dataclass's __init__, on Omaha's hot path).
+_game_ranking: Final[Callable[[Game, tuple[Card, ...], tuple[Card, ...], int], GameRanking]] = (
+    maker(GameRanking)
 )
 
 
@@ -797,20 +799,6 @@ _fast_omaha: Callable[[tuple[Any, ...], tuple[Any, ...], int], int] = _no_omaha
 _OMAHA_GAMES: Final = {
     str(v.game): (v.game, v.hole_cards) for v in map(variant_of, Game) if v.hole_used is not None
 }
-
-
-def _game_ranking(
-    game: Game, hole: tuple[Card, ...], board: tuple[Card, ...], class_number: int
-) -> GameRanking:
-    """``GameRanking(game, hole, board, class_number)``, set slot by slot (a third of
-    the time of the frozen dataclass's __init__, on Omaha's hot path)."""
-    ranking: GameRanking = _NEW(GameRanking)
-    put = _GAME_RANKING_SLOTS
-    put[0](ranking, game)
-    put[1](ranking, hole)
-    put[2](ranking, board)
-    put[3](ranking, class_number)
-    return ranking
 
 
 def _class_of_one(variant: Variant, hole: tuple[Card, ...], board: tuple[Card, ...]) -> int:

@@ -58,7 +58,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.poker.errors import PokerError
-from croupier.poker.evaluation.classes import best_suited, classes_of
 from croupier.poker.evaluation.keys import MAX_CARDS, MAX_COPIES, RANK_KEYS
 from croupier.poker.games import Game, Variant, variant_of
 from croupier.tablecache import cache_directory, code_hash, load_tables, store_tables
@@ -154,6 +153,8 @@ def rank_multisets(size: int, game: Game | str | Variant = Game.HOLDEM) -> NDArr
 def _multiset_classes(game: Game, size: int) -> tuple[NDArray[np.int64], NDArray[np.uint16]]:
     """Rank key sums of a game's multisets of ``size`` ranks, and the class of the best
     hand without suits each holds (the best of its five-rank parts): the build."""
+    from croupier.poker.evaluation.classes import classes_of  # the build only (cached after)
+
     classes = classes_of(game)
     multisets = rank_multisets(size, game).astype(np.int64)
     sums = _RANK_KEY_ARRAY[multisets].sum(axis=1)
@@ -233,6 +234,8 @@ def rank_table_dict(size: int) -> dict[int, int]:
 
 def _flush_build(game: Game) -> NDArray[np.uint16]:
     """A game's flush table, built (8,192 sets of ranks in Python: tens of milliseconds)."""
+    from croupier.poker.evaluation.classes import best_suited, classes_of  # the build only
+
     variant = variant_of(game)
     suited = classes_of(game).suited
     straights = variant.straights
