@@ -2156,7 +2156,7 @@ def exact_sweep(
                 r2 = 0
             if to_deal == 2 and r2 < r1:
                 continue
-            if to_deal and in_rank[r1] == 0 or (to_deal == 2 and in_rank[r2] < 1 + (r1 == r2)):
+            if (to_deal and in_rank[r1] == 0) or (to_deal == 2 and in_rank[r2] < 1 + (r1 == r2)):
                 continue
             # every combo's class without a flush on these ranks, and their order
             gkey = (keys[4 * r1] >> SUIT_BITS) << SUIT_BITS
@@ -2230,7 +2230,7 @@ def exact_sweep(
                 work += 1
             for x in range(work):
                 times = 1.0
-                flushes = work_flush[x]
+                flushes = work_flush[x] != 0
                 kb = work_bits[x]
                 kkey = work_keys[x]
                 if work_cards[x] >= 0:  # a card alone, as often as counted
@@ -2238,7 +2238,7 @@ def exact_sweep(
                     kb = cython.cast(cython.ulonglong, 1) << c
                     times = card_times[c]
                     card_times[c] = 0
-                    flushes = 0
+                    flushes = False
                 elif kb == 0 and to_deal > 0:  # no card: the base
                     times = base_times
                 # the combos that make a flush with it (the board and the completion
