@@ -10,7 +10,6 @@ runs this file both ways), so the questions stay small there."""
 
 from __future__ import annotations
 
-import collections
 import dataclasses
 from collections.abc import Callable
 
@@ -22,15 +21,15 @@ from numpy.typing import NDArray
 
 from croupier.cards import DECK, Card
 from croupier.engine import compiled
-from croupier.poker.calc.exact import plan_exact, run_exact
 from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.question import EquityQuestion
-from croupier.poker.calc.results import CalcResult
 from croupier.poker.calc.small import SmallInputs, is_small, small_exact
 from croupier.poker.errors import PokerError
 from croupier.poker.evaluation.tables import poker_kernels
 from croupier.poker.ranges.holdem import Range
 from croupier.poker.ranges.starting_hands import COMBO_COUNT, COMBO_INDEX
+
+from .test_small import assert_same, reference
 
 FAST = compiled("poker")
 
@@ -61,12 +60,6 @@ def assert_same_sums(mine: Sums, truth: Sums) -> None:
 
 def inputs_of(ranges: list[str], board: str, dead: str = "") -> SmallInputs:
     return SmallInputs.of(LiveQuestion(EquityQuestion.parse(ranges, board, dead or None)))
-
-
-def reference(question: LiveQuestion) -> CalcResult:
-    plan = plan_exact(question, 600)
-    assert plan is not None
-    return collections.deque(run_exact(question, plan, None), maxlen=1)[0]
 
 
 QUESTIONS = [
@@ -105,14 +98,7 @@ def test_the_sweep_gets_the_reference_answer(
 ) -> None:
     question = LiveQuestion(EquityQuestion.parse(list(ranges), board, dead or None))
     assert is_small(question)
-    mine, truth = small_exact(question), reference(question)
-    assert mine.exact and mine.games == truth.games
-    for a, b in zip(mine.players, truth.players, strict=True):
-        assert (a.range, a.combos) == (b.range, b.combos)
-        for field in ("equity", "win", "tie"):
-            assert getattr(a, field) == pytest.approx(getattr(b, field), abs=1e-12)
-        assert np.allclose(a.combo_weight, b.combo_weight, atol=1e-12)
-        assert np.allclose(a.combo_equity, b.combo_equity, atol=1e-12, equal_nan=True)
+    assert_same(small_exact(question), reference(question))
 
 
 def test_exact_small_sweeps_heads_up_when_the_pairs_are_many() -> None:
