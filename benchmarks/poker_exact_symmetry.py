@@ -5,9 +5,10 @@
     .venv/bin/python benchmarks/poker_exact_symmetry.py --tiny                   # every path
 
 For each question: croupier's CPU time of one exact ``calculate`` (best and median of
-``--repeats`` calls in this process, after one call to warm the tables), the same with the
-suit symmetry turned off (every suit's flush boards, every board of another game dealt:
-the enumeration before it), and OMPEval's (its ``EquityCalculator`` enumerating, one
+``--repeats`` calls in this process, after one call to warm the tables), the same
+"before" (the suit symmetry turned off: every suit's flush boards, every board of another
+game dealt; and the heads-up sweep of small questions turned off: every pair of combos
+compared on every completion), and OMPEval's (its ``EquityCalculator`` enumerating, one
 thread, a new calculator for each call, CPU time of its process, measured in a small
 driver written here). OMPEval is not part of croupier: ``--ompeval DIR`` names a checkout
 of its source (github.com/zekyll/OMPEval), which is copied to a scratch folder and built
@@ -38,7 +39,10 @@ from croupier.cards import Card
 from croupier.poker import calculate
 from croupier.poker.calc import exact, preflop
 from croupier.poker.calc.symmetry import PERMUTATIONS, card_map, stabiliser
+from croupier.poker.evaluation.tables import poker_kernels
 
+#: A wide range of the benchmarks (the kernels' before/after table has it too).
+WIDE = "22+,A2s+,KTs+,ATo+"
 #: (label, ranges, board, game): heads-up hold'em first (the targets), then others.
 QUESTIONS = (
     ("preflop, AhKh vs QsQd", ("AhKh", "QsQd"), "", "holdem"),
@@ -49,12 +53,15 @@ QUESTIONS = (
     ("flop, AhKh vs QsQd on 2c 7c 9c", ("AhKh", "QsQd"), "2c7c9c", "holdem"),
     ("flop, AK,QQ+ vs JJ-88,AQs on 2c 7d 9h", ("AK,QQ+", "JJ-88,AQs"), "2c7d9h", "holdem"),
     ("flop, AK,QQ+ vs JJ-88,AQs on 2c 7c 9c", ("AK,QQ+", "JJ-88,AQs"), "2c7c9c", "holdem"),
+    ("flop, AK,QQ+ vs JJ-88,AQs on 7h 7d 2c", ("AK,QQ+", "JJ-88,AQs"), "7h7d2c", "holdem"),
+    ("flop, 22+,A2s+,KTs+,ATo+ vs TT+,AQ+ on 2c 7d 9h", (WIDE, "TT+,AQ+"), "2c7d9h", "holdem"),
+    ("turn, AK,QQ+ vs JJ-88,AQs on 2c 7d 9h Js", ("AK,QQ+", "JJ-88,AQs"), "2c7d9hJs", "holdem"),
     ("Omaha preflop, AsAhKsKh vs QdQcJdTc", ("AsAhKsKh", "QdQcJdTc"), "", "omaha"),
     ("Omaha turn, AsAh?? vs KdKc?? on 2c 7c 9c 3c", ("AsAh??", "KdKc??"), "2c7c9c3c", "omaha"),
     ("short-deck preflop, AK,99+ vs QQ", ("AK,99+", "QQ"), "", "shortdeck"),
     ("short-deck preflop, AsKs vs 7h7d", ("AsKs", "7h7d"), "", "shortdeck"),
 )
-TINY = (QUESTIONS[0], QUESTIONS[4], QUESTIONS[11])
+TINY = (QUESTIONS[0], QUESTIONS[4], QUESTIONS[6], QUESTIONS[14])
 #: Calls at most of a question that takes seconds (Omaha before the flop).
 LONG_REPEATS = 3
 
@@ -130,7 +137,8 @@ def ompeval_times(driver: Path, ranges: tuple[str, ...], board: str, repeats: in
 @contextlib.contextmanager
 def without_symmetry() -> Iterator[None]:
     """The enumeration before the suit symmetry: every suit's flush boards dealt (the
-    identity alone in hold'em's preflop), every board of another game dealt."""
+    identity alone in hold'em's preflop), every board of another game dealt; and before
+    the sweep: a small question's pairs of combos compared on every completion."""
 
     def alone(_live: object, plan: exact.RowsPlan) -> tuple[object, object]:
         import numpy as np
@@ -140,9 +148,11 @@ def without_symmetry() -> Iterator[None]:
     def identity(_sets: object) -> list[tuple[int, ...]]:
         return [(0, 1, 2, 3)]
 
+    kernels = poker_kernels()
     with (
         mock.patch.object(exact, "rows_symmetry", alone),
         mock.patch.object(preflop, "stabiliser", identity),
+        mock.patch.object(kernels, "exact_small", kernels.exact_pairs),
     ):
         yield
 
@@ -210,7 +220,7 @@ def main() -> None:
             scratch = Path(stack.enter_context(tempfile.TemporaryDirectory()))
             driver = build_ompeval(args.ompeval, scratch)
         print(f"load {os.getloadavg()[0]:.2f}; CPU ms, best / median of {repeats}, one thread")
-        print(f"{'question':48} {'croupier':>15} {'no symmetry':>15} {'OMPEval':>15} ratio")
+        print(f"{'question':48} {'croupier':>15} {'before':>15} {'OMPEval':>15} ratio")
         for label, ranges, board, game in questions:
             calls = min(repeats, LONG_REPEATS) if game != "holdem" and not board else repeats
             now = croupier_times(ranges, board, game, calls)

@@ -86,7 +86,9 @@ __all__ = [
     "deal_rows_block",
     "displace_rows",
     "exact_boards",
+    "exact_pairs",
     "exact_small",
+    "exact_sweep",
     "holdem_rows",
     "omaha_rows",
     "rank_rows",
@@ -1641,7 +1643,7 @@ def deal_block(
     row0=cython.Py_ssize_t,
     row1=cython.Py_ssize_t,
 )
-def exact_small(
+def exact_pairs(
     numbers: NDArray[np.int64],
     number_start: NDArray[np.int64],
     number_weights: NDArray[np.float64],
@@ -1650,25 +1652,9 @@ def exact_small(
     to_deal: int,
     out: NDArray[np.float64],
 ) -> tuple[float, int]:
-    """Exact equity by enumeration. Player ``p``'s range is combos ``numbers[i]`` (combo
-    numbers, see :mod:`croupier.poker.ranges.starting_hands`) for ``i`` from
-    ``number_start[p]`` to ``number_start[p + 1]``, weighted by ``number_weights[i]``;
-    its combos meeting the board (``board_cards``, a 52-bit set) or the dead cards
-    (``dead_cards``) are left out. Every assignment of
-    a combo to each player where no two share a card counts with the product of its
-    combos' weights, and with every completion of the board by ``to_deal`` cards (0, 1
-    or 2) among those the board, the dead cards and the assignment leave. Within an
-    assignment each completion counts once: a player's equity there is its share of the
-    pots over the completions.
-
-    Adds, for player ``p`` of the ``P`` and combo number ``n``, to
-    ``out[(r * P + p) * 1326 + n]`` (r = 0 to 3) the weight of the assignments giving
-    it that combo and, weighted by them, its equity, wins and ties; then, after these
-    ``4 * P * 1326`` sums, to ``out[4 * P * 1326 + r * P + p]`` its weighted equity,
-    wins and ties (r = 0 to 2) and the number of its combos kept (r = 3). Returns the
-    assignments' total weight and the deals counted (assignments times their
-    completions). Pots are shared in 2520ths, so an assignment's equity is a ratio of
-    whole numbers.
+    """:func:`exact_small` by every assignment on every completion, for any number of
+    players (the same arguments and sums). Pots are shared in 2520ths, so an
+    assignment's equity is a ratio of whole numbers.
 
     Each combo's class on each completion is found first (the combos times the
     completions), then the assignments compare them: the work is the assignments times
@@ -1860,6 +1846,523 @@ def exact_small(
                     out[base + players + j] += weight * win
                     out[base + 2 * players + j] += weight * tie
             pick[p] += 1
+    if not cython.compiled:
+        store(out)
+    return total_weight, games
+
+
+# --- exact equity of heads-up small questions: a sweep in order of strength ---------------
+
+#: Heads-up, :func:`exact_small` sweeps (:func:`exact_sweep`) when the pairs of combos
+#: outnumber the combos of both players this many times: the sweep takes a few ns a
+#: combo on each completion it sweeps, the enumeration about 1 ns a pair of combos (and
+#: a class a combo); measured, the two are level near 3 pairs a combo (AA vs KK: 36
+#: pairs, 12 combos: the sweep 0.7x the time on a flop, 1.1x on a turn).
+_SWEEP_RATIO: int = cython.declare(cython.longlong, 3)
+
+
+@cython.locals(
+    number_start=cython.longlong[::1],
+    first=cython.longlong,
+    second=cython.longlong,
+)
+def exact_small(
+    numbers: NDArray[np.int64],
+    number_start: NDArray[np.int64],
+    number_weights: NDArray[np.float64],
+    board_cards: int,
+    dead_cards: int,
+    to_deal: int,
+    out: NDArray[np.float64],
+) -> tuple[float, int]:
+    """Exact equity by enumeration. Player ``p``'s range is combos ``numbers[i]`` (combo
+    numbers, see :mod:`croupier.poker.ranges.starting_hands`) for ``i`` from
+    ``number_start[p]`` to ``number_start[p + 1]``, weighted by ``number_weights[i]``;
+    its combos meeting the board (``board_cards``, a 52-bit set) or the dead cards
+    (``dead_cards``) are left out. Every assignment of a combo to each player where no
+    two share a card counts with the product of its combos' weights, and with every
+    completion of the board by ``to_deal`` cards (0, 1 or 2) among those the board, the
+    dead cards and the assignment leave. Within an assignment each completion counts
+    once: a player's equity there is its share of the pots over the completions.
+
+    Adds, for player ``p`` of the ``P`` and combo number ``n``, to
+    ``out[(r * P + p) * 1326 + n]`` (r = 0 to 3) the weight of the assignments giving
+    it that combo and, weighted by them, its equity, wins and ties; then, after these
+    ``4 * P * 1326`` sums, to ``out[4 * P * 1326 + r * P + p]`` its weighted equity,
+    wins and ties (r = 0 to 2) and the number of its combos kept (r = 3). Returns the
+    assignments' total weight and the deals counted (assignments times their
+    completions).
+
+    Heads-up, when the pairs of combos are many (:data:`_SWEEP_RATIO`), the sums are
+    those of :func:`exact_sweep` (work linear in the combos on each completion); else
+    those of :func:`exact_pairs` (every assignment on every completion). The two agree
+    up to the order in which sums are added.
+    """
+    if number_start.shape[0] == 3:
+        first = number_start[1] - number_start[0]
+        second = number_start[2] - number_start[1]
+        if first * second >= _SWEEP_RATIO * (first + second):
+            return exact_sweep(
+                numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
+            )
+    return exact_pairs(numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    ints=cython.longlong[::1],
+    key_at=cython.Py_ssize_t,
+    order_at=cython.Py_ssize_t,
+    count=cython.Py_ssize_t,
+    gap=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    j=cython.Py_ssize_t,
+    item=cython.longlong,
+    value=cython.longlong,
+)
+@cython.returns(cython.int)
+def _sort_down(ints: Any, key_at: int, order_at: int, count: int) -> int:
+    """Sort ``ints[order_at:order_at + count]`` (places of items) by their keys
+    ``ints[key_at + item]``, the largest first: a shell sort (Knuth's gaps 1, 4, 13, ...),
+    about one pass on a list sorted already but for a few items."""
+    gap = 1
+    while gap < count // 3:
+        gap = 3 * gap + 1
+    while gap >= 1:
+        for i in range(gap, count):
+            item = ints[order_at + i]
+            value = ints[key_at + item]
+            j = i
+            while j >= gap and ints[key_at + ints[order_at + j - gap]] < value:
+                ints[order_at + j] = ints[order_at + j - gap]
+                j -= gap
+            ints[order_at + j] = item
+        gap //= 3
+    return 0
+
+
+@cython.locals(
+    numbers=cython.longlong[::1],
+    number_start=cython.longlong[::1],
+    number_weights=cython.double[::1],
+    out=cython.double[::1],
+    ints=cython.longlong[::1],
+    combo_bits=cython.ulonglong[::1],
+    sums=cython.double[::1],
+    board_cards=cython.ulonglong,
+    dead_cards=cython.ulonglong,
+    to_deal=cython.int,
+    fixed=cython.ulonglong,
+    board_total=cython.ulonglong,
+    held=cython.ulonglong,
+    bits=cython.ulonglong,
+    kb=cython.ulonglong,
+    kkey=cython.ulonglong,
+    gkey=cython.ulonglong,
+    total=cython.ulonglong,
+    cards=cython.longlong,
+    rest=cython.longlong,
+    live=cython.longlong,
+    games=cython.longlong,
+    base=cython.Py_ssize_t,
+    n=cython.Py_ssize_t,
+    m=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    j=cython.Py_ssize_t,
+    t=cython.Py_ssize_t,
+    e=cython.Py_ssize_t,
+    k=cython.Py_ssize_t,
+    y=cython.Py_ssize_t,
+    odd=cython.Py_ssize_t,
+    x=cython.Py_ssize_t,
+    work=cython.Py_ssize_t,
+    met=cython.int,
+    held_all=cython.ulonglong,
+    base_times=cython.longlong,
+    times=cython.double,
+    flushes=cython.bint,
+    g=cython.int,
+    groups=cython.int,
+    r1=cython.int,
+    r2=cython.int,
+    u=cython.int,
+    v=cython.int,
+    v0=cython.int,
+    v1=cython.int,
+    s=cython.longlong,
+    p=cython.int,
+    q=cython.int,
+    c=cython.longlong,
+    a=cython.longlong,
+    b=cython.longlong,
+    at=cython.longlong,
+    ok=cython.bint,
+    w=cython.double,
+    pair_weight=cython.double,
+    win=cython.double,
+    tie=cython.double,
+    total_weight=cython.double,
+)
+def exact_sweep(
+    numbers: NDArray[np.int64],
+    number_start: NDArray[np.int64],
+    number_weights: NDArray[np.float64],
+    board_cards: int,
+    dead_cards: int,
+    to_deal: int,
+    out: NDArray[np.float64],
+) -> tuple[float, int]:
+    """:func:`exact_small` for two players, by a sweep in order of strength on each
+    completion: the same sums as :func:`exact_pairs`, with work linear in the combos
+    rather than in the pairs of combos.
+
+    A pair of combos (no shared card, none on the board or dead) has the same number of
+    completions as any other: the cards left but its four, taken ``to_deal`` at a time.
+    So the sums are linear: combo ``a``'s wins are the weights of the opponent's combos
+    ``b`` it beats, summed over the completions that meet neither. On one completion,
+    with every live combo ranked and taken from the weakest up, the weight of the
+    opponent's combos strictly weaker than ``a`` is a running sum; the combos among them
+    that share a card with ``a`` are taken off by a running sum per card (of each of
+    ``a``'s two cards: only a combo of the very same cards holds both, and it ties with
+    ``a``, so it is added back to the ties, never to the wins). Ties likewise, in each
+    run of equal classes.
+
+    The completions are dealt by ranks (a rank on the turn, a pair of ranks on the
+    flop): a combo's class without a flush is the same for every completion of those
+    ranks, so it is found once and the combos sorted once for them (the order of the
+    ranks before is kept, so the sort is about one pass). On each completion the combos
+    meeting it are skipped, and those that make a flush with it (only where the board
+    and the completion hold three cards of a suit or more) ranked apart and merged in.
+    Where no flush can be made, a completion's sweep depends only on the combos it
+    meets: those of a card no combo holds are swept once a group, counted as often as
+    met (no card held: one sweep with no combo skipped; one card held: one sweep of
+    that card alone). The work is the combos times the completions swept, plus the
+    combos times the groups of ranks for their classes and sorts, plus the pairs of
+    combos once (their weights).
+    """
+    if not cython.compiled:
+        numbers, number_start = plain(numbers), plain(number_start)
+        number_weights = plain(number_weights)
+    keys = cython.declare(cython.const[cython.ulonglong][::1], _keys)
+    worse = cython.declare(cython.double[104])  # per player and card, weight ranked below
+    tied = cython.declare(cython.double[104])  # per player and card, weight in the tie
+    worse_total = cython.declare(cython.double[2])
+    tied_total = cython.declare(cython.double[2])
+    deck = cython.declare(cython.longlong[52])  # the cards left, 4 places a rank
+    in_rank = cython.declare(cython.longlong[13])  # how many of each rank are left
+    combo_start = cython.declare(cython.longlong[3])
+    # a group's completions to sweep: their cards and key totals, whether they may give a
+    # flush, or the one card they stand for (-1: none); how often each card alone is met
+    work_bits = cython.declare(cython.ulonglong[32])
+    work_keys = cython.declare(cython.ulonglong[32])
+    work_flush = cython.declare(cython.int[32])
+    work_cards = cython.declare(cython.longlong[32])
+    card_times = cython.declare(cython.double[52])
+    fixed = board_cards | dead_cards
+    cards = 52 - popcount64(fixed)
+    n = max(number_start[2], 1)
+    # per live combo i (n places each): ints holds its combo number, player, low card,
+    # high card, class without a flush (for the group of ranks), place in the order, place
+    # in the sweep, class in the sweep, the completion's flush makers (a list), a mark
+    # (it makes a flush), its flush class and its opponents' count; combo_bits its card
+    # set and key total with the board; sums its weight, wins, ties, the weight of the
+    # opponent's combo of the same cards, and its opponents' weight
+    ints = np.zeros(12 * n, dtype=np.int64)
+    combo_bits = np.empty(2 * n, dtype=np.uint64)
+    sums = np.zeros(5 * n)
+    if not cython.compiled:
+        ints, combo_bits, sums, out = cells(ints), cells(combo_bits), cells(sums), cells(out)
+    base = 4 * 2 * 1326  # where the totals start
+    total_weight = 0.0
+    games = 0
+    with cython.nogil:
+        for c in range(104):
+            worse[c] = 0.0
+            tied[c] = 0.0
+        for c in range(52):
+            card_times[c] = 0.0
+        for p in range(2):
+            worse_total[p] = 0.0
+            tied_total[p] = 0.0
+        board_total = 0
+        for c in range(52):
+            if (board_cards >> c) & 1:
+                board_total += keys[c]
+        # each player's live combos
+        m = 0
+        for p in range(2):
+            combo_start[p] = m
+            for i in range(number_start[p], number_start[p + 1]):
+                c = numbers[i]
+                a = _combo_low[c]
+                b = _combo_high[c]
+                bits = cython.cast(cython.ulonglong, 1) << a
+                bits |= cython.cast(cython.ulonglong, 1) << b
+                if bits & fixed:
+                    continue
+                combo_bits[m] = bits
+                combo_bits[n + m] = board_total + keys[a] + keys[b]
+                ints[m] = c
+                ints[n + m] = p
+                ints[2 * n + m] = a
+                ints[3 * n + m] = b
+                ints[5 * n + m] = m
+                sums[m] = number_weights[i]
+                m += 1
+            out[base + 6 + p] = m - combo_start[p]
+        combo_start[2] = m
+        held_all = 0
+        for i in range(m):
+            held_all |= combo_bits[i]
+        # the pairs of combos once: each combo's opponents (their weight and number) and
+        # the opponent's combo of the very same cards
+        for i in range(combo_start[0], combo_start[1]):
+            for j in range(combo_start[1], m):
+                if combo_bits[i] & combo_bits[j]:
+                    if combo_bits[i] == combo_bits[j]:
+                        sums[3 * n + i] += sums[j]
+                        sums[3 * n + j] += sums[i]
+                    continue
+                sums[4 * n + i] += sums[j]
+                sums[4 * n + j] += sums[i]
+                ints[11 * n + i] += 1
+                ints[11 * n + j] += 1
+        # the completions of a pair of combos (all pairs have as many)
+        rest = cards - 4
+        live = 0
+        if to_deal == 0:
+            live = 1
+        elif to_deal == 1 and rest >= 1:
+            live = rest
+        elif to_deal == 2 and rest >= 2:
+            live = rest * (rest - 1) // 2
+        # the cards left, by rank
+        for r1 in range(13):
+            in_rank[r1] = 0
+            for c in range(4 * r1, 4 * r1 + 4):
+                if not (fixed >> c) & 1:
+                    deck[4 * r1 + in_rank[r1]] = c
+                    in_rank[r1] += 1
+        groups = 1 if to_deal == 0 else (13 if to_deal == 1 else 169)
+        for g in range(groups if live > 0 and m > 0 else 0):
+            # the group of ranks (none on the river; one rank; two ranks, low first)
+            r1 = g // 13 if to_deal == 2 else g
+            r2 = g % 13 if to_deal == 2 else g
+            if to_deal == 0:
+                r1 = 0
+                r2 = 0
+            if to_deal == 2 and r2 < r1:
+                continue
+            if (to_deal and in_rank[r1] == 0) or (to_deal == 2 and in_rank[r2] < 1 + (r1 == r2)):
+                continue
+            # every combo's class without a flush on these ranks, and their order
+            gkey = (keys[4 * r1] >> SUIT_BITS) << SUIT_BITS
+            if to_deal == 2:
+                gkey += (keys[4 * r2] >> SUIT_BITS) << SUIT_BITS
+            for i in range(m):
+                if to_deal == 0:
+                    ints[4 * n + i] = _class_cards(
+                        0, 7, combo_bits[n + i], board_cards | combo_bits[i]
+                    )
+                    continue
+                # a rank held four times (five with the completion's) has no completion
+                # here that misses the combo: its class is never read (nor looked up)
+                held = board_cards | combo_bits[i]
+                ok = popcount64((held >> (4 * r1)) & 15) + 1 + (to_deal == 2 and r1 == r2) <= 4
+                if to_deal == 2 and r1 != r2:
+                    ok = ok and popcount64((held >> (4 * r2)) & 15) + 1 <= 4
+                ints[4 * n + i] = _rank_class(0, 7, combo_bits[n + i] + gkey) if ok else 0
+            _sort_down(ints, 4 * n, 5 * n, m)
+            # the completions of these ranks to sweep, each with how many it stands for:
+            # one that may give a flush, alone; one whose cards no combo holds, as the
+            # group's sweep of no card (base); one of a card no combo holds, as the sweep
+            # of its other card alone (card_times): its sweep would be the same
+            work = 0
+            base_times = 0
+            for u in range(in_rank[r1] if to_deal else 1):
+                v0 = (u + 1 if r1 == r2 else 0) if to_deal == 2 else 0
+                v1 = in_rank[r2] if to_deal == 2 else 1
+                for v in range(v0, v1):
+                    kb = 0
+                    kkey = 0
+                    c = -1  # a card of the completion that a combo holds
+                    met = 0  # how many
+                    if to_deal:
+                        a = deck[4 * r1 + u]
+                        kb = cython.cast(cython.ulonglong, 1) << a
+                        kkey = keys[a]
+                        if (held_all >> a) & 1:
+                            c = a
+                            met += 1
+                    if to_deal == 2:
+                        b = deck[4 * r2 + v]
+                        kb |= cython.cast(cython.ulonglong, 1) << b
+                        kkey += keys[b]
+                        if (held_all >> b) & 1:
+                            c = b
+                            met += 1
+                    total = ((board_total + kkey) & _MASK32) + FLUSH_OFFSET + 0x2222
+                    flushes = to_deal > 0 and (total & FLUSH_BITS) != 0
+                    if not flushes and met == 0 and to_deal > 0:
+                        base_times += 1
+                    elif not flushes and met == 1 and to_deal == 2:
+                        if card_times[c] == 0:
+                            work_cards[work] = c
+                            work_bits[work] = 0
+                            work_keys[work] = 0
+                            work_flush[work] = 0
+                            work += 1
+                        card_times[c] += 1
+                    else:
+                        work_cards[work] = -1
+                        work_bits[work] = kb
+                        work_keys[work] = kkey
+                        work_flush[work] = flushes
+                        work += 1
+            if base_times:
+                work_cards[work] = -1
+                work_bits[work] = 0
+                work_keys[work] = 0
+                work_flush[work] = 0
+                work += 1
+            for x in range(work):
+                times = 1.0
+                flushes = work_flush[x] != 0
+                kb = work_bits[x]
+                kkey = work_keys[x]
+                if work_cards[x] >= 0:  # a card alone, as often as counted
+                    c = work_cards[x]
+                    kb = cython.cast(cython.ulonglong, 1) << c
+                    times = card_times[c]
+                    card_times[c] = 0
+                    flushes = False
+                elif kb == 0 and to_deal > 0:  # no card: the base
+                    times = base_times
+                # the combos that make a flush with it (the board and the completion
+                # hold three cards of a suit or more), ranked apart
+                odd = 0
+                if flushes:
+                    for i in range(m):
+                        if combo_bits[i] & kb:
+                            continue
+                        total = combo_bits[n + i] + kkey
+                        if (total + FLUSH_OFFSET) & FLUSH_BITS:
+                            ints[8 * n + odd] = i
+                            ints[9 * n + i] = 1
+                            ints[10 * n + i] = _class_cards(
+                                0, 7, total, board_cards | combo_bits[i] | kb
+                            )
+                            odd += 1
+                    _sort_down(ints, 10 * n, 8 * n, odd)
+                # the sweep's order: the live combos, weakest first, the flush makers
+                # merged in
+                k = 0
+                y = 0
+                for t in range(m):
+                    i = ints[5 * n + t]
+                    if combo_bits[i] & kb or ints[9 * n + i]:
+                        continue
+                    s = ints[4 * n + i]
+                    while y < odd and ints[10 * n + ints[8 * n + y]] > s:
+                        ints[6 * n + k] = ints[8 * n + y]
+                        ints[7 * n + k] = ints[10 * n + ints[8 * n + y]]
+                        k += 1
+                        y += 1
+                    ints[6 * n + k] = i
+                    ints[7 * n + k] = s
+                    k += 1
+                while y < odd:
+                    ints[6 * n + k] = ints[8 * n + y]
+                    ints[7 * n + k] = ints[10 * n + ints[8 * n + y]]
+                    k += 1
+                    y += 1
+                for y in range(odd):
+                    ints[9 * n + ints[8 * n + y]] = 0
+                # the sweep, run by run of equal classes
+                t = 0
+                while t < k:
+                    s = ints[7 * n + t]
+                    e = t + 1
+                    while e < k and ints[7 * n + e] == s:
+                        e += 1
+                    if e == t + 1:  # alone in its class: no tie
+                        i = ints[6 * n + t]
+                        p = ints[n + i]
+                        q = 1 - p
+                        a = ints[2 * n + i]
+                        b = ints[3 * n + i]
+                        sums[n + i] += times * (
+                            worse_total[q] - worse[52 * q + a] - worse[52 * q + b]
+                        )
+                        w = sums[i]
+                        worse_total[p] += w
+                        worse[52 * p + a] += w
+                        worse[52 * p + b] += w
+                        t = e
+                        continue
+                    for j in range(t, e):  # the run's weight, as ties
+                        i = ints[6 * n + j]
+                        p = ints[n + i]
+                        w = sums[i]
+                        tied_total[p] += w
+                        tied[52 * p + ints[2 * n + i]] += w
+                        tied[52 * p + ints[3 * n + i]] += w
+                    for j in range(t, e):
+                        i = ints[6 * n + j]
+                        q = 1 - ints[n + i]
+                        a = ints[2 * n + i]
+                        b = ints[3 * n + i]
+                        sums[n + i] += times * (
+                            worse_total[q] - worse[52 * q + a] - worse[52 * q + b]
+                        )
+                        sums[2 * n + i] += times * (
+                            tied_total[q] - tied[52 * q + a] - tied[52 * q + b] + sums[3 * n + i]
+                        )
+                    for j in range(t, e):  # the run, now below what comes
+                        i = ints[6 * n + j]
+                        p = ints[n + i]
+                        a = ints[2 * n + i]
+                        b = ints[3 * n + i]
+                        w = sums[i]
+                        worse_total[p] += w
+                        worse[52 * p + a] += w
+                        worse[52 * p + b] += w
+                        tied[52 * p + a] = 0.0
+                        tied[52 * p + b] = 0.0
+                    tied_total[0] = 0.0
+                    tied_total[1] = 0.0
+                    t = e
+                for j in range(k):  # the running sums back to zero
+                    i = ints[6 * n + j]
+                    p = ints[n + i]
+                    worse[52 * p + ints[2 * n + i]] = 0.0
+                    worse[52 * p + ints[3 * n + i]] = 0.0
+                worse_total[0] = 0.0
+                worse_total[1] = 0.0
+        # the sums of each combo: its pairs' weight, and its wins and ties over the
+        # completions of a pair
+        for i in range(m if live > 0 else 0):
+            if ints[11 * n + i] == 0:
+                continue
+            p = ints[n + i]
+            w = sums[i]
+            at = p * 1326 + ints[i]
+            pair_weight = w * sums[4 * n + i]
+            win = w * sums[n + i] / live
+            tie = w * sums[2 * n + i] / live
+            out[at] += pair_weight
+            out[2 * 1326 + at] += win + 0.5 * tie
+            out[4 * 1326 + at] += win
+            out[6 * 1326 + at] += tie
+            out[base + p] += win + 0.5 * tie
+            out[base + 2 + p] += win
+            out[base + 4 + p] += tie
+            if p == 0:
+                total_weight += pair_weight
+                games += ints[11 * n + i] * live
     if not cython.compiled:
         store(out)
     return total_weight, games

@@ -47,10 +47,14 @@ SMALL_WORK: Final = 4_000_000
 def is_small(question: LiveQuestion) -> bool:
     """True when ``question`` has a board (3 cards or more) and its enumeration takes
     :data:`SMALL_WORK` comparisons at most (counting every product of the ranges'
-    combos, even those the board leaves out or where two players share a card)."""
+    combos, even those the board leaves out or where two players share a card); heads-up,
+    the kernel sweeps each completion in order of strength, and the work is the combos of
+    both ranges times the completions."""
     if question.to_deal > 2:
         return False
     work = math.comb(52 - question.fixed_bits.bit_count(), question.to_deal) * question.players
+    if question.players == 2:  # _kernels.exact_sweep: linear in the combos
+        return work * sum(len(player) for player in question.ranges) <= 2 * SMALL_WORK
     for player in question.ranges:
         work *= len(player)
         if work > SMALL_WORK:

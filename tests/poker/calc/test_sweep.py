@@ -1,0 +1,184 @@
+"""The heads-up sweep of small exact questions (``_kernels.exact_sweep``: each completion
+swept in order of strength, card removal taken off by running sums per card) gives the
+sums of the enumeration of every pair of combos (``_kernels.exact_pairs``), and through
+``small_exact`` the answers of the reference (croupier.poker.calc.exact), up to the order
+in which sums are added: the same games, the same weights, equities, wins and ties, for
+each player and each combo.
+
+The kernels run compiled where the engine is, and as Python under CROUPIER_PURE=1 (CI
+runs this file both ways), so the questions stay small there."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from numpy.typing import NDArray
+
+from croupier.cards import DECK, Card
+from croupier.engine import compiled
+from croupier.poker.calc.live import LiveQuestion
+from croupier.poker.calc.question import EquityQuestion
+from croupier.poker.calc.small import SmallInputs, is_small, small_exact
+from croupier.poker.errors import PokerError
+from croupier.poker.evaluation.tables import poker_kernels
+from croupier.poker.ranges.holdem import Range
+from croupier.poker.ranges.starting_hands import COMBO_COUNT, COMBO_INDEX
+
+from .test_small import assert_same, reference
+
+FAST = compiled("poker")
+
+Kernel = Callable[..., tuple[float, int]]
+Sums = tuple[float, int, NDArray[np.float64]]
+
+
+def run(kernel: Kernel, inputs: SmallInputs) -> Sums:
+    """The kernel's total weight, games and sums on ``inputs``."""
+    out = np.zeros(4 * inputs.players * COMBO_COUNT + 4 * inputs.players)
+    weight, games = kernel(
+        inputs.numbers,
+        inputs.starts,
+        inputs.weights,
+        inputs.board_bits,
+        inputs.dead_bits,
+        inputs.to_deal,
+        out,
+    )
+    return weight, games, out
+
+
+def assert_same_sums(mine: Sums, truth: Sums) -> None:
+    assert mine[1] == truth[1]
+    assert mine[0] == pytest.approx(truth[0], rel=1e-12, abs=1e-12)
+    assert np.allclose(mine[2], truth[2], rtol=1e-11, atol=1e-11)
+
+
+def inputs_of(ranges: list[str], board: str, dead: str = "") -> SmallInputs:
+    return SmallInputs.of(LiveQuestion(EquityQuestion.parse(ranges, board, dead or None)))
+
+
+QUESTIONS = [
+    # the benchmark's questions: a rainbow flop, a flop of one suit (flushes made)
+    (("AK, QQ+", "JJ-88, AQs"), "2c 7d 9h", ""),
+    (("AK, QQ+", "JJ-88, AQs"), "2c 7c 9c", ""),
+    # ranges sharing cards, the very same combos on both sides (ties added back)
+    (("AK, AQ", "AK, KQs"), "2c 7d 9h", ""),
+    (("AA, KK", "AA, KK"), "Ah 7d 2c", ""),
+    # weights, dead cards, combos on the board
+    (("TT+:0.5, AQs@25, KQo", "99-66, AJs:0.3, T9s"), "9h 6d 2c", "Qs"),
+    # a paired board (a rank held four times leaves no completion), a two-suit flop
+    (("77, 22, A7s", "72s, KK, 77"), "7c 7d 2h", ""),
+    (("AhKh, QhJh, 55", "Th9h, 8c8d, AcQc"), "2h 5h Kc", "Jd"),
+    # turns: one suit four times (the board's flush), a straight board; a river
+    (("AK, 22-55", "QQ+, T9s"), "2c 7c 9c Jc", ""),
+    (("AK, QJs", "T9, 88"), "8h 9d Ts 2c", "3h"),
+    (("AK, QQ+, 76s", "JJ-88, AQs, KQ"), "2c 7d 9h Js 3s", ""),
+]
+
+
+@pytest.mark.parametrize(("ranges", "board", "dead"), QUESTIONS)
+def test_the_sweep_has_the_sums_of_every_pair(
+    ranges: tuple[str, str], board: str, dead: str
+) -> None:
+    if not FAST and len(board.split()) == 3 and "AK, QQ+" in ranges:
+        pytest.skip("run as Python, the widest flops take too long")
+    kernels = poker_kernels()
+    inputs = inputs_of(list(ranges), board, dead)
+    assert_same_sums(run(kernels.exact_sweep, inputs), run(kernels.exact_pairs, inputs))
+
+
+@pytest.mark.parametrize(("ranges", "board", "dead"), QUESTIONS[:5] if FAST else QUESTIONS[7:])
+def test_the_sweep_gets_the_reference_answer(
+    ranges: tuple[str, str], board: str, dead: str
+) -> None:
+    question = LiveQuestion(EquityQuestion.parse(list(ranges), board, dead or None))
+    assert is_small(question)
+    assert_same(small_exact(question), reference(question))
+
+
+def test_exact_small_sweeps_heads_up_when_the_pairs_are_many() -> None:
+    kernels = poker_kernels()
+    wide = inputs_of(["AK, QQ+", "JJ-88, AQs"], "2c 7d 9h Js")
+    narrow = inputs_of(["AhKh", "QsQd"], "2c 7d 9h Js")
+    three = inputs_of(["AK, QQ+", "JJ-88, AQs", "T9s"], "2c 7d 9h Js")
+    for inputs, kernel in (
+        (wide, kernels.exact_sweep),
+        (narrow, kernels.exact_pairs),
+        (three, kernels.exact_pairs),
+    ):
+        chosen, truth = run(kernels.exact_small, inputs), run(kernel, inputs)
+        assert chosen[:2] == truth[:2] and np.array_equal(chosen[2], truth[2])
+
+
+def test_the_sweep_counts_nothing_where_no_pair_fits() -> None:
+    """Every combo of one player meets every combo of the other: no pair, no game; the
+    combos kept are still counted."""
+    kernels = poker_kernels()
+    card = {text: Card.parse(text).index for text in ("As", "Ah", "Ks", "Kh")}
+    pairs = [("As", "Ah"), ("As", "Ks"), ("Ah", "Kh"), ("As", "Ah")]
+    inputs = dataclasses.replace(  # a question's checks refuse it: the kernel's inputs
+        inputs_of(["AA", "KK"], "2c 7d 9h Js 3d"),
+        numbers=np.array([COMBO_INDEX[card[x], card[y]] for x, y in pairs], dtype=np.int64),
+        starts=np.array([0, 1, 4], dtype=np.int64),
+        weights=np.ones(4),
+    )
+    weight, games, out = run(kernels.exact_sweep, inputs)
+    assert (weight, games) == (0.0, 0)
+    assert out[-2:].tolist() == [1.0, 3.0] and not out[:-2].any()
+    assert_same_sums((weight, games, out), run(kernels.exact_pairs, inputs))
+
+
+def _cards() -> st.SearchStrategy[list[int]]:
+    return st.permutations(range(52))
+
+
+@settings(max_examples=40 if FAST else 6, deadline=None)
+@given(st.data())
+def test_random_heads_up_questions_sweep_to_the_sums_of_every_pair(data: st.DataObject) -> None:
+    """Random ranges drawn from a few cards (so that they share cards, and the same combo
+    often sits in both), random weights, boards of 3 to 5 cards, dead cards."""
+    board_size = data.draw(st.sampled_from((3, 4, 5) if FAST else (4, 5)), label="board")
+    cards = data.draw(_cards(), label="cards")
+    board = cards[:board_size]
+    dead = cards[board_size : board_size + data.draw(st.integers(0, 2), label="dead")]
+    pool = cards[board_size - data.draw(st.integers(0, 1), label="on board") :][
+        : data.draw(st.integers(4, 14 if FAST else 8), label="pool")
+    ]
+    ranges = []
+    for p in range(2):
+        pairs = [(x, y) for i, x in enumerate(pool) for y in pool[i + 1 :]]
+        chosen = data.draw(
+            st.lists(st.sampled_from(pairs), min_size=1, max_size=40 if FAST else 8, unique=True),
+            label=f"pairs {p}",
+        )
+        weights = np.zeros(COMBO_COUNT)
+        for x, y in chosen:
+            weights[COMBO_INDEX[x, y]] = data.draw(st.sampled_from((1.0, 0.5, 0.25, 0.3, 0.7)))
+        ranges.append(Range(weights))
+    try:
+        question = EquityQuestion(
+            tuple(ranges), tuple(DECK[c] for c in board), tuple(DECK[c] for c in dead)
+        )
+        live = LiveQuestion(question)
+    except PokerError:
+        return  # a range left empty by the board or the dead cards
+    kernels = poker_kernels()
+    inputs = SmallInputs.of(live)
+    assert_same_sums(run(kernels.exact_sweep, inputs), run(kernels.exact_pairs, inputs))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not FAST, reason="every flop: compiled only")
+@pytest.mark.parametrize("ranges", [("AK, QQ+", "JJ-88, AQs"), ("22+, A2s+, KTo+", "random")])
+def test_the_sweep_has_the_sums_of_every_pair_on_many_flops(ranges: tuple[str, str]) -> None:
+    kernels = poker_kernels()
+    rng = np.random.default_rng(35)
+    for _ in range(60):
+        board = " ".join(str(DECK[c]) for c in rng.choice(52, 3, replace=False))
+        inputs = inputs_of(list(ranges), board)
+        assert_same_sums(run(kernels.exact_sweep, inputs), run(kernels.exact_pairs, inputs))
