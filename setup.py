@@ -10,6 +10,10 @@ of the package's description is in ``pyproject.toml``.
 - The helpers every kernel shares are declared once, in ``src/croupier/_kernel_helpers.pxd``
   (cimported and inlined; its ``.py`` twin is what an uncompiled kernel reads): it is not
   compiled itself.
+- Beside each module it builds it writes the SHA-256 of the source it was built from
+  (``<module file>.sha256``, :func:`croupier.engine.source_digest`): a checkout that
+  changes a kernel under an install leaves a compiled module the engine then passes over
+  (it runs the source and says so) until the next install rebuilds it.
 - ``python -m build`` makes a wheel with the compiled modules for machines without a
   compiler (docs/explanation/compiled-engine.md).
 - The kernels of :data:`WIDE` are compiled once more for each wider vector unit of x86-64
@@ -20,6 +24,7 @@ of the package's description is in ``pyproject.toml``.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import platform
 import shutil
@@ -27,8 +32,10 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+from types import ModuleType
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).parent
 SOURCE = HERE / "src"
@@ -52,6 +59,63 @@ LANE_FLAGS: dict[str, dict[str, list[str]]] = {
         "clang": ["-fno-vectorize"],
     },
 }
+
+
+#: How a compiled module's file name ends (its digest is written beside it).
+EXTENSION_ENDS: tuple[str, ...] = (".so", ".pyd")
+
+#: The kernel source each module is built from (a wider build's: its module's, not the
+#: copy compiled), for the digest written beside the module.
+ORIGINS: dict[str, Path] = {}
+
+
+def load_engine() -> ModuleType:
+    """``croupier.engine`` loaded from its file alone (it needs nothing but the standard
+    library; the package's ``__init__`` and its dependencies stay out of the build)."""
+    spec = importlib.util.spec_from_file_location(
+        "croupier_engine_for_setup", SOURCE / "croupier" / "engine.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class BuildKernels(build_ext):
+    """``build_ext`` that writes, beside each compiled module, the digest of the source
+    it was compiled from (``croupier.engine`` compares it with the source's at load)."""
+
+    def build_extension(self, ext: Extension) -> None:
+        super().build_extension(ext)  # a failed optional build raises: no digest then
+        built = Path(self.get_ext_fullpath(ext.name))
+        origin = ORIGINS.get(ext.name)
+        if origin is None or not built.is_file():
+            return
+        engine = load_engine()
+        written = built.with_name(built.name + engine.DIGEST_SUFFIX)
+        written.write_text(engine.source_digest(origin) + "\n", encoding="ascii")
+
+    def copy_extensions_to_source(self) -> None:
+        """An in-place (editable) install builds in ``build_lib`` and copies each module
+        beside its source: its digest goes with it."""
+        super().copy_extensions_to_source()
+        for built, placed in self.digest_mapping().items():
+            if Path(built).is_file():
+                self.copy_file(built, placed, level=self.verbose)
+
+    def get_output_mapping(self) -> dict[str, str]:
+        return {**super().get_output_mapping(), **self.digest_mapping()}
+
+    def digest_mapping(self) -> dict[str, str]:
+        """Each module's digest in ``build_lib`` and beside its source (in-place builds)."""
+        if not self.inplace:
+            return {}
+        suffix = load_engine().DIGEST_SUFFIX
+        return {
+            built + suffix: placed + suffix
+            for built, placed in super().get_output_mapping().items()
+            if any(built.endswith(end) for end in EXTENSION_ENDS)
+        }
 
 
 def kernel_modules() -> list[str]:
@@ -101,12 +165,14 @@ def extensions() -> list[Extension]:
         source = Path("src", *name.split(".")).with_suffix(".py")
         mine = flags + LANE_FLAGS.get(name, {}).get(family, [])
         builds.append((name, source, mine))
+        ORIGINS[name] = HERE / source
         if family and wide_builds():
             for suffix, wider in WIDE.get(name, ()):
                 copy = BUILD / "wide" / f"{name.replace('.', '_')}_{suffix}.py"
                 copy.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(source, copy)
                 builds.append((f"{name}_{suffix}", copy, mine + wider))
+                ORIGINS[f"{name}_{suffix}"] = HERE / source
     modules = [
         Extension(
             name,
@@ -132,4 +198,4 @@ def extensions() -> list[Extension]:
     return compiled
 
 
-setup(ext_modules=extensions())
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildKernels})

@@ -144,3 +144,75 @@ def test_unbuilt_names_the_games_without_a_compiled_module() -> None:
     assert set(engine.unbuilt()) <= set(engine.KERNELS)
     if engine.compiled():
         assert engine.unbuilt() == []
+
+
+@pytest.mark.skipif(not engine.compiled(), reason="the engine is not compiled here")
+@pytest.mark.parametrize("game", sorted(engine.KERNELS))
+def test_every_compiled_module_has_its_source_s_digest_beside_it(game: str) -> None:
+    """setup.py writes the digest of each module's source beside it (the wider builds'
+    too, of their module's source): the install that made this tree's modules did."""
+    name = engine.KERNELS[game]
+    wider = [f"{name}_{suffix}" for suffix, _ in engine.VARIANTS.get(game, ())]
+    for built in filter(None, (engine._compiled_file(module) for module in [name, *wider])):
+        written = built.with_name(built.name + engine.DIGEST_SUFFIX)
+        assert written.read_text(encoding="ascii").strip() == engine.source_digest(
+            engine._source(name)
+        ), f"{written.name}: reinstall (./croupier) to rebuild"
+
+
+def test_a_compiled_module_built_from_another_source_is_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A checkout that changes a kernel under an install (git pull, a branch switch)
+    leaves a compiled module of the old source: loading it ran old code against new
+    callers (a web request failed with ``set_rules() takes exactly 2 positional
+    arguments``). Its digest tells it apart: the source runs, and the status says why."""
+    name = engine.KERNELS["casino"]
+    source = engine._source(name)
+    fake = tmp_path / "casino_kernels.so"
+    fake.write_bytes(b"not a real module")
+    digest = fake.with_name(fake.name + engine.DIGEST_SUFFIX)
+    real = engine._compiled_file
+    monkeypatch.setattr(
+        engine, "_compiled_file", lambda module: fake if module == name else real(module)
+    )
+    monkeypatch.delenv(engine.PURE_VARIABLE, raising=False)
+    caches = (engine.compiled, engine.variant, engine._is_stale)
+
+    def clear() -> None:
+        for cached in caches:
+            cached.cache_clear()
+
+    clear()
+    try:
+        assert engine._built(name) == fake  # no digest beside it: taken as built from it
+        digest.write_text(engine.source_digest(source) + "\n", encoding="ascii")
+        clear()
+        assert engine._built(name) == fake
+        assert "casino" not in engine.stale()
+        digest.write_text("0" * 64 + "\n", encoding="ascii")
+        clear()
+        assert engine._built(name) is None
+        assert "casino" in engine.stale()
+        assert not engine.compiled("casino")
+        assert engine.variant("casino") is None
+        if not engine.unbuilt() and engine.stale() == ["casino"]:  # the others compiled
+            assert engine.status() == (
+                "not compiled: the compiled kernels for casino were built from an older "
+                "source, the NumPy paths run"
+            )
+            assert "reinstall croupier" in engine.report()
+            assert "install a C compiler" not in engine.report()
+    finally:
+        monkeypatch.undo()
+        clear()
+
+
+def test_the_source_of_a_stale_module_is_what_loads() -> None:
+    """Where a game's compiled module is stale, :func:`engine.kernels` runs its source."""
+    code = (
+        "from croupier import engine\n"
+        "engine._is_stale = lambda path, source: True\n"
+        "print(engine.compiled('casino'), engine.kernels('casino').__file__.endswith('.py'))"
+    )
+    assert run_python(code) == "False True"

@@ -125,6 +125,52 @@ def test_a_ctrl_c_while_the_worker_server_starts_is_not_lost(
     assert started == [True]  # the server started whole, then the Ctrl-C counted
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a fork server")
+def test_the_worker_server_ignores_ctrl_c_while_it_imports(tmp_path: Path) -> None:
+    """A Ctrl-C at the terminal reaches every process of the command. The fork server
+    imports its preloaded modules before multiprocessing makes it ignore Ctrl-C: it
+    printed a KeyboardInterrupt traceback when ``croupier serve`` was stopped in its
+    first seconds. Now it ignores Ctrl-C from its first preloaded module on; the workers
+    forked from it too. (Here a preloaded module takes 3 seconds to import; the Ctrl-C
+    comes in the middle.)"""
+    (tmp_path / "slow_module.py").write_text(
+        "import pathlib, time\n"
+        f"time.sleep(3)\npathlib.Path({str(tmp_path / 'imported')!r}).touch()\n"
+    )
+    code = (
+        "import concurrent.futures, multiprocessing.forkserver, os, signal, time\n"
+        "from croupier import parallel\n"
+        "context = parallel.pool_context(['slow_module'])\n"
+        "server = multiprocessing.forkserver._forkserver._forkserver_pid\n"
+        "def ignored():\n"
+        "    status = open(f'/proc/{server}/status').read()\n"
+        "    return int(status.split('SigIgn:')[1].split()[0], 16) >> (signal.SIGINT - 1) & 1\n"
+        "end = time.monotonic() + 60\n"
+        "while not ignored() and time.monotonic() < end:\n"
+        "    time.sleep(0.01)\n"
+        f"early = not os.path.exists({str(tmp_path / 'imported')!r})\n"
+        "os.kill(server, signal.SIGINT)\n"
+        "with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:\n"
+        "    worker = pool.submit(signal.getsignal, signal.SIGINT).result()\n"
+        "print(bool(ignored()), early, worker == signal.SIG_IGN,"
+        " signal.getsignal(signal.SIGINT) is signal.default_int_handler)\n"
+    )
+    import subprocess
+
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=patience(120),
+        env=environment,
+    )
+    # ignoring, from before the slow import ended; the worker too; this process not
+    assert done.stdout.split() == ["True", "True", "True", "True"], done.stderr
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
+
+
 def test_a_stopped_pool_s_manager_thread_prints_no_traceback(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -199,3 +245,17 @@ def test_a_dask_cluster_takes_jobs_as_they_are_needed(dask_scheduler: str) -> No
                 enough.append(True)
     assert all(results[i] == i for i in results) and len(results) >= 20
     assert len(taken) == len(results) <= 20 + IN_FLIGHT_PER_WORKER * 2
+
+
+def test_importing_the_fork_server_s_first_module_elsewhere_changes_nothing() -> None:
+    """A test run's doctest collection imports every module: this one must not make the
+    test process ignore Ctrl-C."""
+    import subprocess
+
+    code = (
+        "import signal\n"
+        "import croupier.parallel.nointerrupt\n"
+        "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "True"

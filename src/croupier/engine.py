@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib
 import importlib.machinery
 import importlib.util
@@ -34,6 +35,7 @@ from types import ModuleType
 from typing import Final
 
 __all__ = [
+    "DIGEST_SUFFIX",
     "KERNELS",
     "PURE_VARIABLE",
     "UNCOMPILED_COST",
@@ -43,6 +45,8 @@ __all__ = [
     "kernels",
     "pure_forced",
     "report",
+    "source_digest",
+    "stale",
     "status",
     "unbuilt",
     "variant",
@@ -91,14 +95,59 @@ def _source(name: str) -> Path:
     return _ROOT.joinpath(*name.split(".")[1:]).with_suffix(".py")
 
 
-def _built(name: str) -> Path | None:
-    """The compiled module ``name`` in the package, if there is one."""
+#: Beside each compiled module ``setup.py`` writes the SHA-256 of what it was compiled
+#: from (:func:`source_digest`), in a file named as the module's with this added.
+DIGEST_SUFFIX: Final = ".sha256"
+
+
+def source_digest(source: Path) -> str:
+    """The SHA-256 (hex) of a kernel as it compiles: the text of ``source`` and of the
+    shared declarations every kernel cimports and inlines (the ``.pxd`` files at the
+    package's root). ``setup.py`` writes it beside each module it builds; a compiled
+    module whose digest differs from its source's now was built from another source (a
+    checkout changed under an install) and is not used.
+
+    >>> len(source_digest(_source(KERNELS["poker"])))
+    64
+    """
+    if not isinstance(source, Path):
+        raise TypeError(f"source must be a Path, not {type(source).__name__}")
+    digest = hashlib.sha256(source.read_bytes())
+    for declarations in sorted(_ROOT.glob("*.pxd")):
+        digest.update(declarations.read_bytes())
+    return digest.hexdigest()
+
+
+def _compiled_file(name: str) -> Path | None:
+    """The compiled module ``name`` in the package, if there is one, fresh or stale."""
     place = _ROOT.joinpath(*name.split(".")[1:])
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         path = place.with_suffix(suffix)
         if path.is_file():
             return path
     return None
+
+
+@functools.cache
+def _is_stale(path: Path, source: Path) -> bool:
+    """True when the digest written beside the compiled module ``path`` is not
+    ``source``'s now. A module with no digest beside it (built by an older ``setup.py``,
+    or packed without it) is taken as built from its source."""
+    written = path.with_name(path.name + DIGEST_SUFFIX)
+    try:
+        recorded = written.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return False
+    return recorded != source_digest(source)
+
+
+def _built(name: str) -> Path | None:
+    """The compiled module ``name`` in the package, if there is one built from its
+    source as it is now (see :func:`source_digest`)."""
+    path = _compiled_file(name)
+    if path is None or _is_stale(path, _source(name)):
+        return None
+    return path
 
 
 @functools.cache
@@ -151,7 +200,22 @@ def variant(game: str) -> str | None:
 def unbuilt() -> list[str]:
     """The games whose kernels have no compiled module here (an install without a C
     compiler: all of them), whatever ``CROUPIER_PURE`` says."""
-    return [game for game, name in KERNELS.items() if _built(name) is None]
+    return [game for game, name in KERNELS.items() if _compiled_file(name) is None]
+
+
+def stale() -> list[str]:
+    """The games whose compiled kernels were built from another source than the one
+    here now (the checkout changed since the install): they are not used, their sources
+    run instead until croupier is installed again.
+
+    >>> set(stale()) <= set(KERNELS)
+    True
+    """
+    return [
+        game
+        for game, name in KERNELS.items()
+        if _compiled_file(name) is not None and _built(name) is None
+    ]
 
 
 def status() -> str:
@@ -163,6 +227,12 @@ def status() -> str:
         return (
             f"not compiled: no compiled kernels for {', '.join(missing)} (installed without "
             "a C compiler?), the NumPy paths run"
+        )
+    old = stale()
+    if old:
+        return (
+            f"not compiled: the compiled kernels for {', '.join(old)} were built from an "
+            "older source, the NumPy paths run"
         )
     return f"compiled: Cython kernels for {', '.join(KERNELS)}"
 
@@ -177,6 +247,11 @@ def report() -> str:
     lines = [f"engine {status()}"]
     if not compiled():
         lines.append(f"uncompiled, croupier is slower: {UNCOMPILED_COST}")
+        if stale() and not unbuilt():
+            lines.append(
+                "to use the compiled engine again, reinstall croupier (from a clone: run "
+                "./croupier, which rebuilds the kernels whose sources changed)"
+            )
         if unbuilt():
             lines.append(
                 "to compile the engine, install a C compiler (Debian/Ubuntu: apt-get install "

@@ -217,6 +217,8 @@ def test_the_jobs_workers_run_below_the_searches(tmp_path: Path) -> None:
     jobs = Compute(1, preload=(), name=JOB_WORKERS, niceness=JOB_NICENESS)
     try:
         assert jobs.run(os.nice, 0) == min(19, os.nice(0) + JOB_NICENESS)
+        if hasattr(os, "SCHED_IDLE"):  # Linux: a core's spare time only
+            assert jobs.run(os.sched_getscheduler, 0) == os.SCHED_IDLE
     finally:
         jobs.shutdown()
 

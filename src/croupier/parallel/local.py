@@ -24,7 +24,7 @@ import sys
 import threading
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence, Sized
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 if TYPE_CHECKING:  # imported where pools start: a job run here needs neither
     import concurrent.futures
@@ -234,6 +234,10 @@ def sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+#: The module the fork server imports first (it ignores Ctrl-C from then on).
+NO_INTERRUPT: Final = "croupier.parallel.nointerrupt"
+
+
 def pool_context(preload: Sequence[str] = ()) -> multiprocessing.context.BaseContext:
     """Worker processes come from a clean, single-threaded fork server that has imported
     the ``preload`` modules (spawned fresh where there is no fork server). The server is
@@ -244,8 +248,8 @@ def pool_context(preload: Sequence[str] = ()) -> multiprocessing.context.BaseCon
 
     if sys.platform.startswith("linux"):
         context = multiprocessing.get_context("forkserver")
-        if preload:
-            context.set_forkserver_preload(list(preload))
+        # first of all, a module that makes it ignore Ctrl-C (see its notes)
+        context.set_forkserver_preload([NO_INTERRUPT, *preload])
         # A SIGTERM meanwhile waits: the helpers must not be cut off half-started.
         with sigint_deferred(), sigint_ignored():
             start_quiet_resource_tracker()

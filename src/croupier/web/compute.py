@@ -20,9 +20,9 @@ The server has two pools: the searches a request waits for (the Casino computer'
 moves, hints: :data:`SEARCH_WORKERS`) and the jobs that follow an answer or that a
 browser polls (the judge's reasons and a round's review, the poker calculations:
 :data:`JOB_WORKERS`). The jobs' workers run at a lower priority of the system's
-(:data:`JOB_NICENESS`): on a machine whose cores are all busy, a search that a player
-waits for is never slowed by a review no one waits for yet; on an idle machine the
-jobs take every spare cycle as before.
+(:data:`JOB_NICENESS`, and Linux's idle scheduling class): on a machine whose cores are
+all busy, a search that a player waits for is never slowed by a review no one waits for
+yet; on an idle machine the jobs take every spare cycle as before.
 
 Jobs report progress through a small shared array: slot ``i`` holds ``done``, ``total``
 and a cancel flag that the job's progress callback reads.
@@ -81,7 +81,8 @@ SEARCH_WORKERS: Final = "croupier-search"
 JOB_WORKERS: Final = "croupier-jobs"
 #: How much lower the jobs' worker processes run than the server's (``os.nice``'s
 #: increment: 10 gives them about a tenth of the CPU a search gets while both want it,
-#: and all of it while no search does).
+#: and all of it while no search does). Where the system has it (Linux), they also run
+#: in the idle scheduling class (:func:`lower_priority`): a core's spare time only.
 JOB_NICENESS: Final = 10
 #: Jobs (running or waiting) per worker, beyond which new jobs are refused (503).
 QUEUE_PER_WORKER: Final = 2
@@ -108,10 +109,16 @@ def _start_worker(parent: int, progress: Any, name: str = "", niceness: int = 0)
 
 def lower_priority(niceness: int) -> None:
     """Run this process ``niceness`` steps lower in the system's priority (``os.nice``;
-    at most the lowest, 19). Where the system has no such priority, or refuses,
-    nothing changes."""
+    at most the lowest, 19), and where the system has it (Linux: ``SCHED_IDLE``) in the
+    idle scheduling class, which runs it only on a core no other process wants (a
+    niceness of 10 still took about a tenth of a core beside each search: the Casino
+    computer's replies came about 10 ms later at the median on a quiet machine with the
+    judge's jobs beside them; in the idle class, as early as without them). Where the
+    system has neither, or refuses, nothing changes."""
     with contextlib.suppress(AttributeError, OSError):
         os.nice(niceness)
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def name_process(name: str) -> None:
