@@ -11,7 +11,7 @@ of the package's description is in ``pyproject.toml``.
   (cimported and inlined; its ``.py`` twin is what an uncompiled kernel reads): it is not
   compiled itself.
 - Beside each module it builds it writes the SHA-256 of the source it was built from
-  (``<module file>.sha256``, :func:`croupier.engine.source_digest`): a checkout that
+  (``<module file>.sha256``, :func:`croupier.engine.source_record`): a checkout that
   changes a kernel under an install leaves a compiled module the engine then passes over
   (it runs the source and says so) until the next install rebuilds it.
 - ``python -m build`` makes a wheel with the compiled modules for machines without a
@@ -93,7 +93,7 @@ class BuildKernels(build_ext):
             return
         engine = load_engine()
         written = built.with_name(built.name + engine.DIGEST_SUFFIX)
-        written.write_text(engine.source_digest(origin) + "\n", encoding="ascii")
+        written.write_text(engine.source_record(origin), encoding="ascii")
 
     def copy_extensions_to_source(self) -> None:
         """An in-place (editable) install builds in ``build_lib`` and copies each module

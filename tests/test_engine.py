@@ -155,9 +155,11 @@ def test_every_compiled_module_has_its_source_s_digest_beside_it(game: str) -> N
     wider = [f"{name}_{suffix}" for suffix, _ in engine.VARIANTS.get(game, ())]
     for built in filter(None, (engine._compiled_file(module) for module in [name, *wider])):
         written = built.with_name(built.name + engine.DIGEST_SUFFIX)
-        assert written.read_text(encoding="ascii").strip() == engine.source_digest(
-            engine._source(name)
-        ), f"{written.name}: reinstall (./croupier) to rebuild"
+        recorded = written.read_text(encoding="ascii").splitlines()
+        assert recorded[0] == engine.source_digest(engine._source(name)), (
+            f"{written.name}: reinstall (./croupier) to rebuild"
+        )
+        assert recorded[1].endswith(" _kernels.py"), recorded
 
 
 def test_a_compiled_module_built_from_another_source_is_passed_over(
@@ -216,3 +218,30 @@ def test_the_source_of_a_stale_module_is_what_loads() -> None:
         "print(engine.compiled('casino'), engine.kernels('casino').__file__.endswith('.py'))"
     )
     assert run_python(code) == "False True"
+
+
+def test_a_record_of_the_same_file_sizes_and_times_is_trusted_without_hashing(
+    tmp_path: Path,
+) -> None:
+    """A command's start reads the record beside each compiled module: where the sources'
+    sizes and times are those recorded, nothing is read or hashed (hashlib loads
+    OpenSSL); where one moved, the digest decides."""
+    source = engine._source(engine.KERNELS["casino"])
+    fake = tmp_path / "casino_kernels.so"
+    fake.write_bytes(b"")
+    written = fake.with_name(fake.name + engine.DIGEST_SUFFIX)
+    record = engine.source_record(source).splitlines()
+    wrong_stamps = [line.replace(" ", "0 ", 1) for line in record[1:]]
+
+    def stale(lines: list[str]) -> bool:
+        written.write_text("\n".join(lines) + "\n", encoding="ascii")
+        engine._is_stale.cache_clear()
+        return engine._is_stale(fake, source)
+
+    try:
+        assert not stale(record)
+        assert not stale(["0" * 64, *record[1:]])  # same files: the digest is not read
+        assert not stale([record[0], *wrong_stamps])  # moved, same text: fresh
+        assert stale(["0" * 64, *wrong_stamps])  # moved, other text: stale
+    finally:
+        engine._is_stale.cache_clear()

@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib
 import importlib.machinery
 import importlib.util
@@ -46,6 +45,7 @@ __all__ = [
     "pure_forced",
     "report",
     "source_digest",
+    "source_record",
     "stale",
     "status",
     "unbuilt",
@@ -95,16 +95,22 @@ def _source(name: str) -> Path:
     return _ROOT.joinpath(*name.split(".")[1:]).with_suffix(".py")
 
 
-#: Beside each compiled module ``setup.py`` writes the SHA-256 of what it was compiled
-#: from (:func:`source_digest`), in a file named as the module's with this added.
+#: Beside each compiled module ``setup.py`` writes what it was compiled from
+#: (:func:`source_record`: the SHA-256 of the sources, their sizes and times), in a file
+#: named as the module's with this added.
 DIGEST_SUFFIX: Final = ".sha256"
+
+
+def _compiled_from(source: Path) -> list[Path]:
+    """The files a kernel compiles from: ``source`` and the shared declarations every
+    kernel cimports and inlines (the ``.pxd`` files at the package's root)."""
+    return [source, *sorted(_ROOT.glob("*.pxd"))]
 
 
 def source_digest(source: Path) -> str:
     """The SHA-256 (hex) of a kernel as it compiles: the text of ``source`` and of the
-    shared declarations every kernel cimports and inlines (the ``.pxd`` files at the
-    package's root). ``setup.py`` writes it beside each module it builds; a compiled
-    module whose digest differs from its source's now was built from another source (a
+    shared declarations every kernel cimports and inlines. A compiled module whose
+    recorded digest differs from its source's now was built from another source (a
     checkout changed under an install) and is not used.
 
     >>> len(source_digest(_source(KERNELS["poker"])))
@@ -112,10 +118,35 @@ def source_digest(source: Path) -> str:
     """
     if not isinstance(source, Path):
         raise TypeError(f"source must be a Path, not {type(source).__name__}")
-    digest = hashlib.sha256(source.read_bytes())
-    for declarations in sorted(_ROOT.glob("*.pxd")):
-        digest.update(declarations.read_bytes())
+    import hashlib  # only when a source's size or time moved (hashlib loads OpenSSL)
+
+    digest = hashlib.sha256()
+    for part in _compiled_from(source):
+        digest.update(part.read_bytes())
     return digest.hexdigest()
+
+
+def _stamps(source: Path) -> list[str]:
+    """Each file a kernel compiles from, as ``size time name`` (its ``stat``)."""
+    stamps = []
+    for part in _compiled_from(source):
+        found = part.stat()
+        stamps.append(f"{found.st_size} {found.st_mtime_ns} {part.name}")
+    return stamps
+
+
+def source_record(source: Path) -> str:
+    """What ``setup.py`` writes beside a module compiled from ``source``: the
+    :func:`source_digest` on the first line, then each file's size, time and name. At
+    load, files of the same sizes and times are taken as the same (no reading, no
+    hashing: a command starts as fast); where one moved (a checkout rewrote it), the
+    digest decides.
+
+    >>> record = source_record(_source(KERNELS["casino"])).splitlines()
+    >>> len(record[0]), record[1].endswith(" _kernels.py")
+    (64, True)
+    """
+    return "\n".join([source_digest(source), *_stamps(source)]) + "\n"
 
 
 def _compiled_file(name: str) -> Path | None:
@@ -130,15 +161,18 @@ def _compiled_file(name: str) -> Path | None:
 
 @functools.cache
 def _is_stale(path: Path, source: Path) -> bool:
-    """True when the digest written beside the compiled module ``path`` is not
-    ``source``'s now. A module with no digest beside it (built by an older ``setup.py``,
-    or packed without it) is taken as built from its source."""
+    """True when the record written beside the compiled module ``path`` (see
+    :func:`source_record`) is not of ``source`` as it is now. A module with no record
+    beside it (built by an older ``setup.py``, or packed without it) is taken as built
+    from its source."""
     written = path.with_name(path.name + DIGEST_SUFFIX)
     try:
-        recorded = written.read_text(encoding="ascii").strip()
+        recorded = written.read_text(encoding="ascii").split("\n")
     except (OSError, UnicodeDecodeError):
         return False
-    return recorded != source_digest(source)
+    if [line for line in recorded[1:] if line] == _stamps(source):
+        return False  # the very files it was built from
+    return recorded[0].strip() != source_digest(source)
 
 
 def _built(name: str) -> Path | None:

@@ -203,7 +203,12 @@ def sigint_deferred() -> Iterator[None]:
         for number, handler in previous.items():
             signal.signal(number, handler)
     if pressed:
-        signal.raise_signal(pressed[0])  # to its own handler, as if it came now
+        # To its own handler, as if it came now: called here rather than sent again, so
+        # that what it raises (KeyboardInterrupt, the command line's stop) is raised
+        # here and now, never inside some finaliser that would swallow it.
+        handler = previous[signal.Signals(pressed[0])]
+        if callable(handler):
+            handler(pressed[0], None)
 
 
 @contextmanager
@@ -223,7 +228,17 @@ def sigint_ignored() -> Iterator[None]:
     if hasattr(signal, "pthread_sigmask"):
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            yield
+            if threading.active_count() > 1:
+                yield  # another thread could take the signal while it is ignored: lost
+                return
+            # Ignored too, where this thread is the only one (a Ctrl-C stays pending
+            # here, blocked): a helper started by fork and exec (the fork server) gets a
+            # clear mask but keeps an ignored signal ignored, from its very start.
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            try:
+                yield
+            finally:
+                signal.signal(signal.SIGINT, previous)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         return

@@ -42,6 +42,7 @@ import signal
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
@@ -277,6 +278,9 @@ def build_app(settings: ServeSettings) -> FastAPI:
 class CroupierServer(uvicorn.Server):
     """uvicorn's server, stopping the app's worker pool as soon as it is told to stop."""
 
+    #: The signals that stopped the server (passed on once its loop has ended).
+    stopped_by: list[int]
+
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         state = getattr(self.config.app, "state", None)
         hub = getattr(state, "hub", None)
@@ -287,6 +291,29 @@ class CroupierServer(uvicorn.Server):
             if pool is not None:
                 pool.stop()
         super().handle_exit(sig, frame)
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        """uvicorn's, but the signals that stopped the server are passed on by :meth:`run`
+        once the event loop has ended, not from inside it: a Ctrl-C while the app was
+        starting reached the loop's own handler there, which cancelled the app's start
+        and logged its traceback."""
+        with super().capture_signals():
+            try:
+                yield
+            finally:
+                self.stopped_by = [*self._captured_signals]
+                self._captured_signals.clear()
+
+    def run(self, sockets: list[socket.socket] | None = None) -> None:
+        self.stopped_by = []
+        super().run(sockets=sockets)
+        for number in reversed(self.stopped_by):  # as uvicorn would, last first
+            handler = signal.getsignal(number)
+            if callable(handler):
+                handler(number, None)  # here and now (the command stops on it)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(number)
 
 
 def _config(app: FastAPI, proxies: tuple[str, ...] = ()) -> uvicorn.Config:
@@ -308,8 +335,14 @@ def _config(app: FastAPI, proxies: tuple[str, ...] = ()) -> uvicorn.Config:
 def serve_here(app: FastAPI, listener: socket.socket, proxies: tuple[str, ...] = ()) -> None:
     """Serve ``app`` in this process until Ctrl-C or SIGTERM (its worker processes
     started first), believing the forwarded addresses of ``proxies``."""
-    app.state.compute.warm()
-    app.state.jobs.compute.warm()
+    from croupier.parallel import sigint_deferred
+
+    # A Ctrl-C (or SIGTERM) while the workers start waits for them to be up, then stops
+    # the command: a worker cut off half-started would outlive the server and print its
+    # failure to find the pool's semaphores.
+    with sigint_deferred():
+        app.state.compute.warm()
+        app.state.jobs.compute.warm()
     settle_garbage_collector()
     for game in app.state.games:  # while the server answers already
         if game.warm is not None:
