@@ -21,7 +21,9 @@ tournament finishes and reported (least, mean, most).
 ``--setting NAME=VALUE`` (repeated) changes one of the expert's settings
 (:class:`~croupier.casino.strategies.expert.ExpertSettings`, an integer or ``on``/``off``;
 ``deal_start=on`` values the loose cards at a deal's start by their values,
-``DEAL_START_LOOSE``): to measure what one part of the search is worth, on the same
+``DEAL_START_LOOSE``) or one of the evaluation's chances
+(:class:`~croupier.casino.strategies.evaluation.Weights`: ``own_build``, ``to_move``,
+``in_hand``, ``spread``, a number): to measure what one part of the search is worth, on the same
 tournaments. The information-set search measured in ``benchmarks/results/`` is
 ``--setting infoset=on --setting deal_start=on --setting max_samples=4096``.
 
@@ -44,7 +46,7 @@ from typing import Any
 
 from croupier.casino.strategies.arena import ArenaResult, TournamentRecord, run_arena
 from croupier.casino.strategies.base import ClockKind
-from croupier.casino.strategies.evaluation import DEAL_START_LOOSE
+from croupier.casino.strategies.evaluation import DEAL_START_LOOSE, Weights
 from croupier.casino.strategies.expert import ExpertSettings, ExpertStrategy
 
 
@@ -55,8 +57,11 @@ def expert_settings(pairs: list[str]) -> ExpertSettings:
     True
     >>> expert_settings(["deal_start=on"]).weights.deal_start == DEAL_START_LOOSE
     True
+    >>> expert_settings(["spread=1.5"]).weights.spread
+    1.5
     """
     settings = ExpertSettings()
+    chances = {field.name for field in dataclasses.fields(Weights)} - {"deal_start"}
     for pair in pairs:
         name, _, text = pair.partition("=")
         flag = {"on": True, "off": False}.get(text)
@@ -64,8 +69,19 @@ def expert_settings(pairs: list[str]) -> ExpertSettings:
             by_value = DEAL_START_LOOSE if flag else None
             weights = dataclasses.replace(settings.weights, deal_start=by_value)
             settings = dataclasses.replace(settings, weights=weights)
+        elif name in chances:
+            try:
+                chance: dict[str, Any] = {name: float(text)}
+            except ValueError:
+                raise SystemExit(f"bad --setting {pair!r}: expected a number") from None
+            weights = dataclasses.replace(settings.weights, **chance)
+            settings = dataclasses.replace(settings, weights=weights)
         elif name in {field.name for field in dataclasses.fields(ExpertSettings)}:
-            value: Any = flag if flag is not None else int(text)
+            kind = type(getattr(settings, name))
+            try:
+                value: Any = flag if flag is not None else kind(text)
+            except ValueError:
+                raise SystemExit(f"bad --setting {pair!r}: expected {kind.__name__}") from None
             settings = dataclasses.replace(settings, **{name: value})
         else:
             raise SystemExit(f"bad --setting {pair!r}: expected NAME=VALUE, an expert's setting")

@@ -19,6 +19,7 @@ from croupier.casino import Move, Player, State, new_tournament
 from croupier.casino.pieces import Build
 from croupier.casino.strategies.base import WorkBudget
 from croupier.casino.strategies.compiled import encode, encode_move, listed_moves
+from croupier.casino.strategies.evaluation import DEAL_START_LOOSE, Weights
 from croupier.casino.strategies.expert import ExpertStrategy
 from croupier.casino.strategies.search import (
     DeadlineError,
@@ -113,6 +114,24 @@ def test_the_depth_search_gives_the_values_of_the_reference(kernels: ModuleType,
         assert mine.roots(state, moves, depth) == reference.roots(state, moves, depth)
         assert mine.nodes == reference.nodes
         assert mine.root(state, moves[-1], depth) == reference.root(state, moves[-1], depth)
+
+
+def test_the_depth_search_weighs_as_the_reference_with_other_weights(kernels: ModuleType) -> None:
+    # every weight apart from the others and from the defaults, so that one the kernel
+    # dropped or swapped would show
+    weights = Weights(0.9, 0.55, 0.65, 2.9, 1.4, DEAL_START_LOOSE)
+    differs = False
+    for state, moves, depth in searches(7):
+        player = state.next_player
+        mine, reference = DepthSearch(player, weights), DepthSearch(player, weights)
+        mine.kernels, reference.kernels = kernels, None
+        for plies in (depth, 8):
+            assert mine.roots(state, moves, plies) == reference.roots(state, moves, plies)
+        assert mine.nodes == reference.nodes
+        plain = DepthSearch(player)
+        plain.kernels = None
+        differs |= reference.roots(state, moves, 8) != plain.roots(state, moves, 8)
+    assert differs  # the weights make a difference the test can see
 
 
 def test_a_work_budget_stops_the_depth_search_where_it_stops_the_reference(

@@ -269,6 +269,7 @@ class Engine:
         to_move=cython.double,
         in_hand=cython.double,
         spread=cython.double,
+        spade_spread=cython.double,
         deal_start=cython.double[::1],
         by_value=cython.bint,
         most_cards=cython.int,
@@ -295,6 +296,7 @@ class Engine:
         h2=cython.ulonglong,
         out=cython.double[::1],
         written=cython.int,
+        leaf=cython.double,
     )
 
     def __init__(self) -> None:
@@ -308,7 +310,8 @@ class Engine:
         self.deck = _ints(52)
         self.deck_size = 0
         self.player = 0
-        self.own_build, self.to_move, self.in_hand, self.spread = 0.85, 0.6, 0.6, 2.0
+        self.own_build, self.to_move, self.in_hand = 0.85, 0.6, 0.6
+        self.spread = self.spade_spread = 2.0
         self.deal_start = cells(np.full(15, 0.5))
         self.by_value = False
         self.most_cards, self.most_spades, self.all_spades = 3, 1, 13
@@ -328,6 +331,7 @@ class Engine:
         self.h1 = self.h2 = 0
         self.out = cells(np.zeros(_OUT, dtype=np.float64))
         self.written = 0
+        self.leaf = 0.0
 
     # --- set-up, from Python -----------------------------------------------------------
 
@@ -342,16 +346,17 @@ class Engine:
 
     def set_rules(
         self,
-        weights: tuple[float, float, float, float],
+        weights: tuple[float, float, float, float, float],
         majorities: tuple[int, int, int],
         deal_start: tuple[float, ...] = (),
     ) -> None:
-        """The evaluation's weights (own build, to move, in hand, spread), the majority
+        """The evaluation's weights (own build, to move, in hand, the spreads of the
+        cards' and of the spades' counts), the majority
         items (most cards' points, most spades' points, spades in the deck) and the
         chances of a loose card at a deal's start by its value (15 of them, by value;
         empty: ``to_move`` for every card)."""
         i = cython.declare(cython.int)
-        self.own_build, self.to_move, self.in_hand, self.spread = weights
+        self.own_build, self.to_move, self.in_hand, self.spread, self.spade_spread = weights
         self.most_cards, self.most_spades, self.all_spades = majorities
         self.by_value = len(deal_start) == 15
         if self.by_value:
@@ -390,6 +395,16 @@ class Engine:
 
     # --- entry points ------------------------------------------------------------------
 
+    def _load(self, moves: list[tuple[int, int, int, int]]) -> None:
+        """The root ``moves`` (action, card, loose mask, build) written at the start of
+        the arena, where the entry points search them."""
+        i = cython.declare(cython.int)
+        for i in range(len(moves)):
+            self.arena[i * 6] = moves[i][0]
+            self.arena[i * 6 + 1] = moves[i][1]
+            self.arena[i * 6 + 2] = moves[i][2]
+            self.arena[i * 6 + 3] = moves[i][3]
+
     def list_moves(self, out: Any) -> int:
         """The legal moves at the root, as :func:`~croupier.casino.rules.moves_for` lists
         them, written to ``out`` (:data:`MOVE_FIELDS` ints each); how many (-1: more
@@ -417,11 +432,7 @@ class Engine:
         count = cython.declare(cython.int, len(moves))
         value = cython.declare(cython.double)
         checking = cython.declare(cython.bint, looks)
-        for i in range(count):
-            self.arena[i * 6] = moves[i][0]
-            self.arena[i * 6 + 1] = moves[i][1]
-            self.arena[i * 6 + 2] = moves[i][2]
-            self.arena[i * 6 + 3] = moves[i][3]
+        self._load(moves)
         self.watch = self.deadline != 0
         for i in range(count):
             with cython.nogil:
@@ -447,11 +458,7 @@ class Engine:
         of answer and for each its action, card, masks and value."""
         i = cython.declare(cython.int)
         count = cython.declare(cython.int, len(moves))
-        for i in range(count):
-            self.arena[i * 6] = moves[i][0]
-            self.arena[i * 6 + 1] = moves[i][1]
-            self.arena[i * 6 + 2] = moves[i][2]
-            self.arena[i * 6 + 3] = moves[i][3]
+        self._load(moves)
         self.watch = self.deadline != 0
         self.written = 0
         for i in range(count):
@@ -486,11 +493,7 @@ class Engine:
             if self.status != _OK:
                 return self.status, values
             return _OK, [value]
-        for i in range(count):
-            self.arena[i * 6] = moves[i][0]
-            self.arena[i * 6 + 1] = moves[i][1]
-            self.arena[i * 6 + 2] = moves[i][2]
-            self.arena[i * 6 + 3] = moves[i][3]
+        self._load(moves)
         for i in range(count):
             with cython.nogil:
                 if self._apply(0, i * 6) != _OK:
@@ -927,7 +930,7 @@ class Engine:
                         spade_var += variance
         spade_var += unknown_spades
         margin += _majority(card_mean, card_var * self.spread, self.most_cards)
-        margin += _majority(spade_mean, spade_var * self.spread, self.most_spades)
+        margin += _majority(spade_mean, spade_var * self.spade_spread, self.most_spades)
         return margin
 
     # --- listing the moves ---------------------------------------------------------------
@@ -1322,6 +1325,41 @@ class Engine:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
+    @cython.locals(ply=cython.int, at=cython.int)
+    @cython.returns(cython.bint)
+    def _ended(self, ply: int) -> bool:
+        """Whether the position at ``ply``, just played from ``ply - 1``, ends the search
+        there: the round is over (valued by :meth:`_final`) or a new deal was dealt (its
+        sampled cards are invented: valued with the hands unknown). The value is then
+        in ``leaf``."""
+        at = ply * _W
+        if self._over(at):
+            self.leaf = self._final(ply)
+            return True
+        if self.states[at + _DEAL] != self.states[at - _W + _DEAL]:
+            self.leaf = self._evaluate(ply, False)
+            return True
+        return False
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    @cython.returns(cython.bint)
+    def _visit(self) -> bool:
+        """A position searched: counted, then the budget of positions and the deadline
+        asked; whether the search goes on (else the status says what stopped it)."""
+        self.nodes += 1
+        if self.limit >= 0 and self.nodes > self.limit:
+            self.status = _BUDGET
+            return False
+        if self.deadline != 0 and self._expired():
+            self.status = _DEADLINE
+            return False
+        return True
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
     @cython.locals(
         ply=cython.int,
         move=cython.int,
@@ -1329,8 +1367,6 @@ class Engine:
         depth=cython.int,
         alpha=cython.double,
         beta=cython.double,
-        at=cython.int,
-        child=cython.int,
     )
     @cython.returns(cython.double)
     def _after(
@@ -1344,12 +1380,8 @@ class Engine:
         if self._apply(ply, move) != _OK:
             self.status = _FALLBACK
             return 0.0
-        at = ply * _W
-        child = at + _W
-        if self._over(child):
-            return self._final(ply + 1)
-        if self.states[child + _DEAL] != self.states[at + _DEAL]:
-            return self._evaluate(ply + 1, False)
+        if self._ended(ply + 1):
+            return self.leaf
         if depth <= 1:
             return self._evaluate(ply + 1, True)
         return self._search(ply + 1, free, depth - 1, alpha, beta)
@@ -1376,16 +1408,8 @@ class Engine:
     def _search(self, ply: int, start: int, depth: int, alpha: float, beta: float) -> float:
         """DepthSearch._search on the position at ``ply``, its moves listed in the arena
         from ``start``."""
-        self.nodes += 1
-        if self.limit >= 0 and self.nodes > self.limit:
-            self.status = _BUDGET
-            return 0.0
-        if self.deadline != 0 and self._expired():
-            self.status = _DEADLINE
-            return 0.0
-        count = self._list(ply, start)
+        count = self._node(ply, start)
         if count < 0:
-            self.status = _FALLBACK
             return 0.0
         if count == 0:
             return self._evaluate(ply, True)
@@ -1427,6 +1451,16 @@ class Engine:
             return
         self.out[self.written] = value
         self.written += 1
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    @cython.locals(value=cython.double)
+    @cython.returns(cython.void)
+    def _put_value(self, value: float) -> None:
+        """Write a value where a choice could have been: 0, then ``value``."""
+        self._put(0.0)
+        self._put(value)
 
     @cython.cfunc
     @cython.nogil
@@ -1475,25 +1509,18 @@ class Engine:
         """DepthSearch._replies of the root move at ``move`` in the arena."""
         if depth < 3:
             value = self._after(0, move, free, depth, -_INF, _INF)
-            if self.status == _OK:
-                self._put(0.0)
-                self._put(value)
-            return
-        if self._apply(0, move) != _OK:
+        elif self._apply(0, move) != _OK:
             self.status = _FALLBACK
             return
-        if self._over(_W):
-            value = self._final(1)
-        elif self.states[_W + _DEAL] != self.states[_DEAL]:
-            value = self._evaluate(1, False)
+        elif self._ended(1):
+            value = self.leaf
         elif self.states[_W + _NEXT] == self.player:
             value = self._search(1, free, depth - 1, -_INF, _INF)
         else:
             self._opponent(free, depth)
             return
         if self.status == _OK:
-            self._put(0.0)
-            self._put(value)
+            self._put_value(value)
 
     @cython.cfunc
     @cython.nogil
@@ -1504,12 +1531,7 @@ class Engine:
         """DepthSearch._node: the position at ``ply`` counted and its moves listed in the
         arena from ``start``; how many (-1 once the status is not :data:`_OK`)."""
         count = cython.declare(cython.int)
-        self.nodes += 1
-        if self.limit >= 0 and self.nodes > self.limit:
-            self.status = _BUDGET
-            return -1
-        if self.deadline != 0 and self._expired():
-            self.status = _DEADLINE
+        if not self._visit():
             return -1
         count = self._list(ply, start)
         if count < 0:
@@ -1538,8 +1560,7 @@ class Engine:
         if count < 0:
             return
         if count == 0:
-            self._put(0.0)
-            self._put(self._evaluate(1, True))
+            self._put_value(self._evaluate(1, True))
             return
         first = free // 6
         kept = self._order(free, count, True, first)
@@ -1571,7 +1592,6 @@ class Engine:
         reply=cython.int,
         free=cython.int,
         depth=cython.int,
-        at=cython.int,
         value=cython.double,
         count=cython.int,
         first=cython.int,
@@ -1587,20 +1607,16 @@ class Engine:
         if self._apply(1, reply) != _OK:
             self.status = _FALLBACK
             return
-        at = 2 * _W
-        if self._over(at):
-            value = self._final(2)
-        elif self.states[at + _DEAL] != self.states[_W + _DEAL]:
-            value = self._evaluate(2, False)
-        elif self.states[at + _NEXT] != self.player:
+        if self._ended(2):
+            value = self.leaf
+        elif self.states[2 * _W + _NEXT] != self.player:
             value = self._search(2, free, depth - 1, -_INF, _INF)
         else:
             count = self._node(2, free)
             if count < 0:
                 return
             if count == 0:
-                self._put(0.0)
-                self._put(self._evaluate(2, True))
+                self._put_value(self._evaluate(2, True))
                 return
             first = free // 6
             kept = self._order(free, count, True, first)
@@ -1619,8 +1635,7 @@ class Engine:
                 self._put(value)
             return
         if self.status == _OK:
-            self._put(0.0)
-            self._put(value)
+            self._put_value(value)
 
     # --- the exact search ----------------------------------------------------------------
 
@@ -1753,12 +1768,7 @@ class Engine:
         from ``start``."""
         if self._over(ply * _W):
             return self._final(ply)
-        self.nodes += 1
-        if self.limit >= 0 and self.nodes > self.limit:
-            self.status = _BUDGET
-            return 0.0
-        if self.deadline != 0 and self._expired():
-            self.status = _DEADLINE
+        if not self._visit():
             return 0.0
         if ply + 3 >= _PLIES:
             self.status = _FALLBACK

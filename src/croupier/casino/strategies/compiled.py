@@ -282,7 +282,7 @@ def kernel_exact(
 def _set_rules(engine: Any, weights: Weights) -> None:
     """Give the kernel the evaluation's weights and the majority items."""
     engine.set_rules(
-        (weights.own_build, weights.to_move, weights.in_hand, weights.spread),
+        (weights.own_build, weights.to_move, weights.in_hand, weights.spread, weights.spade_spread),
         (MAJORITIES[0].points, MAJORITIES[1].points, sum(MAJORITIES[1].counts)),
         weights.deal_start or (),
     )

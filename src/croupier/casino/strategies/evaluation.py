@@ -63,9 +63,11 @@ class Weights:
     to_move: float = 0.6
     #: A card in the player's hand.
     in_hand: float = 0.6
-    #: How much more the final counts spread than if cards fell one by one (captures
-    #: take cards in groups).
+    #: How much more the final count of cards spreads than if cards fell one by one
+    #: (captures take cards in groups).
     spread: float = 2.0
+    #: The same for the count of spades.
+    spade_spread: float = 2.0
     #: A loose card when a deal has just been dealt (the hands unknown), by its value
     #: (:data:`DEAL_START_LOOSE`); ``None`` (the default): :attr:`to_move` for every
     #: card. Off: measured with the information-set search, the two did not make the
@@ -140,7 +142,7 @@ def evaluate(
     # Unknown cards split evenly on average: they add spread, not margin.
     spade_var += unknown_spades
     margin += _majority(card_mean, card_var * weights.spread, _MOST_CARDS)
-    margin += _majority(spade_mean, spade_var * weights.spread, _MOST_SPADES)
+    margin += _majority(spade_mean, spade_var * weights.spade_spread, _MOST_SPADES)
     return margin
 
 

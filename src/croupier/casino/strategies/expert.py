@@ -59,7 +59,6 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
-from typing import Final
 
 from numpy.random import Generator
 
@@ -148,6 +147,10 @@ class ExpertSettings:
     #: plies ahead, then deeper with time to spare). Measured, it did not make the expert
     #: stronger (see :mod:`.infoset`), so it is off.
     infoset: bool = False
+    #: How many times longer the expert expects a pass 2 plies deeper to take than the
+    #: last (a branching of about 3): a deeper pass starts only if that fits before 90%
+    #: of the deadline.
+    deeper_cost: float = 10.0
     weights: Weights = field(default=WEIGHTS)
 
 
@@ -453,8 +456,7 @@ class ExpertStrategy(SearchStrategy):
         # deals at the last depth while another fits.
         spent = deadline.clock() - since
         while found.depth < passes.to_deal_end and deadline.room_for(since, done):
-            # A pass 2 plies deeper takes some 10 times as long (a branching of about 3).
-            if deadline.clock() + _DEEPER_COST * spent > deadline.end:
+            if deadline.clock() + settings.deeper_cost * spent > deadline.end:
                 break
             depth = min(found.depth + 2, passes.to_deal_end)
             since = deadline.clock()
@@ -512,10 +514,6 @@ def _stakes(observation: Observation) -> Stakes | None:
     table = len(observation.loose) + sum(len(build.cards) for build in observation.builds)
     open_cards = observation.deck_size + table
     return stakes(observation.scores, observation.player, open_cards=open_cards)
-
-
-#: How many times longer a pass 2 plies deeper is expected to take.
-_DEEPER_COST: Final = 10.0
 
 
 class _Passes:

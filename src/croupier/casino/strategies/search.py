@@ -268,10 +268,9 @@ class DepthSearch(_KernelCaller):
         if depth < 3:
             return self._after(state, move, depth, -math.inf, math.inf)
         child = state.apply(move, check=False)
-        if child.is_round_over:
-            return final_value(child, self.player)
-        if len(child.deck) != len(state.deck):
-            return evaluate(child, self.player, hands_known=False, weights=self.weights)
+        leaf = self._leaf(state, child)
+        if leaf is not None:
+            return leaf
         if child.next_player is self.player:
             return self._search(child, depth - 1, -math.inf, math.inf)
         listed = self._node(child)
@@ -295,10 +294,9 @@ class DepthSearch(_KernelCaller):
         """After the opponent's ``reply`` (``depth`` plies ahead, the reply included): its
         value, or the value of each kind of the player's answer."""
         child = state.apply(reply, check=False)
-        if child.is_round_over:
-            return final_value(child, self.player)
-        if len(child.deck) != len(state.deck):
-            return evaluate(child, self.player, hands_known=False, weights=self.weights)
+        leaf = self._leaf(state, child)
+        if leaf is not None:
+            return leaf
         if child.next_player is not self.player:
             return self._search(child, depth - 1, -math.inf, math.inf)
         listed = self._node(child)
@@ -326,12 +324,21 @@ class DepthSearch(_KernelCaller):
             raise DeadlineError
         return self._moves(state)
 
-    def _after(self, state: State, move: Move, depth: int, alpha: float, beta: float) -> float:
-        child = state.apply(move, check=False)
+    def _leaf(self, state: State, child: State) -> float | None:
+        """The value of ``child``, just played from ``state``, if the search ends there
+        (the round is over, or a new deal was dealt, whose sampled cards are invented: it
+        is judged with the hands unknown); else ``None``."""
         if child.is_round_over:
             return final_value(child, self.player)
-        if len(child.deck) != len(state.deck):  # a new deal: the sampled cards are invented
+        if len(child.deck) != len(state.deck):
             return evaluate(child, self.player, hands_known=False, weights=self.weights)
+        return None
+
+    def _after(self, state: State, move: Move, depth: int, alpha: float, beta: float) -> float:
+        child = state.apply(move, check=False)
+        leaf = self._leaf(state, child)
+        if leaf is not None:
+            return leaf
         if depth <= 1:
             return evaluate(child, self.player, weights=self.weights)
         return self._search(child, depth - 1, alpha, beta)
@@ -351,13 +358,8 @@ class DepthSearch(_KernelCaller):
         return listed
 
     def _search(self, state: State, depth: int, alpha: float, beta: float) -> float:
-        self.nodes += 1
-        if self.limit is not None and self.nodes > self.limit:
-            raise OutOfBudgetError
+        moves = self._node(state)
         deadline = self.deadline
-        if deadline is not None and deadline.expired():
-            raise DeadlineError
-        moves = self._moves(state)
         if depth > 1:
             moves = distinct_kinds(moves)
         if not moves:  # no sound position gets here: judge it rather than fail
