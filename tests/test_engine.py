@@ -201,7 +201,7 @@ def test_a_compiled_module_built_from_another_source_is_passed_over(
         if not engine.unbuilt() and engine.stale() == ["casino"]:  # the others compiled
             assert engine.status() == (
                 "not compiled: the compiled kernels for casino were built from an older "
-                "source, the NumPy paths run"
+                "source, their sources and the NumPy paths run"
             )
             assert "reinstall croupier" in engine.report()
             assert "install a C compiler" not in engine.report()
@@ -245,3 +245,32 @@ def test_a_record_of_the_same_file_sizes_and_times_is_trusted_without_hashing(
         assert stale(["0" * 64, *wrong_stamps])  # moved, other text: stale
     finally:
         engine._is_stale.cache_clear()
+
+
+def test_outside_a_clone_the_record_is_not_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An install from a wheel changes the sources and the modules together and does
+    not keep the files' times: there a start neither reads the record nor hashes."""
+    source = engine._source(engine.KERNELS["casino"])
+    fake = tmp_path / "casino_kernels.so"
+    fake.write_bytes(b"")
+    fake.with_name(fake.name + engine.DIGEST_SUFFIX).write_text("0" * 64 + "\n")
+    engine._is_stale.cache_clear()
+    try:
+        assert engine._in_checkout()  # the tests run from a clone's src/
+        assert engine._is_stale(fake, source)
+        monkeypatch.setattr(engine, "_in_checkout", lambda: False)
+        engine._is_stale.cache_clear()
+        assert not engine._is_stale(fake, source)
+    finally:
+        engine._is_stale.cache_clear()
+
+
+def test_an_unreadable_source_is_the_package_s_error(tmp_path: Path) -> None:
+    from croupier.errors import CroupierError
+
+    with pytest.raises(CroupierError, match="cannot read the kernel source"):
+        engine.source_digest(tmp_path / "missing.py")
+    with pytest.raises(CroupierError, match="cannot read the kernel source"):
+        engine.source_record(tmp_path / "missing.py")

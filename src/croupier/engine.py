@@ -122,15 +122,28 @@ def source_digest(source: Path) -> str:
 
     digest = hashlib.sha256()
     for part in _compiled_from(source):
-        digest.update(part.read_bytes())
+        try:
+            digest.update(part.read_bytes())
+        except OSError as exc:
+            raise _unreadable(part, exc) from exc
     return digest.hexdigest()
+
+
+def _unreadable(part: Path, exc: OSError) -> Exception:
+    """The package's error for a kernel source that cannot be read."""
+    from croupier.errors import CroupierError
+
+    return CroupierError(f"cannot read the kernel source {part}: {exc.strerror or exc}")
 
 
 def _stamps(source: Path) -> list[str]:
     """Each file a kernel compiles from, as ``size time name`` (its ``stat``)."""
     stamps = []
     for part in _compiled_from(source):
-        found = part.stat()
+        try:
+            found = part.stat()
+        except OSError as exc:
+            raise _unreadable(part, exc) from exc
         stamps.append(f"{found.st_size} {found.st_mtime_ns} {part.name}")
     return stamps
 
@@ -165,14 +178,28 @@ def _is_stale(path: Path, source: Path) -> bool:
     :func:`source_record`) is not of ``source`` as it is now. A module with no record
     beside it (built by an older ``setup.py``, or packed without it) is taken as built
     from its source."""
+    if not _in_checkout():
+        return False  # installed: changed only by an install, which writes both
     written = path.with_name(path.name + DIGEST_SUFFIX)
     try:
         recorded = written.read_text(encoding="ascii").split("\n")
     except (OSError, UnicodeDecodeError):
         return False
-    if [line for line in recorded[1:] if line] == _stamps(source):
-        return False  # the very files it was built from
-    return recorded[0].strip() != source_digest(source)
+    try:
+        if [line for line in recorded[1:] if line] == _stamps(source):
+            return False  # the very files it was built from
+        return recorded[0].strip() != source_digest(source)
+    except ValueError:  # a source missing or unreadable: the module is all there is
+        return False
+
+
+def _in_checkout() -> bool:
+    """Whether croupier runs from a clone's ``src/`` (an editable install, or the tree on
+    ``sys.path``), where a checkout can change a kernel under its compiled module. An
+    install (a wheel, ``pip install .``) changes sources and modules together, and does
+    not keep the files' times: there the record is not checked (every start would hash
+    the sources)."""
+    return _ROOT.parent.name == "src" and (_ROOT.parent.parent / "pyproject.toml").is_file()
 
 
 def _built(name: str) -> Path | None:
@@ -266,7 +293,7 @@ def status() -> str:
     if old:
         return (
             f"not compiled: the compiled kernels for {', '.join(old)} were built from an "
-            "older source, the NumPy paths run"
+            "older source, their sources and the NumPy paths run"
         )
     return f"compiled: Cython kernels for {', '.join(KERNELS)}"
 

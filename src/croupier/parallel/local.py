@@ -211,6 +211,15 @@ def sigint_deferred() -> Iterator[None]:
             handler(pressed[0], None)
 
 
+def _threads() -> int:
+    """The threads of this process, the system's own too (a library's native threads,
+    such as OpenBLAS's, which Python does not list) where the system says (Linux)."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
+
+
 @contextmanager
 def sigint_ignored() -> Iterator[None]:
     """Keep Ctrl-C from helper processes started in the block, so that a Ctrl-C while
@@ -228,7 +237,7 @@ def sigint_ignored() -> Iterator[None]:
     if hasattr(signal, "pthread_sigmask"):
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            if threading.active_count() > 1:
+            if _threads() > 1:
                 yield  # another thread could take the signal while it is ignored: lost
                 return
             # Ignored too, where this thread is the only one (a Ctrl-C stays pending
