@@ -221,41 +221,42 @@ def _threads() -> int:
 
 
 @contextmanager
-def sigint_ignored() -> Iterator[None]:
-    """Keep Ctrl-C from helper processes started in the block, so that a Ctrl-C while
-    they start up cannot print their tracebacks (the parent stops them itself).
-
-    Where the system can block a signal (POSIX), SIGINT is blocked here, as CPython does
-    to start its resource tracker: the helpers inherit it blocked (they never get it;
-    the fork server and the workers then ignore it), and a Ctrl-C meanwhile waits for
-    the end of the block here, to be handled then (by :func:`sigint_deferred` around
-    it), instead of being lost. Elsewhere SIGINT is ignored in the block and the helpers
-    inherit that (Python then installs no KeyboardInterrupt handler in them)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    if hasattr(signal, "pthread_sigmask"):
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
-            if _threads() > 1:
-                yield  # another thread could take the signal while it is ignored: lost
-                return
-            # Ignored too, where this thread is the only one (a Ctrl-C stays pending
-            # here, blocked): a helper started by fork and exec (the fork server) gets a
-            # clear mask but keeps an ignored signal ignored, from its very start.
-            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-            try:
-                yield
-            finally:
-                signal.signal(signal.SIGINT, previous)
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        return
+def _ignoring_sigint() -> Iterator[None]:
+    """SIGINT ignored by the whole process in the block (main thread only)."""
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """Keep Ctrl-C from helper processes started in the block, so that a Ctrl-C while
+    they start up cannot print their tracebacks (the parent stops them itself).
+
+    SIGINT is ignored in the block, and a helper started by fork and exec (the fork
+    server, a spawned process) keeps an ignored signal ignored from its very start
+    (Python then installs no KeyboardInterrupt handler in it). Where the system can
+    block a signal (POSIX), SIGINT is also blocked here first, so that a Ctrl-C
+    meanwhile waits for the end of the block, to be handled then (by
+    :func:`sigint_deferred` around it) instead of being lost; and where another thread
+    of this process (a library's native thread too) could take the signal while it is
+    ignored, it is only blocked (the fork server's first module then makes it ignore
+    Ctrl-C: :mod:`croupier.parallel.nointerrupt`)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if not hasattr(signal, "pthread_sigmask"):
+        with _ignoring_sigint():
+            yield
+        return
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        with contextlib.nullcontext() if _threads() > 1 else _ignoring_sigint():
+            yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 #: The module the fork server imports first (it ignores Ctrl-C from then on).
