@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from croupier.cards import DECK, parse_card
+from croupier.engine import compiled
 from croupier.poker import calculate
 from croupier.poker.ranges.starting_hands import CLASS_LABELS
 from croupier.web.views.cards import card_view
@@ -87,6 +88,16 @@ def test_ranges_board_dead_cards_and_random(client: TestClient) -> None:
     assert [p["equity"] for p in result["players"]] == pytest.approx(
         [p.equity for p in expected.players]
     )
+
+
+@pytest.mark.skipif(not compiled("poker"), reason="the small exact path is compiled-only")
+def test_exact_random_against_random_on_a_flop_is_not_refused(client: TestClient) -> None:
+    """The larger engines' plan put this at over 30 s and the page refused it (413),
+    while the library answers it in one kernel call, in a few hundredths of a second."""
+    job = run(client, players=["", ""], board="2c 7d 9h", method="exact")
+    result = job["result"]
+    expected = calculate(["random", "random"], board="2c 7d 9h", exact=True)
+    assert result["exact"] is True and result["games"] == expected.games
 
 
 def test_auto_is_exact_when_small_and_monte_carlo_when_not(client: TestClient) -> None:

@@ -117,6 +117,22 @@ def test_calculate_answers_small_exact_questions_the_same_way() -> None:
     assert calculate(ranges, board=board) == answer  # exact by default on a turn
 
 
+@pytest.mark.skipif(not compiled("poker"), reason="the small exact path is compiled-only")
+def test_exact_seconds_of_a_small_question_is_its_kernel_call_s() -> None:
+    """A heads-up flop of two random hands is one kernel call (a few hundredths of a
+    second): ``exact_seconds`` says so, where the larger engines' plan said over 30 s."""
+    from croupier.poker.calc.run import exact_seconds
+
+    question = EquityQuestion.parse(["random", "random"], board="2c 7d 9h")
+    work = small.small_work(LiveQuestion(question))
+    assert work is not None
+    seconds = exact_seconds(question, limit=30)
+    assert seconds == small.small_seconds(question) == work * small.SECONDS_PER_WORK
+    assert seconds is not None and seconds < 1
+    assert exact_seconds(question, limit=seconds / 2) is None  # over the caller's limit
+    assert small.small_seconds(EquityQuestion.parse(["AA", "KK"])) is None  # preflop
+
+
 def test_large_questions_are_not_small() -> None:
     big = LiveQuestion(EquityQuestion.parse(["random", "random", "random"], board="2c 7d 9h"))
     assert not is_small(big)

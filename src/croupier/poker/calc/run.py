@@ -20,7 +20,7 @@ from croupier.engine import compiled
 from croupier.poker.calc.live import LiveQuestion, LiveRows
 from croupier.poker.calc.question import Cards, EquityQuestion
 from croupier.poker.calc.results import CalcResult, Progress
-from croupier.poker.calc.small import small_answer
+from croupier.poker.calc.small import small_answer, small_seconds
 from croupier.poker.errors import PokerError
 from croupier.poker.games import Game
 from croupier.poker.ranges.holdem import Range
@@ -107,6 +107,9 @@ def exact_seconds(
     from croupier.poker.calc.exact import plan_exact, plan_rows_exact
 
     asked = question_of(ranges, board, dead, game)
+    quick = small_seconds(asked)  # one kernel call (a turn, a river, a heads-up flop)
+    if quick is not None:
+        return quick if quick <= limit else None
     if asked.game is not Game.HOLDEM:
         rows_plan = plan_rows_exact(LiveRows(asked), limit)
         return None if rows_plan is None else rows_plan.seconds

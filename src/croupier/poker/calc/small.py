@@ -38,28 +38,60 @@ from croupier.poker.evaluation.tables import poker_kernels
 from croupier.poker.games import Game
 from croupier.poker.ranges.starting_hands import COMBO_COUNT
 
-__all__ = ["SMALL_WORK", "SmallInputs", "is_small", "small_answer", "small_exact"]
+__all__ = [
+    "SECONDS_PER_WORK",
+    "SMALL_WORK",
+    "SmallInputs",
+    "is_small",
+    "small_answer",
+    "small_exact",
+    "small_seconds",
+    "small_work",
+]
 
 #: The most comparisons (assignments x completions x players) a small question takes.
 SMALL_WORK: Final = 4_000_000
 
 
-def is_small(question: LiveQuestion) -> bool:
-    """True when ``question`` has a board (3 cards or more) and its enumeration takes
-    :data:`SMALL_WORK` comparisons at most (counting every product of the ranges'
-    combos, even those the board leaves out or where two players share a card); heads-up,
-    the kernel sweeps each completion in order of strength, and the work is the combos of
-    both ranges times the completions."""
+#: Rough seconds a unit of :func:`small_work` takes (measured 6 to 11 ns heads-up by the
+#: sweep, about 1 ns a comparison of pairs; taken high): :func:`small_seconds`.
+SECONDS_PER_WORK: Final = 2e-8
+
+
+def small_work(question: LiveQuestion) -> int | None:
+    """The work of ``question``'s enumeration in one kernel call when it is small (a
+    board of 3 cards or more, :data:`SMALL_WORK` comparisons at most, counting every
+    product of the ranges' combos, even those the board leaves out or where two players
+    share a card), else None. Heads-up, the kernel sweeps each completion in order of
+    strength: the work is the combos of both ranges times the completions (at most
+    twice :data:`SMALL_WORK`)."""
     if question.to_deal > 2:
-        return False
+        return None
     work = math.comb(52 - question.fixed_bits.bit_count(), question.to_deal) * question.players
     if question.players == 2:  # _kernels.exact_sweep: linear in the combos
-        return work * sum(len(player) for player in question.ranges) <= 2 * SMALL_WORK
+        work *= sum(len(player) for player in question.ranges)
+        return work if work <= 2 * SMALL_WORK else None
     for player in question.ranges:
         work *= len(player)
         if work > SMALL_WORK:
-            return False
-    return True
+            return None
+    return work
+
+
+def is_small(question: LiveQuestion) -> bool:
+    """True when ``question``'s enumeration is small (see :func:`small_work`)."""
+    return small_work(question) is not None
+
+
+def small_seconds(question: EquityQuestion) -> float | None:
+    """The rough time :func:`small_answer` takes to answer ``question``, in seconds, or
+    None when it does not answer it (not small, not hold'em, or the engine not
+    compiled): what :func:`~croupier.poker.calc.run.exact_seconds` says of such a
+    question, which the larger engines' plans would overestimate by far."""
+    if question.game is not Game.HOLDEM or not compiled("poker"):
+        return None
+    work = small_work(LiveQuestion(question))
+    return None if work is None else work * SECONDS_PER_WORK
 
 
 @dataclass(frozen=True, slots=True)
