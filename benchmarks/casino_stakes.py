@@ -1,7 +1,7 @@
 """What playing for the tournament is worth: the expert with ``tournament_stakes`` against itself.
 
 Run: .venv/bin/python benchmarks/casino_stakes.py [--tournaments N] [--seed N] [--workers N]
-     [--json]
+     [--json] [--tiny]   (every option is casino_selfplay.py's)
 
 Plays N tournaments (default 400, in pairs on the same shuffles with the seats swapped)
 between the expert with ``tournament_stakes=True``, which averages its sampled deals as

@@ -142,6 +142,7 @@ def test_a_named_omaha_range_saved_reloaded_and_used(browser_page: Any, screensh
     page.goto("/poker")
     page.select_option("#game", "omaha")
     expect(page.locator("#grid-toggle-1")).to_be_hidden()
+    expect(page.locator("#saved-ranges")).to_have_attribute("data-game", "omaha")
     expect(page.locator("#saved-ranges option[value='preset:top15']")).to_have_count(1)
     saved = "QdQcJdTc, QhQsJhTh"
     page.fill("#hole-1", saved)
@@ -187,6 +188,7 @@ def test_every_named_range_reads_whole_on_a_phone(
     page.goto("/poker")
     page.select_option("#game", game)
     select = page.locator("#saved-ranges")
+    expect(select).to_have_attribute("data-game", game)  # the game's list, not the last one
     expect(select.locator("option").first).to_be_attached()
     widths = select.evaluate(
         """s => { const c = document.createElement("canvas").getContext("2d");

@@ -53,6 +53,7 @@ function render(chosen) {
   }
   if (listed.presets.length) select.append(group("Presets", listed.presets, "preset"));
   if (chosen) select.value = chosen;
+  select.dataset.game = listed.game || page.game(); // whose list it holds (tests wait on it)
   describe();
 }
 
