@@ -55,25 +55,40 @@ _HANDS, _PILES, _LOOSE, _BUILDS = 3, 21, 27, 52
 _MAX_HAND, _MAX_LOOSE, _MAX_BUILDS, _MAX_BUILD_CARDS = 8, 24, 13, 24
 
 _local = threading.local()
+#: The kernel modules given the rules' tables already (a module loaded again is new).
+_configured: list[ModuleType] = []
+_configuring = threading.Lock()
 
 
 def engine_for(kernels: ModuleType) -> Any:
-    """This thread's :class:`~croupier.casino._kernels.Engine` of ``kernels`` (made and
-    configured once per thread: its scratch is some megabytes)."""
+    """This thread's :class:`~croupier.casino._kernels.Engine` of ``kernels`` (made once
+    per thread: its scratch is some megabytes)."""
     engines: dict[str, Any] | None = getattr(_local, "engines", None)
     if engines is None:
         engines = _local.engines = {}
     key = str(getattr(kernels, "__file__", kernels.__name__))
     engine = engines.get(key)
     if engine is None:
+        _configure(kernels)
+        engine = engines[key] = kernels.Engine()
+    return engine
+
+
+def _configure(kernels: ModuleType) -> None:
+    """Give ``kernels`` the rules' tables, once per module and process: configuring it
+    again from a new thread replaced the tables another thread's search was reading
+    without the interpreter lock, and freed them under it (a segmentation fault in a
+    server's review, CI on 76df29a)."""
+    with _configuring:
+        if any(module is kernels for module in _configured):
+            return
         kernels.configure(
             *(
                 np.array(table, dtype=np.int32)
                 for table in (CARD_VALUE, LOW_VALUE, CARD_POINTS, IS_SPADE, CARD_SORT)
             )
         )
-        engine = engines[key] = kernels.Engine()
-    return engine
+        _configured.append(kernels)
 
 
 def encode(state: State) -> tuple[list[int], list[int]] | None:
