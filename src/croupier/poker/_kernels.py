@@ -89,6 +89,7 @@ __all__ = [
     "exact_pairs",
     "exact_small",
     "exact_sweep",
+    "exact_turn",
     "holdem_rows",
     "omaha_rows",
     "rank_rows",
@@ -1893,14 +1894,20 @@ def exact_small(
     assignments' total weight and the deals counted (assignments times their
     completions).
 
-    Heads-up, when the pairs of combos are many (:data:`_SWEEP_RATIO`), the sums are
-    those of :func:`exact_sweep` (work linear in the combos on each completion); else
-    those of :func:`exact_pairs` (every assignment on every completion). The two agree
-    up to the order in which sums are added.
+    Heads-up on a turn, unless the pairs of combos are very many (:data:`_TURN_RATIO`),
+    the sums are those of :func:`exact_turn` (each pair of combos compared on the river
+    by rank). Otherwise heads-up, when the pairs of combos are many
+    (:data:`_SWEEP_RATIO`), they are those of :func:`exact_sweep` (work linear in the
+    combos on each completion); else those of :func:`exact_pairs` (every assignment on
+    every completion). They agree up to the order in which sums are added.
     """
     if number_start.shape[0] == 3:
         first = number_start[1] - number_start[0]
         second = number_start[2] - number_start[1]
+        if to_deal == 1 and first * second < _TURN_RATIO * (first + second):
+            return exact_turn(
+                numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
+            )
         if first * second >= _SWEEP_RATIO * (first + second):
             return exact_sweep(
                 numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
@@ -2968,3 +2975,284 @@ def deal_rows_block(
             done += dealt
     _warm_reads[0] = warm
     return attempts
+
+
+# --- exact equity of heads-up turns: the river cards compared by rank ---------------------
+
+#: On a turn, heads-up, :func:`exact_small` compares the river by rank
+#: (:func:`exact_turn`) while the pairs of combos are fewer than this many times the
+#: combos of both players (a pair costs a few ns there, whatever the river; the sweep
+#: a few ns a combo on each of the 44 rivers, and a sort a rank): beyond, it sweeps.
+#: Measured on 2c 7d 9h Js: 22+, A2s+, KTs+, ATo+ against itself (93 pairs a combo)
+#: 255 us by rank, 306 us swept; against random (163) 1.70 ms and 1.59 ms.
+_TURN_RATIO: int = cython.declare(cython.longlong, 128)
+#: The 52 cards, as a 52-bit set.
+_ALL_CARDS: int = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFF)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(key=cython.ulonglong, s=cython.int, held=cython.ulonglong, cards=cython.ulonglong)
+@cython.returns(cython.ulonglong)
+def _flush_rivers(key: int) -> int:
+    """The river cards (a 52-bit set) with which a hand of six cards of key total
+    ``key`` (the board's four and a combo) has five cards or more of a suit: every card
+    when it has five already, a suit's cards when it has four of it."""
+    cards = 0
+    for s in range(4):
+        held = (key >> (4 * s)) & 0xF
+        if held >= 5:
+            return _ALL_CARDS
+        if held == 4:
+            cards |= _SUIT_ZERO << s
+    return cards
+
+
+@cython.locals(
+    numbers=cython.longlong[::1],
+    number_start=cython.longlong[::1],
+    number_weights=cython.double[::1],
+    out=cython.double[::1],
+    board_cards=cython.ulonglong,
+    dead_cards=cython.ulonglong,
+    fixed=cython.ulonglong,
+    board_total=cython.ulonglong,
+    to_deal=cython.int,
+    combos=cython.Py_ssize_t,
+    groups=cython.Py_ssize_t,
+    cards=cython.longlong,
+    live=cython.longlong,
+    games=cython.longlong,
+    i=cython.Py_ssize_t,
+    k=cython.Py_ssize_t,
+    k0=cython.Py_ssize_t,
+    k1=cython.Py_ssize_t,
+    g0=cython.Py_ssize_t,
+    g1=cython.Py_ssize_t,
+    p=cython.int,
+    r=cython.int,
+    c=cython.longlong,
+    n0=cython.longlong,
+    n1=cython.longlong,
+    lo=cython.longlong,
+    hi=cython.longlong,
+    pair=cython.int,
+    row0=cython.int,
+    row1=cython.int,
+    bits=cython.ulonglong,
+    bits0=cython.ulonglong,
+    key=cython.ulonglong,
+    key0=cython.ulonglong,
+    key1=cython.ulonglong,
+    left=cython.ulonglong,
+    flushes=cython.ulonglong,
+    mine=cython.int,
+    theirs=cython.int,
+    base_wins=cython.longlong,
+    base_losses=cython.longlong,
+    wins=cython.longlong,
+    losses=cython.longlong,
+    ties=cython.longlong,
+    weight=cython.double,
+    weight0=cython.double,
+    total_weight=cython.double,
+    count=cython.double,
+    equity0=cython.double,
+    equity1=cython.double,
+    win0=cython.double,
+    win1=cython.double,
+    tie=cython.double,
+    base=cython.Py_ssize_t,
+)
+def exact_turn(
+    numbers: NDArray[np.int64],
+    number_start: NDArray[np.int64],
+    number_weights: NDArray[np.float64],
+    board_cards: int,
+    dead_cards: int,
+    to_deal: int,
+    out: NDArray[np.float64],
+) -> tuple[float, int]:
+    """:func:`exact_small` heads-up on a turn (``to_deal`` 1: the river to deal; the
+    same arguments and sums), every pair of combos compared on the river by rank.
+
+    Without a flush, a hand's class on the river depends on its ranks alone, so each
+    pair of ranks two hole cards hold is ranked once for each of the 13 river ranks
+    (not each combo for each of the 44 river cards). Two combos' ranks decide their
+    outcome on every river: over each rank, the rivers of that rank left once the
+    board, the dead cards and both combos are out (the cards left of the rank, less
+    those the two combos hold); so it is counted once for each pair of rank pairs, and
+    every pair of combos of those ranks that share no card has it. A river with which
+    a combo holds five cards of a suit (:func:`_flush_rivers`) is ranked card by card
+    for the pairs where one combo may make a flush, its count by rank taken back.
+    """
+    if not cython.compiled:
+        numbers, number_start = plain(numbers), plain(number_start)
+        number_weights = plain(number_weights)
+    if number_start.shape[0] != 3 or to_deal != 1:
+        raise ValueError("exact_turn: two players, one card to deal")
+    keys = cython.declare(cython.const[cython.ulonglong][::1], _keys)
+    combo_bits = cython.declare(cython.ulonglong[2652])  # live combos, both players
+    combo_at = cython.declare(cython.int[2652])  # their places in numbers
+    following = cython.declare(cython.int[2652])  # the next combo of the same ranks
+    first = cython.declare(cython.int[338])  # per player and rank pair, its first combo
+    present = cython.declare(cython.int[182])  # per player, the rank pairs it holds
+    held = cython.declare(cython.int[2])  # how many rank pairs each player holds
+    row_of = cython.declare(cython.int[169])  # a rank pair's row of classes
+    classes = cython.declare(cython.int[1183])  # 91 rows, a class for each river rank
+    in_rank = cython.declare(cython.longlong[13])  # the cards of each rank left
+    below = cython.declare(cython.int[13])  # the first player's class below the other's
+    above = cython.declare(cython.int[13])
+    kept = cython.declare(cython.longlong[2])
+    if not cython.compiled:
+        out = cells(out)
+    base = 4 * 2 * 1326  # where the totals start
+    total_weight = 0.0
+    games = 0
+    with cython.nogil:
+        fixed = board_cards | dead_cards
+        cards = 0
+        board_total = 0
+        for r in range(13):
+            in_rank[r] = 0
+        for c in range(52):
+            if (fixed >> c) & 1:
+                if (board_cards >> c) & 1:
+                    board_total += keys[c]
+            else:
+                in_rank[c >> 2] += 1
+                cards += 1
+        live = cards - 4  # the rivers of a pair of combos
+        for i in range(338):
+            first[i] = -1
+        for i in range(169):
+            row_of[i] = -1
+        # each player's live combos, chained by pair of ranks; a row of classes for
+        # each pair of ranks held
+        combos = 0
+        groups = 0
+        for p in range(2):
+            held[p] = 0
+            kept[p] = 0
+            for i in range(number_start[p], number_start[p + 1]):
+                c = numbers[i]
+                lo = _combo_low[c]
+                hi = _combo_high[c]
+                bits = (cython.cast(cython.ulonglong, 1) << lo) | (
+                    cython.cast(cython.ulonglong, 1) << hi
+                )
+                if bits & fixed:
+                    continue
+                kept[p] += 1
+                combo_bits[combos] = bits
+                combo_at[combos] = i
+                pair = 13 * (lo >> 2) + (hi >> 2)
+                if first[169 * p + pair] < 0:
+                    present[91 * p + held[p]] = pair
+                    held[p] += 1
+                following[combos] = first[169 * p + pair]
+                first[169 * p + pair] = combos
+                if row_of[pair] < 0:
+                    row_of[pair] = groups
+                    key = board_total + keys[lo] + keys[hi]
+                    for r in range(13):
+                        # a river of rank r left besides the pair's cards (else no
+                        # class: a rank five times; the count below is 0 there)
+                        if in_rank[r] - (r == lo >> 2) - (r == hi >> 2) > 0:
+                            classes[13 * groups + r] = _rank_class(0, 7, key + keys[4 * r])
+                        else:
+                            classes[13 * groups + r] = 0
+                    groups += 1
+                combos += 1
+        out[base + 6] = kept[0]
+        out[base + 7] = kept[1]
+        for g0 in range(held[0]):
+            pair = present[g0]
+            row0 = 13 * row_of[pair]
+            for g1 in range(held[1]):
+                row1 = 13 * row_of[present[91 + g1]]
+                # the outcome of these ranks on every river: each rank's cards left,
+                # less those of the four hole cards' ranks (either combo's own)
+                base_wins = 0
+                base_losses = 0
+                for r in range(13):
+                    mine = classes[row0 + r]
+                    theirs = classes[row1 + r]
+                    below[r] = mine < theirs
+                    above[r] = theirs < mine
+                    base_wins += in_rank[r] * below[r]
+                    base_losses += in_rank[r] * above[r]
+                k = present[91 + g1]
+                base_wins -= below[pair // 13] + below[pair % 13] + below[k // 13] + below[k % 13]
+                base_losses -= above[pair // 13] + above[pair % 13] + above[k // 13] + above[k % 13]
+                k0 = first[pair]
+                while k0 >= 0:
+                    bits0 = combo_bits[k0]
+                    n0 = numbers[combo_at[k0]]
+                    weight0 = number_weights[combo_at[k0]]
+                    key0 = board_total + keys[_combo_low[n0]] + keys[_combo_high[n0]]
+                    k1 = first[169 + present[91 + g1]]
+                    while k1 >= 0:
+                        if combo_bits[k1] & bits0:
+                            k1 = following[k1]
+                            continue
+                        n1 = numbers[combo_at[k1]]
+                        key1 = board_total + keys[_combo_low[n1]] + keys[_combo_high[n1]]
+                        wins = base_wins
+                        losses = base_losses
+                        left = (_ALL_CARDS & ~fixed) & ~(bits0 | combo_bits[k1])
+                        flushes = (_flush_rivers(key0) | _flush_rivers(key1)) & left
+                        if flushes:  # these rivers card by card
+                            for c in range(52):
+                                if not (flushes >> c) & 1:
+                                    continue
+                                r = c >> 2
+                                wins -= below[r]
+                                losses -= above[r]
+                                mine = _class_cards(
+                                    0, 7, key0 + keys[c], board_cards | bits0 | (
+                                        cython.cast(cython.ulonglong, 1) << c
+                                    )
+                                )
+                                theirs = _class_cards(
+                                    0, 7, key1 + keys[c], board_cards | combo_bits[k1] | (
+                                        cython.cast(cython.ulonglong, 1) << c
+                                    )
+                                )
+                                wins += mine < theirs
+                                losses += theirs < mine
+                        ties = live - wins - losses
+                        count = cython.cast(cython.double, live)
+                        equity0 = cython.cast(cython.double, wins * 2520 + ties * 1260) / (
+                            2520.0 * count
+                        )
+                        equity1 = cython.cast(cython.double, losses * 2520 + ties * 1260) / (
+                            2520.0 * count
+                        )
+                        win0 = cython.cast(cython.double, wins) / count
+                        win1 = cython.cast(cython.double, losses) / count
+                        tie = cython.cast(cython.double, ties) / count
+                        weight = 1.0 * weight0 * number_weights[combo_at[k1]]
+                        total_weight += weight
+                        games += live
+                        out[n0] += weight
+                        out[2 * 1326 + n0] += weight * equity0
+                        out[4 * 1326 + n0] += weight * win0
+                        out[6 * 1326 + n0] += weight * tie
+                        out[1326 + n1] += weight
+                        out[3 * 1326 + n1] += weight * equity1
+                        out[5 * 1326 + n1] += weight * win1
+                        out[7 * 1326 + n1] += weight * tie
+                        out[base] += weight * equity0
+                        out[base + 1] += weight * equity1
+                        out[base + 2] += weight * win0
+                        out[base + 3] += weight * win1
+                        out[base + 4] += weight * tie
+                        out[base + 5] += weight * tie
+                        k1 = following[k1]
+                    k0 = following[k0]
+    if not cython.compiled:
+        store(out)
+    return total_weight, games
