@@ -1864,6 +1864,7 @@ _SWEEP_RATIO: int = cython.declare(cython.longlong, 3)
 
 @cython.locals(
     number_start=cython.longlong[::1],
+    board_cards=cython.ulonglong,
     first=cython.longlong,
     second=cython.longlong,
 )
@@ -1894,9 +1895,11 @@ def exact_small(
     assignments' total weight and the deals counted (assignments times their
     completions).
 
-    Heads-up on a turn, unless the pairs of combos are very many (:data:`_TURN_RATIO`),
-    the sums are those of :func:`exact_turn` (each pair of combos compared on the river
-    by rank). Otherwise heads-up, when the pairs of combos are many
+    Heads-up on a turn, unless the pairs of combos are very many (:data:`_TURN_RATIO`;
+    or many, :data:`_SWEEP_RATIO`, on a turn of three cards of a suit or more, where
+    most rivers of the suit are ranked card by card), the sums are those of
+    :func:`exact_turn` (each pair of combos compared on the river by rank). Otherwise
+    heads-up, when the pairs of combos are many
     (:data:`_SWEEP_RATIO`), they are those of :func:`exact_sweep` (work linear in the
     combos on each completion); else those of :func:`exact_pairs` (every assignment on
     every completion). They agree up to the order in which sums are added.
@@ -1904,7 +1907,9 @@ def exact_small(
     if number_start.shape[0] == 3:
         first = number_start[1] - number_start[0]
         second = number_start[2] - number_start[1]
-        if to_deal == 1 and first * second < _TURN_RATIO * (first + second):
+        if to_deal == 1 and first * second < (
+            _SWEEP_RATIO if _suited(board_cards) >= 3 else _TURN_RATIO
+        ) * (first + second):
             return exact_turn(
                 numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
             )
@@ -2984,10 +2989,25 @@ def deal_rows_block(
 #: combos of both players (a pair costs a few ns there, whatever the river; the sweep
 #: a few ns a combo on each of the 44 rivers, and a sort a rank): beyond, it sweeps.
 #: Measured on 2c 7d 9h Js: 22+, A2s+, KTs+, ATo+ against itself (93 pairs a combo)
-#: 255 us by rank, 306 us swept; against random (163) 1.70 ms and 1.59 ms.
+#: 255 us by rank, 306 us swept; against random (163) 1.70 ms and 1.59 ms. On a turn of
+#: three clubs, AK, QQ+ against JJ-88, AQs (15 pairs a combo) takes 53 us by rank and
+#: 44 us swept (130 and 55 us with four clubs): there the sweep's ratio holds.
 _TURN_RATIO: int = cython.declare(cython.longlong, 128)
 #: The 52 cards, as a 52-bit set.
 _ALL_CARDS: int = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFF)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(board=cython.ulonglong, s=cython.int, most=cython.int)
+@cython.returns(cython.int)
+def _suited(board: int) -> int:
+    """The most cards of one suit in the card set ``board``."""
+    most = 0
+    for s in range(4):
+        most = max(most, popcount64((board >> s) & _SUIT_ZERO))
+    return most
 
 
 @cython.cfunc
@@ -3018,19 +3038,20 @@ def _flush_rivers(key: int) -> int:
     board_cards=cython.ulonglong,
     dead_cards=cython.ulonglong,
     fixed=cython.ulonglong,
+    left=cython.ulonglong,
     board_total=cython.ulonglong,
     to_deal=cython.int,
     combos=cython.Py_ssize_t,
-    groups=cython.Py_ssize_t,
+    rows=cython.Py_ssize_t,
     cards=cython.longlong,
     live=cython.longlong,
     games=cython.longlong,
     i=cython.Py_ssize_t,
-    k=cython.Py_ssize_t,
     k0=cython.Py_ssize_t,
     k1=cython.Py_ssize_t,
     g0=cython.Py_ssize_t,
     g1=cython.Py_ssize_t,
+    at=cython.Py_ssize_t,
     p=cython.int,
     r=cython.int,
     c=cython.longlong,
@@ -3039,6 +3060,7 @@ def _flush_rivers(key: int) -> int:
     lo=cython.longlong,
     hi=cython.longlong,
     pair=cython.int,
+    other=cython.int,
     row0=cython.int,
     row1=cython.int,
     bits=cython.ulonglong,
@@ -3046,23 +3068,18 @@ def _flush_rivers(key: int) -> int:
     key=cython.ulonglong,
     key0=cython.ulonglong,
     key1=cython.ulonglong,
-    left=cython.ulonglong,
+    flush0=cython.ulonglong,
     flushes=cython.ulonglong,
     mine=cython.int,
     theirs=cython.int,
-    base_wins=cython.longlong,
-    base_losses=cython.longlong,
     wins=cython.longlong,
     losses=cython.longlong,
     ties=cython.longlong,
     weight=cython.double,
-    weight0=cython.double,
     total_weight=cython.double,
     count=cython.double,
-    equity0=cython.double,
-    equity1=cython.double,
-    win0=cython.double,
-    win1=cython.double,
+    equity=cython.double,
+    win=cython.double,
     tie=cython.double,
     base=cython.Py_ssize_t,
 )
@@ -3076,7 +3093,9 @@ def exact_turn(
     out: NDArray[np.float64],
 ) -> tuple[float, int]:
     """:func:`exact_small` heads-up on a turn (``to_deal`` 1: the river to deal; the
-    same arguments and sums), every pair of combos compared on the river by rank.
+    same arguments and sums, added in the same order as :func:`exact_pairs` adds them:
+    the same figures to the last bit), every pair of combos compared on the river by
+    rank.
 
     Without a flush, a hand's class on the river depends on its ranks alone, so each
     pair of ranks two hole cards hold is ranked once for each of the 13 river ranks
@@ -3096,16 +3115,19 @@ def exact_turn(
     keys = cython.declare(cython.const[cython.ulonglong][::1], _keys)
     combo_bits = cython.declare(cython.ulonglong[2652])  # live combos, both players
     combo_at = cython.declare(cython.int[2652])  # their places in numbers
-    following = cython.declare(cython.int[2652])  # the next combo of the same ranks
-    first = cython.declare(cython.int[338])  # per player and rank pair, its first combo
-    present = cython.declare(cython.int[182])  # per player, the rank pairs it holds
+    combo_pair = cython.declare(cython.short[2652])  # their pair of ranks, of the player's
+    place_of = cython.declare(cython.short[338])  # per player and rank pair, its place
+    present = cython.declare(cython.short[182])  # per player, its rank pairs in turn
     held = cython.declare(cython.int[2])  # how many rank pairs each player holds
-    row_of = cython.declare(cython.int[169])  # a rank pair's row of classes
-    classes = cython.declare(cython.int[1183])  # 91 rows, a class for each river rank
+    kept = cython.declare(cython.int[2])  # how many live combos
+    row_of = cython.declare(cython.short[169])  # a rank pair's row of classes
+    classes = cython.declare(cython.ushort[1183])  # 91 rows, a class a river rank
     in_rank = cython.declare(cython.longlong[13])  # the cards of each rank left
     below = cython.declare(cython.int[13])  # the first player's class below the other's
     above = cython.declare(cython.int[13])
-    kept = cython.declare(cython.longlong[2])
+    # per pair of rank pairs (the first player's, the second's), the wins and losses of
+    # the first player's combos on the rivers by rank
+    outcome = cython.declare(cython.short[16562])
     if not cython.compiled:
         out = cells(out)
     base = 4 * 2 * 1326  # where the totals start
@@ -3113,6 +3135,7 @@ def exact_turn(
     games = 0
     with cython.nogil:
         fixed = board_cards | dead_cards
+        left = _ALL_CARDS & ~fixed
         cards = 0
         board_total = 0
         for r in range(13):
@@ -3126,13 +3149,13 @@ def exact_turn(
                 cards += 1
         live = cards - 4  # the rivers of a pair of combos
         for i in range(338):
-            first[i] = -1
+            place_of[i] = -1
         for i in range(169):
             row_of[i] = -1
-        # each player's live combos, chained by pair of ranks; a row of classes for
-        # each pair of ranks held
+        # each player's live combos and their rank pairs; a row of classes for each
+        # rank pair held
         combos = 0
-        groups = 0
+        rows = 0
         for p in range(2):
             held[p] = 0
             kept[p] = 0
@@ -3149,110 +3172,108 @@ def exact_turn(
                 combo_bits[combos] = bits
                 combo_at[combos] = i
                 pair = 13 * (lo >> 2) + (hi >> 2)
-                if first[169 * p + pair] < 0:
+                if place_of[169 * p + pair] < 0:
+                    place_of[169 * p + pair] = held[p]
                     present[91 * p + held[p]] = pair
                     held[p] += 1
-                following[combos] = first[169 * p + pair]
-                first[169 * p + pair] = combos
+                combo_pair[combos] = place_of[169 * p + pair]
                 if row_of[pair] < 0:
-                    row_of[pair] = groups
+                    row_of[pair] = rows
                     key = board_total + keys[lo] + keys[hi]
                     for r in range(13):
                         # a river of rank r left besides the pair's cards (else no
-                        # class: a rank five times; the count below is 0 there)
+                        # class: a rank five times; its count below is 0)
                         if in_rank[r] - (r == lo >> 2) - (r == hi >> 2) > 0:
-                            classes[13 * groups + r] = _rank_class(0, 7, key + keys[4 * r])
+                            classes[13 * rows + r] = _rank_class(0, 7, key + keys[4 * r])
                         else:
-                            classes[13 * groups + r] = 0
-                    groups += 1
+                            classes[13 * rows + r] = 0
+                    rows += 1
                 combos += 1
         out[base + 6] = kept[0]
         out[base + 7] = kept[1]
+        # the outcome of two rank pairs on every river: each rank's cards left, less
+        # those of the four hole cards' ranks
         for g0 in range(held[0]):
             pair = present[g0]
             row0 = 13 * row_of[pair]
             for g1 in range(held[1]):
-                row1 = 13 * row_of[present[91 + g1]]
-                # the outcome of these ranks on every river: each rank's cards left,
-                # less those of the four hole cards' ranks (either combo's own)
-                base_wins = 0
-                base_losses = 0
+                other = present[91 + g1]
+                row1 = 13 * row_of[other]
+                wins = 0
+                losses = 0
                 for r in range(13):
                     mine = classes[row0 + r]
                     theirs = classes[row1 + r]
                     below[r] = mine < theirs
                     above[r] = theirs < mine
-                    base_wins += in_rank[r] * below[r]
-                    base_losses += in_rank[r] * above[r]
-                k = present[91 + g1]
-                base_wins -= below[pair // 13] + below[pair % 13] + below[k // 13] + below[k % 13]
-                base_losses -= above[pair // 13] + above[pair % 13] + above[k // 13] + above[k % 13]
-                k0 = first[pair]
-                while k0 >= 0:
-                    bits0 = combo_bits[k0]
-                    n0 = numbers[combo_at[k0]]
-                    weight0 = number_weights[combo_at[k0]]
-                    key0 = board_total + keys[_combo_low[n0]] + keys[_combo_high[n0]]
-                    k1 = first[169 + present[91 + g1]]
-                    while k1 >= 0:
-                        if combo_bits[k1] & bits0:
-                            k1 = following[k1]
+                    wins += in_rank[r] * below[r]
+                    losses += in_rank[r] * above[r]
+                wins -= below[pair // 13] + below[pair % 13] + below[other // 13]
+                wins -= below[other % 13]
+                losses -= above[pair // 13] + above[pair % 13] + above[other // 13]
+                losses -= above[other % 13]
+                at = 2 * (g0 * held[1] + g1)
+                outcome[at] = wins
+                outcome[at + 1] = losses
+        # every pair of combos, in the order of exact_pairs
+        count = cython.cast(cython.double, live)
+        for k0 in range(kept[0] if live > 0 else 0):  # no river left: no game
+            bits0 = combo_bits[k0]
+            n0 = numbers[combo_at[k0]]
+            key0 = board_total + keys[_combo_low[n0]] + keys[_combo_high[n0]]
+            flush0 = _flush_rivers(key0)
+            for k1 in range(kept[0], combos):
+                if combo_bits[k1] & bits0:
+                    continue
+                n1 = numbers[combo_at[k1]]
+                at = 2 * (combo_pair[k0] * held[1] + combo_pair[k1])
+                wins = outcome[at]
+                losses = outcome[at + 1]
+                key1 = board_total + keys[_combo_low[n1]] + keys[_combo_high[n1]]
+                flushes = (flush0 | _flush_rivers(key1)) & left & ~(bits0 | combo_bits[k1])
+                if flushes:  # these rivers card by card, their count by rank taken back
+                    row0 = 13 * row_of[present[combo_pair[k0]]]
+                    row1 = 13 * row_of[present[91 + combo_pair[k1]]]
+                    for c in range(52):
+                        if not (flushes >> c) & 1:
                             continue
-                        n1 = numbers[combo_at[k1]]
-                        key1 = board_total + keys[_combo_low[n1]] + keys[_combo_high[n1]]
-                        wins = base_wins
-                        losses = base_losses
-                        left = (_ALL_CARDS & ~fixed) & ~(bits0 | combo_bits[k1])
-                        flushes = (_flush_rivers(key0) | _flush_rivers(key1)) & left
-                        if flushes:  # these rivers card by card
-                            for c in range(52):
-                                if not (flushes >> c) & 1:
-                                    continue
-                                r = c >> 2
-                                wins -= below[r]
-                                losses -= above[r]
-                                mine = _class_cards(
-                                    0, 7, key0 + keys[c], board_cards | bits0 | (
-                                        cython.cast(cython.ulonglong, 1) << c
-                                    )
-                                )
-                                theirs = _class_cards(
-                                    0, 7, key1 + keys[c], board_cards | combo_bits[k1] | (
-                                        cython.cast(cython.ulonglong, 1) << c
-                                    )
-                                )
-                                wins += mine < theirs
-                                losses += theirs < mine
-                        ties = live - wins - losses
-                        count = cython.cast(cython.double, live)
-                        equity0 = cython.cast(cython.double, wins * 2520 + ties * 1260) / (
-                            2520.0 * count
+                        r = c >> 2
+                        mine = classes[row0 + r]
+                        theirs = classes[row1 + r]
+                        wins -= mine < theirs
+                        losses -= theirs < mine
+                        bits = cython.cast(cython.ulonglong, 1) << c
+                        mine = _class_cards(0, 7, key0 + keys[c], board_cards | bits0 | bits)
+                        theirs = _class_cards(
+                            0, 7, key1 + keys[c], board_cards | combo_bits[k1] | bits
                         )
-                        equity1 = cython.cast(cython.double, losses * 2520 + ties * 1260) / (
-                            2520.0 * count
-                        )
-                        win0 = cython.cast(cython.double, wins) / count
-                        win1 = cython.cast(cython.double, losses) / count
-                        tie = cython.cast(cython.double, ties) / count
-                        weight = 1.0 * weight0 * number_weights[combo_at[k1]]
-                        total_weight += weight
-                        games += live
-                        out[n0] += weight
-                        out[2 * 1326 + n0] += weight * equity0
-                        out[4 * 1326 + n0] += weight * win0
-                        out[6 * 1326 + n0] += weight * tie
-                        out[1326 + n1] += weight
-                        out[3 * 1326 + n1] += weight * equity1
-                        out[5 * 1326 + n1] += weight * win1
-                        out[7 * 1326 + n1] += weight * tie
-                        out[base] += weight * equity0
-                        out[base + 1] += weight * equity1
-                        out[base + 2] += weight * win0
-                        out[base + 3] += weight * win1
-                        out[base + 4] += weight * tie
-                        out[base + 5] += weight * tie
-                        k1 = following[k1]
-                    k0 = following[k0]
+                        wins += mine < theirs
+                        losses += theirs < mine
+                ties = live - wins - losses
+                weight = 1.0 * number_weights[combo_at[k0]] * number_weights[combo_at[k1]]
+                total_weight += weight
+                games += live
+                equity = cython.cast(cython.double, wins * 2520 + ties * 1260) / (2520.0 * count)
+                win = cython.cast(cython.double, wins) / count
+                tie = cython.cast(cython.double, ties) / count
+                out[n0] += weight
+                out[2 * 1326 + n0] += weight * equity
+                out[4 * 1326 + n0] += weight * win
+                out[6 * 1326 + n0] += weight * tie
+                out[base] += weight * equity
+                out[base + 2] += weight * win
+                out[base + 4] += weight * tie
+                equity = cython.cast(cython.double, losses * 2520 + ties * 1260) / (
+                    2520.0 * count
+                )
+                win = cython.cast(cython.double, losses) / count
+                out[1326 + n1] += weight
+                out[3 * 1326 + n1] += weight * equity
+                out[5 * 1326 + n1] += weight * win
+                out[7 * 1326 + n1] += weight * tie
+                out[base + 1] += weight * equity
+                out[base + 3] += weight * win
+                out[base + 5] += weight * tie
     if not cython.compiled:
         store(out)
     return total_weight, games
