@@ -87,6 +87,7 @@ __all__ = [
     "displace_rows",
     "exact_boards",
     "exact_pairs",
+    "exact_preflop",
     "exact_small",
     "exact_sweep",
     "exact_turn",
@@ -3263,9 +3264,7 @@ def exact_turn(
                 out[base] += weight * equity
                 out[base + 2] += weight * win
                 out[base + 4] += weight * tie
-                equity = cython.cast(cython.double, losses * 2520 + ties * 1260) / (
-                    2520.0 * count
-                )
+                equity = cython.cast(cython.double, losses * 2520 + ties * 1260) / (2520.0 * count)
                 win = cython.cast(cython.double, losses) / count
                 out[1326 + n1] += weight
                 out[3 * 1326 + n1] += weight * equity
@@ -3277,3 +3276,206 @@ def exact_turn(
     if not cython.compiled:
         store(out)
     return total_weight, games
+
+
+# --- exact hold'em before the flop: the boards by rank multiset ---------------------------
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    classes=cython.ushort[:, ::1],
+    column=cython.Py_ssize_t,
+    players=cython.int,
+    weight=cython.longlong,
+    out=cython.longlong[::1],
+    p=cython.int,
+    best=cython.int,
+    top=cython.int,
+)
+@cython.returns(cython.int)
+def _share_pot(classes: Any, column: int, players: int, weight: int, out: Any) -> int:
+    """Add ``weight`` pots of the hand classes in ``column`` of ``classes`` (a row a
+    player; the lowest class wins) to each player's pot shares in 2520ths, wins and
+    ties (``out``: three rows of ``players``)."""
+    best = 0xFFFF
+    for p in range(players):
+        best = min(best, classes[p, column])
+    top = 0
+    for p in range(players):
+        top += classes[p, column] == best
+    for p in range(players):
+        if classes[p, column] == best:
+            out[p] += weight * (_UNITS // top)
+            if top == 1:
+                out[players + p] += weight
+            else:
+                out[2 * players + p] += weight
+    return top
+
+
+@cython.locals(
+    hole_sums=cython.longlong[::1],
+    sums=cython.longlong[::1],
+    boards=cython.longlong[::1],
+    index=cython.short[::1],
+    suits=cython.longlong[::1],
+    available=cython.longlong[::1],
+    classes=cython.ushort[:, ::1],
+    out=cython.longlong[::1],
+    players=cython.int,
+    multisets=cython.Py_ssize_t,
+    stride=cython.Py_ssize_t,
+    m=cython.Py_ssize_t,
+    o=cython.Py_ssize_t,
+    h=cython.Py_ssize_t,
+    highs=cython.Py_ssize_t,
+    p=cython.int,
+    r=cython.int,
+    r2=cython.int,
+    k=cython.int,
+    most=cython.int,
+    in_suit=cython.int,
+    alike=cython.longlong,
+    free=cython.uint,
+    low=cython.uint,
+    t=cython.uint,
+    low_sum=cython.longlong,
+    weight=cython.longlong,
+    other=cython.longlong,
+)
+def exact_preflop(
+    hole_sums: NDArray[np.int64],
+    sums: NDArray[np.int64],
+    boards: NDArray[np.int64],
+    index: NDArray[np.int16],
+    suits: NDArray[np.int64],
+    available: NDArray[np.int64],
+    classes: NDArray[np.uint16],
+    out: NDArray[np.int64],
+) -> None:
+    """Hold'em's exact preflop enumeration (:func:`croupier.poker.calc.preflop.preflop_outcome`,
+    which says how the boards are counted), every board counted by rank multiset.
+
+    ``hole_sums``: each player's hole cards' rank key sum; ``sums``: each 5-rank
+    multiset's rank key sum; ``boards``: the boards of each multiset the free cards make
+    (written: less those that may make a flush, which are counted apart); ``index``:
+    the number of the multiset of each rank key sum; ``available``: the free cards of
+    each rank. ``suits``: for each class of suits the question's symmetry makes alike,
+    ``2 + players`` numbers: how many suits the class holds, the ranks of its first
+    suit that are free (13 bits), and each player's ranks of that suit (13 bits).
+    ``classes``: players x (multisets + 1), scratch. Adds to ``out`` (three rows of
+    ``players``) each player's pot shares in 2520ths, wins and ties over the boards,
+    each counted as often as it is dealt: whole numbers, in any order the same.
+
+    The boards that may give somebody a flush hold ``k`` >= 3 cards of a suit, ranked by
+    the player's and the board's ranks of the suit when ``k`` and the player's cards of
+    the suit make five, else by the ranks alone; the ``5 - k`` cards of other suits
+    matter by their ranks only (none of them can make a flush), so they are taken by
+    rank multiset, each with the number of card sets that have it.
+    """
+    if not cython.compiled:
+        hole_sums, sums, index = plain(hole_sums), plain(sums), plain(index)
+        suits, available = plain(suits), plain(available)
+        boards, classes, out = cells(boards), cells(classes), cells(out)
+    high_sums = cython.declare(cython.longlong[91])  # the other suits' cards, by ranks
+    high_ways = cython.declare(cython.longlong[91])  # and how many card sets have them
+    off = cython.declare(cython.longlong[13])  # free cards of other suits, by rank
+    held = cython.declare(cython.int[10])
+    players = hole_sums.shape[0]
+    multisets = sums.shape[0]
+    stride = 2 + players
+    with cython.nogil:
+        # each player's class by rank alone on every multiset dealt
+        for m in range(multisets):
+            if boards[m] > 0:
+                for p in range(players):
+                    classes[p, m] = _rank_class(0, 7, (hole_sums[p] + sums[m]) << SUIT_BITS)
+        for o in range(suits.shape[0] // stride):
+            alike = suits[stride * o]
+            free = cython.cast(cython.uint, suits[stride * o + 1])
+            most = 0
+            for p in range(players):
+                held[p] = popcount64(cython.cast(cython.ulonglong, suits[stride * o + 2 + p]))
+                most = max(most, held[p])
+            in_suit = popcount64(free)
+            for r in range(13):
+                off[r] = available[r] - ((free >> r) & 1)
+            for k in range(5 - most, min(5, in_suit) + 1):
+                # the 5 - k cards of other suits, by rank multiset
+                highs = 0
+                if k == 5:
+                    high_sums[0] = 0
+                    high_ways[0] = 1
+                    highs = 1
+                elif k == 4:
+                    for r in range(13):
+                        if off[r] > 0:
+                            high_sums[highs] = _rank_key(r)
+                            high_ways[highs] = off[r]
+                            highs += 1
+                else:
+                    for r in range(13):
+                        for r2 in range(r, 13):
+                            other = off[r] * (off[r] - 1) // 2 if r2 == r else off[r] * off[r2]
+                            if other > 0:
+                                high_sums[highs] = _rank_key(r) + _rank_key(r2)
+                                high_ways[highs] = other
+                                highs += 1
+                # the k cards of the suit: every set of k of its free ranks
+                low = (1 << k) - 1
+                while low < 8192:
+                    if not (low & ~free):
+                        low_sum = 0
+                        for r in range(13):
+                            if (low >> r) & 1:
+                                low_sum += _rank_key(r)
+                        for h in range(highs):
+                            m = index[low_sum + high_sums[h]]
+                            weight = high_ways[h] * alike
+                            boards[m] -= weight
+                            for p in range(players):
+                                if k + held[p] >= 5:
+                                    classes[p, multisets] = _flush[
+                                        (low | suits[stride * o + 2 + p]) & 0x1FFF
+                                    ]
+                                else:
+                                    classes[p, multisets] = classes[p, m]
+                            _share_pot(classes, multisets, players, weight, out)
+                    t = low | (low - 1)  # the next set of k ranks (Gosper's)
+                    low = (t + 1) | (((~t & (t + 1)) - 1) >> (_ctz13(low) + 1))
+        # the boards without a flush, by multiset
+        for m in range(multisets):
+            if boards[m] > 0:
+                _share_pot(classes, m, players, boards[m], out)
+    if not cython.compiled:
+        store(boards)
+        store(classes)
+        store(out)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(r=cython.int)
+@cython.returns(cython.longlong)
+def _rank_key(r: int) -> int:
+    """Rank ``r``'s key (the high half of its cards' keys)."""
+    return _keys[4 * r] >> SUIT_BITS
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(bits=cython.uint, n=cython.int)
+@cython.returns(cython.int)
+def _ctz13(bits: int) -> int:
+    """The place of the lowest set bit of ``bits`` (not 0)."""
+    n = 0
+    while not (bits >> n) & 1:
+        n += 1
+    return n
