@@ -3,9 +3,11 @@ sources load under CROUPIER_PURE, and a compiled build is not older than its sou
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -274,3 +276,28 @@ def test_an_unreadable_source_is_the_package_s_error(tmp_path: Path) -> None:
         engine.source_digest(tmp_path / "missing.py")
     with pytest.raises(CroupierError, match="cannot read the kernel source"):
         engine.source_record(tmp_path / "missing.py")
+
+
+def test_configured_once_runs_once_whatever_the_threads() -> None:
+    """Four threads ask at once: the function runs once (``functools.cache`` ran it in
+    every thread that came before the first call returned: a kernel given its tables
+    again freed the ones another thread was reading)."""
+    calls: list[int] = []
+    meeting = threading.Barrier(4)
+
+    @engine.configured_once
+    def configure(size: int) -> list[int]:
+        calls.append(size)
+        # every thread inside at once was the old cache's fault; alone, it times out
+        with contextlib.suppress(threading.BrokenBarrierError):
+            meeting.wait(timeout=1.0)
+        return [size]
+
+    results: list[list[int]] = []
+    threads = [threading.Thread(target=lambda: results.append(configure(7))) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert calls == [7] and len(results) == 4 and all(r is results[0] for r in results)
+    assert configure(8) == [8] and calls == [7, 8]  # other arguments, another call
