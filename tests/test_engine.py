@@ -301,3 +301,31 @@ def test_configured_once_runs_once_whatever_the_threads() -> None:
         thread.join()
     assert calls == [7] and len(results) == 4 and all(r is results[0] for r in results)
     assert configure(8) == [8] and calls == [7, 8]  # other arguments, another call
+
+
+def test_a_rebuild_puts_a_module_beside_the_loaded_one_then_renames_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editable install copies each compiled module beside its source. Written into
+    in place, the file a running server had loaded changed under it (a crash); copied
+    beside and renamed over, the server keeps its own file and the new one takes the
+    name."""
+    import importlib.util
+
+    setuptools = pytest.importorskip("setuptools")  # a build tool: not in every venv
+    distribution = pytest.importorskip("setuptools.dist").Distribution
+    monkeypatch.setattr(setuptools, "setup", lambda **_: None)
+    monkeypatch.setenv("CROUPIER_PURE", "1")  # no extensions: nothing is compiled here
+    spec = importlib.util.spec_from_file_location("croupier_setup", ROOT.parent.parent / "setup.py")
+    assert spec is not None and spec.loader is not None
+    setup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup)
+    built, placed = tmp_path / "new.so", tmp_path / "placed.so"
+    built.write_bytes(b"new module")
+    placed.write_bytes(b"old module")
+    with placed.open("rb") as loaded:  # as a running program holds it
+        command = setup.BuildKernels(distribution())
+        assert command.copy_file(str(built), str(placed)) == (str(placed), True)
+        assert loaded.read() == b"old module"  # its file untouched
+    assert placed.read_bytes() == b"new module"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.so", "placed.so"]
