@@ -88,6 +88,7 @@ __all__ = [
     "exact_boards",
     "exact_pairs",
     "exact_preflop",
+    "exact_river",
     "exact_small",
     "exact_sweep",
     "exact_turn",
@@ -1899,8 +1900,9 @@ def exact_small(
     Heads-up on a turn, unless the pairs of combos are very many (:data:`_TURN_RATIO`;
     or many, :data:`_SWEEP_RATIO`, on a turn of three cards of a suit or more, where
     most rivers of the suit are ranked card by card), the sums are those of
-    :func:`exact_turn` (each pair of combos compared on the river by rank). Otherwise
-    heads-up, when the pairs of combos are many
+    :func:`exact_turn` (each pair of combos compared on the river by rank). On a river,
+    heads-up, when the pairs are few (:data:`_SWEEP_RATIO`), they are those of
+    :func:`exact_river` (nothing allocated). Otherwise heads-up, when the pairs of combos are many
     (:data:`_SWEEP_RATIO`), they are those of :func:`exact_sweep` (work linear in the
     combos on each completion); else those of :func:`exact_pairs` (every assignment on
     every completion). They agree up to the order in which sums are added.
@@ -1908,6 +1910,10 @@ def exact_small(
     if number_start.shape[0] == 3:
         first = number_start[1] - number_start[0]
         second = number_start[2] - number_start[1]
+        if to_deal == 0 and first * second < _SWEEP_RATIO * (first + second):
+            return exact_river(
+                numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
+            )
         if to_deal == 1 and first * second < (
             _SWEEP_RATIO if _suited(board_cards) >= 3 else _TURN_RATIO
         ) * (first + second):
@@ -3273,6 +3279,129 @@ def exact_turn(
                 out[base + 1] += weight * equity
                 out[base + 3] += weight * win
                 out[base + 5] += weight * tie
+    if not cython.compiled:
+        store(out)
+    return total_weight, games
+
+
+@cython.locals(
+    numbers=cython.longlong[::1],
+    number_start=cython.longlong[::1],
+    number_weights=cython.double[::1],
+    out=cython.double[::1],
+    board_cards=cython.ulonglong,
+    dead_cards=cython.ulonglong,
+    fixed=cython.ulonglong,
+    board_total=cython.ulonglong,
+    to_deal=cython.int,
+    combos=cython.Py_ssize_t,
+    games=cython.longlong,
+    i=cython.Py_ssize_t,
+    k0=cython.Py_ssize_t,
+    k1=cython.Py_ssize_t,
+    p=cython.int,
+    c=cython.longlong,
+    n0=cython.longlong,
+    n1=cython.longlong,
+    bits=cython.ulonglong,
+    bits0=cython.ulonglong,
+    mine=cython.int,
+    theirs=cython.int,
+    wins=cython.longlong,
+    losses=cython.longlong,
+    ties=cython.longlong,
+    weight=cython.double,
+    total_weight=cython.double,
+    equity=cython.double,
+    base=cython.Py_ssize_t,
+)
+def exact_river(
+    numbers: NDArray[np.int64],
+    number_start: NDArray[np.int64],
+    number_weights: NDArray[np.float64],
+    board_cards: int,
+    dead_cards: int,
+    to_deal: int,
+    out: NDArray[np.float64],
+) -> tuple[float, int]:
+    """:func:`exact_small` heads-up on a river (``to_deal`` 0; the same arguments and
+    sums, added in the same order as :func:`exact_pairs` adds them): each live combo
+    ranked once, every pair of combos that share no card compared; nothing allocated
+    (the combos on the stack)."""
+    if not cython.compiled:
+        numbers, number_start = plain(numbers), plain(number_start)
+        number_weights = plain(number_weights)
+    if number_start.shape[0] != 3 or to_deal != 0:
+        raise ValueError("exact_river: two players, no card to deal")
+    keys = cython.declare(cython.const[cython.ulonglong][::1], _keys)
+    combo_bits = cython.declare(cython.ulonglong[2652])  # live combos, both players
+    combo_at = cython.declare(cython.int[2652])  # their places in numbers
+    combo_class = cython.declare(cython.ushort[2652])  # their classes on the river
+    kept = cython.declare(cython.int[2])
+    if not cython.compiled:
+        out = cells(out)
+    base = 4 * 2 * 1326  # where the totals start
+    total_weight = 0.0
+    games = 0
+    with cython.nogil:
+        fixed = board_cards | dead_cards
+        board_total = 0
+        for c in range(52):
+            if (board_cards >> c) & 1:
+                board_total += keys[c]
+        combos = 0
+        for p in range(2):
+            kept[p] = 0
+            for i in range(number_start[p], number_start[p + 1]):
+                c = numbers[i]
+                bits = (cython.cast(cython.ulonglong, 1) << _combo_low[c]) | (
+                    cython.cast(cython.ulonglong, 1) << _combo_high[c]
+                )
+                if bits & fixed:
+                    continue
+                kept[p] += 1
+                combo_bits[combos] = bits
+                combo_at[combos] = i
+                combo_class[combos] = _class_cards(
+                    0,
+                    7,
+                    board_total + keys[_combo_low[c]] + keys[_combo_high[c]],
+                    board_cards | bits,
+                )
+                combos += 1
+        out[base + 6] = kept[0]
+        out[base + 7] = kept[1]
+        for k0 in range(kept[0]):
+            bits0 = combo_bits[k0]
+            n0 = numbers[combo_at[k0]]
+            mine = combo_class[k0]
+            for k1 in range(kept[0], combos):
+                if combo_bits[k1] & bits0:
+                    continue
+                n1 = numbers[combo_at[k1]]
+                theirs = combo_class[k1]
+                wins = mine < theirs
+                losses = theirs < mine
+                ties = 1 - wins - losses
+                weight = 1.0 * number_weights[combo_at[k0]] * number_weights[combo_at[k1]]
+                total_weight += weight
+                games += 1
+                equity = cython.cast(cython.double, wins * 2520 + ties * 1260) / 2520.0
+                out[n0] += weight
+                out[2 * 1326 + n0] += weight * equity
+                out[4 * 1326 + n0] += weight * wins
+                out[6 * 1326 + n0] += weight * ties
+                out[base] += weight * equity
+                out[base + 2] += weight * wins
+                out[base + 4] += weight * ties
+                equity = cython.cast(cython.double, losses * 2520 + ties * 1260) / 2520.0
+                out[1326 + n1] += weight
+                out[3 * 1326 + n1] += weight * equity
+                out[5 * 1326 + n1] += weight * losses
+                out[7 * 1326 + n1] += weight * ties
+                out[base + 1] += weight * equity
+                out[base + 3] += weight * losses
+                out[base + 5] += weight * ties
     if not cython.compiled:
         store(out)
     return total_weight, games

@@ -120,10 +120,38 @@ def test_exact_small_takes_the_turn_by_rank_heads_up_on_a_turn() -> None:
         (ranges, kernels.exact_turn),
         (wide, kernels.exact_sweep),
         (three, kernels.exact_pairs),
-        (river, kernels.exact_pairs),
+        (river, kernels.exact_river),
+        (inputs_of(["AK, QQ+", "JJ-88, AQs"], turn + " 3s"), kernels.exact_sweep),
     ):
         chosen, truth = sums_of(kernels.exact_small, inputs), sums_of(kernel, inputs)
         assert chosen[:2] == truth[:2] and np.array_equal(chosen[2], truth[2])
+
+
+RIVERS = [
+    (("AhKh", "TT+, AQs+, AQo+, KQs"), "2c 7d 9h Js 3s", ""),
+    (("AhKh, 65s", "TT+, AQs+, KQs, 87s"), "2h 7h 9h Js 3h", ""),
+    (("AA, KK", "AA, KK"), "Ah 7d 2c 3c Kd", "Qs"),
+    (("TT+:0.5, AQs@25, KQo", "99-66, AJs:0.3, T9s"), "9h 6d 2c 3c 2d", "Qs"),
+]
+
+
+@pytest.mark.parametrize(("ranges", "board", "dead"), RIVERS)
+def test_the_river_heads_up_has_the_sums_of_every_pair(
+    ranges: tuple[str, str], board: str, dead: str
+) -> None:
+    kernels = poker_kernels()
+    inputs = inputs_of(list(ranges), board, dead)
+    assert_same_sums(sums_of(kernels.exact_river, inputs), sums_of(kernels.exact_pairs, inputs))
+
+
+def test_the_river_takes_two_players_and_a_river() -> None:
+    kernels = poker_kernels()
+    for inputs in (
+        inputs_of(["AhKh", "QsQd"], "2c 7d 9h Js"),
+        inputs_of(["AhKh", "QsQd", "T9s"], "2c 7d 9h Js 3s"),
+    ):
+        with pytest.raises(ValueError, match="two players"):
+            sums_of(kernels.exact_river, inputs)
 
 
 def test_the_turn_by_rank_takes_two_players_and_a_turn() -> None:
@@ -194,3 +222,7 @@ def test_random_turns_by_rank_have_the_sums_of_every_pair(data: st.DataObject) -
     kernels = poker_kernels()
     inputs = SmallInputs.of(live)
     assert_same_sums(sums_of(kernels.exact_turn, inputs), sums_of(kernels.exact_pairs, inputs))
+    river = dataclasses.replace(
+        inputs, board_bits=inputs.board_bits | 1 << cards[-1], to_deal=0
+    )  # the last card drawn, on the board: a river (a combo holding it is left out)
+    assert_same_sums(sums_of(kernels.exact_river, river), sums_of(kernels.exact_pairs, river))
