@@ -2000,6 +2000,10 @@ _DIRECT: int = cython.declare(cython.longlong, 8)
     number_weights=cython.double[::1],
     out=cython.double[::1],
     ints=cython.longlong[::1],
+    kept=cython.longlong[::1],
+    by_kind=cython.longlong[::1],
+    kinds=cython.Py_ssize_t,
+    present=cython.Py_ssize_t,
     found=cython.ulonglong[::1],
     sums=cython.double[::1],
     starts=cython.longlong[::1],
@@ -2138,12 +2142,15 @@ def exact_sweep(
     suit_count = cython.declare(cython.longlong[8])  # the lengths of the suit lists
     # a group's parts: A, |A|, B, |B|, pairs within A, the flush suit and its cards, times
     e_a = cython.declare(cython.ulonglong[24])
-    e_na = cython.declare(cython.int[24])
     e_b = cython.declare(cython.ulonglong[24])
     e_nb = cython.declare(cython.int[24])
     e_pairs = cython.declare(cython.int[24])
     e_suit = cython.declare(cython.int[24])
     e_cards = cython.declare(cython.ulonglong[24])
+    e_slot = cython.declare(cython.int[24])
+    # the flush makers of a kind of part, kept sorted (slot r: the rich suit's card of
+    # rank r, 13: none of its cards; 14: a part of its own), and how many (-1: not yet)
+    kept_count = cython.declare(cython.longlong[15])
     e_times = cython.declare(cython.double[24])
     # a group's single completions: cards, suit, the suit's cards a combo needs
     o_cards = cython.declare(cython.ulonglong[4])
@@ -2163,11 +2170,18 @@ def exact_sweep(
     # weight, wins, ties, the weight of the opponent's combo of the same cards, its
     # opponents' weight, then the sweep's u, v and their product
     found = np.empty(4 * n, dtype=np.uint64)
-    ints = np.zeros(19 * n, dtype=np.int64)
+    ints = np.zeros(21 * n, dtype=np.int64)
+    # the combos' kinds (13 x low rank + high rank; on the river each combo its own):
+    # each kind's class in the group, the kinds present in order, where each kind's
+    # combos start in the list of the combos by kind (ints, from 20 n)
+    kinds = max(169, n)
+    by_kind = np.zeros(3 * kinds + 1, dtype=np.int64)
+    kept = np.empty(30 * n, dtype=np.int64)
     sums = np.zeros(8 * n)
     starts = np.zeros(3, dtype=np.int64)
     if not cython.compiled:
-        found, ints, sums = cells(found), cells(ints), cells(sums)
+        found, ints, sums, kept = cells(found), cells(ints), cells(sums), cells(kept)
+        by_kind = cells(by_kind)
         starts, out = cells(starts), cells(out)
     base = 4 * 2 * 1326  # where the totals start
     total_weight = 0.0
@@ -2176,6 +2190,8 @@ def exact_sweep(
         for i in range(424):
             worse[i] = 0.0
             tied[i] = 0.0
+        for i in range(15):
+            kept_count[i] = -1
         board_total = _key_total(board_cards)
         m = _live_combos(numbers, number_start, 2, fixed, found, n, starts)
         for p in range(2):
@@ -2189,7 +2205,8 @@ def exact_sweep(
             ints[i] = 1 if i >= starts[1] else 0
             ints[n + i] = _combo_low[c]
             ints[2 * n + i] = _combo_high[c]
-            ints[4 * n + i] = i
+            ints[19 * n + i] = i if to_deal == 0 else 13 * (_combo_low[c] >> 2) + (_combo_high[c] >> 2)
+            by_kind[2 * kinds + ints[19 * n + i]] += 1
             sums[i] = number_weights[found[2 * n + i]]
             for s in range(4):
                 u = popcount64(bits & (clubs << s))
@@ -2199,6 +2216,24 @@ def exact_sweep(
                 if u >= 1:
                     ints[(15 + s) * n + suit_count[4 + s]] = i
                     suit_count[4 + s] += 1
+        # the combos by kind (a counting sort), the kinds present
+        present = 0
+        t = 0
+        for f in range(kinds):
+            j = by_kind[2 * kinds + f]
+            by_kind[2 * kinds + f] = t
+            if j:
+                by_kind[kinds + present] = f
+                present += 1
+            t += j
+        by_kind[3 * kinds] = t
+        for i in range(m):
+            f = ints[19 * n + i]
+            ints[20 * n + by_kind[2 * kinds + f]] = i
+            by_kind[2 * kinds + f] += 1
+        for f in range(kinds - 1, 0, -1):  # back to the starts
+            by_kind[2 * kinds + f] = by_kind[2 * kinds + f - 1]
+        by_kind[2 * kinds] = 0
         # the pairs of combos once: each combo's opponents (their weight and number) and
         # the opponent's combo of the very same cards
         for i in range(starts[1]):
@@ -2251,9 +2286,12 @@ def exact_sweep(
             gkey = (keys[4 * r1] >> SUIT_BITS) << SUIT_BITS
             if to_deal == 2:
                 gkey += (keys[4 * r2] >> SUIT_BITS) << SUIT_BITS
-            for i in range(m):
+            # the class without a flush is that of the combo's ranks: one a kind
+            for z in range(present):
+                f = by_kind[kinds + z]
+                i = ints[20 * n + by_kind[2 * kinds + f]]  # its first combo
                 if to_deal == 0:
-                    ints[3 * n + i] = _class_cards(0, 7, found[3 * n + i], board_cards | found[i])
+                    by_kind[f] = _class_cards(0, 7, found[3 * n + i], board_cards | found[i])
                     continue
                 # a rank held four times (five with the completion's) has no completion
                 # here that misses the combo: its class is never read (nor looked up)
@@ -2261,13 +2299,22 @@ def exact_sweep(
                 ok = popcount64((held >> (4 * r1)) & 15) + 1 + (to_deal == 2 and r1 == r2) <= 4
                 if to_deal == 2 and r1 != r2:
                     ok = ok and popcount64((held >> (4 * r2)) & 15) + 1 <= 4
-                ints[3 * n + i] = _rank_class(0, 7, found[3 * n + i] + gkey) if ok else -1
-            _sort_down(ints, 3 * n, 4 * n, m)
+                by_kind[f] = _rank_class(0, 7, found[3 * n + i] + gkey) if ok else -1
+            # the kinds in order (from the group before's: about one pass), then the combos
+            _sort_down(by_kind, 0, kinds, present)
+            t = 0
+            for z in range(present):
+                f = by_kind[kinds + z]
+                for j in range(by_kind[2 * kinds + f], by_kind[2 * kinds + f + 1]):
+                    i = ints[20 * n + j]
+                    ints[3 * n + i] = by_kind[f]
+                    ints[4 * n + t] = i
+                    t += 1
             # the parts of the group
             entries = 0
             if to_deal == 0:  # the river: one completion, of no card
                 e_a[0] = 0
-                e_na[0] = 1
+                e_slot[0] = 14
                 e_b[0] = 0
                 e_nb[0] = 1
                 e_pairs[0] = 0
@@ -2282,6 +2329,7 @@ def exact_sweep(
                 e_suit[0] = -1
                 e_cards[0] = 0
                 e_times[0] = 1.0
+                e_slot[0] = 14
                 entries = 1
             else:  # by the rich suit's cards: none, one of each rank, both
                 x1 = rank_live[r1] & (clubs << rich)
@@ -2296,21 +2344,25 @@ def exact_sweep(
                 e_b[0] = n2 if to_deal == 2 and r1 != r2 else 0
                 e_pairs[0] = to_deal == 2 and r1 == r2
                 e_cards[0] = 0
+                e_slot[0] = 13
                 entries = 1
                 if x1:
                     e_a[entries] = x1
                     e_b[entries] = n2 if to_deal == 2 else 0
                     e_cards[entries] = x1
+                    e_slot[entries] = r1
                     entries += 1
                 if x2 and to_deal == 2:
                     e_a[entries] = n1
                     e_b[entries] = x2
                     e_cards[entries] = x2
+                    e_slot[entries] = r2
                     entries += 1
                     if x1:
                         e_a[entries] = x1
                         e_b[entries] = x2
                         e_cards[entries] = x1 | x2
+                        e_slot[entries] = 14
                         entries += 1
             # the single completions where a suit of the board makes a flush for a few
             # combos: two of one suit on the flop (the board holding one), one on the turn
@@ -2359,6 +2411,7 @@ def exact_sweep(
                         e_suit[entries] = s if y == 0 else -1
                         e_cards[entries] = kb
                         e_times[entries] = 1.0 if y == 0 else -1.0
+                        e_slot[entries] = 14
                         entries += 1
                     continue
                 # the flush makers against each of their opponents: what changes
@@ -2400,21 +2453,26 @@ def exact_sweep(
                     continue
                 if to_deal == 2 and not pairs and bmask == 0:
                     continue
-                # the combos that make a flush in the part's suit, ranked apart
-                odd = 0
+                # the combos that make a flush in the part's suit, ranked apart (the
+                # same in every group for a part of the same suit's cards: kept)
+                f = 2 * n * e_slot[ent]  # the list; the class of combo i at f + n + i
+                odd = kept_count[e_slot[ent]]
                 need = 5 - in_suit[fs] - popcount64(fcards) if fs >= 0 else 9
-                if need <= 2:
-                    for i in range(m):
-                        if found[i] & fcards or ints[3 * n + i] < 0:
-                            continue
+                if odd < 0 or e_slot[ent] == 14:
+                    odd = 0
+                    for i in range(m if need <= 2 else 0):
+                        if found[i] & fcards:
+                            continue  # it meets every completion of the part
                         if popcount64(found[i] & (clubs << fs)) >= need:
-                            ints[7 * n + odd] = i
-                            ints[8 * n + i] = 1
-                            ints[9 * n + i] = _flush[
+                            kept[f + odd] = i
+                            kept[f + n + i] = _flush[
                                 suit_ranks(board_cards | found[i] | fcards, fs)
                             ]
                             odd += 1
-                    _sort_down(ints, 9 * n, 7 * n, odd)
+                    _sort_down(kept, f + n, f, odd)
+                    kept_count[e_slot[ent]] = odd
+                for j in range(odd):
+                    ints[8 * n + kept[f + j]] = 1
                 # the sweep's order: the combos that meet some completion of the part,
                 # weakest first, the flush makers merged in; each with its u, v and
                 # their product (or u squared)
@@ -2429,9 +2487,9 @@ def exact_sweep(
                         if s < 0 or ints[8 * n + i]:
                             t += 1
                             continue
-                    if y < odd and (i < 0 or ints[9 * n + ints[7 * n + y]] > s):
-                        i = ints[7 * n + y]
-                        s = ints[9 * n + i]
+                    if y < odd and (i < 0 or kept[f + n + kept[f + y]] > s):
+                        i = kept[f + y]
+                        s = kept[f + n + i]
                         y += 1
                     else:
                         t += 1
@@ -2446,7 +2504,7 @@ def exact_sweep(
                     sums[7 * n + k] = u * u if pairs else u * v
                     k += 1
                 for j in range(odd):
-                    ints[8 * n + ints[7 * n + j]] = 0
+                    ints[8 * n + kept[f + j]] = 0
                 # the sweep, run by run of equal classes
                 t = 0
                 while t < k:
