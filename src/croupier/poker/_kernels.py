@@ -2072,6 +2072,9 @@ _DIRECT: int = cython.declare(cython.longlong, 8)
     c=cython.longlong,
     clubs=cython.ulonglong,
     run=cython.bint,
+    hu=cython.bint,
+    hv=cython.bint,
+    hz=cython.bint,
     w=cython.double,
     wf=cython.double,
     wb=cython.double,
@@ -2479,6 +2482,9 @@ def exact_sweep(
                 k = 0
                 y = 0
                 t = 0
+                hu = False  # whether some combo of the sweep has u, v, their product not 0
+                hv = False
+                hz = False
                 while t < m or y < odd:
                     i = -1
                     if t < m:
@@ -2502,6 +2508,9 @@ def exact_sweep(
                     sums[5 * n + k] = u
                     sums[6 * n + k] = v
                     sums[7 * n + k] = u * u if pairs else u * v
+                    hu = hu or u != 0
+                    hv = hv or v != 0
+                    hz = hz or sums[7 * n + k] != 0
                     k += 1
                 for j in range(odd):
                     ints[8 * n + kept[f + j]] = 0
@@ -2525,9 +2534,12 @@ def exact_sweep(
                         for z in range(3):
                             at = spots[z]
                             tied[at] += w
-                            tied[at + 1] += mu
-                            tied[at + 2] += mv
-                            tied[at + 3] += mz
+                            if hu:
+                                tied[at + 1] += mu
+                            if hv:
+                                tied[at + 2] += mv
+                            if hz:
+                                tied[at + 3] += mz
                     for j in range(t, e):
                         i = ints[5 * n + j]
                         q = 212 * (1 - ints[i])
@@ -2548,15 +2560,21 @@ def exact_sweep(
                             cv = mu - na
                             cw = 1.0
                         value = c0 * (worse[q] - worse[a] - worse[b])
-                        value += cu * (worse[q + 1] - worse[a + 1] - worse[b + 1])
-                        value += cv * (worse[q + 2] - worse[a + 2] - worse[b + 2])
-                        value += cw * (worse[q + 3] - worse[a + 3] - worse[b + 3])
+                        if hu:
+                            value += cu * (worse[q + 1] - worse[a + 1] - worse[b + 1])
+                        if hv:
+                            value += cv * (worse[q + 2] - worse[a + 2] - worse[b + 2])
+                        if hz:
+                            value += cw * (worse[q + 3] - worse[a + 3] - worse[b + 3])
                         sums[n + i] += times * value
                         if run:
                             value = c0 * (tied[q] - tied[a] - tied[b])
-                            value += cu * (tied[q + 1] - tied[a + 1] - tied[b + 1])
-                            value += cv * (tied[q + 2] - tied[a + 2] - tied[b + 2])
-                            value += cw * (tied[q + 3] - tied[a + 3] - tied[b + 3])
+                            if hu:
+                                value += cu * (tied[q + 1] - tied[a + 1] - tied[b + 1])
+                            if hv:
+                                value += cv * (tied[q + 2] - tied[a + 2] - tied[b + 2])
+                            if hz:
+                                value += cw * (tied[q + 3] - tied[a + 3] - tied[b + 3])
                             value += sums[3 * n + i] * (
                                 c0 + cu * mu + cv * mv + cw * sums[7 * n + j]
                             )
@@ -2573,9 +2591,12 @@ def exact_sweep(
                         for z in range(3):
                             at = spots[z]
                             worse[at] += w
-                            worse[at + 1] += mu
-                            worse[at + 2] += mv
-                            worse[at + 3] += mz
+                            if hu:
+                                worse[at + 1] += mu
+                            if hv:
+                                worse[at + 2] += mv
+                            if hz:
+                                worse[at + 3] += mz
                             if run:
                                 tied[at] = 0.0
                                 tied[at + 1] = 0.0
@@ -2590,9 +2611,10 @@ def exact_sweep(
                     for z in range(3):
                         at = spots[z]
                         worse[at] = 0.0
-                        worse[at + 1] = 0.0
-                        worse[at + 2] = 0.0
-                        worse[at + 3] = 0.0
+                        if hu or hv or hz:
+                            worse[at + 1] = 0.0
+                            worse[at + 2] = 0.0
+                            worse[at + 3] = 0.0
         # the sums of each combo: its pairs' weight, and its wins and ties over the
         # completions of a pair
         for i in range(m if live > 0 else 0):
