@@ -1987,6 +1987,45 @@ def _sort_down(ints: Any, key_at: int, order_at: int, count: int) -> int:
     return 0
 
 
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    found=cython.ulonglong[::1],
+    kept=cython.longlong[::1],
+    at=cython.Py_ssize_t,
+    n=cython.Py_ssize_t,
+    m=cython.Py_ssize_t,
+    need=cython.int,
+    suit=cython.int,
+    cards=cython.ulonglong,
+    board_cards=cython.ulonglong,
+    suited=cython.ulonglong,
+    i=cython.Py_ssize_t,
+    odd=cython.Py_ssize_t,
+)
+@cython.returns(cython.Py_ssize_t)
+def _flush_makers(
+    found: Any, kept: Any, at: int, n: int, m: int, need: int, suit: int, cards: int,
+    board_cards: int,
+) -> int:
+    """:func:`exact_sweep`'s combos (the ``m`` card sets of ``found``) that hold ``need``
+    cards of ``suit`` or more and none of ``cards`` (a completion's cards of that suit):
+    listed from ``kept[at]``, weakest first, combo ``i``'s flush class with the board and
+    ``cards`` at ``kept[at + n + i]``. Returns how many."""
+    suited = cython.cast(cython.ulonglong, 0x1111111111111) << suit
+    odd = 0
+    for i in range(m if need <= 2 else 0):
+        if found[i] & cards:
+            continue  # it meets every completion of the part
+        if popcount64(found[i] & suited) >= need:
+            kept[at + odd] = i
+            kept[at + n + i] = _flush[suit_ranks(board_cards | found[i] | cards, suit)]
+            odd += 1
+    _sort_down(kept, at + n, at, odd)
+    return odd
+
+
 #: Heads-up, a completion on which a few combos make a flush is counted by comparing
 #: those combos with each of their opponents when that takes at most this many
 #: comparisons a live combo; beyond, by two sweeps of that completion alone (one with
@@ -2043,7 +2082,12 @@ _DIRECT: int = cython.declare(cython.longlong, 8)
     f=cython.Py_ssize_t,
     ent=cython.int,
     entries=cython.int,
-    singles=cython.int,
+    directs=cython.int,
+    single=cython.bint,
+    swept=cython.longlong,
+    cheap=cython.longlong,
+    uf=cython.int,
+    vf=cython.int,
     z=cython.int,
     g=cython.int,
     groups=cython.int,
@@ -2152,13 +2196,20 @@ def exact_sweep(
     e_cards = cython.declare(cython.ulonglong[24])
     e_slot = cython.declare(cython.int[24])
     # the flush makers of a kind of part, kept sorted (slot r: the rich suit's card of
-    # rank r, 13: none of its cards; 14: a part of its own), and how many (-1: not yet)
-    kept_count = cython.declare(cython.longlong[15])
+    # rank r, 13: none of its cards; 14 and 15: a part of its own), and how many (-1:
+    # not yet)
+    kept_count = cython.declare(cython.longlong[16])
+    # a group's parts counted by their flush makers against their opponents: A, B, pairs
+    # within A, the suit and its cards, the makers' slot (-1: a single completion, its
+    # makers from the suit lists) and the cards of the suit they hold at least
+    d_a = cython.declare(cython.ulonglong[8])
+    d_b = cython.declare(cython.ulonglong[8])
+    d_pairs = cython.declare(cython.int[8])
+    d_suit = cython.declare(cython.int[8])
+    d_cards = cython.declare(cython.ulonglong[8])
+    d_slot = cython.declare(cython.int[8])
+    d_need = cython.declare(cython.int[8])
     e_times = cython.declare(cython.double[24])
-    # a group's single completions: cards, suit, the suit's cards a combo needs
-    o_cards = cython.declare(cython.ulonglong[4])
-    o_suit = cython.declare(cython.int[4])
-    o_need = cython.declare(cython.int[4])
     spots = cython.declare(cython.longlong[3])  # a combo's places in worse and tied
     clubs = 0x1111111111111  # the cards of suit 0, one bit every four
     fixed = board_cards | dead_cards
@@ -2179,7 +2230,7 @@ def exact_sweep(
     # combos start in the list of the combos by kind (ints, from 20 n)
     kinds = max(169, n)
     by_kind = np.zeros(3 * kinds + 1, dtype=np.int64)
-    kept = np.empty(30 * n, dtype=np.int64)
+    kept = np.empty(32 * n, dtype=np.int64)
     sums = np.zeros(8 * n)
     starts = np.zeros(3, dtype=np.int64)
     if not cython.compiled:
@@ -2193,7 +2244,7 @@ def exact_sweep(
         for i in range(424):
             worse[i] = 0.0
             tied[i] = 0.0
-        for i in range(15):
+        for i in range(16):
             kept_count[i] = -1
         board_total = _key_total(board_cards)
         m = _live_combos(numbers, number_start, 2, fixed, found, n, starts)
@@ -2365,12 +2416,49 @@ def exact_sweep(
                         e_a[entries] = x1
                         e_b[entries] = x2
                         e_cards[entries] = x1 | x2
-                        e_slot[entries] = 14
+                        e_slot[entries] = 15
+                        kept_count[15] = -1
                         entries += 1
+            # with a rich suit: its parts swept one by one, or the group swept by classes
+            # without a flush and each part's flush makers compared with their opponents
+            # (or the part swept alone twice, with the flushes and without): the cheaper
+            directs = 0
+            if rich >= 0 and entries > 1:
+                swept = 0
+                cheap = m
+                for ent in range(entries):
+                    f = e_slot[ent]
+                    if kept_count[f] < 0:
+                        need = 5 - in_suit[rich] - popcount64(e_cards[ent])
+                        kept_count[f] = _flush_makers(
+                            found, kept, 2 * n * f, n, m, need, rich, e_cards[ent], board_cards
+                        )
+                    cost = 0
+                    for j in range(kept_count[f]):
+                        cost += starts[2 - ints[kept[2 * n * f + j]]]
+                        cost -= starts[1 - ints[kept[2 * n * f + j]]]
+                    swept += m
+                    cheap += min(cost // _DIRECT, 2 * m)
+                if cheap < swept:
+                    for ent in range(entries):
+                        d_a[ent] = e_a[ent]
+                        d_b[ent] = e_b[ent]
+                        d_pairs[ent] = e_pairs[ent]
+                        d_suit[ent] = rich
+                        d_cards[ent] = e_cards[ent]
+                        d_slot[ent] = e_slot[ent]
+                        d_need[ent] = 0
+                    directs = entries
+                    e_a[0] = rank_live[r1]
+                    e_b[0] = rank_live[r2] if to_deal == 2 and r1 != r2 else 0
+                    e_pairs[0] = to_deal == 2 and r1 == r2
+                    e_suit[0] = -1
+                    e_cards[0] = 0
+                    e_slot[0] = 14
+                    entries = 1
             # the single completions where a suit of the board makes a flush for a few
             # combos: two of one suit on the flop (the board holding one), one on the turn
             # (the board holding two), never the rich suit
-            singles = 0
             for s in range(4 if to_deal else 0):
                 if s == rich:
                     continue
@@ -2387,59 +2475,92 @@ def exact_sweep(
                 need = 5 - in_suit[s] - to_deal
                 if need > 2:
                     continue
-                o_cards[singles] = kb
-                o_suit[singles] = s
-                o_need[singles] = need
-                singles += 1
-            for z in range(singles):
-                kb = o_cards[z]
-                s = o_suit[z]
-                f = (11 + s) * n if o_need[z] >= 2 else (15 + s) * n
+                d_a[directs] = kb & rank_live[r1]
+                d_b[directs] = kb & rank_live[r2] if to_deal == 2 else 0
+                d_pairs[directs] = 0
+                d_suit[directs] = s
+                d_cards[directs] = kb
+                d_slot[directs] = -1
+                d_need[directs] = need
+                directs += 1
+            for z in range(directs):
+                amask = d_a[z]
+                bmask = d_b[z]
+                na = popcount64(amask) if amask else 1
+                nb = popcount64(bmask) if bmask else 1
+                pairs = d_pairs[z] != 0
+                if (pairs and na < 2) or amask == 0 or (to_deal == 2 and not pairs and bmask == 0):
+                    continue
+                kb = d_cards[z]
+                s = d_suit[z]
+                # its flush makers (at 7 n), each one's flush class (at 9 n + i)
                 nf = 0
                 cost = 0
-                for j in range(suit_count[s if o_need[z] >= 2 else 4 + s]):
-                    i = ints[f + j]
-                    if found[i] & kb or ints[3 * n + i] < 0:
-                        continue
-                    ints[7 * n + nf] = i
-                    nf += 1
-                    cost += starts[2 - ints[i]] - starts[1 - ints[i]]
+                if d_slot[z] < 0:
+                    f = (11 + s) * n if d_need[z] >= 2 else (15 + s) * n
+                    for j in range(suit_count[s if d_need[z] >= 2 else 4 + s]):
+                        i = ints[f + j]
+                        if found[i] & kb or ints[3 * n + i] < 0:
+                            continue
+                        ints[7 * n + nf] = i
+                        ints[9 * n + i] = _flush[suit_ranks(board_cards | found[i] | kb, s)]
+                        nf += 1
+                        cost += starts[2 - ints[i]] - starts[1 - ints[i]]
+                else:
+                    f = 2 * n * d_slot[z]
+                    for j in range(kept_count[d_slot[z]]):
+                        i = kept[f + j]
+                        ints[7 * n + nf] = i
+                        ints[9 * n + i] = kept[f + n + i]
+                        nf += 1
+                        cost += starts[2 - ints[i]] - starts[1 - ints[i]]
                 if nf == 0:
                     continue
                 if cost > _DIRECT * m:  # swept alone, with the flushes and without them
                     for y in range(2):
-                        e_a[entries] = kb & rank_live[r1]
-                        e_b[entries] = kb & rank_live[r2] if to_deal == 2 else 0
-                        e_pairs[entries] = 0
+                        e_a[entries] = amask
+                        e_b[entries] = bmask
+                        e_pairs[entries] = pairs
                         e_suit[entries] = s if y == 0 else -1
                         e_cards[entries] = kb
                         e_times[entries] = 1.0 if y == 0 else -1.0
-                        e_slot[entries] = 14
+                        e_slot[entries] = d_slot[z] if y == 0 and d_slot[z] >= 0 else 14
                         entries += 1
                     continue
-                # the flush makers against each of their opponents: what changes
+                # the flush makers against each of their opponents: what changes, times
+                # the completions of the part that miss both (one completion: none of
+                # its cards held)
+                single = na == 1 and nb == 1 and not pairs
                 for j in range(nf):
-                    i = ints[7 * n + j]
-                    ints[8 * n + i] = 1
-                    ints[9 * n + i] = _flush[suit_ranks(board_cards | found[i] | kb, s)]
+                    ints[8 * n + ints[7 * n + j]] = 1
                 for j in range(nf):
                     f = ints[7 * n + j]
                     q = 1 - ints[f]
-                    excl = found[f] | kb
                     sf = ints[3 * n + f]
                     tf = ints[9 * n + f]
                     wf = sums[f]
+                    uf = popcount64(found[f] & amask)
+                    vf = popcount64(found[f] & bmask)
+                    excl = found[f] | (amask | bmask if single else 0)
                     for b in range(starts[q], starts[q + 1]):
                         if found[b] & excl:
                             continue
+                        times = 1.0
+                        if not single:
+                            u = na - uf - popcount64(found[b] & amask)
+                            v = nb - vf - popcount64(found[b] & bmask)
+                            if u <= pairs or v <= 0:
+                                continue  # no completion of the part misses both
+                            times = u * (u - 1) // 2 if pairs else u * v
                         sb = ints[3 * n + b]
                         tb = ints[9 * n + b] if ints[8 * n + b] else sb
-                        wb = sums[b]
+                        wb = sums[b] * times
                         sums[n + f] += wb * ((tf < tb) - (sf < sb))
                         sums[2 * n + f] += wb * ((tf == tb) - (sf == sb))
                         if not ints[8 * n + b]:
-                            sums[n + b] += wf * ((tb < tf) - (sb < sf))
-                            sums[2 * n + b] += wf * ((tb == tf) - (sb == sf))
+                            wb = wf * times
+                            sums[n + b] += wb * ((tb < tf) - (sb < sf))
+                            sums[2 * n + b] += wb * ((tb == tf) - (sb == sf))
                 for j in range(nf):
                     ints[8 * n + ints[7 * n + j]] = 0
             # each part: one sweep
@@ -2459,21 +2580,14 @@ def exact_sweep(
                 # the combos that make a flush in the part's suit, ranked apart (the
                 # same in every group for a part of the same suit's cards: kept)
                 f = 2 * n * e_slot[ent]  # the list; the class of combo i at f + n + i
+                if kept_count[e_slot[ent]] < 0 or e_slot[ent] == 14:
+                    kept_count[e_slot[ent]] = 0
+                    if fs >= 0:
+                        need = 5 - in_suit[fs] - popcount64(fcards)
+                        kept_count[e_slot[ent]] = _flush_makers(
+                            found, kept, f, n, m, need, fs, fcards, board_cards
+                        )
                 odd = kept_count[e_slot[ent]]
-                need = 5 - in_suit[fs] - popcount64(fcards) if fs >= 0 else 9
-                if odd < 0 or e_slot[ent] == 14:
-                    odd = 0
-                    for i in range(m if need <= 2 else 0):
-                        if found[i] & fcards:
-                            continue  # it meets every completion of the part
-                        if popcount64(found[i] & (clubs << fs)) >= need:
-                            kept[f + odd] = i
-                            kept[f + n + i] = _flush[
-                                suit_ranks(board_cards | found[i] | fcards, fs)
-                            ]
-                            odd += 1
-                    _sort_down(kept, f + n, f, odd)
-                    kept_count[e_slot[ent]] = odd
                 for j in range(odd):
                     ints[8 * n + kept[f + j]] = 1
                 # the sweep's order: the combos that meet some completion of the part,
