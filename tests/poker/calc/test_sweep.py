@@ -82,7 +82,9 @@ QUESTIONS = [
     # or two of its cards), trips on the board, turns of three and of two and two suits
     (("AcKc, AK, 76s", "QQ, JcTc, 9c8c, T8s"), "2c 7c 9c", "Kd"),
     (("AK, 22, 33", "QQ, 72s, A2s"), "2c 2d 2h", "Ks"),
-    # a rank whose cards of the other suits are all dead: parts left empty
+    # a rank whose cards of the other suits are all dead: parts left empty (narrow
+    # ranges: the parts counted pair by pair; wider: swept)
+    (("AK, QQ+, KcJc", "JJ-88, AQs, KQ"), "2c 7c 9c", "Kd Kh Ks"),
     (("AcKc, AK, QQ", "KcQc, JJ, T9s"), "2c 7c 9c", "Kd Kh Ks"),
     (("AcKc, QQ, 65s", "JJ, Tc9c, 8c8d"), "2c 7c 9c Js", ""),
     (("AcKc, AdKd, QQ, 65s", "JJ, Tc9c, JdTd, 8c8d"), "2c 7c 9d Jd", ""),
