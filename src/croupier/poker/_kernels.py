@@ -1598,6 +1598,70 @@ def deal_block(
 # --- exact equity of hold'em's small questions --------------------------------------------
 
 
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    numbers=cython.longlong[::1],
+    number_start=cython.longlong[::1],
+    players=cython.int,
+    fixed=cython.ulonglong,
+    found=cython.ulonglong[::1],
+    stride=cython.Py_ssize_t,
+    combo_start=cython.longlong[::1],
+    m=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    p=cython.int,
+    c=cython.longlong,
+    bits=cython.ulonglong,
+)
+@cython.returns(cython.Py_ssize_t)
+def _live_combos(
+    numbers: Any,
+    number_start: Any,
+    players: int,
+    fixed: int,
+    found: Any,
+    stride: int,
+    combo_start: Any,
+) -> int:
+    """The small questions' set-up (:func:`exact_pairs`, :func:`exact_sweep`): each
+    player's combos that meet no card of ``fixed`` (the board and the dead cards), in
+    ``found``: the ``m``-th one's card set at ``m``, its combo number at ``stride + m``
+    and its place in ``numbers`` (and the weights) at ``2 * stride + m``; player ``p``'s
+    from ``combo_start[p]`` to ``combo_start[p + 1]``. Returns how many."""
+    m = 0
+    for p in range(players):
+        combo_start[p] = m
+        for i in range(number_start[p], number_start[p + 1]):
+            c = numbers[i]
+            bits = cython.cast(cython.ulonglong, 1) << _combo_low[c]
+            bits |= cython.cast(cython.ulonglong, 1) << _combo_high[c]
+            if bits & fixed:
+                continue
+            found[m] = bits
+            found[stride + m] = c
+            found[2 * stride + m] = i
+            m += 1
+    combo_start[players] = m
+    return m
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(cards=cython.ulonglong, total=cython.ulonglong, c=cython.int)
+@cython.returns(cython.ulonglong)
+def _key_total(cards: int) -> int:
+    """The key total of a 52-bit set of cards."""
+    total = 0
+    for c in range(52):
+        if (cards >> c) & 1:
+            total += _keys[c]
+    return total
+
+
 @cython.locals(
     numbers=cython.longlong[::1],
     number_start=cython.longlong[::1],
@@ -1606,6 +1670,7 @@ def deal_block(
     base=cython.Py_ssize_t,
     classes=cython.ushort[::1],
     combo_bits=cython.ulonglong[::1],
+    combo_start=cython.longlong[::1],
     board_cards=cython.ulonglong,
     dead_cards=cython.ulonglong,
     fixed=cython.ulonglong,
@@ -1679,7 +1744,7 @@ def exact_pairs(
     cards = 52 - popcount64(fixed)
     kinds = 1 if to_deal == 0 else (cards if to_deal == 1 else cards * (cards - 1) // 2)
     every = number_start[players]
-    combo_start = cython.declare(cython.longlong[11])
+    combo_start = np.zeros(players + 1, dtype=np.int64)
     deck = cython.declare(cython.longlong[52])
     completion_keys = cython.declare(cython.ulonglong[1326])
     completion_bits = cython.declare(cython.ulonglong[1326])
@@ -1695,33 +1760,16 @@ def exact_pairs(
     classes = np.empty(max(every * kinds, 1), dtype=np.uint16)
     if not cython.compiled:
         classes, combo_bits = cells(classes), cells(combo_bits)
-        out = cells(out)
+        combo_start, out = cells(combo_start), cells(out)
     base = 4 * players * 1326  # where the totals start
     total_weight = 0.0
     games = 0
     with cython.nogil:
         # each player's live combos: their cards, numbers and weights
-        combos = 0
-        board_total = 0
-        for c in range(52):
-            if (board_cards >> c) & 1:
-                board_total += keys[c]
+        board_total = _key_total(board_cards)
+        combos = _live_combos(numbers, number_start, players, fixed, combo_bits, every, combo_start)
         for p in range(players):
-            combo_start[p] = combos
-            for i in range(number_start[p], number_start[p + 1]):
-                c = numbers[i]
-                a = _combo_low[c]
-                b = _combo_high[c]
-                bits = cython.cast(cython.ulonglong, 1) << a
-                bits |= cython.cast(cython.ulonglong, 1) << b
-                if bits & fixed:
-                    continue
-                combo_bits[combos] = bits
-                combo_bits[every + combos] = c
-                combo_bits[2 * every + combos] = i
-                combos += 1
-            out[base + 3 * players + p] = combos - combo_start[p]
-        combo_start[players] = combos
+            out[base + 3 * players + p] = combo_start[p + 1] - combo_start[p]
         # the completions: none (the river), each card, or each pair of cards
         j = 0
         for c in range(52):
@@ -1857,10 +1905,11 @@ def exact_pairs(
 # --- exact equity of heads-up small questions: a sweep in order of strength ---------------
 
 #: Heads-up, :func:`exact_small` sweeps (:func:`exact_sweep`) when the pairs of combos
-#: outnumber the combos of both players this many times: the sweep takes a few ns a
-#: combo on each completion it sweeps, the enumeration about 1 ns a pair of combos (and
-#: a class a combo); measured, the two are level near 3 pairs a combo (AA vs KK: 36
-#: pairs, 12 combos: the sweep 0.7x the time on a flop, 1.1x on a turn).
+#: outnumber the combos of both players this many times: the sweep takes about 25 ns a
+#: combo for each part of a group of ranks it sweeps (one to four a group), the
+#: enumeration about 1 ns a pair of combos on each completion (and a class a combo);
+#: measured, the two are level near 3 pairs a combo (AA vs KK: 36 pairs, 12 combos: the
+#: sweep 0.4x the time on a flop of three suits, 0.9x on a flop of one, 1.4x on a turn).
 _SWEEP_RATIO: int = cython.declare(cython.longlong, 3)
 
 
@@ -1963,14 +2012,72 @@ def _sort_down(ints: Any, key_at: int, order_at: int, count: int) -> int:
     return 0
 
 
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    found=cython.ulonglong[::1],
+    kept=cython.longlong[::1],
+    at=cython.Py_ssize_t,
+    n=cython.Py_ssize_t,
+    m=cython.Py_ssize_t,
+    need=cython.int,
+    suit=cython.int,
+    cards=cython.ulonglong,
+    board_cards=cython.ulonglong,
+    suited=cython.ulonglong,
+    i=cython.Py_ssize_t,
+    odd=cython.Py_ssize_t,
+)
+@cython.returns(cython.Py_ssize_t)
+def _flush_makers(
+    found: Any,
+    kept: Any,
+    at: int,
+    n: int,
+    m: int,
+    need: int,
+    suit: int,
+    cards: int,
+    board_cards: int,
+) -> int:
+    """:func:`exact_sweep`'s combos (the ``m`` card sets of ``found``) that hold ``need``
+    cards of ``suit`` or more and none of ``cards`` (a completion's cards of that suit):
+    listed from ``kept[at]``, weakest first, combo ``i``'s flush class with the board and
+    ``cards`` at ``kept[at + n + i]``. Returns how many."""
+    suited = cython.cast(cython.ulonglong, 0x1111111111111) << suit
+    odd = 0
+    for i in range(m if need <= 2 else 0):
+        if found[i] & cards:
+            continue  # it meets every completion of the part
+        if popcount64(found[i] & suited) >= need:
+            kept[at + odd] = i
+            kept[at + n + i] = _flush[suit_ranks(board_cards | found[i] | cards, suit)]
+            odd += 1
+    _sort_down(kept, at + n, at, odd)
+    return odd
+
+
+#: Heads-up, a completion on which a few combos make a flush is counted by comparing
+#: those combos with each of their opponents when that takes at most this many
+#: comparisons a live combo; beyond, by two sweeps of that completion alone (one with
+#: the flushes, one taken off without them).
+_DIRECT: int = cython.declare(cython.longlong, 8)
+
+
 @cython.locals(
     numbers=cython.longlong[::1],
     number_start=cython.longlong[::1],
     number_weights=cython.double[::1],
     out=cython.double[::1],
     ints=cython.longlong[::1],
-    combo_bits=cython.ulonglong[::1],
+    kept=cython.longlong[::1],
+    by_kind=cython.longlong[::1],
+    kinds=cython.Py_ssize_t,
+    present=cython.Py_ssize_t,
+    found=cython.ulonglong[::1],
     sums=cython.double[::1],
+    starts=cython.longlong[::1],
     board_cards=cython.ulonglong,
     dead_cards=cython.ulonglong,
     to_deal=cython.int,
@@ -1979,13 +2086,20 @@ def _sort_down(ints: Any, key_at: int, order_at: int, count: int) -> int:
     held=cython.ulonglong,
     bits=cython.ulonglong,
     kb=cython.ulonglong,
-    kkey=cython.ulonglong,
     gkey=cython.ulonglong,
-    total=cython.ulonglong,
+    amask=cython.ulonglong,
+    bmask=cython.ulonglong,
+    fcards=cython.ulonglong,
+    excl=cython.ulonglong,
+    x1=cython.ulonglong,
+    x2=cython.ulonglong,
+    n1=cython.ulonglong,
+    n2=cython.ulonglong,
     cards=cython.longlong,
     rest=cython.longlong,
     live=cython.longlong,
     games=cython.longlong,
+    cost=cython.longlong,
     base=cython.Py_ssize_t,
     n=cython.Py_ssize_t,
     m=cython.Py_ssize_t,
@@ -1996,30 +2110,59 @@ def _sort_down(ints: Any, key_at: int, order_at: int, count: int) -> int:
     k=cython.Py_ssize_t,
     y=cython.Py_ssize_t,
     odd=cython.Py_ssize_t,
-    x=cython.Py_ssize_t,
-    work=cython.Py_ssize_t,
-    met=cython.int,
-    held_all=cython.ulonglong,
-    base_times=cython.longlong,
-    times=cython.double,
-    flushes=cython.bint,
+    nf=cython.Py_ssize_t,
+    f=cython.Py_ssize_t,
+    ent=cython.int,
+    entries=cython.int,
+    directs=cython.int,
+    single=cython.bint,
+    swept=cython.longlong,
+    cheap=cython.longlong,
+    uf=cython.int,
+    vf=cython.int,
+    z=cython.int,
     g=cython.int,
     groups=cython.int,
     r1=cython.int,
     r2=cython.int,
+    rich=cython.int,
+    most=cython.int,
+    fs=cython.int,
+    need=cython.int,
+    na=cython.int,
+    nb=cython.int,
+    pairs=cython.bint,
     u=cython.int,
     v=cython.int,
-    v0=cython.int,
-    v1=cython.int,
     s=cython.longlong,
+    sf=cython.longlong,
+    tf=cython.longlong,
+    sb=cython.longlong,
+    tb=cython.longlong,
     p=cython.int,
     q=cython.int,
-    c=cython.longlong,
     a=cython.longlong,
     b=cython.longlong,
     at=cython.longlong,
     ok=cython.bint,
+    c=cython.longlong,
+    clubs=cython.ulonglong,
+    run=cython.bint,
+    hu=cython.bint,
+    hv=cython.bint,
+    hz=cython.bint,
     w=cython.double,
+    wf=cython.double,
+    wb=cython.double,
+    times=cython.double,
+    c0=cython.double,
+    cu=cython.double,
+    cv=cython.double,
+    cw=cython.double,
+    mu=cython.double,
+    mv=cython.double,
+    mz=cython.double,
+    value=cython.double,
     pair_weight=cython.double,
     win=cython.double,
     tie=cython.double,
@@ -2034,121 +2177,164 @@ def exact_sweep(
     to_deal: int,
     out: NDArray[np.float64],
 ) -> tuple[float, int]:
-    """:func:`exact_small` for two players, by a sweep in order of strength on each
-    completion: the same sums as :func:`exact_pairs`, with work linear in the combos
-    rather than in the pairs of combos.
+    """:func:`exact_small` for two players, by sweeps in order of strength: the same sums
+    as :func:`exact_pairs`, with work linear in the combos rather than in the pairs of
+    combos.
 
     A pair of combos (no shared card, none on the board or dead) has the same number of
     completions as any other: the cards left but its four, taken ``to_deal`` at a time.
     So the sums are linear: combo ``a``'s wins are the weights of the opponent's combos
-    ``b`` it beats, summed over the completions that meet neither. On one completion,
-    with every live combo ranked and taken from the weakest up, the weight of the
-    opponent's combos strictly weaker than ``a`` is a running sum; the combos among them
-    that share a card with ``a`` are taken off by a running sum per card (of each of
-    ``a``'s two cards: only a combo of the very same cards holds both, and it ties with
-    ``a``, so it is added back to the ties, never to the wins). Ties likewise, in each
-    run of equal classes.
+    ``b`` it beats, each times the completions that meet neither.
 
-    The completions are dealt by ranks (a rank on the turn, a pair of ranks on the
-    flop): a combo's class without a flush is the same for every completion of those
-    ranks, so it is found once and the combos sorted once for them (the order of the
-    ranks before is kept, so the sort is about one pass). On each completion the combos
-    meeting it are skipped, and those that make a flush with it (only where the board
-    and the completion hold three cards of a suit or more) ranked apart and merged in.
-    Where no flush can be made, a completion's sweep depends only on the combos it
-    meets: those of a card no combo holds are swept once a group, counted as often as
-    met (no card held: one sweep with no combo skipped; one card held: one sweep of
-    that card alone). The work is the combos times the completions swept, plus the
-    combos times the groups of ranks for their classes and sorts, plus the pairs of
-    combos once (their weights).
+    The completions are taken in groups of ranks (a rank on the turn, a pair of ranks on
+    the flop), and a group in parts where every combo has one class: the part is a
+    product of card sets ``A x B`` (or the pairs within ``A``), and on each of its
+    completions a combo's class is its class without a flush, or its flush with the
+    cards of the part's suit (a suit of the board holding 2 or more: the part holds none,
+    one or two of its cards). One sweep, weakest first, takes a part: with ``u`` and
+    ``v`` the cards of ``A`` and ``B`` a combo holds, a pair's completions in the part
+    are ``(|A| - u_a - u_b)(|B| - v_a - v_b)`` (or ``C(|A| - u_a - u_b, 2)``), a
+    polynomial of ``b``'s ``u``, ``v`` and their product (or square); so the running
+    sums of the opponent's weaker weight are kept by moments (weight, times ``u``, ``v``
+    and the product), in total and per card (the combos sharing a card with ``a`` taken
+    off by the sums of its two cards: only a combo of the very same cards holds both,
+    and it ties with ``a``, so it is added back to the ties). Ties likewise, in each run
+    of equal classes.
+
+    Completions on which a suit of the board holding one card (on the turn two) makes a
+    flush are single: the combos of two cards of that suit compared with their
+    opponents there, what they change counted (or, when they are many, the completion
+    swept alone with the flushes and taken off without them). The work is the combos
+    times the parts (a few a group), plus the flush makers times their opponents on such
+    completions, plus the pairs of combos once (their weights).
     """
     if not cython.compiled:
         numbers, number_start = plain(numbers), plain(number_start)
         number_weights = plain(number_weights)
     keys = cython.declare(cython.const[cython.ulonglong][::1], _keys)
-    worse = cython.declare(cython.double[104])  # per player and card, weight ranked below
-    tied = cython.declare(cython.double[104])  # per player and card, weight in the tie
-    worse_total = cython.declare(cython.double[2])
-    tied_total = cython.declare(cython.double[2])
-    deck = cython.declare(cython.longlong[52])  # the cards left, 4 places a rank
-    in_rank = cython.declare(cython.longlong[13])  # how many of each rank are left
-    combo_start = cython.declare(cython.longlong[3])
-    # a group's completions to sweep: their cards and key totals, whether they may give a
-    # flush, or the one card they stand for (-1: none); how often each card alone is met
-    work_bits = cython.declare(cython.ulonglong[32])
-    work_keys = cython.declare(cython.ulonglong[32])
-    work_flush = cython.declare(cython.int[32])
-    work_cards = cython.declare(cython.longlong[32])
-    card_times = cython.declare(cython.double[52])
+    # per player (53 places: each card, then the total) and moment (weight, times u, v,
+    # u v or u u): the weight ranked below, the weight in the run of ties
+    worse = cython.declare(cython.double[424])
+    tied = cython.declare(cython.double[424])
+    rank_live = cython.declare(cython.ulonglong[13])  # the cards left of each rank
+    in_suit = cython.declare(cython.int[4])  # the board's cards of each suit
+    suit_count = cython.declare(cython.longlong[8])  # the lengths of the suit lists
+    # a group's parts: A, |A|, B, |B|, pairs within A, the flush suit and its cards, times
+    e_a = cython.declare(cython.ulonglong[24])
+    e_b = cython.declare(cython.ulonglong[24])
+    e_nb = cython.declare(cython.int[24])
+    e_pairs = cython.declare(cython.int[24])
+    e_suit = cython.declare(cython.int[24])
+    e_cards = cython.declare(cython.ulonglong[24])
+    e_slot = cython.declare(cython.int[24])
+    # the flush makers of a kind of part, kept sorted (slot r: the rich suit's card of
+    # rank r, 13: none of its cards; 14 and 15: a part of its own), and how many (-1:
+    # not yet)
+    kept_count = cython.declare(cython.longlong[16])
+    # a group's parts counted by their flush makers against their opponents: A, B, pairs
+    # within A, the suit and its cards, the makers' slot (-1: a single completion, its
+    # makers from the suit lists) and the cards of the suit they hold at least
+    d_a = cython.declare(cython.ulonglong[8])
+    d_b = cython.declare(cython.ulonglong[8])
+    d_pairs = cython.declare(cython.int[8])
+    d_suit = cython.declare(cython.int[8])
+    d_cards = cython.declare(cython.ulonglong[8])
+    d_slot = cython.declare(cython.int[8])
+    d_need = cython.declare(cython.int[8])
+    e_times = cython.declare(cython.double[24])
+    spots = cython.declare(cython.longlong[3])  # a combo's places in worse and tied
+    clubs = 0x1111111111111  # the cards of suit 0, one bit every four
     fixed = board_cards | dead_cards
     cards = 52 - popcount64(fixed)
     n = max(number_start[2], 1)
-    # per live combo i (n places each): ints holds its combo number, player, low card,
-    # high card, class without a flush (for the group of ranks), place in the order, place
-    # in the sweep, class in the sweep, the completion's flush makers (a list), a mark
-    # (it makes a flush), its flush class and its opponents' count; combo_bits its card
-    # set and key total with the board; sums its weight, wins, ties, the weight of the
-    # opponent's combo of the same cards, and its opponents' weight
-    ints = np.zeros(12 * n, dtype=np.int64)
-    combo_bits = np.empty(2 * n, dtype=np.uint64)
-    sums = np.zeros(5 * n)
+    # per live combo i (n places each): found holds its card set, combo number, place
+    # in the weights (_live_combos) and key total with the board; ints its player, low
+    # card, high card, class without a flush in the group (-1: no completion of the group
+    # misses it), place in the order, the sweep's combos and classes, the flush makers
+    # (a list), a mark (a flush maker), its flush class, its opponents' count, then the
+    # combos of two cards of each suit and of one card or more (8 lists); sums its
+    # weight, wins, ties, the weight of the opponent's combo of the same cards, its
+    # opponents' weight, then the sweep's u, v and their product
+    found = np.empty(4 * n, dtype=np.uint64)
+    ints = np.zeros(21 * n, dtype=np.int64)
+    # the combos' kinds (13 x low rank + high rank; on the river each combo its own):
+    # each kind's class in the group, the kinds present in order, where each kind's
+    # combos start in the list of the combos by kind (ints, from 20 n)
+    kinds = max(169, n)
+    by_kind = np.zeros(3 * kinds + 1, dtype=np.int64)
+    kept = np.empty(32 * n, dtype=np.int64)
+    sums = np.zeros(8 * n)
+    starts = np.zeros(3, dtype=np.int64)
     if not cython.compiled:
-        ints, combo_bits, sums, out = cells(ints), cells(combo_bits), cells(sums), cells(out)
+        found, ints, sums, kept = cells(found), cells(ints), cells(sums), cells(kept)
+        by_kind = cells(by_kind)
+        starts, out = cells(starts), cells(out)
     base = 4 * 2 * 1326  # where the totals start
     total_weight = 0.0
     games = 0
     with cython.nogil:
-        for c in range(104):
-            worse[c] = 0.0
-            tied[c] = 0.0
-        for c in range(52):
-            card_times[c] = 0.0
+        for i in range(424):
+            worse[i] = 0.0
+            tied[i] = 0.0
+        for i in range(16):
+            kept_count[i] = -1
+        board_total = _key_total(board_cards)
+        m = _live_combos(numbers, number_start, 2, fixed, found, n, starts)
         for p in range(2):
-            worse_total[p] = 0.0
-            tied_total[p] = 0.0
-        board_total = 0
-        for c in range(52):
-            if (board_cards >> c) & 1:
-                board_total += keys[c]
-        # each player's live combos
-        m = 0
-        for p in range(2):
-            combo_start[p] = m
-            for i in range(number_start[p], number_start[p + 1]):
-                c = numbers[i]
-                a = _combo_low[c]
-                b = _combo_high[c]
-                bits = cython.cast(cython.ulonglong, 1) << a
-                bits |= cython.cast(cython.ulonglong, 1) << b
-                if bits & fixed:
-                    continue
-                combo_bits[m] = bits
-                combo_bits[n + m] = board_total + keys[a] + keys[b]
-                ints[m] = c
-                ints[n + m] = p
-                ints[2 * n + m] = a
-                ints[3 * n + m] = b
-                ints[5 * n + m] = m
-                sums[m] = number_weights[i]
-                m += 1
-            out[base + 6 + p] = m - combo_start[p]
-        combo_start[2] = m
-        held_all = 0
+            out[base + 6 + p] = starts[p + 1] - starts[p]
+        for s in range(8):
+            suit_count[s] = 0
         for i in range(m):
-            held_all |= combo_bits[i]
+            bits = found[i]
+            c = cython.cast(cython.longlong, found[n + i])
+            found[3 * n + i] = board_total + keys[_combo_low[c]] + keys[_combo_high[c]]
+            ints[i] = 1 if i >= starts[1] else 0
+            ints[n + i] = _combo_low[c]
+            ints[2 * n + i] = _combo_high[c]
+            ints[19 * n + i] = 13 * (_combo_low[c] >> 2) + (_combo_high[c] >> 2)
+            if to_deal == 0:  # on the river each combo is a kind of its own
+                ints[19 * n + i] = i
+            by_kind[2 * kinds + ints[19 * n + i]] += 1
+            sums[i] = number_weights[found[2 * n + i]]
+            for s in range(4):
+                u = popcount64(bits & (clubs << s))
+                if u == 2:
+                    ints[(11 + s) * n + suit_count[s]] = i
+                    suit_count[s] += 1
+                if u >= 1:
+                    ints[(15 + s) * n + suit_count[4 + s]] = i
+                    suit_count[4 + s] += 1
+        # the combos by kind (a counting sort), the kinds present
+        present = 0
+        t = 0
+        for f in range(kinds):
+            j = by_kind[2 * kinds + f]
+            by_kind[2 * kinds + f] = t
+            if j:
+                by_kind[kinds + present] = f
+                present += 1
+            t += j
+        by_kind[3 * kinds] = t
+        for i in range(m):
+            f = ints[19 * n + i]
+            ints[20 * n + by_kind[2 * kinds + f]] = i
+            by_kind[2 * kinds + f] += 1
+        for f in range(kinds - 1, 0, -1):  # back to the starts
+            by_kind[2 * kinds + f] = by_kind[2 * kinds + f - 1]
+        by_kind[2 * kinds] = 0
         # the pairs of combos once: each combo's opponents (their weight and number) and
         # the opponent's combo of the very same cards
-        for i in range(combo_start[0], combo_start[1]):
-            for j in range(combo_start[1], m):
-                if combo_bits[i] & combo_bits[j]:
-                    if combo_bits[i] == combo_bits[j]:
+        for i in range(starts[1]):
+            for j in range(starts[1], m):
+                if found[i] & found[j]:
+                    if found[i] == found[j]:
                         sums[3 * n + i] += sums[j]
                         sums[3 * n + j] += sums[i]
                     continue
                 sums[4 * n + i] += sums[j]
                 sums[4 * n + j] += sums[i]
-                ints[11 * n + i] += 1
-                ints[11 * n + j] += 1
+                ints[10 * n + i] += 1
+                ints[10 * n + j] += 1
         # the completions of a pair of combos (all pairs have as many)
         rest = cards - 4
         live = 0
@@ -2158,13 +2344,18 @@ def exact_sweep(
             live = rest
         elif to_deal == 2 and rest >= 2:
             live = rest * (rest - 1) // 2
-        # the cards left, by rank
+        # the cards left by rank; the board's suits, and the suit of its parts: one holding
+        # 2 cards or more (the most)
         for r1 in range(13):
-            in_rank[r1] = 0
-            for c in range(4 * r1, 4 * r1 + 4):
-                if not (fixed >> c) & 1:
-                    deck[4 * r1 + in_rank[r1]] = c
-                    in_rank[r1] += 1
+            rank_live[r1] = ((fixed >> (4 * r1)) & 15) ^ 15
+            rank_live[r1] <<= 4 * r1
+        rich = -1
+        most = 1
+        for s in range(4):
+            in_suit[s] = popcount64(board_cards & (clubs << s))
+            if in_suit[s] > most and to_deal > 0:
+                most = in_suit[s]
+                rich = s
         groups = 1 if to_deal == 0 else (13 if to_deal == 1 else 169)
         for g in range(groups if live > 0 and m > 0 else 0):
             # the group of ranks (none on the river; one rank; two ranks, low first)
@@ -2175,200 +2366,411 @@ def exact_sweep(
                 r2 = 0
             if to_deal == 2 and r2 < r1:
                 continue
-            if (to_deal and in_rank[r1] == 0) or (to_deal == 2 and in_rank[r2] < 1 + (r1 == r2)):
+            na = popcount64(rank_live[r1])
+            nb = popcount64(rank_live[r2])
+            if (to_deal and na == 0) or (to_deal == 2 and nb < 1 + (r1 == r2)):
                 continue
             # every combo's class without a flush on these ranks, and their order
             gkey = (keys[4 * r1] >> SUIT_BITS) << SUIT_BITS
             if to_deal == 2:
                 gkey += (keys[4 * r2] >> SUIT_BITS) << SUIT_BITS
-            for i in range(m):
+            # the class without a flush is that of the combo's ranks: one a kind
+            for z in range(present):
+                f = by_kind[kinds + z]
+                i = ints[20 * n + by_kind[2 * kinds + f]]  # its first combo
                 if to_deal == 0:
-                    ints[4 * n + i] = _class_cards(
-                        0, 7, combo_bits[n + i], board_cards | combo_bits[i]
-                    )
+                    by_kind[f] = _class_cards(0, 7, found[3 * n + i], board_cards | found[i])
                     continue
                 # a rank held four times (five with the completion's) has no completion
                 # here that misses the combo: its class is never read (nor looked up)
-                held = board_cards | combo_bits[i]
+                held = board_cards | found[i]
                 ok = popcount64((held >> (4 * r1)) & 15) + 1 + (to_deal == 2 and r1 == r2) <= 4
                 if to_deal == 2 and r1 != r2:
                     ok = ok and popcount64((held >> (4 * r2)) & 15) + 1 <= 4
-                ints[4 * n + i] = _rank_class(0, 7, combo_bits[n + i] + gkey) if ok else 0
-            _sort_down(ints, 4 * n, 5 * n, m)
-            # the completions of these ranks to sweep, each with how many it stands for:
-            # one that may give a flush, alone; one whose cards no combo holds, as the
-            # group's sweep of no card (base); one of a card no combo holds, as the sweep
-            # of its other card alone (card_times): its sweep would be the same
-            work = 0
-            base_times = 0
-            for u in range(in_rank[r1] if to_deal else 1):
-                v0 = (u + 1 if r1 == r2 else 0) if to_deal == 2 else 0
-                v1 = in_rank[r2] if to_deal == 2 else 1
-                for v in range(v0, v1):
-                    kb = 0
-                    kkey = 0
-                    c = -1  # a card of the completion that a combo holds
-                    met = 0  # how many
-                    if to_deal:
-                        a = deck[4 * r1 + u]
-                        kb = cython.cast(cython.ulonglong, 1) << a
-                        kkey = keys[a]
-                        if (held_all >> a) & 1:
-                            c = a
-                            met += 1
-                    if to_deal == 2:
-                        b = deck[4 * r2 + v]
-                        kb |= cython.cast(cython.ulonglong, 1) << b
-                        kkey += keys[b]
-                        if (held_all >> b) & 1:
-                            c = b
-                            met += 1
-                    total = ((board_total + kkey) & _MASK32) + FLUSH_OFFSET + 0x2222
-                    flushes = to_deal > 0 and (total & FLUSH_BITS) != 0
-                    if not flushes and met == 0 and to_deal > 0:
-                        base_times += 1
-                    elif not flushes and met == 1 and to_deal == 2:
-                        if card_times[c] == 0:
-                            work_cards[work] = c
-                            work_bits[work] = 0
-                            work_keys[work] = 0
-                            work_flush[work] = 0
-                            work += 1
-                        card_times[c] += 1
-                    else:
-                        work_cards[work] = -1
-                        work_bits[work] = kb
-                        work_keys[work] = kkey
-                        work_flush[work] = flushes
-                        work += 1
-            if base_times:
-                work_cards[work] = -1
-                work_bits[work] = 0
-                work_keys[work] = 0
-                work_flush[work] = 0
-                work += 1
-            for x in range(work):
-                times = 1.0
-                flushes = work_flush[x] != 0
-                kb = work_bits[x]
-                kkey = work_keys[x]
-                if work_cards[x] >= 0:  # a card alone, as often as counted
-                    c = work_cards[x]
-                    kb = cython.cast(cython.ulonglong, 1) << c
-                    times = card_times[c]
-                    card_times[c] = 0
-                    flushes = False
-                elif kb == 0 and to_deal > 0:  # no card: the base
-                    times = base_times
-                # the combos that make a flush with it (the board and the completion
-                # hold three cards of a suit or more), ranked apart
-                odd = 0
-                if flushes:
-                    for i in range(m):
-                        if combo_bits[i] & kb:
+                by_kind[f] = _rank_class(0, 7, found[3 * n + i] + gkey) if ok else -1
+            # the kinds in order (from the group before's: about one pass), then the combos
+            _sort_down(by_kind, 0, kinds, present)
+            t = 0
+            for z in range(present):
+                f = by_kind[kinds + z]
+                for j in range(by_kind[2 * kinds + f], by_kind[2 * kinds + f + 1]):
+                    i = ints[20 * n + j]
+                    ints[3 * n + i] = by_kind[f]
+                    ints[4 * n + t] = i
+                    t += 1
+            # the parts of the group
+            entries = 0
+            if to_deal == 0:  # the river: one completion, of no card
+                e_a[0] = 0
+                e_slot[0] = 14
+                e_b[0] = 0
+                e_nb[0] = 1
+                e_pairs[0] = 0
+                e_suit[0] = -1
+                e_cards[0] = 0
+                e_times[0] = 1.0
+                entries = 1
+            elif rich < 0:  # every card of the ranks, classes without a flush
+                e_a[0] = rank_live[r1]
+                e_b[0] = rank_live[r2] if to_deal == 2 and r1 != r2 else 0
+                e_pairs[0] = to_deal == 2 and r1 == r2
+                e_suit[0] = -1
+                e_cards[0] = 0
+                e_times[0] = 1.0
+                e_slot[0] = 14
+                entries = 1
+            else:  # by the rich suit's cards: none, one of each rank, both
+                x1 = rank_live[r1] & (clubs << rich)
+                x2 = rank_live[r2] & (clubs << rich) if r1 != r2 else 0
+                n1 = rank_live[r1] ^ x1
+                n2 = rank_live[r2] ^ x2 if r1 != r2 else n1
+                for z in range(4):
+                    e_pairs[z] = 0
+                    e_suit[z] = rich
+                    e_times[z] = 1.0
+                e_a[0] = n1
+                e_b[0] = n2 if to_deal == 2 and r1 != r2 else 0
+                e_pairs[0] = to_deal == 2 and r1 == r2
+                e_cards[0] = 0
+                e_slot[0] = 13
+                entries = 1
+                if x1:
+                    e_a[entries] = x1
+                    e_b[entries] = n2 if to_deal == 2 else 0
+                    e_cards[entries] = x1
+                    e_slot[entries] = r1
+                    entries += 1
+                if x2 and to_deal == 2:
+                    e_a[entries] = n1
+                    e_b[entries] = x2
+                    e_cards[entries] = x2
+                    e_slot[entries] = r2
+                    entries += 1
+                    if x1:
+                        e_a[entries] = x1
+                        e_b[entries] = x2
+                        e_cards[entries] = x1 | x2
+                        e_slot[entries] = 15
+                        kept_count[15] = -1
+                        entries += 1
+            # with a rich suit: its parts swept one by one, or the group swept by classes
+            # without a flush and each part's flush makers compared with their opponents
+            # (or the part swept alone twice, with the flushes and without): the cheaper
+            directs = 0
+            if rich >= 0 and entries > 1:
+                swept = 0
+                cheap = m
+                for ent in range(entries):
+                    f = e_slot[ent]
+                    if kept_count[f] < 0:
+                        need = 5 - in_suit[rich] - popcount64(e_cards[ent])
+                        kept_count[f] = _flush_makers(
+                            found, kept, 2 * n * f, n, m, need, rich, e_cards[ent], board_cards
+                        )
+                    cost = 0
+                    for j in range(kept_count[f]):
+                        cost += starts[2 - ints[kept[2 * n * f + j]]]
+                        cost -= starts[1 - ints[kept[2 * n * f + j]]]
+                    swept += m
+                    cheap += min(cost // _DIRECT, 2 * m)
+                if cheap < swept:
+                    for ent in range(entries):
+                        d_a[ent] = e_a[ent]
+                        d_b[ent] = e_b[ent]
+                        d_pairs[ent] = e_pairs[ent]
+                        d_suit[ent] = rich
+                        d_cards[ent] = e_cards[ent]
+                        d_slot[ent] = e_slot[ent]
+                        d_need[ent] = 0
+                    directs = entries
+                    e_a[0] = rank_live[r1]
+                    e_b[0] = rank_live[r2] if to_deal == 2 and r1 != r2 else 0
+                    e_pairs[0] = to_deal == 2 and r1 == r2
+                    e_suit[0] = -1
+                    e_cards[0] = 0
+                    e_slot[0] = 14
+                    entries = 1
+            # the single completions where a suit of the board makes a flush for a few
+            # combos: two of one suit on the flop (the board holding one), one on the turn
+            # (the board holding two), never the rich suit
+            for s in range(4 if to_deal else 0):
+                if s == rich:
+                    continue
+                kb = (cython.cast(cython.ulonglong, 1) << (4 * r1 + s)) & rank_live[r1]
+                if to_deal == 2:
+                    if r1 == r2 or not kb:
+                        continue
+                    bits = (cython.cast(cython.ulonglong, 1) << (4 * r2 + s)) & rank_live[r2]
+                    if not bits:
+                        continue
+                    kb |= bits
+                if not kb:
+                    continue
+                need = 5 - in_suit[s] - to_deal
+                if need > 2:
+                    continue
+                d_a[directs] = kb & rank_live[r1]
+                d_b[directs] = kb & rank_live[r2] if to_deal == 2 else 0
+                d_pairs[directs] = 0
+                d_suit[directs] = s
+                d_cards[directs] = kb
+                d_slot[directs] = -1
+                d_need[directs] = need
+                directs += 1
+            for z in range(directs):
+                amask = d_a[z]
+                bmask = d_b[z]
+                na = popcount64(amask) if amask else 1
+                nb = popcount64(bmask) if bmask else 1
+                pairs = d_pairs[z] != 0
+                if (pairs and na < 2) or amask == 0 or (to_deal == 2 and not pairs and bmask == 0):
+                    continue
+                kb = d_cards[z]
+                s = d_suit[z]
+                # its flush makers (at 7 n), each one's flush class (at 9 n + i)
+                nf = 0
+                cost = 0
+                if d_slot[z] < 0:
+                    f = (11 + s) * n if d_need[z] >= 2 else (15 + s) * n
+                    for j in range(suit_count[s if d_need[z] >= 2 else 4 + s]):
+                        i = ints[f + j]
+                        if found[i] & kb or ints[3 * n + i] < 0:
                             continue
-                        total = combo_bits[n + i] + kkey
-                        if (total + FLUSH_OFFSET) & FLUSH_BITS:
-                            ints[8 * n + odd] = i
-                            ints[9 * n + i] = 1
-                            ints[10 * n + i] = _class_cards(
-                                0, 7, total, board_cards | combo_bits[i] | kb
-                            )
-                            odd += 1
-                    _sort_down(ints, 10 * n, 8 * n, odd)
-                # the sweep's order: the live combos, weakest first, the flush makers
-                # merged in
+                        ints[7 * n + nf] = i
+                        ints[9 * n + i] = _flush[suit_ranks(board_cards | found[i] | kb, s)]
+                        nf += 1
+                        cost += starts[2 - ints[i]] - starts[1 - ints[i]]
+                else:
+                    f = 2 * n * d_slot[z]
+                    for j in range(kept_count[d_slot[z]]):
+                        i = kept[f + j]
+                        ints[7 * n + nf] = i
+                        ints[9 * n + i] = kept[f + n + i]
+                        nf += 1
+                        cost += starts[2 - ints[i]] - starts[1 - ints[i]]
+                if nf == 0:
+                    continue
+                if cost > _DIRECT * m:  # swept alone, with the flushes and without them
+                    for y in range(2):
+                        e_a[entries] = amask
+                        e_b[entries] = bmask
+                        e_pairs[entries] = pairs
+                        e_suit[entries] = s if y == 0 else -1
+                        e_cards[entries] = kb
+                        e_times[entries] = 1.0 if y == 0 else -1.0
+                        e_slot[entries] = d_slot[z] if y == 0 and d_slot[z] >= 0 else 14
+                        entries += 1
+                    continue
+                # the flush makers against each of their opponents: what changes, times
+                # the completions of the part that miss both (one completion: none of
+                # its cards held)
+                single = na == 1 and nb == 1 and not pairs
+                for j in range(nf):
+                    ints[8 * n + ints[7 * n + j]] = 1
+                for j in range(nf):
+                    f = ints[7 * n + j]
+                    q = 1 - ints[f]
+                    sf = ints[3 * n + f]
+                    tf = ints[9 * n + f]
+                    wf = sums[f]
+                    uf = popcount64(found[f] & amask)
+                    vf = popcount64(found[f] & bmask)
+                    excl = found[f] | (amask | bmask if single else 0)
+                    for b in range(starts[q], starts[q + 1]):
+                        if found[b] & excl:
+                            continue
+                        times = 1.0
+                        if not single:
+                            u = na - uf - popcount64(found[b] & amask)
+                            v = nb - vf - popcount64(found[b] & bmask)
+                            if u <= pairs or v <= 0:
+                                continue  # no completion of the part misses both
+                            times = u * (u - 1) // 2 if pairs else u * v
+                        sb = ints[3 * n + b]
+                        tb = ints[9 * n + b] if ints[8 * n + b] else sb
+                        wb = sums[b] * times
+                        sums[n + f] += wb * ((tf < tb) - (sf < sb))
+                        sums[2 * n + f] += wb * ((tf == tb) - (sf == sb))
+                        if not ints[8 * n + b]:
+                            wb = wf * times
+                            sums[n + b] += wb * ((tb < tf) - (sb < sf))
+                            sums[2 * n + b] += wb * ((tb == tf) - (sb == sf))
+                for j in range(nf):
+                    ints[8 * n + ints[7 * n + j]] = 0
+            # each part: one sweep
+            for ent in range(entries):
+                amask = e_a[ent]
+                bmask = e_b[ent]
+                na = popcount64(amask) if amask else 1
+                nb = popcount64(bmask) if bmask else 1
+                pairs = e_pairs[ent] != 0
+                fs = e_suit[ent]
+                fcards = e_cards[ent]
+                times = e_times[ent]
+                if (pairs and na < 2) or (amask == 0 and to_deal > 0):
+                    continue
+                if to_deal == 2 and not pairs and bmask == 0:
+                    continue
+                # the combos that make a flush in the part's suit, ranked apart (the
+                # same in every group for a part of the same suit's cards: kept)
+                f = 2 * n * e_slot[ent]  # the list; the class of combo i at f + n + i
+                if kept_count[e_slot[ent]] < 0 or e_slot[ent] == 14:
+                    kept_count[e_slot[ent]] = 0
+                    if fs >= 0:
+                        need = 5 - in_suit[fs] - popcount64(fcards)
+                        kept_count[e_slot[ent]] = _flush_makers(
+                            found, kept, f, n, m, need, fs, fcards, board_cards
+                        )
+                odd = kept_count[e_slot[ent]]
+                for j in range(odd):
+                    ints[8 * n + kept[f + j]] = 1
+                # the sweep's order: the combos that meet some completion of the part,
+                # weakest first, the flush makers merged in; each with its u, v and
+                # their product (or u squared)
                 k = 0
                 y = 0
-                for t in range(m):
-                    i = ints[5 * n + t]
-                    if combo_bits[i] & kb or ints[9 * n + i]:
-                        continue
-                    s = ints[4 * n + i]
-                    while y < odd and ints[10 * n + ints[8 * n + y]] > s:
-                        ints[6 * n + k] = ints[8 * n + y]
-                        ints[7 * n + k] = ints[10 * n + ints[8 * n + y]]
-                        k += 1
+                t = 0
+                hu = False  # whether some combo of the sweep has u, v, their product not 0
+                hv = False
+                hz = False
+                while t < m or y < odd:
+                    i = -1
+                    if t < m:
+                        i = ints[4 * n + t]
+                        s = ints[3 * n + i]
+                        if s < 0 or ints[8 * n + i]:
+                            t += 1
+                            continue
+                    if y < odd and (i < 0 or kept[f + n + kept[f + y]] > s):
+                        i = kept[f + y]
+                        s = kept[f + n + i]
                         y += 1
-                    ints[6 * n + k] = i
-                    ints[7 * n + k] = s
+                    else:
+                        t += 1
+                    u = popcount64(found[i] & amask)
+                    v = popcount64(found[i] & bmask)
+                    if (u >= na - 1) if pairs else (u == na or v == nb):
+                        continue  # no completion of the part misses it
+                    ints[5 * n + k] = i
+                    ints[6 * n + k] = s
+                    sums[5 * n + k] = u
+                    sums[6 * n + k] = v
+                    sums[7 * n + k] = u * u if pairs else u * v
+                    hu = hu or u != 0
+                    hv = hv or v != 0
+                    hz = hz or sums[7 * n + k] != 0
                     k += 1
-                while y < odd:
-                    ints[6 * n + k] = ints[8 * n + y]
-                    ints[7 * n + k] = ints[10 * n + ints[8 * n + y]]
-                    k += 1
-                    y += 1
-                for y in range(odd):
-                    ints[9 * n + ints[8 * n + y]] = 0
+                for j in range(odd):
+                    ints[8 * n + kept[f + j]] = 0
                 # the sweep, run by run of equal classes
                 t = 0
                 while t < k:
-                    s = ints[7 * n + t]
+                    s = ints[6 * n + t]
                     e = t + 1
-                    while e < k and ints[7 * n + e] == s:
+                    while e < k and ints[6 * n + e] == s:
                         e += 1
-                    if e == t + 1:  # alone in its class: no tie
-                        i = ints[6 * n + t]
-                        p = ints[n + i]
-                        q = 1 - p
-                        a = ints[2 * n + i]
-                        b = ints[3 * n + i]
-                        sums[n + i] += times * (
-                            worse_total[q] - worse[52 * q + a] - worse[52 * q + b]
-                        )
+                    run = e > t + 1
+                    for j in range(t, e if run else t):  # the run's weight, as ties
+                        i = ints[5 * n + j]
                         w = sums[i]
-                        worse_total[p] += w
-                        worse[52 * p + a] += w
-                        worse[52 * p + b] += w
-                        t = e
-                        continue
-                    for j in range(t, e):  # the run's weight, as ties
-                        i = ints[6 * n + j]
-                        p = ints[n + i]
-                        w = sums[i]
-                        tied_total[p] += w
-                        tied[52 * p + ints[2 * n + i]] += w
-                        tied[52 * p + ints[3 * n + i]] += w
+                        mu = w * sums[5 * n + j]
+                        mv = w * sums[6 * n + j]
+                        mz = w * sums[7 * n + j]
+                        spots[0] = 212 * ints[i] + 208
+                        spots[1] = 212 * ints[i] + 4 * ints[n + i]
+                        spots[2] = 212 * ints[i] + 4 * ints[2 * n + i]
+                        for z in range(3):
+                            at = spots[z]
+                            tied[at] += w
+                            if hu:
+                                tied[at + 1] += mu
+                            if hv:
+                                tied[at + 2] += mv
+                            if hz:
+                                tied[at + 3] += mz
                     for j in range(t, e):
-                        i = ints[6 * n + j]
-                        q = 1 - ints[n + i]
-                        a = ints[2 * n + i]
-                        b = ints[3 * n + i]
-                        sums[n + i] += times * (
-                            worse_total[q] - worse[52 * q + a] - worse[52 * q + b]
-                        )
-                        sums[2 * n + i] += times * (
-                            tied_total[q] - tied[52 * q + a] - tied[52 * q + b] + sums[3 * n + i]
-                        )
+                        i = ints[5 * n + j]
+                        q = 212 * (1 - ints[i])
+                        a = q + 4 * ints[n + i]
+                        b = q + 4 * ints[2 * n + i]
+                        q += 208
+                        # the completions of a pair: a polynomial of the opponent's u, v
+                        mu = sums[5 * n + j]
+                        mv = sums[6 * n + j]
+                        if pairs:
+                            c0 = (na - mu) * (na - mu - 1) * 0.5
+                            cu = 0.5 - (na - mu)
+                            cv = 0.0
+                            cw = 0.5
+                        else:
+                            c0 = (na - mu) * (nb - mv)
+                            cu = mv - nb
+                            cv = mu - na
+                            cw = 1.0
+                        value = c0 * (worse[q] - worse[a] - worse[b])
+                        if hu:
+                            value += cu * (worse[q + 1] - worse[a + 1] - worse[b + 1])
+                        if hv:
+                            value += cv * (worse[q + 2] - worse[a + 2] - worse[b + 2])
+                        if hz:
+                            value += cw * (worse[q + 3] - worse[a + 3] - worse[b + 3])
+                        sums[n + i] += times * value
+                        if run:
+                            value = c0 * (tied[q] - tied[a] - tied[b])
+                            if hu:
+                                value += cu * (tied[q + 1] - tied[a + 1] - tied[b + 1])
+                            if hv:
+                                value += cv * (tied[q + 2] - tied[a + 2] - tied[b + 2])
+                            if hz:
+                                value += cw * (tied[q + 3] - tied[a + 3] - tied[b + 3])
+                            value += sums[3 * n + i] * (
+                                c0 + cu * mu + cv * mv + cw * sums[7 * n + j]
+                            )
+                            sums[2 * n + i] += times * value
                     for j in range(t, e):  # the run, now below what comes
-                        i = ints[6 * n + j]
-                        p = ints[n + i]
-                        a = ints[2 * n + i]
-                        b = ints[3 * n + i]
+                        i = ints[5 * n + j]
                         w = sums[i]
-                        worse_total[p] += w
-                        worse[52 * p + a] += w
-                        worse[52 * p + b] += w
-                        tied[52 * p + a] = 0.0
-                        tied[52 * p + b] = 0.0
-                    tied_total[0] = 0.0
-                    tied_total[1] = 0.0
+                        mu = w * sums[5 * n + j]
+                        mv = w * sums[6 * n + j]
+                        mz = w * sums[7 * n + j]
+                        spots[0] = 212 * ints[i] + 208
+                        spots[1] = 212 * ints[i] + 4 * ints[n + i]
+                        spots[2] = 212 * ints[i] + 4 * ints[2 * n + i]
+                        for z in range(3):
+                            at = spots[z]
+                            worse[at] += w
+                            if hu:
+                                worse[at + 1] += mu
+                            if hv:
+                                worse[at + 2] += mv
+                            if hz:
+                                worse[at + 3] += mz
+                            if run:
+                                tied[at] = 0.0
+                                tied[at + 1] = 0.0
+                                tied[at + 2] = 0.0
+                                tied[at + 3] = 0.0
                     t = e
                 for j in range(k):  # the running sums back to zero
-                    i = ints[6 * n + j]
-                    p = ints[n + i]
-                    worse[52 * p + ints[2 * n + i]] = 0.0
-                    worse[52 * p + ints[3 * n + i]] = 0.0
-                worse_total[0] = 0.0
-                worse_total[1] = 0.0
+                    i = ints[5 * n + j]
+                    spots[0] = 212 * ints[i] + 208
+                    spots[1] = 212 * ints[i] + 4 * ints[n + i]
+                    spots[2] = 212 * ints[i] + 4 * ints[2 * n + i]
+                    for z in range(3):
+                        at = spots[z]
+                        worse[at] = 0.0
+                        if hu or hv or hz:
+                            worse[at + 1] = 0.0
+                            worse[at + 2] = 0.0
+                            worse[at + 3] = 0.0
         # the sums of each combo: its pairs' weight, and its wins and ties over the
         # completions of a pair
         for i in range(m if live > 0 else 0):
-            if ints[11 * n + i] == 0:
+            if ints[10 * n + i] == 0:
                 continue
-            p = ints[n + i]
+            p = ints[i]
             w = sums[i]
-            at = p * 1326 + ints[i]
+            at = p * 1326 + cython.cast(cython.longlong, found[n + i])
             pair_weight = w * sums[4 * n + i]
             win = w * sums[n + i] / live
             tie = w * sums[2 * n + i] / live
@@ -2381,7 +2783,7 @@ def exact_sweep(
             out[base + 4 + p] += tie
             if p == 0:
                 total_weight += pair_weight
-                games += ints[11 * n + i] * live
+                games += ints[10 * n + i] * live
     if not cython.compiled:
         store(out)
     return total_weight, games

@@ -78,6 +78,16 @@ QUESTIONS = [
     (("AK, 22-55", "QQ+, T9s"), "2c 7c 9c Jc", ""),
     (("AK, QJs", "T9, 88"), "8h 9d Ts 2c", "3h"),
     (("AK, QQ+, 76s", "JJ-88, AQs, KQ"), "2c 7d 9h Js 3s", ""),
+    # small enough to run as Python: a flop of one suit (every part of a group: none, one
+    # or two of its cards), trips on the board, turns of three and of two and two suits
+    (("AcKc, AK, 76s", "QQ, JcTc, 9c8c, T8s"), "2c 7c 9c", "Kd"),
+    (("AK, 22, 33", "QQ, 72s, A2s"), "2c 2d 2h", "Ks"),
+    # a rank whose cards of the other suits are all dead: parts left empty (narrow
+    # ranges: the parts counted pair by pair; wider: swept)
+    (("AK, QQ+, KcJc", "JJ-88, AQs, KQ"), "2c 7c 9c", "Kd Kh Ks"),
+    (("AcKc, AK, QQ", "KcQc, JJ, T9s"), "2c 7c 9c", "Kd Kh Ks"),
+    (("AcKc, QQ, 65s", "JJ, Tc9c, 8c8d"), "2c 7c 9c Js", ""),
+    (("AcKc, AdKd, QQ, 65s", "JJ, Tc9c, JdTd, 8c8d"), "2c 7c 9d Jd", ""),
 ]
 
 
@@ -132,6 +142,35 @@ def test_the_sweep_counts_nothing_where_no_pair_fits() -> None:
     assert (weight, games) == (0.0, 0)
     assert out[-2:].tolist() == [1.0, 3.0] and not out[:-2].any()
     assert_same_sums((weight, games, out), run(kernels.exact_pairs, inputs))
+
+
+def _suited(suit: str, ranks: str) -> Range:
+    """Every combo of two cards of ``suit`` among ``ranks``."""
+    cards = [Card.parse(rank + suit).index for rank in ranks]
+    weights = np.zeros(COMBO_COUNT)
+    for i, x in enumerate(cards):
+        for y in cards[i + 1 :]:
+            weights[COMBO_INDEX[x, y]] = 1.0
+    return Range(weights)
+
+
+@pytest.mark.parametrize(
+    ("board", "dead"),
+    [("2h 7d 4c", ""), ("2h 7d 4c", "Qh"), ("2h 7h 4c 3d", ""), ("2h 7c 4c 3h", "")],
+)
+def test_flushes_made_by_every_combo_are_swept_alone(board: str, dead: str) -> None:
+    """Both ranges all of hearts: on a completion of two hearts (the board holding one) or
+    of one (the board holding two) every combo makes a flush, too many to compare pair by
+    pair: that completion is swept alone with the flushes and taken off without them."""
+    ranges = (_suited("h", "AKQJT98"), _suited("h", "AKQJT65"))
+    question = EquityQuestion(
+        ranges,
+        tuple(Card.parse(c) for c in board.split()),
+        tuple(Card.parse(c) for c in dead.split()),
+    )
+    kernels = poker_kernels()
+    inputs = SmallInputs.of(LiveQuestion(question))
+    assert_same_sums(run(kernels.exact_sweep, inputs), run(kernels.exact_pairs, inputs))
 
 
 def _cards() -> st.SearchStrategy[list[int]]:
