@@ -18,7 +18,7 @@ from croupier.casino.observation import SeenMove
 from croupier.casino.state import state_problems
 from croupier.casino.values import CARD_VALUE
 
-from .helpers import COMPUTER, HUMAN, cards, position
+from .helpers import COMPUTER, HUMAN, position
 
 
 def played(state: State, *moves: str) -> tuple[State, tuple[SeenMove, ...]]:
@@ -35,9 +35,7 @@ def played(state: State, *moves: str) -> tuple[State, tuple[SeenMove, ...]]:
 def test_an_opponent_who_built_holds_a_card_of_its_value_after_the_build_is_taken() -> None:
     # The computer builds 9 (H5 on C4: it keeps S9), then the human takes the build with
     # its own 9. The computer owns no build now, but the rules made it keep a 9.
-    start = position(
-        "D9 H2", "H5 S9 C3", "C4 DK", to_move=COMPUTER, deck="C5 C6 C7 C8 CX CJ CQ CK"
-    )
+    start = position("D9 H2", "H5 S9 C3", "C4 DK", to_move=COMPUTER, deck="C5 C6 C7 C8 CX CJ CQ CK")
     state, deal_moves = played(start, "build H5 C4", "capture D9 [H5 C4]")
     assert state.builds == () and deal_moves[0].kept == 9
     seen = state.observe(HUMAN, deal_moves=deal_moves)
@@ -54,9 +52,7 @@ def test_an_opponent_who_built_holds_a_card_of_its_value_after_the_build_is_take
 
 
 def test_a_kept_value_is_no_longer_sure_once_a_card_of_it_is_played() -> None:
-    start = position(
-        "D2 H3", "H5 S9 C9", "C4 DK", to_move=COMPUTER, deck="C5 C6 C7 C8 CX CJ CQ CK"
-    )
+    start = position("D2 H3", "H5 S9 C9", "C4 DK", to_move=COMPUTER, deck="C5 C6 C7 C8 CX CJ CQ CK")
     state, deal_moves = played(start, "build H5 C4", "trail H3", "capture S9 [H5 C4]")
     assert read_clues(state.observe(HUMAN, deal_moves=deal_moves), 0.0).holds == set()
 
@@ -156,7 +152,8 @@ def test_the_expert_reading_the_hand_values_alike_compiled_and_in_python() -> No
     compiled = ExpertStrategy(settings)
     python = ExpertStrategy(settings, reference=True)
     state, deal_moves = played(
-        new_tournament(HUMAN, rng=21), *(str(m) for m in _first_moves(new_tournament(HUMAN, rng=21)))
+        new_tournament(HUMAN, rng=21),
+        *(str(m) for m in _first_moves(new_tournament(HUMAN, rng=21))),
     )
     seen = state.observe(state.to_move or HUMAN, deal_moves=deal_moves)
     assert not read_clues(seen, 1.5).uniform

@@ -44,9 +44,9 @@ from croupier.casino.moves import Action, Move
 from croupier.casino.observation import NO_CLUES, HandClues, Observation, SeenMove
 from croupier.casino.pieces import Build, Player
 from croupier.casino.rules import moves_for
+from croupier.casino.scoring import SCORING, ScoreKind
 from croupier.casino.state import State
 from croupier.casino.values import CARD_VALUE
-from croupier.casino.scoring import SCORING, ScoreKind
 from croupier.errors import check_type
 
 __all__ = [
@@ -65,9 +65,7 @@ __all__ = [
 #: item's points over half the cards that count (most cards: 3 / 26; most spades: 1 / 6.5).
 CARD_WORTH: Final[tuple[float, ...]] = tuple(
     sum(
-        item.points
-        if item.kind is ScoreKind.PER_CARD
-        else item.points / (len(item.cards) / 2)
+        item.points if item.kind is ScoreKind.PER_CARD else item.points / (len(item.cards) / 2)
         for item in SCORING
         if card in item.cards
     )
@@ -108,16 +106,12 @@ def follow(
     player = before.to_move
     if player is None:
         raise ValueError("the round is over: no move follows")
-    dealt = len(after.hands[0]) + len(after.hands[1]) > len(before.hands[0]) + len(
-        before.hands[1]
-    )
+    dealt = len(after.hands[0]) + len(after.hands[1]) > len(before.hands[0]) + len(before.hands[1])
     if dealt or after.is_round_over:
         return ()
     kept = None
     if move.action in (Action.BUILD, Action.INCREASE):
-        kept = next(
-            (build.value for build in after.builds if move.card in build.cards), None
-        )
+        kept = next((build.value for build in after.builds if move.card in build.cards), None)
     return (*deal_moves, SeenMove(player, move, before.loose, before.builds, kept))
 
 

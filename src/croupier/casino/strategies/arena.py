@@ -96,10 +96,10 @@ def play_tournament(
 ) -> TournamentRecord:
     """One tournament: ``a`` sits first (and plays first in round 1) if ``a_first``.
 
-    Each side sees the moves of the deal (:attr:`~croupier.casino.observation.Observation.deal_moves`).
-    The decks are shuffled from ``deck_seed``; the strategies draw from a generator seeded
-    with ``move_seed``. Each side's thinking time is read on ``timer`` (by default the
-    wall clock).
+    Each side sees the moves of the deal
+    (:attr:`~croupier.casino.observation.Observation.deal_moves`). The decks are shuffled
+    from ``deck_seed``; the strategies draw from a generator seeded with ``move_seed``.
+    Each side's thinking time is read on ``timer`` (by default the wall clock).
     """
     timer = timer if timer is not None else time.perf_counter
     seats = (a, b) if a_first else (b, a)

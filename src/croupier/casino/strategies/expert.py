@@ -64,8 +64,8 @@ from numpy.random import Generator
 
 from croupier.arguments import checked
 from croupier.cards import CardStyle
-from croupier.casino.moves import Action, Move
 from croupier.casino.inference import read_clues
+from croupier.casino.moves import Action, Move
 from croupier.casino.observation import HandClues, Observation
 from croupier.casino.pieces import Player
 from croupier.casino.state import State
@@ -323,9 +323,7 @@ class ExpertStrategy(SearchStrategy):
         if observation.deck_size == 0:
             found = self._last_deal(search, first, roots, looked, deadline)
         else:
-            found = self._sampled_deals(
-                search, observation, first, roots, looked, generator, clues
-            )
+            found = self._sampled_deals(search, observation, first, roots, looked, generator, clues)
         return roots.analysis(found, complete)
 
     def _quick_look(
