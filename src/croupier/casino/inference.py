@@ -73,7 +73,7 @@ CARD_WORTH: Final[tuple[float, ...]] = tuple(
 )
 #: What a capture (or a build, a capture to come) is worth to :func:`move_gain` beyond
 #: its cards: taking something at all (the last capturer takes the table at the end).
-CAPTURE_WORTH: Final = 0.5
+CAPTURE_WORTH: Final = 1.0
 
 
 def move_gain(move: Move) -> float:
@@ -83,7 +83,7 @@ def move_gain(move: Move) -> float:
     >>> move_gain(Move.parse("trail H5"))
     0.0
     >>> round(move_gain(Move.parse("capture SA HA")), 2)  # two aces, one a spade
-    2.88
+    3.38
     """
     if move.action is Action.TRAIL:
         return 0.0
