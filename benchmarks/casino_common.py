@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable
 from typing import IO, Any
 
-from croupier.casino.strategies.arena import ArenaResult, TournamentRecord
+from croupier.casino.strategies.arena import ArenaResult, TournamentRecord, mean_interval
 
 
 def casino_parser(doc: str, tiny: str) -> argparse.ArgumentParser:
@@ -111,3 +111,53 @@ def keeper(keep: IO[str] | None) -> Callable[[int, TournamentRecord], None]:
             keep.flush()
 
     return kept
+
+
+def read_records(path: str) -> dict[int, TournamentRecord]:
+    """The tournaments of a checkpoint, whatever its options (to compare two runs)."""
+    with open(path, encoding="utf-8") as lines:
+        next(lines)
+        return {
+            int(entry["index"]): _record(entry["record"])
+            for entry in (json.loads(line) for line in lines if line.strip())
+        }
+
+
+def paired_figures(
+    mine: dict[int, TournamentRecord], other: dict[int, TournamentRecord]
+) -> dict[str, Any]:
+    """Two runs on the same seed, tournament by tournament where both played it (dealt
+    alike): each run's score (a win 1, a tie half), the tournaments one won and the
+    other did not, and how much better ``mine``'s mean round margin was, with its 95%
+    interval over the tournaments."""
+    common = sorted(set(mine) & set(other))
+
+    def score(record: TournamentRecord) -> float:
+        return 1.0 if record.winner == "a" else 0.5 if record.winner is None else 0.0
+
+    def margin(record: TournamentRecord) -> float:
+        rounds = list(zip(record.a_points, record.b_points, strict=True))
+        return sum(x - y for x, y in rounds) / len(rounds)
+
+    better = mean_interval([margin(mine[i]) - margin(other[i]) for i in common])
+    return {
+        "tournaments": len(common),
+        "score": sum(score(mine[i]) for i in common),
+        "other_score": sum(score(other[i]) for i in common),
+        "won_other_did_not": sum(score(mine[i]) > score(other[i]) for i in common),
+        "other_won_this_did_not": sum(score(mine[i]) < score(other[i]) for i in common),
+        "margin_better": round(better.value, 3),
+        "margin_better_95": [round(better.low, 3), round(better.high, 3)],
+    }
+
+
+def paired_text(figures: dict[str, Any], other: str) -> str:
+    """:func:`paired_figures` in a line."""
+    low, high = figures["margin_better_95"]
+    return (
+        f"paired with {other} on the {figures['tournaments']} tournaments dealt alike: "
+        f"{figures['score']:g} to {figures['other_score']:g} (a tie counted half), "
+        f"{figures['won_other_did_not']} won that the other did not, "
+        f"{figures['other_won_this_did_not']} the other way; round margin "
+        f"{figures['margin_better']:+.2f} a round (95% interval {low:+.2f} to {high:+.2f})"
+    )

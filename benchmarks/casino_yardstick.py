@@ -27,6 +27,9 @@ tournament finishes and reported (least, mean, most).
 tournaments. The information-set search measured in ``benchmarks/results/`` is
 ``--setting infoset=on --setting deal_start=on --setting max_samples=4096``.
 
+``--summary --paired OTHER`` also compares the checkpoint with another run's (``OTHER``,
+a checkpoint of the same seed), tournament by tournament where both played it.
+
 ``--checkpoint FILE`` keeps every tournament as it finishes (one JSON line each, after a
 first line naming the options): run the same command again to resume where it stopped,
 or with ``--summary`` to print the figures of the tournaments it holds without playing.
@@ -57,6 +60,9 @@ from casino_common import (
     keeper,
     load_checkpoint,
     margin_text,
+    paired_figures,
+    paired_text,
+    read_records,
     share_figures,
     share_text,
 )
@@ -155,6 +161,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--clock", choices=[kind.value for kind in ClockKind], default="wall")
     parser.add_argument("--setting", action="append", default=[])
     parser.add_argument("--summary", action="store_true")
+    parser.add_argument("--paired", default=None)
     args = parser.parse_args(argv)
     if args.tiny:
         args.tournaments, args.deadline = 2, 0.01
@@ -178,6 +185,9 @@ def main(argv: list[str]) -> None:
         played = tuple(done[index] for index in sorted(done))
         summary = ArenaResult("expert", "yardstick", args.seed, played, ClockKind(args.clock))
         show(summary, options, args, report(summary, options, 0.0, loads))
+        if args.paired:
+            pairs = paired_figures(done, read_records(args.paired))
+            print(json.dumps(pairs) if args.json else f"  {paired_text(pairs, args.paired)}")
         return
     try:
         expert: str | ExpertStrategy = "expert"
