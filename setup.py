@@ -103,6 +103,29 @@ class BuildKernels(build_ext):
             if Path(built).is_file():
                 self.copy_file(built, placed, level=self.verbose)
 
+    def copy_file(
+        self,
+        infile: str,
+        outfile: str,
+        preserve_mode: bool = True,
+        preserve_times: bool = True,
+        link: str | None = None,
+        level: int = 1,
+    ) -> tuple[str, bool]:
+        """Copied beside the old file, then renamed over it: a program running croupier
+        (a server) keeps the module it loaded, which writing into the file in place
+        would have changed under it (a crash)."""
+        target = Path(outfile)
+        if target.is_dir():
+            target = target / Path(infile).name
+        partial = target.with_name(f".{target.name}.partial")
+        _, copied = super().copy_file(
+            infile, str(partial), preserve_mode, preserve_times, link, level
+        )
+        if partial.exists():  # not a dry run
+            os.replace(partial, target)
+        return str(target), bool(copied)
+
     def get_output_mapping(self) -> dict[str, str]:
         return {**super().get_output_mapping(), **self.digest_mapping()}
 

@@ -3,9 +3,11 @@ sources load under CROUPIER_PURE, and a compiled build is not older than its sou
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -274,3 +276,56 @@ def test_an_unreadable_source_is_the_package_s_error(tmp_path: Path) -> None:
         engine.source_digest(tmp_path / "missing.py")
     with pytest.raises(CroupierError, match="cannot read the kernel source"):
         engine.source_record(tmp_path / "missing.py")
+
+
+def test_configured_once_runs_once_whatever_the_threads() -> None:
+    """Four threads ask at once: the function runs once (``functools.cache`` ran it in
+    every thread that came before the first call returned: a kernel given its tables
+    again freed the ones another thread was reading)."""
+    calls: list[int] = []
+    meeting = threading.Barrier(4)
+
+    @engine.configured_once
+    def configure(size: int) -> list[int]:
+        calls.append(size)
+        # every thread inside at once was the old cache's fault; alone, it times out
+        with contextlib.suppress(threading.BrokenBarrierError):
+            meeting.wait(timeout=1.0)
+        return [size]
+
+    results: list[list[int]] = []
+    threads = [threading.Thread(target=lambda: results.append(configure(7))) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert calls == [7] and len(results) == 4 and all(r is results[0] for r in results)
+    assert configure(8) == [8] and calls == [7, 8]  # other arguments, another call
+
+
+def test_a_rebuild_puts_a_module_beside_the_loaded_one_then_renames_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editable install copies each compiled module beside its source. Written into
+    in place, the file a running server had loaded changed under it (a crash); copied
+    beside and renamed over, the server keeps its own file and the new one takes the
+    name."""
+    import importlib.util
+
+    setuptools = pytest.importorskip("setuptools")  # a build tool: not in every venv
+    distribution = pytest.importorskip("setuptools.dist").Distribution
+    monkeypatch.setattr(setuptools, "setup", lambda **_: None)
+    monkeypatch.setenv("CROUPIER_PURE", "1")  # no extensions: nothing is compiled here
+    spec = importlib.util.spec_from_file_location("croupier_setup", ROOT.parent.parent / "setup.py")
+    assert spec is not None and spec.loader is not None
+    setup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup)
+    built, placed = tmp_path / "new.so", tmp_path / "placed.so"
+    built.write_bytes(b"new module")
+    placed.write_bytes(b"old module")
+    with placed.open("rb") as loaded:  # as a running program holds it
+        command = setup.BuildKernels(distribution())
+        assert command.copy_file(str(built), str(placed)) == (str(placed), True)
+        assert loaded.read() == b"old module"  # its file untouched
+    assert placed.read_bytes() == b"new module"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.so", "placed.so"]

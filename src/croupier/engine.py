@@ -29,9 +29,12 @@ import importlib.util
 import os
 import sys
 import threading
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from types import ModuleType
-from typing import Final
+from typing import Final, TypeVar
+
+_T = TypeVar("_T")
 
 __all__ = [
     "DIGEST_SUFFIX",
@@ -40,6 +43,7 @@ __all__ = [
     "UNCOMPILED_COST",
     "VARIANTS",
     "compiled",
+    "configured_once",
     "cpu_features",
     "kernels",
     "pure_forced",
@@ -323,6 +327,40 @@ def report() -> str:
 
 
 _LOADING: Final = threading.Lock()
+
+
+def configured_once(function: Callable[..., _T]) -> Callable[..., _T]:
+    """``function`` (of hashable positional arguments) run once per arguments and
+    process, whatever the threads, its result kept: for what gives a kernel module its
+    tables. ``functools.cache`` runs a function again when a second thread calls it
+    before the first call has returned; a kernel given its tables twice drops the
+    first ones, which a search or a sum another thread runs without the interpreter
+    lock may still be reading (a segmentation fault: the Casino search's in CI on
+    76df29a). A later call costs a dictionary look-up.
+
+    >>> calls = []
+    >>> @configured_once
+    ... def tables(size: int) -> list[int]:
+    ...     calls.append(size)
+    ...     return list(range(size))
+    >>> tables(3) is tables(3), calls
+    (True, [3])
+    """
+    results: dict[tuple[Hashable, ...], _T] = {}
+    lock = threading.Lock()
+
+    @functools.wraps(function)
+    def once(*arguments: Hashable) -> _T:
+        try:
+            return results[arguments]
+        except KeyError:
+            pass
+        with lock:
+            if arguments not in results:
+                results[arguments] = function(*arguments)
+            return results[arguments]
+
+    return once
 
 
 def kernels(game: str) -> ModuleType:

@@ -43,7 +43,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.baccarat.enumeration import CLASS_COUNT, sequence_tables
-from croupier.engine import compiled, kernels
+from croupier.engine import compiled, configured_once, kernels
 
 __all__ = [
     "BATCH_BLOCK",
@@ -241,7 +241,7 @@ def outcome_rows() -> MultisetRows:
     return MultisetRows(sequence_tables().outcome_counts.astype(np.float64))
 
 
-@functools.cache
+@configured_once
 def baccarat_kernels() -> ModuleType:
     """:mod:`croupier.baccarat._kernels` (compiled or not, see
     :func:`croupier.engine.kernels`), given the trees of the two halves."""

@@ -34,6 +34,7 @@ from croupier.casino.strategies.evaluation import Weights
 from croupier.casino.strategies.values import CARD_POINTS, CARD_SORT, IS_SPADE, MAJORITIES
 from croupier.casino.tournament import WINNING_SCORE
 from croupier.casino.values import CARD_VALUE, LOW_VALUE
+from croupier.engine import configured_once
 
 __all__ = [
     "ACTIONS",
@@ -55,9 +56,6 @@ _HANDS, _PILES, _LOOSE, _BUILDS = 3, 21, 27, 52
 _MAX_HAND, _MAX_LOOSE, _MAX_BUILDS, _MAX_BUILD_CARDS = 8, 24, 13, 24
 
 _local = threading.local()
-#: The kernel modules given the rules' tables already (a module loaded again is new).
-_configured: list[ModuleType] = []
-_configuring = threading.Lock()
 
 
 def engine_for(kernels: ModuleType) -> Any:
@@ -74,21 +72,17 @@ def engine_for(kernels: ModuleType) -> Any:
     return engine
 
 
+@configured_once
 def _configure(kernels: ModuleType) -> None:
-    """Give ``kernels`` the rules' tables, once per module and process: configuring it
-    again from a new thread replaced the tables another thread's search was reading
-    without the interpreter lock, and freed them under it (a segmentation fault in a
-    server's review, CI on 76df29a)."""
-    with _configuring:
-        if any(module is kernels for module in _configured):
-            return
-        kernels.configure(
-            *(
-                np.array(table, dtype=np.int32)
-                for table in (CARD_VALUE, LOW_VALUE, CARD_POINTS, IS_SPADE, CARD_SORT)
-            )
+    """Give ``kernels`` the rules' tables, once per module and process (see
+    :func:`croupier.engine.configured_once`: configuring it again from a new thread freed
+    the tables another thread's search was reading, in a server's review)."""
+    kernels.configure(
+        *(
+            np.array(table, dtype=np.int32)
+            for table in (CARD_VALUE, LOW_VALUE, CARD_POINTS, IS_SPADE, CARD_SORT)
         )
-        _configured.append(kernels)
+    )
 
 
 def encode(state: State) -> tuple[list[int], list[int]] | None:

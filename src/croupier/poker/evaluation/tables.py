@@ -57,6 +57,7 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.engine import configured_once
 from croupier.poker.errors import PokerError
 from croupier.poker.evaluation.keys import MAX_CARDS, MAX_COPIES, RANK_KEYS
 from croupier.poker.games import Game, Variant, variant_of
@@ -517,7 +518,7 @@ def kernel_arguments() -> tuple[Any, ...]:
     )
 
 
-@functools.cache
+@configured_once
 def poker_kernels() -> ModuleType:
     """:mod:`croupier.poker._kernels` (compiled or not, see :func:`croupier.engine.kernels`),
     given every game's tables (once a module)."""
@@ -526,7 +527,7 @@ def poker_kernels() -> ModuleType:
     return _configured(kernels("poker"))
 
 
-@functools.cache
+@configured_once
 def _configured(module: ModuleType) -> ModuleType:
     from croupier.poker.ranges.starting_hands import COMBO_CARDS
 
@@ -537,7 +538,7 @@ def _configured(module: ModuleType) -> ModuleType:
     return module
 
 
-@functools.cache
+@configured_once
 def board_pair_kernels() -> ModuleType:
     """:func:`poker_kernels`, given Omaha's board pair table too
     (:func:`board_pair_table`, built on first use): what Monte Carlo deals of Omaha
