@@ -158,7 +158,7 @@ class ExpertSettings:
     #: made them keep, and cards they would have captured more with less often. 0 (the
     #: default): the opponent's hand drawn uniformly (measured: see
     #: ``benchmarks/results/casino_yardstick_0.1_cpu_infer.txt``). Only observations that
-    #: carry their ``deal_moves`` (the arena's, a session's) have anything to read.
+    #: carry their ``deal_moves`` (the arena's) have anything to read.
     infer: float = 0.0
 
 
