@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +111,25 @@ def test_the_flash_setting_is_kept(client: TestClient) -> None:
     assert client.get("/api/baccarat/trainer").json()["drill"]["flash"] == 1.5
     reply = {"running": "0", "true": "0", "seconds": 1}
     assert client.post("/api/baccarat/trainer/answer", json=reply).json()["drill"]["flash"] == 1.5
+
+
+def test_a_flashed_group_is_sent_once(client: TestClient) -> None:
+    """Flash mode: the page shows a group for the flash time, then hides it. The cards
+    go out with the answer that deals them; a reload's read of the state says how many
+    there were, never what they were (they stayed in the page's data)."""
+    dealt = start(client, flash=1.0)["drill"]
+    assert len(dealt["group"]) == 5 and not dealt["group_hidden"]
+    again = client.get("/api/baccarat/trainer").json()["drill"]
+    assert again["group"] == [] and again["group_hidden"]
+    assert again["shown"] - again["group_start"] + 1 == 5
+    page = client.get("/baccarat/trainer").text
+    assert not any(re.search(rf'"code":\s*"{card["code"]}"', page) for card in dealt["group"])
+    reply = {"running": "0", "true": "0", "seconds": 1}
+    after = client.post("/api/baccarat/trainer/answer", json=reply).json()["drill"]
+    assert len(after["group"]) == 5 and not after["group_hidden"]  # the next group, dealt
+    # Without flash mode the group stays on the table: a reload shows it again.
+    start(client)
+    assert len(client.get("/api/baccarat/trainer").json()["drill"]["group"]) == 5
 
 
 def test_stopping_keeps_the_answers(client: TestClient, history_dir: Path) -> None:

@@ -17,11 +17,17 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from croupier.engine import compiled
 from croupier.poker.calc.arrays import RANK_KEY_ARRAY
 from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.symmetry import stabiliser, suit_orbits
 from croupier.poker.combinatorics import combinations
-from croupier.poker.evaluation.tables import flush_table, rank_multisets, rank_table
+from croupier.poker.evaluation.tables import (
+    flush_table,
+    poker_kernels,
+    rank_multisets,
+    rank_table,
+)
 from croupier.poker.ranges.starting_hands import COMBO_CARDS
 
 __all__ = ["SHARE_UNITS", "preflop_outcome"]
@@ -106,6 +112,11 @@ def preflop_outcome(
     _, sums = _multisets()
     boards = _boards(tuple(available.tolist())).copy()
     hole_rank_keys = RANK_KEY_ARRAY[cards // 4].sum(axis=1)
+    group = _group(tuple(question.fixed.tolist()), tuple(map(tuple, cards.tolist())))
+    total = math.comb(len(free), 5)
+    if compiled("poker"):  # the same counts, every board in one kernel call
+        units, win, tie = _kernel_pots(cards, free, available, boards, hole_rank_keys, group)
+        return units / (SHARE_UNITS * total), win / total, tie / total, total
     # each player's class on a board of each multiset without a flush (one read each
     # of the big table; the boards of a flush read these by their multiset's number);
     # a multiset that holds a rank five times with the hand is never dealt (clipped)
@@ -121,7 +132,6 @@ def preflop_outcome(
     # fixing the known cards map to each other (:mod:`.symmetry`) give the same counts:
     # one of each class is dealt, counted for the class.
     flushes = flush_table()
-    group = _group(tuple(question.fixed.tolist()), tuple(map(tuple, cards.tolist())))
     blocks: list[tuple[NDArray[np.uint16], NDArray[np.int64], NDArray[np.int64]]] = []
     for suit, alike in suit_orbits(group):
         mine = cards % 4 == suit  # players x 2
@@ -149,8 +159,43 @@ def preflop_outcome(
     blocks.append((by_multiset[:, live], live, boards[live]))
     classes = np.ascontiguousarray(np.concatenate([block[0] for block in blocks], axis=1))
     units, win, tie = _pots(classes, np.concatenate([block[2] for block in blocks]))
-    total = math.comb(len(free), 5)
     return units / (SHARE_UNITS * total), win / total, tie / total, total
+
+
+def _kernel_pots(
+    cards: NDArray[np.int64],
+    free: NDArray[np.int64],
+    available: NDArray[np.int64],
+    boards: NDArray[np.int64],
+    hole_rank_keys: NDArray[np.int64],
+    group: list[tuple[int, ...]],
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """:func:`preflop_outcome`'s pot shares, wins and ties by the compiled kernel
+    (:func:`croupier.poker._kernels.exact_preflop`): the same boards, the same whole
+    numbers. ``boards`` (each multiset's boards) is written."""
+    players = len(cards)
+    _, sums = _multisets()
+    free_bits = np.bincount(free, minlength=52).reshape(13, 4).astype(bool)
+    hole_bits = np.zeros((players, 13, 4), dtype=bool)
+    hole_bits[np.arange(players)[:, None], cards // 4, cards % 4] = True
+    weights = 1 << np.arange(13, dtype=np.int64)
+    suits = []
+    for suit, alike in suit_orbits(group):
+        suits += [alike, int(weights @ free_bits[:, suit])]
+        suits += (hole_bits[:, :, suit] @ weights).tolist()
+    out = np.zeros(3 * players, dtype=np.int64)
+    poker_kernels().exact_preflop(
+        hole_rank_keys,
+        sums,
+        boards,
+        _multiset_index(),
+        np.array(suits, dtype=np.int64),
+        available.astype(np.int64),
+        np.empty((players, len(sums) + 1), dtype=np.uint16),
+        out,
+    )
+    units, win, tie = out.reshape(3, players)
+    return units, win, tie
 
 
 @functools.lru_cache(maxsize=4096)

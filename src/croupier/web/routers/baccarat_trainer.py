@@ -128,8 +128,11 @@ def history_view(user: str) -> HistoryAnswer:
     }
 
 
-def trainer_view(seat: TrainerSeat | None) -> TrainerAnswer:
-    """Everything the page shows, as JSON."""
+def trainer_view(seat: TrainerSeat | None, *, dealt: bool = False) -> TrainerAnswer:
+    """Everything the page shows, as JSON. In flash mode, the cards of a group whose
+    counts are awaited go out once, with the answer that ``dealt`` them: a later read
+    (a reload) says how many there were, not what they were (the page showed them for
+    the flash time only; in its data they could be read after)."""
     systems = {key: trainer_count(key) for key in COUNT_CHOICES}
     counts: list[CountChoice] = [
         {"key": key, "name": system.name, "tags": system.written()}
@@ -145,6 +148,7 @@ def trainer_view(seat: TrainerSeat | None) -> TrainerAnswer:
         return view
     drill = seat.drill
     score = drill.score()
+    hidden = drill.flash is not None and drill.waiting and not dealt
     view["drill"] = {
         "user": seat.user,
         "seed": seat.seed,
@@ -158,7 +162,8 @@ def trainer_view(seat: TrainerSeat | None) -> TrainerAnswer:
         "shoe_size": drill.shoe_size,
         "waiting": drill.waiting,
         "finished": drill.finished,
-        "group": cards_view(drill.cards[_group_start(drill) : drill.shown]),
+        "group": [] if hidden else cards_view(drill.cards[_group_start(drill) : drill.shown]),
+        "group_hidden": hidden,
         "group_start": _group_start(drill) + 1,
         "cards_unseen": drill.shoe_size - drill.shown,
         "last": answer_view(drill.answers[-1]) if drill.answers else None,
@@ -207,7 +212,7 @@ def start(request: Request, body: Start, chair: TrainerChair) -> Response:
     drill.next_cards()
     seat = TrainerSeat(drill, user, body.seed)
     chair.put(seat)
-    return answer(request, trainer_view(seat))
+    return answer(request, trainer_view(seat, dealt=True))
 
 
 def record_drill(person: Seat[Person], seat: TrainerSeat) -> None:
@@ -240,7 +245,7 @@ def answer_counts(
         seat.saved = True
         record_drill(person, seat)
     chair.put(seat)
-    return answer(request, trainer_view(seat))
+    return answer(request, trainer_view(seat, dealt=True))
 
 
 @router.get(

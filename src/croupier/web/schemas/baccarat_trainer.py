@@ -105,7 +105,18 @@ class Drill(TypedDict):
     waiting: Annotated[bool, Field(description="the counts for the cards shown are awaited")]
     finished: bool
     group: Annotated[
-        list[CardView], Field(description="the cards of the current (or last) question")
+        list[CardView],
+        Field(
+            description="the cards of the current (or last) question; in flash mode, "
+            "while its counts are awaited, only in the answer that dealt them"
+        ),
+    ]
+    group_hidden: Annotated[
+        bool,
+        Field(
+            description="flash mode: the group's cards were flashed already and are not "
+            "sent again (group is empty; shown - group_start + 1 says how many)"
+        ),
     ]
     group_start: Annotated[
         int, Field(ge=1, description="the place in the drill of the group's first card")

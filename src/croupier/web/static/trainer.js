@@ -85,7 +85,7 @@
 
   /** Flash mode: the group's cards turned face down, before the counts are asked. */
   function hideGroup(drill) {
-    const backs = drill.group.map(() => {
+    const backs = Array.from({ length: groupSize(drill) }, () => {
       const back = el("span", "card back");
       back.setAttribute("role", "img");
       back.setAttribute("aria-label", "hidden card");
@@ -94,6 +94,10 @@
     $("trainer-cards").replaceChildren(...backs);
     $("drill-status").textContent = `Cards ${drill.group_start} to ${drill.shown} of ${drill.cards}: hidden after ${drill.flash} s.`;
   }
+
+  /** How many cards the current group has (in flash mode, after a reload, the server
+   *  no longer sends what they were). */
+  const groupSize = (drill) => drill.shown - drill.group_start + 1;
 
   async function showGroup(drill, hidden) {
     const token = ++dealing;
@@ -119,7 +123,7 @@
     $("a-true").value = "";
     $("a-running").focus();
     asked = performance.now();
-    announce(`${count(drill.group.length, "card")} ${drill.flash === null ? "shown" : "shown and hidden"}. Running count?`);
+    announce(`${count(groupSize(drill), "card")} ${drill.flash === null ? "shown" : "shown and hidden"}. Running count?`);
   }
 
   function render(deal, hidden) {
