@@ -20,11 +20,11 @@ the reference one after the other on the same positions.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -38,6 +38,9 @@ from croupier.casino.strategies.search import (
     distinct_kinds,
     search_order,
 )
+
+sys.path.insert(0, str(Path(__file__).parent))
+from casino_common import casino_parser
 
 
 def positions(rounds: int, rng: random.Random) -> list[State]:
@@ -130,11 +133,8 @@ def exact_search(states: list[State], kernels: Any) -> dict[str, float]:
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = casino_parser(__doc__, tiny="2 rounds")
     parser.add_argument("--rounds", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--tiny", action="store_true", help="2 rounds (tests)")
     args = parser.parse_args(argv)
     if args.tiny:
         args.rounds = 2

@@ -16,8 +16,6 @@ load with the figures. ``--checkpoint`` keeps each tournament as it finishes and
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
 import json
 import os
 import sys
@@ -26,22 +24,24 @@ from pathlib import Path
 from typing import Any
 
 from croupier import engine
-from croupier.casino.strategies.arena import TournamentRecord, run_arena
+from croupier.casino.strategies.arena import run_arena
 from croupier.casino.strategies.expert import ExpertStrategy
 
 sys.path.insert(0, str(Path(__file__).parent))
-from casino_yardstick import load_checkpoint
+from casino_common import (
+    add_arena_options,
+    casino_parser,
+    keeper,
+    load_checkpoint,
+    margin_text,
+    share_figures,
+    share_text,
+)
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tournaments", type=int, default=200)
-    parser.add_argument("--deadline", type=float, default=0.1)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--checkpoint", default=None)
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--tiny", action="store_true", help="2 tournaments, 0.01 s a move (tests)")
+    parser = casino_parser(__doc__, tiny="2 tournaments, 0.01 s a move")
+    add_arena_options(parser, 200)
     args = parser.parse_args(argv)
     if args.tiny:
         args.tournaments, args.deadline = 2, 0.01
@@ -56,12 +56,7 @@ def main(argv: list[str]) -> None:
     }
     done = load_checkpoint(args.checkpoint, options) if args.checkpoint else {}
     keep = open(args.checkpoint, "a", encoding="utf-8") if args.checkpoint else None  # noqa: SIM115
-
-    def kept(index: int, record: TournamentRecord) -> None:
-        if keep is not None:
-            entry = {"index": index, "record": dataclasses.asdict(record)}
-            keep.write(json.dumps(entry) + "\n")
-            keep.flush()
+    kept = keeper(keep)
 
     compiled = ExpertStrategy(deadline=args.deadline)
     reference = ExpertStrategy(deadline=args.deadline, reference=True)
@@ -79,18 +74,13 @@ def main(argv: list[str]) -> None:
     finally:
         if keep is not None:
             keep.close()
-    share = result.win_share("a")
-    margin = result.margin()
     figures: dict[str, Any] = {
         **options,
         "played": result.tournaments,
         "compiled_wins": result.a_wins,
         "reference_wins": result.b_wins,
         "ties": result.ties,
-        "compiled_share": round(share.value, 4),
-        "compiled_share_95": [round(share.low, 4), round(share.high, 4)],
-        "round_margin": round(margin.value, 3),
-        "round_margin_95": [round(margin.low, 3), round(margin.high, 3)],
+        **share_figures(result, "compiled"),
         "compiled_seconds_per_move": round(result.seconds_per_move("a"), 4),
         "reference_seconds_per_move": round(result.seconds_per_move("b"), 4),
         "compiled_moves_cut_short": result.moves_cut_short("a"),
@@ -101,20 +91,15 @@ def main(argv: list[str]) -> None:
     if args.json:
         print(json.dumps(figures))
         return
-    low, high = figures["compiled_share_95"]
     print(
         f"expert compiled against expert in Python, {args.deadline:g} s a move each, "
         f"seed {args.seed}: {result.tournaments} tournaments"
     )
     print(
         f"  compiled {result.a_wins} wins, Python {result.b_wins}, ties {result.ties}: "
-        f"the compiled expert's share {share.value:.1%} (95% interval {low:.1%} - {high:.1%})"
+        f"the compiled expert's share {share_text(figures, 'compiled')}"
     )
-    margin_low, margin_high = figures["round_margin_95"]
-    print(
-        f"  round margin {margin.value:+.2f} points a round "
-        f"(95% interval {margin_low:+.2f} to {margin_high:+.2f})"
-    )
+    print(f"  {margin_text(figures)}")
     print(
         f"  time per move: compiled {figures['compiled_seconds_per_move'] * 1000:.1f} ms, "
         f"Python {figures['reference_seconds_per_move'] * 1000:.1f} ms; moves cut short: "

@@ -1,6 +1,6 @@
 """The expert's evaluation fitted on its own games: where a card lies, and whose pile it ends in.
 
-Run: .venv/bin/python benchmarks/casino_fit.py [--rounds N] [--seed N] [--json]
+Run: .venv/bin/python benchmarks/casino_fit.py [--rounds N] [--seed N] [--json] [--tiny]
 
 The evaluation (``croupier.casino.strategies.evaluation``) gives every card not yet in a
 pile a chance of ending in one pile or the other by where it lies: a card in a build its
@@ -17,12 +17,12 @@ with ``spread`` 1. The weights the expert plays with are printed beside them.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from croupier.casino import Player, new_tournament
@@ -31,6 +31,9 @@ from croupier.casino.strategies.evaluation import DEAL_START_LOOSE, WEIGHTS
 from croupier.casino.strategies.expert import ExpertSettings, ExpertStrategy
 from croupier.casino.strategies.values import IS_SPADE
 from croupier.casino.values import CARD_VALUE
+
+sys.path.insert(0, str(Path(__file__).parent))
+from casino_common import casino_parser
 
 
 @dataclass
@@ -174,11 +177,8 @@ def _ratio(sums: list[float]) -> float:
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = casino_parser(__doc__, tiny="1 round")
     parser.add_argument("--rounds", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--tiny", action="store_true", help="1 round (tests)")
     args = parser.parse_args(argv)
     if args.tiny:
         args.rounds = 1

@@ -1,7 +1,7 @@
 """A cheap screen of a change to the expert: the expert with other settings against itself.
 
 Run: .venv/bin/python benchmarks/casino_selfplay.py --setting NAME=VALUE [--setting ...]
-     [--tournaments N] [--seed N] [--workers N] [--json]
+     [--tournaments N] [--seed N] [--workers N] [--json] [--tiny]
 
 Plays N tournaments (default 400, in pairs on the same shuffles with the seats swapped)
 between the expert with each ``--setting`` changed (as ``casino_yardstick.py`` reads
@@ -17,7 +17,6 @@ Wilson interval, and the round margin with its 95% interval (the more sensitive 
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
 import os
@@ -30,6 +29,7 @@ from croupier.casino.strategies.arena import run_arena
 from croupier.casino.strategies.expert import ExpertSettings, ExpertStrategy
 
 sys.path.insert(0, str(Path(__file__).parent))
+from casino_common import add_arena_options, casino_parser, margin_text, share_figures, share_text
 from casino_yardstick import expert_settings
 
 #: The fixed work of both sides: the work budget's deals and no more.
@@ -50,7 +50,6 @@ def screen(settings: list[str], tournaments: int, seed: int, workers: int) -> di
         rng=seed,
         workers=workers,
     )
-    share, margin = result.win_share("a"), result.margin()
     return {
         "settings": sorted(settings),
         "tournaments": result.tournaments,
@@ -58,23 +57,16 @@ def screen(settings: list[str], tournaments: int, seed: int, workers: int) -> di
         "changed_wins": result.a_wins,
         "plain_wins": result.b_wins,
         "ties": result.ties,
-        "changed_share": round(share.value, 4),
-        "changed_share_95": [round(share.low, 4), round(share.high, 4)],
-        "round_margin": round(margin.value, 3),
-        "round_margin_95": [round(margin.low, 3), round(margin.high, 3)],
+        **share_figures(result, "changed"),
         "minutes_this_run": round((time.perf_counter() - start) / 60, 1),
         "load_average": [round(load, 2) for load in os.getloadavg()],
     }
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = casino_parser(__doc__, tiny="2 tournaments")
+    add_arena_options(parser, 400, timed=False)
     parser.add_argument("--setting", action="append", default=[])
-    parser.add_argument("--tournaments", type=int, default=400)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--tiny", action="store_true", help="2 tournaments (tests)")
     args = parser.parse_args(argv)
     if args.tiny:
         args.tournaments = 2
@@ -85,17 +77,13 @@ def main(argv: list[str]) -> None:
     if args.json:
         print(json.dumps(figures))
         return
-    low, high = figures["changed_share_95"]
-    margin_low, margin_high = figures["round_margin_95"]
     print(
         f"expert with {' '.join(args.setting)} against the expert as it plays, seed "
         f"{args.seed}: {figures['tournaments']} tournaments"
     )
     print(
         f"  {figures['changed_wins']} wins, {figures['plain_wins']} losses, {figures['ties']} "
-        f"ties: the share {figures['changed_share']:.1%} (95% interval {low:.1%} - "
-        f"{high:.1%}); round margin {figures['round_margin']:+.2f} ({margin_low:+.2f} to "
-        f"{margin_high:+.2f})"
+        f"ties: the share {share_text(figures, 'changed')}; {margin_text(figures)}"
     )
     print(f"  {figures['minutes_this_run']} minutes, load average {figures['load_average']}")
 

@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python benchmarks/casino_yardstick.py [--tournaments N] [--deadline S]
      [--expert-deadline S] [--clock cpu|wall] [--seed N] [--workers N] [--checkpoint FILE]
-     [--setting NAME=VALUE ...] [--summary] [--json]
+     [--setting NAME=VALUE ...] [--summary] [--json] [--tiny]
 
 Plays N tournaments (default 400, to 21 points, in pairs on the same shuffles with the
 seats swapped) between the ``expert`` and the ``yardstick`` (plain determinized search,
@@ -27,6 +27,9 @@ tournament finishes and reported (least, mean, most).
 tournaments. The information-set search measured in ``benchmarks/results/`` is
 ``--setting infoset=on --setting deal_start=on --setting max_samples=4096``.
 
+``--summary --paired OTHER`` also compares the checkpoint with another run's (``OTHER``,
+a checkpoint of the same seed), tournament by tournament where both played it.
+
 ``--checkpoint FILE`` keeps every tournament as it finishes (one JSON line each, after a
 first line naming the options): run the same command again to resume where it stopped,
 or with ``--summary`` to print the figures of the tournaments it holds without playing.
@@ -42,12 +45,27 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from croupier.casino.strategies.arena import ArenaResult, TournamentRecord, run_arena
 from croupier.casino.strategies.base import ClockKind
 from croupier.casino.strategies.evaluation import DEAL_START_LOOSE, Weights
 from croupier.casino.strategies.expert import ExpertSettings, ExpertStrategy
+
+sys.path.insert(0, str(Path(__file__).parent))
+from casino_common import (
+    add_arena_options,
+    casino_parser,
+    keeper,
+    load_checkpoint,
+    margin_text,
+    paired_figures,
+    paired_text,
+    read_records,
+    share_figures,
+    share_text,
+)
 
 
 def expert_settings(pairs: list[str]) -> ExpertSettings:
@@ -101,37 +119,6 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def _record(data: dict[str, Any]) -> TournamentRecord:
-    fields = {field.name for field in dataclasses.fields(TournamentRecord)}
-    if set(data) != fields:
-        raise SystemExit(f"bad checkpoint line: expected the fields {sorted(fields)}")
-    values: dict[str, Any] = {
-        key: tuple(value) if isinstance(value, list) else value for key, value in data.items()
-    }
-    return TournamentRecord(**values)
-
-
-def load_checkpoint(path: str, options: dict[str, Any]) -> dict[int, TournamentRecord]:
-    """The tournaments kept in ``path`` (none if it does not exist yet)."""
-    if not os.path.exists(path):
-        with open(path, "w", encoding="utf-8") as out:
-            out.write(json.dumps({"options": options}) + "\n")
-        return {}
-    with open(path, encoding="utf-8") as lines:
-        header = json.loads(next(lines))
-        if header.get("options") != options:
-            raise SystemExit(
-                f"{path} was made with other options ({header.get('options')}): "
-                "remove it or give the same options"
-            )
-        done = {}
-        for line in lines:
-            if line.strip():
-                entry = json.loads(line)
-                done[int(entry["index"])] = _record(entry["record"])
-    return done
-
-
 def load_summary(loads: list[float]) -> dict[str, float]:
     """The load averages sampled during a run: least, mean and most (the one-minute
     average, sampled as each tournament finished)."""
@@ -147,18 +134,13 @@ def load_summary(loads: list[float]) -> dict[str, float]:
 def report(
     result: ArenaResult, options: dict[str, Any], seconds: float, loads: list[float] | None = None
 ) -> dict[str, Any]:
-    share = result.win_share("a")
-    margin = result.margin()
     return {
         **options,
         "played": result.tournaments,
         "expert_wins": result.a_wins,
         "yardstick_wins": result.b_wins,
         "ties": result.ties,
-        "expert_share": round(share.value, 4),
-        "expert_share_95": [round(share.low, 4), round(share.high, 4)],
-        "round_margin": round(margin.value, 3),
-        "round_margin_95": [round(margin.low, 3), round(margin.high, 3)],
+        **share_figures(result, "expert"),
         "expert_seconds_per_move": round(result.seconds_per_move("a"), 4),
         "yardstick_seconds_per_move": round(result.seconds_per_move("b"), 4),
         "expert_slowest_move": round(result.slowest_move("a"), 3),
@@ -173,18 +155,13 @@ def report(
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tournaments", type=int, default=400)
-    parser.add_argument("--deadline", type=float, default=0.1)
+    parser = casino_parser(__doc__, tiny="2 tournaments, 0.01 s a move")
+    add_arena_options(parser, 400)
     parser.add_argument("--expert-deadline", type=float, default=None)
     parser.add_argument("--clock", choices=[kind.value for kind in ClockKind], default="wall")
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--checkpoint", default=None)
     parser.add_argument("--setting", action="append", default=[])
     parser.add_argument("--summary", action="store_true")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--tiny", action="store_true", help="2 tournaments, 0.01 s a move (tests)")
+    parser.add_argument("--paired", default=None)
     args = parser.parse_args(argv)
     if args.tiny:
         args.tournaments, args.deadline = 2, 0.01
@@ -193,13 +170,11 @@ def main(argv: list[str]) -> None:
     keep = open(args.checkpoint, "a", encoding="utf-8") if args.checkpoint else None  # noqa: SIM115
 
     loads: list[float] = []
+    keep_line = keeper(keep)
 
     def kept(index: int, record: TournamentRecord) -> None:
         loads.append(os.getloadavg()[0])
-        if keep is not None:
-            entry = {"index": index, "record": dataclasses.asdict(record)}
-            keep.write(json.dumps(entry) + "\n")
-            keep.flush()
+        keep_line(index, record)
 
     start = time.perf_counter()
     if args.summary:  # the checkpoint's tournaments, none played
@@ -210,6 +185,9 @@ def main(argv: list[str]) -> None:
         played = tuple(done[index] for index in sorted(done))
         summary = ArenaResult("expert", "yardstick", args.seed, played, ClockKind(args.clock))
         show(summary, options, args, report(summary, options, 0.0, loads))
+        if args.paired:
+            pairs = paired_figures(done, read_records(args.paired))
+            print(json.dumps(pairs) if args.json else f"  {paired_text(pairs, args.paired)}")
         return
     try:
         expert: str | ExpertStrategy = "expert"
@@ -241,7 +219,6 @@ def show(
     if args.json:
         print(json.dumps(figures))
         return
-    low, high = figures["expert_share_95"]
     print(
         f"expert ({options['expert_deadline']:g} s a move) against yardstick "
         f"({args.deadline:g} s a move, {args.clock} clock), seed {args.seed}: "
@@ -251,13 +228,9 @@ def show(
     )
     print(
         f"  expert {result.a_wins} wins, yardstick {result.b_wins}, ties {result.ties}: "
-        f"the expert's share {figures['expert_share']:.1%} (95% interval {low:.1%} - {high:.1%})"
+        f"the expert's share {share_text(figures, 'expert')}"
     )
-    margin_low, margin_high = figures["round_margin_95"]
-    print(
-        f"  round margin {figures['round_margin']:+.2f} points a round "
-        f"(95% interval {margin_low:+.2f} to {margin_high:+.2f})"
-    )
+    print(f"  {margin_text(figures)}")
     print(
         f"  time per move: expert {figures['expert_seconds_per_move'] * 1000:.1f} ms "
         f"(slowest {figures['expert_slowest_move']:.3f} s), yardstick "

@@ -15,18 +15,73 @@ into a full state consistent with what the player sees, for search by sampling
 (True, 4, 40)
 >>> len(seen.unseen)
 44
+
+The round's moves are public too: ``deal_moves`` holds the moves played since the last
+cards were dealt, each with the table it was played on (:class:`SeenMove`), for a player
+that reads the opponent's hand from their play (:mod:`croupier.casino.inference`).
+:meth:`State.observe <croupier.casino.state.State.observe>` leaves it empty (a state
+keeps no history); whoever plays the moves fills it
+(:func:`~croupier.casino.inference.follow`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from croupier.cards import DECK, Card
 from croupier.casino.moves import Move
 from croupier.casino.pieces import Build, Player
 from croupier.casino.rules import moves_for
 
-__all__ = ["Observation"]
+__all__ = ["NO_CLUES", "HandClues", "Observation", "SeenMove"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeenMove:
+    """A move as both players saw it: who played it, the move, the table it was played
+    on, and the value of the build it made or added to (``None`` for a capture or a
+    trail): by the rules the builder kept a card of that value in hand.
+
+    >>> from croupier.cards import parse_cards
+    >>> seen = SeenMove(Player.HUMAN, Move.parse("trail H5"), parse_cards("C9"), ())
+    >>> seen.kept is None, str(seen.move)
+    (True, 'trail H5')
+    """
+
+    player: Player
+    move: Move
+    loose: tuple[Card, ...]
+    builds: tuple[Build, ...]
+    kept: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandClues:
+    """What the opponent's moves of the deal tell about the cards they hold now (read by
+    :func:`~croupier.casino.inference.read_clues`, used by :meth:`State.sample
+    <croupier.casino.state.State.sample>`).
+
+    ``holds``: values the opponent surely holds a card of (besides their builds' values);
+    ``weights``: by card number, how likely each card is in their hand relative to a card
+    their play says nothing about (1.0), in (0, 1].
+    """
+
+    holds: frozenset[int] = frozenset()
+    weights: tuple[float, ...] = (1.0,) * len(DECK)
+
+    @property
+    def uniform(self) -> bool:
+        """True when the clues say nothing (a sample is then the plain uniform one).
+
+        >>> NO_CLUES.uniform
+        True
+        """
+        return not self.holds and all(weight == 1.0 for weight in self.weights)
+
+
+#: The clues of a deal where the opponent has not moved.
+NO_CLUES: Final = HandClues()
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +99,8 @@ class Observation:
     last_capturer: Player | None
     scores: tuple[int, int]
     round_number: int
+    #: The moves of the current deal (since the last cards were dealt), oldest first.
+    deal_moves: tuple[SeenMove, ...] = ()
 
     @property
     def unseen(self) -> tuple[Card, ...]:

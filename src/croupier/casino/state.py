@@ -24,11 +24,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from croupier.arguments import checked
 from croupier.cards import DECK, Card, CardStyle, as_cards, format_cards
 from croupier.casino.errors import CasinoError, IllegalMoveError, Rule
 from croupier.casino.moves import Action, Move
-from croupier.casino.observation import Observation
+from croupier.casino.observation import HandClues, Observation, SeenMove
 from croupier.casino.picture import draw
 from croupier.casino.pieces import HAND_SIZE, Build, Player
 from croupier.casino.rules import Stop, add_part, find_build, move_problem, moves_for
@@ -256,8 +258,11 @@ class State:
 
     # --- what each player sees -----------------------------------------------------------
 
-    def observe(self, player: Player) -> Observation:
+    def observe(self, player: Player, *, deal_moves: tuple[SeenMove, ...] = ()) -> Observation:
         """What ``player`` sees of this state (the opponent's hand and the deck hidden).
+
+        ``deal_moves``: the moves of the current deal, which a state does not keep (see
+        :func:`~croupier.casino.inference.follow`), for the observation to carry.
 
         >>> from croupier.casino import new_tournament
         >>> seen = new_tournament(Player.HUMAN, rng=7).observe(Player.COMPUTER)
@@ -277,12 +282,18 @@ class State:
             last_capturer=self.last_capturer,
             scores=self.scores,
             round_number=self.round_number,
+            deal_moves=deal_moves,
         )
 
     @classmethod
     @checked
     def sample(
-        cls, observation: Observation, rng: RNGLike = None, *, stop: Stop | None = None
+        cls,
+        observation: Observation,
+        rng: RNGLike = None,
+        *,
+        stop: Stop | None = None,
+        clues: HandClues | None = None,
     ) -> State:
         """A full state consistent with ``observation``: the unseen cards dealt at random.
 
@@ -297,6 +308,11 @@ class State:
         ends the drawing when it says the time is up: the hand is then built to hold the
         values, as when the draws run out.
 
+        ``clues`` (:func:`~croupier.casino.inference.read_clues`: what the opponent's play
+        tells) adds the values they surely hold to those of their builds, and draws each
+        card with its weight (one card after another, each among those left in proportion
+        to its weight). Clues that say nothing give the uniform draw, the same cards.
+
         >>> from croupier.casino import new_tournament
         >>> seen = new_tournament(Player.HUMAN, rng=3).observe(Player.HUMAN)
         >>> State.sample(seen, rng=1).observe(Player.HUMAN) == seen
@@ -306,15 +322,10 @@ class State:
         unseen = observation.unseen
         size = observation.opponent_hand_size
         needed = {b.value for b in observation.builds if b.owner is not observation.player}
-        for tries in range(1, _SAMPLE_TRIES + 1):
-            opponent_hand = tuple(unseen[i] for i in generator.choice(len(unseen), size, False))
-            if needed <= {CARD_VALUE[card.index] for card in opponent_hand}:
-                break
-            if stop is not None and tries % _SAMPLE_LOOK == 0 and stop():
-                opponent_hand = _holding(unseen, needed, size)
-                break
+        if clues is not None and not clues.uniform:
+            opponent_hand = _weighted_hand(unseen, needed | clues.holds, size, clues, generator)
         else:
-            opponent_hand = _holding(unseen, needed, size)
+            opponent_hand = _uniform_hand(unseen, needed, size, generator, stop)
         left = [card for card in unseen if card not in opponent_hand]
         rest = [left[i] for i in generator.permutation(len(left))]
         hand = observation.hand
@@ -421,6 +432,56 @@ def _as_move(move: Move | str) -> Move:
 _SAMPLE_TRIES = 10_000
 #: Random deals tried between two looks at the clock (a few milliseconds).
 _SAMPLE_LOOK = 256
+
+
+def _uniform_hand(
+    unseen: tuple[Card, ...],
+    needed: set[int],
+    size: int,
+    generator: np.random.Generator,
+    stop: Stop | None,
+) -> tuple[Card, ...]:
+    """``size`` of the ``unseen`` cards drawn uniformly among the hands holding a card of
+    each ``needed`` value (drawn again until one does; see :meth:`State.sample`)."""
+    for tries in range(1, _SAMPLE_TRIES + 1):
+        drawn = generator.choice(len(unseen), size, False)
+        opponent_hand = tuple(unseen[i] for i in drawn)
+        if needed <= {CARD_VALUE[card.index] for card in opponent_hand}:
+            return opponent_hand
+        if stop is not None and tries % _SAMPLE_LOOK == 0 and stop():
+            break
+    return _holding(unseen, needed, size)
+
+
+def _weighted_hand(
+    unseen: tuple[Card, ...],
+    needed: set[int],
+    size: int,
+    clues: HandClues,
+    generator: np.random.Generator,
+) -> tuple[Card, ...]:
+    """``size`` of the ``unseen`` cards drawn by their weights in ``clues``: first a card of
+    each ``needed`` value (where the unseen cards hold one, while the hand has room), each
+    among the cards of its value, then the rest among the cards left, one after another."""
+    hand: list[Card] = []
+    for value in sorted(needed):
+        of_value = [card for card in unseen if CARD_VALUE[card.index] == value]
+        if of_value and len(hand) < size:
+            hand.append(of_value[_by_weight(of_value, clues, generator, 1)[0]])
+    left = [card for card in unseen if card not in hand]
+    hand.extend(left[i] for i in _by_weight(left, clues, generator, size - len(hand)))
+    return tuple(hand)
+
+
+def _by_weight(
+    cards: list[Card], clues: HandClues, generator: np.random.Generator, count: int
+) -> list[int]:
+    """``count`` places in ``cards``, drawn one after another in proportion to the cards'
+    weights in ``clues``."""
+    if count <= 0:
+        return []
+    weights = np.array([clues.weights[card.index] for card in cards])
+    return [int(i) for i in generator.choice(len(cards), count, False, weights / weights.sum())]
 
 
 def _holding(cards: tuple[Card, ...], values: set[int], size: int) -> tuple[Card, ...]:

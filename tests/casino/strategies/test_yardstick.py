@@ -172,6 +172,22 @@ def test_the_benchmark_runs_tiny_and_resumes(tmp_path: Path) -> None:
         main([*args[:-1], "--seed", "9"])
 
 
+def test_the_benchmark_pairs_a_run_with_another(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from benchmarks.casino_yardstick import main
+
+    checkpoint = tmp_path / "arena.jsonl"
+    args = ["--tournaments", "2", "--deadline", "0.01", "--checkpoint", str(checkpoint)]
+    main(args)
+    capsys.readouterr()
+    main([*args, "--summary", "--paired", str(checkpoint), "--json"])  # a run beside itself
+    pairs = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert pairs["tournaments"] == 2 and pairs["score"] == pairs["other_score"]
+    assert pairs["won_other_did_not"] == pairs["other_won_this_did_not"] == 0
+    assert pairs["margin_better"] == 0.0
+
+
 def test_it_is_named_and_plays_a_whole_round_legally() -> None:
     yardstick = strategy_named("yardstick", deadline=0.02)
     state = new_tournament(Player.HUMAN, rng=9)

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from croupier.casino.errors import CasinoError
+from croupier.casino.inference import follow
+from croupier.casino.observation import SeenMove
 from croupier.casino.pieces import Player
 from croupier.casino.strategies import player_name, strategy_named
 from croupier.casino.strategies.base import (
@@ -94,9 +96,10 @@ def play_tournament(
 ) -> TournamentRecord:
     """One tournament: ``a`` sits first (and plays first in round 1) if ``a_first``.
 
-    The decks are shuffled from ``deck_seed``; the strategies draw from a generator seeded
-    with ``move_seed``. Each side's thinking time is read on ``timer`` (by default the
-    wall clock).
+    Each side sees the moves of the deal
+    (:attr:`~croupier.casino.observation.Observation.deal_moves`). The decks are shuffled
+    from ``deck_seed``; the strategies draw from a generator seeded with ``move_seed``.
+    Each side's thinking time is read on ``timer`` (by default the wall clock).
     """
     timer = timer if timer is not None else time.perf_counter
     seats = (a, b) if a_first else (b, a)
@@ -110,15 +113,18 @@ def play_tournament(
     points: list[tuple[int, int]] = []
     state = new_tournament(Player.HUMAN, rng=deck_rng)
     while True:
+        deal_moves: tuple[SeenMove, ...] = ()
         while (player := state.to_move) is not None:
             start = timer()
-            decision = seats[player].decide(state.observe(player), move_rng)
+            decision = seats[player].decide(state.observe(player, deal_moves=deal_moves), move_rng)
             spent = timer() - start
             seconds[player] += spent
             slowest[player] = max(slowest[player], spent)
             moves[player] += 1
             cut_short[player] += decision.cut_short
-            state = state.apply(decision.move, check=False)
+            after = state.apply(decision.move, check=False)
+            deal_moves = follow(deal_moves, state, decision.move, after)
+            state = after
         points.append(state.score().points)
         if is_tournament_over(state):
             break

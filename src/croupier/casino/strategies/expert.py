@@ -64,8 +64,9 @@ from numpy.random import Generator
 
 from croupier.arguments import checked
 from croupier.cards import CardStyle
+from croupier.casino.inference import read_clues
 from croupier.casino.moves import Action, Move
-from croupier.casino.observation import Observation
+from croupier.casino.observation import HandClues, Observation
 from croupier.casino.pieces import Player
 from croupier.casino.state import State
 from croupier.casino.strategies.base import (
@@ -152,6 +153,13 @@ class ExpertSettings:
     #: of the deadline.
     deeper_cost: float = 10.0
     weights: Weights = field(default=WEIGHTS)
+    #: Read the opponent's hand from their moves of the deal (:mod:`croupier.casino.inference`)
+    #: with this strength: the deals sampled give them a card of each value their builds
+    #: made them keep, and cards they would have captured more with less often. 0 (the
+    #: default): the opponent's hand drawn uniformly (measured: see
+    #: ``benchmarks/results/casino_yardstick_0.1_cpu_infer.txt``). Only observations that
+    #: carry their ``deal_moves`` (the arena's) have anything to read.
+    infer: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +310,8 @@ class ExpertStrategy(SearchStrategy):
         """
         deadline = whole.part(SEARCH_SHARE)
         roots = _Roots.of(moves)
-        first = State.sample(observation, generator, stop=deadline.expired)
+        clues = read_clues(observation, self.settings.infer) if self.settings.infer else None
+        first = State.sample(observation, generator, stop=deadline.expired, clues=clues)
         search = DepthSearch(observation.player, self.settings.weights)
         if self.reference:
             search.kernels = None
@@ -314,7 +323,7 @@ class ExpertStrategy(SearchStrategy):
         if observation.deck_size == 0:
             found = self._last_deal(search, first, roots, looked, deadline)
         else:
-            found = self._sampled_deals(search, observation, first, roots, looked, generator)
+            found = self._sampled_deals(search, observation, first, roots, looked, generator, clues)
         return roots.analysis(found, complete)
 
     def _quick_look(
@@ -393,8 +402,10 @@ class ExpertStrategy(SearchStrategy):
         roots: _Roots,
         looked: list[float],
         generator: Generator,
+        clues: HandClues | None = None,
     ) -> _Found:
-        """Deal after deal of the unseen cards, searched in passes (:class:`_Passes`):
+        """Deal after deal of the unseen cards (drawn with ``clues``, if any), searched in
+        passes (:class:`_Passes`):
 
         1. On a clock, ``shallow_samples`` deals 2 plies ahead: the answer if the deadline
            cuts the next pass before ``min_samples`` deals.
@@ -414,6 +425,7 @@ class ExpertStrategy(SearchStrategy):
         deadline = search.deadline
         assert deadline is not None
         passes = _Passes(search, observation, first, roots, generator, deadline)
+        passes.clues = clues
         passes.stakes = _stakes(observation) if settings.tournament_stakes else None
         found = _Found(looked, 1, 1, search_cut=False)
         timed = not isinstance(deadline, WorkBudget)
@@ -540,6 +552,8 @@ class _Passes:
         #: What a margin is worth when the round may end the tournament (``None``: its
         #: points): the deals' values are then averaged as chances of winning it.
         self.stakes: Stakes | None = None
+        #: What the opponent's play tells, for drawing the deals (``None``: uniform).
+        self.clues: HandClues | None = None
 
     def values(self, index: int, depth: int, looked: list[float] | None = None) -> list[float]:
         """The moves' values in deal number ``index``, ``depth`` plies ahead."""
@@ -555,7 +569,8 @@ class _Passes:
         """Deal number ``index`` (drawn as needed, in order)."""
         while len(self.deals) <= index:
             stop = self.deadline.expired
-            self.deals.append(State.sample(self.observation, self.generator, stop=stop))
+            deal = State.sample(self.observation, self.generator, stop=stop, clues=self.clues)
+            self.deals.append(deal)
         return self.deals[index]
 
     def mean(self, totals: list[float], done: int) -> list[float]:
