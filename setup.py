@@ -122,7 +122,7 @@ class BuildKernels(build_ext):
         _, copied = super().copy_file(
             infile, str(partial), preserve_mode, preserve_times, link, level
         )
-        if partial.exists():  # not a dry run
+        if not self.dry_run:
             os.replace(partial, target)
         return str(target), bool(copied)
 

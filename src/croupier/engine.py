@@ -336,7 +336,8 @@ def configured_once(function: Callable[..., _T]) -> Callable[..., _T]:
     before the first call has returned; a kernel given its tables twice drops the
     first ones, which a search or a sum another thread runs without the interpreter
     lock may still be reading (a segmentation fault: the Casino search's in CI on
-    76df29a). A later call costs a dictionary look-up.
+    76df29a). A later call costs a dictionary look-up. Not re-entrant: ``function``
+    must not call itself with the same arguments (it would wait for itself).
 
     >>> calls = []
     >>> @configured_once

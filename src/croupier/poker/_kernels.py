@@ -3521,6 +3521,8 @@ def exact_turn(
         number_weights = plain(number_weights)
     if number_start.shape[0] != 3 or to_deal != 1:
         raise ValueError("exact_turn: two players, one card to deal")
+    if max(number_start[1] - number_start[0], number_start[2] - number_start[1]) > 1326:
+        raise ValueError("exact_turn: at most 1,326 combos a player")  # the arrays below
     keys = cython.declare(cython.const[cython.ulonglong][::1], _keys)
     combo_bits = cython.declare(cython.ulonglong[2652])  # live combos, both players
     combo_at = cython.declare(cython.int[2652])  # their places in numbers
@@ -3735,6 +3737,8 @@ def exact_river(
         number_weights = plain(number_weights)
     if number_start.shape[0] != 3 or to_deal != 0:
         raise ValueError("exact_river: two players, no card to deal")
+    if max(number_start[1] - number_start[0], number_start[2] - number_start[1]) > 1326:
+        raise ValueError("exact_river: at most 1,326 combos a player")  # the arrays below
     keys = cython.declare(cython.const[cython.ulonglong][::1], _keys)
     combo_bits = cython.declare(cython.ulonglong[2652])  # live combos, both players
     combo_at = cython.declare(cython.int[2652])  # their places in numbers
@@ -3916,6 +3920,8 @@ def exact_preflop(
     off = cython.declare(cython.longlong[13])  # free cards of other suits, by rank
     held = cython.declare(cython.int[10])
     players = hole_sums.shape[0]
+    if players > 10:
+        raise ValueError("exact_preflop: at most 10 players")  # held[10]
     multisets = sums.shape[0]
     stride = 2 + players
     with cython.nogil:

@@ -9,8 +9,10 @@ runs this file both ways)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -123,7 +125,17 @@ def test_exact_small_takes_the_turn_by_rank_heads_up_on_a_turn() -> None:
         (river, kernels.exact_river),
         (inputs_of(["AK, QQ+", "JJ-88, AQs"], turn + " 3s"), kernels.exact_sweep),
     ):
-        chosen, truth = sums_of(kernels.exact_small, inputs), sums_of(kernel, inputs)
+        truth = sums_of(kernel, inputs)
+        # The kernels give the same sums by design: which one ran is watched, not guessed.
+        with contextlib.ExitStack() as watching:
+            calls = {
+                name: watching.enter_context(
+                    mock.patch.object(kernels, name, wraps=getattr(kernels, name))
+                )
+                for name in ("exact_turn", "exact_river", "exact_sweep", "exact_pairs")
+            }
+            chosen = sums_of(kernels.exact_small, inputs)
+        assert [name for name, watch in calls.items() if watch.called] == [kernel.__name__]
         assert chosen[:2] == truth[:2] and np.array_equal(chosen[2], truth[2])
 
 

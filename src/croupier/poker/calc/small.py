@@ -62,9 +62,10 @@ def small_work(question: LiveQuestion) -> int | None:
     """The work of ``question``'s enumeration in one kernel call when it is small (a
     board of 3 cards or more, :data:`SMALL_WORK` comparisons at most, counting every
     product of the ranges' combos, even those the board leaves out or where two players
-    share a card), else None. Heads-up, the kernel sweeps each completion in order of
-    strength: the work is the combos of both ranges times the completions (at most
-    twice :data:`SMALL_WORK`)."""
+    share a card), else None. Heads-up, counted as the sweep's work (each completion in
+    order of strength): the combos of both ranges times the completions (at most twice
+    :data:`SMALL_WORK`); the kernel goes pair by pair instead where that is less (a
+    turn compared by rank, a river with few pairs), so this is an upper bound there."""
     if question.to_deal > 2:
         return None
     work = math.comb(52 - question.fixed_bits.bit_count(), question.to_deal) * question.players

@@ -24,7 +24,6 @@ clubs).
 
 from __future__ import annotations
 
-import functools
 import itertools
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -37,7 +36,7 @@ import numpy as np
 
 from croupier.arguments import checked
 from croupier.cards import DECK, Card, CardError, Rank, format_cards, parse_card, parse_cards
-from croupier.engine import compiled
+from croupier.engine import compiled, configured_once
 from croupier.errors import check_type
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.evaluation.batch import rank_batch, rank_game_rows
@@ -133,7 +132,7 @@ def _load_tables() -> None:
         ]
 
 
-@functools.cache
+@configured_once
 def card_kernels() -> ModuleType:
     """The poker kernels (:func:`~croupier.poker.evaluation.tables.poker_kernels`), told the deck's
     cards, for :func:`evaluate` (its class_of)."""
