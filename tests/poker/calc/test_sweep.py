@@ -11,55 +11,28 @@ runs this file both ways), so the questions stay small there."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from numpy.typing import NDArray
 
 from croupier.cards import DECK, Card
-from croupier.engine import compiled
 from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.question import EquityQuestion
 from croupier.poker.calc.small import SmallInputs, is_small, small_exact
-from croupier.poker.errors import PokerError
 from croupier.poker.evaluation.tables import poker_kernels
 from croupier.poker.ranges.holdem import Range
 from croupier.poker.ranges.starting_hands import COMBO_COUNT, COMBO_INDEX
 
+from .kernel_sums import FAST, Sums, draw_heads_up, inputs_of, sums_of
 from .test_small import assert_same, reference
-
-FAST = compiled("poker")
-
-Kernel = Callable[..., tuple[float, int]]
-Sums = tuple[float, int, NDArray[np.float64]]
-
-
-def run(kernel: Kernel, inputs: SmallInputs) -> Sums:
-    """The kernel's total weight, games and sums on ``inputs``."""
-    out = np.zeros(4 * inputs.players * COMBO_COUNT + 4 * inputs.players)
-    weight, games = kernel(
-        inputs.numbers,
-        inputs.starts,
-        inputs.weights,
-        inputs.board_bits,
-        inputs.dead_bits,
-        inputs.to_deal,
-        out,
-    )
-    return weight, games, out
 
 
 def assert_same_sums(mine: Sums, truth: Sums) -> None:
     assert mine[1] == truth[1]
     assert mine[0] == pytest.approx(truth[0], rel=1e-12, abs=1e-12)
     assert np.allclose(mine[2], truth[2], rtol=1e-11, atol=1e-11)
-
-
-def inputs_of(ranges: list[str], board: str, dead: str = "") -> SmallInputs:
-    return SmallInputs.of(LiveQuestion(EquityQuestion.parse(ranges, board, dead or None)))
 
 
 QUESTIONS = [
@@ -99,7 +72,7 @@ def test_the_sweep_has_the_sums_of_every_pair(
         pytest.skip("run as Python, the widest flops take too long")
     kernels = poker_kernels()
     inputs = inputs_of(list(ranges), board, dead)
-    assert_same_sums(run(kernels.exact_sweep, inputs), run(kernels.exact_pairs, inputs))
+    assert_same_sums(sums_of(kernels.exact_sweep, inputs), sums_of(kernels.exact_pairs, inputs))
 
 
 @pytest.mark.parametrize(("ranges", "board", "dead"), QUESTIONS[:5] if FAST else QUESTIONS[7:])
@@ -122,7 +95,7 @@ def test_exact_small_sweeps_heads_up_when_the_pairs_are_many() -> None:
         (narrow, kernels.exact_pairs),
         (three, kernels.exact_pairs),
     ):
-        chosen, truth = run(kernels.exact_small, inputs), run(kernel, inputs)
+        chosen, truth = sums_of(kernels.exact_small, inputs), sums_of(kernel, inputs)
         assert chosen[:2] == truth[:2] and np.array_equal(chosen[2], truth[2])
 
 
@@ -138,10 +111,10 @@ def test_the_sweep_counts_nothing_where_no_pair_fits() -> None:
         starts=np.array([0, 1, 4], dtype=np.int64),
         weights=np.ones(4),
     )
-    weight, games, out = run(kernels.exact_sweep, inputs)
+    weight, games, out = sums_of(kernels.exact_sweep, inputs)
     assert (weight, games) == (0.0, 0)
     assert out[-2:].tolist() == [1.0, 3.0] and not out[:-2].any()
-    assert_same_sums((weight, games, out), run(kernels.exact_pairs, inputs))
+    assert_same_sums((weight, games, out), sums_of(kernels.exact_pairs, inputs))
 
 
 def _suited(suit: str, ranks: str) -> Range:
@@ -170,7 +143,7 @@ def test_flushes_made_by_every_combo_are_swept_alone(board: str, dead: str) -> N
     )
     kernels = poker_kernels()
     inputs = SmallInputs.of(LiveQuestion(question))
-    assert_same_sums(run(kernels.exact_sweep, inputs), run(kernels.exact_pairs, inputs))
+    assert_same_sums(sums_of(kernels.exact_sweep, inputs), sums_of(kernels.exact_pairs, inputs))
 
 
 def _cards() -> st.SearchStrategy[list[int]]:
@@ -183,33 +156,12 @@ def test_random_heads_up_questions_sweep_to_the_sums_of_every_pair(data: st.Data
     """Random ranges drawn from a few cards (so that they share cards, and the same combo
     often sits in both), random weights, boards of 3 to 5 cards, dead cards."""
     board_size = data.draw(st.sampled_from((3, 4, 5) if FAST else (4, 5)), label="board")
-    cards = data.draw(_cards(), label="cards")
-    board = cards[:board_size]
-    dead = cards[board_size : board_size + data.draw(st.integers(0, 2), label="dead")]
-    pool = cards[board_size - data.draw(st.integers(0, 1), label="on board") :][
-        : data.draw(st.integers(4, 14 if FAST else 8), label="pool")
-    ]
-    ranges = []
-    for p in range(2):
-        pairs = [(x, y) for i, x in enumerate(pool) for y in pool[i + 1 :]]
-        chosen = data.draw(
-            st.lists(st.sampled_from(pairs), min_size=1, max_size=40 if FAST else 8, unique=True),
-            label=f"pairs {p}",
-        )
-        weights = np.zeros(COMBO_COUNT)
-        for x, y in chosen:
-            weights[COMBO_INDEX[x, y]] = data.draw(st.sampled_from((1.0, 0.5, 0.25, 0.3, 0.7)))
-        ranges.append(Range(weights))
-    try:
-        question = EquityQuestion(
-            tuple(ranges), tuple(DECK[c] for c in board), tuple(DECK[c] for c in dead)
-        )
-        live = LiveQuestion(question)
-    except PokerError:
+    live = draw_heads_up(data, data.draw(_cards(), label="cards"), board_size)
+    if live is None:
         return  # a range left empty by the board or the dead cards
     kernels = poker_kernels()
     inputs = SmallInputs.of(live)
-    assert_same_sums(run(kernels.exact_sweep, inputs), run(kernels.exact_pairs, inputs))
+    assert_same_sums(sums_of(kernels.exact_sweep, inputs), sums_of(kernels.exact_pairs, inputs))
 
 
 @pytest.mark.slow
@@ -221,4 +173,4 @@ def test_the_sweep_has_the_sums_of_every_pair_on_many_flops(ranges: tuple[str, s
     for _ in range(60):
         board = " ".join(str(DECK[c]) for c in rng.choice(52, 3, replace=False))
         inputs = inputs_of(list(ranges), board)
-        assert_same_sums(run(kernels.exact_sweep, inputs), run(kernels.exact_pairs, inputs))
+        assert_same_sums(sums_of(kernels.exact_sweep, inputs), sums_of(kernels.exact_pairs, inputs))

@@ -11,56 +11,28 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Callable
 from unittest import mock
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from numpy.typing import NDArray
 
-from croupier.cards import DECK, Card
-from croupier.engine import compiled
+from croupier.cards import Card
 from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.question import EquityQuestion
 from croupier.poker.calc.small import SmallInputs, is_small, small_exact
-from croupier.poker.errors import PokerError
 from croupier.poker.evaluation.tables import poker_kernels
-from croupier.poker.ranges.holdem import Range
-from croupier.poker.ranges.starting_hands import COMBO_COUNT, COMBO_INDEX
+from croupier.poker.ranges.starting_hands import COMBO_INDEX
 
+from .kernel_sums import FAST, Sums, draw_heads_up, inputs_of, sums_of
 from .test_small import assert_same, reference
-
-FAST = compiled("poker")
-
-Kernel = Callable[..., tuple[float, int]]
-Sums = tuple[float, int, NDArray[np.float64]]
-
-
-def sums_of(kernel: Kernel, inputs: SmallInputs) -> Sums:
-    """The kernel's total weight, games and sums on ``inputs``."""
-    out = np.zeros(4 * inputs.players * COMBO_COUNT + 4 * inputs.players)
-    weight, games = kernel(
-        inputs.numbers,
-        inputs.starts,
-        inputs.weights,
-        inputs.board_bits,
-        inputs.dead_bits,
-        inputs.to_deal,
-        out,
-    )
-    return weight, games, out
 
 
 def assert_same_sums(mine: Sums, truth: Sums) -> None:
     """The same sums to the last bit: the pairs are taken in the same order."""
     assert mine[:2] == truth[:2]
     assert np.array_equal(mine[2], truth[2])
-
-
-def inputs_of(ranges: list[str], board: str, dead: str = "") -> SmallInputs:
-    return SmallInputs.of(LiveQuestion(EquityQuestion.parse(ranges, board, dead or None)))
 
 
 TURNS = [
@@ -208,28 +180,8 @@ def test_random_turns_by_rank_have_the_sums_of_every_pair(data: st.DataObject) -
     elif few == "ranks":  # six ranks: pairs, trips, quads
         deck = [c for c in deck if c // 4 < 6]
     cards = data.draw(st.permutations(deck), label="cards")
-    board = cards[:4]
-    dead = cards[4 : 4 + data.draw(st.integers(0, 2), label="dead")]
-    pool = cards[4 - data.draw(st.integers(0, 1), label="on board") :][
-        : data.draw(st.integers(4, 14 if FAST else 8), label="pool")
-    ]
-    ranges = []
-    for p in range(2):
-        pairs = [(x, y) for i, x in enumerate(pool) for y in pool[i + 1 :]]
-        chosen = data.draw(
-            st.lists(st.sampled_from(pairs), min_size=1, max_size=40 if FAST else 8, unique=True),
-            label=f"pairs {p}",
-        )
-        weights = np.zeros(COMBO_COUNT)
-        for x, y in chosen:
-            weights[COMBO_INDEX[x, y]] = data.draw(st.sampled_from((1.0, 0.5, 0.25, 0.3, 0.7)))
-        ranges.append(Range(weights))
-    try:
-        question = EquityQuestion(
-            tuple(ranges), tuple(DECK[c] for c in board), tuple(DECK[c] for c in dead)
-        )
-        live = LiveQuestion(question)
-    except PokerError:
+    live = draw_heads_up(data, cards, 4)
+    if live is None:
         return  # a range left empty by the board or the dead cards
     kernels = poker_kernels()
     inputs = SmallInputs.of(live)
