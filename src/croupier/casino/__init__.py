@@ -36,19 +36,21 @@ The modules, in the order a reader should take them (each imports only those abo
 11. :mod:`~croupier.casino.display`: a position, a review and an arena drawn for a notebook.
 12. :mod:`~croupier.casino.frames`: a review's moves and an arena's tournaments as DataFrames.
 13. :mod:`~croupier.casino.state`: :class:`State`, the engine's surface.
-14. :mod:`~croupier.casino.tournament`: decks, rounds and the tournament.
-15. :mod:`~croupier.casino.savefile`: the save file.
-16. :mod:`~croupier.casino.gamelog`: the log of every move of a game, and the game file.
-17. :mod:`~croupier.casino.strategies`: the computer players, and the strategy of each level.
-18. :mod:`~croupier.casino.judge`: the one evaluation the hint, the review, the puzzles and
+14. :mod:`~croupier.casino.inference`: what the opponent's play in a round tells of their
+    hand (the clues a search may draw their hidden cards by).
+15. :mod:`~croupier.casino.tournament`: decks, rounds and the tournament.
+16. :mod:`~croupier.casino.savefile`: the save file.
+17. :mod:`~croupier.casino.gamelog`: the log of every move of a game, and the game file.
+18. :mod:`~croupier.casino.strategies`: the computer players, and the strategy of each level.
+19. :mod:`~croupier.casino.judge`: the one evaluation the hint, the review, the puzzles and
     the computer's reasons read (a fixed amount of work, losses with their errors).
-19. :mod:`~croupier.casino.review`: every move of a game judged by the judge.
-20. :mod:`~croupier.casino.replay`: a game as a replay, move by move, with the verdicts.
-21. :mod:`~croupier.casino.learn`: the marked moves of a review, as exercises.
-22. :mod:`~croupier.casino.ratings`: Glicko-2 ratings, for puzzles and their solver.
-23. :mod:`~croupier.casino.puzzles`: positions with one clearly best move, and their history.
-24. :mod:`~croupier.casino.session`: a tournament at the table.
-25. :mod:`~croupier.casino.match`: a tournament between two people at one table.
+20. :mod:`~croupier.casino.review`: every move of a game judged by the judge.
+21. :mod:`~croupier.casino.replay`: a game as a replay, move by move, with the verdicts.
+22. :mod:`~croupier.casino.learn`: the marked moves of a review, as exercises.
+23. :mod:`~croupier.casino.ratings`: Glicko-2 ratings, for puzzles and their solver.
+24. :mod:`~croupier.casino.puzzles`: positions with one clearly best move, and their history.
+25. :mod:`~croupier.casino.session`: a tournament at the table.
+26. :mod:`~croupier.casino.match`: a tournament between two people at one table.
 """
 
 from __future__ import annotations
