@@ -60,3 +60,25 @@ def test_the_checks_the_issue_saw_fail_on_python_3_13(
 ) -> None:
     with pytest.raises(TypeError, match=f"^{message}$"):
         call()
+
+
+@checked
+def _named(
+    names: typing.Sequence[str] | int, pair: tuple[int, str] | None = None
+) -> int:  # a union of a sequence (its items checked) and a fixed tuple
+    return len(names) if not isinstance(names, int) else names
+
+
+def test_a_list_or_tuple_is_taken_at_once_and_its_items_still_checked() -> None:
+    assert _named(["a", "b"]) == 2 and _named(("a",)) == 1 and _named(3) == 3
+    assert _named([], pair=(1, "x")) == 0
+    with pytest.raises(TypeError, match=r"^names\[1\] must be a str, not int$"):
+        _named(untyped(["a", 2]))
+    with pytest.raises(TypeError, match=r"^names\[0\] must be a str, not bytes$"):
+        _named(untyped((b"a",)))
+    with pytest.raises(TypeError, match=r"^names must be a sequence of str or an int, not str$"):
+        _named(untyped("ab"))
+    with pytest.raises(TypeError, match=r"^pair must be a tuple or None, not list$"):
+        _named([], pair=untyped([1, "x"]))
+    with pytest.raises(TypeError, match=r"^pair\[1\] must be a str, not int$"):
+        _named([], pair=untyped((1, 2)))

@@ -74,17 +74,24 @@ class _Check:
     #: Classes whose instances pass at once, nothing more to check (the common case, so
     #: that a checked function costs about a microsecond more a call).
     plain: frozenset[type] = frozenset()
+    #: Classes whose instances are accepted at once, their items then checked (a list
+    #: or a tuple given for a sequence).
+    listed: frozenset[type] = frozenset()
 
     def check(self, value: object, name: str) -> None:
-        if value.__class__ in self.plain:
+        kind = value.__class__
+        if kind in self.plain:
             return
-        if not self.accepts(value):
+        if kind not in self.listed and not self.accepts(value):
             raise TypeError(f"{name} must be {self.what}, not {_type_name(value)}")
         if not isinstance(value, list | tuple):
             return
-        if self.items is not None:
+        items = self.items
+        if items is not None:
+            plain = items.plain  # the items' common case, without naming each one
             for i, item in enumerate(value):
-                self.items.check(item, f"{name}[{i}]")
+                if item.__class__ not in plain:
+                    items.check(item, f"{name}[{i}]")
         elif self.positions is not None and len(self.positions) == len(value):
             for i, (item, check) in enumerate(zip(value, self.positions, strict=True)):
                 if check is not None:
@@ -155,14 +162,18 @@ def _for_generic(
     if origin in _SEQUENCES:
         if origin is tuple and len(arguments) == 2 and arguments[1] is Ellipsis:
             item = _for(arguments[0], namespace)
-            return _Check(_not_text(abc.Sequence), _of("a sequence", item), items=item)
+            return _Check(
+                _not_text(abc.Sequence), _of("a sequence", item), items=item, listed=_LISTS
+            )
         if origin is tuple and arguments:
             positions = tuple(_for(argument, namespace) for argument in arguments)
-            return _Check(_instance(tuple, "").accepts, "a tuple", positions=positions)
+            return _Check(
+                _instance(tuple, "").accepts, "a tuple", positions=positions, listed=_TUPLE
+            )
         item = _for(arguments[0], namespace) if arguments else None
         numeric = item is None or item.what in ("an int", "a number")
         accepts = _sequence if numeric else _not_text(abc.Sequence)  # an array holds numbers
-        return _Check(accepts, _of("a sequence", item), items=item)
+        return _Check(accepts, _of("a sequence", item), items=item, listed=_LISTS)
     if origin in _ITERABLES:
         item = _for(arguments[0], namespace) if arguments else None
         return _Check(_not_text(abc.Iterable), _of("an iterable", item), plain=_CONTAINERS)
@@ -194,6 +205,9 @@ _ALIAS: Final = getattr(typing, "TypeAliasType", None)
 #: Containers whose items are never read by a check (an iterable's).
 _CONTAINERS: Final = frozenset({tuple, list, set, frozenset, dict})
 _DICT: Final = frozenset({dict})
+#: What a sequence's check takes at once (then reads its items), and a fixed tuple's.
+_LISTS: Final = frozenset({list, tuple})
+_TUPLE: Final = frozenset({tuple})
 _FUNCTIONS: Final = frozenset({types.FunctionType, types.MethodType, types.BuiltinFunctionType})
 
 
@@ -207,11 +221,14 @@ def _union(members: list[_Check | None]) -> _Check | None:
     whats = list(dict.fromkeys(check.what for check in checks))
     what = ", ".join(whats[:-1]) + f" or {whats[-1]}" if len(whats) > 1 else whats[0]
     items = [check.items for check in checks if check.items is not None]
+    positions = [check.positions for check in checks if check.positions is not None]
     return _Check(
         lambda value: any(check.accepts(value) for check in checks),
         what,
         items=items[0] if len(items) == 1 and len(checks) <= 2 else None,
+        positions=positions[0] if len(positions) == 1 and not items and len(checks) <= 2 else None,
         plain=plain,
+        listed=frozenset().union(*(check.listed for check in checks)) - plain,
     )
 
 

@@ -86,6 +86,7 @@ __all__ = [
     "deal_rows_block",
     "displace_rows",
     "exact_boards",
+    "exact_flop",
     "exact_pairs",
     "exact_preflop",
     "exact_river",
@@ -1951,10 +1952,13 @@ def exact_small(
     most rivers of the suit are ranked card by card), the sums are those of
     :func:`exact_turn` (each pair of combos compared on the river by rank). On a river,
     heads-up, when the pairs are few (:data:`_SWEEP_RATIO`), they are those of
-    :func:`exact_river` (nothing allocated). Otherwise heads-up, when the pairs of combos are many
-    (:data:`_SWEEP_RATIO`), they are those of :func:`exact_sweep` (work linear in the
-    combos on each completion); else those of :func:`exact_pairs` (every assignment on
-    every completion). They agree up to the order in which sums are added.
+    :func:`exact_river` (nothing allocated). On a flop, heads-up, they are those of the
+    kernel :func:`_flop_kernel` expects to be soonest: :func:`exact_flop` (each pair of
+    combos compared on the turn and river by ranks), :func:`exact_sweep` (work linear in
+    the combos on each completion) or :func:`exact_pairs`. Otherwise heads-up, when the
+    pairs of combos are many (:data:`_SWEEP_RATIO`), they are those of
+    :func:`exact_sweep`; else those of :func:`exact_pairs` (every assignment on every
+    completion). They agree up to the order in which sums are added.
     """
     if number_start.shape[0] == 3:
         first = number_start[1] - number_start[0]
@@ -1969,7 +1973,17 @@ def exact_small(
             return exact_turn(
                 numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
             )
-        if first * second >= _SWEEP_RATIO * (first + second):
+        if to_deal == 2:
+            kernel = _flop_kernel(numbers, number_start, board_cards, dead_cards)
+            if kernel == 1:
+                return exact_flop(
+                    numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
+                )
+            if kernel == 2:
+                return exact_sweep(
+                    numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
+                )
+        elif first * second >= _SWEEP_RATIO * (first + second):
             return exact_sweep(
                 numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
             )
@@ -3660,6 +3674,411 @@ def exact_turn(
                         )
                         wins += mine < theirs
                         losses += theirs < mine
+                ties = live - wins - losses
+                weight = 1.0 * number_weights[combo_at[k0]] * number_weights[combo_at[k1]]
+                total_weight += weight
+                games += live
+                equity = cython.cast(cython.double, wins * 2520 + ties * 1260) / (2520.0 * count)
+                win = cython.cast(cython.double, wins) / count
+                tie = cython.cast(cython.double, ties) / count
+                out[n0] += weight
+                out[2 * 1326 + n0] += weight * equity
+                out[4 * 1326 + n0] += weight * win
+                out[6 * 1326 + n0] += weight * tie
+                out[base] += weight * equity
+                out[base + 2] += weight * win
+                out[base + 4] += weight * tie
+                equity = cython.cast(cython.double, losses * 2520 + ties * 1260) / (2520.0 * count)
+                win = cython.cast(cython.double, losses) / count
+                out[1326 + n1] += weight
+                out[3 * 1326 + n1] += weight * equity
+                out[5 * 1326 + n1] += weight * win
+                out[7 * 1326 + n1] += weight * tie
+                out[base + 1] += weight * equity
+                out[base + 3] += weight * win
+                out[base + 5] += weight * tie
+    if not cython.compiled:
+        store(out)
+    return total_weight, games
+
+
+# --- exact equity of heads-up flops with few pairs: the turn and river by ranks -----------
+
+#: Pairs of ranks a completion of two cards holds (13 pairs, 78 of two ranks).
+_GROUPS: int = cython.declare(cython.int, 91)
+#: What :func:`exact_small` weighs on a flop, heads-up, in about nanoseconds (measured on
+#: 7 December 2026, AMD EPYC, one thread): :func:`exact_flop` takes about 50 a pair of
+#: combos and 10 a completion it ranks card by card; :func:`exact_sweep` about 65 a combo
+#: for each of the 91 groups of ranks on a flop of three suits (and a paired one), 1.1
+#: times that on a flop of two suits, 2.4 times on a flop of one (it sweeps each part);
+#: :func:`exact_pairs` about 3 a combo and 1 a pair of combos on each completion.
+_FLOP_PAIR: int = cython.declare(cython.longlong, 50)
+_FLOP_CARD_BY_CARD: int = cython.declare(cython.longlong, 10)
+_SWEEP_GROUP: int = cython.declare(cython.longlong, 65)
+_PAIRS_COMBO: int = cython.declare(cython.longlong, 3)
+
+
+@cython.cfunc
+@cython.locals(
+    numbers=cython.longlong[::1],
+    number_start=cython.longlong[::1],
+    board_cards=cython.ulonglong,
+    dead_cards=cython.ulonglong,
+    fixed=cython.ulonglong,
+    bits=cython.ulonglong,
+    suit=cython.ulonglong,
+    cards=cython.longlong,
+    completions=cython.longlong,
+    ranked=cython.longlong,
+    own=cython.longlong,
+    others=cython.longlong,
+    first=cython.longlong,
+    second=cython.longlong,
+    held=cython.int,
+    left=cython.longlong,
+    p=cython.int,
+    s=cython.int,
+    i=cython.Py_ssize_t,
+    c=cython.longlong,
+    flop=cython.longlong,
+    sweep=cython.longlong,
+    pairs=cython.longlong,
+)
+@cython.returns(cython.int)
+def _flop_kernel(numbers: Any, number_start: Any, board_cards: int, dead_cards: int) -> int:
+    """Which kernel answers a heads-up flop soonest, by the weights above: 1
+    :func:`exact_flop`, 2 :func:`exact_sweep`, 0 :func:`exact_pairs`. The completions
+    :func:`exact_flop` ranks card by card are counted for each combo (those that may give
+    it five of a suit: both cards of a suit it holds three of with the board, one card
+    of a suit it holds four of, every completion with five), times the other player's
+    combos."""
+    fixed = board_cards | dead_cards
+    cards = 52 - popcount64(fixed)
+    completions = (cards - 2) * (cards - 3) // 2
+    first = number_start[1] - number_start[0]
+    second = number_start[2] - number_start[1]
+    ranked = 0
+    for p in range(2):
+        others = second if p == 0 else first
+        for i in range(number_start[p], number_start[p + 1]):
+            c = numbers[i]
+            bits = (cython.cast(cython.ulonglong, 1) << _combo_low[c]) | (
+                cython.cast(cython.ulonglong, 1) << _combo_high[c]
+            )
+            if bits & fixed:
+                continue
+            for s in range(4):
+                suit = _SUIT_ZERO << s
+                held = popcount64((board_cards | bits) & suit)
+                left = 13 - popcount64((fixed | bits) & suit)
+                own = 0
+                if held >= 5:
+                    own = completions
+                elif held == 4:
+                    own = left * (cards - 4)
+                elif held == 3:
+                    own = left * (left - 1) // 2
+                ranked += own * others
+    flop = _FLOP_PAIR * first * second + _FLOP_CARD_BY_CARD * ranked
+    sweep = _SWEEP_GROUP * _GROUPS * (first + second)
+    held = _suited(board_cards)
+    sweep = sweep * (24 if held >= 3 else (11 if held == 2 else 10)) // 10
+    pairs = completions * (_PAIRS_COMBO * (first + second) + first * second)
+    if flop <= sweep and flop <= pairs:
+        return 1
+    return 2 if sweep < pairs else 0
+
+
+@cython.locals(
+    numbers=cython.longlong[::1],
+    number_start=cython.longlong[::1],
+    number_weights=cython.double[::1],
+    out=cython.double[::1],
+    board_cards=cython.ulonglong,
+    dead_cards=cython.ulonglong,
+    fixed=cython.ulonglong,
+    left=cython.ulonglong,
+    avail=cython.ulonglong,
+    board_total=cython.ulonglong,
+    to_deal=cython.int,
+    combos=cython.Py_ssize_t,
+    rows=cython.Py_ssize_t,
+    cards=cython.longlong,
+    live=cython.longlong,
+    games=cython.longlong,
+    i=cython.Py_ssize_t,
+    m=cython.Py_ssize_t,
+    g=cython.Py_ssize_t,
+    k0=cython.Py_ssize_t,
+    k1=cython.Py_ssize_t,
+    at=cython.Py_ssize_t,
+    p=cython.int,
+    r=cython.int,
+    s=cython.int,
+    x=cython.int,
+    y=cython.int,
+    a=cython.int,
+    b=cython.int,
+    c=cython.longlong,
+    c1=cython.int,
+    c2=cython.int,
+    n=cython.longlong,
+    n0=cython.longlong,
+    n1=cython.longlong,
+    lo=cython.longlong,
+    hi=cython.longlong,
+    pair=cython.int,
+    other=cython.int,
+    row0=cython.Py_ssize_t,
+    row1=cython.Py_ssize_t,
+    bits=cython.ulonglong,
+    bits0=cython.ulonglong,
+    key=cython.ulonglong,
+    key0=cython.ulonglong,
+    key1=cython.ulonglong,
+    held0=cython.int,
+    most=cython.int,
+    one=cython.int,
+    two=cython.int,
+    every=cython.int,
+    both=cython.int,
+    mine=cython.int,
+    theirs=cython.int,
+    wins=cython.longlong,
+    losses=cython.longlong,
+    ties=cython.longlong,
+    weight=cython.double,
+    total_weight=cython.double,
+    count=cython.double,
+    equity=cython.double,
+    win=cython.double,
+    tie=cython.double,
+    base=cython.Py_ssize_t,
+)
+def exact_flop(
+    numbers: NDArray[np.int64],
+    number_start: NDArray[np.int64],
+    number_weights: NDArray[np.float64],
+    board_cards: int,
+    dead_cards: int,
+    to_deal: int,
+    out: NDArray[np.float64],
+) -> tuple[float, int]:
+    """:func:`exact_small` heads-up on a flop (``to_deal`` 2: the turn and the river to
+    deal; the same arguments and sums, added in the same order as :func:`exact_pairs`
+    adds them: the same figures to the last bit), every pair of combos compared on the
+    turn and river by ranks.
+
+    Without a flush, a hand's class depends on its ranks alone, so each pair of ranks
+    two hole cards hold is ranked once for each of the 91 pairs of ranks the turn and
+    river may hold (not each combo for each of the 990 completions). Two combos' ranks
+    decide their outcome on every completion: a pair of ranks is dealt as many ways as
+    the cards left of its ranks allow once the board, the dead cards and the four hole
+    cards are out, so the outcome is counted once for each pair of the two players'
+    rank pairs, and every pair of combos of those ranks that share no card has it. The
+    completions with which a combo may hold five cards of a suit (both cards of a suit
+    it holds three of with the board, one card of a suit it holds four of) are ranked
+    card by card for that pair of combos, their count by ranks taken back.
+    """
+    if not cython.compiled:
+        numbers, number_start = plain(numbers), plain(number_start)
+        number_weights = plain(number_weights)
+    if number_start.shape[0] != 3 or to_deal != 2:
+        raise ValueError("exact_flop: two players, two cards to deal")
+    if max(number_start[1] - number_start[0], number_start[2] - number_start[1]) > 1326:
+        raise ValueError("exact_flop: at most 1,326 combos a player")  # the arrays below
+    keys = cython.declare(cython.const[cython.ulonglong][::1], _keys)
+    combo_bits = cython.declare(cython.ulonglong[2652])  # live combos, both players
+    combo_at = cython.declare(cython.int[2652])  # their places in numbers
+    combo_pair = cython.declare(cython.short[2652])  # their pair of ranks, of the player's
+    place_of = cython.declare(cython.short[338])  # per player and rank pair, its place
+    present = cython.declare(cython.short[182])  # per player, its rank pairs in turn
+    held = cython.declare(cython.int[2])  # how many rank pairs each player holds
+    kept = cython.declare(cython.int[2])  # how many live combos
+    row_of = cython.declare(cython.short[169])  # a rank pair's row of classes
+    classes = cython.declare(cython.ushort[8281])  # 91 rows, a class a completion's ranks
+    in_rank = cython.declare(cython.longlong[13])  # the cards of each rank left
+    in_pair = cython.declare(cython.longlong[13])  # those a pair of combos leaves
+    group_lo = cython.declare(cython.int[91])  # each completion's pair of ranks
+    group_hi = cython.declare(cython.int[91])
+    group_of = cython.declare(cython.short[169])
+    flushy = cython.declare(cython.short[1326])  # a pair's completions ranked card by card
+    # per pair of rank pairs (the first player's, the second's), the wins and losses of
+    # the first player's combos on the completions by ranks; -1: not counted yet
+    outcome = cython.declare(cython.short[16562])
+    if not cython.compiled:
+        out = cells(out)
+    base = 4 * 2 * 1326  # where the totals start
+    total_weight = 0.0
+    games = 0
+    with cython.nogil:
+        fixed = board_cards | dead_cards
+        left = _ALL_CARDS & ~fixed
+        cards = 0
+        board_total = 0
+        for r in range(13):
+            in_rank[r] = 0
+        for c in range(52):
+            if (fixed >> c) & 1:
+                if (board_cards >> c) & 1:
+                    board_total += keys[c]
+            else:
+                in_rank[c >> 2] += 1
+                cards += 1
+        live = (cards - 4) * (cards - 5) // 2  # the completions of a pair of combos
+        g = 0
+        for a in range(13):
+            for b in range(a, 13):
+                group_lo[g] = a
+                group_hi[g] = b
+                group_of[13 * a + b] = g
+                g += 1
+        for i in range(338):
+            place_of[i] = -1
+        for i in range(169):
+            row_of[i] = -1
+        # each player's live combos and their rank pairs; a row of classes for each
+        # rank pair held
+        combos = 0
+        rows = 0
+        for p in range(2):
+            held[p] = 0
+            kept[p] = 0
+            for i in range(number_start[p], number_start[p + 1]):
+                c = numbers[i]
+                lo = _combo_low[c]
+                hi = _combo_high[c]
+                bits = (cython.cast(cython.ulonglong, 1) << lo) | (
+                    cython.cast(cython.ulonglong, 1) << hi
+                )
+                if bits & fixed:
+                    continue
+                kept[p] += 1
+                combo_bits[combos] = bits
+                combo_at[combos] = i
+                pair = 13 * (lo >> 2) + (hi >> 2)
+                if place_of[169 * p + pair] < 0:
+                    place_of[169 * p + pair] = held[p]
+                    present[91 * p + held[p]] = pair
+                    held[p] += 1
+                combo_pair[combos] = place_of[169 * p + pair]
+                if row_of[pair] < 0:
+                    row_of[pair] = rows
+                    key = board_total + keys[lo] + keys[hi]
+                    x = lo >> 2
+                    y = hi >> 2
+                    for g in range(_GROUPS):
+                        # a completion of these ranks left besides the pair's cards (else
+                        # no class: a rank five times; its count below is 0)
+                        a = group_lo[g]
+                        b = group_hi[g]
+                        n0 = in_rank[a] - (a == x) - (a == y)
+                        n1 = in_rank[b] - (b == x) - (b == y)
+                        if (n0 >= 2) if a == b else (n0 >= 1 and n1 >= 1):
+                            classes[_GROUPS * rows + g] = _rank_class(
+                                0, 7, key + keys[4 * a] + keys[4 * b]
+                            )
+                        else:
+                            classes[_GROUPS * rows + g] = 0
+                    rows += 1
+                combos += 1
+        out[base + 6] = kept[0]
+        out[base + 7] = kept[1]
+        for i in range(2 * held[0] * held[1]):
+            outcome[i] = -1
+        # every pair of combos, in the order of exact_pairs
+        count = cython.cast(cython.double, live)
+        for k0 in range(kept[0] if live > 0 else 0):  # no completion left: no game
+            bits0 = combo_bits[k0]
+            n0 = numbers[combo_at[k0]]
+            key0 = board_total + keys[_combo_low[n0]] + keys[_combo_high[n0]]
+            pair = present[combo_pair[k0]]
+            row0 = _GROUPS * row_of[pair]
+            for k1 in range(kept[0], combos):
+                if combo_bits[k1] & bits0:
+                    continue
+                n1 = numbers[combo_at[k1]]
+                other = present[91 + combo_pair[k1]]
+                row1 = _GROUPS * row_of[other]
+                at = 2 * (combo_pair[k0] * held[1] + combo_pair[k1])
+                if outcome[at] < 0:  # the two rank pairs on every completion by ranks
+                    for r in range(13):
+                        in_pair[r] = in_rank[r]
+                    in_pair[pair // 13] -= 1
+                    in_pair[pair % 13] -= 1
+                    in_pair[other // 13] -= 1
+                    in_pair[other % 13] -= 1
+                    wins = 0
+                    losses = 0
+                    for g in range(_GROUPS):
+                        a = group_lo[g]
+                        b = group_hi[g]
+                        if a == b:
+                            n = in_pair[a] * (in_pair[a] - 1) // 2
+                        else:
+                            n = in_pair[a] * in_pair[b]
+                        mine = classes[row0 + g]
+                        theirs = classes[row1 + g]
+                        wins += n * (mine < theirs)
+                        losses += n * (theirs < mine)
+                    outcome[at] = wins
+                    outcome[at + 1] = losses
+                wins = outcome[at]
+                losses = outcome[at + 1]
+                # the completions with which either combo may make a flush: card by card
+                key1 = board_total + keys[_combo_low[n1]] + keys[_combo_high[n1]]
+                avail = left & ~(bits0 | combo_bits[k1])
+                one = 0  # suits of which one card may make a flush
+                two = 0  # suits of which two cards may
+                every = 0
+                for s in range(4):
+                    held0 = (key0 >> (4 * s)) & 0xF
+                    most = (key1 >> (4 * s)) & 0xF
+                    most = held0 if held0 > most else most
+                    every |= most >= 5
+                    one |= (most == 4) << s
+                    two |= (most == 3) << s
+                m = 0
+                for s in range(4 if every or one or two else 0):
+                    for r in range(13):
+                        c1 = 4 * r + s
+                        if not (avail >> c1) & 1:
+                            continue
+                        if every:  # every completion: each pair of cards once
+                            for c2 in range(c1 + 1, 52):
+                                if (avail >> c2) & 1:
+                                    flushy[m] = 64 * c1 + c2
+                                    m += 1
+                        elif (one >> s) & 1:  # a card of the suit and any other
+                            for c2 in range(52):
+                                # two cards of such suits: the pair once, from its lower card
+                                both = (one >> (c2 & 3)) & 1
+                                if (avail >> c2) & 1 and c2 != c1 and (not both or c2 > c1):
+                                    flushy[m] = 64 * c1 + c2
+                                    m += 1
+                        elif (two >> s) & 1:  # two cards of the suit
+                            for c2 in range(c1 + 4, 52, 4):
+                                if (avail >> c2) & 1:
+                                    flushy[m] = 64 * c1 + c2
+                                    m += 1
+                for i in range(m):
+                    c1 = flushy[i] >> 6
+                    c2 = flushy[i] & 63
+                    a = c1 >> 2
+                    b = c2 >> 2
+                    g = group_of[13 * a + b] if a <= b else group_of[13 * b + a]
+                    mine = classes[row0 + g]
+                    theirs = classes[row1 + g]
+                    wins -= mine < theirs
+                    losses -= theirs < mine
+                    bits = (cython.cast(cython.ulonglong, 1) << c1) | (
+                        cython.cast(cython.ulonglong, 1) << c2
+                    )
+                    key = keys[c1] + keys[c2]
+                    mine = _class_cards(0, 7, key0 + key, board_cards | bits0 | bits)
+                    theirs = _class_cards(0, 7, key1 + key, board_cards | combo_bits[k1] | bits)
+                    wins += mine < theirs
+                    losses += theirs < mine
                 ties = live - wins - losses
                 weight = 1.0 * number_weights[combo_at[k0]] * number_weights[combo_at[k1]]
                 total_weight += weight

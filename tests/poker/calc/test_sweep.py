@@ -86,13 +86,14 @@ def test_the_sweep_gets_the_reference_answer(
 
 def test_exact_small_sweeps_heads_up_when_the_pairs_are_many() -> None:
     kernels = poker_kernels()
-    # on a flop (a turn heads-up is compared by rank: test_turn.py)
-    wide = inputs_of(["AK, QQ+", "JJ-88, AQs"], "2c 7d 9h")
+    # on a flop of one suit (a turn heads-up is compared by rank: test_turn.py; a flop
+    # of few flushes by ranks: test_flop_ranks.py)
+    wide = inputs_of(["AK, QQ+", "JJ-88, AQs"], "2c 7c 9c")
     narrow = inputs_of(["AhKh", "QsQd"], "2c 7d 9h")
     three = inputs_of(["AK, QQ+", "JJ-88, AQs", "T9s"], "2c 7d 9h")
     for inputs, kernel in (
         (wide, kernels.exact_sweep),
-        (narrow, kernels.exact_pairs),
+        (narrow, kernels.exact_flop),
         (three, kernels.exact_pairs),
     ):
         chosen, truth = sums_of(kernels.exact_small, inputs), sums_of(kernel, inputs)
