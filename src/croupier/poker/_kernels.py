@@ -2977,14 +2977,17 @@ def exact_sweep(
                     ints[8 * n + kept[f + j]] = 0
                 # the sweep, run by run of equal classes: each combo reads the
                 # opponent's weight below its class (its wins), the run is added, and
-                # in a run of two or more each reads it again (what it gained: its ties)
+                # in a run of both players' combos each reads it again (what it gained:
+                # its ties)
                 t = 0
                 while t < k:
                     s = ints[6 * n + t]
+                    p = ints[ints[5 * n + t]]
+                    run = False
                     e = t + 1
                     while e < k and ints[6 * n + e] == s:
+                        run = run or ints[ints[5 * n + e]] != p
                         e += 1
-                    run = e > t + 1
                     for y in range(2 if run else 1):
                         for j in range(t, e):
                             i = ints[5 * n + j]
