@@ -2080,6 +2080,7 @@ def _flush_makers(
     tf=cython.longlong,
     weakest=cython.longlong,
     times=cython.int,
+    left=cython.int,
 )
 @cython.returns(cython.int)
 def _one_suit_strong(
@@ -2114,6 +2115,7 @@ def _one_suit_strong(
             break  # weaker than every flush, and so are those below
         if found[i] & suited:
             continue
+        left = popcount64(other) - popcount64(found[i] & other)
         for j in range(count):
             a = kept[at + j]
             tf = kept[at + n + a]
@@ -2121,8 +2123,7 @@ def _one_suit_strong(
                 break  # this flush and those after it beat combo i, as counted
             if ints[a] == ints[i] or found[a] & found[i]:
                 continue
-            times = popcount64(other) - popcount64(found[a] & other)
-            times -= popcount64(found[i] & other)
+            times = left - popcount64(found[a] & other)
             if times <= 0:
                 continue
             sums[n + a] -= sums[i] * times
@@ -2459,8 +2460,16 @@ def exact_sweep(
     sums of the opponent's weaker weight are kept by moments (weight, times ``u``, ``v``
     and the product), in total and per card (the combos sharing a card with ``a`` taken
     off by the sums of its two cards: only a combo of the very same cards holds both,
-    and it ties with ``a``, so it is added back to the ties). Ties likewise, in each run
-    of equal classes.
+    and it ties with ``a``, so it is added back to the ties). Ties likewise: a run of
+    equal classes holding both players' combos is read again once added.
+
+    On a flop of one suit a group is swept once, over its part of none of the suit's
+    cards: the completions of one or two of them are counted kind against kind
+    (:func:`_one_suit_kinds`: a kind is the cards of the suit a combo holds, which fix
+    its flush there), but for the pairs of combos of none of the suit on those of one,
+    which keep their classes without a flush and are taken with the group's sweep by
+    moments of their own (``worse0``), and for those combos' full houses against the
+    flushes (:func:`_one_suit_strong`).
 
     Completions on which a suit of the board holding one card (on the turn two) makes a
     flush are single: the combos of two cards of that suit compared with their
@@ -2946,7 +2955,7 @@ def exact_sweep(
                     if t < m:
                         i = ints[4 * n + t]
                         s = ints[3 * n + i]
-                        if s < 0 or ints[8 * n + i]:
+                        if s < 0 or (odd and ints[8 * n + i]):
                             t += 1
                             continue
                     if y < odd and (i < 0 or kept[f + n + kept[f + y]] > s):
