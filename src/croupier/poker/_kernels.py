@@ -2072,6 +2072,256 @@ def _flush_makers(
     return odd
 
 
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    found=cython.ulonglong[::1],
+    ints=cython.longlong[::1],
+    sums=cython.double[::1],
+    kept=cython.longlong[::1],
+    at=cython.Py_ssize_t,
+    count=cython.Py_ssize_t,
+    n=cython.Py_ssize_t,
+    m=cython.Py_ssize_t,
+    suited=cython.ulonglong,
+    other=cython.ulonglong,
+    t=cython.Py_ssize_t,
+    j=cython.Py_ssize_t,
+    i=cython.longlong,
+    a=cython.longlong,
+    s=cython.longlong,
+    tf=cython.longlong,
+    weakest=cython.longlong,
+    times=cython.int,
+    left=cython.int,
+)
+@cython.returns(cython.int)
+def _one_suit_strong(
+    found: Any,
+    ints: Any,
+    sums: Any,
+    kept: Any,
+    at: int,
+    count: int,
+    n: int,
+    m: int,
+    suited: int,
+    other: int,
+) -> int:
+    """:func:`exact_sweep` on a flop of one suit (``suited``: its cards), in a group of
+    ranks, its part of one card of the suit and one of ``other`` (the other rank's
+    cards off the suit): the combos holding none of the suit were counted as losing
+    there to each of the part's flush makers (``kept[at:at + count]``, weakest first,
+    combo ``a``'s flush class at ``kept[at + n + a]``; :func:`_one_suit_kinds`). Those
+    whose class in the group (its order in ``ints``) is a flush's or better (a full
+    house, four of a kind) are compared with the makers, strongest first, and what
+    changes is counted."""
+    if count == 0:
+        return 0
+    weakest = kept[at + n + kept[at]]
+    for t in range(m - 1, -1, -1):
+        i = ints[4 * n + t]
+        s = ints[3 * n + i]
+        if s < 0:
+            continue  # no completion of the group misses it
+        if s > weakest:
+            break  # weaker than every flush, and so are those below
+        if found[i] & suited:
+            continue
+        left = popcount64(other) - popcount64(found[i] & other)
+        for j in range(count):
+            a = kept[at + j]
+            tf = kept[at + n + a]
+            if tf < s:
+                break  # this flush and those after it beat combo i, as counted
+            if ints[a] == ints[i] or found[a] & found[i]:
+                continue
+            times = left - popcount64(found[a] & other)
+            if times <= 0:
+                continue
+            sums[n + a] -= sums[i] * times
+            if tf == s:
+                sums[2 * n + a] += sums[i] * times
+                sums[2 * n + i] += sums[a] * times
+            else:
+                sums[n + i] += sums[a] * times
+    return 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    found=cython.ulonglong[::1],
+    ints=cython.longlong[::1],
+    sums=cython.double[::1],
+    sets=cython.ulonglong[::1],
+    table=cython.double[::1],
+    n=cython.Py_ssize_t,
+    m=cython.Py_ssize_t,
+    k=cython.Py_ssize_t,
+    board_cards=cython.ulonglong,
+    fixed=cython.ulonglong,
+    rich=cython.int,
+    suited=cython.ulonglong,
+    clubs=cython.ulonglong,
+    x=cython.ulonglong,
+    xs=cython.ulonglong,
+    others=cython.longlong,
+    i=cython.Py_ssize_t,
+    p=cython.int,
+    q=cython.int,
+    f=cython.Py_ssize_t,
+    g=cython.Py_ssize_t,
+    at=cython.Py_ssize_t,
+    outcomes=cython.Py_ssize_t,
+    r=cython.int,
+    r2=cython.int,
+    w=cython.double,
+    win=cython.double,
+    tie=cython.double,
+)
+@cython.returns(cython.int)
+def _one_suit_kinds(
+    found: Any,
+    ints: Any,
+    sums: Any,
+    n: int,
+    m: int,
+    sets: Any,
+    k: int,
+    table: Any,
+    board_cards: int,
+    fixed: int,
+    rich: int,
+) -> int:
+    """:func:`exact_sweep` on a flop of one suit (``rich``), the completions holding one
+    or two cards of the suit, but for the pairs of combos holding none of it on those
+    of one (swept with the groups of ranks). A combo's **kind** is the cards of the
+    suit it holds (``sets[K]``, for combo ``i`` ``K = ints[22 n + i]``): on such a
+    completion each combo of a kind holding some makes the same flush, the kind of none
+    a flush of the board's on a completion of two and nothing better than three of a
+    kind on one of one, where it is counted as losing to every flush
+    (:func:`_one_suit_strong` takes back its full houses). So the outcomes are counted
+    kind against kind: in ``table`` each player's weight by kind, by card and in total
+    (53 places a kind), then the completions on which player 0's kind wins against
+    player 1's, ties and loses (k x k places each), each pair of kinds times the
+    completions that miss both. Each combo adds them up against its opponents' weight
+    of each kind, that of the combos sharing a card taken off."""
+    suited = cython.cast(cython.ulonglong, 0x1111111111111) << rich
+    clubs = suited & ~fixed
+    others = 52 - popcount64(fixed) - popcount64(clubs)  # cards left off the suit
+    outcomes = 2 * k * 53
+    for i in range(m):
+        at = (ints[i] * k + ints[22 * n + i]) * 53
+        table[at + 52] += sums[i]
+        table[at + ints[n + i]] += sums[i]
+        table[at + ints[2 * n + i]] += sums[i]
+    # the completions of one card of the suit (x) and one off it: a flush beside a
+    # kind of none; two kinds holding some, flush against flush
+    for r in range(13):
+        x = (cython.cast(cython.ulonglong, 1) << (4 * r + rich)) & clubs
+        if x:
+            _count_kinds(sets, k, table, outcomes, board_cards, rich, x, others)
+    # the completions of two cards of the suit: every kind a flush
+    for r in range(13):
+        x = (cython.cast(cython.ulonglong, 1) << (4 * r + rich)) & clubs
+        for r2 in range(r + 1 if x else 13, 13):
+            xs = (cython.cast(cython.ulonglong, 1) << (4 * r2 + rich)) & clubs
+            if xs:
+                _count_kinds(sets, k, table, outcomes, board_cards, rich, x | xs, 0)
+    # each combo: its kind's outcomes times its opponents' weight of each kind
+    for i in range(m):
+        p = ints[i]
+        q = 1 - p
+        f = ints[22 * n + i]
+        win = 0.0
+        tie = 0.0
+        for g in range(k):
+            at = (q * k + g) * 53
+            if table[at + 52] == 0.0:
+                continue
+            w = table[at + 52] - table[at + ints[n + i]] - table[at + ints[2 * n + i]]
+            if g == f:
+                w += sums[3 * n + i]  # the opponent's combo of the same cards, taken twice
+            if p == 0:
+                win += table[outcomes + f * k + g] * w
+                tie += table[outcomes + k * k + f * k + g] * w
+            else:
+                win += table[outcomes + 2 * k * k + g * k + f] * w
+                tie += table[outcomes + k * k + g * k + f] * w
+        sums[n + i] += win
+        sums[2 * n + i] += tie
+    return 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    sets=cython.ulonglong[::1],
+    table=cython.double[::1],
+    k=cython.Py_ssize_t,
+    outcomes=cython.Py_ssize_t,
+    board_cards=cython.ulonglong,
+    rich=cython.int,
+    cards=cython.ulonglong,
+    others=cython.longlong,
+    f=cython.Py_ssize_t,
+    g=cython.Py_ssize_t,
+    at=cython.Py_ssize_t,
+    times=cython.longlong,
+    mine=cython.int,
+    theirs=cython.int,
+)
+@cython.returns(cython.int)
+def _count_kinds(
+    sets: Any,
+    k: int,
+    table: Any,
+    outcomes: int,
+    board_cards: int,
+    rich: int,
+    cards: int,
+    others: int,
+) -> int:
+    """:func:`_one_suit_kinds`' outcomes of each pair of kinds (player 0's, player
+    1's) on the completions holding ``cards`` of the suit: two cards (``others`` 0),
+    one completion, every kind a flush; or one card beside any of the ``others`` cards
+    left off the suit but the combos' (the kind of none: no flush, counted as losing to
+    every flush; none against none: not counted here)."""
+    flushes = cython.declare(cython.int[92])
+    for f in range(k):
+        flushes[f] = -1
+        if not sets[f] & cards and (sets[f] or not others):
+            flushes[f] = _flush[suit_ranks(board_cards | sets[f] | cards, rich)]
+    for f in range(k):
+        if table[f * 53 + 52] == 0.0 or sets[f] & cards:
+            continue
+        mine = flushes[f]
+        for g in range(k):
+            at = (k + g) * 53
+            if table[at + 52] == 0.0 or sets[g] & (cards | sets[f]):
+                continue
+            theirs = flushes[g]
+            if mine < 0 and theirs < 0:
+                continue  # none against none on a completion of one: swept by ranks
+            times = 1
+            if others:
+                times = others - 2 + popcount64(sets[f]) - 2 + popcount64(sets[g])
+                if times <= 0:
+                    continue
+            at = outcomes + f * k + g
+            if theirs < 0 or (0 <= mine < theirs):
+                table[at] += times
+            elif mine < 0 or mine > theirs:
+                table[at + 2 * k * k] += times
+            else:
+                table[at + k * k] += times
+    return 0
+
+
 #: Heads-up, a completion on which a few combos make a flush is counted by comparing
 #: those combos with each of their opponents when that takes at most this many
 #: comparisons a live combo; beyond, by two sweeps of that completion alone (one with
@@ -2181,6 +2431,18 @@ _DIRECT: int = cython.declare(cython.longlong, 8)
     win=cython.double,
     tie=cython.double,
     total_weight=cython.double,
+    mono=cython.bint,
+    extra=cython.bint,
+    zero=cython.bint,
+    suited=cython.ulonglong,
+    gx1=cython.int,
+    gx2=cython.int,
+    d0=cython.double,
+    du=cython.double,
+    dv=cython.double,
+    club_kinds=cython.Py_ssize_t,
+    table=cython.double[::1],
+    sets=cython.ulonglong[::1],
 )
 def exact_sweep(
     numbers: NDArray[np.int64],
@@ -2212,8 +2474,16 @@ def exact_sweep(
     sums of the opponent's weaker weight are kept by moments (weight, times ``u``, ``v``
     and the product), in total and per card (the combos sharing a card with ``a`` taken
     off by the sums of its two cards: only a combo of the very same cards holds both,
-    and it ties with ``a``, so it is added back to the ties). Ties likewise, in each run
-    of equal classes.
+    and it ties with ``a``, so it is added back to the ties). Ties likewise: a run of
+    equal classes holding both players' combos is read again once added.
+
+    On a flop of one suit a group is swept once, over its part of none of the suit's
+    cards: the completions of one or two of them are counted kind against kind
+    (:func:`_one_suit_kinds`: a kind is the cards of the suit a combo holds, which fix
+    its flush there), but for the pairs of combos of none of the suit on those of one,
+    which keep their classes without a flush and are taken with the group's sweep by
+    moments of their own (``worse0``), and for those combos' full houses against the
+    flushes (:func:`_one_suit_strong`).
 
     Completions on which a suit of the board holding one card (on the turn two) makes a
     flush are single: the combos of two cards of that suit compared with their
@@ -2227,9 +2497,11 @@ def exact_sweep(
         number_weights = plain(number_weights)
     keys = cython.declare(cython.const[cython.ulonglong][::1], _keys)
     # per player (53 places: each card, then the total) and moment (weight, times u, v,
-    # u v or u u): the weight ranked below, the weight in the run of ties
+    # u v or u u): the weight ranked below
     worse = cython.declare(cython.double[424])
-    tied = cython.declare(cython.double[424])
+    # the same of the combos holding none of the rich suit's cards, on a flop of one
+    # suit (weight, times u, v): their pairs on the parts of one card of the suit
+    worse0 = cython.declare(cython.double[424])
     rank_live = cython.declare(cython.ulonglong[13])  # the cards left of each rank
     in_suit = cython.declare(cython.int[4])  # the board's cards of each suit
     suit_count = cython.declare(cython.longlong[8])  # the lengths of the suit lists
@@ -2256,7 +2528,7 @@ def exact_sweep(
     d_slot = cython.declare(cython.int[8])
     d_need = cython.declare(cython.int[8])
     e_times = cython.declare(cython.double[24])
-    spots = cython.declare(cython.longlong[3])  # a combo's places in worse and tied
+    spots = cython.declare(cython.longlong[3])  # a combo's places in worse
     clubs = 0x1111111111111  # the cards of suit 0, one bit every four
     fixed = board_cards | dead_cards
     cards = 52 - popcount64(fixed)
@@ -2266,22 +2538,27 @@ def exact_sweep(
     # card, high card, class without a flush in the group (-1: no completion of the group
     # misses it), place in the order, the sweep's combos and classes, the flush makers
     # (a list), a mark (a flush maker), its flush class, its opponents' count, then the
-    # combos of two cards of each suit and of one card or more (8 lists); sums its
-    # weight, wins, ties, the weight of the opponent's combo of the same cards, its
-    # opponents' weight, then the sweep's u, v and their product
+    # combos of two cards of each suit and of one card or more (8 lists), the combos
+    # by kind, the sweep's marks (a combo holding none of the rich suit, its pairs with
+    # the others of none counted on the group's every part of one card of the suit) and
+    # on a flop of one suit its kind by the cards of the suit (see _one_suit_kinds);
+    # sums its weight, wins, ties, the weight of the opponent's combo of the same
+    # cards, its opponents' weight, then the sweep's u, v, their product and what each
+    # combo of a run of ties read before the run was added (its wins there)
     found = np.empty(4 * n, dtype=np.uint64)
-    ints = np.zeros(21 * n, dtype=np.int64)
+    ints = np.zeros(23 * n, dtype=np.int64)
+    sets = np.zeros(92, dtype=np.uint64)  # the kinds' cards of the suit (56 at most)
     # the combos' kinds (13 x low rank + high rank; on the river each combo its own):
     # each kind's class in the group, the kinds present in order, where each kind's
     # combos start in the list of the combos by kind (ints, from 20 n)
     kinds = max(169, n)
     by_kind = np.zeros(3 * kinds + 1, dtype=np.int64)
     kept = np.empty(32 * n, dtype=np.int64)
-    sums = np.zeros(8 * n)
+    sums = np.zeros(9 * n)
     starts = np.zeros(3, dtype=np.int64)
     if not cython.compiled:
         found, ints, sums, kept = cells(found), cells(ints), cells(sums), cells(kept)
-        by_kind = cells(by_kind)
+        by_kind, sets = cells(by_kind), cells(sets)
         starts, out = cells(starts), cells(out)
     base = 4 * 2 * 1326  # where the totals start
     total_weight = 0.0
@@ -2289,7 +2566,7 @@ def exact_sweep(
     with cython.nogil:
         for i in range(424):
             worse[i] = 0.0
-            tied[i] = 0.0
+            worse0[i] = 0.0
         for i in range(16):
             kept_count[i] = -1
         board_total = _key_total(board_cards)
@@ -2370,6 +2647,22 @@ def exact_sweep(
             if in_suit[s] > most and to_deal > 0:
                 most = in_suit[s]
                 rich = s
+        # a flop of one suit: the parts of one or two of its cards counted kind against
+        # kind (_one_suit_kinds), a combo's kind the cards of the suit it holds
+        mono = to_deal == 2 and rich >= 0 and most == 3
+        suited = clubs << rich if rich >= 0 else 0
+        club_kinds = 0
+        for i in range(m if mono else 0):
+            bits = found[i] & suited
+            ints[22 * n + i] = -1
+            for f in range(club_kinds):
+                if sets[f] == bits:
+                    ints[22 * n + i] = f
+                    break
+            if ints[22 * n + i] < 0:
+                sets[club_kinds] = bits
+                ints[22 * n + i] = club_kinds
+                club_kinds += 1
         groups = 1 if to_deal == 0 else (13 if to_deal == 1 else 169)
         for g in range(groups if live > 0 and m > 0 else 0):
             # the group of ranks (none on the river; one rank; two ranks, low first)
@@ -2423,6 +2716,21 @@ def exact_sweep(
                 e_suit[0] = -1
                 e_cards[0] = 0
                 e_times[0] = 1.0
+                entries = 1
+            elif mono:  # the part of none of the suit's cards, and more (see the sweep)
+                x1 = rank_live[r1] & suited
+                x2 = rank_live[r2] & suited if r1 != r2 else 0
+                n1 = rank_live[r1] ^ x1
+                n2 = rank_live[r2] ^ x2 if r1 != r2 else n1
+                gx1 = popcount64(x1)
+                gx2 = popcount64(x2)
+                e_a[0] = n1
+                e_b[0] = n2 if r1 != r2 else 0
+                e_pairs[0] = r1 == r2
+                e_suit[0] = rich
+                e_cards[0] = 0
+                e_times[0] = 1.0
+                e_slot[0] = 13
                 entries = 1
             elif rich < 0:  # every card of the ranks, classes without a flush
                 e_a[0] = rank_live[r1]
@@ -2621,10 +2929,19 @@ def exact_sweep(
                 fs = e_suit[ent]
                 fcards = e_cards[ent]
                 times = e_times[ent]
-                if (pairs and na < 2) or (amask == 0 and to_deal > 0):
-                    continue
-                if to_deal == 2 and not pairs and bmask == 0:
-                    continue
+                # on a flop of one suit, the combos of none of its cards also take their
+                # pairs on the group's parts of one card of it (x1 x B, A x x2): counted
+                # by moments of their own (worse0) even when this part is empty
+                extra = mono and ent == 0 and gx1 + gx2 > 0
+                if mono and ent == 0:
+                    na = popcount64(amask)
+                    nb = popcount64(bmask)
+                elif (
+                    (pairs and na < 2)
+                    or (amask == 0 and to_deal > 0)
+                    or (to_deal == 2 and not pairs and bmask == 0)
+                ):
+                    continue  # an empty part
                 # the combos that make a flush in the part's suit, ranked apart (the
                 # same in every group for a part of the same suit's cards: kept)
                 f = 2 * n * e_slot[ent]  # the list; the class of combo i at f + n + i
@@ -2652,7 +2969,7 @@ def exact_sweep(
                     if t < m:
                         i = ints[4 * n + t]
                         s = ints[3 * n + i]
-                        if s < 0 or ints[8 * n + i]:
+                        if s < 0 or (odd and ints[8 * n + i]):
                             t += 1
                             continue
                     if y < odd and (i < 0 or kept[f + n + kept[f + y]] > s):
@@ -2663,8 +2980,13 @@ def exact_sweep(
                         t += 1
                     u = popcount64(found[i] & amask)
                     v = popcount64(found[i] & bmask)
-                    if (u >= na - 1) if pairs else (u == na or v == nb):
+                    zero = extra and not found[i] & suited
+                    if zero:
+                        if (u >= na + gx1 - 1) if pairs else (u == na + gx1 or v == nb + gx2):
+                            continue  # no completion of the group's parts misses it
+                    elif (u >= na - 1) if pairs else (u == na or v == nb):
                         continue  # no completion of the part misses it
+                    ints[21 * n + k] = zero
                     ints[5 * n + k] = i
                     ints[6 * n + k] = s
                     sums[5 * n + k] = u
@@ -2676,107 +2998,134 @@ def exact_sweep(
                     k += 1
                 for j in range(odd):
                     ints[8 * n + kept[f + j]] = 0
-                # the sweep, run by run of equal classes
+                # the sweep, run by run of equal classes: each combo reads the
+                # opponent's weight below its class (its wins), the run is added, and
+                # in a run of both players' combos each reads it again (what it gained:
+                # its ties)
                 t = 0
                 while t < k:
                     s = ints[6 * n + t]
+                    p = ints[ints[5 * n + t]]
+                    run = False
                     e = t + 1
                     while e < k and ints[6 * n + e] == s:
+                        run = run or ints[ints[5 * n + e]] != p
                         e += 1
-                    run = e > t + 1
-                    for j in range(t, e if run else t):  # the run's weight, as ties
-                        i = ints[5 * n + j]
-                        w = sums[i]
-                        mu = w * sums[5 * n + j]
-                        mv = w * sums[6 * n + j]
-                        mz = w * sums[7 * n + j]
-                        spots[0] = 212 * ints[i] + 208
-                        spots[1] = 212 * ints[i] + 4 * ints[n + i]
-                        spots[2] = 212 * ints[i] + 4 * ints[2 * n + i]
-                        for z in range(3):
-                            at = spots[z]
-                            tied[at] += w
+                    for y in range(2 if run else 1):
+                        for j in range(t, e):
+                            i = ints[5 * n + j]
+                            q = 212 * (1 - ints[i])
+                            a = q + 4 * ints[n + i]
+                            b = q + 4 * ints[2 * n + i]
+                            q += 208
+                            # the completions of a pair: a polynomial of the opponent's u, v
+                            mu = sums[5 * n + j]
+                            mv = sums[6 * n + j]
+                            if pairs:
+                                c0 = (na - mu) * (na - mu - 1) * 0.5
+                                cu = 0.5 - (na - mu)
+                                cv = 0.0
+                                cw = 0.5
+                            else:
+                                c0 = (na - mu) * (nb - mv)
+                                cu = mv - nb
+                                cv = mu - na
+                                cw = 1.0
+                            value = c0 * (worse[q] - worse[a] - worse[b])
                             if hu:
-                                tied[at + 1] += mu
+                                value += cu * (worse[q + 1] - worse[a + 1] - worse[b + 1])
                             if hv:
-                                tied[at + 2] += mv
+                                value += cv * (worse[q + 2] - worse[a + 2] - worse[b + 2])
                             if hz:
-                                tied[at + 3] += mz
-                    for j in range(t, e):
-                        i = ints[5 * n + j]
-                        q = 212 * (1 - ints[i])
-                        a = q + 4 * ints[n + i]
-                        b = q + 4 * ints[2 * n + i]
-                        q += 208
-                        # the completions of a pair: a polynomial of the opponent's u, v
-                        mu = sums[5 * n + j]
-                        mv = sums[6 * n + j]
-                        if pairs:
-                            c0 = (na - mu) * (na - mu - 1) * 0.5
-                            cu = 0.5 - (na - mu)
-                            cv = 0.0
-                            cw = 0.5
-                        else:
-                            c0 = (na - mu) * (nb - mv)
-                            cu = mv - nb
-                            cv = mu - na
-                            cw = 1.0
-                        value = c0 * (worse[q] - worse[a] - worse[b])
-                        if hu:
-                            value += cu * (worse[q + 1] - worse[a + 1] - worse[b + 1])
-                        if hv:
-                            value += cv * (worse[q + 2] - worse[a + 2] - worse[b + 2])
-                        if hz:
-                            value += cw * (worse[q + 3] - worse[a + 3] - worse[b + 3])
-                        sums[n + i] += times * value
-                        if run:
-                            value = c0 * (tied[q] - tied[a] - tied[b])
-                            if hu:
-                                value += cu * (tied[q + 1] - tied[a + 1] - tied[b + 1])
-                            if hv:
-                                value += cv * (tied[q + 2] - tied[a + 2] - tied[b + 2])
-                            if hz:
-                                value += cw * (tied[q + 3] - tied[a + 3] - tied[b + 3])
+                                value += cw * (worse[q + 3] - worse[a + 3] - worse[b + 3])
+                            zero = ints[21 * n + j] != 0
+                            if zero:  # its pairs of none of the suit on the parts of one
+                                if pairs:  # x1 x A
+                                    d0 = gx1 * (na - mu)
+                                    du = -gx1
+                                    dv = 0.0
+                                else:  # x1 x B and A x x2
+                                    d0 = gx1 * (nb - mv) + gx2 * (na - mu)
+                                    du = -gx2
+                                    dv = -gx1
+                                value += d0 * (worse0[q] - worse0[a] - worse0[b])
+                                value += du * (worse0[q + 1] - worse0[a + 1] - worse0[b + 1])
+                                value += dv * (worse0[q + 2] - worse0[a + 2] - worse0[b + 2])
+                            if y == 0:
+                                sums[n + i] += times * value
+                                sums[8 * n + j] = value
+                                continue
+                            # the ties: what the run added, and the opponent's combo of
+                            # the same cards (in the run, taken off once by each card)
+                            value -= sums[8 * n + j]
                             value += sums[3 * n + i] * (
                                 c0 + cu * mu + cv * mv + cw * sums[7 * n + j]
                             )
+                            if zero:
+                                value += sums[3 * n + i] * (d0 + du * mu + dv * mv)
                             sums[2 * n + i] += times * value
-                    for j in range(t, e):  # the run, now below what comes
-                        i = ints[5 * n + j]
-                        w = sums[i]
-                        mu = w * sums[5 * n + j]
-                        mv = w * sums[6 * n + j]
-                        mz = w * sums[7 * n + j]
-                        spots[0] = 212 * ints[i] + 208
-                        spots[1] = 212 * ints[i] + 4 * ints[n + i]
-                        spots[2] = 212 * ints[i] + 4 * ints[2 * n + i]
-                        for z in range(3):
-                            at = spots[z]
-                            worse[at] += w
-                            if hu:
-                                worse[at + 1] += mu
-                            if hv:
-                                worse[at + 2] += mv
-                            if hz:
-                                worse[at + 3] += mz
-                            if run:
-                                tied[at] = 0.0
-                                tied[at + 1] = 0.0
-                                tied[at + 2] = 0.0
-                                tied[at + 3] = 0.0
+                        for j in range(t, e if y == 0 else t):  # the run, now below
+                            i = ints[5 * n + j]
+                            w = sums[i]
+                            mu = w * sums[5 * n + j]
+                            mv = w * sums[6 * n + j]
+                            mz = w * sums[7 * n + j]
+                            spots[0] = 212 * ints[i] + 208
+                            spots[1] = 212 * ints[i] + 4 * ints[n + i]
+                            spots[2] = 212 * ints[i] + 4 * ints[2 * n + i]
+                            for z in range(3):
+                                at = spots[z]
+                                worse[at] += w
+                                if hu:
+                                    worse[at + 1] += mu
+                                if hv:
+                                    worse[at + 2] += mv
+                                if hz:
+                                    worse[at + 3] += mz
+                            for z in range(3 if ints[21 * n + j] else 0):
+                                at = spots[z]
+                                worse0[at] += w
+                                worse0[at + 1] += mu
+                                worse0[at + 2] += mv
                     t = e
-                for j in range(k):  # the running sums back to zero
-                    i = ints[5 * n + j]
-                    spots[0] = 212 * ints[i] + 208
-                    spots[1] = 212 * ints[i] + 4 * ints[n + i]
-                    spots[2] = 212 * ints[i] + 4 * ints[2 * n + i]
-                    for z in range(3):
-                        at = spots[z]
-                        worse[at] = 0.0
-                        if hu or hv or hz:
-                            worse[at + 1] = 0.0
-                            worse[at + 2] = 0.0
-                            worse[at + 3] = 0.0
+                for j in range(424 if k else 0):  # the running sums back to zero
+                    worse[j] = 0.0
+                for j in range(424 if extra and k else 0):
+                    worse0[j] = 0.0
+            # on a flop of one suit, the parts of one of its cards: the combos of none of
+            # it counted as losing to the flushes there (_one_suit_kinds) but those with a
+            # full house or better
+            for z in range(2 if mono else 0):
+                bits = x1 if z == 0 else x2
+                if not bits:
+                    continue
+                f = r1 if z == 0 else r2  # the part's slot of flush makers
+                if kept_count[f] < 0:
+                    kept_count[f] = _flush_makers(
+                        found, kept, 2 * n * f, n, m, 4 - most, rich, bits, board_cards
+                    )
+                _one_suit_strong(
+                    found,
+                    ints,
+                    sums,
+                    kept,
+                    2 * n * f,
+                    kept_count[f],
+                    n,
+                    m,
+                    suited,
+                    n2 if z == 0 else n1,
+                )
+    # on a flop of one suit, the completions of one or two of its cards kind by kind
+    if mono and live > 0 and m > 0:
+        table = np.zeros(2 * club_kinds * 53 + 3 * club_kinds * club_kinds)
+        if not cython.compiled:
+            table = cells(table)
+        with cython.nogil:
+            _one_suit_kinds(
+                found, ints, sums, n, m, sets, club_kinds, table, board_cards, fixed, rich
+            )
+    with cython.nogil:
         # the sums of each combo: its pairs' weight, and its wins and ties over the
         # completions of a pair
         for i in range(m if live > 0 else 0):

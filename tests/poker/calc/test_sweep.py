@@ -64,7 +64,23 @@ QUESTIONS = [
 ]
 
 
-@pytest.mark.parametrize(("ranges", "board", "dead"), QUESTIONS)
+#: Flops of one suit: the parts of one or two of its cards counted kind against kind (a
+#: kind: the cards of the suit a combo holds), the combos of none of it swept by ranks and
+#: counted as losing to every flush there, but their full houses and four of a kind
+#: (pocket pairs of the board's ranks, and of a rank the completion pairs) compared with
+#: the flush makers one by one. Ranges of many combos of the suit, straight flushes, dead
+#: cards of the suit and off it (parts left empty), weights, the same combos on both sides.
+ONE_SUIT = [
+    (("AcKc, AcQc, KcQc, JcTc, 8c6c, AKo", "Tc8c, 6c5c, 99, 77, Qc3c, QJo"), "2c 7c 9c", ""),
+    (("99, 77:0.5, Ac4c, JJ", "KcQc, Jc8c:0.3, 8c6c, 5c3c, A9s, T9o"), "2c 7c 9c", "Kd 9s 3c"),
+    (("AcKc, KK, Kc8c, 65s", "AcKc, KK, 6c5c, 88"), "Jc 4c 2c", ""),
+    (("AcKc, AK, JJ, Qc2c", "KcQc, QQ, T9s, Jc9c"), "2c 7c 9c", "Kc Qd Qh"),
+    (("TT, 88, 44, Ac5c", "AcTc, Kc8c, T8o, A4o"), "4c 8c Tc", "Ad"),
+    (("AhKh, QhJh, Th9h, 8h7h, AA", "KhQh, 6h5h, 4h3h, KK, 22"), "2h 9h Jh", "Ah"),
+]
+
+
+@pytest.mark.parametrize(("ranges", "board", "dead"), QUESTIONS + ONE_SUIT)
 def test_the_sweep_has_the_sums_of_every_pair(
     ranges: tuple[str, str], board: str, dead: str
 ) -> None:
@@ -165,13 +181,38 @@ def test_random_heads_up_questions_sweep_to_the_sums_of_every_pair(data: st.Data
     assert_same_sums(sums_of(kernels.exact_sweep, inputs), sums_of(kernels.exact_pairs, inputs))
 
 
+@settings(max_examples=40 if FAST else 5, deadline=None)
+@given(st.data())
+def test_random_flops_of_one_suit_sweep_to_the_sums_of_every_pair(data: st.DataObject) -> None:
+    """A flop of three clubs, ranges drawn from a few cards, about half of them clubs
+    (combos of two clubs, of one, of none), random weights, dead cards."""
+    clubs = data.draw(st.permutations([c for c in range(52) if c % 4 == 0]), label="clubs")
+    others = data.draw(st.permutations([c for c in range(52) if c % 4]), label="others")
+    few = data.draw(st.integers(2, 7), label="clubs in the pool")
+    mixed = data.draw(st.permutations(clubs[3 : 3 + few] + others[:8]), label="pool")
+    cards = clubs[:3] + mixed + clubs[3 + few :] + others[8:]
+    live = draw_heads_up(data, cards, 3)
+    if live is None:
+        return
+    kernels = poker_kernels()
+    inputs = SmallInputs.of(live)
+    assert_same_sums(sums_of(kernels.exact_sweep, inputs), sums_of(kernels.exact_pairs, inputs))
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not FAST, reason="every flop: compiled only")
 @pytest.mark.parametrize("ranges", [("AK, QQ+", "JJ-88, AQs"), ("22+, A2s+, KTo+", "random")])
-def test_the_sweep_has_the_sums_of_every_pair_on_many_flops(ranges: tuple[str, str]) -> None:
+@pytest.mark.parametrize("one_suit", [False, True])
+def test_the_sweep_has_the_sums_of_every_pair_on_many_flops(
+    ranges: tuple[str, str], one_suit: bool
+) -> None:
     kernels = poker_kernels()
     rng = np.random.default_rng(35)
-    for _ in range(60):
-        board = " ".join(str(DECK[c]) for c in rng.choice(52, 3, replace=False))
+    for _ in range(20 if one_suit else 60):
+        if one_suit:  # three ranks of one suit
+            chosen = rng.choice(13, 3, replace=False) * 4 + rng.integers(4)
+        else:
+            chosen = rng.choice(52, 3, replace=False)
+        board = " ".join(str(DECK[c]) for c in chosen)
         inputs = inputs_of(list(ranges), board)
         assert_same_sums(sums_of(kernels.exact_sweep, inputs), sums_of(kernels.exact_pairs, inputs))
