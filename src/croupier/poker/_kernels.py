@@ -1952,10 +1952,10 @@ def exact_small(
     most rivers of the suit are ranked card by card), the sums are those of
     :func:`exact_turn` (each pair of combos compared on the river by rank). On a river,
     heads-up, when the pairs are few (:data:`_SWEEP_RATIO`), they are those of
-    :func:`exact_river` (nothing allocated). On a flop, heads-up, they are those of the
-    kernel :func:`_flop_kernel` expects to be soonest: :func:`exact_flop` (each pair of
-    combos compared on the turn and river by ranks), :func:`exact_sweep` (work linear in
-    the combos on each completion) or :func:`exact_pairs`. Otherwise heads-up, when the
+    :func:`exact_river` (nothing allocated). On a flop, heads-up, they are those of
+    :func:`exact_flop` (each pair of combos compared on the turn and river by ranks) or
+    of :func:`exact_sweep` (work linear in the combos on each completion), the one
+    :func:`_flop_by_ranks` expects to be sooner. Otherwise heads-up, when the
     pairs of combos are many (:data:`_SWEEP_RATIO`), they are those of
     :func:`exact_sweep`; else those of :func:`exact_pairs` (every assignment on every
     completion). They agree up to the order in which sums are added.
@@ -1973,17 +1973,11 @@ def exact_small(
             return exact_turn(
                 numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
             )
-        if to_deal == 2:
-            kernel = _flop_kernel(numbers, number_start, board_cards, dead_cards)
-            if kernel == 1:
-                return exact_flop(
-                    numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
-                )
-            if kernel == 2:
-                return exact_sweep(
-                    numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
-                )
-        elif first * second >= _SWEEP_RATIO * (first + second):
+        if to_deal == 2 and _flop_by_ranks(numbers, number_start, board_cards, dead_cards):
+            return exact_flop(
+                numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
+            )
+        if to_deal == 2 or first * second >= _SWEEP_RATIO * (first + second):
             return exact_sweep(
                 numbers, number_start, number_weights, board_cards, dead_cards, to_deal, out
             )
@@ -4056,15 +4050,15 @@ def exact_turn(
 #: Pairs of ranks a completion of two cards holds (13 pairs, 78 of two ranks).
 _GROUPS: int = cython.declare(cython.int, 91)
 #: What :func:`exact_small` weighs on a flop, heads-up, in about nanoseconds (measured on
-#: 7 December 2026, AMD EPYC, one thread): :func:`exact_flop` takes about 50 a pair of
-#: combos and 10 a completion it ranks card by card; :func:`exact_sweep` about 65 a combo
-#: for each of the 91 groups of ranks on a flop of three suits (and a paired one), 1.1
-#: times that on a flop of two suits, 2.4 times on a flop of one (it sweeps each part);
-#: :func:`exact_pairs` about 3 a combo and 1 a pair of combos on each completion.
+#: 7 December 2026, AMD EPYC, one thread, a quiet machine): :func:`exact_flop` takes
+#: about 50 a pair of combos and 10 a completion it ranks card by card;
+#: :func:`exact_sweep` about 700 for each of the 91 groups of ranks and 25 a combo in
+#: each, on a flop of three suits (and a paired one), twice that on a flop of two suits
+#: (its parts), 1.1 times on a flop of one (every pair of kinds of combos once a club).
 _FLOP_PAIR: int = cython.declare(cython.longlong, 50)
 _FLOP_CARD_BY_CARD: int = cython.declare(cython.longlong, 10)
-_SWEEP_GROUP: int = cython.declare(cython.longlong, 65)
-_PAIRS_COMBO: int = cython.declare(cython.longlong, 3)
+_SWEEP_GROUP: int = cython.declare(cython.longlong, 700)
+_SWEEP_COMBO: int = cython.declare(cython.longlong, 25)
 
 
 @cython.cfunc
@@ -4091,16 +4085,16 @@ _PAIRS_COMBO: int = cython.declare(cython.longlong, 3)
     c=cython.longlong,
     flop=cython.longlong,
     sweep=cython.longlong,
-    pairs=cython.longlong,
 )
-@cython.returns(cython.int)
-def _flop_kernel(numbers: Any, number_start: Any, board_cards: int, dead_cards: int) -> int:
-    """Which kernel answers a heads-up flop soonest, by the weights above: 1
-    :func:`exact_flop`, 2 :func:`exact_sweep`, 0 :func:`exact_pairs`. The completions
-    :func:`exact_flop` ranks card by card are counted for each combo (those that may give
-    it five of a suit: both cards of a suit it holds three of with the board, one card
-    of a suit it holds four of, every completion with five), times the other player's
-    combos."""
+@cython.returns(cython.bint)
+def _flop_by_ranks(numbers: Any, number_start: Any, board_cards: int, dead_cards: int) -> bool:
+    """True when :func:`exact_flop` is expected to answer a heads-up flop sooner than
+    :func:`exact_sweep`, by the weights above (every pair's enumeration,
+    :func:`exact_pairs`, is slower than one or the other on every flop measured). The
+    completions :func:`exact_flop` ranks card by card are counted for each combo (those
+    that may give it five of a suit: both cards of a suit it holds three of with the
+    board, one card of a suit it holds four of, every completion with five), times the
+    other player's combos."""
     fixed = board_cards | dead_cards
     cards = 52 - popcount64(fixed)
     completions = (cards - 2) * (cards - 3) // 2
@@ -4129,13 +4123,10 @@ def _flop_kernel(numbers: Any, number_start: Any, board_cards: int, dead_cards: 
                     own = left * (left - 1) // 2
                 ranked += own * others
     flop = _FLOP_PAIR * first * second + _FLOP_CARD_BY_CARD * ranked
-    sweep = _SWEEP_GROUP * _GROUPS * (first + second)
+    sweep = _GROUPS * (_SWEEP_GROUP + _SWEEP_COMBO * (first + second))
     held = _suited(board_cards)
-    sweep = sweep * (24 if held >= 3 else (11 if held == 2 else 10)) // 10
-    pairs = completions * (_PAIRS_COMBO * (first + second) + first * second)
-    if flop <= sweep and flop <= pairs:
-        return 1
-    return 2 if sweep < pairs else 0
+    sweep = sweep * (11 if held >= 3 else (20 if held == 2 else 10)) // 10
+    return bool(flop <= sweep)
 
 
 @cython.locals(

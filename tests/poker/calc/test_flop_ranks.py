@@ -79,8 +79,9 @@ def test_exact_small_takes_the_flop_by_ranks_for_few_pairs_on_a_flop() -> None:
         (inputs_of(["AK, QQ+", "JJ-88, AQs"], "2c 7d 9h"), kernels.exact_flop),
         # a flop of one suit: most combos may flush on most completions (swept)
         (inputs_of(["AK, QQ+", "JJ-88, AQs"], "2c 7c 9c"), kernels.exact_sweep),
-        # a combo of two clubs flushes on every completion, against every combo: pairs
-        (inputs_of(["AcKc", "random"], "2c 7c 9c"), kernels.exact_pairs),
+        # a combo of two clubs flushes on every completion, against every combo: swept
+        (inputs_of(["AcKc", "random"], "2c 7c 9c"), kernels.exact_sweep),
+        (inputs_of(["22+, A2s+, KTs+, ATo+", "TT+, AQ+"], "2c 7d 9h"), kernels.exact_sweep),
         (inputs_of(["AhKh", "QsQd", "T9s"], "2c 7d 9h"), kernels.exact_pairs),
         (inputs_of(["AhKh", "QsQd"], "2c 7d 9h Js"), kernels.exact_turn),
     ):
