@@ -3765,6 +3765,51 @@ _ALL_CARDS: int = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFF)
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    out=cython.double[::1],
+    n0=cython.longlong,
+    n1=cython.longlong,
+    weight=cython.double,
+    wins=cython.longlong,
+    losses=cython.longlong,
+    live=cython.longlong,
+    ties=cython.longlong,
+    count=cython.double,
+    equity=cython.double,
+    base=cython.Py_ssize_t,
+)
+@cython.returns(cython.int)
+def _add_pair(out: Any, n0: int, n1: int, weight: float, wins: int, losses: int, live: int) -> int:
+    """Heads-up, a pair of combos (numbers ``n0`` and ``n1``) of weight ``weight`` whose
+    first combo wins ``wins`` and loses ``losses`` of ``live`` deals: its sums added to
+    :func:`exact_small`'s ``out`` as :func:`exact_pairs` adds them (the same figures to
+    the last bit), for :func:`exact_turn`, :func:`exact_flop` and :func:`exact_river`."""
+    base = 4 * 2 * 1326  # where the totals start
+    count = cython.cast(cython.double, live)
+    ties = live - wins - losses
+    equity = cython.cast(cython.double, wins * 2520 + ties * 1260) / (2520.0 * count)
+    out[n0] += weight
+    out[2 * 1326 + n0] += weight * equity
+    out[4 * 1326 + n0] += weight * (cython.cast(cython.double, wins) / count)
+    out[6 * 1326 + n0] += weight * (cython.cast(cython.double, ties) / count)
+    out[base] += weight * equity
+    out[base + 2] += weight * (cython.cast(cython.double, wins) / count)
+    out[base + 4] += weight * (cython.cast(cython.double, ties) / count)
+    equity = cython.cast(cython.double, losses * 2520 + ties * 1260) / (2520.0 * count)
+    out[1326 + n1] += weight
+    out[3 * 1326 + n1] += weight * equity
+    out[5 * 1326 + n1] += weight * (cython.cast(cython.double, losses) / count)
+    out[7 * 1326 + n1] += weight * (cython.cast(cython.double, ties) / count)
+    out[base + 1] += weight * equity
+    out[base + 3] += weight * (cython.cast(cython.double, losses) / count)
+    out[base + 5] += weight * (cython.cast(cython.double, ties) / count)
+    return 0
+
+
+@cython.cfunc
+@cython.inline
 @cython.exceptval(check=False)
 @cython.locals(board=cython.ulonglong, s=cython.int, most=cython.int)
 @cython.returns(cython.int)
@@ -3984,7 +4029,6 @@ def exact_turn(
                 outcome[at] = wins
                 outcome[at + 1] = losses
         # every pair of combos, in the order of exact_pairs
-        count = cython.cast(cython.double, live)
         for k0 in range(kept[0] if live > 0 else 0):  # no river left: no game
             bits0 = combo_bits[k0]
             n0 = numbers[combo_at[k0]]
@@ -4017,29 +4061,10 @@ def exact_turn(
                         )
                         wins += mine < theirs
                         losses += theirs < mine
-                ties = live - wins - losses
                 weight = 1.0 * number_weights[combo_at[k0]] * number_weights[combo_at[k1]]
                 total_weight += weight
                 games += live
-                equity = cython.cast(cython.double, wins * 2520 + ties * 1260) / (2520.0 * count)
-                win = cython.cast(cython.double, wins) / count
-                tie = cython.cast(cython.double, ties) / count
-                out[n0] += weight
-                out[2 * 1326 + n0] += weight * equity
-                out[4 * 1326 + n0] += weight * win
-                out[6 * 1326 + n0] += weight * tie
-                out[base] += weight * equity
-                out[base + 2] += weight * win
-                out[base + 4] += weight * tie
-                equity = cython.cast(cython.double, losses * 2520 + ties * 1260) / (2520.0 * count)
-                win = cython.cast(cython.double, losses) / count
-                out[1326 + n1] += weight
-                out[3 * 1326 + n1] += weight * equity
-                out[5 * 1326 + n1] += weight * win
-                out[7 * 1326 + n1] += weight * tie
-                out[base + 1] += weight * equity
-                out[base + 3] += weight * win
-                out[base + 5] += weight * tie
+                _add_pair(out, n0, n1, weight, wins, losses, live)
     if not cython.compiled:
         store(out)
     return total_weight, games
@@ -4327,7 +4352,6 @@ def exact_flop(
         for i in range(2 * held[0] * held[1]):
             outcome[i] = -1
         # every pair of combos, in the order of exact_pairs
-        count = cython.cast(cython.double, live)
         for k0 in range(kept[0] if live > 0 else 0):  # no completion left: no game
             bits0 = combo_bits[k0]
             n0 = numbers[combo_at[k0]]
@@ -4419,29 +4443,10 @@ def exact_flop(
                     theirs = _class_cards(0, 7, key1 + key, board_cards | combo_bits[k1] | bits)
                     wins += mine < theirs
                     losses += theirs < mine
-                ties = live - wins - losses
                 weight = 1.0 * number_weights[combo_at[k0]] * number_weights[combo_at[k1]]
                 total_weight += weight
                 games += live
-                equity = cython.cast(cython.double, wins * 2520 + ties * 1260) / (2520.0 * count)
-                win = cython.cast(cython.double, wins) / count
-                tie = cython.cast(cython.double, ties) / count
-                out[n0] += weight
-                out[2 * 1326 + n0] += weight * equity
-                out[4 * 1326 + n0] += weight * win
-                out[6 * 1326 + n0] += weight * tie
-                out[base] += weight * equity
-                out[base + 2] += weight * win
-                out[base + 4] += weight * tie
-                equity = cython.cast(cython.double, losses * 2520 + ties * 1260) / (2520.0 * count)
-                win = cython.cast(cython.double, losses) / count
-                out[1326 + n1] += weight
-                out[3 * 1326 + n1] += weight * equity
-                out[5 * 1326 + n1] += weight * win
-                out[7 * 1326 + n1] += weight * tie
-                out[base + 1] += weight * equity
-                out[base + 3] += weight * win
-                out[base + 5] += weight * tie
+                _add_pair(out, n0, n1, weight, wins, losses, live)
     if not cython.compiled:
         store(out)
     return total_weight, games
@@ -4547,26 +4552,10 @@ def exact_river(
                 theirs = combo_class[k1]
                 wins = mine < theirs
                 losses = theirs < mine
-                ties = 1 - wins - losses
                 weight = 1.0 * number_weights[combo_at[k0]] * number_weights[combo_at[k1]]
                 total_weight += weight
                 games += 1
-                equity = cython.cast(cython.double, wins * 2520 + ties * 1260) / 2520.0
-                out[n0] += weight
-                out[2 * 1326 + n0] += weight * equity
-                out[4 * 1326 + n0] += weight * wins
-                out[6 * 1326 + n0] += weight * ties
-                out[base] += weight * equity
-                out[base + 2] += weight * wins
-                out[base + 4] += weight * ties
-                equity = cython.cast(cython.double, losses * 2520 + ties * 1260) / 2520.0
-                out[1326 + n1] += weight
-                out[3 * 1326 + n1] += weight * equity
-                out[5 * 1326 + n1] += weight * losses
-                out[7 * 1326 + n1] += weight * ties
-                out[base + 1] += weight * equity
-                out[base + 3] += weight * losses
-                out[base + 5] += weight * ties
+                _add_pair(out, n0, n1, weight, wins, losses, 1)
     if not cython.compiled:
         store(out)
     return total_weight, games
