@@ -105,3 +105,39 @@ def test_a_default_the_help_writes_is_shown_as_written() -> None:
     markdown = cli_reference_markdown()
     assert "| `--bankroll DOLLARS` | $1,000 | Money you sit down with" in markdown
     assert "[default:" not in markdown
+
+
+def test_the_api_reference_reads_sources_and_imports_no_kernel() -> None:
+    """mkdocstrings' loader, set as mkdocs.yml sets it, reads croupier's sources and
+    imports none of its modules (nor tries to): inspecting the compiled-only Baccarat
+    builds imported the AVX-512 one, whose module code is built for AVX-512, and on a
+    processor without it the site's build died of an illegal instruction."""
+    import subprocess
+
+    import pytest
+
+    yaml = pytest.importorskip("yaml")
+    pytest.importorskip("griffe")
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    handler = next(p["mkdocstrings"] for p in config["plugins"] if isinstance(p, dict))
+    python = handler["handlers"]["python"]
+    allow = python["options"].get("allow_inspection", True)
+    script = (
+        "import logging, sys, griffe\n"
+        "tried = []\n"
+        "class Watch(logging.Handler):\n"
+        "    def emit(self, record):\n"
+        "        tried.append(record.getMessage())\n"
+        "logging.getLogger('griffe').addHandler(Watch())\n"
+        "logging.getLogger('griffe').setLevel(logging.DEBUG)\n"
+        f"loader = griffe.GriffeLoader(search_paths={python['paths']!r},"
+        f" allow_inspection={allow!r})\n"
+        "package = loader.load('croupier', submodules=True, try_relative_path=False)\n"
+        "assert 'baccarat' in package.members and 'engine' in package.members\n"
+        "print('\\n'.join(m for m in tried if 'Import' in m))\n"
+        "print('\\n'.join(m for m in sys.modules if m.startswith('croupier.')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    assert out.split() == []
