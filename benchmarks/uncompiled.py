@@ -6,6 +6,7 @@ Run from the repository root, in an install with the engine compiled:
     .venv/bin/python benchmarks/uncompiled.py            # a few minutes
     .venv/bin/python benchmarks/uncompiled.py --runs 3   # steadier
     .venv/bin/python benchmarks/uncompiled.py --tiny     # every row at a small size (tests)
+    .venv/bin/python benchmarks/uncompiled.py --eval7    # the library's Monte Carlo beside eval7
 
 Each command runs as a new process, once compiled and once with ``CROUPIER_PURE=1`` (the
 NumPy paths and the kernels' sources: what an install without a C compiler runs), the two
@@ -13,6 +14,11 @@ taking turns; the figure is the median CPU time (user + system) of the process a
 children, start-up included (one worker process), so that a busy machine slows both
 alike. The ratios are what ``croupier --version`` and the install script quote for an
 install without a compiler.
+
+``--eval7`` times instead the library's Monte Carlo uncompiled beside eval7 (the ``test``
+extra), in one process run with ``CROUPIER_PURE=1``: ``calculate`` with 1e5 and 1e6 trials
+and eval7's ``py_hand_vs_range_monte_carlo`` with as many, each the least CPU time of
+three calls (issue 35's target: the uncompiled Monte Carlo within 2x eval7's time at 1e6).
 """
 
 from __future__ import annotations
@@ -73,13 +79,56 @@ def cpu_time(arguments: list[str], pure: bool) -> float:
     )
 
 
+#: The child of ``--eval7``: argv[1] the trials, comma-separated; prints a table's rows.
+EVAL7_CHILD = """
+import sys, time
+import eval7
+from croupier.engine import compiled
+from croupier.poker.calc.run import calculate
+
+def least(call):
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        call()
+        best = min(best, time.process_time() - start)
+    return best
+
+hero = [eval7.Card("Ah"), eval7.Card("Kh")]
+print(f"engine compiled: {compiled('poker')}")
+print("| question | croupier uncompiled, CPU s | eval7, CPU s | croupier / eval7 |")
+print("|---|---:|---:|---:|")
+for trials in map(int, sys.argv[1].split(",")):
+    for villain in ("QsQd", "TT+, AQs+, AQo+, KQs"):
+        calculate(["AhKh", villain], trials=1000, rng=1)  # tables and imports
+        mine = least(lambda: calculate(["AhKh", villain], trials=trials, rng=7))
+        theirs = least(
+            lambda: eval7.py_hand_vs_range_monte_carlo(hero, eval7.HandRange(villain), [], trials)
+        )
+        print(f"| AhKh vs {villain}, {trials:,} trials | {mine:.3f} | {theirs:.3f} | "
+              f"{mine / theirs:.2f}x |", flush=True)
+"""
+
+
+def beside_eval7(tiny: bool) -> None:
+    """The library's Monte Carlo uncompiled beside eval7, one child process."""
+    trials = "2000" if tiny else "100000,1000000"
+    environment = {**os.environ, "CROUPIER_PURE": "1"}
+    subprocess.run([sys.executable, "-c", EVAL7_CHILD, trials], env=environment, check=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1, help="runs of each (median)")
     parser.add_argument("--tiny", action="store_true", help="every row at a small size (tests)")
+    parser.add_argument("--eval7", action="store_true", help="Monte Carlo uncompiled vs eval7")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     started = time.perf_counter()
+    if args.eval7:
+        beside_eval7(args.tiny)
+        print(f"load average after: {os.getloadavg()[0]:.1f}")
+        return
     print("| command | compiled, CPU s | uncompiled, CPU s | uncompiled / compiled |")
     print("|---|---:|---:|---:|")
     for what, full, tiny in COMMANDS:

@@ -98,3 +98,20 @@ def test_the_script_runs_at_its_smallest_size(
 def test_a_peer_program_is_started_by_a_script_the_suite_runs(peer: str, runner: str) -> None:
     assert runner in SCRIPTS
     assert Path(peer).stem in (ROOT / "benchmarks" / runner).read_text(encoding="utf-8")
+
+
+def test_the_uncompiled_monte_carlo_is_timed_beside_eval7() -> None:
+    """``uncompiled.py --eval7``: the library's Monte Carlo run uncompiled (its child says
+    so) beside eval7, a row for each question."""
+    pytest.importorskip("eval7")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "uncompiled.py"), "--eval7", "--tiny"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=patience(TIMEOUT),
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "engine compiled: False" in done.stdout
+    assert done.stdout.count("| AhKh vs ") == 2, done.stdout

@@ -43,7 +43,11 @@ FLOPS = [
     (("AhKh", "8h8d"), "2h 7h 9c", ""),
     (("AcKc", "QdQs"), "2c 7c 9c", ""),
     (("AcKd", "QcJc"), "2c 7c 9c", ""),
-    # two suits of three, a straight board, trips on board (a rank held four times)
+    # two suits of three (one a combo), four of one against three of another, dead
+    # cards of the flush's suit; a straight board, trips on board (a rank four times)
+    (("AhKh", "QsJs"), "2h 7s 9c", ""),
+    (("AhKh", "QsJs"), "2h 7h 9s", ""),
+    (("AhKh", "QhJh"), "2h 7h 9c", "3h 4h"),
     (("AhKs", "QhQs"), "2h 7s 9c", ""),
     (("JT", "Q8s"), "9h 8d 7c", ""),
     (("7s6s", "AA"), "7h 7d 7c", ""),
