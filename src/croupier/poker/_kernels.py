@@ -3764,6 +3764,91 @@ _ALL_CARDS: int = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFF)
 
 
 @cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(fixed=cython.ulonglong, in_rank=cython.p_longlong, c=cython.int, r=cython.int)
+@cython.returns(cython.int)
+def _ranks_left(fixed: int, in_rank: Any) -> int:
+    """How many cards of each rank ``fixed`` (a 52-bit set) leaves, into ``in_rank``."""
+    for r in range(13):
+        in_rank[r] = 0
+    for c in range(52):
+        if not (fixed >> c) & 1:
+            in_rank[c >> 2] += 1
+    return 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.locals(
+    numbers=cython.longlong[::1],
+    number_start=cython.longlong[::1],
+    fixed=cython.ulonglong,
+    combo_bits=cython.p_ulonglong,
+    combo_at=cython.p_int,
+    combo_pair=cython.p_short,
+    present=cython.p_short,
+    held=cython.p_int,
+    kept=cython.p_int,
+    combos=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    p=cython.int,
+    c=cython.longlong,
+    lo=cython.longlong,
+    hi=cython.longlong,
+    pair=cython.int,
+    bits=cython.ulonglong,
+)
+@cython.returns(cython.Py_ssize_t)
+def _rank_pairs(
+    numbers: Any,
+    number_start: Any,
+    fixed: int,
+    combo_bits: Any,
+    combo_at: Any,
+    combo_pair: Any,
+    present: Any,
+    held: Any,
+    kept: Any,
+) -> int:
+    """The set-up of the heads-up kernels by rank (:func:`exact_turn`,
+    :func:`exact_flop`): each player's combos that meet no card of ``fixed``, in turn
+    (the first player's, then the second's: ``kept[p]`` of them), their card sets
+    (``combo_bits``), places in ``numbers`` (``combo_at``) and pair of ranks, as the
+    place of that pair among the player's (``combo_pair``); player ``p``'s pairs of
+    ranks (``13 * low + high``) from ``present[91 * p]``, ``held[p]`` of them, in the
+    order they come. Returns how many combos."""
+    place_of = cython.declare(cython.short[338])  # per player and rank pair, its place
+    for i in range(338):
+        place_of[i] = -1
+    combos = 0
+    for p in range(2):
+        held[p] = 0
+        kept[p] = 0
+        for i in range(number_start[p], number_start[p + 1]):
+            c = numbers[i]
+            lo = _combo_low[c]
+            hi = _combo_high[c]
+            bits = (cython.cast(cython.ulonglong, 1) << lo) | (
+                cython.cast(cython.ulonglong, 1) << hi
+            )
+            if bits & fixed:
+                continue
+            kept[p] += 1
+            combo_bits[combos] = bits
+            combo_at[combos] = i
+            pair = 13 * (lo >> 2) + (hi >> 2)
+            if place_of[169 * p + pair] < 0:
+                place_of[169 * p + pair] = held[p]
+                present[91 * p + held[p]] = pair
+                held[p] += 1
+            combo_pair[combos] = place_of[169 * p + pair]
+            combos += 1
+    return combos
+
+
+@cython.cfunc
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
@@ -3929,7 +4014,6 @@ def exact_turn(
     combo_bits = cython.declare(cython.ulonglong[2652])  # live combos, both players
     combo_at = cython.declare(cython.int[2652])  # their places in numbers
     combo_pair = cython.declare(cython.short[2652])  # their pair of ranks, of the player's
-    place_of = cython.declare(cython.short[338])  # per player and rank pair, its place
     present = cython.declare(cython.short[182])  # per player, its rank pairs in turn
     held = cython.declare(cython.int[2])  # how many rank pairs each player holds
     kept = cython.declare(cython.int[2])  # how many live combos
@@ -3949,59 +4033,34 @@ def exact_turn(
     with cython.nogil:
         fixed = board_cards | dead_cards
         left = _ALL_CARDS & ~fixed
-        cards = 0
-        board_total = 0
-        for r in range(13):
-            in_rank[r] = 0
-        for c in range(52):
-            if (fixed >> c) & 1:
-                if (board_cards >> c) & 1:
-                    board_total += keys[c]
-            else:
-                in_rank[c >> 2] += 1
-                cards += 1
+        cards = 52 - popcount64(fixed)
+        board_total = _key_total(board_cards)
+        _ranks_left(fixed, in_rank)
         live = cards - 4  # the rivers of a pair of combos
-        for i in range(338):
-            place_of[i] = -1
-        for i in range(169):
-            row_of[i] = -1
         # each player's live combos and their rank pairs; a row of classes for each
         # rank pair held
-        combos = 0
+        combos = _rank_pairs(
+            numbers, number_start, fixed, combo_bits, combo_at, combo_pair, present, held, kept
+        )
+        for i in range(169):
+            row_of[i] = -1
         rows = 0
-        for p in range(2):
-            held[p] = 0
-            kept[p] = 0
-            for i in range(number_start[p], number_start[p + 1]):
-                c = numbers[i]
-                lo = _combo_low[c]
-                hi = _combo_high[c]
-                bits = (cython.cast(cython.ulonglong, 1) << lo) | (
-                    cython.cast(cython.ulonglong, 1) << hi
-                )
-                if bits & fixed:
-                    continue
-                kept[p] += 1
-                combo_bits[combos] = bits
-                combo_at[combos] = i
-                pair = 13 * (lo >> 2) + (hi >> 2)
-                if place_of[169 * p + pair] < 0:
-                    place_of[169 * p + pair] = held[p]
-                    present[91 * p + held[p]] = pair
-                    held[p] += 1
-                combo_pair[combos] = place_of[169 * p + pair]
-                if row_of[pair] < 0:
-                    row_of[pair] = rows
-                    key = board_total + keys[lo] + keys[hi]
-                    for r in range(13):
-                        # a river of rank r left besides the pair's cards (else no
-                        # class: a rank five times; its count below is 0)
-                        if in_rank[r] - (r == lo >> 2) - (r == hi >> 2) > 0:
-                            classes[13 * rows + r] = _rank_class(0, 7, key + keys[4 * r])
-                        else:
-                            classes[13 * rows + r] = 0
-                    rows += 1
-                combos += 1
+        for i in range(held[0] + held[1]):
+            pair = present[i if i < held[0] else 91 + i - held[0]]
+            if row_of[pair] >= 0:
+                continue
+            row_of[pair] = rows
+            lo = pair // 13
+            hi = pair % 13
+            key = board_total + keys[4 * lo] + keys[4 * hi]
+            for r in range(13):
+                # a river of rank r left besides the pair's cards (else no class: a
+                # rank five times; its count below is 0)
+                if in_rank[r] - (r == lo) - (r == hi) > 0:
+                    classes[13 * rows + r] = _rank_class(0, 7, key + keys[4 * r])
+                else:
+                    classes[13 * rows + r] = 0
+            rows += 1
         out[base + 6] = kept[0]
         out[base + 7] = kept[1]
         # the outcome of two rank pairs on every river: each rank's cards left, less
@@ -4256,7 +4315,6 @@ def exact_flop(
     combo_bits = cython.declare(cython.ulonglong[2652])  # live combos, both players
     combo_at = cython.declare(cython.int[2652])  # their places in numbers
     combo_pair = cython.declare(cython.short[2652])  # their pair of ranks, of the player's
-    place_of = cython.declare(cython.short[338])  # per player and rank pair, its place
     present = cython.declare(cython.short[182])  # per player, its rank pairs in turn
     held = cython.declare(cython.int[2])  # how many rank pairs each player holds
     kept = cython.declare(cython.int[2])  # how many live combos
@@ -4279,17 +4337,9 @@ def exact_flop(
     with cython.nogil:
         fixed = board_cards | dead_cards
         left = _ALL_CARDS & ~fixed
-        cards = 0
-        board_total = 0
-        for r in range(13):
-            in_rank[r] = 0
-        for c in range(52):
-            if (fixed >> c) & 1:
-                if (board_cards >> c) & 1:
-                    board_total += keys[c]
-            else:
-                in_rank[c >> 2] += 1
-                cards += 1
+        cards = 52 - popcount64(fixed)
+        board_total = _key_total(board_cards)
+        _ranks_left(fixed, in_rank)
         live = (cards - 4) * (cards - 5) // 2  # the completions of a pair of combos
         g = 0
         for a in range(13):
@@ -4298,55 +4348,34 @@ def exact_flop(
                 group_hi[g] = b
                 group_of[13 * a + b] = g
                 g += 1
-        for i in range(338):
-            place_of[i] = -1
-        for i in range(169):
-            row_of[i] = -1
         # each player's live combos and their rank pairs; a row of classes for each
         # rank pair held
-        combos = 0
+        combos = _rank_pairs(
+            numbers, number_start, fixed, combo_bits, combo_at, combo_pair, present, held, kept
+        )
+        for i in range(169):
+            row_of[i] = -1
         rows = 0
-        for p in range(2):
-            held[p] = 0
-            kept[p] = 0
-            for i in range(number_start[p], number_start[p + 1]):
-                c = numbers[i]
-                lo = _combo_low[c]
-                hi = _combo_high[c]
-                bits = (cython.cast(cython.ulonglong, 1) << lo) | (
-                    cython.cast(cython.ulonglong, 1) << hi
-                )
-                if bits & fixed:
-                    continue
-                kept[p] += 1
-                combo_bits[combos] = bits
-                combo_at[combos] = i
-                pair = 13 * (lo >> 2) + (hi >> 2)
-                if place_of[169 * p + pair] < 0:
-                    place_of[169 * p + pair] = held[p]
-                    present[91 * p + held[p]] = pair
-                    held[p] += 1
-                combo_pair[combos] = place_of[169 * p + pair]
-                if row_of[pair] < 0:
-                    row_of[pair] = rows
-                    key = board_total + keys[lo] + keys[hi]
-                    x = lo >> 2
-                    y = hi >> 2
-                    for g in range(_GROUPS):
-                        # a completion of these ranks left besides the pair's cards (else
-                        # no class: a rank five times; its count below is 0)
-                        a = group_lo[g]
-                        b = group_hi[g]
-                        n0 = in_rank[a] - (a == x) - (a == y)
-                        n1 = in_rank[b] - (b == x) - (b == y)
-                        if (n0 >= 2) if a == b else (n0 >= 1 and n1 >= 1):
-                            classes[_GROUPS * rows + g] = _rank_class(
-                                0, 7, key + keys[4 * a] + keys[4 * b]
-                            )
-                        else:
-                            classes[_GROUPS * rows + g] = 0
-                    rows += 1
-                combos += 1
+        for i in range(held[0] + held[1]):
+            pair = present[i if i < held[0] else 91 + i - held[0]]
+            if row_of[pair] >= 0:
+                continue
+            row_of[pair] = rows
+            x = pair // 13
+            y = pair % 13
+            key = board_total + keys[4 * x] + keys[4 * y]
+            for g in range(_GROUPS):
+                # a completion of these ranks left besides the pair's cards (else no
+                # class: a rank five times; its count below is 0)
+                a = group_lo[g]
+                b = group_hi[g]
+                n0 = in_rank[a] - (a == x) - (a == y)
+                n1 = in_rank[b] - (b == x) - (b == y)
+                if (n0 >= 2) if a == b else (n0 >= 1 and n1 >= 1):
+                    classes[_GROUPS * rows + g] = _rank_class(0, 7, key + keys[4 * a] + keys[4 * b])
+                else:
+                    classes[_GROUPS * rows + g] = 0
+            rows += 1
         out[base + 6] = kept[0]
         out[base + 7] = kept[1]
         for i in range(2 * held[0] * held[1]):
