@@ -46,6 +46,7 @@ while it meets a card dealt.
 from __future__ import annotations
 
 import contextlib
+import functools
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, TypeVar
@@ -57,7 +58,13 @@ from croupier.parallel import InOrder, iter_tasks
 from croupier.poker.calc.live import LiveQuestion
 from croupier.poker.calc.results import CalcResult, Progress
 from croupier.poker.calc.tally import Tally
-from croupier.poker.evaluation.tables import FLUSH_BITS, FLUSH_OFFSET, flush_table, kernel_tables
+from croupier.poker.evaluation.tables import (
+    FLUSH_BITS,
+    FLUSH_OFFSET,
+    KernelTables,
+    flush_table,
+    kernel_tables,
+)
 
 __all__ = [
     "CHUNK_TRIALS",
@@ -88,8 +95,15 @@ _GOLDEN: Final = np.uint64(0x9E3779B97F4A7C15)
 _MIX1: Final = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2: Final = np.uint64(0x94D049BB133111EB)
 _ONE: Final = np.uint64(1)
+_LOW16: Final = np.uint64(0xFFFF)
+_LOW16_32: Final = np.uint32(0xFFFF)
+_LOW32: Final = np.uint64(0xFFFFFFFF)
+#: Added to a board's suit counters, sets a flush bit where a suit has three cards.
+_BOARD_FLUSH: Final = np.uint64(FLUSH_OFFSET + 0x2222)
 #: The most pairs of combos drawn on 16 bits (beyond, on 32).
 _SMALL_TABLE: Final = 4096
+#: Draws looked at at once for each deal whose first draw of a card or pair is not kept.
+_TRIES: Final = 4
 #: Deals drawn at once (NumPy's arrays stay in the caches).
 _CHUNK: Final = 1 << 14
 
@@ -122,70 +136,121 @@ def _mix(z: NDArray[np.uint64]) -> NDArray[np.uint64]:
 
 
 class _Draws:
-    """The 16-bit draws of many deals, each deal reading its own stream; the first
-    ``words`` numbers of every stream are made at once, any further one when needed."""
+    """The 16-bit draws of many deals, each deal reading its own stream: the first
+    ``words`` numbers of every stream are made at once, cut into draws laid out draw by
+    draw (so that the same draw of every deal is one row), any further one when needed.
+    While every deal has taken as many draws, the next of all is that row."""
 
     def __init__(self, key: int, first: int, count: int, words: int) -> None:
         deals = np.arange(first, first + count, dtype=np.uint64)
         self.base = np.uint64(key) + (deals << np.uint64(32)) * _GOLDEN
         steps = np.arange(words, dtype=np.uint64) * _GOLDEN
-        self.words = _mix(self.base[:, None] + steps[None, :])
-        self.next = np.zeros(count, dtype=np.uint64)  # each deal's next draw
+        numbers = _mix(steps[:, None] + self.base[None, :])
+        self.count = count
+        # each number four draws, the high bits first (its quarters little-endian reversed)
+        quarters = numbers.astype("<u8", copy=False).view("<u2").reshape(words, count, 4)
+        self.rows = quarters[:, :, ::-1].transpose(0, 2, 1).reshape(4 * words, count)
+        self.flat = self.rows.reshape(-1)
+        self.at = 0  # every deal's next draw, while ``where`` is None
+        self.where: NDArray[np.intp] | None = None  # each deal's next draw in ``flat``
+        self.columns: NDArray[np.intp] | None = None  # the deals kept (None: all)
 
     def keep(self, kept: NDArray[np.bool_]) -> None:
         """Forget the deals not ``kept`` (the others keep their order)."""
-        self.base, self.words, self.next = self.base[kept], self.words[kept], self.next[kept]
+        self.columns = np.flatnonzero(kept) if self.columns is None else self.columns[kept]
+        if self.where is not None:
+            self.where = self.where[kept]
 
-    def _numbers(self, rows: NDArray[np.intp], index: NDArray[np.uint64]) -> NDArray[np.uint64]:
-        """Number ``index`` of the streams of deals ``rows``."""
-        words = self.words.shape[1]
-        at = index.astype(np.intp)
-        inside = at < words
-        if inside.all():
-            found: NDArray[np.uint64] = self.words[rows, at]
-            return found
-        found = self.words[rows, np.minimum(at, words - 1)]
-        outside = ~inside
-        found[outside] = _mix(self.base[rows[outside]] + index[outside] * _GOLDEN)
-        return found
+    def take(self, rows: NDArray[np.intp] | None = None) -> NDArray[np.uint16]:
+        """The next 16-bit draw of each deal of ``rows`` (None: every deal)."""
+        if self.where is None and rows is None and self.at < len(self.rows):
+            self.at += 1
+            row: NDArray[np.uint16] = self.rows[self.at - 1]
+            return row if self.columns is None else row[self.columns]
+        every = self._where()
+        if rows is None:
+            self.where = every + self.count
+            return self._read(every)
+        where = every[rows]
+        every[rows] = where + self.count
+        return self._read(where)
 
-    def take(self, rows: NDArray[np.intp]) -> NDArray[np.uint64]:
-        """The next 16-bit draw of each deal of ``rows``."""
-        at = self.next[rows]
-        self.next[rows] = at + _ONE
-        shift = np.uint64(48) - np.uint64(16) * (at & np.uint64(3))
-        numbers = self._numbers(rows, at >> np.uint64(2))
-        drawn: NDArray[np.uint64] = (numbers >> shift) & np.uint64(0xFFFF)
-        return drawn
+    def window(self, rows: NDArray[np.intp], tries: int) -> NDArray[np.uint16]:
+        """The next ``tries`` draws of each deal of ``rows`` (tries x rows), not taken
+        yet: :meth:`skip` takes them."""
+        steps = np.arange(0, tries * self.count, self.count)
+        return self._read(self._where()[rows][None, :] + steps[:, None])
 
-    def below32(self, rows: NDArray[np.intp], n: int) -> NDArray[np.int64]:
-        """A number below ``n`` for each deal of ``rows`` (Lemire's method on two draws,
-        32 bits, the first the high half)."""
-        found = np.zeros(len(rows), dtype=np.int64)
-        bound = np.uint64((1 << 32) % n)
-        pending = np.arange(len(rows))
+    def skip(self, rows: NDArray[np.intp], taken: NDArray[np.intp]) -> None:
+        """Take the next ``taken`` draws of each deal of ``rows``."""
+        self._where()[rows] += taken * self.count
+
+    def below(self, n: int) -> NDArray[np.intp]:
+        """A number below ``n`` (at most 2**16) for each deal, by Lemire's method on 16
+        bits (a draw whose low 16 bits of ``draw * n`` fall below ``2**16 mod n`` is
+        drawn again)."""
+        product = self.take() * np.uint32(n)
+        found = (product >> np.uint32(16)).astype(np.intp)
+        bound = np.uint32((1 << 16) % n)
+        pending = np.flatnonzero((product & _LOW16_32) < bound)
         while len(pending):
-            drawn = self.take(rows[pending]) << np.uint64(16)
-            drawn |= self.take(rows[pending])
-            product = drawn * np.uint64(n)
-            fine = (product & np.uint64(0xFFFFFFFF)) >= bound
-            found[pending[fine]] = (product[fine] >> np.uint64(32)).astype(np.int64)
+            product = self.take(pending) * np.uint32(n)
+            fine = (product & _LOW16_32) >= bound
+            found[pending[fine]] = product[fine] >> np.uint32(16)
             pending = pending[~fine]
         return found
 
-    def below(self, rows: NDArray[np.intp], n: int) -> NDArray[np.int64]:
-        """A number below ``n`` for each deal of ``rows`` (Lemire's method on 16 bits)."""
-        product = self.take(rows) * np.uint64(n)
-        found = (product >> np.uint64(16)).astype(np.int64)
-        bound = np.uint64((1 << 16) % n)
-        if bound:
-            pending = np.flatnonzero((product & np.uint64(0xFFFF)) < bound)
-            while len(pending):
-                product = self.take(rows[pending]) * np.uint64(n)
-                fine = (product & np.uint64(0xFFFF)) >= bound
-                found[pending[fine]] = (product[fine] >> np.uint64(16)).astype(np.int64)
-                pending = pending[~fine]
+    def below32(self, n: int) -> NDArray[np.intp]:
+        """A number below ``n`` for each deal, by Lemire's method on :meth:`coin`."""
+        product = self.coin() * np.uint64(n)
+        found = (product >> np.uint64(32)).astype(np.intp)
+        bound = np.uint64((1 << 32) % n)
+        pending = np.flatnonzero((product & _LOW32) < bound)
+        while len(pending):
+            product = self.coin(pending) * np.uint64(n)
+            fine = (product & _LOW32) >= bound
+            found[pending[fine]] = product[fine] >> np.uint64(32)
+            pending = pending[~fine]
         return found
+
+    def coin(self, rows: NDArray[np.intp] | None = None) -> NDArray[np.uint64]:
+        """A 32-bit draw of each deal of ``rows`` (None: every deal): two draws, the
+        first the high half."""
+        drawn = self.take(rows).astype(np.uint64) << np.uint64(16)
+        drawn |= self.take(rows)
+        return drawn
+
+    def _where(self) -> NDArray[np.intp]:
+        """Each deal's next draw in :attr:`flat` (from here on, the deals' draws apart)."""
+        if self.where is None:
+            columns = np.arange(self.count) if self.columns is None else self.columns
+            self.where = self.at * self.count + columns
+        return self.where
+
+    def _read(self, where: NDArray[np.intp]) -> NDArray[np.uint16]:
+        """The draws at positions ``where`` of :attr:`flat`, made where beyond it."""
+        if not where.size or where.max() < len(self.flat):
+            found: NDArray[np.uint16] = self.flat[where]
+            return found
+        inside = where < len(self.flat)
+        found = self.flat[np.where(inside, where, 0)]
+        at, columns = np.divmod(where[~inside], self.count)
+        number = _mix(self.base[columns] + (at >> 2).astype(np.uint64) * _GOLDEN)
+        shift = np.uint64(48) - np.uint64(16) * (at & 3).astype(np.uint64)
+        found[~inside] = (number >> shift) & _LOW16
+        return found
+
+
+@functools.cache
+def _settle_heap() -> None:
+    """Free one large array, once a process. The arrays of a chunk of deals are about
+    128 KiB, glibc's first threshold for giving memory back to the system at once: below
+    it, each of them would be a fresh mapping faulted in page by page, a third of the
+    time of a run. Freeing an array of 4 MiB raises glibc's threshold to that size (its
+    rule for a block freed above the threshold), as any larger array freed earlier would
+    have; other allocators ignore it."""
+    large = np.empty(1 << 22, dtype=np.uint8)
+    del large
 
 
 def deal_block(
@@ -209,7 +274,9 @@ def deal_block(
 ) -> int:
     """:func:`croupier.poker._kernels.deal_block` with NumPy: the same arguments, the same
     deals, the same counts added to ``counts`` and the same number of deals tried."""
-    keys = kernel_tables()[0]
+    _settle_heap()
+    tables = kernel_tables()
+    keys = tables[0]
     players = len(combo_start) - 1
     starts = combo_start[:-1]
     sizes = np.diff(combo_start)
@@ -220,59 +287,39 @@ def deal_block(
     for p in range(players):
         if sizes[p] == 1:
             held |= int(combo_bits[starts[p]])
-    cards = deck[((held >> deck) & 1) == 0]
-    low, high = np.triu_indices(len(cards), 1)
-    pair_keys = keys[cards[low]] + keys[cards[high]]
-    pair_bits = (_ONE << cards[low].astype(np.uint64)) | (_ONE << cards[high].astype(np.uint64))
-    card_keys = keys[cards]
-    card_bits = _ONE << cards.astype(np.uint64)
+    cards, pair_keys, pair_bits, card_keys, card_bits = _deck_tables(held, deck.tobytes())
     free = [p for p in range(players) if sizes[p] > 1]
     direct = _dealt_directly(cards, combo_cards, combo_start, weighted, free)
     limit = 100 * want + 1000
     done = tried = 0
     # the draws a deal usually takes: three per weighted range, one per other range and
-    # per pair or card of the board, and a few more for draws rejected
-    usual = sum(3 if weighted[p] else 1 for p in free) + (to_deal + 1) // 2 + 4
+    # per pair or card of the board, and one more for a draw rejected (any further one
+    # is made when needed)
+    usual = sum(3 if weighted[p] else 1 for p in free) + (to_deal + 1) // 2 + 5
     while done < want and tried < limit:
         count = min(max(2 * (want - done), 1024), _CHUNK, limit - tried)
         draws = _Draws(key, tried, count, (usual + 3) // 4)
-        every = np.arange(count)
         used = np.full(count, np.uint64(fixed | held))
         picks = np.repeat(starts[:, None], count, axis=1)
         number = np.arange(count)  # each deal's number in the chunk
         rest = free
         if len(two_first):  # the first two players' pair of combos, from their table
             if len(two_first) <= _SMALL_TABLE:
-                index = draws.below(every, len(two_first))
+                index = draws.below(len(two_first))
             else:
-                index = draws.below32(every, len(two_first))
+                index = draws.below32(len(two_first))
             if len(two_chance):
-                coin = draws.take(every) << np.uint64(16)
-                coin |= draws.take(every)
-                index = np.where(coin >= two_chance[index], two_alias[index], index)
+                index = np.where(draws.coin() >= two_chance[index], two_alias[index], index)
             picks[free[0]], picks[free[1]] = two_first[index], two_second[index]
             used |= combo_bits[two_first[index]] | combo_bits[two_second[index]]
             rest = free[2:]
         for p in rest:
             if p in direct:  # two cards of the deck not dealt yet, as the board's
-                entry = np.zeros(len(number), dtype=np.int64)
-                pending = every
-                while len(pending):
-                    index = draws.below(pending, len(pair_bits))
-                    bits = pair_bits[index]
-                    fits = (used[pending] & bits) == 0
-                    taken = pending[fits]
-                    used[taken] |= bits[fits]
-                    entry[taken] = direct[p][index[fits]]
-                    pending = pending[~fits]
-                picks[p] = entry
+                picks[p] = direct[p][_fitting(draws, used, pair_bits)]
                 continue
-            n = int(sizes[p])
-            entry = starts[p] + draws.below(every, n)
+            entry = starts[p] + draws.below(int(sizes[p]))
             if weighted[p]:  # the entry or its alias, by a 32-bit draw
-                coin = draws.take(every) << np.uint64(16)
-                coin |= draws.take(every)
-                entry = np.where(coin >= chance[entry], starts[p] + alias[entry], entry)
+                entry = np.where(draws.coin() >= chance[entry], starts[p] + alias[entry], entry)
             bits = combo_bits[entry]
             fits = (used & bits) == 0
             picks[p] = entry
@@ -280,23 +327,12 @@ def deal_block(
             if not fits.all():
                 draws.keep(fits)
                 used, picks, number = used[fits], picks[:, fits], number[fits]
-                every = np.arange(len(number))
         hands = used.copy()
         totals = np.full(len(number), np.uint64(board_total))
-        for table_keys, table_bits, times in (
-            (pair_keys, pair_bits, to_deal >> 1),
-            (card_keys, card_bits, to_deal & 1),
-        ):
-            for _ in range(times):
-                pending = every
-                while len(pending):
-                    index = draws.below(pending, len(table_bits))
-                    bits = table_bits[index]
-                    fits = (used[pending] & bits) == 0
-                    taken = pending[fits]
-                    used[taken] |= bits[fits]
-                    totals[taken] += table_keys[index[fits]]
-                    pending = pending[~fits]
+        for _ in range(to_deal >> 1):
+            totals += pair_keys[_fitting(draws, used, pair_bits)]
+        if to_deal & 1:
+            totals += card_keys[_fitting(draws, used, card_bits)]
         boards = np.uint64(board_cards) | (used & ~hands)
         need = want - done
         if len(number) >= need:  # the last deal wanted ends the block
@@ -306,8 +342,66 @@ def deal_block(
         else:
             tried += count
         done += len(number)
-        _add_outcomes(picks, totals, boards, combo_keys, combo_bits, counts)
+        _add_outcomes(picks, totals, boards, (combo_keys, combo_bits, sizes == 1), tables, counts)
     return tried
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_tables(
+    held: int, deck: bytes
+) -> tuple[
+    NDArray[np.int64],
+    NDArray[np.uint64],
+    NDArray[np.uint64],
+    NDArray[np.uint64],
+    NDArray[np.uint64],
+]:
+    """The cards of ``deck`` (int64 card numbers, as bytes) not in ``held`` (a mask),
+    and the keys and masks of each pair of them (in the order of
+    :func:`numpy.triu_indices`) and of each of them."""
+    keys = kernel_tables()[0]
+    numbers = np.frombuffer(deck, dtype=np.int64)
+    cards = numbers[((held >> numbers) & 1) == 0]
+    low, high = np.triu_indices(len(cards), 1)
+    pair_keys = keys[cards[low]] + keys[cards[high]]
+    pair_bits = (_ONE << cards[low].astype(np.uint64)) | (_ONE << cards[high].astype(np.uint64))
+    return cards, pair_keys, pair_bits, keys[cards], _ONE << cards.astype(np.uint64)
+
+
+def _fitting(
+    draws: _Draws, used: NDArray[np.uint64], table_bits: NDArray[np.uint64]
+) -> NDArray[np.intp]:
+    """An entry of ``table_bits`` for each deal, drawn again while it meets a card of
+    ``used``, which takes its cards. A draw is kept when Lemire's method (on 16 bits)
+    takes it and its entry fits: the deals whose first draw is not are given the next
+    :data:`_TRIES` draws at once, the first kept of them chosen."""
+    size = len(table_bits)
+    bound = (1 << 16) % size
+    product = draws.take() * np.uint32(size)
+    index = (product >> np.uint32(16)).astype(np.intp)
+    bits = table_bits[index]
+    missed = (used & bits) != 0
+    if bound:
+        missed |= (product & _LOW16_32) < bound
+    pending = np.flatnonzero(missed)
+    bits[pending] = 0
+    used |= bits
+    while len(pending):
+        product = draws.window(pending, _TRIES) * np.uint32(size)
+        again = (product >> np.uint32(16)).astype(np.intp)
+        bits = table_bits[again]
+        kept = (used[pending] & bits) == 0
+        if bound:
+            kept &= (product & _LOW16_32) >= bound
+        first = kept.argmax(axis=0)
+        every = np.arange(len(pending))
+        found = kept[first, every]
+        draws.skip(pending, np.where(found, first + 1, _TRIES))
+        taken, chosen = pending[found], (first[found], every[found])
+        used[taken] |= bits[chosen]
+        index[taken] = again[chosen]
+        pending = pending[~found]
+    return index
 
 
 def _dealt_directly(
@@ -346,26 +440,44 @@ def _add_outcomes(
     picks: NDArray[np.int64],
     totals: NDArray[np.uint64],
     boards: NDArray[np.uint64],
-    combo_keys: NDArray[np.uint64],
-    combo_bits: NDArray[np.uint64],
+    combos: tuple[NDArray[np.uint64], NDArray[np.uint64], NDArray[np.bool_]],
+    tables: KernelTables,
     counts: NDArray[np.int64],
 ) -> None:
-    """Rank each player's hand in each deal (players x deals ``picks``) and count the
-    outcomes: ``counts[OUTCOMES * combo + k]``, 0 lost, k on top with k - 1 others."""
-    _, _, offsets, values, shift = kernel_tables()
-    classes = np.empty(picks.shape, dtype=np.int64)
+    """Rank each player's hand in each deal (players x deals ``picks``; ``combos``: the
+    keys and card masks of the combos, and whether each player holds a single one) by
+    :func:`kernel_tables` and count the outcomes: ``counts[OUTCOMES * combo + k]``, 0
+    lost, k on top with k - 1 others."""
+    if not picks.shape[1]:
+        return
+    combo_keys, combo_bits, single = combos
+    _, _, offsets, values, shift = tables
+    classes = np.empty(picks.shape, dtype=np.int32)
+    # a flush needs three cards of a suit on the board (the two held make five)
+    suited = np.flatnonzero(((totals + _BOARD_FLUSH) & np.uint64(FLUSH_BITS)) != 0)
+    flushes, suits, cards = [], [], []  # each player's deals with a flush, ranked at once
     for p, held in enumerate(picks):
-        hand = totals + combo_keys[held]
-        ranks = (hand >> np.uint64(32)).astype(np.int64)
+        hand = totals + (combo_keys[held[0]] if single[p] else combo_keys[held])
+        ranks = (hand >> np.uint64(32)).astype(np.intp)
         classes[p] = values[2][offsets[2][ranks >> shift] + (ranks & ((1 << shift) - 1))]
-        flushes = np.flatnonzero((hand + np.uint64(FLUSH_OFFSET)) & np.uint64(FLUSH_BITS))
-        if len(flushes):
-            cards = (boards[flushes] | combo_bits[held[flushes]]).view(np.int64)
-            suits = (hand[flushes] & np.uint64(0xFFFF)).astype(np.int64)
-            classes[p, flushes] = flush_classes(suits, cards)
+        found = suited[((hand[suited] + np.uint64(FLUSH_OFFSET)) & np.uint64(FLUSH_BITS)) != 0]
+        bits = combo_bits[held[0]] if single[p] else combo_bits[held[found]]
+        flushes.append(found)
+        suits.append((hand[found] & np.uint64(0xFFFF)).astype(np.int64))
+        cards.append((boards[found] | bits).view(np.int64))
+    ranked = flush_classes(np.concatenate(suits), np.concatenate(cards))
+    start = 0
+    for p, found in enumerate(flushes):
+        classes[p, found] = ranked[start : start + len(found)]
+        start += len(found)
     on_top = classes == classes.min(axis=0)
-    outcome = on_top * on_top.sum(axis=0)
-    counts += np.bincount((OUTCOMES * picks + outcome).ravel(), minlength=len(counts))
+    outcome = on_top * on_top.sum(axis=0, dtype=np.int32)
+    for p, held in enumerate(picks):
+        if single[p]:
+            at = OUTCOMES * held[0]
+            counts[at : at + OUTCOMES] += np.bincount(outcome[p], minlength=OUTCOMES)
+        else:
+            counts += np.bincount(OUTCOMES * held + outcome[p], minlength=len(counts))
 
 
 def chunk_sizes(trials: int | None, largest: int = CHUNK_TRIALS) -> Iterator[int]:
