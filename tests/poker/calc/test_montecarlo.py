@@ -112,3 +112,13 @@ def test_lemire_draws_are_below_n_and_follow_the_stream(key: int, count: int, n:
             if (coin * n) & 0xFFFFFFFF >= (1 << 32) % n:
                 break
         assert value == (coin * n) >> 32 < n
+
+
+def test_draws_are_wide_enough_for_their_products() -> None:
+    """A draw times ``n`` (up to 2**16) must not wrap: NumPy 1's value-based casting
+    keeps a 16-bit array's type when multiplied by a small NumPy scalar, so the draws
+    are 32 bits wide."""
+    draws = _Draws(7, 0, 5, 1)
+    assert draws.take().dtype == np.uint32
+    assert draws.take(np.array([0, 3])).dtype == np.uint32
+    assert draws.window(np.array([1]), 9).dtype == np.uint32  # past the numbers made

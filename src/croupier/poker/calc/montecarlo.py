@@ -149,7 +149,9 @@ class _Draws:
         self.count = count
         # each number four draws, the high bits first (its quarters little-endian reversed)
         quarters = numbers.astype("<u8", copy=False).view("<u2").reshape(words, count, 4)
-        self.rows = quarters[:, :, ::-1].transpose(0, 2, 1).reshape(4 * words, count)
+        # 32 bits wide, so that a draw times n < 2**16 is exact whatever NumPy's casting
+        self.rows = np.empty((4 * words, count), dtype=np.uint32)
+        self.rows.reshape(words, 4, count)[...] = quarters[:, :, ::-1].transpose(0, 2, 1)
         self.flat = self.rows.reshape(-1)
         self.at = 0  # every deal's next draw, while ``where`` is None
         self.where: NDArray[np.intp] | None = None  # each deal's next draw in ``flat``
@@ -161,11 +163,11 @@ class _Draws:
         if self.where is not None:
             self.where = self.where[kept]
 
-    def take(self, rows: NDArray[np.intp] | None = None) -> NDArray[np.uint16]:
+    def take(self, rows: NDArray[np.intp] | None = None) -> NDArray[np.uint32]:
         """The next 16-bit draw of each deal of ``rows`` (None: every deal)."""
         if self.where is None and rows is None and self.at < len(self.rows):
             self.at += 1
-            row: NDArray[np.uint16] = self.rows[self.at - 1]
+            row: NDArray[np.uint32] = self.rows[self.at - 1]
             return row if self.columns is None else row[self.columns]
         every = self._where()
         if rows is None:
@@ -175,7 +177,7 @@ class _Draws:
         every[rows] = where + self.count
         return self._read(where)
 
-    def window(self, rows: NDArray[np.intp], tries: int) -> NDArray[np.uint16]:
+    def window(self, rows: NDArray[np.intp], tries: int) -> NDArray[np.uint32]:
         """The next ``tries`` draws of each deal of ``rows`` (tries x rows), not taken
         yet: :meth:`skip` takes them."""
         steps = np.arange(0, tries * self.count, self.count)
@@ -227,10 +229,10 @@ class _Draws:
             self.where = self.at * self.count + columns
         return self.where
 
-    def _read(self, where: NDArray[np.intp]) -> NDArray[np.uint16]:
+    def _read(self, where: NDArray[np.intp]) -> NDArray[np.uint32]:
         """The draws at positions ``where`` of :attr:`flat`, made where beyond it."""
         if not where.size or where.max() < len(self.flat):
-            found: NDArray[np.uint16] = self.flat[where]
+            found: NDArray[np.uint32] = self.flat[where]
             return found
         inside = where < len(self.flat)
         found = self.flat[np.where(inside, where, 0)]
