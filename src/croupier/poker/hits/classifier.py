@@ -112,8 +112,9 @@ def _straight_tops(game: Game) -> NDArray[np.int8]:
 _POPCOUNT: Final = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.int8)
 #: The ranks above each rank, as a 13-bit set.
 _ABOVE: Final = np.array([_ALL_RANKS & ~((2 << r) - 1) for r in range(13)], dtype=np.int64)
-#: 1 + the highest rank in each 13-bit set (0 for the empty set).
-_HIGHEST: Final = np.array([m.bit_length() for m in range(1 << 13)], dtype=np.int8)
+#: 1 + the highest rank in each 13-bit set (0 for the empty set); 64-bit, as ranks read
+#: from it are shifted by (NumPy 1 would keep an 8-bit type for `np.int64(1) << rank`).
+_HIGHEST: Final = np.array([m.bit_length() for m in range(1 << 13)], dtype=np.int64)
 
 
 def classify_batch(

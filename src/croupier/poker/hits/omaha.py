@@ -54,8 +54,9 @@ OMAHA_DRAWS: Final = tuple(OmahaDraw)
 _ALL: Final = (1 << 13) - 1
 _BITS: Final = np.array([1 << r for r in range(13)], dtype=np.int64)
 _POP: Final = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.int8)
-#: 1 + the highest rank in each 13-bit set (0 for the empty set).
-_HIGHEST: Final = np.array([m.bit_length() for m in range(1 << 13)], dtype=np.int8)
+#: 1 + the highest rank in each 13-bit set (0 for the empty set); 64-bit, as ranks read
+#: from it are shifted by (NumPy 1 would keep an 8-bit type for `np.int64(1) << rank`).
+_HIGHEST: Final = np.array([m.bit_length() for m in range(1 << 13)], dtype=np.int64)
 #: The ranks above each rank, and below it, as 13-bit sets.
 _ABOVE: Final = np.array([_ALL & ~((2 << r) - 1) for r in range(13)], dtype=np.int64)
 _BELOW: Final = np.array([(1 << r) - 1 for r in range(13)], dtype=np.int64)
