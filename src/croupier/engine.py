@@ -77,10 +77,10 @@ PURE_VARIABLE: Final = "CROUPIER_PURE"
 #: install script say it (measured side by side, CPU time: ``benchmarks/uncompiled.py``
 #: and ``benchmarks/casino_compiled.py``; docs/explanation/compiled-engine.md).
 UNCOMPILED_COST: Final = (
-    "poker Monte Carlo equity takes 2-3x the time, Baccarat perfect play and simulation 3-4x; "
-    "the Casino "
-    "computer searches 20-50x fewer positions in its time, so it plays weaker at a time "
-    "limit; the first poker command builds its tables in minutes instead of seconds (once)"
+    "poker Monte Carlo equity takes 2-3x the time, Baccarat perfect play and simulation "
+    "3-4x; the Casino computer searches 20-50x fewer positions in its time, so it plays "
+    "weaker at a time limit; the first poker command builds its tables in minutes instead "
+    "of seconds (once)"
 )
 
 _ROOT: Final = Path(__file__).parent

@@ -246,11 +246,14 @@ class _Draws:
 @functools.cache
 def _settle_heap() -> None:
     """Free one large array, once a process. The arrays of a chunk of deals are about
-    128 KiB, glibc's first threshold for giving memory back to the system at once: below
-    it, each of them would be a fresh mapping faulted in page by page, a third of the
-    time of a run. Freeing an array of 4 MiB raises glibc's threshold to that size (its
-    rule for a block freed above the threshold), as any larger array freed earlier would
-    have; other allocators ignore it."""
+    128 KiB, glibc's first threshold for giving memory back to the system at once: at
+    it, each of them may be a fresh mapping faulted in page by page (up to a third of
+    the time of a run, measured). Freeing an array of 4 MiB raises glibc's threshold to
+    that size, and its heap trimming threshold to twice that (its rule for a block freed
+    above the threshold, up to 32 MiB), as any such array freed earlier in the process
+    would have: a setting of the whole process's allocator, which keeps up to 8 MiB more
+    on its heap. Other allocators (musl, macOS, Windows) and a threshold set by
+    ``MALLOC_MMAP_THRESHOLD_`` are left as they are."""
     large = np.empty(1 << 22, dtype=np.uint8)
     del large
 
@@ -289,14 +292,15 @@ def deal_block(
     for p in range(players):
         if sizes[p] == 1:
             held |= int(combo_bits[starts[p]])
-    cards, pair_keys, pair_bits, card_keys, card_bits = _deck_tables(held, deck.tobytes())
+    deck_bytes = np.ascontiguousarray(deck, dtype=np.int64).tobytes()
+    cards, pair_keys, pair_bits, card_keys, card_bits = _deck_tables(held, deck_bytes)
     free = [p for p in range(players) if sizes[p] > 1]
     direct = _dealt_directly(cards, combo_cards, combo_start, weighted, free)
     limit = 100 * want + 1000
     done = tried = 0
     # the draws a deal usually takes: three per weighted range, one per other range and
-    # per pair or card of the board, and one more for a draw rejected (any further one
-    # is made when needed)
+    # per pair or card of the board, and five more for draws rejected (a few deals take
+    # more: theirs are made when needed)
     usual = sum(3 if weighted[p] else 1 for p in free) + (to_deal + 1) // 2 + 5
     while done < want and tried < limit:
         count = min(max(2 * (want - done), 1024), _CHUNK, limit - tried)
@@ -360,14 +364,17 @@ def _deck_tables(
 ]:
     """The cards of ``deck`` (int64 card numbers, as bytes) not in ``held`` (a mask),
     and the keys and masks of each pair of them (in the order of
-    :func:`numpy.triu_indices`) and of each of them."""
+    :func:`numpy.triu_indices`) and of each of them, read-only (they are cached)."""
     keys = kernel_tables()[0]
     numbers = np.frombuffer(deck, dtype=np.int64)
     cards = numbers[((held >> numbers) & 1) == 0]
     low, high = np.triu_indices(len(cards), 1)
     pair_keys = keys[cards[low]] + keys[cards[high]]
     pair_bits = (_ONE << cards[low].astype(np.uint64)) | (_ONE << cards[high].astype(np.uint64))
-    return cards, pair_keys, pair_bits, keys[cards], _ONE << cards.astype(np.uint64)
+    tables = (cards, pair_keys, pair_bits, keys[cards], _ONE << cards.astype(np.uint64))
+    for table in tables:
+        table.flags.writeable = False
+    return tables
 
 
 def _fitting(
