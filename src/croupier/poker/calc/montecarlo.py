@@ -97,7 +97,6 @@ _MIX2: Final = np.uint64(0x94D049BB133111EB)
 _ONE: Final = np.uint64(1)
 _LOW16: Final = np.uint64(0xFFFF)
 _LOW16_32: Final = np.uint32(0xFFFF)
-_LOW32: Final = np.uint64(0xFFFFFFFF)
 #: Added to a board's suit counters, sets a flush bit where a suit has three cards.
 _BOARD_FLUSH: Final = np.uint64(FLUSH_OFFSET + 0x2222)
 #: The most pairs of combos drawn on 16 bits (beyond, on 32).
@@ -188,30 +187,32 @@ class _Draws:
         self._where()[rows] += taken * self.count
 
     def below(self, n: int) -> NDArray[np.intp]:
-        """A number below ``n`` (at most 2**16) for each deal, by Lemire's method on 16
-        bits (a draw whose low 16 bits of ``draw * n`` fall below ``2**16 mod n`` is
-        drawn again)."""
-        product = self.take() * np.uint32(n)
-        found = (product >> np.uint32(16)).astype(np.intp)
-        bound = np.uint32((1 << 16) % n)
-        pending = np.flatnonzero((product & _LOW16_32) < bound)
-        while len(pending):
-            product = self.take(pending) * np.uint32(n)
-            fine = (product & _LOW16_32) >= bound
-            found[pending[fine]] = product[fine] >> np.uint32(16)
-            pending = pending[~fine]
-        return found
+        """A number below ``n`` (at most 2**16) for each deal, by Lemire's method on a
+        16-bit draw."""
+        return self._lemire(self.take, n, 16)
 
     def below32(self, n: int) -> NDArray[np.intp]:
         """A number below ``n`` for each deal, by Lemire's method on :meth:`coin`."""
-        product = self.coin() * np.uint64(n)
-        found = (product >> np.uint64(32)).astype(np.intp)
-        bound = np.uint64((1 << 32) % n)
-        pending = np.flatnonzero((product & _LOW32) < bound)
+        return self._lemire(self.coin, n, 32)
+
+    def _lemire(
+        self,
+        draw: Callable[[NDArray[np.intp] | None], NDArray[np.unsignedinteger[Any]]],
+        n: int,
+        bits: int,
+    ) -> NDArray[np.intp]:
+        """A number below ``n`` for each deal from ``bits``-bit draws of ``draw`` (given
+        the deals, None for every deal): the high bits of ``draw * n``, drawn again
+        while its low bits fall below ``2**bits mod n``."""
+        low, bound = np.uint64((1 << bits) - 1), np.uint64((1 << bits) % n)
+        times, shift = np.uint64(n), np.uint64(bits)
+        product: NDArray[np.uint64] = draw(None).astype(np.uint64) * times
+        found: NDArray[np.intp] = (product >> shift).astype(np.intp)
+        pending = np.flatnonzero((product & low) < bound)
         while len(pending):
-            product = self.coin(pending) * np.uint64(n)
-            fine = (product & _LOW32) >= bound
-            found[pending[fine]] = product[fine] >> np.uint64(32)
+            product = draw(pending).astype(np.uint64) * times
+            fine = (product & low) >= bound
+            found[pending[fine]] = product[fine] >> shift
             pending = pending[~fine]
         return found
 
