@@ -78,6 +78,7 @@ __all__ = [
 ]
 
 R = TypeVar("R")
+_U = TypeVar("_U", np.uint32, np.uint64)
 
 #: Seconds between two results so far (the first comes after the first chunk).
 SHOW_SECONDS: Final = 0.1
@@ -96,7 +97,6 @@ _MIX1: Final = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2: Final = np.uint64(0x94D049BB133111EB)
 _ONE: Final = np.uint64(1)
 _LOW16: Final = np.uint64(0xFFFF)
-_LOW16_32: Final = np.uint32(0xFFFF)
 #: Added to a board's suit counters, sets a flush bit where a suit has three cards.
 _BOARD_FLUSH: Final = np.uint64(FLUSH_OFFSET + 0x2222)
 #: The most pairs of combos drawn on 16 bits (beyond, on 32).
@@ -132,6 +132,17 @@ def _mix(z: NDArray[np.uint64]) -> NDArray[np.uint64]:
     z = (z ^ (z >> np.uint64(27))) * _MIX2
     mixed: NDArray[np.uint64] = z ^ (z >> np.uint64(31))
     return mixed
+
+
+def _lemire(drawn: NDArray[_U], n: int, bits: int) -> tuple[NDArray[np.intp], NDArray[np.bool_]]:
+    """Lemire's method on ``bits``-bit draws (16 in 32-bit numbers, or 32 in 64-bit
+    ones, so that ``drawn * n`` is exact): the number below ``n`` each draw gives (the
+    high bits of the product), and whether the method keeps it (the low bits at least
+    ``2**bits mod n``; else the draw is made again)."""
+    product = drawn * drawn.dtype.type(n)
+    found = (product >> drawn.dtype.type(bits)).astype(np.intp)
+    fine = (product & drawn.dtype.type((1 << bits) - 1)) >= (1 << bits) % n
+    return found, fine
 
 
 class _Draws:
@@ -197,22 +208,17 @@ class _Draws:
 
     def _lemire(
         self,
-        draw: Callable[[NDArray[np.intp] | None], NDArray[np.unsignedinteger[Any]]],
+        draw: Callable[[NDArray[np.intp] | None], NDArray[_U]],
         n: int,
         bits: int,
     ) -> NDArray[np.intp]:
         """A number below ``n`` for each deal from ``bits``-bit draws of ``draw`` (given
-        the deals, None for every deal): the high bits of ``draw * n``, drawn again
-        while its low bits fall below ``2**bits mod n``."""
-        low, bound = np.uint64((1 << bits) - 1), np.uint64((1 << bits) % n)
-        times, shift = np.uint64(n), np.uint64(bits)
-        product: NDArray[np.uint64] = draw(None).astype(np.uint64) * times
-        found: NDArray[np.intp] = (product >> shift).astype(np.intp)
-        pending = np.flatnonzero((product & low) < bound)
+        the deals, None for every deal), drawn again where :func:`_lemire` refuses one."""
+        found, fine = _lemire(draw(None), n, bits)
+        pending = np.flatnonzero(~fine)
         while len(pending):
-            product = draw(pending).astype(np.uint64) * times
-            fine = (product & low) >= bound
-            found[pending[fine]] = product[fine] >> shift
+            again, fine = _lemire(draw(pending), n, bits)
+            found[pending[fine]] = again[fine]
             pending = pending[~fine]
         return found
 
@@ -386,23 +392,15 @@ def _fitting(
     takes it and its entry fits: the deals whose first draw is not are given the next
     :data:`_TRIES` draws at once, the first kept of them chosen."""
     size = len(table_bits)
-    bound = (1 << 16) % size
-    product = draws.take() * np.uint32(size)
-    index = (product >> np.uint32(16)).astype(np.intp)
+    index, fine = _lemire(draws.take(), size, 16)
     bits = table_bits[index]
-    missed = (used & bits) != 0
-    if bound:
-        missed |= (product & _LOW16_32) < bound
-    pending = np.flatnonzero(missed)
+    pending = np.flatnonzero(((used & bits) != 0) | ~fine)
     bits[pending] = 0
     used |= bits
     while len(pending):
-        product = draws.window(pending, _TRIES) * np.uint32(size)
-        again = (product >> np.uint32(16)).astype(np.intp)
+        again, fine = _lemire(draws.window(pending, _TRIES), size, 16)
         bits = table_bits[again]
-        kept = (used[pending] & bits) == 0
-        if bound:
-            kept &= (product & _LOW16_32) >= bound
+        kept = ((used[pending] & bits) == 0) & fine
         first = kept.argmax(axis=0)
         every = np.arange(len(pending))
         found = kept[first, every]

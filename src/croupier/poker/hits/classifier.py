@@ -42,6 +42,7 @@ from croupier.poker.games import Game, Variant, variant_of
 from croupier.poker.hits.categories import Draw, MadeHand, OmahaDraw, OmahaHand, categories_of
 from croupier.poker.hits.flops import SUIT_MAPS, all_flops, symmetries
 from croupier.poker.hits.omaha import OMAHA_DRAWS, OMAHA_MADE, classify_omaha, flop_totals
+from croupier.poker.hits.rankmasks import ABOVE, ALL_RANKS, HIGHEST, POPCOUNT
 from croupier.poker.hits.textures import FlopTexture
 from croupier.poker.ranges.generic import GenericRange
 from croupier.poker.ranges.holdem import Range, RangeError
@@ -74,7 +75,6 @@ DRAWS: Final = tuple(Draw)
 CHUNK: Final = 1 << 16
 
 _ACE: Final = 12  # rank numbers: 0 is a deuce, 12 an ace
-_ALL_RANKS: Final = (1 << 13) - 1
 
 
 @functools.cache
@@ -107,14 +107,6 @@ def _straight_tops(game: Game) -> NDArray[np.int8]:
         needed = sum(1 << (rank - 2) for rank in ranks)
         tops[(masks & needed) == needed] = ranks[0] - 2 + 1
     return tops
-
-
-_POPCOUNT: Final = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.int8)
-#: The ranks above each rank, as a 13-bit set.
-_ABOVE: Final = np.array([_ALL_RANKS & ~((2 << r) - 1) for r in range(13)], dtype=np.int64)
-#: 1 + the highest rank in each 13-bit set (0 for the empty set); 64-bit, as ranks read
-#: from it are shifted by (NumPy 1 would keep an 8-bit type for `np.int64(1) << rank`).
-_HIGHEST: Final = np.array([m.bit_length() for m in range(1 << 13)], dtype=np.int64)
 
 
 def classify_batch(
@@ -177,7 +169,7 @@ def _classify(
     paired = np.where(on_high >= 1, high, low)  # the rank a hole card pairs, if any
     pairs_one = ~pocket & ((on_high >= 1) | (on_low >= 1))
     kicker = np.where(high == top, low, high)
-    free_above = _POPCOUNT[~board_ranks & _ABOVE[kicker] & _ALL_RANKS]
+    free_above = POPCOUNT[~board_ranks & ABOVE[kicker] & ALL_RANKS]
     conditions = {
         MadeHand.STRAIGHT_FLUSH: (category == HandCategory.STRAIGHT_FLUSH) & better,
         MadeHand.QUADS: np.where(pocket, on_high == 2, (on_high == 3) | (on_low == 3)),
@@ -233,7 +225,7 @@ def _draws(
     four = (totals == 4) & mine
     flush_draw = four.any(axis=1) & below_flush
     suit = four.argmax(axis=1)
-    nut_rank = _HIGHEST[~suit_ranks[rows, suit] & _ALL_RANKS] - 1
+    nut_rank = HIGHEST[~suit_ranks[rows, suit] & ALL_RANKS] - 1
     nut_card = 4 * nut_rank + suit
     nut = flush_draw & ((holes[:, 0] == nut_card) | (holes[:, 1] == nut_card))
 

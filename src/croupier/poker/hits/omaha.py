@@ -38,6 +38,7 @@ from croupier.poker.hits.flops import (
     suit_masks,
     symmetries,
 )
+from croupier.poker.hits.rankmasks import ABOVE, ALL_RANKS, BELOW, HIGHEST, POPCOUNT, RANK_BITS
 
 __all__ = [
     "OMAHA_DRAWS",
@@ -50,16 +51,6 @@ __all__ = [
 
 OMAHA_MADE: Final = tuple(OmahaHand)
 OMAHA_DRAWS: Final = tuple(OmahaDraw)
-
-_ALL: Final = (1 << 13) - 1
-_BITS: Final = np.array([1 << r for r in range(13)], dtype=np.int64)
-_POP: Final = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.int8)
-#: 1 + the highest rank in each 13-bit set (0 for the empty set); 64-bit, as ranks read
-#: from it are shifted by (NumPy 1 would keep an 8-bit type for `np.int64(1) << rank`).
-_HIGHEST: Final = np.array([m.bit_length() for m in range(1 << 13)], dtype=np.int64)
-#: The ranks above each rank, and below it, as 13-bit sets.
-_ABOVE: Final = np.array([_ALL & ~((2 << r) - 1) for r in range(13)], dtype=np.int64)
-_BELOW: Final = np.array([(1 << r) - 1 for r in range(13)], dtype=np.int64)
 
 
 def _top_bits(count: int) -> NDArray[np.int64]:
@@ -103,19 +94,20 @@ def straight_top(hole: NDArray[np.int64], board: NDArray[np.int64]) -> NDArray[n
     top = np.zeros(hole.shape, dtype=np.int8)
     for straight, high in _STRAIGHTS:
         missing = straight & ~board
-        made = (_POP[missing] <= 2) & ((missing & ~hole) == 0) & (_POP[straight & hole] >= 2)
+        fits = (missing & ~hole) == 0
+        made = (POPCOUNT[missing] <= 2) & fits & (POPCOUNT[straight & hole] >= 2)
         top[made] = high + 1
     return top
 
 
 def _some_pair(first: NDArray[np.int64], second: NDArray[np.int64]) -> NDArray[np.bool_]:
     """Whether a rank of ``first`` and a different rank of ``second`` exist."""
-    return np.asarray((first != 0) & (second != 0) & ~((first == second) & (_POP[first] == 1)))
+    return np.asarray((first != 0) & (second != 0) & ~((first == second) & (POPCOUNT[first] == 1)))
 
 
 def _mask(condition: NDArray[np.bool_]) -> NDArray[np.int64]:
     """The ranks (last axis, 13 long) where ``condition`` holds, as 13-bit sets."""
-    return np.asarray(condition.astype(np.int64) @ _BITS, dtype=np.int64)
+    return np.asarray(condition.astype(np.int64) @ RANK_BITS, dtype=np.int64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,9 +139,9 @@ def rank_codes(
     held, pocket, shown, doubled, tripled = np.broadcast_arrays(
         held, pocket, shown, doubled, tripled
     )
-    top = _HIGHEST[shown] - 1
+    top = HIGHEST[shown] - 1
     top_bit = np.int64(1) << top
-    second = _HIGHEST[shown & ~top_bit] - 1
+    second = HIGHEST[shown & ~top_bit] - 1
     second_bit = np.where(second >= 0, np.int64(1) << np.maximum(second, 0), 0)
     mine = straight_top(held, shown)
     theirs = straight_top(_mask(unseen > 0), shown)
@@ -164,10 +156,10 @@ def rank_codes(
         OmahaHand.LOWER_SET: (pocket & shown & ~top_bit) != 0,
         OmahaHand.TRIPS: (held & doubled) != 0,
         OmahaHand.TOP_TWO_PAIR: ((held & top_bit) != 0) & ((held & second_bit) != 0),
-        OmahaHand.TWO_PAIR: _POP[held & shown] >= 2,
-        OmahaHand.OVERPAIR: (pocket & _ABOVE[top]) != 0,
+        OmahaHand.TWO_PAIR: POPCOUNT[held & shown] >= 2,
+        OmahaHand.OVERPAIR: (pocket & ABOVE[top]) != 0,
         OmahaHand.TOP_PAIR: (held & top_bit) != 0,
-        OmahaHand.LOWER_PAIR: ((held & shown & ~top_bit) | (pocket & _BELOW[top])) != 0,
+        OmahaHand.LOWER_PAIR: ((held & shown & ~top_bit) | (pocket & BELOW[top])) != 0,
     }
     made = np.select(
         list(conditions.values()),
@@ -200,13 +192,13 @@ def combine(
     blocker = np.zeros(rank_made.shape, dtype=bool)
     for suit in range(4):
         mine, shown = hole_suits[..., suit], board_suits[..., suit]
-        held, on_board = _POP[mine], _POP[shown]
+        held, on_board = POPCOUNT[mine], POPCOUNT[shown]
         flush = (on_board >= 3) & (held >= 2)
-        nut_card = _HIGHEST[_ALL & ~shown] - 1
+        nut_card = HIGHEST[ALL_RANKS & ~shown] - 1
         if flush.any():
-            left = _ALL & ~(mine | shown | dead_suits[suit])
+            left = ALL_RANKS & ~(mine | shown | dead_suits[suit])
             value = _TOP2[mine] | _TOP3[shown]
-            beaten = np.where(_POP[left] >= 2, _TOP2[left] | _TOP3[shown], 0)
+            beaten = np.where(POPCOUNT[left] >= 2, _TOP2[left] | _TOP3[shown], 0)
             code = np.where(value > beaten, _MADE_INDEX[OmahaHand.NUT_FLUSH], _FLUSH)
             code = np.where(straight_top(mine, shown) > 0, 0, code)
             suited = np.where(flush, np.minimum(suited, code), suited).astype(np.int8)
@@ -216,7 +208,7 @@ def combine(
         if size < 5:
             draw = (held >= 2) & (on_board == 2)
             flush_draw |= draw
-            nut_draw |= draw & (_HIGHEST[mine] - 1 == nut_card)
+            nut_draw |= draw & (HIGHEST[mine] - 1 == nut_card)
     made = np.minimum(rank_made, suited).astype(np.int8)
     below = made > _FLUSH
     counted = np.where(below, outs, 0) if size < 5 else np.zeros_like(outs)

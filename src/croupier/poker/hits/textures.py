@@ -45,6 +45,7 @@ from croupier.errors import CroupierError
 from croupier.poker.errors import PokerError
 from croupier.poker.games import Game, variant_of
 from croupier.poker.hits.flops import all_flops, flop_suits
+from croupier.poker.hits.rankmasks import POPCOUNT
 
 __all__ = ["FlopTexture", "Texture", "texture_counts"]
 
@@ -60,9 +61,6 @@ class Texture(enum.StrEnum):
     TRIPS = "trips"
     CONNECTED = "connected"
     DISCONNECTED = "disconnected"
-
-
-_POP = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.int8)
 
 
 @functools.cache
@@ -84,7 +82,7 @@ def _flop_facts() -> tuple[
     cards = all_flops().cards
     suits = (flop_suits() != 0).sum(axis=1).astype(np.int8)
     rank_set = np.bitwise_or.reduce(np.int64(1) << (cards >> 2), axis=1)
-    ranks = _POP[rank_set]
+    ranks = POPCOUNT[rank_set]
     high = (cards >> 2).max(axis=1) + 2
     return suits, ranks, rank_set, high
 
