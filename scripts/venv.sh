@@ -18,6 +18,20 @@ croupier_claimed_pythons() {
         "$1/pyproject.toml" | sort -t. -k2,2n
 }
 
+# The oldest release of dependency $2 that $1/pyproject.toml allows (its lower bound),
+# as a pip constraint ("numpy==1.26.*"); nothing when it names no lower bound. CI runs
+# the library's tests once more on the oldest NumPy, whose casting rules differ.
+croupier_floor_constraint() {
+    "${3:-python3}" - "$1/pyproject.toml" "$2" <<'PY'
+import re, sys, tomllib
+with open(sys.argv[1], "rb") as file:
+    for need in tomllib.load(file)["project"]["dependencies"]:
+        found = re.match(r"([A-Za-z0-9_.-]+)\s*>=\s*([0-9][0-9.]*)", need)
+        if found and found[1].lower() == sys.argv[2].lower():
+            print(f"{found[1]}=={found[2]}.*")
+PY
+}
+
 # An interpreter of Python $1 (3.N): python3.N on PATH if it runs, else pyenv's newest
 # 3.N.x; nothing (and status 1) when there is none.
 croupier_python_of() {

@@ -213,3 +213,19 @@ def test_a_second_venv_has_a_folder_of_its_own(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert (root / ".venv-3.99" / ".croupier-installed").exists()
     assert not (root / ".venv" / ".croupier-installed").exists()
+
+
+def test_ci_reads_the_oldest_numpy_allowed_as_a_pip_constraint(tmp_path: Path) -> None:
+    """CI's tests on the oldest NumPy install it by this constraint (NumPy 1.26 broke two
+    things the newest never showed); a name without a lower bound gives nothing."""
+    root = _clone(tmp_path)
+    (root / "pyproject.toml").write_text(
+        '[project]\nname = "x"\ndependencies = ["NumPy >= 1.26", "typer>=0.29,<0.30", "h11"]\n',
+        encoding="utf-8",
+    )
+    python = sys.executable
+    assert _shell(root, f"croupier_floor_constraint . numpy {python}").stdout == "NumPy==1.26.*\n"
+    assert _shell(root, f"croupier_floor_constraint . typer {python}").stdout == "typer==0.29.*\n"
+    assert _shell(root, f"croupier_floor_constraint . h11 {python}").stdout == ""
+    shipped = _shell(ROOT, f"croupier_floor_constraint . numpy {python}").stdout
+    assert shipped.startswith("numpy==") and shipped.endswith(".*\n")

@@ -9,8 +9,8 @@ chance of a sequence depends only on its multiset, which is what makes exact odd
 any shoe cheap (see :mod:`croupier.baccarat.odds`).
 
 >>> tables = sequence_tables()
->>> tables.class_of[0], ROUND_CLASSES[tables.class_of[0]]   # six tens: 0-0, both draw
-(np.uint16(3), RoundClass(player_total=0, banker_total=0, player_cards=3, banker_cards=3))
+>>> int(tables.class_of[0]), ROUND_CLASSES[tables.class_of[0]]   # six tens: 0-0, both draw
+(3, RoundClass(player_total=0, banker_total=0, player_cards=3, banker_cards=3))
 >>> len(tables.multisets), int(tables.counts.sum())
 (5005, 1000000)
 """
