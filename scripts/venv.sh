@@ -18,9 +18,10 @@ croupier_claimed_pythons() {
         "$1/pyproject.toml" | sort -t. -k2,2n
 }
 
-# The oldest release of dependency $2 that $1/pyproject.toml allows (its lower bound),
-# as a pip constraint ("numpy==1.26.*"); nothing when it names no lower bound. CI runs
-# the library's tests once more on the oldest NumPy, whose casting rules differ.
+# The release series of dependency $2 at the lower bound $1/pyproject.toml gives it, as a
+# pip constraint ("numpy==1.26.*": pip takes that series' last patch); nothing when it
+# names no lower bound. CI runs the NumPy-heavy tests once more on the oldest NumPy
+# allowed, whose casting rules differ.
 croupier_floor_constraint() {
     "${3:-python3}" - "$1/pyproject.toml" "$2" <<'PY'
 import re, sys, tomllib
@@ -187,8 +188,11 @@ croupier_ensure_venv() {
     venv=$(croupier_venv "$root")
     stamp="$venv/.croupier-installed"
     # the kernels' sources and their shared declarations (none is fine: a tree without)
+    # and pip's constraints when PIP_CONSTRAINT names them (CI's venv on the oldest NumPy:
+    # a venv installed without them is installed again, with them)
     sums="$({ cat "$root/pyproject.toml" "$root/setup.py" "$root"/src/croupier/*/_kernels*.py
         find "$root/src/croupier" -maxdepth 1 -name '*.pxd' -print0 | sort -z | xargs -0r cat
+        [ -z "${PIP_CONSTRAINT:-}" ] || cat $PIP_CONSTRAINT
     } | cksum)"
     want="$sums [$extras]"
     if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && { grep -qxF "$want" "$stamp" \

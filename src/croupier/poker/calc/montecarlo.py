@@ -136,9 +136,9 @@ def _mix(z: NDArray[np.uint64]) -> NDArray[np.uint64]:
 
 def _lemire(drawn: NDArray[_U], n: int, bits: int) -> tuple[NDArray[np.intp], NDArray[np.bool_]]:
     """Lemire's method on ``bits``-bit draws (16 in 32-bit numbers, or 32 in 64-bit
-    ones, so that ``drawn * n`` is exact): the number below ``n`` each draw gives (the
-    high bits of the product), and whether the method keeps it (the low bits at least
-    ``2**bits mod n``; else the draw is made again)."""
+    ones, and ``n`` at most ``2**bits``, so that ``drawn * n`` is exact): the number
+    below ``n`` each draw gives (the high bits of the product), and whether the method
+    keeps it (the low bits at least ``2**bits mod n``; else the draw is made again)."""
     product = drawn * drawn.dtype.type(n)
     found = (product >> drawn.dtype.type(bits)).astype(np.intp)
     fine = (product & drawn.dtype.type((1 << bits) - 1)) >= (1 << bits) % n
