@@ -1265,6 +1265,7 @@ def deal_block(
     dealt_totals = cython.declare(cython.ulonglong[64])
     dealt_boards = cython.declare(cython.ulonglong[64])
     places = cython.declare(cython.longlong[128])  # _BATCH x 2: heads-up classes' places
+    spots = cython.declare(cython.longlong[640])  # _BATCH x _PLAYERS: the same, more players
     flushed = cython.declare(cython.bint[64])
     firsts = cython.declare(cython.ulonglong[64])
     start = cython.declare(cython.longlong[10])
@@ -1574,14 +1575,25 @@ def deal_block(
                     tally[3 * other + (theirs < mine) + 2 * (mine == theirs)] += 1
                 done += dealt
                 continue
+            # more players: as heads-up, first each hand's place in the rank table (or
+            # its class, negated less one, where it holds a flush), then the classes
             for d in range(dealt):
                 total = dealt_totals[d]
-                best = 0xFFFF
                 for p in range(players):
                     i = dealt_picks[d * _PLAYERS + p]
-                    classes[p] = _class_cards(
-                        0, 7, total + combo_keys[i], dealt_boards[d] | combo_bits[i]
-                    )
+                    x = total + combo_keys[i]
+                    if (x + FLUSH_OFFSET) & FLUSH_BITS:
+                        spots[d * _PLAYERS + p] = -1 - _class_cards(
+                            0, 7, x, dealt_boards[d] | combo_bits[i]
+                        )
+                    else:
+                        x = x >> SUIT_BITS
+                        spots[d * _PLAYERS + p] = offsets[x >> shift] + (x & low)
+            for d in range(dealt):
+                best = 0xFFFF
+                for p in range(players):
+                    lo = spots[d * _PLAYERS + p]
+                    classes[p] = values[lo] if lo >= 0 else -1 - lo
                     best = min(best, classes[p])
                 top = 0
                 for p in range(players):
