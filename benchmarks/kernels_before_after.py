@@ -41,6 +41,7 @@ TASKS: dict[str, tuple[str, str, int, int]] = {
     "mc_hvh": ("hold'em Monte Carlo, AhKh vs QsQd", "ns a trial", 2_000_000, 20_000),
     "mc_range": ("hold'em Monte Carlo, AhKh vs QQ+,AKs", "ns a trial", 2_000_000, 20_000),
     "mc_3way": ("hold'em Monte Carlo, AhKh vs 2 random", "ns a trial", 1_000_000, 20_000),
+    "mc_6way": ("hold'em Monte Carlo, AhKh vs 5 random", "ns a trial", 1_000_000, 20_000),
     "exact_pre": ("hold'em exact preflop, AhKh vs QsQd", "ms a run", 20, 1),
     "exact_flop": ("hold'em exact flop, 22+,A2s+,KTs+,ATo+ vs TT+,AQ+", "ms a run", 3, 1),
     "exact_flop3": ("hold'em exact flop, AhKh vs QsQd vs random", "ms a run", 20, 1),
@@ -79,6 +80,7 @@ def _task(name: str, work: int) -> tuple[Callable[[], Any], float]:
             "mc_hvh": (["AhKh", "QsQd"], {}),
             "mc_range": (["AhKh", "QQ+,AKs"], {}),
             "mc_3way": (["AhKh", "random", "random"], {}),
+            "mc_6way": (["AhKh", "random", "random", "random", "random", "random"], {}),
             "omaha_mc": (["AsKsQhJh", "9d9c8d7c"], {"game": "omaha"}),
             "short_mc": (["AhKh", "QsQd"], {"game": "shortdeck"}),
         }
