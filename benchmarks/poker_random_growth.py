@@ -6,22 +6,24 @@ to 6 players no worse than OMPEval's).
     .venv/bin/python benchmarks/poker_random_growth.py --tiny       # a few trials (tests)
 
 Each count of players is timed ``--repeat`` times in turns (so every count sees the same
-load), ``--trials`` trials each and five times as many, and the least CPU time of each
-is kept. Two figures a count: the time a trial of the ``--trials`` run, set-up included
-(what a question of that size costs), and the time a trial *adds*: the two runs'
-difference over their difference in trials, where a fixed set-up cancels (OMPEval's is
-about 20 ms: at 400,000 trials it is a third of its time at 6 players, so the first
-figure flatters its growth). The last column is the
-deals tried per deal kept: a random player after another ranged one is dealt two cards
-of the deck directly, so none is dropped (before, each drew a whole hand from its list
-and a hand meeting one already dealt dropped the deal). To compare with an older
+load), ``--trials`` trials each and five times as many, and the least CPU time a trial
+of each is kept. Two figures a count: the time a trial of the ``--trials`` run, set-up
+included (what a question of that size costs), and the time a trial *adds*: the two
+runs' difference over their difference in trials, where a fixed set-up cancels
+(OMPEval's grows with the players: about 1 ms at 2, 25-35 ms at 6, about half its time
+for 400,000 trials there, so the first figure flatters its growth). The second figure
+is a difference of two runs: noisier, most of all at 2 players, where it is smallest. The first
+column is the deals tried per deal kept: a random player after another ranged one is
+dealt two cards of the deck directly, so none is dropped (before, each drew a whole hand
+from its list and a hand meeting one already dealt dropped the deal). To compare with an older
 checkout, run this script with that checkout's ``src`` first on ``PYTHONPATH``.
 
 ``--ompeval DIR`` (a checkout of github.com/zekyll/OMPEval's source, built in a scratch
 folder as by ``poker_exact_symmetry.py``) times OMPEval's Monte Carlo on the same
-questions in the same turns: its ``EquityCalculator``, one thread, a hand limit of about
-``--trials`` (it stops at a batch's end: the hands it counted are divided), CPU time of
-its process, the least of the runs.
+questions in the same turns: its ``EquityCalculator``, one thread, a hand limit of
+``--trials`` and five times as many (it stops at a batch's end, a little past the limit:
+its time is taken with the hands it counted), CPU time of its process, the least of the
+runs.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from croupier.poker.calc.sampling import BLOCK_TRIALS, BlockDeals
 
 DRIVER = r"""
 // OMPEval's Monte Carlo: one thread, CPU time of the process, a new calculator a run.
-// driver HANDS RANGE...; prints the CPU seconds per hand counted.
+// driver HANDS RANGE...; prints the CPU seconds spent and the hands counted.
 #include "omp/EquityCalculator.h"
 #include <cstdio>
 #include <cstdlib>
@@ -62,7 +64,7 @@ int main(int argc, char** argv) {
     calc.start(ranges, 0, 0, false, 0, nullptr, 1.0, 1);
     calc.wait();
     double spent = cpu() - start;
-    std::printf("%.12f\n", spent / calc.getResults().hands);
+    std::printf("%.12f %llu\n", spent, (unsigned long long)calc.getResults().hands);
 }
 """
 
@@ -97,7 +99,8 @@ def main() -> None:
 
             driver = build_ompeval(args.ompeval, Path(scratch), DRIVER)
         sizes = (trials, 5 * trials)
-        best = {(p, n): float("inf") for p in PLAYERS for n in sizes}  # CPU s a run
+        # each side's least CPU time a trial at each size, and the trials of that run
+        best = {(p, n): (float("inf"), n) for p in PLAYERS for n in sizes}
         peer = dict(best)
         calculate(ranges(3), trials=trials, rng=3)  # tables loaded before any timing
         for _ in range(repeat):
@@ -106,11 +109,13 @@ def main() -> None:
                     started = time.process_time()
                     calculate(ranges(players), trials=n, rng=3, threads=1)
                     spent = time.process_time() - started
-                    best[players, n] = min(best[players, n], spent)
+                    best[players, n] = min(best[players, n], (spent / n, n))
                     if driver is not None:
                         command = [str(driver), str(n), *ranges(players)]
                         out = subprocess.run(command, check=True, capture_output=True, text=True)
-                        peer[players, n] = min(peer[players, n], float(out.stdout) * n)
+                        seconds, hands = out.stdout.split()
+                        run = (float(seconds) / int(hands), int(hands))
+                        peer[players, n] = min(peer[players, n], run)
     load = os.getloadavg()[0]
     print(
         f"{trials:,} trials (and {5 * trials:,} for the time a trial adds), least CPU time"
@@ -126,16 +131,19 @@ def main() -> None:
         print(line)
 
 
-def figures(runs: dict[tuple[int, int], float], players: int, sizes: tuple[int, int]) -> str:
+def figures(
+    runs: dict[tuple[int, int], tuple[float, int]], players: int, sizes: tuple[int, int]
+) -> str:
     """A side's time a trial (set-up included) and time a trial adds at ``players``, each
-    with its growth from 2 players."""
+    with its growth from 2 players (``runs``: the time a trial and the trials of a run)."""
     small, big = sizes
 
     def a_trial(p: int) -> float:
-        return runs[p, small] / small
+        return runs[p, small][0]
 
     def added(p: int) -> float:
-        return (runs[p, big] - runs[p, small]) / (big - small)
+        (few, fewer), (many, more) = runs[p, small], runs[p, big]
+        return (many * more - few * fewer) / (more - fewer)
 
     return (
         f"{a_trial(players) * 1e9:6.1f} ns a trial {a_trial(players) / a_trial(2):.2f}x,"
