@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import tempfile
 import time
@@ -42,7 +43,8 @@ from croupier.poker.calc.sampling import BLOCK_TRIALS, BlockDeals
 
 DRIVER = r"""
 // OMPEval's Monte Carlo: one thread, CPU time of the process, a new calculator a run.
-// driver HANDS RANGE...; prints the CPU seconds spent and the hands counted.
+// driver HANDS RANGE...; prints the CPU seconds spent, the hands counted, the first
+// player's equity and OMPEval's own standard error of it.
 #include "omp/EquityCalculator.h"
 #include <cstdio>
 #include <cstdlib>
@@ -64,12 +66,36 @@ int main(int argc, char** argv) {
     calc.start(ranges, 0, 0, false, 0, nullptr, 1.0, 1);
     calc.wait();
     double spent = cpu() - start;
-    std::printf("%.12f %llu\n", spent, (unsigned long long)calc.getResults().hands);
+    omp::EquityCalculator::Results results = calc.getResults();
+    std::printf("%.12f %llu %.12f %.12f\n", spent, (unsigned long long)results.hands,
+                results.equity[0], results.stdev);
 }
 """
 
 HERO = "AhKh"
 PLAYERS = (2, 3, 4, 6)
+#: The standard error of the hero's equity that ``--precision`` prices (0.1%).
+TARGET_ERROR = 0.001
+
+#: A run: CPU seconds, trials (OMPEval: the hands it counted), the hero's equity and the
+#: side's own standard error of it.
+Run = tuple[float, int, float, float]
+
+
+def ours(players: int, trials: int, seed: int) -> Run:
+    """croupier's Monte Carlo, one thread, timed on this process's CPU clock."""
+    started = time.process_time()
+    result = calculate(ranges(players), trials=trials, rng=seed, threads=1)
+    spent = time.process_time() - started
+    error = result.players[0].stderr  # None only for an exact answer
+    return spent, trials, result.players[0].equity, float("nan") if error is None else error
+
+
+def theirs(driver: Path, players: int, trials: int) -> Run:
+    """OMPEval's Monte Carlo (its own random seed), timed on its process's CPU clock."""
+    command = [str(driver), str(trials), *ranges(players)]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout.split()
+    return float(out[0]), int(out[1]), float(out[2]), float(out[3])
 
 
 def ranges(players: int) -> list[str]:
@@ -90,8 +116,16 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--tiny", action="store_true", help="a few trials, one run (tests)")
     parser.add_argument("--ompeval", type=Path, help="a checkout of OMPEval's source (the peer)")
+    parser.add_argument(
+        "--precision",
+        type=int,
+        default=0,
+        metavar="RUNS",
+        help="RUNS runs of --trials more a count, their spread priced as time to an error",
+    )
     args = parser.parse_args()
     trials, repeat = (20_000, 1) if args.tiny else (args.trials, args.repeat)
+    precision = min(args.precision, 3) if args.tiny else args.precision
     with tempfile.TemporaryDirectory() as scratch:
         driver = None
         if args.ompeval is not None:
@@ -106,16 +140,19 @@ def main() -> None:
         for _ in range(repeat):
             for players in PLAYERS:
                 for n in sizes:
-                    started = time.process_time()
-                    calculate(ranges(players), trials=n, rng=3, threads=1)
-                    spent = time.process_time() - started
+                    spent, _, _, _ = ours(players, n, 3)
                     best[players, n] = min(best[players, n], (spent / n, n))
                     if driver is not None:
-                        command = [str(driver), str(n), *ranges(players)]
-                        out = subprocess.run(command, check=True, capture_output=True, text=True)
-                        seconds, hands = out.stdout.split()
-                        run = (float(seconds) / int(hands), int(hands))
-                        peer[players, n] = min(peer[players, n], run)
+                        seconds, hands, _, _ = theirs(driver, players, n)
+                        peer[players, n] = min(peer[players, n], (seconds / hands, hands))
+        spread: dict[tuple[str, int], list[Run]] = {}
+        for r in range(precision):  # the counts in turns again, each run its own seed
+            for players in PLAYERS:
+                spread.setdefault(("croupier", players), []).append(ours(players, trials, 1000 + r))
+                if driver is not None:
+                    spread.setdefault(("OMPEval", players), []).append(
+                        theirs(driver, players, trials)
+                    )
     load = os.getloadavg()[0]
     print(
         f"{trials:,} trials (and {5 * trials:,} for the time a trial adds), least CPU time"
@@ -129,6 +166,53 @@ def main() -> None:
         if driver is not None:
             line += f"  OMPEval {figures(peer, players, sizes)}"
         print(line)
+    if precision:
+        margin = 2 * (2 / (precision - 1)) ** 0.5 if precision > 1 else float("nan")
+        print(
+            f"The hero's equity over {precision} runs of {trials:,} trials a count: its spread"
+            f" (standard deviation), the side's own standard error, and the trials and CPU time"
+            f" (at the time a trial adds) for a standard error of {TARGET_ERROR:.1%}; a spread"
+            f" of {precision} runs gives a variance, and so these, to +-{margin:.0%} (95%)"
+        )
+        sides = [("croupier", best)] + ([("OMPEval", peer)] if driver is not None else [])
+        for side, timing in sides:
+            price = {p: priced(spread[side, p], timing, p, sizes) for p in PLAYERS}
+            for players in PLAYERS:
+                runs = spread[side, players]
+                sd = statistics.stdev(r[2] for r in runs) if len(runs) > 1 else float("nan")
+                said = statistics.fmean(r[3] for r in runs)
+                needed, seconds = price[players]
+                print(
+                    f"{side} {players} players: spread {sd:.6f}, says {said:.6f};"
+                    f" {needed:,.0f} trials, {seconds * 1e3:.1f} ms"
+                    f" {seconds / price[2][1]:.2f}x"
+                )
+
+
+def priced(
+    runs: list[Run],
+    timing: dict[tuple[int, int], tuple[float, int]],
+    players: int,
+    sizes: tuple[int, int],
+) -> tuple[float, float]:
+    """The trials a side needs for a standard error of :data:`TARGET_ERROR` (from the
+    spread of its runs' equities: the variance a trial, as the runs' trials say), and
+    their CPU time at the time a trial adds."""
+    if len(runs) < 2:
+        return float("nan"), float("nan")
+    per_trial = statistics.variance(r[2] for r in runs) * statistics.fmean(r[1] for r in runs)
+    needed = per_trial / TARGET_ERROR**2
+    return needed, needed * added(timing, players, sizes)
+
+
+def added(
+    runs: dict[tuple[int, int], tuple[float, int]], players: int, sizes: tuple[int, int]
+) -> float:
+    """The CPU time a trial adds at ``players``: the difference of the two sizes' runs
+    over their difference in trials (``runs``: the time a trial and the trials of a
+    run)."""
+    (few, fewer), (many, more) = runs[players, sizes[0]], runs[players, sizes[1]]
+    return (many * more - few * fewer) / (more - fewer)
 
 
 def figures(
@@ -136,18 +220,10 @@ def figures(
 ) -> str:
     """A side's time a trial (set-up included) and time a trial adds at ``players``, each
     with its growth from 2 players (``runs``: the time a trial and the trials of a run)."""
-    small, big = sizes
-
-    def a_trial(p: int) -> float:
-        return runs[p, small][0]
-
-    def added(p: int) -> float:
-        (few, fewer), (many, more) = runs[p, small], runs[p, big]
-        return (many * more - few * fewer) / (more - fewer)
-
+    a_trial, adds = runs[players, sizes[0]][0], added(runs, players, sizes)
     return (
-        f"{a_trial(players) * 1e9:6.1f} ns a trial {a_trial(players) / a_trial(2):.2f}x,"
-        f" adds {added(players) * 1e9:6.1f} ns {added(players) / added(2):.2f}x"
+        f"{a_trial * 1e9:6.1f} ns a trial {a_trial / runs[2, sizes[0]][0]:.2f}x,"
+        f" adds {adds * 1e9:6.1f} ns {adds / added(runs, 2, sizes):.2f}x"
     )
 
 
