@@ -84,8 +84,8 @@ def _task(name: str, work: int) -> tuple[Callable[[], Any], float]:
             "omaha_mc": (["AsKsQhJh", "9d9c8d7c"], {"game": "omaha"}),
             "short_mc": (["AhKh", "QsQd"], {"game": "shortdeck"}),
         }
-        hands, options = spots[name]
-        return equity(hands, trials=work, rng=7, exact=False, **options), work / 1e9
+        seats, options = spots[name]
+        return equity(seats, trials=work, rng=7, exact=False, **options), work / 1e9
     spots = {
         "exact_pre": (["AhKh", "QsQd"], {}),
         "exact_flop": (["22+,A2s+,KTs+,ATo+", "TT+,AQ+"], {"board": "2c 7d 9h"}),
@@ -95,8 +95,8 @@ def _task(name: str, work: int) -> tuple[Callable[[], Any], float]:
         "omaha_flop": (["AsKsQhJh", "9d9c8d7c"], {"board": "2c 7d 9h", "game": "omaha"}),
         "short_exact": (["AhKh", "QsQd", "JcTc"], {"game": "shortdeck"}),
     }
-    hands, options = spots[name]
-    once = equity(hands, exact=True, **options)
+    seats, options = spots[name]
+    once = equity(seats, exact=True, **options)
 
     def runs() -> Any:
         return [once() for _ in range(work)][-1]
