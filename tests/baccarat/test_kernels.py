@@ -58,6 +58,13 @@ def test_deal_follows_the_same_rounds(burn: str | int) -> None:
     reference = simulate._deal_numpy(ranks, procedure.cut, starts)
     for field in ("shoe", "position", "cell"):
         assert np.array_equal(getattr(mine, field), getattr(reference, field)), field
+    # unordered (what a histogram takes uncompiled): the same rounds, a round of every
+    # shoe at a time
+    unordered = simulate._deal_numpy(ranks, procedure.cut, starts, ordered=False)
+    assert not np.array_equal(unordered.shoe, reference.shoe)
+    order = np.lexsort((unordered.position, unordered.shoe))
+    for field in ("shoe", "position", "cell"):
+        assert np.array_equal(getattr(unordered, field)[order], getattr(reference, field)), field
 
 
 @pytest.mark.parametrize("burn", ["standard", 0, 3])

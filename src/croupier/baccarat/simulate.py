@@ -199,12 +199,21 @@ def deal_rounds(
     (ace), first card dealt in row 0; ``starts`` is each shoe's first dealt position
     (default 0: no burn). A round starts while fewer than ``cut`` cards are gone.
     """
+    return _rounds(ranks, cut, starts, ordered=True)
+
+
+def _rounds(
+    ranks: NDArray[np.uint8], cut: int, starts: NDArray[np.int64] | None, ordered: bool
+) -> DealtRounds:
+    """:func:`deal_rounds`; not ``ordered``: the same rounds in any order (without the
+    compiled engine, NumPy deals a round of every shoe at a time and a histogram needs no
+    sort)."""
     size = ranks.shape[0]
     if not 1 <= cut <= size - 6:
         raise BaccaratError(f"bad cut card {cut} for a shoe of {size} cards")
     if compiled("baccarat"):
         return _deal_compiled(ranks, cut, starts)
-    return _deal_numpy(ranks, cut, starts)
+    return _deal_numpy(ranks, cut, starts, ordered)
 
 
 def _deal_compiled(
@@ -232,10 +241,10 @@ def _deal_compiled(
 
 
 def _deal_numpy(
-    ranks: NDArray[np.uint8], cut: int, starts: NDArray[np.int64] | None
+    ranks: NDArray[np.uint8], cut: int, starts: NDArray[np.int64] | None, ordered: bool = True
 ) -> DealtRounds:
     """:func:`deal_rounds` with NumPy, a round of every shoe at a time (the reference of
-    the compiled kernel)."""
+    the compiled kernel); not ``ordered``: in that order, not shoe by shoe."""
     shoes = ranks.shape[1]
     values = _VALUE_OF_CODE[ranks]
     # Label every position where a round could start: its class and pair flags.
@@ -265,6 +274,8 @@ def _deal_numpy(
         empty = np.zeros(0, dtype=np.int64)
         return DealtRounds(empty, empty, np.zeros(0, dtype=np.int16))
     shoe, at, cell = np.concatenate(which), np.concatenate(where), np.concatenate(dealt)
+    if not ordered:
+        return DealtRounds(shoe, at, cell)
     order = np.lexsort((at, shoe))  # dealt a round of every shoe at a time: by shoe
     return DealtRounds(shoe[order], at[order], cell[order])
 
@@ -273,7 +284,7 @@ def deal_shoes(ranks: NDArray[np.uint8], cut: int, burn: bool) -> NDArray[np.int
     """Deal shuffled shoes round by round to the cut card; return the histogram of cells
     (``burn``: the standard burn first, see :func:`standard_burn_starts`)."""
     starts = standard_burn_starts(ranks) if burn else None
-    return np.bincount(deal_rounds(ranks, cut, starts).cell, minlength=CELLS)
+    return np.bincount(_rounds(ranks, cut, starts, ordered=False).cell, minlength=CELLS)
 
 
 def _deal_block(
