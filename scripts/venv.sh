@@ -20,8 +20,9 @@ croupier_claimed_pythons() {
 
 # The release series of dependency $2 at the lower bound $1/pyproject.toml gives it, as a
 # pip constraint ("numpy==1.26.*": pip takes that series' last patch); nothing when it
-# names no lower bound. CI runs the NumPy-heavy tests once more on the oldest NumPy
-# allowed, whose casting rules differ.
+# names no lower bound. CI runs the NumPy-heavy and terminal tests once more on the
+# oldest NumPy, Typer, Rich and platformdirs allowed (NumPy 1's casting rules differ;
+# Rich before 14.3 printed prompts without their trailing space).
 croupier_floor_constraint() {
     "${3:-python3}" - "$1/pyproject.toml" "$2" <<'PY'
 import re, sys, tomllib
@@ -188,8 +189,8 @@ croupier_ensure_venv() {
     venv=$(croupier_venv "$root")
     stamp="$venv/.croupier-installed"
     # the kernels' sources and their shared declarations (none is fine: a tree without)
-    # and pip's constraints when PIP_CONSTRAINT names them (CI's venv on the oldest NumPy:
-    # a venv installed without them is installed again, with them)
+    # and pip's constraints when PIP_CONSTRAINT names them (CI's venv on the oldest
+    # dependencies allowed: a venv installed without them is installed again, with them)
     sums="$({ cat "$root/pyproject.toml" "$root/setup.py" "$root"/src/croupier/*/_kernels*.py
         find "$root/src/croupier" -maxdepth 1 -name '*.pxd' -print0 | sort -z | xargs -0r cat
         [ -z "${PIP_CONSTRAINT:-}" ] || cat $PIP_CONSTRAINT

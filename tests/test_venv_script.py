@@ -216,8 +216,9 @@ def test_a_second_venv_has_a_folder_of_its_own(tmp_path: Path) -> None:
 
 
 def test_ci_reads_the_oldest_numpy_allowed_as_a_pip_constraint(tmp_path: Path) -> None:
-    """CI's tests on the oldest NumPy install it by this constraint (NumPy 1.26 broke two
-    things the newest never showed); a name without a lower bound gives nothing."""
+    """CI's tests on the oldest NumPy, Typer, Rich and platformdirs install each by this
+    constraint (NumPy 1.26 broke two things the newest never showed, Rich before 14.3 the
+    prompts); a name without a lower bound gives nothing."""
     root = _clone(tmp_path)
     (root / "pyproject.toml").write_text(
         '[project]\nname = "x"\ndependencies = ["NumPy >= 1.26", "typer>=0.29,<0.30", "h11"]\n',

@@ -1264,9 +1264,9 @@ def deal_block(
     dealt_picks = cython.declare(cython.longlong[640])  # _BATCH x _PLAYERS
     dealt_totals = cython.declare(cython.ulonglong[64])
     dealt_boards = cython.declare(cython.ulonglong[64])
-    places = cython.declare(cython.longlong[128])  # _BATCH x 2: heads-up classes' places
-    spots = cython.declare(cython.longlong[640])  # _BATCH x _PLAYERS: the same, more players
-    flushed = cython.declare(cython.bint[64])
+    # _BATCH x _PLAYERS: where each hand's class is (its place in the rank table, or its
+    # class negated less one for a flush); heads-up, two a deal
+    spots = cython.declare(cython.longlong[640])
     firsts = cython.declare(cython.ulonglong[64])
     start = cython.declare(cython.longlong[10])
     size = cython.declare(cython.ulonglong[10])
@@ -1541,9 +1541,10 @@ def deal_block(
                 dealt_boards[dealt] = board_cards | (used & ~hands)
                 dealt += 1
             if players == 2:  # heads-up, written out
-                # first where each hand's class is (the rank table's places, or the class
-                # itself for a flush), then the classes: the table reads of the batch are
-                # independent, so the processor has many in flight
+                # first where each hand's class is (its place in the rank table, or its
+                # class, negated less one, where it holds a flush), then the classes: the
+                # table reads of the batch are independent, so the processor has many in
+                # flight
                 for d in range(dealt):
                     total = dealt_totals[d]
                     i = dealt_picks[d * _PLAYERS]
@@ -1551,26 +1552,22 @@ def deal_block(
                     x = total + combo_keys[i]
                     y = total + combo_keys[other]
                     if ((x + FLUSH_OFFSET) | (y + FLUSH_OFFSET)) & FLUSH_BITS:
-                        flushed[d] = True
-                        places[2 * d] = _class_cards(0, 7, x, dealt_boards[d] | combo_bits[i])
-                        places[2 * d + 1] = _class_cards(
+                        spots[2 * d] = -1 - _class_cards(0, 7, x, dealt_boards[d] | combo_bits[i])
+                        spots[2 * d + 1] = -1 - _class_cards(
                             0, 7, y, dealt_boards[d] | combo_bits[other]
                         )
                     else:
-                        flushed[d] = False
                         x = x >> SUIT_BITS
                         y = y >> SUIT_BITS
-                        places[2 * d] = offsets[x >> shift] + (x & low)
-                        places[2 * d + 1] = offsets[y >> shift] + (y & low)
+                        spots[2 * d] = offsets[x >> shift] + (x & low)
+                        spots[2 * d + 1] = offsets[y >> shift] + (y & low)
                 for d in range(dealt):
                     i = dealt_picks[d * _PLAYERS]
                     other = dealt_picks[d * _PLAYERS + 1]
-                    if flushed[d]:
-                        mine = places[2 * d]
-                        theirs = places[2 * d + 1]
-                    else:
-                        mine = values[places[2 * d]]
-                        theirs = values[places[2 * d + 1]]
+                    lo = spots[2 * d]
+                    mine = values[lo] if lo >= 0 else -1 - lo
+                    lo = spots[2 * d + 1]
+                    theirs = values[lo] if lo >= 0 else -1 - lo
                     tally[3 * i + (mine < theirs) + 2 * (mine == theirs)] += 1
                     tally[3 * other + (theirs < mine) + 2 * (mine == theirs)] += 1
                 done += dealt
