@@ -18,19 +18,23 @@ croupier_claimed_pythons() {
         "$1/pyproject.toml" | sort -t. -k2,2n
 }
 
-# The release series of dependency $2 at the lower bound $1/pyproject.toml gives it, as a
-# pip constraint ("numpy==1.26.*": pip takes that series' last patch); nothing when it
-# names no lower bound. CI runs the NumPy-heavy and terminal tests once more on the
-# oldest NumPy, Typer, Rich and platformdirs allowed (NumPy 1's casting rules differ;
-# Rich before 14.3 printed prompts without their trailing space).
-croupier_floor_constraint() {
-    "${3:-python3}" - "$1/pyproject.toml" "$2" <<'PY'
+# The release series of every dependency at the lower bound $1/pyproject.toml gives it,
+# one pip constraint a line ("numpy==1.26.*": pip takes that series' last patch), with
+# Python $2 (python3 if not given); status 1, naming it, when a dependency has no lower
+# bound. CI runs the NumPy-heavy and terminal tests once more on the oldest version of
+# every dependency allowed (NumPy 1's casting rules differ; Rich before 14.3 printed
+# prompts without their trailing space): a new dependency is in that run by its bound.
+croupier_floor_constraints() {
+    "${2:-python3}" - "$1/pyproject.toml" <<'PY'
 import re, sys, tomllib
 with open(sys.argv[1], "rb") as file:
-    for need in tomllib.load(file)["project"]["dependencies"]:
-        found = re.match(r"([A-Za-z0-9_.-]+)\s*>=\s*([0-9][0-9.]*)", need)
-        if found and found[1].lower() == sys.argv[2].lower():
-            print(f"{found[1]}=={found[2]}.*")
+    needs = tomllib.load(file)["project"]["dependencies"]
+for need in needs:
+    name = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9_.-]*)", need)
+    floor = re.search(r">=\s*([0-9][0-9.]*)", need.split(";")[0])
+    if name is None or floor is None:
+        sys.exit(f"pyproject.toml gives {need!r} no lower bound (name>=version)")
+    print(f"{name[1]}=={floor[1].rstrip('.')}.*")
 PY
 }
 

@@ -215,18 +215,30 @@ def test_a_second_venv_has_a_folder_of_its_own(tmp_path: Path) -> None:
     assert not (root / ".venv" / ".croupier-installed").exists()
 
 
-def test_ci_reads_the_oldest_numpy_allowed_as_a_pip_constraint(tmp_path: Path) -> None:
-    """CI's tests on the oldest NumPy, Typer, Rich and platformdirs install each by this
-    constraint (NumPy 1.26 broke two things the newest never showed, Rich before 14.3 the
-    prompts); a name without a lower bound gives nothing."""
+def test_ci_reads_every_dependency_s_lower_bound_as_a_pip_constraint(tmp_path: Path) -> None:
+    """CI's tests on the oldest version of every dependency install each by these
+    constraints (NumPy 1.26 broke two things the newest never showed, Rich before 14.3 the
+    prompts), one a line in pyproject's order; a dependency without a lower bound is named
+    and stops it."""
     root = _clone(tmp_path)
-    (root / "pyproject.toml").write_text(
-        '[project]\nname = "x"\ndependencies = ["NumPy >= 1.26", "typer>=0.29,<0.30", "h11"]\n',
+    project = root / "pyproject.toml"
+    project.write_text(
+        '[project]\nname = "x"\ndependencies = ["NumPy >= 1.26", "typer>=0.29,<0.30",'
+        " \"psycopg[binary]>=3.1.8 ; python_version < '4'\"]\n",
         encoding="utf-8",
     )
     python = sys.executable
-    assert _shell(root, f"croupier_floor_constraint . numpy {python}").stdout == "NumPy==1.26.*\n"
-    assert _shell(root, f"croupier_floor_constraint . typer {python}").stdout == "typer==0.29.*\n"
-    assert _shell(root, f"croupier_floor_constraint . h11 {python}").stdout == ""
-    shipped = _shell(ROOT, f"croupier_floor_constraint . numpy {python}").stdout
-    assert shipped.startswith("numpy==") and shipped.endswith(".*\n")
+    run = _shell(root, f"croupier_floor_constraints . {python}")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "NumPy==1.26.*\ntyper==0.29.*\npsycopg==3.1.8.*\n"
+    project.write_text(
+        '[project]\nname = "x"\ndependencies = ["numpy>=1.26", "h11<1"]\n', encoding="utf-8"
+    )
+    run = _shell(root, f"croupier_floor_constraints . {python}")
+    assert run.returncode == 1
+    assert "'h11<1'" in run.stderr and "no lower bound" in run.stderr
+    shipped = _shell(ROOT, f"croupier_floor_constraints . {python}")
+    assert shipped.returncode == 0, shipped.stderr
+    pins = shipped.stdout.splitlines()
+    assert pins and all("==" in pin and pin.endswith(".*") for pin in pins)
+    assert {pin.split("==")[0] for pin in pins} >= {"numpy", "typer", "rich", "platformdirs"}
