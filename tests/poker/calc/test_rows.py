@@ -192,6 +192,8 @@ def test_questions_are_checked_per_game() -> None:
         EquityQuestion.parse(["Ah???", "random"], board="Ah 2c 3c", game="omaha")
     with pytest.raises(PokerError, match="top-percentage ranges follow hold'em's order"):
         EquityQuestion.parse(["15%", "random"], game="shortdeck")
+    weighted = EquityQuestion.parse(["50%(AKs, AQs)", "random"], game="shortdeck")
+    assert weighted.ranges[0] == Range.parse("AKs@50, AQs@50")
     with pytest.raises(TypeError, match=r"ranges\[0\] must be a HoleRange"):
         EquityQuestion((untyped(Range.parse("AA")), HoleRange.parse("random", 4)), game=Game.OMAHA)
     with pytest.raises(PokerError, match="player 1 holds 4 hole cards: five-card Omaha deals 5"):

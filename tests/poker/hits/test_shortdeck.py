@@ -128,6 +128,8 @@ def test_short_deck_refuses_what_it_cannot_deal() -> None:
         hits("AK", board="Ks 7d 2c", game="shortdeck")
     with pytest.raises(CroupierError, match="top-percentage ranges follow hold'em's order"):
         hits("15%", board="Ks 7d 6c", game="shortdeck")
+    # a weight written with a per cent sign is no top percentage
+    assert hits("50%(AKs, AQs)", board="Ks 7d 6c", game="shortdeck").weight == pytest.approx(3.5)
     with pytest.raises(CroupierError, match="no combo left"):
         hits("22", board="Ks 7d 6c", game="shortdeck")
     # a range's combos with cards below the six are left out

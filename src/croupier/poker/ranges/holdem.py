@@ -56,6 +56,7 @@ from croupier.cards import (
 )
 from croupier.errors import quoted
 from croupier.poker.errors import PokerCardError
+from croupier.poker.games import Variant
 from croupier.poker.ranges.starting_hands import (
     CLASS_COMBOS,
     CLASS_OF_COMBO,
@@ -67,7 +68,7 @@ from croupier.poker.ranges.starting_hands import (
     combo_text,
 )
 
-__all__ = ["Range", "RangeError"]
+__all__ = ["Range", "RangeError", "parse_for"]
 
 
 class RangeError(PokerCardError):
@@ -284,6 +285,27 @@ class Range:
         return ", ".join(parts)
 
 
+def parse_for(text: str, variant: Variant) -> Range:
+    """The range ``text`` names in a two-card game: :meth:`Range.parse`, except that a
+    top percentage (``15%``, ``15%vs1``) is refused where the deck is short, as its order
+    is hold'em's; a weight written with a per cent sign (``50%(AKs, AQs)``) is no top
+    percentage and is read.
+
+    >>> from croupier.poker.games import Game, variant_of
+    >>> len(parse_for("50%(AKs, AQs)", variant_of(Game.SHORTDECK)))
+    8
+    >>> parse_for("QQ+, 15%", variant_of(Game.SHORTDECK))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    croupier.poker.ranges.holdem.RangeError: 'QQ+, 15%': top-percentage ranges follow ...
+    """
+    if variant.lowest_rank > 2 and _names_top_percentage(text):
+        raise RangeError(
+            f"{text.strip()!r}: top-percentage ranges follow hold'em's order of hands, "
+            f"not the order of {variant.label}: name the hands (TT+, AJs+...)"
+        )
+    return Range.parse(text)
+
+
 # --- parsing helpers ----------------------------------------------------------------------
 
 
@@ -326,6 +348,12 @@ def _join_cards(tokens: list[str]) -> list[str]:
 def _unweighted(token: str) -> str:
     match = _WEIGHT.fullmatch(token)
     return match.group("body") if match else token
+
+
+def _names_top_percentage(text: str) -> bool:
+    """Whether a token of ``text`` is a top percentage, whatever its weight."""
+    tokens = _join_cards(_ungroup(text).replace(",", " ").split())
+    return any(_PERCENT.fullmatch(_unweighted(token)) for token in tokens)
 
 
 def _combo_of(combo: str | tuple[Card, Card]) -> int:

@@ -177,14 +177,9 @@ def _read_in(text: str, game: Game) -> None:
     """Read ``text`` as a range of ``game`` (its parser's error if it is not one)."""
     variant = variant_of(game)
     if variant.two_card:
-        from croupier.poker.ranges.holdem import Range, RangeError
+        from croupier.poker.ranges.holdem import parse_for
 
-        if variant.lowest_rank > 2 and "%" in text:
-            raise RangeError(
-                f"{text.strip()!r}: top-percentage ranges follow hold'em's order of hands, "
-                f"not {variant.label}'s: name the hands (TT+, AJs+...)"
-            )
-        Range.parse(text)
+        parse_for(text, variant)
     else:
         from croupier.poker.ranges.holdings import HoleRange
 
