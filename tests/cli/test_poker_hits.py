@@ -127,7 +127,7 @@ def test_short_deck_and_five_card_omaha() -> None:
         ),
         (["AA, KK!", "--board", "Ks 7d 2c", "--game", "omaha"], ["bad range text"]),
         (["AsAhKsKh", "--board", "As 7d 2c", "--game", "omaha"], ["no combo left"]),
-        (["15%", "--board", "Ks 7d 6c", "--game", "shortdeck"], ["hold'em's order"]),
+        (["15%vs2", "--board", "Ks 7d 6c", "--game", "shortdeck"], ["bad range token '15%vs2'"]),
     ],
 )
 def test_bad_input_in_every_game_is_one_line(args: list[str], fragments: list[str]) -> None:

@@ -226,6 +226,8 @@ def test_range_text_read_for_the_grid(client: TestClient) -> None:
     empty = client.post("/api/poker/range", json={"text": " "}).json()  # random, and says so
     assert empty["random"] is True and empty["range"] == "" and empty["combos"] == 1326
     assert sum(map(sum, empty["grid"])) == 169 and answer["random"] is False
+    short = client.post("/api/poker/range", json={"text": "15%", "game": "shortdeck"}).json()
+    assert short["range"] == "99+, ATs+, AQo+, KTs+, QJs, JTs" and short["combos"] == 96
     bad = client.post("/api/poker/range", json={"text": "AKs, 2x"})
     assert bad.status_code == 422
     assert bad.json()["error"].startswith("bad range token '2x' at position 2")

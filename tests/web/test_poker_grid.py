@@ -169,3 +169,19 @@ def test_short_deck_s_grid_has_no_class_below_6(browser_page: Any) -> None:
     expect(page.locator("[data-hand='66']")).to_have_attribute("aria-pressed", "false")
     page.click("[data-hand='76s']")
     expect(page.locator("#hole-2")).to_have_value("QQ+, AKs, 76s")
+
+
+@pytest.mark.browser
+def test_short_deck_s_top_percentage_is_its_own(browser_page: Any, screenshot: Shot) -> None:
+    """``10%`` in short-deck takes short-deck's best classes, which the grid shows and the
+    box writes back with the cell clicked."""
+    page = browser_page
+    page.goto("/poker")
+    page.select_option("#game", "shortdeck")
+    page.fill("#hole-2", "10%")
+    page.click("#grid-toggle-2")
+    expect(page.locator("[data-hand='99']")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-hand='88']")).to_have_attribute("aria-pressed", "false")
+    page.click("[data-hand='76s']")
+    expect(page.locator("#hole-2")).to_have_value("99+, AJs+, AKo, KQs, 76s")
+    screenshot(page, "poker-shortdeck-top-percentage")

@@ -190,8 +190,8 @@ def test_questions_are_checked_per_game() -> None:
         EquityQuestion.parse(["AsKs??", "As???"], game="omaha")
     with pytest.raises(PokerCardError, match="card Ah is in player 1 and in the board"):
         EquityQuestion.parse(["Ah???", "random"], board="Ah 2c 3c", game="omaha")
-    with pytest.raises(PokerError, match="top-percentage ranges follow hold'em's order"):
-        EquityQuestion.parse(["15%", "random"], game="shortdeck")
+    top = EquityQuestion.parse(["15%", "random"], game="shortdeck").ranges[0]
+    assert top == Range.parse("15%", game="shortdeck") != Range.parse("15%")
     weighted = EquityQuestion.parse(["50%(AKs, AQs)", "random"], game="shortdeck")
     assert weighted.ranges[0] == Range.parse("AKs@50, AQs@50")
     with pytest.raises(TypeError, match=r"ranges\[0\] must be a HoleRange"):

@@ -18,6 +18,7 @@ from croupier.errors import CroupierError
 from croupier.poker.games import variant_of
 from croupier.poker.hits.categories import Draw, MadeHand, categories_of
 from croupier.poker.hits.classifier import DRAWS, MADE_HANDS, classify_batch, flop_hits, hits
+from croupier.poker.ranges.holdem import Range
 from tests.poker.hits import reference
 from tests.poker.hits.test_classifier import obvious_flop_loop
 
@@ -126,8 +127,11 @@ def test_every_flop_equals_the_obvious_loop(text: str, game: str, dead: str) -> 
 def test_short_deck_refuses_what_it_cannot_deal() -> None:
     with pytest.raises(CroupierError, match="card 2c is not in the short-deck"):
         hits("AK", board="Ks 7d 2c", game="shortdeck")
-    with pytest.raises(CroupierError, match="top-percentage ranges follow hold'em's order"):
-        hits("15%", board="Ks 7d 6c", game="shortdeck")
+    # a top percentage takes short-deck's own classes, in its order
+    top = str(Range.parse("15%", game="shortdeck"))
+    assert hits("15%", board="Ks 7d 6c", game="shortdeck") == hits(
+        top, board="Ks 7d 6c", game="shortdeck"
+    )
     # a weight written with a per cent sign is no top percentage
     assert hits("50%(AKs, AQs)", board="Ks 7d 6c", game="shortdeck").weight == pytest.approx(3.5)
     with pytest.raises(CroupierError, match="no combo left"):

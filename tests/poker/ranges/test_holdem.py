@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier.cards import CardError
-from croupier.poker.games import Game, variant_of
-from croupier.poker.ranges.holdem import Range, RangeError, parse_for
+from croupier.poker.games import Game
+from croupier.poker.ranges.holdem import Range, RangeError
 from croupier.poker.ranges.orders import class_order
 from croupier.poker.ranges.starting_hands import (
     CLASS_COMBOS,
     CLASS_LABELS,
     CLASS_SIZES,
+    COMBO_CARDS,
     COMBO_COUNT,
     combo_text,
 )
@@ -92,19 +91,16 @@ def test_top_percentages_take_whole_classes_in_their_order(order: str) -> None:
 
 
 @pytest.mark.parametrize("game", [Game.SHORTDECK, Game.SHORTDECK_STRAIGHTS])
-def test_a_short_deck_refuses_top_percentages_but_reads_per_cent_weights(game: Game) -> None:
-    """A top percentage follows hold'em's order, so a short deck refuses it however it is
-    weighted or grouped; ``50%(AKs, AQs)`` is a weight, read as in hold'em."""
-    variant = variant_of(game)
-    for text in ("15%", "QQ+, 15%vs1", "15%@50", "15%:0.5", "50%(JJ, 15%)"):
-        with pytest.raises(
-            RangeError, match=re.escape(f"'{text}'") + ".*" + re.escape(variant.label)
-        ):
-            parse_for(text, variant)
-    for text in ("50%(AKs, AQs)", "0.5(AKs, AQs), JJ@25", "AhKh, QQ+"):
-        assert parse_for(text, variant) == Range.parse(text)
-    holdem = variant_of(Game.HOLDEM)
-    assert parse_for("QQ+, 15%", holdem) == Range.parse("QQ+, 15%")
+def test_a_short_deck_reads_its_own_top_percentages_and_per_cent_weights(game: Game) -> None:
+    """The game changes only what a top percentage takes (weighted or grouped too);
+    ``50%(AKs, AQs)`` is a weight, read as in hold'em."""
+    for text in ("50%(AKs, AQs)", "0.5(AKs, AQs), JJ@25", "AhKh, QQ+", "random"):
+        assert Range.parse(text, game=game) == Range.parse(text)
+    for text in ("15%", "QQ+, 15%vs1", "15%@50", "50%(JJ, 15%)"):
+        short = Range.parse(text, game=game)
+        assert short != Range.parse(text)
+        assert all(card >= 16 for card in COMBO_CARDS[short.combo_numbers].ravel())
+    assert Range.parse("15%@50", game=game).weights.max() == 0.5
 
 
 def test_the_matrix_is_the_grid_of_the_range_pickers() -> None:

@@ -47,6 +47,9 @@ def test_short_deck_is_holdem_syntax_on_36_cards() -> None:
     assert grid.live.sum() == comb(36, 2)
     with pytest.raises(PokerCardError, match="card 5c is not in the short-deck hold'em deck"):
         describe_range("AA", "shortdeck", board="Ac 5c 9d")
+    # a top percentage is short-deck's own: 15% of its 630 combos, none below the 6
+    top = describe_range("15%", "shortdeck")
+    assert top.count == 96 and top.text == "99+, ATs+, AQo+, KTs+, QJs, JTs"
 
 
 def test_omaha_reads_the_generic_syntax() -> None:

@@ -49,7 +49,7 @@ from croupier.errors import CroupierError, check_type, prefixed
 from croupier.numerals import plural
 from croupier.poker.errors import PokerCardError, PokerError
 from croupier.poker.games import Game, Variant, variant_of
-from croupier.poker.ranges.holdem import Range, parse_for
+from croupier.poker.ranges.holdem import Range
 from croupier.poker.ranges.holdings import HoleRange, partial_cards
 from croupier.poker.ranges.starting_hands import COMBO_BITS, COMBO_CARDS, combos_meeting
 
@@ -303,7 +303,7 @@ def _range(value: Holding | str, index: int, variant: Variant) -> Holding:
         if partial is not None:
             _check_two(*partial)
             return Range.parse("random" if not partial[0] else f"{partial[0][0]}?")
-        return parse_for(text, variant)
+        return Range.parse(text, game=variant.game)
     except CroupierError as error:
         raise prefixed(error, f"player {index + 1}") from None
 

@@ -45,7 +45,7 @@ from croupier.poker.hits.omaha import OMAHA_DRAWS, OMAHA_MADE, classify_omaha, f
 from croupier.poker.hits.rankmasks import ABOVE, ALL_RANKS, HIGHEST, POPCOUNT
 from croupier.poker.hits.textures import FlopTexture
 from croupier.poker.ranges.generic import GenericRange
-from croupier.poker.ranges.holdem import Range, RangeError, parse_for
+from croupier.poker.ranges.holdem import Range, RangeError
 from croupier.poker.ranges.holdings import HoleRange
 from croupier.poker.ranges.saved import resolve
 from croupier.poker.ranges.starting_hands import CLASS_COMBOS, CLASS_OF_COMBO, COMBO_CARDS
@@ -408,7 +408,7 @@ def _read_range(range_: AnyRange | str, variant: Variant) -> AnyRange:
             raise PokerError(f"an Omaha range for {variant.label}: expected AKs, TT+...")
         if isinstance(range_, Range):
             return range_
-        return parse_for(range_, variant)
+        return Range.parse(range_, game=variant.game)
     if isinstance(range_, Range):
         raise PokerError(f"a two-card range for {variant.label}: expected AA:xxyy, AsAh??...")
     if isinstance(range_, GenericRange):

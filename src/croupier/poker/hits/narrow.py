@@ -181,7 +181,7 @@ class Narrowed:
             raise PokerError("no combo is kept: the narrowed range is empty")
         variant = variant_of(self.game)
         if variant.two_card:
-            return Range.parse(self.text)
+            return Range.parse(self.text, game=variant.game)
         from croupier.poker.ranges.holdings import HoleRange
 
         return HoleRange.parse(self.text, variant.hole_cards)

@@ -11,7 +11,8 @@ eval7), separated by spaces or commas:
 - ``random`` or ``*``: any two cards; ``15%``: the best 15% of the 1,326 combos, whole
   classes in the order of their all-in equity against three random hands (PokerStove's
   and Equilab's); ``15%vs1`` in the order of equity against one random hand (see
-  :mod:`~croupier.poker.ranges.orders`);
+  :mod:`~croupier.poker.ranges.orders`); in short-deck (``Range.parse(text,
+  game="shortdeck")``) the best 15% of its 630 combos, in its own orders;
 - a weight after any of them, ``AKs@50`` (per cent) or ``AKs:0.5`` (a fraction): the
   class is held that often compared with a weight-1 class; or before a group in
   parentheses, as eval7 writes it: ``0.5(AKs, QQ)``, ``40%(ATs+)``. A later token
@@ -56,7 +57,7 @@ from croupier.cards import (
 )
 from croupier.errors import quoted
 from croupier.poker.errors import PokerCardError
-from croupier.poker.games import Variant
+from croupier.poker.games import Game, variant_of
 from croupier.poker.ranges.starting_hands import (
     CLASS_COMBOS,
     CLASS_OF_COMBO,
@@ -68,7 +69,7 @@ from croupier.poker.ranges.starting_hands import (
     combo_text,
 )
 
-__all__ = ["Range", "RangeError", "parse_for"]
+__all__ = ["Range", "RangeError"]
 
 
 class RangeError(PokerCardError):
@@ -133,25 +134,37 @@ class Range:
 
     @classmethod
     @checked
-    def parse(cls, text: str) -> Range:
-        """Read a range (see the module's notes); an empty text is an error.
+    def parse(cls, text: str, game: Game | str = Game.HOLDEM) -> Range:
+        """Read a range (see the module's notes); an empty text is an error. ``game``
+        (hold'em or a short deck, by :class:`~croupier.poker.games.Game` or name) gives
+        the order of a top percentage (``15%``): a short deck's takes its own 81 classes,
+        a share of its 630 combos; the rest of the text reads the same in every game.
 
         Ranges are read-only, so the last texts read are kept with their ranges (and
         their printable text, once made): asking again about the same ranges reads
         nothing again.
+
+        >>> str(Range.parse("10%", game="shortdeck"))
+        '99+, AJs+, AKo, KQs'
         """
+        variant = variant_of(game)
+        if not variant.two_card:
+            raise RangeError(
+                f"{variant.label} is no two-card game: its ranges are read by "
+                "croupier.poker.ranges.generic (AA:xxyy, AsAh??...)"
+            )
         if cls is Range and isinstance(text, str):
-            return _parse_once(text)
-        return cls._read(text)
+            return _parse_once(text, variant.game)
+        return cls._read(text, variant.game)
 
     @classmethod
-    def _read(cls, text: str) -> Range:
+    def _read(cls, text: str, game: Game = Game.HOLDEM) -> Range:
         tokens = _join_cards(_ungroup(text).replace(",", " ").split())
         if not tokens:
             raise RangeError(f"empty range: {EXPECTED}")
         weights = np.zeros(COMBO_COUNT)
         for position, token in enumerate(tokens, 1):
-            combos, weight = _read_token(token, position)
+            combos, weight = _read_token(token, position, game)
             weights[combos] = weight
         return cls(weights)
 
@@ -285,27 +298,6 @@ class Range:
         return ", ".join(parts)
 
 
-def parse_for(text: str, variant: Variant) -> Range:
-    """The range ``text`` names in a two-card game: :meth:`Range.parse`, except that a
-    top percentage (``15%``, ``15%vs1``) is refused where the deck is short, as its order
-    is hold'em's; a weight written with a per cent sign (``50%(AKs, AQs)``) is no top
-    percentage and is read.
-
-    >>> from croupier.poker.games import Game, variant_of
-    >>> len(parse_for("50%(AKs, AQs)", variant_of(Game.SHORTDECK)))
-    8
-    >>> parse_for("QQ+, 15%", variant_of(Game.SHORTDECK))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    croupier.poker.ranges.holdem.RangeError: 'QQ+, 15%': top-percentage ranges follow ...
-    """
-    if variant.lowest_rank > 2 and _names_top_percentage(text):
-        raise RangeError(
-            f"{text.strip()!r}: top-percentage ranges follow hold'em's order of hands, "
-            f"not the order of {variant.label}: name the hands (TT+, AJs+...)"
-        )
-    return Range.parse(text)
-
-
 # --- parsing helpers ----------------------------------------------------------------------
 
 
@@ -350,12 +342,6 @@ def _unweighted(token: str) -> str:
     return match.group("body") if match else token
 
 
-def _names_top_percentage(text: str) -> bool:
-    """Whether a token of ``text`` is a top percentage, whatever its weight."""
-    tokens = _join_cards(_ungroup(text).replace(",", " ").split())
-    return any(_PERCENT.fullmatch(_unweighted(token)) for token in tokens)
-
-
 def _combo_of(combo: str | tuple[Card, Card]) -> int:
     if isinstance(combo, tuple):
         if len(combo) != 2 or combo[0] == combo[1]:
@@ -383,7 +369,7 @@ def _two_cards(text: str) -> tuple[int, int] | None:
     return first.index, second.index
 
 
-def _read_token(token: str, position: int) -> tuple[NDArray[np.int64], float]:
+def _read_token(token: str, position: int, game: Game) -> tuple[NDArray[np.int64], float]:
     """The combos a token names and their weight."""
     body, weight = token, 1.0
     match = _WEIGHT.fullmatch(token)
@@ -401,19 +387,20 @@ def _read_token(token: str, position: int) -> tuple[NDArray[np.int64], float]:
                 f"bad weight in {token!r} at position {position}: expected @0 to @100 "
                 "(per cent) or :0 to :1 (a fraction)"
             )
-    combos = _read_body(body)
+    combos = _read_body(body, game)
     if combos is None:
         raise RangeError(f"bad range token {quoted(token)} at position {position}: {EXPECTED}")
     return combos, weight
 
 
-def _read_body(body: str) -> NDArray[np.int64] | None:
+def _read_body(body: str, game: Game) -> NDArray[np.int64] | None:
     upper = body.upper()
     if upper in ("RANDOM", "*", "ANY", "XXXX"):
         return np.arange(COMBO_COUNT)
     percent = _PERCENT.fullmatch(body)
     if percent:
-        return _top_percent(float(percent.group("pct")), (percent["order"] or "vs3").lower())
+        order = (percent["order"] or "vs3").lower()
+        return _top_percent(float(percent.group("pct")), order, game)
     match = _CLASS.fullmatch(upper)
     if match:
         return _read_classes(match)
@@ -462,15 +449,18 @@ def _read_classes(match: re.Match[str]) -> NDArray[np.int64] | None:
     return np.concatenate([CLASS_COMBOS[n] for n in numbers])
 
 
-def _top_percent(percent: float, order: str) -> NDArray[np.int64] | None:
+def _top_percent(percent: float, order: str, game: Game) -> NDArray[np.int64] | None:
+    """The combos of the best classes of ``game``'s deck, in ``order``, while they hold
+    fewer than ``percent`` of its combos."""
     from croupier.poker.ranges.orders import RangeOrder, class_order
 
     if not 0 < percent <= 100 or order not in set(RangeOrder):
         return None
-    target = percent / 100 * COMBO_COUNT
+    classes = class_order(order, game)
+    target = percent / 100 * int(CLASS_SIZES[list(classes)].sum())
     taken: list[NDArray[np.int64]] = []
     count = 0
-    for number in class_order(order):
+    for number in classes:
         if count >= target - 1e-9:
             break
         taken.append(CLASS_COMBOS[number])
@@ -558,6 +548,6 @@ def _unpaired_text(full: dict[int, float]) -> list[str]:
 
 
 @functools.lru_cache(maxsize=256)
-def _parse_once(text: str) -> Range:
+def _parse_once(text: str, game: Game) -> Range:
     """:meth:`Range.parse`, remembered for the last texts read."""
-    return Range._read(text)
+    return Range._read(text, game)

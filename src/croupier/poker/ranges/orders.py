@@ -30,6 +30,7 @@ from enum import StrEnum
 from typing import Final
 
 from croupier.poker.errors import PokerError
+from croupier.poker.games import Game, variant_of
 
 __all__ = ["DEFAULT_ORDER", "RangeOrder", "class_order", "tie_broken_order"]
 
@@ -85,14 +86,37 @@ def tie_broken_order(
 
 
 @functools.cache
-def class_order(order: RangeOrder | str = DEFAULT_ORDER) -> tuple[int, ...]:
-    """The 169 class numbers (see :mod:`croupier.poker.ranges.starting_hands`), best first, in
-    ``order`` (a :class:`RangeOrder` or its value, ``"vs3"`` or ``"vs1"``)."""
+def class_order(
+    order: RangeOrder | str = DEFAULT_ORDER, game: Game | str = Game.HOLDEM
+) -> tuple[int, ...]:
+    """The class numbers (see :mod:`croupier.poker.ranges.starting_hands`) of ``game``'s
+    deck, best first, in ``order`` (a :class:`RangeOrder` or its value, ``"vs3"`` or
+    ``"vs1"``): hold'em's 169 classes, or a short deck's 81 (two ranks from 6 to the ace)
+    ranked by their equity in that game's rules (its flush above a full house, and its
+    trips or straights on top), whose figures
+    (:mod:`croupier.poker.ranges.short_deck_equity`) are croupier's own, as hold'em's.
+
+    >>> from croupier.poker.ranges.starting_hands import CLASS_LABELS
+    >>> [CLASS_LABELS[n] for n in class_order("vs3", "shortdeck")[:5]]
+    ['AA', 'KK', 'QQ', 'JJ', 'TT']
+    >>> [CLASS_LABELS[n] for n in class_order("vs3", "shortdeck-straights")[:5]]
+    ['AA', 'KK', 'QQ', 'AKs', 'JJ']
+    >>> len(class_order("vs1", "shortdeck-straights"))
+    81
+    """
     try:
         chosen = RangeOrder(order)
     except ValueError:
         known = ", ".join(o.value for o in RangeOrder)
         raise PokerError(f"unknown range order {order!r}: expected one of {known}") from None
+    variant = variant_of(game)
+    if not variant.two_card:
+        raise PokerError(
+            f"{variant.label} has no order of two-card classes: its top percentages are "
+            "read by croupier.poker.ranges.generic"
+        )
+    if variant.lowest_rank > 2:
+        return _short_deck_order(chosen, variant.game)
     from croupier.poker.ranges.vs_random import CLASS_ORDER, EQUITY_VS_RANDOM
 
     if chosen is RangeOrder.VS_ONE:
@@ -102,3 +126,21 @@ def class_order(order: RangeOrder | str = DEFAULT_ORDER) -> tuple[int, ...]:
     equity = [e for e, _ in EQUITY_VS_THREE]
     error = [s for _, s in EQUITY_VS_THREE]
     return tie_broken_order(equity, error, EQUITY_VS_RANDOM)
+
+
+def _short_deck_order(order: RangeOrder, game: Game) -> tuple[int, ...]:
+    """A short deck's classes, best first: by exact equity against one random hand, or
+    against three with the tie rule (ties broken by the first)."""
+    from croupier.poker.ranges.short_deck_equity import SHORT_DECK_EQUITY
+    from croupier.poker.ranges.starting_hands import CLASS_LABELS
+
+    rows = SHORT_DECK_EQUITY[game]
+    numbers = [CLASS_LABELS.index(label) for label, _, _, _ in rows]
+    one = [vs_one for _, vs_one, _, _ in rows]
+    if order is RangeOrder.VS_ONE:
+        places = sorted(range(len(rows)), key=lambda i: (-one[i], numbers[i]))
+    else:
+        three = [vs_three for _, _, vs_three, _ in rows]
+        errors = [error for _, _, _, error in rows]
+        places = list(tie_broken_order(three, errors, one))
+    return tuple(numbers[i] for i in places)

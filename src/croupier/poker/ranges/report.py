@@ -248,7 +248,7 @@ def describe_range(
     if variant.two_card:
         from croupier.poker.ranges.holdem import Range
 
-        parsed = Range.parse(text)
+        parsed = Range.parse(text, game=variant.game)
         rows = np.array(
             [sorted((a.index, b.index)) for a, b in parsed.combos], dtype=np.int64
         ).reshape(-1, 2)

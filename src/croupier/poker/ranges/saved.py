@@ -177,9 +177,9 @@ def _read_in(text: str, game: Game) -> None:
     """Read ``text`` as a range of ``game`` (its parser's error if it is not one)."""
     variant = variant_of(game)
     if variant.two_card:
-        from croupier.poker.ranges.holdem import parse_for
+        from croupier.poker.ranges.holdem import Range
 
-        parse_for(text, variant)
+        Range.parse(text, game=variant.game)
     else:
         from croupier.poker.ranges.holdings import HoleRange
 

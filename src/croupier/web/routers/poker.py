@@ -718,7 +718,7 @@ def read_range(body: RangeRequest) -> RangeAnswer:
     ('AsKs@50, AdKd, AcKc', {'AcKc': 1.0, 'AdKd': 1.0, 'AsKs': 0.5}, 101)
     """
     empty = not body.text.strip()
-    parsed = Range.parse("random" if empty else resolve(body.text, body.game))
+    parsed = Range.parse("random" if empty else resolve(body.text, body.game), game=body.game)
     try:
         gone = parse_cards(body.out)
     except CroupierError as error:
