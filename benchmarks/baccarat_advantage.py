@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from croupier.baccarat import EZ, pricing, simulate
 from croupier.baccarat.advantage import count_spec, perfect_spec, run_study
@@ -51,12 +52,12 @@ def timed(work: Callable[[], Any]) -> tuple[float, float, Any]:
     return time.perf_counter() - wall, time.process_time() - cpu, result
 
 
-def weights_one_by_one(bet_row: np.ndarray, counts: np.ndarray) -> np.ndarray:  # type: ignore[type-arg]
+def weights_one_by_one(bet_row: np.ndarray, counts: np.ndarray) -> NDArray[np.float64]:
     """The older batch path: every six-card weight built from its parent, 32 shoes a block."""
     out = np.empty(len(counts))
     draws = np.arange(6, dtype=np.float64)
     totals = counts.sum(axis=1).astype(np.float64)
-    denominators = np.prod(totals[:, None] - draws, axis=1)
+    denominators: NDArray[np.float64] = np.prod(totals[:, None] - draws, axis=1)
     for start in range(0, len(counts), 32):
         block = counts[start : start + 32].T.astype(np.float64)
         factors = (block[:, None, :] - draws[None, :, None]).reshape(60, block.shape[1])
@@ -64,11 +65,12 @@ def weights_one_by_one(bet_row: np.ndarray, counts: np.ndarray) -> np.ndarray:  
     return out / denominators
 
 
-def depleted_shoes(rows: int) -> np.ndarray:  # type: ignore[type-arg]
+def depleted_shoes(rows: int) -> NDArray[np.int64]:
     rng = np.random.default_rng(1)
     full = np.array([128] + [32] * 9)
     seen = [rng.multinomial(n, full / 416) for n in rng.integers(0, 380, rows)]
-    return np.maximum(full - np.array(seen), 0)
+    shoes: NDArray[np.int64] = np.maximum(full - np.array(seen), 0)
+    return shoes
 
 
 def main() -> None:

@@ -116,7 +116,11 @@ def main() -> None:
         call = draw(value)
         markup = call()
         median, largest = median_cpu(call, runs)
-        text, _ = median_cpu(lambda v=value: repr(v), runs)
+
+        def text_of(v: object = value) -> str:
+            return repr(v)
+
+        text, _ = median_cpu(text_of, runs)
         worst = max(worst, median)
         print(
             f"{name:<34}{1000 * median:>9.3f}{1000 * largest:>9.3f}{1000 * text:>9.3f}"

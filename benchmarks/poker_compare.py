@@ -89,15 +89,15 @@ def run_per_line(path: Path, write: Callable[[bytes], None]) -> None:
             write(answer.to_text().encode())
 
 
-def peer_runs() -> dict[str, Callable[[Path, Callable[[bytes], None]], None]]:
-    found: dict[str, Callable[[Path, Callable[[bytes], None]], None]] = {}
+def peer_runs() -> dict[str, Callable[[Path, Callable[[bytes], object]], None]]:
+    found: dict[str, Callable[[Path, Callable[[bytes], object]], None]] = {}
     try:
-        from treys import Card as TreysCard  # type: ignore[import-untyped]
+        from treys import Card as TreysCard
         from treys import Evaluator
 
         evaluator = Evaluator()
 
-        def treys_run(path: Path, write: Callable[[bytes], None]) -> None:
+        def treys_run(path: Path, write: Callable[[bytes], object]) -> None:
             new, score = TreysCard.new, evaluator.evaluate
             name = evaluator.class_to_string
             rank_class = evaluator.get_rank_class
@@ -113,9 +113,9 @@ def peer_runs() -> dict[str, Callable[[Path, Callable[[bytes], None]], None]]:
     except ImportError:
         pass
     try:
-        import eval7  # type: ignore[import-untyped]
+        import eval7
 
-        def eval7_run(path: Path, write: Callable[[bytes], None]) -> None:
+        def eval7_run(path: Path, write: Callable[[bytes], object]) -> None:
             card, score, kind = eval7.Card, eval7.evaluate, eval7.handtype
             for number, line in enumerate(iter_lines(path), 1):
                 left, right = line.split(";")
@@ -175,7 +175,11 @@ def main() -> int:
             rows.append(("croupier per line (iter_matchups + to_text)", *seconds))
             same = fast.hash.digest() == slow.hash.digest()
             for name, run in ({} if args.no_peers else peer_runs()).items():
-                seconds = timed(lambda run=run: run(path, sink.write))  # type: ignore[misc]
+
+                def peer(run: Callable[[Path, Callable[[bytes], object]], None] = run) -> None:
+                    run(path, sink.write)
+
+                seconds = timed(peer)
                 rows.append((f"{name} (parse, evaluate, winner, categories)", *seconds))
         command = [sys.executable, "-m", "croupier", "poker", "compare", str(path)]
         before, wall = children_cpu(), time.perf_counter()

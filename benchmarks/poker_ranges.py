@@ -32,7 +32,7 @@ from typing import Any
 from croupier.cards import DECK
 from croupier.engine import status
 from croupier.poker import exact_equity, parse_equity_hands
-from croupier.poker.calc import EquityQuestion, calculate
+from croupier.poker.calc import CalcResult, EquityQuestion, calculate
 from croupier.poker.calc.small import small_answer
 from croupier.poker.evaluation.tables import rank_table
 from poker_speed import CLOCK, best_time  # benchmarks/ is on the path when run as a script
@@ -263,11 +263,14 @@ def main() -> None:
     for villain in ("QsQd", VILLAIN):  # hand vs hand, hand vs range
         peer_villain = eval7_range(villain)
         for n in (100_000, 1_000_000):
-            t_mc, r_mc, t_e7, eq_e7 = duel(
-                lambda v=villain, n=n: calculate([HERO, v], trials=n, rng=1),
-                lambda v=peer_villain, n=n: eval7.py_hand_vs_range_monte_carlo(hero7, v, [], n),
-                max(repeat, 3),
-            )
+
+            def ours(v: str = villain, n: int = n) -> CalcResult:
+                return calculate([HERO, v], trials=n, rng=1)
+
+            def theirs(v: Any = peer_villain, n: int = n) -> Any:
+                return eval7.py_hand_vs_range_monte_carlo(hero7, v, [], n)
+
+            t_mc, r_mc, t_e7, eq_e7 = duel(ours, theirs, max(repeat, 3))
             error = r_mc.players[0].stderr
             agree = abs(r_mc.players[0].equity - eq_e7) < 4 * (2**0.5) * error
             rows.append(
@@ -281,10 +284,11 @@ def main() -> None:
     # time per trial as random opponents are added
     per_trial = {}
     for players in (2, 3, 4, 6):
-        t_n, _ = best_time(
-            lambda k=players: calculate([HERO] + ["random"] * (k - 1), trials=200_000, rng=3),
-            repeat,
-        )
+
+        def against_random(k: int = players) -> CalcResult:
+            return calculate([HERO] + ["random"] * (k - 1), trials=200_000, rng=3)
+
+        t_n, _ = best_time(against_random, repeat)
         per_trial[players] = t_n / 200_000
     slope = (per_trial[6] / per_trial[2]) / 3
     rows.append(

@@ -126,7 +126,7 @@ def peers() -> dict[str, tuple[Callable[[list[str]], Any], Callable[[Any], Calla
     except ImportError:
         pass
     try:
-        from phevaluator import Card as PhCard  # type: ignore[import-untyped]
+        from phevaluator import Card as PhCard
         from phevaluator import evaluate_cards
 
         def phe_run(hands: list[list[int]]) -> Callable[[], list[int]]:
@@ -136,7 +136,7 @@ def peers() -> dict[str, tuple[Callable[[list[str]], Any], Callable[[Any], Calla
     except ImportError:
         pass
     try:
-        import eval7  # type: ignore[import-untyped]
+        import eval7
 
         eval7_evaluate = eval7.evaluate
 

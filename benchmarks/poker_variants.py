@@ -48,6 +48,7 @@ def kit_equity(game: str, hands: list[str], board: str, samples: int) -> list[fl
     """pokerkit's Monte Carlo equity: each hand given (``""``: random)."""
     from pokerkit import (
         Deck,
+        Hand,
         OmahaHoldemHand,
         ShortDeckHoldemHand,
         StandardHighHand,
@@ -56,13 +57,16 @@ def kit_equity(game: str, hands: list[str], board: str, samples: int) -> list[fl
 
     hole = {"holdem": 2, "omaha": 4, "omaha5": 5}.get(game, 2)
     deck = Deck.SHORT_DECK_HOLDEM if game.startswith("shortdeck") else Deck.STANDARD
-    kind = {"omaha": OmahaHoldemHand, "omaha5": OmahaHoldemHand}.get(game, StandardHighHand)
+    kind: type[Hand] = {"omaha": OmahaHoldemHand, "omaha5": OmahaHoldemHand}.get(
+        game, StandardHighHand
+    )
     if game.startswith("shortdeck"):
         kind = ShortDeckHoldemHand
     ranges = [[kit_cards(h)] if h else [[]] for h in hands]
-    return calculate_equities(
+    equities: list[float] = calculate_equities(  # typed where pokerkit is installed
         ranges, kit_cards(board) if board else [], hole, 5, deck, (kind,), sample_count=samples
     )
+    return equities
 
 
 def rate_row(

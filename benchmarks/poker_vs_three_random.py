@@ -139,7 +139,9 @@ def board_shares(ranks: NDArray[np.uint16], cards: NDArray[np.int64]) -> NDArray
     free = ~(member[:, COMBO_CARDS[:, 0], :] | member[:, COMBO_CARDS[:, 1], :])
     mine = ranks[:, :, None]
     won = (mine < best[:, None, :]) & free
-    halves = won.reshape(boards, COMBO_COUNT, 2, triples // 2).sum(axis=3, dtype=np.float64)
+    halves: NDArray[np.float64] = won.reshape(boards, COMBO_COUNT, 2, triples // 2).sum(
+        axis=3, dtype=np.float64
+    )
     tied = (mine == best[:, None, :]) & free
     if tied.any():  # a k-way tie among the opponents at their best: 1 / (1 + k) of the pot
         at_best = (theirs == best[..., None]).sum(axis=2)
@@ -207,7 +209,10 @@ def write_table(
     from croupier.poker.ranges.vs_random import EQUITY_VS_RANDOM
 
     error = np.sqrt(np.diag(covariance))
-    order = tie_broken_order(equity, error, EQUITY_VS_RANDOM)
+    # as lists of floats (the Sequence[float] it takes), the same values
+    order = tie_broken_order(
+        [float(x) for x in equity], [float(x) for x in error], EQUITY_VS_RANDOM
+    )
     print(f"standard error of a class: {error.min():.2e} to {error.max():.2e}")
     by_equity = np.argsort(-equity, kind="stable")
     print("closest neighbours by equity: difference, its standard error, the bound used")

@@ -170,8 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with contextlib.ExitStack() as stack:
         trees: list[tuple[str, Path | None]] = [("this tree", None)]
         if args.before:
-            sys.path.insert(0, str(ROOT))  # web_load.py's tree maker, as a package
-            from benchmarks.web_load import tree_at
+            from web_load import tree_at  # benchmarks/ is on the path when run as a script
 
             trees.insert(0, (f"before ({args.before})", stack.enter_context(tree_at(args.before))))
         figures = {name: _in_tree(tree, count, rounds) for name, tree in trees}
