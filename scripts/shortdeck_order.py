@@ -26,12 +26,11 @@ import time
 from pathlib import Path
 
 from croupier.poker.calc import calculate
-from croupier.poker.ranges.starting_hands import CLASS_LABELS, GRID_RANKS
+from croupier.poker.games import variant_of
+from croupier.poker.ranges.starting_hands import CLASS_COMBOS, CLASS_LABELS, COMBO_CARDS, combo_text
 
 OUT = Path(__file__).resolve().parent.parent / "src/croupier/poker/ranges/short_deck_equity.py"
 GAMES = ("shortdeck", "shortdeck-straights")
-#: The ranks of a short deck, highest first (the grid's first nine).
-RANKS = GRID_RANKS[:9]
 
 HEADER = '''"""Each short-deck starting-hand class's all-in equity against one random hand (exact)
 and against three random hands (Monte Carlo, with its standard error), in both rule sets:
@@ -68,21 +67,16 @@ SHORT_DECK_EQUITY: Final[Mapping[Game, tuple[tuple[str, float, float, float], ..
 
 
 def short_deck_classes() -> list[int]:
-    """The grid numbers of the classes whose two ranks are 6 or above."""
-    return [n for n, label in enumerate(CLASS_LABELS) if set(label[:2]) <= set(RANKS)]
-
-
-def representative(label: str) -> str:
-    """One combo of a class: ``AA`` is AsAh, ``AKs`` AsKs, ``AKo`` AsKh."""
-    if len(label) == 2:
-        return f"{label[0]}s{label[1]}h"
-    return f"{label[0]}s{label[1]}{'s' if label[2] == 's' else 'h'}"
+    """The grid numbers of the classes a short deck deals (both ranks 6 or above)."""
+    lowest = variant_of(GAMES[0]).lowest_rank
+    low = 4 * (lowest - 2)  # the first card number of the deck
+    return [n for n in range(len(CLASS_LABELS)) if COMBO_CARDS[CLASS_COMBOS[n]].min() >= low]
 
 
 def figures(number: int, game: str, trials: int) -> tuple[float, float, float]:
     """Class ``number``'s equity against one random hand (exact), and against three
     (Monte Carlo) with its standard error."""
-    hand = representative(CLASS_LABELS[number])
+    hand = combo_text(CLASS_COMBOS[number][0])  # one combo: the suits are symmetric
     one = calculate([hand, "random"], exact=True, game=game).players[0].equity
     three = calculate([hand, "random", "random", "random"], trials=trials, rng=number, game=game)
     error = three.players[0].stderr

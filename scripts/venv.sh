@@ -21,9 +21,11 @@ croupier_claimed_pythons() {
 # The release series of every dependency at the lower bound $1/pyproject.toml gives it,
 # one pip constraint a line ("numpy==1.26.*": pip takes that series' last patch), with
 # Python $2 (python3 if not given); status 1, naming it, when a dependency has no lower
-# bound. CI runs the NumPy-heavy and terminal tests once more on the oldest version of
-# every dependency allowed (NumPy 1's casting rules differ; Rich before 14.3 printed
-# prompts without their trailing space): a new dependency is in that run by its bound.
+# bound (>=; a ~= or == pin is none) or an environment marker (whether to pin it would
+# depend on the machine). CI runs the NumPy-heavy and terminal tests once more on the
+# oldest version of every dependency allowed (NumPy 1's casting rules differ; Rich
+# before 14.3 printed prompts without their trailing space): a new dependency is in
+# that run by its bound.
 croupier_floor_constraints() {
     "${2:-python3}" - "$1/pyproject.toml" <<'PY'
 import re, sys, tomllib
@@ -31,7 +33,9 @@ with open(sys.argv[1], "rb") as file:
     needs = tomllib.load(file)["project"]["dependencies"]
 for need in needs:
     name = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9_.-]*)", need)
-    floor = re.search(r">=\s*([0-9][0-9.]*)", need.split(";")[0])
+    floor = re.search(r">=\s*([0-9][0-9.]*)", need)
+    if ";" in need:
+        sys.exit(f"pyproject.toml gives {need!r} an environment marker: CI pins every floor")
     if name is None or floor is None:
         sys.exit(f"pyproject.toml gives {need!r} no lower bound (name>=version)")
     print(f"{name[1]}=={floor[1].rstrip('.')}.*")

@@ -224,7 +224,7 @@ def test_ci_reads_every_dependency_s_lower_bound_as_a_pip_constraint(tmp_path: P
     project = root / "pyproject.toml"
     project.write_text(
         '[project]\nname = "x"\ndependencies = ["NumPy >= 1.26", "typer>=0.29,<0.30",'
-        " \"psycopg[binary]>=3.1.8 ; python_version < '4'\"]\n",
+        ' "psycopg[binary]>=3.1.8"]\n',
         encoding="utf-8",
     )
     python = sys.executable
@@ -237,6 +237,12 @@ def test_ci_reads_every_dependency_s_lower_bound_as_a_pip_constraint(tmp_path: P
     run = _shell(root, f"croupier_floor_constraints . {python}")
     assert run.returncode == 1
     assert "'h11<1'" in run.stderr and "no lower bound" in run.stderr
+    project.write_text(
+        '[project]\nname = "x"\ndependencies = ["tomli>=2 ; python_version < \'3.11\'"]\n',
+        encoding="utf-8",
+    )
+    run = _shell(root, f"croupier_floor_constraints . {python}")
+    assert run.returncode == 1 and "an environment marker" in run.stderr
     shipped = _shell(ROOT, f"croupier_floor_constraints . {python}")
     assert shipped.returncode == 0, shipped.stderr
     pins = shipped.stdout.splitlines()

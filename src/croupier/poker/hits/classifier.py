@@ -398,9 +398,9 @@ AnyRange = Range | GenericRange | HoleRange
 
 
 def _read_range(range_: AnyRange | str, variant: Variant) -> AnyRange:
-    """The range of a game: hold'em's syntax for two hole cards (short-deck's without
-    ``15%``, which follows hold'em's order), the generic syntax for Omaha; a text's
-    names (``@btn``) replaced first."""
+    """The range of a game: hold'em's syntax for two hole cards (a short deck's ``15%``
+    in its own order), the generic syntax for Omaha; a text's names (``@btn``) replaced
+    first."""
     if isinstance(range_, str):
         range_ = resolve(range_, variant.game)
     if variant.two_card:

@@ -1,7 +1,9 @@
 """The orders in which top-percentage ranges (``15%``) take starting-hand classes.
 
 A top-percentage range takes whole classes, best first, until it holds at least that
-share of the 1,326 combos. "Best" depends on the ranking, and calculators differ:
+share of the deck's combos (1,326 in hold'em; 630 of 81 classes in short-deck, ranked
+in its own rules: :func:`class_order`). "Best" depends on the ranking, and calculators
+differ:
 
 - :attr:`RangeOrder.VS_THREE` (``15%``, or ``15%vs3``), the default: all-in equity
   against three random hands, the ranking of PokerStove and Equilab. The figures
@@ -29,6 +31,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Final
 
+from croupier.arguments import checked
 from croupier.poker.errors import PokerError
 from croupier.poker.games import Game, variant_of
 
@@ -39,7 +42,8 @@ TIE_ERRORS: Final = 2.0
 
 
 class RangeOrder(StrEnum):
-    """A ranking of the 169 classes; its value is the suffix of ``15%vs3``."""
+    """A ranking of a deck's classes (hold'em's 169, a short deck's 81); its value is
+    the suffix of ``15%vs3``."""
 
     VS_THREE = "vs3"
     VS_ONE = "vs1"
@@ -85,7 +89,7 @@ def tie_broken_order(
     return tuple(order)
 
 
-@functools.cache
+@checked
 def class_order(
     order: RangeOrder | str = DEFAULT_ORDER, game: Game | str = Game.HOLDEM
 ) -> tuple[int, ...]:
@@ -115,11 +119,17 @@ def class_order(
             f"{variant.label} has no order of two-card classes: its top percentages are "
             "read by croupier.poker.ranges.generic"
         )
-    if variant.lowest_rank > 2:
-        return _short_deck_order(chosen, variant.game)
+    return _class_order(chosen, variant.game)
+
+
+@functools.cache
+def _class_order(order: RangeOrder, game: Game) -> tuple[int, ...]:
+    """:func:`class_order` of a two-card game, once a process."""
+    if game is not Game.HOLDEM:
+        return _short_deck_order(order, game)
     from croupier.poker.ranges.vs_random import CLASS_ORDER, EQUITY_VS_RANDOM
 
-    if chosen is RangeOrder.VS_ONE:
+    if order is RangeOrder.VS_ONE:
         return CLASS_ORDER
     from croupier.poker.ranges.vs_three_random import EQUITY_VS_THREE
 
