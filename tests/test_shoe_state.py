@@ -48,6 +48,13 @@ def test_stacked_shoes_stay_stacked() -> None:
         ({"rng": {"bit_generator": "Evil"}}, "bad saved shoe: unknown shuffler 'Evil'"),
         ({"rng": {"bit_generator": "PCG64", "state": 3}}, "bad saved shoe"),
         ({"cards": None}, "bad saved shoe"),
+        # these were taken (a shoe of -3 decks) or failed outside croupier's errors
+        ({"decks": -3}, "bad saved shoe: -3 decks for these 52 cards, expected 1 to 64 full"),
+        ({"decks": 2}, "bad saved shoe: 2 decks for these 52 cards"),
+        ({"decks": True}, "bad saved shoe: True decks"),
+        ({"decks": float("inf")}, "bad saved shoe: inf decks"),
+        ({"cards": "Ah" * 52}, "bad saved shoe: 1 decks for these 52 cards"),
+        ({"rng": np.int64(3)}, "bad saved shoe: shuffler state np.int64"),
     ],
 )
 def test_bad_saved_shoes_are_refused(change: dict[str, object], message: str) -> None:

@@ -19,6 +19,7 @@ Each card also has a number, ``4 * (rank - 2) + suit``, used by the NumPy paths:
 
 from __future__ import annotations
 
+import collections
 import enum
 import functools
 import os
@@ -927,12 +928,25 @@ class Shoe:
             ):
                 raise CardError(f"bad dealt count {dealt!r}: expected 0 to {len(cards)}")
             if decks is not None:
+                if (
+                    isinstance(decks, bool)
+                    or not isinstance(decks, int)
+                    or not 1 <= decks <= MAX_DECKS
+                    or len(cards) != 52 * decks
+                    or set(collections.Counter(cards).values()) != {decks}
+                ):
+                    raise CardError(
+                        f"bad saved shoe: {decks!r} decks for these {len(cards)} cards,"
+                        f" expected 1 to {MAX_DECKS} full decks of 52"
+                    )
+                if not isinstance(state, Mapping):
+                    raise CardError(f"bad saved shoe: shuffler state {state!r}, expected a mapping")
                 kind = state["bit_generator"]
                 if kind not in _BIT_GENERATORS:
                     raise CardError(f"bad saved shoe: unknown shuffler {kind!r}")
                 rng = np.random.Generator(getattr(np.random, kind)())
                 rng.bit_generator.state = state
-                shoe._decks, shoe._rng = int(decks), rng
+                shoe._decks, shoe._rng = decks, rng
         except CardError:
             raise
         except (KeyError, TypeError, ValueError) as exc:

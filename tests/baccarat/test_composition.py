@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.baccarat import BaccaratError, Composition
+from croupier.baccarat import BaccaratError, Composition, outcome_probabilities
 from croupier.baccarat.composition import parse_counts, parse_value_counts
 from croupier.cards import Rank, Shoe, parse_cards, parse_ranks
 
@@ -17,6 +17,20 @@ def test_decks() -> None:
     assert shoe.describe() == "6 decks" and Composition.decks(1).describe() == "1 deck"
     with pytest.raises(BaccaratError, match="bad number of decks 0"):
         Composition.decks(0)
+
+
+def test_counts_past_the_arithmetic_are_refused() -> None:
+    # the float odds overflowed ("int too large to convert to float") past about 1e308
+    with pytest.raises(BaccaratError, match=r"bad number of decks .*: expected 1 to 62,5"):
+        Composition.decks(2**200)
+    with pytest.raises(BaccaratError, match="bad count 1000000000000001 for value 0"):
+        Composition.from_values([10**15 + 1] + [4] * 9)
+    with pytest.raises(BaccaratError, match="bad count 1000000000000001 for rank A"):
+        Composition.from_ranks({Rank.ACE: 10**15 + 1})
+    largest = Composition.decks(62_500_000_000_000)  # the limit prices as the infinite deck
+    assert outcome_probabilities(largest) == pytest.approx(
+        outcome_probabilities(Composition.infinite_deck()), abs=1e-12
+    )
 
 
 def test_infinite_deck() -> None:

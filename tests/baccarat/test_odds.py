@@ -26,7 +26,7 @@ from croupier.baccarat import (
 )
 from croupier.baccarat.composition import RANKS
 from croupier.baccarat.enumeration import ROUND_CLASSES, class_id
-from croupier.baccarat.odds import class_probabilities
+from croupier.baccarat.odds import class_probabilities, expected_values_batch
 from croupier.baccarat.payouts import Bet, Pair, PayoutTable, Rule, Wins
 from croupier.baccarat.rules import Outcome
 from croupier.cards import Rank
@@ -135,11 +135,25 @@ def test_batch_agrees_with_one_at_a_time() -> None:
         (np.full((2, 10), 4.0), "expected whole numbers"),
         (np.array([[4] * 10, [4] * 9 + [-1]]), "row 1: .* negative count"),
         (np.array([[4] * 10, [1] * 5 + [0] * 5]), "too few cards in row 1: 5 left"),
+        # the row would sum past int64 and wrap to 6 cards: priced as nonsense before
+        (np.array([[2**62] * 4 + [6] + [0] * 5]), "row 0: .* count above 1,000,000,000,000,000"),
+        ([[4] * 10, [4] * 9], "rows of different lengths"),
     ],
 )
 def test_batch_errors_name_the_row(counts: NDArray[np.int64], message: str) -> None:
     with pytest.raises(BaccaratError, match=message):
         outcome_probabilities_batch(counts)
+
+
+def test_batch_by_rank_checks_each_rank() -> None:
+    ranks = [24] * 13
+    ranks[8], ranks[9] = -1, 25  # a negative ten hidden in a sound count of value 0
+    with pytest.raises(BaccaratError, match=r"row 0: .* negative count"):
+        expected_values_batch(CASINO.bet("player-pair"), [ranks])
+    with pytest.raises(BaccaratError, match="rows of different lengths"):
+        expected_values_batch(CASINO.bet("player-pair"), [[24] * 13, [24] * 12])
+    fine = expected_values_batch(CASINO.bet("player-pair"), [[24] * 13])
+    assert fine[0] == pytest.approx(bet_odds(Composition.decks(6))["player-pair"].expected_value)
 
 
 @pytest.mark.parametrize(

@@ -32,6 +32,7 @@ from croupier.errors import check_type
 from croupier.numerals import a_or_an, is_ascii_whole, plural
 
 __all__ = [
+    "MAX_COUNT",
     "MIN_CARDS",
     "RANKS",
     "VALUES",
@@ -52,6 +53,11 @@ MAX_NAMED_MISSING: Final = 12
 #: A round can take six cards: a shoe must hold at least this many to finish one.
 MIN_CARDS: Final = 6
 
+#: The most cards of one value (or one rank) a shoe may hold, about 6e13 decks: the odds
+#: of such a shoe are the infinite deck's to every printed digit, and past it a shoe's
+#: counts would no longer sum in NumPy's 64-bit integers nor multiply in floats.
+MAX_COUNT: Final = 10**15
+
 #: croupier's one order for a vector by rank: the order of :class:`~croupier.cards.Rank`,
 #: 2, 3, ..., 10, J, Q, K, A, on the command line, in the library and, labelled by rank,
 #: in JSON.
@@ -59,14 +65,15 @@ RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
 
 
 def check_value_counts(counts: object, what: str = "counts") -> tuple[int, ...]:
-    """Validate 10 card counts by value (0..9): whole numbers, none negative, at least 6.
+    """Validate 10 card counts by value (0..9): whole numbers, none negative or above
+    :data:`MAX_COUNT`, at least 6 in all.
 
-    >>> check_value_counts([16, 4, 4, 4, 4, 4, 4, 4, 4, 4])
-    (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
-    >>> check_value_counts([1, 1, 1, 1, 1, 0, 0, 0, 0, 0])
-    Traceback (most recent call last):
-    ...
-    croupier.baccarat.errors.BaccaratError: too few cards in counts: 5 left, a round may need 6
+        >>> check_value_counts([16, 4, 4, 4, 4, 4, 4, 4, 4, 4])
+        (16, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+        >>> check_value_counts([1, 1, 1, 1, 1, 0, 0, 0, 0, 0])
+        Traceback (most recent call last):
+        ...
+        croupier.baccarat.errors.BaccaratError: too few cards in counts: 5 left, a round may need 6
     """
     if isinstance(counts, str) or not isinstance(counts, Sequence | np.ndarray):
         raise BaccaratError(f"bad {what} {counts!r}: expected 10 card counts for values 0 to 9")
@@ -81,9 +88,9 @@ def check_value_counts(counts: object, what: str = "counts") -> tuple[int, ...]:
             raise BaccaratError(
                 f"bad count {count!r} for value {value} in {what}: expected a whole number"
             )
-        if count < 0:
+        if not 0 <= count <= MAX_COUNT:
             raise BaccaratError(
-                f"bad count {int(count)} for value {value} in {what}: expected 0 or more"
+                f"bad count {int(count)} for value {value} in {what}: expected 0 to {MAX_COUNT:,}"
             )
         values.append(int(count))
     total = sum(values)
@@ -166,9 +173,16 @@ class Composition:
     @classmethod
     @checked
     def decks(cls, decks: int) -> Composition:
-        """A full shoe of ``decks`` decks."""
-        if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
-            raise BaccaratError(f"bad number of decks {decks!r}: expected 1 or more")
+        """A full shoe of ``decks`` decks (at most :data:`MAX_COUNT` tens and court cards).
+
+        >>> Composition.decks(10**14)
+        Traceback (most recent call last):
+        ...
+        croupier.baccarat.errors.BaccaratError: bad number of decks 100000000000000: expected ...
+        """
+        most = MAX_COUNT // 16  # 16 cards of value 0 a deck
+        if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= most:
+            raise BaccaratError(f"bad number of decks {decks!r}: expected 1 to {most:,}")
         return cls.from_ranks(dict.fromkeys(RANKS, 4 * decks))
 
     @classmethod
@@ -189,8 +203,10 @@ class Composition:
         """Counts by rank; ranks not mentioned count 0."""
         ranks = tuple(int(counts.get(rank, 0)) for rank in RANKS)
         for rank, count in zip(RANKS, ranks, strict=True):
-            if count < 0:
-                raise BaccaratError(f"bad count {count} for rank {rank.label}: expected 0 or more")
+            if not 0 <= count <= MAX_COUNT:
+                raise BaccaratError(
+                    f"bad count {count} for rank {rank.label}: expected 0 to {MAX_COUNT:,}"
+                )
         return cls(_values_of(ranks), ranks)
 
     @classmethod

@@ -245,15 +245,23 @@ def expected_values_batch(bet: Bet, counts: ArrayLike) -> NDArray[np.float64]:
     >>> print(f"{expected_values_batch(EZ.bet('dragon-7'), shoe)[0]:+.5f}")
     -0.07611
     """
-    array = np.asarray(counts)
-    by_rank = array.ndim == 2 and array.shape[1] == 13
-    if reads_pairs(bet):
-        if not by_rank:
-            raise BaccaratError(f"the {bet.name} bet needs counts by rank: a (K, 13) array")
-        return pricing.pair_bet_values(bet, pricing.checked_counts(array @ RANK_TO_VALUE), array)
+    try:
+        by_rank = np.shape(counts)[1:] == (13,)
+    except ValueError:  # NumPy refuses ragged rows
+        raise BaccaratError(
+            "bad counts array: rows of different lengths, expected (K, 10) by value"
+            " or (K, 13) by rank"
+        ) from None
+    if reads_pairs(bet) and not by_rank:
+        raise BaccaratError(f"the {bet.name} bet needs counts by rank: a (K, 13) array")
     if by_rank:
-        array = np.asarray(array) @ RANK_TO_VALUE
-    return batch_sums(pricing.checked_counts(array), payoff_rows(bet))[:, 0]
+        ranks = pricing.checked_counts(counts, by_rank=True)
+        values = pricing.checked_counts(ranks @ RANK_TO_VALUE)
+        if reads_pairs(bet):
+            return pricing.pair_bet_values(bet, values, ranks)
+    else:
+        values = pricing.checked_counts(counts)
+    return batch_sums(values, payoff_rows(bet))[:, 0]
 
 
 @dataclass(frozen=True, slots=True)

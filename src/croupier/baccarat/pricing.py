@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from croupier.baccarat.batchsums import MultisetRows, class_sums, outcome_rows
-from croupier.baccarat.composition import MIN_CARDS, RANKS, Composition
+from croupier.baccarat.composition import MAX_COUNT, MIN_CARDS, RANKS, Composition
 from croupier.baccarat.enumeration import (
     ROUND_CLASSES,
     RoundClass,
@@ -111,20 +111,34 @@ def class_triplets() -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.flo
     return classes, multisets, counts.astype(np.float64)
 
 
-def checked_counts(counts: ArrayLike) -> NDArray[np.int64]:
-    array = np.asarray(counts)
-    if array.ndim != 2 or array.shape[1] != 10:
-        raise BaccaratError(
-            f"bad counts array of shape {array.shape}: expected (K, 10), "
-            "one row of 10 counts (values 0 to 9) per composition"
-        )
+def checked_counts(counts: ArrayLike, *, by_rank: bool = False) -> NDArray[np.int64]:
+    """``counts`` as a (K, 10) array of whole counts by value, each checked as
+    :func:`~croupier.baccarat.composition.check_value_counts` checks one shoe (or (K, 13)
+    by rank, ``by_rank``): ragged rows, other shapes, fractions, negative or huge counts
+    and rows of too few cards raise :class:`BaccaratError`.
+
+    >>> checked_counts([[16, 4, 4, 4, 4, 4, 4, 4, 4, 4], [16, 4, 4]])
+    Traceback (most recent call last):
+    ...
+    croupier.baccarat.errors.BaccaratError: bad counts array: rows of different lengths, ...
+    """
+    width, kind = (13, "by rank (2 to A)") if by_rank else (10, "by value (0 to 9)")
+    expected = f"expected (K, {width}), one row of {width} counts {kind} per composition"
+    try:
+        array = np.asarray(counts)
+    except ValueError:  # NumPy refuses ragged rows
+        raise BaccaratError(f"bad counts array: rows of different lengths, {expected}") from None
+    if array.ndim != 2 or array.shape[1] != width:
+        raise BaccaratError(f"bad counts array of shape {array.shape}: {expected}")
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         raise BaccaratError(f"bad counts array of {array.dtype}: expected whole numbers")
     array = array.astype(np.int64, copy=False)
-    negative = np.flatnonzero((array < 0).any(axis=1))
-    if negative.size:
-        row = int(negative[0])
-        raise BaccaratError(f"bad counts in row {row}: {array[row].tolist()} has a negative count")
+    for wrong, what in ((array < 0, "a negative count"), (array > MAX_COUNT, "a count above")):
+        rows = np.flatnonzero(wrong.any(axis=1))
+        if rows.size:
+            row = int(rows[0])
+            limit = f" {MAX_COUNT:,}" if what.endswith("above") else ""
+            raise BaccaratError(f"bad counts in row {row}: {array[row].tolist()} has {what}{limit}")
     totals = array.sum(axis=1)
     short = np.flatnonzero(totals < MIN_CARDS)
     if short.size:
