@@ -9,6 +9,8 @@ import pytest
 
 from croupier.cards import CardError, Shoe, parse_cards
 
+from .untyped import untyped
+
 
 def test_a_loaded_shoe_deals_and_reshuffles_the_same() -> None:
     shoe = Shoe(decks=2, rng=8, cut_card=90)
@@ -31,6 +33,12 @@ def test_other_bit_generators_are_kept() -> None:
     assert copy.remaining_cards() == shoe.remaining_cards()
 
 
+def test_a_numpy_deck_count_saves_as_a_number() -> None:
+    shoe = Shoe(decks=untyped(np.int64(2)), rng=1)
+    assert type(shoe.to_dict()["decks"]) is int
+    assert Shoe.from_dict(shoe.to_dict()).decks == 2
+
+
 def test_stacked_shoes_stay_stacked() -> None:
     shoe = Shoe.stacked(parse_cards("Ah 2c 3d"))
     shoe.draw()
@@ -49,12 +57,13 @@ def test_stacked_shoes_stay_stacked() -> None:
         ({"rng": {"bit_generator": "PCG64", "state": 3}}, "bad saved shoe"),
         ({"cards": None}, "bad saved shoe"),
         # these were taken (a shoe of -3 decks) or failed outside croupier's errors
-        ({"decks": -3}, "bad saved shoe: -3 decks for these 52 cards, expected 1 to 64 full"),
-        ({"decks": 2}, "bad saved shoe: 2 decks for these 52 cards"),
-        ({"decks": True}, "bad saved shoe: True decks"),
-        ({"decks": float("inf")}, "bad saved shoe: inf decks"),
-        ({"cards": "Ah" * 52}, "bad saved shoe: 1 decks for these 52 cards"),
-        ({"rng": np.int64(3)}, "bad saved shoe: shuffler state np.int64"),
+        ({"decks": -3}, "bad saved shoe: decks '-3' for 52 cards that are not that many full"),
+        ({"decks": 2}, "bad saved shoe: decks '2' for 52 cards"),
+        ({"decks": True}, "bad saved shoe: decks 'True'"),
+        ({"decks": float("inf")}, "bad saved shoe: decks 'inf'"),
+        ({"cards": "Ah" * 52}, "bad saved shoe: decks '1' for 52 cards that are not"),
+        ({"rng": np.int64(3)}, "bad saved shoe: shuffler state 'np.int64"),
+        ({"rng": "x" * 5000}, "bad saved shoe: shuffler state .{40,60} characters., expected a"),
     ],
 )
 def test_bad_saved_shoes_are_refused(change: dict[str, object], message: str) -> None:

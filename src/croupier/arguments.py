@@ -44,7 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-__all__ = ["checked"]
+__all__ = ["checked", "is_integral"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -114,7 +114,14 @@ def _instance(kind: type, what: str) -> _Check:
 _NONE: Final = _Check(lambda value: value is None, "None", plain=frozenset({type(None)}))
 
 
-def _integral(value: object) -> bool:
+def is_integral(value: object) -> bool:
+    """Whether ``value`` is a whole number as :func:`checked` reads ``int``: any integral
+    number (NumPy's too) but a ``bool``.
+
+    >>> import numpy as np
+    >>> is_integral(2**70), is_integral(np.uint64(3)), is_integral(True), is_integral(2.0)
+    (True, True, False, False)
+    """
     return isinstance(value, numbers.Integral) and not _boolean(value)
 
 
@@ -137,7 +144,7 @@ def _for_class(kind: type) -> _Check | None:
     if kind is bool:
         return _Check(_boolean, "a bool", plain=frozenset({bool}))
     if kind is int:
-        return _Check(_integral, "an int", plain=frozenset({int}))
+        return _Check(is_integral, "an int", plain=frozenset({int}))
     if kind is float:
         return _Check(_real, "a number", plain=frozenset({float, int}))
     if kind is str:

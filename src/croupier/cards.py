@@ -31,7 +31,7 @@ from typing import Any, Final, cast, overload
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from croupier.arguments import checked
+from croupier.arguments import checked, is_integral
 from croupier.choices import parse_choice
 from croupier.errors import CroupierError, check_type, quoted
 from croupier.randomness import RNGLike, as_generator
@@ -722,7 +722,7 @@ def indices_to_cards(indices: ArrayLike) -> tuple[Card, ...]:
         for item in flat.tolist():
             if isinstance(item, float):  # a number, but not a card's
                 raise CardError(f"bad card number {item}: expected integers 0 to 51")
-            if not _whole(item):
+            if not is_integral(item):
                 raise TypeError(
                     f"indices must be card numbers (ints), not {type(item).__name__} ({item!r:.30})"
                 )
@@ -731,10 +731,6 @@ def indices_to_cards(indices: ArrayLike) -> tuple[Card, ...]:
     if bad is not None:
         raise CardError(f"bad card number {bad}: expected integers 0 to 51")
     return tuple(DECK[i] for i in numbers)
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
 
 
 # --- shoes ------------------------------------------------------------------------------
@@ -775,7 +771,7 @@ class Shoe:
     ) -> None:
         if not 1 <= decks <= MAX_DECKS:
             raise CardError(f"bad number of decks {decks!r}: expected 1 to {MAX_DECKS}")
-        self._decks: int | None = decks
+        self._decks: int | None = int(decks)  # a NumPy integer saves as a plain one
         self._rng: np.random.Generator | None = as_generator(rng)
         self._cards: list[Card] = list(DECK) * decks
         self._cut_card = self._check_cut_card(cut_card, len(self._cards))
@@ -936,11 +932,13 @@ class Shoe:
                     or set(collections.Counter(cards).values()) != {decks}
                 ):
                     raise CardError(
-                        f"bad saved shoe: {decks!r} decks for these {len(cards)} cards,"
-                        f" expected 1 to {MAX_DECKS} full decks of 52"
+                        f"bad saved shoe: decks {quoted(repr(decks))} for {len(cards)} cards"
+                        f" that are not that many full decks, expected 1 to {MAX_DECKS}"
                     )
                 if not isinstance(state, Mapping):
-                    raise CardError(f"bad saved shoe: shuffler state {state!r}, expected a mapping")
+                    raise CardError(
+                        f"bad saved shoe: shuffler state {quoted(repr(state))}, expected a mapping"
+                    )
                 kind = state["bit_generator"]
                 if kind not in _BIT_GENERATORS:
                     raise CardError(f"bad saved shoe: unknown shuffler {kind!r}")

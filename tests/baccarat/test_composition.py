@@ -27,6 +27,12 @@ def test_counts_past_the_arithmetic_are_refused() -> None:
         Composition.from_values([10**15 + 1] + [4] * 9)
     with pytest.raises(BaccaratError, match="bad count 1000000000000001 for rank A"):
         Composition.from_ranks({Rank.ACE: 10**15 + 1})
+    courts = dict.fromkeys((Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING), 10**15)
+    with pytest.raises(BaccaratError, match="bad count 4000000000000000 for value 0"):
+        Composition.from_ranks(courts)  # value 0: the four ranks together
+    # a description counted the missing cards one by one (seconds for a million)
+    huge = Composition.from_ranks({Rank.TWO: 10**15, Rank.ACE: 6})
+    assert huge.describe() == "1,000,000,000,000,006 cards"
     largest = Composition.decks(62_500_000_000_000)  # the limit prices as the infinite deck
     assert outcome_probabilities(largest) == pytest.approx(
         outcome_probabilities(Composition.infinite_deck()), abs=1e-12

@@ -138,6 +138,10 @@ def test_batch_agrees_with_one_at_a_time() -> None:
         # the row would sum past int64 and wrap to 6 cards: priced as nonsense before
         (np.array([[2**62] * 4 + [6] + [0] * 5]), "row 0: .* count above 1,000,000,000,000,000"),
         ([[4] * 10, [4] * 9], "rows of different lengths"),
+        # read before any cast: 2**63 in uint64 was reported as a negative count
+        (np.array([[2**63] * 10], dtype=np.uint64), r"row 0: \[9223372036854775808, .* above"),
+        ([[10**20] * 10], r"row 0: \[100000000000000000000, .* above"),  # Python ints
+        (np.array([[4] * 9 + ["4"]], dtype=object), "array of object: expected whole numbers"),
     ],
 )
 def test_batch_errors_name_the_row(counts: NDArray[np.int64], message: str) -> None:

@@ -53,9 +53,11 @@ MAX_NAMED_MISSING: Final = 12
 #: A round can take six cards: a shoe must hold at least this many to finish one.
 MIN_CARDS: Final = 6
 
-#: The most cards of one value (or one rank) a shoe may hold, about 6e13 decks: the odds
-#: of such a shoe are the infinite deck's to every printed digit, and past it a shoe's
-#: counts would no longer sum in NumPy's 64-bit integers nor multiply in floats.
+#: The most cards of one value a shoe may hold (value 0: the tens and court cards
+#: together), 62.5e12 decks: a shoe that large prices as the infinite deck to about
+#: 1e-15, and the bound keeps every sum of counts in NumPy's 64-bit integers and every
+#: product of six in floats with a wide margin (counts of 2**62 wrapped a batch row's
+#: total, and counts near 1e308 overflowed the float odds).
 MAX_COUNT: Final = 10**15
 
 #: croupier's one order for a vector by rank: the order of :class:`~croupier.cards.Rank`,
@@ -284,6 +286,8 @@ class Composition:
         if self.ranks is None:
             return plural(self.total, "card")
         decks = max(1, *(-(-count // 4) for count in self.ranks))
+        if 52 * decks - self.total > MAX_NAMED_MISSING:  # before listing them one by one
+            return plural(self.total, "card")
         missing = [
             rank.label
             for rank, count in zip(RANKS, self.ranks, strict=True)

@@ -392,9 +392,8 @@ def _float_bet_odds(
     single-shoe path takes milliseconds); the pair bets come from the exact pair chances.
     """
     bets = table.payouts.bets
-    # the batch path reads counts as 64-bit ints: a larger shoe is priced as the
-    # single-shoe path prices it (its chances then equal the infinite deck's in floats)
-    if composition.infinite or max(composition.values) >= pricing.BATCH_COUNT_LIMIT:
+    # the batch path reads counts as 64-bit ints (a composition's are at most MAX_COUNT)
+    if composition.infinite:
         outcomes = outcome_probabilities(composition)
         classes = class_probabilities(composition)
         values = [

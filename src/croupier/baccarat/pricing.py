@@ -27,6 +27,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from croupier.arguments import is_integral
 from croupier.baccarat.batchsums import MultisetRows, class_sums, outcome_rows
 from croupier.baccarat.composition import MAX_COUNT, MIN_CARDS, RANKS, Composition
 from croupier.baccarat.enumeration import (
@@ -51,7 +52,6 @@ from croupier.baccarat.rules import POINTS
 from croupier.tablecache import cached_tables, text_hash
 
 __all__ = [
-    "BATCH_COUNT_LIMIT",
     "PAIR_STATES",
     "RANK_TO_VALUE",
     "Pricing",
@@ -130,15 +130,19 @@ def checked_counts(counts: ArrayLike, *, by_rank: bool = False) -> NDArray[np.in
         raise BaccaratError(f"bad counts array: rows of different lengths, {expected}") from None
     if array.ndim != 2 or array.shape[1] != width:
         raise BaccaratError(f"bad counts array of shape {array.shape}: {expected}")
-    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+    whole = np.issubdtype(array.dtype, np.integer) or (  # Python ints past 64 bits
+        array.dtype == object and all(is_integral(count) for count in array.flat)
+    )
+    if array.dtype == np.bool_ or not whole:
         raise BaccaratError(f"bad counts array of {array.dtype}: expected whole numbers")
-    array = array.astype(np.int64, copy=False)
     for wrong, what in ((array < 0, "a negative count"), (array > MAX_COUNT, "a count above")):
-        rows = np.flatnonzero(wrong.any(axis=1))
+        rows = np.flatnonzero(wrong.any(axis=1))  # read before any cast, which could wrap
         if rows.size:
             row = int(rows[0])
             limit = f" {MAX_COUNT:,}" if what.endswith("above") else ""
-            raise BaccaratError(f"bad counts in row {row}: {array[row].tolist()} has {what}{limit}")
+            shown = [int(count) for count in array[row]]
+            raise BaccaratError(f"bad counts in row {row}: {shown} has {what}{limit}")
+    array = array.astype(np.int64)
     totals = array.sum(axis=1)
     short = np.flatnonzero(totals < MIN_CARDS)
     if short.size:
@@ -316,7 +320,3 @@ _KNOWN_CONDITIONS: Final = frozenset({Wins, WinsWith, WinsOn, NaturalWin, Natura
 #: The modules whose code the pricing rows depend on (the rules of play, the enumeration,
 #: the sums, the bets' settling, this module's payoffs).
 _PRICING_SOURCES: Final = ("pricing.py", "batchsums.py", "enumeration.py", "rules.py", "payouts.py")
-
-
-#: The largest count of a value the batch path takes (64-bit ints, with room to spare).
-BATCH_COUNT_LIMIT: Final = 1 << 62
