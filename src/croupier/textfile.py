@@ -314,8 +314,10 @@ def file_lock(
     """Hold the lock of the file ``path`` for a read, change and write: ``<path>.lock``
     beside it (its folder made if need be), locked with ``flock`` (POSIX), which every
     process changing the file takes; a lock that cannot be made raises ``error`` naming
-    the file and ``what`` it holds."""
+    the file and ``what`` it holds, as does a name that cannot be a file's (empty, or
+    holding a NUL character: nothing is made)."""
     where = os.fspath(path)
+    _check_name(where, error)
     with _THREAD_LOCKS_GUARD:
         threads = _THREAD_LOCKS.setdefault(os.path.abspath(where), threading.Lock())
     with threads:
