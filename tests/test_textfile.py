@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -107,3 +108,29 @@ class _BytesPath:
 
     def __fspath__(self) -> bytes:
         return b"x"
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory"])
+def test_write_atomic_leaves_a_file_that_is_not_regular_as_it_was(
+    tmp_path: Path, kind: str
+) -> None:
+    # A FIFO was silently replaced by a regular file (that read_text then refused to be
+    # given); a directory raised IsADirectoryError after writing the temporary file.
+    path = tmp_path / "target"
+    if kind == "fifo":
+        os.mkfifo(path)
+        what = r"a FIFO \(named pipe\)"
+    else:
+        path.mkdir()
+        what = "a directory"
+    with pytest.raises(CroupierError, match=f"target: {what}: expected a regular file to"):
+        textfile.write_atomic("As Kd\n", path)
+    assert (stat.S_ISFIFO if kind == "fifo" else stat.S_ISDIR)(os.stat(path).st_mode)
+    assert sorted(os.listdir(tmp_path)) == ["target"]  # no temporary file left
+
+
+def test_write_atomic_replaces_a_regular_file_and_makes_a_new_one(tmp_path: Path) -> None:
+    path = tmp_path / "saved.txt"
+    textfile.write_atomic("one\n", path)
+    textfile.write_atomic("two\n", path)
+    assert read_text(path) == "two\n" and os.listdir(tmp_path) == ["saved.txt"]

@@ -271,12 +271,20 @@ def write_atomic(
 
     A failure (a full disk, a crash) never leaves a half-written file, and an existing
     file at ``path`` stays as it was unless the new one is complete. An empty name, or
-    one holding a NUL character, raises ``error``; a failure to write, the usual
-    :class:`OSError`.
+    one holding a NUL character, raises ``error``; so does a ``path`` that is there but
+    not a regular file (a FIFO, a device, a socket, a directory: what :func:`open_regular`
+    refuses to read), which is left as it was instead of being replaced; a failure to
+    write, the usual :class:`OSError`.
     """
     target = os.fspath(path)
     if not target or "\0" in target:
         raise error(f"{target!r}: a file name cannot be empty or hold a NUL character")
+    try:
+        what = not_regular(os.stat(target).st_mode)
+    except OSError:  # not there (or a link to nothing): a new file
+        what = None
+    if what is not None:
+        raise error(f"{target}: {what}: expected a regular file to replace, or a new name")
     directory = os.path.dirname(os.path.abspath(target))
     handle, temporary = tempfile.mkstemp(
         prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
@@ -306,8 +314,10 @@ def file_lock(
     """Hold the lock of the file ``path`` for a read, change and write: ``<path>.lock``
     beside it (its folder made if need be), locked with ``flock`` (POSIX), which every
     process changing the file takes; a lock that cannot be made raises ``error`` naming
-    the file and ``what`` it holds."""
+    the file and ``what`` it holds, as does a name that cannot be a file's (empty, or
+    holding a NUL character: nothing is made)."""
     where = os.fspath(path)
+    _check_name(where, error)
     with _THREAD_LOCKS_GUARD:
         threads = _THREAD_LOCKS.setdefault(os.path.abspath(where), threading.Lock())
     with threads:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,7 +14,7 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from croupier.casino import Move, Player, State, new_tournament
+from croupier.casino import CasinoError, Move, Player, State, new_tournament
 from croupier.casino.judge import (
     BLUNDER,
     INACCURACY,
@@ -243,3 +244,54 @@ def test_the_reason_for_a_move_asks_a_verdict_only_when_a_bigger_capture_was_the
         if not verdict.complete or verdict.cut:
             continue  # the verdict adds what its budget cut; the plain reason does not
         assert reason == verdict.explain(move)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"deals": 1}, "bad deals 1: expected 2 to max_deals"),
+        ({"deals": 0}, "bad deals 0"),
+        ({"deals": 10**30}, "bad deals"),
+        ({"deals": 256, "max_deals": 128}, "bad deals 256: expected 2 to max_deals (128)"),
+        ({"max_deals": 10**30}, "bad max_deals"),
+        ({"depth": 0}, "bad depth 0: expected 1 to 8 plies"),
+        ({"depth": 10**30}, "bad depth"),
+        ({"steps": 0}, "bad steps 0"),
+        ({"listing_steps": 10**400}, "bad listing_steps"),
+        ({"exact_nodes": -1}, "bad exact_nodes -1"),
+        ({"plain_moves": 0}, "bad plain_moves 0"),
+        ({"target_error": math.nan}, "bad target_error nan"),
+        ({"target_error": -0.1}, "bad target_error -0.1"),
+    ],
+)
+def test_settings_out_of_range_are_refused_by_name(fields: dict[str, float], message: str) -> None:
+    # They raised ZeroDivisionError (deals=1), ValueError (deals=0, depth=nan),
+    # OverflowError (depth=10**30) deep in a verdict, or searched on regardless.
+    with pytest.raises(CasinoError, match=r"^" + re.escape(message)):
+        JudgeSettings(**fields)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["deals", "depth", "listing_steps", "steps", "target_error"])
+def test_settings_of_the_wrong_type_are_a_type_error(name: str) -> None:
+    with pytest.raises(TypeError, match=f"^{name} must be"):
+        JudgeSettings(**{name: "8"})  # type: ignore[arg-type]
+    if name != "target_error":
+        with pytest.raises(TypeError, match=f"^{name} must be an int, not float"):
+            JudgeSettings(**{name: math.nan})  # type: ignore[arg-type]
+
+
+def test_the_smallest_settings_give_a_verdict() -> None:
+    settings = JudgeSettings(deals=2, max_deals=2, depth=1)
+    verdict = Judge(settings).position(opening())
+    assert verdict.deals == 2 and verdict.best in verdict.moves
+
+
+def test_the_judge_refuses_what_is_not_a_position() -> None:
+    with pytest.raises(TypeError, match=r"^state must be a State, not NoneType"):
+        Judge().position(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^observation must be an Observation, not str"):
+        Judge().verdict("x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^settings must be a JudgeSettings"):
+        Judge(None)  # type: ignore[arg-type]
+    with pytest.raises(CasinoError, match=r"^bad remember -1"):
+        Judge(remember=-1)

@@ -4,13 +4,17 @@ ratings of both sides, the choice of the next puzzle, and the history on disk.""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from croupier.casino import CasinoError, IllegalMoveError, Move
 from croupier.casino.puzzles import (
+    MAX_KINDS,
     MIN_MARGIN,
+    RATING_BOUNDS,
     Puzzle,
     PuzzleHistory,
     find_puzzle,
@@ -18,6 +22,8 @@ from croupier.casino.puzzles import (
     next_puzzle,
     parse_puzzles,
     read_history,
+    record_attempt,
+    starting_rating,
     write_history,
 )
 from croupier.casino.strategies.values import move_kind
@@ -127,6 +133,73 @@ def test_a_bad_puzzle_set_is_refused(puzzles: tuple[Puzzle, ...]) -> None:
     with pytest.raises(CasinoError, match="same id"):
         parse_puzzles(json.dumps([data, data]))
     assert parse_puzzles(json.dumps([data]))[0] == puzzles[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", r"^not a puzzle set: not JSON \(Expecting value"),  # was a JSONDecodeError
+        ("[1]", "^puzzle number 1: expected a JSON object, not int"),
+        ("[{}]", r"^puzzle \?: not a puzzle \(KeyError: 'id'\)"),
+        ('[{"id": "a", "position": 5}]', "^puzzle a, line 1: expected 'Section: value'"),
+    ],
+)
+def test_text_that_is_not_a_puzzle_set_is_refused(text: str, message: str) -> None:
+    with pytest.raises(CasinoError, match=message):
+        parse_puzzles(text)
+
+
+def test_a_puzzle_s_fields_are_checked(puzzles: tuple[Puzzle, ...]) -> None:
+    data = puzzles[0].to_dict()
+    for field, value, message in [
+        ("rating", 1e9, r"not a puzzle \(ValueError: bad rating 1000000000.0: expected 0 to"),
+        ("values", [], r"not a puzzle \(AttributeError"),
+        ("solutions", [], "no solution: expected one move or more"),
+    ]:
+        with pytest.raises(CasinoError, match=f"^puzzle {data['id']}: {message}"):
+            parse_puzzles(json.dumps([{**data, field: value}]))
+
+
+def test_starting_rating_refuses_what_it_cannot_rate(puzzles: tuple[Puzzle, ...]) -> None:
+    # kinds=-1 was a math domain ValueError, 2**1100 an OverflowError, no solutions an
+    # IndexError.
+    puzzle = puzzles[0]
+    for kinds in (-1, 0, MAX_KINDS + 1, 2**1100):
+        with pytest.raises(CasinoError, match=f"^bad kinds {kinds}: expected 1 to 1,048,576"):
+            starting_rating(puzzle.state, puzzle.solutions, kinds)
+    with pytest.raises(CasinoError, match=r"^no solutions: expected the puzzle's best moves"):
+        starting_rating(puzzle.state, (), 5)
+    with pytest.raises(TypeError, match=r"^kinds must be an int, not float"):
+        starting_rating(puzzle.state, puzzle.solutions, 4.0)  # type: ignore[arg-type]
+    hardest = starting_rating(puzzle.state, puzzle.solutions, MAX_KINDS)
+    assert hardest <= RATING_BOUNDS["rating"][1]
+
+
+def test_the_puzzle_functions_refuse_the_wrong_types() -> None:
+    # find_puzzle(None) and read_history(2**64) were an AttributeError and an
+    # OverflowError.
+    with pytest.raises(TypeError, match=r"^state must be a State, not NoneType"):
+        find_puzzle(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^path must be a str or a PathLike, not int"):
+        read_history(2**64)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^text must be a str, not bytes"):
+        parse_puzzles(b"[]")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("path", "message"), [("", "an empty file name"), ("x\0y", "cannot hold a NUL character")]
+)
+def test_a_history_name_that_names_no_file_is_refused(
+    path: str, message: str, puzzles: tuple[Puzzle, ...], tmp_path: Path, monkeypatch: Any
+) -> None:
+    # Both read as an empty history, and an answer recorded there made '.lock' here.
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(CasinoError, match=message):
+        read_history(path)
+    puzzle = puzzles[0]
+    with pytest.raises(CasinoError, match=message):
+        record_attempt(path, puzzle, puzzle.check(puzzle.solutions[0]))
+    assert os.listdir(tmp_path) == []
 
 
 @pytest.mark.slow

@@ -113,6 +113,16 @@ def test_one_move_as_the_judge_sees_it() -> None:
         review_move(state, Move.parse("trail S5"))
 
 
+def test_review_move_refuses_what_is_not_a_position_or_a_move() -> None:
+    # review_move(None, move) was an AttributeError.
+    state = new_tournament(Player.HUMAN, rng=1)
+    move = state.legal_moves()[0]
+    with pytest.raises(TypeError, match=r"^state must be a State, not NoneType"):
+        review_move(None, move)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^move must be a Move, not str"):
+        review_move(state, str(move))  # type: ignore[arg-type]
+
+
 def test_marks() -> None:
     assert Mark.for_loss(0.0) is None and Mark.for_loss(INACCURACY - 0.01) is None
     assert Mark.for_loss(INACCURACY) is Mark.INACCURACY

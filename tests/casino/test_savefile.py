@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import stat
 from pathlib import Path
 
 import pytest
@@ -248,6 +249,16 @@ def test_write_and_read_a_file(tmp_path: Path) -> None:
     write_save(random_position(1, 10), path)  # overwrites
     assert read_save(path) == random_position(1, 10)
     assert sorted(os.listdir(tmp_path)) == ["game.txt"]  # no temporary file left
+
+
+def test_a_save_over_a_fifo_is_refused_and_the_fifo_kept(tmp_path: Path) -> None:
+    # write_save replaced the FIFO with a regular file, silently (read_save refuses it).
+    path = tmp_path / "fifo"
+    os.mkfifo(path)
+    with pytest.raises(SaveFileError, match=r"fifo: a FIFO \(named pipe\): expected a regular"):
+        write_save(parse_save(CANONICAL), path)
+    assert stat.S_ISFIFO(os.stat(path).st_mode)
+    assert sorted(os.listdir(tmp_path)) == ["fifo"]
 
 
 def test_a_refused_save_leaves_the_old_file_alone(tmp_path: Path) -> None:

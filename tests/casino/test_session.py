@@ -101,6 +101,24 @@ def test_bad_menu_answers(text: str) -> None:
         parse_menu_choice(text, menu(position("H5", "S9", "C4")))
 
 
+def test_a_menu_with_nothing_to_choose_is_refused() -> None:
+    # parse_menu_choice("", ()) was an IndexError.
+    only_the_menu = [
+        item for item in menu(position("H5", "S9", "C4")) if item.choice is MenuChoice.MENU
+    ]
+    for items in ([], only_the_menu):
+        with pytest.raises(CasinoError, match=r"^no menu items to choose from: expected one"):
+            parse_menu_choice("", items)
+    with pytest.raises(TypeError, match=r"^text must be a str, not NoneType"):
+        parse_menu_choice(None, menu(position("H5", "S9", "C4")))  # type: ignore[arg-type]
+
+
+def test_a_move_line_must_be_text() -> None:
+    # parse_move_line(None) was an AttributeError.
+    with pytest.raises(TypeError, match=r"^text must be a str, not NoneType"):
+        parse_move_line(None)  # type: ignore[arg-type]
+
+
 def test_the_computer_menu_has_no_help() -> None:
     items = menu(position("H5", "S9", "C4", to_move=COMPUTER))
     assert parse_menu_choice("3", items) is MenuChoice.QUIT

@@ -81,8 +81,17 @@ def test_state_problems_name_where_and_what() -> None:
     assert problem == "table: D7 appears twice (also in hand:computer)"
     (problem,) = problems_of(state, loose=())
     assert problem == "cards: 51 cards in all, 52 expected: missing HK"
-    assert problems_of(state, round_number=0) == ["round: bad round 0: expected 1 or more"]
-    assert problems_of(state, scores=(-1, 0)) == ["score:human: bad score -1: expected 0 or more"]
+    assert problems_of(state, round_number=0) == ["round: bad round 0: expected 1 to 1,000,000"]
+    assert problems_of(state, scores=(-1, 0)) == [
+        "score:human: bad score -1: expected 0 to 1,000,000"
+    ]
+    # Beyond what a save file holds (it refused to read them back: a game lost).
+    assert problems_of(state, round_number=10**6 + 1) == [
+        "round: bad round 1000001: expected 1 to 1,000,000"
+    ]
+    assert problems_of(state, scores=(0, 10**7)) == [
+        "score:computer: bad score 10000000: expected 0 to 1,000,000"
+    ]
     moved = dataclasses.replace(state, hands=(cards("S7 C2"), cards("D7 S9")))
     assert problems_of(moved) == [
         "owner:0: the human owns the build [C6 S3] worth 9 but holds no card of value 9"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,9 +15,11 @@ from croupier.casino import (
     Coin,
     SaveFileError,
     deal_round,
+    format_save,
     is_tournament_over,
     new_tournament,
     next_round,
+    parse_save,
     read_deck_file,
     shuffled_deck,
     toss_coin,
@@ -42,6 +45,25 @@ def test_a_deal_needs_the_whole_deck() -> None:
         deal_round(DECK[:51], HUMAN)
     with pytest.raises(CasinoError, match="C2 at position 52 is there twice"):
         check_deck((*DECK[:51], DECK[0]))
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"round_number": 0}, "bad round 0: expected 1 to 1,000,000"),
+        ({"round_number": 10**6 + 1}, "bad round 1000001: expected 1 to 1,000,000"),
+        ({"scores": (-1, 30)}, "bad score -1: expected 0 to 1,000,000"),
+        ({"scores": (0, 10**30)}, f"bad score {10**30}: expected 0 to 1,000,000"),
+    ],
+)
+def test_a_deal_checks_the_round_and_scores_as_a_save_does(
+    options: dict[str, Any], message: str
+) -> None:
+    # They were dealt, and then format_save refused the position: the game not saved.
+    with pytest.raises(CasinoError, match="^bad position: " + message):
+        deal_round(DECK, HUMAN, **options)
+    last = deal_round(DECK, HUMAN, round_number=10**6, scores=(10**6, 0))
+    assert parse_save(format_save(last)) == last
 
 
 def test_seeded_decks_repeat() -> None:

@@ -57,7 +57,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from croupier.arguments import checked
 from croupier.cards import CardStyle
+from croupier.casino.errors import CasinoError
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
 from croupier.casino.pieces import Player
@@ -73,6 +75,8 @@ __all__ = [
     "BLUNDER",
     "INACCURACY",
     "JUDGE_SETTINGS",
+    "MAX_DEALS",
+    "MAX_WORK",
     "SURE",
     "Judge",
     "JudgeSettings",
@@ -98,22 +102,40 @@ SURE: Final = 2.0
 _DEAL_PLIES: Final = 8
 #: Legal moves a plain table has at most (see :attr:`JudgeSettings.plain_moves`).
 _PLAIN: Final = 32
+#: The most sampled deals a verdict may search (:attr:`JudgeSettings.max_deals`): 64
+#: times the default, more than any budget of steps reaches.
+MAX_DEALS: Final = 65_536
+#: The most steps of work (or positions) any of :class:`JudgeSettings`' budgets may
+#: allow: hours of search, far beyond a verdict's needs.
+MAX_WORK: Final = 10**12
 
 
+@checked
 @dataclass(frozen=True, slots=True)
 class JudgeSettings:
-    """How much work the judge does on a position (the same on any machine)."""
+    """How much work the judge does on a position (the same on any machine).
 
-    #: Sampled deals searched at first (before the last deal).
+    Each field is checked: a wrong type is a :class:`TypeError`, a value out of its
+    range (given with each field) a :class:`~croupier.casino.errors.CasinoError`.
+
+    >>> JudgeSettings(deals=1)
+    Traceback (most recent call last):
+    ...
+    croupier.casino.errors.CasinoError: bad deals 1: expected 2 to max_deals (1,024), a standard ...
+    """
+
+    #: Sampled deals searched at first (before the last deal): 2 (a standard error needs
+    #: two) to :attr:`max_deals`.
     deals: int = 128
     #: Sampled deals searched at most: the deals double up to this many while a move's
-    #: mark is in doubt (see the module's documentation).
+    #: mark is in doubt (see the module's documentation); at most :data:`MAX_DEALS`.
     max_deals: int = 1024
-    #: Plies searched ahead in each sampled deal on a plain table (8: to the end of the
-    #: deal).
+    #: Plies searched ahead in each sampled deal on a plain table, 1 to 8 (8: to the end
+    #: of the deal; a search never goes further).
     depth: int = _DEAL_PLIES
     #: Positions the last deal's search to the end of the round may visit before it
-    #: looks only ``depth`` plies ahead instead.
+    #: looks only ``depth`` plies ahead instead (0: never to the end of the round; at
+    #: most :data:`MAX_WORK`, as the budgets below).
     exact_nodes: int = 1_000_000
     #: Steps of work (see :class:`~.strategies.base.WorkBudget`) the listing of the legal
     #: moves may take (all of them on any table but an extreme one, 20 low loose cards),
@@ -128,8 +150,34 @@ class JudgeSettings:
     #: fewer steps (see :meth:`plan`).
     plain_moves: int = _PLAIN
     #: The standard error of a loss below which more deals are not searched, even when
-    #: the loss is within :data:`SURE` standard errors of a threshold.
+    #: the loss is within :data:`SURE` standard errors of a threshold (a finite number,
+    #: 0 or more).
     target_error: float = 0.1
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.max_deals <= MAX_DEALS:
+            raise CasinoError(f"bad max_deals {self.max_deals}: expected 2 to {MAX_DEALS:,}")
+        if not 2 <= self.deals <= self.max_deals:
+            raise CasinoError(
+                f"bad deals {self.deals}: expected 2 to max_deals ({self.max_deals:,}), a "
+                "standard error needs two"
+            )
+        if not 1 <= self.depth <= _DEAL_PLIES:
+            raise CasinoError(
+                f"bad depth {self.depth}: expected 1 to {_DEAL_PLIES} plies "
+                f"({_DEAL_PLIES}: to the end of the deal)"
+            )
+        for name, least in (("exact_nodes", 0), ("listing_steps", 1), ("steps", 1)):
+            value = getattr(self, name)
+            if not least <= value <= MAX_WORK:
+                raise CasinoError(f"bad {name} {value}: expected {least} to {MAX_WORK:,}")
+        if self.plain_moves < 1:
+            raise CasinoError(f"bad plain_moves {self.plain_moves}: expected 1 or more")
+        if not (math.isfinite(self.target_error) and self.target_error >= 0):
+            raise CasinoError(
+                f"bad target_error {self.target_error}: expected a finite number of points, "
+                "0 or more"
+            )
 
     def plan(self, moves: int, complete: bool = True) -> tuple[int, int]:
         """How far ahead each deal is searched, and the steps the search may take, on a
@@ -424,7 +472,10 @@ class Judge:
     so that asking again (the hint, then the review of the move played) costs nothing.
     """
 
+    @checked
     def __init__(self, settings: JudgeSettings = JUDGE_SETTINGS, *, remember: int = 128) -> None:
+        if remember < 0:
+            raise CasinoError(f"bad remember {remember}: expected 0 or more verdicts")
         self.settings = settings
         self.remember = remember
         self._verdicts: OrderedDict[Observation, Verdict] = OrderedDict()
@@ -432,6 +483,7 @@ class Judge:
     def __repr__(self) -> str:
         return f"Judge({self.settings!r})"
 
+    @checked
     def position(self, state: State) -> Verdict:
         """The verdict on ``state`` for its player to move."""
         return self.verdict(state.observe(state.next_player))
@@ -441,6 +493,7 @@ class Judge:
         """How many verdicts the judge remembers now (at most ``remember``)."""
         return len(self._verdicts)
 
+    @checked
     def verdict(self, observation: Observation) -> Verdict:
         """The verdict on the position ``observation`` shows its player (who must be to
         move: else a :class:`~croupier.casino.errors.CasinoError`)."""
@@ -457,6 +510,7 @@ class Judge:
             self._verdicts.popitem(last=False)
         return verdict
 
+    @checked
     def reason(self, observation: Observation, move: Move) -> str | None:
         """Why the player who sees ``observation`` plays ``move`` (one of its legal
         moves), in plain words: the look-ahead is the judge's only when a bigger capture
@@ -469,6 +523,7 @@ class Judge:
         verdict = self.verdict(observation)
         return verdict.explain(move) if verdict.valued(move) else None
 
+    @checked
     def first_reason(self, observation: Observation, move: Move) -> tuple[str, bool]:
         """Why the player who sees ``observation`` plays ``move``, at once (no verdict):
         the plain words of :meth:`reason` without the look-ahead, and whether the
@@ -488,6 +543,7 @@ class Judge:
         takes_most = move in moves and gain(max(moves, key=gain))[:2] <= gain(move)[:2]
         return explain(observation, move, moves, None), not takes_most
 
+    @checked
     def loss(self, state: State, move: Move) -> tuple[Verdict, Loss]:
         """The verdict on ``state`` and what ``move`` (legal there, played by the player to
         move) gives away. On an extreme table where the budget left ``move`` unvalued,

@@ -46,6 +46,7 @@ from typing import Any, Final
 import numpy as np
 
 from croupier import userdirs
+from croupier.arguments import checked
 from croupier.casino.errors import CasinoError
 from croupier.casino.judge import Judge
 from croupier.casino.moves import Action, Move
@@ -59,6 +60,7 @@ from croupier.randomness import RNGLike, as_generator
 from croupier.textfile import file_lock, read_text
 
 __all__ = [
+    "MAX_KINDS",
     "MIN_KINDS",
     "MIN_MARGIN",
     "RATING_BOUNDS",
@@ -83,6 +85,9 @@ MIN_MARGIN: Final = 1.5
 MIN_KINDS: Final = 3
 #: The starting rating of the easiest puzzle.
 BASE_RATING: Final = 1200.0
+#: The most kinds of move :func:`starting_rating` takes: 100 points for each doubling
+#: beyond four keep the hardest start (3,650) within the ratings' ceiling (4,000).
+MAX_KINDS: Final = 2**20
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,13 +172,32 @@ class Puzzle:
         }
 
     @classmethod
+    @checked
     def from_dict(cls, data: Mapping[str, Any]) -> Puzzle:
-        """A stored puzzle, checked: the position as strictly as a save file, and its
-        solutions and values legal moves of it."""
+        """A stored puzzle, checked: the position as strictly as a save file, its
+        solutions and values legal moves of it, its rating within
+        :data:`RATING_BOUNDS`; anything else (a key missing, a value of the wrong kind)
+        is a :class:`~croupier.casino.errors.CasinoError` too."""
+        ident = str(data.get("id", "?"))
+        try:
+            return cls._from_dict(data)
+        except CasinoError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise CasinoError(
+                f"puzzle {ident}: not a puzzle ({type(exc).__name__}: {exc})"
+            ) from None
+
+    @classmethod
+    def _from_dict(cls, data: Mapping[str, Any]) -> Puzzle:
+        """The steps of :meth:`from_dict`: a field missing or of the wrong kind raises
+        Python's own error, which :meth:`from_dict` names."""
         ident = str(data["id"])
         state = parse_save(str(data["position"]), f"puzzle {ident}")
         values = {Move.parse(str(text)): float(value) for text, value in data["values"].items()}
         solutions = tuple(Move.parse(str(text)) for text in data["solutions"])
+        if not solutions:
+            raise CasinoError(f"puzzle {ident}: no solution: expected one move or more")
         for move in (*values, *solutions):
             problem = state.check(move)
             if problem is not None:
@@ -187,10 +211,11 @@ class Puzzle:
             values,
             float(data["margin"]),
             str(data["reason"]),
-            float(data["rating"]),
+            _within("rating", float(data["rating"])),
         )
 
 
+@checked
 def find_puzzle(state: State, ident: str = "") -> Puzzle | None:
     """The puzzle ``state`` makes, or ``None``: a last deal's position whose best move
     is worth :data:`MIN_MARGIN` more than any other kind of move, among at least
@@ -237,12 +262,20 @@ def _as_human(state: State) -> State:
     )
 
 
+@checked
 def starting_rating(state: State, solutions: Sequence[Move], kinds: int) -> float:
     """How hard a puzzle looks, as a rating: :data:`BASE_RATING`, 250 more if the greedy
     player (the most points now) misses it, 250 more if the ``strong`` level (the
     expert's judgement one move ahead) misses it, 150 more if the solution takes nothing
     now (a trail, a build), and 100 more for each doubling of the kinds of move beyond
-    four, to the nearest point. The ratings then learn from every attempt."""
+    four, to the nearest point. The ratings then learn from every attempt.
+
+    ``solutions`` (the first is the one that counts) must hold a move, and ``kinds`` be
+    1 to :data:`MAX_KINDS`, else a :class:`~croupier.casino.errors.CasinoError`."""
+    if not solutions:
+        raise CasinoError("no solutions: expected the puzzle's best moves, one or more")
+    if not 1 <= kinds <= MAX_KINDS:
+        raise CasinoError(f"bad kinds {kinds}: expected 1 to {MAX_KINDS:,} kinds of move")
     seen = state.observe(state.next_player)
     rating = BASE_RATING
     for level in ("greedy", "strong"):
@@ -254,11 +287,21 @@ def starting_rating(state: State, solutions: Sequence[Move], kinds: int) -> floa
     return float(round(rating + 100 * max(0.0, math.log2(kinds / 4))))
 
 
+@checked
 def parse_puzzles(text: str) -> tuple[Puzzle, ...]:
-    """The puzzles stored in ``text`` (a JSON list of :meth:`Puzzle.to_dict`)."""
-    data = json.loads(text)
+    """The puzzles stored in ``text`` (a JSON list of :meth:`Puzzle.to_dict`); text that
+    is not such a list is a :class:`~croupier.casino.errors.CasinoError`."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise CasinoError(f"not a puzzle set: not JSON ({exc})") from None
     if not isinstance(data, list):
         raise CasinoError("a puzzle set is a JSON list of puzzles")
+    for number, entry in enumerate(data, 1):
+        if not isinstance(entry, dict):
+            raise CasinoError(
+                f"puzzle number {number}: expected a JSON object, not {type(entry).__name__}"
+            )
     puzzles = tuple(Puzzle.from_dict(entry) for entry in data)
     if len({puzzle.id for puzzle in puzzles}) != len(puzzles):
         raise CasinoError("two puzzles have the same id")
@@ -403,11 +446,15 @@ def history_path() -> Path:
     return userdirs.state_directory() / "casino-puzzles.json"
 
 
+@checked
 def read_history(path: str | os.PathLike[str]) -> PuzzleHistory:
-    """The history in ``path`` (a new one if there is no such file)."""
-    if not os.path.exists(path):
+    """The history in ``path`` (a new one if there is no such file). A name that cannot
+    be a file's (empty, or holding a NUL character) is a
+    :class:`~croupier.casino.errors.CasinoError`, as a file that is not a history is."""
+    try:
+        text = read_text(path, CasinoError)
+    except FileNotFoundError:
         return PuzzleHistory()
-    text = read_text(path, CasinoError)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:

@@ -54,6 +54,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from croupier.arguments import checked
 from croupier.casino.gamelog import GameLog, LoggedRound
 from croupier.casino.judge import (
     BEST_WITHIN,
@@ -300,6 +301,7 @@ def _share(value: float, digits: int = 4) -> float | None:
     return None if math.isnan(value) else round(value, digits)
 
 
+@checked
 def review_move(
     state: State, move: Move, number: int = 1, judge: Judge | None = None
 ) -> MoveReview:

@@ -56,7 +56,7 @@ from croupier.casino.errors import CasinoError, SaveFileCardError, SaveFileError
 from croupier.casino.levels import Level
 from croupier.casino.notation import card_list, format_parts, parse_table
 from croupier.casino.pieces import Build, Player
-from croupier.casino.state import State, state_problems
+from croupier.casino.state import MAX_NUMBER, State, state_problems
 from croupier.errors import CroupierError, check_type
 from croupier.numerals import parse_whole
 from croupier.textfile import MAX_GAME_FILE_BYTES, read_text, write_atomic
@@ -73,9 +73,6 @@ __all__ = [
 ]
 
 _INDENT = "   "
-#: The largest round number or score a save file may hold: far beyond any real game (a
-#: tournament ends once a player reaches 21), and it keeps every number short.
-MAX_NUMBER = 1_000_000
 #: The players' blocks, in the order the file gives them.
 _BLOCKS = (Player.COMPUTER, Player.HUMAN)
 

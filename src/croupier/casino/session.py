@@ -52,6 +52,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.cards import Card, CardError, parse_card
 from croupier.casino.errors import CasinoCardError, CasinoError, TurnError
 from croupier.casino.gamelog import GameLog, LoggedRound, format_log, parse_log
@@ -191,8 +192,11 @@ def _bracketed(word: str, key: str) -> str:
     return f"{word[:at]}[{key}]{word[at + 1 :]}"
 
 
+@checked
 def parse_menu_choice(text: str, items: Sequence[MenuItem]) -> MenuChoice:
-    """A menu answer: the item's number, its key, or its word, in any case.
+    """A menu answer: the item's number, its key, or its word, in any case. ``items``
+    must offer a choice (an item besides the menu itself), else a
+    :class:`~croupier.casino.errors.CasinoError`.
 
     >>> from croupier.casino import new_tournament
     >>> items = menu(new_tournament(Player.HUMAN, rng=1))
@@ -207,6 +211,8 @@ def parse_menu_choice(text: str, items: Sequence[MenuItem]) -> MenuChoice:
     """
     word = text.strip().lower()
     numbered = [item for item in items if item.choice is not MenuChoice.MENU]
+    if not numbered:
+        raise CasinoError("no menu items to choose from: expected one or more, as menu() gives")
     if is_ascii_whole(word) and 1 <= int(word) <= len(numbered):
         return numbered[int(word) - 1].choice
     for item in items:
@@ -220,6 +226,7 @@ def parse_menu_choice(text: str, items: Sequence[MenuItem]) -> MenuChoice:
     )
 
 
+@checked
 def parse_move_line(text: str) -> Move | None:
     """A whole move typed on one line, in the notation of ``croupier casino moves``
     (``capture D8 H8``, ``build H3 S2``, ``trail C9``, ``increase SA [D5 H2]``; actions

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 
@@ -40,7 +40,12 @@ from croupier.errors import check_type
 from croupier.numerals import plural
 from croupier.randomness import RNGLike, as_generator
 
-__all__ = ["Problem", "State", "check_state", "state_problems"]
+__all__ = ["MAX_NUMBER", "Problem", "State", "check_state", "state_problems"]
+
+#: The largest round number or score a position (and so a save file) may hold: far beyond
+#: any real game (a tournament ends once a player reaches 21), and it keeps every number
+#: of a save short.
+MAX_NUMBER: Final = 1_000_000
 
 
 class Problem(NamedTuple):
@@ -504,18 +509,22 @@ def _holds_value(hand: Iterable[Card], value: int) -> bool:
 def state_problems(state: State) -> list[Problem]:
     """Every way ``state`` breaks the rules of a position, or ``[]`` for a sound one.
 
-    Checked: the round number and scores; the 52 cards, each exactly once; hands of at
-    most 4 cards; one build per value; each build's owner holding a card of its value;
-    that the player to move has a card; and that a finished round left nothing behind.
+    Checked: the round number (1 to :data:`MAX_NUMBER`) and scores (0 to
+    :data:`MAX_NUMBER`, as a save file holds them); the 52 cards, each exactly once;
+    hands of at most 4 cards; one build per value; each build's owner holding a card of
+    its value; that the player to move has a card; and that a finished round left
+    nothing behind.
     """
     problems: list[Problem] = []
-    if not isinstance(state.round_number, int) or state.round_number < 1:
-        problems.append(Problem("round", f"bad round {state.round_number!r}: expected 1 or more"))
+    if not isinstance(state.round_number, int) or not 1 <= state.round_number <= MAX_NUMBER:
+        problems.append(
+            Problem("round", f"bad round {state.round_number!r}: expected 1 to {MAX_NUMBER:,}")
+        )
     for player in Player:
         score = state.scores[player]
-        if not isinstance(score, int) or score < 0:
+        if not isinstance(score, int) or not 0 <= score <= MAX_NUMBER:
             problems.append(
-                Problem(f"score:{player.key}", f"bad score {score!r}: expected 0 or more")
+                Problem(f"score:{player.key}", f"bad score {score!r}: expected 0 to {MAX_NUMBER:,}")
             )
     seen: dict[Card, str] = {}
     for where, card in state.all_cards():

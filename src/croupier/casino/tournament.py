@@ -32,7 +32,7 @@ from croupier.cards import (
 )
 from croupier.casino.errors import CasinoCardError, CasinoError, SaveFileCardError, SaveFileError
 from croupier.casino.pieces import HAND_SIZE, Player
-from croupier.casino.state import State
+from croupier.casino.state import State, check_state
 from croupier.choices import parse_choice
 from croupier.numerals import plural
 from croupier.randomness import RNGLike, as_generator
@@ -166,10 +166,12 @@ def deal_round(
     scores: tuple[int, int] = (0, 0),
 ) -> State:
     """A new round dealt from ``deck`` (the 52 cards, top first): 4 cards to the human,
-    4 to the computer, 4 to the table; ``first`` plays first."""
+    4 to the computer, 4 to the table; ``first`` plays first. The round number and the
+    scores are checked as a save file's are (:func:`~croupier.casino.state.check_state`):
+    a bad one is a :class:`~croupier.casino.errors.CasinoError`."""
     cards = check_deck(deck)
     size = HAND_SIZE
-    return State(
+    state = State(
         hands=(cards[:size], cards[size : 2 * size]),
         loose=cards[2 * size : 3 * size],
         deck=cards[3 * size :],
@@ -177,6 +179,7 @@ def deal_round(
         scores=scores,
         round_number=round_number,
     )
+    return check_state(state)
 
 
 @checked

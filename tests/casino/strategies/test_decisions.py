@@ -22,6 +22,7 @@ from croupier.casino.strategies import (
     observation_rng,
     strategy_named,
 )
+from croupier.casino.strategies.base import Deadline
 from croupier.casino.strategies.expert import TOURNAMENT_BONUS, ExpertSettings
 from croupier.casino.strategies.values import CARD_POINTS, gain, move_kind
 
@@ -239,3 +240,31 @@ def test_strategies_that_make_no_plans_claim_none(name: str) -> None:
     if name == "random":
         for reason, choices in reasons:
             assert ("picked at random from" in reason) is (choices > 1), reason
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIES))
+def test_a_strategy_given_no_moves_says_so(name: str) -> None:
+    # Each raised ValueError from inside (max() of nothing, rng.integers(0)).
+    strategy = strategy_named(name, deadline=0.05)
+    seen = new_tournament(Player.HUMAN, rng=1).observe(Player.HUMAN)
+    rng = np.random.default_rng(1)
+    with pytest.raises(CasinoError, match=r"^no moves to choose from: expected the legal moves"):
+        strategy.choose(seen, [], rng)
+    with pytest.raises(CasinoError, match=r"^no moves to choose from"):
+        strategy.choose_by(seen, [], rng, Deadline(0.05))
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIES))
+def test_a_strategy_given_the_wrong_types_raises_type_error(name: str) -> None:
+    # choose(None, ...) was an AttributeError from inside.
+    strategy = strategy_named(name, deadline=0.05)
+    state = new_tournament(Player.HUMAN, rng=1)
+    seen, moves, rng = state.observe(Player.HUMAN), state.legal_moves(), np.random.default_rng(1)
+    with pytest.raises(TypeError, match=r"^observation must be an Observation, not NoneType"):
+        strategy.choose(None, moves, rng)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^observation must be an Observation, not NoneType"):
+        strategy.choose_by(None, moves, rng, Deadline(0.05))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^moves\[0\] must be a Move, not str"):
+        strategy.choose(seen, ["trail H3"], rng)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^rng must be a Generator, not NoneType"):
+        strategy.choose(seen, moves, None)  # type: ignore[arg-type]

@@ -60,6 +60,7 @@ __all__ = [
     "Strategy",
     "WorkBudget",
     "check_deadline",
+    "check_moves",
     "cut_listing_note",
     "list_moves_to_decide",
     "moves_to_decide",
@@ -133,6 +134,22 @@ def check_deadline(seconds: float) -> float:
     if not (math.isfinite(seconds) and 0 <= seconds <= MAX_DEADLINE):
         raise CasinoError(f"bad deadline {seconds:g} s: expected 0 to {MAX_DEADLINE:g} seconds")
     return float(seconds)
+
+
+def check_moves(moves: list[Move]) -> list[Move]:
+    """``moves`` if a strategy can choose among them (one or more: the legal moves of the
+    position), else a :class:`~croupier.casino.errors.CasinoError`.
+
+    >>> check_moves([])
+    Traceback (most recent call last):
+    ...
+    croupier.casino.errors.CasinoError: no moves to choose from: expected the legal moves ...
+    """
+    if not moves:
+        raise CasinoError(
+            "no moves to choose from: expected the legal moves of the position, one or more"
+        )
+    return moves
 
 
 class Deadline:
@@ -364,7 +381,12 @@ class Strategy(ABC):
     def choose(
         self, observation: Observation, moves: list[Move], rng: np.random.Generator
     ) -> Decision:
-        """Pick one of ``moves`` (the legal moves, never empty) for ``observation``'s player."""
+        """Pick one of ``moves`` (the legal moves, never empty) for ``observation``'s player.
+
+        A strategy checks its arguments (:func:`~croupier.arguments.checked`: a wrong type
+        is a :class:`TypeError`) and that there is a move (:func:`check_moves`: none is a
+        :class:`~croupier.casino.errors.CasinoError`), in its :meth:`choose` or, if it
+        searches, its :meth:`choose_by`."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -77,6 +77,7 @@ from croupier.casino.strategies.base import (
     Decision,
     SearchStrategy,
     WorkBudget,
+    check_moves,
     cut_listing_note,
     list_moves_to_decide,
     no_cyclic_gc,
@@ -239,6 +240,7 @@ class ExpertStrategy(SearchStrategy):
     def __repr__(self) -> str:
         return f"ExpertStrategy({self.settings!r})"
 
+    @checked
     def choose_by(
         self,
         observation: Observation,
@@ -248,7 +250,7 @@ class ExpertStrategy(SearchStrategy):
         *,
         complete: bool = True,
     ) -> Decision:
-        if len(moves) == 1:
+        if len(check_moves(moves)) == 1:
             note = None if complete else cut_listing_note(deadline, 1)
             return Decision(moves[0], explain(observation, moves[0], moves, note), not complete)
         analysis = self.analyse(observation, moves, rng, deadline, complete=complete)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
-from croupier.casino.strategies.base import Decision, Strategy
+from croupier.casino.strategies.base import Decision, Strategy, check_moves
 from croupier.casino.strategies.explain import explain
 from croupier.casino.strategies.values import gain
 
@@ -28,9 +29,11 @@ class GreedyStrategy(Strategy):
     name = "greedy"
     summary = "the move that takes the most points now, then the most cards"
 
+    @checked
     def choose(
         self, observation: Observation, moves: list[Move], rng: np.random.Generator
     ) -> Decision:
+        check_moves(moves)
         scored = [(gain(move)[:2], move) for move in moves]
         best = max(score for score, _ in scored)
         tied = [move for score, move in scored if score == best]

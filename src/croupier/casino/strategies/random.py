@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
-from croupier.casino.strategies.base import Decision, Strategy
+from croupier.casino.strategies.base import Decision, Strategy, check_moves
 from croupier.casino.strategies.explain import explain
 
 __all__ = ["RandomStrategy"]
@@ -28,9 +29,11 @@ class RandomStrategy(Strategy):
     name = "random"
     summary = "a uniformly random legal move"
 
+    @checked
     def choose(
         self, observation: Observation, moves: list[Move], rng: np.random.Generator
     ) -> Decision:
+        check_moves(moves)
         move = moves[int(rng.integers(len(moves)))]
         note = f"picked at random from {len(moves)} legal moves" if len(moves) > 1 else None
         return Decision(move, explain(observation, move, moves, note, planned=False))

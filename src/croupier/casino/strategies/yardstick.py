@@ -44,6 +44,7 @@ from typing import Final
 
 import numpy as np
 
+from croupier.arguments import checked
 from croupier.cards import DECK, Card
 from croupier.casino.moves import Action, Move
 from croupier.casino.observation import Observation
@@ -51,7 +52,13 @@ from croupier.casino.pieces import Player
 from croupier.casino.rules import moves_until
 from croupier.casino.scoring import SCORING, ScoreKind
 from croupier.casino.state import State
-from croupier.casino.strategies.base import SEARCH_SHARE, Deadline, Decision, SearchStrategy
+from croupier.casino.strategies.base import (
+    SEARCH_SHARE,
+    Deadline,
+    Decision,
+    SearchStrategy,
+    check_moves,
+)
 from croupier.casino.strategies.explain import explain, plural
 from croupier.casino.tournament import WINNING_SCORE
 
@@ -381,6 +388,7 @@ class YardstickStrategy(SearchStrategy):
     name = "yardstick"
     summary = "Perfect Information Monte Carlo: alpha-beta in random deals, exact in the last deal"
 
+    @checked
     def choose_by(
         self,
         observation: Observation,
@@ -390,7 +398,7 @@ class YardstickStrategy(SearchStrategy):
         *,
         complete: bool = True,
     ) -> Decision:
-        if len(moves) == 1:
+        if len(check_moves(moves)) == 1:
             return Decision(moves[0], explain(observation, moves[0], moves), not complete)
         stop = deadline.part(SEARCH_SHARE)
         shapes = [_shape(move) for move in moves]
