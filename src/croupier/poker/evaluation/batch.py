@@ -56,6 +56,7 @@ from croupier.poker.evaluation.tables import (
 from croupier.poker.games import Game, Variant, variant_of
 
 __all__ = [
+    "as_rows",
     "best_five_batch",
     "check_rows",
     "classes_from_totals",
@@ -332,7 +333,14 @@ def _rectangular(values: ArrayLike, name: str) -> NDArray[Any]:
         ) from None
 
 
-def _as_rows(values: ArrayLike, name: str) -> NDArray[np.int64]:
+def as_rows(values: ArrayLike, name: str) -> NDArray[np.int64]:
+    """``values`` as a 2-D array of card numbers (one hand a row, not checked), or a
+    :class:`TypeError` naming ``name`` (a :class:`~croupier.poker.errors.PokerError`
+    when its rows are not all the same length).
+
+    >>> as_rows([[0, 1], [2, 3]], "hole").shape
+    (2, 2)
+    """
     array = _rectangular(values, name)
     if array.ndim != 2 or not (array.size == 0 or np.issubdtype(array.dtype, np.integer)):
         raise TypeError(f"{name} must be a 2-D array of card numbers (one hand a row)")
@@ -421,7 +429,7 @@ def rank_game_rows(
     a card). Hold'em's rows go to :func:`rank_batch`.
     """
     variant = variant_of(game)
-    holes, boards = _as_rows(hole, "hole"), _as_rows(board, "board")
+    holes, boards = as_rows(hole, "hole"), as_rows(board, "board")
     if check:
         check_rows(variant, holes, boards)
     else:
