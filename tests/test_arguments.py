@@ -82,3 +82,25 @@ def test_a_list_or_tuple_is_taken_at_once_and_its_items_still_checked() -> None:
         _named([], pair=untyped([1, "x"]))
     with pytest.raises(TypeError, match=r"^pair\[1\] must be a str, not int$"):
         _named([], pair=untyped((1, 2)))
+
+
+class _Options(typing.TypedDict, total=False):
+    trials: int | None
+    label: str
+
+
+@checked
+def _run(first: int, second: typing.Any = None, **options: typing.Unpack[_Options]) -> int:
+    return first + (options.get("trials") or 0)
+
+
+def test_keywords_of_a_typed_dict_are_checked_and_no_other_is_taken() -> None:
+    """``**options: Unpack[Options]`` let any keyword through, checking none: a misspelt
+    option was silently ignored (``iter_calculate(..., trails=100)``)."""
+    assert _run(1, trials=2, label="x") == 3 and _run(first=1, second=5) == 1
+    with pytest.raises(TypeError, match=r"^_run\(\) got an unexpected keyword argument 'trails'$"):
+        _run(1, **untyped({"trails": 2}))
+    with pytest.raises(TypeError, match=r"^trials must be an int or None, not str$"):
+        _run(1, **untyped({"trials": "2"}))
+    with pytest.raises(TypeError, match=r"^label must be a str, not int$"):
+        _run(1, **untyped({"label": 2}))

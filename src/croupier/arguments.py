@@ -29,7 +29,27 @@ items are checked when it is a list or a tuple; ``Iterable[X]`` takes any iterab
 ``str`` or ``bytes`` (its items are not read, an iterator would be used up); an enum takes
 its members only; ``Any``, ``object``, type variables, NumPy's ``ArrayLike`` and aliases
 written as strings (``RNGLike``: :func:`croupier.randomness.as_generator` checks it) are
-not checked. Annotations are read at the first call (they are strings until then).
+not checked. Keyword arguments gathered as ``**options: Unpack[Options]`` (a
+``TypedDict``) are checked against its keys, as named parameters are: an unknown keyword
+is a ``TypeError``, as Python makes it for a named parameter, and each value is checked
+against its key's annotation. Annotations are read at the first call (they are strings
+until then).
+
+>>> class Options(typing.TypedDict, total=False):
+...     trials: int
+>>> @checked
+... def run(**options: typing.Unpack[Options]) -> int:
+...     return options.get("trials", 0)
+>>> run(trials=5)
+5
+>>> run(trails=5)
+Traceback (most recent call last):
+...
+TypeError: run() got an unexpected keyword argument 'trails'
+>>> run(trials="5")
+Traceback (most recent call last):
+...
+TypeError: trials must be an int, not str
 """
 
 from __future__ import annotations
@@ -38,6 +58,7 @@ import collections.abc as abc
 import enum
 import functools
 import numbers
+import sys
 import types
 import typing
 from collections.abc import Callable
@@ -57,8 +78,9 @@ _ITERABLES: typing.Final = frozenset(
 
 
 #: The checks of a function's parameters: by position (index, name and check; only the
-#: parameters with a check), and by name.
-Checks = tuple[tuple[tuple[int, str, "_Check"], ...], dict[str, "_Check"]]
+#: parameters with a check), by name, and the keywords a function takes when its
+#: ``**options`` are a ``TypedDict``'s (None: any keyword Python lets through).
+Checks = tuple[tuple[tuple[int, str, "_Check"], ...], dict[str, "_Check"], frozenset[str] | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,8 +302,19 @@ def _checks(function: Callable[..., Any]) -> Checks:
     annotations = getattr(function, "__annotations__", {})
     positional: list[tuple[int, str, _Check]] = []
     by_name: dict[str, _Check] = {}
-    for index, parameter in enumerate(inspect.signature(function).parameters.values()):
-        if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+    keywords: frozenset[str] | None = None
+    parameters = inspect.signature(function).parameters.values()
+    for index, parameter in enumerate(parameters):
+        if parameter.kind == parameter.VAR_KEYWORD:
+            options = _typed_options(annotations.get(parameter.name), namespace)
+            if options is not None:
+                named = {p.name for p in parameters if p.kind != p.VAR_POSITIONAL}
+                keywords = frozenset(named | options.keys())
+                for key, check in options.items():
+                    if check is not None and key not in named:
+                        by_name[key] = check
+            continue
+        if parameter.kind == parameter.VAR_POSITIONAL:
             continue
         annotation = annotations.get(parameter.name)
         check = None if annotation is None else _for(annotation, namespace)
@@ -290,7 +323,30 @@ def _checks(function: Callable[..., Any]) -> Checks:
         if parameter.kind != parameter.KEYWORD_ONLY:
             positional.append((index, parameter.name, check))
         by_name[parameter.name] = check
-    return tuple(positional), by_name
+    return tuple(positional), by_name, keywords
+
+
+def _typed_options(annotation: Any, namespace: dict[str, Any]) -> dict[str, _Check | None] | None:
+    """The check of each key of the ``TypedDict`` of ``**options: Unpack[Options]`` (its
+    annotations read in the class's module), or None for any other annotation of
+    ``**options``."""
+    if isinstance(annotation, str):
+        try:
+            annotation = eval(annotation, namespace)
+        except Exception:  # a name imported for type checkers only: not checked
+            return None
+    if typing.get_origin(annotation) is not typing.Unpack:
+        return None
+    (options,) = typing.get_args(annotation)
+    if not typing.is_typeddict(options):
+        return None
+    module = sys.modules.get(options.__module__)
+    where = dict(vars(module)) if module is not None else namespace
+    checks: dict[str, _Check | None] = {}
+    for key, hint in options.__annotations__.items():  # its bases' keys too
+        forward = getattr(hint, "__forward_arg__", None)  # a string, as the module wrote it
+        checks[key] = _for(forward if isinstance(forward, str) else hint, where)
+    return checks
 
 
 def checked(target: F) -> F:
@@ -307,7 +363,7 @@ def checked(target: F) -> F:
     def call(*args: Any, **kwargs: Any) -> Any:
         if not found:
             found.append(_checks(function))
-        positional, by_name = found[0]
+        positional, by_name, keywords = found[0]
         given = len(args)
         for index, name, check in positional:
             if index < given:
@@ -317,6 +373,10 @@ def checked(target: F) -> F:
                 named = by_name.get(name)
                 if named is not None:
                     named.check(value, name)
+                elif keywords is not None and name not in keywords:
+                    raise TypeError(
+                        f"{function.__qualname__}() got an unexpected keyword argument {name!r}"
+                    )
         return function(*args, **kwargs)
 
     return call  # type: ignore[return-value]

@@ -11,7 +11,7 @@ import pytest
 
 from croupier.cards import DECK, Card, CardError, parse_cards
 from croupier.poker import exact_equity, parse_equity_hands, rank_hand
-from croupier.poker.calc import CalcResult, calculate, iter_calculate
+from croupier.poker.calc import CalcResult, calculate, exact_seconds, iter_calculate
 from croupier.poker.errors import PokerError
 from croupier.poker.ranges.holdem import Range
 
@@ -331,3 +331,30 @@ def test_monte_carlo_gives_each_class_its_equity() -> None:
         want, got = exact.players[player].grid, sampled.players[player].grid
         assert np.array_equal(np.isnan(want), np.isnan(got))
         assert np.allclose(want[~np.isnan(want)], got[~np.isnan(got)], atol=0.01)
+
+
+@pytest.mark.parametrize("precision", [1e-300, 5e-10, math.nan, math.inf, 1.0])
+def test_a_precision_out_of_range_is_refused_by_both_entry_points(precision: float) -> None:
+    """1e-300 squared is 0: a ZeroDivisionError where the trials were estimated."""
+    expected = r"^bad precision .*: expected a fraction from 1e-09 to below 1$"
+    with pytest.raises(PokerError, match=expected):
+        calculate(["AsAh", "KsKh"], precision=precision, rng=1)
+    with pytest.raises(PokerError, match=r"^bad precision"):
+        next(iter_calculate(["AsAh", "KsKh"], precision=precision, rng=1))
+
+
+def test_iter_calculate_refuses_an_unknown_keyword_as_calculate_does() -> None:
+    """``trails=100`` was ignored: an exact run instead of 100 trials."""
+    for run in (calculate, iter_calculate):
+        with pytest.raises(TypeError, match=r"\(\) got an unexpected keyword argument 'trails'$"):
+            run(["AhKh", "QQ"], **untyped({"trails": 100, "rng": 1}))
+    with pytest.raises(TypeError, match=r"^trials must be an int or None, not str$"):
+        iter_calculate(["AhKh", "QQ"], **untyped({"trials": "100"}))
+
+
+@pytest.mark.parametrize("limit", [math.nan, math.inf, 0.0, -5])
+def test_exact_seconds_refuses_a_limit_that_is_no_number_of_seconds(limit: float) -> None:
+    expected = r"^bad limit .*: expected a finite number of seconds above 0$"
+    with pytest.raises(PokerError, match=expected):
+        exact_seconds(["AhKh", "QQ"], limit=limit)
+    assert exact_seconds(["AhKh", "QQ"], limit=1e9) is not None

@@ -104,3 +104,28 @@ def test_rows_are_independent_and_match_evaluate(hands: list[tuple[Card, ...]]) 
     for size in (5, 6, 7):
         expected = [evaluate(hand[:size]).class_number for hand in hands]
         assert rank_batch(array[:, :size]).tolist() == expected
+
+
+def test_ragged_rows_are_a_poker_error_not_numpy_s() -> None:
+    """Rows of different lengths were NumPy's ValueError ("inhomogeneous shape")."""
+    from croupier.poker.evaluation.batch import rank_game_rows
+
+    ragged = r"its rows are not all the same length: expected one hand of card numbers a row"
+    with pytest.raises(PokerError, match=rf"^bad hands array: {ragged}"):
+        rank_batch([[0, 1, 2, 3, 4], [5, 6, 7, 8]])
+    with pytest.raises(PokerError, match=rf"^bad hole: {ragged}"):
+        rank_game_rows("omaha", [[0, 1, 2, 3], [1]], [[4, 5, 6, 7, 8]])
+    with pytest.raises(PokerError, match=rf"^bad board: {ragged}"):
+        rank_game_rows("holdem", [[0, 1]], [[4, 5, 6], [7]])
+
+
+@pytest.mark.parametrize("check", [True, False])
+@pytest.mark.parametrize("game", ["holdem", "omaha", "shortdeck"])
+def test_rows_of_hole_and_board_cards_must_match_even_unchecked(check: bool, game: str) -> None:
+    """With check=False hold'em's mismatched rows were NumPy's ValueError and the other
+    games' went to the kernel, which read past the board's rows."""
+    from croupier.poker.evaluation.batch import rank_game_rows
+
+    hole = [[48, 49, 50, 51][: 4 if game == "omaha" else 2]]
+    with pytest.raises(PokerError, match=r"^1 rows of hole cards but 2 rows of board cards$"):
+        rank_game_rows(game, hole, [[20, 24, 28, 33, 38]] * 2, check=check)

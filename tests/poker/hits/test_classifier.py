@@ -20,6 +20,8 @@ from croupier.poker.hits.classifier import DRAWS, MADE_HANDS, classify_batch, fl
 from croupier.poker.ranges.holdem import Range
 from tests.poker.hits import reference
 
+from ...untyped import untyped
+
 
 def classify_one(hole: tuple[Card, ...], board: tuple[Card, ...]) -> tuple[MadeHand, set[Draw]]:
     made, flags = classify_batch(
@@ -267,3 +269,29 @@ def test_a_result_s_repr_fits_on_a_line() -> None:
     assert "\n" not in shown and len(shown) < 200 and "mappingproxy" not in shown, shown
     assert shown.startswith("<HitsResult QQ, AKs on 2c 7d 9h: 10 combos")
     assert "AA over 22,100 flops: " in repr(flop_hits("AA"))
+
+
+@pytest.mark.parametrize(
+    ("holes", "boards", "message"),
+    [
+        ([[0, 60]], [[4, 8, 12]], r"^row 0 has card number 60: expected 0 to 51"),  # IndexError
+        ([[0, -1]], [[4, 8, 12]], r"^row 0 has card number -1: expected 0 to 51"),  # silent
+        ([[0, 1]], [[4, 8, 12]] * 2, r"^1 rows of hole cards but 2 rows of board cards$"),
+        ([[0, 1], [2]], [[4, 8, 12]] * 2, r"^bad holes: its rows are not all the same length"),
+        ([[0, 1, 2]], [[4, 8, 12]], r"^holes of 3 cards and boards of 3: expected 2 hole cards"),
+        ([[0, 1]], [[4, 8]], r"^holes of 2 cards and boards of 2: expected 2 hole cards"),
+        ([[0, 4]], [[4, 8, 12]], r"^row 0: card '3c' at position 3 repeats position 2"),
+    ],
+)
+def test_classify_batch_refuses_rows_that_are_no_hands(
+    holes: list[list[int]], boards: list[list[int]], message: str
+) -> None:
+    with pytest.raises(CroupierError, match=message):
+        classify_batch(untyped(holes), untyped(boards))  # lists: arrays as NumPy reads them
+
+
+def test_classify_batch_refuses_a_card_below_the_short_deck() -> None:
+    hole = cards_to_indices(parse_cards("As Ks"))
+    board = [*cards_to_indices(parse_cards("Qs Js")), 0]  # 2c
+    with pytest.raises(CroupierError, match=r"^row 0 has card number 0: expected 16 to 51"):
+        classify_batch(np.array([hole]), np.array([board]), "shortdeck")

@@ -26,6 +26,8 @@ from croupier.poker.ranges.holdem import Range
 from croupier.poker.ranges.holdings import HoleRange
 from tests.poker.hits import omaha_reference, reference
 
+from ...untyped import untyped
+
 Held = dict[tuple[Card, ...], float]
 
 
@@ -222,3 +224,17 @@ def test_the_json_object() -> None:
     )
     assert [h["made"] for h in data["hands"]] == ["set"] * 3
     assert np.isclose(data["of_weighted"], data["of"])
+
+
+def test_range_text_takes_the_out_cards_as_text_and_refuses_other_types() -> None:
+    """A text board was an IndexError (its characters read as cards), ``out=[0]`` an
+    AttributeError, ``narrow_hits(None)`` an AttributeError."""
+    r = hits("AA, KQs", board="2c 7d 9h")
+    assert range_text(r.combos, "holdem", "2c 7d 9h") == range_text(r.combos, "holdem", r.board)
+    assert range_text(r.combos, "holdem", "2c 7d 9h") == "AA, KQs"
+    with pytest.raises(TypeError, match=r"^out\[0\] must be a Card, not int$"):
+        range_text(r.combos, "holdem", untyped([0]))
+    with pytest.raises(CroupierError, match="bad card 'Zz'"):
+        range_text(r.combos, "holdem", "2c Zz")
+    with pytest.raises(TypeError, match=r"^result must be a HitsResult, not NoneType$"):
+        narrow_hits(untyped(None))

@@ -264,3 +264,18 @@ def test_more_hands_than_a_question_holds_are_refused_as_soon_as_read() -> None:
     many = [EquityHand.parse("?0 ?1 ?2 ?3 ?4")] * (MAX_HANDS + 1)
     with pytest.raises(PokerError, match=f"holds at most {MAX_HANDS}"):
         monte_carlo_equity(many, 10, rng=1)
+
+
+@pytest.mark.parametrize("limit", [math.nan, math.inf, -math.inf, 0, -1.0, 10**400])
+def test_a_time_limit_that_is_no_number_of_seconds_is_refused(limit: float) -> None:
+    """NaN is over no estimate, so it lifted the limit unsaid (a run of days went on);
+    None is the way to ask for no limit."""
+    hands = "As Ks ?0 ?1 ?2 ?3 ?4\n?5 ?6 ?0 ?1 ?2 ?3 ?4\n?7 ?8 ?0 ?1 ?2 ?3 ?4"
+    expected = (
+        r"^bad time_limit .*: expected a finite number of seconds above 0 \(None: no limit\)$"
+    )
+    with pytest.raises(PokerError, match=expected):
+        exact_equity(hands, time_limit=limit)
+    with pytest.raises(PokerError, match=expected):
+        monte_carlo_equity(hands, 10**12, time_limit=limit)
+    assert exact_equity(AKS_QQ, time_limit=None).trials == 1712304

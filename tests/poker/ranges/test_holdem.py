@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from croupier.cards import CardError
+from croupier.cards import Card, CardError
 from croupier.poker.games import Game
 from croupier.poker.ranges.holdem import Range, RangeError
 from croupier.poker.ranges.orders import class_order
@@ -19,6 +19,8 @@ from croupier.poker.ranges.starting_hands import (
     COMBO_COUNT,
     combo_text,
 )
+
+from ...untyped import untyped
 
 
 def classes_of(text: str) -> set[str]:
@@ -176,3 +178,39 @@ def test_random_and_empty_texts() -> None:
     assert str(Range()) == "" and len(Range()) == 0
     with pytest.raises(RangeError):
         Range(np.full(COMBO_COUNT, 2.0))
+
+
+@pytest.mark.parametrize(
+    ("combos", "message"),
+    [
+        ([-1], "bad combo number -1:"),  # was AsAh, silently
+        (np.array([0.5]), "bad combo number 0.5:"),  # was 2d2c, silently
+        ([1326], "bad combo number 1326:"),  # an IndexError
+        ([2**70], "bad combo number of 71 bits:"),  # an OverflowError
+        (np.array([3, 2**40]), "bad combo number 1099511627776:"),
+        (np.array([[1, 2]]), r"bad combo numbers of shape \(1, 2\):"),
+    ],
+)
+def test_of_combos_refuses_a_number_that_is_no_combo(combos: object, message: str) -> None:
+    with pytest.raises(RangeError, match=f"^{message}.* expected (one list of )?integers 0 to"):
+        Range.of_combos(untyped(combos))
+
+
+def test_of_combos_checks_its_weight_and_takes_every_combo_number() -> None:
+    assert len(Range.of_combos(np.arange(COMBO_COUNT))) == COMBO_COUNT
+    assert len(Range.of_combos([])) == 0
+    assert Range.of_combos([0], weight=0.5).weight("2d2c") == 0.5
+    for weight in (float("nan"), 2.0, -0.5):
+        with pytest.raises(RangeError, match=r"^bad weight .*: expected 0 to 1$"):
+            Range.of_combos([0], weight=weight)
+    with pytest.raises(TypeError, match=r"^combos must be combo numbers \(ints\), not bool$"):
+        Range.of_combos(np.array([True]))
+
+
+def test_membership_refuses_a_tuple_as_weight_does() -> None:
+    """A tuple of two strings was an IndexError from NumPy's indexing."""
+    r = Range.parse("AA")
+    for ask in (lambda: r.weight(untyped(("As", "Ah"))), lambda: ("As", "Ah") in r):
+        with pytest.raises(TypeError, match=r"^combo\[0\] must be a Card, not str$"):
+            ask()
+    assert (Card.parse("As"), Card.parse("Ah")) in r and "AsAh" in r and 42 not in r

@@ -21,6 +21,8 @@ from croupier.poker.ranges.generic_table import holding_numbers
 from croupier.poker.ranges.holdem import RangeError
 from croupier.poker.ranges.holdings import HoleRange
 
+from ...untyped import untyped
+
 
 def bits(cards: str) -> int:
     return sum(1 << c.index for c in parse_cards(cards)) if cards else 0
@@ -227,3 +229,18 @@ def test_monte_carlo_of_generic_ranges_agrees_with_exact() -> None:
     for ours, truth in zip(sampled.players, exact.players, strict=True):
         assert ours.stderr is not None
         assert abs(ours.equity - truth.equity) < 5 * ours.stderr
+
+
+def test_the_excluded_cards_are_a_52_bit_set_in_every_reader() -> None:
+    """count(2**52) counted a 53rd card (1176 hands where hands() listed 1225), and
+    count(np.True_) was an AttributeError (no bit_count)."""
+    r = HoleRange.parse("AsAh??", 4)
+    readers = (r.count, r.hands, r.weights, r.hands_and_weights)
+    for read in readers:
+        for excluded in (1 << 52, -1, 1 << 200):
+            with pytest.raises(RangeError, match=r"^bad excluded cards .*: expected a 52-bit set"):
+                read(excluded)
+        for flag in (True, np.True_):
+            with pytest.raises(TypeError, match=r"^excluded must be an int, not bool$"):
+                read(untyped(flag))
+    assert r.count(untyped(np.int64(1))) == len(r.hands(1)) == 1176  # 2c out

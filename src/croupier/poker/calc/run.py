@@ -29,6 +29,7 @@ from croupier.randomness import as_generator, stream_seed
 __all__ = [
     "EXACT_AUTO_SECONDS",
     "EXACT_LIMIT_SECONDS",
+    "MIN_PRECISION",
     "CalcOptions",
     "Ranges",
     "calculate",
@@ -42,6 +43,10 @@ __all__ = [
 #: (by default) or refused (``exact=True``), in seconds.
 EXACT_AUTO_SECONDS: Final = 3.0
 EXACT_LIMIT_SECONDS: Final = 600.0
+#: The finest Monte Carlo precision (a standard error): heads-up near even it takes
+#: 0.25 / MIN_PRECISION**2 = 2.5e17 trials, within the most a call deals
+#: (:data:`~croupier.poker.matchups.equity.MAX_TRIALS`).
+MIN_PRECISION: Final = 1e-9
 
 #: A question, or the ranges of one (its board and dead cards then given beside).
 Ranges = EquityQuestion | Sequence[Range | str]
@@ -97,7 +102,8 @@ def exact_seconds(
     """The rough time an exact :func:`calculate` of this question takes here, in seconds,
     or None when it is over ``limit``: for callers (a server) that bound the work.
     ``ranges`` is an :class:`~croupier.poker.calc.question.EquityQuestion`, or the
-    ranges with the board and dead cards beside, as :func:`calculate` takes them.
+    ranges with the board and dead cards beside, as :func:`calculate` takes them;
+    ``limit`` is a finite number of seconds above 0.
 
     >>> exact_seconds(["AA", "KK"], board="2c 7d 9h") is not None
     True
@@ -105,7 +111,9 @@ def exact_seconds(
     True
     """
     from croupier.poker.calc.exact import plan_exact, plan_rows_exact
+    from croupier.poker.matchups.equity import check_seconds
 
+    check_seconds(limit, "limit")
     asked = question_of(ranges, board, dead, game)
     quick = small_seconds(asked)  # one kernel call (a turn, a river, a heads-up flop)
     if quick is not None:
@@ -212,8 +220,11 @@ def check_monte_carlo(trials: int | None, precision: float | None) -> None:
 
         if not 1 <= trials <= MAX_TRIALS:  # 10**30 ran for ever
             raise PokerError(f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
-    if precision is not None and not 0 < precision < 1:
-        raise PokerError(f"bad precision {precision}: expected a fraction above 0 and below 1")
+    if precision is not None and not MIN_PRECISION <= precision < 1:
+        raise PokerError(
+            f"bad precision {precision!r:.40}: expected a fraction from {MIN_PRECISION:g} "
+            "to below 1"
+        )
 
 
 def _iter_rows(
@@ -288,8 +299,9 @@ def calculate(
     ``dead`` (cards out of play) beside it, read by
     :meth:`EquityQuestion.parse <croupier.poker.calc.question.EquityQuestion.parse>`.
     ``exact=True`` enumerates every deal (an error when that would take over ten
-    minutes); ``trials`` runs that many Monte Carlo deals; ``precision`` runs Monte Carlo
-    until every equity's standard error is below it. By default: exact when it takes a
+    minutes); ``trials`` runs that many Monte Carlo deals; ``precision`` (a fraction, from
+    1e-9 to below 1) runs Monte Carlo until every equity's standard error is below it.
+    By default: exact when it takes a
     few seconds at most, else Monte Carlo to a standard error of 0.001 (0.1 percentage
     point). ``rng``: a seed or a NumPy Generator for Monte Carlo; ``progress(done,
     total)`` is called as work proceeds. ``threads``: how many threads deal Monte Carlo

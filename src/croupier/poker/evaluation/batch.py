@@ -31,7 +31,7 @@ import itertools
 import math
 import os
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -56,6 +56,7 @@ from croupier.poker.evaluation.tables import (
 from croupier.poker.games import Game, Variant, variant_of
 
 __all__ = [
+    "as_rows",
     "best_five_batch",
     "check_rows",
     "classes_from_totals",
@@ -92,7 +93,7 @@ def rank_batch(
     ...
     croupier.poker.errors.PokerCardError: hand 0: card '2s' at position 5 repeats position 4: ...
     """
-    array = np.asarray(hands)
+    array = _rectangular(hands, "hands array")
     if array.ndim != 2 or not MIN_CARDS <= array.shape[1] <= MAX_CARDS:
         raise PokerError(
             f"bad hands array of shape {array.shape}: expected (N, {MIN_CARDS}) "
@@ -320,19 +321,44 @@ def _count_bits(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
 _CHUNK: Final = 8192
 
 
-def _as_rows(values: ArrayLike, name: str) -> NDArray[np.int64]:
-    array = np.asarray(values)
+def _rectangular(values: ArrayLike, name: str) -> NDArray[Any]:
+    """``values`` as an array, or a :class:`~croupier.poker.errors.PokerError` naming
+    ``name`` when its rows are not all the same length (NumPy's ValueError)."""
+    try:
+        return np.asarray(values)
+    except ValueError:
+        raise PokerError(
+            f"bad {name}: its rows are not all the same length: expected one hand of "
+            "card numbers a row, every row as long"
+        ) from None
+
+
+def as_rows(values: ArrayLike, name: str) -> NDArray[np.int64]:
+    """``values`` as a 2-D array of card numbers (one hand a row, not checked), or a
+    :class:`TypeError` naming ``name`` (a :class:`~croupier.poker.errors.PokerError`
+    when its rows are not all the same length).
+
+    >>> as_rows([[0, 1], [2, 3]], "hole").shape
+    (2, 2)
+    """
+    array = _rectangular(values, name)
     if array.ndim != 2 or not (array.size == 0 or np.issubdtype(array.dtype, np.integer)):
         raise TypeError(f"{name} must be a 2-D array of card numbers (one hand a row)")
     return np.ascontiguousarray(array, dtype=np.int64)
+
+
+def _same_rows(hole: NDArray[np.int64], board: NDArray[np.int64]) -> None:
+    """As many rows of hole cards as of board cards, or a
+    :class:`~croupier.poker.errors.PokerError` (a shape, checked even unchecked cards)."""
+    if len(hole) != len(board):
+        raise PokerError(f"{len(hole)} rows of hole cards but {len(board)} rows of board cards")
 
 
 def check_rows(variant: Variant, hole: NDArray[np.int64], board: NDArray[np.int64]) -> None:
     """Raise a :class:`~croupier.poker.errors.PokerError` naming the first row whose
     sizes do not fit the game, or that holds a card outside the game's deck or a card
     twice (its position among the row's hole cards, then its board cards)."""
-    if len(hole) != len(board):
-        raise PokerError(f"{len(hole)} rows of hole cards but {len(board)} rows of board cards")
+    _same_rows(hole, board)
     size, board_size = hole.shape[1], board.shape[1]
     if variant.hole_used is None:
         if not 5 <= size + board_size <= 7:
@@ -398,12 +424,16 @@ def rank_game_rows(
     arrays of card numbers (``4 * (rank - 2) + suit``), a row a hand: Omaha rows hold the
     game's hole cards and 3 to 5 board cards, hold'em-style rows 5 to 7 cards between
     them. With ``check`` (the default) a row that does not fit the game raises a
-    :class:`~croupier.poker.errors.PokerError`. Hold'em's rows go to :func:`rank_batch`.
+    :class:`~croupier.poker.errors.PokerError`; without it the card numbers are trusted,
+    but as many rows of hole cards as of board cards are still required (a shape, not
+    a card). Hold'em's rows go to :func:`rank_batch`.
     """
     variant = variant_of(game)
-    holes, boards = _as_rows(hole, "hole"), _as_rows(board, "board")
+    holes, boards = as_rows(hole, "hole"), as_rows(board, "board")
     if check:
         check_rows(variant, holes, boards)
+    else:
+        _same_rows(holes, boards)
     if variant.game is Game.HOLDEM:
         return rank_batch(np.concatenate([holes, boards], axis=1), check=False)
     if not compiled("poker"):

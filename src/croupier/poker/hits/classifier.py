@@ -36,7 +36,7 @@ from croupier.cards import DECK, Card, cards_to_indices, parse_cards
 from croupier.errors import CroupierError
 from croupier.numerals import plural
 from croupier.poker.errors import PokerCardError, PokerError
-from croupier.poker.evaluation.batch import rank_game_rows
+from croupier.poker.evaluation.batch import as_rows, check_rows, rank_game_rows
 from croupier.poker.evaluation.classes import HandCategory, classes_of
 from croupier.poker.games import Game, Variant, variant_of
 from croupier.poker.hits.categories import Draw, MadeHand, OmahaDraw, OmahaHand, categories_of
@@ -116,8 +116,10 @@ def classify_batch(
 ) -> tuple[NDArray[np.int8], NDArray[np.uint8]]:
     """The made hand (index in :class:`MadeHand`) and the draws (bit ``i`` set for the
     ``i``-th :class:`Draw`) of each row: hole cards ``holes`` (N, 2) on board ``boards``
-    (N, 3 to 5), card numbers (see :mod:`croupier.cards`), trusted (no card twice), in
-    hold'em or short-deck (``game``: its ranking, its straights).
+    (N, 3 to 5), card numbers (see :mod:`croupier.cards`), in hold'em or short-deck
+    (``game``: its ranking, its straights). Arrays of other shapes, a card outside the
+    game's deck or a card twice in a row raise a
+    :class:`~croupier.poker.errors.PokerError` naming the first bad row.
 
     >>> from croupier.cards import cards_to_indices, parse_cards
     >>> hole = [cards_to_indices(parse_cards("9h 8h"))]
@@ -131,13 +133,27 @@ def classify_batch(
         raise PokerError(
             f"classify_batch is for two hole cards: {variant.label} has classify_omaha"
         )
+    hole_cards, board_cards = as_rows(holes, "holes"), as_rows(boards, "boards")
+    if hole_cards.shape[1] != 2 or not 3 <= board_cards.shape[1] <= 5:
+        raise PokerError(
+            f"holes of {hole_cards.shape[1]} cards and boards of {board_cards.shape[1]}: "
+            "expected 2 hole cards and 3 to 5 board cards a row"
+        )
+    check_rows(variant, hole_cards, board_cards)
+    return _classify_rows(hole_cards, board_cards, variant.game)
+
+
+def _classify_rows(
+    holes: NDArray[np.integer], boards: NDArray[np.integer], game: Game
+) -> tuple[NDArray[np.int8], NDArray[np.uint8]]:
+    """:func:`classify_batch` of rows trusted (built here: shapes and cards right)."""
     hole_cards = np.asarray(holes, dtype=np.int64)
     board_cards = np.asarray(boards, dtype=np.int64)
     made = np.empty(len(hole_cards), dtype=np.int8)
     draws = np.empty(len(hole_cards), dtype=np.uint8)
     for start in range(0, len(hole_cards), CHUNK):
         part = slice(start, start + CHUNK)
-        made[part], draws[part] = _classify(hole_cards[part], board_cards[part], variant.game)
+        made[part], draws[part] = _classify(hole_cards[part], board_cards[part], game)
     return made, draws
 
 
@@ -597,7 +613,7 @@ def hits(
         weights = live.weights[numbers]
         holes = COMBO_CARDS[numbers][:, ::-1]  # high card first
         boards = np.broadcast_to(board_row, (len(numbers), len(board_row)))
-        made, draws = classify_batch(holes, boards, variant.game)
+        made, draws = _classify_rows(holes, boards, variant.game)
     else:
         holes, weights = _holdings(chosen, out)
         holes, weights = holes[::-1, ::-1], weights[::-1]  # the highest first, high card first
@@ -646,7 +662,7 @@ def _tally(
     chosen = boards[first == boards]
     sizes = np.bincount(first, minlength=len(flops.cards))[chosen]
     holes = np.broadcast_to(cards[::-1], (len(chosen), 2))
-    made, draws = classify_batch(holes, flops.cards[chosen], game)
+    made, draws = _classify_rows(holes, flops.cards[chosen], game)
     drawn = [int(sizes[(draws >> i) & 1 == 1].sum()) for i in range(len(DRAWS))]
     by_made = np.bincount(made, weights=sizes, minlength=len(MADE_HANDS))
     return np.concatenate([np.rint(by_made), drawn]).astype(np.int64)

@@ -40,7 +40,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.arguments import checked
-from croupier.cards import Card
+from croupier.cards import Card, as_cards
 from croupier.poker.errors import PokerError
 from croupier.poker.games import Game, variant_of
 from croupier.poker.hits.categories import Draw, MadeHand, OmahaDraw, OmahaHand, categories_of
@@ -213,6 +213,7 @@ def _kept(hit: ComboHit, keep: frozenset[Category], drop: frozenset[Category]) -
     return bool(held & keep) and not held & drop
 
 
+@checked
 def narrow_hits(
     result: HitsResult,
     keep: Iterable[str | Category] = (),
@@ -273,9 +274,11 @@ def narrow(
     return narrow_hits(result, kept_cats, dropped)
 
 
-def range_text(combos: Sequence[ComboHit], game: Game | str, out: Sequence[Card] = ()) -> str:
+@checked
+def range_text(combos: Sequence[ComboHit], game: Game | str, out: str | Sequence[Card] = ()) -> str:
     """Range text holding exactly ``combos`` at their weights in ``game`` once the ``out``
-    cards (the board and the dead cards) are out ("" for none): hold'em's and
+    cards (the board and the dead cards, as cards or their text) are out ("" for none):
+    hold'em's and
     short-deck's compact text (a class named whole where each of its combos the ``out``
     cards leave is kept at one weight), Omaha's holdings one by one (those not at full
     weight with their ``@`` weight).
@@ -283,10 +286,14 @@ def range_text(combos: Sequence[ComboHit], game: Game | str, out: Sequence[Card]
     >>> r = narrow("AKs@50, QQ", board="Ks 7d 2c", keep=["top pair, good kicker"])
     >>> range_text(r.combos, "holdem"), range_text(r.combos, "holdem", r.board)
     ('AhKh@50, AdKd@50, AcKc@50', 'AKs@50')
+    >>> range_text(r.combos, "holdem", "Ks 7d 2c")
+    'AKs@50'
     """
+    out = as_cards(out, "out")
+    variant = variant_of(game)
     if not combos:
         return ""
-    if variant_of(game).two_card:
+    if variant.two_card:
         weights = np.zeros(COMBO_COUNT)
         for hit in combos:
             weights[COMBO_INDEX[hit.cards[0].index, hit.cards[1].index]] = hit.weight

@@ -53,6 +53,7 @@ __all__ = [
     "EquityHand",
     "EquityResult",
     "Progress",
+    "check_seconds",
     "exact_completions",
     "exact_equity",
     "monte_carlo_equity",
@@ -71,6 +72,9 @@ MAX_TRIALS: Final = 10**18
 #: The most hands an equity question may hold: far more than any table seats (a file of
 #: more is refused as soon as its 101st hand is read, however long the file).
 MAX_HANDS: Final = 100
+
+#: How a time limit's error ends where None is allowed.
+_NO_LIMIT: Final = " (None: no limit)"
 
 _UNKNOWN = re.compile(r"\?(\d+)")
 
@@ -454,8 +458,9 @@ def monte_carlo_equity(
     ``rng`` is an int seed (the same seed, the same deals), a NumPy generator or ``None``.
 
     ``dead`` cards are out of play (folded or burnt): no completion deals them.
-    With a ``time_limit`` in seconds, a run whose first batches show it would take longer
-    stops with an error giving the estimate (as :func:`exact_equity` does).
+    With a ``time_limit`` in seconds (finite, above 0; None: no limit), a run whose first
+    batches show it would take longer stops with an error giving the estimate (as
+    :func:`exact_equity` does).
 
     >>> hands = parse_equity_hands("Ah Ad ?0 ?1 ?2 ?3 ?4\\n7c 2d ?0 ?1 ?2 ?3 ?4")
     >>> result = monte_carlo_equity(hands, 20_000, rng=1)
@@ -464,6 +469,8 @@ def monte_carlo_equity(
     """
     if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= MAX_TRIALS:
         raise PokerError(f"bad number of trials {trials!r}: expected 1 to {MAX_TRIALS:,}")
+    if time_limit is not None:
+        check_seconds(time_limit, "time_limit", _NO_LIMIT)
     question = _Question(hands, as_cards(dead, "dead"))
     generator = as_generator(rng)
     tally = _Tally(len(question.hands))
@@ -521,8 +528,11 @@ def exact_equity(
     visited once (a board of five unknown cards: C(48, 5) = 1,712,304 completions for
     two known hands). When the first batches show that the whole enumeration would take
     longer than ``time_limit`` seconds, it stops with an error giving the estimate.
-    ``dead`` cards are out of play: no completion deals them.
+    ``dead`` cards are out of play: no completion deals them. ``time_limit`` is a
+    finite number of seconds above 0, or None for no limit.
     """
+    if time_limit is not None:
+        check_seconds(time_limit, "time_limit", _NO_LIMIT)
     question = _Question(hands, as_cards(dead, "dead"))
     total = question.completions()
     tally = _Tally(len(question.hands))
@@ -558,6 +568,30 @@ def _check_estimate(
             f"(limit {_duration(time_limit)}): {advice}"
         )
     return None  # the estimate is under the limit: finish
+
+
+def check_seconds(seconds: float, name: str, also: str = "") -> float:
+    """``seconds`` if it is a time limit: a finite number of seconds above 0 (NaN, which
+    no estimate exceeds, would lift the limit unsaid), else a
+    :class:`~croupier.poker.errors.PokerError` naming ``name`` (``also`` ends its
+    message).
+
+    >>> check_seconds(2, "time_limit")
+    2
+    >>> check_seconds(float("nan"), "limit")
+    Traceback (most recent call last):
+    ...
+    croupier.poker.errors.PokerError: bad limit nan: expected a finite number of seconds above 0
+    """
+    try:
+        value = float(seconds)
+    except OverflowError:  # an int too large for a float
+        value = math.inf
+    if not (math.isfinite(value) and value > 0):
+        raise PokerError(
+            f"bad {name} {seconds!r:.40}: expected a finite number of seconds above 0{also}"
+        )
+    return seconds
 
 
 def _duration(seconds: float) -> str:

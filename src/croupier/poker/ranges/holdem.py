@@ -171,9 +171,21 @@ class Range:
     @classmethod
     @checked
     def of_combos(cls, combos: NDArray[np.integer] | list[int], weight: float = 1.0) -> Range:
-        """The combos numbered ``combos`` (see :mod:`~croupier.poker.ranges.starting_hands`)."""
+        """The combos numbered ``combos`` (ints 0 to 1,325, see
+        :mod:`~croupier.poker.ranges.starting_hands`), each at ``weight`` (0 to 1).
+
+        >>> str(Range.of_combos([0, 1325], weight=0.5))
+        'AsAh@50, 2d2c@50'
+        >>> Range.of_combos([1326])
+        Traceback (most recent call last):
+        ...
+        croupier.poker.ranges.holdem.RangeError: bad combo number 1326: expected integers 0 to 1,325
+        """
+        numbers = _combo_numbers(combos)
+        if not 0 <= weight <= 1:  # NaN too
+            raise RangeError(f"bad weight {weight!r:.40}: expected 0 to 1")
         weights = np.zeros(COMBO_COUNT)
-        weights[np.asarray(combos, dtype=np.int64)] = weight
+        weights[numbers] = weight
         return cls(weights)
 
     # --- what it holds ------------------------------------------------------------------
@@ -230,9 +242,11 @@ class Range:
         return float(self._weights[_combo_of(combo)])
 
     def __contains__(self, combo: object) -> bool:
+        """Whether the range holds ``combo``, given as :meth:`weight` takes it (and
+        refused as it refuses it); anything but text or a tuple is no combo (False)."""
         if not isinstance(combo, str | tuple):
             return False
-        return bool(self._weights[_combo_of(combo)] > 0)
+        return self.weight(combo) > 0
 
     def __len__(self) -> int:
         return len(self.combo_numbers)
@@ -340,6 +354,36 @@ def _join_cards(tokens: list[str]) -> list[str]:
 def _unweighted(token: str) -> str:
     match = _WEIGHT.fullmatch(token)
     return match.group("body") if match else token
+
+
+def _combo_numbers(combos: NDArray[np.integer] | list[int]) -> NDArray[np.int64]:
+    """``combos`` as combo numbers, checked as :func:`croupier.cards.indices_to_cards`
+    checks card numbers: a number that is no combo's (out of range, or not whole) is a
+    :class:`RangeError`, anything else but an int a :class:`TypeError`."""
+    try:
+        array = np.asarray(combos)
+    except ValueError:  # ragged nested lists
+        raise RangeError("bad combo numbers: expected one list of integers 0 to 1,325") from None
+    if array.ndim != 1:
+        raise RangeError(
+            f"bad combo numbers of shape {array.shape}: expected one list of integers 0 to 1,325"
+        )
+    if not np.issubdtype(array.dtype, np.integer):
+        items = array.tolist()
+        for item in items:  # 0.5, True, an int too large for NumPy's integers
+            if isinstance(item, float):
+                raise RangeError(f"bad combo number {item!r}: expected integers 0 to 1,325")
+            if not isinstance(item, int) or isinstance(item, bool):
+                raise TypeError(f"combos must be combo numbers (ints), not {type(item).__name__}")
+            if not 0 <= item < COMBO_COUNT:
+                shown = item if abs(item) < 10**20 else f"of {item.bit_length()} bits"
+                raise RangeError(f"bad combo number {shown}: expected integers 0 to 1,325")
+        return np.array(items, dtype=np.int64)
+    outside = (array < 0) | (array >= COMBO_COUNT)
+    if outside.any():
+        bad = int(array[int(np.argmax(outside))])
+        raise RangeError(f"bad combo number {bad}: expected integers 0 to 1,325")
+    return array.astype(np.int64)
 
 
 def _combo_of(combo: str | tuple[Card, Card]) -> int:

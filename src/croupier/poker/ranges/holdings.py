@@ -179,6 +179,7 @@ class HoleRange:
             return self.text
         return ", ".join(_part_text(known, unknown, self.size) for known, unknown in self.parts)
 
+    @checked
     def hands(self, excluded: int) -> NDArray[np.int64]:
         """Every hand of the range (card numbers, increasing in each row) whose cards
         are not in the 52-bit set ``excluded``, each once, in a stable order (a weight
@@ -189,6 +190,7 @@ class HoleRange:
         >>> HoleRange.parse("AsAhKd[2,3]c", 4).hands(excluded=1 << 1).tolist()
         [[0, 45, 50, 51], [4, 45, 50, 51]]
         """
+        excluded = _card_set(excluded)
         if self.layers:
             return self._weighted(excluded)[0]
         if self.size in _GENERIC_GAMES and any(unknown > 1 for _, unknown in self.parts):
@@ -235,6 +237,7 @@ class HoleRange:
         hands: NDArray[np.int64] = rows[first]
         return hands
 
+    @checked
     def hands_and_weights(self, excluded: int) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
         """:meth:`hands` and :meth:`weights` together, made once.
 
@@ -242,13 +245,16 @@ class HoleRange:
         >>> len(rows), weights.sum().item()
         (1722, 1293.0)
         """
+        excluded = _card_set(excluded)
         if self.layers:
             return self._weighted(excluded)
         rows = self.hands(excluded)
         return rows, np.ones(len(rows))
 
+    @checked
     def weights(self, excluded: int) -> NDArray[np.float64]:
         """The weight (above 0, at most 1) of each hand :meth:`hands` lists, in its order."""
+        excluded = _card_set(excluded)
         if self.layers:
             return self._weighted(excluded)[1]
         return np.ones(len(self.hands(excluded)))
@@ -275,8 +281,10 @@ class HoleRange:
             )
         return np.concatenate(rows[::-1]), np.concatenate(weights[::-1])
 
+    @checked
     def count(self, excluded: int) -> int:
         """How many hands :meth:`hands` lists, without listing them when it can."""
+        excluded = _card_set(excluded)
         if len(self.parts) != 1:
             return len(self.hands(excluded))
         known, unknown = self.parts[0]
@@ -284,6 +292,27 @@ class HoleRange:
             return 0
         free = 52 - excluded.bit_count() - len(known)
         return _choose(free, unknown)
+
+
+def _card_set(excluded: int) -> int:
+    """``excluded`` (an int, its type checked by the caller) as a 52-bit set of cards
+    (bit ``c`` for card ``c``), or a :class:`~croupier.poker.ranges.holdem.RangeError`
+    naming it: a bit above the 52nd named no card, and was counted as one.
+
+    >>> _card_set(1 << 51)
+    2251799813685248
+    >>> _card_set(1 << 52)
+    Traceback (most recent call last):
+    ...
+    croupier.poker.ranges.holdem.RangeError: bad excluded cards 4503599627370496: expected ...
+    """
+    if not 0 <= excluded < 1 << 52:
+        shown = excluded if abs(excluded) < 1 << 64 else f"of {int(excluded).bit_length()} bits"
+        raise RangeError(
+            f"bad excluded cards {shown}: expected a 52-bit set of cards (0 to 2**52 - 1, "
+            "bit c for card c)"
+        )
+    return int(excluded)
 
 
 class _NotExplicitError(Exception):
