@@ -121,3 +121,23 @@ def test_a_bad_import_saves_nothing(tmp_path: Path, data_home: Path) -> None:
     assert_one_line_error(croupier("poker", "ranges", "import", str(tmp_path)), "a directory")
     data_home.write_text("{")
     assert_one_line_error(croupier("poker", "ranges", "list"), "not a book of ranges")
+
+
+def test_omaha_suit_brackets_are_printed_as_typed() -> None:
+    # Rich read "[s,h]" as a style and dropped it: "Saved @sh (Omaha): x, " was printed
+    text = "[s,h]x, [a,k]"
+    saved = croupier("poker", "ranges", "save", "sh", text, "--game", "omaha")
+    assert saved.stdout == f"Saved @sh (Omaha): {text}\n"
+    shown = croupier("poker", "ranges", "show", "sh", "--game", "omaha")
+    assert shown.stdout == f"@sh (Omaha): {text}\n"
+    listed = croupier("poker", "ranges", "list", "--saved").stdout.splitlines()
+    assert listed[1].split(maxsplit=2)[2].rsplit(maxsplit=1)[0] == text
+    described = croupier("poker", "range", "[s,h]x", "--game", "omaha").stdout
+    assert described.splitlines()[0] == "Range: [s,h]x (Omaha)"
+    hits = croupier("poker", "hits", "[s,h]x", "--game", "omaha", "--board", "2c7d9h").stdout
+    assert "Range: [s,h]x (" in hits
+    calc = croupier("poker", "calc", "[s,h]x", "AsKsQhJh", "--game", "omaha", "--trials", "1000")
+    assert any(line.split()[:2] == ["1", "[s,h]x"] for line in calc.stdout.splitlines() if line)
+    after = ("--board", "2c7d9h", "--next")
+    nexts = croupier("poker", "calc", "[s,h]x", "AsKsQhJh", "--game", "omaha", *after).stdout
+    assert any(line.split()[:2] == ["1", "[s,h]x"] for line in nexts.splitlines() if line)

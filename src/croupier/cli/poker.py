@@ -509,7 +509,7 @@ def show_calc(
     for number, player in enumerate(result.players, 1):
         row = [
             str(number),
-            player.range,
+            Text(player.range),  # text, not markup: Omaha's [s,h] stays
             f"{player.combos:,}",
             percent(player.equity, 3),
             percent(player.win, 3),

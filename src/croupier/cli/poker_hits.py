@@ -133,7 +133,7 @@ def show_hits(console: Console, result: HitsResult, *, combos: bool) -> None:
     if result.game is not Game.HOLDEM:
         console.print(f"Game: {variant_of(result.game).label}")
     weight = f"{result.weight:,.2f}".rstrip("0").rstrip(".")
-    console.print(f"Range: {result.range} ({weight} {what})")
+    console.print(f"Range: {result.range} ({weight} {what})", markup=False)
     if result.board:
         console.print(Text.assemble("Board: ", cards_text(result.board)))
     elif result.texture:

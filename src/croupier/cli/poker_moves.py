@@ -96,7 +96,7 @@ def show_next(console: Console, result: NextCardResult) -> None:
     for title in ("player", "range", "equity now"):
         now.add_column(title, justify="left" if title == "range" else "right")
     for number, (text, equity) in enumerate(zip(result.ranges, result.equity, strict=True), 1):
-        now.add_row(str(number), text, percent(equity, 3))
+        now.add_row(str(number), Text(text), percent(equity, 3))
     console.print(now)
     cards = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
     cards.title = f"Each {result.street} card: its chance, each player's equity once it comes"

@@ -117,7 +117,7 @@ def narrow_command(
         typer.echo(json.dumps(narrowed.to_dict(hands=list_hands)))
         return
     console = make_console()
-    console.print(f"Range: {narrowed.range} ({variant_of(narrowed.game).label})")
+    console.print(f"Range: {narrowed.range} ({variant_of(narrowed.game).label})", markup=False)
     console.print(Text.assemble("Board: ", cards_text(narrowed.board)))
     if narrowed.dead:
         console.print(Text.assemble("Dead: ", cards_text(narrowed.dead)))
@@ -159,7 +159,7 @@ def show_range(console: Console, report: RangeReport, *, list_hands: bool) -> No
     from croupier.numerals import percent
     from croupier.poker.games import variant_of
 
-    console.print(f"Range: {report.text} ({variant_of(report.game).label})")
+    console.print(f"Range: {report.text} ({variant_of(report.game).label})", markup=False)
     if report.board:
         console.print(Text.assemble("Board: ", cards_text(report.board)))
     if report.dead:

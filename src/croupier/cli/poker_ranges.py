@@ -90,13 +90,14 @@ def list_ranges(
         typer.echo(json.dumps({"ranges": rows}))
         return
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(box=None, pad_edge=False, header_style="bold")
     for title in ("name", "game", "range", "kind"):
         table.add_column(title, overflow="fold")
     for row in rows:
         kind = "preset" if row["preset"] else "saved"
-        table.add_row(f"@{row['name']}", str(row["game"]), str(row["text"]), kind)
+        table.add_row(Text(f"@{row['name']}"), str(row["game"]), Text(str(row["text"])), kind)
     console = make_console()
     if not rows:
         console.print("No saved ranges yet: croupier poker ranges save NAME RANGE")
@@ -125,7 +126,7 @@ def save_range(
     book = _file().update(lambda book: book.with_range(name, range_text, game))
     key = check_name(name)
     text = book.find(key, game)
-    make_console().print(f"Saved @{key} ({variant_of(game).label}): {text}")
+    make_console().print(f"Saved @{key} ({variant_of(game).label}): {text}", markup=False)
 
 
 @app.command(name="show")
@@ -142,7 +143,7 @@ def show_range(
     if as_json:
         typer.echo(json.dumps({"name": key, "game": chosen.game.value, "text": text}))
     else:
-        make_console().print(f"@{key} ({chosen.label}): {text}")
+        make_console().print(f"@{key} ({chosen.label}): {text}", markup=False)
 
 
 @app.command(name="delete")
@@ -175,7 +176,7 @@ def export_ranges(
         typer.echo(text, nl=False)
         return
     _write(text, file)
-    make_console().print(f"Exported {_count(book)} to {file}")
+    make_console().print(f"Exported {_count(book)} to {file}", markup=False)
 
 
 @app.command(name="import")

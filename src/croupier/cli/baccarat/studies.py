@@ -308,7 +308,7 @@ def run_perfect(options: StudyOptions, *, trace: Path | None) -> None:
         _agreement(out, result)
         _by_count_table(out, result)
         if trace is not None:
-            out.print(f"Trace: {trace} (one JSON line per round)")
+            out.print(f"Trace: {trace} (one JSON line per round)", markup=False)
     _finish(result, out, options.as_json)
 
 
