@@ -507,7 +507,7 @@ def show_calc(
     if mc:
         table.add_column("± (SE)", justify="right")
     for number, player in enumerate(result.players, 1):
-        row = [
+        row: list[str | Text] = [
             str(number),
             Text(player.range),  # text, not markup: Omaha's [s,h] stays
             f"{player.combos:,}",
