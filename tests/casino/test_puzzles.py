@@ -123,6 +123,9 @@ def test_the_history_on_disk(puzzles: tuple[Puzzle, ...], tmp_path: Path) -> Non
     path.write_text("[1, 2")
     with pytest.raises(CasinoError, match="not a puzzle history"):
         read_history(path)
+    path.write_text('{"rating": 1500}')  # was "(KeyError: 'player')"
+    with pytest.raises(CasinoError, match=r"not a puzzle history .no 'player': expected player,"):
+        read_history(path)
 
 
 def test_a_bad_puzzle_set_is_refused(puzzles: tuple[Puzzle, ...]) -> None:

@@ -382,7 +382,12 @@ class PuzzleHistory:
                 Attempt(str(a["puzzle"]), str(a["move"]), bool(a["solved"]), _score(a["rating"]))
                 for a in data["attempts"]
             )
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except KeyError as exc:
+            raise CasinoError(
+                f"{source}: not a puzzle history (no {exc.args[0]!r}: expected player,"
+                " puzzles and attempts, each attempt with puzzle, move, solved and rating)"
+            ) from None
+        except (TypeError, ValueError, AttributeError) as exc:
             raise CasinoError(
                 f"{source}: not a puzzle history ({type(exc).__name__}: {exc})"
             ) from None

@@ -221,6 +221,13 @@ def test_a_bad_file_is_named(tmp_path: Path, content: str) -> None:
         RangeFile(path).read()
 
 
+def test_a_range_without_a_field_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "poker-ranges.json"
+    path.write_text('{"ranges": [{"name": "ok", "game": "holdem"}]}')  # was "('text')"
+    with pytest.raises(RangeNameError, match="a range without 'text', expected name, game and"):
+        RangeFile(path).read()
+
+
 # --- the presets ------------------------------------------------------------------------------
 
 

@@ -292,6 +292,12 @@ class RangeBook:
         for found in ranges:
             if not isinstance(found, dict):
                 raise RangeNameError("not a book of ranges: expected name, game and text")
+            missing = [key for key in ("name", "game", "text") if key not in found]
+            if missing:
+                raise RangeNameError(
+                    f"not a book of ranges: a range without {missing[0]!r},"
+                    " expected name, game and text"
+                )
             book = book.with_range(str(found["name"]), str(found["text"]), str(found["game"]))
         return book
 
