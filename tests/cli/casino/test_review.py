@@ -247,3 +247,6 @@ def test_the_end_of_step_offers_the_exercises(log: GameLog, tmp_path: Path) -> N
     assert_one_line_error(
         croupier("casino", "review", str(path), "--learn", "--json"), "cannot be used with --json"
     )
+    assert_one_line_error(  # --step was ignored
+        croupier("casino", "review", str(path), "--step", "--json"), "--step shows the game"
+    )

@@ -122,6 +122,9 @@ def test_combined_textures_must_all_hold() -> None:
 def test_bad_textures_are_refused() -> None:
     with pytest.raises(PokerError, match="bad texture 'wet'"):
         FlopTexture.parse("monotone, wet")
+    for empty in ("", ",", ["rainbow", " "]):  # these chose every flop (--texture "")
+        with pytest.raises(PokerError, match=r"bad texture '.?': expected monotone, two-tone"):
+            FlopTexture.parse(empty)
     with pytest.raises(PokerError, match="bad rank 'Z'"):
         FlopTexture.parse(high="Z")
     with pytest.raises(PokerError, match="give no board"):

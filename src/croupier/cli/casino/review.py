@@ -71,6 +71,8 @@ def run_review(
     save files with their log next to them), their rounds shared among ``workers``."""
     if learn and as_json:
         fail("--learn asks for moves at the terminal: it cannot be used with --json")
+    if step and as_json:
+        fail("--step shows the game move by move at the terminal: it cannot be used with --json")
     logs = [load_log(game) for game in games]
     out = make_console()
     rounds = sum(len(log.rounds) for log in logs)

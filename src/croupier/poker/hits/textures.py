@@ -141,7 +141,7 @@ class FlopTexture:
             if isinstance(item, Texture):
                 chosen.add(item)
                 continue
-            for word in item.replace(",", " ").split():
+            for word in item.replace(",", " ").split() or [item]:  # "" is a bad name too
                 chosen.add(parse_choice(Texture, word, "texture", PokerError))
         rank = None
         if isinstance(high, Rank):
