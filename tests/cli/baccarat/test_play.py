@@ -196,6 +196,7 @@ def test_a_bad_token_in_the_shoe_file_is_named(shoe: WriteShoe) -> None:
         (["--decks", str(10**30)], ["bad --decks", "1 to 64"]),
         (["--deal-order", "sideways"], ["bad --deal-order 'sideways'"]),
         (["--shoe-file", "/no/such/shoe.txt"], ["/no/such/shoe.txt", "No such file"]),
+        (["--shoe-file", __file__, "--seed", "3"], ["--seed shuffles a new shoe"]),  # was ignored
         (["--frobnicate"], ["No such option: --frobnicate"]),
     ],
 )

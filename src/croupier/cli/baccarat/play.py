@@ -123,6 +123,8 @@ def play(
         fail(f"bad --roads {roads!r}: expected auto, on or off")
     if shoe_file is None and deal_order != "course":
         fail("--deal-order applies to --shoe-file: a shuffled shoe is dealt as the course deals")
+    if shoe_file is not None and seed is not None:
+        fail("--seed shuffles a new shoe: a --shoe-file is dealt as written, give one or the other")
     rules = table_rules(
         payouts,
         commission=commission,
