@@ -32,6 +32,7 @@ from croupier.casino.strategies import base
 from croupier.casino.strategies.search import ExactSearch, distinct_kinds
 from croupier.casino.strategies.values import gain
 
+from ..untyped import untyped
 from .games import hinted_game
 from .helpers import COMPUTER, HUMAN, position
 from .strategies.test_deadline_extreme import FakeClock
@@ -268,16 +269,16 @@ def test_settings_out_of_range_are_refused_by_name(fields: dict[str, float], mes
     # They raised ZeroDivisionError (deals=1), ValueError (deals=0, depth=nan),
     # OverflowError (depth=10**30) deep in a verdict, or searched on regardless.
     with pytest.raises(CasinoError, match=r"^" + re.escape(message)):
-        JudgeSettings(**fields)  # type: ignore[arg-type]
+        JudgeSettings(**untyped(fields))
 
 
 @pytest.mark.parametrize("name", ["deals", "depth", "listing_steps", "steps", "target_error"])
 def test_settings_of_the_wrong_type_are_a_type_error(name: str) -> None:
     with pytest.raises(TypeError, match=f"^{name} must be"):
-        JudgeSettings(**{name: "8"})  # type: ignore[arg-type]
+        JudgeSettings(**untyped({name: "8"}))
     if name != "target_error":
         with pytest.raises(TypeError, match=f"^{name} must be an int, not float"):
-            JudgeSettings(**{name: math.nan})  # type: ignore[arg-type]
+            JudgeSettings(**untyped({name: math.nan}))
 
 
 def test_the_smallest_settings_give_a_verdict() -> None:
@@ -288,10 +289,10 @@ def test_the_smallest_settings_give_a_verdict() -> None:
 
 def test_the_judge_refuses_what_is_not_a_position() -> None:
     with pytest.raises(TypeError, match=r"^state must be a State, not NoneType"):
-        Judge().position(None)  # type: ignore[arg-type]
+        Judge().position(untyped(None))
     with pytest.raises(TypeError, match=r"^observation must be an Observation, not str"):
-        Judge().verdict("x")  # type: ignore[arg-type]
+        Judge().verdict(untyped("x"))
     with pytest.raises(TypeError, match=r"^settings must be a JudgeSettings"):
-        Judge(None)  # type: ignore[arg-type]
+        Judge(untyped(None))
     with pytest.raises(CasinoError, match=r"^bad remember -1"):
         Judge(remember=-1)

@@ -29,6 +29,8 @@ from croupier.casino.puzzles import (
 from croupier.casino.strategies.values import move_kind
 from croupier.casino.strategies.yardstick import YardstickSearch
 
+from ..untyped import untyped
+
 
 @pytest.fixture(scope="module")
 def puzzles() -> tuple[Puzzle, ...]:
@@ -173,7 +175,7 @@ def test_starting_rating_refuses_what_it_cannot_rate(puzzles: tuple[Puzzle, ...]
     with pytest.raises(CasinoError, match=r"^no solutions: expected the puzzle's best moves"):
         starting_rating(puzzle.state, (), 5)
     with pytest.raises(TypeError, match=r"^kinds must be an int, not float"):
-        starting_rating(puzzle.state, puzzle.solutions, 4.0)  # type: ignore[arg-type]
+        starting_rating(puzzle.state, puzzle.solutions, untyped(4.0))
     hardest = starting_rating(puzzle.state, puzzle.solutions, MAX_KINDS)
     assert hardest <= RATING_BOUNDS["rating"][1]
 
@@ -182,11 +184,11 @@ def test_the_puzzle_functions_refuse_the_wrong_types() -> None:
     # find_puzzle(None) and read_history(2**64) were an AttributeError and an
     # OverflowError.
     with pytest.raises(TypeError, match=r"^state must be a State, not NoneType"):
-        find_puzzle(None)  # type: ignore[arg-type]
+        find_puzzle(untyped(None))
     with pytest.raises(TypeError, match=r"^path must be a str or a PathLike, not int"):
-        read_history(2**64)  # type: ignore[arg-type]
+        read_history(untyped(2**64))
     with pytest.raises(TypeError, match=r"^text must be a str, not bytes"):
-        parse_puzzles(b"[]")  # type: ignore[arg-type]
+        parse_puzzles(untyped(b"[]"))
 
 
 @pytest.mark.parametrize(

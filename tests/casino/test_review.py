@@ -23,6 +23,7 @@ from croupier.casino.review import (
 )
 from croupier.casino.strategies import base
 
+from ..untyped import untyped
 from .games import hinted_game, played_game
 from .strategies.test_deadline_extreme import TWENTY_LOW, FakeClock, extreme_position
 
@@ -118,9 +119,9 @@ def test_review_move_refuses_what_is_not_a_position_or_a_move() -> None:
     state = new_tournament(Player.HUMAN, rng=1)
     move = state.legal_moves()[0]
     with pytest.raises(TypeError, match=r"^state must be a State, not NoneType"):
-        review_move(None, move)  # type: ignore[arg-type]
+        review_move(untyped(None), move)
     with pytest.raises(TypeError, match=r"^move must be a Move, not str"):
-        review_move(state, str(move))  # type: ignore[arg-type]
+        review_move(state, untyped(str(move)))
 
 
 def test_marks() -> None:

@@ -31,6 +31,7 @@ from croupier.casino.session import (
 )
 from croupier.casino.strategies import strategy_named
 
+from ..untyped import untyped
 from .helpers import COMPUTER, HUMAN, cards, position
 
 
@@ -110,13 +111,13 @@ def test_a_menu_with_nothing_to_choose_is_refused() -> None:
         with pytest.raises(CasinoError, match=r"^no menu items to choose from: expected one"):
             parse_menu_choice("", items)
     with pytest.raises(TypeError, match=r"^text must be a str, not NoneType"):
-        parse_menu_choice(None, menu(position("H5", "S9", "C4")))  # type: ignore[arg-type]
+        parse_menu_choice(untyped(None), menu(position("H5", "S9", "C4")))
 
 
 def test_a_move_line_must_be_text() -> None:
     # parse_move_line(None) was an AttributeError.
     with pytest.raises(TypeError, match=r"^text must be a str, not NoneType"):
-        parse_move_line(None)  # type: ignore[arg-type]
+        parse_move_line(untyped(None))
 
 
 def test_the_computer_menu_has_no_help() -> None:

@@ -26,6 +26,7 @@ from croupier.casino.strategies.base import Deadline
 from croupier.casino.strategies.expert import TOURNAMENT_BONUS, ExpertSettings
 from croupier.casino.strategies.values import CARD_POINTS, gain, move_kind
 
+from ...untyped import untyped
 from ..helpers import COMPUTER, HUMAN, cards, position
 
 
@@ -261,10 +262,10 @@ def test_a_strategy_given_the_wrong_types_raises_type_error(name: str) -> None:
     state = new_tournament(Player.HUMAN, rng=1)
     seen, moves, rng = state.observe(Player.HUMAN), state.legal_moves(), np.random.default_rng(1)
     with pytest.raises(TypeError, match=r"^observation must be an Observation, not NoneType"):
-        strategy.choose(None, moves, rng)  # type: ignore[arg-type]
+        strategy.choose(untyped(None), moves, rng)
     with pytest.raises(TypeError, match=r"^observation must be an Observation, not NoneType"):
-        strategy.choose_by(None, moves, rng, Deadline(0.05))  # type: ignore[arg-type]
+        strategy.choose_by(untyped(None), moves, rng, Deadline(0.05))
     with pytest.raises(TypeError, match=r"^moves\[0\] must be a Move, not str"):
-        strategy.choose(seen, ["trail H3"], rng)  # type: ignore[list-item]
+        strategy.choose(seen, untyped(["trail H3"]), rng)
     with pytest.raises(TypeError, match=r"^rng must be a Generator, not NoneType"):
-        strategy.choose(seen, moves, None)  # type: ignore[arg-type]
+        strategy.choose(seen, moves, untyped(None))
