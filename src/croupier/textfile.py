@@ -108,9 +108,10 @@ def _lines(
             raise error(f"{name}: more than {_size(max_bytes)} of input: {most}")
         try:
             pending += decoder.decode(chunk)
-        except UnicodeDecodeError:
+        except UnicodeDecodeError as bad:
+            good = bad.object[: bad.start].decode("utf-8")  # this chunk's text before it
             raise error(
-                f"{name}: not UTF-8 text (line {number + pending.count(chr(10))})"
+                f"{name}: not UTF-8 text (line {number + _breaks(pending + good)})"
             ) from None
         lines = pending.splitlines(keepends=True)
         pending = lines.pop() if lines and not _complete(lines[-1]) else ""
@@ -126,9 +127,15 @@ def _lines(
     try:
         pending += decoder.decode(b"", final=True)
     except UnicodeDecodeError:
-        raise error(f"{name}: not UTF-8 text (line {number})") from None
+        raise error(f"{name}: not UTF-8 text (line {number + _breaks(pending)})") from None
     if pending:  # the last line, without a line break or with a lone carriage return
         yield [pending if keepends else pending.rstrip("\r\n")]
+
+
+def _breaks(text: str) -> int:
+    """The line breaks in ``text``, as ``str.splitlines`` finds them (a lone ``\r`` at
+    the end counts: whatever follows it is on the next line)."""
+    return len((text + "x").splitlines()) - 1
 
 
 def _complete(line: str) -> bool:
