@@ -163,3 +163,12 @@ def test_write_atomic_replaces_a_regular_file_and_makes_a_new_one(tmp_path: Path
     textfile.write_atomic("one\n", path)
     textfile.write_atomic("two\n", path)
     assert read_text(path) == "two\n" and os.listdir(tmp_path) == ["saved.txt"]
+
+
+@pytest.mark.parametrize("folder", ["missing", "a-file"])
+def test_write_atomic_into_no_folder_names_the_path_given(tmp_path: Path, folder: str) -> None:
+    (tmp_path / "a-file").write_text("")
+    target = tmp_path / folder / "out.txt"
+    with pytest.raises(CroupierError) as raised:
+        textfile.write_atomic("text", target)
+    assert str(raised.value) == f"{target}: its folder {target.parent} does not exist"

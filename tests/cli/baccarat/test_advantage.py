@@ -400,3 +400,10 @@ def test_one_shoe_json_is_strict_json(args: tuple[str, ...]) -> None:
         assert data["ci95"] == [None, None]
     if args[0] == "perfect":
         assert data["expectation_ci95"] == [None, None]
+
+
+def test_a_checkpoint_in_a_missing_folder_names_the_path_given(tmp_path: Path) -> None:
+    checkpoint = tmp_path / "nowhere" / "ck.json"
+    run = croupier("baccarat", *CHECKPOINTED, "--seed", "1", "--checkpoint", str(checkpoint))
+    assert_one_line_error(run, f"{checkpoint}: its folder {checkpoint.parent} does not exist")
+    assert ".tmp" not in run.stderr
