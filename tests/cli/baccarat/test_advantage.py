@@ -407,3 +407,9 @@ def test_a_checkpoint_in_a_missing_folder_names_the_path_given(tmp_path: Path) -
     run = croupier("baccarat", *CHECKPOINTED, "--seed", "1", "--checkpoint", str(checkpoint))
     assert_one_line_error(run, f"{checkpoint}: its folder {checkpoint.parent} does not exist")
     assert ".tmp" not in run.stderr
+
+
+def test_a_tag_of_1000_is_refused_with_the_real_limit() -> None:
+    run = croupier("baccarat", "count", "--bet", "banker", "--tags", "1000,0,0,0,0,0,0,0,0,0",
+                   "--threshold", "1", "--shoes", "1")  # fmt: skip
+    assert_one_line_error(run, "bad tag '1000' at position 1", "from -999 to 999")
