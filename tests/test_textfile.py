@@ -62,6 +62,35 @@ def test_bad_utf8_names_its_line(tmp_path: Path, tiny_chunks: None) -> None:
     assert got == ["one", "two"]
 
 
+BAD_ON_LINE_6 = b"one\ntwo\r\nthree\rfour\x0bfive\n\xc3\xa9t\xffe\nseven\n"
+
+
+@pytest.mark.parametrize("chunk", [*range(1, len(BAD_ON_LINE_6) + 1), 64 * 1024])
+def test_bad_utf8_names_its_line_wherever_the_chunks_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunk: int
+) -> None:
+    """The line of the bad byte, counting the breaks before it in its own chunk too (with
+    chunk 28 it is the first byte of the second chunk)."""
+    assert BAD_ON_LINE_6.index(b"\xff") == 28
+    monkeypatch.setattr(textfile, "CHUNK_BYTES", chunk)
+    path = tmp_path / "bad.txt"
+    path.write_bytes(BAD_ON_LINE_6)
+    for reader in (read_text, lambda source: list(iter_lines(source))):
+        with pytest.raises(CroupierError, match=r"not UTF-8 text \(line 6\)$"):
+            reader(path)
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 64 * 1024])
+def test_a_truncated_character_at_the_end_names_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunk: int
+) -> None:
+    monkeypatch.setattr(textfile, "CHUNK_BYTES", chunk)
+    path = tmp_path / "cut.txt"
+    path.write_bytes(b"one\ntwo\nab\xc3")
+    with pytest.raises(CroupierError, match=r"not UTF-8 text \(line 3\)$"):
+        read_text(path)
+
+
 @pytest.mark.parametrize("reader", [read_text, lambda path, error: list(iter_lines(path, error))])
 def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path: Path, reader: Any) -> None:
     fifo = tmp_path / "f"
@@ -134,3 +163,12 @@ def test_write_atomic_replaces_a_regular_file_and_makes_a_new_one(tmp_path: Path
     textfile.write_atomic("one\n", path)
     textfile.write_atomic("two\n", path)
     assert read_text(path) == "two\n" and os.listdir(tmp_path) == ["saved.txt"]
+
+
+@pytest.mark.parametrize("folder", ["missing", "a-file"])
+def test_write_atomic_into_no_folder_names_the_path_given(tmp_path: Path, folder: str) -> None:
+    (tmp_path / "a-file").write_text("")
+    target = tmp_path / folder / "out.txt"
+    with pytest.raises(CroupierError) as raised:
+        textfile.write_atomic("text", target)
+    assert str(raised.value) == f"{target}: its folder {target.parent} does not exist"

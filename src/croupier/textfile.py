@@ -108,9 +108,10 @@ def _lines(
             raise error(f"{name}: more than {_size(max_bytes)} of input: {most}")
         try:
             pending += decoder.decode(chunk)
-        except UnicodeDecodeError:
+        except UnicodeDecodeError as bad:
+            good = bad.object[: bad.start].decode("utf-8")  # this chunk's text before it
             raise error(
-                f"{name}: not UTF-8 text (line {number + pending.count(chr(10))})"
+                f"{name}: not UTF-8 text (line {number + _breaks(pending + good)})"
             ) from None
         lines = pending.splitlines(keepends=True)
         pending = lines.pop() if lines and not _complete(lines[-1]) else ""
@@ -126,9 +127,15 @@ def _lines(
     try:
         pending += decoder.decode(b"", final=True)
     except UnicodeDecodeError:
-        raise error(f"{name}: not UTF-8 text (line {number})") from None
+        raise error(f"{name}: not UTF-8 text (line {number + _breaks(pending)})") from None
     if pending:  # the last line, without a line break or with a lone carriage return
         yield [pending if keepends else pending.rstrip("\r\n")]
+
+
+def _breaks(text: str) -> int:
+    """The line breaks in ``text``, as ``str.splitlines`` finds them (a lone ``\r`` at
+    the end counts: whatever follows it is on the next line)."""
+    return len((text + "x").splitlines()) - 1
 
 
 def _complete(line: str) -> bool:
@@ -273,8 +280,9 @@ def write_atomic(
     file at ``path`` stays as it was unless the new one is complete. An empty name, or
     one holding a NUL character, raises ``error``; so does a ``path`` that is there but
     not a regular file (a FIFO, a device, a socket, a directory: what :func:`open_regular`
-    refuses to read), which is left as it was instead of being replaced; a failure to
-    write, the usual :class:`OSError`.
+    refuses to read), which is left as it was instead of being replaced, and a ``path``
+    whose folder does not exist; a failure to write, the usual :class:`OSError` (naming
+    ``path``, not the temporary file).
     """
     target = os.fspath(path)
     if not target or "\0" in target:
@@ -286,9 +294,14 @@ def write_atomic(
     if what is not None:
         raise error(f"{target}: {what}: expected a regular file to replace, or a new name")
     directory = os.path.dirname(os.path.abspath(target))
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
-    )
+    try:
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
+        )
+    except OSError as exc:  # named by the path given, not the temporary one's
+        if not os.path.isdir(directory):
+            raise error(f"{target}: its folder {directory} does not exist") from None
+        raise OSError(exc.errno, exc.strerror, target) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)

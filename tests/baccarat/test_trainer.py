@@ -27,6 +27,7 @@ from croupier.baccarat.trainer import (
 from croupier.baccarat.trainerlog import (
     History,
     SessionRecord,
+    check_history,
     check_user,
     read_history,
     save_session,
@@ -260,3 +261,14 @@ def test_the_history_added_up_count_by_count(tmp_path: Path) -> None:
     assert every.running_right == sum(r.running_right for r in history.records)
     assert history.summary("panda-8").sessions == 1
     assert history.summary("none").sessions == 0 and history.summary("none").accuracy == 0
+
+
+def test_check_history_refuses_what_a_session_cannot_be_saved_in(tmp_path: Path) -> None:
+    assert check_history("ana", tmp_path / "new") == tmp_path / "new" / "ana.jsonl"
+    (tmp_path / "ana.jsonl").write_text("")
+    assert check_history("ana", tmp_path) == tmp_path / "ana.jsonl"
+    (tmp_path / "bo.jsonl").mkdir()
+    with pytest.raises(BaccaratError, match=r"bo.jsonl: a directory: expected a regular file"):
+        check_history("bo", tmp_path)
+    with pytest.raises(BaccaratError, match=r"its folder .*ana.jsonl is a file: expected a folder"):
+        check_history("cy", tmp_path / "ana.jsonl")

@@ -30,6 +30,7 @@ import contextlib
 import json
 import os
 import re
+import stat
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
@@ -38,12 +39,13 @@ from typing import Any, Final
 from croupier import userdirs
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.trainer import Drill
-from croupier.textfile import iter_lines
+from croupier.textfile import iter_lines, not_regular
 
 __all__ = [
     "History",
     "HistorySummary",
     "SessionRecord",
+    "check_history",
     "check_user",
     "default_user",
     "read_history",
@@ -142,6 +144,27 @@ def session_record(drill: Drill, *, seed: int | None, when: str | None = None) -
 
 def _path(user: str, directory: str | Path | None) -> Path:
     return Path(trainer_dir() if directory is None else directory) / f"{check_user(user)}.jsonl"
+
+
+def check_history(user: str, directory: str | Path | None = None) -> Path:
+    """The path of ``user``'s history if a session can be saved there: its folder a folder
+    (or not made yet), the file a regular file (or not made yet); else a
+    :class:`BaccaratError` naming it, so that a drill is refused before it starts rather
+    than lost when it is saved."""
+    path = _path(user, directory)
+    for each, expected in ((path.parent, "a folder"), (path, "a regular file")):
+        try:
+            mode = os.stat(each).st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise BaccaratError(f"cannot save sessions to {path}: {exc.strerror}") from None
+        what = "a file" if each != path and stat.S_ISREG(mode) else not_regular(mode)
+        if (each != path and stat.S_ISDIR(mode)) or what is None:
+            continue
+        where = "" if each == path else f"its folder {each} is "
+        raise BaccaratError(f"cannot save sessions to {path}: {where}{what}: expected {expected}")
+    return path
 
 
 def save_session(record: SessionRecord, user: str, directory: str | Path | None = None) -> Path:

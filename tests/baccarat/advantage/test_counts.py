@@ -61,3 +61,13 @@ def test_bad_tags_are_named(text: str) -> None:
 def test_count_system_checks_its_tags() -> None:
     with pytest.raises(BaccaratError):
         CountSystem("short", (1, 2))
+
+
+@pytest.mark.parametrize("tag", ["1000", "-1000", "+1000", "0999999"])
+def test_a_tag_too_large_is_refused_with_the_real_limit(tag: str) -> None:
+    """999 is the largest tag: 1000 is a whole number, refused for its size, and said so."""
+    assert parse_count("999,-999,0,0,0,0,0,0,0,0", "tie").tags[12] == -999  # ace: value 1
+    with pytest.raises(BaccaratError, match=r"expected whole numbers from -999 to 999 "):
+        parse_count(f"{tag},0,0,0,0,0,0,0,0,0", "tie")
+    with pytest.raises(BaccaratError, match=r"expected whole numbers from -999 to 999$"):
+        CountSystem("big", (1000, *[0] * 12))

@@ -373,3 +373,43 @@ def test_pair_bets_have_no_eor_count() -> None:
         "5",
     )
     assert_one_line_error(run, "no card count can follow it")
+
+
+def _no_constant(name: str) -> None:
+    raise AssertionError(f"not JSON: {name}")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("perfect", "--bet", "banker", "--shoes", "1"),
+        ("perfect", "--bet", "tie", "--shoes", "1"),
+        ("count", "--bet", "banker", "--tags", "1,1,1,1,1,1,1,1,1,1", "--threshold", "1"),
+        ("count", "--bet", "banker", "--tags", "0,0,0,0,0,0,0,0,0,0", "--threshold", "1"),
+        ("count", *DRAGON, "--best-threshold", "--shoes", "1"),
+        ("simulate", "--shoes", "1", "--decks", "1"),
+    ],
+)
+def test_one_shoe_json_is_strict_json(args: tuple[str, ...]) -> None:
+    """One shoe leaves no interval: its ends are null, never Infinity or NaN."""
+    extra = ("--shoes", "1") if "--shoes" not in args else ()
+    run = croupier("baccarat", *args, *extra, "--seed", "1", "--json")
+    assert run.exit_code == 0, run.stderr
+    data = json.loads(run.stdout, parse_constant=_no_constant)
+    if args[0] != "simulate":
+        assert data["ci95"] == [None, None]
+    if args[0] == "perfect":
+        assert data["expectation_ci95"] == [None, None]
+
+
+def test_a_checkpoint_in_a_missing_folder_names_the_path_given(tmp_path: Path) -> None:
+    checkpoint = tmp_path / "nowhere" / "ck.json"
+    run = croupier("baccarat", *CHECKPOINTED, "--seed", "1", "--checkpoint", str(checkpoint))
+    assert_one_line_error(run, f"{checkpoint}: its folder {checkpoint.parent} does not exist")
+    assert ".tmp" not in run.stderr
+
+
+def test_a_tag_of_1000_is_refused_with_the_real_limit() -> None:
+    run = croupier("baccarat", "count", "--bet", "banker", "--tags", "1000,0,0,0,0,0,0,0,0,0",
+                   "--threshold", "1", "--shoes", "1")  # fmt: skip
+    assert_one_line_error(run, "bad tag '1000' at position 1", "from -999 to 999")

@@ -216,3 +216,18 @@ def test_flash_mode_without_a_terminal_says_the_cards_stay(
 
 def test_the_flash_bound_is_the_library_s() -> None:
     assert command.MAX_FLASH == library.MAX_FLASH
+
+
+@pytest.mark.parametrize("option", [False, True])
+def test_a_history_that_cannot_be_saved_is_refused_before_the_drill(
+    history_dir: Path, tmp_path_factory: pytest.TempPathFactory, option: bool
+) -> None:
+    """The default path (here $CROUPIER_TRAINER_DIR) gets the check --history-dir gets:
+    a history file that is a directory stops the command before a card is dealt."""
+    folder = tmp_path_factory.mktemp("given") if option else history_dir
+    (folder / "t9.jsonl").mkdir()
+    chosen = ("--history-dir", str(folder)) if option else ()
+    run = croupier("baccarat", "trainer", "--user", "t9", "--speed", "0", "--cards", "10",
+                   "--seed", "1", *chosen, input="0\n0\n")  # fmt: skip
+    assert_one_line_error(run, f"cannot save sessions to {folder / 't9.jsonl'}: a directory")
+    assert "Cards 1-10" not in run.stdout

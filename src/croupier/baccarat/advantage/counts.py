@@ -36,6 +36,8 @@ __all__ = ["NAMED_COUNTS", "CountSystem", "eor_count", "parse_count", "true_coun
 
 #: Largest tag :func:`eor_count` hands out.
 MAX_EOR_TAG: Final = 3
+#: Largest tag (in size) a count may have: -999 to 999.
+MAX_TAG: Final = 999
 
 
 @checked
@@ -51,6 +53,10 @@ class CountSystem:
             isinstance(tag, int) and not isinstance(tag, bool) for tag in self.tags
         ):
             raise BaccaratError(f"bad tags {self.tags!r}: expected 13 whole numbers, one per rank")
+        if any(abs(tag) > MAX_TAG for tag in self.tags):
+            raise BaccaratError(
+                f"bad tags {self.tags!r}: expected whole numbers from {-MAX_TAG} to {MAX_TAG}"
+            )
 
     @classmethod
     @checked
@@ -187,12 +193,12 @@ def parse_count(
     numbers: list[int] = []
     for position, token in enumerate(word.replace(" ", "").split(","), 1):
         digits = token.removeprefix("-").removeprefix("+")
-        if not (digits.isascii() and digits.isdigit()) or len(digits) > 3:
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(MAX_TAG)):
             names = ", ".join(NAMED_COUNTS)
             raise BaccaratError(
                 f"bad tag {token!r} at position {position} in {text!r}: expected whole numbers "
-                f"(10 by value 10,A,2,...,9 or 13 by rank 2,...,K,A), a named count ({names}) "
-                "or eor"
+                f"from {-MAX_TAG} to {MAX_TAG} (10 by value 10,A,2,...,9 or 13 by rank "
+                f"2,...,K,A), a named count ({names}) or eor"
             )
         numbers.append(int(token))
     return CountSystem.from_written("tags " + ",".join(map(str, numbers)), numbers)

@@ -211,8 +211,14 @@ def without(data: dict[str, Any], key: str) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != key}
 
 
-def _number(value: float) -> float | None:
-    return value if math.isfinite(value) else None
+def _number(value: float | None) -> float | None:
+    """``value`` as ``--json`` gives it: ``None`` (null) when missing or not finite."""
+    return value if value is not None and math.isfinite(value) else None
+
+
+def _numbers(values: tuple[float, float] | None) -> list[float | None] | None:
+    """An interval as ``--json`` gives it: each end through :func:`_number`."""
+    return None if values is None else [_number(value) for value in values]
 
 
 @dataclass(frozen=True)
@@ -326,12 +332,11 @@ class AdvantageResult:
 
     def to_dict(self) -> dict[str, Any]:
         """Exactly the ``--json`` object of ``croupier baccarat count`` or ``perfect``."""
-        low, high = self.ci95
         data: dict[str, Any] = {
             "bet": self.bet,
             "shoes": self.shoes,
             "units_per_shoe": _number(self.units_per_shoe),
-            "ci95": [_number(low), _number(high)],
+            "ci95": _numbers(self.ci95),
             "bets_per_shoe": _number(self.bets_per_shoe),
             "rounds_per_shoe": _number(self.rounds_per_shoe),
             "edge_when_betting": self.edge_when_betting,
@@ -340,9 +345,8 @@ class AdvantageResult:
             "partial": self.partial,
         }
         if self.spec.kind == "perfect":
-            data["expectation_units_per_shoe"] = self.expectation_units_per_shoe
-            interval = self.expectation_ci95
-            data["expectation_ci95"] = None if interval is None else list(interval)
+            data["expectation_units_per_shoe"] = _number(self.expectation_units_per_shoe)
+            data["expectation_ci95"] = _numbers(self.expectation_ci95)
         data.update(
             {
                 "payouts": self.spec.payouts,

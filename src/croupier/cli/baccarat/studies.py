@@ -40,7 +40,7 @@ from croupier.cli.console import INTERRUPTED, LazyProgress, fail, make_console
 from croupier.cli.options import resolve_workers
 from croupier.cli.pictures import save_picture
 from croupier.numerals import fresh_seed
-from croupier.textfile import iter_lines
+from croupier.textfile import iter_lines, write_atomic
 
 __all__ = ["StudyOptions", "run_count", "run_perfect"]
 
@@ -102,11 +102,8 @@ class _Checkpoint:
             self.finished = read_checkpoint(_lines(path), spec)
         # Start from a clean file holding what was read (the first batches summed in one
         # line, a line torn by a killed run dropped), swapped in whole, then append to it.
-        clean = path.with_name(path.name + ".tmp")
-        with open(clean, "w", encoding="utf-8") as handle:
-            handle.write(checkpoint_header(spec) + "\n")
-            handle.writelines(line + "\n" for line in self.finished.lines())
-        os.replace(clean, path)
+        lines = [checkpoint_header(spec), *self.finished.lines()]
+        write_atomic("".join(line + "\n" for line in lines), path, BaccaratError)
         self.handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 (closed in close())
 
     def _write(self, line: str) -> None:

@@ -105,7 +105,12 @@ def trainer(
     """Count cards as a shoe is dealt; every few cards say the running and true count, scored
     for accuracy and speed."""
     from croupier.baccarat.trainer import Drill, trainer_count
-    from croupier.baccarat.trainerlog import check_user, default_user, read_history
+    from croupier.baccarat.trainerlog import (
+        check_history,
+        check_user,
+        default_user,
+        read_history,
+    )
     from croupier.cli.baccarat.drill import TrainerSession, save_and_summarise, show_history
     from croupier.numerals import fresh_seed, plural
 
@@ -121,6 +126,7 @@ def trainer(
     if every > cards:
         fail(f"bad --every {every}: more than the {plural(cards, 'card')} dealt")
     system = trainer_count(count, decks)
+    check_history(name, history_dir)  # a drill that could not be saved is refused, not lost
     seed = fresh_seed() if seed is None else seed
     drill = Drill.new(count, decks=decks, cards=cards, every=every, rng=seed, flash=flash)
     console.print(f"Counting trainer: {system.name} ({system.written()}).", markup=False)
