@@ -268,6 +268,42 @@ def test_a_file_option_names_an_empty_name_or_a_directory(
     assert_one_line_error(folder, f"bad {name}", "a directory: expected the name of a file")
 
 
+WRITTEN_FILE_OPTIONS = [
+    ["casino", "play", "--log"],
+    ["casino", "puzzle", "--history"],
+    ["baccarat", "perfect", "--bet", "banker", "--trace"],
+]
+
+
+@pytest.mark.parametrize("words", WRITTEN_FILE_OPTIONS, ids=lambda x: str(x))
+def test_a_file_written_in_a_missing_folder_is_refused_before_the_work(
+    words: list[str], tmp_path: Path
+) -> None:
+    plain = tmp_path / "plain.txt"
+    plain.write_text("x", encoding="utf-8")
+    for folder in (tmp_path / "gone", plain):  # no such folder; a file, not a folder
+        name = str(folder / "x.log")
+        run = croupier(*words, name, input="")
+        assert_one_line_error(
+            run, f"bad {words[-1]} {name[:30]!r}: no folder {str(folder)[:30]!r} to write it in"
+        )
+        assert run.stdout == ""  # refused before anything started
+
+
+def test_a_file_written_in_a_folder_one_cannot_write_to_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from croupier.cli.options import file_name
+
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: real(path, mode) and path != tmp_path)
+    with pytest.raises(OptionError, match=r"the folder .* cannot be written to: expected a file"):
+        file_name("--log", writes=True)(str(tmp_path / "game.log"))
+    assert file_name("--log")(str(tmp_path / "game.log")) == tmp_path / "game.log"  # read
+
+
 def test_a_directory_option_names_a_file(tmp_path: Path) -> None:
     plain = tmp_path / "plain.txt"
     plain.write_text("x", encoding="utf-8")

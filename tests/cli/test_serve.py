@@ -75,8 +75,9 @@ def test_serve_starts_saves_and_stops_at_once(tmp_path: Path, how: signal.Signal
         limit = patience(5)  # measured before the stop, not while it loads the machine
         out, err, seconds = stop(server, how)
         assert seconds < limit
-    # The command's exit codes: 0 after Ctrl-C, 143 (128 + SIGTERM) after SIGTERM.
-    assert server.returncode == (0 if how is signal.SIGINT else 143), err
+    # The command's exit codes, as the exit table says: 130 (128 + SIGINT) after Ctrl-C,
+    # 143 (128 + SIGTERM) after SIGTERM.
+    assert server.returncode == (130 if how is signal.SIGINT else 143), err
     assert "croupier stopped." in out
     assert "Traceback" not in err
     assert not list(tmp_path.glob("*.json"))
@@ -163,6 +164,23 @@ def test_a_busy_port_is_one_line() -> None:
 )
 def test_bad_options_are_one_line(args: list[str], fragment: str) -> None:
     assert_one_line_error(croupier("serve", "--no-save", *args), fragment)
+
+
+def test_no_save_and_a_database_are_refused(tmp_path: Path) -> None:
+    database = tmp_path / "foo.sqlite3"
+    # A process of its own: a server that starts anyway is stopped by the timeout.
+    done = subprocess.run(
+        [*CROUPIER, "serve", "--no-save", "--database", str(database), "--port", "0"],
+        capture_output=True,
+        text=True,
+        timeout=patience(30),
+    )
+    assert done.returncode == 2, done.stdout
+    assert done.stderr == (
+        "croupier: error: --no-save keeps the games in a temporary database: "
+        "drop --database or --no-save\n"
+    )
+    assert not database.exists()
 
 
 def test_without_the_web_extra_it_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:

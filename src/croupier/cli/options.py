@@ -214,7 +214,8 @@ class FileName:
     holding a NUL character, or the name of a directory (of a file) is named in a
     one-line error instead of becoming the current directory, a traceback, or a failure
     after the work is done. A file the command ``writes`` may not be a FIFO nobody reads
-    (writing would wait forever), a socket or a block device; a file it reads is checked
+    (writing would wait forever), a socket or a block device, and is in a folder that
+    exists and can be written to (checked before the work); a file it reads is checked
     when read (:func:`croupier.textfile.open_regular`: a regular file only)."""
 
     def __init__(self, what: str, *, directory: bool = False, writes: bool = False) -> None:
@@ -238,7 +239,25 @@ class FileName:
         refused = _unwritable(path) if self.writes else None
         if refused is not None:
             raise OptionError(f"bad {what} {text[:30]!r}: {refused}: expected a regular file")
+        if self.writes and not self.directory:
+            _check_folder(what, text, path)
         return path
+
+
+def _check_folder(what: str, text: str, path: Path) -> None:
+    """A file the command writes is in a folder that exists and can be written to:
+    checked before the work rather than failing after it."""
+    import os
+
+    folder = path.absolute().parent
+    shown = str(path.parent)[:30]
+    if not folder.is_dir():
+        raise OptionError(f"bad {what} {text[:30]!r}: no folder {shown!r} to write it in")
+    if not path.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        raise OptionError(
+            f"bad {what} {text[:30]!r}: the folder {shown!r} cannot be written to: "
+            "expected a file in a folder you can write to"
+        )
 
 
 def file_name(what: str, *, directory: bool = False, writes: bool = False) -> FileName:
@@ -298,12 +317,7 @@ class PictureName(FileName):
         super().__init__(what, writes=True)
 
     def __call__(self, value: Any) -> Path:
-        path = super().__call__(value)
-        if not path.absolute().parent.is_dir():
-            raise OptionError(
-                f"bad {self.what} {str(path)[:30]!r}: no folder {str(path.parent)[:30]!r} "
-                "to write it in"
-            )
+        path = super().__call__(value)  # a file it writes: in a folder that exists
         from croupier.plotting import INSTALL_PLOT, check_picture_name
 
         if importlib.util.find_spec("matplotlib") is None:

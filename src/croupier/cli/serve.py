@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
-from croupier.cli.console import fail, make_console
+from croupier.cli.console import INTERRUPTED, fail, make_console
 from croupier.cli.options import count_option, file_name
 
 __all__ = ["serve"]
@@ -138,7 +138,7 @@ def serve(
             high=100_000_000,
         ),
     ] = 200,
-) -> None:
+) -> int:
     """Play in the browser: the Baccarat table, the poker calculator and Casino. Ctrl-C stops."""
     try:
         import uvicorn  # noqa: F401 (the web extra, checked before anything starts)
@@ -194,7 +194,9 @@ def serve(
         max_bytes=max_database_mb * 1024 * 1024,
         per_client=sessions_per_client,
     )
-    scratch = None if save or database else Path(tempfile.mkdtemp(prefix="croupier-serve-"))
+    if not save and database is not None:
+        fail("--no-save keeps the games in a temporary database: drop --database or --no-save")
+    scratch = None if save else Path(tempfile.mkdtemp(prefix="croupier-serve-"))
     directory = scratch or (state_dir or default_state_dir())
     try:
         # Opened here first: a database that cannot be used is one line, before anything.
@@ -268,16 +270,18 @@ def serve(
         )
         if open_browser:
             threading.Timer(0.5, webbrowser.open, [url]).start()
+        exit_code = 0
         try:
             run(settings, listener, workers)
         except KeyboardInterrupt:  # uvicorn stops gracefully, then passes Ctrl-C on
-            pass
+            exit_code = INTERRUPTED  # 130, as every command after Ctrl-C
         finally:
             listener.close()
         console.print("croupier stopped.")
     finally:
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
+    return exit_code
 
 
 def _is_loopback(host: str) -> bool:

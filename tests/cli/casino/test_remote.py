@@ -63,6 +63,12 @@ class Program:
         self.process.communicate(timeout=WAIT)  # its pipes closed
         return self.process.returncode
 
+    def end_input(self) -> None:
+        """Close the program's input: the end of its input, as ``printf ''`` gives it."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.stdin = None  # communicate() would flush it
+
     def type(self, line: str) -> None:
         assert self.process.stdin is not None
         self.process.stdin.write(line.encode() + b"\n")
@@ -158,3 +164,46 @@ def test_a_bad_link_is_one_line(tmp_path: Path) -> None:
         RemoteTable(
             table_address("http://127.0.0.1:1/casino/tables/abcdefgh"), tmp_path / "c"
         ).state()
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "http://[::1/casino/tables/abc",
+        "http://[zz]/casino/tables/abcdef",
+        "http://127.0.0.1:abc/casino/tables/AbCdEf123456",
+        "http://127.0.0.1:99999/casino/tables/AbCdEf123456",
+    ],
+)
+def test_a_link_the_url_parser_refuses_is_one_line(link: str, tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "croupier", "casino", "play", "--join", link],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
+        env={**os.environ, "XDG_STATE_HOME": str(tmp_path)},
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        f"croupier: error: bad --join {link!r}: "
+        "expected the link of a Casino table, http://host:port/casino/tables/ID\n"
+    )
+    with pytest.raises(RemoteError, match="bad --join"):
+        table_address(link)
+
+
+def test_the_end_of_the_input_at_ones_turn_leaves_with_0(
+    server: LiveServer, tmp_path: Path
+) -> None:
+    ada = RemoteTable(table_address(f"{server.url}/casino/tables/placeholder0"), tmp_path / "a.txt")
+    opened = ada.call("POST", f"{server.url}/api/casino/tables", {"name": "Ada"})
+    link = f"{server.url}{opened['path']}"
+    ada = RemoteTable(table_address(link), tmp_path / "a.txt")
+    ben = Program(link, tmp_path / "ben", "--name", "Ben")
+    ben.until(b"against Ada.")
+    ada_plays(ada)
+    ben.until(PROMPT)
+    ben.end_input()  # at Ben's turn
+    ben.until(b"You leave the table; your seat is kept: come back with the same command.")
+    assert ben.finish() == 0

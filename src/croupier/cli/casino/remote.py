@@ -51,6 +51,7 @@ TIMEOUT: Final = 30.0
 #: Seconds between two tries to reach the table's live updates again.
 RETRY_SECONDS: Final = 1.0
 _TABLE_PATH: Final = re.compile(r"/casino/tables/([A-Za-z0-9_-]{8,40})/?")
+_LEAVING: Final = "You leave the table; your seat is kept: come back with the same command."
 
 
 class RemoteError(CroupierError):
@@ -75,14 +76,23 @@ def table_address(url: str) -> TableAddress:
     TableAddress(server='http://127.0.0.1:8000', table='AbCdEf123456', code=None)
     >>> table_address("http://club.local:8000/join?code=KXR4-M2PQ&next=/casino/tables/AbCdEf123456")
     TableAddress(server='http://club.local:8000', table='AbCdEf123456', code='KXR4-M2PQ')
+    >>> table_address("http://h:abc/casino/tables/AbCdEf123456")
+    Traceback (most recent call last):
+    ...
+    croupier.cli.casino.remote.RemoteError: bad --join 'http://h:abc/casino/tables/AbCdEf123456': \
+expected the link of a Casino table, http://host:port/casino/tables/ID
     >>> table_address("ftp://x/casino/tables/AbCdEf123456")
     Traceback (most recent call last):
     ...
     croupier.cli.casino.remote.RemoteError: bad --join 'ftp://x/casino/tables/AbCdEf123456': \
 expected the link of a Casino table, http://host:port/casino/tables/ID
     """
-    parts = urlsplit(url.strip())
     expected = "expected the link of a Casino table, http://host:port/casino/tables/ID"
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 (a port that is not a number raises ValueError)
+    except ValueError:  # an unclosed or bad [IPv6] host, a port that is not a number
+        raise RemoteError(f"bad --join {url!r}: {expected}") from None
     query = parse_qs(parts.query)
     path = parts.path
     if path.rstrip("/") == "/join":
@@ -364,9 +374,7 @@ class RemoteDialogue:
             if self.ask("Resign? The other player wins the tournament (y/n): ", yes_no):
                 self.request("/resign")
         elif choice in ("q", "quit"):
-            self.out.print(
-                "You leave the table; your seat is kept: come back with the same command."
-            )
+            self.out.print(_LEAVING)
             return True
         elif choice in ("?", "menu"):
             for key, words in _MENU:
@@ -514,8 +522,11 @@ def run_remote(url: str, name: str | None) -> int:
         return dialogue.run()
     except RemoteError as exc:
         fail(str(exc))
-    except (KeyboardInterrupt, EOFError):
+    except EOFError:  # the end of the input leaves as quitting does (as a local game)
         console.print()
-        console.print("You leave the table; your seat is kept: come back with the same command.")
+        console.print(_LEAVING)
+        return 0
+    except KeyboardInterrupt:
+        console.print()
+        console.print(_LEAVING)
         return INTERRUPTED
-    return 0
