@@ -100,6 +100,9 @@ def test_keywords_of_a_typed_dict_are_checked_and_no_other_is_taken() -> None:
     assert _run(1, trials=2, label="x") == 3 and _run(first=1, second=5) == 1
     with pytest.raises(TypeError, match=r"^_run\(\) got an unexpected keyword argument 'trails'$"):
         _run(1, **untyped({"trails": 2}))
+    # the name of **options itself is no keyword a call may give (it was taken, ignored)
+    with pytest.raises(TypeError, match=r"^_run\(\) got an unexpected keyword argument 'options'$"):
+        _run(1, **untyped({"options": 5}))
     with pytest.raises(TypeError, match=r"^trials must be an int or None, not str$"):
         _run(1, **untyped({"trials": "2"}))
     with pytest.raises(TypeError, match=r"^label must be a str, not int$"):

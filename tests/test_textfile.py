@@ -171,4 +171,5 @@ def test_write_atomic_into_no_folder_names_the_path_given(tmp_path: Path, folder
     target = tmp_path / folder / "out.txt"
     with pytest.raises(CroupierError) as raised:
         textfile.write_atomic("text", target)
-    assert str(raised.value) == f"{target}: its folder {target.parent} does not exist"
+    problem = "does not exist" if folder == "missing" else "is not a folder"
+    assert str(raised.value) == f"{target}: its folder {target.parent} {problem}"

@@ -308,7 +308,12 @@ def _checks(function: Callable[..., Any]) -> Checks:
         if parameter.kind == parameter.VAR_KEYWORD:
             options = _typed_options(annotations.get(parameter.name), namespace)
             if options is not None:
-                named = {p.name for p in parameters if p.kind != p.VAR_POSITIONAL}
+                # the names a call may give (not *args, **options or positional-only ones)
+                named = {
+                    p.name
+                    for p in parameters
+                    if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+                }
                 keywords = frozenset(named | options.keys())
                 for key, check in options.items():
                     if check is not None and key not in named:

@@ -300,7 +300,8 @@ def write_atomic(
         )
     except OSError as exc:  # named by the path given, not the temporary one's
         if not os.path.isdir(directory):
-            raise error(f"{target}: its folder {directory} does not exist") from None
+            problem = "is not a folder" if os.path.exists(directory) else "does not exist"
+            raise error(f"{target}: its folder {directory} {problem}") from None
         raise OSError(exc.errno, exc.strerror, target) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:

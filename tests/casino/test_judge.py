@@ -263,6 +263,7 @@ def test_the_reason_for_a_move_asks_a_verdict_only_when_a_bigger_capture_was_the
         ({"plain_moves": 0}, "bad plain_moves 0"),
         ({"target_error": math.nan}, "bad target_error nan"),
         ({"target_error": -0.1}, "bad target_error -0.1"),
+        ({"target_error": 10**400}, "bad target_error 1000"),  # was an OverflowError
     ],
 )
 def test_settings_out_of_range_are_refused_by_name(fields: dict[str, float], message: str) -> None:

@@ -125,6 +125,9 @@ def test_the_history_on_disk(puzzles: tuple[Puzzle, ...], tmp_path: Path) -> Non
     path.write_text("[1, 2")
     with pytest.raises(CasinoError, match="not a puzzle history"):
         read_history(path)
+    path.write_text('{"player": {"rating": 1%s}, "puzzles": {}, "attempts": []}' % ("0" * 400))
+    with pytest.raises(CasinoError, match=r"not a puzzle history .OverflowError"):
+        read_history(path)  # the OverflowError itself escaped
     path.write_text('{"rating": 1500}')  # was "(KeyError: 'player')"
     with pytest.raises(CasinoError, match=r"not a puzzle history .no 'player': expected player,"):
         read_history(path)

@@ -173,10 +173,10 @@ class JudgeSettings:
                 raise CasinoError(f"bad {name} {value}: expected {least} to {MAX_WORK:,}")
         if self.plain_moves < 1:
             raise CasinoError(f"bad plain_moves {self.plain_moves}: expected 1 or more")
-        if not (math.isfinite(self.target_error) and self.target_error >= 0):
+        if not 0 <= self.target_error <= MAX_WORK:  # a finite number (nan, inf and 10**400 fail)
             raise CasinoError(
                 f"bad target_error {self.target_error}: expected a finite number of points, "
-                "0 or more"
+                f"0 to {MAX_WORK:,}"
             )
 
     def plan(self, moves: int, complete: bool = True) -> tuple[int, int]:

@@ -183,7 +183,7 @@ class Puzzle:
             return cls._from_dict(data)
         except CasinoError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
             raise CasinoError(
                 f"puzzle {ident}: not a puzzle ({type(exc).__name__}: {exc})"
             ) from None
@@ -387,7 +387,7 @@ class PuzzleHistory:
                 f"{source}: not a puzzle history (no {exc.args[0]!r}: expected player,"
                 " puzzles and attempts, each attempt with puzzle, move, solved and rating)"
             ) from None
-        except (TypeError, ValueError, AttributeError) as exc:
+        except (TypeError, ValueError, AttributeError, OverflowError) as exc:
             raise CasinoError(
                 f"{source}: not a puzzle history ({type(exc).__name__}: {exc})"
             ) from None

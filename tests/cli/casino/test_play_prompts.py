@@ -131,7 +131,7 @@ def test_saving_asks_before_replacing_and_reports_failures(deck_file: str, tmp_p
     ]
     out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
     assert f"{tmp_path} is a directory: give a file name." in out
-    assert "Cannot save to" in out and "No such file or directory" in out
+    assert "Cannot save to" in out and "its folder" in out and "does not exist" in out
     assert f"{existing} exists. Replace it (y/n)? n" in out
     assert f"Resume it with: croupier casino play --load {existing}" in out
     # Saving does not end the game: the menu comes back (until the input ends).

@@ -24,7 +24,7 @@ from croupier.poker.calc.small import small_answer, small_seconds
 from croupier.poker.errors import PokerError
 from croupier.poker.games import Game
 from croupier.poker.ranges.holdem import Range
-from croupier.randomness import as_generator, stream_seed
+from croupier.randomness import RNGLike, as_generator, stream_seed
 
 __all__ = [
     "EXACT_AUTO_SECONDS",
@@ -134,7 +134,7 @@ class CalcOptions(TypedDict, total=False):
     exact: bool | None
     trials: int | None
     precision: float | None
-    rng: int | np.random.Generator | None
+    rng: RNGLike  # a string alias: checked by as_generator, and numpy.random not imported
     progress: Progress | None
     threads: int | None
     workers: int | None
