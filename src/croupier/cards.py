@@ -31,7 +31,8 @@ from typing import Any, Final, cast, overload
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from croupier.arguments import checked, is_integral
+from croupier.arguments import checked
+from croupier.arrays import whole_numbers
 from croupier.choices import parse_choice
 from croupier.errors import CroupierError, check_type, quoted
 from croupier.randomness import RNGLike, as_generator
@@ -715,22 +716,10 @@ def indices_to_cards(indices: ArrayLike) -> tuple[Card, ...]:
     ...
     croupier.cards.CardError: bad card number 52: expected integers 0 to 51
     """
-    if isinstance(indices, str | bytes | bool | np.bool_):
-        raise TypeError(f"indices must be card numbers (ints), not {type(indices).__name__}")
-    flat = np.asarray(indices, dtype=object if isinstance(indices, int) else None).ravel()
-    if flat.size and not np.issubdtype(flat.dtype, np.integer):
-        for item in flat.tolist():
-            if isinstance(item, float):  # a number, but not a card's
-                raise CardError(f"bad card number {item}: expected integers 0 to 51")
-            if not is_integral(item):
-                raise TypeError(
-                    f"indices must be card numbers (ints), not {type(item).__name__} ({item!r:.30})"
-                )
-    numbers = [int(i) for i in flat.tolist()]
-    bad = next((i for i in numbers if not 0 <= i < 52), None)
-    if bad is not None:
-        raise CardError(f"bad card number {bad}: expected integers 0 to 51")
-    return tuple(DECK[i] for i in numbers)
+    if isinstance(indices, int) and not isinstance(indices, bool):
+        indices = [indices]
+    numbers = whole_numbers(indices, 52, name="indices", what="card number", error=CardError)
+    return tuple(DECK[i] for i in numbers.tolist())
 
 
 # --- shoes ------------------------------------------------------------------------------

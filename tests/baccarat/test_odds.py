@@ -137,7 +137,7 @@ def test_batch_agrees_with_one_at_a_time() -> None:
         (np.array([[4] * 10, [1] * 5 + [0] * 5]), "too few cards in row 1: 5 left"),
         # the row would sum past int64 and wrap to 6 cards: priced as nonsense before
         (np.array([[2**62] * 4 + [6] + [0] * 5]), "row 0: .* count above 1,000,000,000,000,000"),
-        ([[4] * 10, [4] * 9], "rows of different lengths"),
+        ([[4] * 10, [4] * 9], "its rows are not all the same length"),
         # read before any cast: 2**63 in uint64 was reported as a negative count
         (np.array([[2**63] * 10], dtype=np.uint64), r"row 0: \[9223372036854775808, .* above"),
         ([[10**20] * 10], r"row 0: \[100000000000000000000, .* above"),  # Python ints
@@ -154,7 +154,7 @@ def test_batch_by_rank_checks_each_rank() -> None:
     ranks[8], ranks[9] = -1, 25  # a negative ten hidden in a sound count of value 0
     with pytest.raises(BaccaratError, match=r"row 0: .* negative count"):
         expected_values_batch(CASINO.bet("player-pair"), [ranks])
-    with pytest.raises(BaccaratError, match="rows of different lengths"):
+    with pytest.raises(BaccaratError, match="its rows are not all the same length"):
         expected_values_batch(CASINO.bet("player-pair"), [[24] * 13, [24] * 12])
     fine = expected_values_batch(CASINO.bet("player-pair"), [[24] * 13])
     assert fine[0] == pytest.approx(bet_odds(Composition.decks(6))["player-pair"].expected_value)

@@ -46,6 +46,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from croupier.arguments import checked
+from croupier.arrays import as_array
 from croupier.baccarat import pricing
 from croupier.baccarat.batchsums import batch_sums, outcome_rows
 from croupier.baccarat.composition import RANKS, Composition
@@ -245,13 +246,10 @@ def expected_values_batch(bet: Bet, counts: ArrayLike) -> NDArray[np.float64]:
     >>> print(f"{expected_values_batch(EZ.bet('dragon-7'), shoe)[0]:+.5f}")
     -0.07611
     """
-    try:
-        by_rank = np.shape(counts)[1:] == (13,)
-    except ValueError:  # NumPy refuses ragged rows
-        raise BaccaratError(
-            "bad counts array: rows of different lengths, expected (K, 10) by value"
-            " or (K, 13) by rank"
-        ) from None
+    counts = as_array(
+        counts, "counts array", "expected (K, 10) by value or (K, 13) by rank", BaccaratError
+    )
+    by_rank = counts.shape[1:] == (13,)
     if reads_pairs(bet) and not by_rank:
         raise BaccaratError(f"the {bet.name} bet needs counts by rank: a (K, 13) array")
     if by_rank:

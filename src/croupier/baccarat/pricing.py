@@ -27,7 +27,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from croupier.arguments import is_integral
+from croupier.arrays import as_array, is_whole
 from croupier.baccarat.batchsums import MultisetRows, class_sums, outcome_rows
 from croupier.baccarat.composition import MAX_COUNT, MIN_CARDS, RANKS, Composition
 from croupier.baccarat.enumeration import (
@@ -120,20 +120,14 @@ def checked_counts(counts: ArrayLike, *, by_rank: bool = False) -> NDArray[np.in
     >>> checked_counts([[16, 4, 4, 4, 4, 4, 4, 4, 4, 4], [16, 4, 4]])
     Traceback (most recent call last):
     ...
-    croupier.baccarat.errors.BaccaratError: bad counts array: rows of different lengths, ...
+    croupier.baccarat.errors.BaccaratError: bad counts array: its rows are not all the same ...: ...
     """
     width, kind = (13, "by rank (2 to A)") if by_rank else (10, "by value (0 to 9)")
     expected = f"expected (K, {width}), one row of {width} counts {kind} per composition"
-    try:
-        array = np.asarray(counts)
-    except ValueError:  # NumPy refuses ragged rows
-        raise BaccaratError(f"bad counts array: rows of different lengths, {expected}") from None
+    array = as_array(counts, "counts array", expected, BaccaratError)
     if array.ndim != 2 or array.shape[1] != width:
         raise BaccaratError(f"bad counts array of shape {array.shape}: {expected}")
-    whole = np.issubdtype(array.dtype, np.integer) or (  # Python ints past 64 bits
-        array.dtype == object and all(is_integral(count) for count in array.flat)
-    )
-    if array.dtype == np.bool_ or not whole:
+    if not is_whole(array):  # Python ints past 64 bits are whole too
         raise BaccaratError(f"bad counts array of {array.dtype}: expected whole numbers")
     for wrong, what in ((array < 0, "a negative count"), (array > MAX_COUNT, "a count above")):
         rows = np.flatnonzero(wrong.any(axis=1))  # read before any cast, which could wrap

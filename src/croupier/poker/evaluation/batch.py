@@ -31,11 +31,12 @@ import itertools
 import math
 import os
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from croupier.arrays import as_array
 from croupier.cards import DECK, repeated_card
 from croupier.engine import compiled
 from croupier.poker.errors import PokerCardError, PokerError
@@ -93,7 +94,7 @@ def rank_batch(
     ...
     croupier.poker.errors.PokerCardError: hand 0: card '2s' at position 5 repeats position 4: ...
     """
-    array = _rectangular(hands, "hands array")
+    array = as_array(hands, "hands array", _ROWS, PokerError)
     if array.ndim != 2 or not MIN_CARDS <= array.shape[1] <= MAX_CARDS:
         raise PokerError(
             f"bad hands array of shape {array.shape}: expected (N, {MIN_CARDS}) "
@@ -321,16 +322,8 @@ def _count_bits(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
 _CHUNK: Final = 8192
 
 
-def _rectangular(values: ArrayLike, name: str) -> NDArray[Any]:
-    """``values`` as an array, or a :class:`~croupier.poker.errors.PokerError` naming
-    ``name`` when its rows are not all the same length (NumPy's ValueError)."""
-    try:
-        return np.asarray(values)
-    except ValueError:
-        raise PokerError(
-            f"bad {name}: its rows are not all the same length: expected one hand of "
-            "card numbers a row, every row as long"
-        ) from None
+#: What an array of hands is expected to be.
+_ROWS: Final = "expected one hand of card numbers a row, every row as long"
 
 
 def as_rows(values: ArrayLike, name: str) -> NDArray[np.int64]:
@@ -341,7 +334,7 @@ def as_rows(values: ArrayLike, name: str) -> NDArray[np.int64]:
     >>> as_rows([[0, 1], [2, 3]], "hole").shape
     (2, 2)
     """
-    array = _rectangular(values, name)
+    array = as_array(values, name, _ROWS, PokerError)
     if array.ndim != 2 or not (array.size == 0 or np.issubdtype(array.dtype, np.integer)):
         raise TypeError(f"{name} must be a 2-D array of card numbers (one hand a row)")
     return np.ascontiguousarray(array, dtype=np.int64)

@@ -46,6 +46,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from croupier.arguments import checked
+from croupier.arrays import as_array, whole_numbers
 from croupier.cards import (
     DECK,
     Card,
@@ -356,34 +357,18 @@ def _unweighted(token: str) -> str:
     return match.group("body") if match else token
 
 
+#: What a list of combo numbers is expected to be.
+_ONE_LIST: Final = "expected one list of integers 0 to 1,325"
+
+
 def _combo_numbers(combos: NDArray[np.integer] | list[int]) -> NDArray[np.int64]:
     """``combos`` as combo numbers, checked as :func:`croupier.cards.indices_to_cards`
     checks card numbers: a number that is no combo's (out of range, or not whole) is a
     :class:`RangeError`, anything else but an int a :class:`TypeError`."""
-    try:
-        array = np.asarray(combos)
-    except ValueError:  # ragged nested lists
-        raise RangeError("bad combo numbers: expected one list of integers 0 to 1,325") from None
+    array = as_array(combos, "combo numbers", _ONE_LIST, RangeError)
     if array.ndim != 1:
-        raise RangeError(
-            f"bad combo numbers of shape {array.shape}: expected one list of integers 0 to 1,325"
-        )
-    if not np.issubdtype(array.dtype, np.integer):
-        items = array.tolist()
-        for item in items:  # 0.5, True, an int too large for NumPy's integers
-            if isinstance(item, float):
-                raise RangeError(f"bad combo number {item!r}: expected integers 0 to 1,325")
-            if not isinstance(item, int) or isinstance(item, bool):
-                raise TypeError(f"combos must be combo numbers (ints), not {type(item).__name__}")
-            if not 0 <= item < COMBO_COUNT:
-                shown = item if abs(item) < 10**20 else f"of {item.bit_length()} bits"
-                raise RangeError(f"bad combo number {shown}: expected integers 0 to 1,325")
-        return np.array(items, dtype=np.int64)
-    outside = (array < 0) | (array >= COMBO_COUNT)
-    if outside.any():
-        bad = int(array[int(np.argmax(outside))])
-        raise RangeError(f"bad combo number {bad}: expected integers 0 to 1,325")
-    return array.astype(np.int64)
+        raise RangeError(f"bad combo numbers of shape {array.shape}: {_ONE_LIST}")
+    return whole_numbers(array, COMBO_COUNT, name="combos", what="combo number", error=RangeError)
 
 
 def _combo_of(combo: str | tuple[Card, Card]) -> int:
