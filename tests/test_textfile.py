@@ -171,5 +171,46 @@ def test_write_atomic_into_no_folder_names_the_path_given(tmp_path: Path, folder
     target = tmp_path / folder / "out.txt"
     with pytest.raises(CroupierError) as raised:
         textfile.write_atomic("text", target)
-    problem = "does not exist" if folder == "missing" else "is not a folder"
+    problem = "does not exist" if folder == "missing" else "is a file: expected a folder"
     assert str(raised.value) == f"{target}: its folder {target.parent} {problem}"
+
+
+def test_cannot_write_says_why_before_the_work(tmp_path: Path) -> None:
+    """One check of a file to be written, shared by every writer: the path, its folder,
+    and with ``make_folder`` the nearest folder that is there."""
+    (tmp_path / "a-file").write_text("")
+    (tmp_path / "a-folder").mkdir()
+    os.mkfifo(tmp_path / "a-fifo")
+    assert textfile.cannot_write(tmp_path / "new.txt") is None
+    assert textfile.cannot_write(tmp_path / "a-file") is None  # replaced whole
+    assert textfile.cannot_write(tmp_path / "a-folder") == (
+        "a directory: expected a regular file to replace, or a new name"
+    )
+    assert textfile.cannot_write(tmp_path / "a-fifo") == (
+        "a FIFO (named pipe): expected a regular file to replace, or a new name"
+    )
+    deep = tmp_path / "x" / "y" / "out.txt"
+    assert textfile.cannot_write(deep) == f"its folder {deep.parent} does not exist"
+    assert textfile.cannot_write(deep, make_folder=True) is None
+    below_a_file = tmp_path / "a-file" / "y" / "out.txt"
+    assert textfile.cannot_write(below_a_file, make_folder=True) == (
+        f"its folder {below_a_file.parent} cannot be made: {tmp_path / 'a-file'} is a file"
+    )
+    assert textfile.cannot_write(tmp_path / "a-fifo" / "out.txt") == (
+        f"its folder {tmp_path / 'a-fifo'} is a FIFO (named pipe): expected a folder"
+    )
+
+
+def test_cannot_write_in_a_folder_without_write_permission(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(Permission as the process has it, ``os.access``: faked, since root writes anywhere.)"""
+    monkeypatch.setattr(textfile.os, "access", lambda path, mode: False)
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    assert textfile.cannot_write(locked / "a.txt") == f"its folder {locked} cannot be written to"
+    assert textfile.cannot_write(locked / "new" / "out.txt", make_folder=True) == (
+        f"its folder {locked / 'new'} cannot be made: {locked} cannot be written to"
+    )
+    with pytest.raises(CroupierError, match="cannot be written to"):
+        textfile.write_atomic("text", locked / "a.txt")

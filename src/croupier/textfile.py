@@ -46,6 +46,7 @@ __all__ = [
     "MAX_INPUT_BYTES",
     "MAX_LINE_CHARS",
     "MAX_RECORD_CHARS",
+    "cannot_write",
     "file_lock",
     "iter_lines",
     "not_regular",
@@ -177,6 +178,47 @@ def not_regular(mode: int) -> str | None:
 
 
 @checked
+def cannot_write(path: str | os.PathLike[str], *, make_folder: bool = False) -> str | None:
+    """Why a file cannot be written at ``path`` (made, or replaced whole), or ``None``
+    when it can: ``path`` is there but not a regular file (a FIFO, a device, a socket, a
+    directory), or its folder is missing (unless ``make_folder``: then the nearest folder
+    that is there must be one), not a folder, or one this process cannot write in. Read
+    before the work, so that a result is refused rather than lost when it is written.
+
+    >>> cannot_write("/dev/null"), cannot_write(__file__ + "/x")
+    ('a character device: expected a regular file to replace, or a new name', ...)
+    >>> print(cannot_write(__file__))
+    None
+    """
+    target = os.path.abspath(os.fspath(path))
+    try:
+        what = not_regular(os.stat(target).st_mode)
+    except OSError:  # not there (or a link to nothing): a new file
+        what = None
+    if what is not None:
+        return f"{what}: expected a regular file to replace, or a new name"
+    folder = os.path.dirname(target)
+    nearest = folder
+    while make_folder and not os.path.lexists(nearest) and os.path.dirname(nearest) != nearest:
+        nearest = os.path.dirname(nearest)
+    try:
+        mode = os.stat(nearest).st_mode
+    except FileNotFoundError:
+        return f"its folder {folder} does not exist"
+    except OSError as exc:
+        return f"its folder {folder} cannot be read: {exc.strerror}"
+    if nearest == folder:
+        where, expected = f"its folder {folder}", ": expected a folder"
+    else:  # the folder to be made, below one that is there
+        where, expected = f"its folder {folder} cannot be made: {nearest}", ""
+    if not stat.S_ISDIR(mode):
+        return f"{where} is {'a file' if stat.S_ISREG(mode) else not_regular(mode)}{expected}"
+    if not os.access(nearest, os.W_OK | os.X_OK):  # the new file is made beside it
+        return f"{where} cannot be written to"
+    return None
+
+
+@checked
 def open_regular(path: str, error: type[CroupierError], name: str | None = None) -> BinaryIO:
     """``path`` opened for reading in binary, if it is a regular file; anything else (a
     FIFO, a device, a socket, a directory) raises ``error`` at once, naming it. A FIFO is
@@ -281,27 +323,21 @@ def write_atomic(
     one holding a NUL character, raises ``error``; so does a ``path`` that is there but
     not a regular file (a FIFO, a device, a socket, a directory: what :func:`open_regular`
     refuses to read), which is left as it was instead of being replaced, and a ``path``
-    whose folder does not exist; a failure to write, the usual :class:`OSError` (naming
-    ``path``, not the temporary file).
+    whose folder does not exist or cannot be written in (:func:`cannot_write`); a failure
+    to write, the usual :class:`OSError` (naming ``path``, not the temporary file).
     """
     target = os.fspath(path)
     if not target or "\0" in target:
         raise error(f"{target!r}: a file name cannot be empty or hold a NUL character")
-    try:
-        what = not_regular(os.stat(target).st_mode)
-    except OSError:  # not there (or a link to nothing): a new file
-        what = None
-    if what is not None:
-        raise error(f"{target}: {what}: expected a regular file to replace, or a new name")
+    problem = cannot_write(target)
+    if problem is not None:
+        raise error(f"{target}: {problem}")
     directory = os.path.dirname(os.path.abspath(target))
     try:
         handle, temporary = tempfile.mkstemp(
             prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
         )
     except OSError as exc:  # named by the path given, not the temporary one's
-        if not os.path.isdir(directory):
-            problem = "is not a folder" if os.path.exists(directory) else "does not exist"
-            raise error(f"{target}: its folder {directory} {problem}") from None
         raise OSError(exc.errno, exc.strerror, target) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:

@@ -30,7 +30,6 @@ import contextlib
 import json
 import os
 import re
-import stat
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
@@ -39,7 +38,7 @@ from typing import Any, Final
 from croupier import userdirs
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.trainer import Drill
-from croupier.textfile import iter_lines, not_regular
+from croupier.textfile import cannot_write, iter_lines
 
 __all__ = [
     "History",
@@ -152,18 +151,9 @@ def check_history(user: str, directory: str | Path | None = None) -> Path:
     :class:`BaccaratError` naming it, so that a drill is refused before it starts rather
     than lost when it is saved."""
     path = _path(user, directory)
-    for each, expected in ((path.parent, "a folder"), (path, "a regular file")):
-        try:
-            mode = os.stat(each).st_mode
-        except FileNotFoundError:
-            continue
-        except OSError as exc:
-            raise BaccaratError(f"cannot save sessions to {path}: {exc.strerror}") from None
-        what = "a file" if each != path and stat.S_ISREG(mode) else not_regular(mode)
-        if (each != path and stat.S_ISDIR(mode)) or what is None:
-            continue
-        where = "" if each == path else f"its folder {each} is "
-        raise BaccaratError(f"cannot save sessions to {path}: {where}{what}: expected {expected}")
+    problem = cannot_write(path, make_folder=True)
+    if problem is not None:
+        raise BaccaratError(f"cannot save sessions to {path}: {problem}")
     return path
 
 
