@@ -205,7 +205,7 @@ def test_cannot_write_in_a_folder_without_write_permission(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """(Permission as the process has it, ``os.access``: faked, since root writes anywhere.)"""
-    monkeypatch.setattr(textfile.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
     locked = tmp_path / "locked"
     locked.mkdir()
     assert textfile.cannot_write(locked / "a.txt") == f"its folder {locked} cannot be written to"
