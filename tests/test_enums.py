@@ -27,3 +27,28 @@ def test_every_enum_of_text_is_a_str_enum() -> None:
     } <= texts
     plain = sorted(name for name in texts if not issubclass(found[name], enum.StrEnum))
     assert plain == []
+
+
+def test_every_enum_refuses_an_unknown_value_with_its_games_error() -> None:
+    """``Game("holdem")`` or ``Rank(99)`` is the game's error (a :class:`CroupierError`)
+    naming the value and the values there are, not Python's bare ``ValueError``."""
+    from croupier.errors import CroupierError
+
+    kinds: dict[str, type[enum.Enum]] = {}
+    for name in MODULES:
+        for value in vars(importlib.import_module(name)).values():
+            ours = inspect.isclass(value) and value.__module__.startswith("croupier")
+            if ours and issubclass(value, enum.Enum):
+                kinds[value.__qualname__] = value
+    assert {"Game", "Rank", "Level", "Outcome", "MadeHand"} <= set(kinds)
+    for kind in kinds.values():
+        member = next(iter(kind))
+        assert kind(member.value) is member
+        for bad in ("no such value", 99):
+            try:
+                kind(bad)
+            except CroupierError as error:
+                assert f"bad {kind.__name__[0].lower()}" in str(error), (kind, error)
+                assert str(next(iter(kind)).value) in str(error)
+            else:
+                raise AssertionError(f"{kind.__name__}({bad!r}) was taken")

@@ -26,14 +26,14 @@ import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final, cast, overload
+from typing import Any, Final, NoReturn, cast, overload
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from croupier.arguments import checked
 from croupier.arrays import whole_numbers
-from croupier.choices import parse_choice
+from croupier.choices import parse_choice, unknown_member
 from croupier.errors import CroupierError, check_type, quoted
 from croupier.randomness import RNGLike, as_generator
 from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
@@ -91,6 +91,10 @@ class Suit(enum.IntEnum):
     ('h', '♥', True)
     """
 
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, CardError)
+
     CLUBS = 0
     DIAMONDS = 1
     HEARTS = 2
@@ -124,6 +128,10 @@ class Rank(enum.IntEnum):
     >>> Rank.TEN.char, Rank.TEN.label, Rank.ACE > Rank.KING
     ('T', '10', True)
     """
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, CardError)
 
     TWO = 2
     THREE = 3
@@ -611,6 +619,10 @@ class CardStyle(enum.StrEnum):
     ...
     croupier.cards.CardError: bad card style 'fancy': expected str, pretty or casino
     """
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, CardError)
 
     STR = "str"
     PRETTY = "pretty"

@@ -19,10 +19,14 @@ ValueError: bad call 'edge': expected heads or tails (h or t)
 from __future__ import annotations
 
 import enum
+import re
+import reprlib
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
-__all__ = ["parse_choice"]
+from croupier.errors import quoted
+
+__all__ = ["parse_choice", "unknown_member"]
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -65,3 +69,22 @@ def parse_choice(
         initials = [w[0].lower() for w in words]
         expected += f" ({_either(initials) if len(initials) == 2 else ', '.join(initials)})"
     raise error(f"bad {what} {given!r}: expected {expected}")
+
+
+def unknown_member(
+    choices: type[enum.Enum], value: object, error: Callable[[str], Exception]
+) -> Exception:
+    """The error for ``choices(value)`` when no member has that value: ``error`` naming
+    the value and the values there are. An enum of croupier raises it from its
+    ``_missing_``, so that a bad value is its game's error, not Python's ``ValueError``.
+
+    >>> class Side(enum.StrEnum):
+    ...     HEADS = "heads"
+    ...     TAILS = "tails"
+    >>> unknown_member(Side, "edge", ValueError)
+    ValueError("bad side 'edge': expected heads or tails")
+    """
+    what = re.sub(r"(?<!^)(?=[A-Z])", " ", choices.__name__).lower()  # MadeHand: made hand
+    values = [str(member.value) for member in choices]
+    shown = quoted(value) if isinstance(value, str) else reprlib.repr(value)
+    return error(f"bad {what} {shown}: expected {_either(values)}")

@@ -16,11 +16,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Final, NoReturn
 
 from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.cards import Card, Rank, as_cards, parse_rank
+from croupier.choices import unknown_member
 from croupier.errors import check_type
 
 __all__ = [
@@ -86,6 +87,10 @@ class Outcome(enum.StrEnum):
     >>> Outcome("banker") is Outcome.BANKER, str(Outcome.TIE)
     (True, 'tie')
     """
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, BaccaratError)
 
     PLAYER = "player"
     BANKER = "banker"

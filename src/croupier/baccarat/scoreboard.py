@@ -61,11 +61,12 @@ import enum
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final
+from typing import Final, NoReturn
 
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import RoundFacts
 from croupier.baccarat.rules import Outcome
+from croupier.choices import unknown_member
 from croupier.errors import check_type
 
 __all__ = [
@@ -210,6 +211,10 @@ def big_road(beads: Sequence[Bead], rows: int = BOARD_ROWS) -> tuple[RoadCell, .
 @enum.unique
 class Colour(enum.StrEnum):
     """The colour of a derived road's mark: red when the big road repeats itself."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, BaccaratError)
 
     RED = "red"
     BLUE = "blue"

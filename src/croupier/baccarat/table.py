@@ -21,7 +21,7 @@ import enum
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from croupier import numerals
 from croupier.arguments import checked
@@ -31,6 +31,7 @@ from croupier.baccarat.round import DEAL_ORDERS, Coup, Round
 from croupier.baccarat.rules import CUT_CARD_FROM_END
 from croupier.baccarat.tablerules import SIDE_BETS
 from croupier.cards import Rank, Shoe, format_cards, parse_cards
+from croupier.choices import unknown_member
 from croupier.errors import check_type
 from croupier.randomness import RNGLike
 
@@ -185,6 +186,10 @@ def parse_wagers(
 @enum.unique
 class SettlementKind(enum.StrEnum):
     """How a bet ended."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, BaccaratError)
 
     WON = "won"
     LOST = "lost"

@@ -31,11 +31,12 @@ import enum
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from croupier import numerals
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import CASINO, EZ, LAB, Bet, PayoutTable
+from croupier.choices import unknown_member
 
 __all__ = [
     "DEFAULT_MAX_STAKE",
@@ -57,6 +58,10 @@ DEFAULT_MAX_STAKE: Final = 1_000_000
 class Commission(enum.StrEnum):
     """What the house takes on a banker win: 5%, 4%, or nothing, under the EZ rules or
     the Super 6 rule (half the win on a banker 6)."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, BaccaratError)
 
     FIVE = "5"
     FOUR = "4"

@@ -23,8 +23,10 @@ True
 from __future__ import annotations
 
 import enum
+from typing import NoReturn
 
 from croupier.cards import CardError
+from croupier.choices import unknown_member
 from croupier.errors import CroupierError, NotNowError
 
 __all__ = [
@@ -64,6 +66,10 @@ class Rule(enum.StrEnum):
     >>> Rule("trail-match") is Rule.TRAIL_MATCH, Rule.TRAIL_MATCH.text
     (True, 'a card that matches a loose card cannot be trailed: it must capture it')
     """
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, CasinoError)
 
     _text: str
 

@@ -29,16 +29,20 @@ croupier.casino.errors.CasinoError: bad level 'master': expected beginner, casua
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Final, NoReturn
 
 from croupier.casino.errors import CasinoError
-from croupier.choices import parse_choice
+from croupier.choices import parse_choice, unknown_member
 
 __all__ = ["DEFAULT_LEVEL", "Level"]
 
 
 class Level(enum.StrEnum):
     """A level of play, weakest first."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, CasinoError)
 
     BEGINNER = "beginner"
     CASUAL = "casual"

@@ -44,7 +44,7 @@ import enum
 from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 import numpy as np
 
@@ -57,6 +57,7 @@ from croupier.casino.savefile import format_save, parse_save
 from croupier.casino.session import Turn, move_from_parts, play_move, take_back
 from croupier.casino.state import State
 from croupier.casino.tournament import Coin, new_tournament, toss_coin, toss_winner
+from croupier.choices import unknown_member
 from croupier.randomness import RNGLike, as_generator
 
 __all__ = ["MAX_NAME", "Match", "MatchStatus", "check_name"]
@@ -85,6 +86,10 @@ def check_name(text: str) -> str:
 @enum.unique
 class MatchStatus(enum.StrEnum):
     """Where a match stands: a seat is free, the tournament goes on, or it is over."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, CasinoError)
 
     WAITING = "waiting"
     PLAYING = "playing"

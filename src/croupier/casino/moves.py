@@ -35,7 +35,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from croupier.arguments import checked
 from croupier.cards import Card, CardError, CardStyle, Rank, as_cards, format_cards
@@ -43,7 +43,7 @@ from croupier.casino.errors import CasinoError, InvalidMoveError, MoveCardError
 from croupier.casino.notation import parse_table, tokenize
 from croupier.casino.pieces import Build
 from croupier.casino.values import CARD_VALUE, LOW_VALUE, split_capture
-from croupier.choices import parse_choice
+from croupier.choices import parse_choice, unknown_member
 from croupier.errors import check_type
 
 __all__ = ["Action", "Move"]
@@ -52,6 +52,10 @@ __all__ = ["Action", "Move"]
 @enum.unique
 class Action(enum.StrEnum):
     """What a move does with the card played."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, CasinoError)
 
     TRAIL = "trail"
     CAPTURE = "capture"

@@ -16,13 +16,14 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from croupier.arguments import checked
 from croupier.cards import Card, CardStyle, as_cards, format_cards
 from croupier.casino.errors import CasinoError
 from croupier.casino.notation import BuildParts, format_parts
 from croupier.casino.values import MAX_VALUE, group_values
-from croupier.choices import parse_choice
+from croupier.choices import parse_choice, unknown_member
 from croupier.errors import check_type
 
 __all__ = ["HAND_SIZE", "Build", "Player"]
@@ -38,6 +39,10 @@ class Player(enum.IntEnum):
     >>> Player.parse("computer"), Player.HUMAN.key
     (<Player.COMPUTER: 1>, 'human')
     """
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, CasinoError)
 
     HUMAN = 0
     COMPUTER = 1

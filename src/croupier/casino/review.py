@@ -52,9 +52,10 @@ import enum
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from croupier.arguments import checked
+from croupier.casino.errors import CasinoError
 from croupier.casino.gamelog import GameLog, LoggedRound
 from croupier.casino.judge import (
     BEST_WITHIN,
@@ -68,6 +69,7 @@ from croupier.casino.judge import (
 from croupier.casino.moves import Move
 from croupier.casino.pieces import Player
 from croupier.casino.state import State
+from croupier.choices import unknown_member
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -90,6 +92,10 @@ __all__ = [
 
 class Mark(enum.StrEnum):
     """How bad a move was, by the points it clearly lost."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, CasinoError)
 
     INACCURACY = "inaccuracy"
     BLUNDER = "blunder"

@@ -24,9 +24,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NoReturn
 
 from croupier.cards import DECK, Card, Rank, Suit
+from croupier.casino.errors import CasinoError
+from croupier.choices import unknown_member
 
 __all__ = ["SCORING", "ItemScore", "RoundScore", "ScoreKind", "ScoringItem", "score_piles"]
 
@@ -34,6 +36,10 @@ __all__ = ["SCORING", "ItemScore", "RoundScore", "ScoreKind", "ScoringItem", "sc
 @enum.unique
 class ScoreKind(enum.StrEnum):
     """How an item scores: to the majority holder, or for each card."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, CasinoError)
 
     MAJORITY = "majority"
     PER_CARD = "per card"

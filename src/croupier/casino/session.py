@@ -48,7 +48,7 @@ import enum
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 import numpy as np
 
@@ -77,6 +77,7 @@ from croupier.casino.tournament import (
     next_round,
     tournament_winner,
 )
+from croupier.choices import unknown_member
 from croupier.numerals import is_ascii_whole
 from croupier.randomness import RNGLike, as_generator
 
@@ -112,6 +113,10 @@ TableItem = Card | Build
 @enum.unique
 class MenuChoice(enum.StrEnum):
     """What the player can do before a turn."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, CasinoError)
 
     SAVE = "save"
     MOVE = "move"

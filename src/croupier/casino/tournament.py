@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 import os
 from collections.abc import Sequence
+from typing import NoReturn
 
 from croupier.arguments import checked
 from croupier.cards import (
@@ -33,7 +34,7 @@ from croupier.cards import (
 from croupier.casino.errors import CasinoCardError, CasinoError, SaveFileCardError, SaveFileError
 from croupier.casino.pieces import HAND_SIZE, Player
 from croupier.casino.state import State, check_state
-from croupier.choices import parse_choice
+from croupier.choices import parse_choice, unknown_member
 from croupier.numerals import plural
 from croupier.randomness import RNGLike, as_generator
 from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
@@ -61,6 +62,10 @@ WINNING_SCORE = 21
 @enum.unique
 class Coin(enum.StrEnum):
     """A side of the coin."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, CasinoError)
 
     HEADS = "heads"
     TAILS = "tails"

@@ -27,9 +27,10 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final
+from typing import Final, NoReturn
 
 from croupier.cards import DECK, Card
+from croupier.choices import unknown_member
 from croupier.poker.errors import PokerCardError, PokerError
 
 __all__ = ["GAMES", "VARIANTS", "Game", "HandCategory", "Variant", "variant_of"]
@@ -45,6 +46,10 @@ class HandCategory(enum.IntEnum):
     >>> HandCategory.FLUSH > HandCategory.STRAIGHT, HandCategory.FULL_HOUSE.label
     (True, 'full house')
     """
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, PokerError)
 
     HIGH_CARD = 1
     PAIR = 2
@@ -70,6 +75,10 @@ class HandCategory(enum.IntEnum):
 class Game(enum.StrEnum):
     """The poker games croupier evaluates, by the name the command line and the web
     page use (``--game omaha``)."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, PokerError)
 
     HOLDEM = "holdem"
     OMAHA = "omaha"

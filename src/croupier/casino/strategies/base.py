@@ -34,7 +34,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, NoReturn
 
 import numpy as np
 
@@ -43,7 +43,7 @@ from croupier.casino.errors import CasinoError
 from croupier.casino.moves import Move
 from croupier.casino.observation import Observation
 from croupier.casino.rules import list_moves
-from croupier.choices import parse_choice
+from croupier.choices import parse_choice, unknown_member
 from croupier.randomness import RNGLike, as_generator
 
 __all__ = [
@@ -99,6 +99,10 @@ class ClockKind(enum.StrEnum):
     >>> ClockKind.WALL.clock is time.thread_time
     False
     """
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, CasinoError)
 
     WALL = "wall"
     CPU = "cpu"

@@ -33,8 +33,10 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Final, NoReturn
 
+from croupier.choices import unknown_member
+from croupier.poker.errors import PokerError
 from croupier.poker.games import Game, HandCategory, Variant, variant_of
 
 __all__ = [
@@ -50,6 +52,10 @@ __all__ = [
 
 class MadeHand(StrEnum):
     """The best made hand of a combo, strongest first (the order of the tests)."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, PokerError)
 
     STRAIGHT_FLUSH = "straight flush"
     QUADS = "quads"
@@ -81,6 +87,10 @@ class MadeHand(StrEnum):
 
 class Draw(StrEnum):
     """A draw counted alongside the made hand (flop and turn)."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, PokerError)
 
     FLUSH_DRAW = "flush draw"
     NUT_FLUSH_DRAW = "nut flush draw"
@@ -237,6 +247,10 @@ class OmahaHand(StrEnum):
     """The best made hand of an Omaha holding (four or five hole cards), strongest first:
     every one uses exactly two hole cards and three board cards."""
 
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, PokerError)
+
     STRAIGHT_FLUSH = "straight flush"
     QUADS = "quads"
     FULL_HOUSE = "full house"
@@ -268,6 +282,10 @@ class OmahaHand(StrEnum):
 class OmahaDraw(StrEnum):
     """A draw (flop and turn) or a blocker (every street) counted alongside an Omaha
     holding's made hand."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, PokerError)
 
     WRAP = "wrap"
     STRAIGHT_DRAW = "straight draw, 8 to 12 outs"

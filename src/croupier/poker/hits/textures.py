@@ -33,14 +33,14 @@ import enum
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NoReturn
 
 import numpy as np
 from numpy.typing import NDArray
 
 from croupier.arguments import checked
 from croupier.cards import Rank, parse_rank
-from croupier.choices import parse_choice
+from croupier.choices import parse_choice, unknown_member
 from croupier.errors import CroupierError
 from croupier.poker.errors import PokerError
 from croupier.poker.games import Game, variant_of
@@ -52,6 +52,10 @@ __all__ = ["FlopTexture", "Texture", "texture_counts"]
 
 class Texture(enum.StrEnum):
     """One property of a flop (see the module for each definition)."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, PokerError)
 
     MONOTONE = "monotone"
     TWO_TONE = "two-tone"

@@ -29,9 +29,10 @@ import functools
 import math
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Final
+from typing import Final, NoReturn
 
 from croupier.arguments import checked
+from croupier.choices import unknown_member
 from croupier.poker.errors import PokerError
 from croupier.poker.games import Game, variant_of
 
@@ -44,6 +45,10 @@ TIE_ERRORS: Final = 2.0
 class RangeOrder(StrEnum):
     """A ranking of a deck's classes (hold'em's 169, a short deck's 81); its value is
     the suffix of ``15%vs3``."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        raise unknown_member(cls, value, PokerError)
 
     VS_THREE = "vs3"
     VS_ONE = "vs1"
