@@ -214,3 +214,16 @@ def test_cannot_write_in_a_folder_without_write_permission(
     )
     with pytest.raises(CroupierError, match="cannot be written to"):
         textfile.write_atomic("text", locked / "a.txt")
+
+
+def test_write_atomic_gives_the_mode_open_would_and_keeps_a_replaced_files(tmp_path: Path) -> None:
+    """mkstemp makes its file 0600: a save or a checkpoint came out unreadable to the
+    group and others whatever the umask, and a replaced file lost its mode."""
+    mask = os.umask(0o027)
+    os.umask(mask)
+    new = tmp_path / "new.txt"
+    textfile.write_atomic("one\n", new)
+    assert stat.S_IMODE(new.stat().st_mode) == 0o666 & ~mask
+    new.chmod(0o640)
+    textfile.write_atomic("two\n", new)
+    assert stat.S_IMODE(new.stat().st_mode) == 0o640 and read_text(new) == "two\n"

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import functools
 import os
 import stat
 import sys
@@ -311,6 +312,21 @@ def read_text(
     return "".join(map("".join, _blocks(source, error, name, True, max_bytes)))
 
 
+@functools.cache
+def _umask() -> int:
+    """The process's file mode mask, read once: from ``/proc`` where there is one, else
+    set and set back (the first write, before any thread could make a file meanwhile)."""
+    with (
+        contextlib.suppress(OSError, ValueError, StopIteration),
+        open("/proc/self/status", encoding="ascii") as status,
+    ):
+        line = next(line for line in status if line.startswith("Umask:"))
+        return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 @checked
 def write_atomic(
     text: str, path: str | os.PathLike[str], error: type[CroupierError] = CroupierError
@@ -334,12 +350,18 @@ def write_atomic(
         raise error(f"{target}: {problem}")
     directory = os.path.dirname(os.path.abspath(target))
     try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)  # a file replaced keeps its mode
+    except OSError:
+        mode = 0o666 & ~_umask()  # a new one gets the mode open() would give it
+    try:
         handle, temporary = tempfile.mkstemp(
             prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
         )
     except OSError as exc:  # named by the path given, not the temporary one's
         raise OSError(exc.errno, exc.strerror, target) from None
     try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(handle, mode)  # mkstemp makes it 0600
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
             out.flush()
