@@ -33,7 +33,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from croupier.arguments import checked, is_integral
 from croupier.choices import parse_choice
-from croupier.errors import CroupierError, check_type, quoted
+from croupier.errors import CroupierError, check_type, quoted, shown
 from croupier.randomness import RNGLike, as_generator
 from croupier.textfile import MAX_GAME_FILE_BYTES, read_text
 
@@ -301,7 +301,7 @@ def as_cards(
     if isinstance(cards, str):
         if not reads_text:
             raise TypeError(
-                f"{name} must be Card objects, not a str: parse_cards({cards[:40]!r}) reads text"
+                f"{name} must be Card objects, not a str: parse_cards({quoted(cards)}) reads text"
             )
         return parse_cards(cards)
     if isinstance(cards, bytes | bytearray):  # iterable, but of numbers: not cards
@@ -723,9 +723,8 @@ def indices_to_cards(indices: ArrayLike) -> tuple[Card, ...]:
             if isinstance(item, float):  # a number, but not a card's
                 raise CardError(f"bad card number {item}: expected integers 0 to 51")
             if not is_integral(item):
-                raise TypeError(
-                    f"indices must be card numbers (ints), not {type(item).__name__} ({item!r:.30})"
-                )
+                kind = type(item).__name__
+                raise TypeError(f"indices must be card numbers (ints), not {kind} ({shown(item)})")
     numbers = [int(i) for i in flat.tolist()]
     bad = next((i for i in numbers if not 0 <= i < 52), None)
     if bad is not None:

@@ -185,7 +185,7 @@ def cross_site_reason(method: str, headers: dict[bytes, bytes], scheme: str) -> 
         host = headers.get(b"host", b"").decode("latin-1")
         parts = urlsplit(text)
         if parts.scheme not in ("http", "https") or parts.netloc.lower() != host.lower():
-            return f"refused: this request came from another site (Origin {text[:80]!r})"
+            return f"refused: this request came from another site (Origin {quoted(text)})"
     return None
 
 
