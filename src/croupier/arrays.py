@@ -29,11 +29,9 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from croupier.arguments import is_integral
+from croupier.errors import shown
 
-__all__ = ["as_array", "is_whole", "shown", "whole_numbers"]
-
-#: The largest number a message shows whole; a larger one is named by its size.
-_SHOWN: int = 10**20
+__all__ = ["as_array", "is_whole", "whole_numbers"]
 
 
 def as_array(
@@ -60,15 +58,6 @@ def is_whole(array: NDArray[Any]) -> bool:
     return array.dtype == object and all(is_integral(item) for item in array.flat)
 
 
-def shown(number: int) -> str:
-    """``number`` for a message: whole, or by its size when it has more than 20 digits.
-
-    >>> shown(-3), shown(2**100)
-    ('-3', 'of 101 bits')
-    """
-    return str(number) if abs(number) < _SHOWN else f"of {number.bit_length()} bits"
-
-
 def whole_numbers(
     values: ArrayLike, limit: int, *, name: str, what: str, error: Callable[[str], Exception]
 ) -> NDArray[np.int64]:
@@ -92,7 +81,8 @@ def whole_numbers(
                 continue
             if isinstance(item, numbers.Real) and not isinstance(item, bool | np.bool_):
                 raise error(f"bad {what} {item!r}: {expected}")
-            raise TypeError(f"{name} must be {what}s (ints), not {type(item).__name__}")
+            kind = type(item).__name__
+            raise TypeError(f"{name} must be {what}s (ints), not {kind} ({shown(item)})")
         bad = next((int(item) for item in items if not 0 <= item < limit), None)
         if bad is not None:
             raise error(f"bad {what} {shown(bad)}: {expected}")

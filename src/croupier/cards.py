@@ -310,7 +310,7 @@ def as_cards(
     if isinstance(cards, str):
         if not reads_text:
             raise TypeError(
-                f"{name} must be Card objects, not a str: parse_cards({cards[:40]!r}) reads text"
+                f"{name} must be Card objects, not a str: parse_cards({quoted(cards)}) reads text"
             )
         return parse_cards(cards)
     if isinstance(cards, bytes | bytearray):  # iterable, but of numbers: not cards

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import enum
 import re
-import reprlib
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
-from croupier.errors import quoted
+from croupier.errors import shown
 
 __all__ = ["parse_choice", "unknown_member"]
 
@@ -86,5 +85,4 @@ def unknown_member(
     """
     what = re.sub(r"(?<!^)(?=[A-Z])", " ", choices.__name__).lower()  # MadeHand: made hand
     values = [str(member.value) for member in choices]
-    shown = quoted(value) if isinstance(value, str) else reprlib.repr(value)
-    return error(f"bad {what} {shown}: expected {_either(values)}")
+    return error(f"bad {what} {shown(value)}: expected {_either(values)}")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 from typing import TypeVar, cast
 
-__all__ = ["CroupierError", "NotNowError", "check_type", "prefixed", "quoted"]
+__all__ = ["CroupierError", "NotNowError", "check_type", "prefixed", "quoted", "shown"]
 
 _T = TypeVar("_T")
 _E = TypeVar("_E", bound=BaseException)
@@ -40,6 +40,21 @@ def quoted(token: str) -> str:
     if len(token) <= QUOTED_LENGTH:
         return repr(token)
     return f"{token[:QUOTED_LENGTH] + '...'!r} ({len(token):,} characters)"
+
+
+def shown(value: object) -> str:
+    """``value`` as an error message shows it: a ``str`` :func:`quoted`, anything else its
+    ``repr``, which past :data:`QUOTED_LENGTH` characters is cut, saying how long it was.
+
+    >>> shown("2x"), shown(0.5), shown(10**50)
+    ("'2x'", '0.5', '1000000000000000000000000000000000000000... (51 characters)')
+    """
+    if isinstance(value, str):
+        return quoted(value)
+    text = repr(value)
+    if len(text) <= QUOTED_LENGTH:
+        return text
+    return f"{text[:QUOTED_LENGTH]}... ({len(text):,} characters)"
 
 
 class CroupierError(ValueError):

@@ -23,7 +23,7 @@ import re
 from typing import Final
 
 from croupier.arguments import checked
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, quoted
 
 __all__ = [
     "MAX_BANKROLL_CENTS",
@@ -67,10 +67,6 @@ def is_ascii_whole(text: str) -> bool:
     return 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
 
 
-def _shown(text: str) -> str:
-    return repr(text if len(text) <= 30 else text[:27] + "...")
-
-
 @checked
 def parse_whole(
     text: str,
@@ -90,15 +86,15 @@ def parse_whole(
     >>> parse_whole("9" * 50, "seed")
     Traceback (most recent call last):
     ...
-    croupier.errors.CroupierError: bad seed '999...999...': expected at most 40 digits
+    croupier.errors.CroupierError: bad seed '9999...' (50 characters): expected at most 40 digits
     """
     if len(text) > MAX_DIGITS and text.isascii() and text.isdigit():
-        raise error(f"bad {what} {_shown(text)}: expected at most {MAX_DIGITS} digits")
+        raise error(f"bad {what} {quoted(text)}: expected at most {MAX_DIGITS} digits")
     if not is_ascii_whole(text):
-        raise error(f"bad {what} {_shown(text)}: expected {describe_range(low, high)}")
+        raise error(f"bad {what} {quoted(text)}: expected {describe_range(low, high)}")
     value = int(text)
     if (low is not None and value < low) or (high is not None and value > high):
-        raise error(f"bad {what} {_shown(text)}: expected {describe_range(low, high)}")
+        raise error(f"bad {what} {quoted(text)}: expected {describe_range(low, high)}")
     return value
 
 
@@ -224,7 +220,7 @@ def parse_money(
     """
     match = _MONEY.fullmatch(text) if len(text) <= MAX_DIGITS else None
     if match is None:
-        raise error(f"bad {what} {_shown(text)}: expected dollars, e.g. 100 or 12.50")
+        raise error(f"bad {what} {quoted(text)}: expected dollars, e.g. 100 or 12.50")
     dollars = int(match["dollars"].replace(",", ""))
     cents = int((match["cents"] or "0").ljust(2, "0"))
     return dollars * 100 + cents

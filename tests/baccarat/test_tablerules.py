@@ -126,6 +126,14 @@ def test_bad_rules(kwargs: dict[str, object], message: str) -> None:
         untyped(TableRules)(**kwargs)
 
 
+@pytest.mark.parametrize("text", ["", " ", "\t"])
+def test_side_bets_typed_as_nothing_are_refused(text: str) -> None:
+    with pytest.raises(BaccaratError, match=r"bad side bets .*: expected codes separated by "):
+        table_rules("casino", side_bets=text)
+    assert table_rules("casino", side_bets="none").side_bets == ()
+    assert table_rules("casino", side_bets=()).side_bets == ()  # no keys: none
+
+
 def test_rules_round_trip_and_bad_saved_rules() -> None:
     rules = table_rules("casino", commission="4", tie_pays=9, side_bets="dbb,pp")
     assert rules.side_bets == ("player-pair", "dragon-bonus-banker")  # the table's order

@@ -17,6 +17,7 @@ import typer.main
 
 from croupier.cli import app
 from croupier.cli.options import DEFAULT_STRATEGY, OptionError
+from croupier.errors import quoted
 
 from .helpers import assert_one_line_error, croupier
 
@@ -285,7 +286,7 @@ def test_a_file_written_in_a_missing_folder_is_refused_before_the_work(
         name = str(folder / "x.log")
         run = croupier(*words, name, input="")
         assert_one_line_error(
-            run, f"bad {words[-1]} {name[:30]!r}: no folder {str(folder)[:30]!r} to write it in"
+            run, f"bad {words[-1]} {quoted(name)}: no folder {quoted(str(folder))} to write it in"
         )
         assert run.stdout == ""  # refused before anything started
 

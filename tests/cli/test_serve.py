@@ -278,3 +278,22 @@ def test_a_host_in_invalid_utf8_from_the_shell_is_one_line() -> None:
 )
 def test_bad_trusted_proxies_are_one_line(value: str, fragment: str) -> None:
     assert_one_line_error(croupier("serve", "--no-save", "--forwarded-allow-ips", value), fragment)
+
+
+@pytest.mark.parametrize(
+    ("name", "fragment"),
+    [
+        ("bad host", "bad --allow-host: bad host name 'bad host': expected a name"),
+        ("club.lan:8000", "bad host name 'club.lan:8000'"),
+        ("", "bad host name ''"),
+        ("*", "bad host name '*': a server answering to any name is open to DNS rebinding"),
+    ],
+)
+def test_a_name_to_answer_to_that_cannot_be_a_host_is_one_line(name: str, fragment: str) -> None:
+    """--allow-host took any text: a name no Host header can hold answered nothing, and
+    "*" read as every name. (The database URL, refused later, keeps a name taken from
+    starting a server.)"""
+    args = ["--public", "--allow-host", "club.lan", "--allow-host", name]
+    assert_one_line_error(
+        croupier("serve", "--no-save", *args, "--database", "mysql://db/croupier"), fragment
+    )

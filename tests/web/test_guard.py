@@ -16,6 +16,7 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 
+from croupier.errors import CroupierError
 from croupier.web import guard
 from croupier.web.app import create_app
 from croupier.web.guard import JOIN_COOKIE, JOIN_TRIES
@@ -240,3 +241,26 @@ def test_slow_bodies_are_cut_with_a_408(server: Server) -> None:
         answer = read_answer(connection)
     assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
     assert f"the request body took over {server.seconds:g} seconds to arrive".encode() in answer
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Club.Example.org", "club.example.org"),
+        ("teachers_laptop", "teachers_laptop"),
+        ("192.168.1.20", "192.168.1.20"),
+        ("fe80::1", "[fe80::1]"),  # as a Host header writes it
+        ("[FE80::0001]", "[fe80::1]"),
+        ("café.lan", "xn--caf-dma.lan"),  # as a browser sends it
+    ],
+)
+def test_a_name_to_answer_to_is_written_as_the_host_header_writes_it(text: str, name: str) -> None:
+    assert guard.host_name(text) == name
+
+
+@pytest.mark.parametrize(
+    "text", ["*", "", " ", "bad host", "club.lan:8000", "club..lan", "a" * 64 + ".lan", "x/y"]
+)
+def test_a_name_no_host_header_can_hold_is_refused(text: str) -> None:
+    with pytest.raises(CroupierError, match=r"^bad host name "):
+        guard.host_name(text)

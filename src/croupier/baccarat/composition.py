@@ -28,7 +28,7 @@ from croupier.arguments import checked
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.rules import POINTS
 from croupier.cards import Card, Rank, Shoe, parse_ranks
-from croupier.errors import check_type
+from croupier.errors import check_type, quoted
 from croupier.numerals import a_or_an, is_ascii_whole, plural
 
 __all__ = [
@@ -105,9 +105,8 @@ def _whole_numbers(text: str, what: str) -> list[int]:
     numbers: list[int] = []
     for position, token in enumerate(text.replace(" ", "").split(","), 1):
         if not is_ascii_whole(token):  # ASCII digits only, at most 40 of them
-            shown = token if len(token) <= 30 else token[:27] + "..."
             raise BaccaratError(
-                f"bad count {shown!r} at position {position}: expected {what}"
+                f"bad count {quoted(token)} at position {position}: expected {what}"
             ) from None
         numbers.append(int(token))
     return numbers

@@ -37,6 +37,7 @@ from croupier import numerals
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import CASINO, EZ, LAB, Bet, PayoutTable
 from croupier.choices import unknown_member
+from croupier.errors import quoted
 
 __all__ = [
     "DEFAULT_MAX_STAKE",
@@ -322,9 +323,7 @@ class TableRules:
                 max_stake=data["max_stake"],
                 lab=bool(data["lab"]),
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, BaccaratError):
-                raise
+        except (KeyError, TypeError, ValueError) as exc:  # a bad value named, as saved
             raise BaccaratError(f"bad saved table rules: {exc}") from None
 
 
@@ -341,19 +340,30 @@ PRESETS: Final = {
 
 def parse_side_bets(text: str, commission: Commission) -> tuple[str, ...]:
     """Side bets as typed: codes or keys separated by commas (``pp,bp``), ``all`` or
-    ``none``.
+    ``none``. Blank text is refused: no side bets are written ``none``.
 
     >>> parse_side_bets("pp, d7", Commission.NONE)
     ('player-pair', 'dragon-7')
     >>> parse_side_bets("all", Commission.FIVE)
     ('player-pair', 'banker-pair', 'dragon-bonus-player', 'dragon-bonus-banker')
+    >>> parse_side_bets("", Commission.FIVE)
+    Traceback (most recent call last):
+    ...
+    croupier.baccarat.errors.BaccaratError: bad side bets '': expected codes separated by \
+commas (pp, bp, dbp, dbb), all or none
     """
     word = text.strip().lower()
     offered = side_bets_offered(commission)
     if word == "all":
         return offered
-    if word in ("none", ""):
+    if word == "none":
         return ()
+    if not word:
+        codes = ", ".join(_CODE_OF[k] for k in offered)
+        raise BaccaratError(
+            f"bad side bets {quoted(text)}: expected codes separated by commas ({codes}), "
+            "all or none"
+        )
     keys = []
     for token in word.replace(" ", "").split(","):
         key = SIDE_BETS[token][0] if token in SIDE_BETS else token
@@ -420,6 +430,8 @@ payouts to set the commission, tie payout, side bets or limits
         rate = commission if isinstance(commission, Commission) else Commission.parse(commission)
     if side_bets is None:
         keys = side_bets_offered(rate)
+    elif not isinstance(side_bets, str) and not side_bets:
+        keys = ()  # no keys: none on offer
     else:
         text = side_bets if isinstance(side_bets, str) else ",".join(map(str, side_bets))
         keys = parse_side_bets(text, rate)

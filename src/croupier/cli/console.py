@@ -23,7 +23,7 @@ from croupier.cli.helptext import HelpGroup
 from croupier.cli.lazy import LazyCommands, lazy_group_class
 from croupier.cli.options import OptionError
 from croupier.cli.stopping import StopSignals, point_at_null
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, quoted
 
 R = TypeVar("R")
 
@@ -176,7 +176,7 @@ class CroupierGroup(HelpGroup):
             message = exc.format_message()
             value = _given_value(list(args) if args is not None else sys.argv[1:], exc)
             if value is not None and repr(value) not in message:
-                message += f" (got {value[:30]!r})"
+                message += f" (got {quoted(value)})"
             where = _subcommand_path(getattr(exc, "ctx", None))
             if where:
                 message = f"{where}: {message}"

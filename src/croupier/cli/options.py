@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Final
 import typer
 
 from croupier.cpus import available_cpus
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, quoted
 from croupier.numerals import (
     MAX_BANKROLL_CENTS,
     SEED_LIMIT,
@@ -171,7 +171,7 @@ def decimal_parser(
             number = -number if sign == "-" else number
             if accepts(number):
                 return float(number)
-        raise OptionError(f"bad {what} {text[:30]!r}: expected {expected}")
+        raise OptionError(f"bad {what} {quoted(text)}: expected {expected}")
 
     return parse
 
@@ -230,15 +230,17 @@ class FileName:
         if not text:
             raise OptionError(f"bad {what} '': an empty file name: expected the name of a file")
         if "\0" in text:
-            raise OptionError(f"bad {what} {text[:30]!r}: a file name cannot hold a NUL character")
+            raise OptionError(f"bad {what} {quoted(text)}: a file name cannot hold a NUL character")
         path = Path(text)
         if self.directory and path.exists() and not path.is_dir():
-            raise OptionError(f"bad {what} {text[:30]!r}: a file: expected a directory")
+            raise OptionError(f"bad {what} {quoted(text)}: a file: expected a directory")
         if not self.directory and path.is_dir():
-            raise OptionError(f"bad {what} {text[:30]!r}: a directory: expected the name of a file")
+            raise OptionError(
+                f"bad {what} {quoted(text)}: a directory: expected the name of a file"
+            )
         refused = _unwritable(path) if self.writes else None
         if refused is not None:
-            raise OptionError(f"bad {what} {text[:30]!r}: {refused}: expected a regular file")
+            raise OptionError(f"bad {what} {quoted(text)}: {refused}: expected a regular file")
         if self.writes and not self.directory:
             _check_folder(what, text, path)
         return path
@@ -250,12 +252,12 @@ def _check_folder(what: str, text: str, path: Path) -> None:
     import os
 
     folder = path.absolute().parent
-    shown = str(path.parent)[:30]
+    shown = quoted(str(path.parent))
     if not folder.is_dir():
-        raise OptionError(f"bad {what} {text[:30]!r}: no folder {shown!r} to write it in")
+        raise OptionError(f"bad {what} {quoted(text)}: no folder {shown} to write it in")
     if not path.exists() and not os.access(folder, os.W_OK | os.X_OK):
         raise OptionError(
-            f"bad {what} {text[:30]!r}: the folder {shown!r} cannot be written to: "
+            f"bad {what} {quoted(text)}: the folder {shown} cannot be written to: "
             "expected a file in a folder you can write to"
         )
 

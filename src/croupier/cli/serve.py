@@ -146,7 +146,7 @@ def serve(
         from croupier.casino.puzzles import history_path
         from croupier.errors import CroupierError
         from croupier.poker.ranges.saved import book_path
-        from croupier.web.guard import new_join_code
+        from croupier.web.guard import host_name, new_join_code
         from croupier.web.routers.organiser import organiser_token
         from croupier.web.server import ServeSettings, run, trusted_proxies
         from croupier.web.sessions import default_state_dir
@@ -173,6 +173,10 @@ def serve(
         fail("--join-code and --allow-host are for a --public server: add --public")
     if join_code is not None and not 4 <= len(join_code.strip()) <= 40:
         fail(f"bad --join-code {join_code!r}: expected 4 to 40 characters")
+    try:
+        extra_names = {host_name(name) for name in allow_host or ()}
+    except CroupierError as exc:
+        fail(f"bad --allow-host: {exc}")
     proxies: tuple[str, ...] = ()
     if forwarded_allow_ips is not None:
         try:
@@ -217,7 +221,7 @@ def serve(
         names = set(LOOPBACK_NAMES) | ({shown.lower()} if host not in WILDCARDS else set())
         code = None
         if public:
-            names |= _machine_names() | {name.lower() for name in allow_host or ()}
+            names |= _machine_names() | extra_names
             code = join_code.strip() if join_code else new_join_code()
         url = f"http://{'127.0.0.1' if host in WILDCARDS else shown}:{bound_port}/"
         console = make_console()

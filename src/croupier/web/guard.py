@@ -23,6 +23,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import ipaddress
+import re
 import secrets
 import time
 from collections.abc import Collection
@@ -35,6 +37,7 @@ from anyio import to_thread
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from croupier.errors import CroupierError, check_type, quoted
 from croupier.web.errors import ApiError
 from croupier.web.store import Store
 
@@ -46,6 +49,7 @@ __all__ = [
     "Access",
     "GuardMiddleware",
     "allowed",
+    "host_name",
     "new_join_code",
 ]
 
@@ -181,7 +185,7 @@ def cross_site_reason(method: str, headers: dict[bytes, bytes], scheme: str) -> 
         host = headers.get(b"host", b"").decode("latin-1")
         parts = urlsplit(text)
         if parts.scheme not in ("http", "https") or parts.netloc.lower() != host.lower():
-            return f"refused: this request came from another site (Origin {text[:80]!r})"
+            return f"refused: this request came from another site (Origin {quoted(text)})"
     return None
 
 
@@ -376,3 +380,52 @@ def allowed(names: Collection[str]) -> frozenset[str]:
     ['[::1]', 'localhost']
     """
     return frozenset(name.lower() for name in names)
+
+
+#: One label of a host name: letters, digits, hyphens (and the underscores some local
+#: names hold), 1 to 63 of them, no hyphen at either end.
+_LABEL: Final = re.compile(r"[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?")
+
+
+def host_name(text: str) -> str:
+    """A name a server may answer to, written as a ``Host`` header writes it and the
+    guard compares it: a host name in lower case (an international one as its ``xn--``
+    form), an IPv4 address, or an IPv6 address in brackets. Raises
+    :class:`~croupier.errors.CroupierError` naming ``text`` if no ``Host`` header can
+    hold it (a space, a port, a ``/``), and for ``*``: the check of the name is the
+    defence against DNS rebinding, which every name would switch off.
+
+    >>> host_name("Club.Example.org"), host_name("::1")
+    ('club.example.org', '[::1]')
+    >>> host_name("club.lan:8000")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    croupier.errors.CroupierError: bad host name 'club.lan:8000': expected a name ...
+    """
+    check_type(text, str, "text")
+    if text.strip() == "*":
+        raise CroupierError(
+            f"bad host name {quoted(text)}: a server answering to any name is open to DNS "
+            "rebinding (a web page elsewhere pointing a name of its own at this machine): "
+            "give each name players reach it by"
+        )
+    bare = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+    try:
+        address = ipaddress.ip_address(bare)
+    except ValueError:
+        pass
+    else:
+        return f"[{address}]" if address.version == 6 else str(address)
+    name = text.lower()
+    if not name.isascii():
+        try:
+            name = name.encode("idna").decode("ascii")
+        except UnicodeError:
+            name = ""  # refused below
+    labels = name.removesuffix(".").split(".")
+    if len(name) > 253 or not all(_LABEL.fullmatch(label) for label in labels):
+        raise CroupierError(
+            f"bad host name {quoted(text)}: expected a name (labels of 1 to 63 letters, "
+            "digits or hyphens, between dots) or an IP address, without a port"
+        )
+    return name

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, quoted
 from croupier.web.compute import Compute, JobCancelled, Progress
 from croupier.web.errors import ApiError, one_line
 from croupier.web.schemas.common import JobState
@@ -278,7 +278,7 @@ class Jobs:
             return job
         row = self.store.job_get(job_id) if len(job_id) <= 64 else None
         if row is None or not _owns(owner, row.owner):
-            raise ApiError(404, f"no calculation {job_id[:64]!r}")
+            raise ApiError(404, f"no calculation {quoted(job_id)}")
         return Job(
             row.id,
             row.owner,

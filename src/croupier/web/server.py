@@ -53,7 +53,7 @@ import uvicorn
 from fastapi import FastAPI
 from uvicorn.protocols.http.h11_impl import H11Protocol, RequestResponseCycle
 
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, quoted
 from croupier.web.app import create_app
 from croupier.web.guard import HEAD_SECONDS, SECURITY_HEADERS
 from croupier.web.store import StoreLimits
@@ -254,7 +254,7 @@ def trusted_proxies(text: str) -> tuple[str, ...]:
                 found.append(str(ipaddress.ip_address(item)))
         except ValueError:
             raise CroupierError(
-                f"bad proxy {item[:60]!r}: expected IP addresses or networks separated by "
+                f"bad proxy {quoted(item)}: expected IP addresses or networks separated by "
                 "commas (10.0.0.1, 10.0.0.0/8), or * for any"
             ) from None
     return tuple(found)

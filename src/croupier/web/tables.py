@@ -30,7 +30,7 @@ from typing import Any, Final, Protocol, TypeVar, cast
 
 from pydantic_core import to_json
 
-from croupier.errors import CroupierError
+from croupier.errors import CroupierError, quoted
 from croupier.web.errors import ApiError
 from croupier.web.live import Hub
 from croupier.web.store import Store, TableRow
@@ -93,18 +93,18 @@ class Tables:
         (404 when there is no such table)."""
         version = self.store.table_version(table, kind)
         if version is None:
-            raise ApiError(404, f"no table {table[:40]!r} here (it ended long ago, or never was)")
+            raise ApiError(404, f"no table {quoted(table)} here (it ended long ago, or never was)")
         with self._lock:
             kept = self._kept.get(table)
         if kept is not None and kept.version == version:
             return version, cast(G, kept.game)  # a kind's tables are all of one class
         row = self.store.table_get(table)
         if row is None or row.kind != kind or row.data is None:
-            raise ApiError(404, f"no table {table[:40]!r} here (it ended long ago, or never was)")
+            raise ApiError(404, f"no table {quoted(table)} here (it ended long ago, or never was)")
         try:
             game = load(json.loads(row.data))
         except (CroupierError, KeyError, TypeError, ValueError) as exc:
-            raise ApiError(500, f"table {table[:40]!r} could not be read: {exc}") from None
+            raise ApiError(500, f"table {quoted(table)} could not be read: {exc}") from None
         self._keep(table, row.version, game)
         return row.version, game
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from croupier.errors import quoted
 from croupier.numerals import SEED_LIMIT
 
 from ...processes import ended_after
@@ -406,7 +407,7 @@ def test_a_checkpoint_in_a_missing_folder_names_the_path_given(tmp_path: Path) -
     checkpoint = tmp_path / "nowhere" / "ck.json"
     run = croupier("baccarat", *CHECKPOINTED, "--seed", "1", "--checkpoint", str(checkpoint))
     # refused before the study, by the check every file a command writes goes through
-    given = f"bad --checkpoint {str(checkpoint)[:30]!r}: no folder"
+    given = f"bad --checkpoint {quoted(str(checkpoint))}: no folder"
     assert_one_line_error(run, given, "to write it in")
     assert ".tmp" not in run.stderr
 

@@ -102,6 +102,8 @@ def test_only_the_side_bets_on_offer(shoe: WriteShoe) -> None:
         (["--payouts", "casino", "--commission", "3"], ["bad commission '3'"]),
         (["--payouts", "casino", "--tie-pays", "7"], ["bad --tie-pays '7'", "8 to 9"]),
         (["--payouts", "ez", "--side-bets", "dbp"], ["bad side bet 'dbp'", "pp, bp, d7, p8"]),
+        (["--payouts", "casino", "--side-bets", ""], ["bad side bets ''", "all or none"]),
+        (["--payouts", "ez", "--side-bets", " "], ["bad side bets ' '", "pp, bp, d7, p8"]),
         (["--payouts", "casino", "--min-bet", "50", "--max-bet", "20"], ["bad table limits"]),
         (["--payouts", "casino", "--max-bet", "50"], ["the stake $100 is outside the table"]),
         (["--roads", "sometimes"], ["bad --roads 'sometimes'"]),

@@ -131,7 +131,10 @@ def test_saving_asks_before_replacing_and_reports_failures(deck_file: str, tmp_p
     ]
     out = play("--deck-file", deck_file, "--seed", "1", input="\n".join(answers) + "\n")
     assert f"{tmp_path} is a directory: give a file name." in out
-    assert "Cannot save to" in out and "its folder" in out and "does not exist" in out
+    gone = tmp_path / "no" / "such" / "dir.txt"
+    # named once (it was "Cannot save to X: X: its folder ..."), wherever the line wraps
+    said = " ".join(out[out.index("Cannot save to") :].split())
+    assert said.startswith(f"Cannot save to {gone}: its folder {gone.parent} does not exist")
     assert f"{existing} exists. Replace it (y/n)? n" in out
     assert f"Resume it with: croupier casino play --load {existing}" in out
     # Saving does not end the game: the menu comes back (until the input ends).
@@ -163,6 +166,15 @@ def test_a_saved_game_is_resumed_as_it_was(tmp_path: Path) -> None:
     assert "Round 1. Tournament scores: computer 7, human 4." in out
     assert "Table:    1) [4♣ 5♦] (9, Computer)  2) 9♣" in out
     assert "Coin" not in out and "coin" not in out
+
+
+def test_a_file_that_cannot_be_resumed_is_named_once(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("garbage\n")
+    out = play(input=f"2\n{bad}\n\n")
+    said = " ".join(out[out.index("Cannot resume from") :].split())
+    # it was "Cannot resume from X: X, line 1: ..."
+    assert said.startswith(f"Cannot resume from {bad}: line 1: expected 'Section: value'")
 
 
 @pytest.mark.parametrize(

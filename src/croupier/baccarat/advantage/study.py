@@ -33,7 +33,7 @@ from croupier.baccarat.advantage.procedure import ShoeProcedure
 from croupier.baccarat.errors import BaccaratError
 from croupier.baccarat.payouts import find_bet, payout_table
 from croupier.baccarat.simulate import Z95
-from croupier.errors import check_type, prefixed
+from croupier.errors import check_type, prefixed, shown
 from croupier.numerals import plural
 from croupier.parallel import InOrder, run_tasks
 from croupier.randomness import RNGLike, as_seed_sequence
@@ -633,7 +633,7 @@ def _header_study(line: str) -> dict[str, Any]:
     seed = study.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise BaccaratError(
-            f"bad checkpoint: line 1 records the seed {str(seed)[:30]}: expected a whole "
+            f"bad checkpoint: line 1 records the seed {shown(seed)}: expected a whole "
             "number of 0 or more"
         )
     return study

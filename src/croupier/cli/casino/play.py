@@ -160,7 +160,9 @@ class Dialogue:
                 log = read_log(beside)
             except (CroupierError, OSError) as exc:
                 self.out.print(
-                    Text(f"The game log {beside} is not used: {_reason(exc)}", style="yellow")
+                    Text(
+                        f"The game log {beside} is not used: {_reason(exc, beside)}", style="yellow"
+                    )
                 )
             if log is not None and log.current != saved.state:
                 self.out.print(
@@ -255,7 +257,9 @@ class Dialogue:
             try:
                 session = self.session_for(read_game_file(name), name)
             except (CroupierError, OSError) as exc:
-                self.out.print(Text(f"Cannot resume from {name}: {_reason(exc)}", style="yellow"))
+                self.out.print(
+                    Text(f"Cannot resume from {name}: {_reason(exc, name)}", style="yellow")
+                )
                 continue
             self.source = f"--load {shlex.quote(name)}"
             self.show_seed()
@@ -399,7 +403,7 @@ class Dialogue:
                     session.state, session.log, name, session.level, practice=session.practice
                 )
             except (OSError, CroupierError) as exc:
-                self.out.print(Text(f"Cannot save to {name}: {_reason(exc)}", style="yellow"))
+                self.out.print(Text(f"Cannot save to {name}: {_reason(exc, name)}", style="yellow"))
                 continue
             self.out.print(
                 f"Game saved to {name} (the position, then every move for the review). "
@@ -484,7 +488,8 @@ class Dialogue:
         except OSError as exc:
             self.out.print(
                 Text(
-                    f"Cannot write the game log to {self.log_file}: {_reason(exc)}", style="yellow"
+                    f"Cannot write the game log to {self.log_file}: {_reason(exc, self.log_file)}",
+                    style="yellow",
                 )
             )
             self.log_file = None
@@ -533,7 +538,16 @@ def _new_or_resume(text: str) -> str:
     raise CroupierError(f"bad choice {text.strip()!r}: expected 1 (new) or 2 (resume)")
 
 
-def _reason(exc: Exception) -> str:
+def _reason(exc: Exception, path: str | os.PathLike[str]) -> str:
+    """Why ``path`` could not be read or written, without naming it again (the message
+    follows ``... to PATH:``): an :class:`OSError` gives its reason alone, and a file's
+    own error that starts with the path (:func:`croupier.textfile.write_atomic`'s, a bad
+    line's ``PATH, line 3: ...``) is given without it."""
     if isinstance(exc, OSError):
         return str(exc.strerror or exc)
-    return str(exc)
+    name = os.fspath(path)
+    message = str(exc)
+    for named in (f"{name}: ", f"{name!r}: ", f"{name}, "):
+        if message.startswith(named):
+            return message[len(named) :]
+    return message

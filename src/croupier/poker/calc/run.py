@@ -17,6 +17,7 @@ from croupier.arguments import checked
 from croupier.cards import Card
 from croupier.cpus import WORKER_START_SECONDS, workers_for
 from croupier.engine import compiled
+from croupier.errors import shown
 from croupier.poker.calc.live import LiveQuestion, LiveRows
 from croupier.poker.calc.question import Cards, EquityQuestion
 from croupier.poker.calc.results import CalcResult, Progress
@@ -222,7 +223,7 @@ def check_monte_carlo(trials: int | None, precision: float | None) -> None:
             raise PokerError(f"bad number of trials {trials}: expected 1 to {MAX_TRIALS:,}")
     if precision is not None and not MIN_PRECISION <= precision < 1:
         raise PokerError(
-            f"bad precision {precision!r:.40}: expected a fraction from {MIN_PRECISION:g} "
+            f"bad precision {shown(precision)}: expected a fraction from {MIN_PRECISION:g} "
             "to below 1"
         )
 

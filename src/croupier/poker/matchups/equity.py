@@ -38,7 +38,7 @@ from numpy.typing import NDArray
 
 from croupier.arguments import checked
 from croupier.cards import DECK, Card, CardError, as_cards, parse_card, repeated_card, split_cards
-from croupier.errors import check_type, prefixed
+from croupier.errors import check_type, prefixed, shown
 from croupier.numerals import plural
 from croupier.poker.combinatorics import group_products
 from croupier.poker.errors import PokerCardError, PokerError
@@ -589,7 +589,7 @@ def check_seconds(seconds: float, name: str, also: str = "") -> float:
         value = math.inf
     if not (math.isfinite(value) and value > 0):
         raise PokerError(
-            f"bad {name} {seconds!r:.40}: expected a finite number of seconds above 0{also}"
+            f"bad {name} {shown(seconds)}: expected a finite number of seconds above 0{also}"
         )
     return seconds
 

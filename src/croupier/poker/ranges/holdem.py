@@ -56,7 +56,7 @@ from croupier.cards import (
     parse_cards,
     split_cards,
 )
-from croupier.errors import quoted
+from croupier.errors import quoted, shown
 from croupier.poker.errors import PokerCardError
 from croupier.poker.games import Game, variant_of
 from croupier.poker.ranges.starting_hands import (
@@ -184,7 +184,7 @@ class Range:
         """
         numbers = _combo_numbers(combos)
         if not 0 <= weight <= 1:  # NaN too
-            raise RangeError(f"bad weight {weight!r:.40}: expected 0 to 1")
+            raise RangeError(f"bad weight {shown(weight)}: expected 0 to 1")
         weights = np.zeros(COMBO_COUNT)
         weights[numbers] = weight
         return cls(weights)
