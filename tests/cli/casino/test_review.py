@@ -250,3 +250,26 @@ def test_the_end_of_step_offers_the_exercises(log: GameLog, tmp_path: Path) -> N
     assert_one_line_error(  # --step was ignored
         croupier("casino", "review", str(path), "--step", "--json"), "--step shows the game"
     )
+
+
+def test_a_log_that_can_no_longer_be_written_stops_the_log_not_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log's folder gone mid-game is the save file's error from the atomic writer,
+    not an OSError: it ended the game as an unexpected error (exit 1)."""
+    from croupier.casino.errors import SaveFileError
+    from croupier.cli.casino import play
+
+    def gone(log: GameLog, path: Path) -> None:
+        raise SaveFileError(f"{path}: its folder {path.parent} does not exist")
+
+    monkeypatch.setattr(play, "write_log", gone)
+    state = position("H5 C3", "S9 D2", "C4", deck="", to_move=COMPUTER, scores=(20, 0))
+    save, log_file = tmp_path / "game.txt", tmp_path / "kept.log"
+    write_save(state, save)
+    answers = "2\n" + "2\n1\nt\n" + "2\n" + "2\n1\nt\n"
+    run = croupier("casino", "play", "--load", str(save), "--log", str(log_file), input=answers)
+    assert run.exit_code == 0, run.stdout + run.stderr
+    assert run.stdout.count("Cannot write the game log to") == 1
+    assert f"its folder {tmp_path} does not exist" in run.stdout
+    assert "Review of round 1: your moves" in run.stdout

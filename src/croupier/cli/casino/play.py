@@ -485,7 +485,7 @@ class Dialogue:
         assert self.log_file is not None
         try:
             write_log(log, self.log_file)
-        except OSError as exc:
+        except (OSError, CroupierError) as exc:  # a full disk; the folder gone meanwhile
             self.out.print(
                 Text(
                     f"Cannot write the game log to {self.log_file}: {_reason(exc, self.log_file)}",
