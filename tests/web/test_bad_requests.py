@@ -32,3 +32,14 @@ def test_a_baccarat_player_may_not_take_a_seated_player_s_name(
     }
     seats = client.get(f"/api/baccarat/tables/{table}").json()["seats"]
     assert [seat["name"] for seat in seats] == ["Ada"]
+
+
+def test_an_answer_before_any_puzzle_is_shown_names_none(client: TestClient) -> None:
+    """The refusal named a puzzle chosen for it and never shown: the page then showed
+    another."""
+    refused = client.post("/api/casino/puzzles/answer", json={"id": "0123456789"})
+    assert refused.status_code == 409
+    assert refused.json() == {"error": "no puzzle on show yet: open the puzzles first"}
+    shown = client.get("/api/casino/puzzles").json()["puzzle"]["id"]
+    wrong = client.post("/api/casino/puzzles/answer", json={"id": "0123456789"})
+    assert wrong.json() == {"error": f"puzzle '0123456789' is not the one on show ({shown})"}
