@@ -94,6 +94,16 @@ def test_seats_are_bounded_and_taken_once() -> None:
     table.sit("x", "X", 10_000)
 
 
+def test_a_name_is_taken_once() -> None:
+    table = SharedTable(table_rules("casino"), table_shoe(8, 3))
+    table.sit("a", "Ada Lovelace", 10_000)
+    with pytest.raises(BaccaratError, match="Ada Lovelace sits at this table already"):
+        table.sit("b", " ada  LOVELACE", 10_000)
+    assert list(table.seats) == ["a"]
+    table.leave("a")
+    table.sit("b", "Ada Lovelace", 10_000)
+
+
 def test_the_table_as_data_between_any_two_calls() -> None:
     table = room(seed=4)
     for round_number in range(1, 40):

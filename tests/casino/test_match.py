@@ -41,6 +41,14 @@ def test_a_whole_tournament_to_21_and_its_winner(seed: int) -> None:
         match.play(Player.HUMAN, "trail H5")
 
 
+def test_the_second_player_may_not_take_the_first_s_name() -> None:
+    match = Match.open("Ada", rng=1)
+    with pytest.raises(CasinoError, match="Ada sits at this table already"):
+        match.join("  ADA ")
+    assert match.status is MatchStatus.WAITING and match.names == ["Ada", None]
+    match.join("Ada B")
+
+
 def test_seats_turns_and_who_sees_what() -> None:
     match = Match.open("Ada", "tails", rng=1)
     assert match.status is MatchStatus.WAITING and match.to_move is None

@@ -165,7 +165,8 @@ class SharedTable:
 
     def sit(self, key: str, name: str, bankroll: int) -> None:
         """Seat a player: ``key`` names the seat for the front end, ``name`` is shown to
-        everyone, ``bankroll`` is in cents."""
+        everyone (refused when a seated player has it, whatever its case),
+        ``bankroll`` is in cents."""
         if key in self.seats:
             raise TableStateError(f"{self.seats[key].name} is seated already")
         if len(self.seats) >= self.max_seats:
@@ -174,6 +175,13 @@ class SharedTable:
             )
         if bankroll <= 0:
             raise BaccaratError(f"bad bankroll {format_money(bankroll)}: expected more than $0")
+        same = " ".join(name.split()).casefold()
+        for bettor in self.seats.values():
+            if " ".join(bettor.name.split()).casefold() == same:
+                raise BaccaratError(
+                    f"bad name {name!r}: {bettor.name} sits at this table already: "
+                    "expected another name"
+                )
         table = Table(shoe=self.shoe, bankroll=bankroll, stake=max(1, self.rules.min_stake),
                       payouts=self.rules.payouts, deal_order=self.dealer.deal_order)  # fmt: skip
         self.seats[key] = Bettor(name, table, bankroll, bankrolls=[bankroll])

@@ -145,11 +145,18 @@ class Match:
 
     def join(self, name: str) -> Player:
         """``name`` takes the free seat; the coin is tossed and round 1 dealt. Returns the
-        seat. Refused (a :class:`~croupier.casino.errors.TurnError`) when both are taken."""
+        seat. Refused (a :class:`~croupier.casino.errors.TurnError`) when both are taken,
+        and (a :class:`~croupier.casino.errors.CasinoError`) when ``name`` is the other
+        player's, whatever its case: every line naming a player would be ambiguous."""
         seat = self.free_seat
         if seat is None:
             raise TurnError("both seats at this table are taken: watch it instead")
-        self.names[seat] = check_name(name)
+        checked, other = check_name(name), self.names[seat.other]
+        if other is not None and checked.casefold() == other.casefold():
+            raise CasinoError(
+                f"bad name {name!r}: {other} sits at this table already: expected another name"
+            )
+        self.names[seat] = checked
         self.toss = toss_coin(self.rng)
         first = toss_winner(self.call, self.toss)
         self.state = new_tournament(first, rng=self.rng)

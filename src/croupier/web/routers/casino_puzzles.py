@@ -162,6 +162,9 @@ async def puzzles_state(request: Request, chair: PuzzleChair) -> Response:
 async def answer_puzzle(request: Request, body: PuzzleAnswer, chair: PuzzleChair) -> Response:
     """The verdict on an answer (a move the rules refuse: the rule's sentence, and not
     counted), the ratings after it (Glicko-2), then the next puzzle."""
+    if chair.state is None or chair.state.current is None:
+        # a puzzle chosen now would be named in the refusal and never shown
+        raise ApiError(409, "no puzzle on show yet: open the puzzles first")
     found, _, puzzle = await showing(request, chair)
     if body.id != puzzle.id:
         raise ApiError(409, f"puzzle {body.id!r} is not the one on show ({puzzle.id})")
