@@ -61,6 +61,7 @@ def test_unknown_paths_are_one_line_404s(client: TestClient) -> None:
     assert answer.json() == {"error": "no page /api/nothing"}
     page = client.get("/nowhere", headers={"Accept": "text/html"})
     assert page.status_code == 404 and "no page /nowhere" in page.text
+    assert "<title>404 Not Found · croupier</title>" in page.text  # it was " · croupier"
 
 
 def test_unreadable_bodies_are_one_line_422s(client: TestClient) -> None:

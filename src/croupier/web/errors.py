@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from http import HTTPStatus
 from typing import Any, Final
 
 from fastapi import FastAPI, Request
@@ -88,12 +89,17 @@ def validation_reason(errors: Sequence[Mapping[str, Any]]) -> str:
     return one_line(f"bad request: {where}: {message[:1].lower()}{message[1:]}")
 
 
+#: The HTTP statuses by number, for an error page's title.
+_STATUSES: Final = frozenset(int(status) for status in HTTPStatus)
+
+
 def _answer(request: Request, status: int, reason: str) -> Response:
     if request.url.path.startswith("/api/") or "text/html" not in request.headers.get("accept", ""):
         return JSONResponse({"error": reason}, status_code=status)
     from croupier.web.templating import render  # the templates load on first use
 
-    response = render(request, "error.html", status=status, reason=reason)
+    title = f"{status} {HTTPStatus(status).phrase}" if status in _STATUSES else str(status)
+    response = render(request, "error.html", status=status, reason=reason, title=title)
     response.status_code = status
     return response
 
