@@ -49,6 +49,7 @@ __all__ = [
     "MAX_RECORD_CHARS",
     "cannot_write",
     "file_lock",
+    "folder_problem",
     "iter_lines",
     "not_regular",
     "open_regular",
@@ -182,8 +183,7 @@ def not_regular(mode: int) -> str | None:
 def cannot_write(path: str | os.PathLike[str], *, make_folder: bool = False) -> str | None:
     """Why a file cannot be written at ``path`` (made, or replaced whole), or ``None``
     when it can: ``path`` is there but not a regular file (a FIFO, a device, a socket, a
-    directory), or its folder is missing (unless ``make_folder``: then the nearest folder
-    that is there must be one), not a folder, or one this process cannot write in. Read
+    directory), or its folder cannot take a new file (:func:`folder_problem`). Read
     before the work, so that a result is refused rather than lost when it is written.
 
     >>> cannot_write("/dev/null"), cannot_write(__file__ + "/x")
@@ -191,30 +191,45 @@ def cannot_write(path: str | os.PathLike[str], *, make_folder: bool = False) -> 
     >>> print(cannot_write(__file__))
     None
     """
-    target = os.path.abspath(os.fspath(path))
     try:
-        what = not_regular(os.stat(target).st_mode)
+        what = not_regular(os.stat(path).st_mode)
     except OSError:  # not there (or a link to nothing): a new file
         what = None
     if what is not None:
         return f"{what}: expected a regular file to replace, or a new name"
-    folder = os.path.dirname(target)
+    return folder_problem(path, make_folder=make_folder)
+
+
+@checked
+def folder_problem(path: str | os.PathLike[str], *, make_folder: bool = False) -> str | None:
+    """Why the folder of ``path`` cannot take a new file, or ``None`` when it can: it is
+    missing (unless ``make_folder``: then the nearest folder above it that is there must
+    be one this process can write in), it is not a folder, or this process cannot write
+    in it. The folder is named as ``path`` gives it.
+
+    >>> folder_problem("no/such/folder/x.txt")
+    'its folder no/such/folder does not exist'
+    >>> print(folder_problem("no/such/folder/x.txt", make_folder=True))
+    None
+    """
+    given = os.path.dirname(os.fspath(path)) or "."
+    folder = os.path.dirname(os.path.abspath(path))
     nearest = folder
     while make_folder and not os.path.lexists(nearest) and os.path.dirname(nearest) != nearest:
         nearest = os.path.dirname(nearest)
     try:
         mode = os.stat(nearest).st_mode
     except FileNotFoundError:
-        return f"its folder {folder} does not exist"
+        return f"its folder {given} does not exist"
     except OSError as exc:
-        return f"its folder {folder} cannot be read: {exc.strerror}"
+        return f"its folder {given} cannot be read: {exc.strerror}"
     if nearest == folder:
-        where, expected = f"its folder {folder}", ": expected a folder"
+        where, expected = f"its folder {given}", ": expected a folder"
     else:  # the folder to be made, below one that is there
-        where, expected = f"its folder {folder} cannot be made: {nearest}", ""
+        where, expected = f"its folder {given} cannot be made: {nearest}", ""
     if not stat.S_ISDIR(mode):
         return f"{where} is {'a file' if stat.S_ISREG(mode) else not_regular(mode)}{expected}"
-    if not os.access(nearest, os.W_OK | os.X_OK):  # the new file is made beside it
+    if not os.access(nearest, os.W_OK | os.X_OK):  # the new file is made in it
         return f"{where} cannot be written to"
     return None
 

@@ -282,12 +282,11 @@ def test_a_file_written_in_a_missing_folder_is_refused_before_the_work(
 ) -> None:
     plain = tmp_path / "plain.txt"
     plain.write_text("x", encoding="utf-8")
-    for folder in (tmp_path / "gone", plain):  # no such folder; a file, not a folder
+    problems = ("does not exist", "is a file: expected a folder")
+    for folder, problem in zip((tmp_path / "gone", plain), problems, strict=True):
         name = str(folder / "x.log")
         run = croupier(*words, name, input="")
-        assert_one_line_error(
-            run, f"bad {words[-1]} {quoted(name)}: no folder {quoted(str(folder))} to write it in"
-        )
+        assert_one_line_error(run, f"bad {words[-1]} {quoted(name)}: its folder {folder} {problem}")
         assert run.stdout == ""  # refused before anything started
 
 
@@ -299,8 +298,9 @@ def test_a_file_written_in_a_folder_one_cannot_write_to_is_refused(
     from croupier.cli.options import file_name
 
     real = os.access
-    monkeypatch.setattr(os, "access", lambda path, mode: real(path, mode) and path != tmp_path)
-    with pytest.raises(OptionError, match=r"the folder .* cannot be written to: expected a file"):
+    locked = str(tmp_path)
+    monkeypatch.setattr(os, "access", lambda path, mode: real(path, mode) and str(path) != locked)
+    with pytest.raises(OptionError, match=r": its folder .* cannot be written to$"):
         file_name("--log", writes=True)(str(tmp_path / "game.log"))
     assert file_name("--log")(str(tmp_path / "game.log")) == tmp_path / "game.log"  # read
 

@@ -32,7 +32,7 @@ DRAWERS = {
     [
         ("zz.doc", "a picture's name ends in .png, .svg, .pdf"),
         ("NAME", "a picture's name ends in .png"),  # was written to NAME.png, reported as NAME
-        ("gone/chart.png", "no folder 'gone' to write it in"),
+        ("gone/chart.png", "its folder gone does not exist"),
     ],
 )
 def test_a_bad_picture_name_is_refused_before_the_work(

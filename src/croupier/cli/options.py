@@ -249,17 +249,11 @@ class FileName:
 def _check_folder(what: str, text: str, path: Path) -> None:
     """A file the command writes is in a folder that exists and can be written to:
     checked before the work rather than failing after it."""
-    import os
+    from croupier.textfile import folder_problem
 
-    folder = path.absolute().parent
-    shown = quoted(str(path.parent))
-    if not folder.is_dir():
-        raise OptionError(f"bad {what} {quoted(text)}: no folder {shown} to write it in")
-    if not path.exists() and not os.access(folder, os.W_OK | os.X_OK):
-        raise OptionError(
-            f"bad {what} {quoted(text)}: the folder {shown} cannot be written to: "
-            "expected a file in a folder you can write to"
-        )
+    problem = folder_problem(path)
+    if problem is not None:
+        raise OptionError(f"bad {what} {quoted(text)}: {problem}")
 
 
 def file_name(what: str, *, directory: bool = False, writes: bool = False) -> FileName:

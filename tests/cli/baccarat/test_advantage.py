@@ -407,8 +407,8 @@ def test_a_checkpoint_in_a_missing_folder_names_the_path_given(tmp_path: Path) -
     checkpoint = tmp_path / "nowhere" / "ck.json"
     run = croupier("baccarat", *CHECKPOINTED, "--seed", "1", "--checkpoint", str(checkpoint))
     # refused before the study, by the check every file a command writes goes through
-    given = f"bad --checkpoint {quoted(str(checkpoint))}: no folder"
-    assert_one_line_error(run, given, "to write it in")
+    given = f"bad --checkpoint {quoted(str(checkpoint))}: its folder"
+    assert_one_line_error(run, given, f"{checkpoint.parent} does not exist")
     assert ".tmp" not in run.stderr
 
 
