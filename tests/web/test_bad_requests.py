@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from fastapi.testclient import TestClient
+
+from .test_poker import follow_job
 
 
 def test_a_second_casino_player_may_not_take_the_first_s_name(
@@ -43,3 +48,32 @@ def test_an_answer_before_any_puzzle_is_shown_names_none(client: TestClient) -> 
     shown = client.get("/api/casino/puzzles").json()["puzzle"]["id"]
     wrong = client.post("/api/casino/puzzles/answer", json={"id": "0123456789"})
     assert wrong.json() == {"error": f"puzzle '0123456789' is not the one on show ({shown})"}
+
+
+def test_hits_beyond_the_server_s_limit_are_refused_at_once_in_one_line(
+    client: TestClient,
+) -> None:
+    """A random five-card Omaha range over every flop is minutes of work (the library's
+    estimate): refused before any job, saying how long and what to do instead."""
+    answer = client.post("/api/poker/hits", json={"game": "omaha5", "range": ""})
+    assert answer.status_code == 413, answer.text
+    error = answer.json()["error"]
+    assert "over every flop would take at least" in error and "minutes" in error, error
+    assert "(limit 30 seconds)" in error and "croupier poker hits" in error, error
+    assert "\n" not in error
+
+
+@pytest.mark.parametrize(
+    "request_body",
+    [
+        {"range": "TT+, AQs+, KQs", "board": "Ks 7d 2c"},
+        {"range": "QQ+, AK"},
+        {"range": "", "game": "omaha", "board": "Ks 7d 2c"},
+        {"range": "AA!AAA", "game": "omaha", "texture": ["monotone"]},
+    ],
+)
+def test_ordinary_hits_questions_are_still_run(
+    client: TestClient, request_body: dict[str, Any]
+) -> None:
+    job = follow_job(client, "/api/poker/hits", request_body)
+    assert job["state"] == "done", job

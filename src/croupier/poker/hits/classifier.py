@@ -64,6 +64,7 @@ __all__ = [
     "classify_batch",
     "flop_hits",
     "hits",
+    "live_holdings",
 ]
 
 #: Called as ``progress(done, total)`` while :func:`flop_hits` runs.
@@ -444,11 +445,16 @@ def _read_range(range_: AnyRange | str, variant: Variant) -> AnyRange:
     return HoleRange.parse(range_, variant.hole_cards)
 
 
-def _holdings(
+def live_holdings(
     chosen: AnyRange, out: Sequence[Card]
 ) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
-    """An Omaha range's holdings without a card of ``out`` (rows of card numbers) and
-    their weights."""
+    """An Omaha range's holdings without a card of ``out`` (rows of card numbers, in
+    increasing order along a row) and their weights.
+
+    >>> rows, weights = live_holdings(HoleRange.parse("AsAh??", 4), parse_cards("Kd 2c"))
+    >>> len(rows), rows[0].tolist(), weights.sum().item()
+    (1128, [1, 2, 50, 51], 1128.0)
+    """
     if isinstance(chosen, HoleRange):
         return chosen.hands_and_weights(sum(1 << card.index for card in set(out)))
     assert isinstance(chosen, GenericRange)
@@ -518,8 +524,10 @@ class HitsQuestion:
         out = board_cards + dead_cards
         if isinstance(chosen, Range):
             left = len(chosen.without([*cards_to_indices(out), *range(variant.lowest_card)]))
+        elif isinstance(chosen, HoleRange):  # counted, not listed: five-card random is 2.6M
+            left = chosen.count(sum(1 << card.index for card in set(out)))
         else:
-            left = len(_holdings(chosen, out)[0])
+            left = len(live_holdings(chosen, out)[0])
         if not left:
             raise RangeError(
                 f"the range {str(chosen)!r} has no combo left once the board and dead cards "
@@ -615,7 +623,7 @@ def hits(
         boards = np.broadcast_to(board_row, (len(numbers), len(board_row)))
         made, draws = _classify_rows(holes, boards, variant.game)
     else:
-        holes, weights = _holdings(chosen, out)
+        holes, weights = live_holdings(chosen, out)
         holes, weights = holes[::-1, ::-1], weights[::-1]  # the highest first, high card first
         boards = np.broadcast_to(board_row, (len(holes), len(board_row)))
         made, draws = classify_omaha(holes, boards, cards_to_indices(dead_cards))
@@ -776,7 +784,7 @@ def flop_hits(
     if isinstance(chosen, Range):
         totals = _two_card_flops(chosen, dead_cards, variant, progress, texture)
     else:
-        holdings, weights = _holdings(chosen, dead_cards)
+        holdings, weights = live_holdings(chosen, dead_cards)
         dead_array = np.array(cards_to_indices(dead_cards), dtype=np.int64)
         kept = texture.kept(variant.game)
         totals = flop_totals(holdings, dead_array, progress, kept, weights)

@@ -311,7 +311,7 @@ def flop_totals(
     (:func:`families`) is classified, counted as many times as its family has members;
     the rank-only categories are worked out once for each pair of (a holding's ranks,
     one of the 455 flop rank patterns). ``counted``: the flops counted (a texture's;
-    None: all); ``weights``: each holding's weight (None: 1 each)."""
+    None: all), the only ones classified; ``weights``: each holding's weight (None: 1 each)."""
     kept, counts = families(holdings, dead, weights)
     flops = all_flops()
     places, patterns = flop_ranks()
@@ -324,11 +324,14 @@ def flop_totals(
     no_dead = ~flops.holding[dead].any(axis=0)
     if counted is not None:
         no_dead &= counted
+    # Only the flops counted are classified (a texture's, those the dead cards leave).
+    columns = np.flatnonzero(no_dead)
+    places, board_suits, holding = places[columns], board_suits[columns], flops.holding[:, columns]
     totals = np.zeros(len(OMAHA_MADE) + len(OMAHA_DRAWS))
-    step = max(1, _BLOCK // len(flops.cards))
+    step = max(1, _BLOCK // max(len(columns), 1))
     for start in range(0, len(kept), step):
         part = slice(start, start + step)
-        live = no_dead & ~flops.holding[kept[part]].any(axis=1)  # (holdings, flops)
+        live = ~holding[kept[part]].any(axis=1)  # (holdings, flops counted)
         rows = hole_of[part]
         made, draws = combine(
             codes.made[rows][:, places],

@@ -54,6 +54,7 @@ __all__ = [
     "EquityResult",
     "Progress",
     "check_seconds",
+    "duration",
     "exact_completions",
     "exact_equity",
     "monte_carlo_equity",
@@ -564,8 +565,8 @@ def _check_estimate(
         )
         kind = "exact enumeration of" if what == "completions" else "Monte Carlo with"
         raise PokerError(
-            f"{kind} {total:,} {what} would take about {_duration(estimate)} here "
-            f"(limit {_duration(time_limit)}): {advice}"
+            f"{kind} {total:,} {what} would take about {duration(estimate)} here "
+            f"(limit {duration(time_limit)}): {advice}"
         )
     return None  # the estimate is under the limit: finish
 
@@ -594,7 +595,12 @@ def check_seconds(seconds: float, name: str, also: str = "") -> float:
     return seconds
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
+    """A rough time in words, for an estimate told to a user.
+
+    >>> duration(42.4), duration(675), duration(3 * 86400)
+    ('42 seconds', '11 minutes', '3 days')
+    """
     if seconds < 90:
         return f"{seconds:.0f} seconds"
     if seconds < 90 * 60:

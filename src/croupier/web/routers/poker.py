@@ -27,7 +27,8 @@ range's equity distribution (Omaha's by hand: at most :data:`MAX_DISTRIBUTION_PO
 points a player, each the mean of consecutive hands beyond that), the next-card table
 (``/api/poker/next``, a job like the equity: exact when that is quick, else Monte
 Carlo), what a range hits on the board or over every flop (``/api/poker/hits``, a job
-too: every flop takes seconds; at most :data:`MAX_HITS_HANDS` hands listed), and the
+too: every flop takes seconds, refused with a 413 beyond :data:`HITS_SECONDS`; at most
+:data:`MAX_HITS_HANDS` hands listed), and the
 ranges the
 range picker offers (the presets and saved ranges of
 :mod:`croupier.web.routers.poker_ranges`; a top-X% slider reads ``X%`` through
@@ -66,6 +67,8 @@ from croupier.poker.games import VARIANTS, variant_of
 from croupier.poker.hits.classifier import HitsQuestion, HitsResult
 from croupier.poker.hits.narrow import Category, Narrowed, narrow_hits, parse_category
 from croupier.poker.hits.textures import FlopTexture
+from croupier.poker.hits.work import hits_work
+from croupier.poker.matchups.equity import duration
 from croupier.poker.matchups.lines import Ranking, parse_matchup
 from croupier.poker.ranges.orders import DEFAULT_ORDER
 from croupier.poker.ranges.report import describe_range
@@ -128,6 +131,9 @@ NAMES: Final = Depends(names_from_shelf)
 
 #: Longest exact enumeration the server runs, as the library estimates it (seconds).
 EXACT_SECONDS: Final = 30.0
+#: Longest hits question the server runs (a range over every flop), as the library
+#: estimates it (:func:`~croupier.poker.hits.work.hits_work`; seconds).
+HITS_SECONDS: Final = 30.0
 
 
 def equity_question(request: EquityRequest) -> EquityQuestion:
@@ -650,8 +656,9 @@ def start_hits(request: Request, body: HitsRequest, jobs: JobsService, owner: Ow
     on the board (3 to 5 cards), combo by combo, or over every flop when there is no
     board (or over the flops of a ``texture`` and a ``high`` card); poll
     ``/api/poker/jobs/<job>`` for it. The question is checked first (a bad range or
-    card, a board of 2 cards, no live combo, a bad texture: a one-line 422); a browser's
-    new question cancels its last one."""
+    card, a board of 2 cards, no live combo, a bad texture: a one-line 422; work the
+    library estimates over :data:`HITS_SECONDS`: a 413, :func:`check_hits_work`); a
+    browser's new question cancels its last one."""
     text = body.range if body.range.strip() else "random"
     question = HitsQuestion.parse(
         text,
@@ -660,7 +667,31 @@ def start_hits(request: Request, body: HitsRequest, jobs: JobsService, owner: Ow
         body.game,
         FlopTexture.parse(body.texture, body.high.strip() or None),
     )
+    check_hits_work(question)
     return start_job(request, jobs, owner, "hits", functools.partial(hits_job, question))
+
+
+def check_hits_work(question: HitsQuestion) -> None:
+    """Refuse (413, one line saying how long and what to do) a hits question the library
+    estimates over :data:`HITS_SECONDS` here: a wide Omaha range over every flop.
+
+    >>> check_hits_work(HitsQuestion.parse("QQ+, AK"))
+    >>> try:
+    ...     check_hits_work(HitsQuestion.parse("random", game="omaha5"))
+    ... except ApiError as exc:
+    ...     print(exc.status_code, exc.detail[:60])
+    413 what this range hits over every flop would take at least 9 m
+    """
+    work = hits_work(question, limit=HITS_SECONDS)
+    if work.over(HITS_SECONDS):
+        where = "on this board" if question.board else "over every flop"
+        about = "at least" if work.at_least else "about"
+        raise ApiError(
+            413,
+            f"what this range hits {where} would take {about} {duration(work.seconds)} on "
+            f"this server (limit {HITS_SECONDS:.0f} seconds): give a smaller range, a "
+            "board or a texture, or run `croupier poker hits` in a terminal (no limit there)",
+        )
 
 
 @router.post(
