@@ -349,6 +349,23 @@ def test_what_a_range_hits_on_monotone_flops(browser_page: Any, screenshot: Shot
     expect(page.locator("#hits-error")).to_contain_text("give no board")
 
 
+def test_a_hits_question_too_long_for_the_server_is_refused_with_what_to_do(
+    browser_page: Any, screenshot: Shot
+) -> None:
+    """A random five-card Omaha range over every flop (about 50 minutes of a worker) is
+    refused on the page with the server's one line: how long, and what to do instead."""
+    page = browser_page
+    page.goto("/poker")
+    page.select_option("#game", "omaha5")
+    page.fill("#hole-1", "")
+    page.click("#hits-form button[type=submit]")
+    error = page.locator("#hits-error")
+    expect(error).to_contain_text("would take at least")
+    expect(error).to_contain_text("give a smaller range, a board or a texture")
+    expect(page.locator("#hits-progress-line")).to_be_hidden()
+    screenshot(page, "poker-hits-too-long", part="section.hits")
+
+
 def test_every_flop_shows_its_progress_and_a_newer_question_supersedes_it(
     browser_page: Any, screenshot: Shot
 ) -> None:

@@ -690,7 +690,7 @@ def check_hits_work(question: HitsQuestion) -> None:
             413,
             f"what this range hits {where} would take {about} {duration(work.seconds)} on "
             f"this server (limit {HITS_SECONDS:.0f} seconds): give a smaller range, a "
-            "board or a texture, or run `croupier poker hits` in a terminal (no limit there)",
+            "board or a texture, or run croupier poker hits in a terminal (no limit there)",
         )
 
 
