@@ -54,6 +54,7 @@ def test_numbers_of_any_shape_read_in_order() -> None:
         ([1.5], "bad card number 1.5: expected integers 0 to 51"),
         ([2.0], "bad card number 2.0: expected integers 0 to 51"),  # a float is no index
         (np.array([1.5], dtype=np.float32), "bad card number 1.5: expected"),  # once a TypeError
+        (np.array([np.float64(2.5), 1], dtype=object), "bad card number 2.5: expected"),
         ([2**70], "bad card number 1180591620717411303424: expected"),
         (
             [10**60],

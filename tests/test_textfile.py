@@ -217,13 +217,19 @@ def test_cannot_write_in_a_folder_without_write_permission(
 
 
 def test_write_atomic_gives_the_mode_open_would_and_keeps_a_replaced_files(tmp_path: Path) -> None:
-    """mkstemp makes its file 0600: a save or a checkpoint came out unreadable to the
-    group and others whatever the umask, and a replaced file lost its mode."""
-    mask = os.umask(0o027)
-    os.umask(mask)
+    """mkstemp made its file 0600: a save or a checkpoint came out unreadable to the
+    group and others whatever the umask, and a replaced file lost its mode. A new file
+    follows the umask of the moment it is written."""
     new = tmp_path / "new.txt"
-    textfile.write_atomic("one\n", new)
-    assert stat.S_IMODE(new.stat().st_mode) == 0o666 & ~mask
-    new.chmod(0o640)
+    for mask, mode in ((0o027, 0o640), (0o002, 0o664)):
+        before = os.umask(mask)
+        try:
+            new.unlink(missing_ok=True)
+            textfile.write_atomic("one\n", new)
+        finally:
+            os.umask(before)
+        assert stat.S_IMODE(new.stat().st_mode) == mode
+    new.chmod(0o604)
     textfile.write_atomic("two\n", new)
-    assert stat.S_IMODE(new.stat().st_mode) == 0o640 and read_text(new) == "two\n"
+    assert stat.S_IMODE(new.stat().st_mode) == 0o604 and read_text(new) == "two\n"
+    assert sorted(os.listdir(tmp_path)) == ["new.txt"]  # no temporary file left

@@ -75,12 +75,12 @@ def whole_numbers(
         array = np.asarray(values, dtype=object).ravel()
     expected = f"expected integers 0 to {limit - 1:,}"
     if not np.issubdtype(array.dtype, np.integer):
-        items = array.tolist() if array.dtype != object else list(array)
+        items = [item.item() if isinstance(item, np.generic) else item for item in array.tolist()]
         for item in items:
             if is_integral(item):
                 continue
             if isinstance(item, numbers.Real) and not isinstance(item, bool | np.bool_):
-                raise error(f"bad {what} {item!r}: {expected}")
+                raise error(f"bad {what} {shown(item)}: {expected}")
             kind = type(item).__name__
             raise TypeError(f"{name} must be {what}s (ints), not {kind} ({shown(item)})")
         bad = next((int(item) for item in items if not 0 <= item < limit), None)

@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import functools
+import errno
 import os
+import secrets
 import stat
 import sys
-import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -327,19 +327,21 @@ def read_text(
     return "".join(map("".join, _blocks(source, error, name, True, max_bytes)))
 
 
-@functools.cache
-def _umask() -> int:
-    """The process's file mode mask, read once: from ``/proc`` where there is one, else
-    set and set back (the first write, before any thread could make a file meanwhile)."""
-    with (
-        contextlib.suppress(OSError, ValueError, StopIteration),
-        open("/proc/self/status", encoding="ascii") as status,
-    ):
-        line = next(line for line in status if line.startswith("Umask:"))
-        return int(line.split()[1], 8)
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def _new_beside(target: str) -> tuple[int, str]:
+    """A new, empty file beside ``target`` for :func:`write_atomic`, open for writing:
+    its descriptor and name. Made with mode 0666 less the umask of the moment, as any new
+    file is (``tempfile.mkstemp`` makes 0600)."""
+    directory, name = os.path.split(os.path.abspath(target))
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        temporary = os.path.join(directory, f".{name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(temporary, flags, 0o666), temporary
+        except FileExistsError:
+            continue
+        except OSError as exc:  # named by the path given, not the temporary one's
+            raise OSError(exc.errno, exc.strerror, target) from None
+    raise FileExistsError(errno.EEXIST, "no free temporary name beside it", target)
 
 
 @checked
@@ -363,21 +365,23 @@ def write_atomic(
     problem = cannot_write(target)
     if problem is not None:
         raise error(f"{target}: {problem}")
-    directory = os.path.dirname(os.path.abspath(target))
     try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)  # a file replaced keeps its mode
+        replaced: int | None = stat.S_IMODE(os.stat(target).st_mode)
     except OSError:
-        mode = 0o666 & ~_umask()  # a new one gets the mode open() would give it
+        replaced = None  # a new file: the mode any new file gets
+    handle, temporary = _new_beside(target)
     try:
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
-        )
-    except OSError as exc:  # named by the path given, not the temporary one's
-        raise OSError(exc.errno, exc.strerror, target) from None
+        if replaced is not None and hasattr(os, "fchmod"):
+            with contextlib.suppress(OSError):  # a file system without modes (vfat)
+                os.fchmod(handle, replaced)  # a file replaced keeps its mode
+        out = os.fdopen(handle, "w", encoding="utf-8", newline="\n")
+    except BaseException:
+        os.close(handle)
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
     try:
-        if hasattr(os, "fchmod"):
-            os.fchmod(handle, mode)  # mkstemp makes it 0600
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+        with out:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())

@@ -303,6 +303,12 @@ def test_a_file_written_in_a_folder_one_cannot_write_to_is_refused(
     with pytest.raises(OptionError, match=r": its folder .* cannot be written to$"):
         file_name("--log", writes=True)(str(tmp_path / "game.log"))
     assert file_name("--log")(str(tmp_path / "game.log")) == tmp_path / "game.log"  # read
+    # a file that is there is written where it is, whatever its folder: /dev/null (whose
+    # folder a user cannot write in), or a file of one's own in a folder one cannot write
+    (tmp_path / "kept.log").write_text("")
+    assert file_name("--log", writes=True)(str(tmp_path / "kept.log")) == tmp_path / "kept.log"
+    monkeypatch.setattr(os, "access", lambda path, mode: str(path) != "/dev")
+    assert file_name("--trace", writes=True)("/dev/null") == Path("/dev/null")
 
 
 def test_a_directory_option_names_a_file(tmp_path: Path) -> None:

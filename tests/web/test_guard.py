@@ -252,6 +252,7 @@ def test_slow_bodies_are_cut_with_a_408(server: Server) -> None:
         ("fe80::1", "[fe80::1]"),  # as a Host header writes it
         ("[FE80::0001]", "[fe80::1]"),
         ("café.lan", "xn--caf-dma.lan"),  # as a browser sends it
+        ("club.lan.", "club.lan"),  # the same name: the guard compares it so
     ],
 )
 def test_a_name_to_answer_to_is_written_as_the_host_header_writes_it(text: str, name: str) -> None:

@@ -352,7 +352,7 @@ def test_what_a_range_hits_on_monotone_flops(browser_page: Any, screenshot: Shot
 def test_a_hits_question_too_long_for_the_server_is_refused_with_what_to_do(
     browser_page: Any, screenshot: Shot
 ) -> None:
-    """A random five-card Omaha range over every flop (about 50 minutes of a worker) is
+    """A random five-card Omaha range over every flop (many minutes of a worker) is
     refused on the page with the server's one line: how long, and what to do instead."""
     page = browser_page
     page.goto("/poker")

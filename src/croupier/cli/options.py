@@ -251,6 +251,8 @@ def _check_folder(what: str, text: str, path: Path) -> None:
     checked before the work rather than failing after it."""
     from croupier.textfile import folder_problem
 
+    if path.exists():  # written where it is (/dev/null, a file to replace): its folder is
+        return  # there, and the writer reports a folder it cannot write in
     problem = folder_problem(path)
     if problem is not None:
         raise OptionError(f"bad {what} {quoted(text)}: {problem}")

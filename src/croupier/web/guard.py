@@ -240,7 +240,8 @@ class GuardMiddleware:
     def _refusal(self, scope: Scope, headers: dict[bytes, bytes]) -> Response | None:
         access = self.access
         if access.allowed_hosts is not None:
-            name = _host_name(headers.get(b"host", b"").decode("latin-1")).lower()
+            host = _host_name(headers.get(b"host", b"").decode("latin-1"))
+            name = host.lower().removesuffix(".")  # club.lan. is club.lan
             if name not in access.allowed_hosts:
                 names = ", ".join(sorted(access.allowed_hosts))
                 return JSONResponse({"error": f"this server answers to {names}"}, 400)
@@ -428,4 +429,4 @@ def host_name(text: str) -> str:
             f"bad host name {quoted(text)}: expected a name (labels of 1 to 63 letters, "
             "digits or hyphens, between dots) or an IP address, without a port"
         )
-    return name
+    return name.removesuffix(".")  # the same name, as the guard reads a Host header

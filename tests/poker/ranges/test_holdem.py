@@ -187,6 +187,7 @@ def test_random_and_empty_texts() -> None:
         (np.array([0.5]), "bad combo number 0.5:"),  # was 2d2c, silently
         ([1326], "bad combo number 1326:"),  # an IndexError
         ([2**70], "bad combo number 1180591620717411303424:"),  # an OverflowError
+        ([-1, 2**63], "bad combo number -1:"),  # NumPy reads the two as floats: -1.0
         (np.array([3, 2**40]), "bad combo number 1099511627776:"),
         (np.array([[1, 2]]), r"bad combo numbers of shape \(1, 2\):"),
     ],

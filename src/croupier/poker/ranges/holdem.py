@@ -368,7 +368,7 @@ def _combo_numbers(combos: NDArray[np.integer] | list[int]) -> NDArray[np.int64]
     array = as_array(combos, "combo numbers", _ONE_LIST, RangeError)
     if array.ndim != 1:
         raise RangeError(f"bad combo numbers of shape {array.shape}: {_ONE_LIST}")
-    return whole_numbers(array, COMBO_COUNT, name="combos", what="combo number", error=RangeError)
+    return whole_numbers(combos, COMBO_COUNT, name="combos", what="combo number", error=RangeError)
 
 
 def _combo_of(combo: str | tuple[Card, Card]) -> int:
