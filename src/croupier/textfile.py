@@ -31,7 +31,6 @@ import codecs
 import contextlib
 import errno
 import os
-import secrets
 import stat
 import sys
 import threading
@@ -334,7 +333,7 @@ def _new_beside(target: str) -> tuple[int, str]:
     directory, name = os.path.split(os.path.abspath(target))
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
     for _ in range(100):
-        temporary = os.path.join(directory, f".{name}.{secrets.token_hex(4)}.tmp")
+        temporary = os.path.join(directory, f".{name}.{os.urandom(4).hex()}.tmp")
         try:
             return os.open(temporary, flags, 0o666), temporary
         except FileExistsError:
