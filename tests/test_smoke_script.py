@@ -59,8 +59,8 @@ def test_the_script_runs_a_command_without_cython(tmp_path: Path) -> None:
 
 
 def test_the_script_serves_and_stops_the_server_as_ctrl_c_does(tmp_path: Path) -> None:
-    """The server's case: started, its lobby read, stopped by Ctrl-C, which every command
-    answers with exit code 130 (the script once expected 0 and failed CI)."""
+    """The server's case: started, its lobby read, stopped by Ctrl-C, saying so (the
+    script once expected exit code 0 where serve gives 130, and failed CI)."""
     module = smoke()
     (case,) = [case for case in module.cases(tmp_path) if case.words == ("serve",)]
     output = module.run(case, False, tmp_path)
